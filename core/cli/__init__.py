@@ -1,0 +1,49 @@
+"""The headless command line: ``paramtally SUBCOMMAND …``. Imports no Qt.
+
+Each subcommand lives in its own module with ``add_arguments(parser)`` and ``run(args) -> int``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from pydantic import ValidationError
+
+from core.errors import ParamTallyError, one_line
+
+__all__ = ["COMMANDS", "main"]
+
+COMMANDS: dict[str, tuple[str, str]] = {
+    "count": ("core.cli.count", "exact parameter count and breakdown"),
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="paramtally",
+        description="Exact parameter counts, memory and FLOPs of transformer language models. "
+        "Run without a command to open the window.",
+    )
+    subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name, (module_name, summary) in COMMANDS.items():
+        module = importlib.import_module(module_name)
+        sub = subparsers.add_parser(name, help=summary, description=summary)
+        module.add_arguments(sub)
+        sub.set_defaults(_run=module.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args._run(args))
+    except ParamTallyError as exc:
+        print(f"paramtally {args.command}: {exc}", file=sys.stderr)
+    except ValidationError as exc:
+        print(f"paramtally {args.command}: {one_line(exc)}", file=sys.stderr)
+    except BrokenPipeError:
+        return 0
+    return 2

@@ -1,0 +1,78 @@
+"""``paramtally count SOURCE``: the exact parameter count with its breakdown."""
+
+from __future__ import annotations
+
+import argparse
+
+from core.breakdown import PART_LABELS, ParamReport, human
+from core.cli.output import add_output_arguments, emit, emit_json, format_table
+from core.edit import without_biases
+from core.export import BREAKDOWN_COLUMNS, LAYER_COLUMNS, breakdown_rows, layer_rows, report_json, to_csv
+from core.params import count_parameters
+from core.sources import load_source
+
+__all__ = ["add_arguments", "run"]
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("source", metavar="SOURCE", help="preset id, preset JSON, config.json or model folder")
+    parser.add_argument("--no-bias", action="store_true", help="drop every matrix bias (norm β stays)")
+    parser.add_argument(
+        "--layers", action="store_true", help="with --format csv/table: the per-layer table instead"
+    )
+    add_output_arguments(parser, ("table", "json", "csv"))
+
+
+def run(args: argparse.Namespace) -> int:
+    arch = load_source(args.source)
+    if args.no_bias:
+        arch = without_biases(arch)
+    report = count_parameters(arch)
+    if args.format == "json":
+        emit_json(report_json(report), args.output)
+    elif args.format == "csv" and args.layers:
+        emit(to_csv(layer_rows(report), LAYER_COLUMNS), args.output)
+    elif args.format == "csv":
+        emit(to_csv(breakdown_rows(report), BREAKDOWN_COLUMNS), args.output)
+    else:
+        emit(_layer_table(report) if args.layers else _table(report), args.output)
+    return 0
+
+
+def _headline(report: ParamReport) -> list[str]:
+    lines = [f"{report.name}: {report.total:,} parameters ({human(report.total)})"]
+    if report.is_moe:
+        lines.append(f"  active per token: {report.active:,} ({human(report.active)})")
+    if report.added:
+        lines.append(f"  base {report.base:,} + added {report.added:,} ({human(report.added)})")
+    return lines
+
+
+def _table(report: ParamReport) -> str:
+    rows = []
+    for path, depth, node in report.tree.walk():
+        if depth == 0:
+            continue
+        name = "  " * (depth - 1) + node.name
+        per_layer = f"{node.unit_params:,}" if node.count > 1 else ""
+        layers = f"× {node.count}" if node.count > 1 else ""
+        share = f"{100 * node.params / report.total:.2f}%" if report.total else ""
+        formula = node.formula if node.is_leaf or node.count > 1 else ""
+        rows.append([name, per_layer, layers, f"{node.params:,}", human(node.params), share, formula])
+    headers = ["part", "per layer", "layers", "params", "", "share", "formula (one layer)"]
+    table = format_table(headers, rows, right={1, 3, 4, 5})
+    by_part = [
+        f"  {PART_LABELS[part]:<18} {count:>20,}  {human(count):>8}  {100 * count / report.total:6.2f}%"
+        for part, count in report.by_part.items()
+        if count
+    ]
+    return "\n".join([*_headline(report), "", table, "By part:", *by_part]) + "\n"
+
+
+def _layer_table(report: ParamReport) -> str:
+    rows = [
+        [str(row.index), row.kind, f"{row.params:,}", f"{row.active:,}", human(row.params)]
+        for row in report.layers
+    ]
+    table = format_table(["layer", "kind", "params", "active", ""], rows, right={0, 2, 3, 4})
+    return "\n".join([*_headline(report), "", table])

@@ -1,0 +1,50 @@
+"""Edits to an architecture: each returns a new, fully validated architecture or raises.
+
+Paths are dotted field paths as the form and error messages use them, e.g.
+``attention.num_kv_heads`` or ``layers.2.moe.top_k``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.schema import Architecture
+
+__all__ = ["get_value", "with_value", "without_biases"]
+
+
+def _split(path: str) -> list[str | int]:
+    return [int(part) if part.isdigit() else part for part in path.split(".")]
+
+
+def get_value(arch: Architecture, path: str) -> Any:
+    node: Any = arch
+    for part in _split(path):
+        node = node[part] if isinstance(part, int) else getattr(node, part)
+    return node
+
+
+def with_value(arch: Architecture, path: str, value: Any) -> Architecture:
+    """``arch`` with one field changed; raises pydantic's ValidationError naming the field."""
+    data = arch.model_dump()
+    *parents, last = _split(path)
+    node: Any = data
+    for part in parents:
+        node = node[part]
+    node[last] = value
+    return Architecture.model_validate(data)
+
+
+def without_biases(arch: Architecture) -> Architecture:
+    """The same model with every bias removed (norm β, which is not a bias of a matrix, stays)."""
+    data = arch.model_dump()
+    for key in ("q_bias", "k_bias", "v_bias", "o_bias"):
+        data["attention"][key] = False
+    data["ffn"]["bias"] = False
+    data["head"]["bias"] = False
+    for group in data["layers"]:
+        if group["moe"]:
+            group["moe"]["router_bias"] = False
+            group["moe"]["expert_bias"] = False
+    data["name"] = f"{arch.name} (no biases)"
+    return Architecture.model_validate(data)

@@ -1,0 +1,64 @@
+"""Errors a person can read: every message names the field or file it is about."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from pydantic import ValidationError
+from pydantic_core import InitErrorDetails, PydanticCustomError
+
+__all__ = [
+    "FieldProblem",
+    "ParamTallyError",
+    "field_error",
+    "field_problems",
+    "format_loc",
+    "one_line",
+]
+
+
+class ParamTallyError(Exception):
+    """A problem with the user's input, said in one line; never a bug."""
+
+
+FieldProblem = tuple[str, str]  # (dotted field path, reason)
+
+
+def format_loc(loc: Sequence[str | int]) -> str:
+    return ".".join(str(part) for part in loc)
+
+
+def field_error(
+    title: str, loc: tuple[str | int, ...], message: str, value: Any
+) -> ValidationError:
+    """A ValidationError that points at ``loc`` (pydantic's model validators cannot)."""
+    detail = InitErrorDetails(
+        type=PydanticCustomError("consistency", message), loc=loc, input=value
+    )
+    return ValidationError.from_exception_data(title, [detail])
+
+
+def field_problems(exc: ValidationError) -> list[FieldProblem]:
+    """Each error as (field path, reason), dropping pydantic's union-branch noise."""
+    problems: list[FieldProblem] = []
+    for error in exc.errors(include_url=False):
+        loc = [part for part in error["loc"] if not _is_union_tag(part)]
+        problems.append((format_loc(loc), error["msg"]))
+    return problems
+
+
+def one_line(exc: BaseException) -> str:
+    if isinstance(exc, ValidationError):
+        path, reason = field_problems(exc)[0]
+        more = len(exc.errors()) - 1
+        suffix = f" (and {more} more)" if more > 0 else ""
+        return f"{path}: {reason}{suffix}" if path else f"{reason}{suffix}"
+    return str(exc)
+
+
+def _is_union_tag(part: str | int) -> bool:
+    # pydantic puts the chosen union member's type name in the path, e.g. "MoE" or "int".
+    return isinstance(part, str) and (
+        part[:1].isupper() or part in {"int", "none", "function-after"}
+    )

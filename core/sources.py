@@ -1,0 +1,55 @@
+"""Resolve what a person names on the command line or in Open: a preset id or a file/folder.
+
+A preset id is looked up among the user's presets first (they may shadow a built-in one), then
+the built-in ones. A path may be a preset JSON file, a Hugging Face ``config.json`` or a folder
+holding one.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from core import presets
+from core.errors import ParamTallyError
+from core.schema import Architecture
+
+__all__ = ["load_source"]
+
+
+def load_source(source: str) -> Architecture:
+    path = Path(source).expanduser()
+    if path.is_dir():
+        config = path / "config.json"
+        if not config.is_file():
+            raise ParamTallyError(f"{path}: folder holds no config.json")
+        return _load_json_file(config)
+    if path.suffix == ".json" or path.is_file():
+        if not path.is_file():
+            raise ParamTallyError(f"{path}: no such file")
+        return _load_json_file(path)
+    return _load_preset_id(source)
+
+
+def _load_preset_id(preset_id: str) -> Architecture:
+    try:
+        from core import user_presets
+    except ImportError:  # user presets are optional until that module exists
+        return presets.load_builtin(preset_id)
+    return user_presets.load(preset_id)
+
+
+def _load_json_file(path: Path) -> Architecture:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ParamTallyError(f"{path}: cannot read ({exc})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ParamTallyError(f"{path.name}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
+    if isinstance(data, dict) and "model_type" in data and "schema_version" not in data:
+        from core.importers.hf_config import import_hf_config
+
+        return import_hf_config(data, origin=path.name)
+    return presets.parse_preset(text, path.name)
