@@ -194,6 +194,12 @@ def dump_shapes(model_id: str, d: dict[str, Any], class_name: str) -> str:
     lines.append("## non-layer parameters")
     for name, p in non_layer:
         lines.append(f"{name:70s} {tuple(p.shape)!s:24s} {p.numel():>14,d}")
+    first_name: dict[int, str] = {}
+    for name, p in model.named_parameters(remove_duplicate=False):
+        if id(p) in first_name:
+            lines.append(f"(tied alias, counted once) {name} -> {first_name[id(p)]}")
+        else:
+            first_name[id(p)] = name
     # group layers by structure signature
     sigs: dict[tuple, list[int]] = {}
     for idx, plist in sorted(layers.items()):
