@@ -9,6 +9,7 @@ Tied weights count once (as PyTorch's ``parameters()`` does); the LM head then a
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from functools import lru_cache
 
 from core.breakdown import LayerRow, Node, ParamReport, group
@@ -18,11 +19,9 @@ from core.schema import Adapter, Architecture, LayerGroup, LoRA, MoE
 __all__ = ["count_parameters"]
 
 
-def leaf(
-    name: str, part: str, expr: str, *, added: bool = False, **values: int
-) -> Node:
+def leaf(name: str, part: str, expr: str, **values: int) -> Node:
     params, formula = render(expr, **values)
-    return Node(name=name, params=params, part=part, formula=formula, added=added)
+    return Node(name=name, params=params, part=part, formula=formula)
 
 
 def _norm(
@@ -357,10 +356,10 @@ def _vocab_growth(arch: Architecture) -> Node | None:
     if not arch.added_vocab:
         return None
     dv, e = arch.added_vocab, arch.embed_dim
-    parts = [leaf("embedding rows", "vocab_growth", "dV·e", dV=dv, e=e, added=True)]
+    parts = [replace(leaf("embedding rows", "vocab_growth", "dV·e", dV=dv, e=e), added=True)]
     if arch.head.present and not arch.head.tied:
         expr = "dV·e + dV" if arch.head.bias else "dV·e"
-        parts.append(leaf("LM head rows", "vocab_growth", expr, dV=dv, e=e, added=True))
+        parts.append(replace(leaf("LM head rows", "vocab_growth", expr, dV=dv, e=e), added=True))
     return group(f"vocabulary growth (+{dv:,} tokens)", parts)
 
 

@@ -7,7 +7,7 @@ full field path, e.g. ``attention.num_kv_heads``.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -28,7 +28,7 @@ __all__ = [
     "Norms",
 ]
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION: Final = 1
 
 PositiveInt = Annotated[int, Field(gt=0)]
 NonNegativeInt = Annotated[int, Field(ge=0)]

@@ -454,6 +454,7 @@ def gen_phi3(r: random.Random) -> dict[str, Any]:
     d = _llama_like(r, "phi3", "Phi3ForCausalLM", head_dim_ok=False)
     d["sliding_window"] = r.choice([None, 2047])
     d["original_max_position_embeddings"] = d["max_position_embeddings"]
+    d["pad_token_id"] = 0  # the class default (32000) is outside a small vocabulary
     if r.random() < 0.3:
         d["partial_rotary_factor"] = 0.5
     return d
