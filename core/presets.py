@@ -1,12 +1,14 @@
 """Built-in presets: one JSON file per architecture in the top-level ``presets/`` folder.
 
 A preset file is an ``Architecture`` as JSON; its file name (without ``.json``) is its id.
-Files pass through ``core.migrations`` first, so older schema versions keep loading.
+Files pass through ``core.migrations`` first, so older schema versions keep loading. Reading
+never writes: a broken file is reported (file name and field), never repaired behind one's back.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -16,13 +18,35 @@ from core.errors import ParamTallyError, one_line
 from core.migrations import migrate
 from core.schema import Architecture
 
-__all__ = ["BUILTIN_DIR", "builtin_ids", "load_builtin", "load_preset_file", "parse_preset"]
+__all__ = [
+    "BUILTIN_DIR",
+    "MAX_PRESET_BYTES",
+    "builtin_ids",
+    "check_preset_id",
+    "dump_preset",
+    "load_builtin",
+    "load_preset_file",
+    "parse_preset",
+]
 
 BUILTIN_DIR = Path(__file__).resolve().parent.parent / "presets"
+# A preset is a few kilobytes; anything far larger is not one (and should not be read into memory).
+MAX_PRESET_BYTES = 4 * 1024 * 1024
+_ID_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,99}")
 
 
 def builtin_ids() -> list[str]:
     return sorted(path.stem for path in BUILTIN_DIR.glob("*.json"))
+
+
+def check_preset_id(preset_id: str) -> str:
+    """A preset id is its file name: letters, digits and ``. _ + -``, no path separators."""
+    if not _ID_PATTERN.fullmatch(preset_id) or preset_id.endswith(".json"):
+        raise ParamTallyError(
+            f"'{preset_id}' is not a usable preset id (letters, digits, '.', '_', '+', '-'; "
+            "at most 100; no '/' or '.json')"
+        )
+    return preset_id
 
 
 def parse_preset(text: str, origin: str) -> Architecture:
@@ -31,25 +55,39 @@ def parse_preset(text: str, origin: str) -> Architecture:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ParamTallyError(f"{origin}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
+    except (ValueError, RecursionError) as exc:  # e.g. integers too long, nesting too deep
+        raise ParamTallyError(f"{origin}: not a usable JSON document ({type(exc).__name__})") from None
     if not isinstance(data, dict):
         raise ParamTallyError(f"{origin}: a preset must be a JSON object")
     try:
         return Architecture.model_validate(migrate(data, origin))
     except ValidationError as exc:
         raise ParamTallyError(f"{origin}: {one_line(exc)}") from None
+    except RecursionError:
+        raise ParamTallyError(f"{origin}: nested too deeply to be a preset") from None
+
+
+def dump_preset(arch: Architecture) -> str:
+    """The file text of a preset: every field written out, so it reads the same under new defaults."""
+    return json.dumps(arch.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"
 
 
 def load_preset_file(path: Path) -> Architecture:
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ParamTallyError(f"{path}: cannot read ({exc})") from None
+        size = path.stat().st_size
+        if size > MAX_PRESET_BYTES:
+            raise ParamTallyError(f"{path.name}: {size:,} bytes is too large for a preset")
+        text = path.read_bytes().decode("utf-8-sig")  # tolerate a BOM from Windows editors
+    except UnicodeDecodeError as exc:
+        raise ParamTallyError(f"{path.name}: not UTF-8 text (byte {exc.start})") from None
+    except OSError as exc:
+        raise ParamTallyError(f"{path.name}: cannot read ({exc.strerror or exc})") from None
     return parse_preset(text, path.name)
 
 
 @lru_cache(maxsize=128)
 def load_builtin(preset_id: str) -> Architecture:
     path = BUILTIN_DIR / f"{preset_id}.json"
-    if not path.is_file():
+    if not _ID_PATTERN.fullmatch(preset_id) or not path.is_file():
         raise ParamTallyError(f"unknown preset '{preset_id}' (try `paramtally presets list`)")
     return load_preset_file(path)
