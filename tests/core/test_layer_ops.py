@@ -1,0 +1,79 @@
+"""Pure edits of the layer stack: split, move, delete, convert; each is checked by its counts."""
+
+from __future__ import annotations
+
+import pytest
+from pydantic import ValidationError
+
+from core import layer_ops
+from core.errors import ParamTallyError
+from core.params import count_parameters
+from core.presets import load_builtin
+from core.schema import LayerGroup, LoRA, MoE
+
+
+@pytest.fixture
+def stack() -> layer_ops.Layers:
+    return (
+        LayerGroup(count=3),
+        LayerGroup(count=5, moe=MoE(num_experts=8, top_k=2, expert_width=64)),
+        LayerGroup(count=2, lora=LoRA(rank=4)),
+    )
+
+
+def test_split_keeps_blocks_and_total_layers(stack: layer_ops.Layers) -> None:
+    result = layer_ops.split_group(stack, 1, 2)
+    assert [g.count for g in result] == [3, 2, 3, 2]
+    assert result[1].moe == result[2].moe == stack[1].moe
+    assert layer_ops.group_starts(result) == (0, 3, 5, 8)
+
+
+@pytest.mark.parametrize("first", [0, 5, -1])
+def test_split_outside_group_is_refused(stack: layer_ops.Layers, first: int) -> None:
+    with pytest.raises(ParamTallyError, match=r"layers\.1\.count"):
+        layer_ops.split_group(stack, 1, first)
+
+
+def test_split_then_merge_round_trips(stack: layer_ops.Layers) -> None:
+    assert layer_ops.merge_with_next(layer_ops.split_group(stack, 0, 1), 0) == stack
+    with pytest.raises(ParamTallyError):
+        layer_ops.merge_with_next(stack, 0)
+
+
+def test_move_and_delete(stack: layer_ops.Layers) -> None:
+    moved = layer_ops.move_group(stack, 0, 2)
+    assert moved == (stack[1], stack[2], stack[0])
+    assert layer_ops.move_group(moved, 2, 0) == stack
+    assert layer_ops.delete_group(stack, 1) == (stack[0], stack[2])
+    with pytest.raises(ParamTallyError, match="at least one"):
+        layer_ops.delete_group((stack[0],), 0)
+    with pytest.raises(ParamTallyError, match=r"layers\.7"):
+        layer_ops.delete_group(stack, 7)
+
+
+def test_set_blocks_validates(stack: layer_ops.Layers) -> None:
+    moe = MoE(num_experts=4, top_k=1, expert_width=32)
+    assert layer_ops.set_moe(stack, 0, moe)[0].moe == moe
+    assert layer_ops.set_moe(stack, 1, None)[1].moe is None
+    assert layer_ops.set_lora(stack, 2, None)[2].lora is None
+    assert layer_ops.set_count(stack, 0, 7)[0].count == 7
+    with pytest.raises(ValidationError):
+        layer_ops.set_count(stack, 0, 0)
+
+
+def test_split_and_convert_change_the_count_as_the_calculator_says() -> None:
+    arch = load_builtin("gpt3-175b")
+    split = layer_ops.with_layers(arch, layer_ops.split_group(arch.layers, 0, 48))
+    assert count_parameters(split).total == count_parameters(arch).total
+    moe = MoE(num_experts=8, top_k=2, expert_width=arch.ffn.width)
+    mixed = layer_ops.with_layers(split, layer_ops.set_moe(split.layers, 1, moe))
+    report = count_parameters(mixed)
+    dense = count_parameters(arch)
+    # Top-2 of 8 experts as wide as the dense FFN: more active than dense, far fewer than stored.
+    assert report.total > report.active > dense.total
+    # The 6 idle experts of each of the 48 MoE layers: a 2-matrix MLP with biases, 2·h·f + f + h.
+    h, f = arch.hidden_size, arch.ffn.width
+    assert report.total - report.active == 48 * 6 * (2 * h * f + f + h)
+    with pytest.raises(ValidationError, match="top_k"):
+        bad = MoE.model_construct(num_experts=2, top_k=3, expert_width=8)
+        layer_ops.with_layers(arch, layer_ops.set_moe(arch.layers, 0, bad))
