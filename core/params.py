@@ -136,13 +136,9 @@ def _standard_attention(arch: Architecture) -> list[Node]:
             )
         )
     elif biases:
-        weights.append(
-            leaf("biases", "attention", " + ".join(biases), a=a, g=g, d_h=d_h, h=h)
-        )
+        weights.append(leaf("biases", "attention", " + ".join(biases), a=a, g=g, d_h=d_h, h=h))
     if att.qk_norm:
-        weights.append(
-            _norm(arch, "q/k norms", d_h, part="attention", times=2, symbol="d_h")
-        )
+        weights.append(_norm(arch, "q/k norms", d_h, part="attention", times=2, symbol="d_h"))
     return weights
 
 
@@ -168,27 +164,19 @@ def _mla_attention(arch: Architecture) -> list[Node]:
             )
         )
         nodes.append(_norm(arch, "q latent norm", r_q, part="attention", symbol="r_q"))
-        nodes.append(
-            leaf("q up (q_b)", "attention", "r_q·a·(d_nope + d_rope)", r_q=r_q, **dims)
-        )
+        nodes.append(leaf("q up (q_b)", "attention", "r_q·a·(d_nope + d_rope)", r_q=r_q, **dims))
     else:
         nodes.append(leaf("q", "attention", "h·a·(d_nope + d_rope)", **dims))
     r_kv = att.kv_lora_rank
     kv_a = "h·(r_kv + d_rope)" + (" + r_kv + d_rope" if att.k_bias else "")
     nodes.append(leaf("kv down (kv_a)", "attention", kv_a, r_kv=r_kv, **dims))
     nodes.append(_norm(arch, "kv latent norm", r_kv, part="attention", symbol="r_kv"))
-    nodes.append(
-        leaf("kv up (kv_b)", "attention", "r_kv·a·(d_nope + d_v)", r_kv=r_kv, **dims)
-    )
-    nodes.append(
-        leaf("o", "attention", "a·d_v·h" + (" + h" if att.o_bias else ""), **dims)
-    )
+    nodes.append(leaf("kv up (kv_b)", "attention", "r_kv·a·(d_nope + d_v)", r_kv=r_kv, **dims))
+    nodes.append(leaf("o", "attention", "a·d_v·h" + (" + h" if att.o_bias else ""), **dims))
     return nodes
 
 
-def _mlp(
-    arch: Architecture, name: str, part: str, width: int, bias: bool, times: int = 1
-) -> Node:
+def _mlp(arch: Architecture, name: str, part: str, width: int, bias: bool, times: int = 1) -> Node:
     """``times`` identical MLPs of width ``width``: the dense FFN, one expert, or all experts."""
     h, gated = arch.hidden_size, arch.ffn.gated
     matrices = "3·h·f" if gated else "2·h·f"
@@ -200,13 +188,9 @@ def _mlp(
 
 def _dense_ffn(arch: Architecture) -> list[Node]:
     ffn, h = arch.ffn, arch.hidden_size
-    nodes = [
-        leaf("matrices", "ffn", "3·h·f" if ffn.gated else "2·h·f", h=h, f=ffn.width)
-    ]
+    nodes = [leaf("matrices", "ffn", "3·h·f" if ffn.gated else "2·h·f", h=h, f=ffn.width)]
     if ffn.bias:
-        nodes.append(
-            leaf("biases", "ffn", "2·f + h" if ffn.gated else "f + h", h=h, f=ffn.width)
-        )
+        nodes.append(leaf("biases", "ffn", "2·f + h" if ffn.gated else "f + h", h=h, f=ffn.width))
     return nodes
 
 
@@ -226,17 +210,13 @@ def _moe(arch: Architecture, moe: MoE) -> list[Node]:
     )
     if moe.shared_experts:
         width = moe.shared_experts * (moe.shared_expert_width or moe.expert_width)
-        nodes.append(
-            _mlp(arch, "shared experts", "shared_experts", width, moe.expert_bias)
-        )
+        nodes.append(_mlp(arch, "shared experts", "shared_experts", width, moe.expert_bias))
         if moe.shared_expert_gate:
             nodes.append(leaf("shared expert gate", "router", "h", h=h))
     return nodes
 
 
-def _lora_matrices(
-    arch: Architecture, group_: LayerGroup
-) -> list[tuple[str, int, int, int]]:
+def _lora_matrices(arch: Architecture, group_: LayerGroup) -> list[tuple[str, int, int, int]]:
     """(target, d_in, d_out, copies) of every matrix a LoRA target touches in one layer."""
     h, a, g, d_h = (
         arch.hidden_size,
@@ -269,9 +249,7 @@ def _lora_matrices(
         moe = group_.moe
         widths.append((moe.expert_width, moe.num_experts))
         if moe.shared_experts:
-            widths.append(
-                (moe.shared_experts * (moe.shared_expert_width or moe.expert_width), 1)
-            )
+            widths.append((moe.shared_experts * (moe.shared_expert_width or moe.expert_width), 1))
     else:
         widths.append((arch.ffn.width, 1))
     for f, copies in widths:
@@ -313,20 +291,14 @@ def _adapter(arch: Architecture, adapter: Adapter) -> Node:
 
 
 def _block(arch: Architecture, group_: LayerGroup) -> Node:
-    attention = (
-        _mla_attention(arch)
-        if arch.attention.kind == "mla"
-        else _standard_attention(arch)
-    )
+    attention = _mla_attention(arch) if arch.attention.kind == "mla" else _standard_attention(arch)
     children = [group("attention", attention)]
     if group_.moe:
         children.append(group("moe", _moe(arch, group_.moe)))
     else:
         children.append(group("ffn", _dense_ffn(arch)))
     if arch.norms.per_block:
-        children.append(
-            _norm(arch, "block norms", arch.hidden_size, times=arch.norms.per_block)
-        )
+        children.append(_norm(arch, "block norms", arch.hidden_size, times=arch.norms.per_block))
     if group_.lora:
         children.append(_lora(arch, group_, group_.lora))
     if group_.adapter:
@@ -357,8 +329,10 @@ def _vocab_growth(arch: Architecture) -> Node | None:
         return None
     dv, e = arch.added_vocab, arch.embed_dim
     parts = [replace(leaf("embedding rows", "vocab_growth", "dV·e", dV=dv, e=e), added=True)]
-    if arch.head.present and not arch.head.tied:
-        expr = "dV·e + dV" if arch.head.bias else "dV·e"
+    # A tied head grows with the embedding; only its bias (if any) is new then.
+    head_terms = ([] if arch.head.tied else ["dV·e"]) + (["dV"] if arch.head.bias else [])
+    if arch.head.present and head_terms:
+        expr = " + ".join(head_terms)
         parts.append(replace(leaf("LM head rows", "vocab_growth", expr, dV=dv, e=e), added=True))
     return group(f"vocabulary growth (+{dv:,} tokens)", parts)
 
@@ -381,17 +355,12 @@ def _report(arch: Architecture) -> ParamReport:
             by_part[node.part] += node.params
         kind = "moe" if group_.moe else "dense"
         rows += [
-            LayerRow(start + i, index, kind, block.params, per_token, by_part)
-            for i in range(group_.count)
+            LayerRow(start + i, index, kind, block.params, per_token, by_part) for i in range(group_.count)
         ]
         node = block.repeated(group_.count)
         title = f"{layer_label(start, group_.count)} ({kind})"
         formula = f"one block = {block.params:,}"
-        children.append(
-            Node(
-                title, node.params, "", formula, group_.count, node.added, node.children
-            )
-        )
+        children.append(Node(title, node.params, "", formula, group_.count, node.added, node.children))
         start += group_.count
     if arch.norms.final:
         children.append(_norm(arch, "final norm", arch.hidden_size))

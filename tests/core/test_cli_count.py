@@ -1,0 +1,96 @@
+"""``paramtally count`` as a person runs it."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from core.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_json_has_total_active_and_parts_that_sum(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "count", "gpt3-175b", "--format", "json")
+    data = json.loads(out)
+    assert code == 0
+    assert data["total"] == 175_221_817_344
+    assert data["active"] == data["total"]
+    assert sum(part["params"] for part in data["parts"]) == data["total"]
+    assert all({"name", "params", "formula"} <= part.keys() for part in data["parts"])
+
+
+def test_no_bias_option(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "count", "gpt3-175b", "--no-bias", "--format", "json")
+    assert json.loads(out)["total"] == 175_211_200_512
+
+
+def test_table_is_for_people(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "count", "gpt3-175b")
+    assert "175,221,817,344" in out and "175.22B" in out
+    assert "1,812,099,072" in out  # one block, with biases
+    assert "%" in out
+
+
+def test_csv_leaf_rows_sum_to_total(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "count", "gpt3-175b", "--format", "csv")
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert sum(int(row["params"]) for row in rows if row["is_leaf"] == "true") == 175_221_817_344
+
+
+def test_preset_file_path(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "count", str(ROOT / "presets" / "gpt3-175b.json"), "--format", "json")
+    assert code == 0 and json.loads(out)["total"] == 175_221_817_344
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"attention": {"num_heads": 96, "num_kv_heads": 5}}, "attention.num_kv_heads"),
+        ({"hidden_size": -1}, "hidden_size"),
+        ({"hidden_size": 0}, "hidden_size"),
+        ({"layers": [{"count": 0}]}, "layers.0.count"),
+    ],
+)
+def test_bad_files_name_the_field(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, change: dict, field: str
+) -> None:
+    data = json.loads((ROOT / "presets" / "gpt3-175b.json").read_text())
+    data.update(change)
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    code, out, err = run(capsys, "count", str(path))
+    assert code == 2 and out == ""
+    assert field in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_unknown_preset_and_broken_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = run(capsys, "count", "no-such-model")
+    assert code == 2 and "unknown preset" in err
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"hidden_size": 12')
+    code, _, err = run(capsys, "count", str(broken))
+    assert code == 2 and "not valid JSON" in err
+
+
+def test_cli_imports_no_qt() -> None:
+    probe = "import sys, runpy; sys.argv=['main.py','count','gpt3-175b']; "
+    probe += "import main; main.main(); "
+    probe += "bad=[m for m in sys.modules if m.split('.')[0] in ('PySide6','pyqtgraph','superqt','gui')]; "
+    probe += "assert not bad, bad"
+    result = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert "175,221,817,344" in result.stdout
