@@ -71,9 +71,9 @@ def test_split_and_convert_change_the_count_as_the_calculator_says() -> None:
     dense = count_parameters(arch)
     # Top-2 of 8 experts as wide as the dense FFN: more active than dense, far fewer than stored.
     assert report.total > report.active > dense.total
-    # The 6 idle experts of each of the 48 MoE layers: a 2-matrix MLP with biases, 2·h·f + f + h.
+    # The 6 idle experts of each of the 48 MoE layers: a 2-matrix MLP without biases (MoE default), 2·h·f.
     h, f = arch.hidden_size, arch.ffn.width
-    assert report.total - report.active == 48 * 6 * (2 * h * f + f + h)
+    assert report.total - report.active == 48 * 6 * (2 * h * f)
     with pytest.raises(ValidationError, match="top_k"):
         bad = MoE.model_construct(num_experts=2, top_k=3, expert_width=8)
         layer_ops.with_layers(arch, layer_ops.set_moe(arch.layers, 0, bad))
