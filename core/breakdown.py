@@ -82,9 +82,7 @@ class Node:
                 yield path, node
 
 
-def group(
-    name: str, children: tuple[Node, ...] | list[Node], formula: str = ""
-) -> Node:
+def group(name: str, children: tuple[Node, ...] | list[Node], formula: str = "") -> Node:
     kids = tuple(children)
     return Node(
         name=name,

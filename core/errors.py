@@ -29,13 +29,9 @@ def format_loc(loc: Sequence[str | int]) -> str:
     return ".".join(str(part) for part in loc)
 
 
-def field_error(
-    title: str, loc: tuple[str | int, ...], message: str, value: Any
-) -> ValidationError:
+def field_error(title: str, loc: tuple[str | int, ...], message: str, value: Any) -> ValidationError:
     """A ValidationError that points at ``loc`` (pydantic's model validators cannot)."""
-    detail = InitErrorDetails(
-        type=PydanticCustomError("consistency", message), loc=loc, input=value
-    )
+    detail = InitErrorDetails(type=PydanticCustomError("consistency", message), loc=loc, input=value)
     return ValidationError.from_exception_data(title, [detail])
 
 
@@ -59,6 +55,4 @@ def one_line(exc: BaseException) -> str:
 
 def _is_union_tag(part: str | int) -> bool:
     # pydantic puts the chosen union member's type name in the path, e.g. "MoE" or "int".
-    return isinstance(part, str) and (
-        part[:1].isupper() or part in {"int", "none", "function-after"}
-    )
+    return isinstance(part, str) and (part[:1].isupper() or part in {"int", "none", "function-after"})

@@ -39,11 +39,7 @@ def _eval(node: ast.expr, values: Mapping[str, int]) -> int:
     if isinstance(node, ast.Name):
         return int(values[node.id])
     if isinstance(node, ast.BinOp) and type(node.op) in _OPERATORS:
-        return int(
-            _OPERATORS[type(node.op)](
-                _eval(node.left, values), _eval(node.right, values)
-            )
-        )
+        return int(_OPERATORS[type(node.op)](_eval(node.left, values), _eval(node.right, values)))
     raise ValueError(f"unsupported formula element: {ast.dump(node)}")
 
 

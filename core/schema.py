@@ -14,12 +14,12 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from core.errors import field_error
 
 __all__ = [
+    "FFN",
     "SCHEMA_VERSION",
     "Adapter",
     "Architecture",
     "Attention",
     "Embeddings",
-    "FFN",
     "Head",
     "LayerGroup",
     "LoRA",
@@ -32,9 +32,7 @@ SCHEMA_VERSION: Final = 1
 
 PositiveInt = Annotated[int, Field(gt=0)]
 NonNegativeInt = Annotated[int, Field(ge=0)]
-PositionKind = Literal[
-    "learned", "rope", "alibi", "sinusoidal", "relative_bias", "none"
-]
+PositionKind = Literal["learned", "rope", "alibi", "sinusoidal", "relative_bias", "none"]
 NormKind = Literal["layernorm", "rmsnorm"]
 LoRATarget = Literal["q", "k", "v", "o", "gate", "up", "down"]
 
@@ -44,9 +42,7 @@ class _Spec(BaseModel):
 
 
 class Embeddings(_Spec):
-    vocab_size: PositiveInt = Field(
-        description="Rows of the token embedding table (V)."
-    )
+    vocab_size: PositiveInt = Field(description="Rows of the token embedding table (V).")
     embed_dim: PositiveInt | None = Field(
         None,
         description="Token embedding width when it differs from the hidden size; "
@@ -56,9 +52,7 @@ class Embeddings(_Spec):
         "rope",
         description="Position encoding; only 'learned' and 'relative_bias' have weights.",
     )
-    max_positions: NonNegativeInt = Field(
-        0, description="Maximum context; rows of a learned position table."
-    )
+    max_positions: NonNegativeInt = Field(0, description="Maximum context; rows of a learned position table.")
     position_offset: NonNegativeInt = Field(
         0, description="Extra rows in a learned position table (OPT keeps 2)."
     )
@@ -66,12 +60,8 @@ class Embeddings(_Spec):
         0,
         description="Buckets of a relative position bias (one table of buckets × heads).",
     )
-    token_types: NonNegativeInt = Field(
-        0, description="Token-type (segment) embedding rows, as BERT's 2."
-    )
-    norm: bool = Field(
-        False, description="A norm right after the embeddings (BLOOM, BERT)."
-    )
+    token_types: NonNegativeInt = Field(0, description="Token-type (segment) embedding rows, as BERT's 2.")
+    norm: bool = Field(False, description="A norm right after the embeddings (BLOOM, BERT).")
 
 
 class Attention(_Spec):
@@ -86,32 +76,18 @@ class Attention(_Spec):
     head_dim: PositiveInt | None = Field(
         None, description="Width of one head (d_h); empty means hidden size / heads."
     )
-    q_bias: bool = Field(
-        False, description="Bias on the query projection (MLA: on q_a)."
-    )
-    k_bias: bool = Field(
-        False, description="Bias on the key projection (MLA: on kv_a)."
-    )
-    v_bias: bool = Field(
-        False, description="Bias on the value projection (unused by MLA)."
-    )
+    q_bias: bool = Field(False, description="Bias on the query projection (MLA: on q_a).")
+    k_bias: bool = Field(False, description="Bias on the key projection (MLA: on kv_a).")
+    v_bias: bool = Field(False, description="Bias on the value projection (unused by MLA).")
     o_bias: bool = Field(False, description="Bias on the output projection.")
-    qk_norm: bool = Field(
-        False, description="A norm over d_h on queries and keys (Qwen3)."
-    )
+    qk_norm: bool = Field(False, description="A norm over d_h on queries and keys (Qwen3).")
     q_lora_rank: PositiveInt | None = Field(
         None,
         description="MLA: rank of the query down-projection; empty means direct q.",
     )
-    kv_lora_rank: NonNegativeInt = Field(
-        0, description="MLA: rank of the compressed KV latent."
-    )
-    qk_rope_head_dim: NonNegativeInt = Field(
-        0, description="MLA: rotary part of a q/k head."
-    )
-    qk_nope_head_dim: NonNegativeInt = Field(
-        0, description="MLA: non-rotary part of a q/k head."
-    )
+    kv_lora_rank: NonNegativeInt = Field(0, description="MLA: rank of the compressed KV latent.")
+    qk_rope_head_dim: NonNegativeInt = Field(0, description="MLA: rotary part of a q/k head.")
+    qk_nope_head_dim: NonNegativeInt = Field(0, description="MLA: non-rotary part of a q/k head.")
     v_head_dim: NonNegativeInt = Field(0, description="MLA: width of a value head.")
     sliding_window: PositiveInt | None = Field(
         None,
@@ -130,47 +106,33 @@ class Attention(_Spec):
 
 class FFN(_Spec):
     width: PositiveInt = Field(description="Intermediate width (f).")
-    gated: bool = Field(
-        True, description="Three matrices (SwiGLU/GeGLU) instead of two."
-    )
+    gated: bool = Field(True, description="Three matrices (SwiGLU/GeGLU) instead of two.")
     bias: bool = Field(False, description="Biases on the FFN matrices.")
     activation: str = Field("silu", description="Activation name; costs no parameters.")
 
 
 class Norms(_Spec):
-    kind: NormKind = Field(
-        "rmsnorm", description="LayerNorm has γ and β; RMSNorm only γ."
-    )
+    kind: NormKind = Field("rmsnorm", description="LayerNorm has γ and β; RMSNorm only γ.")
     bias: bool = Field(True, description="LayerNorm's β (ignored for RMSNorm).")
-    per_block: NonNegativeInt = Field(
-        2, description="Norms in one block (Gemma-2: 4; Falcon-7B: 1)."
-    )
+    per_block: NonNegativeInt = Field(2, description="Norms in one block (Gemma-2: 4; Falcon-7B: 1).")
     final: bool = Field(True, description="A norm after the last block.")
 
 
 class Head(_Spec):
-    present: bool = Field(
-        True, description="A language-model head (off for a bare encoder)."
-    )
-    tied: bool = Field(
-        False, description="The head shares the token embedding's weights."
-    )
+    present: bool = Field(True, description="A language-model head (off for a bare encoder).")
+    tied: bool = Field(False, description="The head shares the token embedding's weights.")
     bias: bool = Field(False, description="A bias of V on the head (Phi-2).")
     transform: bool = Field(
         False,
         description="A dense h→h layer and norm before the head (BERT's MLM head).",
     )
-    pooler: bool = Field(
-        False, description="A dense h→h pooler on the first token (BERT)."
-    )
+    pooler: bool = Field(False, description="A dense h→h pooler on the first token (BERT).")
 
 
 class MoE(_Spec):
     num_experts: PositiveInt = Field(description="Routed experts (E).")
     top_k: PositiveInt = Field(description="Routed experts per token (k).")
-    expert_width: PositiveInt = Field(
-        description="Intermediate width of one expert (f_e)."
-    )
+    expert_width: PositiveInt = Field(description="Intermediate width of one expert (f_e).")
     shared_experts: NonNegativeInt = Field(
         0, description="Shared experts, always active; together they form one MLP."
     )
@@ -178,20 +140,14 @@ class MoE(_Spec):
         None,
         description="Width of one shared expert; empty means the expert width (DeepSeek).",
     )
-    shared_expert_gate: bool = Field(
-        False, description="A sigmoid gate h→1 on the shared expert (Qwen-MoE)."
-    )
+    shared_expert_gate: bool = Field(False, description="A sigmoid gate h→1 on the shared expert (Qwen-MoE).")
     router_bias: bool = Field(False, description="A bias Parameter on the router.")
     expert_bias: bool = Field(False, description="Biases on the expert matrices.")
 
 
 class LoRA(_Spec):
-    rank: PositiveInt = Field(
-        description="LoRA rank (r): adds r·(d_in + d_out) per matrix."
-    )
-    targets: tuple[LoRATarget, ...] = Field(
-        ("q", "v"), description="Matrices that get a low-rank update."
-    )
+    rank: PositiveInt = Field(description="LoRA rank (r): adds r·(d_in + d_out) per matrix.")
+    targets: tuple[LoRATarget, ...] = Field(("q", "v"), description="Matrices that get a low-rank update.")
 
 
 class Adapter(_Spec):
@@ -204,31 +160,23 @@ class Adapter(_Spec):
 
 class LayerGroup(_Spec):
     count: PositiveInt = Field(description="Consecutive layers with this block.")
-    moe: MoE | None = Field(
-        None, description="Replace the dense FFN with a mixture of experts."
-    )
+    moe: MoE | None = Field(None, description="Replace the dense FFN with a mixture of experts.")
     lora: LoRA | None = Field(None, description="LoRA on these layers.")
-    adapter: Adapter | None = Field(
-        None, description="Bottleneck adapters in these layers."
-    )
+    adapter: Adapter | None = Field(None, description="Bottleneck adapters in these layers.")
 
 
 class Architecture(_Spec):
     schema_version: Literal[1] = SCHEMA_VERSION
     name: str = Field("Untitled", description="Display name.")
     description: str = Field("", description="Where the numbers come from.")
-    family: str = Field(
-        "", description="Model family (Hugging Face model_type) if known."
-    )
+    family: str = Field("", description="Model family (Hugging Face model_type) if known.")
     hidden_size: PositiveInt = Field(description="Model width (h, d_model).")
     embeddings: Embeddings
     attention: Attention
     ffn: FFN
     norms: Norms = Norms()
     head: Head = Head()
-    layers: tuple[LayerGroup, ...] = Field(
-        min_length=1, description="The stack, in order."
-    )
+    layers: tuple[LayerGroup, ...] = Field(min_length=1, description="The stack, in order.")
     added_vocab: NonNegativeInt = Field(
         0,
         description="New tokens added to the vocabulary (counted as added parameters).",
@@ -275,8 +223,7 @@ def _consistency_problems(
             problems.append(
                 (
                     ("attention", "num_heads"),
-                    f"hidden size {arch.hidden_size} is not divisible by {att.num_heads} heads; "
-                    "set head_dim",
+                    f"hidden size {arch.hidden_size} is not divisible by {att.num_heads} heads; set head_dim",
                     att.num_heads,
                 )
             )
@@ -297,8 +244,7 @@ def _consistency_problems(
             problems.append(
                 (
                     ("layers", index, "moe", "top_k"),
-                    f"experts per token ({group.moe.top_k}) exceed the experts "
-                    f"({group.moe.num_experts})",
+                    f"experts per token ({group.moe.top_k}) exceed the experts ({group.moe.num_experts})",
                     group.moe.top_k,
                 )
             )

@@ -15,7 +15,9 @@ __all__ = ["add_arguments", "run"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("source", metavar="SOURCE", help="preset id, preset JSON, config.json or model folder")
+    parser.add_argument(
+        "source", metavar="SOURCE", help="preset id, preset JSON, config.json or model folder"
+    )
     parser.add_argument("--no-bias", action="store_true", help="drop every matrix bias (norm β stays)")
     parser.add_argument(
         "--layers", action="store_true", help="with --format csv/table: the per-layer table instead"
@@ -50,7 +52,7 @@ def _headline(report: ParamReport) -> list[str]:
 
 def _table(report: ParamReport) -> str:
     rows = []
-    for path, depth, node in report.tree.walk():
+    for _, depth, node in report.tree.walk():
         if depth == 0:
             continue
         name = "  " * (depth - 1) + node.name
