@@ -18,6 +18,7 @@ __all__ = ["COMMANDS", "main"]
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "count": ("core.cli.count", "exact parameter count and breakdown"),
+    "presets": ("core.cli.presets", "list, show, import, export and delete presets"),
 }
 
 
