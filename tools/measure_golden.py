@@ -334,13 +334,13 @@ def gen_opt(r: random.Random) -> dict[str, Any]:
     return d
 
 
-def _llama_like(r: random.Random, model_type: str, arch: str, head_dim_ok: bool = True) -> dict[str, Any]:
+def _llama_like(r: random.Random, model_type: str, arch: str) -> dict[str, Any]:
     h, a, hd = _heads(r)
     d: dict[str, Any] = {"model_type": model_type, "architectures": [arch], "vocab_size": _vocab(r),
                          "hidden_size": h, "intermediate_size": r.choice([h * 2, h * 3, 100, 352]),
                          "num_hidden_layers": r.randint(1, 6), "num_attention_heads": a,
                          "num_key_value_heads": _kv(r, a), "max_position_embeddings": r.choice([128, 4096])}
-    if head_dim_ok and r.random() < 0.5:
+    if r.random() < 0.5:
         d["head_dim"] = r.choice([hd, 8, 16, 40, 64])
     _rope(r, d)
     _dtype(r, d)
@@ -374,7 +374,7 @@ def gen_mixtral(r: random.Random) -> dict[str, Any]:
 
 
 def gen_qwen2(r: random.Random) -> dict[str, Any]:
-    d = _llama_like(r, "qwen2", "Qwen2ForCausalLM", head_dim_ok=False)
+    d = _llama_like(r, "qwen2", "Qwen2ForCausalLM")  # explicit head_dim is read via getattr
     d["use_sliding_window"] = False
     d["max_window_layers"] = d["num_hidden_layers"]
     return d
@@ -395,7 +395,7 @@ def _moe_layers(r: random.Random, d: dict[str, Any]) -> None:
 
 
 def gen_qwen2_moe(r: random.Random) -> dict[str, Any]:
-    d = _llama_like(r, "qwen2_moe", "Qwen2MoeForCausalLM", head_dim_ok=False)
+    d = _llama_like(r, "qwen2_moe", "Qwen2MoeForCausalLM")
     e = r.choice([4, 8, 12, 60])
     d.update({"num_experts": e, "num_experts_per_tok": r.randint(1, min(e, 4)),
               "moe_intermediate_size": r.choice([16, 32, 48]),
@@ -451,7 +451,7 @@ def gen_phi(r: random.Random) -> dict[str, Any]:
 
 
 def gen_phi3(r: random.Random) -> dict[str, Any]:
-    d = _llama_like(r, "phi3", "Phi3ForCausalLM", head_dim_ok=False)
+    d = _llama_like(r, "phi3", "Phi3ForCausalLM")
     d["sliding_window"] = r.choice([None, 2047])
     d["original_max_position_embeddings"] = d["max_position_embeddings"]
     d["pad_token_id"] = 0  # the class default (32000) is outside a small vocabulary
@@ -597,10 +597,12 @@ def run_random(out: Path, per_type: int) -> None:
                 entries.append({"name": f"{model_type}-{made:02d}{suffix}", "config": d, **m})
             made += 1
         print(f"{model_type}: {made} configs")
-    doc = {"_generated_by": versions(f"python tools/measure_golden.py --random --per-type {per_type}"),
-           "seed": SEED, "configs": entries}
+    # A plain list of entries; provenance rides on the first entry only.
+    gen = versions(f"python tools/measure_golden.py --random --per-type {per_type}")
+    gen["seed"] = str(SEED)
+    entries[0] = {**entries[0], "_generated_by": gen}
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(doc, indent=1, sort_keys=True) + "\n")
+    out.write_text(json.dumps(entries, indent=1, sort_keys=True) + "\n")
     print(f"wrote {out} ({len(entries)} entries, {out.stat().st_size:,} bytes)")
 
 
