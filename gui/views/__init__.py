@@ -1,0 +1,30 @@
+"""Read-only views of a Document: headline, breakdown charts and table, memory-budget panel.
+
+Each view takes the Document in its constructor, listens to ``changed`` and updates its items
+in place. None of them computes a figure; they format what ``core`` returned.
+"""
+
+from __future__ import annotations
+
+__all__ = ["BreakdownCharts", "BreakdownTable", "Headline", "MemoryPanel"]
+
+
+def __getattr__(name: str) -> object:
+    # Lazy so that importing one view does not pull pyqtgraph for the others.
+    if name == "Headline":
+        from gui.views.headline import Headline
+
+        return Headline
+    if name == "BreakdownCharts":
+        from gui.views.breakdown_charts import BreakdownCharts
+
+        return BreakdownCharts
+    if name == "BreakdownTable":
+        from gui.views.breakdown_table import BreakdownTable
+
+        return BreakdownTable
+    if name == "MemoryPanel":
+        from gui.views.memory_panel import MemoryPanel
+
+        return MemoryPanel
+    raise AttributeError(name)

@@ -1,0 +1,223 @@
+"""Breakdown charts: bars by part (or per layer, stacked by part) and a pie of the parts' shares.
+
+Plot items are created once; an edit moves them with ``setOpts``/``setText``. Nothing is computed
+here beyond the geometry of the drawing: the values are ``document.report.by_part`` and
+``document.report.layers``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSplitter, QVBoxLayout, QWidget
+
+from core.breakdown import PART_LABELS, PARTS, ParamReport, human
+from gui.views.axes import HumanAxis
+from gui.views.export import save_plot, save_scene
+from gui.views.format import share_text
+from gui.views.palette import PART_COLORS, chart_colors, color_for
+from gui.views.pie_chart import PieView, Slice
+
+if TYPE_CHECKING:
+    from gui.document import Document
+
+__all__ = ["BreakdownBar", "BreakdownCharts"]
+
+_BAR_THICKNESS = 0.7
+
+
+class BreakdownBar(pg.PlotWidget):
+    """objectName ``breakdownBar``. Mode "part": horizontal bars; mode "layer": stacked columns."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent, axisItems={"left": HumanAxis("left"), "bottom": HumanAxis("bottom")})
+        self.setObjectName("breakdownBar")
+        self.setMinimumSize(320, 220)
+        self.mode = "part"
+        item = self.getPlotItem()
+        item.setMouseEnabled(x=False, y=False)
+        item.hideButtons()
+        item.setMenuEnabled(False)
+        item.showGrid(x=True, y=True, alpha=0.15)
+        self.part_bars = pg.BarGraphItem(x0=0, y=[], width=[], height=_BAR_THICKNESS)
+        self.value_labels = {part: pg.TextItem(anchor=(0, 0.5)) for part in PARTS}
+        self.layer_bars = {
+            part: pg.BarGraphItem(x=[], height=[], y0=[], width=0.85, brush=color_for(part), pen=None)
+            for part in PARTS
+        }
+        item.addItem(self.part_bars)
+        for label in self.value_labels.values():
+            item.addItem(label)
+        for bars in self.layer_bars.values():
+            item.addItem(bars)
+        self.parts_shown: tuple[str, ...] = ()
+
+    def set_mode(self, mode: str) -> None:
+        self.mode = mode
+
+    def update_from(self, report: ParamReport) -> None:
+        self._update_parts(report)
+        self._update_layers(report)
+        self._show_mode(report)
+
+    def _update_parts(self, report: ParamReport) -> None:
+        parts = tuple(part for part in PARTS if report.by_part.get(part))
+        values = [report.by_part[part] for part in parts]
+        self.part_bars.setOpts(
+            y=np.arange(len(parts)),
+            width=np.array(values, dtype=float),
+            brushes=[color_for(part) for part in parts],
+            pens=[pg.mkPen(None)] * len(parts),
+        )
+        for row, part in enumerate(parts):
+            label = self.value_labels[part]
+            label.setText(
+                f" {human(report.by_part[part])} · {share_text(report.by_part[part], report.total)}"
+            )
+            label.setPos(float(report.by_part[part]), float(row))
+        self.parts_shown = parts
+        self._peak_part = max(values, default=1)
+
+    def _update_layers(self, report: ParamReport) -> None:
+        layers = report.layers
+        x = np.array([row.index for row in layers], dtype=float)
+        base = np.zeros(len(layers))
+        for part in PARTS:
+            heights = np.array([row.by_part.get(part, 0) for row in layers], dtype=float)
+            self.layer_bars[part].setOpts(x=x, height=heights, y0=base.copy())
+            self.layer_bars[part].setVisible(bool(heights.any()))
+            base += heights
+        self._layer_count = len(layers)
+        self._peak_layer = float(base.max()) if len(layers) else 1.0
+
+    def _show_mode(self, report: ParamReport) -> None:
+        item = self.getPlotItem()
+        by_part = self.mode == "part"
+        self.part_bars.setVisible(by_part)
+        for part, label in self.value_labels.items():
+            label.setVisible(by_part and part in self.parts_shown)
+        for part, bars in self.layer_bars.items():
+            bars.setVisible(not by_part and bool(bars.opts["height"].any()))
+        left, bottom = item.getAxis("left"), item.getAxis("bottom")
+        view = item.getViewBox()
+        if by_part:
+            labels = [PART_LABELS[part] for part in self.parts_shown]
+            left.setTicks([list(enumerate(labels))])
+            # pyqtgraph skips tick labels wider than the axis, so size it for the longest name.
+            metrics = QFontMetrics(left.style.get("tickFont") or self.font())
+            left.setWidth(max((metrics.horizontalAdvance(text) for text in labels), default=40) + 16)
+            bottom.formatter = HumanAxis("bottom").formatter
+            bottom.setTicks(None)
+            item.setLabel("left", "")
+            item.setLabel("bottom", "Parameters")
+            view.invertY(True)
+            # Room right of the longest bar for its value label.
+            item.setXRange(0, self._peak_part * 1.45, padding=0)
+            item.setYRange(-0.6, max(len(self.parts_shown), 1) - 0.4, padding=0)
+            item.setTitle(f"Parameters by part — {report.name}")
+        else:
+            left.setTicks(None)
+            left.setWidth(None)
+            bottom.setTicks(None)
+            bottom.formatter = None
+            item.setLabel("left", "Parameters per layer")
+            item.setLabel("bottom", "Layer")
+            view.invertY(False)
+            item.setXRange(-0.6, max(self._layer_count, 1) - 0.4, padding=0)
+            item.setYRange(0, self._peak_layer * 1.08, padding=0)
+            item.setTitle(f"Parameters per layer, stacked by part — {report.name}")
+
+    def apply_colors(self) -> None:
+        background, text = chart_colors(self)
+        self.setBackground(background)
+        item = self.getPlotItem()
+        for name in ("left", "bottom"):
+            axis = item.getAxis(name)
+            axis.setTextPen(text)
+            axis.setPen(text)
+        item.titleLabel.setAttr("color", text)
+        for label in self.value_labels.values():
+            label.setColor(text)
+
+
+class BreakdownCharts(QWidget):
+    """The bar chart with its mode switch beside the pie; both follow ``document.changed``."""
+
+    def __init__(self, document: Document, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("breakdownCharts")
+        self._document = document
+        self.mode_box = QComboBox()
+        self.mode_box.setObjectName("breakdownMode")
+        self.mode_box.addItem("By part", "part")
+        self.mode_box.addItem("Per layer (stacked by part)", "layer")
+        self.mode_box.setToolTip("Show the parameters by part of the model, or layer by layer")
+        self.bar = BreakdownBar()
+        self.pie = PieView()
+        self.pie.setObjectName("breakdownPie")
+        top = QHBoxLayout()
+        top.addWidget(QLabel("Bars:"))
+        top.addWidget(self.mode_box)
+        top.addStretch(1)
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(self.bar)
+        splitter.addWidget(self.pie)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(top)
+        layout.addWidget(splitter, 1)
+        self._apply_colors()
+        self.mode_box.currentIndexChanged.connect(self._mode_changed)
+        document.changed.connect(self.refresh)
+        self.refresh()
+
+    def set_mode(self, mode: str) -> None:
+        """'part' or 'layer' (as the combo box does)."""
+        self.mode_box.setCurrentIndex(self.mode_box.findData(mode))
+
+    def _mode_changed(self) -> None:
+        self.bar.set_mode(self.mode_box.currentData())
+        self.bar.update_from(self._document.report)
+
+    def refresh(self) -> None:
+        report = self._document.report
+        self.bar.update_from(report)
+        self.pie.set_title(f"Share of {report.total:,} parameters")
+        self.pie.set_slices(
+            [
+                Slice(
+                    part,
+                    PART_LABELS[part],
+                    report.by_part.get(part, 0),
+                    color_for(part, PART_COLORS),
+                    f"{human(report.by_part.get(part, 0))} · {share_text(report.by_part.get(part, 0), report.total)}",
+                )
+                for part in PARTS
+            ]
+        )
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802
+        if event.type() == QEvent.Type.PaletteChange:
+            self._apply_colors()
+        super().changeEvent(event)
+
+    def _apply_colors(self) -> None:
+        self.bar.apply_colors()
+        # On the scene, not the view, so an exported pie keeps its background.
+        self.pie.scene().setBackgroundBrush(chart_colors(self)[0])
+        self.pie.set_text_color(chart_colors(self)[1])
+
+    def save_chart(self, path: str | Path, chart: str = "bar") -> Path:
+        """Save the bar chart (as shown) or the pie as PNG or SVG, chosen by the file's suffix."""
+        target = Path(path)
+        if chart == "bar":
+            return save_plot(self.bar.getPlotItem(), target, width=max(1200, 2 * self.bar.width()))
+        scene = self.pie.scene()
+        return save_scene(scene, scene.sceneRect(), target)

@@ -1,0 +1,52 @@
+"""Text for figures the core computed: parameter counts, bytes in GiB and GB, shares, rates.
+
+Formatting only; every number shown here arrives from ``core``.
+"""
+
+from __future__ import annotations
+
+from core.breakdown import human
+
+__all__ = ["bytes_both", "gib", "params_text", "rate_text", "share_text", "signed_bytes_both"]
+
+GIB = 1024**3
+GB = 1000**3
+
+
+def params_text(count: int) -> str:
+    """175221817344 → '175,221,817,344 (175.22B)'."""
+    return f"{count:,} ({human(count)})"
+
+
+def gib(count: float) -> str:
+    return f"{count / GIB:,.1f} GiB"
+
+
+def bytes_both(count: float) -> str:
+    """Both binary and decimal units, because GPU vendors sell GB and tools print GiB."""
+    return f"{count / GIB:,.1f} GiB · {count / GB:,.1f} GB"
+
+
+def signed_bytes_both(count: float) -> str:
+    """Free memory as '+x free', a shortfall as '−x missing'."""
+    if count >= 0:
+        return f"{bytes_both(count)} free"
+    return f"{bytes_both(-count)} missing"
+
+
+def share_text(part: float, total: float) -> str:
+    if total <= 0:
+        return "–"
+    share = 100.0 * part / total
+    if share == 0:
+        return "0 %"
+    if share < 0.1:
+        return f"{share:.2g} %"  # 0.0027 %, not a misleading 0.00 %
+    return f"{share:.2f} %" if share < 10 else f"{share:.1f} %"
+
+
+def rate_text(value: float | None, unit: str = "") -> str:
+    """A rate or an optional figure; None when the core has no answer (e.g. training mode)."""
+    if value is None:
+        return "–"
+    return f"{human(value)}{unit}" if value >= 1000 else f"{value:,.1f}{unit}"

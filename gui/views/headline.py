@@ -1,0 +1,62 @@
+"""The total headline: exact count with separators and human units, MoE active, base vs added."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QWidget
+
+from core.breakdown import PART_LABELS, ParamReport, human
+
+if TYPE_CHECKING:
+    from gui.document import Document
+
+__all__ = ["ADDED_PARTS", "Headline", "headline_html"]
+
+# Parts a fine-tune or vocabulary extension adds on top of the base model.
+ADDED_PARTS: tuple[str, ...] = ("lora", "adapters", "vocab_growth")
+
+
+def headline_html(report: ParamReport) -> str:
+    """Rich text of the headline; every number is one the report carries."""
+    lines = [
+        f"<span style='font-size:20pt; font-weight:600'>{report.total:,}</span>"
+        f"&nbsp;&nbsp;<span style='font-size:15pt'>{human(report.total)} parameters</span>"
+    ]
+    if report.is_moe:
+        share = 100.0 * report.active / report.total if report.total else 0.0
+        lines.append(
+            f"MoE: <b>{report.total:,}</b> total vs <b>{report.active:,}</b> active per token "
+            f"({human(report.total)} vs {human(report.active)}, {share:.1f} % active)"
+        )
+    if report.added:
+        added = [
+            f"{PART_LABELS[part]} {human(report.by_part[part])}"
+            for part in ADDED_PARTS
+            if report.by_part.get(part)
+        ]
+        lines.append(
+            f"Base <b>{report.base:,}</b> ({human(report.base)}) + added "
+            f"<b>{report.added:,}</b> ({human(report.added)}: {', '.join(added) or 'added'})"
+        )
+    return "<br>".join(lines)
+
+
+class Headline(QLabel):
+    """objectName ``totalParams``; rewrites its text on every ``changed``."""
+
+    def __init__(self, document: Document, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("totalParams")
+        self.setTextFormat(Qt.TextFormat.RichText)
+        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.setWordWrap(True)
+        self._document = document
+        document.changed.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self) -> None:
+        report = self._document.report
+        self.setText(headline_html(report))
+        self.setToolTip(f"{report.name}: {report.total:,} parameters, exact")

@@ -1,0 +1,49 @@
+"""One colour per breakdown part and per memory term, shared by every chart and legend."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import QWidget
+
+__all__ = ["MEMORY_COLORS", "PART_COLORS", "chart_colors", "color_for"]
+
+# Okabe–Ito plus a few distinct extras: readable for colour-blind people, on light and dark.
+PART_COLORS: Mapping[str, str] = {
+    "embeddings": "#0072B2",
+    "attention": "#E69F00",
+    "ffn": "#009E73",
+    "moe_experts": "#56B4E9",
+    "shared_experts": "#CC79A7",
+    "router": "#D55E00",
+    "norms": "#999999",
+    "lm_head": "#7B52AE",
+    "lora": "#F0E442",
+    "adapters": "#8C564B",
+    "vocab_growth": "#17BECF",
+}
+
+MEMORY_COLORS: Mapping[str, str] = {
+    "weights": "#0072B2",
+    "kv_cache": "#E69F00",
+    "activations": "#009E73",
+    "gradients": "#CC79A7",
+    "optimizer": "#D55E00",
+    "overhead": "#999999",
+}
+
+_FALLBACK = ("#4E79A7", "#F28E2B", "#59A14F", "#E15759", "#76B7B2", "#EDC948", "#B07AA1")
+
+
+def color_for(key: str, table: Mapping[str, str] = PART_COLORS) -> QColor:
+    """The key's colour; unknown keys (a term the core adds later) get a stable fallback."""
+    if key in table:
+        return QColor(table[key])
+    return QColor(_FALLBACK[sum(map(ord, key)) % len(_FALLBACK)])
+
+
+def chart_colors(widget: QWidget) -> tuple[QColor, QColor]:
+    """(background, text) of charts, taken from the widget's palette so dark mode follows."""
+    palette = widget.palette()
+    return palette.color(QPalette.ColorRole.Base), palette.color(QPalette.ColorRole.Text)

@@ -1,0 +1,164 @@
+"""A pie of shares drawn with QGraphicsEllipseItem slices, with share labels and a legend.
+
+Every item is created once per key; an update moves and resizes items in place. The legend is
+part of the scene so an exported picture carries it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainter, QPen, QResizeEvent
+from PySide6.QtWidgets import (
+    QGraphicsEllipseItem,
+    QGraphicsRectItem,
+    QGraphicsScene,
+    QGraphicsSimpleTextItem,
+    QGraphicsView,
+    QWidget,
+)
+
+__all__ = ["FULL_CIRCLE", "PieView", "Slice", "slice_angles"]
+
+FULL_CIRCLE = 360 * 16  # Qt angles are in sixteenths of a degree
+_MIN_LABEL_SHARE = 0.03  # thinner slices are named in the legend only
+_MARGIN = 8.0
+_SWATCH = 12.0
+
+
+@dataclass(frozen=True, slots=True)
+class Slice:
+    key: str
+    label: str
+    value: int
+    color: QColor
+    detail: str = ""  # legend text after the label, e.g. '642.72M · 0.37 %'
+
+
+def slice_angles(values: Sequence[int]) -> list[tuple[int, int]]:
+    """(start, span) per value in 1/16°, from 12 o'clock clockwise; spans add up to a full circle.
+
+    Rounding the running sum (not each span) keeps the slices closing exactly.
+    """
+    total = sum(values)
+    angles: list[tuple[int, int]] = []
+    running = 0
+    for value in values:
+        start = round(FULL_CIRCLE * running / total) if total else 0
+        running += value
+        end = round(FULL_CIRCLE * running / total) if total else 0
+        # Qt counts counter-clockwise from 3 o'clock: start at 90° and go negative.
+        angles.append((FULL_CIRCLE // 4 - start, -(end - start)))
+    return angles
+
+
+class _Entry:
+    """The scene items of one key: slice, share label, legend swatch and legend text."""
+
+    def __init__(self, scene: QGraphicsScene) -> None:
+        self.wedge = QGraphicsEllipseItem()
+        self.label = QGraphicsSimpleTextItem()
+        self.swatch = QGraphicsRectItem(0, 0, _SWATCH, _SWATCH)
+        self.legend = QGraphicsSimpleTextItem()
+        for item in (self.wedge, self.label, self.swatch, self.legend):
+            scene.addItem(item)
+
+
+class PieView(QGraphicsView):
+    """Shares of a whole; ``set_slices`` updates the items in place."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setScene(QGraphicsScene(self))
+        self.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setMinimumSize(260, 200)
+        self.entries: dict[str, _Entry] = {}
+        self._slices: list[Slice] = []
+        self._title = QGraphicsSimpleTextItem()
+        self.scene().addItem(self._title)
+
+    def set_title(self, text: str) -> None:
+        self._title.setText(text)
+        self._layout()
+
+    def set_slices(self, slices: Sequence[Slice]) -> None:
+        self._slices = [item for item in slices if item.value > 0]
+        angles = slice_angles([item.value for item in self._slices])
+        shown = {item.key for item in self._slices}
+        total = sum(item.value for item in self._slices)
+        for item, (start, span) in zip(self._slices, angles, strict=True):
+            entry = self.entries.get(item.key) or self._new_entry(item.key)
+            entry.wedge.setStartAngle(start)
+            entry.wedge.setSpanAngle(span)
+            entry.wedge.setBrush(QBrush(item.color))
+            entry.wedge.setToolTip(f"{item.label}: {item.value:,} ({item.detail})")
+            entry.swatch.setBrush(QBrush(item.color))
+            share = item.value / total
+            entry.label.setText(f"{100 * share:.1f} %" if share >= _MIN_LABEL_SHARE else "")
+            entry.legend.setText(f"{item.label}  {item.detail}".rstrip())
+        for key, entry in self.entries.items():
+            for graphic in (entry.wedge, entry.label, entry.swatch, entry.legend):
+                graphic.setVisible(key in shown)
+        self._layout()
+
+    def set_text_color(self, color: QColor) -> None:
+        for entry in self.entries.values():
+            entry.label.setBrush(QBrush(color))
+            entry.legend.setBrush(QBrush(color))
+        self._title.setBrush(QBrush(color))
+        self._text_color = color
+
+    def _new_entry(self, key: str) -> _Entry:
+        entry = _Entry(self.scene())
+        entry.wedge.setPen(QPen(self.palette().base().color(), 1.5))
+        entry.swatch.setPen(QPen(Qt.PenStyle.NoPen))
+        color = getattr(self, "_text_color", self.palette().text().color())
+        entry.label.setBrush(QBrush(color))
+        entry.legend.setBrush(QBrush(color))
+        self.entries[key] = entry
+        return entry
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        self._layout()
+
+    def _layout(self) -> None:
+        """Pie and legend at the view's size, fonts unscaled; the legend goes beside or below,
+        whichever leaves the bigger pie."""
+        width, height = float(self.viewport().width()), float(self.viewport().height())
+        legends = [self.entries[s.key].legend.boundingRect() for s in self._slices]
+        line = max((r.height() for r in legends), default=14.0) + 2
+        legend_w = max((r.width() for r in legends), default=0.0) + _SWATCH + 6
+        legend_h = line * len(legends)
+        title_h = self._title.boundingRect().height() + 4 if self._title.text() else 0.0
+        self._title.setPos(_MARGIN, _MARGIN / 2)
+        room = 2.2 * line  # share labels sit just outside the rim
+        free_h = height - title_h - 2 * _MARGIN - room
+        beside = min(free_h, width - legend_w - 3 * _MARGIN - 2 * room)
+        below = min(free_h - legend_h - _MARGIN, width - 2 * _MARGIN - 2 * room)
+        diameter = max(40.0, beside, below)
+        rect = QRectF(_MARGIN + room, title_h + _MARGIN + room / 2, diameter, diameter)
+        if beside >= below:
+            legend_x = rect.right() + room + _MARGIN
+            legend_y = max(title_h + _MARGIN, rect.center().y() - legend_h / 2)
+        else:
+            rect.moveLeft((width - diameter) / 2)
+            legend_x = max(_MARGIN, (width - legend_w) / 2)
+            legend_y = rect.bottom() + room / 2 + _MARGIN
+        center, radius = rect.center(), diameter / 2
+        for row, item in enumerate(self._slices):
+            entry = self.entries[item.key]
+            entry.wedge.setRect(rect)
+            middle = math.radians((entry.wedge.startAngle() + entry.wedge.spanAngle() / 2) / 16)
+            text = entry.label.boundingRect()
+            x = center.x() + (radius + 4 + text.width() / 2) * math.cos(middle) - text.width() / 2
+            y = center.y() - (radius + 4 + text.height() / 2) * math.sin(middle) - text.height() / 2
+            entry.label.setPos(x, y)
+            entry.swatch.setPos(legend_x, legend_y + row * line + (line - _SWATCH) / 2)
+            entry.legend.setPos(legend_x + _SWATCH + 6, legend_y + row * line)
+        self.scene().setSceneRect(0, 0, width, height)
