@@ -34,7 +34,7 @@ class HumanAxis(pg.AxisItem):
         self.formatter = formatter
         self.enableAutoSIPrefix(False)
 
-    def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:  # noqa: N802
+    def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
         if self.formatter is None:
             # Integers (layer indices) without a decimal point.
             return [f"{v:.0f}" if spacing >= 1 else f"{v:g}" for v in values]

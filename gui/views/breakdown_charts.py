@@ -101,7 +101,7 @@ class BreakdownBar(pg.PlotWidget):
         self.part_bars.setVisible(by_part)
         for part, label in self.value_labels.items():
             label.setVisible(by_part and part in self.parts_shown)
-        for part, bars in self.layer_bars.items():
+        for bars in self.layer_bars.values():
             bars.setVisible(not by_part and bool(bars.opts["height"].any()))
         left, bottom = item.getAxis("left"), item.getAxis("bottom")
         view = item.getViewBox()
@@ -190,20 +190,9 @@ class BreakdownCharts(QWidget):
         report = self._document.report
         self.bar.update_from(report)
         self.pie.set_title(f"Share of {report.total:,} parameters")
-        self.pie.set_slices(
-            [
-                Slice(
-                    part,
-                    PART_LABELS[part],
-                    report.by_part.get(part, 0),
-                    color_for(part, PART_COLORS),
-                    f"{human(report.by_part.get(part, 0))} · {share_text(report.by_part.get(part, 0), report.total)}",
-                )
-                for part in PARTS
-            ]
-        )
+        self.pie.set_slices([_slice(part, report) for part in PARTS])
 
-    def changeEvent(self, event: QEvent) -> None:  # noqa: N802
+    def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.PaletteChange:
             self._apply_colors()
         super().changeEvent(event)
@@ -221,3 +210,9 @@ class BreakdownCharts(QWidget):
             return save_plot(self.bar.getPlotItem(), target, width=max(1200, 2 * self.bar.width()))
         scene = self.pie.scene()
         return save_scene(scene, scene.sceneRect(), target)
+
+
+def _slice(part: str, report: ParamReport) -> Slice:
+    value = report.by_part.get(part, 0)
+    detail = f"{human(value)} · {share_text(value, report.total)}"
+    return Slice(part, PART_LABELS[part], value, color_for(part, PART_COLORS), detail)

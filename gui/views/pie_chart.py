@@ -123,7 +123,7 @@ class PieView(QGraphicsView):
         self.entries[key] = entry
         return entry
 
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._layout()
 
