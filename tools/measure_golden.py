@@ -150,8 +150,9 @@ def run_presets(out: Path) -> None:
         measured = [measure(d, c) for c in classes]
         entry = {"model_type": d["model_type"], **measured[0]}
         if len(measured) > 1:
-            entry["by_class"] = {m["model_class"]: {"total": m["total"], "active": m["active"]}
-                                 for m in measured}
+            entry["by_class"] = {
+                m["model_class"]: {"total": m["total"], "active": m["active"]} for m in measured
+            }
         result[path.stem] = entry
         print(f"{path.stem:22s} {entry['model_class']:28s} {entry['total']:>16,d} {entry['active']:>16,d}")
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -175,9 +176,11 @@ def _split(name: str) -> tuple[str, int, str] | None:
 
 def dump_shapes(model_id: str, d: dict[str, Any], class_name: str) -> str:
     model = build(d, class_name)
-    lines = [f"# {model_id}  class={type(model).__name__}  model_type={d['model_type']}",
-             f"# transformers {transformers.__version__}, torch {torch.__version__}",
-             f"# total numel = {numel(model):,}"]
+    lines = [
+        f"# {model_id}  class={type(model).__name__}  model_type={d['model_type']}",
+        f"# transformers {transformers.__version__}, torch {torch.__version__}",
+        f"# total numel = {numel(model):,}",
+    ]
     inp = model.get_input_embeddings()
     out = model.get_output_embeddings() if hasattr(model, "get_output_embeddings") else None
     if out is not None:
@@ -225,8 +228,10 @@ def dump_shapes(model_id: str, d: dict[str, Any], class_name: str) -> str:
     if blocks:
         b = blocks[0]
         lines.append("")
-        lines.append(f"## MoE: {len(blocks)} blocks; first {b['name']}: E={b['E']} k={b['k']} "
-                     f"one routed expert={b['per_expert']:,} params, experts stored as {b['layout']}")
+        lines.append(
+            f"## MoE: {len(blocks)} blocks; first {b['name']}: E={b['E']} k={b['k']} "
+            f"one routed expert={b['per_expert']:,} params, experts stored as {b['layout']}"
+        )
     return "\n".join(lines) + "\n"
 
 
@@ -239,7 +244,7 @@ def _prod(shape: tuple[int, ...]) -> int:
 
 def _ranges(idxs: list[int]) -> str:
     parts, start, prev = [], idxs[0], idxs[0]
-    for i in idxs[1:] + [None]:
+    for i in [*idxs[1:], None]:
         if i is not None and i == prev + 1:
             prev = i
             continue
@@ -309,8 +314,15 @@ def _vocab(r: random.Random) -> int:
 
 def gen_gpt2(r: random.Random) -> dict[str, Any]:
     h, a, _ = _heads(r)
-    d = {"model_type": "gpt2", "architectures": ["GPT2LMHeadModel"], "vocab_size": _vocab(r),
-         "n_positions": r.choice([64, 128, 1024]), "n_embd": h, "n_layer": r.randint(1, 6), "n_head": a}
+    d = {
+        "model_type": "gpt2",
+        "architectures": ["GPT2LMHeadModel"],
+        "vocab_size": _vocab(r),
+        "n_positions": r.choice([64, 128, 1024]),
+        "n_embd": h,
+        "n_layer": r.randint(1, 6),
+        "n_head": a,
+    }
     if r.random() < 0.5:
         d["n_inner"] = r.choice([h * 2, h * 4, 96, 200])
     _maybe_tie(r, d)
@@ -319,11 +331,18 @@ def gen_gpt2(r: random.Random) -> dict[str, Any]:
 
 def gen_opt(r: random.Random) -> dict[str, Any]:
     h, a, _ = _heads(r)
-    d = {"model_type": "opt", "architectures": ["OPTForCausalLM"], "vocab_size": _vocab(r),
-         "hidden_size": h, "ffn_dim": r.choice([h * 4, 100, 64]), "num_hidden_layers": r.randint(1, 6),
-         "num_attention_heads": a, "max_position_embeddings": r.choice([64, 128, 2048]),
-         "do_layer_norm_before": r.random() < 0.6,
-         "word_embed_proj_dim": h if r.random() < 0.5 else r.choice([16, 32, 48, 64])}
+    d = {
+        "model_type": "opt",
+        "architectures": ["OPTForCausalLM"],
+        "vocab_size": _vocab(r),
+        "hidden_size": h,
+        "ffn_dim": r.choice([h * 4, 100, 64]),
+        "num_hidden_layers": r.randint(1, 6),
+        "num_attention_heads": a,
+        "max_position_embeddings": r.choice([64, 128, 2048]),
+        "do_layer_norm_before": r.random() < 0.6,
+        "word_embed_proj_dim": h if r.random() < 0.5 else r.choice([16, 32, 48, 64]),
+    }
     if r.random() < 0.4:
         d["enable_bias"] = r.random() < 0.5
     if r.random() < 0.3:
@@ -336,10 +355,17 @@ def gen_opt(r: random.Random) -> dict[str, Any]:
 
 def _llama_like(r: random.Random, model_type: str, arch: str) -> dict[str, Any]:
     h, a, hd = _heads(r)
-    d: dict[str, Any] = {"model_type": model_type, "architectures": [arch], "vocab_size": _vocab(r),
-                         "hidden_size": h, "intermediate_size": r.choice([h * 2, h * 3, 100, 352]),
-                         "num_hidden_layers": r.randint(1, 6), "num_attention_heads": a,
-                         "num_key_value_heads": _kv(r, a), "max_position_embeddings": r.choice([128, 4096])}
+    d: dict[str, Any] = {
+        "model_type": model_type,
+        "architectures": [arch],
+        "vocab_size": _vocab(r),
+        "hidden_size": h,
+        "intermediate_size": r.choice([h * 2, h * 3, 100, 352]),
+        "num_hidden_layers": r.randint(1, 6),
+        "num_attention_heads": a,
+        "num_key_value_heads": _kv(r, a),
+        "max_position_embeddings": r.choice([128, 4096]),
+    }
     if r.random() < 0.5:
         d["head_dim"] = r.choice([hd, 8, 16, 40, 64])
     _rope(r, d)
@@ -397,10 +423,15 @@ def _moe_layers(r: random.Random, d: dict[str, Any]) -> None:
 def gen_qwen2_moe(r: random.Random) -> dict[str, Any]:
     d = _llama_like(r, "qwen2_moe", "Qwen2MoeForCausalLM")
     e = r.choice([4, 8, 12, 60])
-    d.update({"num_experts": e, "num_experts_per_tok": r.randint(1, min(e, 4)),
-              "moe_intermediate_size": r.choice([16, 32, 48]),
-              "shared_expert_intermediate_size": r.choice([32, 64, 128]),
-              "norm_topk_prob": r.random() < 0.5})
+    d.update(
+        {
+            "num_experts": e,
+            "num_experts_per_tok": r.randint(1, min(e, 4)),
+            "moe_intermediate_size": r.choice([16, 32, 48]),
+            "shared_expert_intermediate_size": r.choice([32, 64, 128]),
+            "norm_topk_prob": r.random() < 0.5,
+        }
+    )
     if r.random() < 0.5:
         d["qkv_bias"] = r.random() < 0.5
     _moe_layers(r, d)
@@ -410,8 +441,13 @@ def gen_qwen2_moe(r: random.Random) -> dict[str, Any]:
 def gen_qwen3_moe(r: random.Random) -> dict[str, Any]:
     d = _llama_like(r, "qwen3_moe", "Qwen3MoeForCausalLM")
     e = r.choice([4, 8, 16, 128])
-    d.update({"num_experts_per_tok": r.randint(1, min(e, 8)), "moe_intermediate_size": r.choice([16, 32, 48]),
-              "norm_topk_prob": r.random() < 0.5})
+    d.update(
+        {
+            "num_experts_per_tok": r.randint(1, min(e, 8)),
+            "moe_intermediate_size": r.choice([16, 32, 48]),
+            "norm_topk_prob": r.random() < 0.5,
+        }
+    )
     d["num_experts" if r.random() < 0.7 else "num_local_experts"] = e
     if r.random() < 0.5:
         d["attention_bias"] = r.random() < 0.5
@@ -440,10 +476,18 @@ def gen_gemma2(r: random.Random) -> dict[str, Any]:
 
 def gen_phi(r: random.Random) -> dict[str, Any]:
     h, a, _ = _heads(r)
-    d = {"model_type": "phi", "architectures": ["PhiForCausalLM"], "vocab_size": _vocab(r), "hidden_size": h,
-         "intermediate_size": r.choice([h * 4, 100]), "num_hidden_layers": r.randint(1, 6),
-         "num_attention_heads": a, "num_key_value_heads": _kv(r, a),
-         "qk_layernorm": r.random() < 0.5, "max_position_embeddings": 2048}
+    d = {
+        "model_type": "phi",
+        "architectures": ["PhiForCausalLM"],
+        "vocab_size": _vocab(r),
+        "hidden_size": h,
+        "intermediate_size": r.choice([h * 4, 100]),
+        "num_hidden_layers": r.randint(1, 6),
+        "num_attention_heads": a,
+        "num_key_value_heads": _kv(r, a),
+        "qk_layernorm": r.random() < 0.5,
+        "max_position_embeddings": 2048,
+    }
     _rope(r, d, partial=r.choice([0.25, 0.4, 0.5, 1.0]))
     _dtype(r, d)
     _maybe_tie(r, d)
@@ -462,17 +506,30 @@ def gen_phi3(r: random.Random) -> dict[str, Any]:
 
 def gen_falcon(r: random.Random) -> dict[str, Any]:
     h, a, _ = _heads(r)
-    d: dict[str, Any] = {"model_type": "falcon", "architectures": ["FalconForCausalLM"], "vocab_size": _vocab(r),
-                         "hidden_size": h, "num_hidden_layers": r.randint(1, 6), "num_attention_heads": a,
-                         "bias": r.random() < 0.5, "alibi": r.random() < 0.3}
+    d: dict[str, Any] = {
+        "model_type": "falcon",
+        "architectures": ["FalconForCausalLM"],
+        "vocab_size": _vocab(r),
+        "hidden_size": h,
+        "num_hidden_layers": r.randint(1, 6),
+        "num_attention_heads": a,
+        "bias": r.random() < 0.5,
+        "alibi": r.random() < 0.3,
+    }
     kind = r.choice(["7b", "40b", "mha", "serial"])
     if kind == "7b":
         d.update({"multi_query": True, "new_decoder_architecture": False, "parallel_attn": True})
         if r.random() < 0.5:
             d["num_kv_heads"] = _kv(r, a)  # ignored: multi_query forces one KV head
     elif kind == "40b":
-        d.update({"new_decoder_architecture": True, "num_kv_heads": _kv(r, a), "parallel_attn": True,
-                  "multi_query": r.random() < 0.5})
+        d.update(
+            {
+                "new_decoder_architecture": True,
+                "num_kv_heads": _kv(r, a),
+                "parallel_attn": True,
+                "multi_query": r.random() < 0.5,
+            }
+        )
         if r.random() < 0.5:
             d["num_ln_in_parallel_attn"] = r.choice([1, 2])
     elif kind == "mha":
@@ -489,19 +546,32 @@ def gen_falcon(r: random.Random) -> dict[str, Any]:
 
 def gen_bloom(r: random.Random) -> dict[str, Any]:
     h, a, _ = _heads(r)
-    d: dict[str, Any] = {"model_type": "bloom", "architectures": ["BloomForCausalLM"], "vocab_size": _vocab(r),
-                         "hidden_size": h, "n_layer": r.randint(1, 6), "n_head": a,
-                         "apply_residual_connection_post_layernorm": r.random() < 0.3}
+    d: dict[str, Any] = {
+        "model_type": "bloom",
+        "architectures": ["BloomForCausalLM"],
+        "vocab_size": _vocab(r),
+        "hidden_size": h,
+        "n_layer": r.randint(1, 6),
+        "n_head": a,
+        "apply_residual_connection_post_layernorm": r.random() < 0.3,
+    }
     _maybe_tie(r, d)
     return d
 
 
 def gen_gpt_neox(r: random.Random) -> dict[str, Any]:
     h, a, _ = _heads(r)
-    d: dict[str, Any] = {"model_type": "gpt_neox", "architectures": ["GPTNeoXForCausalLM"],
-                         "vocab_size": _vocab(r), "hidden_size": h, "num_hidden_layers": r.randint(1, 6),
-                         "num_attention_heads": a, "intermediate_size": r.choice([h * 4, 100]),
-                         "use_parallel_residual": r.random() < 0.5, "max_position_embeddings": 2048}
+    d: dict[str, Any] = {
+        "model_type": "gpt_neox",
+        "architectures": ["GPTNeoXForCausalLM"],
+        "vocab_size": _vocab(r),
+        "hidden_size": h,
+        "num_hidden_layers": r.randint(1, 6),
+        "num_attention_heads": a,
+        "intermediate_size": r.choice([h * 4, 100]),
+        "use_parallel_residual": r.random() < 0.5,
+        "max_position_embeddings": 2048,
+    }
     if r.random() < 0.5:
         d["attention_bias"] = r.random() < 0.5
     pct = r.choice([0.25, 0.5, 1.0])
@@ -519,14 +589,26 @@ def _deepseek(r: random.Random, model_type: str, arch: str) -> dict[str, Any]:
     n = r.randint(1, 6)
     e = r.choice([4, 8, 16, 64])
     d: dict[str, Any] = {
-        "model_type": model_type, "architectures": [arch], "vocab_size": _vocab(r), "hidden_size": h,
-        "intermediate_size": r.choice([h * 2, 100]), "moe_intermediate_size": r.choice([16, 32, 48]),
-        "num_hidden_layers": n, "num_attention_heads": a, "num_key_value_heads": a,
-        "n_routed_experts": e, "n_shared_experts": r.choice([1, 2]), "num_experts_per_tok": r.randint(1, min(e, 6)),
-        "first_k_dense_replace": r.randint(0, n), "kv_lora_rank": r.choice([16, 32, 64]),
-        "q_lora_rank": r.choice([None, 24, 48, 96]), "qk_nope_head_dim": r.choice([8, 16, 32]),
-        "qk_rope_head_dim": r.choice([8, 16]), "v_head_dim": r.choice([8, 16, 24]),
-        "max_position_embeddings": 4096}
+        "model_type": model_type,
+        "architectures": [arch],
+        "vocab_size": _vocab(r),
+        "hidden_size": h,
+        "intermediate_size": r.choice([h * 2, 100]),
+        "moe_intermediate_size": r.choice([16, 32, 48]),
+        "num_hidden_layers": n,
+        "num_attention_heads": a,
+        "num_key_value_heads": a,
+        "n_routed_experts": e,
+        "n_shared_experts": r.choice([1, 2]),
+        "num_experts_per_tok": r.randint(1, min(e, 6)),
+        "first_k_dense_replace": r.randint(0, n),
+        "kv_lora_rank": r.choice([16, 32, 64]),
+        "q_lora_rank": r.choice([None, 24, 48, 96]),
+        "qk_nope_head_dim": r.choice([8, 16, 32]),
+        "qk_rope_head_dim": r.choice([8, 16]),
+        "v_head_dim": r.choice([8, 16, 24]),
+        "max_position_embeddings": 4096,
+    }
     if r.random() < 0.4:
         d["attention_bias"] = r.random() < 0.5
     if r.random() < 0.3:
@@ -552,27 +634,55 @@ def gen_deepseek_v2(r: random.Random) -> dict[str, Any]:
 def gen_deepseek_v3(r: random.Random) -> dict[str, Any]:
     d = _deepseek(r, "deepseek_v3", "DeepseekV3ForCausalLM")
     g = r.choice([g for g in (1, 2, 4) if d["n_routed_experts"] % g == 0])
-    d.update({"n_group": g, "topk_group": r.randint(1, g), "topk_method": "noaux_tc", "scoring_func": "sigmoid",
-              "num_nextn_predict_layers": 1})
+    d.update(
+        {
+            "n_group": g,
+            "topk_group": r.randint(1, g),
+            "topk_method": "noaux_tc",
+            "scoring_func": "sigmoid",
+            "num_nextn_predict_layers": 1,
+        }
+    )
     return d
 
 
 def gen_bert(r: random.Random) -> dict[str, Any]:
     h, a, _ = _heads(r)
-    d: dict[str, Any] = {"model_type": "bert", "architectures": ["BertForMaskedLM"], "vocab_size": _vocab(r),
-                         "hidden_size": h, "num_hidden_layers": r.randint(1, 6), "num_attention_heads": a,
-                         "intermediate_size": r.choice([h * 4, 100]),
-                         "max_position_embeddings": r.choice([64, 128, 512]),
-                         "type_vocab_size": r.choice([1, 2, 4]), "hidden_act": r.choice(["gelu", "relu"])}
+    d: dict[str, Any] = {
+        "model_type": "bert",
+        "architectures": ["BertForMaskedLM"],
+        "vocab_size": _vocab(r),
+        "hidden_size": h,
+        "num_hidden_layers": r.randint(1, 6),
+        "num_attention_heads": a,
+        "intermediate_size": r.choice([h * 4, 100]),
+        "max_position_embeddings": r.choice([64, 128, 512]),
+        "type_vocab_size": r.choice([1, 2, 4]),
+        "hidden_act": r.choice(["gelu", "relu"]),
+    }
     _maybe_tie(r, d)
     return d
 
 
 GENERATORS: dict[str, Callable[[random.Random], dict[str, Any]]] = {
-    "bert": gen_bert, "bloom": gen_bloom, "deepseek_v2": gen_deepseek_v2, "deepseek_v3": gen_deepseek_v3,
-    "falcon": gen_falcon, "gemma": gen_gemma, "gemma2": gen_gemma2, "gpt2": gen_gpt2, "gpt_neox": gen_gpt_neox,
-    "llama": gen_llama, "mistral": gen_mistral, "mixtral": gen_mixtral, "opt": gen_opt, "phi": gen_phi,
-    "phi3": gen_phi3, "qwen2": gen_qwen2, "qwen2_moe": gen_qwen2_moe, "qwen3": gen_qwen3,
+    "bert": gen_bert,
+    "bloom": gen_bloom,
+    "deepseek_v2": gen_deepseek_v2,
+    "deepseek_v3": gen_deepseek_v3,
+    "falcon": gen_falcon,
+    "gemma": gen_gemma,
+    "gemma2": gen_gemma2,
+    "gpt2": gen_gpt2,
+    "gpt_neox": gen_gpt_neox,
+    "llama": gen_llama,
+    "mistral": gen_mistral,
+    "mixtral": gen_mixtral,
+    "opt": gen_opt,
+    "phi": gen_phi,
+    "phi3": gen_phi3,
+    "qwen2": gen_qwen2,
+    "qwen2_moe": gen_qwen2_moe,
+    "qwen3": gen_qwen3,
     "qwen3_moe": gen_qwen3_moe,
 }
 
