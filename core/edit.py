@@ -42,9 +42,11 @@ def without_biases(arch: Architecture) -> Architecture:
         data["attention"][key] = False
     data["ffn"]["bias"] = False
     data["head"]["bias"] = False
+    data["head"]["decoder_bias"] = False
     for group in data["layers"]:
         if group["moe"]:
             group["moe"]["router_bias"] = False
             group["moe"]["expert_bias"] = False
+            group["moe"]["shared_expert_bias"] = False
     data["name"] = f"{arch.name} (no biases)"
     return Architecture.model_validate(data)

@@ -98,6 +98,8 @@ def _head(arch: Architecture) -> list[Node]:
         parts.append(leaf("weights", "lm_head", "e·V", e=e, V=V))
     if head.bias:
         parts.append(leaf("bias", "lm_head", "V", V=V))
+    if head.decoder_bias:
+        parts.append(leaf("decoder bias", "lm_head", "V", V=V))
     nodes.append(group("lm head", parts))
     return nodes
 
@@ -210,7 +212,8 @@ def _moe(arch: Architecture, moe: MoE) -> list[Node]:
     )
     if moe.shared_experts:
         width = moe.shared_experts * (moe.shared_expert_width or moe.expert_width)
-        nodes.append(_mlp(arch, "shared experts", "shared_experts", width, moe.expert_bias))
+        bias = moe.expert_bias or moe.shared_expert_bias
+        nodes.append(_mlp(arch, "shared experts", "shared_experts", width, bias))
         if moe.shared_expert_gate:
             nodes.append(leaf("shared expert gate", "router", "h", h=h))
     return nodes
@@ -330,7 +333,7 @@ def _vocab_growth(arch: Architecture) -> Node | None:
     dv, e = arch.added_vocab, arch.embed_dim
     parts = [replace(leaf("embedding rows", "vocab_growth", "dV·e", dV=dv, e=e), added=True)]
     # A tied head grows with the embedding; only its bias (if any) is new then.
-    head_terms = ([] if arch.head.tied else ["dV·e"]) + (["dV"] if arch.head.bias else [])
+    head_terms = ([] if arch.head.tied else ["dV·e"]) + ["dV"] * (arch.head.bias + arch.head.decoder_bias)
     if arch.head.present and head_terms:
         expr = " + ".join(head_terms)
         parts.append(replace(leaf("LM head rows", "vocab_growth", expr, dV=dv, e=e), added=True))

@@ -122,6 +122,11 @@ class Head(_Spec):
     present: bool = Field(True, description="A language-model head (off for a bare encoder).")
     tied: bool = Field(False, description="The head shares the token embedding's weights.")
     bias: bool = Field(False, description="A bias of V on the head (Phi-2).")
+    decoder_bias: bool = Field(
+        False,
+        description="A second bias of V on an untied decoder (BERT's MLM head with "
+        "tie_word_embeddings false: transformers then unties decoder.bias too).",
+    )
     transform: bool = Field(
         False,
         description="A dense h→h layer and norm before the head (BERT's MLM head).",
@@ -143,6 +148,10 @@ class MoE(_Spec):
     shared_expert_gate: bool = Field(False, description="A sigmoid gate h→1 on the shared expert (Qwen-MoE).")
     router_bias: bool = Field(False, description="A bias Parameter on the router.")
     expert_bias: bool = Field(False, description="Biases on the expert matrices.")
+    shared_expert_bias: bool = Field(
+        False,
+        description="Biases on the shared expert only (DeepSeek-V2 mlp_bias); expert_bias implies them.",
+    )
 
 
 class LoRA(_Spec):

@@ -1,0 +1,1 @@
+"""Importers: published Hugging Face ``config.json`` files and checkpoint headers (safetensors, GGUF)."""

@@ -1,0 +1,275 @@
+"""A published Hugging Face ``config.json`` becomes an ``Architecture``, counted exactly.
+
+Each supported ``model_type`` has one small builder that reads the keys its transformers class
+reads (with that class's defaults for keys the file leaves out, see ``hf_defaults``) and fills
+the one schema. Shapes follow the in-library ``*ForCausalLM`` classes of transformers 5
+(BERT: ``BertForMaskedLM``, or ``BertModel`` when ``architectures`` says so). Anything else is
+refused with the fields that were understood and those that were not, never guessed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from pathlib import PurePath
+from typing import Any
+
+from pydantic import ValidationError
+
+from core.errors import ParamTallyError, one_line
+from core.importers.hf_defaults import SUPPORTED_MODEL_TYPES
+from core.importers.hf_llama import deepseek, llama_like
+from core.importers.hf_reader import HFConfig
+from core.schema import Architecture
+
+__all__ = ["SUPPORTED_MODEL_TYPES", "hf_dtype", "import_hf_config"]
+
+Spec = dict[str, Any]
+
+
+def import_hf_config(data: Mapping[str, Any], origin: str) -> Architecture:
+    """The architecture of ``data`` (a decoded config.json); every error names ``origin`` and the key."""
+    if not isinstance(data, Mapping):
+        raise ParamTallyError(f"{origin}: a config.json must be a JSON object")
+    model_type = data.get("model_type")
+    if model_type not in _BUILDERS:
+        raise ParamTallyError(_unsupported(data, origin))
+    cfg = HFConfig(data, str(model_type), origin)
+    spec = _BUILDERS[str(model_type)](cfg)
+    spec.setdefault("name", _display_name(data, origin))
+    spec.setdefault("description", f"Imported from {origin} (Hugging Face model_type '{model_type}').")
+    spec["family"] = model_type
+    try:
+        return Architecture.model_validate(spec)
+    except ValidationError as exc:
+        raise ParamTallyError(f"{origin}: {one_line(exc)}") from None
+
+
+def hf_dtype(data: Mapping[str, Any]) -> str | None:
+    """The checkpoint dtype a config names: ``dtype`` (newer files) or ``torch_dtype`` (older)."""
+    value = data.get("dtype", data.get("torch_dtype"))
+    return value if isinstance(value, str) else None
+
+
+# --- families --------------------------------------------------------------------------------
+
+
+def _gpt2(cfg: HFConfig) -> Spec:
+    if cfg.flag("add_cross_attention"):
+        raise cfg.fail("add_cross_attention", "is true: cross-attention blocks are not supported")
+    h = cfg.integer("n_embd")
+    biases = dict.fromkeys(("q_bias", "k_bias", "v_bias", "o_bias"), True)
+    return {
+        "hidden_size": h,
+        "embeddings": _learned(cfg, cfg.integer("n_positions")),
+        "attention": {"num_heads": cfg.integer("n_head"), **biases},
+        "ffn": _plain_ffn(cfg.opt_integer("n_inner") or 4 * h, cfg.text("activation_function")),
+        "norms": {"kind": "layernorm"},
+        "head": {"tied": cfg.flag("tie_word_embeddings")},
+        "layers": [{"count": cfg.integer("n_layer")}],
+    }
+
+
+def _opt(cfg: HFConfig) -> Spec:
+    h = cfg.integer("hidden_size")
+    word_dim = cfg.opt_integer("word_embed_proj_dim") or h
+    bias = cfg.flag("enable_bias")
+    affine = cfg.flag("layer_norm_elementwise_affine")
+    final = cfg.flag("do_layer_norm_before") and not cfg.flag("_remove_final_layer_norm")
+    embeddings = {**_learned(cfg, cfg.integer("max_position_embeddings")), "position_offset": 2}
+    if word_dim != h:
+        embeddings["embed_dim"] = word_dim
+    return {
+        "hidden_size": h,
+        "embeddings": embeddings,
+        "attention": {"num_heads": cfg.integer("num_attention_heads"), **_all_biases(bias)},
+        "ffn": _plain_ffn(cfg.integer("ffn_dim"), cfg.text("activation_function"), bias),
+        # LayerNorms without elementwise affine hold no parameters at all.
+        "norms": {"kind": "layernorm", "per_block": 2 if affine else 0, "final": final and affine},
+        "head": {"tied": cfg.flag("tie_word_embeddings")},
+        "layers": [{"count": cfg.integer("num_hidden_layers")}],
+    }
+
+
+def _phi(cfg: HFConfig) -> Spec:
+    h, a = cfg.integer("hidden_size"), cfg.integer("num_attention_heads")
+    spec = llama_like(cfg, biases=_all_biases(True), mlp_bias=True)
+    head_dim = spec["attention"].get("head_dim")
+    if cfg.flag("qk_layernorm"):
+        if head_dim not in (None, h // a):
+            raise cfg.fail(
+                "head_dim",
+                "differs from hidden_size / heads while qk_layernorm is on: "
+                "Phi's q/k LayerNorms are h/a wide, which the schema cannot express",
+            )
+        spec["attention"]["qk_norm"] = True
+    spec["ffn"] = {**_plain_ffn(cfg.integer("intermediate_size"), cfg.text("hidden_act")), "bias": True}
+    spec["norms"] = {"kind": "layernorm", "per_block": 1}
+    spec["head"]["bias"] = True
+    return spec
+
+
+def _falcon(cfg: HFConfig) -> Spec:
+    h, a = cfg.integer("hidden_size"), cfg.integer("num_attention_heads")
+    if h % a:
+        raise cfg.fail("num_attention_heads", f"({a}) must divide hidden_size ({h})")
+    new_arch = cfg.flag("new_decoder_architecture")
+    if new_arch:
+        kv = cfg.opt_integer("num_kv_heads") or a
+    else:
+        kv = 1 if cfg.flag("multi_query") else a
+    norms_in_parallel = cfg.opt_integer("num_ln_in_parallel_attn") or (2 if new_arch else 1)
+    per_block = 2 if not cfg.flag("parallel_attn") or norms_in_parallel == 2 else 1
+    bias = cfg.flag("bias")
+    return {
+        "hidden_size": h,
+        "embeddings": {
+            "vocab_size": cfg.integer("vocab_size"),
+            "position": "alibi" if cfg.flag("alibi") else "rope",
+            "max_positions": cfg.integer("max_position_embeddings"),
+        },
+        "attention": {"num_heads": a, "num_kv_heads": kv, **_all_biases(bias)},
+        "ffn": _plain_ffn(cfg.opt_integer("ffn_hidden_size") or 4 * h, cfg.text("activation"), bias),
+        "norms": {"kind": "layernorm", "per_block": per_block},
+        "head": {"tied": cfg.flag("tie_word_embeddings")},
+        "layers": [{"count": cfg.integer("num_hidden_layers")}],
+    }
+
+
+def _bloom(cfg: HFConfig) -> Spec:
+    h = cfg.integer("hidden_size")
+    return {
+        "hidden_size": h,
+        "embeddings": {"vocab_size": cfg.integer("vocab_size"), "position": "alibi", "norm": True},
+        "attention": {"num_heads": cfg.integer("n_head"), **_all_biases(True)},
+        "ffn": _plain_ffn(4 * h, "gelu"),
+        "norms": {"kind": "layernorm"},
+        "head": {"tied": cfg.flag("tie_word_embeddings")},
+        "layers": [{"count": cfg.integer("n_layer")}],
+    }
+
+
+def _gpt_neox(cfg: HFConfig) -> Spec:
+    fraction = cfg.rope("partial_rotary_factor")
+    if fraction is None:
+        fraction = cfg.number("rotary_pct")
+    return {
+        "hidden_size": cfg.integer("hidden_size"),
+        "embeddings": {
+            "vocab_size": cfg.integer("vocab_size"),
+            "max_positions": cfg.integer("max_position_embeddings"),
+        },
+        "attention": {
+            "num_heads": cfg.integer("num_attention_heads"),
+            "rotary_fraction": fraction,
+            **_all_biases(cfg.flag("attention_bias")),
+        },
+        "ffn": _plain_ffn(cfg.integer("intermediate_size"), cfg.text("hidden_act")),
+        "norms": {"kind": "layernorm"},
+        "head": {"tied": cfg.flag("tie_word_embeddings")},
+        "layers": [{"count": cfg.integer("num_hidden_layers")}],
+    }
+
+
+def _bert(cfg: HFConfig) -> Spec:
+    classes = cfg.raw("architectures", None) or ["BertForMaskedLM"]
+    if not isinstance(classes, list) or not {"BertForMaskedLM", "BertModel"} & set(classes):
+        raise cfg.fail("architectures", f"names {classes!r}; supported: BertForMaskedLM, BertModel")
+    if cfg.flag("is_decoder") or cfg.flag("add_cross_attention"):
+        raise cfg.fail("is_decoder", "is true: BERT as a decoder is not supported")
+    masked_lm = "BertForMaskedLM" in classes
+    h = cfg.integer("hidden_size")
+    tied = cfg.flag("tie_word_embeddings")
+    # transformers 5 ties decoder.bias to the head's bias only together with the weights.
+    head = {"tied": tied, "bias": True, "decoder_bias": not tied, "transform": True}
+    return {
+        "name": _display_name(cfg.data, cfg.origin) + ("" if masked_lm else " (BertModel)"),
+        "hidden_size": h,
+        "embeddings": {
+            **_learned(cfg, cfg.integer("max_position_embeddings")),
+            "token_types": cfg.integer("type_vocab_size"),
+            "norm": True,
+        },
+        "attention": {"num_heads": cfg.integer("num_attention_heads"), **_all_biases(True)},
+        "ffn": _plain_ffn(cfg.integer("intermediate_size"), cfg.text("hidden_act")),
+        "norms": {"kind": "layernorm", "final": False},
+        "head": head if masked_lm else {"present": False, "pooler": True},
+        "layers": [{"count": cfg.integer("num_hidden_layers")}],
+    }
+
+
+# --- shared pieces ---------------------------------------------------------------------------
+
+
+def _learned(cfg: HFConfig, positions: int) -> Spec:
+    return {"vocab_size": cfg.integer("vocab_size"), "position": "learned", "max_positions": positions}
+
+
+def _plain_ffn(width: int, activation: str, bias: bool = True) -> Spec:
+    return {"width": width, "gated": False, "bias": bias, "activation": activation}
+
+
+def _all_biases(on: bool) -> Spec:
+    return dict.fromkeys(("q_bias", "k_bias", "v_bias", "o_bias"), on)
+
+
+def _display_name(data: Mapping[str, Any], origin: str) -> str:
+    named = data.get("_name_or_path")
+    if isinstance(named, str) and named.strip():
+        return PurePath(named).name
+    stem = PurePath(origin).stem
+    return f"{data.get('model_type')} ({origin})" if stem == "config" else stem
+
+
+def _unsupported(data: Mapping[str, Any], origin: str) -> str:
+    model_type = data.get("model_type")
+    known = {key for values in (_COMMON_KEYS,) for key in values}
+    understood = sorted(key for key in data if key in known)
+    other = sorted(key for key in data if key not in known and key != "model_type")
+    return (
+        f"{origin}: model_type {model_type!r} is not supported "
+        f"(supported: {', '.join(SUPPORTED_MODEL_TYPES)}). "
+        f"Understood: {', '.join(understood) or 'none'}; not understood: {_short(other)}"
+    )
+
+
+def _short(keys: list[str], limit: int = 12) -> str:
+    shown = ", ".join(keys[:limit]) or "none"
+    return shown + (f" (+{len(keys) - limit} more)" if len(keys) > limit else "")
+
+
+# Keys with one meaning across families; an unknown family's other keys are not guessed at.
+_COMMON_KEYS = (
+    "vocab_size", "hidden_size", "n_embd", "num_hidden_layers", "n_layer", "num_attention_heads",
+    "n_head", "num_key_value_heads", "head_dim", "intermediate_size", "max_position_embeddings",
+    "n_positions", "tie_word_embeddings", "hidden_act", "rope_theta", "rope_scaling",
+    "rope_parameters", "torch_dtype", "dtype", "architectures", "transformers_version",
+    "bos_token_id", "eos_token_id", "pad_token_id", "rms_norm_eps", "layer_norm_eps",
+    "initializer_range", "use_cache", "attention_dropout",
+)  # fmt: skip
+
+_BUILDERS: dict[str, Callable[[HFConfig], Spec]] = {
+    "gpt2": _gpt2,
+    "opt": _opt,
+    "phi": _phi,
+    "falcon": _falcon,
+    "bloom": _bloom,
+    "gpt_neox": _gpt_neox,
+    "bert": _bert,
+    **dict.fromkeys(
+        (
+            "llama",
+            "mistral",
+            "mixtral",
+            "qwen2",
+            "qwen2_moe",
+            "qwen3",
+            "qwen3_moe",
+            "gemma",
+            "gemma2",
+            "phi3",
+        ),
+        llama_like,
+    ),
+    **dict.fromkeys(("deepseek_v2", "deepseek_v3"), deepseek),
+}
+assert set(_BUILDERS) == set(SUPPORTED_MODEL_TYPES)
