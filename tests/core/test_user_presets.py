@@ -1,0 +1,186 @@
+"""User presets in the config dir: save, list, shadow, rename, duplicate, delete, import, export."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from core import presets, user_presets
+from core.cli import main
+from core.edit import with_value
+from core.errors import ParamTallyError
+from core.schema import Architecture
+from core.sources import load_source
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _custom(name: str = "My 13-layer GPT") -> Architecture:
+    arch = with_value(presets.load_builtin("gpt3-175b"), "attention.num_heads", 32)
+    arch = with_value(arch, "hidden_size", 4096)
+    return arch.model_copy(
+        update={"name": name, "layers": (arch.layers[0].model_copy(update={"count": 13}),)}
+    )
+
+
+def _snapshot(folder: Path) -> dict[str, tuple[bytes, int]]:
+    return {path.name: (path.read_bytes(), path.stat().st_mtime_ns) for path in folder.iterdir()}
+
+
+def test_storage_follows_xdg_config_home(_private_config_dir: Path) -> None:
+    path = user_presets.save("mine", _custom())
+    assert path == _private_config_dir / "paramtally" / "presets" / "mine.json"
+    assert json.loads(path.read_text(encoding="utf-8"))["schema_version"] == 1
+
+
+def test_save_then_load_is_identical() -> None:
+    arch = _custom()
+    user_presets.save("mine", arch)
+    assert user_presets.load("mine") == arch
+    assert load_source("mine") == arch
+
+
+def test_a_new_process_loads_the_same_architecture() -> None:
+    arch = _custom("Saved for a restart")
+    user_presets.save("restart-me", arch)
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "presets", "show", "restart-me", "--format", "json"],
+        capture_output=True,
+        text=True,
+        env=os.environ.copy(),
+        cwd=ROOT,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert Architecture.model_validate_json(result.stdout) == arch
+
+
+def test_user_preset_shadows_builtin_until_deleted() -> None:
+    builtin = presets.load_builtin("gpt3-175b")
+    user_presets.save("gpt3-175b", _custom())
+    assert user_presets.load("gpt3-175b") == _custom()
+    entries = [entry for entry in user_presets.list_presets() if entry.id == "gpt3-175b"]
+    assert [(entry.origin, entry.shadows_builtin) for entry in entries] == [
+        ("user", True),
+        ("builtin", False),
+    ]
+    assert entries[0].label == "user, shadows built-in"
+    user_presets.delete("gpt3-175b")
+    assert user_presets.load("gpt3-175b") == builtin
+
+
+def test_builtin_cannot_be_deleted_or_renamed() -> None:
+    with pytest.raises(ParamTallyError, match="built in"):
+        user_presets.delete("gpt3-175b")
+    with pytest.raises(ParamTallyError, match="only user presets"):
+        user_presets.rename("gpt3-175b", "x")
+    assert (presets.BUILTIN_DIR / "gpt3-175b.json").is_file()
+
+
+def test_rename_and_duplicate() -> None:
+    user_presets.save("a", _custom())
+    user_presets.rename("a", "b")
+    assert user_presets.user_ids() == ["b"]
+    user_presets.duplicate("b", "c")
+    user_presets.duplicate("gpt3-175b", "d")  # a built-in can be the source
+    assert user_presets.user_ids() == ["b", "c", "d"]
+    assert user_presets.load("c") == _custom()
+    assert user_presets.load("d") == presets.load_builtin("gpt3-175b")
+    with pytest.raises(ParamTallyError, match="already exists"):
+        user_presets.rename("b", "c")
+    assert user_presets.load("b") == _custom()  # nothing lost by a refused rename
+
+
+@pytest.mark.parametrize("bad_id", ["../evil", "a/b", "", ".hidden", "x.json", "é"])
+def test_unsafe_ids_are_refused(bad_id: str) -> None:
+    with pytest.raises(ParamTallyError, match="not a usable preset id"):
+        user_presets.save(bad_id, _custom())
+
+
+def test_broken_files_are_listed_with_file_and_field_and_left_alone() -> None:
+    folder = user_presets.presets_dir()
+    folder.mkdir(parents=True)
+    good = json.loads(presets.dump_preset(_custom()))
+    (folder / "truncated.json").write_text(presets.dump_preset(_custom())[:200], encoding="utf-8")
+    (folder / "not-json.json").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00")
+    (folder / "invalid.json").write_text(json.dumps({**good, "hidden_size": -1}), encoding="utf-8")
+    (folder / "future.json").write_text(json.dumps({**good, "schema_version": 99}), encoding="utf-8")
+    (folder / "list.json").write_text("[1, 2]", encoding="utf-8")
+    before = _snapshot(folder)
+    entries = {entry.id: entry for entry in user_presets.list_presets() if entry.origin == "user"}
+    assert all(entry.broken and entry.label == "user, broken" for entry in entries.values())
+    assert entries["truncated"].problem.startswith("truncated.json: not valid JSON")
+    assert entries["not-json"].problem.startswith("not-json.json: not UTF-8")
+    assert entries["invalid"].problem.startswith("invalid.json: hidden_size:")
+    assert "newer ParamTally (schema 99" in entries["future"].problem
+    assert "must be a JSON object" in entries["list"].problem
+    with pytest.raises(ParamTallyError, match=r"invalid\.json: hidden_size"):
+        user_presets.load("invalid")
+    assert _snapshot(folder) == before
+
+
+def test_broken_file_can_be_deleted_on_request() -> None:
+    folder = user_presets.presets_dir()
+    folder.mkdir(parents=True)
+    (folder / "junk.json").write_text("{", encoding="utf-8")
+    user_presets.delete("junk")
+    assert not (folder / "junk.json").exists()
+
+
+def test_import_and_export_round_trip(tmp_path: Path) -> None:
+    source = tmp_path / "team model.json"
+    source.write_text(presets.dump_preset(_custom()), encoding="utf-8")
+    before = source.read_bytes()
+    assert user_presets.import_file(source) == "team-model"
+    assert user_presets.load("team-model") == _custom()
+    assert source.read_bytes() == before
+    with pytest.raises(ParamTallyError, match="already exists"):
+        user_presets.import_file(source)
+    target = tmp_path / "out.json"
+    user_presets.export("team-model", target)
+    assert presets.load_preset_file(target) == _custom()
+    with pytest.raises(ParamTallyError, match="already exists"):
+        user_presets.export("gpt3-175b", target)
+    assert presets.load_preset_file(target) == _custom()  # refused export changed nothing
+
+
+def test_export_to_an_unwritable_place_says_so(tmp_path: Path) -> None:
+    a_file = tmp_path / "plain.txt"
+    a_file.write_text("x", encoding="utf-8")
+    for target in (tmp_path / "missing" / "out.json", a_file / "out.json"):
+        with pytest.raises(ParamTallyError, match=f"cannot write {target}"):
+            user_presets.export("gpt3-175b", target)
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["plain.txt"]
+
+
+def test_cli_list_marks_every_kind(capsys: pytest.CaptureFixture[str]) -> None:
+    user_presets.save("gpt3-175b", _custom())
+    user_presets.save("mine", _custom())
+    (user_presets.presets_dir() / "broken.json").write_text('{"hidden_size": "big"}', encoding="utf-8")
+    assert main(["presets", "list", "--format", "json"]) == 0
+    listed = {(row["id"], row["origin"]): row for row in json.loads(capsys.readouterr().out)}
+    assert listed["gpt3-175b", "builtin"]["broken"] is False
+    assert listed["gpt3-175b", "user"]["shadows_builtin"] is True
+    assert listed["mine", "user"]["name"] == "My 13-layer GPT"
+    assert listed["broken", "user"]["problem"].startswith("broken.json: hidden_size:")
+    assert main(["presets", "list"]) == 0
+    table = capsys.readouterr().out
+    assert "user, shadows built-in" in table
+    assert "user, broken" in table
+    assert "built-in" in table
+
+
+def test_cli_import_export_delete(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    exported = tmp_path / "gpt3.json"
+    assert main(["presets", "export", "gpt3-175b", str(exported)]) == 0
+    assert main(["presets", "import", str(exported), "--id", "copy"]) == 0
+    assert user_presets.load("copy") == presets.load_builtin("gpt3-175b")
+    assert main(["presets", "delete", "copy"]) == 0
+    assert user_presets.user_ids() == []
+    assert main(["presets", "delete", "copy"]) == 2
+    assert "'copy' is not a user preset" in capsys.readouterr().err
