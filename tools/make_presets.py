@@ -1,0 +1,150 @@
+#!/usr/bin/env python3
+"""Generate the built-in presets (presets/<id>.json) from the published configs in tests/data/hf_configs.
+
+Every preset goes through the same importer a user's config.json does, so a preset and its
+config.json always count the same. Files hold only non-default fields (plus schema_version),
+indented for reading in a diff. The tool checks each total against tests/golden/presets.json
+and exits non-zero (writing nothing) when one disagrees.
+
+    python tools/make_presets.py            # write presets/*.json
+    python tools/make_presets.py --check    # compare only; exit 1 if a file would change
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from core.atomic import write_text_atomic  # noqa: E402
+from core.importers.hf_config import import_hf_config  # noqa: E402
+from core.params import count_parameters  # noqa: E402
+from core.schema import SCHEMA_VERSION, Architecture  # noqa: E402
+
+CONFIG_DIR = ROOT / "tests" / "data" / "hf_configs"
+PRESET_DIR = ROOT / "presets"
+GOLDEN = ROOT / "tests" / "golden" / "presets.json"
+SKIP = {"bert-base-uncased"}  # an encoder: importable, but not a built-in preset
+
+# id -> (display name, where the config comes from, extra remark or "")
+SOURCES: dict[str, tuple[str, str, str]] = {
+    "gpt2": ("GPT-2", "openai-community/gpt2", ""),
+    "gpt2-medium": ("GPT-2 Medium", "openai-community/gpt2-medium", ""),
+    "gpt2-large": ("GPT-2 Large", "openai-community/gpt2-large", ""),
+    "gpt2-xl": ("GPT-2 XL", "openai-community/gpt2-xl", ""),
+    "gpt3-175b": (
+        "GPT-3 175B",
+        "Brown et al. 2020, table 2.1, written as a GPT-2 config",
+        "The reference worked example: learned positions, LayerNorm with γ and β, biases, "
+        "LM head not tied.",
+    ),
+    "opt-125m": ("OPT-125M", "facebook/opt-125m", ""),
+    "opt-350m": (
+        "OPT-350M",
+        "facebook/opt-350m",
+        "Post-LN without a final norm; 512-wide embeddings projected to 1024.",
+    ),
+    "opt-1.3b": ("OPT-1.3B", "facebook/opt-1.3b", ""),
+    "llama-2-7b": ("Llama-2-7B", "meta-llama/Llama-2-7b-hf", ""),
+    "llama-2-13b": ("Llama-2-13B", "meta-llama/Llama-2-13b-hf", ""),
+    "llama-2-70b": ("Llama-2-70B", "meta-llama/Llama-2-70b-hf", ""),
+    "llama-3-8b": ("Llama-3-8B", "meta-llama/Meta-Llama-3-8B", ""),
+    "llama-3-70b": ("Llama-3-70B", "meta-llama/Meta-Llama-3-70B", ""),
+    "llama-3.1-405b": ("Llama-3.1-405B", "meta-llama/Llama-3.1-405B", ""),
+    "llama-3.2-1b": ("Llama-3.2-1B", "meta-llama/Llama-3.2-1B", "LM head tied to the embedding."),
+    "mistral-7b-v0.1": ("Mistral-7B-v0.1", "mistralai/Mistral-7B-v0.1", ""),
+    "mixtral-8x7b": ("Mixtral-8x7B", "mistralai/Mixtral-8x7B-v0.1", ""),
+    "qwen2-0.5b": ("Qwen2-0.5B", "Qwen/Qwen2-0.5B", "LM head tied to the embedding."),
+    "qwen2-7b": ("Qwen2-7B", "Qwen/Qwen2-7B", ""),
+    "qwen2.5-7b": ("Qwen2.5-7B", "Qwen/Qwen2.5-7B", ""),
+    "qwen3-8b": ("Qwen3-8B", "Qwen/Qwen3-8B", ""),
+    "qwen1.5-moe-a2.7b": ("Qwen1.5-MoE-A2.7B", "Qwen/Qwen1.5-MoE-A2.7B", ""),
+    "qwen3-30b-a3b": ("Qwen3-30B-A3B", "Qwen/Qwen3-30B-A3B", ""),
+    "deepseek-v2-lite": ("DeepSeek-V2-Lite", "deepseek-ai/DeepSeek-V2-Lite", ""),
+    "deepseek-v3": (
+        "DeepSeek-V3",
+        "deepseek-ai/DeepSeek-V3",
+        "The 61 main layers as transformers builds them; the multi-token-prediction module "
+        "(num_nextn_predict_layers) of the published 685B checkpoint is not counted.",
+    ),
+    "gemma-2b": ("Gemma-2B", "google/gemma-2b", ""),
+    "gemma-7b": ("Gemma-7B", "google/gemma-7b", ""),
+    "gemma-2-9b": ("Gemma-2-9B", "google/gemma-2-9b", ""),
+    "phi-2": ("Phi-2", "microsoft/phi-2", ""),
+    "phi-3-mini-4k": ("Phi-3-mini-4k", "microsoft/Phi-3-mini-4k-instruct", ""),
+    "falcon-7b": ("Falcon-7B", "tiiuae/falcon-7b", "multi_query: one KV head."),
+    "bloom-560m": ("BLOOM-560M", "bigscience/bloom-560m", ""),
+    "gpt-neox-20b": ("GPT-NeoX-20B", "EleutherAI/gpt-neox-20b", ""),
+    "pythia-1b": ("Pythia-1B", "EleutherAI/pythia-1b", ""),
+}
+
+
+def build(preset_id: str) -> Architecture:
+    path = CONFIG_DIR / f"{preset_id}.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    arch = import_hf_config(data, origin=path.name)
+    name, source, remark = SOURCES[preset_id]
+    description = (
+        f"Hugging Face config.json of {source}, imported with the transformers class defaults "
+        f"for keys the file leaves out; counts equal the real model's numel."
+    )
+    if "Brown" in source:
+        description = f"{source}. {remark}"
+    elif remark:
+        description = f"{description} {remark}"
+    return arch.model_copy(update={"name": name, "description": description})
+
+
+def preset_text(arch: Architecture) -> str:
+    body = arch.model_dump(mode="json", exclude_defaults=True)
+    ordered: dict[str, Any] = {"schema_version": SCHEMA_VERSION}
+    for key in ("name", "description", "family"):
+        if key in body:
+            ordered[key] = body.pop(key)
+    ordered.update(body)
+    return json.dumps(ordered, indent=2, ensure_ascii=False) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--check", action="store_true", help="write nothing; exit 1 if a file would change")
+    args = parser.parse_args(argv)
+    golden = json.loads(GOLDEN.read_text(encoding="utf-8")) if GOLDEN.is_file() else {}
+    ids = sorted(path.stem for path in CONFIG_DIR.glob("*.json") if path.stem not in SKIP)
+    unknown = set(ids) - SOURCES.keys()
+    if unknown:
+        print(f"no display name for {sorted(unknown)}: add them to SOURCES", file=sys.stderr)
+        return 1
+    texts: dict[str, str] = {}
+    for preset_id in ids:
+        arch = build(preset_id)
+        report = count_parameters(arch)
+        expected = golden.get(preset_id)
+        if expected and (report.total, report.active) != (expected["total"], expected["active"]):
+            print(f"{preset_id}: {report.total:,}/{report.active:,} differs from the golden "
+                  f"{expected['total']:,}/{expected['active']:,}; nothing written", file=sys.stderr)
+            return 1
+        texts[preset_id] = preset_text(arch)
+        print(f"{preset_id:20s} {report.total:>18,} {report.active:>18,}")
+    changed = [i for i, text in texts.items() if _current(i) != text]
+    if args.check:
+        print(f"{len(changed)} preset file(s) would change: {', '.join(changed) or 'none'}")
+        return 1 if changed else 0
+    for preset_id in changed:
+        write_text_atomic(PRESET_DIR / f"{preset_id}.json", texts[preset_id])
+    print(f"wrote {len(changed)} of {len(texts)} presets to {PRESET_DIR}")
+    return 0
+
+
+def _current(preset_id: str) -> str | None:
+    path = PRESET_DIR / f"{preset_id}.json"
+    return path.read_text(encoding="utf-8") if path.is_file() else None
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
