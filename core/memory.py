@@ -1,0 +1,124 @@
+"""Memory per GPU for serving or training an architecture: a sum of named terms with formulas.
+
+The figure is for the busiest GPU: with pipeline stages, the stage whose total is largest
+(the first one in training, which holds p micro-batches of activations under 1F1B). Each term
+says its formula with the numbers filled in and where it comes from (../shared/REFERENCE.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from core.activations import activation_specs
+from core.kv_cache import kv_specs
+from core.model_states import state_specs, weight_specs
+from core.scenario import Scenario, check_scenario
+from core.schema import Architecture
+from core.stages import ModelLayout, model_layout, with_lora
+from core.terms import MemoryTerm, Spec
+
+__all__ = [
+    "PARTS",
+    "MemoryReport",
+    "MemoryTerm",
+    "Scenario",
+    "effective_architecture",
+    "estimate_memory",
+    "stage_specs",
+]
+
+PARTS = ("weights", "kv_cache", "activations", "gradients", "optimizer", "overhead")
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryReport:
+    """Exact bytes on one GPU (the busiest pipeline stage), by part, with the terms behind them."""
+
+    weights_bytes: int
+    kv_cache_bytes: int
+    activations_bytes: int
+    gradients_bytes: int
+    optimizer_bytes: int
+    overhead_bytes: int
+    total_bytes: int
+    terms: tuple[MemoryTerm, ...]
+    stage: int = 0  # index of the pipeline stage shown
+    layers_on_gpu: int = 0
+    params: int = 0  # parameters of the whole model (with adapters)
+    trainable_params: int = 0
+
+    def by_part(self) -> dict[str, int]:
+        return {part: getattr(self, f"{part}_bytes") for part in PARTS}
+
+
+def effective_architecture(arch: Architecture, s: Scenario) -> Architecture:
+    """The architecture as trained or served: with the scenario's LoRA adapters when it asks for them."""
+    if s.lora_rank is None:
+        return arch
+    return with_lora(arch, s.lora_rank, s.lora_targets)
+
+
+def _adapter_training(layout: ModelLayout, s: Scenario) -> bool:
+    return s.mode == "training" and (s.lora_rank is not None or layout.adapters > 0)
+
+
+def stage_specs(arch: Architecture, s: Scenario) -> tuple[list[Spec], ...]:
+    """The unrendered terms of every pipeline stage on one of its GPUs."""
+    arch = effective_architecture(arch, s)
+    layout = model_layout(arch, s.pp)
+    adapters = _adapter_training(layout, s)
+    overhead = Spec.of(
+        "CUDA context and workspaces",
+        "overhead",
+        "c",
+        "runtime overhead per GPU, editable (CUDA context ≈ 0.3–1 GiB)",
+        c=s.cuda_context_bytes,
+    )
+    result = []
+    for stage in layout.stages:
+        last = stage.index == s.pp - 1
+        specs = weight_specs(s, stage, adapters)
+        specs += kv_specs(arch, s, stage)
+        specs += activation_specs(arch, s, stage, last)
+        if s.mode == "training":
+            trainable = stage.adapters if adapters else stage.params
+            specs += state_specs(s, trainable, s.tp, s.dp)
+        specs.append(overhead)
+        result.append(specs)
+    return tuple(result)
+
+
+def estimate_memory(arch: Architecture, scenario: Scenario) -> MemoryReport:
+    """Bytes per GPU; raises a ValidationError naming the Scenario field that does not fit ``arch``."""
+    check_scenario(arch, scenario)
+    return _estimate(arch, scenario)
+
+
+@lru_cache(maxsize=256)
+def _estimate(arch: Architecture, s: Scenario) -> MemoryReport:
+    stages = stage_specs(arch, s)
+    totals = [sum(spec.value for spec in specs) for specs in stages]
+    index = max(range(len(totals)), key=totals.__getitem__)
+    terms = tuple(spec.render() for spec in stages[index])
+    parts = dict.fromkeys(PARTS, 0)
+    for one in terms:
+        parts[one.part] += one.bytes
+    layout = model_layout(effective_architecture(arch, s), s.pp)
+    trainable = 0
+    if s.mode == "training":
+        trainable = layout.adapters if _adapter_training(layout, s) else layout.total
+    return MemoryReport(
+        weights_bytes=parts["weights"],
+        kv_cache_bytes=parts["kv_cache"],
+        activations_bytes=parts["activations"],
+        gradients_bytes=parts["gradients"],
+        optimizer_bytes=parts["optimizer"],
+        overhead_bytes=parts["overhead"],
+        total_bytes=sum(parts.values()),
+        terms=terms,
+        stage=index,
+        layers_on_gpu=layout.stages[index].count,
+        params=layout.total,
+        trainable_params=trainable,
+    )

@@ -1,0 +1,169 @@
+"""What a memory/FLOPs question is about: the run, its precision and how it is split over GPUs.
+
+Every field carries a description and its limits, so the window builds its controls and
+tooltips from this model and pydantic rejects impossible values (context 0, ZeRO 4). Rules that
+need the architecture too (tp dividing the heads) are in ``check_scenario`` and name the field.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from core.errors import field_error
+from core.quant import Dtype, KvDtype, QuantId
+from core.schema import Architecture, LoRATarget
+
+__all__ = ["Scenario", "check_scenario", "data_parallel", "scenario_problem", "valid_tp"]
+
+GiB = 1 << 30
+
+Mode = Literal["inference", "training"]
+Optimizer = Literal["adamw", "adam8bit", "sgd", "none"]
+Recompute = Literal["none", "selective", "full"]
+
+
+class Scenario(BaseModel):
+    """One question: inference or training of an architecture at a precision on a GPU layout."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    mode: Mode = Field("inference", description="Serve the model (weights + KV cache) or train it.")
+    dtype: Dtype = Field(
+        "bf16",
+        description="Storage type of the weights (training: of the trainable weights and activations).",
+    )
+    quant: QuantId | None = Field(
+        None,
+        description="A quantization format for the weights (its effective bits include scales); "
+        "empty means plain dtype. In training only for a frozen LoRA base (QLoRA).",
+    )
+    keep_embeddings_16bit: bool = Field(
+        False, description="Keep the token embedding and LM head at 16 bits when quantizing."
+    )
+    kv_dtype: KvDtype = Field("bf16", description="Storage type of the KV cache.")
+    context: Annotated[int, Field(ge=1, le=100_000_000)] = Field(
+        4096, description="Tokens per sequence (s): the context served or the training sequence length."
+    )
+    batch: Annotated[int, Field(ge=1, le=1_000_000)] = Field(
+        1, description="Sequences at once (b): concurrent requests, or the training micro-batch."
+    )
+    optimizer: Optimizer = Field(
+        "adamw",
+        description="AdamW: fp32 master + m + v = 12 B/param; 8-bit Adam 6; SGD with momentum 8; "
+        "none (Adafactor-like, no states).",
+    )
+    grad_dtype: Literal["bf16", "fp32"] = Field(
+        "bf16", description="Gradient storage: bf16 (ZeRO paper) or fp32 (Megatron, llm-analysis)."
+    )
+    zero: Annotated[int, Field(ge=0, le=3)] = Field(
+        0,
+        description="ZeRO stage over the data-parallel GPUs: 1 shards optimizer states, 2 also "
+        "gradients, 3 (FSDP) also weights.",
+    )
+    tp: Annotated[int, Field(ge=1, le=1024)] = Field(
+        1, description="Tensor-parallel size (t): matrices split over t GPUs; must divide the heads."
+    )
+    pp: Annotated[int, Field(ge=1, le=1024)] = Field(
+        1, description="Pipeline-parallel size (p): layers split into p stages."
+    )
+    gpus: Annotated[int, Field(ge=1, le=1_000_000)] = Field(
+        1, description="Total GPUs; data-parallel size N_d = gpus / (tp · pp)."
+    )
+    recompute: Recompute = Field(
+        "none",
+        description="Activation recomputation: selective drops the attention scores, full keeps "
+        "only each layer's input (Korthikanti et al. 2022).",
+    )
+    flash_attention: bool = Field(True, description="A fused attention kernel: no s×s scores are stored.")
+    sequence_parallel: bool = Field(
+        False, description="Shard the norm and dropout activations over the TP group too."
+    )
+    lora_rank: Annotated[int, Field(ge=1, le=65536)] | None = Field(
+        None,
+        description="Train LoRA adapters of this rank on every layer, base frozen; empty means "
+        "the architecture's own adapters if any, otherwise full training.",
+    )
+    lora_targets: tuple[LoRATarget, ...] = Field(
+        ("q", "v"), min_length=1, description="Matrices that get LoRA adapters."
+    )
+    qlora: bool = Field(
+        False, description="QLoRA: the frozen base in NF4 with double quantization unless a format is set."
+    )
+    tokens: Annotated[int, Field(ge=1)] | None = Field(
+        None, description="Training tokens (D); empty means the Chinchilla-optimal 20·N."
+    )
+    mfu: Annotated[float, Field(gt=0, le=1)] = Field(
+        0.4, description="Model FLOPs utilization assumed for training time (0.3–0.5 is typical)."
+    )
+    gpu: str = Field(
+        "h100-sxm-80gb", min_length=1, description="GPU kind (catalog id) for time and capacity."
+    )
+    cuda_context_bytes: Annotated[int, Field(ge=0, le=1 << 40)] = Field(
+        GiB, description="Per-GPU runtime overhead: CUDA context and library workspaces (0.3–1 GiB)."
+    )
+    utilization_cap: Annotated[float, Field(gt=0, le=1)] = Field(
+        0.9,
+        description="Share of a GPU's usable memory a run may fill (serving engines reserve ~90%).",
+    )
+
+    @model_validator(mode="after")
+    def _check_self(self) -> Scenario:
+        problem = _own_problem(self)
+        if problem:
+            loc, message, value = problem
+            raise field_error(self.__class__.__name__, loc, message, value)
+        return self
+
+    @property
+    def dp(self) -> int:
+        return data_parallel(self)
+
+    @property
+    def lora_training(self) -> bool:
+        return self.mode == "training" and self.lora_rank is not None
+
+
+def data_parallel(scenario: Scenario) -> int:
+    return scenario.gpus // (scenario.tp * scenario.pp)
+
+
+def _own_problem(s: Scenario) -> tuple[tuple[str, ...], str, object] | None:
+    if s.gpus % (s.tp * s.pp):
+        return ("gpus",), f"{s.gpus} GPUs cannot be split into tp·pp = {s.tp * s.pp} groups", s.gpus
+    if s.qlora and s.lora_rank is None:
+        return ("lora_rank",), "QLoRA needs a LoRA rank", None
+    if s.mode == "training" and s.quant is not None and s.lora_rank is None:
+        return ("quant",), "quantized weights are trained only as a frozen LoRA base (set lora_rank)", s.quant
+    if s.mode == "training" and s.lora_rank is None and s.dtype not in ("fp32", "bf16", "fp16"):
+        return ("dtype",), f"training keeps trainable weights in fp32, bf16 or fp16, not {s.dtype}", s.dtype
+    return None
+
+
+def valid_tp(arch: Architecture, tp: int) -> bool:
+    """TP splits whole query heads; KV heads are split too, or replicated when tp exceeds them."""
+    a, g = arch.attention.num_heads, arch.num_kv_heads
+    if a % tp:
+        return False
+    return arch.attention.kind == "mla" or g % tp == 0 or tp % g == 0
+
+
+def scenario_problem(arch: Architecture, s: Scenario) -> tuple[tuple[str, ...], str, object] | None:
+    """The first rule ``s`` breaks for ``arch``, as (field path, message, value)."""
+    a, g = arch.attention.num_heads, arch.num_kv_heads
+    if a % s.tp:
+        return ("tp",), f"tensor parallel size {s.tp} does not divide the {a} attention heads", s.tp
+    if not valid_tp(arch, s.tp):
+        return ("tp",), f"tensor parallel size {s.tp} and the {g} KV heads do not divide each other", s.tp
+    if s.pp > arch.num_layers:
+        return ("pp",), f"pipeline size {s.pp} exceeds the {arch.num_layers} layers", s.pp
+    return None
+
+
+def check_scenario(arch: Architecture, s: Scenario) -> None:
+    """Raise a ValidationError naming the Scenario field that does not fit ``arch``."""
+    problem = scenario_problem(arch, s)
+    if problem:
+        loc, message, value = problem
+        raise field_error("Scenario", loc, message, value)

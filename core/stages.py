@@ -1,0 +1,94 @@
+"""Where parameters sit: pipeline stages, layer kinds and sliding-window layers.
+
+Stages split the layers as evenly as possible (the first stages take one more when they do not
+divide). Stage 0 holds the embeddings, the last stage the final norm and LM head, and with a
+tied head split over stages the last stage keeps its own copy of the embedding (Megatron-LM).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from core.params import count_parameters
+from core.schema import Architecture, LayerGroup, LoRA
+
+__all__ = ["ModelLayout", "Stage", "layer_windows", "model_layout", "with_lora"]
+
+
+@dataclass(frozen=True, slots=True)
+class Stage:
+    index: int
+    first: int  # index of the stage's first layer
+    count: int  # layers in the stage
+    params: int  # parameters held (before tensor-parallel split), adapters included
+    adapters: int  # trainable adapter parameters among them (LoRA, bottleneck adapters)
+    embed16: int  # token embedding / LM head parameters that may stay at 16 bits
+    dense_layers: int
+    moe_layers: int
+    window_layers: int  # layers with a sliding window
+
+
+@dataclass(frozen=True, slots=True)
+class ModelLayout:
+    total: int
+    active: int
+    adapters: int
+    stages: tuple[Stage, ...]
+
+
+def with_lora(arch: Architecture, rank: int, targets: tuple[str, ...]) -> Architecture:
+    """``arch`` with LoRA of ``rank`` on ``targets`` in every layer group (replacing any)."""
+    lora = LoRA.model_validate({"rank": rank, "targets": targets})
+    layers = tuple(group.model_copy(update={"lora": lora}) for group in arch.layers)
+    return arch.model_copy(update={"layers": layers})
+
+
+def layer_windows(arch: Architecture) -> tuple[int | None, ...]:
+    """Each layer's attention window, None for global layers (every n-th layer with global_every)."""
+    att = arch.attention
+    every = att.global_every
+    return tuple(
+        None if att.sliding_window is None or (every and (i + 1) % every == 0) else att.sliding_window
+        for i in range(arch.num_layers)
+    )
+
+
+def _group_of_layers(arch: Architecture) -> list[LayerGroup]:
+    return [group for group in arch.layers for _ in range(group.count)]
+
+
+@lru_cache(maxsize=256)
+def model_layout(arch: Architecture, pp: int) -> ModelLayout:
+    report = count_parameters(arch)
+    rows = report.layers
+    groups = _group_of_layers(arch)
+    windows = layer_windows(arch)
+    embeddings = report.tree.children[0].params
+    layer_total = sum(row.params for row in rows)
+    tail = report.total - embeddings - layer_total  # final norm, LM head, pooler, vocab growth
+    head = arch.head
+    tied_copy = arch.embeddings.vocab_size * arch.embed_dim if head.present and head.tied and pp > 1 else 0
+    emb16 = report.by_part.get("embeddings", 0)
+    head16 = report.by_part.get("lm_head", 0) + report.by_part.get("vocab_growth", 0)
+    size, extra = divmod(len(rows), pp)
+    stages: list[Stage] = []
+    first = 0
+    for index in range(pp):
+        count = size + (1 if index < extra else 0)
+        span = range(first, first + count)
+        params = sum(rows[i].params for i in span)
+        adapters = sum(rows[i].by_part.get("lora", 0) + rows[i].by_part.get("adapters", 0) for i in span)
+        embed16 = 0
+        if index == 0:
+            params += embeddings
+            embed16 += emb16
+        if index == pp - 1:
+            params += tail + tied_copy
+            embed16 += head16 + tied_copy
+        moe = sum(1 for i in span if groups[i].moe is not None)
+        window = sum(1 for i in span if windows[i] is not None)
+        stages.append(Stage(index, first, count, params, adapters, embed16, count - moe, moe, window))
+        first += count
+    adapters_total = sum(stage.adapters for stage in stages)
+    return ModelLayout(report.total, report.active, adapters_total, tuple(stages))
