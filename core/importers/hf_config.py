@@ -61,7 +61,7 @@ def _gpt2(cfg: HFConfig) -> Spec:
     return {
         "hidden_size": h,
         "embeddings": _learned(cfg, cfg.integer("n_positions")),
-        "attention": {"num_heads": cfg.integer("n_head"), **biases},
+        "attention": {"num_heads": cfg.divisor("n_head", h, "n_embd"), **biases},
         "ffn": _plain_ffn(cfg.opt_integer("n_inner") or 4 * h, cfg.text("activation_function")),
         "norms": {"kind": "layernorm"},
         "head": {"tied": cfg.flag("tie_word_embeddings")},
@@ -81,7 +81,7 @@ def _opt(cfg: HFConfig) -> Spec:
     return {
         "hidden_size": h,
         "embeddings": embeddings,
-        "attention": {"num_heads": cfg.integer("num_attention_heads"), **_all_biases(bias)},
+        "attention": {"num_heads": cfg.divisor("num_attention_heads", h, "hidden_size"), **_all_biases(bias)},
         "ffn": _plain_ffn(cfg.integer("ffn_dim"), cfg.text("activation_function"), bias),
         # LayerNorms without elementwise affine hold no parameters at all.
         "norms": {"kind": "layernorm", "per_block": 2 if affine else 0, "final": final and affine},
@@ -109,12 +109,11 @@ def _phi(cfg: HFConfig) -> Spec:
 
 
 def _falcon(cfg: HFConfig) -> Spec:
-    h, a = cfg.integer("hidden_size"), cfg.integer("num_attention_heads")
-    if h % a:
-        raise cfg.fail("num_attention_heads", f"({a}) must divide hidden_size ({h})")
+    h = cfg.integer("hidden_size")
+    a = cfg.divisor("num_attention_heads", h, "hidden_size")
     new_arch = cfg.flag("new_decoder_architecture")
     if new_arch:
-        kv = cfg.opt_integer("num_kv_heads") or a
+        kv = cfg.divisor("num_kv_heads", a, "num_attention_heads", cfg.opt_integer("num_kv_heads") or a)
     else:
         kv = 1 if cfg.flag("multi_query") else a
     norms_in_parallel = cfg.opt_integer("num_ln_in_parallel_attn") or (2 if new_arch else 1)
@@ -140,7 +139,7 @@ def _bloom(cfg: HFConfig) -> Spec:
     return {
         "hidden_size": h,
         "embeddings": {"vocab_size": cfg.integer("vocab_size"), "position": "alibi", "norm": True},
-        "attention": {"num_heads": cfg.integer("n_head"), **_all_biases(True)},
+        "attention": {"num_heads": cfg.divisor("n_head", h, "hidden_size"), **_all_biases(True)},
         "ffn": _plain_ffn(4 * h, "gelu"),
         "norms": {"kind": "layernorm"},
         "head": {"tied": cfg.flag("tie_word_embeddings")},
@@ -152,14 +151,15 @@ def _gpt_neox(cfg: HFConfig) -> Spec:
     fraction = cfg.rope("partial_rotary_factor")
     if fraction is None:
         fraction = cfg.number("rotary_pct")
+    h = cfg.integer("hidden_size")
     return {
-        "hidden_size": cfg.integer("hidden_size"),
+        "hidden_size": h,
         "embeddings": {
             "vocab_size": cfg.integer("vocab_size"),
             "max_positions": cfg.integer("max_position_embeddings"),
         },
         "attention": {
-            "num_heads": cfg.integer("num_attention_heads"),
+            "num_heads": cfg.divisor("num_attention_heads", h, "hidden_size"),
             "rotary_fraction": fraction,
             **_all_biases(cfg.flag("attention_bias")),
         },
@@ -189,7 +189,7 @@ def _bert(cfg: HFConfig) -> Spec:
             "token_types": cfg.integer("type_vocab_size"),
             "norm": True,
         },
-        "attention": {"num_heads": cfg.integer("num_attention_heads"), **_all_biases(True)},
+        "attention": {"num_heads": cfg.divisor("num_attention_heads", h, "hidden_size"), **_all_biases(True)},
         "ffn": _plain_ffn(cfg.integer("intermediate_size"), cfg.text("hidden_act")),
         "norms": {"kind": "layernorm", "final": False},
         "head": head if masked_lm else {"present": False, "pooler": True},

@@ -35,7 +35,10 @@ _NORMS_PER_BLOCK = {"gemma2": 4}
 def llama_like(cfg: HFConfig, *, biases: Spec | None = None, mlp_bias: bool | None = None) -> Spec:
     kind = cfg.model_type
     h, a = cfg.integer("hidden_size"), cfg.integer("num_attention_heads")
-    attention: Spec = {"num_heads": a, "num_kv_heads": cfg.opt_integer("num_key_value_heads") or a}
+    kv = cfg.divisor(
+        "num_key_value_heads", a, "num_attention_heads", cfg.opt_integer("num_key_value_heads") or a
+    )
+    attention: Spec = {"num_heads": a, "num_kv_heads": kv}
     head_dim = cfg.opt_integer("head_dim")
     if head_dim is not None and (head_dim != h // a or h % a):
         attention["head_dim"] = head_dim

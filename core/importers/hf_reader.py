@@ -55,6 +55,13 @@ class HFConfig:
             raise self.fail(key, f"must be {bound} (got {value!r})")
         return value
 
+    def divisor(self, key: str, whole: int, whole_key: str, value: int | None = None) -> int:
+        """``key`` (or its given ``value``) as a positive integer that must divide ``whole``."""
+        part = self.integer(key) if value is None else value
+        if whole % part:
+            raise self.fail(key, f"({part}) must divide {whole_key} ({whole})")
+        return part
+
     def opt_integer(self, key: str, *, default: Any = MISSING) -> int | None:
         """An integer that may be ``null`` (meaning "derive it")."""
         if self.raw(key, default) is None:
