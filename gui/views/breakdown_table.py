@@ -1,0 +1,207 @@
+"""The breakdown table: every term of the count as a tree, with its formula.
+
+A Qt item model adapts ``document.report.tree`` (frozen ``Node``s). When an edit keeps the tree's
+shape (the usual case: a width changes) the model swaps the nodes and emits ``dataChanged``;
+when the shape changes (a layer group is split) it resets and the view restores what was open.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QHeaderView, QTreeView, QWidget
+
+from core.breakdown import PART_LABELS, Node, ParamReport
+from gui.views.format import share_text
+
+if TYPE_CHECKING:
+    from gui.document import Document
+
+__all__ = ["COLUMNS", "BreakdownModel", "BreakdownTable"]
+
+COLUMNS: tuple[str, ...] = ("Term", "Part", "Per layer", "× Layers", "Parameters", "Share", "Formula")
+_NUMERIC = {2, 3, 4, 5}
+_Index = QModelIndex | QPersistentModelIndex
+RAW_ROLE = Qt.ItemDataRole.UserRole  # the exact integer behind a number cell
+
+
+@dataclass(slots=True)
+class _Row:
+    path: str
+    node: Node
+    parent: int  # -1 for the root
+    row: int
+    children: list[int] = field(default_factory=list)
+
+
+def _flatten(tree: Node) -> list[_Row]:
+    rows: list[_Row] = []
+    by_path: dict[str, int] = {}
+    for path, _, node in tree.walk():
+        parent_path = path.rpartition("/")[0]
+        parent = by_path.get(parent_path, -1) if parent_path else -1
+        siblings = rows[parent].children if parent >= 0 else []
+        by_path[path] = len(rows)
+        rows.append(_Row(path, node, parent, len(siblings)))
+        if parent >= 0:
+            siblings.append(len(rows) - 1)
+    return rows
+
+
+class BreakdownModel(QAbstractItemModel):
+    """Rows are the nodes of the report's tree; the internal id of an index is its row number."""
+
+    def __init__(self, report: ParamReport, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._rows = _flatten(report.tree)
+        self._total = report.total
+        self.resets = 0  # how many edits needed a reset (tests and the benchmark read it)
+
+    def set_report(self, report: ParamReport) -> None:
+        rows = _flatten(report.tree)
+        same_shape = len(rows) == len(self._rows) and all(
+            new.path == old.path for new, old in zip(rows, self._rows, strict=True)
+        )
+        self._total = report.total
+        if not same_shape:
+            self.beginResetModel()
+            self._rows = rows
+            self.endResetModel()
+            self.resets += 1
+            return
+        for old, new in zip(self._rows, rows, strict=True):
+            old.node = new.node
+        # One dataChanged per parent: Qt wants both corners under the same parent.
+        last = len(COLUMNS) - 1
+        self.dataChanged.emit(self.index(0, 0), self.index(0, last))
+        for entry in self._rows:
+            if entry.children:
+                top = self.createIndex(0, 0, entry.children[0])
+                bottom = self.createIndex(len(entry.children) - 1, last, entry.children[-1])
+                self.dataChanged.emit(top, bottom)
+
+    # --- QAbstractItemModel ---------------------------------------------------------------------
+
+    def index(self, row: int, column: int, parent: _Index = QModelIndex()) -> QModelIndex:  # noqa: B008
+        if not self.hasIndex(row, column, parent):
+            return QModelIndex()
+        if not parent.isValid():
+            return self.createIndex(row, column, 0)
+        return self.createIndex(row, column, self._rows[parent.internalId()].children[row])
+
+    def parent(self, child: _Index = QModelIndex()) -> QModelIndex:  # type: ignore[override]  # noqa: B008
+        if not child.isValid():
+            return QModelIndex()
+        parent = self._rows[child.internalId()].parent
+        if parent < 0:
+            return QModelIndex()
+        return self.createIndex(self._rows[parent].row, 0, parent)
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        if not parent.isValid():
+            return 1 if self._rows else 0
+        if parent.column() != 0:
+            return 0
+        return len(self._rows[parent.internalId()].children)
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return len(COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return COLUMNS[section]
+        return None
+
+    def data(self, index: _Index, role: int = 0) -> Any:
+        if not index.isValid():
+            return None
+        entry, column = self._rows[index.internalId()], index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._text(entry.node, column)
+        if role == RAW_ROLE:
+            return self._raw(entry.node, column)
+        if role == Qt.ItemDataRole.TextAlignmentRole and column in _NUMERIC:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return entry.node.full_formula or f"{entry.node.name}: {entry.node.params:,}"
+        if role == Qt.ItemDataRole.FontRole and (entry.node.added or entry.parent < 0):
+            font = QFont()
+            font.setItalic(entry.node.added)
+            font.setBold(entry.parent < 0)
+            return font
+        return None
+
+    def path(self, index: _Index) -> str:
+        return self._rows[index.internalId()].path if index.isValid() else ""
+
+    def _text(self, node: Node, column: int) -> str:
+        repeated = node.count > 1
+        return (
+            node.name + (" (added)" if node.added and node.is_leaf else ""),
+            PART_LABELS.get(node.part, ""),
+            f"{node.unit_params:,}" if repeated else "",
+            f"× {node.count:,}" if repeated else "",
+            f"{node.params:,}",
+            share_text(node.params, self._total),
+            node.formula,
+        )[column]
+
+    @staticmethod
+    def _raw(node: Node, column: int) -> int | str | None:
+        return {0: node.name, 1: node.part, 2: node.unit_params, 3: node.count, 4: node.params}.get(column)
+
+
+class BreakdownTable(QTreeView):
+    """objectName ``breakdownTable``: the term tree, open two levels deep at first."""
+
+    def __init__(self, document: Document, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("breakdownTable")
+        self._document = document
+        self.breakdown = BreakdownModel(document.report, self)
+        self.setModel(self.breakdown)
+        self.setAlternatingRowColors(True)
+        self.setUniformRowHeights(True)
+        self.setSelectionBehavior(QTreeView.SelectionBehavior.SelectRows)
+        header = self.header()
+        header.setStretchLastSection(True)
+        for column in range(len(COLUMNS) - 1):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        self._expanded: set[str] = set()
+        self.breakdown.modelAboutToBeReset.connect(self._remember_expanded)
+        self.breakdown.modelReset.connect(self._restore_expanded)
+        self.expandToDepth(1)
+        document.changed.connect(self.refresh)
+
+    def refresh(self) -> None:
+        self.breakdown.set_report(self._document.report)
+
+    def _remember_expanded(self) -> None:
+        self._expanded = {
+            self.breakdown.path(index) for index in self._all_indexes() if self.isExpanded(index)
+        }
+
+    def _restore_expanded(self) -> None:
+        if not self._expanded:
+            self.expandToDepth(1)
+            return
+        for index in self._all_indexes():
+            # A renamed group ("layers 0–95" split in two) opens like its old self did.
+            path = self.breakdown.path(index)
+            if path in self._expanded or path.count("/") < 1:
+                self.expand(index)
+
+    def _all_indexes(self) -> list[QModelIndex]:
+        found: list[QModelIndex] = []
+        pending = [self.breakdown.index(0, 0)]
+        while pending:
+            index = pending.pop()
+            if not index.isValid():
+                continue
+            found.append(index)
+            rows = range(self.breakdown.rowCount(index))
+            pending.extend(self.breakdown.index(row, 0, index) for row in rows)
+        return found
