@@ -1,0 +1,250 @@
+"""The preset browser, driven as a person would; dialogs are replaced by scripted answers."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QMainWindow, QMessageBox
+from pytestqt.qtbot import QtBot
+
+from core import presets, user_presets
+from core.cli import main as cli_main
+from gui.document import Document
+from gui.presets_browser import ID_ROLE, PresetsBrowser, add_preset_actions
+
+ROOT = Path(__file__).resolve().parents[2]
+Button = QMessageBox.StandardButton
+
+
+class Dialogs:
+    """Scripted answers for Qt's static dialogs, and a record of what was asked."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.ids: list[str] = []
+        self.answers: list[Button] = []
+        self.files: list[str] = []
+        self.asked: list[str] = []
+        self.warnings: list[str] = []
+        monkeypatch.setattr(QInputDialog, "getText", self._text)
+        monkeypatch.setattr(QMessageBox, "question", self._question)
+        monkeypatch.setattr(QMessageBox, "warning", self._warning)
+        monkeypatch.setattr(QFileDialog, "getOpenFileName", self._file)
+        monkeypatch.setattr(QFileDialog, "getSaveFileName", self._file)
+
+    def _text(self, *args: Any, **kwargs: Any) -> tuple[str, bool]:
+        return (self.ids.pop(0), True) if self.ids else ("", False)
+
+    def _question(self, parent: Any, title: str, text: str, *args: Any) -> Button:
+        self.asked.append(f"{title} {text}")
+        return self.answers.pop(0)
+
+    def _warning(self, parent: Any, title: str, text: str, *args: Any) -> Button:
+        self.warnings.append(text)
+        return Button.Ok
+
+    def _file(self, *args: Any, **kwargs: Any) -> tuple[str, str]:
+        return (self.files.pop(0), "") if self.files else ("", "")
+
+
+@pytest.fixture
+def dialogs(monkeypatch: pytest.MonkeyPatch) -> Iterator[Dialogs]:
+    scripted = Dialogs(monkeypatch)
+    yield scripted
+    assert not scripted.answers, "a scripted answer was never asked for"
+
+
+@pytest.fixture
+def browser(qtbot: QtBot) -> PresetsBrowser:
+    document = Document(presets.load_builtin("gpt3-175b"), "gpt3-175b")
+    widget = PresetsBrowser(document)
+    qtbot.addWidget(widget)
+    widget.show()
+    return widget
+
+
+def _edit(browser: PresetsBrowser, layers: int = 7) -> None:
+    assert browser.document.set_field("layers.0.count", layers)
+
+
+def _cli_list() -> dict[tuple[str, str], dict[str, Any]]:
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "presets", "list", "--format", "json"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=os.environ.copy(),
+        check=True,
+    )
+    return {(row["id"], row["origin"]): row for row in json.loads(result.stdout)}
+
+
+def test_lists_builtins_and_filters(browser: PresetsBrowser, qtbot: QtBot) -> None:
+    assert set(presets.builtin_ids()) <= set(browser.visible_ids())
+    qtbot.keyClicks(browser.filter, "GPT-3")
+    assert browser.visible_ids() == ["gpt3-175b"]
+    browser.filter.clear()
+    assert len(browser.visible_ids()) == len(presets.builtin_ids())
+
+
+def test_dirty_marker_follows_edits_and_undo(browser: PresetsBrowser) -> None:
+    assert "unsaved" not in browser.marker.text()
+    _edit(browser)
+    assert browser.marker.text() == "gpt3-175b  ● unsaved changes"
+    browser.document.undo_stack.undo()
+    assert browser.marker.text() == "gpt3-175b"
+
+
+def test_save_as_from_gui_appears_in_cli_list(
+    browser: PresetsBrowser, qtbot: QtBot, dialogs: Dialogs
+) -> None:
+    _edit(browser)
+    dialogs.ids.append("my-gpt")
+    qtbot.mouseClick(browser.buttons["Save"], Qt.MouseButton.LeftButton)  # a built-in: Save means Save As
+    assert user_presets.load("my-gpt") == browser.document.architecture
+    assert browser.marker.text() == "my-gpt (user)"
+    listed = _cli_list()
+    assert listed["my-gpt", "user"]["name"] == "GPT-3 175B"
+    assert not listed["my-gpt", "user"]["broken"]
+    _edit(browser, 9)  # a user preset saves in place, asking nothing
+    qtbot.mouseClick(browser.buttons["Save"], Qt.MouseButton.LeftButton)
+    assert user_presets.load("my-gpt").num_layers == 9
+
+
+def test_preset_saved_by_cli_appears_in_browser(
+    browser: PresetsBrowser, qtbot: QtBot, tmp_path: Path
+) -> None:
+    source = tmp_path / "from-cli.json"
+    source.write_text(presets.dump_preset(presets.load_builtin("gpt3-175b")), encoding="utf-8")
+    subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "presets", "import", str(source)],
+        cwd=ROOT,
+        env=os.environ.copy(),
+        check=True,
+        capture_output=True,
+    )
+    browser.refresh()  # the folder did not exist when the browser started, so nothing watched it yet
+    assert "from-cli" in browser.visible_ids()
+    assert cli_main(["presets", "import", str(source), "--id", "second"]) == 0
+    qtbot.waitUntil(lambda: "second" in browser.visible_ids())  # now the folder is watched
+
+
+def test_switching_asks_to_save(browser: PresetsBrowser, dialogs: Dialogs) -> None:
+    other = next(preset_id for preset_id in presets.builtin_ids() if preset_id != "gpt3-175b")
+    _edit(browser)
+    dialogs.answers.append(Button.Cancel)
+    assert not browser.open_preset(other)
+    assert browser.document.architecture.num_layers == 7 and browser.document.dirty
+    dialogs.answers.append(Button.Discard)
+    assert browser.open_preset(other)
+    assert browser.document.architecture == presets.load_builtin(other)
+    assert not browser.document.dirty and browser.current_id == other
+    _edit(browser)
+    dialogs.answers.append(Button.Save)
+    dialogs.ids.append("kept")
+    assert browser.open_preset("gpt3-175b")
+    assert user_presets.load("kept").num_layers == 7
+    assert "unsaved changes" in dialogs.asked[0]
+
+
+def test_open_by_keyboard(browser: PresetsBrowser, qtbot: QtBot) -> None:
+    other = next(preset_id for preset_id in presets.builtin_ids() if preset_id != "gpt3-175b")
+    browser.select(other)
+    qtbot.keyClick(browser.list, Qt.Key.Key_Return)
+    assert browser.document.architecture == presets.load_builtin(other)
+
+
+def test_delete_asks_first(browser: PresetsBrowser, qtbot: QtBot, dialogs: Dialogs) -> None:
+    user_presets.save("doomed", presets.load_builtin("gpt3-175b"))
+    browser.refresh()
+    browser.select("doomed", "user")
+    dialogs.answers.append(Button.No)
+    qtbot.mouseClick(browser.buttons["Delete…"], Qt.MouseButton.LeftButton)
+    assert user_presets.is_user("doomed")
+    dialogs.answers.append(Button.Yes)
+    qtbot.mouseClick(browser.buttons["Delete…"], Qt.MouseButton.LeftButton)
+    assert not user_presets.is_user("doomed")
+    assert "doomed" not in browser.visible_ids()
+    browser.select("gpt3-175b")
+    assert not browser.buttons["Delete…"].isEnabled()  # built-ins cannot be deleted
+
+
+def test_rename_and_duplicate(browser: PresetsBrowser, dialogs: Dialogs) -> None:
+    browser.select("gpt3-175b")
+    dialogs.ids.append("gpt3-copy")
+    assert browser.duplicate_selected()
+    assert browser.selected() == ("gpt3-copy", "user")
+    dialogs.ids.extend(["bad/id", "gpt3-renamed"])  # a bad id is refused with a reason, then asked again
+    assert browser.rename_selected()
+    assert "not a usable preset id" in dialogs.warnings[0]
+    assert user_presets.user_ids() == ["gpt3-renamed"]
+    assert user_presets.load("gpt3-renamed") == presets.load_builtin("gpt3-175b")
+
+
+def test_shadowing_save_asks_and_is_marked(browser: PresetsBrowser, dialogs: Dialogs) -> None:
+    _edit(browser)
+    dialogs.ids.append("gpt3-175b")
+    dialogs.answers.append(Button.Yes)
+    assert browser.save_as()
+    assert "built-in id" in dialogs.asked[0]
+    labels = [item.text() for item in browser.items() if item.data(ID_ROLE) == "gpt3-175b"]
+    assert any(label.endswith("[user, shadows built-in]") for label in labels)
+    assert any(label.endswith("[built-in]") for label in labels)
+
+
+def test_broken_file_is_listed_and_left_alone(browser: PresetsBrowser, dialogs: Dialogs) -> None:
+    folder = user_presets.presets_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "half.json"
+    path.write_text('{"schema_version": 1, "hidden_size": ', encoding="utf-8")
+    before = (path.read_bytes(), path.stat().st_mtime_ns)
+    browser.refresh()
+    item = next(item for item in browser.items() if item.data(ID_ROLE) == "half")
+    assert "half.json: not valid JSON" in item.text() and "broken" in item.text()
+    architecture = browser.document.architecture
+    assert not browser.open_preset("half")
+    assert dialogs.warnings[0].startswith("half.json: not valid JSON")
+    assert browser.document.architecture == architecture
+    assert (path.read_bytes(), path.stat().st_mtime_ns) == before
+
+
+def test_import_and_export_through_file_dialogs(
+    browser: PresetsBrowser, dialogs: Dialogs, tmp_path: Path
+) -> None:
+    exported = tmp_path / "shared.json"
+    browser.select("gpt3-175b")
+    dialogs.files.append(str(exported))
+    assert browser.export_selected()
+    assert presets.load_preset_file(exported) == presets.load_builtin("gpt3-175b")
+    dialogs.files.append(str(exported))
+    dialogs.ids.append("shared")
+    assert browser.import_file()
+    assert browser.selected() == ("shared", "user")
+    dialogs.files.append(str(tmp_path / "missing" / "x.json"))
+    assert not browser.export_selected()
+    assert dialogs.warnings == [f"cannot write {tmp_path / 'missing' / 'x.json'}: No such file or directory"]
+
+
+def test_quitting_with_changes_asks(qtbot: QtBot, dialogs: Dialogs) -> None:
+    window = QMainWindow()
+    qtbot.addWidget(window)
+    browser = PresetsBrowser(Document(presets.load_builtin("gpt3-175b"), "gpt3-175b"))
+    window.setCentralWidget(browser)
+    actions = add_preset_actions(window.menuBar().addMenu("&File"), browser, window)
+    assert [action.text() for action in actions][:2] == ["Save Preset", "Save Preset As…"]
+    window.show()
+    _edit(browser)
+    dialogs.answers.append(Button.Cancel)
+    assert not window.close()
+    assert window.isVisible()
+    dialogs.answers.append(Button.Discard)
+    assert window.close()
