@@ -1,25 +1,44 @@
-"""Breakdowns as JSON-ready data and CSV text: plain integers, stable column names, UTF-8."""
+"""Tables as JSON-ready rows and CSV text: plain integers, stable column names, UTF-8.
+
+Three tables: the parameter breakdown (one row per node of the tree), the per-layer table and the
+memory terms of one GPU (plus the GPU setups once ``core.fit`` exists). ``write_export`` writes
+any of them atomically and says clearly when the place cannot be written.
+"""
 
 from __future__ import annotations
 
 import csv
 import io
+import json
 from collections.abc import Iterable, Sequence
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
+from core.atomic import write_text_atomic
 from core.breakdown import PARTS, ParamReport
+from core.errors import ParamTallyError
+
+if TYPE_CHECKING:
+    from core.memory import MemoryReport
 
 __all__ = [
     "BREAKDOWN_COLUMNS",
     "LAYER_COLUMNS",
+    "MEMORY_COLUMNS",
     "breakdown_rows",
+    "export_json",
     "layer_rows",
+    "memory_rows",
     "report_json",
     "to_csv",
+    "to_json",
+    "write_export",
 ]
 
 BREAKDOWN_COLUMNS = ("path", "depth", "is_leaf", "part", "count", "params", "share", "added", "formula")
 LAYER_COLUMNS = ("layer", "group", "kind", "params", "active", *PARTS)
+MEMORY_COLUMNS = ("term", "part", "bytes", "gib", "share", "formula", "source")
+_GIB = 1 << 30
 
 
 def _share(params: int, total: int) -> float:
@@ -57,6 +76,22 @@ def layer_rows(report: ParamReport) -> list[dict[str, Any]]:
     ]
 
 
+def memory_rows(memory: MemoryReport) -> list[dict[str, Any]]:
+    """One row per memory term on the busiest GPU; ``bytes`` sum exactly to its total."""
+    return [
+        {
+            "term": term.name,
+            "part": term.part,
+            "bytes": term.bytes,
+            "gib": round(term.bytes / _GIB, 6),
+            "share": _share(term.bytes, memory.total_bytes),
+            "formula": term.formula,
+            "source": term.source,
+        }
+        for term in memory.terms
+    ]
+
+
 def report_json(report: ParamReport) -> dict[str, Any]:
     """The ``count --format json`` object: totals, leaf parts, by-part sums and layers."""
     parts = [
@@ -83,6 +118,41 @@ def report_json(report: ParamReport) -> dict[str, Any]:
     }
 
 
+def export_json(
+    report: ParamReport, memory: MemoryReport | None = None, gpus: Sequence[dict[str, Any]] | None = None
+) -> dict[str, Any]:
+    """Everything the CSV files hold, in one JSON object (same rows, same column names)."""
+    data: dict[str, Any] = {
+        "name": report.name,
+        "total": report.total,
+        "active": report.active,
+        "breakdown": breakdown_rows(report),
+        "layers": layer_rows(report),
+    }
+    if memory is not None:
+        data["memory"] = {
+            "total_bytes": memory.total_bytes,
+            "by_part": memory.by_part(),
+            "stage": memory.stage,
+            "terms": memory_rows(memory),
+        }
+    if gpus is not None:
+        data["gpus"] = list(gpus)
+    return data
+
+
+def to_json(data: Any) -> str:
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+
+def write_export(path: Path, text: str) -> Path:
+    """Write an export atomically; a folder, a missing folder or no permission is one clear line."""
+    if path.is_dir():
+        raise ParamTallyError(f"cannot write {path}: it is a folder; give a file name")
+    write_text_atomic(path, text)
+    return path
+
+
 def to_csv(rows: Iterable[dict[str, Any]], columns: Sequence[str]) -> str:
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, fieldnames=list(columns), lineterminator="\n")
@@ -93,4 +163,8 @@ def to_csv(rows: Iterable[dict[str, Any]], columns: Sequence[str]) -> str:
 
 
 def _csv_value(value: Any) -> Any:
-    return str(value).lower() if isinstance(value, bool) else value
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, float):  # fixed notation: spreadsheets read "0.00001234" everywhere
+        return f"{value:.8f}".rstrip("0").rstrip(".") or "0"
+    return value

@@ -1,0 +1,103 @@
+"""CSV and JSON exports: header row, stable columns, plain integers, UTF-8; unwritable paths say so."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from core.cli import main
+from core.errors import ParamTallyError
+from core.export import (
+    BREAKDOWN_COLUMNS,
+    LAYER_COLUMNS,
+    MEMORY_COLUMNS,
+    breakdown_rows,
+    export_json,
+    layer_rows,
+    memory_rows,
+    to_csv,
+    to_json,
+    write_export,
+)
+from core.memory import Scenario, estimate_memory
+from core.params import count_parameters
+from core.sources import load_source
+
+GPT3_TOTAL = 175_221_817_344  # REFERENCE.md worked example
+
+
+def _read(path: Path) -> list[dict[str, str]]:
+    with path.open(encoding="utf-8", newline="") as stream:
+        return list(csv.DictReader(stream))
+
+
+def test_gpt3_breakdown_csv_leaves_sum_to_the_total(tmp_path: Path) -> None:
+    target = tmp_path / "gpt3.csv"
+    assert main(["count", "gpt3-175b", "--format", "csv", "--output", str(target)]) == 0
+    rows = _read(target)
+    assert tuple(rows[0].keys()) == BREAKDOWN_COLUMNS
+    assert sum(int(row["params"]) for row in rows if row["is_leaf"] == "true") == GPT3_TOTAL
+    assert int(rows[0]["params"]) == GPT3_TOTAL and rows[0]["depth"] == "0"
+    assert all(row["params"].isdigit() for row in rows)  # plain integers, no separators
+    assert any("·" in row["formula"] for row in rows)  # UTF-8 formulas survive the round trip
+
+
+def test_layer_csv_has_one_row_per_layer(tmp_path: Path) -> None:
+    target = tmp_path / "layers.csv"
+    assert main(["count", "gpt3-175b", "--format", "csv", "--layers", "-o", str(target)]) == 0
+    rows = _read(target)
+    report = count_parameters(load_source("gpt3-175b"))
+    assert tuple(rows[0].keys()) == LAYER_COLUMNS
+    assert [int(row["layer"]) for row in rows] == list(range(96))
+    assert sum(int(row["params"]) for row in rows) == sum(layer.params for layer in report.layers)
+
+
+def test_shares_are_plain_decimals() -> None:
+    text = to_csv(breakdown_rows(count_parameters(load_source("gpt3-175b"))), BREAKDOWN_COLUMNS)
+    shares = [row["share"] for row in csv.DictReader(io.StringIO(text))]
+    assert shares[0] == "1"
+    assert all("e" not in share.lower() and 0 <= float(share) <= 1 for share in shares)
+
+
+def test_memory_csv_sums_to_the_gpu_total() -> None:
+    arch = load_source("gpt3-175b")
+    memory = estimate_memory(arch, Scenario())
+    rows = list(csv.DictReader(io.StringIO(to_csv(memory_rows(memory), MEMORY_COLUMNS))))
+    assert tuple(rows[0].keys()) == MEMORY_COLUMNS
+    assert sum(int(row["bytes"]) for row in rows) == memory.total_bytes
+    assert {row["part"] for row in rows} <= set(memory.by_part())
+
+
+def test_json_export_holds_the_same_rows() -> None:
+    arch = load_source("gpt3-175b")
+    report = count_parameters(arch)
+    memory = estimate_memory(arch, Scenario())
+    data = json.loads(to_json(export_json(report, memory)))
+    assert data["total"] == GPT3_TOTAL
+    assert data["breakdown"] == json.loads(json.dumps(breakdown_rows(report)))
+    assert data["layers"] == layer_rows(report)
+    assert sum(row["params"] for row in data["breakdown"] if row["is_leaf"]) == GPT3_TOTAL
+    assert sum(row["bytes"] for row in data["memory"]["terms"]) == data["memory"]["total_bytes"]
+
+
+def test_unwritable_places_give_one_clear_line_and_change_nothing(tmp_path: Path) -> None:
+    existing = tmp_path / "keep.csv"
+    existing.write_text("old", encoding="utf-8")
+    blocked = [tmp_path / "no-such-folder" / "x.csv", existing / "x.csv", tmp_path]
+    for target in blocked:
+        with pytest.raises(ParamTallyError, match=f"^cannot write {target}: "):
+            write_export(target, "new")
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["keep.csv"]
+    assert existing.read_text(encoding="utf-8") == "old"
+
+
+def test_cli_unwritable_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "missing" / "out.csv"
+    assert main(["count", "gpt3-175b", "--format", "csv", "--output", str(target)]) == 2
+    err = capsys.readouterr().err
+    assert err == f"paramtally count: cannot write {target}: No such file or directory\n"
+    assert list(tmp_path.iterdir()) == []
