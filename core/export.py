@@ -19,14 +19,17 @@ from core.breakdown import PARTS, ParamReport
 from core.errors import ParamTallyError
 
 if TYPE_CHECKING:
+    from core.fit import SetupFit
     from core.memory import MemoryReport
 
 __all__ = [
     "BREAKDOWN_COLUMNS",
+    "GPU_COLUMNS",
     "LAYER_COLUMNS",
     "MEMORY_COLUMNS",
     "breakdown_rows",
     "export_json",
+    "gpu_rows",
     "layer_rows",
     "memory_rows",
     "report_json",
@@ -38,6 +41,22 @@ __all__ = [
 BREAKDOWN_COLUMNS = ("path", "depth", "is_leaf", "part", "count", "params", "share", "added", "formula")
 LAYER_COLUMNS = ("layer", "group", "kind", "params", "active", *PARTS)
 MEMORY_COLUMNS = ("term", "part", "bytes", "gib", "share", "formula", "source")
+GPU_COLUMNS = (
+    "gpu",
+    "gpu_name",
+    "count",
+    "fits",
+    "per_gpu_bytes",
+    "capacity_bytes",
+    "free_bytes",
+    "layout",
+    "tp",
+    "pp",
+    "dp",
+    "zero",
+    "max_context",
+    "decode_tokens_per_s",
+)
 _GIB = 1 << 30
 
 
@@ -92,6 +111,11 @@ def memory_rows(memory: MemoryReport) -> list[dict[str, Any]]:
     ]
 
 
+def gpu_rows(setups: Iterable[SetupFit]) -> list[dict[str, Any]]:
+    """One row per GPU kind × count: verdict, bytes per GPU, capacity, free (negative: missing)."""
+    return [{column: getattr(setup, column) for column in GPU_COLUMNS} for setup in setups]
+
+
 def report_json(report: ParamReport) -> dict[str, Any]:
     """The ``count --format json`` object: totals, leaf parts, by-part sums and layers."""
     parts = [
@@ -119,7 +143,7 @@ def report_json(report: ParamReport) -> dict[str, Any]:
 
 
 def export_json(
-    report: ParamReport, memory: MemoryReport | None = None, gpus: Sequence[dict[str, Any]] | None = None
+    report: ParamReport, memory: MemoryReport | None = None, setups: Iterable[SetupFit] | None = None
 ) -> dict[str, Any]:
     """Everything the CSV files hold, in one JSON object (same rows, same column names)."""
     data: dict[str, Any] = {
@@ -136,8 +160,8 @@ def export_json(
             "stage": memory.stage,
             "terms": memory_rows(memory),
         }
-    if gpus is not None:
-        data["gpus"] = list(gpus)
+    if setups is not None:
+        data["gpus"] = gpu_rows(setups)
     return data
 
 

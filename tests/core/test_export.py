@@ -13,16 +13,19 @@ from core.cli import main
 from core.errors import ParamTallyError
 from core.export import (
     BREAKDOWN_COLUMNS,
+    GPU_COLUMNS,
     LAYER_COLUMNS,
     MEMORY_COLUMNS,
     breakdown_rows,
     export_json,
+    gpu_rows,
     layer_rows,
     memory_rows,
     to_csv,
     to_json,
     write_export,
 )
+from core.fit import fit_setups
 from core.memory import Scenario, estimate_memory
 from core.params import count_parameters
 from core.sources import load_source
@@ -72,11 +75,25 @@ def test_memory_csv_sums_to_the_gpu_total() -> None:
     assert {row["part"] for row in rows} <= set(memory.by_part())
 
 
+def test_gpu_csv_has_a_verdict_per_setup() -> None:
+    arch = load_source("gpt3-175b")
+    setups = fit_setups(arch, Scenario())
+    rows = list(csv.DictReader(io.StringIO(to_csv(gpu_rows(setups), GPU_COLUMNS))))
+    assert tuple(rows[0].keys()) == GPU_COLUMNS
+    assert len(rows) == len(setups)
+    for row, setup in zip(rows, setups, strict=True):
+        assert row["fits"] == ("true" if setup.fits else "false")
+        assert int(row["free_bytes"]) == int(row["capacity_bytes"]) - int(row["per_gpu_bytes"])
+        assert row["per_gpu_bytes"].isdigit()
+
+
 def test_json_export_holds_the_same_rows() -> None:
     arch = load_source("gpt3-175b")
     report = count_parameters(arch)
     memory = estimate_memory(arch, Scenario())
-    data = json.loads(to_json(export_json(report, memory)))
+    setups = fit_setups(arch, Scenario())
+    data = json.loads(to_json(export_json(report, memory, setups)))
+    assert [row["fits"] for row in data["gpus"]] == [setup.fits for setup in setups]
     assert data["total"] == GPT3_TOTAL
     assert data["breakdown"] == json.loads(json.dumps(breakdown_rows(report)))
     assert data["layers"] == layer_rows(report)
