@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from functools import cached_property
 
-__all__ = ["PARTS", "LayerRow", "Node", "ParamReport", "human"]
+__all__ = ["ADDED_PARTS", "PARTS", "LayerGroupRow", "LayerRow", "Node", "ParamReport", "human"]
 
 # Part categories every leaf belongs to, in the order charts show them.
 PARTS: tuple[str, ...] = (
@@ -21,6 +22,8 @@ PARTS: tuple[str, ...] = (
     "adapters",
     "vocab_growth",
 )
+# Parts that are not the base model: what LoRA, adapters and new tokens add.
+ADDED_PARTS: tuple[str, ...] = ("lora", "adapters", "vocab_growth")
 PART_LABELS: Mapping[str, str] = {
     "embeddings": "Embeddings",
     "attention": "Attention",
@@ -63,11 +66,9 @@ class Node:
         return f"{self.count} × ({self.formula}) = {self.params:,}"
 
     def repeated(self, count: int) -> Node:
-        return replace(
-            self,
-            params=self.params * count,
-            count=self.count * count,
-            children=tuple(child.repeated(count) for child in self.children),
+        children = tuple(child.repeated(count) for child in self.children)
+        return Node(
+            self.name, self.params * count, self.part, self.formula, self.count * count, self.added, children
         )
 
     def walk(self, path: str = "", depth: int = 0) -> Iterator[tuple[str, int, Node]]:
@@ -75,6 +76,12 @@ class Node:
         yield here, depth, self
         for child in self.children:
             yield from child.walk(here, depth + 1)
+
+    def leaf_nodes(self) -> Iterator[Node]:
+        if not self.children:
+            yield self
+        for child in self.children:
+            yield from child.leaf_nodes()
 
     def leaves(self) -> Iterator[tuple[str, Node]]:
         for path, _, node in self.walk():
@@ -106,6 +113,18 @@ class LayerRow:
 
 
 @dataclass(frozen=True, slots=True)
+class LayerGroupRow:
+    """One layer group's figures, for ``count`` consecutive layers from ``start``."""
+
+    start: int
+    count: int
+    kind: str
+    params: int
+    active: int
+    by_part: Mapping[str, int]
+
+
+@dataclass(frozen=True)
 class ParamReport:
     name: str
     total: int
@@ -113,7 +132,16 @@ class ParamReport:
     added: int
     tree: Node
     by_part: Mapping[str, int]
-    layers: tuple[LayerRow, ...]
+    groups: tuple[LayerGroupRow, ...]
+
+    @cached_property
+    def layers(self) -> tuple[LayerRow, ...]:
+        """One row per layer, expanded from the groups only when a view asks for it."""
+        return tuple(
+            LayerRow(g.start + i, index, g.kind, g.params, g.active, g.by_part)
+            for index, g in enumerate(self.groups)
+            for i in range(g.count)
+        )
 
     @property
     def base(self) -> int:

@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import replace
 from functools import lru_cache
 
-from core.breakdown import LayerRow, Node, ParamReport, group
+from core.breakdown import ADDED_PARTS, LayerGroupRow, Node, ParamReport, group
 from core.formula import render
 from core.schema import Adapter, Architecture, LayerGroup, LoRA, MoE
 
@@ -344,48 +344,48 @@ def layer_label(start: int, count: int) -> str:
     return f"layer {start}" if count == 1 else f"layers {start}–{start + count - 1}"
 
 
+def _parts(nodes: tuple[Node, ...] | list[Node], into: Counter[str], times: int = 1) -> None:
+    stack = list(nodes)
+    while stack:
+        node = stack.pop()
+        if node.children:
+            stack.extend(node.children)
+        else:
+            into[node.part] += node.params * times
+
+
 def _report(arch: Architecture) -> ParamReport:
-    children: list[Node] = [_embeddings(arch)]
-    rows: list[LayerRow] = []
+    outside: list[Node] = [_embeddings(arch)]
+    groups: list[Node] = []
+    rows: list[LayerGroupRow] = []
+    parts = Counter[str]()
     inactive = 0
     start = 0
-    for index, group_ in enumerate(arch.layers):
+    for group_ in arch.layers:
         block = _block(arch, group_)
         per_token = block.params - _inactive_per_layer(arch, group_)
         inactive += group_.count * (block.params - per_token)
         by_part = Counter[str]()
-        for _, node in block.leaves():
-            by_part[node.part] += node.params
+        _parts(block.children, by_part)
         kind = "moe" if group_.moe else "dense"
-        rows += [
-            LayerRow(start + i, index, kind, block.params, per_token, by_part) for i in range(group_.count)
-        ]
+        rows.append(LayerGroupRow(start, group_.count, kind, block.params, per_token, by_part))
         node = block.repeated(group_.count)
         title = f"{layer_label(start, group_.count)} ({kind})"
         formula = f"one block = {block.params:,}"
-        children.append(Node(title, node.params, "", formula, group_.count, node.added, node.children))
+        groups.append(Node(title, node.params, "", formula, group_.count, node.added, node.children))
         start += group_.count
-    if arch.norms.final:
-        children.append(_norm(arch, "final norm", arch.hidden_size))
-    children += _head(arch)
+    tail = [_norm(arch, "final norm", arch.hidden_size)] if arch.norms.final else []
+    tail += _head(arch)
     growth = _vocab_growth(arch)
     if growth:
-        children.append(growth)
-    tree = group(arch.name, children)
-    parts = Counter[str]()
-    added = 0
-    for _, node in tree.leaves():
-        parts[node.part] += node.params
-        added += node.params if node.added else 0
-    return ParamReport(
-        arch.name,
-        tree.params,
-        tree.params - inactive,
-        added,
-        tree,
-        dict(parts),
-        tuple(rows),
-    )
+        tail.append(growth)
+    tree = group(arch.name, [*outside, *groups, *tail])
+    for row in rows:
+        for part, params in row.by_part.items():
+            parts[part] += params * row.count
+    _parts([*outside, *tail], parts)
+    added = sum(parts[part] for part in ADDED_PARTS)
+    return ParamReport(arch.name, tree.params, tree.params - inactive, added, tree, dict(parts), tuple(rows))
 
 
 @lru_cache(maxsize=64)
