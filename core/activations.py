@@ -17,7 +17,7 @@ from fractions import Fraction
 from core.scenario import Scenario
 from core.schema import Architecture, MoE
 from core.stages import Stage
-from core.terms import Spec
+from core.terms import Piece, Spec
 
 __all__ = [
     "INFERENCE_CHUNK",
@@ -186,9 +186,9 @@ def activation_specs(arch: Architecture, s: Scenario, stage: Stage, last: bool) 
     return specs
 
 
-def inference_act_pieces(arch: Architecture, s: Scenario) -> list[tuple[Fraction, Fraction | None]]:
-    """The prefill working set as coefficient·min(context, cap), for the largest context."""
+def inference_act_pieces(arch: Architecture, s: Scenario) -> list[Piece]:
+    """The prefill working set as ceil(p·min(b·s, C)/q), for the largest context."""
     per_token = Fraction(
         (4 if s.dtype == "fp32" else 2) * (2 * arch.hidden_size * s.tp + _inference_width(arch)), s.tp
     )
-    return [(per_token * s.batch, Fraction(INFERENCE_CHUNK, s.batch))]
+    return [(per_token.numerator, per_token.denominator, s.batch, INFERENCE_CHUNK)]

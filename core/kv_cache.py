@@ -14,7 +14,7 @@ from core.quant import KV_DTYPE_BITS
 from core.scenario import Scenario
 from core.schema import Architecture
 from core.stages import Stage
-from core.terms import Spec
+from core.terms import Piece, Spec
 
 __all__ = ["kv_elements", "kv_pieces", "kv_specs"]
 
@@ -73,13 +73,15 @@ def kv_specs(arch: Architecture, s: Scenario, stage: Stage) -> list[Spec]:
     return specs
 
 
-def kv_pieces(arch: Architecture, s: Scenario, stage: Stage) -> list[tuple[Fraction, int | None]]:
-    """The cache as Σ coefficient·min(context, cap) (cap None: unbounded), for the largest context."""
+def kv_pieces(arch: Architecture, s: Scenario, stage: Stage) -> list[Piece]:
+    """The cache as pieces ceil(p·min(s, cap)/q) (cap None: unbounded), for the largest context."""
     per_token = Fraction(kv_elements(arch, s.tp) * s.batch) * KV_DTYPE_BITS[s.kv_dtype] / 8
     full = stage.count - stage.window_layers
-    pieces: list[tuple[Fraction, int | None]] = []
+    pieces: list[Piece] = []
     if full:
-        pieces.append((per_token * full, None))
+        c = per_token * full
+        pieces.append((c.numerator, c.denominator, 1, None))
     if stage.window_layers:
-        pieces.append((per_token * stage.window_layers, arch.attention.sliding_window))
+        c = per_token * stage.window_layers
+        pieces.append((c.numerator, c.denominator, 1, arch.attention.sliding_window))
     return pieces

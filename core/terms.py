@@ -10,28 +10,24 @@ from __future__ import annotations
 
 import ast
 import math
-import operator
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
+from types import CodeType
 
 from core.formula import render
 
-__all__ = ["MemoryTerm", "Number", "Spec", "fmt_number", "term", "term_value"]
+__all__ = ["MemoryTerm", "Number", "Piece", "Spec", "fmt_number", "term", "term_value"]
 
 Number = int | Fraction
+# A part of a total that grows with the context s: ceil(p·min(mult·s, cap)/q) bytes, cap None = ∞.
+Piece = tuple[int, int, int, int | None]
 
 _SYMBOL = re.compile(r"[^\W\d]\w*")
 _FUNCTIONS: dict[str, Callable[..., Fraction]] = {"min": min, "max": max}
-_OPERATORS: dict[type[ast.operator], Callable[[Fraction, Fraction], Fraction]] = {
-    ast.Add: operator.add,
-    ast.Sub: operator.sub,
-    ast.Mult: operator.mul,
-    ast.Div: operator.truediv,
-    ast.Pow: operator.pow,
-}
+_OPERATORS = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,22 +41,45 @@ class MemoryTerm:
     part: str = ""
 
 
+def _div(a: Number, b: Number) -> Number:
+    # Stay in fast integers when the division is exact; fall back to exact fractions.
+    if isinstance(a, int) and isinstance(b, int):
+        return a // b if a % b == 0 else Fraction(a, b)
+    return Fraction(a) / b
+
+
+_ALLOWED = (ast.Expression, ast.BinOp, ast.Name, ast.Load, ast.Call, *_OPERATORS)
+
+
+class _Exact(ast.NodeTransformer):
+    def visit_BinOp(self, node: ast.BinOp) -> ast.expr:
+        self.generic_visit(node)
+        if isinstance(node.op, ast.Div):
+            return ast.Call(ast.Name("_div", ast.Load()), [node.left, node.right], [])
+        return node
+
+    def visit_Constant(self, node: ast.Constant) -> ast.expr:
+        if not isinstance(node.value, int):
+            raise ValueError(f"unsupported constant in formula: {node.value!r}")
+        return node
+
+
 @lru_cache(maxsize=1024)
-def _parse(expr: str) -> ast.expr:
+def _compile(expr: str) -> CodeType:
+    """``expr`` as Python code with exact division; only arithmetic, min and max are allowed."""
     python = expr.replace("·", "*").replace("×", "*").replace("²", "**2").replace("−", "-")
-    return ast.parse(python, mode="eval").body
+    tree = ast.parse(python, mode="eval")
+    for node in ast.walk(tree):
+        known = isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _FUNCTIONS
+        if isinstance(node, ast.Call) and not known:
+            raise ValueError(f"unsupported function in formula: {expr}")
+        if not isinstance(node, (*_ALLOWED, ast.Constant)):
+            raise ValueError(f"unsupported formula element: {ast.dump(node)}")
+    tree = ast.fix_missing_locations(_Exact().visit(tree))
+    return compile(tree, "<formula>", "eval")
 
 
-def _eval(node: ast.expr, values: Mapping[str, Number]) -> Fraction:
-    if isinstance(node, ast.Constant) and isinstance(node.value, int | float):
-        return Fraction(str(node.value))
-    if isinstance(node, ast.Name):
-        return Fraction(values[node.id])
-    if isinstance(node, ast.BinOp) and type(node.op) in _OPERATORS:
-        return _OPERATORS[type(node.op)](_eval(node.left, values), _eval(node.right, values))
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _FUNCTIONS:
-        return _FUNCTIONS[node.func.id](*(_eval(arg, values) for arg in node.args))
-    raise ValueError(f"unsupported formula element: {ast.dump(node)}")
+_GLOBALS: dict[str, object] = {"__builtins__": {}, "_div": _div, **_FUNCTIONS}
 
 
 def fmt_number(value: Number) -> str:
@@ -73,7 +92,8 @@ def fmt_number(value: Number) -> str:
 
 def term_value(expr: str, values: Mapping[str, Number]) -> int:
     """``expr`` evaluated exactly and rounded up to whole bytes."""
-    return math.ceil(_eval(_parse(expr), values))
+    result: Number = eval(_compile(expr), _GLOBALS, dict(values))  # the AST was checked in _compile
+    return result if isinstance(result, int) else math.ceil(result)
 
 
 def _needs_exact(expr: str, values: Mapping[str, Number]) -> bool:

@@ -1,0 +1,115 @@
+"""The GPU catalog: built-in kinds from resources/gpus.json plus the user's own file.
+
+The user's ``gpus.json`` in the config dir (``platformdirs.user_config_dir("paramtally")``) has
+the same shape; an entry with a built-in id replaces it. A corrupt or invalid user file is
+reported as a warning naming the file and field, and the built-in kinds still load.
+"""
+
+from __future__ import annotations
+
+import json
+import warnings
+from functools import lru_cache
+from pathlib import Path
+from typing import Annotated, Any
+
+import platformdirs
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from core.errors import field_error, one_line
+
+__all__ = ["BUILTIN_FILE", "GPU", "CatalogWarning", "find_gpu", "load_catalog", "user_catalog_path"]
+
+BUILTIN_FILE = Path(__file__).resolve().parent.parent / "resources" / "gpus.json"
+
+
+class CatalogWarning(UserWarning):
+    """The user's GPU file could not be used (wholly or in part)."""
+
+
+class GPU(BaseModel):
+    """One GPU kind. Memory is the marketed size in bytes (80 GB = 80·10⁹)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: Annotated[str, Field(min_length=1, pattern=r"^[a-z0-9][a-z0-9._-]*$")] = Field(
+        description="Short id used on the command line and in scenarios."
+    )
+    name: str = Field(description="Display name.")
+    memory_bytes: Annotated[int, Field(gt=0)] = Field(description="Memory in bytes (marketed GB = 10⁹).")
+    usable_fraction: Annotated[float, Field(gt=0, le=1)] = Field(
+        1.0, description="Share the GPU may use (Apple unified memory ≈ 0.75 by default)."
+    )
+    bf16_tflops: Annotated[float, Field(gt=0)] = Field(description="Dense BF16 TFLOP/s.")
+    bandwidth_gbs: Annotated[float, Field(gt=0)] = Field(description="Memory bandwidth in GB/s.")
+    note: str = Field("", description="Where the figures come from, caveats.")
+
+    def capacity_bytes(self, utilization_cap: float = 1.0) -> int:
+        """Bytes a run may fill: memory × usable fraction × utilization cap."""
+        return int(self.memory_bytes * self.usable_fraction * utilization_cap)
+
+
+def user_catalog_path() -> Path:
+    return Path(platformdirs.user_config_dir("paramtally")) / "gpus.json"
+
+
+def _entries(data: Any, origin: str) -> list[Any]:
+    if isinstance(data, dict) and isinstance(data.get("gpus"), list):
+        return list(data["gpus"])
+    if isinstance(data, list):
+        return data
+    raise ValueError(f"{origin}: expected a JSON object with a 'gpus' list")
+
+
+@lru_cache(maxsize=1)
+def _builtin() -> tuple[GPU, ...]:
+    data = json.loads(BUILTIN_FILE.read_text(encoding="utf-8"))
+    return tuple(GPU.model_validate(entry) for entry in _entries(data, BUILTIN_FILE.name))
+
+
+def _warn(message: str) -> None:
+    warnings.warn(message, CatalogWarning, stacklevel=3)
+
+
+@lru_cache(maxsize=8)
+def _user(path: Path, _stamp: tuple[int, int]) -> tuple[tuple[GPU, ...], tuple[str, ...]]:
+    """The valid entries of the user's file and the problems found (cached per file version)."""
+    try:
+        entries = _entries(json.loads(path.read_text(encoding="utf-8")), path.name)
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        return (), (f"{path}: ignored ({exc}); using the built-in GPUs",)
+    gpus: list[GPU] = []
+    problems: list[str] = []
+    for index, entry in enumerate(entries):
+        try:
+            gpus.append(GPU.model_validate(entry))
+        except ValidationError as exc:
+            problems.append(f"{path}: gpus.{index}.{one_line(exc)}; entry skipped")
+    return tuple(gpus), tuple(problems)
+
+
+def load_catalog(user_file: Path | None = None) -> tuple[GPU, ...]:
+    """Built-in GPUs, then the user's (a user entry with a built-in id replaces it)."""
+    path = user_file if user_file is not None else user_catalog_path()
+    try:
+        stat = path.stat()
+    except OSError:
+        return _builtin()
+    extra, problems = _user(path, (stat.st_mtime_ns, stat.st_size))
+    for problem in problems:
+        _warn(problem)
+    if not extra:
+        return _builtin()
+    mine = {gpu.id: gpu for gpu in extra}
+    merged = [mine.pop(gpu.id, gpu) for gpu in _builtin()]
+    return (*merged, *mine.values())
+
+
+def find_gpu(gpu_id: str, catalog: tuple[GPU, ...] | None = None) -> GPU:
+    """The GPU with ``gpu_id``; a ValidationError on the Scenario's ``gpu`` field otherwise."""
+    catalog = catalog if catalog is not None else load_catalog()
+    for gpu in catalog:
+        if gpu.id == gpu_id:
+            return gpu
+    known = ", ".join(gpu.id for gpu in catalog)
+    raise field_error("Scenario", ("gpu",), f"unknown GPU '{gpu_id}' (known: {known})", gpu_id)
