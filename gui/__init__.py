@@ -1,0 +1,1 @@
+"""The ParamTally window: views and editors of one Document; every figure comes from ``core``."""

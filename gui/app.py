@@ -1,0 +1,106 @@
+"""Start the window: ``paramtally [SOURCE] [--screenshot FILE] [--preset ID] [--size WxH]``.
+
+With ``--screenshot`` the window is rendered (offscreen unless a platform is chosen), saved as
+a PNG and the program exits: 0 when the picture has content, 1 when it came out blank.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+
+__all__ = ["DEFAULT_PRESET", "is_blank", "run_app"]
+
+DEFAULT_PRESET = "gpt3-175b"
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 1440x900, not {text!r}") from None
+    if width < 200 or height < 200:
+        raise argparse.ArgumentTypeError("size must be at least 200x200")
+    return width, height
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="paramtally", description="Open the ParamTally window.")
+    parser.add_argument("source", nargs="?", help="preset id, preset JSON, HF config.json or folder")
+    parser.add_argument("--preset", help=f"preset id to open (default {DEFAULT_PRESET})")
+    parser.add_argument("--screenshot", metavar="FILE", help="render the window to a PNG and exit")
+    parser.add_argument("--size", type=_size, metavar="WxH", help="window size, e.g. 1440x900")
+    return parser
+
+
+def is_blank(image: object) -> bool:
+    """True when a QImage has (almost) one colour: nothing was drawn."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QImage
+
+    assert isinstance(image, QImage)
+    if image.isNull():
+        return True
+    small = image.scaled(96, 60, Qt.AspectRatioMode.IgnoreAspectRatio).convertToFormat(
+        QImage.Format.Format_RGB32
+    )
+    colours = {small.pixel(x, y) for x in range(small.width()) for y in range(small.height())}
+    return len(colours) < 8
+
+
+def run_app(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(list(argv) if argv is not None else sys.argv[1:])
+    if args.screenshot and "QT_QPA_PLATFORM" not in os.environ:
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "paramtally"])
+    assert isinstance(app, QApplication)
+    app.setApplicationName("ParamTally")
+    app.setStyle("Fusion")
+    return _run(app, args)
+
+
+def _run(app: object, args: argparse.Namespace) -> int:
+    from PySide6.QtWidgets import QApplication
+
+    from core.errors import ParamTallyError
+    from core.sources import load_source
+    from gui.document import Document
+    from gui.main_window import MainWindow, settings
+    from gui.theme import apply_theme
+
+    assert isinstance(app, QApplication)
+    source = args.source or args.preset or DEFAULT_PRESET
+    try:
+        arch = load_source(source)
+    except ParamTallyError as exc:
+        print(f"paramtally: {exc}", file=sys.stderr)
+        return 2
+    apply_theme(app, str(settings().value("view/theme", "system")))
+    window = MainWindow(Document(arch, source))
+    if args.size:
+        window.resize(*args.size)
+    window.show()
+    if not args.screenshot:
+        return app.exec()
+    return _screenshot(app, window, args.screenshot)
+
+
+def _screenshot(app: object, window: object, path: str) -> int:
+    from PySide6.QtWidgets import QApplication, QMainWindow
+
+    assert isinstance(app, QApplication) and isinstance(window, QMainWindow)
+    for _ in range(3):  # layouts settle over a few event-loop turns
+        app.processEvents()
+    image = window.grab().toImage()
+    window.hide()  # not close(): a screenshot must not overwrite the remembered geometry
+    if not image.save(path, "PNG"):
+        print(f"paramtally: cannot write {path}", file=sys.stderr)
+        return 2
+    if is_blank(image):
+        print(f"paramtally: the screenshot {path} came out blank", file=sys.stderr)
+        return 1
+    return 0

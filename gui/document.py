@@ -1,0 +1,228 @@
+"""The one document every widget edits and every view reads: an architecture, a scenario, an undo stack.
+
+Data flows one way: a widget asks for an edit → an undo command → ``core`` validates and
+recomputes → ``changed`` → the views redraw. A refused edit emits ``invalid`` and changes
+nothing, so the last valid figures stay on screen.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ValidationError
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from core.breakdown import ParamReport
+from core.edit import with_value
+from core.errors import ParamTallyError, field_problems, one_line
+from core.params import count_parameters
+from core.schema import Architecture
+
+__all__ = ["Document"]
+
+
+def _core(module: str, name: str) -> Any:
+    """``core.<module>.<name>`` or None while that part of the core is not written yet."""
+    try:
+        return getattr(importlib.import_module(f"core.{module}"), name)
+    except (ImportError, AttributeError):
+        return None
+
+
+class _Command(QUndoCommand):
+    """Swap one value of the document (architecture or scenario); merges a spin-box drag."""
+
+    _ids: ClassVar[dict[str, int]] = {}  # merge key → QUndoCommand id, stable for the session
+
+    def __init__(
+        self, apply: Callable[[Any], None], before: Any, after: Any, text: str, merge_key: str | None
+    ) -> None:
+        super().__init__(text)
+        self._apply, self.before, self.after, self.merge_key = apply, before, after, merge_key
+
+    def redo(self) -> None:
+        self._apply(self.after)
+
+    def undo(self) -> None:
+        self._apply(self.before)
+
+    def id(self) -> int:
+        if self.merge_key is None:
+            return -1
+        return _Command._ids.setdefault(self.merge_key, len(_Command._ids) + 1)
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not isinstance(other, _Command) or other.merge_key != self.merge_key:
+            return False
+        self.after = other.after
+        # A drag that ends where it began leaves nothing to undo.
+        self.setObsolete(self.after == self.before)
+        return True
+
+
+def _with_model_value(model: BaseModel, path: str, value: Any) -> BaseModel:
+    data = model.model_dump()
+    *parents, last = path.split(".")
+    node = data
+    for part in parents:
+        node = node[int(part)] if part.isdigit() else node[part]
+    node[last] = value
+    return type(model).model_validate(data)
+
+
+class Document(QObject):
+    changed = Signal()  # architecture or scenario changed; the results below are fresh
+    invalid = Signal(str, str)  # (field path, reason): an edit was refused
+    validity = Signal(str, str)  # (field path, "") when a field's error is gone
+
+    def __init__(self, architecture: Architecture, label: str = "", parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.undo_stack = QUndoStack(self)
+        self._architecture = architecture
+        scenario_type = _core("memory", "Scenario")
+        self._scenario: Any = scenario_type() if scenario_type is not None else None
+        self.source_label = label or architecture.name
+        self._cache: dict[str, Any] = {}
+        self._errors: set[str] = set()
+
+    # --- state -------------------------------------------------------------------------------
+
+    @property
+    def architecture(self) -> Architecture:
+        return self._architecture
+
+    @property
+    def scenario(self) -> Any:
+        return self._scenario
+
+    @property
+    def dirty(self) -> bool:
+        return not self.undo_stack.isClean()
+
+    # --- results (computed in core, cached until the next change) -----------------------------
+
+    @property
+    def report(self) -> ParamReport:
+        return count_parameters(self._architecture)
+
+    @property
+    def memory(self) -> Any:
+        return self._cached("memory", "memory", "estimate_memory")
+
+    @property
+    def flops(self) -> Any:
+        return self._cached("flops", "flops", "estimate_flops")
+
+    @property
+    def setups(self) -> tuple[Any, ...]:
+        fits = self._cached("setups", "fit", "fit_setups")
+        return tuple(fits) if fits is not None else ()
+
+    def _cached(self, key: str, module: str, name: str) -> Any:
+        if key not in self._cache:
+            function = _core(module, name)
+            if function is None or self._scenario is None:
+                self._cache[key] = None
+            else:
+                try:
+                    self._cache[key] = function(self._architecture, self._scenario)
+                except ValidationError as exc:
+                    # E.g. TP no longer divides the heads after an edit: say so at that scenario field.
+                    self._cache[key] = None
+                    for where, reason in field_problems(exc):
+                        self.report_problem(f"scenario.{where}" if where else "scenario", reason)
+                except (ParamTallyError, ValueError) as exc:
+                    self._cache[key] = None
+                    self.report_problem("scenario", str(exc))
+        return self._cache[key]
+
+    # --- edits ---------------------------------------------------------------------------------
+
+    def set_field(self, path: str, value: Any, merge_key: str | None = None) -> bool:
+        """Change one architecture field (dotted path) as one undo step; False when refused."""
+        try:
+            after = with_value(self._architecture, path, value)
+        except ValidationError as exc:
+            self._refuse(path, exc)
+            return False
+        except (ParamTallyError, KeyError, IndexError, TypeError, ValueError) as exc:
+            self.report_problem(path, one_line(exc))
+            return False
+        self._clear_error(path)
+        self._push(self._set_architecture, self._architecture, after, f"Set {path}", merge_key)
+        return True
+
+    def set_architecture(self, architecture: Architecture, text: str) -> None:
+        """Replace the whole architecture as one undo step (the layer tree's edits)."""
+        self._push(self._set_architecture, self._architecture, architecture, text, None)
+
+    def set_scenario_field(self, path: str, value: Any, merge_key: str | None = None) -> bool:
+        if self._scenario is None:
+            return False
+        try:
+            after = _with_model_value(self._scenario, path, value)
+            check = _core("memory", "estimate_memory")
+            if check is not None:
+                check(self._architecture, after)  # a scenario that cannot fit this model is refused
+        except ValidationError as exc:
+            self._refuse(f"scenario.{path}", exc, prefix="scenario.")
+            return False
+        except (ParamTallyError, KeyError, TypeError, ValueError) as exc:
+            self.report_problem(f"scenario.{path}", one_line(exc))
+            return False
+        self._clear_error(f"scenario.{path}")
+        self._push(self._set_scenario, self._scenario, after, f"Set {path}", merge_key)
+        return True
+
+    def load(self, architecture: Architecture, label: str) -> None:
+        """Open another model: no undo across files."""
+        self.undo_stack.clear()
+        self.source_label = label
+        self._set_architecture(architecture)
+        self.undo_stack.setClean()
+
+    # --- internals -----------------------------------------------------------------------------
+
+    def _push(
+        self, apply: Callable[[Any], None], before: Any, after: Any, text: str, key: str | None
+    ) -> None:
+        if after == before:
+            return
+        self.undo_stack.push(_Command(apply, before, after, text, key))
+
+    def _set_architecture(self, architecture: Architecture) -> None:
+        self._architecture = architecture
+        self._changed()
+
+    def _set_scenario(self, scenario: Any) -> None:
+        self._scenario = scenario
+        self._changed()
+
+    def _changed(self) -> None:
+        self._cache.clear()
+        for path in sorted(self._errors):
+            self.validity.emit(path, "")
+        self._errors.clear()
+        self.changed.emit()
+
+    def _refuse(self, path: str, exc: ValidationError, prefix: str = "") -> None:
+        problems = [(prefix + where if where else path, reason) for where, reason in field_problems(exc)]
+        for where, reason in problems:
+            self.report_problem(where, reason)
+        if path not in {where for where, _ in problems}:
+            # The rule broken lives at another field (heads vs KV heads): say it at both.
+            where, reason = problems[0] if problems else (path, one_line(exc))
+            self.report_problem(path, f"{reason} ({where})" if where != path else reason)
+
+    def report_problem(self, path: str, reason: str) -> None:
+        """Show a refused edit at ``path`` (also used by editors that validate whole structures)."""
+        self._errors.add(path)
+        self.invalid.emit(path, reason)
+
+    def _clear_error(self, path: str) -> None:
+        if path in self._errors:
+            self._errors.discard(path)
+            self.validity.emit(path, "")

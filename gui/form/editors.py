@@ -1,0 +1,254 @@
+"""One editor per field kind; each has ``value()``, ``set_value()`` and ``committed(value, merge)``.
+
+``merge`` is True for a step of an arrow/wheel drag, so the document folds the drag into one
+undo step; a typed value is committed on Enter or focus-out as a step of its own.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QValidator, QWheelEvent
+from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QHBoxLayout,
+    QLineEdit,
+    QWidget,
+)
+
+from gui.form.fields import FieldSpec
+
+__all__ = ["Editor", "IntSpinBox", "make_editor"]
+
+AUTO = "auto"
+
+
+class IntSpinBox(QAbstractSpinBox):
+    """A spin box over Python ints (no 2³¹ limit), with thousands separators and an optional 'auto'."""
+
+    committed = Signal(object, bool)
+
+    def __init__(
+        self,
+        minimum: int | None = 0,
+        maximum: int | None = None,
+        optional: bool = False,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.minimum, self.maximum, self.optional = minimum, maximum, optional
+        self._value: int | None = None if optional else (minimum or 0)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setAlignment(Qt.AlignmentFlag.AlignRight)
+        if optional:
+            self.setSpecialValueText(AUTO)
+            self.lineEdit().setPlaceholderText(AUTO)
+        self.editingFinished.connect(self._commit_text)
+        self._show()
+
+    def value(self) -> int | None:
+        return self._value
+
+    def set_value(self, value: int | None) -> None:
+        self._value = value
+        self._show()
+
+    def _show(self) -> None:
+        self.lineEdit().setText("" if self._value is None else f"{self._value:,}")
+
+    def _parse(self, text: str) -> int | str | None:
+        """The int typed, None for empty/'auto' when optional, or the reason it is not a number."""
+        clean = text.strip().replace(",", "").replace("_", "").replace(" ", "")
+        if clean in {"", AUTO} and self.optional:
+            return None
+        try:
+            return int(clean)
+        except ValueError:
+            return "a whole number is needed"
+
+    def validate(self, text: str, pos: int) -> object:
+        clean = text.strip().replace(",", "").replace("_", "").replace(" ", "")
+        if clean.lstrip("-").isdigit() or (self.optional and clean in {"", AUTO}):
+            return QValidator.State.Acceptable
+        # Typing may pass through '-' or an empty box on the way to a number.
+        return (
+            QValidator.State.Intermediate
+            if clean in {"", "-"} or AUTO.startswith(clean)
+            else (QValidator.State.Invalid)
+        )
+
+    def fixup(self, text: str) -> str:
+        return text
+
+    def _commit_text(self) -> None:
+        parsed = self._parse(self.lineEdit().text())
+        if isinstance(parsed, str):
+            self._show()
+            return
+        if parsed != self._value:
+            self._value = parsed
+            self._show()
+            self.committed.emit(parsed, False)
+
+    def stepBy(self, steps: int) -> None:
+        start = self._value if self._value is not None else (self.minimum or 0) - (1 if steps > 0 else 0)
+        value = start + steps
+        if self.minimum is not None:
+            value = max(self.minimum, value)
+        if self.maximum is not None:
+            value = min(self.maximum, value)
+        if value != self._value:
+            self._value = value
+            self._show()
+            self.committed.emit(value, True)
+
+    def stepEnabled(self) -> QAbstractSpinBox.StepEnabledFlag:
+        flags = QAbstractSpinBox.StepEnabledFlag.StepNone
+        value = self._value
+        if value is None or self.maximum is None or value < self.maximum:
+            flags |= QAbstractSpinBox.StepEnabledFlag.StepUpEnabled
+        if value is not None and (self.minimum is None or value > self.minimum):
+            flags |= QAbstractSpinBox.StepEnabledFlag.StepDownEnabled
+        return flags
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        # A wheel over an unfocused box scrolls the form instead of changing a value by surprise.
+        if self.hasFocus():
+            super().wheelEvent(event)
+        else:
+            event.ignore()
+
+
+class FloatSpinBox(QDoubleSpinBox):
+    committed = Signal(object, bool)
+
+    def __init__(self, spec: FieldSpec, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setDecimals(3)
+        self.setRange(
+            spec.minimum if spec.minimum is not None else -1e12,
+            spec.maximum if spec.maximum is not None else 1e12,
+        )
+        self.setSingleStep(0.05)
+        self.setKeyboardTracking(False)  # commit on Enter, arrows and focus-out, not per keystroke
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.valueChanged.connect(lambda value: self.committed.emit(value, True))
+
+    def set_value(self, value: float) -> None:
+        self.setValue(value)
+
+
+class CheckBox(QCheckBox):
+    committed = Signal(object, bool)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.toggled.connect(lambda checked: self.committed.emit(checked, False))
+
+    def value(self) -> bool:
+        return self.isChecked()
+
+    def set_value(self, value: bool) -> None:
+        self.setChecked(bool(value))
+
+
+class ComboBox(QComboBox):
+    committed = Signal(object, bool)
+
+    def __init__(self, choices: tuple[Any, ...], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        for choice in choices:
+            self.addItem(str(choice), choice)
+        self.activated.connect(lambda index: self.committed.emit(self.itemData(index), False))
+
+    def value(self) -> Any:
+        return self.currentData()
+
+    def set_value(self, value: Any) -> None:
+        self.setCurrentIndex(max(0, self.findData(value)))
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        if self.hasFocus():
+            super().wheelEvent(event)
+        else:
+            event.ignore()
+
+
+class TextEdit(QLineEdit):
+    committed = Signal(object, bool)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._value = ""
+        self.editingFinished.connect(self._commit)
+
+    def _commit(self) -> None:
+        if self.text() != self._value:
+            self._value = self.text()
+            self.committed.emit(self._value, False)
+
+    def value(self) -> str:
+        return self._value
+
+    def set_value(self, value: str) -> None:
+        self._value = value
+        self.setText(value)
+        self.setCursorPosition(0)
+
+
+class MultiChoice(QWidget):
+    """A tuple of choices (LoRA target matrices) as a row of check boxes, kept in schema order."""
+
+    committed = Signal(object, bool)
+
+    def __init__(self, choices: tuple[Any, ...], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self._boxes: dict[Any, QCheckBox] = {}
+        for choice in choices:
+            box = QCheckBox(str(choice), self)
+            box.setObjectName(f"choice_{choice}")
+            box.toggled.connect(lambda _checked: self.committed.emit(self.value(), False))
+            layout.addWidget(box)
+            self._boxes[choice] = box
+        layout.addStretch(1)
+
+    def value(self) -> tuple[Any, ...]:
+        return tuple(choice for choice, box in self._boxes.items() if box.isChecked())
+
+    def set_value(self, value: tuple[Any, ...]) -> None:
+        for choice, box in self._boxes.items():
+            box.blockSignals(True)
+            box.setChecked(choice in value)
+            box.blockSignals(False)
+
+
+Editor = IntSpinBox | FloatSpinBox | CheckBox | ComboBox | TextEdit | MultiChoice
+
+
+def make_editor(spec: FieldSpec, parent: QWidget | None = None) -> Editor | None:
+    """The editor for a field kind, or None for kinds the form does not edit (nested lists)."""
+    editor: Editor
+    if spec.kind == "int":
+        low = None if spec.minimum is None else int(spec.minimum)
+        high = None if spec.maximum is None else int(spec.maximum)
+        editor = IntSpinBox(low, high, spec.optional, parent)
+    elif spec.kind == "float":
+        editor = FloatSpinBox(spec, parent)
+    elif spec.kind == "bool":
+        editor = CheckBox(parent)
+    elif spec.kind == "choice":
+        editor = ComboBox(spec.choices, parent)
+    elif spec.kind == "choices":
+        editor = MultiChoice(spec.choices, parent)
+    elif spec.kind == "text":
+        editor = TextEdit(parent)
+    else:
+        return None
+    editor.setToolTip(spec.description)
+    return editor

@@ -1,0 +1,224 @@
+"""The architecture form, generated from the schema: one collapsible section per nested model.
+
+Each editor's objectName is its field path (``attention.num_kv_heads``). An edit goes to the
+document; the form only writes back what the document holds, with signals blocked, so there is
+no feedback loop (napari's binding pattern). A refused edit is shown at its field: a red frame
+and the reason under the editor; the figures elsewhere stay.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QFormLayout, QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
+from superqt import QCollapsible
+
+from core.edit import get_value
+from core.schema import Architecture
+from gui.document import Document
+from gui.form.editors import Editor, make_editor
+from gui.form.fields import FieldSpec, model_fields
+
+__all__ = ["SECTION_TITLES", "ArchitectureForm"]
+
+# Section titles for the nested models; a nested model not named here gets its label.
+SECTION_TITLES = {
+    "embeddings": "Embeddings",
+    "attention": "Attention",
+    "ffn": "FFN / MoE",
+    "norms": "Norms",
+    "head": "Head",
+}
+SECTION_NOTES = {
+    "ffn": "Mixture-of-experts blocks, LoRA and adapters are set per layer group "
+    "in the layer tree below (right-click a group)."
+}
+TOP_TITLE = "Model"
+HIDDEN = {"schema_version"}
+# Styled by objectName so that the frame, not the native editor inside it, turns red.
+INVALID_STYLE = "QFrame#fieldFrame { border: 2px solid #d9534f; border-radius: 4px; }"
+
+
+@dataclass
+class _Row:
+    path: str
+    spec: FieldSpec
+    editor: Editor
+    error: QLabel
+    layout: QFormLayout
+    frame: QFrame
+    section: QCollapsible
+    condition: tuple[str, str] | None  # (sibling path of a 'kind' choice, the value it needs)
+
+
+def _condition(prefix: str, spec: FieldSpec, siblings: list[FieldSpec]) -> tuple[str, str] | None:
+    """A field documented as "MLA: …" applies only while its section's ``kind`` is 'mla'."""
+    head, _, _ = spec.description.partition(":")
+    for sibling in siblings:
+        if sibling.name == "kind" and sibling.kind == "choice" and head.lower() in sibling.choices:
+            return (f"{prefix}{sibling.name}", head.lower())
+    return None
+
+
+class ArchitectureForm(QScrollArea):
+    """Editors for every scalar field of the architecture, grouped by nested model."""
+
+    def __init__(self, document: Document, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("architectureForm")
+        self.setWidgetResizable(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.document = document
+        self._rows: dict[str, _Row] = {}
+        self._labels: list[QLabel] = []
+        self.sections: dict[str, QCollapsible] = {}
+        body = QWidget(self)
+        self._layout = QVBoxLayout(body)
+        self._layout.setContentsMargins(4, 4, 4, 4)
+        self._layout.setSpacing(2)
+        self._build(Architecture)
+        self._layout.addStretch(1)
+        self.setWidget(body)
+        # One label column for all sections, so editors line up across them.
+        width = max(label.sizeHint().width() for label in self._labels)
+        for label in self._labels:
+            label.setMinimumWidth(width)
+        document.changed.connect(self.refresh)
+        document.invalid.connect(self.show_error)
+        document.validity.connect(self.show_error)
+        self.refresh()
+
+    # --- building --------------------------------------------------------------------------------
+
+    def _build(self, model: type[BaseModel]) -> None:
+        top = [spec for spec in model_fields(model) if spec.name not in HIDDEN]
+        scalars = [spec for spec in top if spec.kind not in {"model", "models"}]
+        self._add_section("", TOP_TITLE, scalars)
+        for spec in top:
+            if spec.kind == "model" and spec.model is not None:
+                children = list(model_fields(spec.model))
+                self._add_section(
+                    f"{spec.name}.",
+                    SECTION_TITLES.get(spec.name, spec.label),
+                    children,
+                    SECTION_NOTES.get(spec.name, ""),
+                )
+
+    def _add_section(self, prefix: str, title: str, specs: list[FieldSpec], note: str = "") -> None:
+        section = QCollapsible(title, self)
+        section.setDuration(0)  # no animation: a click shows the fields at once
+        content = QWidget(section)
+        layout = QFormLayout(content)
+        layout.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        layout.setContentsMargins(6, 2, 6, 6)
+        for spec in specs:
+            self._add_row(section, layout, prefix, spec, specs)
+        if note:
+            hint = QLabel(note, content)
+            hint.setWordWrap(True)
+            hint.setEnabled(False)  # greyed, as help text
+            layout.addRow(hint)
+        section.addWidget(content)
+        section.expand(animate=False)
+        self.sections[title] = section
+        self._layout.addWidget(section)
+
+    def _add_row(
+        self,
+        section: QCollapsible,
+        layout: QFormLayout,
+        prefix: str,
+        spec: FieldSpec,
+        siblings: list[FieldSpec],
+    ) -> None:
+        editor = make_editor(spec)
+        if editor is None:
+            return
+        path = f"{prefix}{spec.name}"
+        editor.setObjectName(path)
+        field = QWidget()
+        box = QVBoxLayout(field)
+        box.setContentsMargins(0, 0, 0, 0)
+        box.setSpacing(1)
+        frame = QFrame(field)
+        frame.setObjectName("fieldFrame")
+        inner = QVBoxLayout(frame)
+        inner.setContentsMargins(2, 2, 2, 2)
+        inner.addWidget(editor)
+        box.addWidget(frame)
+        error = QLabel(field)
+        error.setObjectName(f"{path}.error")
+        error.setWordWrap(True)
+        error.setStyleSheet("color: #d9534f;")
+        error.hide()
+        box.addWidget(error)
+        label = QLabel(spec.label)
+        label.setToolTip(spec.description)
+        layout.addRow(label, field)
+        editor.committed.connect(lambda value, merge, p=path: self._commit(p, value, merge))
+        self._labels.append(label)
+        self._rows[path] = _Row(
+            path, spec, editor, error, layout, frame, section, _condition(prefix, spec, siblings)
+        )
+
+    # --- binding ---------------------------------------------------------------------------------
+
+    def editor(self, path: str) -> Editor:
+        return self._rows[path].editor
+
+    def _commit(self, path: str, value: Any, merge: bool) -> None:
+        self.document.set_field(path, value, merge_key=path if merge else None)
+
+    def refresh(self) -> None:
+        """Write the document's values into the editors (only those that differ)."""
+        arch = self.document.architecture
+        for row in self._rows.values():
+            value = get_value(arch, row.path)
+            if row.editor.value() != value:
+                row.editor.blockSignals(True)
+                row.editor.set_value(value)
+                row.editor.blockSignals(False)
+            if row.condition is not None:
+                where, needed = row.condition
+                row.layout.setRowVisible(row.frame.parentWidget(), get_value(arch, where) == needed)
+        self._fit_sections()
+
+    def show_error(self, path: str, reason: str) -> None:
+        """Mark a field invalid with its reason, or clear it when ``reason`` is empty."""
+        row = self._rows.get(path)
+        if row is None:
+            return
+        row.frame.setStyleSheet(INVALID_STYLE if reason else "")
+        row.error.setText(reason)
+        row.error.setVisible(bool(reason))
+        tip = row.spec.description
+        row.editor.setToolTip(f"{tip}\n\n⚠ {reason}" if reason else tip)
+        self._fit_sections([row.section])
+
+    def _fit_sections(self, sections: list[QCollapsible] | None = None) -> None:
+        """Give expanded sections the height their rows need now (wrapped text included).
+
+        QCollapsible caps its content at the height it had when expanded; an error message or
+        a narrower form changes that height, so measure again at the current width.
+        """
+        for section in sections or list(self.sections.values()):
+            if not section.isExpanded():
+                continue
+            content = section.content()
+            body = content.layout().itemAt(0).widget() if content.layout().count() else content
+            hint = body.sizeHint().height()
+            if body.layout() is not None and body.layout().hasHeightForWidth():
+                hint = max(hint, body.layout().totalHeightForWidth(max(1, body.width())))
+            content.setMaximumHeight(hint + 10)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_sections()
+
+    def error_text(self, path: str) -> str:
+        row = self._rows[path]
+        return row.error.text() if not row.error.isHidden() else ""

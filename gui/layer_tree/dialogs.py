@@ -1,0 +1,91 @@
+"""A small dialog for one block (MoE, LoRA, adapter), generated from its schema like the form.
+
+The values are validated by the schema on OK; a refusal is shown in the dialog, which stays
+open, so a person never loses what they typed.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QVBoxLayout, QWidget
+
+from core.errors import one_line
+from gui.form.editors import Editor, make_editor
+from gui.form.fields import model_fields
+
+__all__ = ["SpecDialog", "ask_spec"]
+
+M = TypeVar("M", bound=BaseModel)
+
+
+class SpecDialog(QDialog):
+    """Edit the fields of ``model`` starting from ``initial``; ``result_value()`` after accept."""
+
+    def __init__(
+        self, model: type[BaseModel], initial: dict[str, Any], title: str, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.model = model
+        self.editors: dict[str, Editor] = {}
+        self._value: BaseModel | None = None
+        layout = QVBoxLayout(self)
+        form = QFormLayout()
+        for spec in model_fields(model):
+            editor = make_editor(spec, self)
+            if editor is None:
+                continue
+            editor.setObjectName(spec.name)
+            value = initial.get(spec.name, spec.default)
+            if value is not None or spec.optional:
+                editor.set_value(value)
+            label = QLabel(spec.label, self)
+            label.setToolTip(spec.description)
+            form.addRow(label, editor)
+            self.editors[spec.name] = editor
+        layout.addLayout(form)
+        self.error = QLabel(self)
+        self.error.setObjectName("error")
+        self.error.setStyleSheet("color: #d9534f;")
+        self.error.setWordWrap(True)
+        self.error.hide()
+        layout.addWidget(self.error)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+
+    def values(self) -> dict[str, Any]:
+        # A typed number counts even before Enter: read the text the person sees.
+        for editor in self.editors.values():
+            if hasattr(editor, "interpretText"):
+                editor.interpretText()
+        return {name: editor.value() for name, editor in self.editors.items()}
+
+    def accept(self) -> None:
+        for editor in self.editors.values():
+            if isinstance(editor, QWidget) and hasattr(editor, "lineEdit"):
+                editor.editingFinished.emit()  # commit typed text in int editors
+        try:
+            self._value = self.model.model_validate(self.values())
+        except ValidationError as exc:
+            self.error.setText(one_line(exc))
+            self.error.show()
+            return
+        super().accept()
+
+    def result_value(self) -> BaseModel | None:
+        return self._value
+
+
+def ask_spec(model: type[M], initial: dict[str, Any], title: str, parent: QWidget | None = None) -> M | None:
+    """Show the dialog modally; the validated block, or None when cancelled."""
+    dialog = SpecDialog(model, initial, title, parent)
+    if dialog.exec() != QDialog.DialogCode.Accepted:
+        return None
+    value = dialog.result_value()
+    return value if isinstance(value, model) else None

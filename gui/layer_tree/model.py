@@ -1,0 +1,249 @@
+"""A Qt item model over the architecture's tuple of layer groups (napari's tree-adapter pattern).
+
+Top-level rows are layer groups ("layers 0–31 (dense)"); their children are the blocks that
+change a group (MoE, LoRA, adapter). The model never edits itself: an edit becomes a new stack
+from ``core.layer_ops`` handed to the document, whose ``changed`` refreshes the rows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import ValidationError
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QByteArray,
+    QMimeData,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+)
+
+from core import layer_ops
+from core.breakdown import human
+from core.errors import ParamTallyError, one_line
+from core.schema import LayerGroup
+from gui.document import Document
+
+__all__ = ["BLOCKS", "COLUMNS", "LayerTreeModel"]
+
+COLUMNS = ("Layers and blocks", "Parameters", "Share")
+BLOCKS = ("moe", "lora", "adapter")  # the optional blocks of a group, in row order
+BLOCK_PARTS = {
+    "moe": ("moe_experts", "shared_experts", "router"),
+    "lora": ("lora",),
+    "adapter": ("adapters",),
+}
+MIME = "application/x-paramtally-layer-group"
+Index = QModelIndex | QPersistentModelIndex
+
+
+@dataclass(frozen=True, slots=True)
+class _GroupRow:
+    start: int
+    group: LayerGroup
+    params: int
+    by_part: dict[str, int]
+    blocks: tuple[str, ...]
+
+
+def group_label(start: int, group: LayerGroup) -> str:
+    end = start + group.count - 1
+    layers = f"layer {start}" if group.count == 1 else f"layers {start}–{end}"
+    return f"{layers} ({'MoE' if group.moe else 'dense'})"
+
+
+def block_label(group: LayerGroup, block: str) -> str:
+    if block == "moe" and group.moe:
+        moe = group.moe
+        shared = f", {moe.shared_experts} shared" if moe.shared_experts else ""
+        return f"MoE: {moe.num_experts} experts, top-{moe.top_k}, width {moe.expert_width:,}{shared}"
+    if block == "lora" and group.lora:
+        return f"LoRA: rank {group.lora.rank} on {', '.join(group.lora.targets) or 'nothing'}"
+    if block == "adapter" and group.adapter:
+        return f"Adapter: width {group.adapter.width}, after {group.adapter.placement}"
+    return block
+
+
+class LayerTreeModel(QAbstractItemModel):
+    """Rows: layer groups, with MoE / LoRA / adapter children. Columns: node, parameters, share."""
+
+    def __init__(self, document: Document) -> None:
+        super().__init__(document)
+        self.document = document
+        self._rows: list[_GroupRow] = []
+        self._total = 1
+        self._rows, self._total = self._compute()
+        document.changed.connect(self.refresh)
+
+    # --- the adapter ---------------------------------------------------------------------------
+
+    def _compute(self) -> tuple[list[_GroupRow], int]:
+        report = self.document.report
+        layers = self.document.architecture.layers
+        params = [0] * len(layers)
+        parts: list[dict[str, int]] = [{} for _ in layers]
+        for row in report.layers:
+            params[row.group] += row.params
+            for part, value in row.by_part.items():
+                parts[row.group][part] = parts[row.group].get(part, 0) + value
+        rows = [
+            _GroupRow(start, group, params[i], parts[i], tuple(b for b in BLOCKS if getattr(group, b)))
+            for i, (start, group) in enumerate(zip(layer_ops.group_starts(layers), layers, strict=True))
+        ]
+        return rows, max(1, report.total)
+
+    def refresh(self) -> None:
+        rows, total = self._compute()
+        same_shape = [r.blocks for r in rows] == [r.blocks for r in self._rows]
+        if same_shape:
+            self._rows, self._total = rows, total
+            if rows:
+                last = self.index(len(rows) - 1, len(COLUMNS) - 1)
+                self.dataChanged.emit(self.index(0, 0), last)
+                for i, row in enumerate(rows):
+                    if row.blocks:
+                        parent = self.index(i, 0)
+                        self.dataChanged.emit(
+                            self.index(0, 0, parent),
+                            self.index(len(row.blocks) - 1, len(COLUMNS) - 1, parent),
+                        )
+            return
+        self.beginResetModel()
+        self._rows, self._total = rows, total
+        self.endResetModel()
+
+    def group_row(self, index: Index) -> int:
+        """The layer group an index belongs to (its own row, or its parent's for a block)."""
+        return index.row() if index.internalId() == 0 else int(index.internalId()) - 1
+
+    def block_of(self, index: Index) -> str | None:
+        if not index.isValid() or index.internalId() == 0:
+            return None
+        return self._rows[self.group_row(index)].blocks[index.row()]
+
+    # --- QAbstractItemModel --------------------------------------------------------------------
+
+    def index(self, row: int, column: int, parent: Index = QModelIndex()) -> QModelIndex:  # noqa: B008
+        if not self.hasIndex(row, column, parent):
+            return QModelIndex()
+        if not parent.isValid():
+            return self.createIndex(row, column, 0)
+        return self.createIndex(row, column, parent.row() + 1)
+
+    def parent(self, index: Index = QModelIndex()) -> QModelIndex:  # type: ignore[override]  # noqa: B008
+        if not index.isValid() or index.internalId() == 0:
+            return QModelIndex()
+        return self.createIndex(int(index.internalId()) - 1, 0, 0)
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        if not parent.isValid():
+            return len(self._rows)
+        if parent.internalId() == 0 and parent.column() == 0:
+            return len(self._rows[parent.row()].blocks)
+        return 0
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return len(COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return COLUMNS[section]
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        row = self._rows[self.group_row(index)]
+        block = self.block_of(index)
+        if role == Qt.ItemDataRole.EditRole and block is None and index.column() == 0:
+            return row.group.count
+        if role == Qt.ItemDataRole.TextAlignmentRole and index.column() > 0:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        params = row.params if block is None else sum(row.by_part.get(p, 0) for p in BLOCK_PARTS[block])
+        if role == Qt.ItemDataRole.DisplayRole:
+            if index.column() == 0:
+                return group_label(row.start, row.group) if block is None else block_label(row.group, block)
+            if index.column() == 1:
+                return human(params)
+            return f"{100.0 * params / self._total:.1f} %"
+        if role == Qt.ItemDataRole.ToolTipRole:
+            count = "" if block else f"\n{row.group.count} layers (F2 or double-click to change)"
+            return f"{params:,} parameters{count}"
+        if role == Qt.ItemDataRole.UserRole:
+            return params
+        return None
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.ItemIsDropEnabled
+        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        if index.internalId() == 0:
+            flags |= Qt.ItemFlag.ItemIsDragEnabled
+            if index.column() == 0:
+                flags |= Qt.ItemFlag.ItemIsEditable
+        return flags
+
+    def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
+        if role != Qt.ItemDataRole.EditRole or self.block_of(index) is not None or index.column() != 0:
+            return False
+        try:
+            count = int(value)
+        except (TypeError, ValueError):
+            return False
+        return self.document.set_field(f"layers.{index.row()}.count", count)
+
+    # --- drag and drop: a move of a whole group ------------------------------------------------
+
+    def supportedDropActions(self) -> Qt.DropAction:
+        return Qt.DropAction.MoveAction
+
+    def mimeTypes(self) -> list[str]:
+        return [MIME]
+
+    def mimeData(self, indexes: list[QModelIndex]) -> QMimeData:
+        data = QMimeData()
+        rows = sorted({i.row() for i in indexes if i.isValid() and i.internalId() == 0})
+        if rows:
+            data.setData(MIME, QByteArray(str(rows[0]).encode()))
+        return data
+
+    def canDropMimeData(
+        self, data: QMimeData, action: Qt.DropAction, row: int, column: int, parent: Index
+    ) -> bool:
+        return data.hasFormat(MIME) and action == Qt.DropAction.MoveAction
+
+    def dropMimeData(
+        self, data: QMimeData, action: Qt.DropAction, row: int, column: int, parent: Index
+    ) -> bool:
+        """Ask the document to move the group; False so the view removes nothing itself."""
+        if not self.canDropMimeData(data, action, row, column, parent):
+            return False
+        source = int(bytes(data.data(MIME).data()).decode())
+        if parent.isValid():  # dropped onto a row: take its place
+            target = self.group_row(parent)
+        else:
+            target = len(self._rows) if row < 0 else row
+            target = target - 1 if source < target else target
+        target = max(0, min(target, len(self._rows) - 1))
+        if target != source:
+            label = group_label(self._rows[source].start, self._rows[source].group)
+            self.edit(lambda layers: layer_ops.move_group(layers, source, target), f"Move {label}")
+        return False
+
+    # --- edits -----------------------------------------------------------------------------------
+
+    def edit(
+        self, change: Callable[[layer_ops.Layers], layer_ops.Layers], text: str, path: str = "layers"
+    ) -> bool:
+        """Apply a pure stack edit, validate in core, make it one undo step; a refusal is reported."""
+        try:
+            layers = change(self.document.architecture.layers)
+            arch = layer_ops.with_layers(self.document.architecture, layers)
+        except (ValidationError, ParamTallyError) as exc:
+            self.document.report_problem(path, one_line(exc))
+            return False
+        self.document.set_architecture(arch, text)
+        return True

@@ -1,0 +1,242 @@
+"""The layer-tree editor: a QTreeView with context menus, keyboard shortcuts and drag-and-drop.
+
+Every action is one pure ``core.layer_ops`` edit → one undo step. Dialogs are reached through
+``ask_int`` / ``ask_block`` so that tests can answer them as a person would, without a modal loop.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QModelIndex, QPoint, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QInputDialog, QMenu, QTreeView, QWidget
+
+from core import layer_ops
+from core.schema import Adapter, LayerGroup, LoRA, MoE
+from gui.document import Document
+from gui.layer_tree.dialogs import ask_spec
+from gui.layer_tree.model import LayerTreeModel, group_label
+
+__all__ = ["LayerTree"]
+
+BLOCK_TYPES: dict[str, type[Any]] = {"moe": MoE, "lora": LoRA, "adapter": Adapter}
+BLOCK_NAMES = {"moe": "MoE", "lora": "LoRA", "adapter": "adapter"}
+
+
+class LayerTree(QTreeView):
+    """The stack of layer groups; right-click or the keyboard to split, convert, insert, delete."""
+
+    def __init__(self, document: Document, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("layerTree")
+        self.document = document
+        self.tree_model = LayerTreeModel(document)
+        self.setModel(self.tree_model)
+        self.setUniformRowHeights(True)
+        self.setAlternatingRowColors(True)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setEditTriggers(
+            QAbstractItemView.EditTrigger.DoubleClicked | QAbstractItemView.EditTrigger.EditKeyPressed
+        )
+        self.setDragDropMode(QAbstractItemView.DragDropMode.DragDrop)
+        self.setDefaultDropAction(Qt.DropAction.MoveAction)
+        self.setDragDropOverwriteMode(False)
+        self.setDropIndicatorShown(True)
+        header = self.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.customContextMenuRequested.connect(self._context_menu)
+        self._shortcuts()
+        self.tree_model.modelReset.connect(self.expandAll)
+        self.expandAll()
+
+    # --- what the current row is ---------------------------------------------------------------
+
+    def current_group(self) -> int | None:
+        index = self.currentIndex()
+        return self.tree_model.group_row(index) if index.isValid() else None
+
+    def _group(self, row: int) -> LayerGroup:
+        return self.document.architecture.layers[row]
+
+    def _select(self, row: int) -> None:
+        rows = self.tree_model.rowCount()
+        if rows:
+            self.setCurrentIndex(self.tree_model.index(max(0, min(row, rows - 1)), 0))
+
+    # --- questions to the person (tests replace these) -----------------------------------------
+
+    def ask_int(self, title: str, label: str, value: int, low: int, high: int) -> int | None:
+        number, ok = QInputDialog.getInt(self, title, label, value, low, high)
+        return number if ok else None
+
+    def ask_block(self, block: str, initial: dict[str, Any], title: str) -> Any:
+        return ask_spec(BLOCK_TYPES[block], initial, title, self)
+
+    # --- edits (each one undo step) ------------------------------------------------------------
+
+    def split_group(self, row: int, at_layer: int | None = None) -> bool:
+        """Split group ``row`` so that the second part starts at layer ``at_layer``."""
+        start = layer_ops.group_starts(self.document.architecture.layers)[row]
+        count = self._group(row).count
+        if count < 2:
+            return False
+        if at_layer is None:
+            at_layer = self.ask_int(
+                "Split layer group",
+                "Second part starts at layer:",
+                start + count // 2,
+                start + 1,
+                start + count - 1,
+            )
+            if at_layer is None:
+                return False
+        text = f"Split {group_label(start, self._group(row))} at layer {at_layer}"
+        done = self.tree_model.edit(
+            lambda ls: layer_ops.split_group(ls, row, at_layer - start), text, f"layers.{row}.count"
+        )
+        self._select(row)
+        return done
+
+    def change_count(self, row: int) -> None:
+        self.edit(self.tree_model.index(row, 0))
+
+    def set_block(self, row: int, block: str, value: Any = None) -> bool:
+        """Add or edit a group's MoE / LoRA / adapter; asks with a dialog when ``value`` is None."""
+        group = self._group(row)
+        if value is None:
+            current = getattr(group, block)
+            initial = current.model_dump() if current is not None else self._defaults(block)
+            verb = "Edit" if current is not None else ("Convert to" if block == "moe" else "Add")
+            value = self.ask_block(block, initial, f"{verb} {BLOCK_NAMES[block]}")
+            if value is None:
+                return False
+        setter = _SETTERS[block]
+        start = layer_ops.group_starts(self.document.architecture.layers)[row]
+        text = f"{BLOCK_NAMES[block]} on {group_label(start, group)}"
+        done = self.tree_model.edit(lambda ls: setter(ls, row, value), text, f"layers.{row}.{block}")
+        self._select(row)
+        return done
+
+    def remove_block(self, row: int, block: str) -> bool:
+        label = "Convert to dense FFN" if block == "moe" else f"Remove {BLOCK_NAMES[block]}"
+        done = self.tree_model.edit(lambda ls: _SETTERS[block](ls, row, None), label, f"layers.{row}.{block}")
+        self._select(row)
+        return done
+
+    def move_group(self, row: int, step: int) -> bool:
+        target = row + step
+        if not 0 <= target < len(self.document.architecture.layers):
+            return False
+        done = self.tree_model.edit(lambda ls: layer_ops.move_group(ls, row, target), "Move layer group")
+        self._select(target)
+        return done
+
+    def merge_next(self, row: int) -> bool:
+        done = self.tree_model.edit(lambda ls: layer_ops.merge_with_next(ls, row), "Merge layer groups")
+        self._select(row)
+        return done
+
+    def delete_current(self) -> bool:
+        """Delete the selected group, or remove the selected block from its group (Delete key)."""
+        index = self.currentIndex()
+        if not index.isValid():
+            return False
+        row, block = self.tree_model.group_row(index), self.tree_model.block_of(index)
+        if block is not None:
+            return self.remove_block(row, block)
+        done = self.tree_model.edit(lambda ls: layer_ops.delete_group(ls, row), "Delete layer group")
+        self._select(row)
+        return done
+
+    def _defaults(self, block: str) -> dict[str, Any]:
+        arch = self.document.architecture
+        if block == "moe":
+            return {"num_experts": 8, "top_k": 2, "expert_width": arch.ffn.width}
+        if block == "lora":
+            return {"rank": 16}
+        return {"width": max(8, arch.hidden_size // 16)}
+
+    # --- menus and keys ------------------------------------------------------------------------
+
+    def _action(self, text: str, keys: QKeySequence | str, slot: Callable[[], object]) -> QAction:
+        action = QAction(text, self)
+        action.setShortcut(QKeySequence(keys))
+        action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        action.triggered.connect(lambda: self._on_current(slot))
+        self.addAction(action)
+        return action
+
+    def _on_current(self, slot: Callable[[], object]) -> None:
+        if self.current_group() is not None:
+            slot()
+
+    def _shortcuts(self) -> None:
+        row = lambda: self.current_group() or 0  # noqa: E731
+        self.delete_action = self._action("Delete", QKeySequence.StandardKey.Delete, self.delete_current)
+        self.split_action = self._action("Split at layer…", "Ctrl+T", lambda: self.split_group(row()))
+        self.moe_action = self._action("MoE…", "Ctrl+M", lambda: self.set_block(row(), "moe"))
+        self.lora_action = self._action("LoRA…", "Ctrl+L", lambda: self.set_block(row(), "lora"))
+        self.adapter_action = self._action(
+            "Adapter…", "Ctrl+Shift+A", lambda: self.set_block(row(), "adapter")
+        )
+        self.up_action = self._action("Move up", "Ctrl+Up", lambda: self.move_group(row(), -1))
+        self.down_action = self._action("Move down", "Ctrl+Down", lambda: self.move_group(row(), 1))
+
+    def _context_menu(self, point: QPoint) -> None:
+        index = self.indexAt(point)
+        if not index.isValid():
+            return
+        self.setCurrentIndex(index.siblingAtColumn(0))
+        self.build_menu(index).exec(self.viewport().mapToGlobal(point))
+
+    def build_menu(self, index: QModelIndex) -> QMenu:
+        """The context menu of a row: what can be done to its group (or block)."""
+        row = self.tree_model.group_row(index)
+        group, block = self._group(row), self.tree_model.block_of(index)
+        menu = QMenu(self)
+        if block is not None:
+            menu.addAction(f"Edit {BLOCK_NAMES[block]}…", lambda: self.set_block(row, block))
+            remove = "Convert to dense FFN" if block == "moe" else f"Remove {BLOCK_NAMES[block]}"
+            menu.addAction(remove, lambda: self.remove_block(row, block)).setShortcut(
+                QKeySequence.StandardKey.Delete
+            )
+            return menu
+        split = menu.addAction("Split at layer…", lambda: self.split_group(row))
+        split.setShortcut(QKeySequence("Ctrl+T"))
+        split.setEnabled(group.count > 1)
+        menu.addAction("Change layer count", lambda: self.change_count(row)).setShortcut(QKeySequence("F2"))
+        menu.addSeparator()
+        for name in ("moe", "lora", "adapter"):
+            present = getattr(group, name) is not None
+            add = {"moe": "Convert FFN to MoE…", "lora": "Add LoRA…", "adapter": "Add adapter…"}[name]
+            menu.addAction(
+                f"Edit {BLOCK_NAMES[name]}…" if present else add, lambda n=name: self.set_block(row, n)
+            )
+            if present:
+                remove = "Convert MoE to dense FFN" if name == "moe" else f"Remove {BLOCK_NAMES[name]}"
+                menu.addAction(remove, lambda n=name: self.remove_block(row, n))
+        menu.addSeparator()
+        layers = self.document.architecture.layers
+        menu.addAction("Move up", lambda: self.move_group(row, -1)).setEnabled(row > 0)
+        menu.addAction("Move down", lambda: self.move_group(row, 1)).setEnabled(row < len(layers) - 1)
+        mergeable = (
+            row + 1 < len(layers) and layers[row + 1].model_copy(update={"count": group.count}) == group
+        )
+        menu.addAction("Merge with next", lambda: self.merge_next(row)).setEnabled(mergeable)
+        delete = menu.addAction("Delete group", self.delete_current)
+        delete.setShortcut(QKeySequence.StandardKey.Delete)
+        delete.setEnabled(len(layers) > 1)
+        return menu
+
+
+_SETTERS: dict[str, Callable[[layer_ops.Layers, int, Any], layer_ops.Layers]] = {
+    "moe": layer_ops.set_moe,
+    "lora": layer_ops.set_lora,
+    "adapter": layer_ops.set_adapter,
+}

@@ -1,0 +1,248 @@
+"""The main window: the form over the layer tree on the left, the views of the figures on the right.
+
+It composes widgets that each bind to the one Document; it computes nothing. Menus: File (open a
+preset or a config.json; save/export entries are added by ``extend_file_menu``), Edit (undo and
+redo from the document's QUndoStack), View (light / dark / follow the system).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from platformdirs import user_config_path
+from pydantic import ValidationError
+from PySide6.QtCore import QByteArray, QSettings, Qt
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QApplication,
+    QFileDialog,
+    QFrame,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QScrollArea,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from core import presets
+from core.errors import ParamTallyError, one_line
+from core.sources import load_source
+from gui.document import Document
+from gui.form import ArchitectureForm
+from gui.layer_tree import LayerTree
+from gui.theme import THEMES, apply_theme
+
+__all__ = ["MainWindow", "settings"]
+
+APP = "paramtally"
+
+
+def settings() -> QSettings:
+    """Window settings in the user's config dir (XDG_CONFIG_HOME on Linux; tests point it to tmp)."""
+    path = user_config_path(APP, appauthor=False) / "window.ini"
+    return QSettings(str(path), QSettings.Format.IniFormat)
+
+
+def _view(name: str, document: Document) -> QWidget:
+    """A view from gui/views by class name, or a labelled placeholder while it is not written yet."""
+    try:
+        import gui.views as views
+
+        widget: QWidget = getattr(views, name)(document)
+        return widget
+    except (ImportError, AttributeError):
+        placeholder = QLabel(f"{name} is not available yet")
+        placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        placeholder.setEnabled(False)
+        return placeholder
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, document: Document, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("mainWindow")
+        self.document = document
+        self.last_error = ""
+        self._build_widgets()
+        self._build_menus()
+        document.changed.connect(self._update_title)
+        document.undo_stack.cleanChanged.connect(self._update_title)
+        document.invalid.connect(self._show_problem)
+        self._update_title()
+        self.resize(1440, 900)
+        self._restore()
+
+    # --- layout ----------------------------------------------------------------------------------
+
+    def _build_widgets(self) -> None:
+        doc = self.document
+        self.form = ArchitectureForm(doc)
+        self.tree = LayerTree(doc)
+        tree_box = QWidget()
+        tree_layout = QVBoxLayout(tree_box)
+        tree_layout.setContentsMargins(4, 4, 4, 0)
+        tree_title = QLabel(
+            "<b>Layer groups</b> — right-click to split, convert to MoE, add LoRA/adapter; drag to reorder"
+        )
+        tree_title.setWordWrap(True)
+        tree_layout.addWidget(tree_title)
+        tree_layout.addWidget(self.tree)
+        self.left = QSplitter(Qt.Orientation.Vertical)
+        self.left.setObjectName("leftSplitter")
+        self.left.addWidget(self.form)
+        self.left.addWidget(tree_box)
+        self.left.setStretchFactor(0, 3)
+        self.left.setStretchFactor(1, 1)
+        self.left.setSizes([600, 240])
+
+        self.headline = _view("Headline", doc)
+        self.charts = _view("BreakdownCharts", doc)
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("rightTabs")
+        self.table = _view("BreakdownTable", doc)
+        self.memory = _view("MemoryPanel", doc)
+        self.tabs.addTab(self.table, "Breakdown with formulas")
+        # Scrolled, so the panel's own minimum height never forces the window taller than the screen.
+        memory_scroll = QScrollArea()
+        memory_scroll.setWidgetResizable(True)
+        memory_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        memory_scroll.setWidget(self.memory)
+        self.tabs.addTab(memory_scroll, "Memory budget and GPUs")
+        self.right_split = QSplitter(Qt.Orientation.Vertical)
+        self.right_split.setObjectName("rightSplitter")
+        self.right_split.addWidget(self.charts)
+        self.right_split.addWidget(self.tabs)
+        self.right_split.setStretchFactor(0, 1)
+        self.right_split.setStretchFactor(1, 1)
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(4, 4, 4, 4)
+        right_layout.addWidget(self.headline)
+        right_layout.addWidget(self.right_split, 1)
+
+        self.split = QSplitter(Qt.Orientation.Horizontal)
+        self.split.setObjectName("mainSplitter")
+        self.split.addWidget(self.left)
+        self.split.addWidget(right)
+        self.split.setStretchFactor(0, 0)
+        self.split.setStretchFactor(1, 1)
+        self.split.setSizes([440, 1000])
+        self.setCentralWidget(self.split)
+        self.statusBar().showMessage("Ready", 3000)
+
+    # --- menus -----------------------------------------------------------------------------------
+
+    def _build_menus(self) -> None:
+        self.file_menu = self.menuBar().addMenu("&File")
+        self.build_file_menu(self.file_menu)
+        edit = self.menuBar().addMenu("&Edit")
+        self.undo_action = self.document.undo_stack.createUndoAction(self, "&Undo")
+        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
+        self.redo_action = self.document.undo_stack.createRedoAction(self, "&Redo")
+        self.redo_action.setShortcut(QKeySequence.StandardKey.Redo)
+        edit.addActions([self.undo_action, self.redo_action])
+        self._build_view_menu(self.menuBar().addMenu("&View"))
+
+    def build_file_menu(self, menu: QMenu) -> None:
+        """File: open, [extensions: presets, save, export], quit. Issue 6 hooks in at ``extend_file_menu``."""
+        self.open_action = menu.addAction("&Open…", self.open_dialog)
+        self.open_action.setShortcut(QKeySequence.StandardKey.Open)
+        self.open_action.setObjectName("actionOpen")
+        builtin = menu.addMenu("Open &Built-in Preset")
+        for preset_id in presets.builtin_ids():
+            builtin.addAction(preset_id, lambda p=preset_id: self.open_source(p))
+        menu.addSeparator()
+        self.file_extensions_at = menu.addSeparator()  # hook point: extensions go above Quit
+        self.extend_file_menu(menu)
+        self.quit_action = menu.addAction("&Quit", self.close)
+        self.quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
+
+    def extend_file_menu(self, menu: QMenu) -> None:
+        """Hook: save preset / export CSV entries (gui/presets_browser.py, gui/export_actions.py)."""
+
+    def _build_view_menu(self, menu: QMenu) -> None:
+        theme_menu = menu.addMenu("&Theme")
+        group = QActionGroup(self)
+        group.setExclusive(True)
+        current = str(settings().value("view/theme", "system"))
+        self.theme_actions: dict[str, QAction] = {}
+        for theme in THEMES:
+            action = theme_menu.addAction(
+                {"system": "Follow the &System", "light": "&Light", "dark": "&Dark"}[theme]
+            )
+            action.setCheckable(True)
+            action.setChecked(theme == current)
+            action.triggered.connect(lambda _=False, t=theme: self.set_theme(t))
+            group.addAction(action)
+            self.theme_actions[theme] = action
+
+    def set_theme(self, theme: str) -> None:
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            apply_theme(app, theme)
+        self.theme_actions[theme].setChecked(True)
+        settings().setValue("view/theme", theme)
+
+    # --- open --------------------------------------------------------------------------------------
+
+    def open_source(self, source: str) -> bool:
+        """Load a preset id, preset JSON, HF config.json or folder through core; False with a message."""
+        try:
+            arch = load_source(source)
+        except (ParamTallyError, ValidationError) as exc:
+            self._show_problem("", one_line(exc))
+            return False
+        label = Path(source).name if Path(source).exists() else source
+        self.document.load(arch, label)
+        self.statusBar().showMessage(f"Opened {label}: {arch.name}", 5000)
+        return True
+
+    def open_dialog(self) -> None:
+        start = str(settings().value("open/dir", str(Path.home())))
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Open preset or config.json", start, "Model configs (*.json);;All files (*)"
+        )
+        if not path:
+            return
+        settings().setValue("open/dir", str(Path(path).parent))
+        if not self.open_source(path):
+            QMessageBox.warning(self, "Cannot open", self.last_error)
+
+    # --- state ------------------------------------------------------------------------------------
+
+    def _show_problem(self, path: str, reason: str) -> None:
+        self.last_error = f"{path}: {reason}" if path else reason
+        self.statusBar().showMessage(f"⚠ {self.last_error}", 8000)
+
+    def _update_title(self, *_: Any) -> None:
+        self.setWindowTitle(f"{self.document.source_label}[*] — ParamTally")
+        self.setWindowModified(self.document.dirty)
+
+    def _restore(self) -> None:
+        store = settings()
+        for key, restore in (("window/geometry", self.restoreGeometry), ("window/state", self.restoreState)):
+            value = store.value(key)
+            if isinstance(value, QByteArray):
+                restore(value)
+        for splitter in (self.split, self.left, self.right_split):
+            value = store.value(f"window/{splitter.objectName()}")
+            if isinstance(value, QByteArray):
+                splitter.restoreState(value)
+
+    def save_geometry(self) -> None:
+        store = settings()
+        store.setValue("window/geometry", self.saveGeometry())
+        store.setValue("window/state", self.saveState())
+        for splitter in (self.split, self.left, self.right_split):
+            store.setValue(f"window/{splitter.objectName()}", splitter.saveState())
+        store.sync()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.save_geometry()
+        super().closeEvent(event)
