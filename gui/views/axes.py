@@ -25,14 +25,28 @@ def gib_tick(value: float) -> str:
 
 
 class HumanAxis(pg.AxisItem):
-    """Ticks formatted by ``formatter``; ``setTicks`` (categories) still overrides it."""
+    """Ticks formatted by ``formatter``; ``setTicks`` (categories) still overrides it.
+
+    ``unit`` makes tick spacing round in that unit (2³⁰ for GiB) while the data stay in bytes.
+    """
 
     def __init__(
-        self, orientation: str, formatter: Callable[[float], str] | None = human_tick, **kwargs: Any
+        self,
+        orientation: str,
+        formatter: Callable[[float], str] | None = human_tick,
+        unit: float = 1.0,
+        **kwargs: Any,
     ) -> None:
         super().__init__(orientation, **kwargs)
         self.formatter = formatter
+        self.unit = unit
         self.enableAutoSIPrefix(False)
+
+    def tickSpacing(self, minVal: float, maxVal: float, size: float) -> list[tuple[float, float]]:
+        if self.unit == 1.0:
+            return super().tickSpacing(minVal, maxVal, size)
+        spacings = super().tickSpacing(minVal / self.unit, maxVal / self.unit, size)
+        return [(spacing * self.unit, offset * self.unit) for spacing, offset in spacings]
 
     def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
         if self.formatter is None:

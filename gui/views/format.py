@@ -7,7 +7,17 @@ from __future__ import annotations
 
 from core.breakdown import human
 
-__all__ = ["bytes_both", "gib", "params_text", "rate_text", "share_text", "signed_bytes_both"]
+__all__ = [
+    "bytes_both",
+    "duration_text",
+    "gib",
+    "params_text",
+    "problem_text",
+    "rate_text",
+    "scientific",
+    "share_text",
+    "signed_bytes_both",
+]
 
 GIB = 1024**3
 GB = 1000**3
@@ -50,3 +60,29 @@ def rate_text(value: float | None, unit: str = "") -> str:
     if value is None:
         return "–"
     return f"{human(value)}{unit}" if value >= 1000 else f"{value:,.1f}{unit}"
+
+
+_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def scientific(value: float) -> str:
+    """3.1536e+23 → '3.15 × 10²³' (FLOP counts outgrow K/M/B/T)."""
+    if value == 0:
+        return "0"
+    mantissa, exponent = f"{value:.2e}".split("e")
+    return f"{mantissa} × 10{str(int(exponent)).translate(_SUPERSCRIPT)}"
+
+
+def duration_text(seconds: float) -> str:
+    for size, unit in ((365.25 * 86400, "years"), (86400, "days"), (3600, "hours"), (60, "minutes")):
+        if seconds >= size:
+            return f"{seconds / size:,.1f} {unit}"
+    return f"{seconds:,.1f} s"
+
+
+def problem_text(reason: str) -> str:
+    """pydantic's three-line message as 'field: reason' (the core's one_line shape)."""
+    lines = [line.strip() for line in reason.splitlines() if line.strip()]
+    if len(lines) >= 3 and "validation error" in lines[0]:
+        return f"{lines[1]}: {lines[2].split(' [type=')[0]}"
+    return " ".join(lines)

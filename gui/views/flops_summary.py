@@ -1,0 +1,50 @@
+"""FLOPs per token and for a training run, as the core's FlopsReport states them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QWidget
+
+from core.breakdown import human
+from gui.views.format import duration_text, scientific
+
+__all__ = ["FlopsSummary", "flops_html"]
+
+
+def flops_html(flops: Any, gpu_name: str = "") -> str:
+    chinchilla = " (Chinchilla-optimal 20·N)" if flops.tokens == flops.chinchilla_tokens else ""
+    rows = [
+        ("Active parameters N", f"{flops.params:,} ({human(flops.params)})"),
+        ("Forward per token", f"{scientific(flops.forward_per_token)} FLOP"),
+        ("Training per token", f"{scientific(flops.training_per_token)} FLOP"),
+        ("Training tokens D", f"{flops.tokens:,} ({human(flops.tokens)}){chinchilla}"),
+        ("6·N·D", f"{scientific(flops.six_nd)} FLOP"),
+        ("Run (with attention)", f"{scientific(flops.run_flops)} FLOP"),
+        (
+            f"Time on {flops.gpus:,} × {gpu_name or flops.gpu}",
+            f"<b>{duration_text(flops.seconds)}</b> at {100 * flops.mfu:.0f} % MFU "
+            f"({scientific(flops.peak_flops)} FLOP/s peak each)",
+        ),
+    ]
+    cells = "".join(f"<tr><td>{name}&nbsp;&nbsp;</td><td>{value}</td></tr>" for name, value in rows)
+    return f"<b>Compute</b><table cellspacing='1'>{cells}</table>"
+
+
+class FlopsSummary(QLabel):
+    """objectName ``flopsSummary``; tooltip lists every term with its formula and source."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("flopsSummary")
+        self.setTextFormat(Qt.TextFormat.RichText)
+        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.setWordWrap(True)
+
+    def set_flops(self, flops: Any, gpu_name: str = "") -> None:
+        if flops is None:
+            return  # the last valid figures stay; the panel says why
+        self.setText(flops_html(flops, gpu_name))
+        self.setToolTip("\n".join(f"{t.name}: {t.formula}  [{t.source}]" for t in flops.terms))

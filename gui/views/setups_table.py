@@ -1,0 +1,185 @@
+"""GPU setups from the catalog: layout, per-GPU usage bar, fits flag, free or missing memory.
+
+The model rows are ``document.setups`` (``core.fit.SetupFit``); every figure is the core's.
+When the number of setups stays the same (any edit but a catalog change) the model swaps the
+rows and emits one ``dataChanged``; the view keeps its scroll position and sort.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QRect,
+    QSortFilterProxyModel,
+    Qt,
+)
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter
+from PySide6.QtWidgets import (
+    QHeaderView,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTableView,
+    QWidget,
+)
+
+from gui.views.format import GIB, rate_text, signed_bytes_both
+
+__all__ = ["FITS_TEXT", "NOT_FIT_TEXT", "SetupsModel", "SetupsTable", "UsageDelegate"]
+
+COLUMNS = ("GPU", "Count", "Layout", "Per-GPU usage", "Fits", "Free / missing", "Max context", "Decode tok/s")
+USAGE, FITS, FREE = 3, 4, 5
+FITS_TEXT, NOT_FIT_TEXT = "✔ fits", "✘ does not fit"
+FIT_COLORS = {True: QColor("#1B7F3B"), False: QColor("#C0392B")}
+RAW_ROLE = Qt.ItemDataRole.UserRole  # numbers for sorting and for the usage bar
+_Index = QModelIndex | QPersistentModelIndex
+
+
+class SetupsModel(QAbstractTableModel):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setups: tuple[Any, ...] = ()
+        self.resets = 0
+
+    def set_setups(self, setups: Sequence[Any]) -> None:
+        setups = tuple(setups)
+        if len(setups) != len(self.setups):
+            self.beginResetModel()  # only when the catalog changed (or on the first fill)
+            self.setups = setups
+            self.endResetModel()
+            self.resets += 1
+        elif setups:
+            self.setups = setups
+            self.dataChanged.emit(self.index(0, 0), self.index(len(setups) - 1, len(COLUMNS) - 1))
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.setups)
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return COLUMNS[section]
+        return None
+
+    def data(self, index: _Index, role: int = 0) -> Any:
+        if not index.isValid():
+            return None
+        fit, column = self.setups[index.row()], index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._text(fit, column)
+        if role == RAW_ROLE:
+            return self._raw(fit, column)
+        if role == Qt.ItemDataRole.ForegroundRole and column in (FITS, FREE):
+            return QBrush(FIT_COLORS[fit.fits])
+        if role == Qt.ItemDataRole.FontRole and column == FITS:
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == Qt.ItemDataRole.TextAlignmentRole and column not in (0, 2, FITS):
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return (
+                f"{fit.gpu_name} × {fit.count}: {fit.layout}\n"
+                f"per GPU {fit.per_gpu_bytes:,} of {fit.capacity_bytes:,} usable bytes"
+            )
+        return None
+
+    @staticmethod
+    def _text(fit: Any, column: int) -> str:
+        if column == 0:
+            return str(fit.gpu_name)
+        if column == 1:
+            return f"× {fit.count}"
+        if column == 2:
+            return str(fit.layout)
+        if column == USAGE:
+            return f"{fit.per_gpu_bytes / GIB:,.1f} / {fit.capacity_bytes / GIB:,.1f} GiB"
+        if column == FITS:
+            return FITS_TEXT if fit.fits else NOT_FIT_TEXT
+        if column == FREE:
+            return signed_bytes_both(fit.free_bytes)
+        if column == 6:
+            if fit.max_context is None:
+                return "–"
+            return f"{fit.max_context:,}" if fit.max_context else "none"
+        return rate_text(fit.decode_tokens_per_s)
+
+    @staticmethod
+    def _raw(fit: Any, column: int) -> Any:
+        return (
+            fit.gpu_name,
+            fit.count,
+            fit.layout,
+            fit.per_gpu_bytes / fit.capacity_bytes if fit.capacity_bytes else 0.0,
+            fit.fits,
+            fit.free_bytes,
+            fit.max_context if fit.max_context is not None else -1,
+            fit.decode_tokens_per_s if fit.decode_tokens_per_s is not None else -1.0,
+        )[column]
+
+
+class UsageDelegate(QStyledItemDelegate):
+    """A bar of per-GPU bytes over usable capacity, green when it fits and red when it does not."""
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: _Index) -> None:
+        share = float(index.data(RAW_ROLE) or 0.0)
+        fits = bool(index.siblingAtColumn(FITS).data(RAW_ROLE))
+        style = option.widget.style() if option.widget else None
+        if style is not None:
+            # Selection and alternating background as the style draws them, but no text yet.
+            plain = QStyleOptionViewItem(option)
+            self.initStyleOption(plain, index)
+            plain.text = ""
+            style.drawControl(QStyle.ControlElement.CE_ItemViewItem, plain, painter, option.widget)
+        rect = option.rect.adjusted(3, 4, -3, -4)
+        painter.save()
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(option.palette.mid())
+        painter.drawRect(rect)
+        filled = QRect(rect)
+        filled.setWidth(int(rect.width() * min(share, 1.0)))
+        color = QColor(FIT_COLORS[fits])
+        color.setAlpha(150)
+        painter.setBrush(color)
+        painter.drawRect(filled)
+        painter.setPen(option.palette.text().color())
+        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, str(index.data()))
+        painter.restore()
+
+
+class SetupsTable(QTableView):
+    """objectName ``gpuSetups``; sortable by any column (click a header)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("gpuSetups")
+        self.setups_model = SetupsModel(self)
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setSourceModel(self.setups_model)
+        self.proxy.setSortRole(RAW_ROLE)
+        self.setModel(self.proxy)
+        self.setItemDelegateForColumn(USAGE, UsageDelegate(self))
+        self.setSortingEnabled(True)
+        self.sortByColumn(-1, Qt.SortOrder.AscendingOrder)  # catalog order until a header is clicked
+        self.setAlternatingRowColors(True)
+        self.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+        self.verticalHeader().setVisible(False)
+        self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
+        header = self.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
+
+    def set_setups(self, setups: Sequence[Any]) -> None:
+        resets = self.setups_model.resets
+        self.setups_model.set_setups(setups)
+        if self.setups_model.resets != resets:
+            # Sized to the text once per reset; per-edit resizing would cost more than the update.
+            self.resizeColumnsToContents()
+            self.setColumnWidth(USAGE, max(150, self.columnWidth(USAGE)))
