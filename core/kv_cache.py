@@ -30,14 +30,15 @@ def kv_elements(arch: Architecture, tp: int) -> int:
     return 2 * max(arch.num_kv_heads // tp, 1) * arch.head_dim
 
 
-def _layer_expr(arch: Architecture, tokens: str) -> tuple[str, dict[str, int]]:
+def _layer_expr(arch: Architecture, tokens: str, tp: int) -> tuple[str, dict[str, int]]:
     att = arch.attention
     if att.kind == "mla":
         return f"L·(r_kv + d_rope)·{tokens}·b·bits/8", {
             "r_kv": att.kv_lora_rank,
             "d_rope": att.qk_rope_head_dim,
         }
-    return f"2·L·g·d_h·{tokens}·b·bits/8", {}
+    heads = "max(g/t, 1)" if tp > 1 else "g"
+    return f"2·L·{heads}·d_h·{tokens}·b·bits/8", {}
 
 
 def kv_specs(arch: Architecture, s: Scenario, stage: Stage) -> list[Spec]:
@@ -48,16 +49,16 @@ def kv_specs(arch: Architecture, s: Scenario, stage: Stage) -> list[Spec]:
     att = arch.attention
     common: dict[str, int | Fraction] = {"s": s.context, "b": s.batch, "bits": bits}
     if att.kind != "mla":
-        common |= {"g": max(arch.num_kv_heads // s.tp, 1), "d_h": arch.head_dim}
+        common |= {"g": arch.num_kv_heads, "t": s.tp, "d_h": arch.head_dim}
     source = _MLA_SOURCE if att.kind == "mla" else _SOURCE
     specs = []
     full = stage.count - stage.window_layers
     if full:
-        expr, dims = _layer_expr(arch, "s")
+        expr, dims = _layer_expr(arch, "s", s.tp)
         name = "KV cache" if not stage.window_layers else "KV cache (global layers)"
         specs.append(Spec.of(name, "kv_cache", expr, source + f"; {s.kv_dtype}", L=full, **common, **dims))
     if stage.window_layers:
-        expr, dims = _layer_expr(arch, "min(s, w)")
+        expr, dims = _layer_expr(arch, "min(s, w)", s.tp)
         specs.append(
             Spec.of(
                 "KV cache (sliding-window layers)",

@@ -19,6 +19,7 @@ __all__ = ["COMMANDS", "main"]
 COMMANDS: dict[str, tuple[str, str]] = {
     "count": ("core.cli.count", "exact parameter count and breakdown"),
     "presets": ("core.cli.presets", "list, show, import, export and delete presets"),
+    "memory": ("core.cli.memory", "memory per GPU, FLOPs and which GPU setups fit"),
 }
 
 

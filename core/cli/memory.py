@@ -1,0 +1,206 @@
+"""``paramtally memory SOURCE``: memory per GPU, FLOPs and which GPU setups fit."""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import asdict
+from typing import Any, get_args
+
+from core.cli.output import add_output_arguments, emit, emit_json, format_table
+from core.export import to_csv
+from core.fit import SetupFit, fit_setups
+from core.flops import FlopsReport, estimate_flops
+from core.memory import MemoryReport, Scenario, estimate_memory
+from core.quant import Dtype, KvDtype, QuantId
+from core.scenario import Mode, Optimizer, Recompute
+from core.sources import load_source
+
+__all__ = ["add_arguments", "run"]
+
+GIB, GB = 1 << 30, 10**9
+CSV_COLUMNS = ("section", "name", "bytes", "gib", "gb", "fits", "free_bytes", "layout", "formula", "source")
+
+
+def _choices(kind: Any) -> list[str]:
+    return list(get_args(kind))
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "source", metavar="SOURCE", help="preset id, preset JSON, config.json or model folder"
+    )
+    parser.add_argument("--mode", choices=_choices(Mode), help="inference (default) or training")
+    weights = parser.add_mutually_exclusive_group()
+    weights.add_argument("--dtype", choices=_choices(Dtype), help="weight dtype (default bf16)")
+    weights.add_argument("--quant", choices=_choices(QuantId), help="weight quantization format")
+    parser.add_argument("--kv-dtype", choices=_choices(KvDtype), help="KV-cache dtype (default bf16)")
+    parser.add_argument("--context", type=int, metavar="N", help="tokens per sequence (default 4096)")
+    parser.add_argument("--batch", type=int, metavar="N", help="sequences at once / micro-batch (default 1)")
+    parser.add_argument("--optimizer", choices=_choices(Optimizer), help="training optimizer (default adamw)")
+    parser.add_argument("--grad-dtype", choices=["bf16", "fp32"], help="gradient dtype (default bf16)")
+    parser.add_argument("--zero", type=int, metavar="0-3", help="ZeRO stage (3 = FSDP)")
+    parser.add_argument("--tp", type=int, metavar="N", help="tensor-parallel size")
+    parser.add_argument("--pp", type=int, metavar="N", help="pipeline-parallel size")
+    parser.add_argument("--gpus", type=int, metavar="N", help="total GPUs (data parallel = gpus/(tp·pp))")
+    parser.add_argument("--recompute", choices=_choices(Recompute), help="activation recomputation")
+    parser.add_argument(
+        "--flash-attention",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="fused attention: no s×s scores kept (default on)",
+    )
+    parser.add_argument("--lora-rank", type=int, metavar="R", help="train LoRA adapters of rank R")
+    parser.add_argument("--lora-targets", metavar="LIST", help="comma list of q,k,v,o,gate,up,down")
+    parser.add_argument("--qlora", action="store_true", default=None, help="frozen base in NF4 (QLoRA)")
+    parser.add_argument("--tokens", type=int, metavar="D", help="training tokens (default 20·N)")
+    add_output_arguments(parser, ("table", "json", "csv"))
+
+
+_FIELDS = (
+    "mode dtype quant kv_dtype context batch optimizer grad_dtype zero tp pp gpus recompute "
+    "flash_attention lora_rank qlora tokens"
+).split()
+
+
+def scenario_from_args(args: argparse.Namespace) -> Scenario:
+    """The Scenario the flags describe; unset flags keep the Scenario defaults."""
+    values: dict[str, Any] = {
+        name: getattr(args, name) for name in _FIELDS if getattr(args, name) is not None
+    }
+    if args.lora_targets is not None:
+        values["lora_targets"] = tuple(part.strip() for part in args.lora_targets.split(",") if part.strip())
+    return Scenario.model_validate(values)
+
+
+def run(args: argparse.Namespace) -> int:
+    arch = load_source(args.source)
+    scenario = scenario_from_args(args)
+    memory = estimate_memory(arch, scenario)
+    flops = estimate_flops(arch, scenario)
+    setups = fit_setups(arch, scenario)
+    if args.format == "json":
+        emit_json(memory_json(arch.name, scenario, memory, setups, flops), args.output)
+    elif args.format == "csv":
+        emit(to_csv(_csv_rows(memory, setups), CSV_COLUMNS), args.output)
+    else:
+        emit(_table(arch.name, scenario, memory, setups, flops), args.output)
+    return 0
+
+
+def memory_json(
+    name: str, scenario: Scenario, memory: MemoryReport, setups: tuple[SetupFit, ...], flops: FlopsReport
+) -> dict[str, Any]:
+    data: dict[str, Any] = {"model": name, "scenario": scenario.model_dump(mode="json")}
+    data |= {f"{part}_bytes": value for part, value in memory.by_part().items()}
+    data |= {
+        "total_bytes": memory.total_bytes,
+        "stage": memory.stage,
+        "layers_on_gpu": memory.layers_on_gpu,
+        "params": memory.params,
+        "trainable_params": memory.trainable_params,
+        "terms": [asdict(one) for one in memory.terms],
+        "setups": [asdict(fit) for fit in setups],
+    }
+    flops_data = asdict(flops)
+    flops_data["days"] = flops.days
+    data["flops"] = flops_data
+    return data
+
+
+def _sizes(count: int) -> tuple[str, str]:
+    return f"{count / GIB:,.2f}", f"{count / GB:,.2f}"
+
+
+def _csv_rows(memory: MemoryReport, setups: tuple[SetupFit, ...]) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = []
+    for one in memory.terms:
+        gib, gb = _sizes(one.bytes)
+        rows.append(
+            {
+                "section": one.part,
+                "name": one.name,
+                "bytes": one.bytes,
+                "gib": gib,
+                "gb": gb,
+                "formula": one.formula,
+                "source": one.source,
+            }
+        )
+    gib, gb = _sizes(memory.total_bytes)
+    rows.append({"section": "total", "name": "per GPU", "bytes": memory.total_bytes, "gib": gib, "gb": gb})
+    for fit in setups:
+        gib, gb = _sizes(fit.per_gpu_bytes)
+        rows.append(
+            {
+                "section": "setup",
+                "name": f"{fit.gpu} × {fit.count}",
+                "bytes": fit.per_gpu_bytes,
+                "gib": gib,
+                "gb": gb,
+                "fits": fit.fits,
+                "free_bytes": fit.free_bytes,
+                "layout": fit.layout,
+            }
+        )
+    return rows
+
+
+def _describe(s: Scenario) -> str:
+    weights = s.quant or s.dtype
+    layout = f"tp {s.tp} · pp {s.pp} · {s.gpus} GPU(s)" + (
+        f" · ZeRO-{s.zero}" if s.mode == "training" else ""
+    )
+    text = f"{s.mode}, weights {weights}, context {s.context:,}, batch {s.batch}, {layout}"
+    if s.mode == "inference":
+        return text + f", KV {s.kv_dtype}"
+    lora = f", LoRA r={s.lora_rank}" + (" (QLoRA)" if s.qlora else "") if s.lora_rank else ""
+    return text + f", {s.optimizer}, grads {s.grad_dtype}, recompute {s.recompute}{lora}"
+
+
+def _table(
+    name: str, s: Scenario, memory: MemoryReport, setups: tuple[SetupFit, ...], flops: FlopsReport
+) -> str:
+    total_gib, total_gb = _sizes(memory.total_bytes)
+    head = [
+        f"{name}: {total_gib} GiB = {total_gb} GB per GPU ({memory.total_bytes:,} bytes)",
+        f"  {_describe(s)}",
+    ]
+    if s.pp > 1:
+        head.append(f"  busiest pipeline stage: {memory.stage} ({memory.layers_on_gpu} layers)")
+    rows = [[one.name, f"{one.bytes:,}", *_sizes(one.bytes), one.formula] for one in memory.terms]
+    rows.append(["total per GPU", f"{memory.total_bytes:,}", total_gib, total_gb, ""])
+    terms = format_table(["term", "bytes", "GiB", "GB", "formula"], rows, right={1, 2, 3})
+    parts = "  ".join(f"{part} {value / GIB:,.2f} GiB" for part, value in memory.by_part().items() if value)
+    setup_rows = [_setup_row(fit) for fit in setups]
+    headers = ["GPU", "count", "fits", "per GPU GiB", "per GPU GB", "free GB", "layout"]
+    if s.mode == "inference":
+        headers += ["max context", "decode tok/s"]
+    fits = format_table(headers, setup_rows, right={1, 3, 4, 5, 7, 8})
+    lines = [*head, "", terms, f"By part: {parts}", "", fits, *_flops_lines(flops)]
+    return "\n".join(lines) + "\n"
+
+
+def _setup_row(fit: SetupFit) -> list[str]:
+    gib, gb = _sizes(fit.per_gpu_bytes)
+    row = [
+        fit.gpu_name,
+        str(fit.count),
+        "yes" if fit.fits else "no",
+        gib,
+        gb,
+        f"{fit.free_bytes / GB:,.2f}",
+        fit.layout,
+    ]
+    if fit.max_context is not None:
+        rate = f"{fit.decode_tokens_per_s:,.1f}" if fit.decode_tokens_per_s is not None else ""
+        row += [f"{fit.max_context:,}", rate]
+    return row
+
+
+def _flops_lines(flops: FlopsReport) -> list[str]:
+    return [
+        "FLOPs:",
+        *(f"  {one.name}: {one.formula}" for one in flops.terms),
+        f"  training on {flops.tokens:,} tokens: {flops.days:,.1f} days on {flops.gpus} × {flops.gpu} at {flops.mfu:.0%} MFU "
+        f"({flops.peak_flops / 1e12:,.0f} TFLOP/s peak each)",
+    ]
