@@ -89,11 +89,14 @@ class MemoryPanel(QWidget):
         return gpu.capacity_bytes(scenario.utilization_cap), gpu.name
 
     def _invalid(self, path: str, reason: str) -> None:
-        if path == "scenario" or path.startswith("scenario."):
-            self.problem.setText(
-                f"Scenario refused, figures below are the last valid ones: {problem_text(reason)}"
-            )
-            self.problem.show()
+        if path != "scenario" and not path.startswith("scenario."):
+            return
+        label = self.controls.labels.get(path.removeprefix("scenario."))
+        where = f"{label.text()}: " if label is not None else ""
+        self.problem.setText(
+            f"Scenario refused, the figures below are the last valid ones. {where}{problem_text(reason)}"
+        )
+        self.problem.show()
 
 
 def _terms_text(memory: Any) -> str:

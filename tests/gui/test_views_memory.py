@@ -1,0 +1,119 @@
+"""Memory panel: scenario controls edit the document; bar, capacity line and setups follow the core."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from core.fit import fit_setups
+from core.gpus import find_gpu
+from core.memory import PARTS, estimate_memory
+from core.scenario import Scenario
+from gui.views.format import signed_bytes_both
+from gui.views.memory_panel import MemoryPanel
+from gui.views.setups_table import FITS, FITS_TEXT, FREE, NOT_FIT_TEXT, RAW_ROLE
+from tests.gui.views_support import make_document
+
+
+@pytest.fixture
+def panel(qtbot: QtBot) -> MemoryPanel:
+    widget = MemoryPanel(make_document("llama-2-7b"))
+    qtbot.addWidget(widget)
+    widget.resize(900, 800)
+    widget.show()
+    qtbot.waitExposed(widget)
+    return widget
+
+
+def _fit_flags(panel: MemoryPanel) -> dict[tuple[str, int], str]:
+    model = panel.setups.setups_model
+    return {(fit.gpu, fit.count): model.index(row, FITS).data() for row, fit in enumerate(model.setups)}
+
+
+def test_controls_come_from_the_scenario_schema(panel: MemoryPanel) -> None:
+    for name, info in Scenario.model_fields.items():
+        editor = panel.findChild(object, f"scenario.{name}")
+        assert editor is not None, name
+        assert info.description and info.description in editor.toolTip()
+    context = panel.controls.editors["context"]
+    assert (context.minimum, context.maximum) == (1, 100_000_000)
+
+
+def test_bar_and_capacity_equal_the_core(panel: MemoryPanel) -> None:
+    document = panel._document
+    expected = estimate_memory(document.architecture, document.scenario)
+    base = 0
+    for part in PARTS:
+        bars = panel.chart.bars[part]
+        value = getattr(expected, f"{part}_bytes")
+        assert bars.opts["height"] == [float(value)] and bars.opts["y0"] == [float(base)]
+        assert bars.isVisible() == (value > 0)
+        base += value
+    assert base == expected.total_bytes
+    gpu = find_gpu(document.scenario.gpu)
+    assert panel.chart.capacity_line.value() == gpu.capacity_bytes(document.scenario.utilization_cap)
+
+
+def test_setups_show_the_core_verdicts_and_follow_a_control(qtbot: QtBot, panel: MemoryPanel) -> None:
+    document = panel._document
+    model = panel.setups.setups_model
+    expected = fit_setups(document.architecture, document.scenario)
+    assert model.rowCount() == len(expected)
+    for row, fit in enumerate(expected):
+        assert model.index(row, FITS).data() == (FITS_TEXT if fit.fits else NOT_FIT_TEXT)
+        assert model.index(row, FREE).data() == signed_bytes_both(fit.free_bytes)
+        assert model.index(row, FITS).data(RAW_ROLE) == fit.fits
+    # REFERENCE worked example: Llama-2-7B bf16 at 4k context fits one RTX 4090.
+    assert _fit_flags(panel)[("rtx-4090", 1)] == FITS_TEXT
+    bars = dict(panel.chart.bars)
+
+    # A person switches to training from the mode combo box.
+    mode = panel.controls.editors["mode"]
+    mode.setFocus()
+    qtbot.keyClick(mode, Qt.Key.Key_Down)  # inference → training (the combo commits on activation)
+    mode.activated.emit(mode.currentIndex())
+    assert document.scenario.mode == "training"
+    flags = _fit_flags(panel)
+    expected = fit_setups(document.architecture, document.scenario)
+    assert flags == {(f.gpu, f.count): FITS_TEXT if f.fits else NOT_FIT_TEXT for f in expected}
+    assert flags[("rtx-4090", 1)] == NOT_FIT_TEXT  # full AdamW training of 7B needs far more than 24 GB
+    memory = estimate_memory(document.architecture, document.scenario)
+    assert panel.chart.bars["optimizer"].opts["height"] == [float(memory.optimizer_bytes)]
+    assert model.resets == 1  # first fill only: later edits update the rows in place
+    assert all(panel.chart.bars[part] is bars[part] for part in bars)
+
+    document.undo_stack.undo()
+    assert document.scenario.mode == "inference" and mode.currentData() == "inference"
+    assert _fit_flags(panel)[("rtx-4090", 1)] == FITS_TEXT
+
+
+def test_context_spin_box_edits_are_undoable_and_change_the_kv_bar(qtbot: QtBot, panel: MemoryPanel) -> None:
+    document = panel._document
+    context = panel.controls.editors["context"]
+    before = panel.chart.bars["kv_cache"].opts["height"][0]
+    context.lineEdit().selectAll()
+    qtbot.keyClicks(context.lineEdit(), "32768")
+    qtbot.keyClick(context.lineEdit(), Qt.Key.Key_Return)
+    assert document.scenario.context == 32768
+    memory = estimate_memory(document.architecture, document.scenario)
+    assert panel.chart.bars["kv_cache"].opts["height"] == [float(memory.kv_cache_bytes)]
+    assert memory.kv_cache_bytes == 8 * before  # KV grows linearly with the context
+    document.undo_stack.undo()
+    assert document.scenario.context == 4096 and context.value() == 4096
+
+
+def test_refused_scenario_keeps_the_last_figures_and_says_why(qtbot: QtBot, panel: MemoryPanel) -> None:
+    document = panel._document
+    heights = {part: bars.opts["height"] for part, bars in panel.chart.bars.items()}
+    flags = _fit_flags(panel)
+    document.set_scenario_field("gpus", 3)
+    document.set_scenario_field("tp", 3)  # 32 heads are not divisible by 3
+    assert panel.problem.isVisible()
+    assert "Tensor parallel" in panel.problem.text() and "32 attention heads" in panel.problem.text()
+    tp = panel.controls.editors["tp"]
+    assert "32 attention heads" in tp.toolTip() and tp.styleSheet()  # shown at the field too
+    assert {part: bars.opts["height"] for part, bars in panel.chart.bars.items()} == heights
+    assert _fit_flags(panel) == flags
+    document.undo_stack.undo()
+    assert not panel.problem.isVisible() and not tp.styleSheet()
