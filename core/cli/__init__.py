@@ -20,6 +20,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "count": ("core.cli.count", "exact parameter count and breakdown"),
     "presets": ("core.cli.presets", "list, show, import, export and delete presets"),
     "memory": ("core.cli.memory", "memory per GPU, FLOPs and which GPU setups fit"),
+    "verify": ("core.cli.verify", "compare a checkpoint's tensors (headers only) with the prediction"),
 }
 
 
