@@ -129,10 +129,13 @@ def _longest_estimate(free: int, plan: _StagePlan) -> float:
 
 def _max_context(plans: tuple[_StagePlan, ...], capacity: int) -> int:
     """The longest context (tokens per sequence) whose busiest stage fits ``capacity``."""
+    if any(plan.fixed > capacity for plan in plans):
+        return 0
     estimates = [_longest_estimate(capacity - plan.fixed, plan) for plan in plans]
-    binding = plans[min(range(len(plans)), key=estimates.__getitem__)]
+    least = min(estimates)
+    binding = plans[estimates.index(least)]
     free = capacity - binding.fixed
-    s = max(min(math.floor(min(estimates)), CONTEXT_LIMIT), 0)
+    s = max(min(math.floor(least), CONTEXT_LIMIT), 0)
     while s > 0 and _cost(binding.pieces, s) > free:  # float rounding: step back
         s -= 1
     while s < CONTEXT_LIMIT and _cost(binding.pieces, s + 1) <= free:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from core.params import count_parameters
-from core.schema import Architecture, LayerGroup, LoRA
+from core.schema import Architecture, LoRA
 
 __all__ = ["ModelLayout", "Stage", "layer_windows", "model_layout", "with_lora"]
 
@@ -54,31 +54,28 @@ def layer_windows(arch: Architecture) -> tuple[int | None, ...]:
     )
 
 
-def _group_of_layers(arch: Architecture) -> list[LayerGroup]:
-    return [group for group in arch.layers for _ in range(group.count)]
-
-
 @lru_cache(maxsize=256)
 def model_layout(arch: Architecture, pp: int) -> ModelLayout:
     report = count_parameters(arch)
-    rows = report.layers
-    groups = _group_of_layers(arch)
     windows = layer_windows(arch)
     embeddings = report.tree.children[0].params
-    layer_total = sum(row.params for row in rows)
+    layer_total = sum(group.params * group.count for group in report.groups)
     tail = report.total - embeddings - layer_total  # final norm, LM head, pooler, vocab growth
     head = arch.head
     tied_copy = arch.embeddings.vocab_size * arch.embed_dim if head.present and head.tied and pp > 1 else 0
     emb16 = report.by_part.get("embeddings", 0)
     head16 = report.by_part.get("lm_head", 0) + report.by_part.get("vocab_growth", 0)
-    size, extra = divmod(len(rows), pp)
+    size, extra = divmod(arch.num_layers, pp)
     stages: list[Stage] = []
     first = 0
     for index in range(pp):
         count = size + (1 if index < extra else 0)
-        span = range(first, first + count)
-        params = sum(rows[i].params for i in span)
-        adapters = sum(rows[i].by_part.get("lora", 0) + rows[i].by_part.get("adapters", 0) for i in span)
+        params = adapters = moe = 0
+        for group in report.groups:  # layers of each group that fall in this stage
+            n = max(0, min(first + count, group.start + group.count) - max(first, group.start))
+            params += n * group.params
+            adapters += n * (group.by_part.get("lora", 0) + group.by_part.get("adapters", 0))
+            moe += n if group.kind == "moe" else 0
         embed16 = 0
         if index == 0:
             params += embeddings
@@ -86,8 +83,7 @@ def model_layout(arch: Architecture, pp: int) -> ModelLayout:
         if index == pp - 1:
             params += tail + tied_copy
             embed16 += head16 + tied_copy
-        moe = sum(1 for i in span if groups[i].moe is not None)
-        window = sum(1 for i in span if windows[i] is not None)
+        window = sum(1 for w in windows[first : first + count] if w is not None)
         stages.append(Stage(index, first, count, params, adapters, embed16, count - moe, moe, window))
         first += count
     adapters_total = sum(stage.adapters for stage in stages)

@@ -142,11 +142,11 @@ def _csv_rows(memory: MemoryReport, setups: tuple[SetupFit, ...]) -> list[dict[s
                 "layout": fit.layout,
             }
         )
-    return rows
+    return [dict.fromkeys(CSV_COLUMNS, "") | row for row in rows]
 
 
 def _describe(s: Scenario) -> str:
-    weights = s.quant or s.dtype
+    weights = s.quant or ("nf4-dq" if s.qlora else s.dtype)
     layout = f"tp {s.tp} · pp {s.pp} · {s.gpus} GPU(s)" + (
         f" · ZeRO-{s.zero}" if s.mode == "training" else ""
     )
@@ -201,6 +201,7 @@ def _flops_lines(flops: FlopsReport) -> list[str]:
     return [
         "FLOPs:",
         *(f"  {one.name}: {one.formula}" for one in flops.terms),
-        f"  training on {flops.tokens:,} tokens: {flops.days:,.1f} days on {flops.gpus} × {flops.gpu} at {flops.mfu:.0%} MFU "
+        f"  training on {flops.tokens:,} tokens: {flops.days:,.1f} days on {flops.gpus} × {flops.gpu} "
+        f"at {flops.mfu:.0%} MFU "
         f"({flops.peak_flops / 1e12:,.0f} TFLOP/s peak each)",
     ]

@@ -1,0 +1,220 @@
+"""GPU catalog, fit verdicts a person would agree with, and the ``memory`` command."""
+
+from __future__ import annotations
+
+import json
+import warnings
+from pathlib import Path
+
+import pytest
+
+from core.cli import main
+from core.fit import COUNTS, fit_setups
+from core.gpus import CatalogWarning, load_catalog, user_catalog_path
+from core.memory import Scenario
+from core.presets import load_builtin
+
+REQUIRED = {
+    "rtx-3090",
+    "rtx-4090",
+    "rtx-5090",
+    "a10g",
+    "l4",
+    "l40s",
+    "a100-40gb",
+    "a100-80gb",
+    "h100-sxm-80gb",
+    "h200-141gb",
+    "b200",
+    "mi300x",
+    "apple-m4-max-128gb",
+}
+
+
+def _setup(fits, gpu: str, count: int):  # type: ignore[no-untyped-def]
+    return next(fit for fit in fits if fit.gpu == gpu and fit.count == count)
+
+
+# --- catalog -------------------------------------------------------------------------------
+
+
+def test_catalog_has_the_listed_gpus_in_marketed_bytes() -> None:
+    catalog = {gpu.id: gpu for gpu in load_catalog()}
+    assert REQUIRED <= set(catalog)
+    assert catalog["h100-sxm-80gb"].memory_bytes == 80 * 10**9
+    assert catalog["apple-m4-max-128gb"].usable_fraction == 0.75
+    assert catalog["h100-sxm-80gb"].capacity_bytes(0.9) == 72 * 10**9
+
+
+def test_user_file_adds_and_replaces(tmp_path: Path) -> None:
+    path = tmp_path / "gpus.json"
+    mine = {
+        "id": "rtx-4090",
+        "name": "My 4090",
+        "memory_bytes": 25_769_803_776,
+        "bf16_tflops": 165,
+        "bandwidth_gbs": 1008,
+    }
+    new = {"id": "my-card", "name": "Mine", "memory_bytes": 10**10, "bf16_tflops": 10, "bandwidth_gbs": 100}
+    path.write_text(json.dumps({"gpus": [mine, new]}), encoding="utf-8")
+    catalog = {gpu.id: gpu for gpu in load_catalog(path)}
+    assert catalog["rtx-4090"].name == "My 4090"
+    assert catalog["my-card"].memory_bytes == 10**10
+    assert REQUIRED <= set(catalog)
+
+
+def test_corrupt_user_file_warns_and_builtins_load(tmp_path: Path) -> None:
+    path = tmp_path / "gpus.json"
+    path.write_text("{not json", encoding="utf-8")
+    with pytest.warns(CatalogWarning, match="gpus.json"):
+        catalog = load_catalog(path)
+    assert REQUIRED <= {gpu.id for gpu in catalog}
+
+
+def test_invalid_user_entry_is_skipped_with_its_field(tmp_path: Path) -> None:
+    path = tmp_path / "gpus.json"
+    path.write_text(
+        json.dumps([{"id": "bad", "name": "Bad", "memory_bytes": -1, "bf16_tflops": 1, "bandwidth_gbs": 1}]),
+        encoding="utf-8",
+    )
+    with pytest.warns(CatalogWarning, match=r"gpus\.0\.memory_bytes"):
+        catalog = load_catalog(path)
+    assert "bad" not in {gpu.id for gpu in catalog}
+
+
+def test_default_user_file_lives_in_the_config_dir() -> None:
+    assert user_catalog_path().parent.name == "paramtally"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert load_catalog()  # no user file: no warning
+
+
+# --- verdicts ------------------------------------------------------------------------------
+
+
+def test_llama2_7b_bf16_4k_fits_one_rtx_4090() -> None:
+    fits = fit_setups(load_builtin("llama-2-7b"), Scenario(context=4096))
+    one = _setup(fits, "rtx-4090", 1)
+    assert one.fits and one.free_bytes > 0
+    assert one.layout == "single GPU"
+    assert one.max_context is not None and one.max_context >= 4096
+    assert one.decode_tokens_per_s is not None and 30 < one.decode_tokens_per_s < 100
+
+
+def test_llama2_70b_needs_two_h100_with_tp2() -> None:
+    fits = fit_setups(load_builtin("llama-2-70b"), Scenario())
+    one, two = _setup(fits, "h100-sxm-80gb", 1), _setup(fits, "h100-sxm-80gb", 2)
+    assert not one.fits and one.free_bytes < 0
+    assert one.max_context == 0 and one.decode_tokens_per_s is None
+    assert two.fits and two.tp == 2 and two.layout == "TP=2"
+
+
+def test_every_gpu_and_count_is_listed_and_free_is_capacity_minus_use() -> None:
+    fits = fit_setups(load_builtin("deepseek-v3"), Scenario())
+    assert len(fits) == len(load_catalog()) * len(COUNTS)
+    for fit in fits:
+        assert fit.free_bytes == fit.capacity_bytes - fit.per_gpu_bytes
+        assert fit.fits == (fit.free_bytes >= 0)
+        assert fit.tp * fit.pp * fit.dp == fit.count
+        assert fit.tp <= 8 and 128 % fit.tp == 0
+
+
+def test_layouts_respect_the_heads() -> None:
+    arch = load_builtin("gpt2")  # 12 heads: TP 8 is impossible
+    for fit in fit_setups(arch, Scenario()):
+        assert 12 % fit.tp == 0
+
+
+def test_training_picks_zero_before_tensor_parallel() -> None:
+    fits = fit_setups(load_builtin("llama-2-7b"), Scenario(mode="training"))
+    eight = _setup(fits, "h100-sxm-80gb", 8)
+    assert eight.fits and eight.tp == 1 and eight.dp == 8 and eight.zero >= 1
+    assert eight.max_context is None
+
+
+# --- the command ---------------------------------------------------------------------------
+
+
+def test_memory_json_has_the_issue_keys(tmp_path: Path) -> None:
+    out = tmp_path / "m.json"
+    assert (
+        main(["memory", "llama-3-70b", "--context", "131072", "--format", "json", "--output", str(out)]) == 0
+    )
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert data["kv_cache_bytes"] == 42_949_672_960
+    for key in ("weights_bytes", "activations_bytes", "gradients_bytes", "optimizer_bytes", "overhead_bytes"):
+        assert isinstance(data[key], int)
+    assert data["total_bytes"] == sum(
+        data[key] for key in data if key.endswith("_bytes") and key != "total_bytes"
+    )
+    setup = data["setups"][0]
+    assert {"gpu", "count", "fits", "per_gpu_bytes", "free_bytes"} <= set(setup)
+    assert data["flops"]["forward_per_token"] > 0
+
+
+def test_memory_training_flags(capsys: pytest.CaptureFixture[str]) -> None:
+    args = [
+        "memory",
+        "llama-2-7b",
+        "--mode",
+        "training",
+        "--zero",
+        "3",
+        "--gpus",
+        "8",
+        "--tp",
+        "2",
+        "--recompute",
+        "full",
+        "--no-flash-attention",
+        "--lora-rank",
+        "8",
+        "--lora-targets",
+        "q,k,v,o",
+        "--qlora",
+        "--tokens",
+        "1000000",
+        "--grad-dtype",
+        "fp32",
+        "--optimizer",
+        "adam8bit",
+        "--format",
+        "json",
+    ]
+    assert main(args) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["scenario"]["lora_targets"] == ["q", "k", "v", "o"]
+    assert data["flops"]["tokens"] == 1_000_000
+    assert data["trainable_params"] > 0
+
+
+def test_table_labels_gib_and_gb(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["memory", "llama-2-7b"]) == 0
+    out = capsys.readouterr().out
+    assert "GiB" in out and "GB" in out
+    assert "NVIDIA RTX 4090" in out
+
+
+def test_csv(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["memory", "gpt2", "--format", "csv"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("section,name,bytes")
+    assert any(line.startswith("setup,") for line in lines)
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["--context", "0"], "context"),
+        (["--tp", "5", "--gpus", "5"], "tp"),
+        (["--qlora", "--mode", "training"], "lora_rank"),
+        (["--lora-targets", "q,zz", "--lora-rank", "4"], "lora_targets"),
+    ],
+)
+def test_bad_input_is_one_line_exit_2(
+    args: list[str], needle: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["memory", "gpt3-175b", *args]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1
+    assert needle in err

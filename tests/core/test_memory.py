@@ -1,0 +1,252 @@
+"""Memory per GPU against the sources' own worked examples (../shared/REFERENCE.md)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from pydantic import ValidationError
+
+from core.activations import layer_activation_bytes
+from core.errors import field_problems
+from core.memory import PARTS, Scenario, estimate_memory
+from core.model_states import zero_model_states
+from core.params import count_parameters
+from core.presets import load_builtin
+from core.quant import QUANT_FORMATS
+from core.stages import with_lora
+
+
+def _term(report, name: str):  # type: ignore[no-untyped-def]
+    return next(term for term in report.terms if term.name == name)
+
+
+# --- KV cache ------------------------------------------------------------------------------
+
+
+def test_llama3_70b_kv_cache_at_128k_is_40_gib() -> None:
+    report = estimate_memory(load_builtin("llama-3-70b"), Scenario(context=131_072, batch=1))
+    assert report.kv_cache_bytes == 42_949_672_960
+    assert "2·80·8·128·131072·1·16/8" in _term(report, "KV cache").formula
+
+
+def test_llama31_8b_kv_is_128_kib_per_token() -> None:
+    report = estimate_memory(load_builtin("llama-3-8b"), Scenario(context=1))
+    assert report.kv_cache_bytes == 128 * 1024
+
+
+def test_deepseek_v3_mla_kv_is_70272_bytes_per_token_on_every_tp_rank() -> None:
+    arch = load_builtin("deepseek-v3")
+    for tp in (1, 8):
+        report = estimate_memory(arch, Scenario(context=1, tp=tp, gpus=tp))
+        assert report.kv_cache_bytes == 61 * 576 * 2 == 70_272
+    report = estimate_memory(arch, Scenario(context=1000))
+    assert report.kv_cache_bytes == 70_272 * 1000
+
+
+def test_mistral_sliding_window_caps_kv_at_4096_tokens() -> None:
+    arch = load_builtin("mistral-7b-v0.1")
+    at_window = estimate_memory(arch, Scenario(context=4096)).kv_cache_bytes
+    assert at_window == 2 * 32 * 8 * 128 * 4096 * 2
+    assert estimate_memory(arch, Scenario(context=32_768)).kv_cache_bytes == at_window
+    assert estimate_memory(arch, Scenario(context=2048)).kv_cache_bytes == at_window // 2
+
+
+def test_gemma2_global_layers_keep_the_whole_context() -> None:
+    arch = load_builtin("gemma-2-9b")  # 42 layers, every 2nd global, window 4096
+    report = estimate_memory(arch, Scenario(context=8192))
+    per_token_layer = 2 * 8 * 256 * 2
+    assert report.kv_cache_bytes == per_token_layer * (21 * 8192 + 21 * 4096)
+
+
+def test_tp_splits_kv_heads_and_replicates_beyond_them() -> None:
+    arch = load_builtin("llama-3-70b")  # 8 KV heads
+    one = estimate_memory(arch, Scenario(context=1024)).kv_cache_bytes
+    assert estimate_memory(arch, Scenario(context=1024, tp=8, gpus=8)).kv_cache_bytes == one // 8
+    assert estimate_memory(arch, Scenario(context=1024, tp=16, gpus=16)).kv_cache_bytes == one // 8
+
+
+def test_kv_dtypes_use_llama_cpp_bits() -> None:
+    arch = load_builtin("llama-3-8b")
+    bf16 = estimate_memory(arch, Scenario(context=4096)).kv_cache_bytes
+    assert estimate_memory(arch, Scenario(context=4096, kv_dtype="fp8")).kv_cache_bytes == bf16 // 2
+    assert estimate_memory(arch, Scenario(context=4096, kv_dtype="q8_0")).kv_cache_bytes == bf16 * 85 // 160
+    assert estimate_memory(arch, Scenario(context=4096, kv_dtype="q4_0")).kv_cache_bytes == bf16 * 45 // 160
+
+
+# --- weights -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("quant", sorted(QUANT_FORMATS))
+def test_quantized_weights_use_effective_bits(quant: str) -> None:
+    arch = load_builtin("llama-2-7b")
+    report = estimate_memory(arch, Scenario(quant=quant))  # type: ignore[arg-type]
+    total = count_parameters(arch).total
+    assert report.weights_bytes == math.ceil(total * QUANT_FORMATS[quant].bits / 8)
+
+
+def test_llama2_7b_bf16_weights() -> None:
+    report = estimate_memory(load_builtin("llama-2-7b"), Scenario())
+    assert report.weights_bytes == 6_738_415_616 * 2
+
+
+def test_keeping_embeddings_at_16_bits() -> None:
+    arch = load_builtin("llama-2-7b")
+    embed = 32_000 * 4096  # token embedding and untied head, each
+    plain = estimate_memory(arch, Scenario(quant="q4_0")).weights_bytes
+    kept = estimate_memory(arch, Scenario(quant="q4_0", keep_embeddings_16bit=True)).weights_bytes
+    assert kept - plain == math.ceil(2 * embed * 2) - math.ceil(2 * embed * 4.5 / 8)
+
+
+# --- training: ZeRO, activations ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(("zero", "gigabytes"), [(0, 120.0), (1, 31.4), (2, 16.6), (3, 1.9)])
+def test_zero_paper_7_5b_on_64_gpus(zero: int, gigabytes: float) -> None:
+    per_gpu = sum(zero_model_states(7_500_000_000, zero, 64))
+    assert round(per_gpu / 1e9, 1) == gigabytes
+
+
+def test_zero_stages_in_a_full_estimate() -> None:
+    arch = load_builtin("llama-2-7b")
+    psi = count_parameters(arch).total
+    reports = [estimate_memory(arch, Scenario(mode="training", zero=z, gpus=8)) for z in range(4)]
+    assert reports[0].weights_bytes + reports[0].gradients_bytes + reports[0].optimizer_bytes == 16 * psi
+    assert reports[1].optimizer_bytes == 12 * psi // 8
+    assert reports[2].gradients_bytes == 2 * psi // 8
+    assert reports[3].weights_bytes == 2 * psi // 8
+
+
+def test_fp32_gradients_and_other_optimizers() -> None:
+    arch = load_builtin("gpt2")
+    psi = count_parameters(arch).total
+    base = Scenario(mode="training")
+    assert estimate_memory(arch, base.model_copy(update={"grad_dtype": "fp32"})).gradients_bytes == 4 * psi
+    assert estimate_memory(arch, base.model_copy(update={"optimizer": "adam8bit"})).optimizer_bytes == 6 * psi
+    assert estimate_memory(arch, base.model_copy(update={"optimizer": "sgd"})).optimizer_bytes == 8 * psi
+    assert estimate_memory(arch, base.model_copy(update={"optimizer": "none"})).optimizer_bytes == 0
+
+
+GPT3 = Scenario(mode="training", context=2048, batch=1, flash_attention=False)
+
+
+def test_gpt3_activations_per_layer_korthikanti() -> None:
+    arch = load_builtin("gpt3-175b")
+    assert layer_activation_bytes(arch, GPT3) == 2_868_903_936
+    s, b, h, a = 2048, 1, 12288, 96
+    assert layer_activation_bytes(arch, GPT3) == s * b * h * 34 + 5 * a * s * s * b
+
+
+def test_gpt3_recompute_and_flash_attention() -> None:
+    arch = load_builtin("gpt3-175b")
+    sbh = 2048 * 1 * 12288
+    assert layer_activation_bytes(arch, GPT3.model_copy(update={"recompute": "full"})) == 2 * sbh
+    selective = GPT3.model_copy(update={"recompute": "selective"})
+    assert layer_activation_bytes(arch, selective) == 34 * sbh
+    flash = GPT3.model_copy(update={"flash_attention": True})
+    assert layer_activation_bytes(arch, flash) == 34 * sbh
+
+
+def test_gpt3_tensor_and_sequence_parallel() -> None:
+    arch = load_builtin("gpt3-175b")
+    s, b, h, a, t = 2048, 1, 12288, 96, 8
+    tp = GPT3.model_copy(update={"tp": t, "gpus": t})
+    assert layer_activation_bytes(arch, tp) == s * b * h * 10 + s * b * h * 24 // t + 5 * a * s * s * b // t
+    sp = tp.model_copy(update={"sequence_parallel": True})
+    assert layer_activation_bytes(arch, sp) == (s * b * h * 34 + 5 * a * s * s * b) // t
+
+
+def test_gpt3_activations_in_the_report() -> None:
+    report = estimate_memory(load_builtin("gpt3-175b"), GPT3)
+    assert _term(report, "activations").bytes == 96 * 2_868_903_936
+    assert "Korthikanti" in _term(report, "activations").source
+
+
+def test_pipeline_first_stage_holds_p_microbatches() -> None:
+    arch = load_builtin("gpt3-175b")
+    report = estimate_memory(arch, GPT3.model_copy(update={"pp": 8, "gpus": 8}))
+    assert report.stage == 0
+    assert report.layers_on_gpu == 12
+    assert _term(report, "activations").bytes == 8 * 12 * 2_868_903_936
+
+
+def test_gated_ffn_and_gqa_generalization() -> None:
+    arch = load_builtin("llama-2-7b")  # gated, f = 11008, MHA
+    s = Scenario(mode="training", context=4096)
+    h, f = 4096, 11008
+    r, w = 2 * h * 2 + 6 * h, 2 * (4 * h) + 8 * f
+    assert layer_activation_bytes(arch, s) == 4096 * (r + w)
+    gqa = load_builtin("llama-3-8b")  # 32 query heads, 8 KV heads, d_h 128, f = 14336
+    expected = 2 * (2 * 32 * 128 + 2 * 8 * 128) + 8 * 14336
+    assert layer_activation_bytes(gqa, s) == 4096 * (2 * 4096 * 2 + 6 * 4096 + expected)
+
+
+# --- LoRA / QLoRA --------------------------------------------------------------------------
+
+
+def test_lora_trains_only_the_adapters() -> None:
+    arch = load_builtin("llama-2-7b")
+    s = Scenario(mode="training", lora_rank=16, lora_targets=("q", "k", "v", "o"))
+    report = estimate_memory(arch, s)
+    adapters = count_parameters(with_lora(arch, 16, ("q", "k", "v", "o"))).by_part["lora"]
+    assert adapters == 32 * 4 * 16 * (4096 + 4096)
+    assert report.trainable_params == adapters
+    assert report.gradients_bytes == 2 * adapters
+    assert report.optimizer_bytes == 12 * adapters
+    assert report.weights_bytes == 2 * 6_738_415_616 + 2 * adapters
+
+
+def test_qlora_base_in_nf4_double_quant() -> None:
+    arch = load_builtin("llama-2-7b")
+    report = estimate_memory(arch, Scenario(mode="training", lora_rank=8, qlora=True))
+    base = _term(report, "frozen base weights (bitsandbytes NF4 + double quant)")
+    assert base.bytes == math.ceil(6_738_415_616 * 4.127 / 8)
+
+
+# --- the report as a whole and bad input ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "scenario",
+    [
+        Scenario(),
+        Scenario(mode="training", zero=2, gpus=16, tp=2, pp=2),
+        Scenario(quant="q4_k_m", keep_embeddings_16bit=True, context=65_536, batch=4),
+    ],
+)
+def test_terms_add_up_to_the_parts(scenario: Scenario) -> None:
+    report = estimate_memory(load_builtin("mixtral-8x7b"), scenario)
+    for part in PARTS:
+        assert sum(t.bytes for t in report.terms if t.part == part) == report.by_part()[part]
+    assert report.total_bytes == sum(report.by_part().values())
+    for term in report.terms:
+        assert term.formula.endswith(f"{term.bytes:,}") or term.formula.endswith(str(term.bytes))
+        assert term.source
+
+
+@pytest.mark.parametrize(
+    ("values", "field"),
+    [
+        ({"context": 0}, "context"),
+        ({"zero": 4}, "zero"),
+        ({"gpus": 3, "tp": 2}, "gpus"),
+        ({"qlora": True}, "lora_rank"),
+    ],
+)
+def test_scenario_rejects_bad_values_naming_the_field(values: dict[str, object], field: str) -> None:
+    with pytest.raises(ValidationError) as info:
+        Scenario.model_validate(values)
+    assert field_problems(info.value)[0][0] == field
+
+
+def test_tp_must_divide_the_heads() -> None:
+    with pytest.raises(ValidationError) as info:
+        estimate_memory(load_builtin("gpt3-175b"), Scenario(tp=5, gpus=5))
+    path, reason = field_problems(info.value)[0]
+    assert path == "tp"
+    assert "96" in reason
+
+
+def test_every_field_has_a_description() -> None:
+    for name, field in Scenario.model_fields.items():
+        assert field.description, name

@@ -1,0 +1,94 @@
+"""Properties of the memory and fit engine over many small architectures (hypothesis)."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from core.fit import CONTEXT_LIMIT, fit_setups
+from core.gpus import GPU
+from core.memory import PARTS, Scenario, estimate_memory
+from core.schema import Architecture
+from tests.core.strategies import architectures
+
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def _windowed(arch: Architecture, window: int) -> Architecture:
+    data = arch.model_dump()
+    data["attention"]["sliding_window"] = window
+    return Architecture.model_validate(data)
+
+
+@SETTINGS
+@given(arch=architectures(), zero=st.integers(0, 3), gpus=st.sampled_from([1, 2, 4, 8, 16]))
+def test_more_gpus_never_raise_per_gpu_bytes(arch: Architecture, zero: int, gpus: int) -> None:
+    few = estimate_memory(arch, Scenario(mode="training", zero=zero, gpus=gpus))
+    many = estimate_memory(arch, Scenario(mode="training", zero=zero, gpus=2 * gpus))
+    assert many.total_bytes <= few.total_bytes
+    if zero == 3:
+        assert many.weights_bytes <= few.weights_bytes
+    if zero == 0:
+        assert many.total_bytes == few.total_bytes
+
+
+@SETTINGS
+@given(arch=architectures(), window=st.integers(2, 4096), data=st.data())
+def test_kv_is_linear_in_context_below_the_window(
+    arch: Architecture, window: int, data: st.DataObject
+) -> None:
+    arch = _windowed(arch, window)
+    s1 = data.draw(st.integers(1, window - 1))
+    s2 = data.draw(st.integers(1, window - s1))
+
+    def kv(context: int) -> int:
+        return estimate_memory(arch, Scenario(context=context)).kv_cache_bytes
+
+    assert kv(s1 + s2) == kv(s1) + kv(s2)
+    assert kv(window + s1) == kv(window)  # every layer is windowed: no growth past it
+
+
+@SETTINGS
+@given(
+    arch=architectures(),
+    mode=st.sampled_from(["inference", "training"]),
+    context=st.integers(1, 8192),
+    batch=st.integers(1, 8),
+    recompute=st.sampled_from(["none", "selective", "full"]),
+    flash=st.booleans(),
+)
+def test_terms_add_up_and_grow_with_batch(
+    arch: Architecture, mode: str, context: int, batch: int, recompute: str, flash: bool
+) -> None:
+    s = Scenario.model_validate(
+        {"mode": mode, "context": context, "batch": batch, "recompute": recompute, "flash_attention": flash}
+    )
+    report = estimate_memory(arch, s)
+    assert report.total_bytes == sum(term.bytes for term in report.terms)
+    assert all(report.by_part()[part] >= 0 for part in PARTS)
+    bigger = estimate_memory(arch, s.model_copy(update={"batch": batch + 1}))
+    assert bigger.total_bytes >= report.total_bytes
+
+
+@SETTINGS
+@given(
+    arch=architectures(),
+    memory=st.integers(10**6, 10**10),
+    kv_dtype=st.sampled_from(["bf16", "fp8", "q8_0", "q4_0"]),
+    batch=st.integers(1, 4),
+)
+def test_max_context_is_the_largest_that_fits(
+    arch: Architecture, memory: int, kv_dtype: str, batch: int
+) -> None:
+    gpu = GPU(id="test", name="Test", memory_bytes=memory, bf16_tflops=1, bandwidth_gbs=1)
+    s = Scenario.model_validate(
+        {"kv_dtype": kv_dtype, "batch": batch, "cuda_context_bytes": 0, "utilization_cap": 1}
+    )
+    for fit in fit_setups(arch, s, catalog=(gpu,)):
+        assert fit.max_context is not None
+        if not 0 < fit.max_context < CONTEXT_LIMIT:
+            continue
+        layout = {"tp": fit.tp, "pp": fit.pp, "gpus": fit.count}
+        at = estimate_memory(arch, s.model_copy(update={"context": fit.max_context, **layout}))
+        past = estimate_memory(arch, s.model_copy(update={"context": fit.max_context + 1, **layout}))
+        assert at.total_bytes <= fit.capacity_bytes < past.total_bytes
