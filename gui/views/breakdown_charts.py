@@ -17,7 +17,7 @@ from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSplitter, QVBoxLayout, QWidget
 
 from core.breakdown import PART_LABELS, PARTS, ParamReport, human
-from gui.views.axes import HumanAxis
+from gui.views.axes import HumanAxis, human_tick
 from gui.views.export import save_plot, save_scene
 from gui.views.format import share_text
 from gui.views.palette import PART_COLORS, chart_colors, color_for
@@ -56,13 +56,17 @@ class BreakdownBar(pg.PlotWidget):
         for bars in self.layer_bars.values():
             item.addItem(bars)
         self.parts_shown: tuple[str, ...] = ()
+        self._axes_state: tuple[bool, list[str]] | None = None
 
     def set_mode(self, mode: str) -> None:
         self.mode = mode
 
     def update_from(self, report: ParamReport) -> None:
-        self._update_parts(report)
-        self._update_layers(report)
+        """Only the shown mode's items are moved; the hidden ones catch up when the mode switches."""
+        if self.mode == "part":
+            self._update_parts(report)
+        else:
+            self._update_layers(report)
         self._show_mode(report)
 
     def _update_parts(self, report: ParamReport) -> None:
@@ -102,35 +106,41 @@ class BreakdownBar(pg.PlotWidget):
         for part, label in self.value_labels.items():
             label.setVisible(by_part and part in self.parts_shown)
         for bars in self.layer_bars.values():
-            bars.setVisible(not by_part and bool(bars.opts["height"].any()))
-        left, bottom = item.getAxis("left"), item.getAxis("bottom")
-        view = item.getViewBox()
+            bars.setVisible(not by_part and bool(np.any(bars.opts["height"])))
+        # Axis set-up re-lays out the plot (~1 ms): only when the mode or the part names change.
+        axes_state = (by_part, [PART_LABELS[part] for part in self.parts_shown] if by_part else [])
+        if axes_state != self._axes_state:
+            self._set_up_axes(*axes_state)
+            self._axes_state = axes_state
         if by_part:
-            labels = [PART_LABELS[part] for part in self.parts_shown]
-            left.setTicks([list(enumerate(labels))])
-            # pyqtgraph skips tick labels wider than the axis, so size it for the longest name.
-            metrics = QFontMetrics(left.style.get("tickFont") or self.font())
-            left.setWidth(max((metrics.horizontalAdvance(text) for text in labels), default=40) + 16)
-            bottom.formatter = HumanAxis("bottom").formatter
-            bottom.setTicks(None)
-            item.setLabel("left", "")
-            item.setLabel("bottom", "Parameters")
-            view.invertY(True)
             # Room right of the longest bar for its value label.
             item.setXRange(0, self._peak_part * 1.45, padding=0)
             item.setYRange(-0.6, max(len(self.parts_shown), 1) - 0.4, padding=0)
             item.setTitle(f"Parameters by part — {report.name}")
         else:
-            left.setTicks(None)
-            left.setWidth(None)
-            bottom.setTicks(None)
-            bottom.formatter = None
-            item.setLabel("left", "Parameters per layer")
-            item.setLabel("bottom", "Layer")
-            view.invertY(False)
             item.setXRange(-0.6, max(self._layer_count, 1) - 0.4, padding=0)
             item.setYRange(0, self._peak_layer * 1.08, padding=0)
             item.setTitle(f"Parameters per layer, stacked by part — {report.name}")
+
+    def _set_up_axes(self, by_part: bool, labels: list[str]) -> None:
+        item = self.getPlotItem()
+        left, bottom = item.getAxis("left"), item.getAxis("bottom")
+        item.getViewBox().invertY(by_part)  # first part at the top
+        bottom.setTicks(None)
+        if by_part:
+            left.setTicks([list(enumerate(labels))])
+            # pyqtgraph skips tick labels wider than the axis, so size it for the longest name.
+            metrics = QFontMetrics(left.style.get("tickFont") or self.font())
+            left.setWidth(max((metrics.horizontalAdvance(text) for text in labels), default=40) + 16)
+            bottom.formatter = human_tick
+            item.setLabel("left", "")
+            item.setLabel("bottom", "Parameters")
+        else:
+            left.setTicks(None)
+            left.setWidth(None)
+            bottom.formatter = None  # layer numbers
+            item.setLabel("left", "Parameters per layer")
+            item.setLabel("bottom", "Layer")
 
     def apply_colors(self) -> None:
         background, text = chart_colors(self)

@@ -5,6 +5,8 @@ Formatting only; every number shown here arrives from ``core``.
 
 from __future__ import annotations
 
+import math
+
 from core.breakdown import human
 
 __all__ = [
@@ -51,7 +53,9 @@ def share_text(part: float, total: float) -> str:
     if share == 0:
         return "0 %"
     if share < 0.1:
-        return f"{share:.2g} %"  # 0.0027 %, not a misleading 0.00 %
+        # Two significant digits without an exponent: 0.0027 %, not 0.00 % nor 2.7e-03 %.
+        decimals = 1 - math.floor(math.log10(share))
+        return f"{share:.{decimals}f} %"
     return f"{share:.2f} %" if share < 10 else f"{share:.1f} %"
 
 

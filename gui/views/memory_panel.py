@@ -29,7 +29,7 @@ __all__ = ["MemoryPanel"]
 class MemoryPanel(QWidget):
     """objectName ``memoryBudget``; children: scenario controls, ``memoryChart``, ``gpuSetups``."""
 
-    def __init__(self, document: Document, columns: int = 2, parent: QWidget | None = None) -> None:
+    def __init__(self, document: Document, columns: int = 3, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("memoryBudget")
         self._document = document

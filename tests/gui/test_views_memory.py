@@ -117,3 +117,35 @@ def test_refused_scenario_keeps_the_last_figures_and_says_why(qtbot: QtBot, pane
     assert _fit_flags(panel) == flags
     document.undo_stack.undo()
     assert not panel.problem.isVisible() and not tp.styleSheet()
+
+
+def test_a_form_edit_reaches_every_view(qtbot: QtBot) -> None:
+    """Through the window as a person: type a hidden size; headline, bars, pie and GPU flags follow."""
+    from core.params import count_parameters
+    from gui.main_window import MainWindow
+    from gui.views.pie_chart import FULL_CIRCLE
+
+    document = make_document("llama-2-7b")
+    window = MainWindow(document)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    editor = window.findChild(object, "hidden_size")
+    editor.lineEdit().selectAll()
+    qtbot.keyClicks(editor.lineEdit(), "8192")
+    qtbot.keyClick(editor.lineEdit(), Qt.Key.Key_Return)
+    assert document.architecture.hidden_size == 8192
+    report = count_parameters(document.architecture)
+    assert f"{report.total:,}" in window.findChild(object, "totalParams").text()
+    bar = window.findChild(object, "breakdownBar")
+    assert dict(zip(bar.parts_shown, bar.part_bars.opts["width"], strict=True)) == {
+        part: float(value) for part, value in report.by_part.items() if value
+    }
+    pie = window.findChild(object, "breakdownPie")
+    for part, value in report.by_part.items():
+        assert abs(-pie.entries[part].wedge.spanAngle() - FULL_CIRCLE * value / report.total) <= 1
+    setups = window.findChild(object, "gpuSetups").setups_model
+    expected = fit_setups(document.architecture, document.scenario)
+    assert [setups.index(row, FITS).data() for row in range(setups.rowCount())] == [
+        FITS_TEXT if fit.fits else NOT_FIT_TEXT for fit in expected
+    ]
