@@ -41,6 +41,9 @@ class HumanAxis(pg.AxisItem):
         self.formatter = formatter
         self.unit = unit
         self.enableAutoSIPrefix(False)
+        # Label the minor ticks only when they leave plenty of air (a tall per-layer chart
+        # otherwise gets a label every 100M).
+        self.setStyle(textFillLimits=[(0, 0.8), (2, 0.3)])
 
     def tickSpacing(self, minVal: float, maxVal: float, size: float) -> list[tuple[float, float]]:
         if self.unit == 1.0:
