@@ -11,6 +11,7 @@ import importlib
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+import shiboken6
 from pydantic import BaseModel, ValidationError
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
@@ -100,7 +101,8 @@ class Document(QObject):
 
     @property
     def dirty(self) -> bool:
-        return not self.undo_stack.isClean()
+        # The stack announces cleanChanged while it is being destroyed; it is not dirty then.
+        return shiboken6.isValid(self.undo_stack) and not self.undo_stack.isClean()
 
     # --- results (computed in core, cached until the next change) -----------------------------
 

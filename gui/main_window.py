@@ -16,6 +16,7 @@ from PySide6.QtCore import QByteArray, QSettings, Qt
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
+    QDockWidget,
     QFileDialog,
     QFrame,
     QLabel,
@@ -155,16 +156,37 @@ class MainWindow(QMainWindow):
         self.open_action.setObjectName("actionOpen")
         builtin = menu.addMenu("Open &Built-in Preset")
         for preset_id in presets.builtin_ids():
-            builtin.addAction(preset_id, lambda p=preset_id: self.open_source(p))
+            builtin.addAction(preset_id, lambda p=preset_id: self.may_replace() and self.open_source(p))
         menu.addSeparator()
         self.file_extensions_at = menu.addSeparator()  # hook point: extensions go above Quit
         self.extend_file_menu(menu)
-        self.quit_action = menu.addAction("&Quit", self.close)
+        self.quit_action = menu.addAction("&Quit", lambda: self.presets_browser.request_quit(self))
         self.quit_action.setShortcut(QKeySequence.StandardKey.Quit)
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
 
     def extend_file_menu(self, menu: QMenu) -> None:
         """Hook: save preset / export CSV entries (gui/presets_browser.py, gui/export_actions.py)."""
+        from gui.export_actions import add_export_menu
+        from gui.presets_browser import PresetsBrowser, add_preset_actions
+
+        self.presets_browser = PresetsBrowser(self.document)
+        self.presets_dock = QDockWidget("Presets", self)
+        self.presets_dock.setObjectName("presetsDock")
+        self.presets_dock.setWidget(self.presets_browser)
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.presets_dock)
+        self.presets_dock.hide()  # File → Browse Presets shows it; the window state remembers it
+        browse = self.presets_dock.toggleViewAction()
+        browse.setText("Browse &Presets")
+        browse.setShortcut(QKeySequence("Ctrl+P"))
+        browse.setObjectName("actionBrowsePresets")
+        menu.insertAction(self.file_extensions_at, browse)
+        add_preset_actions(menu, self.presets_browser, self)
+        self.exporter = add_export_menu(menu, self, self.document)
+        menu.addSeparator()
+
+    def may_replace(self) -> bool:
+        """Before another model replaces this one: "save changes?" (False: the person cancelled)."""
+        return self.presets_browser.maybe_save()
 
     def _build_view_menu(self, menu: QMenu) -> None:
         theme_menu = menu.addMenu("&Theme")
@@ -204,6 +226,8 @@ class MainWindow(QMainWindow):
         return True
 
     def open_dialog(self) -> None:
+        if not self.may_replace():
+            return
         start = str(settings().value("open/dir", str(Path.home())))
         path, _ = QFileDialog.getOpenFileName(
             self, "Open preset or config.json", start, "Model configs (*.json);;All files (*)"

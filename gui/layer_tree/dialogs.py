@@ -6,12 +6,13 @@ open, so a person never loses what they typed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QVBoxLayout, QWidget
 
-from core.errors import one_line
+from core.errors import ParamTallyError, one_line
 from gui.form.editors import Editor, make_editor
 from gui.form.fields import model_fields
 
@@ -24,9 +25,15 @@ class SpecDialog(QDialog):
     """Edit the fields of ``model`` starting from ``initial``; ``result_value()`` after accept."""
 
     def __init__(
-        self, model: type[BaseModel], initial: dict[str, Any], title: str, parent: QWidget | None = None
+        self,
+        model: type[BaseModel],
+        initial: dict[str, Any],
+        title: str,
+        parent: QWidget | None = None,
+        check: Callable[[Any], object] | None = None,
     ) -> None:
         super().__init__(parent)
+        self.check = check  # raises ValidationError when the block does not fit the architecture
         self.setWindowTitle(title)
         self.model = model
         self.editors: dict[str, Editor] = {}
@@ -71,20 +78,29 @@ class SpecDialog(QDialog):
             if isinstance(editor, QWidget) and hasattr(editor, "lineEdit"):
                 editor.editingFinished.emit()  # commit typed text in int editors
         try:
-            self._value = self.model.model_validate(self.values())
-        except ValidationError as exc:
+            value = self.model.model_validate(self.values())
+            if self.check is not None:
+                self.check(value)
+        except (ValidationError, ParamTallyError) as exc:
             self.error.setText(one_line(exc))
             self.error.show()
             return
+        self._value = value
         super().accept()
 
     def result_value(self) -> BaseModel | None:
         return self._value
 
 
-def ask_spec(model: type[M], initial: dict[str, Any], title: str, parent: QWidget | None = None) -> M | None:
+def ask_spec(
+    model: type[M],
+    initial: dict[str, Any],
+    title: str,
+    parent: QWidget | None = None,
+    check: Callable[[Any], object] | None = None,
+) -> M | None:
     """Show the dialog modally; the validated block, or None when cancelled."""
-    dialog = SpecDialog(model, initial, title, parent)
+    dialog = SpecDialog(model, initial, title, parent, check)
     if dialog.exec() != QDialog.DialogCode.Accepted:
         return None
     value = dialog.result_value()

@@ -76,7 +76,13 @@ class LayerTree(QTreeView):
         return number if ok else None
 
     def ask_block(self, block: str, initial: dict[str, Any], title: str) -> Any:
-        return ask_spec(BLOCK_TYPES[block], initial, title, self)
+        row = self.current_group() or 0
+        arch = self.document.architecture
+
+        def check(value: Any) -> None:  # the dialog stays open until the block fits the model
+            layer_ops.with_layers(arch, _SETTERS[block](arch.layers, row, value))
+
+        return ask_spec(BLOCK_TYPES[block], initial, title, self, check)
 
     # --- edits (each one undo step) ------------------------------------------------------------
 

@@ -1,0 +1,66 @@
+"""Fixtures for the window tests: a Document on a preset, the main window, typing into a field.
+
+The root conftest points XDG_CONFIG_HOME at a fresh folder, so the window's QSettings never
+touch the real config dir; ``config_dir`` checks that promise where geometry is saved.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QWidget
+from pytestqt.qtbot import QtBot
+
+from core.sources import load_source
+from gui.document import Document
+from gui.main_window import MainWindow
+
+TypeInto = Callable[[QWidget, str], None]
+
+
+@pytest.fixture
+def document() -> Document:
+    return Document(load_source("gpt3-175b"), "gpt3-175b")
+
+
+@pytest.fixture
+def window(qtbot: QtBot, document: Document) -> MainWindow:
+    win = MainWindow(document)
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    return win
+
+
+@pytest.fixture
+def config_dir(tmp_path: Path) -> Path:
+    """Where platformdirs puts our settings now: must be the test's private folder."""
+    from platformdirs import user_config_path
+
+    path = user_config_path("paramtally", appauthor=False)
+    assert str(path).startswith(os.environ["XDG_CONFIG_HOME"])
+    return path
+
+
+@pytest.fixture
+def type_into(qtbot: QtBot) -> TypeInto:
+    """Select what a field shows, type ``text`` and press Enter, as a person would."""
+
+    def type_(widget: QWidget, text: str) -> None:
+        line = widget.lineEdit() if hasattr(widget, "lineEdit") else widget
+        line.setFocus()
+        line.selectAll()
+        if text:
+            qtbot.keyClicks(line, text)
+        else:
+            qtbot.keyClick(line, Qt.Key.Key_Delete)
+        qtbot.keyClick(line, Qt.Key.Key_Return)
+
+    return type_

@@ -1,0 +1,171 @@
+"""The architecture form: generated from the schema, typed into as a person would."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, Field, create_model
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QWidget
+from pytestqt.qtbot import QtBot
+
+from core.edit import with_value
+from core.params import count_parameters
+from core.schema import Architecture
+from core.sources import load_source
+from gui.document import Document
+from gui.form import ArchitectureForm
+from gui.form.editors import CheckBox, ComboBox, IntSpinBox, MultiChoice, make_editor
+from gui.form.fields import field_spec, model_fields
+from gui.main_window import MainWindow
+from tests.gui.conftest import TypeInto
+
+
+def _scalar_paths(model: type[BaseModel], prefix: str = "") -> list[str]:
+    paths = []
+    for spec in model_fields(model):
+        if spec.name == "schema_version" or spec.kind == "models":
+            continue
+        if spec.kind == "model" and spec.model is not None:
+            paths += _scalar_paths(spec.model, f"{prefix}{spec.name}.")
+        else:
+            paths.append(f"{prefix}{spec.name}")
+    return paths
+
+
+def test_every_schema_field_has_an_editor_named_by_its_path(qtbot: QtBot, document: Document) -> None:
+    form = ArchitectureForm(document)
+    qtbot.addWidget(form)
+    paths = _scalar_paths(Architecture)
+    assert "attention.num_kv_heads" in paths and "embeddings.vocab_size" in paths
+    for path in paths:
+        editor = form.findChild(QWidget, path)
+        assert editor is not None, path
+    assert form.objectName() == "architectureForm"
+    assert set(form.sections) == {"Model", "Embeddings", "Attention", "FFN / MoE", "Norms", "Head"}
+
+
+def test_widget_kind_range_and_tooltip_come_from_the_field(qtbot: QtBot, document: Document) -> None:
+    form = ArchitectureForm(document)
+    qtbot.addWidget(form)
+    hidden = form.editor("hidden_size")
+    assert isinstance(hidden, IntSpinBox) and hidden.minimum == 1 and not hidden.optional  # gt=0
+    kv = form.editor("attention.num_kv_heads")
+    assert isinstance(kv, IntSpinBox) and kv.optional and kv.value() is None
+    assert isinstance(form.editor("attention.q_bias"), CheckBox)
+    assert isinstance(form.editor("norms.kind"), ComboBox)
+    assert form.editor("attention.rotary_fraction").maximum() == 1.0
+    described = Architecture.model_fields["hidden_size"].description
+    assert hidden.toolTip() == described
+
+
+def test_a_new_schema_field_gets_an_editor_without_gui_code(qtbot: QtBot) -> None:
+    model = create_model(
+        "Future",
+        window_stride=(Annotated[int, Field(ge=4, le=4096)], Field(64, description="A new knob.")),
+        mode=(Literal["fast", "exact"], "fast"),
+        targets=(tuple[Literal["a", "b"], ...], ("a",)),
+    )
+    editors = {spec.name: make_editor(spec) for spec in model_fields(model)}
+    stride = editors["window_stride"]
+    assert isinstance(stride, IntSpinBox) and (stride.minimum, stride.maximum) == (4, 4096)
+    assert stride.toolTip() == "A new knob."
+    assert isinstance(editors["mode"], ComboBox) and editors["mode"].count() == 2
+    assert isinstance(editors["targets"], MultiChoice)
+    for editor in editors.values():
+        qtbot.addWidget(editor)
+    assert field_spec("window_stride", model.model_fields["window_stride"]).label == "Window stride"
+
+
+def test_typing_a_hidden_size_updates_the_headline(window: MainWindow, type_into: TypeInto) -> None:
+    doc = window.document
+    before = doc.architecture
+    expected = count_parameters(with_value(before, "hidden_size", 6144))
+    headline = window.findChild(QLabel, "totalParams")
+    assert f"{count_parameters(before).total:,}" in headline.text()
+    type_into(window.form.editor("hidden_size"), "6144")
+    assert doc.architecture.hidden_size == 6144
+    assert doc.report.total == expected.total
+    assert f"{expected.total:,}" in headline.text()
+    assert window.form.editor("hidden_size").lineEdit().text() == "6,144"
+
+
+def test_an_invalid_head_count_is_shown_at_the_field_and_the_figures_stay(
+    window: MainWindow, type_into: TypeInto
+) -> None:
+    doc = window.document
+    form = window.form
+    headline = window.findChild(QLabel, "totalParams").text()
+    total = doc.report.total
+    type_into(form.editor("attention.num_kv_heads"), "5")
+    assert "must divide" in form.error_text("attention.num_kv_heads")
+    assert "#d9534f" in form._rows["attention.num_kv_heads"].frame.styleSheet()
+    assert "must divide" in form.editor("attention.num_kv_heads").toolTip()
+    assert doc.architecture.attention.num_kv_heads is None and doc.report.total == total
+    assert window.findChild(QLabel, "totalParams").text() == headline
+    assert doc.undo_stack.count() == 0
+    # A valid value clears the message and the figures follow the calculator.
+    type_into(form.editor("attention.num_kv_heads"), "8")
+    assert form.error_text("attention.num_kv_heads") == ""
+    expected = count_parameters(with_value(load_source("gpt3-175b"), "attention.num_kv_heads", 8))
+    assert doc.report.total == expected.total < total
+
+
+def test_a_cross_field_error_is_shown_at_both_fields(window: MainWindow, type_into: TypeInto) -> None:
+    type_into(window.form.editor("hidden_size"), "8192")  # 96 heads do not divide 8192
+    assert "not divisible" in window.form.error_text("hidden_size")
+    assert "not divisible" in window.form.error_text("attention.num_heads")
+    assert window.document.architecture.hidden_size == 12288
+
+
+def test_empty_optional_field_means_auto(window: MainWindow, type_into: TypeInto) -> None:
+    doc = window.document
+    editor = window.form.editor("attention.num_kv_heads")
+    type_into(editor, "8")
+    assert doc.architecture.attention.num_kv_heads == 8
+    type_into(editor, "")
+    assert doc.architecture.attention.num_kv_heads is None
+    assert editor.lineEdit().text() == ""
+
+
+def test_check_box_and_choice_edit_the_document(qtbot: QtBot, window: MainWindow) -> None:
+    doc = window.document
+    box = window.form.editor("attention.q_bias")
+    box.setFocus()
+    qtbot.keyClick(box, Qt.Key.Key_Space)
+    assert doc.architecture.attention.q_bias is False
+    expected = count_parameters(with_value(load_source("gpt3-175b"), "attention.q_bias", False))
+    assert doc.report.total == expected.total
+    combo = window.form.editor("norms.kind")
+    combo.setFocus()
+    qtbot.keyClick(combo, Qt.Key.Key_Down)  # layernorm → rmsnorm
+    assert doc.architecture.norms.kind == "rmsnorm"
+
+
+def test_spin_box_drag_is_one_undo_step(window: MainWindow) -> None:
+    doc = window.document
+    editor = window.form.editor("ffn.width")
+    for _ in range(5):
+        editor.stepBy(1)
+    assert doc.architecture.ffn.width == 49152 + 5
+    assert doc.undo_stack.count() == 1
+    doc.undo_stack.undo()
+    assert doc.architecture.ffn.width == 49152 and editor.value() == 49152
+
+
+def test_ints_beyond_32_bits_stay_exact(window: MainWindow, type_into: TypeInto) -> None:
+    big = 3_000_000_017
+    type_into(window.form.editor("embeddings.vocab_size"), f"{big:,}")
+    assert window.document.architecture.embeddings.vocab_size == big
+    assert window.form.editor("embeddings.vocab_size").value() == big
+
+
+def test_mla_fields_show_only_for_mla_attention(qtbot: QtBot) -> None:
+    standard = ArchitectureForm(Document(load_source("gpt3-175b")))
+    mla = ArchitectureForm(Document(load_source("deepseek-v3")))
+    for form in (standard, mla):
+        qtbot.addWidget(form)
+        form.show()
+    assert not standard.editor("attention.kv_lora_rank").isVisible()
+    assert mla.editor("attention.kv_lora_rank").isVisible()
+    assert mla.editor("attention.kv_lora_rank").value() == 512

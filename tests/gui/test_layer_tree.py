@@ -1,0 +1,169 @@
+"""The layer-tree editor: a consistent Qt model, and split / convert / insert / move / delete edits."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtWidgets import QLabel, QSpinBox
+from pytestqt.qtbot import QtBot
+
+from core import layer_ops
+from core.params import count_parameters
+from core.schema import Adapter, LoRA, MoE
+from core.sources import load_source
+from gui.document import Document
+from gui.layer_tree import LayerTree, LayerTreeModel
+from gui.layer_tree.dialogs import SpecDialog
+from gui.main_window import MainWindow
+from tests.gui.conftest import TypeInto
+
+MOE = MoE(num_experts=16, top_k=2, expert_width=12288, shared_experts=1)
+
+
+def _menu_action(tree: LayerTree, index: QModelIndex, text: str) -> Any:
+    actions = {action.text(): action for action in tree.build_menu(index).actions()}
+    assert text in actions, sorted(actions)
+    return actions[text]
+
+
+def test_model_is_consistent(qtmodeltester: Any) -> None:
+    doc = Document(load_source("deepseek-v3"))
+    model = LayerTreeModel(doc)
+    qtmodeltester.check(model, force_py=True)
+    layers = layer_ops.set_lora(layer_ops.split_group(doc.architecture.layers, 1, 10), 2, LoRA(rank=8))
+    doc.set_architecture(layer_ops.with_layers(doc.architecture, layers), "edit")
+    qtmodeltester.check(model, force_py=True)
+    assert model.rowCount() == 3 and model.rowCount(model.index(2, 0)) == 2  # MoE and LoRA blocks
+
+
+def test_rows_show_groups_parameters_and_share(qtbot: QtBot) -> None:
+    doc = Document(load_source("deepseek-v3"))
+    tree = LayerTree(doc)
+    qtbot.addWidget(tree)
+    model = tree.tree_model
+    assert tree.objectName() == "layerTree"
+    assert model.data(model.index(0, 0)) == "layers 0–2 (dense)"
+    assert model.data(model.index(1, 0)) == "layers 3–60 (MoE)"
+    moe_params = sum(row.params for row in doc.report.layers if row.group == 1)
+    assert model.data(model.index(1, 0), Qt.ItemDataRole.UserRole) == moe_params
+    assert model.data(model.index(1, 2)) == f"{100 * moe_params / doc.report.total:.1f} %"
+    block = model.index(0, 0, model.index(1, 0))
+    assert model.data(block).startswith("MoE: 256 experts, top-8")
+
+
+def test_split_with_the_keyboard_keeps_the_total(qtbot: QtBot, window: MainWindow) -> None:
+    tree, doc = window.tree, window.document
+    total = doc.report.total
+    tree.ask_int = lambda *args: 48  # the person answers "48" in the split dialog
+    tree.setFocus()
+    tree.setCurrentIndex(tree.tree_model.index(0, 0))
+    qtbot.keyClick(tree, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier)
+    assert [g.count for g in doc.architecture.layers] == [48, 48]
+    assert doc.report.total == total
+    assert tree.tree_model.data(tree.tree_model.index(1, 0)) == "layers 48–95 (dense)"
+
+
+def test_convert_to_moe_shows_total_and_active(qtbot: QtBot, window: MainWindow) -> None:
+    tree, doc = window.tree, window.document
+    tree.ask_int = lambda *args: 64
+    tree.split_group(0)
+    tree.ask_block = lambda block, initial, title: MOE if block == "moe" else None
+    index = tree.tree_model.index(1, 0)
+    _menu_action(tree, index, "Convert FFN to MoE…").trigger()
+    expected_arch = load_source("gpt3-175b")
+    expected_arch = layer_ops.with_layers(
+        expected_arch, layer_ops.set_moe(layer_ops.split_group(expected_arch.layers, 0, 64), 1, MOE)
+    )
+    expected = count_parameters(expected_arch)
+    assert doc.report.total == expected.total and doc.report.active == expected.active
+    assert expected.total > expected.active
+    headline = window.findChild(QLabel, "totalParams").text()
+    assert f"{expected.total:,}" in headline and f"{expected.active:,}" in headline
+    assert tree.tree_model.data(tree.tree_model.index(1, 0)) == "layers 64–95 (MoE)"
+    # Back to dense through the block's own menu.
+    block = tree.tree_model.index(0, 0, tree.tree_model.index(1, 0))
+    _menu_action(tree, block, "Convert to dense FFN").trigger()
+    assert doc.report.total == doc.report.active
+
+
+def test_lora_and_adapter_are_added_parameters(window: MainWindow) -> None:
+    tree, doc = window.tree, window.document
+    assert tree.set_block(0, "lora", LoRA(rank=8, targets=("q", "v")))
+    h, layers = doc.architecture.hidden_size, doc.architecture.num_layers
+    assert doc.report.added == layers * 2 * 8 * (h + h)  # r·(d_in + d_out) on q and v
+    child = tree.tree_model.index(0, 0, tree.tree_model.index(0, 0))
+    assert tree.tree_model.data(child) == "LoRA: rank 8 on q, v"
+    tree.ask_block = lambda block, initial, title: Adapter(width=64, placement="ffn")
+    assert tree.set_block(0, "adapter")
+    assert doc.architecture.layers[0].adapter is not None
+    assert doc.report.added > layers * 2 * 8 * (h + h)
+
+
+def test_count_cell_is_editable(qtbot: QtBot, window: MainWindow) -> None:
+    tree, doc = window.tree, window.document
+    index = tree.tree_model.index(0, 0)
+    tree.setCurrentIndex(index)
+    tree.edit(index)
+    editor = tree.viewport().findChild(QSpinBox)
+    assert editor is not None and editor.value() == 96
+    editor.selectAll()
+    qtbot.keyClicks(editor, "80")
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: doc.architecture.layers[0].count == 80)  # the delegate commits queued
+    assert doc.report.layers[-1].index == 79
+
+
+def test_delete_key_and_drag_and_drop(qtbot: QtBot, window: MainWindow) -> None:
+    tree, doc = window.tree, window.document
+    tree.split_group(0, 10)
+    tree.set_block(1, "moe", MOE)
+    model = tree.tree_model
+    # Drag the MoE group above the dense one.
+    data = model.mimeData([model.index(1, 0)])
+    assert model.dropMimeData(data, Qt.DropAction.MoveAction, 0, 0, QModelIndex()) is False
+    assert doc.architecture.layers[0].moe == MOE and doc.architecture.layers[1].count == 10
+    tree.setFocus()
+    tree.setCurrentIndex(model.index(0, 0))
+    qtbot.keyClick(tree, Qt.Key.Key_Delete)
+    assert len(doc.architecture.layers) == 1 and doc.architecture.layers[0].count == 10
+    # The last group cannot go: the reason is reported and nothing changes.
+    with qtbot.waitSignal(doc.invalid) as blocker:
+        qtbot.keyClick(tree, Qt.Key.Key_Delete)
+    assert "at least one" in blocker.args[1]
+    assert len(doc.architecture.layers) == 1
+
+
+def test_every_tree_edit_is_one_undo_step(window: MainWindow) -> None:
+    tree, doc = window.tree, window.document
+    original = doc.architecture
+    tree.split_group(0, 30)
+    tree.set_block(0, "moe", MOE)
+    tree.move_group(0, 1)
+    assert doc.undo_stack.count() == 3
+    for _ in range(3):
+        doc.undo_stack.undo()
+    assert doc.architecture == original
+
+
+@pytest.mark.parametrize(("experts", "top_k", "ok"), [("8", "2", True), ("4", "6", False)])
+def test_block_dialog_is_generated_and_validated(
+    qtbot: QtBot, type_into: TypeInto, experts: str, top_k: str, ok: bool
+) -> None:
+    arch = load_source("gpt3-175b")
+
+    def check(moe: MoE) -> None:  # what the tree passes: the block must fit the architecture
+        layer_ops.with_layers(arch, layer_ops.set_moe(arch.layers, 0, moe))
+
+    initial = {"num_experts": 16, "top_k": 1, "expert_width": 4096}
+    dialog = SpecDialog(MoE, initial, "Convert to MoE", check=check)
+    qtbot.addWidget(dialog)
+    assert set(dialog.editors) >= {"num_experts", "top_k", "expert_width", "shared_experts"}
+    type_into(dialog.editors["num_experts"], experts)
+    type_into(dialog.editors["top_k"], top_k)
+    dialog.accept()
+    if ok:
+        assert dialog.result_value() == MoE(num_experts=8, top_k=2, expert_width=4096)
+    else:
+        assert dialog.result_value() is None and "exceed" in dialog.error.text()

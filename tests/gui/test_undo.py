@@ -1,0 +1,122 @@
+"""Undo and redo through the window's Edit menu, opening files, and what the window remembers."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QApplication, QLabel
+from pytestqt.qtbot import QtBot
+
+from core.params import count_parameters
+from core.schema import MoE
+from core.sources import load_source
+from gui.document import Document
+from gui.main_window import MainWindow, settings
+from tests.gui.conftest import TypeInto
+
+ROOT = Path(__file__).resolve().parents[2]
+LLAMA = ROOT / "tests" / "data" / "hf_configs" / "llama-2-7b.json"
+GOLDEN = json.loads((ROOT / "tests" / "golden" / "presets.json").read_text())
+
+
+def _headline(window: MainWindow) -> str:
+    return window.findChild(QLabel, "totalParams").text()
+
+
+def test_undo_redo_of_a_typed_edit(window: MainWindow, type_into: TypeInto) -> None:
+    doc = window.document
+    before = doc.report.total
+    assert window.undo_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Undo)
+    assert window.redo_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Redo)
+    assert not window.undo_action.isEnabled()
+    type_into(window.form.editor("ffn.width"), "16384")
+    after = doc.report.total
+    assert after < before and doc.dirty and window.isWindowModified()
+    assert window.undo_action.text() == "&Undo Set ffn.width"
+    window.undo_action.trigger()
+    assert doc.report.total == before and f"{before:,}" in _headline(window)
+    assert window.form.editor("ffn.width").value() == 49152 and not doc.dirty
+    window.redo_action.trigger()
+    assert doc.report.total == after and f"{after:,}" in _headline(window)
+
+
+def test_undo_of_tree_edits(window: MainWindow) -> None:
+    doc = window.document
+    original = doc.architecture
+    window.tree.split_group(0, 50)
+    window.tree.set_block(1, "moe", MoE(num_experts=8, top_k=2, expert_width=8192))
+    moe_total = doc.report.total
+    assert doc.report.is_moe
+    window.undo_action.trigger()
+    assert not doc.report.is_moe and len(doc.architecture.layers) == 2
+    window.undo_action.trigger()
+    assert doc.architecture == original
+    window.redo_action.trigger()
+    window.redo_action.trigger()
+    assert doc.report.total == moe_total
+
+
+def test_scenario_edits_are_undoable(window: MainWindow) -> None:
+    doc = window.document
+    if doc.scenario is None:  # the memory engine is optional for the window
+        return
+    context = doc.scenario.context
+    assert doc.set_scenario_field("context", context * 2)
+    assert doc.scenario.context == context * 2
+    doc.undo_stack.undo()
+    assert doc.scenario.context == context
+    assert not doc.set_scenario_field("context", 0)  # refused by the core, nothing pushed
+    assert doc.undo_stack.count() == 1
+
+
+def test_open_a_config_json(window: MainWindow) -> None:
+    doc = window.document
+    window.tree.split_group(0, 10)
+    assert window.open_source(str(LLAMA))
+    assert (
+        doc.report.total == GOLDEN["llama-2-7b"]["total"] == count_parameters(load_source(str(LLAMA))).total
+    )
+    assert f"{doc.report.total:,}" in _headline(window)
+    assert doc.undo_stack.count() == 0 and not doc.dirty
+    assert "llama-2-7b.json" in window.windowTitle()
+    assert window.form.editor("hidden_size").value() == 4096
+    assert window.tree.tree_model.rowCount() == 1
+
+
+def test_open_a_bad_file_names_it_and_keeps_the_model(window: MainWindow, tmp_path: Path) -> None:
+    bad = tmp_path / "broken.json"
+    bad.write_text("{ not json")
+    total = window.document.report.total
+    assert not window.open_source(str(bad))
+    assert "broken.json" in window.last_error and "not valid JSON" in window.last_error
+    assert window.document.report.total == total
+    assert not window.open_source("no-such-preset")
+    assert "no-such-preset" in window.last_error
+
+
+def test_window_remembers_its_geometry(qtbot: QtBot, config_dir: Path) -> None:
+    first = MainWindow(Document(load_source("gpt3-175b")))
+    qtbot.addWidget(first)
+    first.show()
+    first.resize(760, 640)  # inside the 800×800 offscreen screen, which restoreGeometry clamps to
+    qtbot.waitUntil(lambda: first.width() == 760)
+    first.close()
+    assert (config_dir / "window.ini").is_file()
+    second = MainWindow(Document(load_source("gpt3-175b")))
+    qtbot.addWidget(second)
+    assert (second.width(), second.height()) == (760, 640)
+
+
+def test_view_menu_switches_the_theme(window: MainWindow) -> None:
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    window.theme_actions["dark"].trigger()
+    assert app.palette().window().color().lightness() < 100
+    assert settings().value("view/theme") == "dark"
+    window.theme_actions["light"].trigger()
+    assert app.palette().window().color().lightness() > 150
+    window.theme_actions["system"].trigger()
+    assert settings().value("view/theme") == "system"
+    assert window.theme_actions["system"].isChecked()
