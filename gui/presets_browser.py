@@ -49,6 +49,7 @@ class PresetsBrowser(QWidget):
         self.setObjectName("presetsBrowser")
         self.document = document
         self._current: str | None = None
+        self.close_guard: _CloseGuard | None = None
         self.filter = QLineEdit(placeholderText="Search presets…", clearButtonEnabled=True)
         self.filter.setObjectName("presetFilter")
         self.list = QListWidget()
@@ -195,6 +196,16 @@ class PresetsBrowser(QWidget):
         if answer == QMessageBox.StandardButton.Save:
             return self.save()
         return answer == QMessageBox.StandardButton.Discard
+
+    def request_quit(self, window: QWidget) -> bool:
+        """File → Quit: close ``window`` after "save changes?"; False if the person cancelled."""
+        if self.close_guard is None:
+            return self.maybe_save() and window.close()
+        self.close_guard.asked_by_person = True
+        try:
+            return window.close()
+        finally:
+            self.close_guard.asked_by_person = False
 
     def open_selected(self) -> bool:
         chosen = self.selected()
@@ -372,17 +383,25 @@ class PresetsBrowser(QWidget):
 
 
 class _CloseGuard(QObject):
-    """Asks "save changes?" before the window closes; a cancel keeps it open."""
+    """Asks "save changes?" before a person closes the window; a cancel keeps it open.
+
+    Only closes a person asks for: the window manager's close button (a spontaneous event) or
+    File → Quit through ``PresetsBrowser.request_quit``. A program closing the window (tests,
+    ``--screenshot``) is never stopped by a modal question.
+    """
 
     def __init__(self, browser: PresetsBrowser) -> None:
         super().__init__(browser)
         self.browser = browser
+        self.asked_by_person = False
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Close and not self.browser.maybe_save():
-            event.ignore()
-            return True
-        return False
+        if event.type() != QEvent.Type.Close or not (event.spontaneous() or self.asked_by_person):
+            return False
+        if self.browser.maybe_save():
+            return False
+        event.ignore()
+        return True
 
 
 def add_preset_actions(menu: QMenu, browser: PresetsBrowser, window: QWidget | None = None) -> list[QAction]:
@@ -403,5 +422,6 @@ def add_preset_actions(menu: QMenu, browser: PresetsBrowser, window: QWidget | N
         menu.addAction(action)
         actions.append(action)
     if window is not None:
-        window.installEventFilter(_CloseGuard(browser))
+        browser.close_guard = _CloseGuard(browser)
+        window.installEventFilter(browser.close_guard)
     return actions

@@ -14,6 +14,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMainWindow, QMessageBox
 from pytestqt.qtbot import QtBot
 
@@ -244,7 +245,47 @@ def test_quitting_with_changes_asks(qtbot: QtBot, dialogs: Dialogs) -> None:
     window.show()
     _edit(browser)
     dialogs.answers.append(Button.Cancel)
-    assert not window.close()
+    assert not browser.request_quit(window)
+    assert window.isVisible()
+    dialogs.answers.append(Button.Save)
+    dialogs.ids.append("saved-on-quit")
+    assert browser.request_quit(window)
+    assert not window.isVisible()
+    assert user_presets.load("saved-on-quit").num_layers == 7
+
+
+def test_a_program_closing_the_window_is_not_stopped(qtbot: QtBot, dialogs: Dialogs) -> None:
+    window = QMainWindow()
+    qtbot.addWidget(window)
+    browser = PresetsBrowser(Document(presets.load_builtin("gpt3-175b"), "gpt3-175b"))
+    window.setCentralWidget(browser)
+    add_preset_actions(window.menuBar().addMenu("&File"), browser, window)
+    window.show()
+    _edit(browser)
+    assert window.close()  # no question asked (the dialogs fixture fails on an unexpected one)
+    assert dialogs.asked == []
+
+
+def test_main_window_file_menu(qtbot: QtBot, dialogs: Dialogs, tmp_path: Path) -> None:
+    from gui.main_window import MainWindow
+
+    window = MainWindow(Document(presets.load_builtin("gpt3-175b"), "gpt3-175b"))
+    qtbot.addWidget(window)
+    window.show()
+    names = {action.objectName() for action in window.file_menu.actions()}
+    assert {"actionBrowsePresets", "actionSavePreset", "actionSavePresetAs"} <= names
+    window.findChild(QAction, "actionBrowsePresets").trigger()
+    assert window.presets_browser.isVisible()
+    assert window.presets_browser.current_id == "gpt3-175b"
+    _edit(window.presets_browser)
+    dialogs.ids.append("from-window")
+    window.findChild(QAction, "actionSavePreset").trigger()
+    assert _cli_list()["from-window", "user"]["name"] == "GPT-3 175B"
+    assert "[*]" in window.windowTitle() and not window.isWindowModified()
+    _edit(window.presets_browser, 11)
+    dialogs.answers.append(Button.Cancel)
+    window.quit_action.trigger()
     assert window.isVisible()
     dialogs.answers.append(Button.Discard)
-    assert window.close()
+    window.quit_action.trigger()
+    assert not window.isVisible()
