@@ -58,8 +58,8 @@ def group_label(start: int, group: LayerGroup) -> str:
 def block_label(group: LayerGroup, block: str) -> str:
     if block == "moe" and group.moe:
         moe = group.moe
-        shared = f", {moe.shared_experts} shared" if moe.shared_experts else ""
-        return f"MoE: {moe.num_experts} experts, top-{moe.top_k}, width {moe.expert_width:,}{shared}"
+        shared = f", +{moe.shared_experts} shared" if moe.shared_experts else ""
+        return f"MoE: {moe.num_experts} × {moe.expert_width:,}, top-{moe.top_k}{shared}"
     if block == "lora" and group.lora:
         return f"LoRA: rank {group.lora.rank} on {', '.join(group.lora.targets) or 'nothing'}"
     if block == "adapter" and group.adapter:
@@ -170,8 +170,11 @@ class LayerTreeModel(QAbstractItemModel):
                 return human(params)
             return f"{100.0 * params / self._total:.1f} %"
         if role == Qt.ItemDataRole.ToolTipRole:
-            count = "" if block else f"\n{row.group.count} layers (F2 or double-click to change)"
-            return f"{params:,} parameters{count}"
+            if block is not None:
+                spec = getattr(row.group, block)
+                fields = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in spec.model_dump().items())
+                return f"{params:,} parameters\n{fields}\nRight-click to edit or remove; Delete removes it"
+            return f"{params:,} parameters\n{row.group.count} layers (F2 or double-click to change)"
         if role == Qt.ItemDataRole.UserRole:
             return params
         return None

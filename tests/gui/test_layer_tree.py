@@ -50,7 +50,7 @@ def test_rows_show_groups_parameters_and_share(qtbot: QtBot) -> None:
     assert model.data(model.index(1, 0), Qt.ItemDataRole.UserRole) == moe_params
     assert model.data(model.index(1, 2)) == f"{100 * moe_params / doc.report.total:.1f} %"
     block = model.index(0, 0, model.index(1, 0))
-    assert model.data(block).startswith("MoE: 256 experts, top-8")
+    assert model.data(block) == "MoE: 256 × 2,048, top-8, +1 shared"
 
 
 def test_split_with_the_keyboard_keeps_the_total(qtbot: QtBot, window: MainWindow) -> None:
