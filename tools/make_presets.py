@@ -40,8 +40,7 @@ SOURCES: dict[str, tuple[str, str, str]] = {
     "gpt3-175b": (
         "GPT-3 175B",
         "Brown et al. 2020, table 2.1, written as a GPT-2 config",
-        "The reference worked example: learned positions, LayerNorm with γ and β, biases, "
-        "LM head not tied.",
+        "The reference worked example: learned positions, LayerNorm with γ and β, biases, LM head not tied.",
     ),
     "opt-125m": ("OPT-125M", "facebook/opt-125m", ""),
     "opt-350m": (
@@ -111,7 +110,9 @@ def preset_text(arch: Architecture) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--check", action="store_true", help="write nothing; exit 1 if a file would change")
     args = parser.parse_args(argv)
     golden = json.loads(GOLDEN.read_text(encoding="utf-8")) if GOLDEN.is_file() else {}
@@ -126,8 +127,11 @@ def main(argv: list[str] | None = None) -> int:
         report = count_parameters(arch)
         expected = golden.get(preset_id)
         if expected and (report.total, report.active) != (expected["total"], expected["active"]):
-            print(f"{preset_id}: {report.total:,}/{report.active:,} differs from the golden "
-                  f"{expected['total']:,}/{expected['active']:,}; nothing written", file=sys.stderr)
+            print(
+                f"{preset_id}: {report.total:,}/{report.active:,} differs from the golden "
+                f"{expected['total']:,}/{expected['active']:,}; nothing written",
+                file=sys.stderr,
+            )
             return 1
         texts[preset_id] = preset_text(arch)
         print(f"{preset_id:20s} {report.total:>18,} {report.active:>18,}")
