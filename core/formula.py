@@ -23,7 +23,9 @@ def _compile(expr: str) -> tuple[CodeType, str]:
     """The formula as checked Python code and as a ``str.format`` template, built once per text."""
     python = expr.replace("·", "*").replace("²", "**2").replace("−", "-")
     _check(ast.parse(python, mode="eval").body)
-    template = _SYMBOL.sub(lambda match: "{" + match.group(0) + "}", expr.replace("{", "{{").replace("}", "}}"))
+    template = _SYMBOL.sub(
+        lambda match: "{" + match.group(0) + "}", expr.replace("{", "{{").replace("}", "}}")
+    )
     return compile(python, f"<formula {expr}>", "eval"), template
 
 
