@@ -328,3 +328,24 @@ def test_real_parameter_names_map_to_the_predicted_parts(stem: str) -> None:
     result = compare(checkpoint, import_hf_config(config, f"{stem}.json"))
     assert result.matches, [row for row in (*result.parts, *result.layers) if row.difference]
     assert all(row.difference == 0 for row in result.parts)
+
+
+def test_gguf_of_an_unmapped_architecture_needs_a_prediction(tmp_path: Path) -> None:
+    writer = GGUFWriter(str(tmp_path / "m.gguf"), "mamba")
+    writer.add_tensor("token_embd.weight", np.zeros((120, 64), np.float16))
+    writer.write_header_to_file()
+    writer.write_kv_data_to_file()
+    writer.write_tensors_to_file()
+    writer.close()
+    result = verify_cli(str(tmp_path / "m.gguf"))
+    assert result.returncode == 2
+    assert "pass --config FILE or --preset ID" in result.stderr
+
+
+def test_table_lists_every_tensor_and_bytes_per_dtype(tmp_path: Path) -> None:
+    shapes = hf_shapes(LLAMA)
+    result = verify_cli(str(write_folder(tmp_path / "m", LLAMA, shapes)))
+    assert result.returncode == 0
+    assert "MATCHES" in result.stdout
+    assert all(name in result.stdout for name in shapes)
+    assert "F16" in result.stdout and "F32" in result.stdout
