@@ -53,12 +53,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lora-targets", metavar="LIST", help="comma list of q,k,v,o,gate,up,down")
     parser.add_argument("--qlora", action="store_true", default=None, help="frozen base in NF4 (QLoRA)")
     parser.add_argument("--tokens", type=int, metavar="D", help="training tokens (default 20·N)")
+    parser.add_argument(
+        "--gpu", metavar="ID", help="GPU kind for time estimates and capacity (default h100-sxm)"
+    )
+    parser.add_argument("--mfu", type=float, metavar="F", help="model FLOPs utilization, 0–1 (default 0.4)")
     add_output_arguments(parser, ("table", "json", "csv"))
 
 
 _FIELDS = (
     "mode dtype quant kv_dtype context batch optimizer grad_dtype zero tp pp gpus recompute "
-    "flash_attention lora_rank qlora tokens"
+    "flash_attention lora_rank qlora tokens gpu mfu"
 ).split()
 
 
