@@ -63,6 +63,8 @@ class PresetsBrowser(QWidget):
         self.refresh()
         if document.source_label in {item.data(ID_ROLE) for item in self.items()}:
             self._current = document.source_label  # the window opened a preset by its id
+            if not self.select(self._current, "user"):
+                self.select(self._current)
         self._update_marker()
 
     @property
