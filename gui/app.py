@@ -80,7 +80,7 @@ def _run(app: object, args: argparse.Namespace) -> int:
         print(f"paramtally: {exc}", file=sys.stderr)
         return 2
     apply_theme(app, str(settings().value("view/theme", "system")))
-    window = MainWindow(Document(arch, source))
+    window = MainWindow(Document(arch, source), defer_views=True)  # charts follow the first paint
     if args.size:
         window.resize(*args.size)
     window.show()
@@ -93,6 +93,9 @@ def _screenshot(app: object, window: object, path: str) -> int:
     from PySide6.QtWidgets import QApplication, QMainWindow
 
     assert isinstance(app, QApplication) and isinstance(window, QMainWindow)
+    load_views = getattr(window, "load_views", None)
+    if callable(load_views):
+        load_views()
     for _ in range(3):  # layouts settle over a few event-loop turns
         app.processEvents()
     image = window.grab().toImage()

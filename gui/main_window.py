@@ -12,7 +12,7 @@ from typing import Any
 
 from platformdirs import user_config_path
 from pydantic import ValidationError
-from PySide6.QtCore import QByteArray, QSettings, Qt
+from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -64,12 +64,18 @@ def _view(name: str, document: Document) -> QWidget:
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, document: Document, parent: QWidget | None = None) -> None:
+    def __init__(self, document: Document, parent: QWidget | None = None, defer_views: bool = False) -> None:
         super().__init__(parent)
         self.setObjectName("mainWindow")
         self.document = document
         self.last_error = ""
+        self.views_loaded = False
         self._build_widgets()
+        if defer_views:
+            # The headline is on screen from the start: its first paint is the window's.
+            self.headline.installEventFilter(self)
+        else:
+            self.load_views()
         self._build_menus()
         document.changed.connect(self._update_title)
         document.undo_stack.cleanChanged.connect(self._update_title)
@@ -102,26 +108,18 @@ class MainWindow(QMainWindow):
         self.left.setSizes([600, 240])
 
         self.headline = _view("Headline", doc)
-        self.charts = _view("BreakdownCharts", doc)
-        self.table = _view("BreakdownTable", doc)
-        self.memory = _view("MemoryPanel", doc)
         # Parameters: the charts over the table of terms; memory gets a tab of its own, full height.
         self.right_split = QSplitter(Qt.Orientation.Vertical)
         self.right_split.setObjectName("rightSplitter")
-        self.right_split.addWidget(self.charts)
-        self.right_split.addWidget(self.table)
-        self.right_split.setStretchFactor(0, 1)
-        self.right_split.setStretchFactor(1, 1)
         # Scrolled, so the panel's own minimum height never forces the window taller than the screen.
-        memory_scroll = QScrollArea()
-        memory_scroll.setWidgetResizable(True)
-        memory_scroll.setFrameShape(QFrame.Shape.NoFrame)
-        memory_scroll.setWidget(self.memory)
+        self.memory_scroll = QScrollArea()
+        self.memory_scroll.setWidgetResizable(True)
+        self.memory_scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.tabs = QTabWidget()
         self.tabs.setObjectName("rightTabs")
         self.tabs.setDocumentMode(True)
         self.tabs.addTab(self.right_split, "Parameters: charts and formulas")
-        self.tabs.addTab(memory_scroll, "Memory budget and GPU fit")
+        self.tabs.addTab(self.memory_scroll, "Memory budget and GPU fit")
         right = QWidget()
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(4, 4, 4, 4)
@@ -137,6 +135,34 @@ class MainWindow(QMainWindow):
         self.split.setSizes([440, 1000])
         self.setCentralWidget(self.split)
         self.statusBar().showMessage("Ready", 3000)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.headline and event.type() == QEvent.Type.Paint:
+            self.headline.removeEventFilter(self)
+            QTimer.singleShot(0, self.load_views)
+        return super().eventFilter(watched, event)
+
+    def load_views(self) -> None:
+        """Build the charts, the table of terms and the memory panel (pyqtgraph and numpy load here).
+
+        ``run_app`` calls this right after the first paint, so the form, the tree and the
+        headline show at once and the charts follow; tests build everything up front.
+        """
+        if self.views_loaded:
+            return
+        self.views_loaded = True
+        doc = self.document
+        self.charts = _view("BreakdownCharts", doc)
+        self.table = _view("BreakdownTable", doc)
+        self.memory = _view("MemoryPanel", doc)
+        self.right_split.addWidget(self.charts)
+        self.right_split.addWidget(self.table)
+        self.right_split.setStretchFactor(0, 1)
+        self.right_split.setStretchFactor(1, 1)
+        self.memory_scroll.setWidget(self.memory)
+        value = settings().value("window/rightSplitter")
+        if isinstance(value, QByteArray):
+            self.right_split.restoreState(value)
 
     # --- menus -----------------------------------------------------------------------------------
 
@@ -256,7 +282,7 @@ class MainWindow(QMainWindow):
             value = store.value(key)
             if isinstance(value, QByteArray):
                 restore(value)
-        for splitter in (self.split, self.left, self.right_split):
+        for splitter in (self.split, self.left):  # the right one fills in load_views
             value = store.value(f"window/{splitter.objectName()}")
             if isinstance(value, QByteArray):
                 splitter.restoreState(value)

@@ -13,15 +13,14 @@ from typing import Any
 
 from pydantic import BaseModel
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QFormLayout, QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
-from superqt import QCollapsible
 
 from core.edit import get_value
 from core.schema import Architecture
 from gui.document import Document
 from gui.form.editors import Editor, make_editor
 from gui.form.fields import FieldSpec, model_fields
+from gui.form.section import Section
 
 __all__ = ["SECTION_TITLES", "ArchitectureForm"]
 
@@ -51,7 +50,7 @@ class _Row:
     error: QLabel
     layout: QFormLayout
     frame: QFrame
-    section: QCollapsible
+    section: Section
     condition: tuple[str, str] | None  # (sibling path of a 'kind' choice, the value it needs)
 
 
@@ -75,7 +74,7 @@ class ArchitectureForm(QScrollArea):
         self.document = document
         self._rows: dict[str, _Row] = {}
         self._labels: list[QLabel] = []
-        self.sections: dict[str, QCollapsible] = {}
+        self.sections: dict[str, Section] = {}
         body = QWidget(self)
         self._layout = QVBoxLayout(body)
         self._layout.setContentsMargins(4, 4, 4, 4)
@@ -109,8 +108,7 @@ class ArchitectureForm(QScrollArea):
                 )
 
     def _add_section(self, prefix: str, title: str, specs: list[FieldSpec], note: str = "") -> None:
-        section = QCollapsible(title, self)
-        section.setDuration(0)  # no animation: a click shows the fields at once
+        section = Section(title, self)
         content = QWidget(section)
         layout = QFormLayout(content)
         layout.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
@@ -129,7 +127,7 @@ class ArchitectureForm(QScrollArea):
 
     def _add_row(
         self,
-        section: QCollapsible,
+        section: Section,
         layout: QFormLayout,
         prefix: str,
         spec: FieldSpec,
@@ -185,7 +183,6 @@ class ArchitectureForm(QScrollArea):
             if row.condition is not None:
                 where, needed = row.condition
                 row.layout.setRowVisible(row.frame.parentWidget(), get_value(arch, where) == needed)
-        self._fit_sections()
 
     def show_error(self, path: str, reason: str) -> None:
         """Mark a field invalid with its reason, or clear it when ``reason`` is empty."""
@@ -197,27 +194,6 @@ class ArchitectureForm(QScrollArea):
         row.error.setVisible(bool(reason))
         tip = row.spec.description
         row.editor.setToolTip(f"{tip}\n\n⚠ {reason}" if reason else tip)
-        self._fit_sections([row.section])
-
-    def _fit_sections(self, sections: list[QCollapsible] | None = None) -> None:
-        """Give expanded sections the height their rows need now (wrapped text included).
-
-        QCollapsible caps its content at the height it had when expanded; an error message or
-        a narrower form changes that height, so measure again at the current width.
-        """
-        for section in sections or list(self.sections.values()):
-            if not section.isExpanded():
-                continue
-            content = section.content()
-            body = content.layout().itemAt(0).widget() if content.layout().count() else content
-            hint = body.sizeHint().height()
-            if body.layout() is not None and body.layout().hasHeightForWidth():
-                hint = max(hint, body.layout().totalHeightForWidth(max(1, body.width())))
-            content.setMaximumHeight(hint + 10)
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self._fit_sections()
 
     def error_text(self, path: str) -> str:
         row = self._rows[path]

@@ -97,6 +97,8 @@ class LayerTreeModel(QAbstractItemModel):
 
     def refresh(self) -> None:
         rows, total = self._compute()
+        if rows == self._rows and total == self._total:
+            return  # e.g. a scenario edit: nothing in the stack changed
         same_shape = [r.blocks for r in rows] == [r.blocks for r in self._rows]
         if same_shape:
             self._rows, self._total = rows, total

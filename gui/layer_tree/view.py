@@ -47,8 +47,11 @@ class LayerTree(QTreeView):
         header = self.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        # Fixed widths from the font: ResizeToContents would re-measure every row on every edit.
+        metrics = self.fontMetrics()
+        for column, sample in ((1, "Parameters "), (2, "100.0 % ")):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
+            header.resizeSection(column, metrics.horizontalAdvance(sample) + 16)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.customContextMenuRequested.connect(self._context_menu)
         self._shortcuts()

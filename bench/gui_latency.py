@@ -1,0 +1,203 @@
+"""How fast does the window follow an edit, how fast does it start, how much memory does it take?
+
+    python bench/gui_latency.py [--repeat 60] [--starts 5]
+
+Offscreen, on this machine:
+- edit latency: a new hidden size typed into the form (Enter) → the document recomputes →
+  every view (headline, bars, pie, table, layer tree, memory panel) has updated its items; the
+  median over ``--repeat`` distinct values (no cache hits in core). Reported without and with the
+  repaint that follows (one ``processEvents``). Cases: gpt3-175b and deepseek-v3 with a layer
+  tree of five groups (dense, MoE split in three, one with LoRA).
+- cold start to first paint and peak RSS: a fresh process per start, the ParamTally window
+  against a bare PySide6 QMainWindow measured in the same run, interleaved.
+Targets: ≤ 8 ms median edit latency, ≤ 2× the bare start-up, ≤ 250 MB peak RSS.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+TARGET_MS, TARGET_START_RATIO, TARGET_RSS_MB = 8.0, 2.0, 250.0
+
+# A child process: build a window, report the wall-clock time of its first paint and peak RSS.
+_CHILD = r"""
+import os, sys, time
+os.environ["QT_QPA_PLATFORM"] = "offscreen"
+sys.path.insert(0, {root!r})
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtWidgets import QApplication, QMainWindow
+app = QApplication([])
+first = []
+def peak_mb():
+    # VmHWM starts afresh at exec (ru_maxrss would carry the parent's peak over).
+    for line in open("/proc/self/status"):
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+def done():
+    print(first[0], time.time(), peak_mb(), flush=True)
+    os._exit(0)
+class FirstPaint(QObject):
+    def eventFilter(self, obj, event):
+        if event.type() == QEvent.Type.Paint and not first:
+            first.append(time.time())
+            if {bare!r}:
+                done()
+        return False
+if {bare!r}:
+    window = QMainWindow()
+    window.installEventFilter(FirstPaint(window))
+else:
+    from core.sources import load_source
+    from gui.document import Document
+    from gui.main_window import MainWindow
+    app.setStyle("Fusion")
+    # As run_app does: charts, table and memory panel are built right after the first paint.
+    window = MainWindow(Document(load_source("gpt3-175b"), "gpt3-175b"), defer_views=True)
+    window.headline.installEventFilter(FirstPaint(window))
+    load_views = window.load_views
+    def load_then_report():
+        load_views()
+        app.processEvents()  # their first paint
+        done()
+    window.load_views = load_then_report
+window.resize(1440, 900)
+window.show()
+app.exec()
+"""
+
+
+def _start(bare: bool) -> tuple[float, float, float]:
+    """(seconds from spawn to first paint, to all views painted, peak RSS in MB) of a fresh process."""
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_CONFIG_HOME": "/tmp/paramtally-bench-config"}
+    began = time.time()
+    out = subprocess.run(
+        [sys.executable, "-c", _CHILD.format(root=str(ROOT), bare=bare)],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+        timeout=120,
+    ).stdout.split()
+    return float(out[0]) - began, float(out[1]) - began, float(out[2])
+
+
+def start_up(starts: int) -> dict[str, float]:
+    bare, ours = [], []
+    for _ in range(starts):  # interleaved, so both see the same machine state
+        bare.append(_start(True))
+        ours.append(_start(False))
+    bare_s = statistics.median(t for t, _, _ in bare)
+    ours_s = statistics.median(t for t, _, _ in ours)
+    ready_s = statistics.median(t for _, t, _ in ours)
+    return {
+        "bare_start_s": bare_s,
+        "paramtally_first_paint_s": ours_s,
+        "paramtally_all_views_s": ready_s,
+        "start_ratio": ours_s / bare_s,
+        "all_views_ratio": ready_s / bare_s,
+        "bare_peak_rss_mb": max(r for _, _, r in bare),
+        "paramtally_peak_rss_mb": max(r for _, _, r in ours),
+    }
+
+
+def _deepseek_five_groups() -> object:
+    from core import layer_ops
+    from core.schema import LoRA
+    from core.sources import load_source
+
+    arch = load_source("deepseek-v3")
+    layers = layer_ops.split_group(arch.layers, 1, 20)
+    layers = layer_ops.split_group(layers, 2, 20)
+    layers = layer_ops.set_lora(layers, 3, LoRA(rank=16, targets=("q", "v")))
+    layers = layer_ops.split_group(layers, 0, 1)
+    return layer_ops.with_layers(arch, layers)
+
+
+def edit_latency(repeat: int) -> dict[str, dict[str, float]]:
+    from PySide6.QtWidgets import QApplication
+
+    from core.sources import load_source
+    from gui.document import Document
+    from gui.main_window import MainWindow
+
+    app = QApplication.instance() or QApplication([])
+    app.setStyle("Fusion")
+    results: dict[str, dict[str, float]] = {}
+    cases = {
+        "gpt3-175b": (load_source("gpt3-175b"), 96),
+        "deepseek-v3 (5 groups)": (_deepseek_five_groups(), 64),
+    }
+    for name, (arch, step) in cases.items():
+        window = MainWindow(Document(arch, name))  # type: ignore[arg-type]
+        window.resize(1440, 900)
+        window.show()
+        app.processEvents()
+        editor = window.form.editor("hidden_size")
+        base = arch.hidden_size  # type: ignore[attr-defined]
+        update, paint = [], []
+        for i in range(repeat + 5):
+            value = base + step * (i + 1) * (1 if i % 2 else -1)  # distinct: the core cache never hits
+            began = time.perf_counter()
+            editor.lineEdit().setText(str(value))
+            editor.editingFinished.emit()  # what Enter does
+            updated = time.perf_counter()
+            app.processEvents()  # the repaint of everything that changed
+            painted = time.perf_counter()
+            assert window.document.architecture.hidden_size == value, window.form.error_text("hidden_size")
+            if i >= 5:  # warm-up
+                update.append(updated - began)
+                paint.append(painted - began)
+        results[name] = {
+            "median_update_ms": 1000 * statistics.median(update),
+            "median_with_repaint_ms": 1000 * statistics.median(paint),
+            "p90_update_ms": 1000 * statistics.quantiles(update, n=10)[-1],
+        }
+        window.hide()
+        window.deleteLater()
+        app.processEvents()
+    return results
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=60)
+    parser.add_argument("--starts", type=int, default=5)
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args()
+    figures = {"edit_latency": edit_latency(args.repeat), "start_up": start_up(args.starts)}
+    if args.json:
+        print(json.dumps(figures, indent=2))
+        return 0
+    print(f"edit → all views updated, offscreen, median of {args.repeat} (target ≤ {TARGET_MS} ms):")
+    for name, row in figures["edit_latency"].items():
+        print(
+            f"  {name:24} {row['median_update_ms']:6.2f} ms  (p90 {row['p90_update_ms']:.2f} ms; "
+            f"with repaint {row['median_with_repaint_ms']:.2f} ms)"
+        )
+    s = figures["start_up"]
+    print(f"cold start, median of {args.starts} fresh processes each, interleaved:")
+    print(
+        f"  bare QMainWindow: first paint {s['bare_start_s']:.3f} s, peak RSS {s['bare_peak_rss_mb']:.0f} MB"
+    )
+    print(
+        f"  ParamTally: first paint {s['paramtally_first_paint_s']:.3f} s = {s['start_ratio']:.2f}× bare "
+        f"(target ≤ {TARGET_START_RATIO}×); all views painted {s['paramtally_all_views_s']:.3f} s = "
+        f"{s['all_views_ratio']:.2f}× bare; peak RSS {s['paramtally_peak_rss_mb']:.0f} MB "
+        f"(target ≤ {TARGET_RSS_MB:.0f} MB)"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
