@@ -6,6 +6,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from core.formula import formula_text
+
 __all__ = ["ADDED_PARTS", "PARTS", "LayerGroupRow", "LayerRow", "Node", "ParamReport", "human"]
 
 # Part categories every leaf belongs to, in the order charts show them.
@@ -46,10 +48,18 @@ class Node:
     name: str
     params: int
     part: str = ""
-    formula: str = ""
+    text: str = ""  # a formula given as finished text
     count: int = 1
     added: bool = False
     children: tuple[Node, ...] = ()
+    # A formula kept as expression and values; its text is written only when someone reads it.
+    expr: str = ""
+    values: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def formula(self) -> str:
+        """One unit of this term with its numbers filled in, e.g. ``4·h² = 4·12288² = 603,979,776``."""
+        return formula_text(self.expr, self.values) if self.expr else self.text
 
     @property
     def is_leaf(self) -> bool:
@@ -66,9 +76,17 @@ class Node:
         return f"{self.count} × ({self.formula}) = {self.params:,}"
 
     def repeated(self, count: int) -> Node:
-        children = tuple(child.repeated(count) for child in self.children)
+        children = tuple([child.repeated(count) for child in self.children]) if self.children else ()
         return Node(
-            self.name, self.params * count, self.part, self.formula, self.count * count, self.added, children
+            self.name,
+            self.params * count,
+            self.part,
+            self.text,
+            self.count * count,
+            self.added,
+            children,
+            self.expr,
+            self.values,
         )
 
     def walk(self, path: str = "", depth: int = 0) -> Iterator[tuple[str, int, Node]]:
@@ -94,7 +112,7 @@ def group(name: str, children: tuple[Node, ...] | list[Node], formula: str = "")
     return Node(
         name=name,
         params=sum(child.params for child in kids),
-        formula=formula,
+        text=formula,
         added=bool(kids) and all(child.added for child in kids),
         children=kids,
     )

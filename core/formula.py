@@ -11,10 +11,12 @@ import re
 from collections.abc import Mapping
 from functools import lru_cache
 from types import CodeType
+from typing import Any
 
-__all__ = ["evaluate", "render"]
+__all__ = ["evaluate", "formula_text", "render"]
 
 _SYMBOL = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+_NO_BUILTINS: dict[str, Any] = {"__builtins__": {}}
 _OPERATORS = (ast.Add, ast.Sub, ast.Mult, ast.Pow)
 
 
@@ -40,13 +42,19 @@ def _check(node: ast.expr) -> None:
 
 def evaluate(expr: str, values: Mapping[str, int]) -> int:
     code, _ = _compile(expr)
-    return int(eval(code, {"__builtins__": {}}, dict(values)))
+    return int(eval(code, _NO_BUILTINS, values))
+
+
+@lru_cache(maxsize=4096)
+def formula_text(expr: str, values: tuple[tuple[str, int], ...]) -> str:
+    """The text ``render`` gives, for a formula stored as expression and values."""
+    return render(expr, **dict(values))[1]
 
 
 def render(expr: str, /, **values: int) -> tuple[int, str]:
     """The exact value of ``expr`` and its readable form with the numbers filled in."""
     code, template = _compile(expr)
-    value = int(eval(code, {"__builtins__": {}}, values))
+    value = int(eval(code, _NO_BUILTINS, values))
     filled = template.format_map(values)
     parts = [expr]
     if filled != expr:

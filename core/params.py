@@ -13,15 +13,14 @@ from dataclasses import replace
 from functools import lru_cache
 
 from core.breakdown import ADDED_PARTS, LayerGroupRow, Node, ParamReport, group
-from core.formula import render
+from core.formula import evaluate, render
 from core.schema import Adapter, Architecture, LayerGroup, LoRA, MoE
 
 __all__ = ["count_parameters"]
 
 
 def leaf(name: str, part: str, expr: str, **values: int) -> Node:
-    params, formula = render(expr, **values)
-    return Node(name=name, params=params, part=part, formula=formula)
+    return Node(name, evaluate(expr, values), part, expr=expr, values=tuple(values.items()))
 
 
 def _norm(
