@@ -23,6 +23,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -124,6 +125,36 @@ def _deepseek_five_groups() -> object:
     return layer_ops.with_layers(arch, layers)
 
 
+def _per_view(window: Any, step: int, repeat: int) -> dict[str, float]:
+    """Where the time goes: the core's recount and each view's own refresh, timed one by one."""
+    from core.edit import with_value
+    from core.params import count_parameters
+
+    doc = window.document
+    parts = {
+        "form": window.form.refresh,
+        "layer tree": window.tree.tree_model.refresh,
+        "headline": window.headline.refresh,
+        "charts": window.charts.refresh,
+        "table": window.table.refresh,
+        "memory panel": window.memory.refresh,
+    }
+    times: dict[str, list[float]] = {"core recount": [], **{name: [] for name in parts}}
+    base = doc.architecture.hidden_size
+    for i in range(repeat):
+        value = base + step * (i + 1)  # upwards from the last edit: all distinct, all valid
+        began = time.perf_counter()
+        arch = with_value(doc.architecture, "hidden_size", value)
+        count_parameters(arch)
+        times["core recount"].append(time.perf_counter() - began)
+        doc._architecture, doc._cache = arch, {}  # as the undo command does, without the views
+        for name, refresh in parts.items():
+            began = time.perf_counter()
+            refresh()
+            times[name].append(time.perf_counter() - began)
+    return {f"{name} ms": 1000 * statistics.median(values) for name, values in times.items()}
+
+
 def edit_latency(repeat: int) -> dict[str, dict[str, float]]:
     from PySide6.QtWidgets import QApplication
 
@@ -162,6 +193,7 @@ def edit_latency(repeat: int) -> dict[str, dict[str, float]]:
             "median_update_ms": 1000 * statistics.median(update),
             "median_with_repaint_ms": 1000 * statistics.median(paint),
             "p90_update_ms": 1000 * statistics.quantiles(update, n=10)[-1],
+            **_per_view(window, step, repeat),
         }
         window.hide()
         window.deleteLater()
@@ -185,6 +217,8 @@ def main() -> int:
             f"  {name:24} {row['median_update_ms']:6.2f} ms  (p90 {row['p90_update_ms']:.2f} ms; "
             f"with repaint {row['median_with_repaint_ms']:.2f} ms)"
         )
+        shares = ", ".join(f"{key[:-3]} {value:.2f}" for key, value in row.items() if key.endswith(" ms"))
+        print(f"    {'':24} by part (ms): {shares}")
     s = figures["start_up"]
     print(f"cold start, median of {args.starts} fresh processes each, interleaved:")
     print(

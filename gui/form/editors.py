@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QValidator, QWheelEvent
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
@@ -52,6 +52,16 @@ class IntSpinBox(QAbstractSpinBox):
 
     def value(self) -> int | None:
         return self._value
+
+    def sizeHint(self) -> QSize:
+        # Room for "999,999,999" plus the arrows: QAbstractSpinBox knows no text to measure by.
+        hint = super().sizeHint()
+        width = self.fontMetrics().horizontalAdvance(" 999,999,999 ") + 32
+        return QSize(max(hint.width(), width), hint.height())
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        return QSize(max(hint.width(), self.fontMetrics().horizontalAdvance(" 99,999 ") + 32), hint.height())
 
     def set_value(self, value: int | None) -> None:
         self._value = value
