@@ -26,6 +26,7 @@ from core.breakdown import human
 from core.errors import ParamTallyError, one_line
 from core.schema import LayerGroup
 from gui.document import Document
+from gui.views.format import share_text  # the same share text as the charts and table
 
 __all__ = ["BLOCKS", "COLUMNS", "LayerTreeModel"]
 
@@ -170,7 +171,7 @@ class LayerTreeModel(QAbstractItemModel):
                 return group_label(row.start, row.group) if block is None else block_label(row.group, block)
             if index.column() == 1:
                 return human(params)
-            return f"{100.0 * params / self._total:.1f} %"
+            return share_text(params, self._total)
         if role == Qt.ItemDataRole.ToolTipRole:
             if block is not None:
                 spec = getattr(row.group, block)

@@ -48,7 +48,7 @@ def test_rows_show_groups_parameters_and_share(qtbot: QtBot) -> None:
     assert model.data(model.index(1, 0)) == "layers 3–60 (MoE)"
     moe_params = sum(row.params for row in doc.report.layers if row.group == 1)
     assert model.data(model.index(1, 0), Qt.ItemDataRole.UserRole) == moe_params
-    assert model.data(model.index(1, 2)) == f"{100 * moe_params / doc.report.total:.1f} %"
+    assert model.data(model.index(1, 2)) == f"{100 * moe_params / doc.report.total:.1f} %"  # 99.7 %
     block = model.index(0, 0, model.index(1, 0))
     assert model.data(block) == "MoE: 256 × 2,048, top-8, +1 shared"
 
@@ -95,6 +95,9 @@ def test_lora_and_adapter_are_added_parameters(window: MainWindow) -> None:
     assert doc.report.added == layers * 2 * 8 * (h + h)  # r·(d_in + d_out) on q and v
     child = tree.tree_model.index(0, 0, tree.tree_model.index(0, 0))
     assert tree.tree_model.data(child) == "LoRA: rank 8 on q, v"
+    assert (
+        tree.tree_model.data(child.siblingAtColumn(2)) == f"{100 * doc.report.added / doc.report.total:.2f} %"
+    )
     tree.ask_block = lambda block, initial, title: Adapter(width=64, placement="ffn")
     assert tree.set_block(0, "adapter")
     assert doc.architecture.layers[0].adapter is not None
