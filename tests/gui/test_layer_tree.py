@@ -17,6 +17,7 @@ from gui.document import Document
 from gui.layer_tree import LayerTree, LayerTreeModel
 from gui.layer_tree.dialogs import SpecDialog
 from gui.main_window import MainWindow
+from gui.views.format import share_text
 from tests.gui.conftest import TypeInto
 
 MOE = MoE(num_experts=16, top_k=2, expert_width=12288, shared_experts=1)
