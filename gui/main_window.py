@@ -273,7 +273,9 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"⚠ {self.last_error}", 8000)
 
     def _update_title(self, *_: Any) -> None:
-        self.setWindowTitle(f"{self.document.source_label}[*] — ParamTally")
+        title = f"{self.document.source_label}[*] — ParamTally"
+        if title != self.windowTitle():  # runs on every edit: skip the platform call when unchanged
+            self.setWindowTitle(title)
         self.setWindowModified(self.document.dirty)
 
     def _restore(self) -> None:
