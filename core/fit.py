@@ -44,7 +44,7 @@ class SetupFit:
     pp: int
     dp: int
     zero: int
-    max_context: int | None = None  # inference: the longest context that fits (0: none)
+    max_context: int | None = None  # inference: the longest context that fits, up to the model's (0: none)
     decode_tokens_per_s: float | None = None  # inference: bandwidth bound, when it fits
 
 
@@ -113,7 +113,7 @@ def _cost(pieces: tuple[Piece, ...], s: int) -> int:
     return sum(-(-p * (m * s if cap is None else min(m * s, cap)) // q) for p, q, m, cap in pieces)
 
 
-def _longest_estimate(free: int, plan: _StagePlan) -> float:
+def _longest_estimate(free: int, plan: _StagePlan, limit: int) -> float:
     """Largest real s with Σ c·min(s, cap) ≤ free (floats: exact enough to be checked after)."""
     if free < 0:
         return 0.0
@@ -124,21 +124,21 @@ def _longest_estimate(free: int, plan: _StagePlan) -> float:
         if reach > free:
             return position + (free - cost) / slope
         position, cost, slope = cap, reach, slope - c
-    return position + (free - cost) / slope if slope > 0 else float(CONTEXT_LIMIT)
+    return position + (free - cost) / slope if slope > 0 else float(limit)
 
 
-def _max_context(plans: tuple[_StagePlan, ...], capacity: int) -> int:
-    """The longest context (tokens per sequence) whose busiest stage fits ``capacity``."""
+def _max_context(plans: tuple[_StagePlan, ...], capacity: int, limit: int) -> int:
+    """The longest context (tokens per sequence, at most ``limit``) whose busiest stage fits."""
     if any(plan.fixed > capacity for plan in plans):
         return 0
-    estimates = [_longest_estimate(capacity - plan.fixed, plan) for plan in plans]
+    estimates = [_longest_estimate(capacity - plan.fixed, plan, limit) for plan in plans]
     least = min(estimates)
     binding = plans[estimates.index(least)]
     free = capacity - binding.fixed
-    s = max(min(math.floor(least), CONTEXT_LIMIT), 0)
+    s = max(min(math.floor(least), limit), 0)
     while s > 0 and _cost(binding.pieces, s) > free:  # float rounding: step back
         s -= 1
-    while s < CONTEXT_LIMIT and _cost(binding.pieces, s + 1) <= free:
+    while s < limit and _cost(binding.pieces, s + 1) <= free:
         s += 1
     return s
 
@@ -153,7 +153,7 @@ def _decode_rate(plans: tuple[_StagePlan, ...], s: Scenario, gpu: GPU, active_sh
 _Option = tuple[Scenario, tuple[_StagePlan, ...], int]
 
 
-def _fit_one(s: Scenario, gpu: GPU, options: list[_Option], active_share: float) -> SetupFit:
+def _fit_one(s: Scenario, gpu: GPU, options: list[_Option], active_share: float, limit: int) -> SetupFit:
     capacity = gpu.capacity_bytes(s.utilization_cap)
     chosen = next((option for option in options if option[2] <= capacity), None)
     fits = chosen is not None
@@ -162,7 +162,7 @@ def _fit_one(s: Scenario, gpu: GPU, options: list[_Option], active_share: float)
     layout, plans, total = chosen
     max_context = decode = None
     if s.mode == "inference":
-        max_context = _max_context(plans, capacity)
+        max_context = _max_context(plans, capacity, limit)
         decode = _decode_rate(plans, layout, gpu, active_share) if fits else None
     return SetupFit(
         gpu=gpu.id,
@@ -194,4 +194,6 @@ def fit_setups(
         options[count] = [(c, p, max(stage.total for stage in p)) for c, p in plans]
     layout = model_layout(effective_architecture(arch, scenario), 1)
     share = layout.active / layout.total
-    return tuple(_fit_one(scenario, gpu, options[count], share) for gpu in catalog for count in COUNTS)
+    # A context longer than the model was trained for is no use, however much memory is free.
+    limit = arch.embeddings.max_positions or CONTEXT_LIMIT
+    return tuple(_fit_one(scenario, gpu, options[count], share, limit) for gpu in catalog for count in COUNTS)

@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import replace
 from functools import lru_cache
 
-from core.breakdown import ADDED_PARTS, LayerGroupRow, Node, ParamReport, group
+from core.breakdown import ADDED_PARTS, PARTS, LayerGroupRow, Node, ParamReport, group
 from core.formula import evaluate, render
 from core.schema import Adapter, Architecture, LayerGroup, LoRA, MoE
 
@@ -384,7 +384,8 @@ def _report(arch: Architecture) -> ParamReport:
             parts[part] += params * row.count
     _parts([*outside, *tail], parts)
     added = sum(parts[part] for part in ADDED_PARTS)
-    return ParamReport(arch.name, tree.params, tree.params - inactive, added, tree, dict(parts), tuple(rows))
+    by_part = {part: parts[part] for part in PARTS if part in parts}
+    return ParamReport(arch.name, tree.params, tree.params - inactive, added, tree, by_part, tuple(rows))
 
 
 @lru_cache(maxsize=64)

@@ -197,7 +197,7 @@ def _setup_row(fit: SetupFit) -> list[str]:
     ]
     if fit.max_context is not None:
         rate = f"{fit.decode_tokens_per_s:,.1f}" if fit.decode_tokens_per_s is not None else ""
-        row += [f"{fit.max_context:,}", rate]
+        row += [f"{fit.max_context:,}" if fit.max_context else "none", rate]
     return row
 
 

@@ -86,7 +86,9 @@ def test_max_context_is_the_largest_that_fits(
     )
     for fit in fit_setups(arch, s, catalog=(gpu,)):
         assert fit.max_context is not None
-        if not 0 < fit.max_context < CONTEXT_LIMIT:
+        limit = arch.embeddings.max_positions or CONTEXT_LIMIT
+        assert fit.max_context <= limit
+        if not 0 < fit.max_context < limit:
             continue
         layout = {"tp": fit.tp, "pp": fit.pp, "gpus": fit.count}
         at = estimate_memory(arch, s.model_copy(update={"context": fit.max_context, **layout}))
