@@ -10,10 +10,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QSplitter, QVBoxLayout, QWidget
 
 from core.errors import ParamTallyError
 from core.gpus import find_gpu
+from gui.views.deferred import DeferredRefresh
 from gui.views.flops_summary import FlopsSummary
 from gui.views.format import problem_text
 from gui.views.memory_chart import MemoryChart
@@ -44,7 +46,8 @@ class MemoryPanel(QWidget):
         self.setups = SetupsTable()
         self._build()
         document.invalid.connect(self._invalid)
-        document.changed.connect(self.refresh)
+        self.deferred = DeferredRefresh(self, self.refresh)
+        document.changed.connect(self.deferred.request)
         self.refresh()
 
     def _build(self) -> None:
@@ -66,6 +69,10 @@ class MemoryPanel(QWidget):
         layout.addWidget(scenario_box)
         layout.addWidget(self.problem)
         layout.addWidget(splitter, 1)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.deferred.shown()
 
     def refresh(self) -> None:
         self.problem.hide()

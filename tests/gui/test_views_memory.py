@@ -144,6 +144,11 @@ def test_a_form_edit_reaches_every_view(qtbot: QtBot) -> None:
     pie = window.findChild(object, "breakdownPie")
     for part, value in report.by_part.items():
         assert abs(-pie.entries[part].wedge.spanAngle() - FULL_CIRCLE * value / report.total) <= 1
+    # The memory tab is hidden while the person edits: it catches up when they open it.
+    panel = window.findChild(object, "memoryBudget")
+    assert panel.deferred.stale
+    window.tabs.setCurrentIndex(1)
+    assert not panel.deferred.stale
     setups = window.findChild(object, "gpuSetups").setups_model
     expected = fit_setups(document.architecture, document.scenario)
     assert [setups.index(row, FITS).data() for row in range(setups.rowCount())] == [
