@@ -129,9 +129,7 @@ def bench_one(config: Path, shards: int, repeats: int, full_read: bool) -> bool:
     )
     if full_read:
         print(f"  reading every byte once: {full:.2f} s ({total / full / 1e9:.2f} GB/s, sparse holes)")
-        print(
-            f"  header-only verify is {full / headers:,.0f}x faster (lower bound: disks are slower)"
-        )
+        print(f"  header-only verify is {full / headers:,.0f}x faster (lower bound: disks are slower)")
     return matches
 
 
