@@ -50,17 +50,11 @@ def settings() -> QSettings:
 
 
 def _view(name: str, document: Document) -> QWidget:
-    """A view from gui/views by class name, or a labelled placeholder while it is not written yet."""
-    try:
-        import gui.views as views
+    """A view from gui/views by class name (imported late: pyqtgraph loads after the first paint)."""
+    import gui.views as views
 
-        widget: QWidget = getattr(views, name)(document)
-        return widget
-    except (ImportError, AttributeError):
-        placeholder = QLabel(f"{name} is not available yet")
-        placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        placeholder.setEnabled(False)
-        return placeholder
+    widget: QWidget = getattr(views, name)(document)
+    return widget
 
 
 class MainWindow(QMainWindow):

@@ -57,6 +57,7 @@ class BreakdownBar(pg.PlotWidget):
             item.addItem(bars)
         self.parts_shown: tuple[str, ...] = ()
         self._axes_state: tuple[bool, list[str]] | None = None
+        self.apply_colors()
 
     def set_mode(self, mode: str) -> None:
         self.mode = mode
@@ -142,6 +143,13 @@ class BreakdownBar(pg.PlotWidget):
             item.setLabel("left", "Parameters per layer")
             item.setLabel("bottom", "Layer")
 
+    def changeEvent(self, event: QEvent) -> None:
+        # A child hears of a new palette after its parent: only here is its own palette current.
+        # Qt may send one while the base class is still being built, before the labels exist.
+        if event.type() == QEvent.Type.PaletteChange and hasattr(self, "value_labels"):
+            self.apply_colors()
+        super().changeEvent(event)
+
     def apply_colors(self) -> None:
         background, text = chart_colors(self)
         self.setBackground(background)
@@ -150,7 +158,8 @@ class BreakdownBar(pg.PlotWidget):
             axis = item.getAxis(name)
             axis.setTextPen(text)
             axis.setPen(text)
-        item.titleLabel.setAttr("color", text)
+        # setAttr alone keeps the rendered title; setting the text again repaints it in the new colour.
+        item.titleLabel.setText(item.titleLabel.text, color=text)
         for label in self.value_labels.values():
             label.setColor(text)
 
@@ -208,7 +217,6 @@ class BreakdownCharts(QWidget):
         super().changeEvent(event)
 
     def _apply_colors(self) -> None:
-        self.bar.apply_colors()
         # On the scene, not the view, so an exported pie keeps its background.
         self.pie.scene().setBackgroundBrush(chart_colors(self)[0])
         self.pie.set_text_color(chart_colors(self)[1])

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QWidget
 
 from gui.views.axes import HumanAxis, gib_tick
@@ -106,6 +106,12 @@ class MemoryChart(pg.PlotWidget):
             previous = middle
             base += value
 
+    def changeEvent(self, event: QEvent) -> None:
+        # Qt may send one while the base class is still being built, before the labels exist.
+        if event.type() == QEvent.Type.PaletteChange and hasattr(self, "labels"):
+            self.apply_colors()
+        super().changeEvent(event)
+
     def apply_colors(self) -> None:
         background, text = chart_colors(self)
         self.setBackground(background)
@@ -113,6 +119,7 @@ class MemoryChart(pg.PlotWidget):
         axis = item.getAxis("left")
         axis.setTextPen(text)
         axis.setPen(text)
-        item.titleLabel.setAttr("color", text)
+        # setAttr alone keeps the rendered title; setting the text again repaints it in the new colour.
+        item.titleLabel.setText(item.titleLabel.text, color=text)
         for label in self.labels.values():
             label.setColor(text)

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QApplication, QLabel
+from PySide6.QtWidgets import QApplication, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
 from core.params import count_parameters
@@ -109,14 +109,18 @@ def test_window_remembers_its_geometry(qtbot: QtBot, config_dir: Path) -> None:
     assert (second.width(), second.height()) == (760, 640)
 
 
-def test_view_menu_switches_the_theme(window: MainWindow) -> None:
+def test_view_menu_switches_the_theme(window: MainWindow, qtbot: QtBot) -> None:
     app = QApplication.instance()
     assert isinstance(app, QApplication)
     window.theme_actions["dark"].trigger()
     assert app.palette().window().color().lightness() < 100
     assert settings().value("view/theme") == "dark"
+    # The charts follow: their backgrounds turn dark with the rest of the window.
+    bar = window.findChild(QWidget, "breakdownBar")
+    qtbot.waitUntil(lambda: bar.backgroundBrush().color().lightness() < 100)  # palettes arrive posted
     window.theme_actions["light"].trigger()
     assert app.palette().window().color().lightness() > 150
+    qtbot.waitUntil(lambda: bar.backgroundBrush().color().lightness() > 150)
     window.theme_actions["system"].trigger()
     assert settings().value("view/theme") == "system"
     assert window.theme_actions["system"].isChecked()
