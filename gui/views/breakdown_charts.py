@@ -7,6 +7,7 @@ here beyond the geometry of the drawing: the values are ``document.report.by_par
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -22,6 +23,7 @@ from gui.views.export import save_plot, save_scene
 from gui.views.format import share_text
 from gui.views.palette import PART_COLORS, chart_colors, color_for
 from gui.views.pie_chart import PieView, Slice
+from gui.views.themed_plot import ThemedPlot
 
 if TYPE_CHECKING:
     from gui.document import Document
@@ -31,8 +33,10 @@ __all__ = ["BreakdownBar", "BreakdownCharts"]
 _BAR_THICKNESS = 0.7
 
 
-class BreakdownBar(pg.PlotWidget):
+class BreakdownBar(ThemedPlot):
     """objectName ``breakdownBar``. Mode "part": horizontal bars; mode "layer": stacked columns."""
+
+    themed_axes = ("left", "bottom")
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent, axisItems={"left": HumanAxis("left"), "bottom": HumanAxis("bottom")})
@@ -143,25 +147,9 @@ class BreakdownBar(pg.PlotWidget):
             item.setLabel("left", "Parameters per layer")
             item.setLabel("bottom", "Layer")
 
-    def changeEvent(self, event: QEvent) -> None:
-        # A child hears of a new palette after its parent: only here is its own palette current.
-        # Qt may send one while the base class is still being built, before the labels exist.
-        if event.type() == QEvent.Type.PaletteChange and hasattr(self, "value_labels"):
-            self.apply_colors()
-        super().changeEvent(event)
-
-    def apply_colors(self) -> None:
-        background, text = chart_colors(self)
-        self.setBackground(background)
-        item = self.getPlotItem()
-        for name in ("left", "bottom"):
-            axis = item.getAxis(name)
-            axis.setTextPen(text)
-            axis.setPen(text)
-        # setAttr alone keeps the rendered title; setting the text again repaints it in the new colour.
-        item.titleLabel.setText(item.titleLabel.text, color=text)
-        for label in self.value_labels.values():
-            label.setColor(text)
+    def themed_labels(self) -> Iterable[pg.TextItem]:
+        # Empty while the base class is still being built (Qt may send a palette change then).
+        return getattr(self, "value_labels", {}).values()
 
 
 class BreakdownCharts(QWidget):

@@ -6,15 +6,16 @@ Items are made once (one BarGraphItem and one label per part, one capacity line)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 
 from gui.views.axes import HumanAxis, gib_tick
 from gui.views.format import bytes_both
-from gui.views.palette import MEMORY_COLORS, chart_colors, color_for
+from gui.views.palette import MEMORY_COLORS, color_for
+from gui.views.themed_plot import ThemedPlot
 
 __all__ = ["MEMORY_LABELS", "MemoryChart"]
 
@@ -30,8 +31,10 @@ _BAR_X, _BAR_WIDTH = 0.0, 0.8
 CAPACITY_COLOR = "#D55E00"
 
 
-class MemoryChart(pg.PlotWidget):
+class MemoryChart(ThemedPlot):
     """objectName ``memoryChart``: ``set_memory(parts, capacity, gpu_name)`` updates in place."""
+
+    themed_axes = ("left",)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent, axisItems={"left": HumanAxis("left", gib_tick, unit=1024**3)})
@@ -106,20 +109,6 @@ class MemoryChart(pg.PlotWidget):
             previous = middle
             base += value
 
-    def changeEvent(self, event: QEvent) -> None:
-        # Qt may send one while the base class is still being built, before the labels exist.
-        if event.type() == QEvent.Type.PaletteChange and hasattr(self, "labels"):
-            self.apply_colors()
-        super().changeEvent(event)
-
-    def apply_colors(self) -> None:
-        background, text = chart_colors(self)
-        self.setBackground(background)
-        item = self.getPlotItem()
-        axis = item.getAxis("left")
-        axis.setTextPen(text)
-        axis.setPen(text)
-        # setAttr alone keeps the rendered title; setting the text again repaints it in the new colour.
-        item.titleLabel.setText(item.titleLabel.text, color=text)
-        for label in self.labels.values():
-            label.setColor(text)
+    def themed_labels(self) -> Iterable[pg.TextItem]:
+        # Empty while the base class is still being built (Qt may send a palette change then).
+        return getattr(self, "labels", {}).values()
