@@ -384,8 +384,8 @@ def _report(arch: Architecture) -> ParamReport:
             parts[part] += params * row.count
     _parts([*outside, *tail], parts)
     added = sum(parts[part] for part in ADDED_PARTS)
-    by_part = {part: parts[part] for part in PARTS if part in parts}
-    return ParamReport(arch.name, tree.params, tree.params - inactive, added, tree, by_part, tuple(rows))
+    ordered = {part: parts[part] for part in PARTS if part in parts}
+    return ParamReport(arch.name, tree.params, tree.params - inactive, added, tree, ordered, tuple(rows))
 
 
 @lru_cache(maxsize=64)

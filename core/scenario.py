@@ -7,7 +7,7 @@ need the architecture too (tp dividing the heads) are in ``check_scenario`` and 
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -15,13 +15,31 @@ from core.errors import field_error
 from core.quant import Dtype, KvDtype, QuantId
 from core.schema import Architecture, LoRATarget
 
-__all__ = ["Scenario", "check_scenario", "data_parallel", "scenario_problem", "valid_tp"]
+__all__ = [
+    "TRAINING_ONLY",
+    "Scenario",
+    "check_scenario",
+    "data_parallel",
+    "scenario_problem",
+    "training_only_fields",
+    "valid_tp",
+]
 
 GiB = 1 << 30
 
 Mode = Literal["inference", "training"]
 Optimizer = Literal["adamw", "adam8bit", "sgd", "none"]
 Recompute = Literal["none", "selective", "full"]
+
+
+# Marks the fields that only matter when training; the GUI greys them out for inference.
+TRAINING_ONLY: dict[str, Any] = {"mode": "training"}
+
+
+def training_only_fields() -> frozenset[str]:
+    return frozenset(
+        name for name, info in Scenario.model_fields.items() if info.json_schema_extra == TRAINING_ONLY
+    )
 
 
 class Scenario(BaseModel):
@@ -53,14 +71,18 @@ class Scenario(BaseModel):
         "adamw",
         description="AdamW: fp32 master + m + v = 12 B/param; 8-bit Adam 6; SGD with momentum 8; "
         "none (Adafactor-like, no states).",
+        json_schema_extra=TRAINING_ONLY,
     )
     grad_dtype: Literal["bf16", "fp32"] = Field(
-        "bf16", description="Gradient storage: bf16 (ZeRO paper) or fp32 (Megatron, llm-analysis)."
+        "bf16",
+        description="Gradient storage: bf16 (ZeRO paper) or fp32 (Megatron, llm-analysis).",
+        json_schema_extra=TRAINING_ONLY,
     )
     zero: Annotated[int, Field(ge=0, le=3)] = Field(
         0,
         description="ZeRO stage over the data-parallel GPUs: 1 shards optimizer states, 2 also "
         "gradients, 3 (FSDP) also weights.",
+        json_schema_extra=TRAINING_ONLY,
     )
     tp: Annotated[int, Field(ge=1, le=1024)] = Field(
         1, description="Tensor-parallel size (t): matrices split over t GPUs; must divide the heads."
@@ -75,21 +97,30 @@ class Scenario(BaseModel):
         "none",
         description="Activation recomputation: selective drops the attention scores, full keeps "
         "only each layer's input (Korthikanti et al. 2022).",
+        json_schema_extra=TRAINING_ONLY,
     )
     flash_attention: bool = Field(True, description="A fused attention kernel: no s×s scores are stored.")
     sequence_parallel: bool = Field(
-        False, description="Shard the norm and dropout activations over the TP group too."
+        False,
+        description="Shard the norm and dropout activations over the TP group too.",
+        json_schema_extra=TRAINING_ONLY,
     )
     lora_rank: Annotated[int, Field(ge=1, le=65536)] | None = Field(
         None,
         description="Train LoRA adapters of this rank on every layer, base frozen; empty means "
         "the architecture's own adapters if any, otherwise full training.",
+        json_schema_extra=TRAINING_ONLY,
     )
     lora_targets: tuple[LoRATarget, ...] = Field(
-        ("q", "v"), min_length=1, description="Matrices that get LoRA adapters."
+        ("q", "v"),
+        min_length=1,
+        description="Matrices that get LoRA adapters.",
+        json_schema_extra=TRAINING_ONLY,
     )
     qlora: bool = Field(
-        False, description="QLoRA: the frozen base in NF4 with double quantization unless a format is set."
+        False,
+        description="QLoRA: the frozen base in NF4 with double quantization unless a format is set.",
+        json_schema_extra=TRAINING_ONLY,
     )
     tokens: Annotated[int, Field(ge=1)] | None = Field(
         None, description="Training tokens (D); empty means the Chinchilla-optimal 20·N."

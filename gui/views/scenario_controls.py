@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtWidgets import QGridLayout, QLabel, QWidget
 
 from core.gpus import load_catalog
+from core.scenario import training_only_fields
 from gui.form.editors import ComboBox, Editor, make_editor
 from gui.form.fields import FieldSpec, model_fields
 
@@ -107,7 +108,11 @@ class ScenarioControls(QWidget):
 
     def refresh(self) -> None:
         scenario = self._document.scenario
+        training_only = training_only_fields()
         for name, editor in self.editors.items():
+            relevant = scenario.mode == "training" or name not in training_only
+            editor.setEnabled(relevant)
+            self.labels[name].setEnabled(relevant)
             value = getattr(scenario, name)
             if editor.value() != value:
                 editor.blockSignals(True)

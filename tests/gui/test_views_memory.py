@@ -67,6 +67,9 @@ def test_setups_show_the_core_verdicts_and_follow_a_control(qtbot: QtBot, panel:
     # REFERENCE worked example: Llama-2-7B bf16 at 4k context fits one RTX 4090.
     assert _fit_flags(panel)[("rtx-4090", 1)] == FITS_TEXT
     bars = dict(panel.chart.bars)
+    # Training-only controls are greyed out while serving.
+    optimizer = panel.controls.editors["optimizer"]
+    assert not optimizer.isEnabled() and panel.controls.editors["context"].isEnabled()
 
     # A person switches to training from the mode combo box.
     mode = panel.controls.editors["mode"]
@@ -74,6 +77,7 @@ def test_setups_show_the_core_verdicts_and_follow_a_control(qtbot: QtBot, panel:
     qtbot.keyClick(mode, Qt.Key.Key_Down)  # inference → training (the combo commits on activation)
     mode.activated.emit(mode.currentIndex())
     assert document.scenario.mode == "training"
+    assert optimizer.isEnabled()
     flags = _fit_flags(panel)
     expected = fit_setups(document.architecture, document.scenario)
     assert flags == {(f.gpu, f.count): FITS_TEXT if f.fits else NOT_FIT_TEXT for f in expected}
