@@ -71,6 +71,8 @@ def scenario_from_args(args: argparse.Namespace) -> Scenario:
     values: dict[str, Any] = {
         name: getattr(args, name) for name in _FIELDS if getattr(args, name) is not None
     }
+    if args.gpus is None and (args.tp or args.pp):  # `--tp 2` alone means two GPUs, not an error
+        values["gpus"] = (args.tp or 1) * (args.pp or 1)
     if args.lora_targets is not None:
         values["lora_targets"] = tuple(part.strip() for part in args.lora_targets.split(",") if part.strip())
     return Scenario.model_validate(values)

@@ -207,6 +207,8 @@ def test_csv(capsys: pytest.CaptureFixture[str]) -> None:
     [
         (["--context", "0"], "context"),
         (["--tp", "5", "--gpus", "5"], "tp"),
+        (["--tp", "5"], "does not divide the 96 attention heads"),  # --gpus follows tp·pp
+        (["--gpu", "no-such-gpu"], "unknown GPU"),
         (["--qlora", "--mode", "training"], "lora_rank"),
         (["--lora-targets", "q,zz", "--lora-rank", "4"], "lora_targets"),
     ],
