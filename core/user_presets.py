@@ -23,6 +23,7 @@ __all__ = [
     "delete",
     "duplicate",
     "export",
+    "id_for_file",
     "import_file",
     "is_user",
     "list_presets",
@@ -164,10 +165,15 @@ def import_file(file: Path, preset_id: str | None = None, *, overwrite: bool = F
     if not file.is_file():
         raise ParamTallyError(f"{file}: no such file")
     arch = load_source(str(file))
-    stem = file.resolve().parent.name if file.stem == "config" else file.stem
-    new_id = preset_id or _id_from_stem(stem)
+    new_id = preset_id or id_for_file(file)
     save(new_id, arch, overwrite=overwrite)
     return new_id
+
+
+def id_for_file(file: Path) -> str:
+    """The id a file is imported under by default: its stem, or its folder's name for a config.json."""
+    stem = file.resolve().parent.name if file.stem == "config" else file.stem
+    return _id_from_stem(stem)
 
 
 def export(preset_id: str, file: Path, *, overwrite: bool = False) -> Path:

@@ -149,6 +149,12 @@ def test_import_and_export_round_trip(tmp_path: Path) -> None:
     assert presets.load_preset_file(target) == _custom()  # refused export changed nothing
 
 
+def test_default_import_id_comes_from_the_file_or_its_folder(tmp_path: Path) -> None:
+    assert user_presets.id_for_file(tmp_path / "team model.json") == "team-model"
+    assert user_presets.id_for_file(tmp_path / "Llama 3" / "config.json") == "Llama-3"
+    assert user_presets.id_for_file(tmp_path / "---.json") == "imported"
+
+
 def test_export_to_an_unwritable_place_says_so(tmp_path: Path) -> None:
     a_file = tmp_path / "plain.txt"
     a_file.write_text("x", encoding="utf-8")
