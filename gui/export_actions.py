@@ -11,11 +11,11 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject
-from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QFileDialog, QMainWindow, QMenu, QMessageBox, QWidget
+from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QWidget
 
 from core import export
 from core.errors import ParamTallyError
+from gui.dialogs import ask_save_path, attempt
 from gui.document import Document
 
 __all__ = ["TABLES", "Exporter", "add_export_menu"]
@@ -65,13 +65,17 @@ class Exporter(QObject):
 
     def export_table(self, kind: str, path: Path | None = None) -> Path | None:
         text, stem, columns = TABLES[kind]
-        target = path or self._ask(text.rstrip("…"), self._stem(f"-{stem}.csv"), _CSV_FILTER, ".csv")
+        target = path or ask_save_path(
+            self.window, text.rstrip("…"), self._stem(f"-{stem}.csv"), _CSV_FILTER, ".csv"
+        )
         if target is None:
             return None
         return self._write(target, lambda: export.to_csv(self.rows(kind), columns))
 
     def export_json(self, path: Path | None = None) -> Path | None:
-        target = path or self._ask("Export as JSON", self._stem(".json"), "JSON (*.json)", ".json")
+        target = path or ask_save_path(
+            self.window, "Export as JSON", self._stem(".json"), "JSON (*.json)", ".json"
+        )
         if target is None:
             return None
         document = self.document
@@ -88,18 +92,12 @@ class Exporter(QObject):
         if charts is None:
             self._warn("There is no chart to export in this window.")
             return None
-        target = path or self._ask(
-            CHARTS[chart].rstrip("…"), self._stem(f"-{chart}.png"), _IMAGE_FILTERS, ".png"
+        target = path or ask_save_path(
+            self.window, CHARTS[chart].rstrip("…"), self._stem(f"-{chart}.png"), _IMAGE_FILTERS, ".png"
         )
         if target is None:
             return None
-        try:
-            charts.save_chart(target, chart)
-        except ParamTallyError as exc:
-            self._warn(str(exc))
-            return None
-        self._done(target)
-        return target
+        return self._finish(target, lambda: charts.save_chart(target, chart))
 
     # --- helpers -----------------------------------------------------------------------------------------
 
@@ -109,20 +107,12 @@ class Exporter(QObject):
                 return widget
         return None
 
-    def _ask(self, title: str, name: str, filters: str, default_suffix: str) -> Path | None:
-        chosen, selected = QFileDialog.getSaveFileName(self.window, title, name, filters)
-        if not chosen:
-            return None
-        path = Path(chosen)
-        if not path.suffix:  # a name typed without a suffix takes the chosen filter's
-            path = path.with_suffix(".svg" if "svg" in selected.lower() else default_suffix)
-        return path
-
     def _write(self, target: Path, text: Callable[[], str]) -> Path | None:
-        try:
-            export.write_export(target, text())
-        except ParamTallyError as exc:
-            self._warn(str(exc))
+        return self._finish(target, lambda: export.write_export(target, text()))
+
+    def _finish(self, target: Path, write: Callable[[], object]) -> Path | None:
+        """Run ``write``; on success say so in the status bar, on a user error warn once."""
+        if not attempt(self.window, "Export failed", write):
             return None
         self._done(target)
         return target
@@ -142,10 +132,7 @@ def add_export_menu(menu: QMenu, window: QWidget, document: Document) -> Exporte
     submenu.setObjectName("menuExport")
 
     def add(text: str, name: str, slot: Callable[[], object]) -> None:
-        action = QAction(text, submenu)
-        action.setObjectName(name)
-        action.triggered.connect(lambda _=False: slot())
-        submenu.addAction(action)
+        submenu.addAction(text, slot).setObjectName(name)  # the slot is called without "checked"
 
     for kind, (text, _, _) in TABLES.items():
         add(text, f"actionExport_{kind}", lambda kind=kind: exporter.export_table(kind))
