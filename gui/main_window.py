@@ -187,9 +187,9 @@ class MainWindow(QMainWindow):
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
 
     def extend_file_menu(self, menu: QMenu) -> None:
-        """Hook: save preset / export CSV entries (gui/presets_browser.py, gui/export_actions.py)."""
+        """Hook: save preset / export CSV entries (gui/presets/, gui/export_actions.py)."""
         from gui.export_actions import add_export_menu
-        from gui.presets_browser import PresetsBrowser, add_preset_actions
+        from gui.presets import PresetsBrowser, add_preset_actions
 
         self.presets_browser = PresetsBrowser(self.document)
         self.presets_dock = QDockWidget("Presets", self)

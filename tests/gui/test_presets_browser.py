@@ -21,7 +21,7 @@ from pytestqt.qtbot import QtBot
 from core import presets, user_presets
 from core.cli import main as cli_main
 from gui.document import Document
-from gui.presets_browser import ID_ROLE, PresetsBrowser, add_preset_actions
+from gui.presets import ID_ROLE, PresetsBrowser, add_preset_actions
 
 ROOT = Path(__file__).resolve().parents[2]
 Button = QMessageBox.StandardButton
@@ -36,6 +36,7 @@ class Dialogs:
         self.files: list[str] = []
         self.asked: list[str] = []
         self.warnings: list[str] = []
+        self.suggested: list[str] = []
         monkeypatch.setattr(QInputDialog, "getText", self._text)
         monkeypatch.setattr(QMessageBox, "question", self._question)
         monkeypatch.setattr(QMessageBox, "warning", self._warning)
@@ -43,6 +44,7 @@ class Dialogs:
         monkeypatch.setattr(QFileDialog, "getSaveFileName", self._file)
 
     def _text(self, *args: Any, **kwargs: Any) -> tuple[str, bool]:
+        self.suggested.append(kwargs.get("text", ""))
         return (self.ids.pop(0), True) if self.ids else ("", False)
 
     def _question(self, parent: Any, title: str, text: str, *args: Any) -> Button:
@@ -77,6 +79,15 @@ def _edit(browser: PresetsBrowser, layers: int = 7) -> None:
     assert browser.document.set_field("layers.0.count", layers)
 
 
+def _broken_file() -> Path:
+    """A user preset cut off mid-write: ``half.json``."""
+    folder = user_presets.presets_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "half.json"
+    path.write_text('{"schema_version": 1, "hidden_size": ', encoding="utf-8")
+    return path
+
+
 def _cli_list() -> dict[tuple[str, str], dict[str, Any]]:
     result = subprocess.run(
         [sys.executable, str(ROOT / "main.py"), "presets", "list", "--format", "json"],
@@ -90,11 +101,11 @@ def _cli_list() -> dict[tuple[str, str], dict[str, Any]]:
 
 
 def test_lists_builtins_and_filters(browser: PresetsBrowser, qtbot: QtBot) -> None:
-    assert set(presets.builtin_ids()) <= set(browser.visible_ids())
-    qtbot.keyClicks(browser.filter, "GPT-3")
-    assert browser.visible_ids() == ["gpt3-175b"]
-    browser.filter.clear()
-    assert len(browser.visible_ids()) == len(presets.builtin_ids())
+    assert set(presets.builtin_ids()) <= set(browser.presets.visible_ids())
+    qtbot.keyClicks(browser.presets.filter, "GPT-3")
+    assert browser.presets.visible_ids() == ["gpt3-175b"]
+    browser.presets.filter.clear()
+    assert len(browser.presets.visible_ids()) == len(presets.builtin_ids())
 
 
 def test_dirty_marker_follows_edits_and_undo(browser: PresetsBrowser) -> None:
@@ -133,59 +144,59 @@ def test_preset_saved_by_cli_appears_in_browser(
         check=True,
         capture_output=True,
     )
-    browser.refresh()  # the folder did not exist when the browser started, so nothing watched it yet
-    assert "from-cli" in browser.visible_ids()
+    browser.presets.refresh()  # the folder did not exist when the browser started, so nothing watched it yet
+    assert "from-cli" in browser.presets.visible_ids()
     assert cli_main(["presets", "import", str(source), "--id", "second"]) == 0
-    qtbot.waitUntil(lambda: "second" in browser.visible_ids())  # now the folder is watched
+    qtbot.waitUntil(lambda: "second" in browser.presets.visible_ids())  # now the folder is watched
 
 
 def test_switching_asks_to_save(browser: PresetsBrowser, dialogs: Dialogs) -> None:
     other = next(preset_id for preset_id in presets.builtin_ids() if preset_id != "gpt3-175b")
     _edit(browser)
     dialogs.answers.append(Button.Cancel)
-    assert not browser.open_preset(other)
+    assert not browser.ops.open_preset(other)
     assert browser.document.architecture.num_layers == 7 and browser.document.dirty
     dialogs.answers.append(Button.Discard)
-    assert browser.open_preset(other)
+    assert browser.ops.open_preset(other)
     assert browser.document.architecture == presets.load_builtin(other)
-    assert not browser.document.dirty and browser.current_id == other
+    assert not browser.document.dirty and browser.ops.current_id == other
     _edit(browser)
     dialogs.answers.append(Button.Save)
     dialogs.ids.append("kept")
-    assert browser.open_preset("gpt3-175b")
+    assert browser.ops.open_preset("gpt3-175b")
     assert user_presets.load("kept").num_layers == 7
     assert "unsaved changes" in dialogs.asked[0]
 
 
 def test_open_by_keyboard(browser: PresetsBrowser, qtbot: QtBot) -> None:
     other = next(preset_id for preset_id in presets.builtin_ids() if preset_id != "gpt3-175b")
-    browser.select(other)
-    qtbot.keyClick(browser.list, Qt.Key.Key_Return)
+    browser.presets.select(other)
+    qtbot.keyClick(browser.presets.list, Qt.Key.Key_Return)
     assert browser.document.architecture == presets.load_builtin(other)
 
 
 def test_delete_asks_first(browser: PresetsBrowser, qtbot: QtBot, dialogs: Dialogs) -> None:
     user_presets.save("doomed", presets.load_builtin("gpt3-175b"))
-    browser.refresh()
-    browser.select("doomed", "user")
+    browser.presets.refresh()
+    browser.presets.select("doomed", "user")
     dialogs.answers.append(Button.No)
     qtbot.mouseClick(browser.buttons["Delete…"], Qt.MouseButton.LeftButton)
     assert user_presets.is_user("doomed")
     dialogs.answers.append(Button.Yes)
     qtbot.mouseClick(browser.buttons["Delete…"], Qt.MouseButton.LeftButton)
     assert not user_presets.is_user("doomed")
-    assert "doomed" not in browser.visible_ids()
-    browser.select("gpt3-175b")
+    assert "doomed" not in browser.presets.visible_ids()
+    browser.presets.select("gpt3-175b")
     assert not browser.buttons["Delete…"].isEnabled()  # built-ins cannot be deleted
 
 
 def test_rename_and_duplicate(browser: PresetsBrowser, dialogs: Dialogs) -> None:
-    browser.select("gpt3-175b")
+    browser.presets.select("gpt3-175b")
     dialogs.ids.append("gpt3-copy")
-    assert browser.duplicate_selected()
-    assert browser.selected() == ("gpt3-copy", "user")
+    assert browser.ops.duplicate_selected()
+    assert browser.presets.selected() == ("gpt3-copy", "user")
     dialogs.ids.extend(["bad/id", "gpt3-renamed"])  # a bad id is refused with a reason, then asked again
-    assert browser.rename_selected()
+    assert browser.ops.rename_selected()
     assert "not a usable preset id" in dialogs.warnings[0]
     assert user_presets.user_ids() == ["gpt3-renamed"]
     assert user_presets.load("gpt3-renamed") == presets.load_builtin("gpt3-175b")
@@ -195,43 +206,56 @@ def test_shadowing_save_asks_and_is_marked(browser: PresetsBrowser, dialogs: Dia
     _edit(browser)
     dialogs.ids.append("gpt3-175b")
     dialogs.answers.append(Button.Yes)
-    assert browser.save_as()
+    assert browser.ops.save_as()
     assert "built-in id" in dialogs.asked[0]
-    labels = [item.text() for item in browser.items() if item.data(ID_ROLE) == "gpt3-175b"]
+    labels = [item.text() for item in browser.presets.items() if item.data(ID_ROLE) == "gpt3-175b"]
     assert any(label.endswith("[user, shadows built-in]") for label in labels)
     assert any(label.endswith("[built-in]") for label in labels)
 
 
 def test_broken_file_is_listed_and_left_alone(browser: PresetsBrowser, dialogs: Dialogs) -> None:
-    folder = user_presets.presets_dir()
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / "half.json"
-    path.write_text('{"schema_version": 1, "hidden_size": ', encoding="utf-8")
+    path = _broken_file()
     before = (path.read_bytes(), path.stat().st_mtime_ns)
-    browser.refresh()
-    item = next(item for item in browser.items() if item.data(ID_ROLE) == "half")
+    browser.presets.refresh()
+    item = next(item for item in browser.presets.items() if item.data(ID_ROLE) == "half")
     assert "half.json: not valid JSON" in item.text() and "broken" in item.text()
     architecture = browser.document.architecture
-    assert not browser.open_preset("half")
+    assert not browser.ops.open_preset("half")
     assert dialogs.warnings[0].startswith("half.json: not valid JSON")
     assert browser.document.architecture == architecture
     assert (path.read_bytes(), path.stat().st_mtime_ns) == before
+
+
+def test_a_long_broken_row_wraps_inside_a_narrow_list(browser: PresetsBrowser) -> None:
+    _broken_file()
+    browser.presets.refresh()
+    browser.resize(320, 600)
+    preset_list = browser.presets.list
+    item = next(item for item in browser.presets.items() if item.data(ID_ROLE) == "half")
+    preset_list.doItemsLayout()
+    rect = preset_list.visualItemRect(item)
+    assert rect.right() <= preset_list.viewport().width()
+    assert rect.height() > preset_list.visualItemRect(browser.presets.items()[0]).height()  # two lines
 
 
 def test_import_and_export_through_file_dialogs(
     browser: PresetsBrowser, dialogs: Dialogs, tmp_path: Path
 ) -> None:
     exported = tmp_path / "shared.json"
-    browser.select("gpt3-175b")
+    browser.presets.select("gpt3-175b")
     dialogs.files.append(str(exported))
-    assert browser.export_selected()
+    assert browser.ops.export_selected()
     assert presets.load_preset_file(exported) == presets.load_builtin("gpt3-175b")
     dialogs.files.append(str(exported))
     dialogs.ids.append("shared")
-    assert browser.import_file()
-    assert browser.selected() == ("shared", "user")
+    assert browser.ops.import_file()
+    assert dialogs.suggested[-1] == "shared"  # the file's name is the suggested id
+    assert browser.presets.selected() == ("shared", "user")
+    dialogs.files.append(str(tmp_path / "no-suffix"))
+    assert browser.ops.export_selected()  # a name typed without a suffix gets .json
+    assert presets.load_preset_file(tmp_path / "no-suffix.json") == presets.load_builtin("gpt3-175b")
     dialogs.files.append(str(tmp_path / "missing" / "x.json"))
-    assert not browser.export_selected()
+    assert not browser.ops.export_selected()
     assert dialogs.warnings == [f"cannot write {tmp_path / 'missing' / 'x.json'}: No such file or directory"]
 
 
@@ -276,7 +300,7 @@ def test_main_window_file_menu(qtbot: QtBot, dialogs: Dialogs, tmp_path: Path) -
     assert {"actionBrowsePresets", "actionSavePreset", "actionSavePresetAs"} <= names
     window.findChild(QAction, "actionBrowsePresets").trigger()
     assert window.presets_browser.isVisible()
-    assert window.presets_browser.current_id == "gpt3-175b"
+    assert window.presets_browser.ops.current_id == "gpt3-175b"
     _edit(window.presets_browser)
     dialogs.ids.append("from-window")
     window.findChild(QAction, "actionSavePreset").trigger()

@@ -1,0 +1,258 @@
+"""Preset file commands: open, save, save as, rename, duplicate, delete, import, export.
+
+Every file operation goes through ``core.user_presets`` (atomic writes; reading never writes).
+Before the document is replaced (switching presets, quitting) the person is asked whether to
+save changes. Dialogs are Qt's static helpers so tests can replace them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, QObject, Signal
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
+
+from core import presets, user_presets
+from core.errors import ParamTallyError
+from gui.dialogs import ask_save_path, attempt
+from gui.document import Document
+from gui.presets.preset_list import PresetList
+
+__all__ = ["PresetActions"]
+
+_Button = QMessageBox.StandardButton
+
+
+class PresetActions(QObject):
+    """The commands behind the browser's buttons and the File menu; each returns True if it happened."""
+
+    opened = Signal(str)  # a preset id was loaded into the document
+    current_changed = Signal()  # the preset the document holds was opened, saved, renamed
+
+    def __init__(self, document: Document, preset_list: PresetList, dialog_parent: QWidget) -> None:
+        super().__init__(dialog_parent)
+        self.document = document
+        self.preset_list = preset_list
+        self.dialog_parent = dialog_parent
+        self._current: str | None = None
+        self.close_guard: _CloseGuard | None = None
+
+    @property
+    def current_id(self) -> str | None:
+        """The preset the document holds; None once something else was opened (a config.json)."""
+        return self._current if self._current == self.document.source_label else None
+
+    @current_id.setter
+    def current_id(self, preset_id: str | None) -> None:
+        self._current = preset_id
+
+    # --- switching and saving -----------------------------------------------------------------------
+
+    def maybe_save(self) -> bool:
+        """Ask to save unsaved changes; False means the person cancelled (stay where we are)."""
+        if not self.document.dirty:
+            return True
+        answer = QMessageBox.question(
+            self.dialog_parent,
+            "Save changes?",
+            f"“{self.current_id or self.document.source_label}” has unsaved changes. Save them as a preset?",
+            _Button.Save | _Button.Discard | _Button.Cancel,
+            _Button.Save,
+        )
+        if answer == _Button.Save:
+            return self.save()
+        return answer == _Button.Discard
+
+    def request_quit(self, window: QWidget) -> bool:
+        """File → Quit: close ``window`` after "save changes?"; False if the person cancelled."""
+        if self.close_guard is None:
+            return self.maybe_save() and window.close()
+        self.close_guard.asked_by_person = True
+        try:
+            return window.close()
+        finally:
+            self.close_guard.asked_by_person = False
+
+    def guard_close(self, window: QWidget) -> None:
+        """Ask "save changes?" when a person closes ``window``."""
+        self.close_guard = _CloseGuard(self)
+        window.installEventFilter(self.close_guard)
+
+    def open_selected(self) -> bool:
+        chosen = self.preset_list.selected()
+        return self.open_preset(chosen[0]) if chosen else False
+
+    def open_preset(self, preset_id: str) -> bool:
+        if preset_id == self.current_id and not self.document.dirty:
+            return True
+        if not self.maybe_save():
+            return False
+        try:
+            arch = user_presets.load(preset_id)
+        except ParamTallyError as exc:
+            QMessageBox.warning(self.dialog_parent, "Cannot open preset", str(exc))
+            return False
+        self.document.load(arch, preset_id)
+        self.current_id = preset_id
+        self.current_changed.emit()
+        self.opened.emit(preset_id)
+        return True
+
+    def save(self) -> bool:
+        """Save over the current user preset; a built-in (or unnamed) model goes through Save As."""
+        if self.current_id is None or not user_presets.is_user(self.current_id):
+            return self.save_as()
+        return self._write(self.current_id)
+
+    def save_as(self) -> bool:
+        suggestion = f"{self.current_id}-custom" if self.current_id else "my-model"
+        preset_id = self._ask_id("Save preset as", suggestion)
+        if preset_id is None or not self._confirm_overwrite(preset_id) or not self._write(preset_id):
+            return False
+        self.current_id = preset_id
+        self.document.source_label = preset_id
+        self.current_changed.emit()
+        return True
+
+    def _write(self, preset_id: str) -> bool:
+        saved = self._run(
+            "Cannot save preset", lambda: user_presets.save(preset_id, self.document.architecture)
+        )
+        if saved:
+            self.document.undo_stack.setClean()
+            self._after_change(preset_id)
+        return saved
+
+    # --- managing files ------------------------------------------------------------------------------
+
+    def rename_selected(self) -> bool:
+        chosen = self.preset_list.selected()
+        if chosen is None or chosen[1] != "user":
+            return False
+        new_id = self._ask_id("Rename preset", chosen[0])
+        if new_id is None or new_id == chosen[0]:
+            return False
+        done = self._run("Cannot rename preset", lambda: user_presets.rename(chosen[0], new_id))
+        if done and self.current_id == chosen[0]:
+            self.current_id = new_id
+            self.document.source_label = new_id
+        self._after_change(new_id if done else chosen[0])
+        return done
+
+    def duplicate_selected(self) -> bool:
+        chosen = self.preset_list.selected()
+        if chosen is None:
+            return False
+        new_id = self._ask_id("Duplicate preset", f"{chosen[0]}-copy")
+        if new_id is None:
+            return False
+        done = self._run("Cannot duplicate preset", lambda: user_presets.duplicate(chosen[0], new_id))
+        self._after_change(new_id if done else chosen[0])
+        return done
+
+    def delete_selected(self) -> bool:
+        chosen = self.preset_list.selected()
+        if chosen is None or chosen[1] != "user":
+            return False
+        shadow = (
+            " The built-in preset of that id will show again." if chosen[0] in presets.builtin_ids() else ""
+        )
+        question = (
+            f"Delete the user preset “{chosen[0]}” ({user_presets.user_path(chosen[0])})? "
+            f"This cannot be undone.{shadow}"
+        )
+        if not self._yes("Delete preset?", question):
+            return False
+        done = self._run("Cannot delete preset", lambda: user_presets.delete(chosen[0]))
+        self._after_change(chosen[0])
+        return done
+
+    def import_file(self) -> bool:
+        name, _ = QFileDialog.getOpenFileName(
+            self.dialog_parent, "Import preset", "", "Presets and config.json (*.json);;All files (*)"
+        )
+        if not name:
+            return False
+        path = Path(name)
+        preset_id = self._ask_id("Import as preset", user_presets.id_for_file(path))
+        if preset_id is None or not self._confirm_overwrite(preset_id):
+            return False
+        done = self._run(
+            "Cannot import preset", lambda: user_presets.import_file(path, preset_id, overwrite=True)
+        )
+        self._after_change(preset_id)
+        return done
+
+    def export_selected(self) -> bool:
+        chosen = self.preset_list.selected() or ((self.current_id, "") if self.current_id else None)
+        if chosen is None:
+            return False
+        target = ask_save_path(
+            self.dialog_parent, "Export preset", f"{chosen[0]}.json", "Presets (*.json)", ".json"
+        )
+        if target is None:
+            return False
+        # The file dialog has already asked before replacing an existing file.
+        return self._run(
+            "Cannot export preset", lambda: user_presets.export(chosen[0], target, overwrite=True)
+        )
+
+    # --- helpers ---------------------------------------------------------------------------------------
+
+    def _ask_id(self, title: str, suggestion: str) -> str | None:
+        while True:
+            text, ok = QInputDialog.getText(
+                self.dialog_parent, title, "Preset id (letters, digits, . _ + -):", text=suggestion
+            )
+            if not ok or not text.strip():
+                return None
+            try:
+                return presets.check_preset_id(text.strip())
+            except ParamTallyError as exc:
+                QMessageBox.warning(self.dialog_parent, title, str(exc))
+                suggestion = text.strip()
+
+    def _confirm_overwrite(self, preset_id: str) -> bool:
+        if user_presets.is_user(preset_id):
+            return self._yes("Replace preset?", f"A user preset “{preset_id}” exists. Replace it?")
+        if preset_id in presets.builtin_ids():
+            question = f"“{preset_id}” is a built-in id. Save a user preset that shadows it?"
+            return self._yes("Replace preset?", question)
+        return True
+
+    def _yes(self, title: str, question: str) -> bool:
+        answer = QMessageBox.question(
+            self.dialog_parent, title, question, _Button.Yes | _Button.No, _Button.No
+        )
+        return answer == _Button.Yes
+
+    def _run(self, title: str, action: Callable[[], object]) -> bool:
+        return attempt(self.dialog_parent, title, action)
+
+    def _after_change(self, select_id: str) -> None:
+        self.preset_list.refresh()
+        self.preset_list.select_preset(select_id)
+        self.current_changed.emit()
+
+
+class _CloseGuard(QObject):
+    """Asks "save changes?" before a person closes the window; a cancel keeps it open.
+
+    Only closes a person asks for: the window manager's close button (a spontaneous event) or
+    File → Quit through ``PresetActions.request_quit``. A program closing the window (tests,
+    ``--screenshot``) is never stopped by a modal question.
+    """
+
+    def __init__(self, actions: PresetActions) -> None:
+        super().__init__(actions)
+        self.actions = actions
+        self.asked_by_person = False
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() != QEvent.Type.Close or not (event.spontaneous() or self.asked_by_person):
+            return False
+        if self.actions.maybe_save():
+            return False
+        event.ignore()
+        return True

@@ -1,0 +1,121 @@
+"""The preset browser panel: the searchable list, a dirty marker, and buttons for the file commands.
+
+The list is ``PresetList``; the commands are ``PresetActions``. ``add_preset_actions`` puts the
+same commands in the File menu and the "save changes?" question in front of closing the window.
+"""
+
+from __future__ import annotations
+
+import shiboken6
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QGridLayout, QLabel, QMenu, QPushButton, QVBoxLayout, QWidget
+
+from core import user_presets
+from gui.document import Document
+from gui.presets.actions import PresetActions
+from gui.presets.preset_list import ID_ROLE, PresetList
+
+__all__ = ["BUTTONS", "PresetsBrowser", "add_preset_actions"]
+
+BUTTONS = ("Open", "Save", "Save As…", "Rename…", "Duplicate…", "Delete…", "Import…", "Export…")
+_COLUMNS = 4
+
+
+class PresetsBrowser(QWidget):
+    """objectName ``presetsBrowser``; children ``presetFilter``, ``presetList``, ``presetDirty``.
+
+    ``presets`` is the list, ``ops`` the file commands (open, save, rename, …).
+    """
+
+    def __init__(self, document: Document, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("presetsBrowser")
+        self.document = document
+        self.presets = PresetList()
+        self.ops = PresetActions(document, self.presets, self)
+        self.marker = QLabel()
+        self.marker.setObjectName("presetDirty")
+        self.buttons = {text: QPushButton(text) for text in BUTTONS}
+        self._layout()
+        self._connect()
+        if document.source_label in {item.data(ID_ROLE) for item in self.presets.items()}:
+            self.ops.current_id = document.source_label  # the window opened a preset by its id
+            self.presets.select_preset(document.source_label)
+        self._update_buttons()
+        self._update_marker()
+
+    def maybe_save(self) -> bool:
+        """Ask to save unsaved changes; False means the person cancelled (stay where we are)."""
+        return self.ops.maybe_save()
+
+    def request_quit(self, window: QWidget) -> bool:
+        """File → Quit: close ``window`` after "save changes?"; False if the person cancelled."""
+        return self.ops.request_quit(window)
+
+    def _layout(self) -> None:
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.presets, 1)
+        layout.addWidget(self.marker)
+        grid = QGridLayout()  # a grid, so both rows of buttons line up in columns
+        for index, text in enumerate(BUTTONS):
+            button = self.buttons[text]
+            button.setObjectName("preset" + text.strip("…").replace(" ", ""))
+            grid.addWidget(button, *divmod(index, _COLUMNS))
+        layout.addLayout(grid)
+
+    def _connect(self) -> None:
+        self.presets.activated.connect(self.ops.open_preset)
+        self.presets.selection_changed.connect(self._update_buttons)
+        self.ops.current_changed.connect(self._update_marker)
+        self.document.undo_stack.cleanChanged.connect(lambda _clean: self._update_marker())
+        self.document.changed.connect(self._update_marker)
+        commands = {
+            "Open": self.ops.open_selected,
+            "Save": self.ops.save,
+            "Save As…": self.ops.save_as,
+            "Rename…": self.ops.rename_selected,
+            "Duplicate…": self.ops.duplicate_selected,
+            "Delete…": self.ops.delete_selected,
+            "Import…": self.ops.import_file,
+            "Export…": self.ops.export_selected,
+        }
+        for text, slot in commands.items():
+            self.buttons[text].clicked.connect(lambda _=False, slot=slot: slot())
+
+    def _update_buttons(self) -> None:
+        chosen = self.presets.selected()
+        user = chosen is not None and chosen[1] == "user"
+        self.buttons["Open"].setEnabled(chosen is not None)
+        self.buttons["Rename…"].setEnabled(user)
+        self.buttons["Delete…"].setEnabled(user)
+        self.buttons["Duplicate…"].setEnabled(chosen is not None)
+        self.buttons["Export…"].setEnabled(chosen is not None)
+
+    def _update_marker(self) -> None:
+        if not shiboken6.isValid(self.document.undo_stack) or not shiboken6.isValid(self.marker):
+            return  # the window is being torn down
+        current = self.ops.current_id
+        name = current or self.document.source_label or "unsaved model"
+        kind = " (user)" if current and user_presets.is_user(current) else ""
+        self.marker.setText(f"{name}{kind}" + ("  ● unsaved changes" if self.document.dirty else ""))
+
+
+def add_preset_actions(menu: QMenu, browser: PresetsBrowser, window: QWidget | None = None) -> list[QAction]:
+    """File-menu entries for presets; with ``window``, also the "save changes?" on quitting."""
+    entries = [
+        ("Save Preset", QKeySequence.StandardKey.Save, browser.ops.save),
+        ("Save Preset As…", QKeySequence.StandardKey.SaveAs, browser.ops.save_as),
+        ("Import Preset…", None, browser.ops.import_file),
+        ("Export Preset…", None, browser.ops.export_selected),
+    ]
+    actions = []
+    for text, shortcut, slot in entries:
+        action = menu.addAction(text, slot)  # the slot is called without the "checked" argument
+        action.setObjectName("action" + text.strip("…").replace(" ", ""))
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        actions.append(action)
+    if window is not None:
+        browser.ops.guard_close(window)
+    return actions
