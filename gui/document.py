@@ -24,6 +24,8 @@ from core.schema import Architecture
 
 __all__ = ["Document"]
 
+_UNSET: Any = object()  # the scenario before anything asked for it
+
 
 def _core(module: str, name: str) -> Any:
     """``core.<module>.<name>`` or None while that part of the core is not written yet."""
@@ -83,8 +85,8 @@ class Document(QObject):
         super().__init__(parent)
         self.undo_stack = QUndoStack(self)
         self._architecture = architecture
-        scenario_type = _core("memory", "Scenario")
-        self._scenario: Any = scenario_type() if scenario_type is not None else None
+        # Made on first use: core.memory and its scenario models load after the first paint.
+        self._scenario: Any = _UNSET
         self.source_label = label or architecture.name
         self._cache: dict[str, Any] = {}
         self._errors: set[str] = set()
@@ -97,6 +99,9 @@ class Document(QObject):
 
     @property
     def scenario(self) -> Any:
+        if self._scenario is _UNSET:
+            scenario_type = _core("memory", "Scenario")
+            self._scenario = scenario_type() if scenario_type is not None else None
         return self._scenario
 
     @property
@@ -126,11 +131,12 @@ class Document(QObject):
     def _cached(self, key: str, module: str, name: str) -> Any:
         if key not in self._cache:
             function = _core(module, name)
-            if function is None or self._scenario is None:
+            scenario = self.scenario
+            if function is None or scenario is None:
                 self._cache[key] = None
             else:
                 try:
-                    self._cache[key] = function(self._architecture, self._scenario)
+                    self._cache[key] = function(self._architecture, scenario)
                 except ValidationError as exc:
                     # E.g. TP no longer divides the heads after an edit: say so at that scenario field.
                     self._cache[key] = None
@@ -162,10 +168,11 @@ class Document(QObject):
         self._push(self._set_architecture, self._architecture, architecture, text, None)
 
     def set_scenario_field(self, path: str, value: Any, merge_key: str | None = None) -> bool:
-        if self._scenario is None:
+        before = self.scenario
+        if before is None:
             return False
         try:
-            after = _with_model_value(self._scenario, path, value)
+            after = _with_model_value(before, path, value)
             check = _core("memory", "estimate_memory")
             if check is not None:
                 check(self._architecture, after)  # a scenario that cannot fit this model is refused
@@ -176,7 +183,7 @@ class Document(QObject):
             self.report_problem(f"scenario.{path}", one_line(exc))
             return False
         self._clear_error(f"scenario.{path}")
-        self._push(self._set_scenario, self._scenario, after, f"Set {path}", merge_key)
+        self._push(self._set_scenario, before, after, f"Set {path}", merge_key)
         return True
 
     def load(self, architecture: Architecture, label: str) -> None:
