@@ -37,9 +37,19 @@ _CHILD = r"""
 import os, sys, time
 os.environ["QT_QPA_PLATFORM"] = "offscreen"
 sys.path.insert(0, {root!r})
+if {bare!r}:
+    from PySide6.QtWidgets import QApplication, QMainWindow
+    app = QApplication([])
+    window = QMainWindow()
+else:
+    # The start path of `paramtally gpt3-175b` up to show(): gui.app.run_app runs the same
+    # open_window (core before Qt, theme, window; charts, table and memory panel are built
+    # right after the first paint).
+    from gui.app import build_parser, open_window
+    window = open_window(build_parser().parse_args(["gpt3-175b"]))
+    from PySide6.QtWidgets import QApplication
+    app = QApplication.instance()
 from PySide6.QtCore import QEvent, QObject
-from PySide6.QtWidgets import QApplication, QMainWindow
-app = QApplication([])
 first = []
 def peak_mb():
     # VmHWM starts afresh at exec (ru_maxrss would carry the parent's peak over).
@@ -57,15 +67,9 @@ class FirstPaint(QObject):
                 done()
         return False
 if {bare!r}:
-    window = QMainWindow()
     window.installEventFilter(FirstPaint(window))
 else:
-    from core.sources import load_source
-    from gui.document import Document
-    from gui.main_window import MainWindow
-    app.setStyle("Fusion")
-    # As run_app does: charts, table and memory panel are built right after the first paint.
-    window = MainWindow(Document(load_source("gpt3-175b"), "gpt3-175b"), defer_views=True)
+    # The headline (with the real figures) is painted along with the form and the tree.
     window.headline.installEventFilter(FirstPaint(window))
     load_views = window.load_views
     def load_then_report():

@@ -10,8 +10,12 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-__all__ = ["DEFAULT_PRESET", "is_blank", "run_app"]
+if TYPE_CHECKING:
+    from gui.main_window import MainWindow
+
+__all__ = ["DEFAULT_PRESET", "is_blank", "open_window", "run_app"]
 
 DEFAULT_PRESET = "gpt3-175b"
 
@@ -52,41 +56,54 @@ def is_blank(image: object) -> bool:
 
 def run_app(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(list(argv) if argv is not None else sys.argv[1:])
-    if args.screenshot and "QT_QPA_PLATFORM" not in os.environ:
-        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    window = open_window(args)
+    if isinstance(window, int):
+        return window
     from PySide6.QtWidgets import QApplication
 
-    app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "paramtally"])
+    app = QApplication.instance()
     assert isinstance(app, QApplication)
-    app.setApplicationName("ParamTally")
-    app.setStyle("Fusion")
-    return _run(app, args)
+    window.show()
+    if not args.screenshot:
+        return app.exec()
+    return _screenshot(app, window, args.screenshot)
 
 
-def _run(app: object, args: argparse.Namespace) -> int:
-    from PySide6.QtWidgets import QApplication
+def open_window(args: argparse.Namespace) -> MainWindow | int:
+    """The start path up to ``show()``: the window for ``args``, or the exit code of a bad source.
 
+    ``bench/gui_latency.py`` times this very path. The model is read and counted before Qt
+    loads: a bad source is reported without starting Qt, and pure-Python modules imported
+    before PySide6 skip the source scan PySide runs on every module imported after it.
+    """
     from core.errors import ParamTallyError
+    from core.params import count_parameters
     from core.sources import load_source
-    from gui.document import Document
-    from gui.main_window import MainWindow, settings
-    from gui.theme import apply_theme
 
-    assert isinstance(app, QApplication)
     source = args.source or args.preset or DEFAULT_PRESET
     try:
         arch = load_source(source)
     except ParamTallyError as exc:
         print(f"paramtally: {exc}", file=sys.stderr)
         return 2
+    count_parameters(arch)  # the headline's figures (cached in core), before Qt as said above
+    if args.screenshot and "QT_QPA_PLATFORM" not in os.environ:
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    from PySide6.QtWidgets import QApplication
+
+    from gui.document import Document
+    from gui.main_window import MainWindow, settings
+    from gui.theme import apply_theme
+
+    app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "paramtally"])
+    assert isinstance(app, QApplication)
+    app.setApplicationName("ParamTally")
+    app.setStyle("Fusion")
     apply_theme(app, str(settings().value("view/theme", "system")))
     window = MainWindow(Document(arch, source), defer_views=True)  # charts follow the first paint
     if args.size:
         window.resize(*args.size)
-    window.show()
-    if not args.screenshot:
-        return app.exec()
-    return _screenshot(app, window, args.screenshot)
+    return window
 
 
 def _screenshot(app: object, window: object, path: str) -> int:
