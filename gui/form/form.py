@@ -47,7 +47,7 @@ class _Row:
     path: str
     spec: FieldSpec
     editor: Editor
-    error: QLabel
+    error: QLabel | None  # made when the field first shows an error (44 fewer labels at start)
     layout: QFormLayout
     frame: QFrame
     section: Section
@@ -61,6 +61,18 @@ def _condition(prefix: str, spec: FieldSpec, siblings: list[FieldSpec]) -> tuple
         if sibling.name == "kind" and sibling.kind == "choice" and head.lower() in sibling.choices:
             return (f"{prefix}{sibling.name}", head.lower())
     return None
+
+
+def _error_label(field: QWidget, path: str) -> QLabel:
+    """The reason line under a field's frame, made the first time the field is refused."""
+    error = QLabel(field)
+    error.setObjectName(f"{path}.error")
+    error.setWordWrap(True)
+    error.setStyleSheet("color: #d9534f;")
+    layout = field.layout()
+    assert layout is not None
+    layout.addWidget(error)
+    return error
 
 
 class ArchitectureForm(QScrollArea):
@@ -148,19 +160,13 @@ class ArchitectureForm(QScrollArea):
         inner.setContentsMargins(2, 2, 2, 2)
         inner.addWidget(editor)
         box.addWidget(frame)
-        error = QLabel(field)
-        error.setObjectName(f"{path}.error")
-        error.setWordWrap(True)
-        error.setStyleSheet("color: #d9534f;")
-        error.hide()
-        box.addWidget(error)
         label = QLabel(spec.label)
         label.setToolTip(spec.description)
         layout.addRow(label, field)
         editor.committed.connect(lambda value, merge, p=path: self._commit(p, value, merge))
         self._labels.append(label)
         self._rows[path] = _Row(
-            path, spec, editor, error, layout, frame, section, _condition(prefix, spec, siblings)
+            path, spec, editor, None, layout, frame, section, _condition(prefix, spec, siblings)
         )
 
     # --- binding ---------------------------------------------------------------------------------
@@ -190,11 +196,14 @@ class ArchitectureForm(QScrollArea):
         if row is None:
             return
         row.frame.setStyleSheet(INVALID_STYLE if reason else "")
-        row.error.setText(reason)
-        row.error.setVisible(bool(reason))
+        if row.error is None and reason:
+            row.error = _error_label(row.frame.parentWidget(), row.path)
+        if row.error is not None:
+            row.error.setText(reason)
+            row.error.setVisible(bool(reason))
         tip = row.spec.description
         row.editor.setToolTip(f"{tip}\n\n⚠ {reason}" if reason else tip)
 
     def error_text(self, path: str) -> str:
-        row = self._rows[path]
-        return row.error.text() if not row.error.isHidden() else ""
+        error = self._rows[path].error
+        return error.text() if error is not None and not error.isHidden() else ""
