@@ -63,14 +63,15 @@ def _condition(prefix: str, spec: FieldSpec, siblings: list[FieldSpec]) -> tuple
     return None
 
 
-def _error_label(field: QWidget, path: str) -> QLabel:
+def _error_label(frame: QFrame, path: str) -> QLabel:
     """The reason line under a field's frame, made the first time the field is refused."""
+    field = frame.parentWidget()
+    layout = field.layout() if field is not None else None
+    assert field is not None and layout is not None
     error = QLabel(field)
     error.setObjectName(f"{path}.error")
     error.setWordWrap(True)
     error.setStyleSheet("color: #d9534f;")
-    layout = field.layout()
-    assert layout is not None
     layout.addWidget(error)
     return error
 
@@ -197,7 +198,7 @@ class ArchitectureForm(QScrollArea):
             return
         row.frame.setStyleSheet(INVALID_STYLE if reason else "")
         if row.error is None and reason:
-            row.error = _error_label(row.frame.parentWidget(), row.path)
+            row.error = _error_label(row.frame, row.path)
         if row.error is not None:
             row.error.setText(reason)
             row.error.setVisible(bool(reason))
