@@ -1,0 +1,53 @@
+"""The start path loads only what the first paint shows (a fresh process each, as a person starts it)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# Run in a child: this test process has long imported everything.
+_PROBE = """
+import sys
+sys.path.insert(0, {root!r})
+from gui.app import build_parser, open_window
+from core.params import count_parameters
+from core.sources import load_source
+window = open_window(build_parser().parse_args(["gpt3-175b"]))
+late = sorted(m for m in sys.modules if m.split(".")[0] in ("pyqtgraph", "numpy") or m == "core.memory")
+assert not late, late
+total = count_parameters(load_source("gpt3-175b")).total
+assert f"{{total:,}}" in window.headline.text(), window.headline.text()
+assert window.form.editor("hidden_size").value() == 12288
+window.load_views()  # the charts and the memory panel: now they load
+assert "pyqtgraph" in sys.modules and window.document.scenario is not None
+print("ok")
+"""
+
+
+def _run(code: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_CONFIG_HOME": str(tmp_path / "cfg")}
+    return subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120, check=False
+    )
+
+
+def test_first_paint_needs_no_charts_nor_memory_model(tmp_path: Path) -> None:
+    done = _run(_PROBE.format(root=str(ROOT)), tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "ok"
+
+
+def test_bad_source_is_reported_before_qt_loads(tmp_path: Path) -> None:
+    code = (
+        f"import sys; sys.path.insert(0, {str(ROOT)!r}); from gui.app import run_app; "
+        "code = run_app(['no-such-model']); "
+        "assert 'PySide6' not in sys.modules, 'Qt loaded'; print(code)"
+    )
+    done = _run(code, tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "2"
+    assert "unknown preset 'no-such-model'" in done.stderr
