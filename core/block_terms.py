@@ -8,12 +8,13 @@ f_e expert width, r rank, b adapter width.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cached_property
 
 from core.breakdown import Node, group
 from core.formula import evaluate
 from core.schema import Adapter, Architecture, LayerGroup, LoRA, MoE
 
-__all__ = ["block_node", "inactive_per_layer", "leaf", "norm_leaf"]
+__all__ = ["BlockTerms", "inactive_per_layer", "leaf", "norm_leaf"]
 
 
 def leaf(name: str, part: str, expr: str, **values: int) -> Node:
@@ -213,20 +214,39 @@ def _adapter(arch: Architecture, adapter: Adapter) -> Node:
     return replace(leaf(name, "adapters", expr, h=arch.hidden_size, b=adapter.width), added=True)
 
 
-def block_node(arch: Architecture, group_: LayerGroup) -> Node:
-    attention = _mla_attention(arch) if arch.attention.kind == "mla" else _standard_attention(arch)
-    children = [group("attention", attention)]
-    if group_.moe:
-        children.append(group("moe", _moe(arch, group_.moe)))
-    else:
-        children.append(group("ffn", _dense_ffn(arch)))
-    if arch.norms.per_block:
-        children.append(norm_leaf(arch, "block norms", arch.hidden_size, times=arch.norms.per_block))
-    if group_.lora:
-        children.append(_lora(arch, group_, group_.lora))
-    if group_.adapter:
-        children.append(_adapter(arch, group_.adapter))
-    return group("block", children)
+class BlockTerms:
+    """The blocks of one architecture. Parts every block shares (attention, the dense FFN, the
+    block norms) are built once per architecture, not once per layer group."""
+
+    def __init__(self, arch: Architecture) -> None:
+        self.arch = arch
+
+    @cached_property
+    def attention(self) -> Node:
+        arch = self.arch
+        terms = _mla_attention(arch) if arch.attention.kind == "mla" else _standard_attention(arch)
+        return group("attention", terms)
+
+    @cached_property
+    def dense_ffn(self) -> Node:
+        return group("ffn", _dense_ffn(self.arch))
+
+    @cached_property
+    def norms(self) -> list[Node]:
+        arch = self.arch
+        if not arch.norms.per_block:
+            return []
+        return [norm_leaf(arch, "block norms", arch.hidden_size, times=arch.norms.per_block)]
+
+    def block(self, group_: LayerGroup) -> Node:
+        arch = self.arch
+        ffn = group("moe", _moe(arch, group_.moe)) if group_.moe else self.dense_ffn
+        children = [self.attention, ffn, *self.norms]
+        if group_.lora:
+            children.append(_lora(arch, group_, group_.lora))
+        if group_.adapter:
+            children.append(_adapter(arch, group_.adapter))
+        return group("block", children)
 
 
 def inactive_per_layer(arch: Architecture, group_: LayerGroup) -> int:

@@ -8,11 +8,10 @@ Tied weights count once (as PyTorch's ``parameters()`` does); the LM head then a
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import replace
 from functools import lru_cache
 
-from core.block_terms import block_node, inactive_per_layer, leaf, norm_leaf
+from core.block_terms import BlockTerms, inactive_per_layer, leaf, norm_leaf
 from core.breakdown import ADDED_PARTS, PARTS, LayerGroupRow, Node, ParamReport, group
 from core.schema import Architecture
 
@@ -104,29 +103,31 @@ def layer_label(start: int, count: int) -> str:
     return f"layer {start}" if count == 1 else f"layers {start}–{start + count - 1}"
 
 
-def _parts(nodes: tuple[Node, ...] | list[Node], into: Counter[str], times: int = 1) -> None:
+def _add_parts(nodes: tuple[Node, ...] | list[Node], into: dict[str, int], times: int = 1) -> None:
+    """Add each leaf's parameters (× ``times``) to its part's sum."""
     stack = list(nodes)
     while stack:
         node = stack.pop()
         if node.children:
             stack.extend(node.children)
         else:
-            into[node.part] += node.params * times
+            into[node.part] = into.get(node.part, 0) + node.params * times
 
 
 def _report(arch: Architecture) -> ParamReport:
     outside: list[Node] = [_embeddings(arch)]
     groups: list[Node] = []
     rows: list[LayerGroupRow] = []
-    parts = Counter[str]()
+    parts: dict[str, int] = {}
     inactive = 0
     start = 0
+    blocks = BlockTerms(arch)
     for group_ in arch.layers:
-        block = block_node(arch, group_)
+        block = blocks.block(group_)
         per_token = block.params - inactive_per_layer(arch, group_)
         inactive += group_.count * (block.params - per_token)
-        by_part = Counter[str]()
-        _parts(block.children, by_part)
+        by_part: dict[str, int] = {}
+        _add_parts(block.children, by_part)
         kind = "moe" if group_.moe else "dense"
         rows.append(LayerGroupRow(start, group_.count, kind, block.params, per_token, by_part))
         node = block.repeated(group_.count)
@@ -142,9 +143,9 @@ def _report(arch: Architecture) -> ParamReport:
     tree = group(arch.name, [*outside, *groups, *tail])
     for row in rows:
         for part, params in row.by_part.items():
-            parts[part] += params * row.count
-    _parts([*outside, *tail], parts)
-    added = sum(parts[part] for part in ADDED_PARTS)
+            parts[part] = parts.get(part, 0) + params * row.count
+    _add_parts([*outside, *tail], parts)
+    added = sum(parts.get(part, 0) for part in ADDED_PARTS)
     ordered = {part: parts[part] for part in PARTS if part in parts}
     return ParamReport(arch.name, tree.params, tree.params - inactive, added, tree, ordered, tuple(rows))
 
