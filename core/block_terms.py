@@ -7,7 +7,6 @@ f_e expert width, r rank, b adapter width.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import cached_property
 
 from core.breakdown import Node, group
@@ -18,7 +17,7 @@ __all__ = ["BlockTerms", "inactive_per_layer", "leaf", "norm_leaf"]
 
 
 def leaf(name: str, part: str, expr: str, **values: int) -> Node:
-    return Node(name, evaluate(expr, values), part, expr=expr, values=tuple(values.items()))
+    return Node(name, evaluate(expr, values), part, "", 1, False, (), expr, tuple(values.items()))
 
 
 def norm_leaf(
@@ -211,7 +210,7 @@ def _adapter(arch: Architecture, adapter: Adapter) -> Node:
     if adapter.placement == "both":
         expr = f"2·({expr})"
     name = f"adapter b={adapter.width} ({adapter.placement})"
-    return replace(leaf(name, "adapters", expr, h=arch.hidden_size, b=adapter.width), added=True)
+    return leaf(name, "adapters", expr, h=arch.hidden_size, b=adapter.width)._replace(added=True)
 
 
 class BlockTerms:

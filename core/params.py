@@ -8,7 +8,6 @@ Tied weights count once (as PyTorch's ``parameters()`` does); the LM head then a
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import lru_cache
 
 from core.block_terms import BlockTerms, inactive_per_layer, leaf, norm_leaf
@@ -90,12 +89,12 @@ def _vocab_growth(arch: Architecture) -> Node | None:
     if not arch.added_vocab:
         return None
     dv, e = arch.added_vocab, arch.embed_dim
-    parts = [replace(leaf("embedding rows", "vocab_growth", "dV·e", dV=dv, e=e), added=True)]
+    parts = [leaf("embedding rows", "vocab_growth", "dV·e", dV=dv, e=e)._replace(added=True)]
     # A tied head grows with the embedding; only its bias (if any) is new then.
     head_terms = ([] if arch.head.tied else ["dV·e"]) + ["dV"] * (arch.head.bias + arch.head.decoder_bias)
     if arch.head.present and head_terms:
         expr = " + ".join(head_terms)
-        parts.append(replace(leaf("LM head rows", "vocab_growth", expr, dV=dv, e=e), added=True))
+        parts.append(leaf("LM head rows", "vocab_growth", expr, dV=dv, e=e)._replace(added=True))
     return group(f"vocabulary growth (+{dv:,} tokens)", parts)
 
 
