@@ -1,4 +1,4 @@
-"""Edits to an architecture: each returns a new, fully validated architecture or raises.
+"""Edits to an architecture (or a memory scenario): each returns a new, fully validated model or raises.
 
 Paths are dotted field paths as the form and error messages use them, e.g.
 ``attention.num_kv_heads`` or ``layers.2.moe.top_k``.
@@ -6,9 +6,13 @@ Paths are dotted field paths as the form and error messages use them, e.g.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
 
 from core.schema import Architecture
+
+Model = TypeVar("Model", bound=BaseModel)
 
 __all__ = ["get_value", "with_value", "without_biases"]
 
@@ -24,15 +28,15 @@ def get_value(arch: Architecture, path: str) -> Any:
     return node
 
 
-def with_value(arch: Architecture, path: str, value: Any) -> Architecture:
-    """``arch`` with one field changed; raises pydantic's ValidationError naming the field."""
-    data = arch.model_dump()
+def with_value(model: Model, path: str, value: Any) -> Model:
+    """``model`` with one field changed; raises pydantic's ValidationError naming the field."""
+    data = model.model_dump()
     *parents, last = _split(path)
     node: Any = data
     for part in parents:
         node = node[part]
     node[last] = value
-    return Architecture.model_validate(data)
+    return type(model).model_validate(data)
 
 
 def without_biases(arch: Architecture) -> Architecture:

@@ -7,12 +7,11 @@ nothing, so the last valid figures stay on screen.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import shiboken6
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
@@ -22,17 +21,13 @@ from core.errors import ParamTallyError, field_problems, one_line
 from core.params import count_parameters
 from core.schema import Architecture
 
+if TYPE_CHECKING:
+    from core.fit import SetupFit
+    from core.flops import FlopsReport
+    from core.memory import MemoryReport
+    from core.scenario import Scenario
+
 __all__ = ["Document"]
-
-_UNSET: Any = object()  # the scenario before anything asked for it
-
-
-def _core(module: str, name: str) -> Any:
-    """``core.<module>.<name>`` or None while that part of the core is not written yet."""
-    try:
-        return getattr(importlib.import_module(f"core.{module}"), name)
-    except (ImportError, AttributeError):
-        return None
 
 
 class _Command(QUndoCommand):
@@ -66,16 +61,6 @@ class _Command(QUndoCommand):
         return True
 
 
-def _with_model_value(model: BaseModel, path: str, value: Any) -> BaseModel:
-    data = model.model_dump()
-    *parents, last = path.split(".")
-    node = data
-    for part in parents:
-        node = node[int(part)] if part.isdigit() else node[part]
-    node[last] = value
-    return type(model).model_validate(data)
-
-
 class Document(QObject):
     changed = Signal()  # architecture or scenario changed; the results below are fresh
     invalid = Signal(str, str)  # (field path, reason): an edit was refused
@@ -86,7 +71,7 @@ class Document(QObject):
         self.undo_stack = QUndoStack(self)
         self._architecture = architecture
         # Made on first use: core.memory and its scenario models load after the first paint.
-        self._scenario: Any = _UNSET
+        self._scenario: Scenario | None = None
         self.source_label = label or architecture.name
         self._cache: dict[str, Any] = {}
         self._errors: set[str] = set()
@@ -98,10 +83,11 @@ class Document(QObject):
         return self._architecture
 
     @property
-    def scenario(self) -> Any:
-        if self._scenario is _UNSET:
-            scenario_type = _core("memory", "Scenario")
-            self._scenario = scenario_type() if scenario_type is not None else None
+    def scenario(self) -> Scenario:
+        if self._scenario is None:
+            from core.scenario import Scenario
+
+            self._scenario = Scenario()
         return self._scenario
 
     @property
@@ -115,36 +101,40 @@ class Document(QObject):
     def report(self) -> ParamReport:
         return count_parameters(self._architecture)
 
-    @property
-    def memory(self) -> Any:
-        return self._cached("memory", "memory", "estimate_memory")
+    # The memory engine is imported on first use, after the first paint.
 
     @property
-    def flops(self) -> Any:
-        return self._cached("flops", "flops", "estimate_flops")
+    def memory(self) -> MemoryReport | None:
+        from core.memory import estimate_memory
+
+        return self._cached("memory", estimate_memory)  # type: ignore[no-any-return]
 
     @property
-    def setups(self) -> tuple[Any, ...]:
-        fits = self._cached("setups", "fit", "fit_setups")
+    def flops(self) -> FlopsReport | None:
+        from core.flops import estimate_flops
+
+        return self._cached("flops", estimate_flops)  # type: ignore[no-any-return]
+
+    @property
+    def setups(self) -> tuple[SetupFit, ...]:
+        from core.fit import fit_setups
+
+        fits = self._cached("setups", fit_setups)
         return tuple(fits) if fits is not None else ()
 
-    def _cached(self, key: str, module: str, name: str) -> Any:
+    def _cached(self, key: str, function: Callable[[Architecture, Scenario], Any]) -> Any:
+        """``function(architecture, scenario)``, once per change; None (and the reason shown) if refused."""
         if key not in self._cache:
-            function = _core(module, name)
-            scenario = self.scenario
-            if function is None or scenario is None:
+            try:
+                self._cache[key] = function(self._architecture, self.scenario)
+            except ValidationError as exc:
+                # E.g. TP no longer divides the heads after an edit: say so at that scenario field.
                 self._cache[key] = None
-            else:
-                try:
-                    self._cache[key] = function(self._architecture, scenario)
-                except ValidationError as exc:
-                    # E.g. TP no longer divides the heads after an edit: say so at that scenario field.
-                    self._cache[key] = None
-                    for where, reason in field_problems(exc):
-                        self.report_problem(f"scenario.{where}" if where else "scenario", reason)
-                except (ParamTallyError, ValueError) as exc:
-                    self._cache[key] = None
-                    self.report_problem("scenario", str(exc))
+                for where, reason in field_problems(exc):
+                    self.report_problem(f"scenario.{where}" if where else "scenario", reason)
+            except (ParamTallyError, ValueError) as exc:
+                self._cache[key] = None
+                self.report_problem("scenario", str(exc))
         return self._cache[key]
 
     # --- edits ---------------------------------------------------------------------------------
@@ -168,14 +158,12 @@ class Document(QObject):
         self._push(self._set_architecture, self._architecture, architecture, text, None)
 
     def set_scenario_field(self, path: str, value: Any, merge_key: str | None = None) -> bool:
+        from core.memory import estimate_memory
+
         before = self.scenario
-        if before is None:
-            return False
         try:
-            after = _with_model_value(before, path, value)
-            check = _core("memory", "estimate_memory")
-            if check is not None:
-                check(self._architecture, after)  # a scenario that cannot fit this model is refused
+            after = with_value(before, path, value)
+            estimate_memory(self._architecture, after)  # a scenario this model cannot run is refused
         except ValidationError as exc:
             self._refuse(f"scenario.{path}", exc, prefix="scenario.")
             return False
@@ -206,7 +194,7 @@ class Document(QObject):
         self._architecture = architecture
         self._changed()
 
-    def _set_scenario(self, scenario: Any) -> None:
+    def _set_scenario(self, scenario: Scenario) -> None:
         self._scenario = scenario
         self._changed()
 

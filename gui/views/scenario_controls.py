@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtWidgets import QGridLayout, QLabel, QWidget
 
 from core.gpus import load_catalog
-from core.scenario import training_only_fields
+from core.scenario import Scenario, training_only_fields
 from gui.form.editors import ComboBox, Editor, make_editor
 from gui.form.fields import FieldSpec, model_fields
 
@@ -73,10 +73,8 @@ class ScenarioControls(QWidget):
         grid.setContentsMargins(0, 0, 0, 0)
         grid.setHorizontalSpacing(8)
         grid.setVerticalSpacing(3)
-        scenario = document.scenario
-        specs = list(model_fields(type(scenario))) if scenario is not None else []
         cell = 0
-        for spec in specs:
+        for spec in model_fields(Scenario):
             editor = _editor_for(spec, self)
             if editor is None:
                 continue
