@@ -32,10 +32,8 @@ def load_source(source: str) -> Architecture:
 
 
 def _load_preset_id(preset_id: str) -> Architecture:
-    try:
-        from core import user_presets
-    except ImportError:  # user presets are optional until that module exists
-        return presets.load_builtin(preset_id)
+    from core import user_presets  # late: it reads platformdirs only when an id is named
+
     return user_presets.load(preset_id)
 
 
