@@ -11,6 +11,7 @@ from pydantic_core import InitErrorDetails, PydanticCustomError
 __all__ = [
     "FieldProblem",
     "ParamTallyError",
+    "ParamTallyWarning",
     "field_error",
     "field_problems",
     "format_loc",
@@ -20,6 +21,10 @@ __all__ = [
 
 class ParamTallyError(Exception):
     """A problem with the user's input, said in one line; never a bug."""
+
+
+class ParamTallyWarning(UserWarning):
+    """Part of a user's file was skipped (the rest still works): say it once, in one line."""
 
 
 FieldProblem = tuple[str, str]  # (dotted field path, reason)

@@ -16,14 +16,14 @@ from typing import Annotated, Any
 import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from core.errors import field_error, one_line
+from core.errors import ParamTallyWarning, field_error, one_line
 
 __all__ = ["BUILTIN_FILE", "GPU", "CatalogWarning", "find_gpu", "load_catalog", "user_catalog_path"]
 
 BUILTIN_FILE = Path(__file__).resolve().parent.parent / "resources" / "gpus.json"
 
 
-class CatalogWarning(UserWarning):
+class CatalogWarning(ParamTallyWarning):
     """The user's GPU file could not be used (wholly or in part)."""
 
 

@@ -93,6 +93,7 @@ def open_window(args: argparse.Namespace) -> MainWindow | int:
 
     from gui.document import Document
     from gui.main_window import MainWindow, settings
+    from gui.notices import route_warnings_to
     from gui.theme import apply_theme
 
     app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "paramtally"])
@@ -101,6 +102,7 @@ def open_window(args: argparse.Namespace) -> MainWindow | int:
     app.setStyle("Fusion")
     apply_theme(app, str(settings().value("view/theme", "system")))
     window = MainWindow(Document(arch, source), defer_views=True)  # charts follow the first paint
+    route_warnings_to(window)
     if args.size:
         window.resize(*args.size)
     return window

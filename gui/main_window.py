@@ -262,6 +262,11 @@ class MainWindow(QMainWindow):
 
     # --- state ------------------------------------------------------------------------------------
 
+    def show_notice(self, text: str) -> None:
+        """Something the person should know that stops nothing (e.g. a skipped user file)."""
+        self.last_error = text
+        self.statusBar().showMessage(f"⚠ {text}", 15000)
+
     def _show_problem(self, path: str, reason: str) -> None:
         self.last_error = f"{path}: {reason}" if path else reason
         self.statusBar().showMessage(f"⚠ {self.last_error}", 8000)

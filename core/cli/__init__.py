@@ -8,11 +8,13 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+import warnings
 from collections.abc import Sequence
+from typing import Any
 
 from pydantic import ValidationError
 
-from core.errors import ParamTallyError, one_line
+from core.errors import ParamTallyError, ParamTallyWarning, one_line
 
 __all__ = ["COMMANDS", "main"]
 
@@ -41,6 +43,23 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    with warnings.catch_warnings():
+        warnings.simplefilter("always", ParamTallyWarning)
+        default, shown = warnings.showwarning, set()
+
+        def show(message: Warning | str, category: type[Warning], *where: Any, **more: Any) -> None:
+            # A skipped file is named once per run, however many places read it.
+            if not issubclass(category, ParamTallyWarning):
+                default(message, category, *where, **more)
+            elif str(message) not in shown:
+                shown.add(str(message))
+                print(f"paramtally: warning: {message}", file=sys.stderr)
+
+        warnings.showwarning = show
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         return int(args._run(args))
     except ParamTallyError as exc:

@@ -220,3 +220,18 @@ def test_bad_input_is_one_line_exit_2(
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1
     assert needle in err
+
+
+def test_a_corrupt_user_gpu_file_is_named_once_and_the_rest_works(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from platformdirs import user_config_path
+
+    folder = user_config_path("paramtally", appauthor=False)
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "gpus.json").write_text('{"gpus": [', encoding="utf-8")
+    assert main(["memory", "llama-2-7b"]) == 0
+    captured = capsys.readouterr()
+    warned = [line for line in captured.err.splitlines() if "gpus.json" in line]
+    assert len(warned) == 1 and warned[0].startswith("paramtally: warning: ")
+    assert "RTX 4090" in captured.out
