@@ -222,9 +222,7 @@ def test_bad_input_is_one_line_exit_2(
     assert needle in err
 
 
-def test_a_corrupt_user_gpu_file_is_named_once_and_the_rest_works(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_a_corrupt_user_gpu_file_is_named_once_and_the_rest_works(capsys: pytest.CaptureFixture[str]) -> None:
     from platformdirs import user_config_path
 
     folder = user_config_path("paramtally", appauthor=False)
