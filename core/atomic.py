@@ -15,6 +15,8 @@ __all__ = ["write_bytes_atomic", "write_text_atomic"]
 
 
 def write_bytes_atomic(path: Path, data: bytes) -> None:
+    if path.is_dir():
+        raise ParamTallyError(f"cannot write {path}: it is a folder; give a file name")
     folder = path.parent if str(path.parent) else Path(".")
     try:
         handle, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)

@@ -1,8 +1,8 @@
 """Tables as JSON-ready rows and CSV text: plain integers, stable column names, UTF-8.
 
 Three tables: the parameter breakdown (one row per node of the tree), the per-layer table and the
-memory terms of one GPU (plus the GPU setups once ``core.fit`` exists). ``write_export`` writes
-any of them atomically and says clearly when the place cannot be written.
+memory terms of one GPU and the GPU setups. ``write_export`` writes any of them atomically and
+says clearly when the place cannot be written.
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 
 from core.atomic import write_text_atomic
 from core.breakdown import PARTS, ParamReport
-from core.errors import ParamTallyError
 
 if TYPE_CHECKING:
     from core.fit import SetupFit
@@ -171,8 +170,6 @@ def to_json(data: Any) -> str:
 
 def write_export(path: Path, text: str) -> Path:
     """Write an export atomically; a folder, a missing folder or no permission is one clear line."""
-    if path.is_dir():
-        raise ParamTallyError(f"cannot write {path}: it is a folder; give a file name")
     write_text_atomic(path, text)
     return path
 
