@@ -100,12 +100,6 @@ class Node(NamedTuple):
         for child in self.children:
             yield from child.walk(here, depth + 1)
 
-    def leaf_nodes(self) -> Iterator[Node]:
-        if not self.children:
-            yield self
-        for child in self.children:
-            yield from child.leaf_nodes()
-
     def leaves(self) -> Iterator[tuple[str, Node]]:
         for path, _, node in self.walk():
             if node.is_leaf:

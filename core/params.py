@@ -14,7 +14,7 @@ from core.block_terms import BlockTerms, inactive_per_layer, leaf, norm_leaf
 from core.breakdown import ADDED_PARTS, PARTS, LayerGroupRow, Node, ParamReport, group
 from core.schema import Architecture
 
-__all__ = ["count_parameters", "layer_label"]
+__all__ = ["count_parameters"]
 
 
 # --- embeddings and head -------------------------------------------------------------------
@@ -98,7 +98,7 @@ def _vocab_growth(arch: Architecture) -> Node | None:
     return group(f"vocabulary growth (+{dv:,} tokens)", parts)
 
 
-def layer_label(start: int, count: int) -> str:
+def _layer_label(start: int, count: int) -> str:
     return f"layer {start}" if count == 1 else f"layers {start}–{start + count - 1}"
 
 
@@ -130,7 +130,7 @@ def _report(arch: Architecture) -> ParamReport:
         kind = "moe" if group_.moe else "dense"
         rows.append(LayerGroupRow(start, group_.count, kind, block.params, per_token, by_part))
         node = block.repeated(group_.count)
-        title = f"{layer_label(start, group_.count)} ({kind})"
+        title = f"{_layer_label(start, group_.count)} ({kind})"
         formula = f"one block = {block.params:,}"
         groups.append(Node(title, node.params, "", formula, group_.count, node.added, node.children))
         start += group_.count
