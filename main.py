@@ -3,22 +3,20 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 
 
-def main() -> int:
-    from core.cli import COMMANDS
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    from paramtally.core.cli import COMMANDS
 
-    argv = sys.argv[1:]
-    if argv and (argv[0] in COMMANDS or argv[0] in {"-h", "--help"}):
-        from core.cli import main as cli_main
+    if args and args[0] in COMMANDS:
+        from paramtally.core.cli import main as cli_main
 
-        return cli_main(argv)
-    try:
-        from gui.app import run_app
-    except ImportError as exc:  # the window needs PySide6; the CLI never does
-        print(f"paramtally: cannot open the window ({exc}); try `paramtally --help`", file=sys.stderr)
-        return 2
-    return run_app(argv)
+        return cli_main(args)
+    from paramtally.gui.app import run_app  # imports no Qt until a window is really opened
+
+    return run_app(args)
 
 
 if __name__ == "__main__":

@@ -16,15 +16,13 @@ import argparse
 import json
 import statistics
 import struct
-import sys
 import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
-from core.importers.checkpoint import compare, open_checkpoint, predicted_from  # noqa: E402
+from paramtally.core.importers.checkpoint import compare, open_checkpoint, predicted_from  # noqa: E402
 
 CHUNK = 16 * 1024 * 1024
 

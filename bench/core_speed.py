@@ -11,15 +11,13 @@ from __future__ import annotations
 
 import json
 import statistics
-import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
-from core.params import count_parameters  # noqa: E402
-from core.presets import load_builtin  # noqa: E402
+from paramtally.core.params import count_parameters  # noqa: E402
+from paramtally.core.presets import load_builtin  # noqa: E402
 
 MODELS = ("deepseek-v3", "llama-3.1-405b")
 

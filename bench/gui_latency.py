@@ -25,11 +25,8 @@ import statistics
 import subprocess
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 TARGET_MS, TARGET_START_RATIO, TARGET_RSS_MB = 8.0, 2.0, 250.0
@@ -38,7 +35,6 @@ TARGET_MS, TARGET_START_RATIO, TARGET_RSS_MB = 8.0, 2.0, 250.0
 _CHILD = r"""
 import os, sys, time
 os.environ["QT_QPA_PLATFORM"] = "offscreen"
-sys.path.insert(0, {root!r})
 if {bare!r}:
     from PySide6.QtWidgets import QApplication, QMainWindow
     app = QApplication([])
@@ -47,7 +43,7 @@ else:
     # The start path of `paramtally gpt3-175b` up to show(): gui.app.run_app runs the same
     # open_window (core before Qt, theme, window; charts, table and memory panel are built
     # right after the first paint).
-    from gui.app import build_parser, open_window
+    from paramtally.gui.app import build_parser, open_window
     window = open_window(build_parser().parse_args(["gpt3-175b"]))
     from PySide6.QtWidgets import QApplication
     app = QApplication.instance()
@@ -100,7 +96,7 @@ def _start(bare: bool, cached_bytecode: bool = False) -> tuple[float, float, flo
         env["PYTHONPYCACHEPREFIX"] = _PYCACHE
     began = time.time()
     out = subprocess.run(
-        [sys.executable, "-c", _CHILD.format(root=str(ROOT), bare=bare)],
+        [sys.executable, "-c", _CHILD.format(bare=bare)],
         capture_output=True,
         text=True,
         env=env,
@@ -142,9 +138,9 @@ def start_up(starts: int) -> dict[str, float]:
 
 
 def _deepseek_five_groups() -> object:
-    from core import layer_ops
-    from core.schema import LoRA
-    from core.sources import load_source
+    from paramtally.core import layer_ops
+    from paramtally.core.schema import LoRA
+    from paramtally.core.sources import load_source
 
     arch = load_source("deepseek-v3")
     layers = layer_ops.split_group(arch.layers, 1, 20)
@@ -156,8 +152,8 @@ def _deepseek_five_groups() -> object:
 
 def _per_view(window: Any, step: int, repeat: int) -> dict[str, float]:
     """Where the time goes: the core's recount and each view's own refresh, timed one by one."""
-    from core.edit import with_value
-    from core.params import count_parameters
+    from paramtally.core.edit import with_value
+    from paramtally.core.params import count_parameters
 
     doc = window.document
     parts = {
@@ -187,9 +183,9 @@ def _per_view(window: Any, step: int, repeat: int) -> dict[str, float]:
 def edit_latency(repeat: int) -> dict[str, dict[str, float]]:
     from PySide6.QtWidgets import QApplication
 
-    from core.sources import load_source
-    from gui.document import Document
-    from gui.main_window import MainWindow
+    from paramtally.core.sources import load_source
+    from paramtally.gui.document import Document
+    from paramtally.gui.main_window import MainWindow
 
     app = QApplication.instance() or QApplication([])
     app.setStyle("Fusion")

@@ -16,15 +16,11 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from core import fit, flops, memory, params, stages  # noqa: E402
-from core.gpus import load_catalog  # noqa: E402
-from core.memory import Scenario, estimate_memory  # noqa: E402
-from core.presets import load_builtin  # noqa: E402
+from paramtally.core import fit, flops, memory, params, stages
+from paramtally.core.gpus import load_catalog
+from paramtally.core.memory import Scenario, estimate_memory
+from paramtally.core.presets import load_builtin
 
 TARGET_MS = 2.0
 

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from core.scenario import Scenario
-from core.schema import Architecture, MoE
-from core.stages import Stage
-from core.terms import Piece, Spec
+from paramtally.core.scenario import Scenario
+from paramtally.core.schema import Architecture, MoE
+from paramtally.core.stages import Stage
+from paramtally.core.terms import Piece, Spec
 
 __all__ = [
     "INFERENCE_CHUNK",

@@ -9,7 +9,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from core.errors import ParamTallyError
+from paramtally.core.errors import ParamTallyError
 
 __all__ = ["write_bytes_atomic", "write_text_atomic"]
 

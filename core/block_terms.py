@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from functools import cached_property
 
-from core.breakdown import Node, group
-from core.formula import evaluate
-from core.schema import Adapter, Architecture, LayerGroup, LoRA, MoE
+from paramtally.core.breakdown import Node, group
+from paramtally.core.formula import evaluate
+from paramtally.core.schema import Adapter, Architecture, LayerGroup, LoRA, MoE
 
 __all__ = ["BlockTerms", "inactive_per_layer", "leaf", "norm_leaf"]
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import NamedTuple
 
-from core.formula import formula_text
+from paramtally.core.formula import formula_text
 
 __all__ = ["ADDED_PARTS", "PARTS", "LayerGroupRow", "LayerRow", "Node", "ParamReport", "human"]
 

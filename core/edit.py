@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from core.schema import Architecture
+from paramtally.core.schema import Architecture
 
 Model = TypeVar("Model", bound=BaseModel)
 

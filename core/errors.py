@@ -16,6 +16,7 @@ __all__ = [
     "field_problems",
     "format_loc",
     "one_line",
+    "unknown_name",
 ]
 
 
@@ -56,6 +57,18 @@ def one_line(exc: BaseException) -> str:
         suffix = f" (and {more} more)" if more > 0 else ""
         return f"{path}: {reason}{suffix}" if path else f"{reason}{suffix}"
     return str(exc)
+
+
+def unknown_name(kind: str, name: str, known: Sequence[str], hint: str = "") -> str:
+    """ "unknown preset 'lama-3-8b' (did you mean llama-3-8b?)": the closest known names, if any."""
+    from difflib import get_close_matches  # late: only on this error path
+
+    close = get_close_matches(name.casefold(), [item.casefold() for item in known], n=3, cutoff=0.6)
+    by_folded = {item.casefold(): item for item in known}
+    names = [by_folded[item] for item in close]
+    suggestion = " or ".join(filter(None, (", ".join(names[:-1]), names[-1] if names else "")))
+    tail = f"did you mean {suggestion}?" if suggestion else hint
+    return f"unknown {kind} '{name}'" + (f" ({tail})" if tail else "")
 
 
 def _is_union_tag(part: str | int) -> bool:

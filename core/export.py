@@ -14,12 +14,12 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from core.atomic import write_text_atomic
-from core.breakdown import PARTS, ParamReport
+from paramtally.core.atomic import write_text_atomic
+from paramtally.core.breakdown import PARTS, ParamReport
 
 if TYPE_CHECKING:
-    from core.fit import SetupFit
-    from core.memory import MemoryReport
+    from paramtally.core.fit import SetupFit
+    from paramtally.core.memory import MemoryReport
 
 __all__ = [
     "BREAKDOWN_COLUMNS",

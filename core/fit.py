@@ -14,14 +14,14 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
-from core.activations import inference_act_pieces
-from core.gpus import GPU, load_catalog
-from core.kv_cache import kv_pieces
-from core.memory import effective_architecture, stage_specs
-from core.scenario import Scenario, check_scenario, valid_tp
-from core.schema import Architecture
-from core.stages import model_layout
-from core.terms import Piece
+from paramtally.core.activations import inference_act_pieces
+from paramtally.core.gpus import GPU, load_catalog
+from paramtally.core.kv_cache import kv_pieces
+from paramtally.core.memory import effective_architecture, stage_specs
+from paramtally.core.scenario import Scenario, check_scenario, valid_tp
+from paramtally.core.schema import Architecture
+from paramtally.core.stages import model_layout
+from paramtally.core.terms import Piece
 
 __all__ = ["COUNTS", "NODE_SIZE", "SetupFit", "fit_setups", "layout_text"]
 

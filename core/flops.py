@@ -11,13 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from core.gpus import GPU, find_gpu
-from core.memory import effective_architecture
-from core.params import count_parameters
-from core.scenario import Scenario
-from core.schema import Architecture
-from core.stages import layer_windows, model_layout
-from core.terms import term
+from paramtally.core.gpus import GPU, find_gpu
+from paramtally.core.memory import effective_architecture
+from paramtally.core.params import count_parameters
+from paramtally.core.scenario import Scenario
+from paramtally.core.schema import Architecture
+from paramtally.core.stages import layer_windows, model_layout
+from paramtally.core.terms import term
 
 __all__ = ["FlopsReport", "FlopsTerm", "estimate_flops"]
 

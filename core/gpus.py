@@ -16,11 +16,12 @@ from typing import Annotated, Any
 import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from core.errors import ParamTallyWarning, field_error, one_line
+from paramtally.core.errors import ParamTallyWarning, field_error, one_line, unknown_name
+from paramtally.core.package_data import data_dir
 
 __all__ = ["BUILTIN_FILE", "GPU", "CatalogWarning", "find_gpu", "load_catalog", "user_catalog_path"]
 
-BUILTIN_FILE = Path(__file__).resolve().parent.parent / "resources" / "gpus.json"
+BUILTIN_FILE = data_dir("resources") / "gpus.json"
 
 
 class CatalogWarning(ParamTallyWarning):
@@ -108,8 +109,13 @@ def load_catalog(user_file: Path | None = None) -> tuple[GPU, ...]:
 def find_gpu(gpu_id: str, catalog: tuple[GPU, ...] | None = None) -> GPU:
     """The GPU with ``gpu_id``; a ValidationError on the Scenario's ``gpu`` field otherwise."""
     catalog = catalog if catalog is not None else load_catalog()
+    folded = gpu_id.casefold()
     for gpu in catalog:
         if gpu.id == gpu_id:
             return gpu
-    known = ", ".join(gpu.id for gpu in catalog)
-    raise field_error("Scenario", ("gpu",), f"unknown GPU '{gpu_id}' (known: {known})", gpu_id)
+    named = [gpu for gpu in catalog if folded in (gpu.id.casefold(), gpu.name.casefold())]
+    if len(named) == 1:
+        return named[0]
+    ids = [gpu.id for gpu in catalog]
+    message = unknown_name("GPU", gpu_id, ids, f"known: {', '.join(ids)}")
+    raise field_error("Scenario", ("gpu",), message, gpu_id)

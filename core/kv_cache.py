@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from core.quant import KV_DTYPE_BITS
-from core.scenario import Scenario
-from core.schema import Architecture
-from core.stages import Stage
-from core.terms import Piece, Spec
+from paramtally.core.quant import KV_DTYPE_BITS
+from paramtally.core.scenario import Scenario
+from paramtally.core.schema import Architecture
+from paramtally.core.stages import Stage
+from paramtally.core.terms import Piece, Spec
 
 __all__ = ["kv_elements", "kv_pieces", "kv_specs"]
 

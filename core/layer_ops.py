@@ -7,8 +7,8 @@ hands the result to ``Architecture.model_validate`` (through ``with_layers``), s
 
 from __future__ import annotations
 
-from core.errors import ParamTallyError
-from core.schema import Adapter, Architecture, LayerGroup, LoRA, MoE
+from paramtally.core.errors import ParamTallyError
+from paramtally.core.schema import Adapter, Architecture, LayerGroup, LoRA, MoE
 
 __all__ = [
     "Layers",

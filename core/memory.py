@@ -10,13 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from core.activations import activation_specs
-from core.kv_cache import kv_specs
-from core.model_states import state_specs, weight_specs
-from core.scenario import Scenario, check_scenario
-from core.schema import Architecture
-from core.stages import ModelLayout, model_layout, with_lora
-from core.terms import MemoryTerm, Spec
+from paramtally.core.activations import activation_specs
+from paramtally.core.kv_cache import kv_specs
+from paramtally.core.model_states import state_specs, weight_specs
+from paramtally.core.scenario import Scenario, check_scenario
+from paramtally.core.schema import Architecture
+from paramtally.core.stages import ModelLayout, model_layout, with_lora
+from paramtally.core.terms import MemoryTerm, Spec
 
 __all__ = [
     "PARTS",

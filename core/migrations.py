@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from core.errors import ParamTallyError
-from core.schema import SCHEMA_VERSION
+from paramtally.core.errors import ParamTallyError
+from paramtally.core.schema import SCHEMA_VERSION
 
 __all__ = ["LEGACY_KEYS", "MIGRATIONS", "detect_version", "migrate", "step"]
 

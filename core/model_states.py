@@ -9,10 +9,10 @@ the adapters train.
 
 from __future__ import annotations
 
-from core.quant import DTYPE_BITS, format_bits
-from core.scenario import Scenario
-from core.stages import Stage
-from core.terms import Spec
+from paramtally.core.quant import DTYPE_BITS, format_bits
+from paramtally.core.scenario import Scenario
+from paramtally.core.stages import Stage
+from paramtally.core.terms import Spec
 
 __all__ = ["optimizer_bytes_per_param", "state_specs", "weight_specs", "zero_model_states"]
 

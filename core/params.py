@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from core.block_terms import BlockTerms, inactive_per_layer, leaf, norm_leaf
-from core.breakdown import ADDED_PARTS, PARTS, LayerGroupRow, Node, ParamReport, group
-from core.schema import Architecture
+from paramtally.core.block_terms import BlockTerms, inactive_per_layer, leaf, norm_leaf
+from paramtally.core.breakdown import ADDED_PARTS, PARTS, LayerGroupRow, Node, ParamReport, group
+from paramtally.core.schema import Architecture
 
 __all__ = ["count_parameters"]
 

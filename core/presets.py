@@ -1,4 +1,4 @@
-"""Built-in presets: one JSON file per architecture in the top-level ``presets/`` folder.
+"""Built-in presets: one JSON file per architecture in the package's ``presets/`` folder.
 
 A preset file is an ``Architecture`` as JSON; its file name (without ``.json``) is its id.
 Files pass through ``core.migrations`` first, so older schema versions keep loading. Reading
@@ -14,9 +14,10 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from core.errors import ParamTallyError, one_line
-from core.migrations import migrate
-from core.schema import Architecture
+from paramtally.core.errors import ParamTallyError, one_line
+from paramtally.core.migrations import migrate
+from paramtally.core.package_data import data_dir
+from paramtally.core.schema import Architecture
 
 __all__ = [
     "BUILTIN_DIR",
@@ -29,7 +30,7 @@ __all__ = [
     "parse_preset",
 ]
 
-BUILTIN_DIR = Path(__file__).resolve().parent.parent / "presets"
+BUILTIN_DIR = data_dir("presets")
 # A preset is a few kilobytes; anything far larger is not one (and should not be read into memory).
 MAX_PRESET_BYTES = 4 * 1024 * 1024
 _ID_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,99}")

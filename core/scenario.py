@@ -11,9 +11,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from core.errors import field_error
-from core.quant import Dtype, KvDtype, QuantId
-from core.schema import Architecture, LoRATarget
+from paramtally.core.errors import field_error
+from paramtally.core.quant import Dtype, KvDtype, QuantId
+from paramtally.core.schema import Architecture, LoRATarget
 
 __all__ = [
     "TRAINING_ONLY",

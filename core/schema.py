@@ -11,7 +11,7 @@ from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from core.errors import field_error
+from paramtally.core.errors import field_error
 
 __all__ = [
     "FFN",

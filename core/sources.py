@@ -10,9 +10,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from core import presets
-from core.errors import ParamTallyError
-from core.schema import Architecture
+from paramtally.core import presets
+from paramtally.core.errors import ParamTallyError
+from paramtally.core.schema import Architecture
 
 __all__ = ["load_source"]
 
@@ -32,7 +32,7 @@ def load_source(source: str) -> Architecture:
 
 
 def _load_preset_id(preset_id: str) -> Architecture:
-    from core import user_presets  # late: it reads platformdirs only when an id is named
+    from paramtally.core import user_presets  # late: it reads platformdirs only when an id is named
 
     return user_presets.load(preset_id)
 
@@ -47,7 +47,7 @@ def _load_json_file(path: Path) -> Architecture:
     except json.JSONDecodeError as exc:
         raise ParamTallyError(f"{path.name}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
     if isinstance(data, dict) and "model_type" in data and "schema_version" not in data:
-        from core.importers.hf_config import import_hf_config
+        from paramtally.core.importers.hf_config import import_hf_config
 
         return import_hf_config(data, origin=path.name)
     return presets.parse_preset(text, path.name)

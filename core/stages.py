@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from core.params import count_parameters
-from core.schema import Architecture, LoRA
+from paramtally.core.params import count_parameters
+from paramtally.core.schema import Architecture, LoRA
 
 __all__ = ["ModelLayout", "Stage", "layer_windows", "model_layout", "with_lora"]
 

@@ -17,7 +17,7 @@ from fractions import Fraction
 from functools import lru_cache
 from types import CodeType
 
-from core.formula import render
+from paramtally.core.formula import render
 
 __all__ = ["MemoryTerm", "Number", "Piece", "Spec", "fmt_number", "term", "term_value"]
 

@@ -13,10 +13,10 @@ from typing import Literal
 
 import platformdirs
 
-from core import presets
-from core.atomic import write_text_atomic
-from core.errors import ParamTallyError
-from core.schema import Architecture
+from paramtally.core import presets
+from paramtally.core.atomic import write_text_atomic
+from paramtally.core.errors import ParamTallyError, unknown_name
+from paramtally.core.schema import Architecture
 
 __all__ = [
     "PresetEntry",
@@ -101,11 +101,31 @@ def _entry(preset_id: str, origin: Origin, path: Path, shadows: bool = False) ->
 
 
 def load(preset_id: str) -> Architecture:
-    """The user preset with this id if there is one (if broken, its error), else the built-in one."""
+    """The user preset with this id if there is one (if broken, its error), else the built-in one.
+
+    A name that is no id may still be one preset's id or display name in other letter case
+    (``Llama-3-8B``); otherwise the error suggests the closest ids.
+    """
     path = presets_dir() / f"{preset_id}.json"
     if _is_id(preset_id) and path.is_file():
         return presets.load_preset_file(path)
-    return presets.load_builtin(preset_id)
+    if preset_id in presets.builtin_ids():
+        return presets.load_builtin(preset_id)
+    resolved = _resolve_name(preset_id)
+    path = presets_dir() / f"{resolved}.json"
+    return presets.load_preset_file(path) if path.is_file() else presets.load_builtin(resolved)
+
+
+def _resolve_name(name: str) -> str:
+    entries = list_presets()
+    folded = name.casefold()
+    matches = {e.id for e in entries if folded in (e.id.casefold(), e.name.casefold() if e.name else None)}
+    if len(matches) == 1:
+        return matches.pop()
+    if matches:
+        raise ParamTallyError(f"'{name}' names several presets ({', '.join(sorted(matches))}); give the id")
+    ids = [entry.id for entry in entries]
+    raise ParamTallyError(unknown_name("preset", name, ids, "try `paramtally presets list`"))
 
 
 def is_user(preset_id: str) -> bool:
@@ -160,7 +180,7 @@ def import_file(file: Path, preset_id: str | None = None, *, overwrite: bool = F
 
     The copy is written in the current schema; the source file is only read.
     """
-    from core.sources import load_source  # sources imports this module
+    from paramtally.core.sources import load_source  # sources imports this module
 
     if not file.is_file():
         raise ParamTallyError(f"{file}: no such file")

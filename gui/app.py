@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from gui.main_window import MainWindow
+    from paramtally.gui.main_window import MainWindow
 
-__all__ = ["DEFAULT_PRESET", "is_blank", "open_window", "run_app"]
+__all__ = ["DEFAULT_PRESET", "build_parser", "is_blank", "no_display", "open_window", "run_app"]
 
 DEFAULT_PRESET = "gpt3-175b"
 
@@ -31,12 +31,30 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="paramtally", description="Open the ParamTally window.")
-    parser.add_argument("source", nargs="?", help="preset id, preset JSON, HF config.json or folder")
+    """The whole ``paramtally`` command line: the window's options, the version and every command."""
+    from paramtally.core.cli import COMMANDS, version
+
+    commands = "\n".join(f"  {name:<15} {summary}" for name, summary in COMMANDS.items())
+    parser = argparse.ArgumentParser(
+        prog="paramtally",
+        description="Exact parameter counts, memory and FLOPs of transformer language models. "
+        "Without a command, opens the window.",
+        epilog=f"commands (headless; `paramtally COMMAND --help` for each):\n{commands}",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("source", nargs="?", help="preset id, preset JSON, HF config.json or folder to open")
     parser.add_argument("--preset", help=f"preset id to open (default {DEFAULT_PRESET})")
-    parser.add_argument("--screenshot", metavar="FILE", help="render the window to a PNG and exit")
+    parser.add_argument("--screenshot", metavar="FILE", help="render the window offscreen to a PNG and exit")
     parser.add_argument("--size", type=_size, metavar="WxH", help="window size, e.g. 1440x900")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     return parser
+
+
+def no_display() -> bool:
+    """True on Linux/BSD when Qt has nowhere to draw: no X11/Wayland display and no platform chosen."""
+    if sys.platform in ("win32", "darwin") or os.environ.get("QT_QPA_PLATFORM"):
+        return False
+    return not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
 def is_blank(image: object) -> bool:
@@ -56,6 +74,14 @@ def is_blank(image: object) -> bool:
 
 def run_app(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(list(argv) if argv is not None else sys.argv[1:])
+    if not args.screenshot and no_display():
+        print(
+            "paramtally: no display (DISPLAY/WAYLAND_DISPLAY unset), so no window; "
+            "`paramtally --screenshot out.png` renders it offscreen, and `paramtally count|memory|verify|"
+            "presets` work without one (see `paramtally --help`)",
+            file=sys.stderr,
+        )
+        return 2
     window = open_window(args)
     if isinstance(window, int):
         return window
@@ -76,9 +102,9 @@ def open_window(args: argparse.Namespace) -> MainWindow | int:
     loads: a bad source is reported without starting Qt, and pure-Python modules imported
     before PySide6 skip the source scan PySide runs on every module imported after it.
     """
-    from core.errors import ParamTallyError
-    from core.params import count_parameters
-    from core.sources import load_source
+    from paramtally.core.errors import ParamTallyError
+    from paramtally.core.params import count_parameters
+    from paramtally.core.sources import load_source
 
     source = args.source or args.preset or DEFAULT_PRESET
     try:
@@ -89,16 +115,25 @@ def open_window(args: argparse.Namespace) -> MainWindow | int:
     count_parameters(arch)  # the headline's figures (cached in core), before Qt as said above
     if args.screenshot and "QT_QPA_PLATFORM" not in os.environ:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
-    from PySide6.QtWidgets import QApplication
+    try:
+        from PySide6.QtGui import QIcon
+        from PySide6.QtWidgets import QApplication
+    except ImportError as exc:  # the window needs PySide6; the commands never do
+        print(f"paramtally: cannot open the window ({exc}); see `paramtally --help`", file=sys.stderr)
+        return 2
 
-    from gui.document import Document
-    from gui.main_window import MainWindow, settings
-    from gui.notices import route_warnings_to
-    from gui.theme import apply_theme
+    from paramtally.core.desktop_entry import APP_ID
+    from paramtally.core.package_data import data_dir
+    from paramtally.gui.document import Document
+    from paramtally.gui.main_window import MainWindow, settings
+    from paramtally.gui.notices import route_warnings_to
+    from paramtally.gui.theme import apply_theme
 
     app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "paramtally"])
     assert isinstance(app, QApplication)
     app.setApplicationName("ParamTally")
+    app.setDesktopFileName(APP_ID)  # matches `paramtally desktop-entry install` (task bar grouping)
+    app.setWindowIcon(QIcon(str(data_dir("resources") / f"{APP_ID}.svg")))
     app.setStyle("Fusion")
     apply_theme(app, str(settings().value("view/theme", "system")))
     window = MainWindow(Document(arch, source), defer_views=True)  # charts follow the first paint

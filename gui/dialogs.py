@@ -12,7 +12,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
-from core.errors import ParamTallyError
+from paramtally.core.errors import ParamTallyError
 
 __all__ = ["ask_save_path", "attempt"]
 

@@ -15,17 +15,17 @@ from pydantic import ValidationError
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from core.breakdown import ParamReport
-from core.edit import with_value
-from core.errors import ParamTallyError, field_problems, one_line
-from core.params import count_parameters
-from core.schema import Architecture
+from paramtally.core.breakdown import ParamReport
+from paramtally.core.edit import with_value
+from paramtally.core.errors import ParamTallyError, field_problems, one_line
+from paramtally.core.params import count_parameters
+from paramtally.core.schema import Architecture
 
 if TYPE_CHECKING:
-    from core.fit import SetupFit
-    from core.flops import FlopsReport
-    from core.memory import MemoryReport
-    from core.scenario import Scenario
+    from paramtally.core.fit import SetupFit
+    from paramtally.core.flops import FlopsReport
+    from paramtally.core.memory import MemoryReport
+    from paramtally.core.scenario import Scenario
 
 __all__ = ["Document"]
 
@@ -85,7 +85,7 @@ class Document(QObject):
     @property
     def scenario(self) -> Scenario:
         if self._scenario is None:
-            from core.scenario import Scenario
+            from paramtally.core.scenario import Scenario
 
             self._scenario = Scenario()
         return self._scenario
@@ -105,19 +105,19 @@ class Document(QObject):
 
     @property
     def memory(self) -> MemoryReport | None:
-        from core.memory import estimate_memory
+        from paramtally.core.memory import estimate_memory
 
         return self._cached("memory", estimate_memory)  # type: ignore[no-any-return]
 
     @property
     def flops(self) -> FlopsReport | None:
-        from core.flops import estimate_flops
+        from paramtally.core.flops import estimate_flops
 
         return self._cached("flops", estimate_flops)  # type: ignore[no-any-return]
 
     @property
     def setups(self) -> tuple[SetupFit, ...]:
-        from core.fit import fit_setups
+        from paramtally.core.fit import fit_setups
 
         fits = self._cached("setups", fit_setups)
         return tuple(fits) if fits is not None else ()
@@ -158,7 +158,7 @@ class Document(QObject):
         self._push(self._set_architecture, self._architecture, architecture, text, None)
 
     def set_scenario_field(self, path: str, value: Any, merge_key: str | None = None) -> bool:
-        from core.memory import estimate_memory
+        from paramtally.core.memory import estimate_memory
 
         before = self.scenario
         try:

@@ -13,10 +13,10 @@ from typing import Any
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QWidget
 
-from core import export
-from core.errors import ParamTallyError
-from gui.dialogs import ask_save_path, attempt
-from gui.document import Document
+from paramtally.core import export
+from paramtally.core.errors import ParamTallyError
+from paramtally.gui.dialogs import ask_save_path, attempt
+from paramtally.gui.document import Document
 
 __all__ = ["TABLES", "Exporter", "add_export_menu"]
 

@@ -30,13 +30,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from core import presets
-from core.errors import ParamTallyError, one_line
-from core.sources import load_source
-from gui.document import Document
-from gui.form import ArchitectureForm
-from gui.layer_tree import LayerTree
-from gui.theme import THEMES, apply_theme
+from paramtally.core import presets
+from paramtally.core.errors import ParamTallyError, one_line
+from paramtally.core.sources import load_source
+from paramtally.gui.document import Document
+from paramtally.gui.form import ArchitectureForm
+from paramtally.gui.layer_tree import LayerTree
+from paramtally.gui.theme import THEMES, apply_theme
 
 __all__ = ["MainWindow", "settings"]
 
@@ -51,7 +51,7 @@ def settings() -> QSettings:
 
 def _view(name: str, document: Document) -> QWidget:
     """A view from gui/views by class name (imported late: pyqtgraph loads after the first paint)."""
-    import gui.views as views
+    import paramtally.gui.views as views
 
     widget: QWidget = getattr(views, name)(document)
     return widget
@@ -188,8 +188,8 @@ class MainWindow(QMainWindow):
 
     def extend_file_menu(self, menu: QMenu) -> None:
         """Hook: save preset / export CSV entries (gui/presets/, gui/export_actions.py)."""
-        from gui.export_actions import add_export_menu
-        from gui.presets import PresetsBrowser, add_preset_actions
+        from paramtally.gui.export_actions import add_export_menu
+        from paramtally.gui.presets import PresetsBrowser, add_preset_actions
 
         self.presets_browser = PresetsBrowser(self.document)
         self.presets_dock = QDockWidget("Presets", self)

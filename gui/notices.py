@@ -5,7 +5,7 @@ from __future__ import annotations
 import warnings
 from typing import Any, Protocol
 
-from core.errors import ParamTallyWarning
+from paramtally.core.errors import ParamTallyWarning
 
 __all__ = ["route_warnings_to"]
 

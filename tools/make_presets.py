@@ -19,12 +19,11 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
-from core.atomic import write_text_atomic  # noqa: E402
-from core.importers.hf_config import import_hf_config  # noqa: E402
-from core.params import count_parameters  # noqa: E402
-from core.schema import SCHEMA_VERSION, Architecture  # noqa: E402
+from paramtally.core.atomic import write_text_atomic  # noqa: E402
+from paramtally.core.importers.hf_config import import_hf_config  # noqa: E402
+from paramtally.core.params import count_parameters  # noqa: E402
+from paramtally.core.schema import SCHEMA_VERSION, Architecture  # noqa: E402
 
 CONFIG_DIR = ROOT / "tests" / "data" / "hf_configs"
 PRESET_DIR = ROOT / "presets"

@@ -14,16 +14,29 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from core.errors import ParamTallyError, ParamTallyWarning, one_line
+from paramtally.core.errors import ParamTallyError, ParamTallyWarning, one_line
 
-__all__ = ["COMMANDS", "main"]
+__all__ = ["COMMANDS", "main", "version"]
 
-COMMANDS: dict[str, tuple[str, str]] = {
-    "count": ("core.cli.count", "exact parameter count and breakdown"),
-    "presets": ("core.cli.presets", "list, show, import, export and delete presets"),
-    "memory": ("core.cli.memory", "memory per GPU, FLOPs and which GPU setups fit"),
-    "verify": ("core.cli.verify", "compare a checkpoint's tensors (headers only) with the prediction"),
+# Each command is the module ``paramtally.core.cli.<name>`` (dashes as underscores).
+COMMANDS: dict[str, str] = {
+    "count": "exact parameter count and breakdown",
+    "memory": "memory per GPU, FLOPs and which GPU setups fit",
+    "verify": "compare a checkpoint's tensors (headers only) with the prediction",
+    "presets": "list, show, import, export and delete presets",
+    "desktop-entry": "add ParamTally to (or remove it from) the desktop's application menu",
 }
+
+
+def version() -> str:
+    """The installed package's version (package metadata), or "unknown" from a bare checkout."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as package_version
+
+    try:
+        return package_version("paramtally")
+    except PackageNotFoundError:
+        return "unknown"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -33,8 +46,8 @@ def build_parser() -> argparse.ArgumentParser:
         "Run without a command to open the window.",
     )
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for name, (module_name, summary) in COMMANDS.items():
-        module = importlib.import_module(module_name)
+    for name, summary in COMMANDS.items():
+        module = importlib.import_module(f"{__name__}.{name.replace('-', '_')}")
         sub = subparsers.add_parser(name, help=summary, description=summary)
         module.add_arguments(sub)
         sub.set_defaults(_run=module.run)

@@ -4,12 +4,19 @@ from __future__ import annotations
 
 import argparse
 
-from core.breakdown import PART_LABELS, ParamReport, human
-from core.cli.output import add_output_arguments, emit, emit_json, format_table
-from core.edit import without_biases
-from core.export import BREAKDOWN_COLUMNS, LAYER_COLUMNS, breakdown_rows, layer_rows, report_json, to_csv
-from core.params import count_parameters
-from core.sources import load_source
+from paramtally.core.breakdown import PART_LABELS, ParamReport, human
+from paramtally.core.cli.output import add_output_arguments, emit, emit_json, format_table
+from paramtally.core.edit import without_biases
+from paramtally.core.export import (
+    BREAKDOWN_COLUMNS,
+    LAYER_COLUMNS,
+    breakdown_rows,
+    layer_rows,
+    report_json,
+    to_csv,
+)
+from paramtally.core.params import count_parameters
+from paramtally.core.sources import load_source
 
 __all__ = ["add_arguments", "run"]
 

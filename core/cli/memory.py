@@ -6,14 +6,14 @@ import argparse
 from dataclasses import asdict
 from typing import Any, get_args
 
-from core.cli.output import add_output_arguments, emit, emit_json, format_table
-from core.export import to_csv
-from core.fit import SetupFit, fit_setups
-from core.flops import FlopsReport, estimate_flops
-from core.memory import MemoryReport, Scenario, estimate_memory
-from core.quant import Dtype, KvDtype, QuantId
-from core.scenario import Mode, Optimizer, Recompute
-from core.sources import load_source
+from paramtally.core.cli.output import add_output_arguments, emit, emit_json, format_table
+from paramtally.core.export import to_csv
+from paramtally.core.fit import SetupFit, fit_setups
+from paramtally.core.flops import FlopsReport, estimate_flops
+from paramtally.core.memory import MemoryReport, Scenario, estimate_memory
+from paramtally.core.quant import Dtype, KvDtype, QuantId
+from paramtally.core.scenario import Mode, Optimizer, Recompute
+from paramtally.core.sources import load_source
 
 __all__ = ["add_arguments", "run"]
 
@@ -53,8 +53,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--lora-targets", metavar="LIST", help="comma list of q,k,v,o,gate,up,down")
     parser.add_argument("--qlora", action="store_true", default=None, help="frozen base in NF4 (QLoRA)")
     parser.add_argument("--tokens", type=int, metavar="D", help="training tokens (default 20·N)")
+    default_gpu = Scenario.model_fields["gpu"].default
     parser.add_argument(
-        "--gpu", metavar="ID", help="GPU kind for time estimates and capacity (default h100-sxm)"
+        "--gpu", metavar="ID", help=f"GPU kind (catalog id) for time and capacity (default {default_gpu})"
     )
     parser.add_argument("--mfu", type=float, metavar="F", help="model FLOPs utilization, 0–1 (default 0.4)")
     add_output_arguments(parser, ("table", "json", "csv"))

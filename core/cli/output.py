@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from core.atomic import write_text_atomic
+from paramtally.core.atomic import write_text_atomic
 
 __all__ = ["add_output_arguments", "emit", "emit_json", "format_table"]
 

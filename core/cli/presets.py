@@ -6,10 +6,10 @@ import argparse
 import sys
 from pathlib import Path
 
-from core import presets, user_presets
-from core.breakdown import human
-from core.cli.output import emit, emit_json, format_table
-from core.params import count_parameters
+from paramtally.core import presets, user_presets
+from paramtally.core.breakdown import human
+from paramtally.core.cli.output import emit, emit_json, format_table
+from paramtally.core.params import count_parameters
 
 __all__ = ["add_arguments", "run"]
 

@@ -9,10 +9,10 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from core.breakdown import PART_LABELS, human
-from core.cli.output import add_output_arguments, emit, emit_json, format_table
-from core.errors import ParamTallyError
-from core.importers.checkpoint import (
+from paramtally.core.breakdown import PART_LABELS, human
+from paramtally.core.cli.output import add_output_arguments, emit, emit_json, format_table
+from paramtally.core.errors import ParamTallyError
+from paramtally.core.importers.checkpoint import (
     Checkpoint,
     PartRow,
     Verification,
@@ -20,10 +20,10 @@ from core.importers.checkpoint import (
     open_checkpoint,
     predicted_from,
 )
-from core.importers.safetensors_header import TensorInfo
-from core.importers.tensor_parts import part_of
-from core.schema import Architecture
-from core.sources import load_source
+from paramtally.core.importers.safetensors_header import TensorInfo
+from paramtally.core.importers.tensor_parts import part_of
+from paramtally.core.schema import Architecture
+from paramtally.core.sources import load_source
 
 __all__ = ["add_arguments", "run"]
 

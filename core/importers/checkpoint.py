@@ -13,15 +13,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from core.breakdown import PARTS
-from core.errors import ParamTallyError
-from core.importers.gguf_header import config_from_gguf, read_gguf_header
-from core.importers.hf_config import import_hf_config
-from core.importers.safetensors_header import TensorInfo, read_safetensors_header
-from core.importers.tensor_parts import BUFFER, QUANT, UNKNOWN, layer_index, part_of
-from core.params import count_parameters
-from core.schema import Architecture
-from core.sources import load_source
+from paramtally.core.breakdown import PARTS
+from paramtally.core.errors import ParamTallyError
+from paramtally.core.importers.gguf_header import config_from_gguf, read_gguf_header
+from paramtally.core.importers.hf_config import import_hf_config
+from paramtally.core.importers.safetensors_header import TensorInfo, read_safetensors_header
+from paramtally.core.importers.tensor_parts import BUFFER, QUANT, UNKNOWN, layer_index, part_of
+from paramtally.core.params import count_parameters
+from paramtally.core.schema import Architecture
+from paramtally.core.sources import load_source
 
 __all__ = ["Checkpoint", "PartRow", "Verification", "compare", "open_checkpoint", "predicted_from"]
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from core.errors import ParamTallyError
-from core.importers.safetensors_header import TensorInfo
+from paramtally.core.errors import ParamTallyError
+from paramtally.core.importers.safetensors_header import TensorInfo
 
 __all__ = ["GGUF_MAGIC", "config_from_gguf", "read_gguf_header"]
 

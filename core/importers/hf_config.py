@@ -15,11 +15,11 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from core.errors import ParamTallyError, one_line
-from core.importers.hf_defaults import SUPPORTED_MODEL_TYPES
-from core.importers.hf_llama import deepseek, llama_like
-from core.importers.hf_reader import HFConfig
-from core.schema import Architecture
+from paramtally.core.errors import ParamTallyError, one_line
+from paramtally.core.importers.hf_defaults import SUPPORTED_MODEL_TYPES
+from paramtally.core.importers.hf_llama import deepseek, llama_like
+from paramtally.core.importers.hf_reader import HFConfig
+from paramtally.core.schema import Architecture
 
 __all__ = ["SUPPORTED_MODEL_TYPES", "hf_dtype", "import_hf_config"]
 

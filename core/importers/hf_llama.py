@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.importers.hf_reader import HFConfig
+from paramtally.core.importers.hf_reader import HFConfig
 
 __all__ = ["deepseek", "llama_like", "moe_groups"]
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from core.errors import ParamTallyError
-from core.importers.hf_defaults import ALIASES, DEFAULTS
+from paramtally.core.errors import ParamTallyError
+from paramtally.core.importers.hf_defaults import ALIASES, DEFAULTS
 
 __all__ = ["MISSING", "HFConfig"]
 

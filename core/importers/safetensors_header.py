@@ -14,7 +14,7 @@ from math import prod
 from pathlib import Path
 from typing import Any
 
-from core.errors import ParamTallyError
+from paramtally.core.errors import ParamTallyError
 
 __all__ = ["MAX_HEADER", "TensorInfo", "read_safetensors_header"]
 

@@ -1,5 +1,5 @@
 """The architecture form, generated from the pydantic schema."""
 
-from gui.form.form import ArchitectureForm
+from paramtally.gui.form.form import ArchitectureForm
 
 __all__ = ["ArchitectureForm"]

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.form.fields import FieldSpec
+from paramtally.gui.form.fields import FieldSpec
 
 __all__ = ["Editor", "IntSpinBox", "make_editor"]
 

@@ -15,12 +15,12 @@ from pydantic import BaseModel
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFormLayout, QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
-from core.edit import get_value
-from core.schema import Architecture
-from gui.document import Document
-from gui.form.editors import Editor, make_editor
-from gui.form.fields import FieldSpec, model_fields
-from gui.form.section import Section
+from paramtally.core.edit import get_value
+from paramtally.core.schema import Architecture
+from paramtally.gui.document import Document
+from paramtally.gui.form.editors import Editor, make_editor
+from paramtally.gui.form.fields import FieldSpec, model_fields
+from paramtally.gui.form.section import Section
 
 __all__ = ["SECTION_TITLES", "ArchitectureForm"]
 

@@ -12,9 +12,9 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QVBoxLayout, QWidget
 
-from core.errors import ParamTallyError, one_line
-from gui.form.editors import Editor, make_editor
-from gui.form.fields import model_fields
+from paramtally.core.errors import ParamTallyError, one_line
+from paramtally.gui.form.editors import Editor, make_editor
+from paramtally.gui.form.fields import model_fields
 
 __all__ = ["SpecDialog", "ask_spec"]
 

@@ -21,12 +21,12 @@ from PySide6.QtCore import (
     Qt,
 )
 
-from core import layer_ops
-from core.breakdown import human
-from core.errors import ParamTallyError, one_line
-from core.schema import LayerGroup
-from gui.document import Document
-from gui.views.format import share_text  # the same share text as the charts and table
+from paramtally.core import layer_ops
+from paramtally.core.breakdown import human
+from paramtally.core.errors import ParamTallyError, one_line
+from paramtally.core.schema import LayerGroup
+from paramtally.gui.document import Document
+from paramtally.gui.views.format import share_text  # the same share text as the charts and table
 
 __all__ = ["BLOCKS", "COLUMNS", "LayerTreeModel"]
 

@@ -13,11 +13,11 @@ from PySide6.QtCore import QModelIndex, QPoint, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QInputDialog, QMenu, QTreeView, QWidget
 
-from core import layer_ops
-from core.schema import Adapter, LayerGroup, LoRA, MoE
-from gui.document import Document
-from gui.layer_tree.dialogs import ask_spec
-from gui.layer_tree.model import LayerTreeModel, group_label
+from paramtally.core import layer_ops
+from paramtally.core.schema import Adapter, LayerGroup, LoRA, MoE
+from paramtally.gui.document import Document
+from paramtally.gui.layer_tree.dialogs import ask_spec
+from paramtally.gui.layer_tree.model import LayerTreeModel, group_label
 
 __all__ = ["LayerTree"]
 

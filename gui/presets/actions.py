@@ -13,11 +13,11 @@ from pathlib import Path
 from PySide6.QtCore import QEvent, QObject, Signal
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
 
-from core import presets, user_presets
-from core.errors import ParamTallyError
-from gui.dialogs import ask_save_path, attempt
-from gui.document import Document
-from gui.presets.preset_list import PresetList
+from paramtally.core import presets, user_presets
+from paramtally.core.errors import ParamTallyError
+from paramtally.gui.dialogs import ask_save_path, attempt
+from paramtally.gui.document import Document
+from paramtally.gui.presets.preset_list import PresetList
 
 __all__ = ["PresetActions"]
 

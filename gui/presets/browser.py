@@ -10,10 +10,10 @@ import shiboken6
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QGridLayout, QLabel, QMenu, QPushButton, QVBoxLayout, QWidget
 
-from core import user_presets
-from gui.document import Document
-from gui.presets.actions import PresetActions
-from gui.presets.preset_list import ID_ROLE, PresetList
+from paramtally.core import user_presets
+from paramtally.gui.document import Document
+from paramtally.gui.presets.actions import PresetActions
+from paramtally.gui.presets.preset_list import ID_ROLE, PresetList
 
 __all__ = ["BUTTONS", "PresetsBrowser", "add_preset_actions"]
 

@@ -11,8 +11,8 @@ from PySide6.QtCore import QFileSystemWatcher, Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLineEdit, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
-from core import user_presets
-from core.user_presets import PresetEntry
+from paramtally.core import user_presets
+from paramtally.core.user_presets import PresetEntry
 
 __all__ = ["BROKEN_COLOR", "ID_ROLE", "ORIGIN_ROLE", "PresetList", "preset_item"]
 

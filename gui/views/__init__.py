@@ -12,19 +12,19 @@ __all__ = ["BreakdownCharts", "BreakdownTable", "Headline", "MemoryPanel"]
 def __getattr__(name: str) -> object:
     # Lazy so that importing one view does not pull pyqtgraph for the others.
     if name == "Headline":
-        from gui.views.headline import Headline
+        from paramtally.gui.views.headline import Headline
 
         return Headline
     if name == "BreakdownCharts":
-        from gui.views.breakdown_charts import BreakdownCharts
+        from paramtally.gui.views.breakdown_charts import BreakdownCharts
 
         return BreakdownCharts
     if name == "BreakdownTable":
-        from gui.views.breakdown_table import BreakdownTable
+        from paramtally.gui.views.breakdown_table import BreakdownTable
 
         return BreakdownTable
     if name == "MemoryPanel":
-        from gui.views.memory_panel import MemoryPanel
+        from paramtally.gui.views.memory_panel import MemoryPanel
 
         return MemoryPanel
     raise AttributeError(name)

@@ -7,7 +7,7 @@ from typing import Any
 
 import pyqtgraph as pg
 
-from core.breakdown import human
+from paramtally.core.breakdown import human
 
 __all__ = ["HumanAxis", "gib_tick", "human_tick"]
 

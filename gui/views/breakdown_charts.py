@@ -17,16 +17,16 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSplitter, QVBoxLayout, QWidget
 
-from core.breakdown import PART_LABELS, PARTS, ParamReport, human
-from gui.views.axes import HumanAxis, human_tick
-from gui.views.export import save_plot, save_scene
-from gui.views.format import share_text
-from gui.views.palette import PART_COLORS, chart_colors, color_for
-from gui.views.pie_chart import PieView, Slice
-from gui.views.themed_plot import ThemedPlot
+from paramtally.core.breakdown import PART_LABELS, PARTS, ParamReport, human
+from paramtally.gui.views.axes import HumanAxis, human_tick
+from paramtally.gui.views.export import save_plot, save_scene
+from paramtally.gui.views.format import share_text
+from paramtally.gui.views.palette import PART_COLORS, chart_colors, color_for
+from paramtally.gui.views.pie_chart import PieView, Slice
+from paramtally.gui.views.themed_plot import ThemedPlot
 
 if TYPE_CHECKING:
-    from gui.document import Document
+    from paramtally.gui.document import Document
 
 __all__ = ["BreakdownBar", "BreakdownCharts"]
 

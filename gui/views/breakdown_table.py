@@ -14,12 +14,12 @@ from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelInde
 from PySide6.QtGui import QFont, QShowEvent
 from PySide6.QtWidgets import QHeaderView, QTreeView, QWidget
 
-from core.breakdown import PART_LABELS, Node, ParamReport
-from gui.views.deferred import DeferredRefresh
-from gui.views.format import share_text
+from paramtally.core.breakdown import PART_LABELS, Node, ParamReport
+from paramtally.gui.views.deferred import DeferredRefresh
+from paramtally.gui.views.format import share_text
 
 if TYPE_CHECKING:
-    from gui.document import Document
+    from paramtally.gui.document import Document
 
 __all__ = ["COLUMNS", "BreakdownModel", "BreakdownTable"]
 

@@ -15,8 +15,8 @@ from PySide6.QtGui import QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QGraphicsScene
 
-from core.atomic import write_bytes_atomic
-from core.errors import ParamTallyError
+from paramtally.core.atomic import write_bytes_atomic
+from paramtally.core.errors import ParamTallyError
 
 __all__ = ["FORMATS", "save_plot", "save_scene"]
 

@@ -7,8 +7,8 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
-from core.breakdown import human
-from gui.views.format import duration_text, scientific
+from paramtally.core.breakdown import human
+from paramtally.gui.views.format import duration_text, scientific
 
 __all__ = ["FlopsSummary", "flops_html"]
 

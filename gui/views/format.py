@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 
-from core.breakdown import human
+from paramtally.core.breakdown import human
 
 __all__ = [
     "bytes_both",

@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
-from core.breakdown import PART_LABELS, ParamReport, human
+from paramtally.core.breakdown import PART_LABELS, ParamReport, human
 
 if TYPE_CHECKING:
-    from gui.document import Document
+    from paramtally.gui.document import Document
 
 __all__ = ["ADDED_PARTS", "Headline", "headline_html"]
 

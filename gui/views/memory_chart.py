@@ -12,10 +12,10 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 
-from gui.views.axes import HumanAxis, gib_tick
-from gui.views.format import bytes_both
-from gui.views.palette import MEMORY_COLORS, color_for
-from gui.views.themed_plot import ThemedPlot
+from paramtally.gui.views.axes import HumanAxis, gib_tick
+from paramtally.gui.views.format import bytes_both
+from paramtally.gui.views.palette import MEMORY_COLORS, color_for
+from paramtally.gui.views.themed_plot import ThemedPlot
 
 __all__ = ["MEMORY_LABELS", "MemoryChart"]
 

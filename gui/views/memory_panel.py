@@ -13,17 +13,17 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QSplitter, QVBoxLayout, QWidget
 
-from core.errors import ParamTallyError
-from core.gpus import find_gpu
-from gui.views.deferred import DeferredRefresh
-from gui.views.flops_summary import FlopsSummary
-from gui.views.format import problem_text
-from gui.views.memory_chart import MemoryChart
-from gui.views.scenario_controls import ScenarioControls
-from gui.views.setups_table import SetupsTable
+from paramtally.core.errors import ParamTallyError
+from paramtally.core.gpus import find_gpu
+from paramtally.gui.views.deferred import DeferredRefresh
+from paramtally.gui.views.flops_summary import FlopsSummary
+from paramtally.gui.views.format import problem_text
+from paramtally.gui.views.memory_chart import MemoryChart
+from paramtally.gui.views.scenario_controls import ScenarioControls
+from paramtally.gui.views.setups_table import SetupsTable
 
 if TYPE_CHECKING:
-    from gui.document import Document
+    from paramtally.gui.document import Document
 
 __all__ = ["MemoryPanel"]
 

@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QGridLayout, QLabel, QWidget
 
-from core.gpus import load_catalog
-from core.scenario import Scenario, training_only_fields
-from gui.form.editors import ComboBox, Editor, make_editor
-from gui.form.fields import FieldSpec, model_fields
+from paramtally.core.gpus import load_catalog
+from paramtally.core.scenario import Scenario, training_only_fields
+from paramtally.gui.form.editors import ComboBox, Editor, make_editor
+from paramtally.gui.form.fields import FieldSpec, model_fields
 
 if TYPE_CHECKING:
-    from gui.document import Document
+    from paramtally.gui.document import Document
 
 __all__ = ["ScenarioControls"]
 

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.views.format import GIB, rate_text, signed_bytes_both
+from paramtally.gui.views.format import GIB, rate_text, signed_bytes_both
 
 __all__ = ["FITS_TEXT", "NOT_FIT_TEXT", "SetupsModel", "SetupsTable", "UsageDelegate"]
 

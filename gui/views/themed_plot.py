@@ -7,7 +7,7 @@ from collections.abc import Iterable
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent
 
-from gui.views.palette import chart_colors
+from paramtally.gui.views.palette import chart_colors
 
 __all__ = ["ThemedPlot"]
 

@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from core.schema import FFN, Adapter, Architecture, Attention, Embeddings, Head, LayerGroup, LoRA, MoE, Norms
+from paramtally.core.schema import (
+    FFN,
+    Adapter,
+    Architecture,
+    Attention,
+    Embeddings,
+    Head,
+    LayerGroup,
+    LoRA,
+    MoE,
+    Norms,
+)
 
 
 @st.composite

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from core.cli import main
+from paramtally.core.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -87,9 +87,10 @@ def test_unknown_preset_and_broken_json(capsys: pytest.CaptureFixture[str], tmp_
 
 
 def test_cli_imports_no_qt() -> None:
-    probe = "import sys, runpy; sys.argv=['main.py','count','gpt3-175b']; "
-    probe += "import main; main.main(); "
-    probe += "bad=[m for m in sys.modules if m.split('.')[0] in ('PySide6','pyqtgraph','superqt','gui')]; "
+    probe = "import sys; sys.argv=['paramtally','count','gpt3-175b']; "
+    probe += "from paramtally.main import main; main(); "
+    probe += "bad=[m for m in sys.modules if m.split('.')[0] in ('PySide6','pyqtgraph','superqt') "
+    probe += "or m.startswith('paramtally.gui')]; "
     probe += "assert not bad, bad"
     result = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr

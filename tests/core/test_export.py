@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from core.cli import main
-from core.errors import ParamTallyError
-from core.export import (
+from paramtally.core.cli import main
+from paramtally.core.errors import ParamTallyError
+from paramtally.core.export import (
     BREAKDOWN_COLUMNS,
     GPU_COLUMNS,
     LAYER_COLUMNS,
@@ -25,10 +25,10 @@ from core.export import (
     to_json,
     write_export,
 )
-from core.fit import fit_setups
-from core.memory import Scenario, estimate_memory
-from core.params import count_parameters
-from core.sources import load_source
+from paramtally.core.fit import fit_setups
+from paramtally.core.memory import Scenario, estimate_memory
+from paramtally.core.params import count_parameters
+from paramtally.core.sources import load_source
 
 GPT3_TOTAL = 175_221_817_344  # REFERENCE.md worked example
 

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from core.cli import main
-from core.fit import COUNTS, fit_setups
-from core.gpus import CatalogWarning, load_catalog, user_catalog_path
-from core.memory import Scenario
-from core.presets import load_builtin
+from paramtally.core.cli import main
+from paramtally.core.fit import COUNTS, fit_setups
+from paramtally.core.gpus import CatalogWarning, load_catalog, user_catalog_path
+from paramtally.core.memory import Scenario
+from paramtally.core.presets import load_builtin
 
 REQUIRED = {
     "rtx-3090",

@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from core.errors import field_problems
-from core.flops import estimate_flops
-from core.gpus import find_gpu
-from core.memory import Scenario
-from core.params import count_parameters
-from core.presets import load_builtin
+from paramtally.core.errors import field_problems
+from paramtally.core.flops import estimate_flops
+from paramtally.core.gpus import find_gpu
+from paramtally.core.memory import Scenario
+from paramtally.core.params import count_parameters
+from paramtally.core.presets import load_builtin
 
 
 def test_gpt3_forward_is_2n_plus_attention() -> None:

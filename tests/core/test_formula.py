@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from core.formula import evaluate, render
+from paramtally.core.formula import evaluate, render
 
 
 def test_render_fills_in_numbers_and_evaluates_exactly() -> None:

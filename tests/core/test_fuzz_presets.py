@@ -14,8 +14,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core import presets, user_presets
-from core.errors import ParamTallyError
+from paramtally.core import presets, user_presets
+from paramtally.core.errors import ParamTallyError
 
 ROOT = Path(__file__).resolve().parents[2]
 SEED = presets.dump_preset(presets.load_builtin("gpt3-175b")).encode("utf-8")
@@ -102,7 +102,7 @@ ROUNDS = 20
 WRITER = textwrap.dedent(
     """
     import os
-    from core import presets, user_presets
+    from paramtally.core import presets, user_presets
     real_fsync = os.fsync
     def announced_fsync(fd):
         print("fsync", flush=True)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from core.edit import with_value
-from core.params import count_parameters
-from core.presets import load_builtin
-from core.schema import Adapter, LayerGroup, LoRA
+from paramtally.core.edit import with_value
+from paramtally.core.params import count_parameters
+from paramtally.core.presets import load_builtin
+from paramtally.core.schema import Adapter, LayerGroup, LoRA
 
 
 def _with_group_options(preset: str, **options: object) -> tuple[int, object]:

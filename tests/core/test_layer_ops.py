@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from core import layer_ops
-from core.errors import ParamTallyError
-from core.params import count_parameters
-from core.presets import load_builtin
-from core.schema import LayerGroup, LoRA, MoE
+from paramtally.core import layer_ops
+from paramtally.core.errors import ParamTallyError
+from paramtally.core.params import count_parameters
+from paramtally.core.presets import load_builtin
+from paramtally.core.schema import LayerGroup, LoRA, MoE
 
 
 @pytest.fixture

@@ -7,14 +7,14 @@ import math
 import pytest
 from pydantic import ValidationError
 
-from core.activations import layer_activation_bytes
-from core.errors import field_problems
-from core.memory import PARTS, Scenario, estimate_memory
-from core.model_states import zero_model_states
-from core.params import count_parameters
-from core.presets import load_builtin
-from core.quant import QUANT_FORMATS
-from core.stages import with_lora
+from paramtally.core.activations import layer_activation_bytes
+from paramtally.core.errors import field_problems
+from paramtally.core.memory import PARTS, Scenario, estimate_memory
+from paramtally.core.model_states import zero_model_states
+from paramtally.core.params import count_parameters
+from paramtally.core.presets import load_builtin
+from paramtally.core.quant import QUANT_FORMATS
+from paramtally.core.stages import with_lora
 
 
 def _term(report, name: str):  # type: ignore[no-untyped-def]

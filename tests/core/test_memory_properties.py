@@ -5,10 +5,10 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.fit import CONTEXT_LIMIT, fit_setups
-from core.gpus import GPU
-from core.memory import PARTS, Scenario, estimate_memory
-from core.schema import Architecture
+from paramtally.core.fit import CONTEXT_LIMIT, fit_setups
+from paramtally.core.gpus import GPU
+from paramtally.core.memory import PARTS, Scenario, estimate_memory
+from paramtally.core.schema import Architecture
 from tests.core.strategies import architectures
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from core import presets, user_presets
-from core.errors import ParamTallyError
-from core.migrations import MIGRATIONS, migrate
-from core.params import count_parameters
-from core.schema import SCHEMA_VERSION
+from paramtally.core import presets, user_presets
+from paramtally.core.errors import ParamTallyError
+from paramtally.core.migrations import MIGRATIONS, migrate
+from paramtally.core.params import count_parameters
+from paramtally.core.schema import SCHEMA_VERSION
 
 # GPT-3 175B in the pre-release layout: flat keys, layers as a count, no schema_version.
 GPT3_V0: dict[str, Any] = {

@@ -5,9 +5,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.edit import with_value, without_biases
-from core.params import count_parameters
-from core.schema import Architecture
+from paramtally.core.edit import with_value, without_biases
+from paramtally.core.params import count_parameters
+from paramtally.core.schema import Architecture
 from tests.core.strategies import architectures
 
 settings.register_profile("paramtally", max_examples=150, deadline=None)

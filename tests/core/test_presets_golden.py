@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from core.edit import without_biases
-from core.params import count_parameters
-from core.presets import builtin_ids, load_builtin
+from paramtally.core.edit import without_biases
+from paramtally.core.params import count_parameters
+from paramtally.core.presets import builtin_ids, load_builtin
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = json.loads((ROOT / "tests" / "golden" / "presets.json").read_text(encoding="utf-8"))

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from core import presets, user_presets
-from core.cli import main
-from core.edit import with_value
-from core.errors import ParamTallyError
-from core.schema import Architecture
-from core.sources import load_source
+from paramtally.core import presets, user_presets
+from paramtally.core.cli import main
+from paramtally.core.edit import with_value
+from paramtally.core.errors import ParamTallyError
+from paramtally.core.schema import Architecture
+from paramtally.core.sources import load_source
 
 ROOT = Path(__file__).resolve().parents[2]
 

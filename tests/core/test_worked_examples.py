@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from core.edit import with_value, without_biases
-from core.params import count_parameters
-from core.presets import load_builtin
+from paramtally.core.edit import with_value, without_biases
+from paramtally.core.params import count_parameters
+from paramtally.core.presets import load_builtin
 
 
 def _block(report):  # the one layer-group node of a uniform stack

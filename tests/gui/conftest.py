@@ -18,9 +18,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
-from core.sources import load_source
-from gui.document import Document
-from gui.main_window import MainWindow
+from paramtally.core.sources import load_source
+from paramtally.gui.document import Document
+from paramtally.gui.main_window import MainWindow
 
 TypeInto = Callable[[QWidget, str], None]
 

@@ -15,11 +15,11 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox
 from pytestqt.qtbot import QtBot
 
-from core import presets
-from core.export import BREAKDOWN_COLUMNS, GPU_COLUMNS
-from gui.document import Document
-from gui.export_actions import Exporter, add_export_menu
-from gui.views.breakdown_charts import BreakdownCharts
+from paramtally.core import presets
+from paramtally.core.export import BREAKDOWN_COLUMNS, GPU_COLUMNS
+from paramtally.gui.document import Document
+from paramtally.gui.export_actions import Exporter, add_export_menu
+from paramtally.gui.views.breakdown_charts import BreakdownCharts
 
 GPT3_TOTAL = 175_221_817_344
 

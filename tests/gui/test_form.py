@@ -9,15 +9,15 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
-from core.edit import with_value
-from core.params import count_parameters
-from core.schema import Architecture
-from core.sources import load_source
-from gui.document import Document
-from gui.form import ArchitectureForm
-from gui.form.editors import CheckBox, ComboBox, IntSpinBox, MultiChoice, make_editor
-from gui.form.fields import field_spec, model_fields
-from gui.main_window import MainWindow
+from paramtally.core.edit import with_value
+from paramtally.core.params import count_parameters
+from paramtally.core.schema import Architecture
+from paramtally.core.sources import load_source
+from paramtally.gui.document import Document
+from paramtally.gui.form import ArchitectureForm
+from paramtally.gui.form.editors import CheckBox, ComboBox, IntSpinBox, MultiChoice, make_editor
+from paramtally.gui.form.fields import field_spec, model_fields
+from paramtally.gui.main_window import MainWindow
 from tests.gui.conftest import TypeInto
 
 

@@ -9,15 +9,15 @@ from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtWidgets import QLabel, QSpinBox
 from pytestqt.qtbot import QtBot
 
-from core import layer_ops
-from core.params import count_parameters
-from core.schema import Adapter, LoRA, MoE
-from core.sources import load_source
-from gui.document import Document
-from gui.layer_tree import LayerTree, LayerTreeModel
-from gui.layer_tree.dialogs import SpecDialog
-from gui.main_window import MainWindow
-from gui.views.format import share_text
+from paramtally.core import layer_ops
+from paramtally.core.params import count_parameters
+from paramtally.core.schema import Adapter, LoRA, MoE
+from paramtally.core.sources import load_source
+from paramtally.gui.document import Document
+from paramtally.gui.layer_tree import LayerTree, LayerTreeModel
+from paramtally.gui.layer_tree.dialogs import SpecDialog
+from paramtally.gui.main_window import MainWindow
+from paramtally.gui.views.format import share_text
 from tests.gui.conftest import TypeInto
 
 MOE = MoE(num_experts=16, top_k=2, expert_width=12288, shared_experts=1)

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from pytestqt.qtbot import QtBot
 
-from gui.main_window import MainWindow
-from gui.notices import route_warnings_to
+from paramtally.gui.main_window import MainWindow
+from paramtally.gui.notices import route_warnings_to
 
 
 def test_a_corrupt_gpu_catalog_is_named_in_the_status_bar(

@@ -18,10 +18,10 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMainWindow, QMessageBox
 from pytestqt.qtbot import QtBot
 
-from core import presets, user_presets
-from core.cli import main as cli_main
-from gui.document import Document
-from gui.presets import ID_ROLE, PresetsBrowser, add_preset_actions
+from paramtally.core import presets, user_presets
+from paramtally.core.cli import main as cli_main
+from paramtally.gui.document import Document
+from paramtally.gui.presets import ID_ROLE, PresetsBrowser, add_preset_actions
 
 ROOT = Path(__file__).resolve().parents[2]
 Button = QMessageBox.StandardButton
@@ -291,7 +291,7 @@ def test_a_program_closing_the_window_is_not_stopped(qtbot: QtBot, dialogs: Dial
 
 
 def test_main_window_file_menu(qtbot: QtBot, dialogs: Dialogs, tmp_path: Path) -> None:
-    from gui.main_window import MainWindow
+    from paramtally.gui.main_window import MainWindow
 
     window = MainWindow(Document(presets.load_builtin("gpt3-175b"), "gpt3-175b"))
     qtbot.addWidget(window)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from PySide6.QtGui import QImage
 
-from gui.app import is_blank, run_app
+from paramtally.gui.app import is_blank, run_app
 
 ROOT = Path(__file__).resolve().parents[2]
 

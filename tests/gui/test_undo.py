@@ -9,11 +9,11 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QApplication, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
-from core.params import count_parameters
-from core.schema import MoE
-from core.sources import load_source
-from gui.document import Document
-from gui.main_window import MainWindow, settings
+from paramtally.core.params import count_parameters
+from paramtally.core.schema import MoE
+from paramtally.core.sources import load_source
+from paramtally.gui.document import Document
+from paramtally.gui.main_window import MainWindow, settings
 from tests.gui.conftest import TypeInto
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -9,12 +9,12 @@ import numpy as np
 import pytest
 from pytestqt.qtbot import QtBot
 
-from core.breakdown import PARTS, human
-from core.params import count_parameters
-from gui.views.breakdown_charts import BreakdownCharts
-from gui.views.breakdown_table import RAW_ROLE, BreakdownTable
-from gui.views.headline import Headline
-from gui.views.pie_chart import FULL_CIRCLE
+from paramtally.core.breakdown import PARTS, human
+from paramtally.core.params import count_parameters
+from paramtally.gui.views.breakdown_charts import BreakdownCharts
+from paramtally.gui.views.breakdown_table import RAW_ROLE, BreakdownTable
+from paramtally.gui.views.headline import Headline
+from paramtally.gui.views.pie_chart import FULL_CIRCLE
 from tests.gui.views_support import make_document, moe_variant
 
 

@@ -6,13 +6,13 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from core.fit import fit_setups
-from core.gpus import find_gpu
-from core.memory import PARTS, estimate_memory
-from core.scenario import Scenario
-from gui.views.format import signed_bytes_both
-from gui.views.memory_panel import MemoryPanel
-from gui.views.setups_table import FITS, FITS_TEXT, FREE, NOT_FIT_TEXT, RAW_ROLE
+from paramtally.core.fit import fit_setups
+from paramtally.core.gpus import find_gpu
+from paramtally.core.memory import PARTS, estimate_memory
+from paramtally.core.scenario import Scenario
+from paramtally.gui.views.format import signed_bytes_both
+from paramtally.gui.views.memory_panel import MemoryPanel
+from paramtally.gui.views.setups_table import FITS, FITS_TEXT, FREE, NOT_FIT_TEXT, RAW_ROLE
 from tests.gui.views_support import make_document
 
 
@@ -125,9 +125,9 @@ def test_refused_scenario_keeps_the_last_figures_and_says_why(qtbot: QtBot, pane
 
 def test_a_form_edit_reaches_every_view(qtbot: QtBot) -> None:
     """Through the window as a person: type a hidden size; headline, bars, pie and GPU flags follow."""
-    from core.params import count_parameters
-    from gui.main_window import MainWindow
-    from gui.views.pie_chart import FULL_CIRCLE
+    from paramtally.core.params import count_parameters
+    from paramtally.gui.main_window import MainWindow
+    from paramtally.gui.views.pie_chart import FULL_CIRCLE
 
     document = make_document("llama-2-7b")
     window = MainWindow(document)

@@ -6,10 +6,10 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from core.edit import with_value
-from core.schema import Architecture
-from core.sources import load_source
-from gui.document import Document
+from paramtally.core.edit import with_value
+from paramtally.core.schema import Architecture
+from paramtally.core.sources import load_source
+from paramtally.gui.document import Document
 
 __all__ = ["MOE_LAYERS", "make_document", "moe_variant"]
 

@@ -1,0 +1,1 @@
+"""The built-in presets: one JSON file per architecture, read through ``importlib.resources``."""

@@ -1,0 +1,1 @@
+"""Data files the program reads (GPU catalog, icons), found through ``importlib.resources``."""
