@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Install ParamTally on Debian 12 (or Ubuntu): the system libraries Qt needs, a venv in .venv, and
+# the package in it (editable, so `python main.py` and edits in this checkout run as installed).
+#
+#   bash install.sh          the app: window and commands
+#   bash install.sh --test   also the test extras, and Xvfb, xdotool and a window manager for the
+#                            tests that drive the window with real X events
+#
+# System packages are installed only when missing, with sudo only when not root (containers and
+# CI hosts often run as root without sudo). `.ci/run` calls this same script.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+test_extras=0
+case "${1:-}" in
+  "") ;;
+  --test) test_extras=1 ;;
+  *) echo "usage: bash install.sh [--test]" >&2; exit 2 ;;
+esac
+
+# Qt's xcb platform for a real window (PySide6-Essentials brings Qt itself), fonts (without them
+# every label renders as empty boxes) and Debian's venv module.
+packages=(
+  python3-venv fonts-dejavu-core libgl1 libegl1 libglib2.0-0 libfontconfig1 libfreetype6
+  libdbus-1-3 libxkbcommon0 libxkbcommon-x11-0 libx11-6 libx11-xcb1 libxcb-cursor0 libxcb-icccm4
+  libxcb-keysyms1 libxcb-image0 libxcb-randr0 libxcb-render-util0 libxcb-shape0 libxcb-shm0
+  libxcb-sync1 libxcb-xfixes0 libxcb-xkb1
+)
+if [ "$test_extras" = 1 ]; then
+  packages+=(xvfb xauth xdotool matchbox-window-manager)
+fi
+
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "ok installed" || missing+=("$package")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+  if [ "$(id -u)" = 0 ]; then
+    as_root=()
+  elif command -v sudo >/dev/null 2>&1; then
+    as_root=(sudo)
+  else
+    echo "install.sh: these system packages are missing and installing them needs root or sudo:" >&2
+    echo "  ${missing[*]}" >&2
+    exit 1
+  fi
+  echo "== system packages: ${missing[*]}"
+  "${as_root[@]}" apt-get update -q
+  "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive \
+    apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+echo "== .venv with ParamTally"
+python3 -m venv .venv
+.venv/bin/python -m pip install -q --upgrade pip
+if [ "$test_extras" = 1 ]; then
+  .venv/bin/python -m pip install -q -e ".[test]"
+else
+  .venv/bin/python -m pip install -q -e .
+fi
