@@ -53,8 +53,10 @@ fi
 echo "== .venv with ParamTally"
 python3 -m venv .venv
 .venv/bin/python -m pip install -q --upgrade pip
+# -qq: setuptools announces every editable install of a mapped package-dir with an
+# informational "be careful with folders named like your package" note; errors still show.
 if [ "$test_extras" = 1 ]; then
-  .venv/bin/python -m pip install -q -e ".[test]"
+  .venv/bin/python -m pip install -qq -e ".[test]"
 else
-  .venv/bin/python -m pip install -q -e .
+  .venv/bin/python -m pip install -qq -e .
 fi
