@@ -43,3 +43,14 @@ def test_main_py_screenshot(tmp_path: Path) -> None:
     image = QImage(str(path))
     assert (image.width(), image.height()) == (1440, 900) and not is_blank(image)
     assert not (tmp_path / "cfg" / "paramtally" / "window.ini").exists()  # a screenshot saves no geometry
+
+
+def test_window_carries_the_application_icon(qapp: object, tmp_path: Path) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    assert run_app(["--screenshot", str(tmp_path / "icon.png"), "--size", "800x600"]) == 0
+    icon = QApplication.windowIcon()
+    assert not icon.isNull()
+    pixmap = icon.pixmap(64, 64)
+    assert not pixmap.isNull() and not is_blank(pixmap.toImage())
+    assert QApplication.desktopFileName() == "paramtally"
