@@ -7,7 +7,6 @@ reported as a warning naming the file and field, and the built-in kinds still lo
 
 from __future__ import annotations
 
-import json
 import warnings
 from functools import lru_cache
 from pathlib import Path
@@ -16,12 +15,14 @@ from typing import Annotated, Any
 import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from paramtally.core.errors import ParamTallyWarning, field_error, one_line, unknown_name
+from paramtally.core.errors import ParamTallyError, ParamTallyWarning, field_error, one_line, unknown_name
+from paramtally.core.input_files import load_json_file
 from paramtally.core.package_data import data_dir
 
 __all__ = ["BUILTIN_FILE", "GPU", "CatalogWarning", "find_gpu", "load_catalog", "user_catalog_path"]
 
 BUILTIN_FILE = data_dir("resources") / "gpus.json"
+MAX_CATALOG_BYTES = 4 * 1024 * 1024  # the built-in catalog is 10 KB
 
 
 class CatalogWarning(ParamTallyWarning):
@@ -37,12 +38,15 @@ class GPU(BaseModel):
         description="Short id used on the command line and in scenarios."
     )
     name: str = Field(description="Display name.")
-    memory_bytes: Annotated[int, Field(gt=0)] = Field(description="Memory in bytes (marketed GB = 10⁹).")
+    # Upper bounds keep every figure derived from a GPU a finite float (1 EiB, 10⁹ TFLOP/s, 10⁹ GB/s).
+    memory_bytes: Annotated[int, Field(gt=0, le=1 << 60, strict=True)] = Field(
+        description="Memory in bytes (marketed GB = 10⁹)."
+    )
     usable_fraction: Annotated[float, Field(gt=0, le=1)] = Field(
         1.0, description="Share the GPU may use (Apple unified memory ≈ 0.75 by default)."
     )
-    bf16_tflops: Annotated[float, Field(gt=0)] = Field(description="Dense BF16 TFLOP/s.")
-    bandwidth_gbs: Annotated[float, Field(gt=0)] = Field(description="Memory bandwidth in GB/s.")
+    bf16_tflops: Annotated[float, Field(gt=0, le=1e9)] = Field(description="Dense BF16 TFLOP/s.")
+    bandwidth_gbs: Annotated[float, Field(gt=0, le=1e9)] = Field(description="Memory bandwidth in GB/s.")
     note: str = Field("", description="Where the figures come from, caveats.")
 
     def capacity_bytes(self, utilization_cap: float = 1.0) -> int:
@@ -59,12 +63,12 @@ def _entries(data: Any, origin: str) -> list[Any]:
         return list(data["gpus"])
     if isinstance(data, list):
         return data
-    raise ValueError(f"{origin}: expected a JSON object with a 'gpus' list")
+    raise ParamTallyError(f"{origin}: expected a JSON object with a 'gpus' list")
 
 
 @lru_cache(maxsize=1)
 def _builtin() -> tuple[GPU, ...]:
-    data = json.loads(BUILTIN_FILE.read_text(encoding="utf-8"))
+    data = load_json_file(BUILTIN_FILE, MAX_CATALOG_BYTES)
     return tuple(GPU.model_validate(entry) for entry in _entries(data, BUILTIN_FILE.name))
 
 
@@ -76,9 +80,9 @@ def _warn(message: str) -> None:
 def _user(path: Path, _stamp: tuple[int, int]) -> tuple[tuple[GPU, ...], tuple[str, ...]]:
     """The valid entries of the user's file and the problems found (cached per file version)."""
     try:
-        entries = _entries(json.loads(path.read_text(encoding="utf-8")), path.name)
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        return (), (f"{path}: ignored ({exc}); using the built-in GPUs",)
+        entries = _entries(load_json_file(path, MAX_CATALOG_BYTES, str(path)), str(path))
+    except ParamTallyError as exc:
+        return (), (f"{exc}; file ignored, using the built-in GPUs",)
     gpus: list[GPU] = []
     problems: list[str] = []
     for index, entry in enumerate(entries):

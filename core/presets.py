@@ -11,10 +11,12 @@ import json
 import re
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from pydantic import ValidationError
 
 from paramtally.core.errors import ParamTallyError, one_line
+from paramtally.core.input_files import load_json_file, parse_json
 from paramtally.core.migrations import migrate
 from paramtally.core.package_data import data_dir
 from paramtally.core.schema import Architecture
@@ -28,10 +30,11 @@ __all__ = [
     "load_builtin",
     "load_preset_file",
     "parse_preset",
+    "preset_from_data",
 ]
 
 BUILTIN_DIR = data_dir("presets")
-# A preset is a few kilobytes; anything far larger is not one (and should not be read into memory).
+# A preset or a config.json is a few kilobytes; anything far larger is not one (and is not read).
 MAX_PRESET_BYTES = 4 * 1024 * 1024
 _ID_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,99}")
 
@@ -50,22 +53,19 @@ def check_preset_id(preset_id: str) -> str:
     return preset_id
 
 
-def parse_preset(text: str, origin: str) -> Architecture:
-    """Decode, migrate and validate one preset; every failure names ``origin`` and the field."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ParamTallyError(f"{origin}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
-    except (ValueError, RecursionError) as exc:  # e.g. integers too long, nesting too deep
-        raise ParamTallyError(f"{origin}: not a usable JSON document ({type(exc).__name__})") from None
+def parse_preset(text: str | bytes, origin: str) -> Architecture:
+    """Decode (guarded, ``core.input_files``), migrate and validate one preset; errors name ``origin``."""
+    return preset_from_data(parse_json(text, origin), origin)
+
+
+def preset_from_data(data: Any, origin: str) -> Architecture:
+    """Migrate and validate a decoded preset; every failure names ``origin`` and the field."""
     if not isinstance(data, dict):
         raise ParamTallyError(f"{origin}: a preset must be a JSON object")
     try:
         return Architecture.model_validate(migrate(data, origin))
     except ValidationError as exc:
         raise ParamTallyError(f"{origin}: {one_line(exc)}") from None
-    except RecursionError:
-        raise ParamTallyError(f"{origin}: nested too deeply to be a preset") from None
 
 
 def dump_preset(arch: Architecture) -> str:
@@ -74,16 +74,7 @@ def dump_preset(arch: Architecture) -> str:
 
 
 def load_preset_file(path: Path) -> Architecture:
-    try:
-        size = path.stat().st_size
-        if size > MAX_PRESET_BYTES:
-            raise ParamTallyError(f"{path.name}: {size:,} bytes is too large for a preset")
-        text = path.read_bytes().decode("utf-8-sig")  # tolerate a BOM from Windows editors
-    except UnicodeDecodeError as exc:
-        raise ParamTallyError(f"{path.name}: not UTF-8 text (byte {exc.start})") from None
-    except OSError as exc:
-        raise ParamTallyError(f"{path.name}: cannot read ({exc.strerror or exc})") from None
-    return parse_preset(text, path.name)
+    return preset_from_data(load_json_file(path, MAX_PRESET_BYTES), path.name)
 
 
 @lru_cache(maxsize=128)

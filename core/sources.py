@@ -7,27 +7,29 @@ holding one.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from paramtally.core import presets
 from paramtally.core.errors import ParamTallyError
+from paramtally.core.input_files import load_json_file
 from paramtally.core.schema import Architecture
 
-__all__ = ["load_source"]
+__all__ = ["load_json_source", "load_source"]
 
 
 def load_source(source: str) -> Architecture:
     path = Path(source).expanduser()
     if path.is_dir():
-        config = path / "config.json"
-        if not config.is_file():
+        from paramtally.core.importers.model_folder import ModelFolder
+
+        folder = ModelFolder(path)
+        if not folder.has("config.json"):
             raise ParamTallyError(f"{path}: folder holds no config.json")
-        return _load_json_file(config)
-    if path.suffix == ".json" or path.is_file():
-        if not path.is_file():
+        return load_json_source(folder.member("config.json"), nofollow=True)
+    if path.suffix == ".json" or path.exists():
+        if not path.exists():
             raise ParamTallyError(f"{path}: no such file")
-        return _load_json_file(path)
+        return load_json_source(path)
     return _load_preset_id(source)
 
 
@@ -37,17 +39,11 @@ def _load_preset_id(preset_id: str) -> Architecture:
     return user_presets.load(preset_id)
 
 
-def _load_json_file(path: Path) -> Architecture:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ParamTallyError(f"{path}: cannot read ({exc})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ParamTallyError(f"{path.name}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
+def load_json_source(path: Path, *, nofollow: bool = False) -> Architecture:
+    """A preset JSON or a Hugging Face config.json, read through the guarded loader."""
+    data = load_json_file(path, presets.MAX_PRESET_BYTES, nofollow=nofollow)
     if isinstance(data, dict) and "model_type" in data and "schema_version" not in data:
         from paramtally.core.importers.hf_config import import_hf_config
 
         return import_hf_config(data, origin=path.name)
-    return presets.parse_preset(text, path.name)
+    return presets.preset_from_data(data, path.name)

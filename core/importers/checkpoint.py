@@ -7,25 +7,28 @@ or one ``.gguf``) or a single file. The comparison puts every tensor in a part b
 
 from __future__ import annotations
 
-import json
+from bisect import bisect_left
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from paramtally.core.breakdown import PARTS
+from paramtally.core.breakdown import PARTS, LayerGroupRow
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.importers.gguf_header import config_from_gguf, read_gguf_header
 from paramtally.core.importers.hf_config import import_hf_config
+from paramtally.core.importers.model_folder import ModelFolder
 from paramtally.core.importers.safetensors_header import TensorInfo, read_safetensors_header
 from paramtally.core.importers.tensor_parts import BUFFER, QUANT, UNKNOWN, layer_index, part_of
+from paramtally.core.input_files import open_regular
 from paramtally.core.params import count_parameters
 from paramtally.core.schema import Architecture
-from paramtally.core.sources import load_source
+from paramtally.core.sources import load_json_source
 
 __all__ = ["Checkpoint", "PartRow", "Verification", "compare", "open_checkpoint", "predicted_from"]
 
 INDEX = "model.safetensors.index.json"
+MAX_INDEX_BYTES = 64 * 1024 * 1024  # DeepSeek-V3's index (91k tensors) is 9 MB
 
 
 @dataclass(frozen=True)
@@ -61,7 +64,7 @@ class Verification:
     predicted_total: int
     actual_total: int  # parameters only: buffers and quantization scales are listed apart
     parts: tuple[PartRow, ...]
-    layers: tuple[PartRow, ...]  # only layers whose counts differ; ``part`` is "layer N"
+    layers: tuple[PartRow, ...]  # only layers that differ: "layer N", or "layers N–M" all absent
     unexplained: tuple[TensorInfo, ...]
     buffers: tuple[TensorInfo, ...]
     quantization: tuple[TensorInfo, ...]
@@ -72,39 +75,46 @@ class Verification:
 
 
 def open_checkpoint(path: Path) -> Checkpoint:
+    """A model folder (every file read from it must lie inside it) or a file the person named."""
     if path.is_dir():
-        ggufs = sorted(path.glob("*.gguf"))
-        if (path / INDEX).is_file() or any(path.glob("*.safetensors")):
-            return _safetensors(path, _shards(path))
+        folder = ModelFolder(path)
+        if folder.has(INDEX) or folder.listed("*.safetensors"):
+            return _safetensors_folder(folder)
+        ggufs = folder.listed("*.gguf")
         if len(ggufs) == 1:
-            return open_checkpoint(ggufs[0])
+            with folder.open(ggufs[0]) as stream:
+                tensors, metadata = read_gguf_header(stream, ggufs[0])
+            return Checkpoint(path / ggufs[0], "gguf", (ggufs[0],), tuple(tensors), metadata)
         raise ParamTallyError(f"{path}: no *.safetensors (or exactly one .gguf) in this folder")
-    if not path.is_file():
+    if not path.exists():
         raise ParamTallyError(f"{path}: no such file or folder")
     if path.suffix == ".gguf":
-        tensors, metadata = read_gguf_header(path)
+        with open_regular(path) as stream:
+            tensors, metadata = read_gguf_header(stream, path.name)
         return Checkpoint(path, "gguf", (path.name,), tuple(tensors), metadata)
     if path.suffix == ".safetensors":
-        return _safetensors(path, [path])
+        with open_regular(path) as stream:
+            found, meta = read_safetensors_header(stream, path.name)
+        return _checked(path, [path.name], found, meta, None)
     raise ParamTallyError(f"{path.name}: expected a model folder, a .safetensors or a .gguf file")
 
 
 def predicted_from(checkpoint: Checkpoint) -> Architecture | None:
     """The checkpoint's own prediction: config.json beside it, or GGUF metadata of a mapped family."""
-    folder = checkpoint.path if checkpoint.path.is_dir() else checkpoint.path.parent
-    config = folder / "config.json"
-    if checkpoint.format == "safetensors" and config.is_file():
-        arch = load_source(str(config))
+    folder_path = checkpoint.path if checkpoint.path.is_dir() else checkpoint.path.parent
+    if checkpoint.format == "safetensors":
+        folder = ModelFolder(folder_path)
+        if not folder.has("config.json"):
+            return None
+        arch = load_json_source(folder.member("config.json"), nofollow=True)
         generic = arch.name.endswith("(config.json)")
-        return arch.model_copy(update={"name": folder.resolve().name}) if generic else arch
-    if checkpoint.format == "gguf":
-        mapped = config_from_gguf(checkpoint.metadata, list(checkpoint.tensors))
-        if mapped is not None:
-            name = checkpoint.metadata.get("general.name")
-            origin = f"{checkpoint.path.name} metadata"
-            arch = import_hf_config(mapped, origin)
-            return arch.model_copy(update={"name": str(name)}) if isinstance(name, str) else arch
-    return None
+        return arch.model_copy(update={"name": folder.root.name}) if generic else arch
+    mapped = config_from_gguf(checkpoint.metadata, list(checkpoint.tensors))
+    if mapped is None:
+        return None
+    name = checkpoint.metadata.get("general.name")
+    arch = import_hf_config(mapped, f"{checkpoint.path.name} metadata")
+    return arch.model_copy(update={"name": str(name)}) if isinstance(name, str) else arch
 
 
 def compare(checkpoint: Checkpoint, arch: Architecture) -> Verification:
@@ -129,54 +139,79 @@ def compare(checkpoint: Checkpoint, arch: Architecture) -> Verification:
         for part in PARTS
         if report.by_part.get(part, 0) or by_part.get(part, 0)
     )
-    layers = tuple(
-        PartRow(f"layer {row.index}", row.params, by_layer.get(row.index, 0))
-        for row in report.layers
-        if row.params != by_layer.get(row.index, 0)
-    )
+    layers = _differing_layers(report.groups, by_layer)
     return Verification(
         report.name, report.total, actual, parts, layers, tuple(unexplained), tuple(buffers), tuple(quant)
     )
 
 
-def _weight_map(folder: Path) -> dict[str, str] | None:
+def _differing_layers(groups: tuple[LayerGroupRow, ...], by_layer: Counter[int]) -> tuple[PartRow, ...]:
+    """Layers whose stored count differs from the prediction; a run of absent layers is one row.
+
+    Walks the groups and the layers the checkpoint holds (never the layers one by one), so a
+    prediction of 10⁹ layers costs no more than one of 10.
+    """
+    stored = sorted(by_layer)
+    rows: list[PartRow] = []
+    for group in groups:
+        end = group.start + group.count
+        at = group.start
+        for index in stored[bisect_left(stored, group.start) : bisect_left(stored, end)]:
+            if index > at:
+                rows.append(_absent(at, index, group.params))
+            if by_layer[index] != group.params:
+                rows.append(PartRow(f"layer {index}", group.params, by_layer[index]))
+            at = index + 1
+        if at < end:
+            rows.append(_absent(at, end, group.params))
+    return tuple(rows)
+
+
+def _absent(first: int, end: int, per_layer: int) -> PartRow:
+    label = f"layer {first}" if end - first == 1 else f"layers {first}–{end - 1}"
+    return PartRow(label, per_layer * (end - first), 0)
+
+
+def _weight_map(folder: ModelFolder) -> dict[str, str] | None:
     """The sharded index's tensor -> shard map, or None for an unsharded folder."""
-    index = folder / INDEX
-    if not index.is_file():
+    if not folder.has(INDEX):
         return None
-    try:
-        weight_map = json.loads(index.read_text(encoding="utf-8"))["weight_map"]
-        if not isinstance(weight_map, dict) or not all(isinstance(v, str) for v in weight_map.values()):
-            raise TypeError
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError):
-        raise ParamTallyError(f"{index.name}: not a valid index (needs a 'weight_map' object)") from None
-    return {str(name): shard for name, shard in weight_map.items()}
+    data = folder.load_json(INDEX, MAX_INDEX_BYTES)
+    weight_map = data.get("weight_map") if isinstance(data, dict) else None
+    if not isinstance(weight_map, dict) or not all(isinstance(v, str) for v in weight_map.values()):
+        raise ParamTallyError(f"{INDEX}: not a valid index (needs a 'weight_map' object of file names)")
+    return weight_map
 
 
-def _shards(folder: Path) -> list[Path]:
+def _safetensors_folder(folder: ModelFolder) -> Checkpoint:
     weight_map = _weight_map(folder)
-    if weight_map is None:
-        return sorted(folder.glob("*.safetensors"))
-    files = sorted(set(weight_map.values()))
-    missing = [name for name in files if not (folder / name).is_file()]
+    names = sorted(set(weight_map.values())) if weight_map is not None else folder.listed("*.safetensors")
+    files = {name: folder.member(name, INDEX if weight_map is not None else "") for name in names}
+    missing = [name for name, target in files.items() if not target.exists()]
     if missing:
         raise ParamTallyError(f"{INDEX}: names shard(s) not in the folder: {', '.join(missing)}")
-    return [folder / name for name in files]
-
-
-def _safetensors(path: Path, files: list[Path]) -> Checkpoint:
     tensors: list[TensorInfo] = []
     metadata: dict[str, Any] = {}
-    for file in files:
-        found, meta = read_safetensors_header(file)
+    for name in names:
+        with folder.open(name, INDEX if weight_map is not None else "") as stream:
+            found, meta = read_safetensors_header(stream, name)
         tensors += found
         metadata.update(meta)
+    return _checked(folder.path, names, tensors, metadata, weight_map)
+
+
+def _checked(
+    path: Path,
+    files: list[str],
+    tensors: list[TensorInfo],
+    metadata: dict[str, Any],
+    weight_map: dict[str, str] | None,
+) -> Checkpoint:
     seen = Counter(tensor.name for tensor in tensors)
     twice = sorted(name for name, n in seen.items() if n > 1)
     if twice:
         raise ParamTallyError(f"{path.name}: tensor {twice[0]!r} is stored in more than one shard")
-    weight_map = _weight_map(path) if path.is_dir() else None
     absent = sorted(set(weight_map or {}) - seen.keys())
     if absent:
         raise ParamTallyError(f"{INDEX}: lists {absent[0]!r} but no shard holds it")
-    return Checkpoint(path, "safetensors", tuple(f.name for f in files), tuple(tensors), metadata)
+    return Checkpoint(path, "safetensors", tuple(files), tuple(tensors), metadata)

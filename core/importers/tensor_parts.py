@@ -29,7 +29,8 @@ _RULES: tuple[tuple[str, str], ...] = (
     ("embeddings", r"embed|token_embd|wte|wpe|token_type|project_(in|out)"),
 )  # fmt: skip
 _COMPILED = tuple((part, re.compile(pattern)) for part, pattern in _RULES)
-_LAYER = re.compile(r"(?:^|\.)(?:layers|h|blk|layer|block|blocks)\.(\d+)\.")
+# At most 18 digits: a longer "index" is no layer of any model (and int() of it would be slow).
+_LAYER = re.compile(r"(?:^|\.)(?:layers|h|blk|layer|block|blocks)\.(\d{1,18})\.")
 
 
 def part_of(name: str) -> str:

@@ -1,0 +1,197 @@
+"""Reading files ParamTally does not trust (every file it reads): one opener, one JSON loader.
+
+Presets, ``config.json``, the user's ``gpus.json``, a checkpoint's index and headers all come
+from elsewhere (downloads, other people, a damaged disk), so each is read the same guarded way:
+
+- only a regular file is opened (a FIFO would block forever, ``/dev/zero`` never ends), checked
+  with ``os.stat`` before opening and again on the open descriptor, opened without blocking;
+- its size is checked against the caller's limit before a byte is read;
+- the JSON may nest at most ``MAX_DEPTH`` levels, an integer may have at most ``MAX_INT_DIGITS``
+  digits, a number must be finite, and an object may not repeat a key (JSON leaves that
+  undefined; Python would silently keep the last one).
+
+Every refusal is one ``ParamTallyError`` line that names the file, and the key where one is known.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+import stat
+from pathlib import Path
+from typing import Any, BinaryIO
+
+from paramtally.core.errors import ParamTallyError
+
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_INT_DIGITS",
+    "file_kind",
+    "load_json_file",
+    "open_regular",
+    "parse_json",
+    "read_regular_file",
+]
+
+MAX_DEPTH = 64  # a preset nests 4 levels, a config.json 5; no real file comes near
+MAX_INT_DIGITS = 30  # 2⁶⁴ has 20 digits; Python itself refuses 4,300 (with a ValueError)
+
+_OPEN_FLAGS = (
+    os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+)
+_KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISLNK, "a symbolic link"),
+)
+
+
+def file_kind(mode: int) -> str:
+    """What a non-regular file is, in words ('a FIFO (named pipe)')."""
+    return next((words for test, words in _KINDS if test(mode)), "not a regular file")
+
+
+def open_regular(path: Path, origin: str | None = None, *, nofollow: bool = False) -> BinaryIO:
+    """``path`` opened for reading if it is a regular file; the caller closes it.
+
+    ``nofollow`` refuses a symbolic link as the last component (for a path already resolved).
+    """
+    name = origin or path.name
+    flags = _OPEN_FLAGS | (getattr(os, "O_NOFOLLOW", 0) if nofollow else 0)
+    try:
+        _check_regular(os.stat(path, follow_symlinks=not nofollow).st_mode, name)
+        descriptor = os.open(path, flags)
+    except OSError as exc:
+        raise ParamTallyError(f"{name}: cannot read ({exc.strerror or exc})") from None
+    try:
+        _check_regular(os.fstat(descriptor).st_mode, name)  # it may have been swapped since the stat
+    except BaseException:
+        os.close(descriptor)
+        raise
+    return os.fdopen(descriptor, "rb")
+
+
+def read_regular_file(path: Path, limit: int, origin: str | None = None, *, nofollow: bool = False) -> bytes:
+    """The bytes of ``path`` if it is a regular file of at most ``limit`` bytes."""
+    name = origin or path.name
+    with open_regular(path, name, nofollow=nofollow) as stream:
+        try:
+            _check_size(os.fstat(stream.fileno()).st_size, limit, name)
+            data = stream.read(limit + 1)
+        except OSError as exc:
+            raise ParamTallyError(f"{name}: cannot read ({exc.strerror or exc})") from None
+    _check_size(len(data), limit, name)  # it grew while being read
+    return data
+
+
+def load_json_file(path: Path, limit: int, origin: str | None = None, *, nofollow: bool = False) -> Any:
+    """The JSON document in ``path`` (a regular file of at most ``limit`` bytes), guarded."""
+    name = origin or path.name
+    return parse_json(read_regular_file(path, limit, name, nofollow=nofollow), name)
+
+
+def parse_json(data: bytes | str, origin: str) -> Any:
+    """Decode UTF-8 JSON (a BOM is tolerated) within the depth, digit and key rules above."""
+    if isinstance(data, bytes):
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise ParamTallyError(f"{origin}: not UTF-8 text (byte {exc.start})") from None
+    else:
+        text = data.removeprefix("\ufeff")
+    try:
+        value = json.loads(
+            text,
+            object_pairs_hook=_object,
+            parse_int=_integer,
+            parse_float=_float,
+            parse_constant=_constant,
+        )
+    except _Refused as exc:
+        raise ParamTallyError(f"{origin}: {exc.describe(text)}") from None
+    except json.JSONDecodeError as exc:
+        raise ParamTallyError(f"{origin}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
+    except RecursionError:
+        raise ParamTallyError(f"{origin}: nested more than {MAX_DEPTH} levels deep") from None
+    _check_depth(value, origin)
+    return value
+
+
+# --- internals -------------------------------------------------------------------------------------
+
+
+def _check_regular(mode: int, name: str) -> None:
+    if not stat.S_ISREG(mode):
+        raise ParamTallyError(f"{name}: {file_kind(mode)}, not a regular file; refused")
+
+
+def _check_size(size: int, limit: int, name: str) -> None:
+    if size > limit:
+        raise ParamTallyError(f"{name}: {size:,} bytes or more is larger than the {limit:,} allowed")
+
+
+class _Refused(ValueError):
+    """Raised inside the decoder's hooks; ``token`` locates the key in the text afterwards."""
+
+    def __init__(self, message: str, token: str = "", key: str = "") -> None:
+        super().__init__(message)
+        self.message, self.token, self.key = message, token, key
+
+    def describe(self, text: str) -> str:
+        key = self.key or _key_before(text, self.token)
+        return f"{key}: {self.message}" if key else self.message
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _Refused("given twice in one object (which one is meant?)", key=key)
+            seen.add(key)
+    return obj
+
+
+def _integer(token: str) -> int:
+    digits = len(token.lstrip("-"))
+    if digits > MAX_INT_DIGITS:
+        raise _Refused(f"an integer of {digits:,} digits (at most {MAX_INT_DIGITS})", token)
+    return int(token)
+
+
+def _float(token: str) -> float:
+    value = float(token)
+    if not math.isfinite(value):
+        raise _Refused(f"the number {token[:40]} is out of range", token)
+    return value
+
+
+def _constant(token: str) -> float:
+    raise _Refused(f"{token} is not a number JSON allows", token)
+
+
+_KEY_BEFORE = re.compile(r'"((?:[^"\\]|\\.){1,200})"\s*:\s*\[?\s*$')
+
+
+def _key_before(text: str, token: str) -> str:
+    """The object key right before the first occurrence of ``token`` (error path only)."""
+    at = text.find(token) if token else -1
+    match = _KEY_BEFORE.search(text[max(0, at - 300) : at]) if at > 0 else None
+    return match.group(1) if match else ""
+
+
+def _check_depth(value: Any, origin: str) -> None:
+    pending = [(value, 1)] if isinstance(value, dict | list) else []
+    while pending:
+        node, depth = pending.pop()
+        if depth > MAX_DEPTH:
+            raise ParamTallyError(f"{origin}: nested more than {MAX_DEPTH} levels deep")
+        for child in node.values() if isinstance(node, dict) else node:
+            if isinstance(child, dict | list):
+                pending.append((child, depth + 1))

@@ -1,0 +1,222 @@
+"""``verify`` on hostile headers and folders: refused in one line, bounded, nothing read outside.
+
+Each case runs the real command in a child process (``support.probe``) that records every file
+it opens (audit hook on ``open``), its time and its peak memory growth.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import struct
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tests.hostile import hostile_files as hf
+from tests.hostile.support import ROOT, probe
+
+LLAMA_CONFIG = (ROOT / "tests" / "data" / "hf_configs" / "llama-3.2-1b.json").read_text(encoding="utf-8")
+
+
+def _folder(tmp_path: Path) -> tuple[Path, Path]:
+    """A model folder with a config.json, and a sibling folder outside it holding a valid shard."""
+    folder, outside = tmp_path / "model", tmp_path / "outside"
+    folder.mkdir()
+    outside.mkdir()
+    (folder / "config.json").write_text(LLAMA_CONFIG, encoding="utf-8")
+    (outside / "x.safetensors").write_bytes(hf.valid_safetensors())
+    return folder, outside
+
+
+def _index(folder: Path, *shards: str) -> None:
+    weight_map = {f"t{i}": shard for i, shard in enumerate(shards)}
+    (folder / "model.safetensors.index.json").write_text(json.dumps({"weight_map": weight_map}))
+
+
+# --- folders ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("shard", ["../outside/x.safetensors", "/etc/passwd", "/proc/self/environ"])
+def test_index_naming_a_file_outside_is_refused_unopened(tmp_path: Path, shard: str) -> None:
+    folder, _ = _folder(tmp_path)
+    _index(folder, shard)
+    outcome = probe("verify", str(folder))
+    outcome.assert_refused(folder, words=f"names {shard!r}")
+    assert "outside the folder" in outcome.stderr or "not a file name inside" in outcome.stderr
+    assert [Path(p).name for p in outcome.opened if "model" in p] == ["model.safetensors.index.json"]
+
+
+@pytest.mark.parametrize("target", ["outside", "/etc/passwd", "/dev/zero", "/dev/urandom"])
+def test_shard_linking_outside_is_refused_unopened(tmp_path: Path, target: str) -> None:
+    folder, outside = _folder(tmp_path)
+    (folder / "model.safetensors").symlink_to(outside / "x.safetensors" if target == "outside" else target)
+    outcome = probe("verify", str(folder))
+    outcome.assert_refused(folder, words="leads outside the folder")
+
+
+def test_fifo_shard_is_refused_without_blocking(tmp_path: Path) -> None:
+    folder, _ = _folder(tmp_path)
+    os.mkfifo(folder / "model.safetensors")
+    probe("verify", str(folder)).assert_refused(folder, words="a FIFO (named pipe), not a regular file")
+    named = probe("verify", str(folder / "model.safetensors"))
+    named.assert_refused(folder, words="a FIFO (named pipe), not a regular file")
+
+
+def test_config_linking_outside_is_refused_by_verify_and_count(tmp_path: Path) -> None:
+    folder, outside = _folder(tmp_path)
+    (folder / "model.safetensors").write_bytes(hf.valid_safetensors())
+    (outside / "config.json").write_text(LLAMA_CONFIG, encoding="utf-8")
+    (folder / "config.json").unlink()
+    (folder / "config.json").symlink_to(outside / "config.json")
+    probe("verify", str(folder)).assert_refused(folder, words="leads outside the folder")
+    probe("count", str(folder)).assert_refused(folder, words="leads outside the folder")
+
+
+def test_symlink_loop_is_refused(tmp_path: Path) -> None:
+    folder, _ = _folder(tmp_path)
+    (folder / "model.safetensors").symlink_to(folder / "model.safetensors")
+    probe("verify", str(folder)).assert_refused(folder, words="model.safetensors")
+
+
+def test_index_nested_deep_is_one_line(tmp_path: Path) -> None:
+    folder, _ = _folder(tmp_path)
+    (folder / "model.safetensors.index.json").write_text("[" * 10_000 + "]" * 10_000)
+    probe("verify", str(folder)).assert_refused(folder, words="nested more than 64 levels deep")
+
+
+def test_hugging_face_cache_snapshot_reads_its_blobs(tmp_path: Path) -> None:
+    """The hub cache links snapshots/<rev>/* to ../../blobs/*: part of the folder, so verified."""
+    repo = tmp_path / "models--tiny"
+    (repo / "blobs").mkdir(parents=True)
+    snapshot = repo / "snapshots" / "abc123"
+    snapshot.mkdir(parents=True)
+    config = {
+        "model_type": "llama", "hidden_size": 2, "intermediate_size": 2, "num_hidden_layers": 1,
+        "num_attention_heads": 1, "vocab_size": 2, "tie_word_embeddings": True,
+    }  # fmt: skip
+    tensors = {
+        "model.embed_tokens.weight": [2, 2], "model.norm.weight": [2],
+        "model.layers.0.input_layernorm.weight": [2], "model.layers.0.post_attention_layernorm.weight": [2],
+        **{f"model.layers.0.self_attn.{m}_proj.weight": [2, 2] for m in "qkvo"},
+        **{f"model.layers.0.mlp.{m}_proj.weight": [2, 2] for m in ("gate", "up", "down")},
+    }  # fmt: skip
+    header, offset = {}, 0
+    for name, shape in tensors.items():
+        size = 4 * (shape[0] * (shape[1] if len(shape) > 1 else 1))
+        header[name] = {"dtype": "F32", "shape": shape, "data_offsets": [offset, offset + size]}
+        offset += size
+    for name, content in (
+        ("config.json", json.dumps(config).encode()),
+        ("model.safetensors", hf.safetensors(header, bytes(offset))),
+    ):
+        (repo / "blobs" / f"sha-{name}").write_bytes(content)
+        (snapshot / name).symlink_to(Path("../../blobs") / f"sha-{name}")
+    outcome = probe("verify", str(snapshot), "--summary")
+    assert outcome.code == 0, outcome.stderr
+    assert "MATCHES" in outcome.stdout
+    outcome.assert_bounded(repo)
+
+
+@pytest.mark.skipif(not shutil.which("strace"), reason="strace is not installed")
+def test_strace_sees_no_open_outside_the_folder(tmp_path: Path) -> None:
+    """The issue's check, with the kernel's own record: ``strace -e openat`` of the real command."""
+    folder, outside = _folder(tmp_path)
+    _index(folder, "../outside/x.safetensors", "/etc/passwd", "/proc/self/environ")
+    log = tmp_path / "strace.log"
+    command = ["strace", "-f", "-e", "trace=open,openat", "-o", str(log)]
+    command += [str(ROOT / ".venv" / "bin" / "paramtally"), "verify", str(folder)]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 2
+    assert "leads outside the folder" in done.stderr
+    opened = log.read_text()
+    assert str(folder / "model.safetensors.index.json") in opened
+    for forbidden in (str(outside), "/etc/passwd", "/proc/self/environ"):
+        assert forbidden not in opened
+
+
+# --- headers ----------------------------------------------------------------------------------------
+
+GGUF_CASES: dict[str, tuple[Callable[[], bytes], str]] = {
+    "2^62-element array (53 bytes)": (hf.huge_array_gguf, "claims 4,611,686,018,427,387,904 array items"),
+    "arrays nested 5,000 deep": (lambda: hf.nested_array_gguf(5000), "arrays nested more than 4 deep"),
+    "2^60 key/values": (lambda: hf.gguf([], counts=(0, 1 << 60)), "claims 1,152,921,504,606,846,976"),
+    "2^60 tensors": (lambda: hf.gguf([], counts=(1 << 60, 0)), "claims 1,152,921,504,606,846,976 tensors"),
+    "string of 2^63 bytes": (
+        lambda: b"GGUF" + struct.pack("<IQQQ", 3, 0, 1, 1 << 63) + bytes(16),
+        "a string needs 9,223,372,036,854,775,808 bytes",
+    ),
+    "key given twice": (lambda: hf.gguf([hf.u32("a", 1), hf.u32("a", 2)]), "metadata key 'a' given twice"),
+    "unknown value type": (lambda: hf.gguf([hf.kv("a", 99, b"")]), "unknown value type 99"),
+    "tensor of 9 dims": (lambda: hf.gguf([], [hf.tensor_info("w", (1,) * 9, 0)]), "has 9 dimensions"),
+    "tensor of unknown type": (lambda: hf.gguf([], [hf.tensor_info("w", (4,), 0, 999)]), "unknown type 999"),
+    "tensor of 2^62 x 2^62 elements": (
+        lambda: hf.gguf([], [hf.tensor_info("w", (1 << 62, 1 << 62), 0)]),
+        "runs past the end of the file",
+    ),
+    "tensor offset 2^64-1": (
+        lambda: hf.gguf([], [hf.tensor_info("w", (1,), (1 << 64) - 1)]),
+        "runs past the end of the file",
+    ),
+    "version 1": (lambda: b"GGUF" + struct.pack("<I", 1) + bytes(16), "GGUF version 1 is not supported"),
+    "4 bytes": (lambda: b"GGUF", "needs 4 bytes at byte 4"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(GGUF_CASES))
+def test_hostile_gguf_is_refused_in_bounded_time_and_memory(tmp_path: Path, case: str) -> None:
+    make, words = GGUF_CASES[case]
+    path = tmp_path / "m.gguf"
+    path.write_bytes(make())
+    outcome = probe("verify", str(path))
+    outcome.assert_refused(tmp_path, words=words)
+    assert outcome.seconds < 5, outcome.seconds  # generous: measured at ~0.01 s
+
+
+def _dims(count: int) -> bytes:
+    return hf.safetensors({"w": {"dtype": "F32", "shape": [2] * count, "data_offsets": [0, 8]}}, bytes(8))
+
+
+SAFETENSORS_CASES: dict[str, tuple[Callable[[], bytes], str]] = {
+    "__metadata__ a list": (lambda: hf.safetensors({"__metadata__": [1]}), "__metadata__ must be an object"),
+    "__metadata__ of numbers": (
+        lambda: hf.safetensors({"__metadata__": {"a": 1}}),
+        "__metadata__ must be an object of strings",
+    ),
+    "header nested 10,000 deep": (
+        lambda: hf.safetensors(None, raw_header=b"[" * 10_000 + b"]" * 10_000),
+        "nested more than 64 levels deep",
+    ),
+    "tensor named twice": (
+        lambda: hf.safetensors(None, raw_header=b'{"w": {}, "w": {}}'),
+        "w: given twice in one object",
+    ),
+    "a million dimensions": (lambda: _dims(1_000_000), "has a malformed entry"),
+    "unknown dtype claiming 2^100 elements": (
+        lambda: hf.safetensors(
+            {"w": {"dtype": "X9", "shape": [1 << 50, 1 << 50], "data_offsets": [0, 8]}}, bytes(8)
+        ),
+        "needs 158,456,325,028,528,675,187,087,900,672 bytes",
+    ),
+    "offsets past 2^64": (
+        lambda: hf.safetensors({"w": {"dtype": "F32", "shape": [2], "data_offsets": [0, 1 << 70]}}),
+        "has a malformed entry",
+    ),
+    "length claiming 2^64-1 bytes": (
+        lambda: struct.pack("<Q", (1 << 64) - 1) + b"{}",
+        "header claims 18,446,744,073,709,551,615 bytes",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(SAFETENSORS_CASES))
+def test_hostile_safetensors_is_refused_in_bounded_time_and_memory(tmp_path: Path, case: str) -> None:
+    make, words = SAFETENSORS_CASES[case]
+    path = tmp_path / "m.safetensors"
+    path.write_bytes(make())
+    outcome = probe("verify", str(path), "--preset", "gpt2")
+    outcome.assert_refused(tmp_path, words=words)
+    assert outcome.seconds < 5, outcome.seconds
