@@ -169,8 +169,20 @@ class ParamReport:
 
 
 def human(count: float, unit: str = "") -> str:
-    """175221817344 → '175.22B'; keeps three significant figures at least."""
-    for threshold, suffix in ((1e12, "T"), (1e9, "B"), (1e6, "M"), (1e3, "K")):
+    """175221817344 → '175.22B'; keeps three significant figures at least. Any int, however large."""
+    for threshold, suffix in ((10**12, "T"), (10**9, "B"), (10**6, "M"), (10**3, "K")):
         if abs(count) >= threshold:
+            if isinstance(count, int) and abs(count) >= _EXACT_FLOAT:
+                return f"{_hundredths(count, threshold)}{suffix}{unit}"
             return f"{count / threshold:.2f}{suffix}{unit}"
     return f"{count:,.0f}{unit}"
+
+
+_EXACT_FLOAT = 2**53  # below this an int converts to float exactly
+
+
+def _hundredths(count: int, threshold: int) -> str:
+    """``count / threshold`` to two decimals in integer arithmetic (a float would overflow)."""
+    hundredths = (abs(count) * 100 + threshold // 2) // threshold
+    sign = "-" if count < 0 else ""
+    return f"{sign}{hundredths // 100}.{hundredths % 100:02d}"

@@ -16,6 +16,7 @@ __all__ = [
     "field_problems",
     "format_loc",
     "one_line",
+    "shown",
     "unknown_name",
 ]
 
@@ -57,6 +58,12 @@ def one_line(exc: BaseException) -> str:
         suffix = f" (and {more} more)" if more > 0 else ""
         return f"{path}: {reason}{suffix}" if path else f"{reason}{suffix}"
     return str(exc)
+
+
+def shown(value: Any, limit: int = 80) -> str:
+    """``repr(value)`` cut to ``limit`` characters: a message quotes input, never all of it."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def unknown_name(kind: str, name: str, known: Sequence[str], hint: str = "") -> str:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from paramtally.core.atomic import write_text_atomic
 from paramtally.core.breakdown import PARTS, ParamReport
+from paramtally.core.errors import ParamTallyError
 
 if TYPE_CHECKING:
     from paramtally.core.fit import SetupFit
@@ -25,8 +26,10 @@ __all__ = [
     "BREAKDOWN_COLUMNS",
     "GPU_COLUMNS",
     "LAYER_COLUMNS",
+    "MAX_LAYER_ROWS",
     "MEMORY_COLUMNS",
     "breakdown_rows",
+    "check_layer_rows",
     "export_json",
     "gpu_rows",
     "layer_rows",
@@ -57,6 +60,7 @@ GPU_COLUMNS = (
     "decode_tokens_per_s",
 )
 _GIB = 1 << 30
+MAX_LAYER_ROWS = 1_000_000
 
 
 def _share(params: int, total: int) -> float:
@@ -80,7 +84,18 @@ def breakdown_rows(report: ParamReport) -> list[dict[str, Any]]:
     ]
 
 
+def check_layer_rows(report: ParamReport) -> None:
+    """A per-layer table is one row per layer: refuse one too long to be read (10⁹ layers)."""
+    count = sum(group.count for group in report.groups)
+    if count > MAX_LAYER_ROWS:
+        raise ParamTallyError(
+            f"the per-layer table would have {count:,} rows (at most {MAX_LAYER_ROWS:,}); "
+            "the breakdown by term gives every figure per group"
+        )
+
+
 def layer_rows(report: ParamReport) -> list[dict[str, Any]]:
+    check_layer_rows(report)
     return [
         {
             "layer": row.index,

@@ -16,7 +16,7 @@ from paramtally.core.memory import effective_architecture
 from paramtally.core.params import count_parameters
 from paramtally.core.scenario import Scenario
 from paramtally.core.schema import Architecture
-from paramtally.core.stages import layer_windows, model_layout
+from paramtally.core.stages import model_layout, window_layers
 from paramtally.core.terms import term
 
 __all__ = ["FlopsReport", "FlopsTerm", "estimate_flops"]
@@ -61,9 +61,8 @@ def _flops_term(name: str, expr: str, source: str, **values: int) -> FlopsTerm:
 
 def _attention(arch: Architecture, s: int) -> FlopsTerm:
     att = arch.attention
-    windows = layer_windows(arch)
-    window = sum(1 for w in windows if w is not None)
-    full = len(windows) - window
+    window = window_layers(arch)
+    full = arch.num_layers - window
     if att.kind == "mla":
         width, dims = (
             "a·(d_qk + d_v)/2",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from paramtally.core.errors import ParamTallyError
+from paramtally.core.errors import ParamTallyError, shown
 from paramtally.core.schema import SCHEMA_VERSION
 
 __all__ = ["LEGACY_KEYS", "MIGRATIONS", "detect_version", "migrate", "step"]
@@ -49,7 +49,7 @@ def detect_version(data: Data) -> object:
 def migrate(data: Data, origin: str) -> Data:
     version = detect_version(data)
     if not isinstance(version, int) or isinstance(version, bool) or version < 0:
-        raise ParamTallyError(f"{origin}: schema_version must be a whole number, not {version!r}")
+        raise ParamTallyError(f"{origin}: schema_version must be a whole number, not {shown(version)}")
     if version > SCHEMA_VERSION:
         raise ParamTallyError(
             f"{origin}: written by a newer ParamTally (schema {version}; this one reads up to "

@@ -122,7 +122,7 @@ class Scenario(BaseModel):
         description="QLoRA: the frozen base in NF4 with double quantization unless a format is set.",
         json_schema_extra=TRAINING_ONLY,
     )
-    tokens: Annotated[int, Field(ge=1)] | None = Field(
+    tokens: Annotated[int, Field(ge=1, le=10**18)] | None = Field(
         None, description="Training tokens (D); empty means the Chinchilla-optimal 20·N."
     )
     mfu: Annotated[float, Field(gt=0, le=1)] = Field(

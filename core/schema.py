@@ -3,6 +3,12 @@
 Sizes are plain integers so that a count is exact. Cross-field rules (heads that must divide,
 top-k within the experts) are checked on the whole architecture so that an error names the
 full field path, e.g. ``attention.num_kv_heads``.
+
+Validation is strict: a file's ``true`` or ``"4096"`` is not taken for a size (pydantic's lax
+mode would read them as 1 and 4096). Every size is at most ``MAX_SIZE`` and the stack at most
+``MAX_LAYER_GROUPS`` groups: room for any model a person means, and small enough that every
+total derived from it (parameters, bytes, FLOPs) stays far inside a float's range, so every
+formatter and chart gets a finite number (the worst case is checked in tests/hostile).
 """
 
 from __future__ import annotations
@@ -15,6 +21,8 @@ from paramtally.core.errors import field_error
 
 __all__ = [
     "FFN",
+    "MAX_LAYER_GROUPS",
+    "MAX_SIZE",
     "SCHEMA_VERSION",
     "Adapter",
     "Architecture",
@@ -29,16 +37,19 @@ __all__ = [
 ]
 
 SCHEMA_VERSION: Final = 1
+MAX_SIZE: Final = 2**53 - 1  # the largest integer a float holds exactly; any width, vocabulary, count
+MAX_LAYER_GROUPS: Final = 1_000  # real stacks need a few dozen; 1,000 keep every edit under 0.5 s
 
-PositiveInt = Annotated[int, Field(gt=0)]
-NonNegativeInt = Annotated[int, Field(ge=0)]
+PositiveInt = Annotated[int, Field(gt=0, le=MAX_SIZE)]
+NonNegativeInt = Annotated[int, Field(ge=0, le=MAX_SIZE)]
 PositionKind = Literal["learned", "rope", "alibi", "sinusoidal", "relative_bias", "none"]
 NormKind = Literal["layernorm", "rmsnorm"]
 LoRATarget = Literal["q", "k", "v", "o", "gate", "up", "down"]
 
 
 class _Spec(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # strict: no bool or string taken for a number (tuples opt back in to lists, as JSON has no tuple)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
 class Embeddings(_Spec):
@@ -156,7 +167,9 @@ class MoE(_Spec):
 
 class LoRA(_Spec):
     rank: PositiveInt = Field(description="LoRA rank (r): adds r·(d_in + d_out) per matrix.")
-    targets: tuple[LoRATarget, ...] = Field(("q", "v"), description="Matrices that get a low-rank update.")
+    targets: tuple[LoRATarget, ...] = Field(
+        ("q", "v"), strict=False, description="Matrices that get a low-rank update."
+    )
 
 
 class Adapter(_Spec):
@@ -185,7 +198,9 @@ class Architecture(_Spec):
     ffn: FFN
     norms: Norms = Norms()
     head: Head = Head()
-    layers: tuple[LayerGroup, ...] = Field(min_length=1, description="The stack, in order.")
+    layers: tuple[LayerGroup, ...] = Field(
+        min_length=1, max_length=MAX_LAYER_GROUPS, strict=False, description="The stack, in order."
+    )
     added_vocab: NonNegativeInt = Field(
         0,
         description="New tokens added to the vocabulary (counted as added parameters).",

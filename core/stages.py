@@ -13,7 +13,7 @@ from functools import lru_cache
 from paramtally.core.params import count_parameters
 from paramtally.core.schema import Architecture, LoRA
 
-__all__ = ["ModelLayout", "Stage", "layer_windows", "model_layout", "with_lora"]
+__all__ = ["ModelLayout", "Stage", "model_layout", "window_layers", "with_lora"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,20 +44,27 @@ def with_lora(arch: Architecture, rank: int, targets: tuple[str, ...]) -> Archit
     return arch.model_copy(update={"layers": layers})
 
 
-def layer_windows(arch: Architecture) -> tuple[int | None, ...]:
-    """Each layer's attention window, None for global layers (every n-th layer with global_every)."""
+def window_layers(arch: Architecture, first: int = 0, count: int | None = None) -> int:
+    """Sliding-window layers among ``count`` layers from ``first`` (all layers by default).
+
+    Every layer slides unless ``global_every`` = n makes each n-th one global; counted, not listed,
+    so 10⁹ layers cost what 10 do.
+    """
     att = arch.attention
+    count = arch.num_layers - first if count is None else count
+    if att.sliding_window is None:
+        return 0
     every = att.global_every
-    return tuple(
-        None if att.sliding_window is None or (every and (i + 1) % every == 0) else att.sliding_window
-        for i in range(arch.num_layers)
-    )
+    if not every:
+        return count
+    # layer i is global when (i + 1) % every == 0: multiples of ``every`` in [first + 1, first + count]
+    globals_ = (first + count) // every - first // every
+    return count - globals_
 
 
 @lru_cache(maxsize=256)
 def model_layout(arch: Architecture, pp: int) -> ModelLayout:
     report = count_parameters(arch)
-    windows = layer_windows(arch)
     embeddings = report.tree.children[0].params
     layer_total = sum(group.params * group.count for group in report.groups)
     tail = report.total - embeddings - layer_total  # final norm, LM head, pooler, vocab growth
@@ -68,11 +75,17 @@ def model_layout(arch: Architecture, pp: int) -> ModelLayout:
     size, extra = divmod(arch.num_layers, pp)
     stages: list[Stage] = []
     first = 0
+    groups = report.groups
+    at = 0  # the first group that may still reach into this stage: stages and groups are walked once
     for index in range(pp):
         count = size + (1 if index < extra else 0)
         params = adapters = moe = 0
-        for group in report.groups:  # layers of each group that fall in this stage
-            n = max(0, min(first + count, group.start + group.count) - max(first, group.start))
+        while at < len(groups) and groups[at].start + groups[at].count <= first:
+            at += 1
+        for group in groups[at:]:  # layers of each group that fall in this stage
+            if group.start >= first + count:
+                break
+            n = min(first + count, group.start + group.count) - max(first, group.start)
             params += n * group.params
             adapters += n * (group.by_part.get("lora", 0) + group.by_part.get("adapters", 0))
             moe += n if group.kind == "moe" else 0
@@ -83,7 +96,7 @@ def model_layout(arch: Architecture, pp: int) -> ModelLayout:
         if index == pp - 1:
             params += tail + tied_copy
             embed16 += head16 + tied_copy
-        window = sum(1 for w in windows[first : first + count] if w is not None)
+        window = window_layers(arch, first, count)
         stages.append(Stage(index, first, count, params, adapters, embed16, count - moe, moe, window))
         first += count
     adapters_total = sum(stage.adapters for stage in stages)

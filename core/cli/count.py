@@ -11,6 +11,7 @@ from paramtally.core.export import (
     BREAKDOWN_COLUMNS,
     LAYER_COLUMNS,
     breakdown_rows,
+    check_layer_rows,
     layer_rows,
     report_json,
     to_csv,
@@ -79,6 +80,7 @@ def _table(report: ParamReport) -> str:
 
 
 def _layer_table(report: ParamReport) -> str:
+    check_layer_rows(report)
     rows = [
         [str(row.index), row.kind, f"{row.params:,}", f"{row.active:,}", human(row.params)]
         for row in report.layers

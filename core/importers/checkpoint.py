@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from paramtally.core.breakdown import PARTS, LayerGroupRow
-from paramtally.core.errors import ParamTallyError
+from paramtally.core.errors import ParamTallyError, shown
 from paramtally.core.importers.gguf_header import config_from_gguf, read_gguf_header
 from paramtally.core.importers.hf_config import import_hf_config
 from paramtally.core.importers.model_folder import ModelFolder
@@ -210,8 +210,8 @@ def _checked(
     seen = Counter(tensor.name for tensor in tensors)
     twice = sorted(name for name, n in seen.items() if n > 1)
     if twice:
-        raise ParamTallyError(f"{path.name}: tensor {twice[0]!r} is stored in more than one shard")
+        raise ParamTallyError(f"{path.name}: tensor {shown(twice[0])} is stored in more than one shard")
     absent = sorted(set(weight_map or {}) - seen.keys())
     if absent:
-        raise ParamTallyError(f"{INDEX}: lists {absent[0]!r} but no shard holds it")
+        raise ParamTallyError(f"{INDEX}: lists {shown(absent[0])} but no shard holds it")
     return Checkpoint(path, "safetensors", tuple(files), tuple(tensors), metadata)

@@ -20,7 +20,7 @@ import struct
 from math import prod
 from typing import Any, BinaryIO
 
-from paramtally.core.errors import ParamTallyError
+from paramtally.core.errors import ParamTallyError, shown
 from paramtally.core.importers.safetensors_header import TensorInfo
 
 __all__ = ["GGUF_MAGIC", "MAX_ARRAY_DEPTH", "config_from_gguf", "read_gguf_header"]
@@ -90,13 +90,13 @@ class _Header:
         for _ in range(kv_count):
             key = self.string()
             if key in metadata:
-                raise self.fail(f"metadata key {key!r} given twice")
+                raise self.fail(f"metadata key {shown(key)} given twice")
             metadata[key] = self.value(self.unpack("I"), depth=0)
         self.check_count(tensor_count, 8 + 4 + 4 + 8, "tensors")
         infos = [self.tensor_info() for _ in range(tensor_count)]
         alignment = metadata.get("general.alignment", _DEFAULT_ALIGNMENT)
         if not isinstance(alignment, int) or isinstance(alignment, bool) or not 0 < alignment <= 1 << 20:
-            raise self.fail(f"general.alignment {alignment!r} is not a usable alignment")
+            raise self.fail(f"general.alignment {shown(alignment)} is not a usable alignment")
         data_start = -(-self.pos // alignment) * alignment
         return self.tensors(infos, data_start), metadata
 
@@ -173,7 +173,7 @@ class _Header:
         name = self.string()
         dims = self.unpack("I")
         if not 1 <= dims <= _MAX_DIMS:
-            raise self.fail(f"tensor {name!r} has {dims} dimensions (1 to {_MAX_DIMS})")
+            raise self.fail(f"tensor {shown(name)} has {dims} dimensions (1 to {_MAX_DIMS})")
         shape = tuple(self.unpack("Q") for _ in range(dims))
         return name, shape, self.unpack("I"), self.unpack("Q")
 
@@ -185,20 +185,20 @@ class _Header:
         tensors, seen = [], set()
         for name, shape, type_id, offset in infos:
             if name in seen:
-                raise self.fail(f"tensor {name!r} listed twice")
+                raise self.fail(f"tensor {shown(name)} listed twice")
             seen.add(name)
             try:
                 kind = GGMLQuantizationType(type_id)
                 block, type_size = GGML_QUANT_SIZES[kind]
             except (ValueError, KeyError):
-                raise self.fail(f"tensor {name!r} has unknown type {type_id}") from None
+                raise self.fail(f"tensor {shown(name)} has unknown type {type_id}") from None
             numel = prod(shape)
             if numel % block:
-                raise self.fail(f"tensor {name!r}: {numel:,} elements are not whole {kind.name} blocks")
+                raise self.fail(f"tensor {shown(name)}: {numel:,} elements are not whole {kind.name} blocks")
             nbytes = numel // block * type_size
             if data_start + offset + nbytes > self.size:
                 raise ParamTallyError(
-                    f"{self.name}: tensor {name!r} runs past the end of the file (truncated?)"
+                    f"{self.name}: tensor {shown(name)} runs past the end of the file (truncated?)"
                 )
             tensors.append(TensorInfo(name, shape[::-1], kind.name, nbytes, self.name, numel))
         return tensors

@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from paramtally.core.errors import ParamTallyError, one_line
+from paramtally.core.errors import ParamTallyError, one_line, shown
 from paramtally.core.importers.hf_defaults import SUPPORTED_MODEL_TYPES
 from paramtally.core.importers.hf_llama import deepseek, llama_like
 from paramtally.core.importers.hf_reader import HFConfig
@@ -31,7 +31,7 @@ def import_hf_config(data: Mapping[str, Any], origin: str) -> Architecture:
     if not isinstance(data, Mapping):
         raise ParamTallyError(f"{origin}: a config.json must be a JSON object")
     model_type = data.get("model_type")
-    if model_type not in _BUILDERS:
+    if not isinstance(model_type, str) or model_type not in _BUILDERS:
         raise ParamTallyError(_unsupported(data, origin))
     cfg = HFConfig(data, str(model_type), origin)
     spec = _BUILDERS[str(model_type)](cfg)
@@ -151,6 +151,7 @@ def _gpt_neox(cfg: HFConfig) -> Spec:
     fraction = cfg.rope("partial_rotary_factor")
     if fraction is None:
         fraction = cfg.number("rotary_pct")
+    fraction = cfg.as_number("partial_rotary_factor", fraction)
     h = cfg.integer("hidden_size")
     return {
         "hidden_size": h,
@@ -172,8 +173,9 @@ def _gpt_neox(cfg: HFConfig) -> Spec:
 
 def _bert(cfg: HFConfig) -> Spec:
     classes = cfg.raw("architectures", None) or ["BertForMaskedLM"]
-    if not isinstance(classes, list) or not {"BertForMaskedLM", "BertModel"} & set(classes):
-        raise cfg.fail("architectures", f"names {classes!r}; supported: BertForMaskedLM, BertModel")
+    names = isinstance(classes, list) and all(isinstance(name, str) for name in classes)
+    if not names or not {"BertForMaskedLM", "BertModel"} & set(classes):
+        raise cfg.fail("architectures", f"names {shown(classes)}; supported: BertForMaskedLM, BertModel")
     if cfg.flag("is_decoder") or cfg.flag("add_cross_attention"):
         raise cfg.fail("is_decoder", "is true: BERT as a decoder is not supported")
     masked_lm = "BertForMaskedLM" in classes
@@ -226,7 +228,7 @@ def _unsupported(data: Mapping[str, Any], origin: str) -> str:
     understood = sorted(key for key in data if key in known)
     other = sorted(key for key in data if key not in known and key != "model_type")
     return (
-        f"{origin}: model_type {model_type!r} is not supported "
+        f"{origin}: model_type {shown(model_type)} is not supported "
         f"(supported: {', '.join(SUPPORTED_MODEL_TYPES)}). "
         f"Understood: {', '.join(understood) or 'none'}; not understood: {_short(other)}"
     )

@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from paramtally.core.importers.hf_reader import HFConfig
+from paramtally.core.schema import MAX_LAYER_GROUPS
 
-__all__ = ["deepseek", "llama_like", "moe_groups"]
+__all__ = ["deepseek", "llama_like", "moe_groups", "sparse_runs"]
 
 Spec = dict[str, Any]
 _BIAS_KEYS = ("q_bias", "k_bias", "v_bias", "o_bias")
@@ -50,7 +51,7 @@ def llama_like(cfg: HFConfig, *, biases: Spec | None = None, mlp_bias: bool | No
     attention.update(_window(cfg))
     fraction = cfg.rope("partial_rotary_factor")
     if fraction is not None and kind in ("phi", "phi3"):
-        attention["rotary_fraction"] = float(fraction)
+        attention["rotary_fraction"] = cfg.as_number("partial_rotary_factor", fraction)
     if mlp_bias is None:
         mlp_bias = kind in _MLP_BIAS and cfg.flag("mlp_bias")
     return {
@@ -107,19 +108,47 @@ def deepseek(cfg: HFConfig) -> Spec:
         "ffn": {"width": cfg.integer("intermediate_size"), "bias": mlp_bias, "activation": _activation(cfg)},
         "norms": {"kind": "rmsnorm"},
         "head": {"tied": cfg.flag("tie_word_embeddings")},
-        "layers": moe_groups([i >= dense for i in range(n)], moe),
+        "layers": moe_groups([(False, dense), (True, n - dense)], moe),
     }
 
 
-def moe_groups(sparse: list[bool], moe: Spec) -> list[Spec]:
-    """Consecutive runs of dense / MoE layers as layer groups, in order."""
+def moe_groups(runs: list[tuple[bool, int]], moe: Spec) -> list[Spec]:
+    """Runs of (is MoE, layers) as layer groups, in order; empty runs dropped, neighbours merged."""
     groups: list[Spec] = []
-    for is_moe in sparse:
+    for is_moe, count in runs:
+        if count <= 0:
+            continue
         if groups and ("moe" in groups[-1]) == is_moe:
-            groups[-1]["count"] += 1
+            groups[-1]["count"] += count
         else:
-            groups.append({"count": 1, "moe": moe} if is_moe else {"count": 1})
+            groups.append({"count": count, "moe": moe} if is_moe else {"count": count})
     return groups
+
+
+def sparse_runs(cfg: HFConfig, layers: int, step: int, dense_only: set[int]) -> list[tuple[bool, int]]:
+    """Which layers hold experts, as runs: layer i does when (i + 1) % step == 0, unless listed dense.
+
+    Built from the step and the listed layers, never layer by layer: 10⁹ layers cost nothing.
+    """
+    listed = sorted(i for i in dense_only if 0 <= i < layers)
+    runs: list[tuple[bool, int]] = []
+    at = 0
+    if step == 1:
+        for index in listed:
+            runs += [(True, index - at), (False, 1)]
+            at = index + 1
+        return [*runs, (True, layers - at)]
+    groups = 2 * (layers // step) + 1
+    if groups > MAX_LAYER_GROUPS:
+        raise cfg.fail(
+            "decoder_sparse_step",
+            f"({step}) over {layers:,} layers makes {groups:,} layer groups (at most {MAX_LAYER_GROUPS:,})",
+        )
+    skipped = set(listed)
+    for index in (i for i in range(step - 1, layers, step) if i not in skipped):
+        runs += [(False, index - at), (True, 1)]
+        at = index + 1
+    return [*runs, (False, layers - at)]
 
 
 # --- helpers ---------------------------------------------------------------------------------
@@ -170,9 +199,8 @@ def _llama_layers(cfg: HFConfig) -> list[Spec]:
     experts_key = "num_experts" if kind == "qwen2_moe" else "num_local_experts"
     num_experts = cfg.integer(experts_key, minimum=0)
     step = cfg.integer("decoder_sparse_step")
-    dense_only = set(cfg.int_list("mlp_only_layers"))
-    sparse = [i not in dense_only and num_experts > 0 and (i + 1) % step == 0 for i in range(n)]
-    if not any(sparse):
+    runs = sparse_runs(cfg, n, step, set(cfg.int_list("mlp_only_layers"))) if num_experts else []
+    if not any(is_moe and count for is_moe, count in runs):
         return [{"count": n}]
     moe: Spec = {
         "num_experts": num_experts,
@@ -185,4 +213,4 @@ def _llama_layers(cfg: HFConfig) -> list[Spec]:
             shared_expert_width=cfg.integer("shared_expert_intermediate_size"),
             shared_expert_gate=True,
         )
-    return moe_groups(sparse, moe)
+    return moe_groups(runs, moe)

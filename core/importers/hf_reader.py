@@ -10,12 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from paramtally.core.errors import ParamTallyError
+from paramtally.core.errors import ParamTallyError, shown
 from paramtally.core.importers.hf_defaults import ALIASES, DEFAULTS
 
 __all__ = ["MISSING", "HFConfig"]
 
 MISSING: Any = object()
+_EXACT_FLOAT = 2**53  # every whole number up to here is exact as a float
 
 
 class HFConfig:
@@ -49,10 +50,12 @@ class HFConfig:
     def integer(self, key: str, *, minimum: int = 1, default: Any = MISSING) -> int:
         value = self.raw(key, default)
         if isinstance(value, float) and value.is_integer():
-            value = int(value)
+            if abs(value) > _EXACT_FLOAT:  # 1e30 as a float is only near a whole number: no guess
+                raise self.fail(key, f"is {value!r}, too large for a float to hold exactly; write an integer")
+            value = int(value)  # 4096.0
         if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
             bound = "a positive integer" if minimum == 1 else f"an integer ≥ {minimum}"
-            raise self.fail(key, f"must be {bound} (got {value!r})")
+            raise self.fail(key, f"must be {bound} (got {shown(value)})")
         return value
 
     def divisor(self, key: str, whole: int, whole_key: str, value: int | None = None) -> int:
@@ -71,19 +74,22 @@ class HFConfig:
     def flag(self, key: str, default: Any = MISSING) -> bool:
         value = self.raw(key, default)
         if not isinstance(value, bool):
-            raise self.fail(key, f"must be true or false (got {value!r})")
+            raise self.fail(key, f"must be true or false (got {shown(value)})")
         return value
 
     def text(self, key: str, default: Any = MISSING) -> str:
         value = self.raw(key, default)
         if not isinstance(value, str):
-            raise self.fail(key, f"must be a string (got {value!r})")
+            raise self.fail(key, f"must be a string (got {shown(value)})")
         return value
 
     def number(self, key: str, default: Any = MISSING) -> float:
-        value = self.raw(key, default)
+        return self.as_number(key, self.raw(key, default))
+
+    def as_number(self, key: str, value: Any) -> float:
+        """``value`` (read from ``key``) as a float; a string, list or bool is refused."""
         if isinstance(value, bool) or not isinstance(value, int | float):
-            raise self.fail(key, f"must be a number (got {value!r})")
+            raise self.fail(key, f"must be a number (got {shown(value)})")
         return float(value)
 
     def int_list(self, key: str) -> list[int]:
@@ -93,18 +99,18 @@ class HFConfig:
         if not isinstance(value, list) or not all(
             isinstance(item, int) and not isinstance(item, bool) for item in value
         ):
-            raise self.fail(key, f"must be a list of layer indexes (got {value!r})")
+            raise self.fail(key, f"must be a list of layer indexes (got {shown(value)})")
         return value
 
     def rope(self, key: str) -> Any:
         """A RoPE setting from ``rope_parameters`` (newer files) or the top level (older files)."""
         parameters = self.data.get("rope_parameters")
         if parameters is not None and not isinstance(parameters, dict):
-            raise self.fail("rope_parameters", f"must be an object (got {parameters!r})")
+            raise self.fail("rope_parameters", f"must be an object (got {shown(parameters)})")
         if parameters and key in parameters:
             self.used.add("rope_parameters")
             return parameters[key]
         scaling = self.data.get("rope_scaling")
         if scaling is not None and not isinstance(scaling, dict):
-            raise self.fail("rope_scaling", f"must be an object or null (got {scaling!r})")
+            raise self.fail("rope_scaling", f"must be an object or null (got {shown(scaling)})")
         return self.raw(key, None)

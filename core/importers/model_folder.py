@@ -17,7 +17,7 @@ from __future__ import annotations
 from pathlib import Path, PurePath
 from typing import BinaryIO
 
-from paramtally.core.errors import ParamTallyError
+from paramtally.core.errors import ParamTallyError, shown
 from paramtally.core.input_files import load_json_file, open_regular
 
 __all__ = ["ModelFolder"]
@@ -44,7 +44,7 @@ class ModelFolder:
 
     def member(self, name: str, named_by: str = "") -> Path:
         """``name`` resolved (symbolic links followed) if it lies inside; a refusal says why."""
-        where = f"{named_by}: names {name!r}" if named_by else f"{name}"
+        where = f"{named_by}: names {shown(name)}" if named_by else f"{name}"
         if not name or PurePath(name).is_absolute():
             raise ParamTallyError(f"{where}, not a file name inside {self.path}; refused")
         try:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from math import prod
 from typing import Any, BinaryIO
 
-from paramtally.core.errors import ParamTallyError
+from paramtally.core.errors import ParamTallyError, shown
 from paramtally.core.input_files import parse_json
 
 __all__ = ["MAX_DIMS", "MAX_HEADER", "TensorInfo", "read_safetensors_header"]
@@ -71,7 +71,7 @@ def read_safetensors_header(stream: BinaryIO, name: str) -> tuple[list[TensorInf
 
 def _tensor(file: str, name: str, entry: Any, data_size: int) -> TensorInfo:
     if not isinstance(entry, dict):
-        raise _bad(file, f"tensor {name!r} has no dtype/shape/data_offsets")
+        raise _bad(file, f"tensor {shown(name)} has no dtype/shape/data_offsets")
     dtype, shape, offsets = entry.get("dtype"), entry.get("shape"), entry.get("data_offsets")
     if (
         not isinstance(dtype, str)
@@ -82,13 +82,14 @@ def _tensor(file: str, name: str, entry: Any, data_size: int) -> TensorInfo:
         or len(offsets) != 2
         or not all(_is_size(o) for o in offsets)
     ):
-        raise _bad(file, f"tensor {name!r} has a malformed entry {_short(entry)}")
+        raise _bad(file, f"tensor {shown(name)} has a malformed entry {shown(entry, 200)}")
     start, end = offsets
     if not start <= end:
-        raise _bad(file, f"tensor {name!r} has data_offsets {offsets}")
+        raise _bad(file, f"tensor {shown(name)} has data_offsets {offsets}")
     if end > data_size:
         raise _bad(
-            file, f"tensor {name!r} ends at byte {end:,} of a {data_size:,}-byte data section (truncated?)"
+            file,
+            f"tensor {shown(name)} ends at byte {end:,} of a {data_size:,}-byte data section (truncated?)",
         )
     numel, span = prod(shape), end - start
     bits = _ITEM_BITS.get(dtype)
@@ -101,18 +102,13 @@ def _tensor(file: str, name: str, entry: Any, data_size: int) -> TensorInfo:
     if wrong:
         raise _bad(
             file,
-            f"tensor {name!r}: {dtype[:20]} {shape} needs {needed:,} bytes, its offsets span {span:,}",
+            f"tensor {shown(name)}: {dtype[:20]} {shape} needs {needed:,} bytes, its offsets span {span:,}",
         )
     return TensorInfo(name, tuple(shape), dtype, span, file, numel)
 
 
 def _is_size(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 1 << 64
-
-
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 200 else text[:200] + "…"
 
 
 def _bad(name: str, reason: str) -> ParamTallyError:

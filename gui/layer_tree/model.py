@@ -84,15 +84,18 @@ class LayerTreeModel(QAbstractItemModel):
     def _compute(self) -> tuple[list[_GroupRow], int]:
         report = self.document.report
         layers = self.document.architecture.layers
-        params = [0] * len(layers)
-        parts: list[dict[str, int]] = [{} for _ in layers]
-        for row in report.layers:
-            params[row.group] += row.params
-            for part, value in row.by_part.items():
-                parts[row.group][part] = parts[row.group].get(part, 0) + value
+        # One figure per group (never per layer: a group of 10⁷ layers costs what one of 1 does).
         rows = [
-            _GroupRow(start, group, params[i], parts[i], tuple(b for b in BLOCKS if getattr(group, b)))
-            for i, (start, group) in enumerate(zip(layer_ops.group_starts(layers), layers, strict=True))
+            _GroupRow(
+                start,
+                group,
+                figures.params * figures.count,
+                {part: value * figures.count for part, value in figures.by_part.items()},
+                tuple(b for b in BLOCKS if getattr(group, b)),
+            )
+            for start, group, figures in zip(
+                layer_ops.group_starts(layers), layers, report.groups, strict=True
+            )
         ]
         return rows, max(1, report.total)
 
@@ -157,6 +160,13 @@ class LayerTreeModel(QAbstractItemModel):
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        # Qt calls this from C++: an exception escaping here takes the whole window down.
+        try:
+            return self._data(index, role)
+        except Exception:
+            return None
+
+    def _data(self, index: Index, role: int) -> Any:
         if not index.isValid():
             return None
         row = self._rows[self.group_row(index)]

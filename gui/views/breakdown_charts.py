@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 __all__ = ["BreakdownBar", "BreakdownCharts"]
 
 _BAR_THICKNESS = 0.7
+_MAX_LAYER_BARS = 2048  # above this, per-layer mode draws one bar per layer group
 
 
 class BreakdownBar(ThemedPlot):
@@ -93,16 +94,21 @@ class BreakdownBar(ThemedPlot):
         self._peak_part = max(values, default=1)
 
     def _update_layers(self, report: ParamReport) -> None:
-        layers = report.layers
-        x = np.array([row.index for row in layers], dtype=float)
-        base = np.zeros(len(layers))
+        count = sum(group.count for group in report.groups)
+        if count <= _MAX_LAYER_BARS:
+            rows = [(row.index, 1, row.by_part) for row in report.layers]
+        else:  # more bars than pixels: each group is one bar as wide as its (identical) layers
+            rows = [(g.start + (g.count - 1) / 2, g.count, g.by_part) for g in report.groups]
+        x = np.array([at for at, _, _ in rows], dtype=float)
+        widths = np.array([span - 0.15 for _, span, _ in rows], dtype=float)
+        base = np.zeros(len(rows))
         for part in PARTS:
-            heights = np.array([row.by_part.get(part, 0) for row in layers], dtype=float)
-            self.layer_bars[part].setOpts(x=x, height=heights, y0=base.copy())
+            heights = np.array([by_part.get(part, 0) for _, _, by_part in rows], dtype=float)
+            self.layer_bars[part].setOpts(x=x, height=heights, y0=base.copy(), width=widths)
             self.layer_bars[part].setVisible(bool(heights.any()))
             base += heights
-        self._layer_count = len(layers)
-        self._peak_layer = float(base.max()) if len(layers) else 1.0
+        self._layer_count = count
+        self._peak_layer = float(base.max()) if len(rows) else 1.0
 
     def _show_mode(self, report: ParamReport) -> None:
         item = self.getPlotItem()

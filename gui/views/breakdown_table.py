@@ -114,6 +114,13 @@ class BreakdownModel(QAbstractItemModel):
         return None
 
     def data(self, index: _Index, role: int = 0) -> Any:
+        # Qt calls this from C++: an exception escaping here takes the whole window down.
+        try:
+            return self._data(index, role)
+        except Exception:
+            return None
+
+    def _data(self, index: _Index, role: int) -> Any:
         if not index.isValid():
             return None
         entry, column = self._rows[index.internalId()], index.column()

@@ -6,6 +6,7 @@ Formatting only; every number shown here arrives from ``core``.
 from __future__ import annotations
 
 import math
+from decimal import Decimal
 
 from paramtally.core.breakdown import human
 
@@ -49,7 +50,7 @@ def signed_bytes_both(count: float) -> str:
 def share_text(part: float, total: float) -> str:
     if total <= 0:
         return "–"
-    share = 100.0 * part / total
+    share = 100 * part / total  # int · int first: a float product could overflow
     if share == 0:
         return "0 %"
     if share < 0.1:
@@ -73,7 +74,9 @@ def scientific(value: float) -> str:
     """3.1536e+23 → '3.15 × 10²³' (FLOP counts outgrow K/M/B/T)."""
     if value == 0:
         return "0"
-    mantissa, exponent = f"{value:.2e}".split("e")
+    # An int goes through Decimal: a float conversion would overflow past 1.8e308.
+    number = Decimal(value) if isinstance(value, int) else value
+    mantissa, exponent = f"{number:.2e}".split("e")
     return f"{mantissa} × 10{str(int(exponent)).translate(_SUPERSCRIPT)}"
 
 

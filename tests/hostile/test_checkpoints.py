@@ -163,6 +163,10 @@ GGUF_CASES: dict[str, tuple[Callable[[], bytes], str]] = {
     ),
     "version 1": (lambda: b"GGUF" + struct.pack("<I", 1) + bytes(16), "GGUF version 1 is not supported"),
     "4 bytes": (lambda: b"GGUF", "needs 4 bytes at byte 4"),
+    "block_count 10^18": (
+        lambda: hf.llama_gguf(10**18),
+        "layers.0.count: Input should be less than or equal",
+    ),
 }
 
 
@@ -220,3 +224,18 @@ def test_hostile_safetensors_is_refused_in_bounded_time_and_memory(tmp_path: Pat
     outcome = probe("verify", str(path), "--preset", "gpt2")
     outcome.assert_refused(tmp_path, words=words)
     assert outcome.seconds < 5, outcome.seconds
+
+
+def test_verify_against_a_billion_layers_is_bounded(tmp_path: Path) -> None:
+    """The comparison walks groups and stored layers, never 10⁹ predicted layers one by one."""
+    path = tmp_path / "m.gguf"
+    path.write_bytes(hf.llama_gguf(1))
+    config = {"model_type": "llama", "hidden_size": 8, "intermediate_size": 8, "num_attention_heads": 1}
+    config |= {"num_hidden_layers": 10**9, "vocab_size": 4, "tie_word_embeddings": True}
+    (tmp_path / "big.json").write_text(json.dumps(config))
+    outcome = probe("verify", str(path), "--config", str(tmp_path / "big.json"), "--format", "json")
+    assert outcome.code == 1, outcome.stderr  # differs: no layer is stored
+    report = json.loads(outcome.stdout)
+    assert [row["part"] for row in report["layers_differing"]] == ["layers 0–999999999"]
+    assert outcome.seconds < 5
+    outcome.assert_bounded(tmp_path)
