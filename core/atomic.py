@@ -1,20 +1,31 @@
 """Atomic file writes: a temporary file in the same folder, flushed, then ``os.replace``.
 
-A crash mid-write leaves either the old file or the new one, never half of one.
+A crash mid-write leaves either the old file or the new one, never half of one; what it may
+leave is the temporary file, ``.<name>.<8 random characters>.tmp`` (``TEMP_PATTERN``), which
+``core.user_presets`` sweeps from its folder once it is an hour old.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from pathlib import Path
 
 from paramtally.core.errors import ParamTallyError
 
-__all__ = ["write_bytes_atomic", "write_text_atomic"]
+__all__ = ["TEMP_PATTERN", "write_bytes_atomic", "write_text_atomic"]
+
+# The temporary files ``write_bytes_atomic`` makes (tempfile.mkstemp: 8 of [a-z0-9_]).
+TEMP_PATTERN = re.compile(r"\.(?P<target>.+)\.[a-z0-9_]{8}\.tmp")
 
 
-def write_bytes_atomic(path: Path, data: bytes) -> None:
+def write_bytes_atomic(path: Path, data: bytes, *, exclusive: bool = False) -> None:
+    """Write ``data`` to ``path`` whole or not at all; ``exclusive`` refuses an existing ``path``.
+
+    Exclusive creation links the finished temporary file to ``path`` (``os.link`` fails if the
+    name exists, atomically), so of two writers racing for a new name exactly one wins.
+    """
     if path.is_dir():
         raise ParamTallyError(f"cannot write {path}: it is a folder; give a file name")
     folder = path.parent if str(path.parent) else Path(".")
@@ -28,14 +39,27 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
-        os.replace(temp_name, path)
+        if exclusive:
+            _link_new(temp_name, path)
+        else:
+            os.replace(temp_name, path)
+    except FileExistsError:
+        raise ParamTallyError(f"{path} already exists") from None
     except OSError as exc:
-        Path(temp_name).unlink(missing_ok=True)
         raise ParamTallyError(f"cannot write {path}: {exc.strerror or exc}") from None
-    except BaseException:
+    finally:
         Path(temp_name).unlink(missing_ok=True)
+
+
+def _link_new(temp_name: str, path: Path) -> None:
+    try:
+        os.link(temp_name, path)
+    except FileExistsError:
         raise
+    except OSError:  # a file system without hard links: claim the name first, then fill it
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+        os.replace(temp_name, path)
 
 
-def write_text_atomic(path: Path, text: str) -> None:
-    write_bytes_atomic(path, text.encode("utf-8"))
+def write_text_atomic(path: Path, text: str, *, exclusive: bool = False) -> None:
+    write_bytes_atomic(path, text.encode("utf-8"), exclusive=exclusive)

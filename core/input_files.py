@@ -127,7 +127,7 @@ def parse_json(data: bytes | str, origin: str) -> Any:
 
 def _check_regular(mode: int, name: str) -> None:
     if not stat.S_ISREG(mode):
-        raise ParamTallyError(f"{name}: {file_kind(mode)}, not a regular file; refused")
+        raise ParamTallyError(f"{name}: {file_kind(mode)}, not a regular file")
 
 
 def _check_size(size: int, limit: int, name: str) -> None:

@@ -2,11 +2,21 @@
 
 A user preset may shadow a built-in id. Every write is atomic (``core.atomic``); reading and
 listing never write, so a broken or newer-version file stays exactly as it is until the person
-deletes or replaces it.
+deletes or replaces it. The one exception: temporary files a killed save left behind
+(``core.atomic.TEMP_PATTERN``) are removed on the first look into the folder once an hour old.
+
+Every entry named ``<id>.json`` in the folder is a user preset, whatever it is: one that cannot
+be read (a FIFO, a dangling link, a folder, no permission) is listed as broken with the reason,
+and ``delete`` removes it (a folder excepted). A folder that cannot be read at all is said once,
+as a warning, and the built-in presets keep working.
 """
 
 from __future__ import annotations
 
+import os
+import stat
+import time
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -14,12 +24,14 @@ from typing import Literal
 import platformdirs
 
 from paramtally.core import presets
-from paramtally.core.atomic import write_text_atomic
-from paramtally.core.errors import ParamTallyError, unknown_name
+from paramtally.core.atomic import TEMP_PATTERN, write_bytes_atomic
+from paramtally.core.errors import ParamTallyError, ParamTallyWarning, unknown_name
 from paramtally.core.schema import Architecture
 
 __all__ = [
+    "STALE_TEMP_SECONDS",
     "PresetEntry",
+    "PresetsWarning",
     "delete",
     "duplicate",
     "export",
@@ -36,6 +48,12 @@ __all__ = [
 ]
 
 Origin = Literal["builtin", "user"]
+STALE_TEMP_SECONDS = 3600  # a save takes milliseconds: an hour-old temporary file is a killed one
+_swept: set[Path] = set()  # folders whose stale temporary files were removed in this process
+
+
+class PresetsWarning(ParamTallyWarning):
+    """The user presets folder could not be read; the built-in presets still work."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,11 +92,63 @@ def user_path(preset_id: str) -> Path:
 
 
 def user_ids() -> list[str]:
+    return sorted(name.removesuffix(".json") for name in _user_names())
+
+
+def _user_names() -> list[str]:
+    """Names of the user presets folder's ``*.json`` entries (any kind); a folder fault is warned."""
     folder = presets_dir()
     try:
-        return sorted(path.stem for path in folder.glob("*.json") if not path.name.startswith("."))
-    except OSError:
+        with os.scandir(folder) as entries:
+            names = [entry.name for entry in entries]
+    except FileNotFoundError:
         return []
+    except OSError as exc:
+        _folder_fault(folder, exc)
+        return []
+    _sweep_stale_temp_files(folder, names)
+    return [name for name in names if name.endswith(".json") and not name.startswith(".")]
+
+
+def _folder_fault(folder: Path, exc: OSError) -> None:
+    warnings.warn(
+        f"{folder}: cannot read the user presets ({exc.strerror or exc}); built-in presets still work",
+        PresetsWarning,
+        stacklevel=3,
+    )
+
+
+def _sweep_stale_temp_files(folder: Path, names: list[str]) -> None:
+    """Remove temporary files of killed saves (ours by name, regular files, an hour old), once."""
+    if folder in _swept:
+        return
+    _swept.add(folder)
+    now = time.time()
+    for name in names:
+        if not TEMP_PATTERN.fullmatch(name):
+            continue
+        path = folder / name
+        try:
+            info = path.lstat()
+            if stat.S_ISREG(info.st_mode) and now - info.st_mtime > STALE_TEMP_SECONDS:
+                path.unlink()
+        except OSError:
+            continue  # gone already, or not ours to remove
+
+
+def _user_entry(preset_id: str) -> Path | None:
+    """The folder entry of user preset ``preset_id`` (whatever kind of file it is), if there is one."""
+    if not _is_id(preset_id):
+        return None
+    path = presets_dir() / f"{preset_id}.json"
+    try:
+        path.lstat()
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        _folder_fault(path.parent, exc)
+        return None
+    return path
 
 
 def list_presets() -> list[PresetEntry]:
@@ -94,10 +164,33 @@ def list_presets() -> list[PresetEntry]:
 
 def _entry(preset_id: str, origin: Origin, path: Path, shadows: bool = False) -> PresetEntry:
     try:
-        arch = presets.load_preset_file(path)
+        arch = _load_file(path)
     except ParamTallyError as exc:
         return PresetEntry(preset_id, origin, path, problem=str(exc), shadows_builtin=shadows)
     return PresetEntry(preset_id, origin, path, name=arch.name, shadows_builtin=shadows)
+
+
+def _load_file(path: Path) -> Architecture:
+    """A preset file; a link leading nowhere says so (rather than 'no such file')."""
+    try:
+        return presets.load_preset_file(path)
+    except ParamTallyError as exc:
+        raise ParamTallyError(_dangling(path) or str(exc)) from None
+
+
+def _dangling(path: Path) -> str:
+    """Why a symbolic link leads nowhere ('' when it is no link or leads somewhere)."""
+    target = "?"
+    try:
+        if not path.is_symlink():
+            return ""
+        target = os.readlink(path)
+        path.stat()
+    except FileNotFoundError:
+        return f"{path.name}: a symbolic link to {target}, which does not exist"
+    except OSError as exc:  # a loop of links
+        return f"{path.name}: a symbolic link that cannot be followed ({exc.strerror or exc})"
+    return ""
 
 
 def load(preset_id: str) -> Architecture:
@@ -106,14 +199,14 @@ def load(preset_id: str) -> Architecture:
     A name that is no id may still be one preset's id or display name in other letter case
     (``Llama-3-8B``); otherwise the error suggests the closest ids.
     """
-    path = presets_dir() / f"{preset_id}.json"
-    if _is_id(preset_id) and path.is_file():
-        return presets.load_preset_file(path)
+    path = _user_entry(preset_id)
+    if path is not None:
+        return _load_file(path)
     if preset_id in presets.builtin_ids():
         return presets.load_builtin(preset_id)
     resolved = _resolve_name(preset_id)
-    path = presets_dir() / f"{resolved}.json"
-    return presets.load_preset_file(path) if path.is_file() else presets.load_builtin(resolved)
+    path = _user_entry(resolved)
+    return _load_file(path) if path is not None else presets.load_builtin(resolved)
 
 
 def _resolve_name(name: str) -> str:
@@ -129,20 +222,50 @@ def _resolve_name(name: str) -> str:
 
 
 def is_user(preset_id: str) -> bool:
-    return _is_id(preset_id) and (presets_dir() / f"{preset_id}.json").is_file()
+    return _user_entry(preset_id) is not None
 
 
 def save(preset_id: str, arch: Architecture, *, overwrite: bool = True) -> Path:
-    """Write ``arch`` as the user preset ``preset_id`` (atomically); returns the file."""
+    """Write ``arch`` as the user preset ``preset_id`` (atomically); returns the file.
+
+    Without ``overwrite`` the name is claimed exclusively: of two saves racing for a new id,
+    one succeeds and the other says the preset exists.
+    """
     path = user_path(preset_id)
-    if not overwrite and path.exists():
-        raise ParamTallyError(f"a user preset '{preset_id}' already exists ({path})")
+    data = _preset_bytes(arch, preset_id)
+    exists = ParamTallyError(f"a user preset '{preset_id}' already exists ({path})")
+    if not overwrite and _user_entry(preset_id) is not None:
+        raise exists
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise ParamTallyError(f"cannot create {path.parent}: {exc.strerror or exc}") from None
-    write_text_atomic(path, presets.dump_preset(arch))
+    _sweep_stale_temp_files(path.parent, _names_in(path.parent))
+    try:
+        write_bytes_atomic(path, data, exclusive=not overwrite)
+    except ParamTallyError as exc:
+        if not overwrite and str(exc).endswith("already exists"):
+            raise exists from None
+        raise
     return path
+
+
+def _preset_bytes(arch: Architecture, preset_id: str) -> bytes:
+    """The preset's file; refused when larger than a preset may be (it could not be loaded back)."""
+    data = presets.dump_preset(arch).encode("utf-8")
+    if len(data) > presets.MAX_PRESET_BYTES:
+        raise ParamTallyError(
+            f"preset '{preset_id}' would be {len(data):,} bytes, more than the "
+            f"{presets.MAX_PRESET_BYTES:,} a preset may have; it was not written"
+        )
+    return data
+
+
+def _names_in(folder: Path) -> list[str]:
+    try:
+        return os.listdir(folder)
+    except OSError:
+        return []
 
 
 def duplicate(source_id: str, new_id: str) -> Path:
@@ -163,11 +286,13 @@ def rename(old_id: str, new_id: str) -> Path:
 
 def delete(preset_id: str) -> Path:
     """Remove a user preset's file (a broken one too). Built-in presets cannot be deleted."""
-    if not is_user(preset_id):
+    path = _user_entry(preset_id)
+    if path is None:
         known = preset_id in presets.builtin_ids()
         reason = "is built in and cannot be deleted" if known else "is not a user preset"
         raise ParamTallyError(f"'{preset_id}' {reason}")
-    path = user_path(preset_id)
+    if path.is_dir() and not path.is_symlink():
+        raise ParamTallyError(f"{path} is a folder, not a preset file; ParamTally deletes only files")
     try:
         path.unlink()
     except OSError as exc:
@@ -182,11 +307,10 @@ def import_file(file: Path, preset_id: str | None = None, *, overwrite: bool = F
     """
     from paramtally.core.sources import load_source  # sources imports this module
 
-    if not file.is_file():
+    if not file.exists() and not file.is_symlink():
         raise ParamTallyError(f"{file}: no such file")
-    arch = load_source(str(file))
-    new_id = preset_id or id_for_file(file)
-    save(new_id, arch, overwrite=overwrite)
+    new_id = presets.check_preset_id(preset_id) if preset_id is not None else id_for_file(file)
+    save(new_id, load_source(str(file)), overwrite=overwrite)
     return new_id
 
 
@@ -203,7 +327,7 @@ def export(preset_id: str, file: Path, *, overwrite: bool = False) -> Path:
         raise ParamTallyError(f"{file} is a folder; give a file name")
     if not overwrite and file.exists():
         raise ParamTallyError(f"{file} already exists (use --force to replace it)")
-    write_text_atomic(file, presets.dump_preset(arch))
+    write_bytes_atomic(file, _preset_bytes(arch, preset_id), exclusive=not overwrite)
     return file
 
 

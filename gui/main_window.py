@@ -242,6 +242,10 @@ class MainWindow(QMainWindow):
         except (ParamTallyError, ValidationError) as exc:
             self._show_problem("", one_line(exc))
             return False
+        except (RecursionError, ValueError, TypeError, OverflowError, MemoryError) as exc:
+            # core says every bad file in one line; should a case slip through, say it, keep the model
+            self._show_problem(Path(source).name, f"cannot be read ({type(exc).__name__}: {exc})")
+            return False
         label = Path(source).name if Path(source).exists() else source
         self.document.load(arch, label)
         self.statusBar().showMessage(f"Opened {label}: {arch.name}", 5000)
