@@ -78,7 +78,7 @@ def _warn(message: str) -> None:
 
 @lru_cache(maxsize=8)
 def _user(path: Path, _stamp: tuple[int, int]) -> tuple[tuple[GPU, ...], tuple[str, ...]]:
-    """The valid entries of the user's file and the problems found (cached per file version)."""
+    """The valid entries of the user's file and its problem, if any, in one line (cached per version)."""
     try:
         entries = _entries(load_json_file(path, MAX_CATALOG_BYTES, str(path)), str(path))
     except ParamTallyError as exc:
@@ -89,8 +89,11 @@ def _user(path: Path, _stamp: tuple[int, int]) -> tuple[tuple[GPU, ...], tuple[s
         try:
             gpus.append(GPU.model_validate(entry))
         except ValidationError as exc:
-            problems.append(f"{path}: gpus.{index}.{one_line(exc)}; entry skipped")
-    return tuple(gpus), tuple(problems)
+            problems.append(f"gpus.{index}.{one_line(exc)}")
+    if not problems:
+        return tuple(gpus), ()
+    more = f" (and {len(problems) - 1:,} more entries)" if len(problems) > 1 else ""
+    return tuple(gpus), (f"{path}: {problems[0]}; entry skipped{more}",)  # one line per file
 
 
 def load_catalog(user_file: Path | None = None) -> tuple[GPU, ...]:

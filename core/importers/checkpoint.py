@@ -183,13 +183,23 @@ def _weight_map(folder: ModelFolder) -> dict[str, str] | None:
     return weight_map
 
 
+def _absent_file(path: Path) -> bool:
+    try:
+        path.stat()
+    except FileNotFoundError:
+        return True
+    except OSError:  # a name too long, a loop: opening it says which
+        return False
+    return False
+
+
 def _safetensors_folder(folder: ModelFolder) -> Checkpoint:
     weight_map = _weight_map(folder)
     names = sorted(set(weight_map.values())) if weight_map is not None else folder.listed("*.safetensors")
     files = {name: folder.member(name, INDEX if weight_map is not None else "") for name in names}
-    missing = [name for name, target in files.items() if not target.exists()]
+    missing = [shown(name, 100) for name, target in files.items() if _absent_file(target)]
     if missing:
-        raise ParamTallyError(f"{INDEX}: names shard(s) not in the folder: {', '.join(missing)}")
+        raise ParamTallyError(f"{INDEX}: names shard(s) not in the folder: {', '.join(missing[:5])}")
     tensors: list[TensorInfo] = []
     metadata: dict[str, Any] = {}
     for name in names:

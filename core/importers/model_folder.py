@@ -66,7 +66,12 @@ class ModelFolder:
             return True
 
     def open(self, name: str, named_by: str = "") -> BinaryIO:
-        return open_regular(self.member(name, named_by), name, nofollow=True)
+        return open_regular(self.member(name, named_by), _label(name), nofollow=True)
 
     def load_json(self, name: str, limit: int) -> object:
-        return load_json_file(self.member(name), limit, name, nofollow=True)
+        return load_json_file(self.member(name), limit, _label(name), nofollow=True)
+
+
+def _label(name: str) -> str:
+    """A file name as a message shows it: a name from a hostile index may be 10,000 characters."""
+    return name if len(name) <= 100 else name[:99] + "…"

@@ -1,4 +1,5 @@
-"""Robustness: mutated preset files never crash the loader nor get modified; a killed save is atomic."""
+"""Robustness: mutated preset files never crash the loader nor get modified; a killed save is atomic
+and its temporary file is swept by a later start."""
 
 from __future__ import annotations
 
@@ -8,13 +9,16 @@ import signal
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from paramtally.core import presets, user_presets
+from paramtally.core.atomic import TEMP_PATTERN
 from paramtally.core.errors import ParamTallyError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -97,34 +101,42 @@ def test_mutated_files_never_crash_and_are_never_modified(content: bytes) -> Non
 
 
 ROUNDS = 20
-# The child announces each fsync (inside the atomic write, before os.replace) and each finished save,
-# so the parent can kill it inside a write on odd rounds and between saves on even ones, without sleeping.
+SLOW_ROUNDS = 400  # the issue's count
+# The child announces each fsync (inside the atomic write, before os.replace or os.link) and each
+# finished save, so the parent can kill it inside a write on odd rounds and between saves on even
+# ones, without sleeping. It rewrites one preset, or (exclusive) creates a new one per save.
 WRITER = textwrap.dedent(
     """
-    import os
+    import os, sys
     from paramtally.core import presets, user_presets
     real_fsync = os.fsync
     def announced_fsync(fd):
         print("fsync", flush=True)
         real_fsync(fd)
     os.fsync = announced_fsync
+    exclusive = sys.argv[1] == "exclusive"
     base = presets.load_builtin("gpt3-175b")
     versions = [base.model_copy(update={"name": n, "description": n * 200_000}) for n in ("old", "new")]
     i = 0
     while True:
-        user_presets.save("big", versions[i % 2])
+        user_presets.save(f"big{i}" if exclusive else "big", versions[i % 2], overwrite=not exclusive)
         print("saved", i, flush=True)
         i += 1
     """
 )
 
 
-def test_killed_save_leaves_old_or_new_file() -> None:
-    """SIGKILL a process that keeps rewriting a ~0.6 MB preset; the target is always a whole file."""
-    interrupted = 0
-    for round_ in range(ROUNDS):
+def _kill_during_saves(rounds: int, mode: str) -> None:
+    """SIGKILL a process that keeps saving a ~0.6 MB preset; every preset left is a whole file."""
+    interrupted = left_before = 0
+    folder = user_presets.presets_dir()
+    for round_ in range(rounds):
         child = subprocess.Popen(
-            [sys.executable, "-c", WRITER], cwd=ROOT, env=os.environ.copy(), stdout=subprocess.PIPE, text=True
+            [sys.executable, "-c", WRITER, mode],
+            cwd=ROOT,
+            env=os.environ.copy(),
+            stdout=subprocess.PIPE,
+            text=True,
         )
         assert child.stdout is not None
         saves, wanted = 0, 1 + round_ % 3  # at least one whole save first, so there is an old file
@@ -136,14 +148,36 @@ def test_killed_save_leaves_old_or_new_file() -> None:
         os.kill(child.pid, signal.SIGKILL)
         child.wait()
         child.stdout.close()
-        arch = user_presets.load("big")
-        assert arch.name in {"old", "new"}
-        assert arch.description == arch.name * 200_000
-        leftovers = [p for p in user_presets.presets_dir().iterdir() if p.name != "big.json"]
-        interrupted += bool(leftovers)
-        assert all(p.name.startswith(".big.json.") for p in leftovers)
+        for preset_id in user_presets.user_ids():
+            arch = user_presets.load(preset_id)
+            assert arch.name in {"old", "new"}
+            assert arch.description == arch.name * 200_000
         assert not [entry for entry in user_presets.list_presets() if entry.broken]
-        for leftover in leftovers:
-            leftover.unlink()
+        leftovers = [p for p in folder.iterdir() if p.name.startswith(".")]
+        interrupted += len(leftovers) > left_before
+        left_before = len(leftovers)
+        assert all(TEMP_PATTERN.fullmatch(p.name) for p in leftovers), leftovers
+        if mode == "exclusive":
+            for path in folder.glob("big*.json"):
+                path.unlink()
     assert interrupted, "no kill landed inside a write; the test proved nothing"
-    print(f"kills that interrupted a write (temp file left): {interrupted}/{ROUNDS}")
+    print(f"kills that interrupted a write (temp file left): {interrupted}/{rounds}")
+    old = time.time() - user_presets.STALE_TEMP_SECONDS - 1
+    for leftover in folder.glob(".*"):  # as if found an hour later: the next start sweeps them
+        os.utime(leftover, (old, old))
+    listing = subprocess.run(
+        [sys.executable, "-m", "paramtally", "presets", "list"], cwd=ROOT, capture_output=True
+    )
+    assert listing.returncode == 0
+    assert not list(folder.glob(".*"))
+
+
+@pytest.mark.parametrize("mode", ["replace", "exclusive"])
+def test_killed_save_leaves_old_or_new_file(mode: str) -> None:
+    _kill_during_saves(ROUNDS, mode)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", ["replace", "exclusive"])
+def test_killed_save_leaves_old_or_new_file_many_times(mode: str) -> None:
+    _kill_during_saves(SLOW_ROUNDS, mode)

@@ -13,10 +13,11 @@ import os
 import resource
 import subprocess
 import sys
-import sysconfig
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+
+from tests.hostile.opened import outside
 
 ROOT = Path(__file__).resolve().parents[2]
 PROBE = Path(__file__).with_name("probe.py")
@@ -24,11 +25,6 @@ PROBE = Path(__file__).with_name("probe.py")
 TIME_LIMIT_S = 60
 MEMORY_GROWTH_LIMIT_KB = 100 * 1024
 ADDRESS_SPACE_CAP = 4 << 30
-# Where the interpreter's own files live (imports open them; they are not input).
-_CODE_DIRS = tuple(
-    str(Path(p).resolve())
-    for p in {sysconfig.get_paths()["stdlib"], sysconfig.get_paths()["purelib"], sys.prefix, str(ROOT)}
-)
 
 
 @dataclass(frozen=True)
@@ -43,13 +39,7 @@ class Outcome:
 
     def opened_outside(self, *folders: Path) -> list[str]:
         """Opened files that are neither inside ``folders`` nor the interpreter's own code."""
-        inside = tuple(str(folder.resolve()) for folder in folders)
-        outside = []
-        for name in self.opened:
-            real = os.path.realpath(name)
-            if not real.startswith(inside) and not real.startswith(_CODE_DIRS):
-                outside.append(name)
-        return outside
+        return outside(self.opened, *folders)
 
     def assert_refused(self, *folders: Path, words: str = "") -> None:
         assert not self.escaped, self.escaped

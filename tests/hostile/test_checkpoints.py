@@ -82,6 +82,15 @@ def test_symlink_loop_is_refused(tmp_path: Path) -> None:
     probe("verify", str(folder)).assert_refused(folder, words="model.safetensors")
 
 
+def test_index_naming_a_10000_character_file_is_one_short_line(tmp_path: Path) -> None:
+    """Found by the long fuzz run: the name too long for the file system once escaped as OSError."""
+    folder, _ = _folder(tmp_path)
+    _index(folder, "x" * 10_000)
+    outcome = probe("verify", str(folder))
+    outcome.assert_refused(folder, words="File name too long")
+    assert len(outcome.stderr) < 400
+
+
 def test_index_nested_deep_is_one_line(tmp_path: Path) -> None:
     folder, _ = _folder(tmp_path)
     (folder / "model.safetensors.index.json").write_text("[" * 10_000 + "]" * 10_000)

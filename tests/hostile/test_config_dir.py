@@ -161,6 +161,10 @@ GPU_FAULTS: dict[str, tuple[bytes | None, str]] = {
         json.dumps({"gpus": [{**ENTRY, "memory_bytes": "80"}]}).encode(),
         "memory_bytes: Input should be a valid integer",
     ),
+    "two bad entries": (
+        b'{"gpus": [1, 2]}',
+        "gpus.0.Input should be a valid dictionary or instance of GPU; entry skipped (and 1 more entries)",
+    ),
     "memory as float": (
         json.dumps({"gpus": [{**ENTRY, "memory_bytes": 1e30}]}).encode(),
         "memory_bytes: Input should be a valid integer",
