@@ -14,10 +14,14 @@ from pathlib import Path
 
 from paramtally.core.errors import ParamTallyError
 
-__all__ = ["TEMP_PATTERN", "write_bytes_atomic", "write_text_atomic"]
+__all__ = ["TEMP_PATTERN", "AlreadyExists", "write_bytes_atomic", "write_text_atomic"]
 
 # The temporary files ``write_bytes_atomic`` makes (tempfile.mkstemp: 8 of [a-z0-9_]).
 TEMP_PATTERN = re.compile(r"\.(?P<target>.+)\.[a-z0-9_]{8}\.tmp")
+
+
+class AlreadyExists(ParamTallyError):
+    """An exclusive write found the name taken."""
 
 
 def write_bytes_atomic(path: Path, data: bytes, *, exclusive: bool = False) -> None:
@@ -44,7 +48,7 @@ def write_bytes_atomic(path: Path, data: bytes, *, exclusive: bool = False) -> N
         else:
             os.replace(temp_name, path)
     except FileExistsError:
-        raise ParamTallyError(f"{path} already exists") from None
+        raise AlreadyExists(f"{path} already exists") from None
     except OSError as exc:
         raise ParamTallyError(f"cannot write {path}: {exc.strerror or exc}") from None
     finally:

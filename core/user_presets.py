@@ -24,7 +24,7 @@ from typing import Literal
 import platformdirs
 
 from paramtally.core import presets
-from paramtally.core.atomic import TEMP_PATTERN, write_bytes_atomic
+from paramtally.core.atomic import TEMP_PATTERN, AlreadyExists, write_bytes_atomic
 from paramtally.core.errors import ParamTallyError, ParamTallyWarning, unknown_name
 from paramtally.core.schema import Architecture
 
@@ -243,10 +243,8 @@ def save(preset_id: str, arch: Architecture, *, overwrite: bool = True) -> Path:
     _sweep_stale_temp_files(path.parent, _names_in(path.parent))
     try:
         write_bytes_atomic(path, data, exclusive=not overwrite)
-    except ParamTallyError as exc:
-        if not overwrite and str(exc).endswith("already exists"):
-            raise exists from None
-        raise
+    except AlreadyExists:  # another save took the name since the look above
+        raise exists from None
     return path
 
 
