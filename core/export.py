@@ -60,7 +60,7 @@ GPU_COLUMNS = (
     "decode_tokens_per_s",
 )
 _GIB = 1 << 30
-MAX_LAYER_ROWS = 1_000_000
+MAX_LAYER_ROWS = 10_000  # real models have a few hundred layers; beyond, a per-layer table is unreadable
 
 
 def _share(params: int, total: int) -> float:

@@ -336,3 +336,11 @@ def test_a_billion_layers_cost_what_ten_do(
     assert not outcome.escaped
     assert outcome.seconds < 5, outcome.seconds  # measured: < 0.3 s
     outcome.assert_bounded(tmp_path)
+
+
+@pytest.mark.parametrize("output", [["--layers"], ["--format", "json"], ["--layers", "--format", "csv"]])
+def test_per_layer_tables_of_a_billion_layers_are_refused_in_one_line(
+    tmp_path: Path, output: list[str]
+) -> None:
+    outcome = probe("count", _config(tmp_path, **{**LLAMA, "num_hidden_layers": 10**9}), *output)
+    outcome.assert_refused(tmp_path, words="per-layer table would have 1,000,000,000 rows (at most 10,000)")
