@@ -16,7 +16,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
-from paramtally.core.params import count_parameters  # noqa: E402
+from paramtally.core.count import count_parameters  # noqa: E402
 from paramtally.core.presets import load_builtin  # noqa: E402
 
 MODELS = ("deepseek-v3", "llama-3.1-405b")

@@ -37,8 +37,11 @@ __all__ = [
     "write_export",
 ]
 
-BREAKDOWN_COLUMNS = ("path", "depth", "is_leaf", "part", "count", "params", "share", "added", "formula")
-LAYER_COLUMNS = ("layer", "group", "kind", "params", "active", *PARTS)
+BREAKDOWN_COLUMNS = ("path", "name", "depth", "is_leaf", "part", "count", "params", "share", "added", "formula")
+LAYER_COLUMNS = ("stack", "layer", "group", "mixer", "kind", "params", "active", *PARTS)
+# A node's path in a CSV cell: the names from the root down. The separator is only for reading;
+# "name" and "depth" give the tree without parsing it (names may hold "/").
+PATH_SEPARATOR = " › "
 MEMORY_COLUMNS = ("term", "part", "bytes", "gib", "share", "formula", "source")
 GPU_COLUMNS = (
     "gpu",
@@ -66,7 +69,8 @@ def _share(params: int, total: int) -> float:
 def breakdown_rows(report: ParamReport) -> list[dict[str, Any]]:
     return [
         {
-            "path": path,
+            "path": PATH_SEPARATOR.join(path),
+            "name": node.name,
             "depth": depth,
             "is_leaf": node.is_leaf,
             "part": node.part,
@@ -83,8 +87,10 @@ def breakdown_rows(report: ParamReport) -> list[dict[str, Any]]:
 def layer_rows(report: ParamReport) -> list[dict[str, Any]]:
     return [
         {
+            "stack": row.stack,
             "layer": row.index,
             "group": row.group,
+            "mixer": row.mixer,
             "kind": row.kind,
             "params": row.params,
             "active": row.active,
@@ -100,9 +106,9 @@ def memory_rows(memory: MemoryReport) -> list[dict[str, Any]]:
         {
             "term": term.name,
             "part": term.part,
-            "bytes": term.bytes,
-            "gib": round(term.bytes / _GIB, 6),
-            "share": _share(term.bytes, memory.total_bytes),
+            "bytes": term.value,
+            "gib": round(term.value / _GIB, 6),
+            "share": _share(term.value, memory.total_bytes),
             "formula": term.formula,
             "source": term.source,
         }
@@ -120,7 +126,7 @@ def report_json(report: ParamReport) -> dict[str, Any]:
     parts = [
         {
             "name": node.name,
-            "path": path,
+            "path": list(path),
             "part": node.part,
             "params": node.params,
             "count": node.count,
@@ -135,6 +141,8 @@ def report_json(report: ParamReport) -> dict[str, Any]:
         "active": report.active,
         "base": report.base,
         "added": report.added,
+        "mtp": report.mtp,
+        "total_with_mtp": report.total_with_mtp,
         "by_part": {part: report.by_part[part] for part in PARTS if part in report.by_part},
         "parts": parts,
         "layers": layer_rows(report),

@@ -14,10 +14,8 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
-from paramtally.core.activations import inference_act_pieces
 from paramtally.core.gpus import GPU, load_catalog
-from paramtally.core.kv_cache import kv_pieces
-from paramtally.core.memory import effective_architecture, stage_specs
+from paramtally.core.memory import effective_architecture, stage_terms
 from paramtally.core.scenario import Scenario, check_scenario, valid_tp
 from paramtally.core.schema import Architecture
 from paramtally.core.stages import model_layout
@@ -91,16 +89,15 @@ class _StagePlan:
 @lru_cache(maxsize=1024)
 def _plan(arch: Architecture, s: Scenario) -> tuple[_StagePlan, ...]:
     """Per stage: the total at the scenario and, for inference, how it grows with the context."""
-    arch = effective_architecture(arch, s)
     plans = []
-    for stage, specs in zip(model_layout(arch, s.pp).stages, stage_specs(arch, s), strict=True):
-        pieces = (*kv_pieces(arch, s, stage), *inference_act_pieces(arch, s)) if s.mode == "inference" else ()
+    for terms in stage_terms(arch, s):
+        pieces = tuple(term.growth for term in terms if term.growth is not None) if s.mode == "inference" else ()
         plans.append(
             _StagePlan(
-                total=sum(spec.value for spec in specs),
-                fixed=sum(spec.value for spec in specs if "s" not in spec.values),
-                weights=sum(spec.value for spec in specs if spec.part == "weights"),
-                kv_cache=sum(spec.value for spec in specs if spec.part == "kv_cache"),
+                total=sum(term.value for term in terms),
+                fixed=sum(term.value for term in terms if term.growth is None),
+                weights=sum(term.value for term in terms if term.part == "weights"),
+                kv_cache=sum(term.value for term in terms if term.part == "kv_cache"),
                 pieces=pieces,
                 slope=sum(p * m / q for p, q, m, _ in pieces),
                 events=tuple(sorted((cap / m, p * m / q) for p, q, m, cap in pieces if cap is not None)),
@@ -195,5 +192,5 @@ def fit_setups(
     layout = model_layout(effective_architecture(arch, scenario), 1)
     share = layout.active / layout.total
     # A context longer than the model was trained for is no use, however much memory is free.
-    limit = arch.embeddings.max_positions or CONTEXT_LIMIT
+    limit = arch.max_positions or CONTEXT_LIMIT
     return tuple(_fit_one(scenario, gpu, options[count], share, limit) for gpu in catalog for count in COUNTS)

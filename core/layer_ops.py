@@ -1,14 +1,19 @@
-"""Pure edits of the layer stack: each takes the tuple of layer groups and returns a new one.
+"""Pure edits of a stack: each takes the stack's tuple of layer groups and returns a new one.
 
 The layer-tree editor turns a person's split / move / delete / convert into one of these and
 hands the result to ``Architecture.model_validate`` (through ``with_layers``), so the rules
-(at least one group, top-k within the experts) stay in the schema.
+(at least one group, top-k within the experts) stay in the schema. A group's block changes are
+written into its ``override`` (``set_part``), so it keeps following its base block otherwise.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+from pydantic import BaseModel
+
 from paramtally.core.errors import ParamTallyError
-from paramtally.core.schema import Adapter, Architecture, LayerGroup, LoRA, MoE
+from paramtally.core.schema import Adapter, Architecture, LayerGroup, LoRA, MoE, StackRole, thaw
 
 __all__ = [
     "Layers",
@@ -20,6 +25,7 @@ __all__ = [
     "set_count",
     "set_lora",
     "set_moe",
+    "set_part",
     "split_group",
     "with_layers",
 ]
@@ -84,11 +90,9 @@ def delete_group(layers: Layers, index: int) -> Layers:
 
 def _replace(layers: Layers, index: int, **update: object) -> Layers:
     _check_index(layers, index)
-    # model_validate (not model_copy) so that a bad count or MoE is refused here.
-    data = layers[index].model_dump()
-    data.update(
-        {key: value.model_dump() if hasattr(value, "model_dump") else value for key, value in update.items()}
-    )
+    # model_validate (not model_copy) so that a bad count or change is refused here.
+    data = thaw(layers[index].model_dump())
+    data.update(update)
     group = LayerGroup.model_validate(data)
     return (*layers[:index], group, *layers[index + 1 :])
 
@@ -97,21 +101,36 @@ def set_count(layers: Layers, index: int, count: int) -> Layers:
     return _replace(layers, index, count=count)
 
 
+def set_part(layers: Layers, index: int, part: str, value: BaseModel | dict[str, Any] | None) -> Layers:
+    """Give group ``index`` its own ``part`` of the block (``None`` removes an optional part)."""
+    _check_index(layers, index)
+    override = thaw(layers[index].override)
+    override[part] = value.model_dump() if isinstance(value, BaseModel) else value
+    return _replace(layers, index, override=override)
+
+
 def set_moe(layers: Layers, index: int, moe: MoE | None) -> Layers:
-    """Turn the group's FFN into an MoE block, or (``None``) back into the dense FFN."""
-    return _replace(layers, index, moe=moe)
+    """Turn the group's FFN into an MoE block, or (``None``) back into its base block's FFN."""
+    if moe is not None:
+        return set_part(layers, index, "ffn", moe)
+    _check_index(layers, index)
+    override = thaw(layers[index].override)
+    override.pop("ffn", None)
+    return _replace(layers, index, override=override)
 
 
 def set_lora(layers: Layers, index: int, lora: LoRA | None) -> Layers:
-    return _replace(layers, index, lora=lora)
+    return set_part(layers, index, "lora", lora)
 
 
 def set_adapter(layers: Layers, index: int, adapter: Adapter | None) -> Layers:
-    return _replace(layers, index, adapter=adapter)
+    return set_part(layers, index, "adapter", adapter)
 
 
-def with_layers(arch: Architecture, layers: Layers) -> Architecture:
-    """``arch`` with a new stack, validated as a whole (cross-field rules included)."""
+def with_layers(arch: Architecture, layers: Layers, stack: StackRole = "decoder") -> Architecture:
+    """``arch`` with a new stack of groups, validated as a whole (cross-field rules included)."""
     data = arch.model_dump()
-    data["layers"] = [group.model_dump() for group in layers]
+    if data.get(stack) is None:
+        raise ParamTallyError(f"{stack}: this model has no {stack} stack")
+    data[stack]["layers"] = [thaw(group.model_dump()) for group in layers]
     return Architecture.model_validate(data)

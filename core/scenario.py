@@ -64,6 +64,11 @@ class Scenario(BaseModel):
     context: Annotated[int, Field(ge=1, le=100_000_000)] = Field(
         4096, description="Tokens per sequence (s): the context served or the training sequence length."
     )
+    encoder_tokens: Annotated[int, Field(ge=1, le=100_000_000)] | None = Field(
+        None,
+        description="Tokens (or audio frames) the encoder reads per request, which cross-attention "
+        "caches; empty means the encoder's maximum positions.",
+    )
     batch: Annotated[int, Field(ge=1, le=1_000_000)] = Field(
         1, description="Sequences at once (b): concurrent requests, or the training micro-batch."
     )
@@ -172,21 +177,25 @@ def _own_problem(s: Scenario) -> tuple[tuple[str, ...], str, object] | None:
     return None
 
 
+def _tp_problem(arch: Architecture, tp: int) -> str | None:
+    h = arch.hidden_size
+    for block in arch.layers_by_block():
+        problem = block.tp_problem(h, tp)
+        if problem:
+            return problem
+    return None
+
+
 def valid_tp(arch: Architecture, tp: int) -> bool:
     """TP splits whole query heads; KV heads are split too, or replicated when tp exceeds them."""
-    a, g = arch.attention.num_heads, arch.num_kv_heads
-    if a % tp:
-        return False
-    return arch.attention.kind == "mla" or g % tp == 0 or tp % g == 0
+    return _tp_problem(arch, tp) is None
 
 
 def scenario_problem(arch: Architecture, s: Scenario) -> tuple[tuple[str, ...], str, object] | None:
     """The first rule ``s`` breaks for ``arch``, as (field path, message, value)."""
-    a, g = arch.attention.num_heads, arch.num_kv_heads
-    if a % s.tp:
-        return ("tp",), f"tensor parallel size {s.tp} does not divide the {a} attention heads", s.tp
-    if not valid_tp(arch, s.tp):
-        return ("tp",), f"tensor parallel size {s.tp} and the {g} KV heads do not divide each other", s.tp
+    problem = _tp_problem(arch, s.tp)
+    if problem:
+        return ("tp",), problem, s.tp
     if s.pp > arch.num_layers:
         return ("pp",), f"pipeline size {s.pp} exceeds the {arch.num_layers} layers", s.pp
     return None

@@ -103,7 +103,7 @@ def open_window(args: argparse.Namespace) -> MainWindow | int:
     before PySide6 skip the source scan PySide runs on every module imported after it.
     """
     from paramtally.core.errors import ParamTallyError
-    from paramtally.core.params import count_parameters
+    from paramtally.core.count import count_parameters
     from paramtally.core.sources import load_source
 
     source = args.source or args.preset or DEFAULT_PRESET

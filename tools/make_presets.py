@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 from paramtally.core.atomic import write_text_atomic  # noqa: E402
 from paramtally.core.importers.hf_config import import_hf_config  # noqa: E402
-from paramtally.core.params import count_parameters  # noqa: E402
+from paramtally.core.count import count_parameters  # noqa: E402
 from paramtally.core.schema import SCHEMA_VERSION, Architecture  # noqa: E402
 
 CONFIG_DIR = ROOT / "tests" / "data" / "hf_configs"
@@ -98,8 +98,18 @@ def build(preset_id: str) -> Architecture:
     return arch.model_copy(update={"name": name, "description": description})
 
 
+def _keep_kinds(full: Any, trimmed: Any) -> Any:
+    """``trimmed`` with every ``kind`` of ``full`` put back: a discriminator is never a default."""
+    if isinstance(full, dict) and isinstance(trimmed, dict):
+        kept = {key: _keep_kinds(full[key], value) for key, value in trimmed.items()}
+        return {"kind": full["kind"], **kept} if "kind" in full else kept
+    if isinstance(full, list) and isinstance(trimmed, list) and len(full) == len(trimmed):
+        return [_keep_kinds(a, b) for a, b in zip(full, trimmed, strict=True)]
+    return trimmed
+
+
 def preset_text(arch: Architecture) -> str:
-    body = arch.model_dump(mode="json", exclude_defaults=True)
+    body = _keep_kinds(arch.model_dump(mode="json"), arch.model_dump(mode="json", exclude_defaults=True))
     ordered: dict[str, Any] = {"schema_version": SCHEMA_VERSION}
     for key in ("name", "description", "family"):
         if key in body:

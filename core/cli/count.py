@@ -15,7 +15,7 @@ from paramtally.core.export import (
     report_json,
     to_csv,
 )
-from paramtally.core.params import count_parameters
+from paramtally.core.count import count_parameters
 from paramtally.core.sources import load_source
 
 __all__ = ["add_arguments", "run"]

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import argparse
-from dataclasses import asdict
+from dataclasses import asdict, fields
 from typing import Any, get_args
 
 from paramtally.core.cli.output import add_output_arguments, emit, emit_json, format_table
-from paramtally.core.export import to_csv
+from paramtally.core.export import memory_rows, to_csv
 from paramtally.core.fit import SetupFit, fit_setups
 from paramtally.core.flops import FlopsReport, estimate_flops
 from paramtally.core.memory import MemoryReport, Scenario, estimate_memory
@@ -105,13 +105,20 @@ def memory_json(
         "layers_on_gpu": memory.layers_on_gpu,
         "params": memory.params,
         "trainable_params": memory.trainable_params,
-        "terms": [asdict(one) for one in memory.terms],
+        "terms": memory_rows(memory),
         "setups": [asdict(fit) for fit in setups],
     }
-    flops_data = asdict(flops)
+    flops_data = {key: value for key, value in asdict_shallow(flops).items() if key != "terms"}
+    flops_data["terms"] = [
+        {"name": one.name, "flops": one.value, "formula": one.formula, "source": one.source} for one in flops.terms
+    ]
     flops_data["days"] = flops.days
     data["flops"] = flops_data
     return data
+
+
+def asdict_shallow(report: FlopsReport) -> dict[str, Any]:
+    return {field.name: getattr(report, field.name) for field in fields(report)}
 
 
 def _sizes(count: int) -> tuple[str, str]:
@@ -121,12 +128,12 @@ def _sizes(count: int) -> tuple[str, str]:
 def _csv_rows(memory: MemoryReport, setups: tuple[SetupFit, ...]) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
     for one in memory.terms:
-        gib, gb = _sizes(one.bytes)
+        gib, gb = _sizes(one.value)
         rows.append(
             {
                 "section": one.part,
                 "name": one.name,
-                "bytes": one.bytes,
+                "bytes": one.value,
                 "gib": gib,
                 "gb": gb,
                 "formula": one.formula,
@@ -174,7 +181,7 @@ def _table(
     ]
     if s.pp > 1:
         head.append(f"  busiest pipeline stage: {memory.stage} ({memory.layers_on_gpu} layers)")
-    rows = [[one.name, f"{one.bytes:,}", *_sizes(one.bytes), one.formula] for one in memory.terms]
+    rows = [[one.name, f"{one.value:,}", *_sizes(one.value), one.formula] for one in memory.terms]
     rows.append(["total per GPU", f"{memory.total_bytes:,}", total_gib, total_gb, ""])
     terms = format_table(["term", "bytes", "GiB", "GB", "formula"], rows, right={1, 2, 3})
     parts = "  ".join(f"{part} {value / GIB:,.2f} GiB" for part, value in memory.by_part().items() if value)

@@ -19,7 +19,7 @@ from paramtally.core.importers.gguf_header import config_from_gguf, read_gguf_he
 from paramtally.core.importers.hf_config import import_hf_config
 from paramtally.core.importers.safetensors_header import TensorInfo, read_safetensors_header
 from paramtally.core.importers.tensor_parts import BUFFER, QUANT, UNKNOWN, layer_index, part_of
-from paramtally.core.params import count_parameters
+from paramtally.core.count import count_parameters
 from paramtally.core.schema import Architecture
 from paramtally.core.sources import load_source
 

@@ -19,6 +19,7 @@ from paramtally.core.errors import ParamTallyError, one_line
 from paramtally.core.importers.hf_defaults import SUPPORTED_MODEL_TYPES
 from paramtally.core.importers.hf_llama import deepseek, llama_like
 from paramtally.core.importers.hf_reader import HFConfig
+from paramtally.core.migrations import migrate
 from paramtally.core.schema import Architecture
 
 __all__ = ["SUPPORTED_MODEL_TYPES", "hf_dtype", "import_hf_config"]
@@ -38,6 +39,10 @@ def import_hf_config(data: Mapping[str, Any], origin: str) -> Architecture:
     spec.setdefault("name", _display_name(data, origin))
     spec.setdefault("description", f"Imported from {origin} (Hugging Face model_type '{model_type}').")
     spec["family"] = model_type
+    if "blocks" not in spec:
+        # Uniform decoder-only families are described by one global block (the layout of schema
+        # version 1); the schema's own migration lifts that into a base block and a decoder stack.
+        spec = migrate({**spec, "schema_version": 1}, origin)
     try:
         return Architecture.model_validate(spec)
     except ValidationError as exc:

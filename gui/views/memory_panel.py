@@ -107,4 +107,4 @@ class MemoryPanel(QWidget):
 
 
 def _terms_text(memory: Any) -> str:
-    return "\n".join(f"{term.name}: {term.bytes:,} B = {term.formula}" for term in memory.terms)
+    return "\n".join(f"{term.name}: {term.value:,} B = {term.formula}" for term in memory.terms)

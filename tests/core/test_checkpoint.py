@@ -18,7 +18,7 @@ from paramtally.core.errors import ParamTallyError
 from paramtally.core.importers.checkpoint import Checkpoint, compare, open_checkpoint, predicted_from
 from paramtally.core.importers.hf_config import import_hf_config
 from paramtally.core.importers.safetensors_header import TensorInfo
-from paramtally.core.params import count_parameters
+from paramtally.core.count import count_parameters
 
 ROOT = Path(__file__).resolve().parents[2]
 LLAMA = {

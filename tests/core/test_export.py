@@ -27,7 +27,7 @@ from paramtally.core.export import (
 )
 from paramtally.core.fit import fit_setups
 from paramtally.core.memory import Scenario, estimate_memory
-from paramtally.core.params import count_parameters
+from paramtally.core.count import count_parameters
 from paramtally.core.sources import load_source
 
 GPT3_TOTAL = 175_221_817_344  # REFERENCE.md worked example

@@ -9,7 +9,7 @@ from paramtally.core.errors import field_problems
 from paramtally.core.flops import estimate_flops
 from paramtally.core.gpus import find_gpu
 from paramtally.core.memory import Scenario
-from paramtally.core.params import count_parameters
+from paramtally.core.count import count_parameters
 from paramtally.core.presets import load_builtin
 
 
@@ -77,5 +77,5 @@ def test_unknown_gpu_names_the_field() -> None:
 def test_terms_carry_formulas_and_sources() -> None:
     report = estimate_flops(load_builtin("gpt2"), Scenario())
     for term in report.terms:
-        assert term.formula.replace(",", "").endswith(str(term.flops))
+        assert term.formula.replace(",", "").endswith(str(term.value))
         assert term.source

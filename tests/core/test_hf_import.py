@@ -16,7 +16,7 @@ import pytest
 
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.importers.hf_config import SUPPORTED_MODEL_TYPES, hf_dtype, import_hf_config
-from paramtally.core.params import count_parameters
+from paramtally.core.count import count_parameters
 from paramtally.core.sources import load_source
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -111,7 +111,7 @@ def test_old_and_new_key_spellings_give_the_same_architecture() -> None:
 
 def test_falcon_multi_query_means_one_kv_head_whatever_num_kv_heads_says() -> None:
     arch = import_hf_config({**_config("falcon-7b"), "num_kv_heads": 71}, "falcon.json")
-    assert arch.num_kv_heads == 1
+    assert arch.blocks["default"].mixer.num_kv_heads == 1
 
 
 def test_deepseek_head_dim_key_does_not_shape_mla() -> None:
@@ -140,11 +140,11 @@ def test_missing_keys_take_the_class_defaults() -> None:
 
 def test_mixed_dense_and_moe_layers_become_groups_in_order() -> None:
     qwen = {**_config("qwen1.5-moe-a2.7b"), "decoder_sparse_step": 2, "mlp_only_layers": [3]}
-    groups = [(group.count, group.moe is not None) for group in import_hf_config(qwen, "q.json").layers]
-    assert groups[:4] == [(1, False), (1, True), (3, False), (1, True)]  # layer 3 forced dense
-    assert sum(count for count, _ in groups) == 24
+    runs = [(run.start, run.count, run.block.ffn.kind) for run in import_hf_config(qwen, "q.json").runs]
+    assert runs[:4] == [(0, 1, "dense"), (1, 1, "moe"), (2, 3, "dense"), (5, 1, "moe")]  # layer 3 forced dense
+    assert sum(count for _, count, _ in runs) == 24
     deepseek = import_hf_config(_config("deepseek-v3"), "d.json")
-    assert [(group.count, group.moe is not None) for group in deepseek.layers] == [(3, False), (58, True)]
+    assert [(run.count, run.block.ffn.kind) for run in deepseek.runs] == [(3, "dense"), (58, "moe")]
 
 
 # --- refusals --------------------------------------------------------------------------------------
@@ -228,4 +228,4 @@ def test_bad_config_exits_non_zero_with_one_line(tmp_path: Path, text: str, expe
 def test_load_source_reads_a_config_json() -> None:
     arch = load_source(str(CONFIGS / "qwen3-8b.json"))
     assert arch.family == "qwen3"
-    assert arch.attention.qk_norm
+    assert arch.blocks["default"].mixer.qk_norm

@@ -7,24 +7,27 @@ from pydantic import ValidationError
 
 from paramtally.core import layer_ops
 from paramtally.core.errors import ParamTallyError
-from paramtally.core.params import count_parameters
+from paramtally.core.count import count_parameters
 from paramtally.core.presets import load_builtin
-from paramtally.core.schema import LayerGroup, LoRA, MoE
+from paramtally.core.schema import DenseFFN, LayerGroup, LoRA, MoE
+
+
+MOE = MoE(num_experts=8, top_k=2, expert_width=64)
 
 
 @pytest.fixture
 def stack() -> layer_ops.Layers:
     return (
         LayerGroup(count=3),
-        LayerGroup(count=5, moe=MoE(num_experts=8, top_k=2, expert_width=64)),
-        LayerGroup(count=2, lora=LoRA(rank=4)),
+        LayerGroup(count=5, override={"ffn": MOE.model_dump()}),
+        LayerGroup(count=2, override={"lora": LoRA(rank=4).model_dump()}),
     )
 
 
 def test_split_keeps_blocks_and_total_layers(stack: layer_ops.Layers) -> None:
     result = layer_ops.split_group(stack, 1, 2)
     assert [g.count for g in result] == [3, 2, 3, 2]
-    assert result[1].moe == result[2].moe == stack[1].moe
+    assert result[1].override == result[2].override == stack[1].override
     assert layer_ops.group_starts(result) == (0, 3, 5, 8)
 
 
@@ -53,9 +56,9 @@ def test_move_and_delete(stack: layer_ops.Layers) -> None:
 
 def test_set_blocks_validates(stack: layer_ops.Layers) -> None:
     moe = MoE(num_experts=4, top_k=1, expert_width=32)
-    assert layer_ops.set_moe(stack, 0, moe)[0].moe == moe
-    assert layer_ops.set_moe(stack, 1, None)[1].moe is None
-    assert layer_ops.set_lora(stack, 2, None)[2].lora is None
+    assert layer_ops.set_moe(stack, 0, moe)[0].override["ffn"] == moe.model_dump()
+    assert "ffn" not in layer_ops.set_moe(stack, 1, None)[1].override
+    assert layer_ops.set_lora(stack, 2, None)[2].override["lora"] is None
     assert layer_ops.set_count(stack, 0, 7)[0].count == 7
     with pytest.raises(ValidationError):
         layer_ops.set_count(stack, 0, 0)
@@ -63,17 +66,21 @@ def test_set_blocks_validates(stack: layer_ops.Layers) -> None:
 
 def test_split_and_convert_change_the_count_as_the_calculator_says() -> None:
     arch = load_builtin("gpt3-175b")
-    split = layer_ops.with_layers(arch, layer_ops.split_group(arch.layers, 0, 48))
+    assert arch.decoder is not None
+    split = layer_ops.with_layers(arch, layer_ops.split_group(arch.decoder.layers, 0, 48))
     assert count_parameters(split).total == count_parameters(arch).total
-    moe = MoE(num_experts=8, top_k=2, expert_width=arch.ffn.width)
-    mixed = layer_ops.with_layers(split, layer_ops.set_moe(split.layers, 1, moe))
+    f = 4 * arch.hidden_size
+    assert arch.blocks["default"].ffn == DenseFFN(width=f, gated=False, bias=True, activation="gelu_new")
+    moe = MoE(num_experts=8, top_k=2, expert_width=f, gated=False)
+    assert split.decoder is not None
+    mixed = layer_ops.with_layers(split, layer_ops.set_moe(split.decoder.layers, 1, moe))
     report = count_parameters(mixed)
     dense = count_parameters(arch)
     # Top-2 of 8 experts as wide as the dense FFN: more active than dense, far fewer than stored.
     assert report.total > report.active > dense.total
-    # The 6 idle experts of each of the 48 MoE layers: a 2-matrix MLP without biases (MoE default), 2·h·f.
-    h, f = arch.hidden_size, arch.ffn.width
+    # The 6 idle experts of each of the 48 MoE layers: a 2-matrix MLP without biases, 2·h·f.
+    h = arch.hidden_size
     assert report.total - report.active == 48 * 6 * (2 * h * f)
     with pytest.raises(ValidationError, match="top_k"):
         bad = MoE.model_construct(num_experts=2, top_k=3, expert_width=8)
-        layer_ops.with_layers(arch, layer_ops.set_moe(arch.layers, 0, bad))
+        layer_ops.with_layers(arch, layer_ops.set_moe(arch.decoder.layers, 0, bad))

@@ -11,7 +11,7 @@ from paramtally.core.activations import layer_activation_bytes
 from paramtally.core.errors import field_problems
 from paramtally.core.memory import PARTS, Scenario, estimate_memory
 from paramtally.core.model_states import zero_model_states
-from paramtally.core.params import count_parameters
+from paramtally.core.count import count_parameters
 from paramtally.core.presets import load_builtin
 from paramtally.core.quant import QUANT_FORMATS
 from paramtally.core.stages import with_lora
@@ -158,7 +158,7 @@ def test_gpt3_tensor_and_sequence_parallel() -> None:
 
 def test_gpt3_activations_in_the_report() -> None:
     report = estimate_memory(load_builtin("gpt3-175b"), GPT3)
-    assert _term(report, "activations").bytes == 96 * 2_868_903_936
+    assert _term(report, "activations").value == 96 * 2_868_903_936
     assert "Korthikanti" in _term(report, "activations").source
 
 
@@ -167,7 +167,7 @@ def test_pipeline_first_stage_holds_p_microbatches() -> None:
     report = estimate_memory(arch, GPT3.model_copy(update={"pp": 8, "gpus": 8}))
     assert report.stage == 0
     assert report.layers_on_gpu == 12
-    assert _term(report, "activations").bytes == 8 * 12 * 2_868_903_936
+    assert _term(report, "activations").value == 8 * 12 * 2_868_903_936
 
 
 def test_gated_ffn_and_gqa_generalization() -> None:
@@ -200,7 +200,7 @@ def test_qlora_base_in_nf4_double_quant() -> None:
     arch = load_builtin("llama-2-7b")
     report = estimate_memory(arch, Scenario(mode="training", lora_rank=8, qlora=True))
     base = _term(report, "frozen base weights (bitsandbytes NF4 + double quant)")
-    assert base.bytes == math.ceil(6_738_415_616 * 4.127 / 8)
+    assert base.value == math.ceil(6_738_415_616 * 4.127 / 8)
 
 
 # --- the report as a whole and bad input ------------------------------------------------------
@@ -217,10 +217,10 @@ def test_qlora_base_in_nf4_double_quant() -> None:
 def test_terms_add_up_to_the_parts(scenario: Scenario) -> None:
     report = estimate_memory(load_builtin("mixtral-8x7b"), scenario)
     for part in PARTS:
-        assert sum(t.bytes for t in report.terms if t.part == part) == report.by_part()[part]
+        assert sum(t.value for t in report.terms if t.part == part) == report.by_part()[part]
     assert report.total_bytes == sum(report.by_part().values())
     for term in report.terms:
-        assert term.formula.endswith(f"{term.bytes:,}") or term.formula.endswith(str(term.bytes))
+        assert term.formula.endswith(f"{term.value:,}") or term.formula.endswith(str(term.value))
         assert term.source
 
 

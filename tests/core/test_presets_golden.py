@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from paramtally.core.edit import without_biases
-from paramtally.core.params import count_parameters
+from paramtally.core.count import count_parameters
 from paramtally.core.presets import builtin_ids, load_builtin
 
 ROOT = Path(__file__).resolve().parents[2]

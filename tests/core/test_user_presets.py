@@ -14,18 +14,17 @@ from paramtally.core import presets, user_presets
 from paramtally.core.cli import main
 from paramtally.core.edit import with_value
 from paramtally.core.errors import ParamTallyError
-from paramtally.core.schema import Architecture
+from paramtally.core.schema import SCHEMA_VERSION, Architecture
 from paramtally.core.sources import load_source
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def _custom(name: str = "My 13-layer GPT") -> Architecture:
-    arch = with_value(presets.load_builtin("gpt3-175b"), "attention.num_heads", 32)
-    arch = with_value(arch, "hidden_size", 4096)
-    return arch.model_copy(
-        update={"name": name, "layers": (arch.layers[0].model_copy(update={"count": 13}),)}
-    )
+    arch = with_value(presets.load_builtin("gpt3-175b"), ("blocks", "default", "mixer", "num_heads"), 32)
+    arch = with_value(arch, ("hidden_size",), 4096)
+    arch = with_value(arch, ("decoder", "layers", 0, "count"), 13)
+    return arch.model_copy(update={"name": name})
 
 
 def _snapshot(folder: Path) -> dict[str, tuple[bytes, int]]:
@@ -35,7 +34,7 @@ def _snapshot(folder: Path) -> dict[str, tuple[bytes, int]]:
 def test_storage_follows_xdg_config_home(_private_config_dir: Path) -> None:
     path = user_presets.save("mine", _custom())
     assert path == _private_config_dir / "paramtally" / "presets" / "mine.json"
-    assert json.loads(path.read_text(encoding="utf-8"))["schema_version"] == 1
+    assert json.loads(path.read_text(encoding="utf-8"))["schema_version"] == SCHEMA_VERSION == 2
 
 
 def test_save_then_load_is_identical() -> None:

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QLabel, QSpinBox
 from pytestqt.qtbot import QtBot
 
 from paramtally.core import layer_ops
-from paramtally.core.params import count_parameters
+from paramtally.core.count import count_parameters
 from paramtally.core.schema import Adapter, LoRA, MoE
 from paramtally.core.sources import load_source
 from paramtally.gui.document import Document

@@ -11,7 +11,7 @@ from pathlib import Path
 _PROBE = """
 import sys
 from paramtally.gui.app import build_parser, open_window
-from paramtally.core.params import count_parameters
+from paramtally.core.count import count_parameters
 from paramtally.core.sources import load_source
 window = open_window(build_parser().parse_args(["gpt3-175b"]))
 late = [m for m in sys.modules if m.split(".")[0] in ("pyqtgraph", "numpy")]

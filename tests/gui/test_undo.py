@@ -9,7 +9,7 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QApplication, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
-from paramtally.core.params import count_parameters
+from paramtally.core.count import count_parameters
 from paramtally.core.schema import MoE
 from paramtally.core.sources import load_source
 from paramtally.gui.document import Document

@@ -1,0 +1,75 @@
+"""The kinds a block is made of, registered by their ``kind`` discriminator.
+
+A block is a token mixer (how positions exchange information) and an FFN (what each position
+computes on its own). Each kind is one module with a pydantic model implementing the block
+protocol below; adding a kind means writing that module and listing its class here — the schema,
+the form, the calculators, the CLI and the CSV all follow from the registry.
+
+The block protocol (``Context`` gives the hidden size and the block's norm kind):
+
+- ``terms(ctx) -> list[Node]``: the exact parameter terms, each with its formula.
+- ``problems(ctx)``: rules that need the context (heads dividing the width), as field problems.
+- ``tp_problem(ctx, tp)``: why tensor parallelism of size ``tp`` cannot split it, if it cannot.
+- ``lora_matrices(ctx)``: the matrices a LoRA target can touch, as (target, d_in, d_out, copies).
+- ``TENSOR_RULES``: checkpoint tensor-name patterns → breakdown part, for ``verify``.
+- Mixers also: ``cache(ctx, tp) -> Cache`` (per-token KV and per-sequence state of one layer on
+  one TP rank), ``projection_widths(ctx)`` (activations TP splits), ``context_width(ctx)`` and
+  ``score_heads()`` (attention over the context; 0 for recurrent kinds), ``scan_flops(ctx)``.
+- FFNs also: ``inactive(ctx)`` (routed-expert parameters one token does not use) and
+  ``active_width()`` (the width one token passes through).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Union
+
+from pydantic import BaseModel, Discriminator, Tag
+
+from paramtally.core.blocks.attention import Attention
+from paramtally.core.blocks.base import Cache, Context, LoRAMatrix
+from paramtally.core.blocks.dense import Activation, DenseFFN, NoFFN
+from paramtally.core.blocks.insertions import Adapter, LoRA, LoRATarget
+from paramtally.core.blocks.mla import MLA
+from paramtally.core.blocks.moe import MoE
+
+__all__ = [
+    "FFN",
+    "FFN_KINDS",
+    "KIND_TAGS",
+    "MIXER_KINDS",
+    "MLA",
+    "Activation",
+    "Adapter",
+    "Attention",
+    "Cache",
+    "Context",
+    "DenseFFN",
+    "LoRA",
+    "LoRAMatrix",
+    "LoRATarget",
+    "Mixer",
+    "MoE",
+    "NoFFN",
+]
+
+MIXER_KINDS = (Attention, MLA)
+FFN_KINDS = (DenseFFN, MoE, NoFFN)
+
+
+
+def _union(kinds: tuple[type[BaseModel], ...]) -> Any:
+    """A discriminated union of ``kinds`` by ``kind``; a value without one takes the first kind."""
+    first = kinds[0].model_fields["kind"].default
+
+    def tag(value: Any) -> Any:
+        return value.get("kind", first) if isinstance(value, dict) else getattr(value, "kind", first)
+
+    members = tuple(Annotated[kind, Tag(kind.model_fields["kind"].default)] for kind in kinds)
+    return Annotated[Union[members], Discriminator(tag)]  # noqa: UP007  (a runtime tuple of members)
+
+
+Mixer = _union(MIXER_KINDS)
+FFN = _union(FFN_KINDS)
+
+# The discriminator values pydantic puts into error paths of a union (e.g. "mixer.attention.num_heads").
+KIND_TAGS = frozenset(str(kind.model_fields["kind"].default) for kind in (*MIXER_KINDS, *FFN_KINDS))
