@@ -28,7 +28,10 @@ from pydantic import BaseModel, Discriminator, Tag
 from paramtally.core.blocks.attention import Attention
 from paramtally.core.blocks.base import Cache, Context, LoRAMatrix
 from paramtally.core.blocks.dense import Activation, DenseFFN, NoFFN
+from paramtally.core.blocks.gated_deltanet import GatedDeltaNet
 from paramtally.core.blocks.insertions import Adapter, LoRA, LoRATarget
+from paramtally.core.blocks.mamba import Mamba
+from paramtally.core.blocks.mamba2 import Mamba2
 from paramtally.core.blocks.mla import MLA
 from paramtally.core.blocks.moe import MoE
 
@@ -44,15 +47,19 @@ __all__ = [
     "Cache",
     "Context",
     "DenseFFN",
+    "GatedDeltaNet",
     "LoRA",
     "LoRAMatrix",
     "LoRATarget",
+    "Mamba",
+    "Mamba2",
     "Mixer",
+    "MixerKind",
     "MoE",
     "NoFFN",
 ]
 
-MIXER_KINDS = (Attention, MLA)
+MIXER_KINDS = (Attention, MLA, Mamba, Mamba2, GatedDeltaNet)
 FFN_KINDS = (DenseFFN, MoE, NoFFN)
 
 
@@ -69,6 +76,7 @@ def _union(kinds: tuple[type[BaseModel], ...]) -> Any:
 
 
 Mixer = _union(MIXER_KINDS)
+MixerKind = Attention | MLA | Mamba | Mamba2 | GatedDeltaNet  # the same kinds, for type hints
 FFN = _union(FFN_KINDS)
 
 # The discriminator values pydantic puts into error paths of a union (e.g. "mixer.attention.num_heads").

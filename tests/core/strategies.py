@@ -83,9 +83,9 @@ def ffns(draw: st.DrawFn) -> dict[str, Any]:
 
 
 @st.composite
-def blocks(draw: st.DrawFn, cross: bool = False) -> dict[str, Any]:
+def blocks(draw: st.DrawFn, cross: bool = False, kinds: tuple[str, ...] | None = None) -> dict[str, Any]:
     block: dict[str, Any] = {
-        "mixer": draw(mixers()),
+        "mixer": draw(mixers(kinds)),
         "ffn": draw(ffns()),
         "norms": {
             "kind": draw(st.sampled_from(["layernorm", "rmsnorm"])),
@@ -94,7 +94,7 @@ def blocks(draw: st.DrawFn, cross: bool = False) -> dict[str, Any]:
         },
     }
     if draw(st.booleans()):
-        block["parallel_mixer"] = draw(mixers())
+        block["parallel_mixer"] = draw(mixers(kinds))
     if cross:
         block["cross_attention"] = draw(mixers(("attention",)))
     if draw(st.booleans()):
@@ -107,13 +107,13 @@ def blocks(draw: st.DrawFn, cross: bool = False) -> dict[str, Any]:
 
 
 @st.composite
-def overrides(draw: st.DrawFn) -> dict[str, Any]:
+def overrides(draw: st.DrawFn, kinds: tuple[str, ...] | None = None) -> dict[str, Any]:
     """What a layer group may change: nothing, its FFN, its mixer, a window, an insertion."""
     choice = draw(st.sampled_from(["none", "ffn", "mixer", "window", "lora"]))
     if choice == "ffn":
         return {"ffn": draw(ffns())}
     if choice == "mixer":
-        return {"mixer": draw(mixers())}
+        return {"mixer": draw(mixers(kinds))}
     if choice == "window":
         window = draw(st.integers(1, 64))
         return {"mixer": {"kind": "attention", "num_heads": 4, "num_kv_heads": 1, "sliding_window": window}}
@@ -123,20 +123,20 @@ def overrides(draw: st.DrawFn) -> dict[str, Any]:
 
 
 @st.composite
-def layer_groups(draw: st.DrawFn, depth: int = 0) -> dict[str, Any]:
+def layer_groups(draw: st.DrawFn, depth: int = 0, kinds: tuple[str, ...] | None = None) -> dict[str, Any]:
     group: dict[str, Any] = {"count": draw(st.integers(1, 4))}
-    override = draw(overrides())
+    override = draw(overrides(kinds))
     if override:
         group["override"] = override
     if depth == 0 and draw(st.integers(0, 3)) == 0:
-        group["pattern"] = draw(st.lists(layer_groups(depth=1), min_size=1, max_size=3))
+        group["pattern"] = draw(st.lists(layer_groups(depth=1, kinds=kinds), min_size=1, max_size=3))
     return group
 
 
 @st.composite
-def stacks(draw: st.DrawFn, positions: str) -> dict[str, Any]:
+def stacks(draw: st.DrawFn, positions: str, kinds: tuple[str, ...] | None = None) -> dict[str, Any]:
     return {
-        "layers": draw(st.lists(layer_groups(), min_size=1, max_size=4)),
+        "layers": draw(st.lists(layer_groups(kinds=kinds), min_size=1, max_size=4)),
         "positions": positions,
         "max_positions": draw(st.integers(1, 256)) if positions == "learned" else 0,
         "position_offset": draw(st.integers(0, 2)),
@@ -146,9 +146,12 @@ def stacks(draw: st.DrawFn, positions: str) -> dict[str, Any]:
 
 
 @st.composite
-def architectures(draw: st.DrawFn) -> Architecture:
+def architectures(
+    draw: st.DrawFn, kinds: tuple[str, ...] | None = None, encoders: bool = True
+) -> Architecture:
+    """A small architecture; ``kinds`` limits the mixer kinds, ``encoders`` allows encoder-decoders."""
     positions = draw(st.sampled_from(["learned", "rope", "alibi", "sinusoidal", "none"]))
-    encoder_decoder = draw(st.integers(0, 4)) == 0
+    encoder_decoder = encoders and draw(st.integers(0, 4)) == 0
     data: dict[str, Any] = {
         "hidden_size": HIDDEN,
         "embeddings": {
@@ -156,8 +159,8 @@ def architectures(draw: st.DrawFn) -> Architecture:
             "embed_dim": draw(st.none() | st.integers(1, 64)),
             "token_types": draw(st.integers(0, 2)),
         },
-        "blocks": {"default": draw(blocks())},
-        "decoder": draw(stacks(positions)),
+        "blocks": {"default": draw(blocks(kinds=kinds))},
+        "decoder": draw(stacks(positions, kinds)),
         "head": {
             "present": draw(st.booleans()),
             "tied": draw(st.booleans()),
@@ -167,9 +170,9 @@ def architectures(draw: st.DrawFn) -> Architecture:
         "added_vocab": draw(st.integers(0, 50)),
     }
     if encoder_decoder:
-        data["blocks"]["cross"] = draw(blocks(cross=True))
+        data["blocks"]["cross"] = draw(blocks(cross=True, kinds=kinds))
         data["decoder"]["block"] = "cross"
-        data["encoder"] = draw(stacks(positions))
+        data["encoder"] = draw(stacks(positions, kinds))
     if draw(st.integers(0, 5)) == 0:
         data["mtp"] = {"count": draw(st.integers(1, 2)), "own_embedding": draw(st.booleans())}
     return Architecture.model_validate(data)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from paramtally.core.fit import CONTEXT_LIMIT, fit_setups
@@ -44,16 +44,11 @@ def test_more_gpus_never_raise_per_gpu_bytes(arch: Architecture, zero: int, gpus
 
 
 @SETTINGS
-@given(arch=architectures(), window=st.integers(2, 4096), data=st.data())
+@given(arch=architectures(kinds=("attention",), encoders=False), window=st.integers(2, 4096), data=st.data())
 def test_kv_is_linear_in_context_below_the_window(
     arch: Architecture, window: int, data: st.DataObject
 ) -> None:
     arch = _windowed(arch, window)
-    only_windowed = all(
-        b.mixer.kind == "attention" and b.parallel_mixer is None and b.cross_attention is None
-        for b in arch.layers_by_block()
-    )
-    assume(only_windowed)  # other mixers keep state that does not grow with the context
     s1 = data.draw(st.integers(1, window - 1))
     s2 = data.draw(st.integers(1, window - s1))
 
