@@ -190,6 +190,7 @@ class ParamReport:
     by_part: Mapping[str, int]
     groups: tuple[LayerGroupRow, ...]
     mtp: int = 0
+    mtp_active: int = 0
     mtp_tree: Node | None = None
 
     @cached_property

@@ -108,7 +108,8 @@ def _vocab_growth(arch: Architecture) -> Node | None:
     return group(f"vocabulary growth (+{dv:,} tokens)", parts)
 
 
-def _mtp(arch: Architecture) -> Node | None:
+def _mtp(arch: Architecture) -> tuple[Node, int] | None:
+    """The prediction modules' tree and the parameters one token leaves idle in them."""
     mtp, block = arch.mtp, arch.mtp_block
     if mtp is None or block is None:
         return None
@@ -126,7 +127,8 @@ def _mtp(arch: Architecture) -> Node | None:
     one = group("module", parts)
     title = "multi-token prediction" + (f" ({mtp.count} modules)" if mtp.count > 1 else "")
     node = one.repeated(mtp.count)
-    return Node(title, node.params, "", f"one module = {one.params:,}", mtp.count, False, node.children)
+    tree = Node(title, node.params, "", f"one module = {one.params:,}", mtp.count, False, node.children)
+    return tree, mtp.count * block.inactive(h)
 
 
 # --- the layers -----------------------------------------------------------------------------
@@ -213,10 +215,11 @@ def _report(arch: Architecture) -> ParamReport:
             parts[part] = parts.get(part, 0) + value * run.layers
     added = sum(parts.get(part, 0) for part in ADDED_PARTS)
     ordered = {part: parts[part] for part in PARTS if part in parts}
-    mtp = _mtp(arch)
+    mtp, mtp_idle = _mtp(arch) or (None, 0)
+    mtp_params = mtp.params if mtp is not None else 0
     return ParamReport(
         arch.name, tree.params, tree.params - inactive, added, tree, ordered, tuple(rows),
-        mtp.params if mtp else 0, mtp,
+        mtp_params, mtp_params - mtp_idle, mtp,
     )  # fmt: skip
 
 

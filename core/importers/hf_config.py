@@ -17,7 +17,9 @@ from pydantic import ValidationError
 
 from paramtally.core.errors import ParamTallyError, one_line
 from paramtally.core.importers.hf_defaults import SUPPORTED_MODEL_TYPES
+from paramtally.core.importers.hf_hybrid import HYBRID_BUILDERS
 from paramtally.core.importers.hf_llama import deepseek, llama_like
+from paramtally.core.importers.hf_seq2seq import SEQ2SEQ_BUILDERS
 from paramtally.core.importers.hf_reader import HFConfig
 from paramtally.core.migrations import migrate
 from paramtally.core.schema import Architecture
@@ -276,5 +278,7 @@ _BUILDERS: dict[str, Callable[[HFConfig], Spec]] = {
         llama_like,
     ),
     **dict.fromkeys(("deepseek_v2", "deepseek_v3"), deepseek),
+    **HYBRID_BUILDERS,
+    **SEQ2SEQ_BUILDERS,
 }
 assert set(_BUILDERS) == set(SUPPORTED_MODEL_TYPES)

@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from paramtally.core.importers.hf_reader import HFConfig
+from paramtally.core.importers.layer_pattern import periodic_groups
 
-__all__ = ["deepseek", "llama_like", "moe_groups"]
+__all__ = ["deepseek", "llama_like"]
 
 Spec = dict[str, Any]
 _BIAS_KEYS = ("q_bias", "k_bias", "v_bias", "o_bias")
@@ -97,7 +98,7 @@ def deepseek(cfg: HFConfig) -> Spec:
         "shared_experts": cfg.integer("n_shared_experts", minimum=0),
         "shared_expert_bias": mlp_bias,
     }
-    return {
+    spec: Spec = {
         "hidden_size": cfg.integer("hidden_size"),
         "embeddings": {
             "vocab_size": cfg.integer("vocab_size"),
@@ -107,19 +108,14 @@ def deepseek(cfg: HFConfig) -> Spec:
         "ffn": {"width": cfg.integer("intermediate_size"), "bias": mlp_bias, "activation": _activation(cfg)},
         "norms": {"kind": "rmsnorm"},
         "head": {"tied": cfg.flag("tie_word_embeddings")},
-        "layers": moe_groups([i >= dense for i in range(n)], moe),
+        "layers": [group for group in ({"count": dense}, {"count": n - dense, "moe": moe}) if group["count"]],
     }
-
-
-def moe_groups(sparse: list[bool], moe: Spec) -> list[Spec]:
-    """Consecutive runs of dense / MoE layers as layer groups, in order."""
-    groups: list[Spec] = []
-    for is_moe in sparse:
-        if groups and ("moe" in groups[-1]) == is_moe:
-            groups[-1]["count"] += 1
-        else:
-            groups.append({"count": 1, "moe": moe} if is_moe else {"count": 1})
-    return groups
+    # DeepSeek-V3's checkpoint holds num_nextn_predict_layers MoE prediction modules, which
+    # transformers does not build: counted apart (ParamReport.mtp).
+    predict = cfg.integer("num_nextn_predict_layers", minimum=0, default=0)
+    if predict:
+        spec["mtp"] = {"count": predict, "override": {"ffn": {"kind": "moe", "activation": _activation(cfg), **moe}}}
+    return spec
 
 
 # --- helpers ---------------------------------------------------------------------------------
@@ -171,10 +167,11 @@ def _llama_layers(cfg: HFConfig) -> list[Spec]:
     num_experts = cfg.integer(experts_key, minimum=0)
     step = cfg.integer("decoder_sparse_step")
     dense_only = set(cfg.int_list("mlp_only_layers"))
-    sparse = [i not in dense_only and num_experts > 0 and (i + 1) % step == 0 for i in range(n)]
-    if not any(sparse):
+    if num_experts == 0:
         return [{"count": n}]
     moe: Spec = {
+        "kind": "moe",
+        "activation": _activation(cfg),
         "num_experts": num_experts,
         "top_k": cfg.integer("num_experts_per_tok"),
         "expert_width": cfg.integer("moe_intermediate_size"),
@@ -185,4 +182,8 @@ def _llama_layers(cfg: HFConfig) -> list[Spec]:
             shared_expert_width=cfg.integer("shared_expert_intermediate_size"),
             shared_expert_gate=True,
         )
-    return moe_groups(sparse, moe)
+    # Layer i is MoE when (i + 1) % step == 0, unless mlp_only_layers names it.
+    changes = {True: {"ffn": moe}}
+    return periodic_groups(
+        n, step, lambda i: (i + 1) % step == 0, lambda kind: changes.get(kind, {}), dict.fromkeys(dense_only, False)
+    )
