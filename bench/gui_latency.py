@@ -152,8 +152,8 @@ def _deepseek_five_groups() -> object:
 
 def _per_view(window: Any, step: int, repeat: int) -> dict[str, float]:
     """Where the time goes: the core's recount and each view's own refresh, timed one by one."""
-    from paramtally.core.edit import with_value
     from paramtally.core.count import count_parameters
+    from paramtally.core.edit import with_value
 
     doc = window.document
     parts = {

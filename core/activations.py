@@ -156,7 +156,9 @@ def activation_terms(arch: Architecture, s: Scenario, stage: Stage, last: bool) 
         W=widest,
         t=s.tp,
     )
-    terms = [working.growing(Fraction(byte * (2 * h * s.tp + widest), s.tp), per=s.batch, cap=INFERENCE_CHUNK)]
+    terms = [
+        working.growing(Fraction(byte * (2 * h * s.tp + widest), s.tp), per=s.batch, cap=INFERENCE_CHUNK)
+    ]
     if last and arch.head.present:
         terms.append(
             Term.of(

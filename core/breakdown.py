@@ -24,14 +24,16 @@ __all__ = [
 ]
 
 
-
 @dataclass(frozen=True, slots=True)
 class PartInfo:
-    """A category every leaf term belongs to: its id, its label, and whether it is an addition."""
+    """A category every leaf term belongs to: its id, its label, whether it is an addition, and
+    whether it is counted apart from the total (multi-token prediction, which transformers does
+    not build)."""
 
     id: str
     label: str
     added: bool = False
+    apart: bool = False
 
 
 # The parts, in the order charts, tables and CSV columns show them.
@@ -50,8 +52,9 @@ PART_INFO: tuple[PartInfo, ...] = (
     PartInfo("lora", "LoRA", added=True),
     PartInfo("adapters", "Adapters", added=True),
     PartInfo("vocab_growth", "Vocabulary growth", added=True),
+    PartInfo("mtp", "MTP modules", apart=True),
 )
-PARTS: tuple[str, ...] = tuple(info.id for info in PART_INFO)
+PARTS: tuple[str, ...] = tuple(info.id for info in PART_INFO if not info.apart)
 # Parts that are not the base model: what LoRA, adapters and new tokens add.
 ADDED_PARTS: tuple[str, ...] = tuple(info.id for info in PART_INFO if info.added)
 PART_LABELS: Mapping[str, str] = {info.id: info.label for info in PART_INFO}

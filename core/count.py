@@ -58,15 +58,19 @@ def _stack_input(arch: Architecture, stack: Stack, ctx: Context) -> list[Node]:
     nodes: list[Node] = []
     if stack.frontend is not None:
         front = stack.frontend
-        convs = leaf("two convolutions", "frontend", "m·h·k + h + h·h·k + h", m=front.mel_bins, h=h, k=front.kernel)
+        convs = leaf(
+            "two convolutions", "frontend", "m·h·k + h + h·h·k + h", m=front.mel_bins, h=h, k=front.kernel
+        )
         nodes.append(convs)
     if stack.positions == "learned":
         expr = "(n_pos + offset)·h" if stack.position_offset else "n_pos·h"
         values = {"n_pos": stack.max_positions, "offset": stack.position_offset, "h": h}
         nodes.append(leaf("positions", "embeddings", expr, **values))
-    if stack.relative_buckets:
-        heads = arch.base_block(stack).mixer.num_heads
-        nodes.append(leaf("relative position bias", "embeddings", "buckets·a", buckets=stack.relative_buckets, a=heads))
+    if stack.relative_buckets:  # validation made sure the first layer attends: it has heads
+        heads = arch.base_block(stack).mixer.score_heads()
+        nodes.append(
+            leaf("relative position bias", "embeddings", "buckets·a", buckets=stack.relative_buckets, a=heads)
+        )
     if stack.embedding_norm:
         nodes.append(norm_leaf(ctx, "embedding norm", h))
     return nodes
@@ -158,7 +162,9 @@ def _span(start: int, count: int, bare: bool = False) -> str:
     return text if bare else f"layers {text}"
 
 
-def _stack_nodes(arch: Architecture, role: StackRole, stack: Stack) -> tuple[list[Node], list[Node], list[Node]]:
+def _stack_nodes(
+    arch: Architecture, role: StackRole, stack: Stack
+) -> tuple[list[Node], list[Node], list[Node]]:
     """(input terms, one node per run, final norm) of one stack."""
     h = arch.hidden_size
     ctx = arch.base_block(stack).context(h)
@@ -168,7 +174,15 @@ def _stack_nodes(arch: Architecture, role: StackRole, stack: Stack) -> tuple[lis
         block = block_node(run.block, h)
         node = block.repeated(run.layers)
         nodes.append(
-            Node(run_title(run), node.params, "", f"one block = {block.params:,}", run.layers, node.added, node.children)
+            Node(
+                run_title(run),
+                node.params,
+                "",
+                f"one block = {block.params:,}",
+                run.layers,
+                node.added,
+                node.children,
+            )
         )
     tail = [norm_leaf(ctx, "final norm", h)] if stack.final_norm else []
     return _stack_input(arch, stack, ctx), nodes, tail

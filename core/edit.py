@@ -20,7 +20,17 @@ __all__ = ["FieldPath", "get_value", "with_value", "without_biases"]
 
 # Bias switches of matrices (a LayerNorm's β is not one: norms keep theirs).
 _MATRIX_BIASES = frozenset(
-    {"q_bias", "k_bias", "v_bias", "o_bias", "kv_bias", "bias", "router_bias", "expert_bias", "shared_expert_bias"}
+    {
+        "q_bias",
+        "k_bias",
+        "v_bias",
+        "o_bias",
+        "kv_bias",
+        "bias",
+        "router_bias",
+        "expert_bias",
+        "shared_expert_bias",
+    }
 )
 _BIASED_PARTS = ("mixer", "parallel_mixer", "cross_attention", "ffn")
 
@@ -28,7 +38,7 @@ _BIASED_PARTS = ("mixer", "parallel_mixer", "cross_attention", "ffn")
 def get_value(model: BaseModel, path: FieldPath) -> Any:
     node: Any = model
     for part in path:
-        node = node[part] if isinstance(node, dict | tuple | list) else getattr(node, str(part))
+        node = node[part] if isinstance(node, dict | tuple | list) else getattr(node, str(part))  # type: ignore[index]
     return node
 
 

@@ -37,7 +37,18 @@ __all__ = [
     "write_export",
 ]
 
-BREAKDOWN_COLUMNS = ("path", "name", "depth", "is_leaf", "part", "count", "params", "share", "added", "formula")
+BREAKDOWN_COLUMNS = (
+    "path",
+    "name",
+    "depth",
+    "is_leaf",
+    "part",
+    "count",
+    "params",
+    "share",
+    "added",
+    "formula",
+)
 LAYER_COLUMNS = ("stack", "layer", "group", "mixer", "kind", "params", "active", *PARTS)
 # A node's path in a CSV cell: the names from the root down. The separator is only for reading;
 # "name" and "depth" give the tree without parsing it (names may hold "/").

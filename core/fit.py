@@ -91,7 +91,9 @@ def _plan(arch: Architecture, s: Scenario) -> tuple[_StagePlan, ...]:
     """Per stage: the total at the scenario and, for inference, how it grows with the context."""
     plans = []
     for terms in stage_terms(arch, s):
-        pieces = tuple(term.growth for term in terms if term.growth is not None) if s.mode == "inference" else ()
+        pieces = (
+            tuple(term.growth for term in terms if term.growth is not None) if s.mode == "inference" else ()
+        )
         plans.append(
             _StagePlan(
                 total=sum(term.value for term in terms),

@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from paramtally.core.count import count_parameters
 from paramtally.core.gpus import GPU, find_gpu
 from paramtally.core.memory import effective_architecture
-from paramtally.core.count import count_parameters
 from paramtally.core.scenario import Scenario
 from paramtally.core.schema import Architecture
 from paramtally.core.stages import model_layout

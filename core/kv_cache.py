@@ -52,7 +52,10 @@ def kv_terms(arch: Architecture, s: Scenario, stage: Stage) -> list[Term]:
                 states.append((layers, cache))
         if block.cross_attention is not None:
             cross.append((layers, block.cross_attention.cache(block.context(h), s.tp)))
-    terms = [_token_term(_token_name(window, list(by_window)), entries, s, bits, window) for window, entries in by_window.items()]
+    terms = [
+        _token_term(_token_name(window, list(by_window)), entries, s, bits, window)
+        for window, entries in by_window.items()
+    ]
     if states:
         terms.append(_state_term(states, s, bits))
     if cross:
@@ -72,18 +75,22 @@ def _token_name(window: int | None, windows: list[int | None]) -> str:
 def _shared_expr(entries: list[tuple[int, Cache]], attribute: str) -> tuple[str, dict[str, int]] | None:
     """The entries' common formula for L layers, when they all have the same shape."""
     first = entries[0][1]
-    if any((getattr(c, attribute), c.symbols) != (getattr(first, attribute), first.symbols) for _, c in entries):
+    if any(
+        (getattr(c, attribute), c.symbols) != (getattr(first, attribute), first.symbols) for _, c in entries
+    ):
         return None
     return getattr(first, attribute), {"L": sum(layers for layers, _ in entries), **dict(first.symbols)}
 
 
-def _token_term(name: str, entries: list[tuple[int, Cache]], s: Scenario, bits: Fraction, window: int | None) -> Term:
+def _token_term(
+    name: str, entries: list[tuple[int, Cache]], s: Scenario, bits: Fraction, window: int | None
+) -> Term:
     tokens = "s" if window is None else "min(s, w)"
     numbers = sum(layers * cache.per_token for layers, cache in entries)
     shared = _shared_expr(entries, "token_expr")
     per_layers, values = shared if shared else ("N", {"N": numbers})
     window_values = {} if window is None else {"w": window}
-    source = entries[0][1].source + (f"; sliding-window layers keep min(s, window) tokens" if window else "")
+    source = entries[0][1].source + ("; sliding-window layers keep min(s, window) tokens" if window else "")
     term = Term.of(
         name, "kv_cache", f"{per_layers}·{tokens}·b·bits/8", f"{source}; {s.kv_dtype}",
         s=s.context, b=s.batch, bits=bits, **values, **window_values,
@@ -96,7 +103,9 @@ def _state_term(entries: list[tuple[int, Cache]], s: Scenario, bits: Fraction) -
     shared = _shared_expr(entries, "state_expr")
     per_layers, values = shared if shared else ("N", {"N": numbers})
     source = entries[0][1].source + f"; independent of the context; {s.kv_dtype}"
-    return Term.of("recurrent state", "kv_cache", f"{per_layers}·b·bits/8", source, b=s.batch, bits=bits, **values)
+    return Term.of(
+        "recurrent state", "kv_cache", f"{per_layers}·b·bits/8", source, b=s.batch, bits=bits, **values
+    )
 
 
 def _cross_term(entries: list[tuple[int, Cache]], s: Scenario, bits: Fraction, tokens: int | None) -> Term:
@@ -106,7 +115,8 @@ def _cross_term(entries: list[tuple[int, Cache]], s: Scenario, bits: Fraction, t
     source = "cross-attention keeps the encoder's keys and values for each request"
     if tokens is not None:
         return Term.of(
-            "cross-attention KV cache", "kv_cache", f"{per_layers}·s_enc·b·bits/8", f"{source} (s_enc tokens); {s.kv_dtype}",
+            "cross-attention KV cache", "kv_cache", f"{per_layers}·s_enc·b·bits/8",
+            f"{source} (s_enc tokens); {s.kv_dtype}",
             s_enc=tokens, b=s.batch, bits=bits, **values,
         )  # fmt: skip
     term = Term.of(

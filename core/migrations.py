@@ -114,7 +114,11 @@ def _global_block_to_blocks(data: Data) -> Data:
     dense = {"kind": "dense", **ffn}
     if "activation" in dense and isinstance(dense["activation"], str):
         dense["activation"] = _ACTIVATION_ALIASES.get(dense["activation"], dense["activation"])
-    block_norms = {key: norms[old] for old, key in (("kind", "kind"), ("bias", "bias"), ("per_block", "count")) if old in norms}
+    block_norms = {
+        key: norms[old]
+        for old, key in (("kind", "kind"), ("bias", "bias"), ("per_block", "count"))
+        if old in norms
+    }
     data["blocks"] = {"default": {"mixer": mixer, "ffn": dense, "norms": block_norms}}
     stack: Data = {"block": "default", "final_norm": norms.get("final", True)}
     for old, key in (
@@ -192,7 +196,11 @@ def _global_split(group: Data, start: int, count: int, every: int) -> list[Data]
     global_override = {**override, "mixer": {**override.get("mixer", {}), "sliding_window": None}}
 
     def run(n: int, is_global: bool) -> list[Data]:
-        return [_clean({**group, "count": n, "override": global_override if is_global else override})] if n else []
+        return (
+            [_clean({**group, "count": n, "override": global_override if is_global else override})]
+            if n
+            else []
+        )
 
     if every == 1:
         return run(count, True)

@@ -101,7 +101,8 @@ def model_layout(arch: Architecture, pp: int) -> ModelLayout:
 
 def _stack_offsets(arch: Architecture) -> dict[str, int]:
     """The global index of each stack's first layer (stages count the encoder first)."""
-    offsets, start = {}, 0
+    offsets: dict[str, int] = {}
+    start = 0
     for role, stack in arch.stacks:
         offsets[role] = start
         start += stack.num_layers

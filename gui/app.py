@@ -102,8 +102,8 @@ def open_window(args: argparse.Namespace) -> MainWindow | int:
     loads: a bad source is reported without starting Qt, and pure-Python modules imported
     before PySide6 skip the source scan PySide runs on every module imported after it.
     """
-    from paramtally.core.errors import ParamTallyError
     from paramtally.core.count import count_parameters
+    from paramtally.core.errors import ParamTallyError
     from paramtally.core.sources import load_source
 
     source = args.source or args.preset or DEFAULT_PRESET

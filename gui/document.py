@@ -16,9 +16,9 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from paramtally.core.breakdown import ParamReport
+from paramtally.core.count import count_parameters
 from paramtally.core.edit import with_value
 from paramtally.core.errors import ParamTallyError, field_problems, one_line
-from paramtally.core.count import count_parameters
 from paramtally.core.schema import Architecture
 
 if TYPE_CHECKING:

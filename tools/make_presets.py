@@ -21,8 +21,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 
 from paramtally.core.atomic import write_text_atomic  # noqa: E402
-from paramtally.core.importers.hf_config import import_hf_config  # noqa: E402
 from paramtally.core.count import count_parameters  # noqa: E402
+from paramtally.core.importers.hf_config import import_hf_config  # noqa: E402
 from paramtally.core.schema import SCHEMA_VERSION, Architecture  # noqa: E402
 
 CONFIG_DIR = ROOT / "tests" / "data" / "hf_configs"
@@ -31,7 +31,10 @@ PRESET_DIR = ROOT / "presets"
 GOLDEN = ROOT / "tests" / "golden" / "presets.json"
 GOLDEN_V2 = ROOT / "tests" / "golden" / "families_v2.json"
 SKIP = {"bert-base-uncased"}  # an encoder: importable, but not a built-in preset
-DEFAULTS = "the transformers 5.24 {cls} defaults ({why}); not a published config.json, so read it as that class's model"
+DEFAULTS = (
+    "the transformers 5.24 {cls} defaults ({why}); not a published config.json, so read it as that "
+    "class's model"
+)
 
 # Presets from tests/data/hf_configs_v2 (provenance of each file in its SOURCES.md): id -> file stem.
 V2_FILES: dict[str, str] = {
@@ -115,19 +118,35 @@ SOURCES: dict[str, tuple[str, str, str]] = {
     "mt5-base": ("mT5-Base", "google/mt5-base (reconstructed from its published sizes)", ""),
     "bart-base": ("BART-Base", "facebook/bart-base", ""),
     "bart-large": ("BART-Large", DEFAULTS.format(cls="BartConfig", why="facebook/bart-large's sizes"), ""),
-    "whisper-small": ("Whisper-small", "openai/whisper-small", "The convolutional front-end is its own part."),
+    "whisper-small": (
+        "Whisper-small",
+        "openai/whisper-small",
+        "The convolutional front-end is its own part.",
+    ),
     "whisper-large-v3": ("Whisper-large-v3", "openai/whisper-large-v3", ""),
     "mamba-130m": ("Mamba-130M", "state-spaces/mamba-130m-hf", ""),
     "mamba-2.8b": ("Mamba-2.8B", "state-spaces/mamba-2.8b-hf", ""),
-    "mamba2-7b": ("Mamba-2 7B", DEFAULTS.format(cls="Mamba2Config", why="the sizes of Mamba-Codestral-7B"), ""),
+    "mamba2-7b": (
+        "Mamba-2 7B",
+        DEFAULTS.format(cls="Mamba2Config", why="the sizes of Mamba-Codestral-7B"),
+        "",
+    ),
     "jamba-v0.1": ("Jamba-v0.1", "ai21labs/Jamba-v0.1", "Attention every 8th layer, MoE every 2nd."),
-    "bamba-9b": ("Bamba-9B", DEFAULTS.format(cls="BambaConfig", why="with attention at layers 9, 18, 27"), ""),
+    "bamba-9b": (
+        "Bamba-9B",
+        DEFAULTS.format(cls="BambaConfig", why="with attention at layers 9, 18, 27"),
+        "",
+    ),
     "granite-4.0-h-style": (
         "Granite-4.0-H style",
         DEFAULTS.format(cls="GraniteMoeHybridConfig", why="with attention every 8th layer"),
         "",
     ),
-    "falcon-h1-style": ("Falcon-H1 style", DEFAULTS.format(cls="FalconH1Config", why="Mamba-2 beside attention"), ""),
+    "falcon-h1-style": (
+        "Falcon-H1 style",
+        DEFAULTS.format(cls="FalconH1Config", why="Mamba-2 beside attention"),
+        "",
+    ),
     "qwen3-next-80b-a3b": ("Qwen3-Next-80B-A3B", "Qwen/Qwen3-Next-80B-A3B-Instruct", ""),
     "gemma-3-1b": ("Gemma-3-1B", "google/gemma-3-1b-pt", "Five sliding-window layers to one global."),
     "llama-4-scout": (

@@ -21,9 +21,9 @@ The block protocol (``Context`` gives the hidden size and the block's norm kind)
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Union
+from typing import Annotated, get_args
 
-from pydantic import BaseModel, Discriminator, Tag
+from pydantic import Field
 
 from paramtally.core.blocks.attention import Attention
 from paramtally.core.blocks.base import Cache, Context, LoRAMatrix
@@ -47,6 +47,7 @@ __all__ = [
     "Cache",
     "Context",
     "DenseFFN",
+    "FFNKind",
     "GatedDeltaNet",
     "LoRA",
     "LoRAMatrix",
@@ -59,25 +60,13 @@ __all__ = [
     "NoFFN",
 ]
 
-MIXER_KINDS = (Attention, MLA, Mamba, Mamba2, GatedDeltaNet)
-FFN_KINDS = (DenseFFN, MoE, NoFFN)
-
-
-
-def _union(kinds: tuple[type[BaseModel], ...]) -> Any:
-    """A discriminated union of ``kinds`` by ``kind``; a value without one takes the first kind."""
-    first = kinds[0].model_fields["kind"].default
-
-    def tag(value: Any) -> Any:
-        return value.get("kind", first) if isinstance(value, dict) else getattr(value, "kind", first)
-
-    members = tuple(Annotated[kind, Tag(kind.model_fields["kind"].default)] for kind in kinds)
-    return Annotated[Union[members], Discriminator(tag)]  # noqa: UP007  (a runtime tuple of members)
-
-
-Mixer = _union(MIXER_KINDS)
-MixerKind = Attention | MLA | Mamba | Mamba2 | GatedDeltaNet  # the same kinds, for type hints
-FFN = _union(FFN_KINDS)
+# The registry: every kind a mixer or an FFN can be, discriminated by its ``kind`` field.
+MixerKind = Attention | MLA | Mamba | Mamba2 | GatedDeltaNet
+FFNKind = DenseFFN | MoE | NoFFN
+Mixer = Annotated[MixerKind, Field(discriminator="kind")]
+FFN = Annotated[FFNKind, Field(discriminator="kind")]
+MIXER_KINDS: tuple[type[MixerKind], ...] = get_args(MixerKind)
+FFN_KINDS: tuple[type[FFNKind], ...] = get_args(FFNKind)
 
 # The discriminator values pydantic puts into error paths of a union (e.g. "mixer.attention.num_heads").
 KIND_TAGS = frozenset(str(kind.model_fields["kind"].default) for kind in (*MIXER_KINDS, *FFN_KINDS))

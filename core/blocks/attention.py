@@ -37,17 +37,23 @@ class Attention(Spec):
     k_bias: bool = Field(False, title="k bias", description="Bias on the key projection.")
     v_bias: bool = Field(False, title="v bias", description="Bias on the value projection.")
     o_bias: bool = Field(False, title="o bias", description="Bias on the output projection.")
-    qk_norm: bool = Field(False, title="q/k norm", description="A norm with weights over d_h on q and k (Qwen3).")
+    qk_norm: bool = Field(
+        False, title="q/k norm", description="A norm with weights over d_h on q and k (Qwen3)."
+    )
     sliding_window: PositiveInt | None = Field(
         None,
         title="Window",
         description="Tokens a sliding-window (or chunked) layer attends to and caches; empty means all.",
     )
-    rope: bool = Field(True, title="RoPE", description="Rotary positions (no parameters); off for NoPE layers.")
+    rope: bool = Field(
+        True, title="RoPE", description="Rotary positions (no parameters); off for NoPE layers."
+    )
     rotary_fraction: float = Field(
         1.0, gt=0, le=1, title="Rotary share", description="Share of a head that is rotated (Phi-2: 0.4)."
     )
-    sinks: bool = Field(False, title="Sinks", description="A learned attention-sink logit per head (gpt-oss).")
+    sinks: bool = Field(
+        False, title="Sinks", description="A learned attention-sink logit per head (gpt-oss)."
+    )
     output_gate: bool = Field(
         False, title="Output gate", description="A sigmoid gate per head dimension from q_proj (Qwen3-Next)."
     )
@@ -78,7 +84,12 @@ class Attention(Spec):
         q_width = "2·a·d_h" if self.output_gate else "a·d_h"
         biases = [
             expr
-            for expr, on in ((q_width, self.q_bias), ("g·d_h", self.k_bias), ("g·d_h", self.v_bias), ("h", self.o_bias))
+            for expr, on in (
+                (q_width, self.q_bias),
+                ("g·d_h", self.k_bias),
+                ("g·d_h", self.v_bias),
+                ("h", self.o_bias),
+            )
             if on
         ]
         if biases and plain:

@@ -96,7 +96,8 @@ class GatedDeltaNet(Spec):
 
     def tp_problem(self, ctx: Context, tp: int) -> str | None:
         if self.key_heads % tp or self.value_heads % tp:
-            return f"tensor parallel size {tp} does not divide the {self.key_heads} key and {self.value_heads} value heads"
+            heads = f"{self.key_heads} key and {self.value_heads} value heads"
+            return f"tensor parallel size {tp} does not divide the {heads}"
         return None
 
     def problems(self, ctx: Context) -> list[tuple[tuple[str, ...], str, object]]:

@@ -43,7 +43,10 @@ class Mamba(Spec):
 
     PART: ClassVar[str] = "ssm"
     TENSOR_RULES: ClassVar[tuple[tuple[str, str], ...]] = (
-        ("ssm", r"(mixer|mamba)\.(in_proj|out_proj|x_proj|dt_proj|conv1d|A_log|D|dt_layernorm|b_layernorm|c_layernorm)"),
+        (
+            "ssm",
+            r"(mixer|mamba)\.(in_proj|out_proj|x_proj|dt_proj|conv1d|A_log|D|dt_layernorm|b_layernorm|c_layernorm)",
+        ),
         ("ssm", r"ssm_(in|out|x|dt|conv1d|a|d)\b"),
     )
     EXAMPLES: ClassVar[tuple[dict[str, object], ...]] = (
@@ -81,7 +84,7 @@ class Mamba(Spec):
             per_sequence=d["I"] // tp * (d["K"] + d["N"]),
             state_expr="L·I·(K + N)/t" if tp > 1 else "L·I·(K + N)",
             symbols=(("I", d["I"]), ("K", d["K"]), ("N", d["N"]), *((("t", tp),) if tp > 1 else ())),
-            source="Mamba keeps a conv window I·K and an SSM state I·N per sequence (transformers MambaCache)",
+            source="Mamba keeps a conv window I·K and an SSM state I·N per sequence (MambaCache)",
         )
 
     def projection_widths(self, ctx: Context) -> int:
@@ -109,7 +112,9 @@ class Mamba(Spec):
 
     def tp_problem(self, ctx: Context, tp: int) -> str | None:
         inner = self.dims(ctx)["I"]
-        return None if inner % tp == 0 else f"tensor parallel size {tp} does not divide the Mamba width {inner}"
+        return (
+            None if inner % tp == 0 else f"tensor parallel size {tp} does not divide the Mamba width {inner}"
+        )
 
     def problems(self, ctx: Context) -> list[tuple[tuple[str, ...], str, object]]:
         return []

@@ -37,7 +37,9 @@ class Mamba2(Spec):
     in_proj_bias: bool = Field(False, title="in_proj bias", description="A bias on in_proj.")
     out_proj_bias: bool = Field(False, title="out_proj bias", description="A bias on out_proj.")
     conv_bias: bool = Field(True, title="Conv bias", description="A bias on the conv.")
-    gated_norm: bool = Field(True, title="Gated norm", description="The gated RMSNorm over I before out_proj.")
+    gated_norm: bool = Field(
+        True, title="Gated norm", description="The gated RMSNorm over I before out_proj."
+    )
 
     PART: ClassVar[str] = "ssm"
     TENSOR_RULES: ClassVar[tuple[tuple[str, str], ...]] = (
@@ -45,7 +47,14 @@ class Mamba2(Spec):
     )
     EXAMPLES: ClassVar[tuple[dict[str, object], ...]] = (
         {"num_heads": 4, "groups": 2, "state": 8, "conv_kernel": 2},
-        {"inner": 32, "num_heads": 8, "state": 4, "in_proj_bias": True, "out_proj_bias": True, "gated_norm": False},
+        {
+            "inner": 32,
+            "num_heads": 8,
+            "state": 4,
+            "in_proj_bias": True,
+            "out_proj_bias": True,
+            "gated_norm": False,
+        },
     )
 
     def dims(self, ctx: Context) -> dict[str, int]:
@@ -111,11 +120,18 @@ class Mamba2(Spec):
 
     def tp_problem(self, ctx: Context, tp: int) -> str | None:
         if self.num_heads % tp or self.groups % tp:
-            return f"tensor parallel size {tp} does not divide the {self.num_heads} SSM heads and {self.groups} groups"
+            heads = f"{self.num_heads} SSM heads and {self.groups} groups"
+            return f"tensor parallel size {tp} does not divide the {heads}"
         return None
 
     def problems(self, ctx: Context) -> list[tuple[tuple[str, ...], str, object]]:
         inner = self.inner or self.expand * ctx.h
         if inner % self.num_heads:
-            return [(("num_heads",), f"{self.num_heads} SSM heads do not divide the inner width {inner}", self.num_heads)]
+            return [
+                (
+                    ("num_heads",),
+                    f"{self.num_heads} SSM heads do not divide the inner width {inner}",
+                    self.num_heads,
+                )
+            ]
         return []

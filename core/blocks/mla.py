@@ -38,7 +38,9 @@ class MLA(Spec):
         None, title="q rank", description="Rank of the query down-projection (r_q); empty means direct q."
     )
     kv_lora_rank: PositiveInt = Field(title="KV rank", description="Rank of the compressed KV latent (r_kv).")
-    qk_rope_head_dim: PositiveInt = Field(title="Rope width", description="Rotary part of a q/k head (d_rope).")
+    qk_rope_head_dim: PositiveInt = Field(
+        title="Rope width", description="Rotary part of a q/k head (d_rope)."
+    )
     qk_nope_head_dim: NonNegativeInt = Field(
         title="No-rope width", description="Non-rotary part of a q/k head (d_nope)."
     )

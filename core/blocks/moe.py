@@ -28,7 +28,9 @@ class MoE(Spec):
     GROUP: ClassVar[str] = "moe"
     num_experts: PositiveInt = Field(title="Experts", description="Routed experts (E).")
     top_k: PositiveInt = Field(title="Experts per token", description="Routed experts per token (k).")
-    expert_width: PositiveInt = Field(title="Expert width", description="Intermediate width of one expert (f_e).")
+    expert_width: PositiveInt = Field(
+        title="Expert width", description="Intermediate width of one expert (f_e)."
+    )
     gated: bool = Field(True, title="Gated", description="Each expert has three matrices (SwiGLU).")
     activation: Activation = Field("silu", title="Activation", description="Costs no parameters.")
     shared_experts: NonNegativeInt = Field(
@@ -49,8 +51,11 @@ class MoE(Spec):
     )
 
     TENSOR_RULES: ClassVar[tuple[tuple[str, str], ...]] = (
-        ("router", r"shared_expert_gate|(mlp|block_sparse_moe|feed_forward)\.gate\.weight$|\.router\.|ffn_gate_inp"),
-        ("shared_experts", r"shared_expert|_shexp"),
+        (
+            "router",
+            r"shared_expert_gate|(mlp|block_sparse_moe|feed_forward)\.gate\.weight$|\.router\.|ffn_gate_inp",
+        ),
+        ("shared_experts", r"shared_expert|_shexp|shared_mlp"),
         ("moe_experts", r"experts|_exps\."),
     )
 

@@ -6,6 +6,7 @@ import argparse
 
 from paramtally.core.breakdown import PART_LABELS, ParamReport, human
 from paramtally.core.cli.output import add_output_arguments, emit, emit_json, format_table
+from paramtally.core.count import count_parameters
 from paramtally.core.edit import without_biases
 from paramtally.core.export import (
     BREAKDOWN_COLUMNS,
@@ -15,7 +16,6 @@ from paramtally.core.export import (
     report_json,
     to_csv,
 )
-from paramtally.core.count import count_parameters
 from paramtally.core.sources import load_source
 
 __all__ = ["add_arguments", "run"]

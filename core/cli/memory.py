@@ -110,7 +110,8 @@ def memory_json(
     }
     flops_data = {key: value for key, value in asdict_shallow(flops).items() if key != "terms"}
     flops_data["terms"] = [
-        {"name": one.name, "flops": one.value, "formula": one.formula, "source": one.source} for one in flops.terms
+        {"name": one.name, "flops": one.value, "formula": one.formula, "source": one.source}
+        for one in flops.terms
     ]
     flops_data["days"] = flops.days
     data["flops"] = flops_data

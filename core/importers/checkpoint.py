@@ -14,12 +14,12 @@ from pathlib import Path
 from typing import Any
 
 from paramtally.core.breakdown import PARTS
+from paramtally.core.count import count_parameters
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.importers.gguf_header import config_from_gguf, read_gguf_header
 from paramtally.core.importers.hf_config import import_hf_config
 from paramtally.core.importers.safetensors_header import TensorInfo, read_safetensors_header
-from paramtally.core.importers.tensor_parts import BUFFER, QUANT, UNKNOWN, layer_index, part_of
-from paramtally.core.count import count_parameters
+from paramtally.core.importers.tensor_parts import BUFFER, MTP, QUANT, UNKNOWN, layer_of, part_of
 from paramtally.core.schema import Architecture
 from paramtally.core.sources import load_source
 
@@ -107,36 +107,68 @@ def predicted_from(checkpoint: Checkpoint) -> Architecture | None:
     return None
 
 
+# Parts outside the layers: a tensor of theirs that sits in a layer (T5's relative position bias
+# in block 0) is not counted in that layer's figure.
+_OUTSIDE_LAYERS = frozenset({"embeddings", "lm_head", "frontend"})
+
+
 def compare(checkpoint: Checkpoint, arch: Architecture) -> Verification:
     report = count_parameters(arch)
-    by_part, by_layer = Counter[str](), Counter[int]()
+    predicted = dict(report.by_part)
+    layers: dict[str, int] = {role: stack.num_layers for role, stack in arch.stacks}
+    if report.mtp:
+        predicted[MTP] = report.mtp
+    by_part, by_layer = Counter[str](), Counter[tuple[str, int]]()
     unexplained, buffers, quant = [], [], []
+    only = next(iter(layers)) if len(layers) == 1 else None
     for tensor in checkpoint.tensors:
-        part, index = part_of(tensor.name), layer_index(tensor.name)
+        part, where = part_of(tensor.name), layer_of(tensor.name)
+        if where is not None and only is not None:
+            where = (only, where[1])  # one stack: BERT's "encoder.layer.3" is its only stack
+        if (
+            part not in (BUFFER, QUANT)
+            and where is not None
+            and where[1] >= layers.get(where[0], 0)
+            and report.mtp
+        ):
+            part, where = MTP, None  # the prediction modules sit after the last layer
         if part == BUFFER:
             buffers.append(tensor)
         elif part == QUANT:
             quant.append(tensor)
-        elif part == UNKNOWN or report.by_part.get(part, 0) == 0 or (index or 0) >= arch.num_layers:
+        elif (
+            part == UNKNOWN or predicted.get(part, 0) == 0 or (where and where[1] >= layers.get(where[0], 0))
+        ):
             unexplained.append(tensor)
         else:
             by_part[part] += tensor.numel
-            if index is not None:
-                by_layer[index] += tensor.numel
+            if where is not None and part not in _OUTSIDE_LAYERS:
+                by_layer[where] += tensor.numel
     actual = sum(by_part.values()) + sum(t.numel for t in unexplained)
     parts = tuple(
-        PartRow(part, report.by_part.get(part, 0), by_part.get(part, 0))
-        for part in PARTS
-        if report.by_part.get(part, 0) or by_part.get(part, 0)
+        PartRow(part, predicted.get(part, 0), by_part.get(part, 0))
+        for part in (*PARTS, MTP)
+        if predicted.get(part, 0) or by_part.get(part, 0)
     )
-    layers = tuple(
-        PartRow(f"layer {row.index}", row.params, by_layer.get(row.index, 0))
+    differing = tuple(
+        PartRow(_layer_name(arch, row.stack, row.index), row.params, by_layer.get((row.stack, row.index), 0))
         for row in report.layers
-        if row.params != by_layer.get(row.index, 0)
+        if row.params != by_layer.get((row.stack, row.index), 0)
     )
     return Verification(
-        report.name, report.total, actual, parts, layers, tuple(unexplained), tuple(buffers), tuple(quant)
+        report.name,
+        report.total_with_mtp,
+        actual,
+        parts,
+        differing,
+        tuple(unexplained),
+        tuple(buffers),
+        tuple(quant),
     )
+
+
+def _layer_name(arch: Architecture, stack: str, index: int) -> str:
+    return f"{stack} layer {index}" if arch.encoder is not None else f"layer {index}"
 
 
 def _weight_map(folder: Path) -> dict[str, str] | None:

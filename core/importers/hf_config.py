@@ -19,8 +19,8 @@ from paramtally.core.errors import ParamTallyError, one_line
 from paramtally.core.importers.hf_defaults import SUPPORTED_MODEL_TYPES
 from paramtally.core.importers.hf_hybrid import HYBRID_BUILDERS
 from paramtally.core.importers.hf_llama import deepseek, llama_like
-from paramtally.core.importers.hf_seq2seq import SEQ2SEQ_BUILDERS
 from paramtally.core.importers.hf_reader import HFConfig
+from paramtally.core.importers.hf_seq2seq import SEQ2SEQ_BUILDERS
 from paramtally.core.migrations import migrate
 from paramtally.core.schema import Architecture
 

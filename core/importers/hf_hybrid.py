@@ -40,7 +40,11 @@ def _attention(cfg: HFConfig, h: int, *, bias_key: str | None = "attention_bias"
     g = cfg.opt_integer("num_key_value_heads") or a
     head_dim = cfg.opt_integer("head_dim", default=None)
     bias = cfg.flag(bias_key) if bias_key else False
-    mixer: Spec = {"kind": "attention", "num_heads": a, "num_kv_heads": cfg.divisor("num_key_value_heads", a, "num_attention_heads", g)}
+    mixer: Spec = {
+        "kind": "attention",
+        "num_heads": a,
+        "num_kv_heads": cfg.divisor("num_key_value_heads", a, "num_attention_heads", g),
+    }
     if head_dim is not None and head_dim * a != h:
         mixer["head_dim"] = head_dim
     elif h % a:
@@ -153,7 +157,11 @@ def jamba(cfg: HFConfig) -> Spec:
         (False, True): {"ffn": _moe(experts, cfg.integer("num_experts_per_tok"), f)},
     }
     table[(True, True)] = {**table[(True, False)], **table[(False, True)]}
-    block = {"mixer": mixer, "ffn": _gated(f, activation=_activation(cfg)), "norms": {"kind": "rmsnorm", "count": 2}}
+    block = {
+        "mixer": mixer,
+        "ffn": _gated(f, activation=_activation(cfg)),
+        "norms": {"kind": "rmsnorm", "count": 2},
+    }
 
     def kind(i: int) -> tuple[bool, bool]:
         return i % a_period == a_offset, experts > 1 and i % e_period == e_offset
@@ -171,7 +179,7 @@ def bamba(cfg: HFConfig) -> Spec:
         "ffn": _gated(cfg.integer("intermediate_size"), cfg.flag("mlp_bias"), _activation(cfg)),
         "norms": {"kind": "rmsnorm", "count": 2},
     }
-    attention = {i: "attention" for i in cfg.int_list("attn_layer_indices")}
+    attention = dict.fromkeys(cfg.int_list("attn_layer_indices"), "attention")
     changes = _changes_from({"attention": {"mixer": _attention(cfg, h)}})
     return _model(cfg, h, block, periodic_groups(n, 1, lambda i: "mamba", changes, attention))
 
@@ -184,7 +192,13 @@ def granitemoehybrid(cfg: HFConfig) -> Spec:
     experts = cfg.integer("num_local_experts", minimum=0)
     shared = cfg.integer("shared_intermediate_size")
     if experts:
-        ffn = _moe(experts, cfg.integer("num_experts_per_tok"), cfg.integer("intermediate_size"), shared_experts=1, shared_expert_width=shared)
+        ffn = _moe(
+            experts,
+            cfg.integer("num_experts_per_tok"),
+            cfg.integer("intermediate_size"),
+            shared_experts=1,
+            shared_expert_width=shared,
+        )
     else:
         ffn = _gated(shared)
     block = {"mixer": mixer, "ffn": ffn, "norms": {"kind": "rmsnorm", "count": 2}}
@@ -206,7 +220,9 @@ def falcon_h1(cfg: HFConfig) -> Spec:
     inner = cfg.integer("mamba_expand") * h if d_ssm is None else cfg.integer("mamba_d_ssm")
     block = {
         "mixer": _attention(cfg, h),
-        "parallel_mixer": _mamba2(cfg, h, inner, out_bias_key="projectors_bias", gated_norm=cfg.flag("mamba_rms_norm")),
+        "parallel_mixer": _mamba2(
+            cfg, h, inner, out_bias_key="projectors_bias", gated_norm=cfg.flag("mamba_rms_norm")
+        ),
         "ffn": _gated(cfg.integer("intermediate_size"), cfg.flag("mlp_bias"), _activation(cfg)),
         "norms": {"kind": "rmsnorm", "count": 2},
     }
@@ -253,7 +269,10 @@ def qwen3_next(cfg: HFConfig) -> Spec:
 
     if cfg.has("layer_types"):
         types = _layer_types(cfg, n, default="linear_attention")
-        kinds = [("attention" if t == "full_attention" else "deltanet", is_moe(i) and i not in dense_only) for i, t in enumerate(types)]
+        kinds = [
+            ("attention" if t == "full_attention" else "deltanet", is_moe(i) and i not in dense_only)
+            for i, t in enumerate(types)
+        ]
         return _model(cfg, h, block, groups_from_kinds(kinds, _changes_from(table)))
     interval = cfg.integer("full_attention_interval")
 
@@ -261,7 +280,9 @@ def qwen3_next(cfg: HFConfig) -> Spec:
         return ("attention" if (i + 1) % interval == 0 else "deltanet"), is_moe(i)
 
     exceptions = {i: (kind(i)[0], False) for i in dense_only}
-    return _model(cfg, h, block, periodic_groups(n, math.lcm(interval, step), kind, _changes_from(table), exceptions))
+    return _model(
+        cfg, h, block, periodic_groups(n, math.lcm(interval, step), kind, _changes_from(table), exceptions)
+    )
 
 
 # --- sliding, chunked and global attention ----------------------------------------------------
@@ -290,7 +311,9 @@ def gemma3_text(cfg: HFConfig) -> Spec:
     window = cfg.integer("sliding_window")
     block = {
         "mixer": _attention(cfg, h, qk_norm=True, sliding_window=window, head_dim=cfg.integer("head_dim")),
-        "ffn": _gated(cfg.integer("intermediate_size"), activation=cfg.text("hidden_activation", "gelu_pytorch_tanh")),
+        "ffn": _gated(
+            cfg.integer("intermediate_size"), activation=cfg.text("hidden_activation", "gelu_pytorch_tanh")
+        ),
         "norms": {"kind": "rmsnorm", "count": 4},
     }
     changes = _changes_from({True: {"mixer": {"sliding_window": None}}})
@@ -316,8 +339,16 @@ def gpt_oss(cfg: HFConfig) -> Spec:
     h, n = cfg.integer("hidden_size"), cfg.integer("num_hidden_layers")
     f = cfg.integer("intermediate_size")
     block = {
-        "mixer": _attention(cfg, h, sinks=True, sliding_window=cfg.integer("sliding_window"), head_dim=cfg.integer("head_dim")),
-        "ffn": _moe(cfg.integer("num_local_experts"), cfg.integer("num_experts_per_tok"), f, router_bias=True, expert_bias=True),
+        "mixer": _attention(
+            cfg, h, sinks=True, sliding_window=cfg.integer("sliding_window"), head_dim=cfg.integer("head_dim")
+        ),
+        "ffn": _moe(
+            cfg.integer("num_local_experts"),
+            cfg.integer("num_experts_per_tok"),
+            f,
+            router_bias=True,
+            expert_bias=True,
+        ),
         "norms": {"kind": "rmsnorm", "count": 2},
     }
     changes = _changes_from({True: {"mixer": {"sliding_window": None}}})
@@ -353,7 +384,11 @@ def llama4_text(cfg: HFConfig) -> Spec:
         rule = lambda i: ((i + 1) % step == 0, (i + 1) % 4 != 0)  # noqa: E731  (every 4th layer is NoPE)
         return _model(cfg, h, block, periodic_groups(n, math.lcm(step, 4), rule, changes))
     moe_at = set(cfg.int_list("moe_layers")) if explicit_moe else set(range(step - 1, n, step))
-    rope = [(i + 1) % 4 != 0 for i in range(n)] if no_rope is None else [bool(x) for x in cfg.int_list("no_rope_layers")]
+    rope = (
+        [(i + 1) % 4 != 0 for i in range(n)]
+        if no_rope is None
+        else [bool(x) for x in cfg.int_list("no_rope_layers")]
+    )
     if len(rope) != n:
         raise cfg.fail("no_rope_layers", f"must hold one 0/1 per layer ({n})")
     return _model(cfg, h, block, groups_from_kinds([(i in moe_at, rope[i]) for i in range(n)], changes))

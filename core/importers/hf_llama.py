@@ -114,7 +114,10 @@ def deepseek(cfg: HFConfig) -> Spec:
     # transformers does not build: counted apart (ParamReport.mtp).
     predict = cfg.integer("num_nextn_predict_layers", minimum=0, default=0)
     if predict:
-        spec["mtp"] = {"count": predict, "override": {"ffn": {"kind": "moe", "activation": _activation(cfg), **moe}}}
+        spec["mtp"] = {
+            "count": predict,
+            "override": {"ffn": {"kind": "moe", "activation": _activation(cfg), **moe}},
+        }
     return spec
 
 
@@ -185,5 +188,9 @@ def _llama_layers(cfg: HFConfig) -> list[Spec]:
     # Layer i is MoE when (i + 1) % step == 0, unless mlp_only_layers names it.
     changes = {True: {"ffn": moe}}
     return periodic_groups(
-        n, step, lambda i: (i + 1) % step == 0, lambda kind: changes.get(kind, {}), dict.fromkeys(dense_only, False)
+        n,
+        step,
+        lambda i: (i + 1) % step == 0,
+        lambda kind: changes.get(kind, {}),
+        dict.fromkeys(dense_only, False),
     )

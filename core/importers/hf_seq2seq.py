@@ -20,7 +20,14 @@ Spec = dict[str, Any]
 
 
 def _attention(heads: int, head_dim: int | None, q: bool, k: bool, v: bool, o: bool) -> Spec:
-    mixer: Spec = {"kind": "attention", "num_heads": heads, "q_bias": q, "k_bias": k, "v_bias": v, "o_bias": o}
+    mixer: Spec = {
+        "kind": "attention",
+        "num_heads": heads,
+        "q_bias": q,
+        "k_bias": k,
+        "v_bias": v,
+        "o_bias": o,
+    }
     if head_dim is not None:
         mixer["head_dim"] = head_dim
     return mixer
@@ -43,8 +50,20 @@ def t5(cfg: HFConfig) -> Spec:
     gated = proj.startswith("gated-")
     activation = proj.removeprefix("gated-").replace("gelu", "gelu_new" if gated else "gelu")
     attention = _attention(heads, d_kv if heads * d_kv != h else None, False, False, False, False)
-    ffn = {"kind": "dense", "width": cfg.integer("d_ff"), "gated": gated, "bias": False, "activation": activation}
-    blocks = _pair({"mixer": attention, "ffn": ffn}, {"mixer": attention, "ffn": ffn}, attention, {"kind": "rmsnorm", "count": 2}, 3)
+    ffn = {
+        "kind": "dense",
+        "width": cfg.integer("d_ff"),
+        "gated": gated,
+        "bias": False,
+        "activation": activation,
+    }
+    blocks = _pair(
+        {"mixer": attention, "ffn": ffn},
+        {"mixer": attention, "ffn": ffn},
+        attention,
+        {"kind": "rmsnorm", "count": 2},
+        3,
+    )
     encoder_layers = cfg.integer("num_layers")
     decoder_layers = cfg.opt_integer("num_decoder_layers") or encoder_layers
     buckets = cfg.integer("relative_attention_num_buckets")
@@ -68,12 +87,24 @@ def bart(cfg: HFConfig) -> Spec:
     def side(prefix: str, cross: bool) -> tuple[Spec, Spec]:
         heads = cfg.integer(f"{prefix}_attention_heads")
         attention = _attention(heads, None if h % heads == 0 else h // heads, True, True, True, True)
-        ffn = {"kind": "dense", "width": cfg.integer(f"{prefix}_ffn_dim"), "gated": False, "bias": True, "activation": cfg.text("activation_function")}
+        ffn = {
+            "kind": "dense",
+            "width": cfg.integer(f"{prefix}_ffn_dim"),
+            "gated": False,
+            "bias": True,
+            "activation": cfg.text("activation_function"),
+        }
         return {"mixer": attention, "ffn": ffn}, attention
 
     encoder, _ = side("encoder", False)
     decoder, cross = side("decoder", True)
-    stack = {"positions": "learned", "max_positions": positions, "position_offset": 2, "embedding_norm": True, "final_norm": False}
+    stack = {
+        "positions": "learned",
+        "max_positions": positions,
+        "position_offset": 2,
+        "embedding_norm": True,
+        "final_norm": False,
+    }
     return {
         "hidden_size": h,
         "embeddings": {"vocab_size": cfg.integer("vocab_size")},
@@ -92,7 +123,13 @@ def whisper(cfg: HFConfig) -> Spec:
     def side(prefix: str) -> tuple[Spec, Spec]:
         heads = cfg.integer(f"{prefix}_attention_heads")
         attention = _attention(heads, None if h % heads == 0 else h // heads, True, False, True, True)
-        ffn = {"kind": "dense", "width": cfg.integer(f"{prefix}_ffn_dim"), "gated": False, "bias": True, "activation": cfg.text("activation_function")}
+        ffn = {
+            "kind": "dense",
+            "width": cfg.integer(f"{prefix}_ffn_dim"),
+            "gated": False,
+            "bias": True,
+            "activation": cfg.text("activation_function"),
+        }
         return {"mixer": attention, "ffn": ffn}, attention
 
     encoder, _ = side("encoder")

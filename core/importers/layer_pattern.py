@@ -37,7 +37,9 @@ def _explicit(kinds: Sequence[Hashable], changes: Callable[[Any], Mapping[str, A
     return [_group(kind, count, changes) for kind, count in _runs(kinds)]
 
 
-def _pattern(one_period: Sequence[Hashable], repeats: int, changes: Callable[[Any], Mapping[str, Any]]) -> list[Group]:
+def _pattern(
+    one_period: Sequence[Hashable], repeats: int, changes: Callable[[Any], Mapping[str, Any]]
+) -> list[Group]:
     runs = _runs(one_period)
     if len(runs) == 1:
         return [_group(runs[0][0], runs[0][1] * repeats, changes)]
@@ -50,7 +52,7 @@ def groups_from_kinds(kinds: Sequence[Hashable], changes: Callable[[Any], Mappin
     n = len(kinds)
     for period in range(2, min(_MAX_PERIOD, n // 2) + 1):
         if all(kinds[i] == kinds[i - period] for i in range(period, n)):
-            repeats, rest = divmod(n, period)
+            repeats = n // period
             return _pattern(kinds[:period], repeats, changes) + _explicit(kinds[repeats * period :], changes)
     return _explicit(kinds, changes)
 
@@ -76,7 +78,11 @@ def periodic_groups(
 
 
 def _span(
-    first: int, stop: int, period: int, kind_of: Callable[[int], Hashable], changes: Callable[[Any], Mapping[str, Any]]
+    first: int,
+    stop: int,
+    period: int,
+    kind_of: Callable[[int], Hashable],
+    changes: Callable[[Any], Mapping[str, Any]],
 ) -> list[Group]:
     """Layers [first, stop): the partial period before the first aligned one, whole periods, the rest."""
     if stop - first < 2 * period:

@@ -8,10 +8,21 @@ counted once: ``block_node`` is cached by value.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
-from pydantic import ConfigDict, Field
+from pydantic import ConfigDict, Field, ValidationInfo, field_validator
 
-from paramtally.core.blocks import FFN, Adapter, Attention, Context, LoRA, LoRAMatrix, Mixer
+from paramtally.core.blocks import (
+    FFN,
+    FFN_KINDS,
+    MIXER_KINDS,
+    Adapter,
+    Attention,
+    Context,
+    LoRA,
+    LoRAMatrix,
+    Mixer,
+)
 from paramtally.core.blocks.base import NonNegativeInt, NormKind, Spec, norm_leaf
 from paramtally.core.breakdown import Node, group
 
@@ -33,7 +44,9 @@ class BlockNorms(Spec):
         json_schema_extra={"visible_when": {"kind": "layernorm"}},
     )
     count: NonNegativeInt = Field(
-        2, title="Norms per block", description="Norms in one block (Gemma-2: 4; Falcon-7B: 1; T5 decoder: 3)."
+        2,
+        title="Norms per block",
+        description="Norms in one block (Gemma-2: 4; Falcon-7B: 1; T5 decoder: 3).",
     )
 
 
@@ -46,15 +59,27 @@ class Block(Spec):
     parallel_mixer: Mixer | None = Field(
         None,
         title="Parallel mixer",
-        description="A second mixer on the same input, summed with the first (Falcon-H1: Mamba-2 beside attention).",
+        description="A second mixer on the same input, summed with the first (Falcon-H1: Mamba-2 "
+        "beside attention).",
     )
     cross_attention: Attention | None = Field(
         None, title="Cross-attention", description="Attention over the encoder's output (encoder-decoder)."
     )
-    ffn: FFN = Field(title="FFN", description="The position-wise network: dense, mixture of experts, or none.")
+    ffn: FFN = Field(
+        title="FFN", description="The position-wise network: dense, mixture of experts, or none."
+    )
     norms: BlockNorms = Field(BlockNorms(), title="Norms")
     lora: LoRA | None = Field(None, title="LoRA", description="LoRA updates in this block.")
     adapter: Adapter | None = Field(None, title="Adapter", description="Bottleneck adapters in this block.")
+
+    @field_validator("mixer", "parallel_mixer", "ffn", mode="before")
+    @classmethod
+    def _first_kind_by_default(cls, value: Any, info: ValidationInfo) -> Any:
+        """A part written without a ``kind`` is of the registry's first kind (attention, dense)."""
+        if isinstance(value, dict) and "kind" not in value:
+            first = (FFN_KINDS if info.field_name == "ffn" else MIXER_KINDS)[0]
+            return {"kind": first.model_fields["kind"].default, **value}
+        return value
 
     def context(self, h: int) -> Context:
         return Context(h, self.norms.kind, self.norms.bias)

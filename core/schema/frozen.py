@@ -23,8 +23,7 @@ class FrozenDict(dict[Any, Any]):
     def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
         raise TypeError("a FrozenDict cannot be changed; build a new one")
 
-    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _refuse  # type: ignore[assignment]
-    __ior__ = _refuse  # type: ignore[assignment]
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _refuse
 
 
 def freeze(value: Any) -> Any:

@@ -19,7 +19,7 @@ from paramtally.core.schema.block import Block, Problem
 from paramtally.core.schema.frozen import Frozen, FrozenDict, freeze
 from paramtally.core.schema.stack import ResolveError, Run, Stack, StackRole, flatten, resolve_block
 
-__all__ = ["SCHEMA_VERSION", "MTP", "Architecture", "Embeddings", "Head"]
+__all__ = ["MTP", "SCHEMA_VERSION", "Architecture", "Embeddings", "Head"]
 
 SCHEMA_VERSION: Final = 2
 
@@ -46,7 +46,9 @@ class Head(Spec):
 
     model_config = ConfigDict(title="Head")
 
-    present: bool = Field(True, title="LM head", description="A language-model head (off for a bare encoder).")
+    present: bool = Field(
+        True, title="LM head", description="A language-model head (off for a bare encoder)."
+    )
     tied: bool = Field(False, title="Tied", description="The head shares the token embedding's weights.")
     bias: bool = Field(False, title="Bias", description="A bias of V on the head (Phi-2).")
     decoder_bias: bool = Field(
@@ -71,10 +73,14 @@ class MTP(Spec):
 
     model_config = ConfigDict(title="Multi-token prediction")
 
-    count: PositiveInt = Field(1, title="Modules", description="Prediction modules (num_nextn_predict_layers).")
+    count: PositiveInt = Field(
+        1, title="Modules", description="Prediction modules (num_nextn_predict_layers)."
+    )
     block: str = Field("default", title="Base block", description="The block each module holds.")
     override: Frozen = Field(FrozenDict(), title="Changes", description="What differs from the base block.")
-    own_embedding: bool = Field(True, title="Own embedding", description="The checkpoint stores its own copy.")
+    own_embedding: bool = Field(
+        True, title="Own embedding", description="The checkpoint stores its own copy."
+    )
     own_head: bool = Field(True, title="Own head", description="The checkpoint stores its own head copy.")
 
 
@@ -97,7 +103,9 @@ class Architecture(Spec):
     blocks: Annotated[dict[str, Block], AfterValidator(_frozen_blocks)] = Field(
         min_length=1, title="Blocks", description="Named base blocks the layer groups start from."
     )
-    decoder: Stack | None = Field(None, title="Decoder", description="The causal stack (decoder-only models: all).")
+    decoder: Stack | None = Field(
+        None, title="Decoder", description="The causal stack (decoder-only models: all)."
+    )
     encoder: Stack | None = Field(None, title="Encoder", description="The bidirectional stack, if any.")
     mtp: MTP | None = Field(None, title="MTP", description="Multi-token prediction modules, counted apart.")
     head: Head = Field(Head(), title="Head")
@@ -185,7 +193,9 @@ def _first_problem(arch: Architecture) -> Problem | None:
         if arch.mtp is not None:
             base = arch.blocks.get(arch.mtp.block)
             if base is None:
-                raise ResolveError(("mtp", "block"), f"no base block named '{arch.mtp.block}'", arch.mtp.block)
+                raise ResolveError(
+                    ("mtp", "block"), f"no base block named '{arch.mtp.block}'", arch.mtp.block
+                )
             arch._mtp_block = resolve_block(base, arch.mtp.override)
     except ResolveError as exc:
         return exc.loc, exc.message, exc.value
@@ -213,7 +223,11 @@ def _stack_problem(arch: Architecture, runs: list[Run]) -> Problem | None:
         if stack.relative_buckets:
             first = next(run for run in runs if run.stack == role and run.start == 0)
             if first.block.mixer.kind != "attention":
-                return (role, "relative_buckets"), "a relative position bias needs attention in the first layer", 0
+                return (
+                    (role, "relative_buckets"),
+                    "a relative position bias needs attention in the first layer",
+                    0,
+                )
     for run in runs:
         if run.block.cross_attention is not None and (run.stack != "decoder" or arch.encoder is None):
             where = (run.stack, "layers", run.group, "override", "cross_attention")

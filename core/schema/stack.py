@@ -28,10 +28,10 @@ __all__ = [
     "AudioFrontend",
     "LayerGroup",
     "PositionKind",
+    "ResolveError",
     "Run",
     "Stack",
     "StackRole",
-    "ResolveError",
     "apply_override",
     "flatten",
     "resolve_block",
@@ -49,7 +49,10 @@ class LayerGroup(Spec):
     model_config = ConfigDict(title="Layer group")
 
     count: int = Field(
-        gt=0, le=MAX_LAYERS, title="Layers", description="Layers in the group (with a pattern: its repetitions)."
+        gt=0,
+        le=MAX_LAYERS,
+        title="Layers",
+        description="Layers in the group (with a pattern: its repetitions).",
     )
     block: str | None = Field(
         None, title="Base block", description="Name of the base block; empty means the enclosing one."
@@ -96,16 +99,22 @@ class Stack(Spec):
         0, title="Max positions", description="Longest context; rows of a learned position table."
     )
     position_offset: NonNegativeInt = Field(
-        0, title="Position offset", description="Extra rows in a learned position table (OPT and BART keep 2)."
+        0,
+        title="Position offset",
+        description="Extra rows in a learned position table (OPT and BART keep 2).",
     )
     relative_buckets: NonNegativeInt = Field(
-        0, title="Relative buckets", description="Buckets of a relative position bias in the first layer (T5)."
+        0,
+        title="Relative buckets",
+        description="Buckets of a relative position bias in the first layer (T5).",
     )
     embedding_norm: bool = Field(
         False, title="Embedding norm", description="A norm right after the embeddings (BLOOM, BERT, BART)."
     )
     final_norm: bool = Field(True, title="Final norm", description="A norm after the last layer.")
-    frontend: AudioFrontend | None = Field(None, title="Audio front-end", description="Whisper's encoder input.")
+    frontend: AudioFrontend | None = Field(
+        None, title="Audio front-end", description="Whisper's encoder input."
+    )
 
     @property
     def num_layers(self) -> int:
@@ -154,8 +163,10 @@ def apply_override(base: Mapping[str, Any], override: Mapping[str, Any]) -> dict
     merged = dict(base)
     for key, value in override.items():
         old = merged.get(key)
-        same_kind = not isinstance(value, Mapping) or "kind" not in value or (
-            isinstance(old, Mapping) and old.get("kind") == value.get("kind")
+        same_kind = (
+            not isinstance(value, Mapping)
+            or "kind" not in value
+            or (isinstance(old, Mapping) and old.get("kind") == value.get("kind"))
         )
         if isinstance(value, Mapping) and isinstance(old, Mapping) and same_kind:
             merged[key] = apply_override(old, value)
@@ -187,7 +198,9 @@ def flatten(
         else:
             inner = _pattern_runs(group.pattern, blocks, block, where)
             period = group.period
-            runs += [Run(stack, index, start + offset, count, group.count, period, b) for offset, count, b in inner]
+            runs += [
+                Run(stack, index, start + offset, count, group.count, period, b) for offset, count, b in inner
+            ]
         start += group.layers
     return tuple(runs)
 
@@ -239,7 +252,9 @@ def _pattern_runs(
                     break
         if len(found) > MAX_PATTERN_RUNS:
             raise ResolveError(
-                (*here, "count"), f"one repetition of a pattern may hold at most {MAX_PATTERN_RUNS} runs", group.count
+                (*here, "count"),
+                f"one repetition of a pattern may hold at most {MAX_PATTERN_RUNS} runs",
+                group.count,
             )
         offset += group.layers
     return _merge_adjacent(found)

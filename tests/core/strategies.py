@@ -66,7 +66,12 @@ def ffns(draw: st.DrawFn) -> dict[str, Any]:
     if kind == "none":
         return {"kind": "none"}
     if kind == "dense":
-        return {"kind": "dense", "width": draw(st.integers(1, 256)), "gated": draw(st.booleans()), "bias": draw(st.booleans())}
+        return {
+            "kind": "dense",
+            "width": draw(st.integers(1, 256)),
+            "gated": draw(st.booleans()),
+            "bias": draw(st.booleans()),
+        }
     experts = draw(st.integers(1, 8))
     return {
         "kind": "moe",
@@ -98,11 +103,17 @@ def blocks(draw: st.DrawFn, cross: bool = False, kinds: tuple[str, ...] | None =
     if cross:
         block["cross_attention"] = draw(mixers(("attention",)))
     if draw(st.booleans()):
-        targets = st.lists(st.sampled_from(["q", "k", "v", "o", "gate", "up", "down"]), min_size=1, max_size=7, unique=True)
+        targets = st.lists(
+            st.sampled_from(["q", "k", "v", "o", "gate", "up", "down"]), min_size=1, max_size=7, unique=True
+        )
         block["lora"] = {"rank": draw(st.integers(1, 8)), "targets": draw(targets)}
     if draw(st.booleans()):
         placement = st.sampled_from(["attention", "ffn", "both"])
-        block["adapter"] = {"width": draw(st.integers(1, 16)), "placement": draw(placement), "bias": draw(st.booleans())}
+        block["adapter"] = {
+            "width": draw(st.integers(1, 16)),
+            "placement": draw(placement),
+            "bias": draw(st.booleans()),
+        }
     return block
 
 

@@ -62,7 +62,11 @@ def test_preset_file_path(capsys: pytest.CaptureFixture[str]) -> None:
         (("hidden_size",), -1, "hidden_size"),
         (("hidden_size",), 0, "hidden_size"),
         (("decoder", "layers"), [{"count": 0}], "decoder.layers.0.count"),
-        (("decoder", "layers"), [{"count": 1, "override": {"ffn": {"width": 0}}}], "decoder.layers.0.override.ffn.width"),
+        (
+            ("decoder", "layers"),
+            [{"count": 1, "override": {"ffn": {"width": 0}}}],
+            "decoder.layers.0.override.ffn.width",
+        ),
         (("decoder", "layers"), [{"count": 1, "block": "nope"}], "decoder.layers.0.block"),
     ],
 )

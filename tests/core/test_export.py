@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from paramtally.core.cli import main
+from paramtally.core.count import count_parameters
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.export import (
     BREAKDOWN_COLUMNS,
@@ -27,7 +28,6 @@ from paramtally.core.export import (
 )
 from paramtally.core.fit import fit_setups
 from paramtally.core.memory import Scenario, estimate_memory
-from paramtally.core.count import count_parameters
 from paramtally.core.sources import load_source
 
 GPT3_TOTAL = 175_221_817_344  # REFERENCE.md worked example

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
+from paramtally.core.count import count_parameters
 from paramtally.core.errors import field_problems
 from paramtally.core.flops import estimate_flops
 from paramtally.core.gpus import find_gpu
 from paramtally.core.memory import Scenario
-from paramtally.core.count import count_parameters
 from paramtally.core.presets import load_builtin
 
 

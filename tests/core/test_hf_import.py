@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
+from paramtally.core.count import count_parameters
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.importers.hf_config import SUPPORTED_MODEL_TYPES, hf_dtype, import_hf_config
-from paramtally.core.count import count_parameters
 from paramtally.core.sources import load_source
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,7 +43,9 @@ def _random_cases() -> list[dict[str, Any]]:
     entries: list[dict[str, Any]] = []
     for name in ("random_configs.json", "random_configs_v2.json"):
         data = json.loads((GOLDEN / name).read_text(encoding="utf-8"))
-        entries += [entry for entry in (data["configs"] if isinstance(data, dict) else data) if "config" in entry]
+        entries += [
+            entry for entry in (data["configs"] if isinstance(data, dict) else data) if "config" in entry
+        ]
     return entries
 
 

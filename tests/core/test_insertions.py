@@ -16,7 +16,9 @@ def _with_group_options(preset: str, **options: Any) -> tuple[int, Any]:
     base = count_parameters(arch).total
     assert arch.decoder is not None
     dumped = {key: value.model_dump() for key, value in options.items()}
-    layers = [{**group.model_dump(), "override": {**group.override, **dumped}} for group in arch.decoder.layers]
+    layers = [
+        {**group.model_dump(), "override": {**group.override, **dumped}} for group in arch.decoder.layers
+    ]
     return base, count_parameters(with_value(arch, ("decoder", "layers"), layers))
 
 

@@ -6,11 +6,10 @@ import pytest
 from pydantic import ValidationError
 
 from paramtally.core import layer_ops
-from paramtally.core.errors import ParamTallyError
 from paramtally.core.count import count_parameters
+from paramtally.core.errors import ParamTallyError
 from paramtally.core.presets import load_builtin
 from paramtally.core.schema import DenseFFN, LayerGroup, LoRA, MoE
-
 
 MOE = MoE(num_experts=8, top_k=2, expert_width=64)
 

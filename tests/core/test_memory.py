@@ -8,10 +8,10 @@ import pytest
 from pydantic import ValidationError
 
 from paramtally.core.activations import layer_activation_bytes
+from paramtally.core.count import count_parameters
 from paramtally.core.errors import field_problems
 from paramtally.core.memory import PARTS, Scenario, estimate_memory
 from paramtally.core.model_states import zero_model_states
-from paramtally.core.count import count_parameters
 from paramtally.core.presets import load_builtin
 from paramtally.core.quant import QUANT_FORMATS
 from paramtally.core.stages import with_lora

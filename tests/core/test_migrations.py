@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from paramtally.core import presets, user_presets
+from paramtally.core.count import count_parameters
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.migrations import MIGRATIONS, migrate
-from paramtally.core.count import count_parameters
 from paramtally.core.schema import SCHEMA_VERSION
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -124,7 +124,10 @@ def test_a_schema_1_user_preset_is_rewritten_only_when_saved() -> None:
     folder.mkdir(parents=True)
     path = folder / "my-gemma.json"
     v1 = json.loads((ROOT / "tests" / "data" / "schema_v1" / "gemma-2-9b.json").read_text(encoding="utf-8"))
-    v1["layers"] = [{"count": 40, "lora": {"rank": 8, "targets": ["q", "v"]}}, {"count": 2, "adapter": {"width": 64}}]
+    v1["layers"] = [
+        {"count": 40, "lora": {"rank": 8, "targets": ["q", "v"]}},
+        {"count": 2, "adapter": {"width": 64}},
+    ]
     path.write_text(json.dumps(v1), encoding="utf-8")
     before = (path.read_bytes(), path.stat().st_mtime_ns)
     arch = user_presets.load("my-gemma")

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from paramtally.core.edit import without_biases
 from paramtally.core.count import count_parameters
+from paramtally.core.edit import without_biases
 from paramtally.core.presets import builtin_ids, load_builtin
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -68,7 +68,8 @@ def test_preset_has_a_display_name_and_source(preset_id: str) -> None:
 
 
 def test_gpt3_worked_example() -> None:
-    # Brown et al. 2020: 175,221,817,344; without biases 175,211,200,512; one block without biases 1,811,988,480.
+    # Brown et al. 2020: 175,221,817,344; without biases 175,211,200,512; one block without biases
+    # 1,811,988,480.
     arch = load_builtin("gpt3-175b")
     assert count_parameters(arch).total == 175_221_817_344
     bare = count_parameters(without_biases(arch))

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from paramtally.core.edit import with_value, without_biases
 from paramtally.core.count import count_parameters
+from paramtally.core.edit import with_value, without_biases
 from paramtally.core.presets import load_builtin
 
 

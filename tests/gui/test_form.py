@@ -9,8 +9,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
-from paramtally.core.edit import with_value
 from paramtally.core.count import count_parameters
+from paramtally.core.edit import with_value
 from paramtally.core.schema import Architecture
 from paramtally.core.sources import load_source
 from paramtally.gui.document import Document
