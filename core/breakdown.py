@@ -219,6 +219,12 @@ class ParamReport:
     def total_with_mtp(self) -> int:
         return self.total + self.mtp
 
+    def walk(self) -> Iterator[tuple[Path, int, Node]]:
+        """Every node of the tree, then of the MTP modules (a second root, counted apart)."""
+        yield from self.tree.walk()
+        if self.mtp_tree is not None:
+            yield from self.mtp_tree.walk(depth=1)
+
 
 def human(count: float, unit: str = "") -> str:
     """175221817344 → '175.22B'; keeps three significant figures at least."""

@@ -91,7 +91,7 @@ def breakdown_rows(report: ParamReport) -> list[dict[str, Any]]:
             "added": node.added,
             "formula": node.full_formula,
         }
-        for path, depth, node in report.tree.walk()
+        for path, depth, node in report.walk()
     ]
 
 

@@ -7,6 +7,7 @@ need the architecture too (tp dividing the heads) are in ``check_scenario`` and 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -177,6 +178,7 @@ def _own_problem(s: Scenario) -> tuple[tuple[str, ...], str, object] | None:
     return None
 
 
+@lru_cache(maxsize=1024)
 def _tp_problem(arch: Architecture, tp: int) -> str | None:
     h = arch.hidden_size
     for block in arch.layers_by_block():

@@ -54,12 +54,17 @@ def _headline(report: ParamReport) -> list[str]:
         lines.append(f"  active per token: {report.active:,} ({human(report.active)})")
     if report.added:
         lines.append(f"  base {report.base:,} + added {report.added:,} ({human(report.added)})")
+    if report.mtp:
+        lines.append(
+            f"  + multi-token prediction {report.mtp:,} ({human(report.mtp)}), counted apart: "
+            f"{report.total_with_mtp:,} ({human(report.total_with_mtp)}) with it"
+        )
     return lines
 
 
 def _table(report: ParamReport) -> str:
     rows = []
-    for _, depth, node in report.tree.walk():
+    for _, depth, node in report.walk():
         if depth == 0:
             continue
         name = "  " * (depth - 1) + node.name

@@ -114,7 +114,19 @@ class Architecture(Spec):
     )
 
     _runs: tuple[Run, ...] = PrivateAttr(())
+    _layers_by_block: dict[Block, int] = PrivateAttr(default_factory=dict)
     _mtp_block: Block | None = PrivateAttr(None)
+    _hash: int | None = PrivateAttr(None)
+
+    # Private values are read from pydantic's private dict directly: its __getattr__ costs
+    # microseconds, and every cached figure looks the hash and the runs up.
+    def __hash__(self) -> int:
+        # Frozen, so the (deep) hash is computed once.
+        private = self.__pydantic_private__
+        assert private is not None
+        if private["_hash"] is None:
+            private["_hash"] = hash((type(self), tuple(self.__dict__.values())))
+        return int(private["_hash"])
 
     @property
     def stacks(self) -> tuple[tuple[StackRole, Stack], ...]:
@@ -136,7 +148,10 @@ class Architecture(Spec):
     @property
     def runs(self) -> tuple[Run, ...]:
         """Every run of layers of one block, stack by stack, in order."""
-        return self._runs
+        private = self.__pydantic_private__
+        assert private is not None
+        runs: tuple[Run, ...] = private["_runs"]
+        return runs
 
     @property
     def mtp_block(self) -> Block | None:
@@ -159,9 +174,9 @@ class Architecture(Spec):
 
     def layers_by_block(self) -> dict[Block, int]:
         """Each distinct block and how many layers have it."""
-        counts: dict[Block, int] = {}
-        for run in self._runs:
-            counts[run.block] = counts.get(run.block, 0) + run.layers
+        private = self.__pydantic_private__
+        assert private is not None
+        counts: dict[Block, int] = private["_layers_by_block"]
         return counts
 
     def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Architecture:
@@ -200,6 +215,8 @@ def _first_problem(arch: Architecture) -> Problem | None:
     except ResolveError as exc:
         return exc.loc, exc.message, exc.value
     arch._runs = tuple(runs)
+    for run in runs:
+        arch._layers_by_block[run.block] = arch._layers_by_block.get(run.block, 0) + run.layers
     checked = set(arch.blocks.values())
     for run in runs:
         if run.block in checked:
