@@ -118,6 +118,10 @@ class Architecture(Spec):
     _mtp_block: Block | None = PrivateAttr(None)
     _hash: int | None = PrivateAttr(None)
 
+    def __eq__(self, other: object) -> bool:
+        # The fields decide; the private values (hash, resolved runs) follow from them.
+        return type(other) is type(self) and self.__dict__ == other.__dict__
+
     # Private values are read from pydantic's private dict directly: its __getattr__ costs
     # microseconds, and every cached figure looks the hash and the runs up.
     def __hash__(self) -> int:
