@@ -9,11 +9,14 @@ from pydantic import ValidationError
 
 from paramtally.core.activations import layer_activation_bytes
 from paramtally.core.count import count_parameters
+from paramtally.core.edit import with_value
 from paramtally.core.errors import field_problems
+from paramtally.core.export import breakdown_rows
 from paramtally.core.memory import PARTS, Scenario, estimate_memory
 from paramtally.core.model_states import zero_model_states
 from paramtally.core.presets import load_builtin
 from paramtally.core.quant import QUANT_FORMATS
+from paramtally.core.schema import Architecture
 from paramtally.core.stages import with_lora
 
 
@@ -250,3 +253,34 @@ def test_tp_must_divide_the_heads() -> None:
 def test_every_field_has_a_description() -> None:
     for name, field in Scenario.model_fields.items():
         assert field.description, name
+
+
+# --- every block its own activations (schema 2) ------------------------------------------------
+
+
+def _mixtral_split(wide_first: bool) -> Architecture:
+    """Mixtral's 32 MoE layers as a wide (f_e 14336) and a narrow (f_e 1024) group of 16 each."""
+    arch = load_builtin("mixtral-8x7b")
+    moe = arch.runs[0].block.ffn.model_dump()
+    wide = {"count": 16, "override": {"ffn": moe}}
+    narrow = {"count": 16, "override": {"ffn": {**moe, "expert_width": 1024}}}
+    return with_value(arch, ("decoder", "layers"), [wide, narrow] if wide_first else [narrow, wide])
+
+
+def test_mixtral_wide_and_narrow_moe_groups_keep_the_same_activations_in_either_order() -> None:
+    s = Scenario(mode="training", context=4096)
+    first, second = (estimate_memory(_mixtral_split(order), s) for order in (True, False))
+    assert first.activations_bytes == second.activations_bytes
+    wide = layer_activation_bytes(_mixtral_split(True), s, _mixtral_split(True).runs[0].block)
+    narrow = layer_activation_bytes(_mixtral_split(True), s, _mixtral_split(True).runs[1].block)
+    assert narrow < wide
+    logits = _term(first, "output layer (fp32 logits)").value
+    assert first.activations_bytes == 16 * wide + 16 * narrow + logits
+
+
+def test_qwen3_q_k_norms_sit_under_attention_in_the_tree_and_the_csv() -> None:
+    report = count_parameters(load_builtin("qwen3-8b"))
+    (path,) = [path for path, _, node in report.tree.walk() if node.name.startswith("q/k norms")]
+    assert path[-2:] == ("attention", "q/k norms (RMSNorm)")
+    (row,) = [row for row in breakdown_rows(report) if row["name"].startswith("q/k norms")]
+    assert row["path"].split(" › ")[-2] == "attention" and row["depth"] == len(path) - 1
