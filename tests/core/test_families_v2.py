@@ -12,6 +12,7 @@ import pytest
 
 from paramtally.core.count import count_parameters
 from paramtally.core.importers.hf_config import import_hf_config
+from paramtally.core.presets import parse_preset
 from paramtally.core.schema import Architecture
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -97,3 +98,10 @@ def test_a_billion_layers_of_a_pattern_cost_one_period() -> None:
     assert len(arch.runs) <= 8
     report = count_parameters(arch)
     assert report.total > 10**18
+
+
+def test_the_readme_example_is_jamba_written_by_hand() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    example = readme.split("```json\n", 1)[1].split("```", 1)[0]
+    by_hand = count_parameters(parse_preset(example, "README.md"))
+    assert (by_hand.total, by_hand.active) == (GOLDEN["jamba-v0.1"]["total"], GOLDEN["jamba-v0.1"]["active"])
