@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import QWidget
 
 from paramtally.gui.views.axes import HumanAxis, gib_tick
@@ -69,6 +69,11 @@ class MemoryChart(ThemedPlot):
         item.addItem(self.capacity_line)
         item.getViewBox().sigResized.connect(self._replace_labels)
         self.apply_colors()
+
+    def sizeHint(self) -> QSize:
+        # pyqtgraph asks for 600×480; inside the scrolled memory tab that preferred height would
+        # push the GPU table below the window, so prefer a shorter bar.
+        return QSize(480, 300)
 
     def set_memory(
         self,

@@ -97,8 +97,9 @@ class MemoryPanel(QWidget):
     def _build(self) -> None:
         scenario_box = QGroupBox("Scenario")
         box_layout = QVBoxLayout(scenario_box)
+        box_layout.addWidget(self.problem)  # on top: in a narrow window the controls are one long column
         box_layout.addWidget(self.controls)
-        for note in (self.problem, self.layout_note, self.adapter_note):
+        for note in (self.layout_note, self.adapter_note):
             box_layout.addWidget(note)
         self.figures = QBoxLayout(QBoxLayout.Direction.LeftToRight)
         self.figures.setContentsMargins(0, 0, 0, 0)
