@@ -25,7 +25,10 @@ from paramtally.core.presets import load_builtin  # noqa: E402
 from paramtally.core.schema import block, stack  # noqa: E402
 
 MODELS = ("deepseek-v3", "qwen3-next-80b-a3b", "jamba-v0.1", "llama-3.1-405b")
-CONFIGS = {"qwen3-next-80b-a3b": "hf_configs_v2/qwen3-next-80b-a3b-instruct", "jamba-v0.1": "hf_configs_v2/jamba-v0.1"}
+CONFIGS = {
+    "qwen3-next-80b-a3b": "hf_configs_v2/qwen3-next-80b-a3b-instruct",
+    "jamba-v0.1": "hf_configs_v2/jamba-v0.1",
+}
 TARGET_MS = 1.0
 _ = (activations, kv_cache)
 

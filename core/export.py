@@ -1,8 +1,16 @@
-"""Tables as JSON-ready rows and CSV text: plain integers, stable column names, UTF-8.
+"""Tables as JSON-ready rows, CSV and tab-separated text: plain integers, stable column names, UTF-8.
 
-Three tables: the parameter breakdown (one row per node of the tree), the per-layer table and the
-memory terms of one GPU and the GPU setups. ``write_export`` writes any of them atomically and
-says clearly when the place cannot be written.
+Four tables: the parameter breakdown (one row per node of the tree), the per-layer table, the
+memory terms of one GPU and the GPU setups. The CLI, the window's File → Export and its Copy
+(Ctrl+C) all write through here. ``write_export`` writes atomically and says clearly when the
+place cannot be written.
+
+A CSV may open with ``about`` lines that record what it was computed for (model, scenario,
+architecture as JSON): each starts with ``#``, then one empty line, then the header row
+(``pandas.read_csv(path, comment="#")`` skips them). ``excel=True`` starts the text with a
+byte-order mark: Excel reads a CSV without one in the machine's legacy code page, and the
+formulas' ·, ² and × turn into mojibake; LibreOffice, pandas (``utf-8-sig``) and Google Sheets
+read either.
 """
 
 from __future__ import annotations
@@ -20,20 +28,26 @@ from paramtally.core.breakdown import PARTS, ParamReport
 if TYPE_CHECKING:
     from paramtally.core.fit import SetupFit
     from paramtally.core.memory import MemoryReport
+    from paramtally.core.scenario import Scenario
+    from paramtally.core.schema import Architecture
 
 __all__ = [
+    "BOM",
     "BREAKDOWN_COLUMNS",
     "GPU_COLUMNS",
     "LAYER_COLUMNS",
     "MEMORY_COLUMNS",
+    "about_rows",
     "breakdown_rows",
     "export_json",
     "gpu_rows",
     "layer_rows",
     "memory_rows",
     "report_json",
+    "scenario_text",
     "to_csv",
     "to_json",
+    "to_tsv",
     "write_export",
 ]
 
@@ -71,6 +85,7 @@ GPU_COLUMNS = (
     "decode_tokens_per_s",
 )
 _GIB = 1 << 30
+BOM = "\ufeff"
 
 
 def _share(params: int, total: int) -> float:
@@ -161,16 +176,24 @@ def report_json(report: ParamReport) -> dict[str, Any]:
 
 
 def export_json(
-    report: ParamReport, memory: MemoryReport | None = None, setups: Iterable[SetupFit] | None = None
+    report: ParamReport,
+    memory: MemoryReport | None = None,
+    setups: Iterable[SetupFit] | None = None,
+    architecture: Architecture | None = None,
+    scenario: Scenario | None = None,
 ) -> dict[str, Any]:
-    """Everything the CSV files hold, in one JSON object (same rows, same column names)."""
+    """Everything the CSV files hold, in one JSON object (same rows, same column names), with the
+    architecture (the preset JSON's shape) and the scenario the figures are for."""
     data: dict[str, Any] = {
         "name": report.name,
         "total": report.total,
         "active": report.active,
-        "breakdown": breakdown_rows(report),
-        "layers": layer_rows(report),
     }
+    if architecture is not None:
+        data["architecture"] = architecture.model_dump(mode="json")
+    if scenario is not None:
+        data["scenario"] = scenario.model_dump(mode="json")
+    data |= {"breakdown": breakdown_rows(report), "layers": layer_rows(report)}
     if memory is not None:
         data["memory"] = {
             "total_bytes": memory.total_bytes,
@@ -183,6 +206,19 @@ def export_json(
     return data
 
 
+def scenario_text(s: Scenario) -> str:
+    """The scenario in one line of words, as the CLI's table and an exported memory chart say it."""
+    weights = s.quant or ("nf4-dq" if s.qlora else s.dtype)
+    layout = f"tp {s.tp} · pp {s.pp} · {s.gpus} GPU(s)" + (
+        f" · ZeRO-{s.zero}" if s.mode == "training" else ""
+    )
+    text = f"{s.mode}, weights {weights}, context {s.context:,}, batch {s.batch}, {layout}"
+    if s.mode == "inference":
+        return text + f", KV {s.kv_dtype}"
+    lora = f", LoRA r={s.lora_rank}" + (" (QLoRA)" if s.qlora else "") if s.lora_rank else ""
+    return text + f", {s.optimizer}, grads {s.grad_dtype}, recompute {s.recompute}{lora}"
+
+
 def to_json(data: Any) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
@@ -193,13 +229,60 @@ def write_export(path: Path, text: str) -> Path:
     return path
 
 
-def to_csv(rows: Iterable[dict[str, Any]], columns: Sequence[str]) -> str:
+def about_rows(
+    architecture: Architecture, scenario: Scenario | None = None, source: str = ""
+) -> list[tuple[str, str]]:
+    """What a table was computed for, as (key, value) lines for ``to_csv(about=…)``."""
+    from paramtally.core.cli import version  # late: the CLI package imports this module
+
+    rows = [("paramtally", version()), ("model", architecture.name)]
+    if source and source != architecture.name:
+        rows.append(("source", source))
+    if scenario is not None:
+        rows += [
+            ("scenario", scenario_text(scenario)),
+            ("scenario json", _compact(scenario.model_dump(mode="json"))),
+        ]
+    rows.append(("architecture json", _compact(architecture.model_dump(mode="json"))))
+    return rows
+
+
+def _compact(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def to_csv(
+    rows: Iterable[dict[str, Any]],
+    columns: Sequence[str],
+    about: Sequence[tuple[str, str]] = (),
+    excel: bool = False,
+) -> str:
+    """CSV text: ``about`` lines first (see the module's docstring), then the header and the rows."""
     buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=list(columns), lineterminator="\n")
+    if excel:
+        buffer.write(BOM)
+    if about:
+        lines = csv.writer(buffer, lineterminator="\n")
+        lines.writerows([f"# {key}", value] for key, value in about)
+        buffer.write("\n")
+    _write_rows(buffer, rows, columns, ",")
+    return buffer.getvalue()
+
+
+def to_tsv(rows: Iterable[dict[str, Any]], columns: Sequence[str]) -> str:
+    """Tab-separated text with a header line: what a spreadsheet takes from the clipboard."""
+    buffer = io.StringIO()
+    _write_rows(buffer, rows, columns, "\t")
+    return buffer.getvalue()
+
+
+def _write_rows(
+    buffer: io.StringIO, rows: Iterable[dict[str, Any]], columns: Sequence[str], delimiter: str
+) -> None:
+    writer = csv.DictWriter(buffer, fieldnames=list(columns), delimiter=delimiter, lineterminator="\n")
     writer.writeheader()
     for row in rows:
         writer.writerow({key: _csv_value(row[key]) for key in columns})
-    return buffer.getvalue()
 
 
 def _csv_value(value: Any) -> Any:

@@ -157,6 +157,33 @@ class Document(QObject):
         """Replace the whole architecture as one undo step (the layer tree's edits)."""
         self._push(self._set_architecture, self._architecture, architecture, text, None)
 
+    def set_scenario_values(self, values: dict[str, Any], merge_key: str | None = None) -> bool:
+        """Change several scenario fields at once as one undo step (GPUs with the TP and PP core chose
+        for them; values refused alone that fit together); False, with the reasons, when refused.
+
+        Accepted, it clears every scenario field's error, also when nothing changed (the value a
+        person typed back was the one in force).
+        """
+        from paramtally.core.memory import estimate_memory
+
+        before, paths = self.scenario, [f"scenario.{name}" for name in values]
+        try:
+            after = type(before).model_validate(before.model_dump() | values)
+            estimate_memory(self._architecture, after)  # a scenario this model cannot run is refused
+        except ValidationError as exc:
+            for path in paths:
+                self._refuse(path, exc, prefix="scenario.")
+            return False
+        except (ParamTallyError, KeyError, TypeError, ValueError) as exc:
+            for path in paths:
+                self.report_problem(path, one_line(exc))
+            return False
+        for path in sorted(self._errors):
+            if path.startswith("scenario"):
+                self._clear_error(path)
+        self._push(self._set_scenario, before, after, "Set " + ", ".join(values), merge_key)
+        return True
+
     def set_scenario_field(self, path: str, value: Any, merge_key: str | None = None) -> bool:
         from paramtally.core.memory import estimate_memory
 

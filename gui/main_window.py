@@ -83,6 +83,14 @@ class MainWindow(QMainWindow):
     def _build_widgets(self) -> None:
         doc = self.document
         self.form = ArchitectureForm(doc)
+        # The splitter may not squeeze the form below its editors' natural width (a ~60-pixel
+        # column at 1024×700 with the presets open, issue 11); it scrolls only up and down.
+        body = self.form.widget()
+        self.form.setMinimumWidth(
+            body.sizeHint().width()
+            + self.form.verticalScrollBar().sizeHint().width()
+            + 2 * self.form.frameWidth()
+        )
         self.tree = LayerTree(doc)
         tree_box = QWidget()
         tree_layout = QVBoxLayout(tree_box)

@@ -7,7 +7,14 @@ from dataclasses import asdict, fields
 from typing import Any, get_args
 
 from paramtally.core.cli.output import add_output_arguments, emit, emit_json, format_table
-from paramtally.core.export import memory_rows, to_csv
+from paramtally.core.export import (
+    GPU_COLUMNS,
+    MEMORY_COLUMNS,
+    gpu_rows,
+    memory_rows,
+    scenario_text,
+    to_csv,
+)
 from paramtally.core.fit import SetupFit, fit_setups
 from paramtally.core.flops import FlopsReport, estimate_flops
 from paramtally.core.memory import MemoryReport, Scenario, estimate_memory
@@ -18,7 +25,6 @@ from paramtally.core.sources import load_source
 __all__ = ["add_arguments", "run"]
 
 GIB, GB = 1 << 30, 10**9
-CSV_COLUMNS = ("section", "name", "bytes", "gib", "gb", "fits", "free_bytes", "layout", "formula", "source")
 
 
 def _choices(kind: Any) -> list[str]:
@@ -58,6 +64,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--gpu", metavar="ID", help=f"GPU kind (catalog id) for time and capacity (default {default_gpu})"
     )
     parser.add_argument("--mfu", type=float, metavar="F", help="model FLOPs utilization, 0–1 (default 0.4)")
+    parser.add_argument(
+        "--setups",
+        action="store_true",
+        help="with --format csv: the GPU setups table instead of the memory terms",
+    )
     add_output_arguments(parser, ("table", "json", "csv"))
 
 
@@ -87,8 +98,10 @@ def run(args: argparse.Namespace) -> int:
     setups = fit_setups(arch, scenario)
     if args.format == "json":
         emit_json(memory_json(arch.name, scenario, memory, setups, flops), args.output)
+    elif args.format == "csv" and args.setups:
+        emit(to_csv(gpu_rows(setups), GPU_COLUMNS), args.output)
     elif args.format == "csv":
-        emit(to_csv(_csv_rows(memory, setups), CSV_COLUMNS), args.output)
+        emit(to_csv(memory_rows(memory), MEMORY_COLUMNS), args.output)
     else:
         emit(_table(arch.name, scenario, memory, setups, flops), args.output)
     return 0
@@ -126,59 +139,13 @@ def _sizes(count: int) -> tuple[str, str]:
     return f"{count / GIB:,.2f}", f"{count / GB:,.2f}"
 
 
-def _csv_rows(memory: MemoryReport, setups: tuple[SetupFit, ...]) -> list[dict[str, Any]]:
-    rows: list[dict[str, Any]] = []
-    for one in memory.terms:
-        gib, gb = _sizes(one.value)
-        rows.append(
-            {
-                "section": one.part,
-                "name": one.name,
-                "bytes": one.value,
-                "gib": gib,
-                "gb": gb,
-                "formula": one.formula,
-                "source": one.source,
-            }
-        )
-    gib, gb = _sizes(memory.total_bytes)
-    rows.append({"section": "total", "name": "per GPU", "bytes": memory.total_bytes, "gib": gib, "gb": gb})
-    for fit in setups:
-        gib, gb = _sizes(fit.per_gpu_bytes)
-        rows.append(
-            {
-                "section": "setup",
-                "name": f"{fit.gpu} × {fit.count}",
-                "bytes": fit.per_gpu_bytes,
-                "gib": gib,
-                "gb": gb,
-                "fits": fit.fits,
-                "free_bytes": fit.free_bytes,
-                "layout": fit.layout,
-            }
-        )
-    return [dict.fromkeys(CSV_COLUMNS, "") | row for row in rows]
-
-
-def _describe(s: Scenario) -> str:
-    weights = s.quant or ("nf4-dq" if s.qlora else s.dtype)
-    layout = f"tp {s.tp} · pp {s.pp} · {s.gpus} GPU(s)" + (
-        f" · ZeRO-{s.zero}" if s.mode == "training" else ""
-    )
-    text = f"{s.mode}, weights {weights}, context {s.context:,}, batch {s.batch}, {layout}"
-    if s.mode == "inference":
-        return text + f", KV {s.kv_dtype}"
-    lora = f", LoRA r={s.lora_rank}" + (" (QLoRA)" if s.qlora else "") if s.lora_rank else ""
-    return text + f", {s.optimizer}, grads {s.grad_dtype}, recompute {s.recompute}{lora}"
-
-
 def _table(
     name: str, s: Scenario, memory: MemoryReport, setups: tuple[SetupFit, ...], flops: FlopsReport
 ) -> str:
     total_gib, total_gb = _sizes(memory.total_bytes)
     head = [
         f"{name}: {total_gib} GiB = {total_gb} GB per GPU ({memory.total_bytes:,} bytes)",
-        f"  {_describe(s)}",
+        f"  {scenario_text(s)}",
     ]
     if s.pp > 1:
         head.append(f"  busiest pipeline stage: {memory.stage} ({memory.layers_on_gpu} layers)")

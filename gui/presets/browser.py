@@ -18,7 +18,7 @@ from paramtally.gui.presets.preset_list import ID_ROLE, PresetList
 __all__ = ["BUTTONS", "PresetsBrowser", "add_preset_actions"]
 
 BUTTONS = ("Open", "Save", "Save As…", "Rename…", "Duplicate…", "Delete…", "Import…", "Export…")
-_COLUMNS = 4
+_COLUMNS = 2  # two columns keep the dock narrow enough for a 1024-pixel window (issue 11)
 
 
 class PresetsBrowser(QWidget):

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSplitter, QVBoxLa
 
 from paramtally.core.breakdown import PART_LABELS, PARTS, ParamReport, human
 from paramtally.gui.views.axes import HumanAxis, human_tick
-from paramtally.gui.views.export import save_plot, save_scene
+from paramtally.gui.views.export import laid_out, save_view
 from paramtally.gui.views.format import share_text
 from paramtally.gui.views.palette import PART_COLORS, chart_colors, color_for
 from paramtally.gui.views.pie_chart import PieView, Slice
@@ -41,7 +41,7 @@ class BreakdownBar(ThemedPlot):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent, axisItems={"left": HumanAxis("left"), "bottom": HumanAxis("bottom")})
         self.setObjectName("breakdownBar")
-        self.setMinimumSize(320, 220)
+        self.setMinimumSize(240, 200)
         self.mode = "part"
         item = self.getPlotItem()
         item.setMouseEnabled(x=False, y=False)
@@ -61,6 +61,9 @@ class BreakdownBar(ThemedPlot):
             item.addItem(bars)
         self.parts_shown: tuple[str, ...] = ()
         self._axes_state: tuple[bool, list[str]] | None = None
+        self._values: dict[str, int] = {}
+        self._label_texts: dict[str, tuple[str, str]] = {}  # value label: full and short
+        item.getViewBox().sigResized.connect(self._fit_part_range)
         self.apply_colors()
 
     def set_mode(self, mode: str) -> None:
@@ -84,13 +87,11 @@ class BreakdownBar(ThemedPlot):
             pens=[pg.mkPen(None)] * len(parts),
         )
         for row, part in enumerate(parts):
-            label = self.value_labels[part]
-            label.setText(
-                f" {human(report.by_part[part])} · {share_text(report.by_part[part], report.total)}"
-            )
-            label.setPos(float(report.by_part[part]), float(row))
+            share = share_text(report.by_part[part], report.total)
+            self._label_texts[part] = (f" {human(report.by_part[part])} · {share}", f" {share}")
+            self.value_labels[part].setPos(float(report.by_part[part]), float(row))
         self.parts_shown = parts
-        self._peak_part = max(values, default=1)
+        self._values = dict(zip(parts, values, strict=True))
 
     def _update_layers(self, report: ParamReport) -> None:
         layers = report.layers
@@ -118,14 +119,56 @@ class BreakdownBar(ThemedPlot):
             self._set_up_axes(*axes_state)
             self._axes_state = axes_state
         if by_part:
-            # Room right of the longest bar for its value label.
-            item.setXRange(0, self._peak_part * 1.45, padding=0)
+            self._fit_part_range()
             item.setYRange(-0.6, max(len(self.parts_shown), 1) - 0.4, padding=0)
-            item.setTitle(f"Parameters by part — {report.name}")
+            self.set_titles(
+                f"Parameters by part — {report.name}",
+                f"Parameters by part<br>{report.name}",
+                f"By part<br>{report.name}",
+                report.name,
+            )
         else:
             item.setXRange(-0.6, max(self._layer_count, 1) - 0.4, padding=0)
             item.setYRange(0, self._peak_layer * 1.08, padding=0)
-            item.setTitle(f"Parameters per layer, stacked by part — {report.name}")
+            self.set_titles(
+                f"Parameters per layer, stacked by part — {report.name}",
+                f"Parameters per layer<br>{report.name}",
+                f"Per layer<br>{report.name}",
+                report.name,
+            )
+
+    def _fit_part_range(self) -> None:
+        """An x range wide enough for every bar plus its value label, whatever the plot's width.
+
+        A label is a fixed number of pixels: bar ``v`` and its label of ``w`` pixels fit in a
+        plot ``W`` pixels wide showing ``[0, R]`` when ``v + w·R/W ≤ R``, so ``R ≥ v / (1 − w/W)``.
+        """
+        if self.mode != "part" or not self._values:
+            return
+        plot_width = float(self.getPlotItem().getViewBox().width())
+        # Count and share while the labels leave half the width to the bars, else the share alone.
+        for choice in (0, 1):
+            ranges = []
+            for part, value in self._values.items():
+                label = self.value_labels[part]
+                if label.textItem.toPlainText() != self._label_texts[part][choice]:
+                    label.setText(self._label_texts[part][choice])
+                label_width = label.textItem.boundingRect().width() + 8
+                free = 1.0 - label_width / plot_width if plot_width > 0 else 0.0
+                ranges.append(value / free if free > 0.25 else value * 4.0)  # too narrow: keep the bars
+            if max(ranges) <= 2 * max(self._values.values()):
+                break
+        self.getPlotItem().setXRange(0, max(ranges), padding=0)
+
+    def labels_inside(self) -> bool:
+        """True when every value label lies within the plot area (exports and layout tests check it)."""
+        view_box = self.getPlotItem().getViewBox()
+        area = view_box.sceneBoundingRect().adjusted(-1, -1, 1, 1)
+        return all(
+            area.contains(label.textItem.sceneBoundingRect())
+            for part, label in self.value_labels.items()
+            if part in self.parts_shown and label.isVisible()
+        )
 
     def _set_up_axes(self, by_part: bool, labels: list[str]) -> None:
         item = self.getPlotItem()
@@ -196,8 +239,7 @@ class BreakdownCharts(QWidget):
     def refresh(self) -> None:
         report = self._document.report
         self.bar.update_from(report)
-        self.pie.set_title(f"Share of {report.total:,} parameters")
-        self.pie.set_slices([_slice(part, report) for part in PARTS])
+        _fill_pie(self.pie, report)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.PaletteChange:
@@ -205,20 +247,38 @@ class BreakdownCharts(QWidget):
         super().changeEvent(event)
 
     def _apply_colors(self) -> None:
-        # On the scene, not the view, so an exported pie keeps its background.
-        self.pie.scene().setBackgroundBrush(chart_colors(self)[0])
-        self.pie.set_text_color(chart_colors(self)[1])
+        _dress_pie(self.pie, self)
+
+    chart_kinds = ("bar", "pie")
 
     def save_chart(self, path: str | Path, chart: str = "bar") -> Path:
-        """Save the bar chart (as shown) or the pie as PNG or SVG, chosen by the file's suffix."""
-        target = Path(path)
+        """Save the bar chart (in the mode shown) or the pie as PNG or SVG, by the file's suffix."""
+        target, report = Path(path), self._document.report
         if chart == "bar":
-            return save_plot(self.bar.getPlotItem(), target, width=max(1200, 2 * self.bar.width()))
-        scene = self.pie.scene()
-        return save_scene(scene, scene.sceneRect(), target)
+            with laid_out(BreakdownBar()) as bar:
+                bar.set_mode(self.bar.mode)
+                bar.update_from(report)
+                return save_view(bar, target, bar.getPlotItem().titleLabel.text)
+        with laid_out(PieView()) as pie:
+            _dress_pie(pie, pie)
+            _fill_pie(pie, report)
+            return save_view(pie, target, pie.title())
+
+
+def _dress_pie(pie: PieView, colors_of: QWidget) -> None:
+    background, text = chart_colors(colors_of)
+    pie.scene().setBackgroundBrush(background)  # on the scene, so a saved pie keeps it
+    pie.set_text_color(text)
+
+
+def _fill_pie(pie: PieView, report: ParamReport) -> None:
+    pie.set_title(f"{report.name}: share of {report.total:,} parameters")
+    pie.set_slices([_slice(part, report) for part in PARTS])
 
 
 def _slice(part: str, report: ParamReport) -> Slice:
     value = report.by_part.get(part, 0)
-    detail = f"{human(value)} · {share_text(value, report.total)}"
-    return Slice(part, PART_LABELS[part], value, color_for(part, PART_COLORS), detail)
+    share = share_text(value, report.total)
+    return Slice(
+        part, PART_LABELS[part], value, color_for(part, PART_COLORS), f"{human(value)} · {share}", share
+    )

@@ -15,6 +15,8 @@ from PySide6.QtGui import QFont, QShowEvent
 from PySide6.QtWidgets import QHeaderView, QTreeView, QWidget
 
 from paramtally.core.breakdown import PART_LABELS, Node, ParamReport
+from paramtally.core.export import BREAKDOWN_COLUMNS, breakdown_rows, to_tsv
+from paramtally.gui.views.copy_rows import add_copy_action
 from paramtally.gui.views.deferred import DeferredRefresh
 from paramtally.gui.views.format import share_text
 
@@ -176,6 +178,14 @@ class BreakdownTable(QTreeView):
         self._fit_columns()
         self.deferred = DeferredRefresh(self, self.refresh)
         document.changed.connect(self.deferred.request)
+        self.setSelectionMode(QTreeView.SelectionMode.ExtendedSelection)
+        self.copy_action = add_copy_action(self, self.selected_text)
+
+    def selected_text(self) -> str:
+        """The selected terms as the breakdown CSV's rows (exact integers, formulas), tab-separated."""
+        paths = {self.breakdown.path(index) for index in self.selectionModel().selectedRows()}
+        rows = [row for row in breakdown_rows(self._document.report) if row["path"] in paths]
+        return to_tsv(rows, BREAKDOWN_COLUMNS) if rows else ""
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
