@@ -220,10 +220,10 @@ class ParamReport:
         return self.total + self.mtp
 
     def walk(self) -> Iterator[tuple[Path, int, Node]]:
-        """Every node of the tree, then of the MTP modules (a second root, counted apart)."""
+        """Every node of the tree, then of the MTP modules (a second root: counted apart)."""
         yield from self.tree.walk()
         if self.mtp_tree is not None:
-            yield from self.mtp_tree.walk(depth=1)
+            yield from self.mtp_tree.walk()
 
 
 def human(count: float, unit: str = "") -> str:
