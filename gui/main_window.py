@@ -10,9 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from platformdirs import user_config_path
 from pydantic import ValidationError
-from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, Qt, QTimer
+from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -36,17 +35,10 @@ from paramtally.core.sources import load_source
 from paramtally.gui.document import Document
 from paramtally.gui.form import ArchitectureForm
 from paramtally.gui.layer_tree import LayerTree
+from paramtally.gui.settings import settings
 from paramtally.gui.theme import THEMES, apply_theme
 
 __all__ = ["MainWindow", "settings"]
-
-APP = "paramtally"
-
-
-def settings() -> QSettings:
-    """Window settings in the user's config dir (XDG_CONFIG_HOME on Linux; tests point it to tmp)."""
-    path = user_config_path(APP, appauthor=False) / "window.ini"
-    return QSettings(str(path), QSettings.Format.IniFormat)
 
 
 def _view(name: str, document: Document) -> QWidget:
@@ -88,7 +80,8 @@ class MainWindow(QMainWindow):
         tree_layout = QVBoxLayout(tree_box)
         tree_layout.setContentsMargins(4, 4, 4, 0)
         tree_title = QLabel(
-            "<b>Layer groups</b> — right-click to split, convert to MoE, add LoRA/adapter; drag to reorder"
+            "<b>Layer groups</b> — right-click (or the Menu key) to split, convert to MoE, add LoRA/adapter; "
+            "drag to reorder"
         )
         tree_title.setWordWrap(True)
         tree_layout.addWidget(tree_title)

@@ -1,12 +1,15 @@
-"""One editor per field kind; each has ``value()``, ``set_value()`` and ``committed(value, merge)``.
+"""One editor per field kind, all with one interface (``FieldEditor``): ``value()``,
+``set_value()``, ``finish_typing()`` and the signal ``committed(value, merge)``.
 
 ``merge`` is True for a step of an arrow/wheel drag, so the document folds the drag into one
 undo step; a typed value is committed on Enter or focus-out as a step of its own.
+``finish_typing()`` commits text typed but not yet confirmed (a dialog's OK reads every editor
+through it); editors without typed text have nothing to finish.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QValidator, QWheelEvent
@@ -22,9 +25,19 @@ from PySide6.QtWidgets import (
 
 from paramtally.gui.form.fields import FieldSpec
 
-__all__ = ["Editor", "IntSpinBox", "make_editor"]
+__all__ = ["Editor", "FieldEditor", "IntSpinBox", "make_editor"]
 
 AUTO = "auto"
+
+
+class FieldEditor(Protocol):
+    """What the form and the block dialogs use of an editor, whatever its widget."""
+
+    def value(self) -> Any: ...
+
+    def set_value(self, value: Any) -> None: ...
+
+    def finish_typing(self) -> None: ...
 
 
 class IntSpinBox(QAbstractSpinBox):
@@ -94,6 +107,9 @@ class IntSpinBox(QAbstractSpinBox):
     def fixup(self, text: str) -> str:
         return text
 
+    def finish_typing(self) -> None:
+        self._commit_text()
+
     def _commit_text(self) -> None:
         parsed = self._parse(self.lineEdit().text())
         if isinstance(parsed, str):
@@ -151,6 +167,9 @@ class FloatSpinBox(QDoubleSpinBox):
     def set_value(self, value: float) -> None:
         self.setValue(value)
 
+    def finish_typing(self) -> None:
+        self.interpretText()
+
 
 class CheckBox(QCheckBox):
     committed = Signal(object, bool)
@@ -164,6 +183,9 @@ class CheckBox(QCheckBox):
 
     def set_value(self, value: bool) -> None:
         self.setChecked(bool(value))
+
+    def finish_typing(self) -> None:
+        """Nothing is typed into a check box."""
 
 
 class ComboBox(QComboBox):
@@ -180,6 +202,9 @@ class ComboBox(QComboBox):
 
     def set_value(self, value: Any) -> None:
         self.setCurrentIndex(max(0, self.findData(value)))
+
+    def finish_typing(self) -> None:
+        """A choice is made by picking, not typing."""
 
     def wheelEvent(self, event: QWheelEvent) -> None:
         if self.hasFocus():
@@ -203,6 +228,9 @@ class TextEdit(QLineEdit):
 
     def value(self) -> str:
         return self._value
+
+    def finish_typing(self) -> None:
+        self._commit()
 
     def set_value(self, value: str) -> None:
         self._value = value
@@ -236,6 +264,9 @@ class MultiChoice(QWidget):
             box.blockSignals(True)
             box.setChecked(choice in value)
             box.blockSignals(False)
+
+    def finish_typing(self) -> None:
+        """Check boxes only."""
 
 
 Editor = IntSpinBox | FloatSpinBox | CheckBox | ComboBox | TextEdit | MultiChoice

@@ -13,6 +13,7 @@ from pydantic import BaseModel, ValidationError
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QVBoxLayout, QWidget
 
 from paramtally.core.errors import ParamTallyError, one_line
+from paramtally.gui.dialogs import add_mnemonics
 from paramtally.gui.form.editors import Editor, make_editor
 from paramtally.gui.form.fields import model_fields
 
@@ -62,6 +63,7 @@ class SpecDialog(QDialog):
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
+        add_mnemonics(buttons)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
@@ -69,14 +71,10 @@ class SpecDialog(QDialog):
     def values(self) -> dict[str, Any]:
         # A typed number counts even before Enter: read the text the person sees.
         for editor in self.editors.values():
-            if hasattr(editor, "interpretText"):
-                editor.interpretText()
+            editor.finish_typing()
         return {name: editor.value() for name, editor in self.editors.items()}
 
     def accept(self) -> None:
-        for editor in self.editors.values():
-            if isinstance(editor, QWidget) and hasattr(editor, "lineEdit"):
-                editor.editingFinished.emit()  # commit typed text in int editors
         try:
             value = self.model.model_validate(self.values())
             if self.check is not None:
