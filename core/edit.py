@@ -6,6 +6,7 @@ Paths are dotted field paths as the form and error messages use them, e.g.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
@@ -14,7 +15,7 @@ from paramtally.core.schema import Architecture
 
 Model = TypeVar("Model", bound=BaseModel)
 
-__all__ = ["get_value", "with_value", "without_biases"]
+__all__ = ["get_value", "with_value", "with_values", "without_biases"]
 
 
 def _split(path: str) -> list[str | int]:
@@ -30,12 +31,20 @@ def get_value(arch: Architecture, path: str) -> Any:
 
 def with_value(model: Model, path: str, value: Any) -> Model:
     """``model`` with one field changed; raises pydantic's ValidationError naming the field."""
+    return with_values(model, {path: value})
+
+
+def with_values(model: Model, values: Mapping[str, Any]) -> Model:
+    """``model`` with several fields changed at once, validated once as a whole."""
     data = model.model_dump()
-    *parents, last = _split(path)
-    node: Any = data
-    for part in parents:
-        node = node[part]
-    node[last] = value
+    for path, value in values.items():
+        *parents, last = _split(path)
+        node: Any = data
+        for part in parents:
+            node = node[part]
+        if isinstance(node, tuple):  # model_dump keeps tuple fields as tuples
+            raise TypeError(f"{path}: a whole entry of a list is edited, not a part of it")
+        node[last] = value
     return type(model).model_validate(data)
 
 

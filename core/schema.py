@@ -232,19 +232,20 @@ def _consistency_problems(
             problems.append(
                 (
                     ("attention", "num_heads"),
-                    f"hidden size {arch.hidden_size} is not divisible by {att.num_heads} heads; set head_dim",
+                    f"the hidden size ({arch.hidden_size:,}) is not a multiple of the {att.num_heads} heads: "
+                    "change either, or set the head width",
                     att.num_heads,
                 )
             )
     else:
         for name in ("kv_lora_rank", "qk_rope_head_dim", "v_head_dim"):
             if getattr(att, name) <= 0:
-                problems.append((("attention", name), "MLA needs a positive value", 0))
+                problems.append((("attention", name), "multi-head latent attention needs a value above 0", 0))
     if arch.embeddings.position == "learned" and arch.embeddings.max_positions <= 0:
         problems.append(
             (
                 ("embeddings", "max_positions"),
-                "learned positions need a table size > 0",
+                "learned positions need a table: set the maximum positions above 0",
                 0,
             )
         )

@@ -35,6 +35,7 @@ from paramtally.core.sources import load_source
 from paramtally.gui.document import Document
 from paramtally.gui.form import ArchitectureForm
 from paramtally.gui.layer_tree import LayerTree
+from paramtally.gui.problem_status import ProblemStatus
 from paramtally.gui.settings import settings
 from paramtally.gui.theme import THEMES, apply_theme
 
@@ -65,7 +66,6 @@ class MainWindow(QMainWindow):
         self._build_menus()
         document.changed.connect(self._update_title)
         document.undo_stack.cleanChanged.connect(self._update_title)
-        document.invalid.connect(self._show_problem)
         self._update_title()
         self.resize(1440, 900)
         self._restore()
@@ -121,6 +121,8 @@ class MainWindow(QMainWindow):
         self.split.setStretchFactor(1, 1)
         self.split.setSizes([440, 1000])
         self.setCentralWidget(self.split)
+        self.problem_status = ProblemStatus(doc)
+        self.statusBar().addWidget(self.problem_status, 1)
         self.statusBar().showMessage("Ready", 3000)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
@@ -261,8 +263,9 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"⚠ {text}", 15000)
 
     def _show_problem(self, path: str, reason: str) -> None:
+        """A file that could not be opened (refused values stay in ``problem_status``)."""
         self.last_error = f"{path}: {reason}" if path else reason
-        self.statusBar().showMessage(f"⚠ {self.last_error}", 8000)
+        self.statusBar().showMessage(f"⚠ {self.last_error}", 15000)
 
     def _update_title(self, *_: Any) -> None:
         title = f"{self.document.source_label}[*] — ParamTally"

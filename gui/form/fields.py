@@ -16,7 +16,7 @@ import annotated_types
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
-__all__ = ["FieldSpec", "field_spec", "label_for", "model_fields"]
+__all__ = ["FieldSpec", "field_spec", "field_title", "label_for", "model_fields"]
 
 Kind = Literal["int", "float", "bool", "choice", "choices", "text", "model", "models", "other"]
 
@@ -55,6 +55,15 @@ def label_for(name: str) -> str:
     words = [_WORDS.get(word, word) for word in name.split("_")]
     text = " ".join(word for word in words if word)
     return text[:1].upper() + text[1:]
+
+
+def field_title(path: str) -> str:
+    """A field path as a person reads it: 'attention.num_kv_heads' → 'Attention › KV heads',
+    'layers.2.moe.top_k' → 'Layers › group 3 › MoE › Top k'."""
+    parts = [
+        f"group {int(part) + 1}" if part.isdigit() else label_for(part) for part in path.split(".") if part
+    ]
+    return " › ".join(parts)
 
 
 def _unwrap(annotation: Any) -> tuple[Any, bool, list[Any]]:

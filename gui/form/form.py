@@ -179,10 +179,12 @@ class ArchitectureForm(QScrollArea):
         self.document.set_field(path, value, merge_key=path if merge else None)
 
     def refresh(self) -> None:
-        """Write the document's values into the editors (only those that differ)."""
+        """Write the document's values into the editors (only those that differ); a field with a
+        draft (a typed value that does not fit yet) keeps showing the draft."""
         arch = self.document.architecture
+        drafts = self.document.drafts
         for row in self._rows.values():
-            value = get_value(arch, row.path)
+            value = drafts[row.path] if row.path in drafts else get_value(arch, row.path)
             if row.editor.value() != value:
                 row.editor.blockSignals(True)
                 row.editor.set_value(value)
