@@ -9,10 +9,11 @@ through it); editors without typed text have nothing to finish.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
-from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QValidator, QWheelEvent
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QKeySequence, QValidator, QWheelEvent
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QCheckBox,
@@ -40,6 +41,40 @@ class FieldEditor(Protocol):
     def finish_typing(self) -> None: ...
 
 
+class _HistoryKeys(QObject):
+    """Undo/Redo keys in a text field go to the window's history, not the field's own.
+
+    A focused line edit claims Ctrl+Z for its text, so right after Enter the window's Undo
+    did nothing. Now: with typed text not yet committed, Ctrl+Z puts the field back to its
+    value (the typing is what is undone); otherwise the key goes on to Edit → Undo / Redo.
+    """
+
+    def __init__(self, editor: QWidget, typed: Callable[[], bool], revert: Callable[[], None]) -> None:
+        super().__init__(editor)
+        self._typed, self._revert = typed, revert
+        editor.installEventFilter(self)
+        if isinstance(editor, QAbstractSpinBox):  # the focus (and the keys) are in its line edit
+            editor.lineEdit().installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        kind = event.type()
+        keys = (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress)
+        if kind not in keys or not isinstance(event, QKeyEvent):
+            return False
+        undo = event.matches(QKeySequence.StandardKey.Undo)
+        if not (undo or event.matches(QKeySequence.StandardKey.Redo)):
+            return False
+        if kind == QEvent.Type.KeyPress:
+            return True  # never the field's own text history
+        if self._typed():
+            self._revert()
+            if undo:
+                event.accept()  # this Ctrl+Z undid the typing; it goes no further
+                return True
+        event.ignore()  # not claimed by the field: the window's shortcut fires
+        return True
+
+
 class IntSpinBox(QAbstractSpinBox):
     """A spin box over Python ints (no 2³¹ limit), with thousands separators and an optional 'auto'."""
 
@@ -61,6 +96,7 @@ class IntSpinBox(QAbstractSpinBox):
             self.setSpecialValueText(AUTO)
             self.lineEdit().setPlaceholderText(AUTO)
         self.editingFinished.connect(self._commit_text)
+        _HistoryKeys(self, lambda: self.lineEdit().text() != self._text(), self._show)
         self._show()
 
     def value(self) -> int | None:
@@ -80,8 +116,11 @@ class IntSpinBox(QAbstractSpinBox):
         self._value = value
         self._show()
 
+    def _text(self) -> str:
+        return "" if self._value is None else f"{self._value:,}"
+
     def _show(self) -> None:
-        self.lineEdit().setText("" if self._value is None else f"{self._value:,}")
+        self.lineEdit().setText(self._text())
 
     def _parse(self, text: str) -> int | str | None:
         """The int typed, None for empty/'auto' when optional, or the reason it is not a number."""
@@ -163,6 +202,11 @@ class FloatSpinBox(QDoubleSpinBox):
         self.setKeyboardTracking(False)  # commit on Enter, arrows and focus-out, not per keystroke
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.valueChanged.connect(lambda value: self.committed.emit(value, True))
+        _HistoryKeys(
+            self,
+            lambda: self.lineEdit().text() != self.textFromValue(self.value()),
+            lambda: self.lineEdit().setText(self.textFromValue(self.value())),
+        )
 
     def set_value(self, value: float) -> None:
         self.setValue(value)
@@ -220,6 +264,7 @@ class TextEdit(QLineEdit):
         super().__init__(parent)
         self._value = ""
         self.editingFinished.connect(self._commit)
+        _HistoryKeys(self, lambda: self.text() != self._value, lambda: self.setText(self._value))
 
     def _commit(self) -> None:
         if self.text() != self._value:

@@ -7,6 +7,7 @@ answered with key and mouse events (tests/gui/modals.py).
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
@@ -76,3 +77,38 @@ def test_c_kv_heads_stay_red_while_the_vocabulary_changes(window: MainWindow, ty
     type_into(form.editor("attention.num_kv_heads"), "8")
     assert doc.architecture.attention.num_kv_heads == 8 and doc.drafts == {}
     assert not _red(window, "attention.num_kv_heads") and window.problem_status.text() == ""
+
+
+def test_e_ctrl_z_right_after_enter_undoes_that_edit(
+    qtbot: QtBot, window: MainWindow, type_into: TypeInto
+) -> None:
+    doc, form = window.document, window.form
+    gpt3 = load_source("gpt3-175b")
+    window.activateWindow()
+    heads = form.editor("attention.num_heads")
+    type_into(heads, "64")  # Enter; the focus stays in the field
+    assert doc.architecture.attention.num_heads == 64 and heads.hasFocus()
+    qtbot.keyClick(heads.lineEdit(), Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert doc.architecture == gpt3 and heads.lineEdit().text() == "96"
+    assert f"{count_parameters(gpt3).total:,}" in _headline(window)
+    redo = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    qtbot.keyClick(heads.lineEdit(), Qt.Key.Key_Z, redo)
+    assert doc.architecture.attention.num_heads == 64 and heads.lineEdit().text() == "64"
+    ctrl_z = Qt.KeyboardModifier.ControlModifier
+    # A refused value, then Ctrl+Z: the typed value is what goes.
+    type_into(heads, "100")
+    assert _red(window, "attention.num_heads") and doc.drafts == {"attention.num_heads": 100}
+    qtbot.keyClick(heads.lineEdit(), Qt.Key.Key_Z, ctrl_z)
+    assert doc.drafts == {} and not _red(window, "attention.num_heads")
+    assert heads.lineEdit().text() == "64" and doc.architecture.attention.num_heads == 64
+    # Typing without Enter, then Ctrl+Z: the typing is undone, the model keeps its last edit.
+    heads.lineEdit().selectAll()
+    qtbot.keyClicks(heads.lineEdit(), "128")
+    qtbot.keyClick(heads.lineEdit(), Qt.Key.Key_Z, ctrl_z)
+    assert heads.lineEdit().text() == "64" and doc.architecture.attention.num_heads == 64
+    # The same in a text field: the model's name.
+    name = form.editor("name")
+    type_into(name, "My GPT")
+    assert doc.architecture.name == "My GPT"
+    qtbot.keyClick(name, Qt.Key.Key_Z, ctrl_z)
+    assert doc.architecture.name == "GPT-3 175B" and name.text() == "GPT-3 175B"
