@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -89,7 +90,7 @@ _PLAIN: dict[str, Callable[[dict[str, Any]], str]] = {
     "bool_parsing": lambda ctx: "must be true or false",
     "bool_type": lambda ctx: "must be true or false",
     "string_type": lambda ctx: "must be text",
-    "literal_error": lambda ctx: f"must be one of {ctx['expected']}",
+    "literal_error": lambda ctx: _one_of(ctx["expected"]),
     "missing": lambda ctx: "is required",
     "extra_forbidden": lambda ctx: "is not a known setting",
     "model_type": lambda ctx: "must be a group of settings (a JSON object)",
@@ -100,14 +101,25 @@ _PLAIN: dict[str, Callable[[dict[str, Any]], str]] = {
 }
 
 
+def _one_of(expected: str) -> str:
+    """pydantic lists every choice; a long list (26 activations) is named by a few and its size."""
+    names = re.findall(r"'([^']*)'", expected)
+    if len(names) <= 8:
+        return f"must be one of {expected}"
+    return f"must be a known name ({', '.join(names[:5])}, … {len(names)} in all)"
+
+
 def plain_reason(error: ErrorDetails) -> str:
     """One pydantic error's reason as a person would say it; our own rules keep their words."""
     plain = _PLAIN.get(error["type"])
     if plain is not None:
         try:
-            return plain(dict(error.get("ctx") or {}))
+            reason = plain(dict(error.get("ctx") or {}))
         except KeyError:  # a context without the expected key: pydantic's words are still right
-            pass
+            return error["msg"].removeprefix("Value error, ")
+        if error["type"] == "literal_error" and isinstance(error.get("input"), str):
+            return f"{reason}, not '{error['input']}'"
+        return reason
     return error["msg"].removeprefix("Value error, ")
 
 

@@ -49,6 +49,7 @@ class FieldSpec:
     choices: tuple[Any, ...] = ()
     model: type[BaseModel] | None = None
     default: Any = None
+    visible_when: tuple[tuple[str, Any], ...] = ()  # (sibling field, value it needs) for the field to apply
 
 
 def label_for(name: str) -> str:
@@ -103,12 +104,15 @@ def _is_model(annotation: Any) -> bool:
 def field_spec(name: str, info: FieldInfo) -> FieldSpec:
     annotation, optional, metadata = _unwrap(info.annotation)
     metadata = [*metadata, *info.metadata]
+    extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+    condition = extra.get("visible_when")
     common: dict[str, Any] = {
         "name": name,
         "label": label_for(name),
         "description": info.description or "",
         "optional": optional,
         "default": None if info.is_required() else info.default,
+        "visible_when": tuple(condition.items()) if isinstance(condition, dict) else (),
     }
     origin = typing.get_origin(annotation)
     if annotation is bool:

@@ -51,16 +51,7 @@ class _Row:
     layout: QFormLayout
     frame: QFrame
     section: Section
-    condition: tuple[str, str] | None  # (sibling path of a 'kind' choice, the value it needs)
-
-
-def _condition(prefix: str, spec: FieldSpec, siblings: list[FieldSpec]) -> tuple[str, str] | None:
-    """A field documented as "MLA: …" applies only while its section's ``kind`` is 'mla'."""
-    head, _, _ = spec.description.partition(":")
-    for sibling in siblings:
-        if sibling.name == "kind" and sibling.kind == "choice" and head.lower() in sibling.choices:
-            return (f"{prefix}{sibling.name}", head.lower())
-    return None
+    condition: tuple[tuple[str, Any], ...]  # (sibling path, value it needs): the schema's visible_when
 
 
 def _error_label(frame: QFrame, path: str) -> QLabel:
@@ -127,7 +118,7 @@ class ArchitectureForm(QScrollArea):
         layout.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         layout.setContentsMargins(6, 2, 6, 6)
         for spec in specs:
-            self._add_row(section, layout, prefix, spec, specs)
+            self._add_row(section, layout, prefix, spec)
         if note:
             hint = QLabel(note, content)
             hint.setWordWrap(True)
@@ -144,7 +135,6 @@ class ArchitectureForm(QScrollArea):
         layout: QFormLayout,
         prefix: str,
         spec: FieldSpec,
-        siblings: list[FieldSpec],
     ) -> None:
         editor = make_editor(spec)
         if editor is None:
@@ -166,9 +156,8 @@ class ArchitectureForm(QScrollArea):
         layout.addRow(label, field)
         editor.committed.connect(lambda value, merge, p=path: self._commit(p, value, merge))
         self._labels.append(label)
-        self._rows[path] = _Row(
-            path, spec, editor, None, layout, frame, section, _condition(prefix, spec, siblings)
-        )
+        condition = tuple((f"{prefix}{sibling}", value) for sibling, value in spec.visible_when)
+        self._rows[path] = _Row(path, spec, editor, None, layout, frame, section, condition)
 
     # --- binding ---------------------------------------------------------------------------------
 
@@ -189,9 +178,9 @@ class ArchitectureForm(QScrollArea):
                 row.editor.blockSignals(True)
                 row.editor.set_value(value)
                 row.editor.blockSignals(False)
-            if row.condition is not None:
-                where, needed = row.condition
-                row.layout.setRowVisible(row.frame.parentWidget(), get_value(arch, where) == needed)
+            if row.condition:
+                applies = all(get_value(arch, where) == needed for where, needed in row.condition)
+                row.layout.setRowVisible(row.frame.parentWidget(), applies)
 
     def show_error(self, path: str, reason: str) -> None:
         """Mark a field invalid with its reason, or clear it when ``reason`` is empty."""

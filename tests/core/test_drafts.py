@@ -75,7 +75,7 @@ def test_many_drafts_stay_bounded() -> None:
         ("layers", [], ("layers", "needs at least 1 entry")),
         ("hidden_size", 0, ("hidden_size", "must be more than 0")),
         ("hidden_size", "abc", ("hidden_size", "must be a whole number")),
-        ("norms.kind", "x", ("norms.kind", "must be one of 'layernorm' or 'rmsnorm'")),
+        ("norms.kind", "x", ("norms.kind", "must be one of 'layernorm' or 'rmsnorm', not 'x'")),
         ("attention.rotary_fraction", 2.0, ("attention.rotary_fraction", "must be at most 1.0")),
         ("layers.0.lora", {"rank": 0}, ("layers.0.lora.rank", "must be more than 0")),
     ],

@@ -11,7 +11,8 @@ from pytestqt.qtbot import QtBot
 
 from paramtally.core.edit import with_value
 from paramtally.core.params import count_parameters
-from paramtally.core.schema import Architecture
+from paramtally.core.presets import builtin_ids
+from paramtally.core.schema import ACTIVATIONS, Architecture, Norms
 from paramtally.core.sources import load_source
 from paramtally.gui.document import Document
 from paramtally.gui.form import ArchitectureForm
@@ -172,3 +173,29 @@ def test_mla_fields_show_only_for_mla_attention(qtbot: QtBot) -> None:
     assert not standard.editor("attention.kv_lora_rank").isVisible()
     assert mla.editor("attention.kv_lora_rank").isVisible()
     assert mla.editor("attention.kv_lora_rank").value() == 512
+
+
+def test_layernorm_bias_shows_only_under_layernorm(qtbot: QtBot, window: MainWindow) -> None:
+    """Issue 11, bug 6: the β box stayed editable under RMSNorm, where it counts nothing."""
+    doc, form = window.document, window.form
+    bias = form.editor("norms.bias")
+    assert doc.architecture.norms.kind == "layernorm" and bias.isVisible()
+    combo = form.editor("norms.kind")
+    combo.setFocus()
+    qtbot.keyClick(combo, Qt.Key.Key_Down)  # layernorm → rmsnorm
+    assert doc.architecture.norms.kind == "rmsnorm" and not bias.isVisible()
+    # The rule is the schema's metadata, read by the form: no field names in gui code.
+    assert Norms.model_fields["bias"].json_schema_extra == {"visible_when": {"kind": "layernorm"}}
+    assert field_spec("bias", Norms.model_fields["bias"]).visible_when == (("kind", "layernorm"),)
+
+
+def test_activation_offers_only_known_names(qtbot: QtBot, window: MainWindow) -> None:
+    combo = window.form.editor("ffn.activation")
+    assert isinstance(combo, ComboBox)
+    names = [combo.itemData(i) for i in range(combo.count())]
+    assert names == list(ACTIVATIONS) and combo.value() == "gelu_new"
+    for preset_id in builtin_ids():  # every preset's (and so every importer's) name is offered
+        assert load_source(preset_id).ffn.activation in names
+    combo.setFocus()
+    qtbot.keyClicks(combo, "silu")  # a person types to jump to an entry
+    assert window.document.architecture.ffn.activation == "silu"
