@@ -145,6 +145,6 @@ def attempt(parent: QWidget, title: str, action: Callable[[], object]) -> bool:
     try:
         action()
     except ParamTallyError as exc:
-        QMessageBox.warning(parent, title, str(exc))
+        warn(parent, title, str(exc))
         return False
     return True

@@ -12,6 +12,7 @@ back, and undoing an edit that applied drafts brings them back as drafts.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -23,7 +24,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from paramtally.core.breakdown import ParamReport
 from paramtally.core.drafts import problems_of, settle
 from paramtally.core.edit import with_value
-from paramtally.core.errors import ParamTallyError, field_problems, one_line
+from paramtally.core.errors import ParamTallyError, ParamTallyWarning, field_problems, one_line
 from paramtally.core.params import count_parameters
 from paramtally.core.schema import Architecture
 
@@ -74,14 +75,24 @@ class Document(QObject):
     changed = Signal()  # architecture or scenario changed; the results below are fresh
     invalid = Signal(str, str)  # (field path, reason): a value is refused (and, if typed, kept as a draft)
     validity = Signal(str, str)  # (field path, "") when a field's error is gone
+    source_changed = Signal()  # another model was opened, or this one saved under a new name
 
-    def __init__(self, architecture: Architecture, label: str = "", parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        architecture: Architecture,
+        label: str = "",
+        parent: QObject | None = None,
+        preset_id: str | None = None,
+        scenario: dict[str, Any] | None = None,
+    ) -> None:
         super().__init__(parent)
         self.undo_stack = QUndoStack(self)
         self._architecture = architecture
         # Made on first use: core.memory and its scenario models load after the first paint.
         self._scenario: Scenario | None = None
+        self._scenario_data = scenario  # as saved in the preset file, judged when first used
         self.source_label = label or architecture.name
+        self.preset_id = preset_id  # the preset (built-in or user) this model was opened from or saved as
         self._cache: dict[str, Any] = {}
         self._drafts: dict[str, Any] = {}
         self._problems: dict[str, str] = {}  # field path → reason, for every field shown red now
@@ -95,10 +106,29 @@ class Document(QObject):
     @property
     def scenario(self) -> Scenario:
         if self._scenario is None:
-            from paramtally.core.scenario import Scenario
-
-            self._scenario = Scenario()
+            self._scenario = self._saved_scenario()
         return self._scenario
+
+    def _saved_scenario(self) -> Scenario:
+        """The scenario the preset was saved with; a default one (and a notice) if it does not fit."""
+        from paramtally.core.scenario import Scenario
+
+        data, self._scenario_data = self._scenario_data, None
+        if data is None:
+            return Scenario()
+        try:
+            return Scenario.model_validate(data)
+        except ValidationError as exc:
+            warnings.warn(
+                f"{self.source_label}: the saved scenario was skipped (scenario.{one_line(exc)})",
+                ParamTallyWarning,
+                stacklevel=2,
+            )
+            return Scenario()
+
+    def scenario_data(self) -> dict[str, Any]:
+        """The scenario as a preset file keeps it (every field written out)."""
+        return self.scenario.model_dump(mode="json")
 
     @property
     def drafts(self) -> dict[str, Any]:
@@ -199,12 +229,27 @@ class Document(QObject):
         self._push(self._set_scenario, before, after, f"Set {path}", merge_key)
         return True
 
-    def load(self, architecture: Architecture, label: str) -> None:
-        """Open another model: no undo across files, no drafts from the last one."""
+    def load(
+        self,
+        architecture: Architecture,
+        label: str,
+        preset_id: str | None = None,
+        scenario: dict[str, Any] | None = None,
+    ) -> None:
+        """Open another model: no undo across files, no drafts from the last one; the scenario
+        saved with a preset comes back with it (a file without one keeps the current scenario)."""
         self.undo_stack.clear()
-        self.source_label = label
+        self.source_label, self.preset_id = label, preset_id
+        if scenario is not None:
+            self._scenario, self._scenario_data = None, scenario
         self._set_state((architecture, {}))
         self.undo_stack.setClean()
+        self.source_changed.emit()
+
+    def set_source(self, label: str, preset_id: str | None) -> None:
+        """This model is now ``label`` (saved as or renamed to the preset ``preset_id``)."""
+        self.source_label, self.preset_id = label, preset_id
+        self.source_changed.emit()
 
     # --- internals -----------------------------------------------------------------------------
 

@@ -7,7 +7,6 @@ redo from the document's QUndoStack), View (light / dark / follow the system).
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
@@ -16,12 +15,10 @@ from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
-    QFileDialog,
     QFrame,
     QLabel,
     QMainWindow,
     QMenu,
-    QMessageBox,
     QScrollArea,
     QSplitter,
     QTabWidget,
@@ -31,7 +28,9 @@ from PySide6.QtWidgets import (
 
 from paramtally.core import presets
 from paramtally.core.errors import ParamTallyError, one_line
-from paramtally.core.sources import load_source
+from paramtally.core.recent import recent_sources, remember_source
+from paramtally.core.sources import read_source, source_identity
+from paramtally.gui.dialogs import ask_open_path, warn
 from paramtally.gui.document import Document
 from paramtally.gui.form import ArchitectureForm
 from paramtally.gui.layer_tree import LayerTree
@@ -66,6 +65,8 @@ class MainWindow(QMainWindow):
         self._build_menus()
         document.changed.connect(self._update_title)
         document.undo_stack.cleanChanged.connect(self._update_title)
+        document.source_changed.connect(self._update_title)
+        document.source_changed.connect(self._remember_preset)
         self._update_title()
         self.resize(1440, 900)
         self._restore()
@@ -171,6 +172,9 @@ class MainWindow(QMainWindow):
         self.open_action = menu.addAction("&Open…", self.open_dialog)
         self.open_action.setShortcut(QKeySequence.StandardKey.Open)
         self.open_action.setObjectName("actionOpen")
+        self.recent_menu = menu.addMenu("Open &Recent")
+        self.recent_menu.setObjectName("menuOpenRecent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
         builtin = menu.addMenu("Open &Built-in Preset")
         for preset_id in presets.builtin_ids():
             builtin.addAction(preset_id, lambda p=preset_id: self.may_replace() and self.open_source(p))
@@ -233,27 +237,41 @@ class MainWindow(QMainWindow):
     def open_source(self, source: str) -> bool:
         """Load a preset id, preset JSON, HF config.json or folder through core; False with a message."""
         try:
-            arch = load_source(source)
+            preset = read_source(source)
+            label, preset_id = source_identity(source)
         except (ParamTallyError, ValidationError) as exc:
             self._show_problem("", one_line(exc))
             return False
-        label = Path(source).name if Path(source).exists() else source
-        self.document.load(arch, label)
-        self.statusBar().showMessage(f"Opened {label}: {arch.name}", 5000)
+        self.document.load(preset.architecture, label, preset_id, preset.scenario)
+        remember_source(source)
+        self.statusBar().showMessage(f"Opened {label}: {preset.architecture.name}", 5000)
         return True
 
     def open_dialog(self) -> None:
         if not self.may_replace():
             return
-        start = str(settings().value("open/dir", str(Path.home())))
-        path, _ = QFileDialog.getOpenFileName(
-            self, "Open preset or config.json", start, "Model configs (*.json);;All files (*)"
-        )
-        if not path:
-            return
-        settings().setValue("open/dir", str(Path(path).parent))
-        if not self.open_source(path):
-            QMessageBox.warning(self, "Cannot open", self.last_error)
+        path = ask_open_path(self, "Open preset or config.json", "Model configs (*.json);;All files (*)")
+        if path is not None and not self.open_source(str(path)):
+            warn(self, "Cannot open", self.last_error)
+
+    def _remember_preset(self) -> None:
+        """A preset opened from the browser or saved under a new id is the model to reopen next."""
+        if self.document.preset_id is not None:
+            remember_source(self.document.preset_id)
+
+    def _fill_recent_menu(self) -> None:
+        """File → Open Recent: the models opened last, newest first (&1 … for the keyboard)."""
+        self.recent_menu.clear()
+        sources = recent_sources()
+        for number, source in enumerate(sources, start=1):
+            shown = source.replace("&", "&&")
+            prefix = f"&{number} " if number < 10 else ""
+            action = self.recent_menu.addAction(
+                f"{prefix}{shown}", lambda s=source: self.may_replace() and self.open_source(s)
+            )
+            action.setToolTip(source)
+        if not sources:
+            self.recent_menu.addAction("No model opened yet").setEnabled(False)
 
     # --- state ------------------------------------------------------------------------------------
 

@@ -28,7 +28,7 @@ TypeInto = Callable[[QWidget, str], None]
 
 @pytest.fixture
 def document() -> Document:
-    return Document(load_source("gpt3-175b"), "gpt3-175b")
+    return Document(load_source("gpt3-175b"), "gpt3-175b", preset_id="gpt3-175b")
 
 
 @pytest.fixture

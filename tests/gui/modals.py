@@ -69,6 +69,19 @@ class Modals:
 
         self.expect(answer, f"type {text!r}, click {button}")
 
+    def choose_file(self, path: str, button: str) -> None:
+        """The next file dialog gets ``path`` typed as the file name, then its ``button`` clicked."""
+
+        def answer(dialog: QWidget) -> None:
+            self.type_text(dialog, path, "fileNameEdit")
+            self.click_button(dialog, button)
+
+        self.expect(answer, f"file {path}")
+
+    def press(self, key: Qt.Key, what: str = "") -> None:
+        """The next menu (or dialog) gets one key press: a mnemonic, an arrow, Return."""
+        self.expect(lambda widget: self.qtbot.keyClick(widget, key), what or f"key {key.name}")
+
     def choose(self, entry: str) -> None:
         """The next popup menu is answered by clicking its entry ``entry``."""
         self.expect(lambda menu: self.click_action(menu, entry), f"menu {entry}")
@@ -110,7 +123,8 @@ class Modals:
     # --- the loop ----------------------------------------------------------------------------
 
     def _current(self) -> QWidget | None:
-        widget = QApplication.activePopupWidget() or QApplication.activeModalWidget()
+        popup = QApplication.activePopupWidget()  # a menu; not a line edit's completer list
+        widget = popup if isinstance(popup, QMenu) else QApplication.activeModalWidget()
         return widget if widget is not None and widget.isVisible() else None
 
     def _poll(self) -> None:

@@ -1,4 +1,4 @@
-"""File → Export, driven through the menu with the save dialog replaced by a scripted answer."""
+"""File → Export, driven through the menu; the real save dialog is answered with keys and clicks."""
 
 from __future__ import annotations
 
@@ -6,13 +6,12 @@ import csv
 import json
 import os
 from pathlib import Path
-from typing import Any
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox
+from PySide6.QtWidgets import QComboBox, QFileDialog, QMainWindow, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from paramtally.core import presets
@@ -20,6 +19,7 @@ from paramtally.core.export import BREAKDOWN_COLUMNS, GPU_COLUMNS
 from paramtally.gui.document import Document
 from paramtally.gui.export_actions import Exporter, add_export_menu
 from paramtally.gui.views.breakdown_charts import BreakdownCharts
+from tests.gui.modals import Modals
 
 GPT3_TOTAL = 175_221_817_344
 
@@ -41,20 +41,43 @@ def window(qtbot: QtBot) -> Window:
     return widget
 
 
+class Answers:
+    """Answers for the real save dialog and warnings, given with keys and clicks (tests/gui/modals.py).
+
+    ``save(path, filter)`` picks the file type in the dialog, types the name and clicks Save;
+    an empty path clicks Cancel. Queue answers before the action that opens the dialog.
+    """
+
+    def __init__(self, modals: Modals) -> None:
+        self.modals = modals
+        self.warnings: list[str] = []
+
+    def save(self, path: str, file_type: str = "") -> None:
+        def answer(dialog: QWidget) -> None:
+            assert isinstance(dialog, QFileDialog), dialog
+            if not path:
+                self.modals.click_button(dialog, "Cancel")
+                return
+            if file_type:
+                types = dialog.findChild(QComboBox, "fileTypeCombo")
+                types.setCurrentIndex(types.findText(file_type))
+            self.modals.type_text(dialog, path, "fileNameEdit")
+            self.modals.click_button(dialog, "Save")
+
+        self.modals.expect(answer, f"save {path}")
+
+    def warning(self) -> None:
+        def ok(dialog: QWidget) -> None:
+            assert isinstance(dialog, QMessageBox), dialog
+            self.warnings.append(dialog.text())
+            self.modals.click_button(dialog, "OK")
+
+        self.modals.expect(ok, "warning")
+
+
 @pytest.fixture
-def answers(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[Any]]:
-    scripted: dict[str, list[Any]] = {"files": [], "warnings": []}
-
-    def save_name(*args: Any) -> tuple[str, str]:
-        return scripted["files"].pop(0)
-
-    def warning(parent: Any, title: str, text: str, *args: Any) -> QMessageBox.StandardButton:
-        scripted["warnings"].append(text)
-        return QMessageBox.StandardButton.Ok
-
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", save_name)
-    monkeypatch.setattr(QMessageBox, "warning", warning)
-    return scripted
+def answers(modals: Modals) -> Answers:
+    return Answers(modals)
 
 
 def _trigger(window: Window, name: str) -> None:
@@ -63,8 +86,8 @@ def _trigger(window: Window, name: str) -> None:
     action.trigger()
 
 
-def test_breakdown_csv_from_the_menu(window: Window, answers: dict[str, list[Any]], tmp_path: Path) -> None:
-    answers["files"].append((str(tmp_path / "gpt3.csv"), "CSV (*.csv)"))
+def test_breakdown_csv_from_the_menu(window: Window, answers: Answers, tmp_path: Path) -> None:
+    answers.save(str(tmp_path / "gpt3.csv"), "CSV (*.csv)")
     _trigger(window, "actionExport_breakdown")
     with (tmp_path / "gpt3.csv").open(encoding="utf-8", newline="") as stream:
         rows = list(csv.DictReader(stream))
@@ -73,8 +96,9 @@ def test_breakdown_csv_from_the_menu(window: Window, answers: dict[str, list[Any
     assert window.statusBar().currentMessage() == f"Exported {tmp_path / 'gpt3.csv'}"
 
 
-def test_gpu_csv_and_json(window: Window, answers: dict[str, list[Any]], tmp_path: Path) -> None:
-    answers["files"] += [(str(tmp_path / "gpus"), "CSV (*.csv)"), (str(tmp_path / "all.json"), "")]
+def test_gpu_csv_and_json(window: Window, answers: Answers, tmp_path: Path) -> None:
+    answers.save(str(tmp_path / "gpus"), "CSV (*.csv)")
+    answers.save(str(tmp_path / "all.json"))
     _trigger(window, "actionExport_gpus")
     _trigger(window, "actionExport_json")
     with (tmp_path / "gpus.csv").open(encoding="utf-8", newline="") as stream:  # suffix added
@@ -86,28 +110,23 @@ def test_gpu_csv_and_json(window: Window, answers: dict[str, list[Any]], tmp_pat
 
 
 @pytest.mark.parametrize(("chart", "suffix"), [("bar", ".png"), ("pie", ".svg")])
-def test_charts(
-    window: Window, answers: dict[str, list[Any]], tmp_path: Path, chart: str, suffix: str
-) -> None:
-    answers["files"].append((str(tmp_path / f"chart{suffix}"), ""))
+def test_charts(window: Window, answers: Answers, tmp_path: Path, chart: str, suffix: str) -> None:
+    answers.save(str(tmp_path / f"chart{suffix}"))
     _trigger(window, f"actionExport_{chart}")
     data = (tmp_path / f"chart{suffix}").read_bytes()
     assert data.startswith(b"\x89PNG") if suffix == ".png" else b"</svg>" in data
 
 
-def test_unwritable_place_is_one_message(
-    window: Window, answers: dict[str, list[Any]], tmp_path: Path
-) -> None:
+def test_unwritable_place_is_one_message(window: Window, answers: Answers, tmp_path: Path) -> None:
     target = tmp_path / "missing" / "layers.csv"
-    answers["files"].append((str(target), "CSV (*.csv)"))
+    answers.save(str(target), "CSV (*.csv)")
+    answers.warning()
     _trigger(window, "actionExport_layers")
-    assert answers["warnings"] == [f"cannot write {target}: No such file or directory"]
+    assert answers.warnings == [f"cannot write {target}: No such file or directory"]
     assert list(tmp_path.iterdir()) == []
 
 
-def test_cancelled_dialog_writes_nothing(
-    window: Window, answers: dict[str, list[Any]], tmp_path: Path
-) -> None:
-    answers["files"].append(("", ""))
+def test_cancelled_dialog_writes_nothing(window: Window, answers: Answers, tmp_path: Path) -> None:
+    answers.save("")
     _trigger(window, "actionExport_memory")
-    assert answers["warnings"] == [] and list(tmp_path.iterdir()) == []
+    assert answers.warnings == [] and list(tmp_path.iterdir()) == []

@@ -7,17 +7,28 @@ answered with key and mouse events (tests/gui/modals.py).
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QFileDialog, QLabel, QLineEdit, QListWidgetItem, QWidget
 from pytestqt.qtbot import QtBot
 
+from paramtally.core import user_presets
 from paramtally.core.edit import with_values
 from paramtally.core.params import count_parameters
+from paramtally.core.recent import recent_sources
 from paramtally.core.sources import load_source
+from paramtally.gui.app import build_parser, open_window
 from paramtally.gui.main_window import MainWindow
+from paramtally.gui.presets import ID_ROLE, ORIGIN_ROLE, PresetsBrowser
 from tests.gui.conftest import TypeInto
+from tests.gui.modals import Modals, give_focus
 
 RED = "#d9534f"
+ROOT = Path(__file__).resolve().parents[2]
+LLAMA = ROOT / "tests" / "data" / "hf_configs" / "llama-2-7b.json"
+GOLDEN = json.loads((ROOT / "tests" / "golden" / "presets.json").read_text())
 
 
 def _headline(window: MainWindow) -> str:
@@ -112,3 +123,140 @@ def test_e_ctrl_z_right_after_enter_undoes_that_edit(
     assert doc.architecture.name == "My GPT"
     qtbot.keyClick(name, Qt.Key.Key_Z, ctrl_z)
     assert doc.architecture.name == "GPT-3 175B" and name.text() == "GPT-3 175B"
+
+
+def _row_of(browser: PresetsBrowser, preset_id: str, origin: str) -> QListWidgetItem:
+    return next(
+        item
+        for item in browser.presets.items()
+        if item.data(ID_ROLE) == preset_id and item.data(ORIGIN_ROLE) == origin
+    )
+
+
+def _click_row(
+    qtbot: QtBot, browser: PresetsBrowser, preset_id: str, origin: str, double: bool = False
+) -> None:
+    view = browser.presets.list
+    item = _row_of(browser, preset_id, origin)
+    view.scrollToItem(item)
+    center = view.visualItemRect(item).center()
+    click = qtbot.mouseDClick if double else qtbot.mouseClick
+    if double:
+        qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=center)
+    click(view.viewport(), Qt.MouseButton.LeftButton, pos=center)
+
+
+def _highlighted(browser: PresetsBrowser) -> list[str]:
+    return [item.data(ID_ROLE) for item in browser.presets.list.selectedItems()]
+
+
+def _type_scenario(qtbot: QtBot, window: MainWindow, type_into: TypeInto, field: str, text: str) -> None:
+    qtbot.mouseClick(
+        window.tabs.tabBar(), Qt.MouseButton.LeftButton, pos=window.tabs.tabBar().tabRect(1).center()
+    )
+    type_into(window.findChild(QWidget, f"scenario.{field}"), text)
+
+
+def test_g_save_rename_delete_presets_and_restart(
+    qtbot: QtBot, window: MainWindow, type_into: TypeInto, modals: Modals
+) -> None:
+    doc, browser = window.document, window.presets_browser
+    give_focus(qtbot, window.form.editor("hidden_size"))
+    qtbot.keyClick(window, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)  # File → Browse Presets
+    assert window.presets_dock.isVisible() and _highlighted(browser) == ["gpt3-175b"]
+    # Edit the model and its scenario, then Save As with a display name and an id.
+    type_into(window.form.editor("ffn.width"), "32768")
+    _type_scenario(qtbot, window, type_into, "context", "8192")
+    _type_scenario(qtbot, window, type_into, "gpus", "8")
+    assert (doc.scenario.context, doc.scenario.gpus) == (8192, 8)
+
+    def save_as(dialog: QWidget) -> None:
+        assert dialog.findChild(QLineEdit, "presetName").text() == "GPT-3 175B (custom)"
+        modals.type_text(dialog, "Narrow GPT", "presetName")
+        assert dialog.findChild(QLineEdit, "presetId").text() == "narrow-gpt"  # follows the name
+        qtbot.keyClick(dialog, Qt.Key.Key_S, Qt.KeyboardModifier.AltModifier)  # Alt+S: &Save
+
+    modals.expect(save_as)
+    give_focus(qtbot, window.form.editor("hidden_size"))
+    qtbot.keyClick(
+        window, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    )
+    assert window.windowTitle() == "narrow-gpt[*] — ParamTally" and not window.isWindowModified()
+    assert _highlighted(browser) == ["narrow-gpt"] and doc.architecture.name == "Narrow GPT"
+    saved = user_presets.load_preset("narrow-gpt")
+    assert saved.architecture == doc.architecture
+    assert saved.scenario is not None and (saved.scenario["context"], saved.scenario["gpus"]) == (8192, 8)
+    assert _row_of(browser, "narrow-gpt", "user").text().startswith("narrow-gpt  —  Narrow GPT")
+    # Another preset, opened from the browser by a double-click: its row is the highlighted one.
+    _click_row(qtbot, browser, "llama-3-8b", "builtin", double=True)
+    assert doc.preset_id == "llama-3-8b" and _highlighted(browser) == ["llama-3-8b"]
+    assert window.windowTitle() == "llama-3-8b[*] — ParamTally"
+    _type_scenario(qtbot, window, type_into, "context", "1024")
+    # Rename acts on the row clicked (not on the open model), through the real id dialog.
+    _click_row(qtbot, browser, "narrow-gpt", "user")
+    modals.type_and_click("narrow-gpt-2", "OK")
+    qtbot.mouseClick(browser.buttons["Rename…"], Qt.MouseButton.LeftButton)
+    assert user_presets.user_ids() == ["narrow-gpt-2"] and doc.preset_id == "llama-3-8b"
+    # Opening it brings its scenario back (discarding the unsaved context change first).
+    modals.click("Discard")
+    _click_row(qtbot, browser, "narrow-gpt-2", "user", double=True)
+    assert doc.architecture == saved.architecture and (doc.scenario.context, doc.scenario.gpus) == (8192, 8)
+    expected = count_parameters(saved.architecture).total
+    assert f"{expected:,}" in _headline(window)
+    # A restart reopens it, scenario and all.
+    window.close()
+    again = open_window(build_parser().parse_args([]))
+    assert isinstance(again, MainWindow)
+    qtbot.addWidget(again)
+    again.load_views()
+    assert again.document.preset_id == "narrow-gpt-2" and again.document.architecture == saved.architecture
+    assert (again.document.scenario.context, again.document.scenario.gpus) == (8192, 8)
+    assert again.windowTitle() == "narrow-gpt-2[*] — ParamTally"
+    # Delete it from the restarted window's browser, after its question.
+    again.show()
+    again.presets_dock.show()
+    _click_row(qtbot, again.presets_browser, "narrow-gpt-2", "user")
+    modals.click("Yes")
+    qtbot.mouseClick(again.presets_browser.buttons["Delete…"], Qt.MouseButton.LeftButton)
+    assert user_presets.user_ids() == [] and "narrow-gpt-2" not in recent_sources()
+    assert modals.seen == ["Save preset as", "Rename preset", "Save changes?", "Delete preset?"]
+
+
+def test_i_open_a_config_json_through_file_open_and_open_recent(
+    qtbot: QtBot, window: MainWindow, modals: Modals
+) -> None:
+    doc = window.document
+    folder = LLAMA.parent
+    first_folder: list[str] = []
+
+    def open_llama(dialog: QWidget) -> None:
+        assert isinstance(dialog, QFileDialog)
+        first_folder.append(dialog.directory().absolutePath())
+        modals.type_text(dialog, str(LLAMA), "fileNameEdit")
+        modals.click_button(dialog, "Open")
+
+    modals.expect(open_llama)
+    give_focus(qtbot, window.form.editor("hidden_size"))
+    qtbot.keyClick(window, Qt.Key.Key_O, Qt.KeyboardModifier.ControlModifier)
+    assert doc.report.total == GOLDEN["llama-2-7b"]["total"] and f"{doc.report.total:,}" in _headline(window)
+    assert window.windowTitle() == "llama-2-7b.json[*] — ParamTally" and doc.preset_id is None
+    assert window.form.editor("hidden_size").value() == 4096 and not window.isWindowModified()
+    assert recent_sources()[0] == str(LLAMA)
+
+    def open_qwen_by_name(dialog: QWidget) -> None:  # the dialog opens where the last file was
+        assert isinstance(dialog, QFileDialog) and dialog.directory().absolutePath() == str(folder)
+        modals.type_text(dialog, "qwen3-8b.json", "fileNameEdit")
+        modals.click_button(dialog, "Open")
+
+    modals.expect(open_qwen_by_name)
+    give_focus(qtbot, window.form.editor("hidden_size"))
+    qtbot.keyClick(window, Qt.Key.Key_O, Qt.KeyboardModifier.ControlModifier)
+    assert doc.architecture.family == "qwen3" and doc.report.total == GOLDEN["qwen3-8b"]["total"]
+    # File → Open Recent → the second entry: LLaMA-2 again, through the real menus.
+    modals.press(Qt.Key.Key_R)  # Open &Recent
+    modals.choose(f"2 {LLAMA}")
+    give_focus(qtbot, window.form.editor("hidden_size"))
+    qtbot.keyClick(window, Qt.Key.Key_F, Qt.KeyboardModifier.AltModifier)
+    modals.wait_done()  # menu-bar menus do not block: wait for the answers to be given
+    assert doc.report.total == GOLDEN["llama-2-7b"]["total"]
+    assert first_folder and first_folder[0] != str(folder)
