@@ -25,6 +25,7 @@ from paramtally.core.breakdown import ParamReport
 from paramtally.core.drafts import problems_of, settle
 from paramtally.core.edit import with_value
 from paramtally.core.errors import ParamTallyError, ParamTallyWarning, field_problems, one_line
+from paramtally.core.hints import hints
 from paramtally.core.params import count_parameters
 from paramtally.core.schema import Architecture
 
@@ -76,6 +77,7 @@ class Document(QObject):
     invalid = Signal(str, str)  # (field path, reason): a value is refused (and, if typed, kept as a draft)
     validity = Signal(str, str)  # (field path, "") when a field's error is gone
     source_changed = Signal()  # another model was opened, or this one saved under a new name
+    hints_changed = Signal()  # the scenario came to be: hints about the context are known now
 
     def __init__(
         self,
@@ -107,7 +109,17 @@ class Document(QObject):
     def scenario(self) -> Scenario:
         if self._scenario is None:
             self._scenario = self._saved_scenario()
+            self.hints_changed.emit()
         return self._scenario
+
+    @property
+    def hints(self) -> dict[str, str]:
+        """Advice by field path (sizes that run badly on GPUs, a context beyond the positions).
+
+        The context is judged once the scenario exists (it is made after the first paint).
+        """
+        context = self._scenario.context if self._scenario is not None else None
+        return hints(self._architecture, context)
 
     def _saved_scenario(self) -> Scenario:
         """The scenario the preset was saved with; a default one (and a notice) if it does not fit."""

@@ -10,6 +10,7 @@ from paramtally.core.cli.output import add_output_arguments, emit, emit_json, fo
 from paramtally.core.export import to_csv
 from paramtally.core.fit import SetupFit, fit_setups
 from paramtally.core.flops import FlopsReport, estimate_flops
+from paramtally.core.hints import warn_hints
 from paramtally.core.memory import MemoryReport, Scenario, estimate_memory
 from paramtally.core.quant import Dtype, KvDtype, QuantId
 from paramtally.core.scenario import Mode, Optimizer, Recompute
@@ -91,6 +92,7 @@ def run(args: argparse.Namespace) -> int:
         emit(to_csv(_csv_rows(memory, setups), CSV_COLUMNS), args.output)
     else:
         emit(_table(arch.name, scenario, memory, setups, flops), args.output)
+    warn_hints(arch, scenario.context)  # after the answer: a refused run says one line only
     return 0
 
 

@@ -38,8 +38,10 @@ SECTION_NOTES = {
 }
 TOP_TITLE = "Model"
 HIDDEN = {"schema_version"}
-# Styled by objectName so that the frame, not the native editor inside it, turns red.
-INVALID_STYLE = "QFrame#fieldFrame { border: 2px solid #d9534f; border-radius: 4px; }"
+# Styled by objectName so that the frame, not the native editor inside it, turns red (or amber).
+RED, AMBER = "#d9534f", "#d08a00"
+INVALID_STYLE = f"QFrame#fieldFrame {{ border: 2px solid {RED}; border-radius: 4px; }}"
+HINT_STYLE = f"QFrame#fieldFrame {{ border: 2px solid {AMBER}; border-radius: 4px; }}"
 
 
 @dataclass
@@ -62,7 +64,6 @@ def _error_label(frame: QFrame, path: str) -> QLabel:
     error = QLabel(field)
     error.setObjectName(f"{path}.error")
     error.setWordWrap(True)
-    error.setStyleSheet("color: #d9534f;")
     layout.addWidget(error)
     return error
 
@@ -77,6 +78,8 @@ class ArchitectureForm(QScrollArea):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.document = document
         self._rows: dict[str, _Row] = {}
+        self._errors: dict[str, str] = {}  # path → reason, as the document said
+        self._hints: dict[str, str] = {}
         self._labels: list[QLabel] = []
         self.sections: dict[str, Section] = {}
         body = QWidget(self)
@@ -93,6 +96,7 @@ class ArchitectureForm(QScrollArea):
         document.changed.connect(self.refresh)
         document.invalid.connect(self.show_error)
         document.validity.connect(self.show_error)
+        document.hints_changed.connect(self._show_hints)
         self.refresh()
 
     # --- building --------------------------------------------------------------------------------
@@ -181,21 +185,42 @@ class ArchitectureForm(QScrollArea):
             if row.condition:
                 applies = all(get_value(arch, where) == needed for where, needed in row.condition)
                 row.layout.setRowVisible(row.frame.parentWidget(), applies)
+        self._show_hints()
+
+    def _show_hints(self) -> None:
+        hints = self.document.hints
+        for path in set(hints) | set(self._hints):
+            if hints.get(path) != self._hints.get(path) and path in self._rows:
+                self._hints[path] = hints.get(path, "")
+                self._paint(self._rows[path])
+        self._hints = hints
 
     def show_error(self, path: str, reason: str) -> None:
         """Mark a field invalid with its reason, or clear it when ``reason`` is empty."""
         row = self._rows.get(path)
         if row is None:
             return
-        row.frame.setStyleSheet(INVALID_STYLE if reason else "")
-        if row.error is None and reason:
+        self._errors[path] = reason
+        self._paint(row)
+
+    def _paint(self, row: _Row) -> None:
+        """Red with the reason when refused, else amber with the hint, else plain."""
+        reason = self._errors.get(row.path, "")
+        hint = "" if reason else self._hints.get(row.path, "")
+        row.frame.setStyleSheet(INVALID_STYLE if reason else HINT_STYLE if hint else "")
+        if row.error is None and (reason or hint):
             row.error = _error_label(row.frame, row.path)
         if row.error is not None:
-            row.error.setText(reason)
-            row.error.setVisible(bool(reason))
+            row.error.setText(reason or hint)
+            row.error.setStyleSheet(f"color: {RED if reason else AMBER};")
+            row.error.setVisible(bool(reason or hint))
         tip = row.spec.description
-        row.editor.setToolTip(f"{tip}\n\n⚠ {reason}" if reason else tip)
+        row.editor.setToolTip(f"{tip}\n\n⚠ {reason or hint}" if reason or hint else tip)
 
     def error_text(self, path: str) -> str:
-        error = self._rows[path].error
-        return error.text() if error is not None and not error.isHidden() else ""
+        """The reason a field is refused ('' when it is not)."""
+        return self._errors.get(path, "") if self._rows[path].error is not None else ""
+
+    def hint_text(self, path: str) -> str:
+        """The hint shown at a field ('' when none, or while the field is refused)."""
+        return "" if self._errors.get(path) else self._hints.get(path, "")

@@ -18,6 +18,7 @@ from paramtally.gui.document import Document
 from paramtally.gui.form import ArchitectureForm
 from paramtally.gui.form.editors import CheckBox, ComboBox, IntSpinBox, MultiChoice, make_editor
 from paramtally.gui.form.fields import field_spec, model_fields
+from paramtally.gui.form.form import AMBER, RED
 from paramtally.gui.main_window import MainWindow
 from tests.gui.conftest import TypeInto
 
@@ -199,3 +200,24 @@ def test_activation_offers_only_known_names(qtbot: QtBot, window: MainWindow) ->
     combo.setFocus()
     qtbot.keyClicks(combo, "silu")  # a person types to jump to an entry
     assert window.document.architecture.ffn.activation == "silu"
+
+
+def test_hints_are_amber_at_their_field_and_refuse_nothing(window: MainWindow, type_into: TypeInto) -> None:
+    form, doc = window.form, window.document
+    assert doc.scenario.context == 4096  # the views made the scenario: the context is judged
+    assert "exceeds the model's 2,048 learned positions" in form.hint_text("embeddings.max_positions")
+    assert "pad it to 50,304" in form.hint_text("embeddings.vocab_size")
+    assert AMBER in form._rows["embeddings.vocab_size"].frame.styleSheet()
+    type_into(form.editor("embeddings.vocab_size"), "50304")
+    assert doc.architecture.embeddings.vocab_size == 50304 and form.hint_text("embeddings.vocab_size") == ""
+    assert form._rows["embeddings.vocab_size"].frame.styleSheet() == ""
+    type_into(form.editor("ffn.width"), "49000")  # applied, with a hint
+    assert doc.architecture.ffn.width == 49000 and "49,024 would be" in form.hint_text("ffn.width")
+    # A refusal outranks a hint at the same field, and the hint comes back when it goes.
+    type_into(form.editor("embeddings.max_positions"), "0")
+    assert form.error_text("embeddings.max_positions").startswith("learned positions need a table")
+    assert RED in form._rows["embeddings.max_positions"].frame.styleSheet()
+    type_into(form.editor("embeddings.max_positions"), "2048")
+    assert AMBER in form._rows["embeddings.max_positions"].frame.styleSheet()
+    assert doc.set_scenario_field("context", 2048)
+    assert form.hint_text("embeddings.max_positions") == ""
