@@ -20,6 +20,7 @@ __all__ = [
     "set_count",
     "set_lora",
     "set_moe",
+    "set_total",
     "split_group",
     "with_layers",
 ]
@@ -108,6 +109,28 @@ def set_lora(layers: Layers, index: int, lora: LoRA | None) -> Layers:
 
 def set_adapter(layers: Layers, index: int, adapter: Adapter | None) -> Layers:
     return _replace(layers, index, adapter=adapter)
+
+
+def set_total(layers: Layers, total: int) -> Layers:
+    """The stack with ``total`` layers: more go to the last group; fewer are cut from the end.
+
+    Cutting empties the last groups first (a 3-dense + 58-MoE stack cut to 2 layers keeps 2
+    dense ones), so every group that stays keeps its blocks.
+    """
+    if total < 1:
+        raise FieldError("num_layers", "needs at least 1 layer")
+    current = sum(group.count for group in layers)
+    if total >= current:
+        last = layers[-1]
+        return (*layers[:-1], last.model_copy(update={"count": last.count + total - current}))
+    kept: list[LayerGroup] = []
+    left = total
+    for group in layers:
+        if left == 0:
+            break
+        kept.append(group.model_copy(update={"count": min(group.count, left)}))
+        left -= kept[-1].count
+    return tuple(kept)
 
 
 def with_layers(arch: Architecture, layers: Layers) -> Architecture:

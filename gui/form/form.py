@@ -13,13 +13,24 @@ from typing import Any
 
 from pydantic import BaseModel
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFormLayout, QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QFormLayout,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
 
-from paramtally.core.edit import get_value
+from paramtally.core.edit import DERIVED, get_value
 from paramtally.core.schema import Architecture
 from paramtally.gui.document import Document
 from paramtally.gui.form.editors import Editor, make_editor
-from paramtally.gui.form.fields import FieldSpec, model_fields
+from paramtally.gui.form.ffn_width import PATH as FFN_WIDTH
+from paramtally.gui.form.ffn_width import ffn_width_button
+from paramtally.gui.form.fields import FieldSpec, field_spec, model_fields
 from paramtally.gui.form.section import Section
 
 __all__ = ["SECTION_TITLES", "ArchitectureForm"]
@@ -97,6 +108,7 @@ class ArchitectureForm(QScrollArea):
         document.invalid.connect(self.show_error)
         document.validity.connect(self.show_error)
         document.hints_changed.connect(self._show_hints)
+        self.add_button(FFN_WIDTH, ffn_width_button(document))
         self.refresh()
 
     # --- building --------------------------------------------------------------------------------
@@ -104,7 +116,8 @@ class ArchitectureForm(QScrollArea):
     def _build(self, model: type[BaseModel]) -> None:
         top = [spec for spec in model_fields(model) if spec.name not in HIDDEN]
         scalars = [spec for spec in top if spec.kind not in {"model", "models"}]
-        self._add_section("", TOP_TITLE, scalars)
+        derived = [field_spec(name, value.info) for name, value in DERIVED.items()]  # e.g. the layers
+        self._add_section("", TOP_TITLE, scalars + derived)
         for spec in top:
             if spec.kind == "model" and spec.model is not None:
                 children = list(model_fields(spec.model))
@@ -151,9 +164,10 @@ class ArchitectureForm(QScrollArea):
         box.setSpacing(1)
         frame = QFrame(field)
         frame.setObjectName("fieldFrame")
-        inner = QVBoxLayout(frame)
+        inner = QHBoxLayout(frame)  # the editor, and any button added next to it (add_button)
         inner.setContentsMargins(2, 2, 2, 2)
-        inner.addWidget(editor)
+        inner.setSpacing(2)
+        inner.addWidget(editor, 1)
         box.addWidget(frame)
         label = QLabel(spec.label)
         label.setToolTip(spec.description)
@@ -167,6 +181,14 @@ class ArchitectureForm(QScrollArea):
 
     def editor(self, path: str) -> Editor:
         return self._rows[path].editor
+
+    def add_button(self, path: str, button: QAbstractButton) -> None:
+        """Put ``button`` right of the field's editor (a helper that computes its value)."""
+        frame = self._rows[path].frame
+        button.setParent(frame)
+        layout = frame.layout()
+        assert layout is not None
+        layout.addWidget(button)
 
     def _commit(self, path: str, value: Any, merge: bool) -> None:
         self.document.set_field(path, value, merge_key=path if merge else None)

@@ -21,6 +21,7 @@ from paramtally.gui.form.fields import field_spec, model_fields
 from paramtally.gui.form.form import AMBER, RED
 from paramtally.gui.main_window import MainWindow
 from tests.gui.conftest import TypeInto
+from tests.gui.modals import Modals
 
 
 def _scalar_paths(model: type[BaseModel], prefix: str = "") -> list[str]:
@@ -221,3 +222,42 @@ def test_hints_are_amber_at_their_field_and_refuse_nothing(window: MainWindow, t
     assert AMBER in form._rows["embeddings.max_positions"].frame.styleSheet()
     assert doc.set_scenario_field("context", 2048)
     assert form.hint_text("embeddings.max_positions") == ""
+
+
+def test_the_number_of_layers_is_a_field(qtbot: QtBot, window: MainWindow, type_into: TypeInto) -> None:
+    doc, form = window.document, window.form
+    layers = form.editor("num_layers")
+    assert isinstance(layers, IntSpinBox) and layers.value() == 96 and layers.minimum == 1
+    assert form._rows["num_layers"].section.text() == "Model"
+    type_into(layers, "48")
+    assert [g.count for g in doc.architecture.layers] == [48]
+    expected = count_parameters(with_value(load_source("gpt3-175b"), "num_layers", 48))
+    assert doc.report.total == expected.total and f"{expected.total:,}" in window.headline.text()
+    assert window.undo_action.text() == "&Undo Set num_layers"
+    assert window.tree.tree_model.data(window.tree.tree_model.index(0, 0)) == "layers 0–47 (dense)"
+    window.tree.split_group(0, 40)  # the tree edits the stack; the field follows
+    type_into(layers, "50")
+    assert [g.count for g in doc.architecture.layers] == [40, 10]
+
+
+def test_ffn_width_from_the_hidden_size(qtbot: QtBot, modals: Modals) -> None:
+    document = Document(load_source("llama-3-8b"), "llama-3-8b", preset_id="llama-3-8b")
+    form = ArchitectureForm(document)
+    qtbot.addWidget(form)
+    form.show()
+    assert document.set_field("ffn.width", 1000)
+
+    def llama3(dialog: QWidget) -> None:  # Llama 3: multiplier 1.3, multiple of 1024
+        multiplier = dialog.findChild(QWidget, "multiplier")
+        multiplier.lineEdit().selectAll()
+        qtbot.keyClicks(multiplier.lineEdit(), "1.3")
+        multiple = dialog.findChild(QWidget, "multiple_of")
+        multiple.lineEdit().selectAll()
+        qtbot.keyClicks(multiple.lineEdit(), "1024")
+        assert dialog.findChild(QLabel, "result").text().endswith("FFN width 14,336")
+        modals.click_button(dialog, "Apply")
+
+    modals.expect(llama3)
+    qtbot.mouseClick(form.findChild(QWidget, "ffnWidthFromHidden"), Qt.MouseButton.LeftButton)
+    assert document.architecture == load_source("llama-3-8b")  # LLaMA's own rule gives its width back
+    assert document.undo_stack.count() == 2 and form.editor("ffn.width").value() == 14336
