@@ -124,7 +124,6 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.split)
         self.problem_status = ProblemStatus(doc)
         self.statusBar().addWidget(self.problem_status, 1)
-        self.statusBar().showMessage("Ready", 3000)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.headline and event.type() == QEvent.Type.Paint:

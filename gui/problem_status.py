@@ -7,7 +7,7 @@ then the next one still open, then nothing.
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtWidgets import QLabel, QStatusBar, QWidget
 
 from paramtally.gui.document import Document
 from paramtally.gui.form.fields import field_title
@@ -25,6 +25,9 @@ class ProblemStatus(QLabel):
         document.validity.connect(self._cleared)
 
     def _show(self, path: str, reason: str) -> None:
+        bar = self.parentWidget()
+        if isinstance(bar, QStatusBar):
+            bar.clearMessage()  # a passing message ('Opened …') would hide this line
         self.path = path
         where = field_title(path)
         self.setText(f"⚠ {where}: {reason}" if where else f"⚠ {reason}")

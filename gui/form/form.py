@@ -233,7 +233,8 @@ class ArchitectureForm(QScrollArea):
         if row.error is None and (reason or hint):
             row.error = _error_label(row.frame, row.path)
         if row.error is not None:
-            row.error.setText(reason or hint)
+            text = reason or hint
+            row.error.setText(text[:1].upper() + text[1:])  # a sentence under the field
             row.error.setStyleSheet(f"color: {RED if reason else AMBER};")
             row.error.setVisible(bool(reason or hint))
         tip = row.spec.description

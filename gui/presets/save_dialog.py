@@ -27,6 +27,9 @@ class SaveAsDialog(QDialog):
         self.id.setObjectName("presetId")
         self.id.setToolTip("The file name of the preset: letters, digits and . _ + -")
         self._id_follows = not preset_id or preset_id == user_presets.id_from_name(name)
+        room = self.fontMetrics().horizontalAdvance("M" * 28)  # a long display name fits unscrolled
+        self.name.setMinimumWidth(room)
+        self.id.setMinimumWidth(room)
         self.error = QLabel()
         self.error.setObjectName("error")
         self.error.setStyleSheet("color: #d9534f;")
