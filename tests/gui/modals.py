@@ -17,6 +17,7 @@ from collections import deque
 from collections.abc import Callable
 
 from PySide6.QtCore import QModelIndex, QPoint, Qt, QTimer
+from PySide6.QtGui import QContextMenuEvent
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
@@ -167,7 +168,7 @@ class Modals:
 
     def wait_done(self, timeout: int = 5000) -> None:
         """Wait until every queued answer has been given (for dialogs opened from a timer)."""
-        self.qtbot.waitUntil(lambda: not self.handlers, timeout=timeout)
+        self.qtbot.waitUntil(lambda: not self.handlers and not self._handling, timeout=timeout)
         self.check()
 
     def stop(self) -> None:
@@ -175,16 +176,24 @@ class Modals:
 
 
 def right_click(qtbot: QtBot, widget: QWidget, pos: QPoint) -> None:
-    """A right-click as the window system delivers it, so Qt makes the context-menu event itself."""
-    window = widget.window()
-    handle = window.windowHandle()
-    assert handle is not None, "the widget's window is not shown"
-    qtbot.mouseClick(handle, Qt.MouseButton.RightButton, pos=widget.mapTo(window, pos))
+    """A right-click: the button pressed and released on ``widget``, and the context-menu event
+    the window system delivers with it (posted, as Qt posts it).
+
+    Why not only the click on the QWindow, which makes Qt synthesize the menu event itself:
+    offscreen, that event is placed by a global position that can land on another widget (the
+    menu bar) once a window of an earlier test has been shown and closed.
+    """
+    qtbot.mouseClick(widget, Qt.MouseButton.RightButton, pos=pos)
+    event = QContextMenuEvent(QContextMenuEvent.Reason.Mouse, pos, widget.mapToGlobal(pos))
+    QApplication.postEvent(widget, event)
 
 
-def right_click_row(qtbot: QtBot, view: QAbstractItemView, index: QModelIndex) -> None:
+def right_click_row(qtbot: QtBot, view: QAbstractItemView, index: QModelIndex, modals: Modals) -> None:
+    """Right-click a row and wait until its menu (and what the menu opened) has been answered:
+    the context-menu event may be posted rather than sent, as a person's click is."""
     view.scrollTo(index)
     right_click(qtbot, view.viewport(), view.visualRect(index).center())
+    modals.wait_done()
 
 
 def give_focus(qtbot: QtBot, widget: QWidget) -> None:

@@ -79,7 +79,7 @@ def test_convert_to_moe_shows_total_and_active(qtbot: QtBot, window: MainWindow,
     tree, doc = window.tree, window.document
     modals.choose("Split at layer…")
     modals.type_and_click("64", "OK")
-    right_click_row(qtbot, tree, tree.tree_model.index(0, 0))
+    right_click_row(qtbot, tree, tree.tree_model.index(0, 0), modals)
     assert [g.count for g in doc.architecture.layers] == [64, 32]
 
     def moe_dialog(dialog: QWidget) -> None:
@@ -91,7 +91,7 @@ def test_convert_to_moe_shows_total_and_active(qtbot: QtBot, window: MainWindow,
 
     modals.choose("Convert FFN to MoE…")
     modals.expect(moe_dialog)
-    right_click_row(qtbot, tree, tree.tree_model.index(1, 0))
+    right_click_row(qtbot, tree, tree.tree_model.index(1, 0), modals)
     assert modals.seen[-1] == "Convert to MoE"
     expected_arch = load_source("gpt3-175b")
     expected_arch = layer_ops.with_layers(
@@ -106,7 +106,7 @@ def test_convert_to_moe_shows_total_and_active(qtbot: QtBot, window: MainWindow,
     # Back to dense through the block's own menu.
     block = tree.tree_model.index(0, 0, tree.tree_model.index(1, 0))
     modals.choose("Convert MoE to dense FFN")
-    right_click_row(qtbot, tree, block)
+    right_click_row(qtbot, tree, block, modals)
     assert doc.report.total == doc.report.active
 
 
@@ -230,7 +230,7 @@ def test_add_adapter_from_the_right_click_menu_completes_with_ok(
 
     modals.choose("Add adapter…")
     modals.expect(adapter_dialog)
-    right_click_row(qtbot, tree, tree.tree_model.index(0, 0))
+    right_click_row(qtbot, tree, tree.tree_model.index(0, 0), modals)
     assert doc.architecture.layers[0].adapter == Adapter(width=256, placement="both")
     h, layers = doc.architecture.hidden_size, doc.architecture.num_layers
     assert doc.report.added == layers * 2 * (2 * h * 256 + 256 + h)  # two adapters (h→b→h, biased) a layer

@@ -8,22 +8,24 @@ answered with key and mouse events (tests/gui/modals.py).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QLabel, QLineEdit, QListWidgetItem, QWidget
 from pytestqt.qtbot import QtBot
 
-from paramtally.core import user_presets
+from paramtally.core import layer_ops, user_presets
 from paramtally.core.edit import with_values
 from paramtally.core.params import count_parameters
 from paramtally.core.recent import recent_sources
+from paramtally.core.schema import Adapter, LoRA, MoE
 from paramtally.core.sources import load_source
 from paramtally.gui.app import build_parser, open_window
 from paramtally.gui.main_window import MainWindow
 from paramtally.gui.presets import ID_ROLE, ORIGIN_ROLE, PresetsBrowser
 from tests.gui.conftest import TypeInto
-from tests.gui.modals import Modals, give_focus
+from tests.gui.modals import Modals, give_focus, right_click_row
 
 RED = "#d9534f"
 ROOT = Path(__file__).resolve().parents[2]
@@ -260,3 +262,123 @@ def test_i_open_a_config_json_through_file_open_and_open_recent(
     modals.wait_done()  # menu-bar menus do not block: wait for the answers to be given
     assert doc.report.total == GOLDEN["llama-2-7b"]["total"]
     assert first_folder and first_folder[0] != str(folder)
+
+
+def test_a_headline_of_the_start_model_and_of_presets_opened_from_the_menu(
+    qtbot: QtBot, modals: Modals
+) -> None:
+    window = open_window(build_parser().parse_args([]))  # as `paramtally` starts: no model named
+    assert isinstance(window, MainWindow)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    window.load_views()
+    assert "175,221,817,344" in _headline(window)  # GPT-3 175B, with biases
+    assert window.windowTitle() == "gpt3-175b[*] — ParamTally"
+    for preset_id in ("llama-3-8b", "mixtral-8x7b"):
+        modals.press(Qt.Key.Key_B)  # File → Open &Built-in Preset
+        modals.choose(preset_id)
+        give_focus(qtbot, window.form.editor("hidden_size"))
+        qtbot.keyClick(window, Qt.Key.Key_F, Qt.KeyboardModifier.AltModifier)
+        modals.wait_done()
+        golden = GOLDEN[preset_id]
+        assert window.document.report.total == golden["total"]
+        assert f"{golden['total']:,}" in _headline(window)
+        assert window.windowTitle() == f"{preset_id}[*] — ParamTally"
+    assert f"{GOLDEN['mixtral-8x7b']['active']:,}" in _headline(window)  # MoE: active per token too
+    assert GOLDEN["mixtral-8x7b"]["active"] < GOLDEN["mixtral-8x7b"]["total"]
+
+
+def test_b_typing_into_fields_updates_every_figure(
+    qtbot: QtBot, window: MainWindow, type_into: TypeInto
+) -> None:
+    doc, form = window.document, window.form
+    type_into(form.editor("hidden_size"), "8,192")  # heads 96 do not divide it: kept, red
+    type_into(form.editor("attention.num_heads"), "64")
+    type_into(form.editor("attention.num_kv_heads"), "8")
+    type_into(form.editor("embeddings.vocab_size"), "128256")
+    type_into(form.editor("ffn.width"), "28672")
+    type_into(form.editor("num_layers"), "80")
+    box = form.editor("attention.q_bias")
+    box.setFocus()
+    qtbot.keyClick(box, Qt.Key.Key_Space)  # off
+    kind = form.editor("norms.kind")
+    kind.setFocus()
+    qtbot.keyClick(kind, Qt.Key.Key_Down)  # layernorm → rmsnorm
+    expected_arch = with_values(
+        load_source("gpt3-175b"),
+        {
+            "hidden_size": 8192,
+            "attention.num_heads": 64,
+            "attention.num_kv_heads": 8,
+            "embeddings.vocab_size": 128256,
+            "ffn.width": 28672,
+            "num_layers": 80,
+            "attention.q_bias": False,
+            "norms.kind": "rmsnorm",
+        },
+    )
+    expected = count_parameters(expected_arch)
+    assert doc.architecture == expected_arch and doc.drafts == {}
+    assert f"{expected.total:,}" in _headline(window)
+    tree = window.tree.tree_model
+    assert tree.data(tree.index(0, 0)) == "layers 0–79 (dense)"
+    assert tree.data(tree.index(0, 0), Qt.ItemDataRole.UserRole) == sum(row.params for row in expected.layers)
+    assert not any(_red(window, path) for path in window.form._rows)
+    assert doc.undo_stack.count() == 8  # one step per field (hidden size went in with the heads)
+
+
+def test_d_split_moe_lora_adapter_through_the_real_menus_and_dialogs(
+    qtbot: QtBot, window: MainWindow, modals: Modals
+) -> None:
+    tree, doc = window.tree, window.document
+    model = tree.tree_model
+
+    def fill(values: dict[str, str], button: str = "OK") -> Callable[[QWidget], None]:
+        def answer(dialog: QWidget) -> None:
+            for name, text in values.items():
+                editor = dialog.findChild(QWidget, name)
+                line = editor.lineEdit() if hasattr(editor, "lineEdit") else editor
+                line.setFocus()
+                line.selectAll()
+                qtbot.keyClicks(line, text)
+            modals.click_button(dialog, button)
+
+        return answer
+
+    modals.choose("Split at layer…")  # right-click → menu → the split dialog
+    modals.type_and_click("72", "OK")
+    right_click_row(qtbot, tree, model.index(0, 0), modals)
+    modals.choose("Convert FFN to MoE…")  # second group: 8 experts of 12,288, top-2
+    modals.expect(fill({"num_experts": "8", "top_k": "2", "expert_width": "12288"}))
+    right_click_row(qtbot, tree, model.index(1, 0), modals)
+    tree.setCurrentIndex(model.index(0, 0))
+    give_focus(qtbot, tree)
+    modals.choose("Add LoRA…")  # Menu key on the first group
+    modals.expect(fill({"rank": "16"}))
+    qtbot.keyClick(tree, Qt.Key.Key_Menu)
+    modals.choose("Add adapter…")  # Shift+F10 on the first group
+    modals.expect(fill({"width": "512"}))
+    tree.setCurrentIndex(model.index(0, 0))
+    give_focus(qtbot, tree)
+    qtbot.keyClick(tree, Qt.Key.Key_F10, Qt.KeyboardModifier.ShiftModifier)
+    gpt3 = load_source("gpt3-175b")
+    layers = layer_ops.split_group(gpt3.layers, 0, 72)
+    layers = layer_ops.set_moe(layers, 1, MoE(num_experts=8, top_k=2, expert_width=12288))
+    layers = layer_ops.set_lora(layers, 0, LoRA(rank=16))
+    layers = layer_ops.set_adapter(layers, 0, Adapter(width=512))
+    expected = count_parameters(layer_ops.with_layers(gpt3, layers))
+    assert doc.architecture.layers == layers
+    assert (doc.report.total, doc.report.active, doc.report.added) == (
+        expected.total,
+        expected.active,
+        expected.added,
+    )
+    assert f"{expected.total:,}" in _headline(window) and f"{expected.active:,}" in _headline(window)
+    assert model.data(model.index(1, 0)) == "layers 72–95 (MoE)"
+    assert [model.data(model.index(i, 0, model.index(0, 0))) for i in range(2)] == [
+        "LoRA: rank 16 on q, v",
+        "Adapter: width 512, after both",
+    ]
+    assert doc.undo_stack.count() == 4
+    assert modals.seen[-1] == "Add adapter"
