@@ -13,6 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import (
     QAbstractButton,
     QFormLayout,
@@ -49,10 +50,13 @@ SECTION_NOTES = {
 }
 TOP_TITLE = "Model"
 HIDDEN = {"schema_version"}
-# Styled by objectName so that the frame, not the native editor inside it, turns red (or amber).
+# One style sheet for the whole form, by objectName and a "state" property, so that the frame
+# (not the native editor inside it) turns red or amber, and a change restyles that frame alone.
 RED, AMBER = "#d9534f", "#d08a00"
-INVALID_STYLE = f"QFrame#fieldFrame {{ border: 2px solid {RED}; border-radius: 4px; }}"
-HINT_STYLE = f"QFrame#fieldFrame {{ border: 2px solid {AMBER}; border-radius: 4px; }}"
+FIELD_STYLE = (
+    f'QFrame#fieldFrame[state="error"] {{ border: 2px solid {RED}; border-radius: 4px; }}'
+    f'QFrame#fieldFrame[state="hint"] {{ border: 2px solid {AMBER}; border-radius: 4px; }}'
+)
 
 
 @dataclass
@@ -94,6 +98,7 @@ class ArchitectureForm(QScrollArea):
         self._labels: list[QLabel] = []
         self.sections: dict[str, Section] = {}
         body = QWidget(self)
+        body.setStyleSheet(FIELD_STYLE)
         self._layout = QVBoxLayout(body)
         self._layout.setContentsMargins(4, 4, 4, 4)
         self._layout.setSpacing(2)
@@ -229,16 +234,26 @@ class ArchitectureForm(QScrollArea):
         """Red with the reason when refused, else amber with the hint, else plain."""
         reason = self._errors.get(row.path, "")
         hint = "" if reason else self._hints.get(row.path, "")
-        row.frame.setStyleSheet(INVALID_STYLE if reason else HINT_STYLE if hint else "")
-        if row.error is None and (reason or hint):
+        text = reason or hint
+        state = "error" if reason else "hint" if hint else ""
+        if row.frame.property("state") != state:
+            row.frame.setProperty("state", state)
+            row.frame.style().unpolish(row.frame)
+            row.frame.style().polish(row.frame)
+        if row.error is None and text:
             row.error = _error_label(row.frame, row.path)
         if row.error is not None:
-            text = reason or hint
+            palette = row.error.palette()
+            palette.setColor(QPalette.ColorRole.WindowText, QColor(RED if reason else AMBER))
+            row.error.setPalette(palette)
             row.error.setText(text[:1].upper() + text[1:])  # a sentence under the field
-            row.error.setStyleSheet(f"color: {RED if reason else AMBER};")
-            row.error.setVisible(bool(reason or hint))
+            row.error.setVisible(bool(text))
         tip = row.spec.description
-        row.editor.setToolTip(f"{tip}\n\n⚠ {reason or hint}" if reason or hint else tip)
+        row.editor.setToolTip(f"{tip}\n\n⚠ {text}" if text else tip)
+
+    def field_state(self, path: str) -> str:
+        """How a field is marked: 'error' (red), 'hint' (amber) or ''."""
+        return str(self._rows[path].frame.property("state") or "")
 
     def error_text(self, path: str) -> str:
         """The reason a field is refused ('' when it is not)."""

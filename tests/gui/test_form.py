@@ -18,7 +18,6 @@ from paramtally.gui.document import Document
 from paramtally.gui.form import ArchitectureForm
 from paramtally.gui.form.editors import CheckBox, ComboBox, IntSpinBox, MultiChoice, make_editor
 from paramtally.gui.form.fields import field_spec, model_fields
-from paramtally.gui.form.form import AMBER, RED
 from paramtally.gui.main_window import MainWindow
 from tests.gui.conftest import TypeInto
 from tests.gui.modals import Modals
@@ -102,7 +101,7 @@ def test_an_invalid_head_count_is_shown_at_the_field_and_the_figures_stay(
     total = doc.report.total
     type_into(form.editor("attention.num_kv_heads"), "5")
     assert form.error_text("attention.num_kv_heads") == "KV heads (5) must divide the query heads (96)"
-    assert "#d9534f" in form._rows["attention.num_kv_heads"].frame.styleSheet()
+    assert form.field_state("attention.num_kv_heads") == "error"
     assert "must divide" in form.editor("attention.num_kv_heads").toolTip()
     assert doc.architecture.attention.num_kv_heads is None and doc.report.total == total
     assert window.findChild(QLabel, "totalParams").text() == headline
@@ -208,18 +207,18 @@ def test_hints_are_amber_at_their_field_and_refuse_nothing(window: MainWindow, t
     assert doc.scenario.context == 4096  # the views made the scenario: the context is judged
     assert "exceeds the model's 2,048 learned positions" in form.hint_text("embeddings.max_positions")
     assert "pad it to 50,304" in form.hint_text("embeddings.vocab_size")
-    assert AMBER in form._rows["embeddings.vocab_size"].frame.styleSheet()
+    assert form.field_state("embeddings.vocab_size") == "hint"
     type_into(form.editor("embeddings.vocab_size"), "50304")
     assert doc.architecture.embeddings.vocab_size == 50304 and form.hint_text("embeddings.vocab_size") == ""
-    assert form._rows["embeddings.vocab_size"].frame.styleSheet() == ""
+    assert form.field_state("embeddings.vocab_size") == ""
     type_into(form.editor("ffn.width"), "49000")  # applied, with a hint
     assert doc.architecture.ffn.width == 49000 and "49,024 would be" in form.hint_text("ffn.width")
     # A refusal outranks a hint at the same field, and the hint comes back when it goes.
     type_into(form.editor("embeddings.max_positions"), "0")
     assert form.error_text("embeddings.max_positions").startswith("learned positions need a table")
-    assert RED in form._rows["embeddings.max_positions"].frame.styleSheet()
+    assert form.field_state("embeddings.max_positions") == "error"
     type_into(form.editor("embeddings.max_positions"), "2048")
-    assert AMBER in form._rows["embeddings.max_positions"].frame.styleSheet()
+    assert form.field_state("embeddings.max_positions") == "hint"
     assert doc.set_scenario_field("context", 2048)
     assert form.hint_text("embeddings.max_positions") == ""
 

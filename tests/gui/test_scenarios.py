@@ -27,7 +27,6 @@ from paramtally.gui.presets import ID_ROLE, ORIGIN_ROLE, PresetsBrowser
 from tests.gui.conftest import TypeInto
 from tests.gui.modals import Modals, give_focus, right_click_row
 
-RED = "#d9534f"
 ROOT = Path(__file__).resolve().parents[2]
 LLAMA = ROOT / "tests" / "data" / "hf_configs" / "llama-2-7b.json"
 GOLDEN = json.loads((ROOT / "tests" / "golden" / "presets.json").read_text())
@@ -38,7 +37,7 @@ def _headline(window: MainWindow) -> str:
 
 
 def _red(window: MainWindow, path: str) -> bool:
-    return RED in window.form._rows[path].frame.styleSheet()
+    return window.form.field_state(path) == "error"
 
 
 def test_c_invalid_values_stay_while_another_field_is_edited(
