@@ -44,6 +44,7 @@ class Dialogs:
 
         def click(dialog: QWidget) -> None:
             assert isinstance(dialog, QMessageBox), dialog
+            assert all("&" in one.text() for one in dialog.buttons())  # Alt mnemonics on every button
             self.asked.append(f"{dialog.windowTitle()} {dialog.text()}")
             self.modals.click_button(dialog, button)
 

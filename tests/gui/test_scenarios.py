@@ -52,6 +52,9 @@ def test_c_invalid_values_stay_while_another_field_is_edited(
     assert f"{count_parameters(gpt3).total:,}" in _headline(window)  # the last valid figures stay
     status = window.problem_status.text()
     assert status.startswith("⚠ Hidden size: the hidden size (8,192)")
+    window.statusBar().showMessage("a passing message", 30)  # bug 8: the line outlived such messages
+    qtbot.wait(100)
+    assert window.problem_status.text() == status and window.problem_status.isVisible()
     type_into(form.editor("attention.num_heads"), "64")
     expected = count_parameters(with_values(gpt3, {"hidden_size": 8192, "attention.num_heads": 64}))
     assert (doc.architecture.hidden_size, doc.architecture.attention.num_heads) == (8192, 64)
