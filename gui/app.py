@@ -152,7 +152,7 @@ def open_window(args: argparse.Namespace) -> MainWindow | int:
     if notice:
         window.show_notice(notice)
     if not args.screenshot:
-        remember_source(source)
+        remember_source(preset_id or source)
     if args.size:
         window.resize(*args.size)
     return window

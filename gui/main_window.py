@@ -242,7 +242,8 @@ class MainWindow(QMainWindow):
             self._show_problem("", one_line(exc))
             return False
         self.document.load(preset.architecture, label, preset_id, preset.scenario)
-        remember_source(source)
+        if preset_id is None:  # a preset is remembered by its id (_remember_preset), a file by its path
+            remember_source(source)
         self.statusBar().showMessage(f"Opened {label}: {preset.architecture.name}", 5000)
         return True
 
