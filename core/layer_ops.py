@@ -7,7 +7,7 @@ hands the result to ``Architecture.model_validate`` (through ``with_layers``), s
 
 from __future__ import annotations
 
-from paramtally.core.errors import ParamTallyError
+from paramtally.core.errors import FieldError
 from paramtally.core.schema import Adapter, Architecture, LayerGroup, LoRA, MoE
 
 __all__ = [
@@ -20,6 +20,7 @@ __all__ = [
     "set_count",
     "set_lora",
     "set_moe",
+    "set_total",
     "split_group",
     "with_layers",
 ]
@@ -29,7 +30,7 @@ Layers = tuple[LayerGroup, ...]
 
 def _check_index(layers: Layers, index: int) -> None:
     if not 0 <= index < len(layers):
-        raise ParamTallyError(f"layers.{index}: no such layer group (there are {len(layers)})")
+        raise FieldError(f"layers.{index}", f"there is no layer group {index + 1} (there are {len(layers)})")
 
 
 def group_starts(layers: Layers) -> tuple[int, ...]:
@@ -47,8 +48,8 @@ def split_group(layers: Layers, index: int, first_count: int) -> Layers:
     _check_index(layers, index)
     group = layers[index]
     if not 0 < first_count < group.count:
-        raise ParamTallyError(
-            f"layers.{index}.count: split point {first_count} must lie between 1 and {group.count - 1}"
+        raise FieldError(
+            f"layers.{index}.count", f"the split point {first_count} must lie between 1 and {group.count - 1}"
         )
     first = group.model_copy(update={"count": first_count})
     second = group.model_copy(update={"count": group.count - first_count})
@@ -61,7 +62,7 @@ def merge_with_next(layers: Layers, index: int) -> Layers:
     _check_index(layers, index + 1)
     a, b = layers[index], layers[index + 1]
     if a.model_copy(update={"count": 1}) != b.model_copy(update={"count": 1}):
-        raise ParamTallyError(f"layers.{index}: only groups with the same blocks can be merged")
+        raise FieldError(f"layers.{index}", "only groups with the same blocks can be merged")
     merged = a.model_copy(update={"count": a.count + b.count})
     return (*layers[:index], merged, *layers[index + 2 :])
 
@@ -78,7 +79,7 @@ def move_group(layers: Layers, source: int, destination: int) -> Layers:
 def delete_group(layers: Layers, index: int) -> Layers:
     _check_index(layers, index)
     if len(layers) == 1:
-        raise ParamTallyError("layers: the stack needs at least one layer group")
+        raise FieldError("layers", "the stack needs at least one layer group")
     return (*layers[:index], *layers[index + 1 :])
 
 
@@ -108,6 +109,28 @@ def set_lora(layers: Layers, index: int, lora: LoRA | None) -> Layers:
 
 def set_adapter(layers: Layers, index: int, adapter: Adapter | None) -> Layers:
     return _replace(layers, index, adapter=adapter)
+
+
+def set_total(layers: Layers, total: int) -> Layers:
+    """The stack with ``total`` layers: more go to the last group; fewer are cut from the end.
+
+    Cutting empties the last groups first (a 3-dense + 58-MoE stack cut to 2 layers keeps 2
+    dense ones), so every group that stays keeps its blocks.
+    """
+    if total < 1:
+        raise FieldError("num_layers", "needs at least 1 layer")
+    current = sum(group.count for group in layers)
+    if total >= current:
+        last = layers[-1]
+        return (*layers[:-1], last.model_copy(update={"count": last.count + total - current}))
+    kept: list[LayerGroup] = []
+    left = total
+    for group in layers:
+        if left == 0:
+            break
+        kept.append(group.model_copy(update={"count": min(group.count, left)}))
+        left -= kept[-1].count
+    return tuple(kept)
 
 
 def with_layers(arch: Architecture, layers: Layers) -> Architecture:

@@ -7,6 +7,7 @@ full field path, e.g. ``attention.num_kv_heads``.
 
 from __future__ import annotations
 
+import typing
 from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -14,8 +15,10 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from paramtally.core.errors import field_error
 
 __all__ = [
+    "ACTIVATIONS",
     "FFN",
     "SCHEMA_VERSION",
+    "Activation",
     "Adapter",
     "Architecture",
     "Attention",
@@ -26,6 +29,7 @@ __all__ = [
     "LoRATarget",
     "MoE",
     "Norms",
+    "visible_when",
 ]
 
 SCHEMA_VERSION: Final = 1
@@ -35,6 +39,49 @@ NonNegativeInt = Annotated[int, Field(ge=0)]
 PositionKind = Literal["learned", "rope", "alibi", "sinusoidal", "relative_bias", "none"]
 NormKind = Literal["layernorm", "rmsnorm"]
 LoRATarget = Literal["q", "k", "v", "o", "gate", "up", "down"]
+# Every name transformers' ACT2FN knows (transformers/activations.py), which is what the
+# importers copy from a config.json, plus the gated names papers use for a gated FFN.
+Activation = Literal[
+    "gelu",
+    "gelu_10",
+    "gelu_accurate",
+    "gelu_fast",
+    "gelu_new",
+    "gelu_python",
+    "gelu_python_tanh",
+    "gelu_pytorch_tanh",
+    "hardswish",
+    "laplace",
+    "leaky_relu",
+    "linear",
+    "mish",
+    "prelu",
+    "quick_gelu",
+    "relu",
+    "relu2",
+    "relu6",
+    "sigmoid",
+    "silu",
+    "sqrtsoftplus",
+    "swish",
+    "tanh",
+    "xielu",
+    "swiglu",
+    "geglu",
+]
+ACTIVATIONS: Final = typing.get_args(Activation)
+
+
+def visible_when(**values: Any) -> dict[str, Any]:
+    """Field metadata: the field applies only while its sibling fields hold these values.
+
+    The form hides it otherwise (LayerNorm's β under RMSNorm, MLA's ranks under standard
+    attention); the value stays in the file and counts nothing while it does not apply.
+    """
+    return {"visible_when": values}
+
+
+_MLA_ONLY = visible_when(kind="mla")
 
 
 class _Spec(BaseModel):
@@ -84,11 +131,20 @@ class Attention(_Spec):
     q_lora_rank: PositiveInt | None = Field(
         None,
         description="MLA: rank of the query down-projection; empty means direct q.",
+        json_schema_extra=_MLA_ONLY,
     )
-    kv_lora_rank: NonNegativeInt = Field(0, description="MLA: rank of the compressed KV latent.")
-    qk_rope_head_dim: NonNegativeInt = Field(0, description="MLA: rotary part of a q/k head.")
-    qk_nope_head_dim: NonNegativeInt = Field(0, description="MLA: non-rotary part of a q/k head.")
-    v_head_dim: NonNegativeInt = Field(0, description="MLA: width of a value head.")
+    kv_lora_rank: NonNegativeInt = Field(
+        0, description="MLA: rank of the compressed KV latent.", json_schema_extra=_MLA_ONLY
+    )
+    qk_rope_head_dim: NonNegativeInt = Field(
+        0, description="MLA: rotary part of a q/k head.", json_schema_extra=_MLA_ONLY
+    )
+    qk_nope_head_dim: NonNegativeInt = Field(
+        0, description="MLA: non-rotary part of a q/k head.", json_schema_extra=_MLA_ONLY
+    )
+    v_head_dim: NonNegativeInt = Field(
+        0, description="MLA: width of a value head.", json_schema_extra=_MLA_ONLY
+    )
     sliding_window: PositiveInt | None = Field(
         None,
         description="Tokens a sliding-window layer attends to; empty means full attention.",
@@ -108,12 +164,18 @@ class FFN(_Spec):
     width: PositiveInt = Field(description="Intermediate width (f).")
     gated: bool = Field(True, description="Three matrices (SwiGLU/GeGLU) instead of two.")
     bias: bool = Field(False, description="Biases on the FFN matrices.")
-    activation: str = Field("silu", description="Activation name; costs no parameters.")
+    activation: Activation = Field(
+        "silu", description="Activation (transformers' name, as in config.json); costs no parameters."
+    )
 
 
 class Norms(_Spec):
     kind: NormKind = Field("rmsnorm", description="LayerNorm has γ and β; RMSNorm only γ.")
-    bias: bool = Field(True, description="LayerNorm's β (ignored for RMSNorm).")
+    bias: bool = Field(
+        True,
+        description="LayerNorm's β (RMSNorm has none).",
+        json_schema_extra=visible_when(kind="layernorm"),
+    )
     per_block: NonNegativeInt = Field(2, description="Norms in one block (Gemma-2: 4; Falcon-7B: 1).")
     final: bool = Field(True, description="A norm after the last block.")
 
@@ -232,19 +294,20 @@ def _consistency_problems(
             problems.append(
                 (
                     ("attention", "num_heads"),
-                    f"hidden size {arch.hidden_size} is not divisible by {att.num_heads} heads; set head_dim",
+                    f"the hidden size ({arch.hidden_size:,}) is not a multiple of the {att.num_heads} heads: "
+                    "change either, or set the head width",
                     att.num_heads,
                 )
             )
     else:
         for name in ("kv_lora_rank", "qk_rope_head_dim", "v_head_dim"):
             if getattr(att, name) <= 0:
-                problems.append((("attention", name), "MLA needs a positive value", 0))
+                problems.append((("attention", name), "multi-head latent attention needs a value above 0", 0))
     if arch.embeddings.position == "learned" and arch.embeddings.max_positions <= 0:
         problems.append(
             (
                 ("embeddings", "max_positions"),
-                "learned positions need a table size > 0",
+                "learned positions need a table: set the maximum positions above 0",
                 0,
             )
         )
