@@ -245,7 +245,7 @@ class Document(QObject):
             for path in paths:
                 self.report_problem(path, one_line(exc))
             return False
-        for path in sorted(self._errors):
+        for path in sorted(self._problems):
             if path.startswith("scenario"):
                 self._clear_error(path)
         self._push(self._set_scenario, before, after, "Set " + ", ".join(values), merge_key)
