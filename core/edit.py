@@ -2,21 +2,64 @@
 
 A field is named by its path, a tuple of keys from the model down, e.g.
 ``("blocks", "default", "mixer", "num_kv_heads")`` or ``("decoder", "layers", 2, "count")`` — the
-same tuples pydantic puts in its errors, so an error is shown at the field that was edited.
+same tuples pydantic puts in its errors, so an error is shown at the field that was edited. A few
+values a person sets are not stored fields but follow from them (a stack's ``num_layers``, the
+sum of its layer groups' layers): ``DERIVED`` says how each is set and describes it like a field,
+so that the form shows it like one.
 """
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Annotated, Any, TypeVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
+from pydantic.fields import FieldInfo
 
-from paramtally.core.schema import Architecture
+from paramtally.core import layer_ops
+from paramtally.core.errors import FieldPath
+from paramtally.core.schema import Architecture, StackRole, thaw
 
 Model = TypeVar("Model", bound=BaseModel)
-FieldPath = tuple[str | int, ...]
 
-__all__ = ["FieldPath", "get_value", "with_value", "without_biases"]
+__all__ = ["DERIVED", "Derived", "FieldPath", "get_value", "with_value", "with_values", "without_biases"]
+
+
+@dataclass(frozen=True)
+class Derived:
+    """A value that follows from the stored fields, how to read it and how setting it changes them."""
+
+    info: FieldInfo  # type, limits, title and description, as a schema field has them
+    read: Callable[[Architecture], Any]
+    apply: Callable[[Architecture, Any], Architecture]
+
+
+class _DerivedFields(BaseModel):
+    """How the derived values look as fields (type, limits, description), for the form."""
+
+    num_layers: Annotated[int, Field(ge=1, le=1 << 30)] = Field(
+        title="Layers",
+        description="Layers in the stack: more go to the last layer group, fewer are cut from the end "
+        "(the tree below splits and converts groups).",
+    )
+
+
+def _stack_layers(role: StackRole) -> Derived:
+    def read(arch: Architecture) -> int | None:
+        stack = getattr(arch, role)
+        return None if stack is None else stack.num_layers
+
+    def apply(arch: Architecture, total: int) -> Architecture:
+        stack = getattr(arch, role)
+        return layer_ops.with_layers(arch, layer_ops.set_total(stack.layers, total, role), role)
+
+    return Derived(_DerivedFields.model_fields["num_layers"], read, apply)
+
+
+DERIVED: dict[FieldPath, Derived] = {
+    (role, "num_layers"): _stack_layers(role) for role in ("encoder", "decoder")
+}
 
 # Bias switches of matrices (a LayerNorm's β is not one: norms keep theirs).
 _MATRIX_BIASES = frozenset(
@@ -36,6 +79,8 @@ _BIASED_PARTS = ("mixer", "parallel_mixer", "cross_attention", "ffn")
 
 
 def get_value(model: BaseModel, path: FieldPath) -> Any:
+    if isinstance(model, Architecture) and path in DERIVED:
+        return DERIVED[path].read(model)
     node: Any = model
     for part in path:
         node = node[part] if isinstance(node, dict | tuple | list) else getattr(node, str(part))  # type: ignore[index]
@@ -44,12 +89,27 @@ def get_value(model: BaseModel, path: FieldPath) -> Any:
 
 def with_value(model: Model, path: FieldPath, value: Any) -> Model:
     """``model`` with one field changed; raises pydantic's ValidationError naming the field."""
-    data = model.model_dump()
-    *parents, last = path
-    node: Any = data
-    for part in parents:
-        node = node[part]
-    node[last] = value
+    return with_values(model, {path: value})
+
+
+def with_values(model: Model, values: Mapping[FieldPath, Any]) -> Model:
+    """``model`` with several fields changed at once, validated once as a whole.
+
+    Derived values (``DERIVED``) are set after the stored fields, each through its own edit.
+    """
+    derived = {path: value for path, value in values.items() if path in DERIVED}
+    if derived and isinstance(model, Architecture):
+        arch: Architecture = with_values(model, {p: v for p, v in values.items() if p not in derived})
+        for path, value in derived.items():
+            arch = DERIVED[path].apply(arch, value)
+        return arch  # type: ignore[return-value]  # Model is Architecture here
+    data = thaw(model.model_dump())
+    for path, value in values.items():
+        *parents, last = path
+        node: Any = data
+        for part in parents:
+            node = node[part]
+        node[last] = value
     return type(model).model_validate(data)
 
 

@@ -12,8 +12,9 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from paramtally.core.errors import ParamTallyError
+from paramtally.core.errors import FieldError, ParamTallyError
 from paramtally.core.schema import Adapter, Architecture, LayerGroup, LoRA, MoE, StackRole, thaw
+from paramtally.core.schema.stack import apply_override
 
 __all__ = [
     "Layers",
@@ -26,6 +27,7 @@ __all__ = [
     "set_lora",
     "set_moe",
     "set_part",
+    "set_total",
     "split_group",
     "with_layers",
 ]
@@ -125,6 +127,64 @@ def set_lora(layers: Layers, index: int, lora: LoRA | None) -> Layers:
 
 def set_adapter(layers: Layers, index: int, adapter: Adapter | None) -> Layers:
     return set_part(layers, index, "adapter", adapter)
+
+
+def set_total(layers: Layers, total: int, stack: StackRole = "decoder") -> Layers:
+    """The stack with ``total`` layers: more go to the last group; fewer are cut from the end.
+
+    Cutting empties the last groups first (a 3-dense + 58-MoE stack cut to 2 layers keeps 2
+    dense ones), so every group that stays keeps its blocks. A repeating pattern that is cut keeps
+    its whole repetitions and writes out the part of the next one that is left; one that grows
+    gets the new layers after it, as a group of the block its last layer has.
+    """
+    if total < 1:
+        raise FieldError((stack, "num_layers"), "needs at least 1 layer")
+    current = sum(group.layers for group in layers)
+    if total >= current:
+        last = layers[-1]
+        if not last.pattern:
+            return (*layers[:-1], last.model_copy(update={"count": last.count + total - current}))
+        if total == current:
+            return layers
+        return (*layers, _last_layer_of(last).model_copy(update={"count": total - current}))
+    kept: list[LayerGroup] = []
+    left = total
+    for group in layers:
+        if left == 0:
+            break
+        kept += _first_layers(group, left)
+        left -= min(group.layers, left)
+    return tuple(kept)
+
+
+def _inherit(inner: LayerGroup, outer: LayerGroup) -> LayerGroup:
+    """``inner`` as a group of its own, outside the pattern of ``outer`` (it keeps what it inherits)."""
+    if inner.block is not None:
+        return inner
+    merged = apply_override(outer.override, inner.override)
+    return inner.model_copy(update={"block": outer.block, "override": merged})
+
+
+def _last_layer_of(group: LayerGroup) -> LayerGroup:
+    if not group.pattern:
+        return group.model_copy(update={"count": 1})
+    return _inherit(_last_layer_of(group.pattern[-1]), group)
+
+
+def _first_layers(group: LayerGroup, n: int) -> list[LayerGroup]:
+    """Groups holding the first ``n`` layers of ``group`` (all of them when it has no more)."""
+    if n >= group.layers:
+        return [group]
+    if not group.pattern:
+        return [group.model_copy(update={"count": n})]
+    whole, rest = divmod(n, group.period)
+    kept = [group.model_copy(update={"count": whole})] if whole else []
+    for inner in group.pattern:
+        if rest == 0:
+            break
+        kept += [_inherit(part, group) for part in _first_layers(inner, rest)]
+        rest -= min(inner.layers, rest)
+    return kept
 
 
 def with_layers(arch: Architecture, layers: Layers, stack: StackRole = "decoder") -> Architecture:

@@ -3,14 +3,21 @@
 A preset file is an ``Architecture`` as JSON; its file name (without ``.json``) is its id.
 Files pass through ``core.migrations`` first, so older schema versions keep loading. Reading
 never writes: a broken file is reported (file name and field), never repaired behind one's back.
+
+A preset may also carry the memory scenario it was saved with: an optional ``"scenario"``
+object next to the architecture's fields. It is kept apart from the ``Architecture`` (which
+does not change) and judged where it is used (``core.scenario.scenario_from``); a file without
+one loads as before.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -22,18 +29,31 @@ from paramtally.core.schema import Architecture
 __all__ = [
     "BUILTIN_DIR",
     "MAX_PRESET_BYTES",
+    "SCENARIO_KEY",
+    "Preset",
     "builtin_ids",
     "check_preset_id",
     "dump_preset",
     "load_builtin",
     "load_preset_file",
     "parse_preset",
+    "read_preset",
+    "read_preset_file",
 ]
 
 BUILTIN_DIR = data_dir("presets")
 # A preset is a few kilobytes; anything far larger is not one (and should not be read into memory).
 MAX_PRESET_BYTES = 4 * 1024 * 1024
 _ID_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,99}")
+SCENARIO_KEY = "scenario"
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """What a preset file holds: the architecture, and the scenario saved with it (as data) if any."""
+
+    architecture: Architecture
+    scenario: dict[str, Any] | None = None
 
 
 def builtin_ids() -> list[str]:
@@ -52,6 +72,11 @@ def check_preset_id(preset_id: str) -> str:
 
 def parse_preset(text: str, origin: str) -> Architecture:
     """Decode, migrate and validate one preset; every failure names ``origin`` and the field."""
+    return read_preset(text, origin).architecture
+
+
+def read_preset(text: str, origin: str) -> Preset:
+    """``parse_preset`` with the scenario saved next to the architecture, if the file has one."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -60,20 +85,30 @@ def parse_preset(text: str, origin: str) -> Architecture:
         raise ParamTallyError(f"{origin}: not a usable JSON document ({type(exc).__name__})") from None
     if not isinstance(data, dict):
         raise ParamTallyError(f"{origin}: a preset must be a JSON object")
+    scenario = data.pop(SCENARIO_KEY, None)
+    if scenario is not None and not isinstance(scenario, dict):
+        raise ParamTallyError(f"{origin}: {SCENARIO_KEY}: must be a group of settings (a JSON object)")
     try:
-        return Architecture.model_validate(migrate(data, origin))
+        return Preset(Architecture.model_validate(migrate(data, origin)), scenario)
     except ValidationError as exc:
         raise ParamTallyError(f"{origin}: {one_line(exc)}") from None
     except RecursionError:
         raise ParamTallyError(f"{origin}: nested too deeply to be a preset") from None
 
 
-def dump_preset(arch: Architecture) -> str:
+def dump_preset(arch: Architecture, scenario: dict[str, Any] | None = None) -> str:
     """The file text of a preset: every field written out, so it reads the same under new defaults."""
-    return json.dumps(arch.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"
+    data = arch.model_dump(mode="json")
+    if scenario is not None:
+        data[SCENARIO_KEY] = scenario
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
 def load_preset_file(path: Path) -> Architecture:
+    return read_preset_file(path).architecture
+
+
+def read_preset_file(path: Path) -> Preset:
     try:
         size = path.stat().st_size
         if size > MAX_PRESET_BYTES:
@@ -83,7 +118,7 @@ def load_preset_file(path: Path) -> Architecture:
         raise ParamTallyError(f"{path.name}: not UTF-8 text (byte {exc.start})") from None
     except OSError as exc:
         raise ParamTallyError(f"{path.name}: cannot read ({exc.strerror or exc})") from None
-    return parse_preset(text, path.name)
+    return read_preset(text, path.name)
 
 
 @lru_cache(maxsize=128)

@@ -12,32 +12,54 @@ from pathlib import Path
 
 from paramtally.core import presets
 from paramtally.core.errors import ParamTallyError
+from paramtally.core.presets import Preset
 from paramtally.core.schema import Architecture
 
-__all__ = ["load_source"]
+__all__ = ["is_path", "load_source", "read_source", "source_identity"]
+
+
+def is_path(source: str) -> bool:
+    """True when ``source`` names a file or folder rather than a preset id."""
+    path = Path(source).expanduser()
+    return path.exists() or path.suffix == ".json"
 
 
 def load_source(source: str) -> Architecture:
+    return read_source(source).architecture
+
+
+def read_source(source: str) -> Preset:
+    """The architecture ``source`` names, with the scenario saved in its preset file if any."""
     path = Path(source).expanduser()
     if path.is_dir():
         config = path / "config.json"
         if not config.is_file():
             raise ParamTallyError(f"{path}: folder holds no config.json")
         return _load_json_file(config)
-    if path.suffix == ".json" or path.is_file():
+    if is_path(source):
         if not path.is_file():
             raise ParamTallyError(f"{path}: no such file")
         return _load_json_file(path)
     return _load_preset_id(source)
 
 
-def _load_preset_id(preset_id: str) -> Architecture:
+def source_identity(source: str) -> tuple[str, str | None]:
+    """(what a title calls it, the preset id or None for a file) of a source that has loaded."""
+    if is_path(source):
+        return Path(source).expanduser().name or source, None
+    from paramtally.core import user_presets
+
+    preset_id = user_presets.resolve_id(source)
+    return preset_id, preset_id
+
+
+def _load_preset_id(preset_id: str) -> Preset:
     from paramtally.core import user_presets  # late: it reads platformdirs only when an id is named
 
-    return user_presets.load(preset_id)
+    return user_presets.load_preset(preset_id)
 
 
-def _load_json_file(path: Path) -> Architecture:
+def _load_json_file(path: Path) -> Preset:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
@@ -49,5 +71,5 @@ def _load_json_file(path: Path) -> Architecture:
     if isinstance(data, dict) and "model_type" in data and "schema_version" not in data:
         from paramtally.core.importers.hf_config import import_hf_config
 
-        return import_hf_config(data, origin=path.name)
-    return presets.parse_preset(text, path.name)
+        return Preset(import_hf_config(data, origin=path.name))
+    return presets.read_preset(text, path.name)

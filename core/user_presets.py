@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import platformdirs
 
 from paramtally.core import presets
 from paramtally.core.atomic import write_text_atomic
 from paramtally.core.errors import ParamTallyError, unknown_name
+from paramtally.core.presets import Preset
 from paramtally.core.schema import Architecture
 
 __all__ = [
@@ -24,12 +25,15 @@ __all__ = [
     "duplicate",
     "export",
     "id_for_file",
+    "id_from_name",
     "import_file",
     "is_user",
     "list_presets",
     "load",
+    "load_preset",
     "presets_dir",
     "rename",
+    "resolve_id",
     "save",
     "user_ids",
     "user_path",
@@ -106,14 +110,21 @@ def load(preset_id: str) -> Architecture:
     A name that is no id may still be one preset's id or display name in other letter case
     (``Llama-3-8B``); otherwise the error suggests the closest ids.
     """
-    path = presets_dir() / f"{preset_id}.json"
-    if _is_id(preset_id) and path.is_file():
-        return presets.load_preset_file(path)
-    if preset_id in presets.builtin_ids():
-        return presets.load_builtin(preset_id)
-    resolved = _resolve_name(preset_id)
+    return load_preset(preset_id).architecture
+
+
+def load_preset(preset_id: str) -> Preset:
+    """``load`` with the scenario a user preset was saved with (built-in presets have none)."""
+    resolved = resolve_id(preset_id)
     path = presets_dir() / f"{resolved}.json"
-    return presets.load_preset_file(path) if path.is_file() else presets.load_builtin(resolved)
+    return presets.read_preset_file(path) if path.is_file() else Preset(presets.load_builtin(resolved))
+
+
+def resolve_id(name: str) -> str:
+    """The id ``load(name)`` reads: ``name`` itself, or the one preset whose id or display name it is."""
+    if (_is_id(name) and (presets_dir() / f"{name}.json").is_file()) or name in presets.builtin_ids():
+        return name
+    return _resolve_name(name)
 
 
 def _resolve_name(name: str) -> str:
@@ -132,8 +143,11 @@ def is_user(preset_id: str) -> bool:
     return _is_id(preset_id) and (presets_dir() / f"{preset_id}.json").is_file()
 
 
-def save(preset_id: str, arch: Architecture, *, overwrite: bool = True) -> Path:
-    """Write ``arch`` as the user preset ``preset_id`` (atomically); returns the file."""
+def save(
+    preset_id: str, arch: Architecture, *, overwrite: bool = True, scenario: dict[str, Any] | None = None
+) -> Path:
+    """Write ``arch`` (and the ``scenario`` to keep with it) as the user preset ``preset_id``,
+    atomically; returns the file."""
     path = user_path(preset_id)
     if not overwrite and path.exists():
         raise ParamTallyError(f"a user preset '{preset_id}' already exists ({path})")
@@ -141,13 +155,17 @@ def save(preset_id: str, arch: Architecture, *, overwrite: bool = True) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise ParamTallyError(f"cannot create {path.parent}: {exc.strerror or exc}") from None
-    write_text_atomic(path, presets.dump_preset(arch))
+    write_text_atomic(path, presets.dump_preset(arch, scenario))
     return path
 
 
+def _save_copy(preset: Preset, new_id: str) -> Path:
+    return save(new_id, preset.architecture, overwrite=False, scenario=preset.scenario)
+
+
 def duplicate(source_id: str, new_id: str) -> Path:
-    """Copy any preset (user or built-in) to a new user preset; refuses to overwrite one."""
-    return save(new_id, load(source_id), overwrite=False)
+    """Copy any preset (user or built-in, with its scenario) to a new user preset; never overwrites."""
+    return _save_copy(load_preset(source_id), new_id)
 
 
 def rename(old_id: str, new_id: str) -> Path:
@@ -156,7 +174,7 @@ def rename(old_id: str, new_id: str) -> Path:
         raise ParamTallyError(f"'{old_id}' is not a user preset; only user presets can be renamed")
     if old_id == new_id:
         return user_path(old_id)
-    path = save(new_id, load(old_id), overwrite=False)
+    path = _save_copy(load_preset(old_id), new_id)
     user_path(old_id).unlink()
     return path
 
@@ -180,14 +198,20 @@ def import_file(file: Path, preset_id: str | None = None, *, overwrite: bool = F
 
     The copy is written in the current schema; the source file is only read.
     """
-    from paramtally.core.sources import load_source  # sources imports this module
+    from paramtally.core.sources import read_source  # sources imports this module
 
     if not file.is_file():
         raise ParamTallyError(f"{file}: no such file")
-    arch = load_source(str(file))
+    preset = read_source(str(file))
     new_id = preset_id or id_for_file(file)
-    save(new_id, arch, overwrite=overwrite)
+    save(new_id, preset.architecture, overwrite=overwrite, scenario=preset.scenario)
     return new_id
+
+
+def id_from_name(name: str) -> str:
+    """The id a display name suggests: 'My LLaMA 7B' → 'my-llama-7b'."""
+    words = "".join(c if (c.isascii() and c.isalnum()) or c in "._+" else " " for c in name.lower()).split()
+    return _id_from_stem("-".join(words))
 
 
 def id_for_file(file: Path) -> str:
@@ -198,12 +222,12 @@ def id_for_file(file: Path) -> str:
 
 def export(preset_id: str, file: Path, *, overwrite: bool = False) -> Path:
     """Write a preset (user or built-in) to ``file`` in the current schema, atomically."""
-    arch = load(preset_id)
+    preset = load_preset(preset_id)
     if file.is_dir():
         raise ParamTallyError(f"{file} is a folder; give a file name")
     if not overwrite and file.exists():
         raise ParamTallyError(f"{file} already exists (use --force to replace it)")
-    write_text_atomic(file, presets.dump_preset(arch))
+    write_text_atomic(file, presets.dump_preset(preset.architecture, preset.scenario))
     return file
 
 

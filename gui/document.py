@@ -1,12 +1,18 @@
 """The one document every widget edits and every view reads: an architecture, a scenario, an undo stack.
 
 Data flows one way: a widget asks for an edit → an undo command → ``core`` validates and
-recomputes → ``changed`` → the views redraw. A refused edit emits ``invalid`` and changes
-nothing, so the last valid figures stay on screen.
+recomputes → ``changed`` → the views redraw. The last valid figures always stay on screen.
+
+A typed value the schema refuses is not lost: it stays a draft (``drafts``), shown in its field
+with the reason (``invalid``), and every later edit is tried together with the drafts
+(``core.drafts.settle``): as soon as a combination validates it is applied. The state an undo
+step swaps is (architecture, drafts), so Ctrl+Z right after a refused Enter takes the draft
+back, and undoing an edit that applied drafts brings them back as drafts.
 """
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -17,8 +23,10 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from paramtally.core.breakdown import ParamReport
 from paramtally.core.count import count_parameters
+from paramtally.core.drafts import problems_of, settle
 from paramtally.core.edit import with_value
-from paramtally.core.errors import ParamTallyError, field_problems, one_line
+from paramtally.core.errors import ParamTallyError, ParamTallyWarning, field_problems, one_line
+from paramtally.core.hints import hints
 from paramtally.core.schema import Architecture
 
 if TYPE_CHECKING:
@@ -61,20 +69,35 @@ class _Command(QUndoCommand):
         return True
 
 
+_State = tuple[Architecture, dict[str, Any]]  # the architecture and the drafts typed over it
+
+
 class Document(QObject):
     changed = Signal()  # architecture or scenario changed; the results below are fresh
-    invalid = Signal(str, str)  # (field path, reason): an edit was refused
+    invalid = Signal(str, str)  # (field path, reason): a value is refused (and, if typed, kept as a draft)
     validity = Signal(str, str)  # (field path, "") when a field's error is gone
+    source_changed = Signal()  # another model was opened, or this one saved under a new name
+    hints_changed = Signal()  # the scenario came to be: hints about the context are known now
 
-    def __init__(self, architecture: Architecture, label: str = "", parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        architecture: Architecture,
+        label: str = "",
+        parent: QObject | None = None,
+        preset_id: str | None = None,
+        scenario: dict[str, Any] | None = None,
+    ) -> None:
         super().__init__(parent)
         self.undo_stack = QUndoStack(self)
         self._architecture = architecture
         # Made on first use: core.memory and its scenario models load after the first paint.
         self._scenario: Scenario | None = None
+        self._scenario_data = scenario  # as saved in the preset file, judged when first used
         self.source_label = label or architecture.name
+        self.preset_id = preset_id  # the preset (built-in or user) this model was opened from or saved as
         self._cache: dict[str, Any] = {}
-        self._errors: set[str] = set()
+        self._drafts: dict[str, Any] = {}
+        self._problems: dict[str, str] = {}  # field path → reason, for every field shown red now
 
     # --- state -------------------------------------------------------------------------------
 
@@ -85,10 +108,49 @@ class Document(QObject):
     @property
     def scenario(self) -> Scenario:
         if self._scenario is None:
-            from paramtally.core.scenario import Scenario
-
-            self._scenario = Scenario()
+            self._scenario = self._saved_scenario()
+            self.hints_changed.emit()
         return self._scenario
+
+    @property
+    def hints(self) -> dict[str, str]:
+        """Advice by field path (sizes that run badly on GPUs, a context beyond the positions).
+
+        The context is judged once the scenario exists (it is made after the first paint).
+        """
+        context = self._scenario.context if self._scenario is not None else None
+        return hints(self._architecture, context)
+
+    def _saved_scenario(self) -> Scenario:
+        """The scenario the preset was saved with; a default one (and a notice) if it does not fit."""
+        from paramtally.core.scenario import Scenario
+
+        data, self._scenario_data = self._scenario_data, None
+        if data is None:
+            return Scenario()
+        try:
+            return Scenario.model_validate(data)
+        except ValidationError as exc:
+            warnings.warn(
+                f"{self.source_label}: the saved scenario was skipped (scenario.{one_line(exc)})",
+                ParamTallyWarning,
+                stacklevel=2,
+            )
+            return Scenario()
+
+    def scenario_data(self) -> dict[str, Any]:
+        """The scenario as a preset file keeps it (every field written out)."""
+        return self.scenario.model_dump(mode="json")
+
+    @property
+    def drafts(self) -> dict[str, Any]:
+        """Values typed that do not fit yet, by field path (shown in their fields, not counted)."""
+        return dict(self._drafts)
+
+    @property
+    def problems(self) -> dict[str, str]:
+        """Why each field shown red is refused, by field path."""
+        return dict(self._problems)
 
     @property
     def dirty(self) -> bool:
@@ -139,23 +201,28 @@ class Document(QObject):
 
     # --- edits ---------------------------------------------------------------------------------
 
-    def set_field(self, path: str, value: Any, merge_key: str | None = None) -> bool:
-        """Change one architecture field (dotted path) as one undo step; False when refused."""
-        try:
-            after = with_value(self._architecture, path, value)
-        except ValidationError as exc:
-            self._refuse(path, exc)
+    def set_field(self, path: str, value: Any, merge_key: str | None = None, keep: bool = True) -> bool:
+        """Change one architecture field (dotted path) as one undo step; False when refused.
+
+        A refused value is kept as a draft (``keep``) and applied with a later edit that makes
+        it fit; without ``keep`` (a field the form does not show) it is only reported.
+        """
+        drafts = {other: v for other, v in self._drafts.items() if other != path}
+        drafts[path] = value
+        settled = settle(self._architecture, drafts)
+        if path in settled.pending and not keep:
+            self.report_problem(path, settled.problems.get(path, "refused"))
             return False
-        except (ParamTallyError, KeyError, IndexError, TypeError, ValueError) as exc:
-            self.report_problem(path, one_line(exc))
-            return False
-        self._clear_error(path)
-        self._push(self._set_architecture, self._architecture, after, f"Set {path}", merge_key)
-        return True
+        applied = path not in settled.pending
+        text = f"Set {', '.join(settled.applied)}" if applied else f"Type {path} (not applied yet)"
+        self._push(self._set_state, self._current, (settled.model, settled.pending), text, merge_key)
+        return applied
 
     def set_architecture(self, architecture: Architecture, text: str) -> None:
-        """Replace the whole architecture as one undo step (the layer tree's edits)."""
-        self._push(self._set_architecture, self._architecture, architecture, text, None)
+        """Replace the whole architecture as one undo step (the layer tree's edits); drafts that
+        now fit go in with it."""
+        settled = settle(architecture, self._drafts)
+        self._push(self._set_state, self._current, (settled.model, settled.pending), text, None)
 
     def set_scenario_values(self, values: dict[str, Any], merge_key: str | None = None) -> bool:
         """Change several scenario fields at once as one undo step (GPUs with the TP and PP core chose
@@ -178,7 +245,7 @@ class Document(QObject):
             for path in paths:
                 self.report_problem(path, one_line(exc))
             return False
-        for path in sorted(self._errors):
+        for path in sorted(self._problems):
             if path.startswith("scenario"):
                 self._clear_error(path)
         self._push(self._set_scenario, before, after, "Set " + ", ".join(values), merge_key)
@@ -201,14 +268,33 @@ class Document(QObject):
         self._push(self._set_scenario, before, after, f"Set {path}", merge_key)
         return True
 
-    def load(self, architecture: Architecture, label: str) -> None:
-        """Open another model: no undo across files."""
+    def load(
+        self,
+        architecture: Architecture,
+        label: str,
+        preset_id: str | None = None,
+        scenario: dict[str, Any] | None = None,
+    ) -> None:
+        """Open another model: no undo across files, no drafts from the last one; the scenario
+        saved with a preset comes back with it (a file without one keeps the current scenario)."""
         self.undo_stack.clear()
-        self.source_label = label
-        self._set_architecture(architecture)
+        self.source_label, self.preset_id = label, preset_id
+        if scenario is not None:
+            self._scenario, self._scenario_data = None, scenario
+        self._set_state((architecture, {}))
         self.undo_stack.setClean()
+        self.source_changed.emit()
+
+    def set_source(self, label: str, preset_id: str | None) -> None:
+        """This model is now ``label`` (saved as or renamed to the preset ``preset_id``)."""
+        self.source_label, self.preset_id = label, preset_id
+        self.source_changed.emit()
 
     # --- internals -----------------------------------------------------------------------------
+
+    @property
+    def _current(self) -> _State:
+        return (self._architecture, self._drafts)
 
     def _push(
         self, apply: Callable[[Any], None], before: Any, after: Any, text: str, key: str | None
@@ -217,8 +303,9 @@ class Document(QObject):
             return
         self.undo_stack.push(_Command(apply, before, after, text, key))
 
-    def _set_architecture(self, architecture: Architecture) -> None:
-        self._architecture = architecture
+    def _set_state(self, state: _State) -> None:
+        self._architecture, drafts = state
+        self._drafts = dict(drafts)
         self._changed()
 
     def _set_scenario(self, scenario: Scenario) -> None:
@@ -226,27 +313,30 @@ class Document(QObject):
         self._changed()
 
     def _changed(self) -> None:
+        """Results are stale; refusals of the last edit are gone; drafts are judged anew."""
         self._cache.clear()
-        for path in sorted(self._errors):
-            self.validity.emit(path, "")
-        self._errors.clear()
+        problems = problems_of(self._architecture, self._drafts) if self._drafts else {}
+        gone = sorted(set(self._problems) - set(problems))
+        self._problems = problems
         self.changed.emit()
+        for path in gone:
+            self.validity.emit(path, "")
+        for path, reason in problems.items():
+            self.invalid.emit(path, reason)
 
     def _refuse(self, path: str, exc: ValidationError, prefix: str = "") -> None:
         problems = [(prefix + where if where else path, reason) for where, reason in field_problems(exc)]
         for where, reason in problems:
             self.report_problem(where, reason)
         if path not in {where for where, _ in problems}:
-            # The rule broken lives at another field (heads vs KV heads): say it at both.
-            where, reason = problems[0] if problems else (path, one_line(exc))
-            self.report_problem(path, f"{reason} ({where})" if where != path else reason)
+            # The rule broken lives at another field (TP vs the heads): say it at both.
+            self.report_problem(path, problems[0][1] if problems else one_line(exc))
 
     def report_problem(self, path: str, reason: str) -> None:
-        """Show a refused edit at ``path`` (also used by editors that validate whole structures)."""
-        self._errors.add(path)
+        """Show a refused edit at ``path`` until the next change (editors of whole structures)."""
+        self._problems[path] = reason
         self.invalid.emit(path, reason)
 
     def _clear_error(self, path: str) -> None:
-        if path in self._errors:
-            self._errors.discard(path)
+        if self._problems.pop(path, None) is not None:
             self.validity.emit(path, "")

@@ -7,22 +7,18 @@ redo from the document's QUndoStack), View (light / dark / follow the system).
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-from platformdirs import user_config_path
 from pydantic import ValidationError
-from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, Qt, QTimer
+from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
-    QFileDialog,
     QFrame,
     QLabel,
     QMainWindow,
     QMenu,
-    QMessageBox,
     QScrollArea,
     QSplitter,
     QTabWidget,
@@ -32,21 +28,17 @@ from PySide6.QtWidgets import (
 
 from paramtally.core import presets
 from paramtally.core.errors import ParamTallyError, one_line
-from paramtally.core.sources import load_source
+from paramtally.core.recent import recent_sources, remember_source
+from paramtally.core.sources import read_source, source_identity
+from paramtally.gui.dialogs import ask_open_path, warn
 from paramtally.gui.document import Document
 from paramtally.gui.form import ArchitectureForm
 from paramtally.gui.layer_tree import LayerTree
+from paramtally.gui.problem_status import ProblemStatus
+from paramtally.gui.settings import settings
 from paramtally.gui.theme import THEMES, apply_theme
 
 __all__ = ["MainWindow", "settings"]
-
-APP = "paramtally"
-
-
-def settings() -> QSettings:
-    """Window settings in the user's config dir (XDG_CONFIG_HOME on Linux; tests point it to tmp)."""
-    path = user_config_path(APP, appauthor=False) / "window.ini"
-    return QSettings(str(path), QSettings.Format.IniFormat)
 
 
 def _view(name: str, document: Document) -> QWidget:
@@ -73,7 +65,8 @@ class MainWindow(QMainWindow):
         self._build_menus()
         document.changed.connect(self._update_title)
         document.undo_stack.cleanChanged.connect(self._update_title)
-        document.invalid.connect(self._show_problem)
+        document.source_changed.connect(self._update_title)
+        document.source_changed.connect(self._remember_preset)
         self._update_title()
         self.resize(1440, 900)
         self._restore()
@@ -96,7 +89,8 @@ class MainWindow(QMainWindow):
         tree_layout = QVBoxLayout(tree_box)
         tree_layout.setContentsMargins(4, 4, 4, 0)
         tree_title = QLabel(
-            "<b>Layer groups</b> — right-click to split, convert to MoE, add LoRA/adapter; drag to reorder"
+            "<b>Layer groups</b> — right-click (or the Menu key) to split, convert to MoE, add LoRA/adapter; "
+            "drag to reorder"
         )
         tree_title.setWordWrap(True)
         tree_layout.addWidget(tree_title)
@@ -136,7 +130,8 @@ class MainWindow(QMainWindow):
         self.split.setStretchFactor(1, 1)
         self.split.setSizes([440, 1000])
         self.setCentralWidget(self.split)
-        self.statusBar().showMessage("Ready", 3000)
+        self.problem_status = ProblemStatus(doc)
+        self.statusBar().addWidget(self.problem_status, 1)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.headline and event.type() == QEvent.Type.Paint:
@@ -173,9 +168,9 @@ class MainWindow(QMainWindow):
         self.build_file_menu(self.file_menu)
         edit = self.menuBar().addMenu("&Edit")
         self.undo_action = self.document.undo_stack.createUndoAction(self, "&Undo")
-        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
+        self.undo_action.setShortcuts(QKeySequence.StandardKey.Undo)
         self.redo_action = self.document.undo_stack.createRedoAction(self, "&Redo")
-        self.redo_action.setShortcut(QKeySequence.StandardKey.Redo)
+        self.redo_action.setShortcuts(QKeySequence.StandardKey.Redo)  # Ctrl+Y and Ctrl+Shift+Z
         edit.addActions([self.undo_action, self.redo_action])
         self._build_view_menu(self.menuBar().addMenu("&View"))
 
@@ -184,6 +179,9 @@ class MainWindow(QMainWindow):
         self.open_action = menu.addAction("&Open…", self.open_dialog)
         self.open_action.setShortcut(QKeySequence.StandardKey.Open)
         self.open_action.setObjectName("actionOpen")
+        self.recent_menu = menu.addMenu("Open &Recent")
+        self.recent_menu.setObjectName("menuOpenRecent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
         builtin = menu.addMenu("Open &Built-in Preset")
         for preset_id in presets.builtin_ids():
             builtin.addAction(preset_id, lambda p=preset_id: self.may_replace() and self.open_source(p))
@@ -246,27 +244,42 @@ class MainWindow(QMainWindow):
     def open_source(self, source: str) -> bool:
         """Load a preset id, preset JSON, HF config.json or folder through core; False with a message."""
         try:
-            arch = load_source(source)
+            preset = read_source(source)
+            label, preset_id = source_identity(source)
         except (ParamTallyError, ValidationError) as exc:
             self._show_problem("", one_line(exc))
             return False
-        label = Path(source).name if Path(source).exists() else source
-        self.document.load(arch, label)
-        self.statusBar().showMessage(f"Opened {label}: {arch.name}", 5000)
+        self.document.load(preset.architecture, label, preset_id, preset.scenario)
+        if preset_id is None:  # a preset is remembered by its id (_remember_preset), a file by its path
+            remember_source(source)
+        self.statusBar().showMessage(f"Opened {label}: {preset.architecture.name}", 5000)
         return True
 
     def open_dialog(self) -> None:
         if not self.may_replace():
             return
-        start = str(settings().value("open/dir", str(Path.home())))
-        path, _ = QFileDialog.getOpenFileName(
-            self, "Open preset or config.json", start, "Model configs (*.json);;All files (*)"
-        )
-        if not path:
-            return
-        settings().setValue("open/dir", str(Path(path).parent))
-        if not self.open_source(path):
-            QMessageBox.warning(self, "Cannot open", self.last_error)
+        path = ask_open_path(self, "Open preset or config.json", "Model configs (*.json);;All files (*)")
+        if path is not None and not self.open_source(str(path)):
+            warn(self, "Cannot open", self.last_error)
+
+    def _remember_preset(self) -> None:
+        """A preset opened from the browser or saved under a new id is the model to reopen next."""
+        if self.document.preset_id is not None:
+            remember_source(self.document.preset_id)
+
+    def _fill_recent_menu(self) -> None:
+        """File → Open Recent: the models opened last, newest first (&1 … for the keyboard)."""
+        self.recent_menu.clear()
+        sources = recent_sources()
+        for number, source in enumerate(sources, start=1):
+            shown = source.replace("&", "&&")
+            prefix = f"&{number} " if number < 10 else ""
+            action = self.recent_menu.addAction(
+                f"{prefix}{shown}", lambda s=source: self.may_replace() and self.open_source(s)
+            )
+            action.setToolTip(source)
+        if not sources:
+            self.recent_menu.addAction("No model opened yet").setEnabled(False)
 
     # --- state ------------------------------------------------------------------------------------
 
@@ -276,8 +289,9 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"⚠ {text}", 15000)
 
     def _show_problem(self, path: str, reason: str) -> None:
+        """A file that could not be opened (refused values stay in ``problem_status``)."""
         self.last_error = f"{path}: {reason}" if path else reason
-        self.statusBar().showMessage(f"⚠ {self.last_error}", 8000)
+        self.statusBar().showMessage(f"⚠ {self.last_error}", 15000)
 
     def _update_title(self, *_: Any) -> None:
         title = f"{self.document.source_label}[*] — ParamTally"

@@ -156,7 +156,9 @@ class Attention(Spec):
         if a % g:
             found.append((("num_kv_heads",), f"KV heads ({g}) must divide the query heads ({a})", g))
         if self.head_dim is None and ctx.h % a:
-            found.append(
-                (("num_heads",), f"{a} heads do not divide the hidden size {ctx.h}; set the head width", a)
+            message = (
+                f"the hidden size ({ctx.h:,}) is not a multiple of the {a} heads: change either, "
+                "or set the head width"
             )
+            found.append((("num_heads",), message, a))
         return found

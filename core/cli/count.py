@@ -16,6 +16,7 @@ from paramtally.core.export import (
     report_json,
     to_csv,
 )
+from paramtally.core.hints import warn_hints
 from paramtally.core.sources import load_source
 
 __all__ = ["add_arguments", "run"]
@@ -45,6 +46,7 @@ def run(args: argparse.Namespace) -> int:
         emit(to_csv(breakdown_rows(report), BREAKDOWN_COLUMNS), args.output)
     else:
         emit(_layer_table(report) if args.layers else _table(report), args.output)
+    warn_hints(arch)  # after the answer: a refused run says one line only
     return 0
 
 

@@ -17,6 +17,7 @@ from paramtally.core.export import (
 )
 from paramtally.core.fit import SetupFit, fit_setups
 from paramtally.core.flops import FlopsReport, estimate_flops
+from paramtally.core.hints import warn_hints
 from paramtally.core.memory import MemoryReport, Scenario, estimate_memory
 from paramtally.core.quant import Dtype, KvDtype, QuantId
 from paramtally.core.scenario import Mode, Optimizer, Recompute
@@ -104,6 +105,7 @@ def run(args: argparse.Namespace) -> int:
         emit(to_csv(memory_rows(memory), MEMORY_COLUMNS), args.output)
     else:
         emit(_table(arch.name, scenario, memory, setups, flops), args.output)
+    warn_hints(arch, scenario.context)  # after the answer: a refused run says one line only
     return 0
 
 

@@ -240,7 +240,8 @@ def _stack_base(arch: Architecture, role: StackRole, stack: Stack) -> str:
 def _stack_problem(arch: Architecture, runs: list[Run]) -> Problem | None:
     for role, stack in arch.stacks:
         if stack.positions == "learned" and stack.max_positions <= 0:
-            return (role, "max_positions"), "learned positions need a table size > 0", stack.max_positions
+            message = "learned positions need a table: set the maximum positions above 0"
+            return (role, "max_positions"), message, stack.max_positions
         if stack.relative_buckets:
             first = next(run for run in runs if run.stack == role and run.start == 0)
             if first.block.mixer.kind != "attention":

@@ -17,8 +17,8 @@ from typing import Any, Literal
 
 from pydantic import ConfigDict, Field, ValidationError
 
-from paramtally.core.blocks import KIND_TAGS
 from paramtally.core.blocks.base import NonNegativeInt, Spec
+from paramtally.core.errors import plain_reason, without_union_tags
 from paramtally.core.schema.block import Block
 from paramtally.core.schema.frozen import Frozen, FrozenDict, thaw
 
@@ -225,8 +225,8 @@ def _apply(block: Block, group: LayerGroup, where: tuple[str | int, ...]) -> Blo
         return resolve_block(block, group.override)
     except ValidationError as exc:
         error = exc.errors(include_url=False)[0]
-        loc = tuple(part for part in error["loc"] if not _is_union_tag(part))
-        raise ResolveError((*where, "override", *loc), error["msg"], error.get("input")) from None
+        loc = without_union_tags(error["loc"])
+        raise ResolveError((*where, "override", *loc), plain_reason(error), error.get("input")) from None
 
 
 def _pattern_runs(
@@ -268,7 +268,3 @@ def _merge_adjacent(runs: list[tuple[int, int, Block]]) -> list[tuple[int, int, 
         else:
             merged.append((offset, count, block))
     return merged
-
-
-def _is_union_tag(part: str | int) -> bool:
-    return isinstance(part, str) and part in KIND_TAGS

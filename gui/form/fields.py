@@ -16,7 +16,7 @@ import annotated_types
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
-__all__ = ["FieldSpec", "field_spec", "label_for", "model_fields"]
+__all__ = ["FieldSpec", "field_spec", "field_title", "label_for", "model_fields"]
 
 Kind = Literal["int", "float", "bool", "choice", "choices", "text", "model", "models", "other"]
 
@@ -49,12 +49,22 @@ class FieldSpec:
     choices: tuple[Any, ...] = ()
     model: type[BaseModel] | None = None
     default: Any = None
+    visible_when: tuple[tuple[str, Any], ...] = ()  # (sibling field, value it needs) for the field to apply
 
 
 def label_for(name: str) -> str:
     words = [_WORDS.get(word, word) for word in name.split("_")]
     text = " ".join(word for word in words if word)
     return text[:1].upper() + text[1:]
+
+
+def field_title(path: str) -> str:
+    """A field path as a person reads it: 'attention.num_kv_heads' → 'Attention › KV heads',
+    'layers.2.moe.top_k' → 'Layers › group 3 › MoE › Top k'."""
+    parts = [
+        f"group {int(part) + 1}" if part.isdigit() else label_for(part) for part in path.split(".") if part
+    ]
+    return " › ".join(parts)
 
 
 def _unwrap(annotation: Any) -> tuple[Any, bool, list[Any]]:
@@ -94,12 +104,15 @@ def _is_model(annotation: Any) -> bool:
 def field_spec(name: str, info: FieldInfo) -> FieldSpec:
     annotation, optional, metadata = _unwrap(info.annotation)
     metadata = [*metadata, *info.metadata]
+    extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+    condition = extra.get("visible_when")
     common: dict[str, Any] = {
         "name": name,
         "label": label_for(name),
         "description": info.description or "",
         "optional": optional,
         "default": None if info.is_required() else info.default,
+        "visible_when": tuple(condition.items()) if isinstance(condition, dict) else (),
     }
     origin = typing.get_origin(annotation)
     if annotation is bool:

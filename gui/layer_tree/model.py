@@ -23,7 +23,7 @@ from PySide6.QtCore import (
 
 from paramtally.core import layer_ops
 from paramtally.core.breakdown import human
-from paramtally.core.errors import ParamTallyError, one_line
+from paramtally.core.errors import FieldError, ParamTallyError, field_problems, one_line
 from paramtally.core.schema import LayerGroup
 from paramtally.gui.document import Document
 from paramtally.gui.views.format import share_text  # the same share text as the charts and table
@@ -199,7 +199,7 @@ class LayerTreeModel(QAbstractItemModel):
             count = int(value)
         except (TypeError, ValueError):
             return False
-        return self.document.set_field(f"layers.{index.row()}.count", count)
+        return self.document.set_field(f"layers.{index.row()}.count", count, keep=False)
 
     # --- drag and drop: a move of a whole group ------------------------------------------------
 
@@ -248,8 +248,15 @@ class LayerTreeModel(QAbstractItemModel):
         try:
             layers = change(self.document.architecture.layers)
             arch = layer_ops.with_layers(self.document.architecture, layers)
-        except (ValidationError, ParamTallyError) as exc:
-            self.document.report_problem(path, one_line(exc))
+        except ValidationError as exc:
+            problems = field_problems(exc)
+            self.document.report_problem(path, problems[0][1] if problems else one_line(exc))
+            return False
+        except FieldError as exc:
+            self.document.report_problem(path, exc.reason)
+            return False
+        except ParamTallyError as exc:
+            self.document.report_problem(path, str(exc))
             return False
         self.document.set_architecture(arch, text)
         return True

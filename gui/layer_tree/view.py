@@ -1,7 +1,7 @@
 """The layer-tree editor: a QTreeView with context menus, keyboard shortcuts and drag-and-drop.
 
-Every action is one pure ``core.layer_ops`` edit → one undo step. Dialogs are reached through
-``ask_int`` / ``ask_block`` so that tests can answer them as a person would, without a modal loop.
+Every action is one pure ``core.layer_ops`` edit → one undo step. Every action has a key, shown
+next to it in the context menu; the Menu key and Shift+F10 open that menu at the current row.
 """
 
 from __future__ import annotations
@@ -11,10 +11,11 @@ from typing import Any
 
 from PySide6.QtCore import QModelIndex, QPoint, Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QInputDialog, QMenu, QTreeView, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QMenu, QTreeView, QWidget
 
 from paramtally.core import layer_ops
 from paramtally.core.schema import Adapter, LayerGroup, LoRA, MoE
+from paramtally.gui.dialogs import ask_int
 from paramtally.gui.document import Document
 from paramtally.gui.layer_tree.dialogs import ask_spec
 from paramtally.gui.layer_tree.model import LayerTreeModel, group_label
@@ -72,11 +73,10 @@ class LayerTree(QTreeView):
         if rows:
             self.setCurrentIndex(self.tree_model.index(max(0, min(row, rows - 1)), 0))
 
-    # --- questions to the person (tests replace these) -----------------------------------------
+    # --- questions to the person -----------------------------------------------------------------
 
     def ask_int(self, title: str, label: str, value: int, low: int, high: int) -> int | None:
-        number, ok = QInputDialog.getInt(self, title, label, value, low, high)
-        return number if ok else None
+        return ask_int(self, title, label, value, low, high)
 
     def ask_block(self, block: str, initial: dict[str, Any], title: str) -> Any:
         row = self.current_group() or 0
@@ -172,9 +172,12 @@ class LayerTree(QTreeView):
         return {"width": max(8, arch.hidden_size // 16)}
 
     # --- menus and keys ------------------------------------------------------------------------
+    # One set of actions serves the keyboard and the context menu, so every entry of the menu
+    # shows the shortcut that does the same thing without it.
 
-    def _action(self, text: str, keys: QKeySequence | str, slot: Callable[[], object]) -> QAction:
-        action = QAction(text, self)
+    def _action(self, name: str, keys: str | QKeySequence.StandardKey, slot: Callable[[], object]) -> QAction:
+        action = QAction(self)
+        action.setObjectName(name)
         action.setShortcut(QKeySequence(keys))
         action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
         action.triggered.connect(lambda: self._on_current(slot))
@@ -187,15 +190,71 @@ class LayerTree(QTreeView):
 
     def _shortcuts(self) -> None:
         row = lambda: self.current_group() or 0  # noqa: E731
-        self.delete_action = self._action("Delete", QKeySequence.StandardKey.Delete, self.delete_current)
-        self.split_action = self._action("Split at layer…", "Ctrl+T", lambda: self.split_group(row()))
-        self.moe_action = self._action("MoE…", "Ctrl+M", lambda: self.set_block(row(), "moe"))
-        self.lora_action = self._action("LoRA…", "Ctrl+L", lambda: self.set_block(row(), "lora"))
-        self.adapter_action = self._action(
-            "Adapter…", "Ctrl+Shift+A", lambda: self.set_block(row(), "adapter")
+        self.split_action = self._action("split", "Ctrl+T", lambda: self.split_group(row()))
+        self.count_action = self._action("count", "F2", lambda: self.change_count(row()))
+        self.block_actions: dict[str, tuple[QAction, QAction]] = {}
+        for block, key in (("moe", "M"), ("lora", "L"), ("adapter", "D")):
+            add = self._action(block, f"Ctrl+{key}", lambda b=block: self.set_block(row(), b))
+            remove = self._action(
+                f"remove_{block}", f"Ctrl+Shift+{key}", lambda b=block: self.remove_block(row(), b)
+            )
+            self.block_actions[block] = (add, remove)
+        self.moe_action, self.lora_action, self.adapter_action = (
+            self.block_actions[b][0] for b in ("moe", "lora", "adapter")
         )
-        self.up_action = self._action("Move up", "Ctrl+Up", lambda: self.move_group(row(), -1))
-        self.down_action = self._action("Move down", "Ctrl+Down", lambda: self.move_group(row(), 1))
+        self.up_action = self._action("up", "Ctrl+Up", lambda: self.move_group(row(), -1))
+        self.down_action = self._action("down", "Ctrl+Down", lambda: self.move_group(row(), 1))
+        self.merge_action = self._action("merge", "Ctrl+J", lambda: self.merge_next(row()))
+        self.delete_action = self._action("delete", QKeySequence.StandardKey.Delete, self.delete_current)
+        # The keyboard's way to the context menu: the Menu key and Shift+F10, at the current row.
+        menu_key = QAction(self)
+        menu_key.setShortcuts([QKeySequence(Qt.Key.Key_Menu), QKeySequence("Shift+F10")])
+        menu_key.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        menu_key.triggered.connect(self.open_menu_at_current)
+        self.addAction(menu_key)
+        self.menu_key_action = menu_key
+        self.selectionModel().currentChanged.connect(lambda *_: self.update_actions())
+        self.document.changed.connect(self.update_actions)
+        self.update_actions()
+
+    def update_actions(self) -> None:
+        """Texts and enabled states of the actions for the current row (group or block)."""
+        index = self.currentIndex()
+        layers = self.document.architecture.layers
+        row = self.tree_model.group_row(index) if index.isValid() else None
+        block = self.tree_model.block_of(index) if index.isValid() else None
+        group = layers[row] if row is not None and row < len(layers) else None
+        on_group = group is not None and block is None
+        self.split_action.setText("Split at layer…")
+        self.split_action.setEnabled(on_group and group is not None and group.count > 1)
+        self.count_action.setText("Change layer count")
+        self.count_action.setEnabled(on_group)
+        for name, (add, remove) in self.block_actions.items():
+            present = group is not None and getattr(group, name) is not None
+            add.setText(f"Edit {BLOCK_NAMES[name]}…" if present else _ADD_TEXT[name])
+            add.setEnabled(group is not None and (block is None or block == name))
+            remove.setText(_REMOVE_TEXT[name])
+            remove.setEnabled(present and (block is None or block == name))
+        self.up_action.setText("Move up")
+        self.up_action.setEnabled(on_group and row is not None and row > 0)
+        self.down_action.setText("Move down")
+        self.down_action.setEnabled(on_group and row is not None and row < len(layers) - 1)
+        mergeable = (
+            on_group
+            and row is not None
+            and group is not None
+            and row + 1 < len(layers)
+            and layers[row + 1].model_copy(update={"count": group.count}) == group
+        )
+        self.merge_action.setText("Merge with next")
+        self.merge_action.setEnabled(mergeable)
+        if block is not None:
+            self.delete_action.setText(_REMOVE_TEXT[block])
+            self.delete_action.setEnabled(True)
+        else:
+            # Enabled even for the last group: Delete then says why it stays.
+            self.delete_action.setText("Delete group")
+            self.delete_action.setEnabled(group is not None)
 
     def _context_menu(self, point: QPoint) -> None:
         index = self.indexAt(point)
@@ -204,44 +263,41 @@ class LayerTree(QTreeView):
         self.setCurrentIndex(index.siblingAtColumn(0))
         self.build_menu(index).exec(self.viewport().mapToGlobal(point))
 
+    def open_menu_at_current(self) -> None:
+        """The context menu of the current row, under it (Menu key, Shift+F10)."""
+        index = self.currentIndex()
+        if not index.isValid():
+            if not self.tree_model.rowCount():
+                return
+            index = self.tree_model.index(0, 0)
+            self.setCurrentIndex(index)
+        rect = self.visualRect(index.siblingAtColumn(0))
+        self.scrollTo(index)
+        self.build_menu(index).exec(self.viewport().mapToGlobal(rect.bottomLeft()))
+
     def build_menu(self, index: QModelIndex) -> QMenu:
-        """The context menu of a row: what can be done to its group (or block)."""
-        row = self.tree_model.group_row(index)
-        group, block = self._group(row), self.tree_model.block_of(index)
+        """The context menu of a row: the actions that apply to its group (or block), with their keys."""
+        if index.siblingAtColumn(0) != self.currentIndex().siblingAtColumn(0):
+            self.setCurrentIndex(index.siblingAtColumn(0))
+        self.update_actions()
+        block = self.tree_model.block_of(index)
         menu = QMenu(self)
         if block is not None:
-            menu.addAction(f"Edit {BLOCK_NAMES[block]}…", lambda: self.set_block(row, block))
-            remove = "Convert to dense FFN" if block == "moe" else f"Remove {BLOCK_NAMES[block]}"
-            menu.addAction(remove, lambda: self.remove_block(row, block)).setShortcut(
-                QKeySequence.StandardKey.Delete
-            )
+            menu.addActions([self.block_actions[block][0], self.delete_action])
             return menu
-        split = menu.addAction("Split at layer…", lambda: self.split_group(row))
-        split.setShortcut(QKeySequence("Ctrl+T"))
-        split.setEnabled(group.count > 1)
-        menu.addAction("Change layer count", lambda: self.change_count(row)).setShortcut(QKeySequence("F2"))
+        menu.addActions([self.split_action, self.count_action])
         menu.addSeparator()
-        for name in ("moe", "lora", "adapter"):
-            present = getattr(group, name) is not None
-            add = {"moe": "Convert FFN to MoE…", "lora": "Add LoRA…", "adapter": "Add adapter…"}[name]
-            menu.addAction(
-                f"Edit {BLOCK_NAMES[name]}…" if present else add, lambda n=name: self.set_block(row, n)
-            )
-            if present:
-                remove = "Convert MoE to dense FFN" if name == "moe" else f"Remove {BLOCK_NAMES[name]}"
-                menu.addAction(remove, lambda n=name: self.remove_block(row, n))
+        for add, remove in self.block_actions.values():
+            menu.addAction(add)
+            if remove.isEnabled():
+                menu.addAction(remove)
         menu.addSeparator()
-        layers = self.document.architecture.layers
-        menu.addAction("Move up", lambda: self.move_group(row, -1)).setEnabled(row > 0)
-        menu.addAction("Move down", lambda: self.move_group(row, 1)).setEnabled(row < len(layers) - 1)
-        mergeable = (
-            row + 1 < len(layers) and layers[row + 1].model_copy(update={"count": group.count}) == group
-        )
-        menu.addAction("Merge with next", lambda: self.merge_next(row)).setEnabled(mergeable)
-        delete = menu.addAction("Delete group", self.delete_current)
-        delete.setShortcut(QKeySequence.StandardKey.Delete)
-        delete.setEnabled(len(layers) > 1)
+        menu.addActions([self.up_action, self.down_action, self.merge_action, self.delete_action])
         return menu
+
+
+_ADD_TEXT = {"moe": "Convert FFN to MoE…", "lora": "Add LoRA…", "adapter": "Add adapter…"}
+_REMOVE_TEXT = {"moe": "Convert MoE to dense FFN", "lora": "Remove LoRA", "adapter": "Remove adapter"}
 
 
 _SETTERS: dict[str, Callable[[layer_ops.Layers, int, Any], layer_ops.Layers]] = {

@@ -70,7 +70,7 @@ def test_unknown_gpu_names_the_field() -> None:
     with pytest.raises(ValidationError) as info:
         estimate_flops(load_builtin("gpt2"), Scenario(gpu="tpu-v9"))
     path, reason = field_problems(info.value)[0]
-    assert path == "gpu"
+    assert path == ("gpu",)
     assert "tpu-v9" in reason
 
 

@@ -7,9 +7,12 @@ from pydantic import ValidationError
 
 from paramtally.core import layer_ops
 from paramtally.core.count import count_parameters
+from paramtally.core.edit import get_value, with_values
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.presets import load_builtin
 from paramtally.core.schema import DenseFFN, LayerGroup, LoRA, MoE
+from paramtally.core.sizing import ffn_width_from_hidden
+from paramtally.core.sources import load_source
 
 MOE = MoE(num_experts=8, top_k=2, expert_width=64)
 
@@ -83,3 +86,54 @@ def test_split_and_convert_change_the_count_as_the_calculator_says() -> None:
     with pytest.raises(ValidationError, match="top_k"):
         bad = MoE.model_construct(num_experts=2, top_k=3, expert_width=8)
         layer_ops.with_layers(arch, layer_ops.set_moe(arch.decoder.layers, 0, bad))
+
+
+def test_total_layers_grow_the_last_group_and_shrink_from_the_end() -> None:
+    deepseek = load_source("deepseek-v3")  # 3 dense + 58 MoE layers
+    assert deepseek.decoder is not None
+    layers = deepseek.decoder.layers
+    grown = layer_ops.set_total(layers, 70)
+    assert [g.count for g in grown] == [3, 67] and grown[1].override == layers[1].override
+    cut = layer_ops.set_total(layers, 2)
+    assert [g.count for g in cut] == [2] and not cut[0].override
+    assert layer_ops.set_total(layers, 61) == layers
+    with pytest.raises(ParamTallyError, match="needs at least 1 layer"):
+        layer_ops.set_total(layers, 0)
+    # The form's "Layers" value is this edit, and counts as the calculator says.
+    arch = with_values(deepseek, {("decoder", "num_layers"): 4})
+    assert arch.num_layers == 4 and get_value(arch, ("decoder", "num_layers")) == 4
+    block = count_parameters(deepseek).layers[-1].params
+    assert (
+        count_parameters(with_values(deepseek, {("decoder", "num_layers"): 62})).total
+        == count_parameters(deepseek).total + block
+    )
+
+
+def test_total_layers_of_a_pattern_keep_whole_repetitions_and_write_out_the_rest() -> None:
+    gemma = load_source("gemma-2-9b")  # 21 × [sliding, global]
+    windows = lambda arch: [
+        arch.runs[row.group].block.mixer.sliding_window for row in count_parameters(arch).layers
+    ]  # noqa: E731
+    cut = with_values(gemma, {("decoder", "num_layers"): 5})
+    assert windows(cut) == [4096, None, 4096, None, 4096]
+    grown = with_values(gemma, {("decoder", "num_layers"): 44})
+    assert windows(grown) == [4096, None] * 21 + [None, None]  # new layers take the last layer's block
+
+
+@pytest.mark.parametrize(
+    ("preset_id", "multiple_of", "multiplier"),
+    [
+        ("llama-2-7b", 256, 1.0),
+        ("llama-2-13b", 256, 1.0),
+        ("llama-3-8b", 1024, 1.3),
+        ("llama-2-70b", 4096, 1.3),
+        ("llama-3.1-405b", 1024, 1.2),
+    ],
+)
+def test_ffn_width_from_hidden_is_llamas_rule(preset_id: str, multiple_of: int, multiplier: float) -> None:
+    arch = load_source(preset_id)
+    width = arch.blocks["default"].ffn.width
+    assert ffn_width_from_hidden(arch.hidden_size, multiple_of, multiplier, gated=True) == width
+    assert (
+        ffn_width_from_hidden(12288, 64, gated=False) == load_source("gpt3-175b").blocks["default"].ffn.width
+    )

@@ -9,9 +9,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
-from paramtally.core.count import count_parameters
 from paramtally.core.edit import with_value
-from paramtally.core.schema import Architecture
+from paramtally.core.params import count_parameters
+from paramtally.core.presets import builtin_ids
+from paramtally.core.schema import ACTIVATIONS, Architecture, Norms
 from paramtally.core.sources import load_source
 from paramtally.gui.document import Document
 from paramtally.gui.form import ArchitectureForm
@@ -19,6 +20,7 @@ from paramtally.gui.form.editors import CheckBox, ComboBox, IntSpinBox, MultiCho
 from paramtally.gui.form.fields import field_spec, model_fields
 from paramtally.gui.main_window import MainWindow
 from tests.gui.conftest import TypeInto
+from tests.gui.modals import Modals
 
 
 def _scalar_paths(model: type[BaseModel], prefix: str = "") -> list[str]:
@@ -98,12 +100,14 @@ def test_an_invalid_head_count_is_shown_at_the_field_and_the_figures_stay(
     headline = window.findChild(QLabel, "totalParams").text()
     total = doc.report.total
     type_into(form.editor("attention.num_kv_heads"), "5")
-    assert "must divide" in form.error_text("attention.num_kv_heads")
-    assert "#d9534f" in form._rows["attention.num_kv_heads"].frame.styleSheet()
+    assert form.error_text("attention.num_kv_heads") == "KV heads (5) must divide the query heads (96)"
+    assert form.field_state("attention.num_kv_heads") == "error"
     assert "must divide" in form.editor("attention.num_kv_heads").toolTip()
     assert doc.architecture.attention.num_kv_heads is None and doc.report.total == total
     assert window.findChild(QLabel, "totalParams").text() == headline
-    assert doc.undo_stack.count() == 0
+    # The typed 5 stays in its field (a draft, one undo step of its own), not counted.
+    assert doc.drafts == {"attention.num_kv_heads": 5}
+    assert form.editor("attention.num_kv_heads").lineEdit().text() == "5"
     # A valid value clears the message and the figures follow the calculator.
     type_into(form.editor("attention.num_kv_heads"), "8")
     assert form.error_text("attention.num_kv_heads") == ""
@@ -113,8 +117,9 @@ def test_an_invalid_head_count_is_shown_at_the_field_and_the_figures_stay(
 
 def test_a_cross_field_error_is_shown_at_both_fields(window: MainWindow, type_into: TypeInto) -> None:
     type_into(window.form.editor("hidden_size"), "8192")  # 96 heads do not divide 8192
-    assert "not divisible" in window.form.error_text("hidden_size")
-    assert "not divisible" in window.form.error_text("attention.num_heads")
+    reason = "the hidden size (8,192) is not a multiple of the 96 heads: change either, or set the head width"
+    assert window.form.error_text("hidden_size") == reason
+    assert window.form.error_text("attention.num_heads") == reason
     assert window.document.architecture.hidden_size == 12288
 
 
@@ -169,3 +174,89 @@ def test_mla_fields_show_only_for_mla_attention(qtbot: QtBot) -> None:
     assert not standard.editor("attention.kv_lora_rank").isVisible()
     assert mla.editor("attention.kv_lora_rank").isVisible()
     assert mla.editor("attention.kv_lora_rank").value() == 512
+
+
+def test_layernorm_bias_shows_only_under_layernorm(qtbot: QtBot, window: MainWindow) -> None:
+    """Issue 11, bug 6: the β box stayed editable under RMSNorm, where it counts nothing."""
+    doc, form = window.document, window.form
+    bias = form.editor("norms.bias")
+    assert doc.architecture.norms.kind == "layernorm" and bias.isVisible()
+    combo = form.editor("norms.kind")
+    combo.setFocus()
+    qtbot.keyClick(combo, Qt.Key.Key_Down)  # layernorm → rmsnorm
+    assert doc.architecture.norms.kind == "rmsnorm" and not bias.isVisible()
+    # The rule is the schema's metadata, read by the form: no field names in gui code.
+    assert Norms.model_fields["bias"].json_schema_extra == {"visible_when": {"kind": "layernorm"}}
+    assert field_spec("bias", Norms.model_fields["bias"]).visible_when == (("kind", "layernorm"),)
+
+
+def test_activation_offers_only_known_names(qtbot: QtBot, window: MainWindow) -> None:
+    combo = window.form.editor("ffn.activation")
+    assert isinstance(combo, ComboBox)
+    names = [combo.itemData(i) for i in range(combo.count())]
+    assert names == list(ACTIVATIONS) and combo.value() == "gelu_new"
+    for preset_id in builtin_ids():  # every preset's (and so every importer's) name is offered
+        assert load_source(preset_id).ffn.activation in names
+    combo.setFocus()
+    qtbot.keyClicks(combo, "silu")  # a person types to jump to an entry
+    assert window.document.architecture.ffn.activation == "silu"
+
+
+def test_hints_are_amber_at_their_field_and_refuse_nothing(window: MainWindow, type_into: TypeInto) -> None:
+    form, doc = window.form, window.document
+    assert doc.scenario.context == 4096  # the views made the scenario: the context is judged
+    assert "exceeds the model's 2,048 learned positions" in form.hint_text("embeddings.max_positions")
+    assert "pad it to 50,304" in form.hint_text("embeddings.vocab_size")
+    assert form.field_state("embeddings.vocab_size") == "hint"
+    type_into(form.editor("embeddings.vocab_size"), "50304")
+    assert doc.architecture.embeddings.vocab_size == 50304 and form.hint_text("embeddings.vocab_size") == ""
+    assert form.field_state("embeddings.vocab_size") == ""
+    type_into(form.editor("ffn.width"), "49000")  # applied, with a hint
+    assert doc.architecture.ffn.width == 49000 and "49,024 would be" in form.hint_text("ffn.width")
+    # A refusal outranks a hint at the same field, and the hint comes back when it goes.
+    type_into(form.editor("embeddings.max_positions"), "0")
+    assert form.error_text("embeddings.max_positions").startswith("learned positions need a table")
+    assert form.field_state("embeddings.max_positions") == "error"
+    type_into(form.editor("embeddings.max_positions"), "2048")
+    assert form.field_state("embeddings.max_positions") == "hint"
+    assert doc.set_scenario_field("context", 2048)
+    assert form.hint_text("embeddings.max_positions") == ""
+
+
+def test_the_number_of_layers_is_a_field(qtbot: QtBot, window: MainWindow, type_into: TypeInto) -> None:
+    doc, form = window.document, window.form
+    layers = form.editor("num_layers")
+    assert isinstance(layers, IntSpinBox) and layers.value() == 96 and layers.minimum == 1
+    assert form._rows["num_layers"].section.text() == "Model"
+    type_into(layers, "48")
+    assert [g.count for g in doc.architecture.layers] == [48]
+    expected = count_parameters(with_value(load_source("gpt3-175b"), "num_layers", 48))
+    assert doc.report.total == expected.total and f"{expected.total:,}" in window.headline.text()
+    assert window.undo_action.text() == "&Undo Set num_layers"
+    assert window.tree.tree_model.data(window.tree.tree_model.index(0, 0)) == "layers 0–47 (dense)"
+    window.tree.split_group(0, 40)  # the tree edits the stack; the field follows
+    type_into(layers, "50")
+    assert [g.count for g in doc.architecture.layers] == [40, 10]
+
+
+def test_ffn_width_from_the_hidden_size(qtbot: QtBot, modals: Modals) -> None:
+    document = Document(load_source("llama-3-8b"), "llama-3-8b", preset_id="llama-3-8b")
+    form = ArchitectureForm(document)
+    qtbot.addWidget(form)
+    form.show()
+    assert document.set_field("ffn.width", 1000)
+
+    def llama3(dialog: QWidget) -> None:  # Llama 3: multiplier 1.3, multiple of 1024
+        multiplier = dialog.findChild(QWidget, "multiplier")
+        multiplier.lineEdit().selectAll()
+        qtbot.keyClicks(multiplier.lineEdit(), "1.3")
+        multiple = dialog.findChild(QWidget, "multiple_of")
+        multiple.lineEdit().selectAll()
+        qtbot.keyClicks(multiple.lineEdit(), "1024")
+        assert dialog.findChild(QLabel, "result").text().endswith("FFN width 14,336")
+        modals.click_button(dialog, "Apply")
+
+    modals.expect(llama3)
+    qtbot.mouseClick(form.findChild(QWidget, "ffnWidthFromHidden"), Qt.MouseButton.LeftButton)
+    assert document.architecture == load_source("llama-3-8b")  # LLaMA's own rule gives its width back
+    assert document.undo_stack.count() == 2 and form.editor("ffn.width").value() == 14336

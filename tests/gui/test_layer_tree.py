@@ -1,4 +1,8 @@
-"""The layer-tree editor: a consistent Qt model, and split / convert / insert / move / delete edits."""
+"""The layer-tree editor: a consistent Qt model, and split / convert / insert / move / delete edits.
+
+Menus are opened by a real right-click or the Menu key; their dialogs are the real ones, answered
+by typing and clicking (tests/gui/modals.py).
+"""
 
 from __future__ import annotations
 
@@ -6,7 +10,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QModelIndex, Qt
-from PySide6.QtWidgets import QLabel, QSpinBox
+from PySide6.QtWidgets import QComboBox, QLabel, QSpinBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from paramtally.core import layer_ops
@@ -19,14 +23,9 @@ from paramtally.gui.layer_tree.dialogs import SpecDialog
 from paramtally.gui.main_window import MainWindow
 from paramtally.gui.views.format import share_text
 from tests.gui.conftest import TypeInto
+from tests.gui.modals import Modals, give_focus, right_click_row
 
 MOE = MoE(num_experts=16, top_k=2, expert_width=12288, shared_experts=1)
-
-
-def _menu_action(tree: LayerTree, index: QModelIndex, text: str) -> Any:
-    actions = {action.text(): action for action in tree.build_menu(index).actions()}
-    assert text in actions, sorted(actions)
-    return actions[text]
 
 
 def test_model_is_consistent(qtmodeltester: Any) -> None:
@@ -54,25 +53,46 @@ def test_rows_show_groups_parameters_and_share(qtbot: QtBot) -> None:
     assert model.data(block) == "MoE: 256 × 2,048, top-8, +1 shared"
 
 
-def test_split_with_the_keyboard_keeps_the_total(qtbot: QtBot, window: MainWindow) -> None:
+def _type_into_dialog(qtbot: QtBot, dialog: QWidget, field: str, text: str) -> None:
+    editor = dialog.findChild(QWidget, field)
+    assert editor is not None, field
+    line = editor.lineEdit() if hasattr(editor, "lineEdit") else editor
+    line.setFocus()
+    line.selectAll()
+    qtbot.keyClicks(line, text)
+
+
+def test_split_with_the_keyboard_keeps_the_total(qtbot: QtBot, window: MainWindow, modals: Modals) -> None:
     tree, doc = window.tree, window.document
     total = doc.report.total
-    tree.ask_int = lambda *args: 48  # the person answers "48" in the split dialog
     tree.setFocus()
     tree.setCurrentIndex(tree.tree_model.index(0, 0))
+    modals.type_and_click("48", "OK")  # the person answers "48" in the real split dialog
     qtbot.keyClick(tree, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier)
+    assert modals.seen == ["Split layer group"]
     assert [g.count for g in doc.architecture.layers] == [48, 48]
     assert doc.report.total == total
     assert tree.tree_model.data(tree.tree_model.index(1, 0)) == "layers 48–95 (dense)"
 
 
-def test_convert_to_moe_shows_total_and_active(qtbot: QtBot, window: MainWindow) -> None:
+def test_convert_to_moe_shows_total_and_active(qtbot: QtBot, window: MainWindow, modals: Modals) -> None:
     tree, doc = window.tree, window.document
-    tree.ask_int = lambda *args: 64
-    tree.split_group(0)
-    tree.ask_block = lambda block, initial, title: MOE if block == "moe" else None
-    index = tree.tree_model.index(1, 0)
-    _menu_action(tree, index, "Convert FFN to MoE…").trigger()
+    modals.choose("Split at layer…")
+    modals.type_and_click("64", "OK")
+    right_click_row(qtbot, tree, tree.tree_model.index(0, 0), modals)
+    assert [g.count for g in doc.architecture.layers] == [64, 32]
+
+    def moe_dialog(dialog: QWidget) -> None:
+        _type_into_dialog(qtbot, dialog, "num_experts", "16")
+        _type_into_dialog(qtbot, dialog, "top_k", "2")
+        _type_into_dialog(qtbot, dialog, "expert_width", "12288")
+        _type_into_dialog(qtbot, dialog, "shared_experts", "1")
+        modals.click_button(dialog, "OK")
+
+    modals.choose("Convert FFN to MoE…")
+    modals.expect(moe_dialog)
+    right_click_row(qtbot, tree, tree.tree_model.index(1, 0), modals)
+    assert modals.seen[-1] == "Convert to MoE"
     expected_arch = load_source("gpt3-175b")
     expected_arch = layer_ops.with_layers(
         expected_arch, layer_ops.set_moe(layer_ops.split_group(expected_arch.layers, 0, 64), 1, MOE)
@@ -85,22 +105,44 @@ def test_convert_to_moe_shows_total_and_active(qtbot: QtBot, window: MainWindow)
     assert tree.tree_model.data(tree.tree_model.index(1, 0)) == "layers 64–95 (MoE)"
     # Back to dense through the block's own menu.
     block = tree.tree_model.index(0, 0, tree.tree_model.index(1, 0))
-    _menu_action(tree, block, "Convert to dense FFN").trigger()
+    modals.choose("Convert MoE to dense FFN")
+    right_click_row(qtbot, tree, block, modals)
     assert doc.report.total == doc.report.active
 
 
-def test_lora_and_adapter_are_added_parameters(window: MainWindow) -> None:
+def test_lora_and_adapter_are_added_parameters(qtbot: QtBot, window: MainWindow, modals: Modals) -> None:
     tree, doc = window.tree, window.document
-    assert tree.set_block(0, "lora", LoRA(rank=8, targets=("q", "v")))
+    tree.setFocus()
+    tree.setCurrentIndex(tree.tree_model.index(0, 0))
+
+    def lora_dialog(dialog: QWidget) -> None:
+        _type_into_dialog(qtbot, dialog, "rank", "8")
+        modals.click_button(dialog, "OK")  # q and v are ticked by default
+
+    modals.expect(lora_dialog)
+    qtbot.keyClick(tree, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
+    assert doc.architecture.layers[0].lora == LoRA(rank=8, targets=("q", "v"))
     h, layers = doc.architecture.hidden_size, doc.architecture.num_layers
     assert doc.report.added == layers * 2 * 8 * (h + h)  # r·(d_in + d_out) on q and v
     child = tree.tree_model.index(0, 0, tree.tree_model.index(0, 0))
     assert tree.tree_model.data(child) == "LoRA: rank 8 on q, v"
     share = tree.tree_model.data(child.siblingAtColumn(2))
     assert share == share_text(doc.report.added, doc.report.total) and share.startswith("0.02")  # 0.0215 %
-    tree.ask_block = lambda block, initial, title: Adapter(width=64, placement="ffn")
-    assert tree.set_block(0, "adapter")
-    assert doc.architecture.layers[0].adapter is not None
+    tree.setCurrentIndex(tree.tree_model.index(0, 0))
+
+    def adapter_dialog(dialog: QWidget) -> None:  # issue 11, bug 1: OK with the Placement combo box
+        placement = dialog.findChild(QComboBox, "placement")
+        placement.setFocus()
+        qtbot.keyClick(placement, Qt.Key.Key_Up)  # attention, ffn, both (the schema's order): both → ffn
+        _type_into_dialog(qtbot, dialog, "width", "64")
+        qtbot.keyClick(dialog.findChild(QWidget, "width").lineEdit(), Qt.Key.Key_Return)
+
+    modals.choose("Add adapter…")
+    modals.expect(adapter_dialog)
+    give_focus(qtbot, tree)
+    qtbot.keyClick(tree, Qt.Key.Key_Menu)  # the keyboard's way to the context menu
+    adapter = doc.architecture.layers[0].adapter
+    assert adapter is not None and adapter.width == 64 and adapter.placement == "ffn"
     assert doc.report.added > layers * 2 * 8 * (h + h)
 
 
@@ -134,7 +176,8 @@ def test_delete_key_and_drag_and_drop(qtbot: QtBot, window: MainWindow) -> None:
     # The last group cannot go: the reason is reported and nothing changes.
     with qtbot.waitSignal(doc.invalid) as blocker:
         qtbot.keyClick(tree, Qt.Key.Key_Delete)
-    assert "at least one" in blocker.args[1]
+    assert blocker.args == ["layers", "the stack needs at least one layer group"]
+    assert window.problem_status.text() == "⚠ Layers: the stack needs at least one layer group"  # once
     assert len(doc.architecture.layers) == 1
 
 
@@ -170,3 +213,53 @@ def test_block_dialog_is_generated_and_validated(
         assert dialog.result_value() == MoE(num_experts=8, top_k=2, expert_width=4096)
     else:
         assert dialog.result_value() is None and "exceed" in dialog.error.text()
+
+
+def test_add_adapter_from_the_right_click_menu_completes_with_ok(
+    qtbot: QtBot, window: MainWindow, modals: Modals
+) -> None:
+    """Issue 11, bug 1: the dialog's OK used to fail on the Placement combo box and stay open."""
+    tree, doc = window.tree, window.document
+    total = doc.report.total
+
+    def adapter_dialog(dialog: QWidget) -> None:
+        placement = dialog.findChild(QComboBox, "placement")
+        assert placement.currentText() == "both"
+        _type_into_dialog(qtbot, dialog, "width", "256")
+        modals.click_button(dialog, "OK")
+
+    modals.choose("Add adapter…")
+    modals.expect(adapter_dialog)
+    right_click_row(qtbot, tree, tree.tree_model.index(0, 0), modals)
+    assert doc.architecture.layers[0].adapter == Adapter(width=256, placement="both")
+    h, layers = doc.architecture.hidden_size, doc.architecture.num_layers
+    assert doc.report.added == layers * 2 * (2 * h * 256 + 256 + h)  # two adapters (h→b→h, biased) a layer
+    assert doc.report.total == total + doc.report.added
+    child = tree.tree_model.index(0, 0, tree.tree_model.index(0, 0))
+    assert tree.tree_model.data(child) == "Adapter: width 256, after both"
+
+
+def test_every_menu_entry_shows_its_key_and_shift_f10_opens_the_menu(
+    qtbot: QtBot, window: MainWindow, modals: Modals
+) -> None:
+    tree, doc = window.tree, window.document
+    tree.split_group(0, 10)
+    tree.set_block(1, "lora", LoRA(rank=4))
+    model = tree.tree_model
+    for index in (model.index(0, 0), model.index(1, 0), model.index(0, 0, model.index(1, 0))):
+        entries = [a for a in tree.build_menu(index).actions() if not a.isSeparator()]
+        keys = [a.shortcut().toString() for a in entries]
+        assert all(keys), [(a.text(), k) for a, k in zip(entries, keys, strict=True)]
+        assert len(set(keys)) == len(keys)
+    texts = [a.text() for a in tree.build_menu(model.index(1, 0)).actions() if not a.isSeparator()]
+    assert "Edit LoRA…" in texts and "Remove LoRA" in texts and "Add LoRA…" not in texts
+    # Shift+F10 on the LoRA group, then the menu's "Remove LoRA", chosen by its entry.
+    tree.setCurrentIndex(model.index(1, 0))
+    give_focus(qtbot, tree)
+    modals.choose("Remove LoRA")
+    qtbot.keyClick(tree, Qt.Key.Key_F10, Qt.KeyboardModifier.ShiftModifier)
+    assert doc.architecture.layers[1].lora is None
+    # The same with the key the menu showed, and no menu at all.
+    tree.setCurrentIndex(model.index(0, 0))
+    qtbot.keyClick(tree, Qt.Key.Key_J, Qt.KeyboardModifier.ControlModifier)  # merge with next
+    assert [g.count for g in doc.architecture.layers] == [96]
