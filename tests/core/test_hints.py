@@ -10,7 +10,8 @@ from paramtally.core.edit import with_values
 from paramtally.core.hints import architecture_hints, context_hint, hints
 
 GPT3 = presets.load_builtin("gpt3-175b")
-VOCAB, CONTEXT, POSITIONS = ("embeddings", "vocab_size"), ("scenario", "context"), ("decoder", "max_positions")
+VOCAB, CONTEXT = ("embeddings", "vocab_size"), ("scenario", "context")
+POSITIONS = ("decoder", "max_positions")
 MIXER, FFN = ("blocks", "default", "mixer"), ("blocks", "default", "ffn")
 
 

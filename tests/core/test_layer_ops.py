@@ -10,7 +10,7 @@ from paramtally.core.count import count_parameters
 from paramtally.core.edit import get_value, with_values
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.presets import load_builtin
-from paramtally.core.schema import DenseFFN, LayerGroup, LoRA, MoE
+from paramtally.core.schema import Architecture, DenseFFN, LayerGroup, LoRA, MoE
 from paramtally.core.sizing import ffn_width_from_hidden
 from paramtally.core.sources import load_source
 
@@ -111,9 +111,10 @@ def test_total_layers_grow_the_last_group_and_shrink_from_the_end() -> None:
 
 def test_total_layers_of_a_pattern_keep_whole_repetitions_and_write_out_the_rest() -> None:
     gemma = load_source("gemma-2-9b")  # 21 × [sliding, global]
-    windows = lambda arch: [
-        arch.runs[row.group].block.mixer.sliding_window for row in count_parameters(arch).layers
-    ]  # noqa: E731
+
+    def windows(arch: Architecture) -> list[int | None]:
+        return [arch.runs[row.group].block.mixer.sliding_window for row in count_parameters(arch).layers]
+
     cut = with_values(gemma, {("decoder", "num_layers"): 5})
     assert windows(cut) == [4096, None, 4096, None, 4096]
     grown = with_values(gemma, {("decoder", "num_layers"): 44})
