@@ -18,6 +18,7 @@ from pydantic import BaseModel, Field
 from pydantic.fields import FieldInfo
 
 from paramtally.core import layer_ops
+from paramtally.core.blocks import retyped
 from paramtally.core.errors import FieldPath
 from paramtally.core.schema import Architecture, StackRole, thaw
 
@@ -109,7 +110,13 @@ def with_values(model: Model, values: Mapping[FieldPath, Any]) -> Model:
         node: Any = data
         for part in parents:
             node = node[part]
-        node[last] = value
+        if last == "kind" and isinstance(model, Architecture) and node.get("kind") != value:
+            # A mixer or FFN of another kind: what the kinds share is kept (core.blocks.retyped).
+            replaced = retyped(node, value, model.hidden_size)
+            node.clear()
+            node.update(replaced)
+        else:
+            node[last] = value
     return type(model).model_validate(data)
 
 

@@ -24,8 +24,8 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from paramtally.core.breakdown import ParamReport
 from paramtally.core.count import count_parameters
 from paramtally.core.drafts import problems_of, settle
-from paramtally.core.edit import with_value
-from paramtally.core.errors import ParamTallyError, ParamTallyWarning, field_problems, one_line
+from paramtally.core.edit import FieldPath, with_value
+from paramtally.core.errors import ParamTallyError, ParamTallyWarning, field_problems, format_loc, one_line
 from paramtally.core.hints import hints
 from paramtally.core.schema import Architecture
 
@@ -69,13 +69,14 @@ class _Command(QUndoCommand):
         return True
 
 
-_State = tuple[Architecture, dict[str, Any]]  # the architecture and the drafts typed over it
+_State = tuple[Architecture, dict[FieldPath, Any]]  # the architecture and the drafts typed over it
+SCENARIO: FieldPath = ("scenario",)  # scenario fields are named under it, e.g. ("scenario", "tp")
 
 
 class Document(QObject):
     changed = Signal()  # architecture or scenario changed; the results below are fresh
-    invalid = Signal(str, str)  # (field path, reason): a value is refused (and, if typed, kept as a draft)
-    validity = Signal(str, str)  # (field path, "") when a field's error is gone
+    invalid = Signal(object, str)  # (field path, reason): refused (and, if typed, kept as a draft)
+    validity = Signal(object, str)  # (field path, "") when a field's error is gone
     source_changed = Signal()  # another model was opened, or this one saved under a new name
     hints_changed = Signal()  # the scenario came to be: hints about the context are known now
 
@@ -96,8 +97,8 @@ class Document(QObject):
         self.source_label = label or architecture.name
         self.preset_id = preset_id  # the preset (built-in or user) this model was opened from or saved as
         self._cache: dict[str, Any] = {}
-        self._drafts: dict[str, Any] = {}
-        self._problems: dict[str, str] = {}  # field path → reason, for every field shown red now
+        self._drafts: dict[FieldPath, Any] = {}
+        self._problems: dict[FieldPath, str] = {}  # field path → reason, for every field shown red now
 
     # --- state -------------------------------------------------------------------------------
 
@@ -113,7 +114,7 @@ class Document(QObject):
         return self._scenario
 
     @property
-    def hints(self) -> dict[str, str]:
+    def hints(self) -> dict[FieldPath, str]:
         """Advice by field path (sizes that run badly on GPUs, a context beyond the positions).
 
         The context is judged once the scenario exists (it is made after the first paint).
@@ -143,12 +144,12 @@ class Document(QObject):
         return self.scenario.model_dump(mode="json")
 
     @property
-    def drafts(self) -> dict[str, Any]:
+    def drafts(self) -> dict[FieldPath, Any]:
         """Values typed that do not fit yet, by field path (shown in their fields, not counted)."""
         return dict(self._drafts)
 
     @property
-    def problems(self) -> dict[str, str]:
+    def problems(self) -> dict[FieldPath, str]:
         """Why each field shown red is refused, by field path."""
         return dict(self._problems)
 
@@ -193,16 +194,16 @@ class Document(QObject):
                 # E.g. TP no longer divides the heads after an edit: say so at that scenario field.
                 self._cache[key] = None
                 for where, reason in field_problems(exc):
-                    self.report_problem(f"scenario.{where}" if where else "scenario", reason)
+                    self.report_problem((*SCENARIO, *where), reason)
             except (ParamTallyError, ValueError) as exc:
                 self._cache[key] = None
-                self.report_problem("scenario", str(exc))
+                self.report_problem(SCENARIO, str(exc))
         return self._cache[key]
 
     # --- edits ---------------------------------------------------------------------------------
 
-    def set_field(self, path: str, value: Any, merge_key: str | None = None, keep: bool = True) -> bool:
-        """Change one architecture field (dotted path) as one undo step; False when refused.
+    def set_field(self, path: FieldPath, value: Any, merge_key: str | None = None, keep: bool = True) -> bool:
+        """Change one architecture field as one undo step; False when refused.
 
         A refused value is kept as a draft (``keep``) and applied with a later edit that makes
         it fit; without ``keep`` (a field the form does not show) it is only reported.
@@ -214,7 +215,8 @@ class Document(QObject):
             self.report_problem(path, settled.problems.get(path, "refused"))
             return False
         applied = path not in settled.pending
-        text = f"Set {', '.join(settled.applied)}" if applied else f"Type {path} (not applied yet)"
+        named = ", ".join(format_loc(where) for where in settled.applied)
+        text = f"Set {named}" if applied else f"Type {format_loc(path)} (not applied yet)"
         self._push(self._set_state, self._current, (settled.model, settled.pending), text, merge_key)
         return applied
 
@@ -233,39 +235,39 @@ class Document(QObject):
         """
         from paramtally.core.memory import estimate_memory
 
-        before, paths = self.scenario, [f"scenario.{name}" for name in values]
+        before, paths = self.scenario, [(*SCENARIO, name) for name in values]
         try:
             after = type(before).model_validate(before.model_dump() | values)
             estimate_memory(self._architecture, after)  # a scenario this model cannot run is refused
         except ValidationError as exc:
             for path in paths:
-                self._refuse(path, exc, prefix="scenario.")
+                self._refuse(path, exc, prefix=SCENARIO)
             return False
         except (ParamTallyError, KeyError, TypeError, ValueError) as exc:
             for path in paths:
                 self.report_problem(path, one_line(exc))
             return False
-        for path in sorted(self._problems):
-            if path.startswith("scenario"):
-                self._clear_error(path)
+        for path in [where for where in self._problems if where[:1] == SCENARIO]:
+            self._clear_error(path)
         self._push(self._set_scenario, before, after, "Set " + ", ".join(values), merge_key)
         return True
 
-    def set_scenario_field(self, path: str, value: Any, merge_key: str | None = None) -> bool:
+    def set_scenario_field(self, name: str, value: Any, merge_key: str | None = None) -> bool:
+        """Change the scenario field ``name`` as one undo step; False, with the reason, when refused."""
         from paramtally.core.memory import estimate_memory
 
-        before = self.scenario
+        before, path = self.scenario, (*SCENARIO, name)
         try:
-            after = with_value(before, path, value)
+            after = with_value(before, (name,), value)
             estimate_memory(self._architecture, after)  # a scenario this model cannot run is refused
         except ValidationError as exc:
-            self._refuse(f"scenario.{path}", exc, prefix="scenario.")
+            self._refuse(path, exc, prefix=SCENARIO)
             return False
         except (ParamTallyError, KeyError, TypeError, ValueError) as exc:
-            self.report_problem(f"scenario.{path}", one_line(exc))
+            self.report_problem(path, one_line(exc))
             return False
-        self._clear_error(f"scenario.{path}")
-        self._push(self._set_scenario, before, after, f"Set {path}", merge_key)
+        self._clear_error(path)
+        self._push(self._set_scenario, before, after, f"Set {name}", merge_key)
         return True
 
     def load(
@@ -316,7 +318,7 @@ class Document(QObject):
         """Results are stale; refusals of the last edit are gone; drafts are judged anew."""
         self._cache.clear()
         problems = problems_of(self._architecture, self._drafts) if self._drafts else {}
-        gone = sorted(set(self._problems) - set(problems))
+        gone = [path for path in self._problems if path not in problems]
         self._problems = problems
         self.changed.emit()
         for path in gone:
@@ -324,19 +326,19 @@ class Document(QObject):
         for path, reason in problems.items():
             self.invalid.emit(path, reason)
 
-    def _refuse(self, path: str, exc: ValidationError, prefix: str = "") -> None:
-        problems = [(prefix + where if where else path, reason) for where, reason in field_problems(exc)]
+    def _refuse(self, path: FieldPath, exc: ValidationError, prefix: FieldPath = ()) -> None:
+        problems = [((*prefix, *where) if where else path, reason) for where, reason in field_problems(exc)]
         for where, reason in problems:
             self.report_problem(where, reason)
         if path not in {where for where, _ in problems}:
             # The rule broken lives at another field (TP vs the heads): say it at both.
             self.report_problem(path, problems[0][1] if problems else one_line(exc))
 
-    def report_problem(self, path: str, reason: str) -> None:
+    def report_problem(self, path: FieldPath, reason: str) -> None:
         """Show a refused edit at ``path`` until the next change (editors of whole structures)."""
         self._problems[path] = reason
         self.invalid.emit(path, reason)
 
-    def _clear_error(self, path: str) -> None:
+    def _clear_error(self, path: FieldPath) -> None:
         if self._problems.pop(path, None) is not None:
             self.validity.emit(path, "")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel, QStatusBar, QWidget
 
+from paramtally.core.errors import FieldPath, format_loc
 from paramtally.gui.document import Document
 from paramtally.gui.form.fields import field_title
 
@@ -20,20 +21,20 @@ class ProblemStatus(QLabel):
         super().__init__(parent)
         self.setObjectName("problemStatus")
         self.document = document
-        self.path: str | None = None
+        self.path: FieldPath | None = None
         document.invalid.connect(self._show)
         document.validity.connect(self._cleared)
 
-    def _show(self, path: str, reason: str) -> None:
+    def _show(self, path: FieldPath, reason: str) -> None:
         bar = self.parentWidget()
         if isinstance(bar, QStatusBar):
             bar.clearMessage()  # a passing message ('Opened …') would hide this line
         self.path = path
         where = field_title(path)
         self.setText(f"⚠ {where}: {reason}" if where else f"⚠ {reason}")
-        self.setToolTip(path)
+        self.setToolTip(format_loc(path))
 
-    def _cleared(self, path: str, reason: str) -> None:
+    def _cleared(self, path: FieldPath, reason: str) -> None:
         if reason or path != self.path:
             return
         remaining = self.document.problems

@@ -69,7 +69,7 @@ class StateProbe(QObject):
         state: dict[str, Any] = {"title": window.windowTitle(), "views_loaded": window.views_loaded}
         if document is not None:
             state["total"] = document.report.total
-            state["layers"] = [group.count for group in document.architecture.layers]
+            state["layers"] = [group.layers for group in document.architecture.main_stack.layers]
             state["scenario"] = document.scenario.model_dump(mode="json")
             state["undo"] = document.undo_stack.undoText()
         tabs = getattr(window, "tabs", None)

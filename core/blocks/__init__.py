@@ -21,7 +21,8 @@ The block protocol (``Context`` gives the hidden size and the block's norm kind)
 
 from __future__ import annotations
 
-from typing import Annotated, get_args
+from collections.abc import Mapping
+from typing import Annotated, Any, get_args
 
 from pydantic import Field
 
@@ -58,6 +59,7 @@ __all__ = [
     "MixerKind",
     "MoE",
     "NoFFN",
+    "retyped",
 ]
 
 # The registry: every kind a mixer or an FFN can be, discriminated by its ``kind`` field.
@@ -67,6 +69,19 @@ Mixer = Annotated[MixerKind, Field(discriminator="kind")]
 FFN = Annotated[FFNKind, Field(discriminator="kind")]
 MIXER_KINDS: tuple[type[MixerKind], ...] = get_args(MixerKind)
 FFN_KINDS: tuple[type[FFNKind], ...] = get_args(FFNKind)
+
+
+def retyped(part: Mapping[str, Any], kind: str, h: int) -> dict[str, Any]:
+    """A part (a mixer or an FFN, as a mapping) switched to ``kind``: what the new kind shares
+    with the old keeps its value (heads, widths), what it requires besides starts at the kind's
+    suggestion for hidden size ``h``, the rest at its defaults."""
+    cls = next(k for k in (*MIXER_KINDS, *FFN_KINDS) if k.model_fields["kind"].default == kind)
+    renamed = getattr(cls, "RENAMED", {})
+    carried = {renamed.get(name, name): value for name, value in part.items()}
+    kept = {name: value for name, value in carried.items() if name in cls.model_fields and name != "kind"}
+    suggested = {name: make(h) for name, make in cls.SUGGESTED.items() if name not in kept}
+    return {"kind": kind, **suggested, **kept}
+
 
 # The discriminator values pydantic puts into error paths of a union (e.g. "mixer.attention.num_heads").
 KIND_TAGS = frozenset(str(kind.model_fields["kind"].default) for kind in (*MIXER_KINDS, *FFN_KINDS))

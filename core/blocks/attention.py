@@ -10,6 +10,7 @@ KV cache (Mistral; Llama-4's chunked layers keep their chunk).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar, Literal
 
 from pydantic import ConfigDict, Field
@@ -59,6 +60,8 @@ class Attention(Spec):
     )
 
     PART: ClassVar[str] = "attention"
+    # What a new part of this kind starts with, when a person switches to it (the rest: defaults).
+    SUGGESTED: ClassVar[dict[str, Callable[[int], object]]] = {"num_heads": lambda h: max(1, h // 128)}
     TENSOR_RULES: ClassVar[tuple[tuple[str, str], ...]] = (
         ("attention", r"[qk]_norm|[qk]_layernorm|attn_[qk]_norm|\.sinks$"),
     )

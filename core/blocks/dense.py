@@ -6,6 +6,7 @@ three, 3·h·f (+ 2·f + h). The activation costs no parameters.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar, Literal
 
 from pydantic import ConfigDict, Field
@@ -37,6 +38,8 @@ class DenseFFN(Spec):
 
     kind: Literal["dense"] = "dense"
     GROUP: ClassVar[str] = "ffn"
+    SUGGESTED: ClassVar[dict[str, Callable[[int], object]]] = {"width": lambda h: 4 * h}
+    RENAMED: ClassVar[dict[str, str]] = {"expert_width": "width"}  # an MoE's expert width carries over
     width: PositiveInt = Field(title="FFN width", description="Intermediate width (f).")
     gated: bool = Field(True, title="Gated", description="Three matrices (SwiGLU/GeGLU) instead of two.")
     bias: bool = Field(False, title="Bias", description="Biases on the FFN matrices.")
@@ -80,6 +83,7 @@ class NoFFN(Spec):
 
     kind: Literal["none"] = "none"
     GROUP: ClassVar[str] = "ffn"
+    SUGGESTED: ClassVar[dict[str, Callable[[int], object]]] = {}
     gated: ClassVar[bool] = False
 
     TENSOR_RULES: ClassVar[tuple[tuple[str, str], ...]] = ()

@@ -9,6 +9,7 @@ d_k × d_v matrix per value head.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar, Literal
 
 from pydantic import ConfigDict, Field
@@ -32,6 +33,10 @@ class GatedDeltaNet(Spec):
     conv_kernel: PositiveInt = Field(4, title="Conv kernel", description="Width of the depthwise conv (K).")
 
     PART: ClassVar[str] = "ssm"
+    SUGGESTED: ClassVar[dict[str, Callable[[int], object]]] = {
+        "key_heads": lambda h: max(1, h // 256),
+        "value_heads": lambda h: max(1, h // 128),
+    }
     TENSOR_RULES: ClassVar[tuple[tuple[str, str], ...]] = (
         ("ssm", r"linear_attn\.(in_proj_qkvz|in_proj_ba|conv1d|dt_bias|A_log|norm|out_proj)"),
     )

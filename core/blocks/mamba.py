@@ -10,6 +10,7 @@ state I·N (transformers' ``MambaCache``).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import ClassVar, Literal
 
 from pydantic import ConfigDict, Field
@@ -42,6 +43,7 @@ class Mamba(Spec):
     )
 
     PART: ClassVar[str] = "ssm"
+    SUGGESTED: ClassVar[dict[str, Callable[[int], object]]] = {}
     TENSOR_RULES: ClassVar[tuple[tuple[str, str], ...]] = (
         (
             "ssm",

@@ -10,6 +10,7 @@ H·P·N (transformers' ``Mamba2Cache``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar, Literal
 
 from pydantic import ConfigDict, Field
@@ -42,6 +43,7 @@ class Mamba2(Spec):
     )
 
     PART: ClassVar[str] = "ssm"
+    SUGGESTED: ClassVar[dict[str, Callable[[int], object]]] = {"num_heads": lambda h: max(1, 2 * h // 64)}
     TENSOR_RULES: ClassVar[tuple[tuple[str, str], ...]] = (
         ("ssm", r"(mixer|mamba)\.(in_proj|out_proj|conv1d|A_log|D|dt_bias|norm)\b"),
     )

@@ -8,6 +8,7 @@ r_kv + d_rope numbers per token per layer, the same on every TP rank.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar, Literal
 
 from pydantic import ConfigDict, Field
@@ -50,6 +51,13 @@ class MLA(Spec):
     o_bias: bool = Field(False, title="o bias", description="Bias on the output projection.")
 
     PART: ClassVar[str] = "attention"
+    SUGGESTED: ClassVar[dict[str, Callable[[int], object]]] = {
+        "num_heads": lambda h: max(1, h // 128),
+        "kv_lora_rank": lambda h: 512,
+        "qk_rope_head_dim": lambda h: 64,
+        "qk_nope_head_dim": lambda h: 128,
+        "v_head_dim": lambda h: 128,
+    }
     TENSOR_RULES: ClassVar[tuple[tuple[str, str], ...]] = (
         ("attention", r"q_a_layernorm|kv_a_layernorm|attn_(q|kv)_a_norm"),
     )

@@ -8,6 +8,7 @@ k routed experts, so E − k of them are inactive for it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar, Literal
 
 from pydantic import ConfigDict, Field
@@ -26,6 +27,12 @@ class MoE(Spec):
 
     kind: Literal["moe"] = "moe"
     GROUP: ClassVar[str] = "moe"
+    SUGGESTED: ClassVar[dict[str, Callable[[int], object]]] = {
+        "num_experts": lambda h: 8,
+        "top_k": lambda h: 2,
+        "expert_width": lambda h: 4 * h,
+    }
+    RENAMED: ClassVar[dict[str, str]] = {"width": "expert_width"}  # a dense FFN's width carries over
     num_experts: PositiveInt = Field(title="Experts", description="Routed experts (E).")
     top_k: PositiveInt = Field(title="Experts per token", description="Routed experts per token (k).")
     expert_width: PositiveInt = Field(

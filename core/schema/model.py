@@ -76,8 +76,18 @@ class MTP(Spec):
     count: PositiveInt = Field(
         1, title="Modules", description="Prediction modules (num_nextn_predict_layers)."
     )
-    block: str = Field("default", title="Base block", description="The block each module holds.")
-    override: Frozen = Field(FrozenDict(), title="Changes", description="What differs from the base block.")
+    block: str = Field(
+        "default",
+        title="Base block",
+        description="The block each module holds.",
+        json_schema_extra={"in_form": False},
+    )
+    override: Frozen = Field(
+        FrozenDict(),
+        title="Changes",
+        description="What differs from the base block.",
+        json_schema_extra={"in_form": False},
+    )
     own_embedding: bool = Field(
         True, title="Own embedding", description="The checkpoint stores its own copy."
     )
@@ -94,7 +104,7 @@ class Architecture(Spec):
 
     model_config = ConfigDict(title="Model")
 
-    schema_version: Literal[2] = SCHEMA_VERSION
+    schema_version: Literal[2] = Field(SCHEMA_VERSION, json_schema_extra={"in_form": False})
     name: str = Field("Untitled", title="Name", description="Display name.")
     description: str = Field("", title="Description", description="Where the numbers come from.")
     family: str = Field("", title="Family", description="Model family (Hugging Face model_type) if known.")

@@ -90,8 +90,16 @@ class Stack(Spec):
 
     model_config = ConfigDict(title="Stack")
 
-    block: str = Field("default", title="Base block", description="The block its groups start from.")
-    layers: tuple[LayerGroup, ...] = Field(min_length=1, title="Layer groups", description="In order.")
+    # The layer tree edits these two (the form shows the base block's own fields instead).
+    block: str = Field(
+        "default",
+        title="Base block",
+        description="The block its groups start from.",
+        json_schema_extra={"in_form": False},
+    )
+    layers: tuple[LayerGroup, ...] = Field(
+        min_length=1, title="Layer groups", description="In order.", json_schema_extra={"in_form": False}
+    )
     positions: PositionKind = Field(
         "rope", title="Positions", description="Position encoding; only a learned table has weights."
     )

@@ -17,23 +17,33 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from paramtally.core.edit import FieldPath, get_value
+from paramtally.core.schema import Architecture, DenseFFN
 from paramtally.core.sizing import ffn_width_from_hidden
 from paramtally.gui.dialogs import add_mnemonics
 from paramtally.gui.document import Document
 from paramtally.gui.form.editors import IntSpinBox
 
-__all__ = ["FfnWidthDialog", "ask_ffn_width", "ffn_width_button"]
+__all__ = ["FfnWidthDialog", "ask_ffn_width", "ffn_width_button", "ffn_width_path"]
 
-PATH = "ffn.width"
+
+def ffn_width_path(arch: Architecture) -> FieldPath | None:
+    """The width the button sets: the dense FFN of the main stack's base block (None without one)."""
+    name = arch.main_stack.block
+    return ("blocks", name, "ffn", "width") if isinstance(arch.blocks[name].ffn, DenseFFN) else None
+
+
+def _gated(document: Document, path: FieldPath) -> bool:
+    return bool(get_value(document.architecture, (*path[:-1], "gated")))
 
 
 class FfnWidthDialog(QDialog):
     """objectNames: ``multiplier``, ``multiple_of``, ``result``."""
 
-    def __init__(self, document: Document, parent: QWidget | None = None) -> None:
+    def __init__(self, document: Document, path: FieldPath, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("FFN width from the hidden size")
-        self.document = document
+        self.document, self.path = document, path
         arch = document.architecture
         self.multiplier = QDoubleSpinBox()
         self.multiplier.setObjectName("multiplier")
@@ -63,7 +73,7 @@ class FfnWidthDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addWidget(
-            QLabel(f"Hidden size {arch.hidden_size:,}, {'gated' if arch.ffn.gated else 'plain'} FFN")
+            QLabel(f"Hidden size {arch.hidden_size:,}, {'gated' if _gated(document, path) else 'plain'} FFN")
         )
         layout.addLayout(form)
         layout.addWidget(self.result)
@@ -77,12 +87,14 @@ class FfnWidthDialog(QDialog):
         self.multiple.finish_typing()
         arch = self.document.architecture
         return ffn_width_from_hidden(
-            arch.hidden_size, self.multiple.value() or 1, self.multiplier.value(), arch.ffn.gated
+            arch.hidden_size,
+            self.multiple.value() or 1,
+            self.multiplier.value(),
+            _gated(self.document, self.path),
         )
 
     def _show(self) -> None:
-        arch = self.document.architecture
-        start = "4·h·2/3" if arch.ffn.gated else "4·h"
+        start = "4·h·2/3" if _gated(self.document, self.path) else "4·h"
         self.result.setText(f"{start}, × {self.multiplier.value():g}, rounded up: FFN width {self.width():,}")
 
 
@@ -92,17 +104,17 @@ def _buddy(text: str, widget: QWidget) -> QLabel:
     return label
 
 
-def ask_ffn_width(document: Document, parent: QWidget | None = None) -> None:
+def ask_ffn_width(document: Document, path: FieldPath, parent: QWidget | None = None) -> None:
     """Show the dialog; Apply sets the FFN width (one undo step)."""
-    dialog = FfnWidthDialog(document, parent)
+    dialog = FfnWidthDialog(document, path, parent)
     if dialog.exec() == QDialog.DialogCode.Accepted:
-        document.set_field(PATH, dialog.width())
+        document.set_field(path, dialog.width())
 
 
-def ffn_width_button(document: Document, parent: QWidget | None = None) -> QToolButton:
+def ffn_width_button(document: Document, path: FieldPath, parent: QWidget | None = None) -> QToolButton:
     button = QToolButton(parent)
     button.setObjectName("ffnWidthFromHidden")
     button.setText("From hidden…")
     button.setToolTip("Compute the FFN width from the hidden size, as LLaMA does (multiplier, multiple_of)")
-    button.clicked.connect(lambda: ask_ffn_width(document, button.window()))
+    button.clicked.connect(lambda: ask_ffn_width(document, path, button.window()))
     return button

@@ -1,9 +1,16 @@
 """The architecture form, generated from the schema: one collapsible section per nested model.
 
-Each editor's objectName is its field path (``attention.num_kv_heads``). An edit goes to the
-document; the form only writes back what the document holds, with signals blocked, so there is
-no feedback loop (napari's binding pattern). A refused edit is shown at its field: a red frame
-and the reason under the editor; the figures elsewhere stay.
+The sections follow the open architecture itself, recursively: the model's own fields, its
+embeddings, each stack, each named base block (its mixer and FFN — a kind switch and the fields
+of the kind in force — its norms, and what it has of cross-attention, a parallel mixer, LoRA or an
+adapter), the MTP modules and the head. Labels come from ``Field(title=…)``, visibility from
+``json_schema_extra``; nothing here names a field. When the architecture's shape changes (another
+kind, another block) the sections are built anew.
+
+Each editor is found by its field path (a tuple); its objectName is that path joined with dots.
+An edit goes to the document; the form only writes back what the document holds, with signals
+blocked, so there is no feedback loop (napari's binding pattern). A refused edit is shown at its
+field: a red frame and the reason under the editor; the figures elsewhere stay.
 """
 
 from __future__ import annotations
@@ -25,31 +32,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from paramtally.core.edit import DERIVED, get_value
+from paramtally.core.edit import DERIVED, FieldPath, get_value
+from paramtally.core.errors import format_loc
 from paramtally.core.schema import Architecture
 from paramtally.gui.document import Document
 from paramtally.gui.form.editors import Editor, make_editor
-from paramtally.gui.form.ffn_width import PATH as FFN_WIDTH
-from paramtally.gui.form.ffn_width import ffn_width_button
-from paramtally.gui.form.fields import FieldSpec, field_spec, model_fields
+from paramtally.gui.form.ffn_width import ffn_width_button, ffn_width_path
+from paramtally.gui.form.fields import FieldSpec, field_spec, kind_title, model_fields
 from paramtally.gui.form.section import Section
 
-__all__ = ["SECTION_TITLES", "ArchitectureForm"]
+__all__ = ["ArchitectureForm"]
 
-# Section titles for the nested models; a nested model not named here gets its label.
-SECTION_TITLES = {
-    "embeddings": "Embeddings",
-    "attention": "Attention",
-    "ffn": "FFN / MoE",
-    "norms": "Norms",
-    "head": "Head",
-}
-SECTION_NOTES = {
-    "ffn": "Mixture-of-experts blocks, LoRA and adapters are set per layer group "
-    "in the layer tree below (right-click a group)."
-}
 TOP_TITLE = "Model"
-HIDDEN = {"schema_version"}
 # One style sheet for the whole form, by objectName and a "state" property, so that the frame
 # (not the native editor inside it) turns red or amber, and a change restyles that frame alone.
 RED, AMBER = "#d9534f", "#d08a00"
@@ -61,26 +55,108 @@ FIELD_STYLE = (
 
 @dataclass
 class _Row:
-    path: str
+    path: FieldPath
     spec: FieldSpec
     editor: Editor
-    error: QLabel | None  # made when the field first shows an error (44 fewer labels at start)
+    error: QLabel | None  # made when the field first shows an error
     layout: QFormLayout
     frame: QFrame
     section: Section
-    condition: tuple[tuple[str, Any], ...]  # (sibling path, value it needs): the schema's visible_when
+    condition: tuple[tuple[FieldPath, Any], ...]  # (sibling path, value it needs): visible_when
 
 
-def _error_label(frame: QFrame, path: str) -> QLabel:
+@dataclass(frozen=True)
+class _Plan:
+    """A section to build: its title, the path of its model, the model's fields to show."""
+
+    title: str
+    prefix: FieldPath
+    specs: tuple[FieldSpec, ...]
+
+
+def _error_label(frame: QFrame, path: FieldPath) -> QLabel:
     """The reason line under a field's frame, made the first time the field is refused."""
     field = frame.parentWidget()
     layout = field.layout() if field is not None else None
     assert field is not None and layout is not None
     error = QLabel(field)
-    error.setObjectName(f"{path}.error")
+    error.setObjectName(f"{format_loc(path)}.error")
     error.setWordWrap(True)
     layout.addWidget(error)
     return error
+
+
+def _kind_spec(spec: FieldSpec) -> FieldSpec:
+    """The kind switch of a mixer or FFN: its choices are the registry's kinds, named by title."""
+    titles = ", ".join(
+        f"{kind} = {kind_title(model)}" for kind, model in zip(spec.choices, spec.models, strict=True)
+    )
+    return FieldSpec(
+        name="kind",
+        kind="choice",
+        label="Kind",
+        choices=spec.choices,
+        description=f"{spec.description} {titles}",
+    )
+
+
+def plan(arch: Architecture) -> list[_Plan]:
+    """The sections the form shows for ``arch``, in order (the model's own fields first)."""
+    plans: list[_Plan] = []
+    _plan_model(arch, (), TOP_TITLE, plans)
+    return plans
+
+
+def _plan_model(
+    model: BaseModel, prefix: FieldPath, title: str, plans: list[_Plan], kind: FieldSpec | None = None
+) -> None:
+    own: list[FieldSpec] = [kind] if kind else []
+    nested: list[tuple[FieldSpec, Any]] = []
+    for spec in model_fields(type(model)):
+        if not spec.in_form or (kind and spec.name == "kind"):
+            continue
+        value = getattr(model, spec.name)
+        if spec.kind in ("model", "union", "mapping"):
+            if value is not None:  # an optional part that is absent: nothing to edit
+                nested.append((spec, value))
+        elif spec.kind != "models":
+            own.append(spec)
+    own += [field_spec(path[-1], derived.info) for path, derived in DERIVED.items() if path[:-1] == prefix]
+    if own:
+        plans.append(_Plan(title, prefix, tuple(own)))
+    for spec, value in nested:
+        path = (*prefix, spec.name)
+        if spec.kind == "mapping":
+            for key, item in value.items():
+                heading = f"{spec.label[:-1] if spec.label.endswith('s') else spec.label} «{key}»"
+                _plan_model(item, (*path, key), heading, plans)
+            continue
+        heading = spec.label if not prefix or prefix[0] != "blocks" else f"{title} · {spec.label}"
+        _plan_model(value, path, heading, plans, _kind_spec(spec) if spec.kind == "union" else None)
+
+
+def _shape(arch: Architecture) -> tuple[object, ...]:
+    """What decides the sections and rows (not the values): the stacks and MTP present, and per
+    base block the kinds in force and the optional parts present. Cheap, checked on every edit."""
+
+    def kind(part: BaseModel | None) -> str:
+        return "" if part is None else str(getattr(part, "kind", "present"))
+
+    blocks = tuple(
+        (
+            name,
+            kind(b.mixer),
+            kind(b.parallel_mixer),
+            kind(b.cross_attention),
+            kind(b.ffn),
+            kind(b.lora),
+            kind(b.adapter),
+        )
+        for name, b in arch.blocks.items()
+    )
+    present = tuple(getattr(arch, name) is not None for name in ("encoder", "decoder", "mtp"))
+    frontends = tuple(stack.frontend is not None for _, stack in arch.stacks)
+    return (blocks, present, frontends)
 
 
 class ArchitectureForm(QScrollArea):
@@ -92,77 +168,68 @@ class ArchitectureForm(QScrollArea):
         self.setWidgetResizable(True)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.document = document
-        self._rows: dict[str, _Row] = {}
-        self._errors: dict[str, str] = {}  # path → reason, as the document said
-        self._hints: dict[str, str] = {}
-        self._labels: list[QLabel] = []
+        self._rows: dict[FieldPath, _Row] = {}
+        self._errors: dict[FieldPath, str] = {}  # path → reason, as the document said
+        self._hints: dict[FieldPath, str] = {}
         self.sections: dict[str, Section] = {}
-        body = QWidget(self)
-        body.setStyleSheet(FIELD_STYLE)
-        self._layout = QVBoxLayout(body)
-        self._layout.setContentsMargins(4, 4, 4, 4)
-        self._layout.setSpacing(2)
-        self._build(Architecture)
-        self._layout.addStretch(1)
-        self.setWidget(body)
-        # One label column for all sections, so editors line up across them.
-        width = max(label.sizeHint().width() for label in self._labels)
-        for label in self._labels:
-            label.setMinimumWidth(width)
+        self._shape: tuple[object, ...] = ()
+        self._build()
         document.changed.connect(self.refresh)
         document.invalid.connect(self.show_error)
         document.validity.connect(self.show_error)
         document.hints_changed.connect(self._show_hints)
-        self.add_button(FFN_WIDTH, ffn_width_button(document))
         self.refresh()
 
     # --- building --------------------------------------------------------------------------------
 
-    def _build(self, model: type[BaseModel]) -> None:
-        top = [spec for spec in model_fields(model) if spec.name not in HIDDEN]
-        scalars = [spec for spec in top if spec.kind not in {"model", "models"}]
-        derived = [field_spec(name, value.info) for name, value in DERIVED.items()]  # e.g. the layers
-        self._add_section("", TOP_TITLE, scalars + derived)
-        for spec in top:
-            if spec.kind == "model" and spec.model is not None:
-                children = list(model_fields(spec.model))
-                self._add_section(
-                    f"{spec.name}.",
-                    SECTION_TITLES.get(spec.name, spec.label),
-                    children,
-                    SECTION_NOTES.get(spec.name, ""),
-                )
+    def _build(self) -> None:
+        arch = self.document.architecture
+        self._rows, self.sections, labels = {}, {}, []
+        body = QWidget(self)
+        body.setStyleSheet(FIELD_STYLE)
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.setSpacing(2)
+        for section in plan(arch):
+            labels += self._add_section(layout, section)
+        layout.addStretch(1)
+        scroll = self.verticalScrollBar().value()
+        self.setWidget(body)  # the previous body (if any) is deleted with its editors
+        self.verticalScrollBar().setValue(scroll)
+        # One label column for all sections, so editors line up across them.
+        width = max((label.sizeHint().width() for label in labels), default=0)
+        for label in labels:
+            label.setMinimumWidth(width)
+        self._shape = _shape(arch)
+        width_path = ffn_width_path(arch)
+        if width_path in self._rows:
+            self.add_button(width_path, ffn_width_button(self.document, width_path))
+        for path in self._errors.keys() & self._rows.keys():
+            self._paint(self._rows[path])
 
-    def _add_section(self, prefix: str, title: str, specs: list[FieldSpec], note: str = "") -> None:
-        section = Section(title, self)
+    def _add_section(self, body: QVBoxLayout, plan_: _Plan) -> list[QLabel]:
+        section = Section(plan_.title, self)
         content = QWidget(section)
         layout = QFormLayout(content)
         layout.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         layout.setContentsMargins(6, 2, 6, 6)
-        for spec in specs:
-            self._add_row(section, layout, prefix, spec)
-        if note:
-            hint = QLabel(note, content)
-            hint.setWordWrap(True)
-            hint.setEnabled(False)  # greyed, as help text
-            layout.addRow(hint)
+        labels = [
+            label for spec in plan_.specs if (label := self._add_row(section, layout, plan_.prefix, spec))
+        ]
         section.addWidget(content)
         section.expand(animate=False)
-        self.sections[title] = section
-        self._layout.addWidget(section)
+        self.sections[plan_.title] = section
+        body.addWidget(section)
+        return labels
 
     def _add_row(
-        self,
-        section: Section,
-        layout: QFormLayout,
-        prefix: str,
-        spec: FieldSpec,
-    ) -> None:
+        self, section: Section, layout: QFormLayout, prefix: FieldPath, spec: FieldSpec
+    ) -> QLabel | None:
         editor = make_editor(spec)
         if editor is None:
-            return
-        path = f"{prefix}{spec.name}"
-        editor.setObjectName(path)
+            return None
+        path = (*prefix, spec.name)
+        editor.setObjectName(format_loc(path))
         field = QWidget()
         box = QVBoxLayout(field)
         box.setContentsMargins(0, 0, 0, 0)
@@ -178,16 +245,20 @@ class ArchitectureForm(QScrollArea):
         label.setToolTip(spec.description)
         layout.addRow(label, field)
         editor.committed.connect(lambda value, merge, p=path: self._commit(p, value, merge))
-        self._labels.append(label)
-        condition = tuple((f"{prefix}{sibling}", value) for sibling, value in spec.visible_when)
+        condition = tuple(((*prefix, sibling), value) for sibling, value in spec.visible_when)
         self._rows[path] = _Row(path, spec, editor, None, layout, frame, section, condition)
+        return label
 
     # --- binding ---------------------------------------------------------------------------------
 
-    def editor(self, path: str) -> Editor:
+    def editor(self, path: FieldPath) -> Editor:
         return self._rows[path].editor
 
-    def add_button(self, path: str, button: QAbstractButton) -> None:
+    def paths(self) -> list[FieldPath]:
+        """Every field the form edits, in the order shown."""
+        return list(self._rows)
+
+    def add_button(self, path: FieldPath, button: QAbstractButton) -> None:
         """Put ``button`` right of the field's editor (a helper that computes its value)."""
         frame = self._rows[path].frame
         button.setParent(frame)
@@ -195,13 +266,16 @@ class ArchitectureForm(QScrollArea):
         assert layout is not None
         layout.addWidget(button)
 
-    def _commit(self, path: str, value: Any, merge: bool) -> None:
-        self.document.set_field(path, value, merge_key=path if merge else None)
+    def _commit(self, path: FieldPath, value: Any, merge: bool) -> None:
+        self.document.set_field(path, value, merge_key=format_loc(path) if merge else None)
 
     def refresh(self) -> None:
         """Write the document's values into the editors (only those that differ); a field with a
-        draft (a typed value that does not fit yet) keeps showing the draft."""
+        draft (a typed value that does not fit yet) keeps showing the draft. A new shape (another
+        kind, another block) builds the sections anew."""
         arch = self.document.architecture
+        if _shape(arch) != self._shape:
+            self._build()
         drafts = self.document.drafts
         for row in self._rows.values():
             value = drafts[row.path] if row.path in drafts else get_value(arch, row.path)
@@ -222,13 +296,12 @@ class ArchitectureForm(QScrollArea):
                 self._paint(self._rows[path])
         self._hints = hints
 
-    def show_error(self, path: str, reason: str) -> None:
+    def show_error(self, path: FieldPath, reason: str) -> None:
         """Mark a field invalid with its reason, or clear it when ``reason`` is empty."""
-        row = self._rows.get(path)
-        if row is None:
-            return
         self._errors[path] = reason
-        self._paint(row)
+        row = self._rows.get(path)
+        if row is not None:
+            self._paint(row)
 
     def _paint(self, row: _Row) -> None:
         """Red with the reason when refused, else amber with the hint, else plain."""
@@ -251,14 +324,14 @@ class ArchitectureForm(QScrollArea):
         tip = row.spec.description
         row.editor.setToolTip(f"{tip}\n\n⚠ {text}" if text else tip)
 
-    def field_state(self, path: str) -> str:
+    def field_state(self, path: FieldPath) -> str:
         """How a field is marked: 'error' (red), 'hint' (amber) or ''."""
         return str(self._rows[path].frame.property("state") or "")
 
-    def error_text(self, path: str) -> str:
+    def error_text(self, path: FieldPath) -> str:
         """The reason a field is refused ('' when it is not)."""
         return self._errors.get(path, "") if self._rows[path].error is not None else ""
 
-    def hint_text(self, path: str) -> str:
+    def hint_text(self, path: FieldPath) -> str:
         """The hint shown at a field ('' when none, or while the field is refused)."""
         return "" if self._errors.get(path) else self._hints.get(path, "")

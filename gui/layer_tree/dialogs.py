@@ -42,6 +42,8 @@ class SpecDialog(QDialog):
         layout = QVBoxLayout(self)
         form = QFormLayout()
         for spec in model_fields(model):
+            if spec.name == "kind" or not spec.in_form:  # a kind is what the dialog is for
+                continue
             editor = make_editor(spec, self)
             if editor is None:
                 continue
@@ -72,7 +74,11 @@ class SpecDialog(QDialog):
         # A typed number counts even before Enter: read the text the person sees.
         for editor in self.editors.values():
             editor.finish_typing()
-        return {name: editor.value() for name, editor in self.editors.items()}
+        kind = self.model.model_fields.get("kind")  # a kind's dialog makes that kind
+        return {
+            **({"kind": kind.default} if kind else {}),
+            **{name: e.value() for name, e in self.editors.items()},
+        }
 
     def accept(self) -> None:
         try:
@@ -94,8 +100,8 @@ def _plain(exc: ValidationError | ParamTallyError) -> str:
     """'Top k: experts per token (6) exceed the experts (4)': the dialog's field label, not its path."""
     if isinstance(exc, ValidationError) and field_problems(exc):
         where, reason = field_problems(exc)[0]
-        name = where.rsplit(".", 1)[-1]
-        return f"{label_for(name)}: {reason}" if name and not name.isdigit() else reason
+        name = where[-1] if where else ""
+        return f"{label_for(name)}: {reason}" if isinstance(name, str) and name else reason
     return exc.reason if isinstance(exc, FieldError) else one_line(exc)
 
 

@@ -1,8 +1,10 @@
-"""A Qt item model over the architecture's tuple of layer groups (napari's tree-adapter pattern).
+"""A Qt item model over a stack's tuple of layer groups (napari's tree-adapter pattern).
 
-Top-level rows are layer groups ("layers 0–31 (dense)"); their children are the blocks that
-change a group (MoE, LoRA, adapter). The model never edits itself: an edit becomes a new stack
-from ``core.layer_ops`` handed to the document, whose ``changed`` refreshes the rows.
+Top-level rows are the layer groups of the model's main stack (its decoder, or the encoder of an
+encoder-only model): "layers 0–31 (dense)", or "layers 0–31: 4 × an 8-layer pattern". Children
+of a plain group are what its block has besides attention and a dense FFN (MoE, LoRA, adapter).
+The model never edits itself: an edit becomes a new stack from ``core.layer_ops`` handed to the
+document, whose ``changed`` refreshes the rows.
 """
 
 from __future__ import annotations
@@ -23,8 +25,9 @@ from PySide6.QtCore import (
 
 from paramtally.core import layer_ops
 from paramtally.core.breakdown import human
-from paramtally.core.errors import FieldError, ParamTallyError, field_problems, one_line
-from paramtally.core.schema import LayerGroup
+from paramtally.core.count import run_title
+from paramtally.core.errors import FieldError, FieldPath, ParamTallyError, field_problems, one_line
+from paramtally.core.schema import Architecture, Block, LayerGroup, Run, StackRole
 from paramtally.gui.document import Document
 from paramtally.gui.views.format import share_text  # the same share text as the charts and table
 
@@ -37,6 +40,8 @@ BLOCK_PARTS = {
     "lora": ("lora",),
     "adapter": ("adapters",),
 }
+# Block parts that are BaseModels of their own, and where a group's block keeps each.
+BLOCK_FIELDS = {"moe": "ffn", "lora": "lora", "adapter": "adapter"}
 MIME = "application/x-paramtally-layer-group"
 Index = QModelIndex | QPersistentModelIndex
 
@@ -48,24 +53,41 @@ class _GroupRow:
     params: int
     by_part: dict[str, int]
     blocks: tuple[str, ...]
+    block: Block | None  # the group's block (None for a pattern: its layers differ)
+    run: Run | None
 
 
-def group_label(start: int, group: LayerGroup) -> str:
-    end = start + group.count - 1
-    layers = f"layer {start}" if group.count == 1 else f"layers {start}–{end}"
-    return f"{layers} ({'MoE' if group.moe else 'dense'})"
+def main_stack(arch: Architecture) -> StackRole:
+    """The stack the tree edits: the decoder, or the encoder of an encoder-only model."""
+    return "decoder" if arch.decoder is not None else "encoder"
 
 
-def block_label(group: LayerGroup, block: str) -> str:
-    if block == "moe" and group.moe:
-        moe = group.moe
-        shared = f", +{moe.shared_experts} shared" if moe.shared_experts else ""
-        return f"MoE: {moe.num_experts} × {moe.expert_width:,}, top-{moe.top_k}{shared}"
-    if block == "lora" and group.lora:
-        return f"LoRA: rank {group.lora.rank} on {', '.join(group.lora.targets) or 'nothing'}"
-    if block == "adapter" and group.adapter:
-        return f"Adapter: width {group.adapter.width}, after {group.adapter.placement}"
-    return block
+def block_part(block: Block | None, name: str) -> Any:
+    """The group block's MoE (when its FFN is one), LoRA or adapter; None when it has none."""
+    if block is None:
+        return None
+    part = getattr(block, BLOCK_FIELDS[name])
+    return part if name != "moe" or getattr(part, "kind", "") == "moe" else None
+
+
+def group_label(row: _GroupRow) -> str:
+    group, start = row.group, row.start
+    if row.run is not None:
+        return run_title(row.run)
+    end = start + group.layers - 1
+    return f"layers {start}–{end}: {group.count} × a {group.period}-layer pattern"
+
+
+def block_label(block: Block | None, name: str) -> str:
+    part = block_part(block, name)
+    if name == "moe" and part is not None:
+        shared = f", +{part.shared_experts} shared" if part.shared_experts else ""
+        return f"MoE: {part.num_experts} × {part.expert_width:,}, top-{part.top_k}{shared}"
+    if name == "lora" and part is not None:
+        return f"LoRA: rank {part.rank} on {', '.join(part.targets) or 'nothing'}"
+    if name == "adapter" and part is not None:
+        return f"Adapter: width {part.width}, after {part.placement}"
+    return name
 
 
 class LayerTreeModel(QAbstractItemModel):
@@ -81,19 +103,34 @@ class LayerTreeModel(QAbstractItemModel):
 
     # --- the adapter ---------------------------------------------------------------------------
 
+    @property
+    def stack(self) -> StackRole:
+        return main_stack(self.document.architecture)
+
+    def layers(self) -> layer_ops.Layers:
+        stack = getattr(self.document.architecture, self.stack)
+        return stack.layers  # type: ignore[no-any-return]
+
     def _compute(self) -> tuple[list[_GroupRow], int]:
-        report = self.document.report
-        layers = self.document.architecture.layers
+        # Sums per group from the runs (one per distinct block and run): never one row per layer.
+        report, arch, stack = self.document.report, self.document.architecture, self.stack
+        layers = self.layers()
         params = [0] * len(layers)
         parts: list[dict[str, int]] = [{} for _ in layers]
-        for row in report.layers:
-            params[row.group] += row.params
+        runs: list[list[Run]] = [[] for _ in layers]
+        for run, row in zip(arch.runs, report.groups, strict=True):
+            if run.stack != stack:
+                continue
+            params[run.group] += row.params * run.layers
+            runs[run.group].append(run)
             for part, value in row.by_part.items():
-                parts[row.group][part] = parts[row.group].get(part, 0) + value
-        rows = [
-            _GroupRow(start, group, params[i], parts[i], tuple(b for b in BLOCKS if getattr(group, b)))
-            for i, (start, group) in enumerate(zip(layer_ops.group_starts(layers), layers, strict=True))
-        ]
+                parts[run.group][part] = parts[run.group].get(part, 0) + value * run.layers
+        rows = []
+        for i, (start, group) in enumerate(zip(layer_ops.group_starts(layers), layers, strict=True)):
+            run = runs[i][0] if len(runs[i]) == 1 and not group.pattern else None
+            block = run.block if run is not None else None
+            blocks = tuple(name for name in BLOCKS if block_part(block, name) is not None)
+            rows.append(_GroupRow(start, group, params[i], parts[i], blocks, block, run))
         return rows, max(1, report.total)
 
     def refresh(self) -> None:
@@ -168,14 +205,16 @@ class LayerTreeModel(QAbstractItemModel):
         params = row.params if block is None else sum(row.by_part.get(p, 0) for p in BLOCK_PARTS[block])
         if role == Qt.ItemDataRole.DisplayRole:
             if index.column() == 0:
-                return group_label(row.start, row.group) if block is None else block_label(row.group, block)
+                return group_label(row) if block is None else block_label(row.block, block)
             if index.column() == 1:
                 return human(params)
             return share_text(params, self._total)
         if role == Qt.ItemDataRole.ToolTipRole:
             if block is not None:
-                spec = getattr(row.group, block)
-                fields = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in spec.model_dump().items())
+                spec = block_part(row.block, block)
+                fields = ", ".join(
+                    f"{k.replace('_', ' ')} {v}" for k, v in spec.model_dump().items() if k != "kind"
+                )
                 return f"{params:,} parameters\n{fields}\nRight-click to edit or remove; Delete removes it"
             return f"{params:,} parameters\n{row.group.count} layers (F2 or double-click to change)"
         if role == Qt.ItemDataRole.UserRole:
@@ -199,7 +238,7 @@ class LayerTreeModel(QAbstractItemModel):
             count = int(value)
         except (TypeError, ValueError):
             return False
-        return self.document.set_field(f"layers.{index.row()}.count", count, keep=False)
+        return self.document.set_field((self.stack, "layers", index.row(), "count"), count, keep=False)
 
     # --- drag and drop: a move of a whole group ------------------------------------------------
 
@@ -235,19 +274,23 @@ class LayerTreeModel(QAbstractItemModel):
             target = target - 1 if source < target else target
         target = max(0, min(target, len(self._rows) - 1))
         if target != source:
-            label = group_label(self._rows[source].start, self._rows[source].group)
+            label = group_label(self._rows[source])
             self.edit(lambda layers: layer_ops.move_group(layers, source, target), f"Move {label}")
         return False
 
     # --- edits -----------------------------------------------------------------------------------
 
+    def row(self, row: int) -> _GroupRow:
+        return self._rows[row]
+
     def edit(
-        self, change: Callable[[layer_ops.Layers], layer_ops.Layers], text: str, path: str = "layers"
+        self, change: Callable[[layer_ops.Layers], layer_ops.Layers], text: str, path: FieldPath | None = None
     ) -> bool:
         """Apply a pure stack edit, validate in core, make it one undo step; a refusal is reported."""
+        path = path or (self.stack, "layers")
         try:
-            layers = change(self.document.architecture.layers)
-            arch = layer_ops.with_layers(self.document.architecture, layers)
+            layers = change(self.layers())
+            arch = layer_ops.with_layers(self.document.architecture, layers, self.stack)
         except ValidationError as exc:
             problems = field_problems(exc)
             self.document.report_problem(path, problems[0][1] if problems else one_line(exc))

@@ -18,7 +18,7 @@ from paramtally.core.schema import Adapter, LayerGroup, LoRA, MoE
 from paramtally.gui.dialogs import ask_int
 from paramtally.gui.document import Document
 from paramtally.gui.layer_tree.dialogs import ask_spec
-from paramtally.gui.layer_tree.model import LayerTreeModel, group_label
+from paramtally.gui.layer_tree.model import BLOCK_FIELDS, LayerTreeModel, block_part, group_label
 
 __all__ = ["LayerTree"]
 
@@ -66,7 +66,7 @@ class LayerTree(QTreeView):
         return self.tree_model.group_row(index) if index.isValid() else None
 
     def _group(self, row: int) -> LayerGroup:
-        return self.document.architecture.layers[row]
+        return self.tree_model.layers()[row]
 
     def _select(self, row: int) -> None:
         rows = self.tree_model.rowCount()
@@ -83,7 +83,8 @@ class LayerTree(QTreeView):
         arch = self.document.architecture
 
         def check(value: Any) -> None:  # the dialog stays open until the block fits the model
-            layer_ops.with_layers(arch, _SETTERS[block](arch.layers, row, value))
+            stack = self.tree_model.stack
+            layer_ops.with_layers(arch, _SETTERS[block](self.tree_model.layers(), row, value), stack)
 
         return ask_spec(BLOCK_TYPES[block], initial, title, self, check)
 
@@ -91,9 +92,9 @@ class LayerTree(QTreeView):
 
     def split_group(self, row: int, at_layer: int | None = None) -> bool:
         """Split group ``row`` so that the second part starts at layer ``at_layer``."""
-        start = layer_ops.group_starts(self.document.architecture.layers)[row]
+        start = layer_ops.group_starts(self.tree_model.layers())[row]
         count = self._group(row).count
-        if count < 2:
+        if count < 2 or self._group(row).pattern:
             return False
         if at_layer is None:
             at_layer = self.ask_int(
@@ -105,10 +106,9 @@ class LayerTree(QTreeView):
             )
             if at_layer is None:
                 return False
-        text = f"Split {group_label(start, self._group(row))} at layer {at_layer}"
-        done = self.tree_model.edit(
-            lambda ls: layer_ops.split_group(ls, row, at_layer - start), text, f"layers.{row}.count"
-        )
+        text = f"Split {group_label(self.tree_model.row(row))} at layer {at_layer}"
+        path = (self.tree_model.stack, "layers", row, "count")
+        done = self.tree_model.edit(lambda ls: layer_ops.split_group(ls, row, at_layer - start), text, path)
         self._select(row)
         return done
 
@@ -117,30 +117,30 @@ class LayerTree(QTreeView):
 
     def set_block(self, row: int, block: str, value: Any = None) -> bool:
         """Add or edit a group's MoE / LoRA / adapter; asks with a dialog when ``value`` is None."""
-        group = self._group(row)
         if value is None:
-            current = getattr(group, block)
-            initial = current.model_dump() if current is not None else self._defaults(block)
+            current = block_part(self.tree_model.row(row).block, block)
+            initial = current.model_dump() if current is not None else self._defaults(row, block)
             verb = "Edit" if current is not None else ("Convert to" if block == "moe" else "Add")
             value = self.ask_block(block, initial, f"{verb} {BLOCK_NAMES[block]}")
             if value is None:
                 return False
         setter = _SETTERS[block]
-        start = layer_ops.group_starts(self.document.architecture.layers)[row]
-        text = f"{BLOCK_NAMES[block]} on {group_label(start, group)}"
-        done = self.tree_model.edit(lambda ls: setter(ls, row, value), text, f"layers.{row}.{block}")
+        text = f"{BLOCK_NAMES[block]} on {group_label(self.tree_model.row(row))}"
+        path = (self.tree_model.stack, "layers", row, "override", BLOCK_FIELDS[block])
+        done = self.tree_model.edit(lambda ls: setter(ls, row, value), text, path)
         self._select(row)
         return done
 
     def remove_block(self, row: int, block: str) -> bool:
         label = "Convert to dense FFN" if block == "moe" else f"Remove {BLOCK_NAMES[block]}"
-        done = self.tree_model.edit(lambda ls: _SETTERS[block](ls, row, None), label, f"layers.{row}.{block}")
+        path = (self.tree_model.stack, "layers", row, "override", BLOCK_FIELDS[block])
+        done = self.tree_model.edit(lambda ls: _SETTERS[block](ls, row, None), label, path)
         self._select(row)
         return done
 
     def move_group(self, row: int, step: int) -> bool:
         target = row + step
-        if not 0 <= target < len(self.document.architecture.layers):
+        if not 0 <= target < len(self.tree_model.layers()):
             return False
         done = self.tree_model.edit(lambda ls: layer_ops.move_group(ls, row, target), "Move layer group")
         self._select(target)
@@ -163,10 +163,11 @@ class LayerTree(QTreeView):
         self._select(row)
         return done
 
-    def _defaults(self, block: str) -> dict[str, Any]:
+    def _defaults(self, row: int, block: str) -> dict[str, Any]:
         arch = self.document.architecture
-        if block == "moe":
-            return {"num_experts": 8, "top_k": 2, "expert_width": arch.ffn.width}
+        if block == "moe":  # experts as wide as the group's dense FFN, if it has one
+            ffn = getattr(self.tree_model.row(row).block, "ffn", None)
+            return {"num_experts": 8, "top_k": 2, "expert_width": getattr(ffn, "width", 4 * arch.hidden_size)}
         if block == "lora":
             return {"rank": 16}
         return {"width": max(8, arch.hidden_size // 16)}
@@ -220,17 +221,18 @@ class LayerTree(QTreeView):
     def update_actions(self) -> None:
         """Texts and enabled states of the actions for the current row (group or block)."""
         index = self.currentIndex()
-        layers = self.document.architecture.layers
+        layers = self.tree_model.layers()
         row = self.tree_model.group_row(index) if index.isValid() else None
         block = self.tree_model.block_of(index) if index.isValid() else None
         group = layers[row] if row is not None and row < len(layers) else None
         on_group = group is not None and block is None
         self.split_action.setText("Split at layer…")
-        self.split_action.setEnabled(on_group and group is not None and group.count > 1)
+        self.split_action.setEnabled(on_group and group is not None and group.count > 1 and not group.pattern)
         self.count_action.setText("Change layer count")
         self.count_action.setEnabled(on_group)
+        resolved = self.tree_model.row(row).block if group is not None and row is not None else None
         for name, (add, remove) in self.block_actions.items():
-            present = group is not None and getattr(group, name) is not None
+            present = block_part(resolved, name) is not None
             add.setText(f"Edit {BLOCK_NAMES[name]}…" if present else _ADD_TEXT[name])
             add.setEnabled(group is not None and (block is None or block == name))
             remove.setText(_REMOVE_TEXT[name])

@@ -112,7 +112,7 @@ class PresetActions(QObject):
             return False
         name, preset_id = answer
         if name != self.document.architecture.name:
-            self.document.set_field("name", name)  # an undo step of its own, before the save
+            self.document.set_field(("name",), name)  # an undo step of its own, before the save
         if not self._write(preset_id):
             return False
         self.document.set_source(preset_id, preset_id)

@@ -244,8 +244,8 @@ class MemoryPanel(QWidget):
             reason = reason.replace(f"(scenario.{name})", f"({label.text()})")
         return reason
 
-    def _invalid(self, path: str, reason: str) -> None:
-        if path == "scenario":
+    def _invalid(self, path: tuple[str | int, ...], reason: str) -> None:
+        if path == ("scenario",):
             self._general_problem = problem_text(reason)
             self._show_problems()
 

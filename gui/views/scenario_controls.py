@@ -209,8 +209,10 @@ class ScenarioControls(QWidget):
                 editor.set_value(value)
                 editor.blockSignals(False)
 
-    def _show_problem(self, path: str, reason: str) -> None:
-        name = path.removeprefix("scenario.")
+    def _show_problem(self, path: tuple[str | int, ...], reason: str) -> None:
+        if len(path) != 2 or path[0] != "scenario":
+            return
+        name = str(path[1])
         if name not in self.editors or (not reason and name in self.pending):
             return  # a refused value stays red until it is replaced or applied
         self._mark(name, reason)
