@@ -15,12 +15,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from paramtally.core.count import block_kind
 from paramtally.core.scenario import Scenario
 from paramtally.core.schema import Architecture, Block
 from paramtally.core.stages import Stage
 from paramtally.core.terms import Term
 
-__all__ = ["INFERENCE_CHUNK", "activation_terms", "block_label", "layer_activation_bytes", "token_widths"]
+__all__ = ["INFERENCE_CHUNK", "activation_terms", "layer_activation_bytes", "token_widths"]
 
 INFERENCE_CHUNK = 2048  # prefill tokens processed at once (chunked prefill); an assumption, stated
 
@@ -81,14 +82,6 @@ def layer_activation_bytes(arch: Architecture, s: Scenario, block: Block | None 
     return Term.of("", "", expr, "", **_layer_values(block, arch.hidden_size, s), **extra).value
 
 
-def block_label(block: Block) -> str:
-    """A short name for a block kind: "attention, moe", "mamba2, dense", "window 4096, dense"."""
-    mixer = block.mixer
-    window = getattr(mixer, "sliding_window", None)
-    name = f"window {window:,}" if window else mixer.kind
-    return f"{name}, {block.ffn.kind}"
-
-
 def _training_terms(arch: Architecture, s: Scenario, stage: Stage, last: bool) -> list[Term]:
     scale, extra = _scale(s)
     in_flight = s.pp - stage.index
@@ -102,7 +95,7 @@ def _training_terms(arch: Architecture, s: Scenario, stage: Stage, last: bool) -
         classes[key] = (count + layers, [*blocks, block])
     terms = []
     for (_, _, heads), (count, blocks) in classes.items():
-        labels = sorted({block_label(block) for block in blocks})
+        labels = sorted({block_kind(block) for block in blocks})
         name = "activations" if len(classes) == 1 else f"activations ({'; '.join(labels)} layers)"
         expr = ("m·" if in_flight > 1 else "") + "L·" + _layer_expr(s, heads > 0) + scale
         values = _layer_values(blocks[0], h, s) | {"L": count, "m": in_flight} | extra

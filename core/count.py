@@ -17,7 +17,7 @@ from paramtally.core.blocks.base import leaf, norm_leaf
 from paramtally.core.breakdown import ADDED_PARTS, PARTS, LayerGroupRow, Node, ParamReport, group
 from paramtally.core.schema import Architecture, Block, Run, Stack, StackRole, block_node
 
-__all__ = ["block_parts", "count_parameters", "run_title"]
+__all__ = ["block_kind", "block_parts", "count_parameters", "run_title"]
 
 
 @lru_cache(maxsize=1024)
@@ -138,21 +138,31 @@ def _mtp(arch: Architecture) -> tuple[Node, int] | None:
 # --- the layers -----------------------------------------------------------------------------
 
 
-def run_title(run: Run) -> str:
-    """``layers 0–95 (dense)``; a recurring run names its first layers and its period."""
-    mixer, ffn = run.block.mixer.kind, run.block.ffn.kind
-    kind = ffn if mixer in ("attention", "mla") else f"{mixer}, {ffn}"
-    if run.block.parallel_mixer is not None:
-        kind = f"{mixer} ‖ {run.block.parallel_mixer.kind}, {ffn}"
-    span = _span(run.start, run.count)
+def block_kind(block: Block, name_mixer: bool = False) -> str:
+    """A block's kinds in a few words: "dense", "MoE", "window 4,096, dense", "Mamba, MoE".
+    Softmax attention over the whole context goes without saying, unless ``name_mixer`` (a stack
+    that mixes kinds, where "dense" alone would not tell an attention layer)."""
+    mixer, ffn = block.mixer, block.ffn.SHORT
+    window = getattr(mixer, "sliding_window", None)
+    plain = mixer.kind in ("attention", "mla") and not name_mixer
+    words = [f"window {window:,}"] if window else [] if plain else [mixer.SHORT]
+    if block.parallel_mixer is not None:
+        words = [" ‖ ".join([mixer.SHORT, block.parallel_mixer.SHORT])]
+    return ", ".join([*words, ffn])
+
+
+def run_title(run: Run, name_mixer: bool = False) -> str:
+    """``layers 0–95 (dense)``; a recurring run names its layers (``layers 0, 2, …, 40``)."""
+    kind = block_kind(run.block, name_mixer)
     if run.repeats == 1:
-        where = span
-    elif run.repeats <= 4:
-        where = ", ".join(_span(start, run.count, bare=True) for start in run.starts())
-        where = ("layer " if run.count == 1 else "layers ") + where
-    else:
-        where = f"{span}, then every {run.period} ({run.repeats}×)"
-    return f"{where} ({kind})"
+        return f"{_span(run.start, run.count)} ({kind})"
+    starts = [run.start + r * run.period for r in range(min(run.repeats, 4))]
+    if run.repeats > 4:
+        starts[2:] = [run.start + (run.repeats - 1) * run.period]
+    spans = [_span(start, run.count, bare=True) for start in starts]
+    if run.repeats > 4:
+        spans.insert(2, "…")
+    return f"{'layer' if run.count == 1 and run.repeats == 1 else 'layers'} {', '.join(spans)} ({kind})"
 
 
 def _span(start: int, count: int, bare: bool = False) -> str:
@@ -169,13 +179,14 @@ def _stack_nodes(
     h = arch.hidden_size
     ctx = arch.base_block(stack).context(h)
     runs = [run for run in arch.runs if run.stack == role]
+    mixed = len({run.block.mixer.kind for run in runs}) > 1  # then every title names its mixer
     nodes = []
     for run in runs:
         block = block_node(run.block, h)
         node = block.repeated(run.layers)
         nodes.append(
             Node(
-                run_title(run),
+                run_title(run, mixed),
                 node.params,
                 "",
                 f"one block = {block.params:,}",

@@ -18,7 +18,7 @@ from pydantic import BaseModel, Field
 from pydantic.fields import FieldInfo
 
 from paramtally.core import layer_ops
-from paramtally.core.blocks import retyped
+from paramtally.core.blocks import KIND_TAGS, retyped
 from paramtally.core.errors import FieldPath
 from paramtally.core.schema import Architecture, StackRole, thaw
 
@@ -110,9 +110,9 @@ def with_values(model: Model, values: Mapping[FieldPath, Any]) -> Model:
         node: Any = data
         for part in parents:
             node = node[part]
-        if last == "kind" and isinstance(model, Architecture) and node.get("kind") != value:
+        if last == "kind" and node.get("kind") in KIND_TAGS and value in KIND_TAGS and node["kind"] != value:
             # A mixer or FFN of another kind: what the kinds share is kept (core.blocks.retyped).
-            replaced = retyped(node, value, model.hidden_size)
+            replaced = retyped(node, value, data["hidden_size"])
             node.clear()
             node.update(replaced)
         else:

@@ -37,7 +37,7 @@ Layers = tuple[LayerGroup, ...]
 
 def _check_index(layers: Layers, index: int) -> None:
     if not 0 <= index < len(layers):
-        raise ParamTallyError(f"layers.{index}: no such layer group (there are {len(layers)})")
+        raise FieldError(("layers", index), f"there is no layer group {index + 1} (there are {len(layers)})")
 
 
 def group_starts(layers: Layers) -> tuple[int, ...]:
@@ -55,9 +55,8 @@ def split_group(layers: Layers, index: int, first_count: int) -> Layers:
     _check_index(layers, index)
     group = layers[index]
     if not 0 < first_count < group.count:
-        raise ParamTallyError(
-            f"layers.{index}.count: split point {first_count} must lie between 1 and {group.count - 1}"
-        )
+        message = f"the split point {first_count} must lie between 1 and {group.count - 1}"
+        raise FieldError(("layers", index, "count"), message)
     first = group.model_copy(update={"count": first_count})
     second = group.model_copy(update={"count": group.count - first_count})
     return (*layers[:index], first, second, *layers[index + 1 :])
@@ -69,7 +68,7 @@ def merge_with_next(layers: Layers, index: int) -> Layers:
     _check_index(layers, index + 1)
     a, b = layers[index], layers[index + 1]
     if a.model_copy(update={"count": 1}) != b.model_copy(update={"count": 1}):
-        raise ParamTallyError(f"layers.{index}: only groups with the same blocks can be merged")
+        raise FieldError(("layers", index), "only groups with the same blocks can be merged")
     merged = a.model_copy(update={"count": a.count + b.count})
     return (*layers[:index], merged, *layers[index + 2 :])
 
@@ -86,7 +85,7 @@ def move_group(layers: Layers, source: int, destination: int) -> Layers:
 def delete_group(layers: Layers, index: int) -> Layers:
     _check_index(layers, index)
     if len(layers) == 1:
-        raise ParamTallyError("layers: the stack needs at least one layer group")
+        raise FieldError(("layers",), "the stack needs at least one layer group")
     return (*layers[:index], *layers[index + 1 :])
 
 
@@ -103,11 +102,22 @@ def set_count(layers: Layers, index: int, count: int) -> Layers:
     return _replace(layers, index, count=count)
 
 
-def set_part(layers: Layers, index: int, part: str, value: BaseModel | dict[str, Any] | None) -> Layers:
-    """Give group ``index`` its own ``part`` of the block (``None`` removes an optional part)."""
+def set_part(
+    layers: Layers, index: int, part: str, value: BaseModel | dict[str, Any] | None, inherited: Any = None
+) -> Layers:
+    """Give group ``index`` its own ``part`` of the block (``None`` removes an optional part).
+
+    ``inherited`` is what the group would have without a change of its own: a value equal to it
+    is no change (the group follows its base block again), so groups stay mergeable.
+    """
     _check_index(layers, index)
     override = thaw(layers[index].override)
-    override[part] = value.model_dump() if isinstance(value, BaseModel) else value
+    dumped = value.model_dump() if isinstance(value, BaseModel) else value
+    base = inherited.model_dump() if isinstance(inherited, BaseModel) else inherited
+    if dumped == base:
+        override.pop(part, None)
+    else:
+        override[part] = dumped
     return _replace(layers, index, override=override)
 
 
@@ -121,12 +131,14 @@ def set_moe(layers: Layers, index: int, moe: MoE | None) -> Layers:
     return _replace(layers, index, override=override)
 
 
-def set_lora(layers: Layers, index: int, lora: LoRA | None) -> Layers:
-    return set_part(layers, index, "lora", lora)
+def set_lora(layers: Layers, index: int, lora: LoRA | None, inherited: LoRA | None = None) -> Layers:
+    return set_part(layers, index, "lora", lora, inherited)
 
 
-def set_adapter(layers: Layers, index: int, adapter: Adapter | None) -> Layers:
-    return set_part(layers, index, "adapter", adapter)
+def set_adapter(
+    layers: Layers, index: int, adapter: Adapter | None, inherited: Adapter | None = None
+) -> Layers:
+    return set_part(layers, index, "adapter", adapter, inherited)
 
 
 def set_total(layers: Layers, total: int, stack: StackRole = "decoder") -> Layers:

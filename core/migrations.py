@@ -94,10 +94,6 @@ def _flat_to_nested(data: Data) -> Data:
     return data
 
 
-# Activation names older files may hold that transformers spells differently.
-_ACTIVATION_ALIASES = {"swiglu": "silu", "swish": "silu", "geglu": "gelu", "gelu_tanh": "gelu_pytorch_tanh"}
-
-
 @step(1)
 def _global_block_to_blocks(data: Data) -> Data:
     """1 → 2: the one global attention, FFN and norms become the base block ``default``; layer
@@ -112,8 +108,6 @@ def _global_block_to_blocks(data: Data) -> Data:
     embeddings = _section(data.get("embeddings"))
     mixer, every = _mixer_v2(attention)
     dense = {"kind": "dense", **ffn}
-    if "activation" in dense and isinstance(dense["activation"], str):
-        dense["activation"] = _ACTIVATION_ALIASES.get(dense["activation"], dense["activation"])
     block_norms = {
         key: norms[old]
         for old, key in (("kind", "kind"), ("bias", "bias"), ("per_block", "count"))

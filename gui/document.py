@@ -25,8 +25,9 @@ from paramtally.core.breakdown import ParamReport
 from paramtally.core.count import count_parameters
 from paramtally.core.drafts import problems_of, settle
 from paramtally.core.edit import FieldPath, with_value
-from paramtally.core.errors import ParamTallyError, ParamTallyWarning, field_problems, format_loc, one_line
+from paramtally.core.errors import ParamTallyError, ParamTallyWarning, field_problems, one_line
 from paramtally.core.hints import hints
+from paramtally.core.labels import field_title
 from paramtally.core.schema import Architecture
 
 if TYPE_CHECKING:
@@ -200,6 +201,12 @@ class Document(QObject):
                 self.report_problem(SCENARIO, str(exc))
         return self._cache[key]
 
+    def title_of(self, path: FieldPath) -> str:
+        """The field at ``path`` as the form titles it ('Blocks › default › FFN width')."""
+        if path[: len(SCENARIO)] == SCENARIO:
+            return field_title(path[len(SCENARIO) :], self.scenario)
+        return field_title(path, self._architecture)
+
     # --- edits ---------------------------------------------------------------------------------
 
     def set_field(self, path: FieldPath, value: Any, merge_key: str | None = None, keep: bool = True) -> bool:
@@ -215,8 +222,8 @@ class Document(QObject):
             self.report_problem(path, settled.problems.get(path, "refused"))
             return False
         applied = path not in settled.pending
-        named = ", ".join(format_loc(where) for where in settled.applied)
-        text = f"Set {named}" if applied else f"Type {format_loc(path)} (not applied yet)"
+        named = ", ".join(self.title_of(where) for where in settled.applied)
+        text = f"Set {named}" if applied else f"Type {self.title_of(path)} (not applied yet)"
         self._push(self._set_state, self._current, (settled.model, settled.pending), text, merge_key)
         return applied
 

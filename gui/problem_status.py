@@ -11,7 +11,6 @@ from PySide6.QtWidgets import QLabel, QStatusBar, QWidget
 
 from paramtally.core.errors import FieldPath, format_loc
 from paramtally.gui.document import Document
-from paramtally.gui.form.fields import field_title
 
 __all__ = ["ProblemStatus"]
 
@@ -30,7 +29,7 @@ class ProblemStatus(QLabel):
         if isinstance(bar, QStatusBar):
             bar.clearMessage()  # a passing message ('Opened …') would hide this line
         self.path = path
-        where = field_title(path)
+        where = self.document.title_of(path)
         self.setText(f"⚠ {where}: {reason}" if where else f"⚠ {reason}")
         self.setToolTip(format_loc(path))
 

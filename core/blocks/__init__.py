@@ -28,7 +28,7 @@ from pydantic import Field
 
 from paramtally.core.blocks.attention import Attention
 from paramtally.core.blocks.base import Cache, Context, LoRAMatrix
-from paramtally.core.blocks.dense import Activation, DenseFFN, NoFFN
+from paramtally.core.blocks.dense import ACTIVATIONS, Activation, DenseFFN, NoFFN
 from paramtally.core.blocks.gated_deltanet import GatedDeltaNet
 from paramtally.core.blocks.insertions import Adapter, LoRA, LoRATarget
 from paramtally.core.blocks.mamba import Mamba
@@ -37,6 +37,7 @@ from paramtally.core.blocks.mla import MLA
 from paramtally.core.blocks.moe import MoE
 
 __all__ = [
+    "ACTIVATIONS",
     "FFN",
     "FFN_KINDS",
     "KIND_TAGS",

@@ -59,6 +59,7 @@ class Attention(Spec):
         False, title="Output gate", description="A sigmoid gate per head dimension from q_proj (Qwen3-Next)."
     )
 
+    SHORT: ClassVar[str] = "attention"  # in labels such as "layers 0–3 (attention, dense)"
     PART: ClassVar[str] = "attention"
     # What a new part of this kind starts with, when a person switches to it (the rest: defaults).
     SUGGESTED: ClassVar[dict[str, Callable[[int], object]]] = {"num_heads": lambda h: max(1, h // 128)}

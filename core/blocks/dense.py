@@ -7,22 +7,23 @@ three, 3·h·f (+ 2·f + h). The activation costs no parameters.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar, Literal
+from typing import ClassVar, Literal, get_args
 
 from pydantic import ConfigDict, Field
 
 from paramtally.core.blocks.base import Context, LoRAMatrix, PositiveInt, Spec, leaf
 from paramtally.core.breakdown import Node
 
-__all__ = ["Activation", "DenseFFN", "NoFFN", "mlp_expr"]
+__all__ = ["ACTIVATIONS", "Activation", "DenseFFN", "NoFFN", "mlp_expr"]
 
-# transformers' activation names (the keys of ``transformers.activations.ACT2FN``), which is what
-# a published config.json can name.
+# Every name transformers' ACT2FN knows (transformers/activations.py), which is what the
+# importers copy from a config.json, plus the gated names papers use for a gated FFN.
 Activation = Literal[
-    "silu", "swish", "gelu", "gelu_new", "gelu_fast", "gelu_python", "gelu_pytorch_tanh",
-    "gelu_accurate", "gelu_10", "quick_gelu", "laplace", "relu", "relu2", "relu6", "leaky_relu",
-    "mish", "sigmoid", "tanh", "linear", "prelu", "xielu",
+    "gelu", "gelu_10", "gelu_accurate", "gelu_fast", "gelu_new", "gelu_python", "gelu_python_tanh",
+    "gelu_pytorch_tanh", "hardswish", "laplace", "leaky_relu", "linear", "mish", "prelu", "quick_gelu",
+    "relu", "relu2", "relu6", "sigmoid", "silu", "sqrtsoftplus", "swish", "tanh", "xielu", "swiglu", "geglu",
 ]  # fmt: skip
+ACTIVATIONS: tuple[str, ...] = get_args(Activation)
 
 
 def mlp_expr(gated: bool, bias: bool) -> str:
@@ -38,6 +39,7 @@ class DenseFFN(Spec):
 
     kind: Literal["dense"] = "dense"
     GROUP: ClassVar[str] = "ffn"
+    SHORT: ClassVar[str] = "dense"
     SUGGESTED: ClassVar[dict[str, Callable[[int], object]]] = {"width": lambda h: 4 * h}
     RENAMED: ClassVar[dict[str, str]] = {"expert_width": "width"}  # an MoE's expert width carries over
     width: PositiveInt = Field(title="FFN width", description="Intermediate width (f).")
@@ -83,6 +85,7 @@ class NoFFN(Spec):
 
     kind: Literal["none"] = "none"
     GROUP: ClassVar[str] = "ffn"
+    SHORT: ClassVar[str] = "no FFN"
     SUGGESTED: ClassVar[dict[str, Callable[[int], object]]] = {}
     gated: ClassVar[bool] = False
 

@@ -32,6 +32,7 @@ class GatedDeltaNet(Spec):
     value_dim: PositiveInt = Field(128, title="Value width", description="Width of one value head (d_v).")
     conv_kernel: PositiveInt = Field(4, title="Conv kernel", description="Width of the depthwise conv (K).")
 
+    SHORT: ClassVar[str] = "DeltaNet"  # in labels such as "layers 0–3 (DeltaNet, dense)"
     PART: ClassVar[str] = "ssm"
     SUGGESTED: ClassVar[dict[str, Callable[[int], object]]] = {
         "key_heads": lambda h: max(1, h // 256),

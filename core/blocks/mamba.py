@@ -42,6 +42,7 @@ class Mamba(Spec):
         False, title="Δ/B/C norms", description="RMSNorms over Δ, B and C inside the mixer (Jamba)."
     )
 
+    SHORT: ClassVar[str] = "Mamba"  # in labels such as "layers 0–3 (Mamba, dense)"
     PART: ClassVar[str] = "ssm"
     SUGGESTED: ClassVar[dict[str, Callable[[int], object]]] = {}
     TENSOR_RULES: ClassVar[tuple[tuple[str, str], ...]] = (

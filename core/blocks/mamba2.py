@@ -42,6 +42,7 @@ class Mamba2(Spec):
         True, title="Gated norm", description="The gated RMSNorm over I before out_proj."
     )
 
+    SHORT: ClassVar[str] = "Mamba-2"  # in labels such as "layers 0–3 (Mamba-2, dense)"
     PART: ClassVar[str] = "ssm"
     SUGGESTED: ClassVar[dict[str, Callable[[int], object]]] = {"num_heads": lambda h: max(1, 2 * h // 64)}
     TENSOR_RULES: ClassVar[tuple[tuple[str, str], ...]] = (

@@ -50,6 +50,7 @@ class MLA(Spec):
     kv_bias: bool = Field(False, title="kv bias", description="Bias on kv_a.")
     o_bias: bool = Field(False, title="o bias", description="Bias on the output projection.")
 
+    SHORT: ClassVar[str] = "MLA"  # in labels such as "layers 0–3 (MLA, dense)"
     PART: ClassVar[str] = "attention"
     SUGGESTED: ClassVar[dict[str, Callable[[int], object]]] = {
         "num_heads": lambda h: max(1, h // 128),

@@ -27,6 +27,7 @@ class MoE(Spec):
 
     kind: Literal["moe"] = "moe"
     GROUP: ClassVar[str] = "moe"
+    SHORT: ClassVar[str] = "MoE"
     SUGGESTED: ClassVar[dict[str, Callable[[int], object]]] = {
         "num_experts": lambda h: 8,
         "top_k": lambda h: 2,

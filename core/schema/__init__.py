@@ -6,6 +6,7 @@ what differs (``core.schema.stack``), and the model-wide parts (``core.schema.mo
 """
 
 from paramtally.core.blocks import (
+    ACTIVATIONS,
     FFN,
     MLA,
     Activation,
@@ -24,6 +25,7 @@ from paramtally.core.schema.model import MTP, SCHEMA_VERSION, Architecture, Embe
 from paramtally.core.schema.stack import AudioFrontend, LayerGroup, PositionKind, Run, Stack, StackRole
 
 __all__ = [
+    "ACTIVATIONS",
     "FFN",
     "MLA",
     "MTP",

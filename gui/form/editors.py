@@ -239,7 +239,17 @@ class ComboBox(QComboBox):
         super().__init__(parent)
         for choice in choices:
             self.addItem(str(choice), choice)
-        self.activated.connect(lambda index: self.committed.emit(self.itemData(index), False))
+        self._keyed = False
+        self.activated.connect(lambda index: self.committed.emit(self.itemData(index), self._keyed))
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        # Typing a name or arrowing picks every choice on the way ('m', 'ma', … 'mamba2'); those
+        # picks fold into one undo step like an arrow drag in a spin box.
+        self._keyed = True
+        try:
+            super().keyPressEvent(event)
+        finally:
+            self._keyed = False
 
     def value(self) -> Any:
         return self.currentData()

@@ -18,25 +18,13 @@ import annotated_types
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
-__all__ = ["FieldSpec", "field_spec", "field_title", "kind_title", "label_for", "model_fields"]
+from paramtally.core.labels import label_for
+
+__all__ = ["FieldSpec", "field_spec", "kind_title", "model_fields"]
 
 Kind = Literal[
     "int", "float", "bool", "choice", "choices", "text", "model", "models", "union", "mapping", "other"
 ]
-
-# Words that read better in capitals in a label.
-_WORDS = {
-    "kv": "KV",
-    "qk": "QK",
-    "ffn": "FFN",
-    "moe": "MoE",
-    "lora": "LoRA",
-    "mla": "MLA",
-    "lm": "LM",
-    "dim": "width",
-    "num": "",
-    "vocab": "vocabulary",
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,18 +44,6 @@ class FieldSpec:
     visible_when: tuple[tuple[str, Any], ...] = ()  # (sibling field, value it needs) for the field to apply
     in_form: bool = True  # False: another editor owns it (the layer tree, the kind switch)
     models: tuple[type[BaseModel], ...] = ()  # the kinds of a union, in registry order
-
-
-def label_for(name: str) -> str:
-    words = [_WORDS.get(word, word) for word in name.split("_")]
-    text = " ".join(word for word in words if word)
-    return text[:1].upper() + text[1:]
-
-
-def field_title(path: tuple[str | int, ...]) -> str:
-    """A field path as a person reads it: ('blocks', 'default', 'mixer', 'num_kv_heads') →
-    'Blocks › Default › Mixer › Num KV heads', ('decoder', 'layers', 2, 'count') → '… › group 3 › Count'."""
-    return " › ".join(f"group {part + 1}" if isinstance(part, int) else label_for(part) for part in path)
 
 
 def kind_title(model: type[BaseModel]) -> str:

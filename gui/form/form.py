@@ -194,7 +194,11 @@ class ArchitectureForm(QScrollArea):
             labels += self._add_section(layout, section)
         layout.addStretch(1)
         scroll = self.verticalScrollBar().value()
-        self.setWidget(body)  # the previous body (if any) is deleted with its editors
+        old = self.takeWidget()
+        if old is not None:  # later: the edit that changed the shape may come from one of its editors
+            old.hide()
+            old.deleteLater()
+        self.setWidget(body)
         self.verticalScrollBar().setValue(scroll)
         # One label column for all sections, so editors line up across them.
         width = max((label.sizeHint().width() for label in labels), default=0)

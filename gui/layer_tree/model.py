@@ -55,6 +55,7 @@ class _GroupRow:
     blocks: tuple[str, ...]
     block: Block | None  # the group's block (None for a pattern: its layers differ)
     run: Run | None
+    mixed: bool  # the stack has several mixer kinds: labels name each group's
 
 
 def main_stack(arch: Architecture) -> StackRole:
@@ -73,7 +74,7 @@ def block_part(block: Block | None, name: str) -> Any:
 def group_label(row: _GroupRow) -> str:
     group, start = row.group, row.start
     if row.run is not None:
-        return run_title(row.run)
+        return run_title(row.run, row.mixed)
     end = start + group.layers - 1
     return f"layers {start}–{end}: {group.count} × a {group.period}-layer pattern"
 
@@ -126,11 +127,12 @@ class LayerTreeModel(QAbstractItemModel):
             for part, value in row.by_part.items():
                 parts[run.group][part] = parts[run.group].get(part, 0) + value * run.layers
         rows = []
+        mixed = len({run.block.mixer.kind for group_runs in runs for run in group_runs}) > 1
         for i, (start, group) in enumerate(zip(layer_ops.group_starts(layers), layers, strict=True)):
             run = runs[i][0] if len(runs[i]) == 1 and not group.pattern else None
             block = run.block if run is not None else None
             blocks = tuple(name for name in BLOCKS if block_part(block, name) is not None)
-            rows.append(_GroupRow(start, group, params[i], parts[i], blocks, block, run))
+            rows.append(_GroupRow(start, group, params[i], parts[i], blocks, block, run, mixed))
         return rows, max(1, report.total)
 
     def refresh(self) -> None:

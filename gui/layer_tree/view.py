@@ -84,7 +84,7 @@ class LayerTree(QTreeView):
 
         def check(value: Any) -> None:  # the dialog stays open until the block fits the model
             stack = self.tree_model.stack
-            layer_ops.with_layers(arch, _SETTERS[block](self.tree_model.layers(), row, value), stack)
+            layer_ops.with_layers(arch, self._set(block, self.tree_model.layers(), row, value), stack)
 
         return ask_spec(BLOCK_TYPES[block], initial, title, self, check)
 
@@ -124,17 +124,25 @@ class LayerTree(QTreeView):
             value = self.ask_block(block, initial, f"{verb} {BLOCK_NAMES[block]}")
             if value is None:
                 return False
-        setter = _SETTERS[block]
         text = f"{BLOCK_NAMES[block]} on {group_label(self.tree_model.row(row))}"
         path = (self.tree_model.stack, "layers", row, "override", BLOCK_FIELDS[block])
-        done = self.tree_model.edit(lambda ls: setter(ls, row, value), text, path)
+        done = self.tree_model.edit(lambda ls: self._set(block, ls, row, value), text, path)
         self._select(row)
         return done
+
+    def _set(self, block: str, layers: layer_ops.Layers, row: int, value: Any) -> layer_ops.Layers:
+        """The stack with group ``row``'s MoE, LoRA or adapter set (None: removed)."""
+        if block == "moe":
+            return layer_ops.set_moe(layers, row, value)
+        arch = self.document.architecture
+        base = arch.blocks[getattr(arch, self.tree_model.stack).block]  # what the group inherits
+        setter = layer_ops.set_lora if block == "lora" else layer_ops.set_adapter
+        return setter(layers, row, value, getattr(base, BLOCK_FIELDS[block]))
 
     def remove_block(self, row: int, block: str) -> bool:
         label = "Convert to dense FFN" if block == "moe" else f"Remove {BLOCK_NAMES[block]}"
         path = (self.tree_model.stack, "layers", row, "override", BLOCK_FIELDS[block])
-        done = self.tree_model.edit(lambda ls: _SETTERS[block](ls, row, None), label, path)
+        done = self.tree_model.edit(lambda ls: self._set(block, ls, row, None), label, path)
         self._select(row)
         return done
 
@@ -300,10 +308,3 @@ class LayerTree(QTreeView):
 
 _ADD_TEXT = {"moe": "Convert FFN to MoE…", "lora": "Add LoRA…", "adapter": "Add adapter…"}
 _REMOVE_TEXT = {"moe": "Convert MoE to dense FFN", "lora": "Remove LoRA", "adapter": "Remove adapter"}
-
-
-_SETTERS: dict[str, Callable[[layer_ops.Layers, int, Any], layer_ops.Layers]] = {
-    "moe": layer_ops.set_moe,
-    "lora": layer_ops.set_lora,
-    "adapter": layer_ops.set_adapter,
-}

@@ -60,7 +60,10 @@ def test_set_blocks_validates(stack: layer_ops.Layers) -> None:
     moe = MoE(num_experts=4, top_k=1, expert_width=32)
     assert layer_ops.set_moe(stack, 0, moe)[0].override["ffn"] == moe.model_dump()
     assert "ffn" not in layer_ops.set_moe(stack, 1, None)[1].override
-    assert layer_ops.set_lora(stack, 2, None)[2].override["lora"] is None
+    assert "lora" not in layer_ops.set_lora(stack, 2, None)[2].override  # back to its base block
+    inherited = LoRA(rank=8)  # a base block with LoRA: the group must say it has none
+    assert layer_ops.set_lora(stack, 2, None, inherited)[2].override["lora"] is None
+    assert "lora" not in layer_ops.set_lora(stack, 2, inherited, inherited)[2].override
     assert layer_ops.set_count(stack, 0, 7)[0].count == 7
     with pytest.raises(ValidationError):
         layer_ops.set_count(stack, 0, 0)

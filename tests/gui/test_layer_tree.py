@@ -15,7 +15,7 @@ from pytestqt.qtbot import QtBot
 
 from paramtally.core import layer_ops
 from paramtally.core.count import count_parameters
-from paramtally.core.schema import Adapter, LoRA, MoE
+from paramtally.core.schema import Adapter, Architecture, Block, LoRA, MoE
 from paramtally.core.sources import load_source
 from paramtally.gui.document import Document
 from paramtally.gui.layer_tree import LayerTree, LayerTreeModel
@@ -28,11 +28,19 @@ from tests.gui.modals import Modals, give_focus, right_click_row
 MOE = MoE(num_experts=16, top_k=2, expert_width=12288, shared_experts=1)
 
 
+def group_block(arch: Architecture, group: int) -> Block:
+    """The block of the main stack's plain layer group ``group`` (what its layers are)."""
+    (block,) = {run.block for run in arch.runs if run.stack == "decoder" and run.group == group}
+    return block
+
+
 def test_model_is_consistent(qtmodeltester: Any) -> None:
     doc = Document(load_source("deepseek-v3"))
     model = LayerTreeModel(doc)
     qtmodeltester.check(model, force_py=True)
-    layers = layer_ops.set_lora(layer_ops.split_group(doc.architecture.layers, 1, 10), 2, LoRA(rank=8))
+    layers = layer_ops.set_lora(
+        layer_ops.split_group(doc.architecture.decoder.layers, 1, 10), 2, LoRA(rank=8)
+    )
     doc.set_architecture(layer_ops.with_layers(doc.architecture, layers), "edit")
     qtmodeltester.check(model, force_py=True)
     assert model.rowCount() == 3 and model.rowCount(model.index(2, 0)) == 2  # MoE and LoRA blocks
@@ -70,7 +78,7 @@ def test_split_with_the_keyboard_keeps_the_total(qtbot: QtBot, window: MainWindo
     modals.type_and_click("48", "OK")  # the person answers "48" in the real split dialog
     qtbot.keyClick(tree, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier)
     assert modals.seen == ["Split layer group"]
-    assert [g.count for g in doc.architecture.layers] == [48, 48]
+    assert [g.count for g in doc.architecture.decoder.layers] == [48, 48]
     assert doc.report.total == total
     assert tree.tree_model.data(tree.tree_model.index(1, 0)) == "layers 48–95 (dense)"
 
@@ -80,7 +88,7 @@ def test_convert_to_moe_shows_total_and_active(qtbot: QtBot, window: MainWindow,
     modals.choose("Split at layer…")
     modals.type_and_click("64", "OK")
     right_click_row(qtbot, tree, tree.tree_model.index(0, 0), modals)
-    assert [g.count for g in doc.architecture.layers] == [64, 32]
+    assert [g.count for g in doc.architecture.decoder.layers] == [64, 32]
 
     def moe_dialog(dialog: QWidget) -> None:
         _type_into_dialog(qtbot, dialog, "num_experts", "16")
@@ -95,7 +103,7 @@ def test_convert_to_moe_shows_total_and_active(qtbot: QtBot, window: MainWindow,
     assert modals.seen[-1] == "Convert to MoE"
     expected_arch = load_source("gpt3-175b")
     expected_arch = layer_ops.with_layers(
-        expected_arch, layer_ops.set_moe(layer_ops.split_group(expected_arch.layers, 0, 64), 1, MOE)
+        expected_arch, layer_ops.set_moe(layer_ops.split_group(expected_arch.decoder.layers, 0, 64), 1, MOE)
     )
     expected = count_parameters(expected_arch)
     assert doc.report.total == expected.total and doc.report.active == expected.active
@@ -121,7 +129,7 @@ def test_lora_and_adapter_are_added_parameters(qtbot: QtBot, window: MainWindow,
 
     modals.expect(lora_dialog)
     qtbot.keyClick(tree, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
-    assert doc.architecture.layers[0].lora == LoRA(rank=8, targets=("q", "v"))
+    assert group_block(doc.architecture, 0).lora == LoRA(rank=8, targets=("q", "v"))
     h, layers = doc.architecture.hidden_size, doc.architecture.num_layers
     assert doc.report.added == layers * 2 * 8 * (h + h)  # r·(d_in + d_out) on q and v
     child = tree.tree_model.index(0, 0, tree.tree_model.index(0, 0))
@@ -141,7 +149,7 @@ def test_lora_and_adapter_are_added_parameters(qtbot: QtBot, window: MainWindow,
     modals.expect(adapter_dialog)
     give_focus(qtbot, tree)
     qtbot.keyClick(tree, Qt.Key.Key_Menu)  # the keyboard's way to the context menu
-    adapter = doc.architecture.layers[0].adapter
+    adapter = group_block(doc.architecture, 0).adapter
     assert adapter is not None and adapter.width == 64 and adapter.placement == "ffn"
     assert doc.report.added > layers * 2 * 8 * (h + h)
 
@@ -156,7 +164,7 @@ def test_count_cell_is_editable(qtbot: QtBot, window: MainWindow) -> None:
     editor.selectAll()
     qtbot.keyClicks(editor, "80")
     qtbot.keyClick(editor, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: doc.architecture.layers[0].count == 80)  # the delegate commits queued
+    qtbot.waitUntil(lambda: doc.architecture.decoder.layers[0].count == 80)  # the delegate commits queued
     assert doc.report.layers[-1].index == 79
 
 
@@ -168,17 +176,19 @@ def test_delete_key_and_drag_and_drop(qtbot: QtBot, window: MainWindow) -> None:
     # Drag the MoE group above the dense one.
     data = model.mimeData([model.index(1, 0)])
     assert model.dropMimeData(data, Qt.DropAction.MoveAction, 0, 0, QModelIndex()) is False
-    assert doc.architecture.layers[0].moe == MOE and doc.architecture.layers[1].count == 10
+    assert group_block(doc.architecture, 0).ffn == MOE and doc.architecture.decoder.layers[1].count == 10
     tree.setFocus()
     tree.setCurrentIndex(model.index(0, 0))
     qtbot.keyClick(tree, Qt.Key.Key_Delete)
-    assert len(doc.architecture.layers) == 1 and doc.architecture.layers[0].count == 10
+    assert len(doc.architecture.decoder.layers) == 1 and doc.architecture.decoder.layers[0].count == 10
     # The last group cannot go: the reason is reported and nothing changes.
     with qtbot.waitSignal(doc.invalid) as blocker:
         qtbot.keyClick(tree, Qt.Key.Key_Delete)
-    assert blocker.args == ["layers", "the stack needs at least one layer group"]
-    assert window.problem_status.text() == "⚠ Layers: the stack needs at least one layer group"  # once
-    assert len(doc.architecture.layers) == 1
+    assert blocker.args == [("decoder", "layers"), "the stack needs at least one layer group"]
+    assert (
+        window.problem_status.text() == "⚠ Decoder › Layer groups: the stack needs at least one layer group"
+    )
+    assert len(doc.architecture.decoder.layers) == 1
 
 
 def test_every_tree_edit_is_one_undo_step(window: MainWindow) -> None:
@@ -200,7 +210,7 @@ def test_block_dialog_is_generated_and_validated(
     arch = load_source("gpt3-175b")
 
     def check(moe: MoE) -> None:  # what the tree passes: the block must fit the architecture
-        layer_ops.with_layers(arch, layer_ops.set_moe(arch.layers, 0, moe))
+        layer_ops.with_layers(arch, layer_ops.set_moe(arch.decoder.layers, 0, moe))
 
     initial = {"num_experts": 16, "top_k": 1, "expert_width": 4096}
     dialog = SpecDialog(MoE, initial, "Convert to MoE", check=check)
@@ -231,7 +241,7 @@ def test_add_adapter_from_the_right_click_menu_completes_with_ok(
     modals.choose("Add adapter…")
     modals.expect(adapter_dialog)
     right_click_row(qtbot, tree, tree.tree_model.index(0, 0), modals)
-    assert doc.architecture.layers[0].adapter == Adapter(width=256, placement="both")
+    assert group_block(doc.architecture, 0).adapter == Adapter(width=256, placement="both")
     h, layers = doc.architecture.hidden_size, doc.architecture.num_layers
     assert doc.report.added == layers * 2 * (2 * h * 256 + 256 + h)  # two adapters (h→b→h, biased) a layer
     assert doc.report.total == total + doc.report.added
@@ -258,8 +268,8 @@ def test_every_menu_entry_shows_its_key_and_shift_f10_opens_the_menu(
     give_focus(qtbot, tree)
     modals.choose("Remove LoRA")
     qtbot.keyClick(tree, Qt.Key.Key_F10, Qt.KeyboardModifier.ShiftModifier)
-    assert doc.architecture.layers[1].lora is None
+    assert group_block(doc.architecture, 1).lora is None
     # The same with the key the menu showed, and no menu at all.
     tree.setCurrentIndex(model.index(0, 0))
     qtbot.keyClick(tree, Qt.Key.Key_J, Qt.KeyboardModifier.ControlModifier)  # merge with next
-    assert [g.count for g in doc.architecture.layers] == [96]
+    assert [g.count for g in doc.architecture.decoder.layers] == [96]

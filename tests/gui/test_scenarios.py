@@ -16,8 +16,8 @@ from PySide6.QtWidgets import QFileDialog, QLabel, QLineEdit, QListWidgetItem, Q
 from pytestqt.qtbot import QtBot
 
 from paramtally.core import layer_ops, user_presets
+from paramtally.core.count import count_parameters
 from paramtally.core.edit import with_values
-from paramtally.core.params import count_parameters
 from paramtally.core.recent import recent_sources
 from paramtally.core.schema import Adapter, LoRA, MoE
 from paramtally.core.sources import load_source
@@ -46,52 +46,64 @@ def test_c_invalid_values_stay_while_another_field_is_edited(
     """GPT-3 → hidden 8192 (red, kept) → heads 64: both apply together; undo steps back."""
     doc, form = window.document, window.form
     gpt3 = load_source("gpt3-175b")
-    type_into(form.editor("hidden_size"), "8192")
-    assert form.editor("hidden_size").lineEdit().text() == "8,192" and _red(window, "hidden_size")
-    assert "not a multiple of the 96 heads" in form.error_text("hidden_size")
+    type_into(form.editor(("hidden_size",)), "8192")
+    assert form.editor(("hidden_size",)).lineEdit().text() == "8,192" and _red(window, ("hidden_size",))
+    assert "not a multiple of the 96 heads" in form.error_text(("hidden_size",))
     assert f"{count_parameters(gpt3).total:,}" in _headline(window)  # the last valid figures stay
     status = window.problem_status.text()
     assert status.startswith("⚠ Hidden size: the hidden size (8,192)")
     window.statusBar().showMessage("a passing message", 30)  # bug 8: the line outlived such messages
     qtbot.wait(100)
     assert window.problem_status.text() == status and window.problem_status.isVisible()
-    type_into(form.editor("attention.num_heads"), "64")
-    expected = count_parameters(with_values(gpt3, {"hidden_size": 8192, "attention.num_heads": 64}))
-    assert (doc.architecture.hidden_size, doc.architecture.attention.num_heads) == (8192, 64)
+    type_into(form.editor(("blocks", "default", "mixer", "num_heads")), "64")
+    expected = count_parameters(
+        with_values(gpt3, {("hidden_size",): 8192, ("blocks", "default", "mixer", "num_heads"): 64})
+    )
+    assert (doc.architecture.hidden_size, doc.architecture.blocks["default"].mixer.num_heads) == (8192, 64)
     assert doc.report.total == expected.total and f"{expected.total:,}" in _headline(window)
-    assert not _red(window, "hidden_size") and not _red(window, "attention.num_heads")
-    assert form.error_text("hidden_size") == "" and window.problem_status.text() == ""
+    assert not _red(window, ("hidden_size",)) and not _red(
+        window, ("blocks", "default", "mixer", "num_heads")
+    )
+    assert form.error_text(("hidden_size",)) == "" and window.problem_status.text() == ""
     assert doc.drafts == {}
     # One undo step for the combination; the step before it is the typed 8192, kept red.
-    assert window.undo_action.text() == "&Undo Set attention.num_heads, hidden_size"
+    assert window.undo_action.text() == "&Undo Set Blocks › default › Mixer › Heads, Hidden size"
     window.undo_action.trigger()
-    assert doc.architecture == gpt3 and doc.drafts == {"hidden_size": 8192}
-    assert form.editor("hidden_size").lineEdit().text() == "8,192" and _red(window, "hidden_size")
-    assert form.editor("attention.num_heads").value() == 96
+    assert doc.architecture == gpt3 and doc.drafts == {("hidden_size",): 8192}
+    assert form.editor(("hidden_size",)).lineEdit().text() == "8,192" and _red(window, ("hidden_size",))
+    assert form.editor(("blocks", "default", "mixer", "num_heads")).value() == 96
     window.undo_action.trigger()
-    assert doc.architecture == gpt3 and doc.drafts == {} and not _red(window, "hidden_size")
-    assert form.editor("hidden_size").lineEdit().text() == "12,288"
+    assert doc.architecture == gpt3 and doc.drafts == {} and not _red(window, ("hidden_size",))
+    assert form.editor(("hidden_size",)).lineEdit().text() == "12,288"
 
 
 def test_c_kv_heads_stay_red_while_the_vocabulary_changes(window: MainWindow, type_into: TypeInto) -> None:
     doc, form = window.document, window.form
-    type_into(form.editor("attention.num_kv_heads"), "5")
-    assert _red(window, "attention.num_kv_heads")
-    type_into(form.editor("embeddings.vocab_size"), "50,304")
-    expected = count_parameters(with_values(load_source("gpt3-175b"), {"embeddings.vocab_size": 50304}))
+    type_into(form.editor(("blocks", "default", "mixer", "num_kv_heads")), "5")
+    assert _red(window, ("blocks", "default", "mixer", "num_kv_heads"))
+    type_into(form.editor(("embeddings", "vocab_size")), "50,304")
+    expected = count_parameters(with_values(load_source("gpt3-175b"), {("embeddings", "vocab_size"): 50304}))
     assert doc.architecture.embeddings.vocab_size == 50304
     assert f"{expected.total:,}" in _headline(window)
-    assert form.editor("attention.num_kv_heads").lineEdit().text() == "5"  # not back to "auto"
-    assert _red(window, "attention.num_kv_heads")
-    assert form.error_text("attention.num_kv_heads") == "KV heads (5) must divide the query heads (96)"
+    assert (
+        form.editor(("blocks", "default", "mixer", "num_kv_heads")).lineEdit().text() == "5"
+    )  # not back to "auto"
+    assert _red(window, ("blocks", "default", "mixer", "num_kv_heads"))
+    assert (
+        form.error_text(("blocks", "default", "mixer", "num_kv_heads"))
+        == "KV heads (5) must divide the query heads (96)"
+    )
     assert (
         window.problem_status.text()
-        == "⚠ Attention › KV heads: KV heads (5) must divide the query heads (96)"
+        == "⚠ Blocks › default › Mixer › KV heads: KV heads (5) must divide the query heads (96)"
     )
     # 8 divides 96: the field turns valid, the status line goes, the model follows.
-    type_into(form.editor("attention.num_kv_heads"), "8")
-    assert doc.architecture.attention.num_kv_heads == 8 and doc.drafts == {}
-    assert not _red(window, "attention.num_kv_heads") and window.problem_status.text() == ""
+    type_into(form.editor(("blocks", "default", "mixer", "num_kv_heads")), "8")
+    assert doc.architecture.blocks["default"].mixer.num_kv_heads == 8 and doc.drafts == {}
+    assert (
+        not _red(window, ("blocks", "default", "mixer", "num_kv_heads"))
+        and window.problem_status.text() == ""
+    )
 
 
 def test_e_ctrl_z_right_after_enter_undoes_that_edit(
@@ -100,29 +112,31 @@ def test_e_ctrl_z_right_after_enter_undoes_that_edit(
     doc, form = window.document, window.form
     gpt3 = load_source("gpt3-175b")
     window.activateWindow()
-    heads = form.editor("attention.num_heads")
+    heads = form.editor(("blocks", "default", "mixer", "num_heads"))
     type_into(heads, "64")  # Enter; the focus stays in the field
-    assert doc.architecture.attention.num_heads == 64 and heads.hasFocus()
+    assert doc.architecture.blocks["default"].mixer.num_heads == 64 and heads.hasFocus()
     qtbot.keyClick(heads.lineEdit(), Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert doc.architecture == gpt3 and heads.lineEdit().text() == "96"
     assert f"{count_parameters(gpt3).total:,}" in _headline(window)
     redo = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
     qtbot.keyClick(heads.lineEdit(), Qt.Key.Key_Z, redo)
-    assert doc.architecture.attention.num_heads == 64 and heads.lineEdit().text() == "64"
+    assert doc.architecture.blocks["default"].mixer.num_heads == 64 and heads.lineEdit().text() == "64"
     ctrl_z = Qt.KeyboardModifier.ControlModifier
     # A refused value, then Ctrl+Z: the typed value is what goes.
     type_into(heads, "100")
-    assert _red(window, "attention.num_heads") and doc.drafts == {"attention.num_heads": 100}
+    assert _red(window, ("blocks", "default", "mixer", "num_heads")) and doc.drafts == {
+        ("blocks", "default", "mixer", "num_heads"): 100
+    }
     qtbot.keyClick(heads.lineEdit(), Qt.Key.Key_Z, ctrl_z)
-    assert doc.drafts == {} and not _red(window, "attention.num_heads")
-    assert heads.lineEdit().text() == "64" and doc.architecture.attention.num_heads == 64
+    assert doc.drafts == {} and not _red(window, ("blocks", "default", "mixer", "num_heads"))
+    assert heads.lineEdit().text() == "64" and doc.architecture.blocks["default"].mixer.num_heads == 64
     # Typing without Enter, then Ctrl+Z: the typing is undone, the model keeps its last edit.
     heads.lineEdit().selectAll()
     qtbot.keyClicks(heads.lineEdit(), "128")
     qtbot.keyClick(heads.lineEdit(), Qt.Key.Key_Z, ctrl_z)
-    assert heads.lineEdit().text() == "64" and doc.architecture.attention.num_heads == 64
+    assert heads.lineEdit().text() == "64" and doc.architecture.blocks["default"].mixer.num_heads == 64
     # The same in a text field: the model's name.
-    name = form.editor("name")
+    name = form.editor(("name",))
     type_into(name, "My GPT")
     assert doc.architecture.name == "My GPT"
     qtbot.keyClick(name, Qt.Key.Key_Z, ctrl_z)
@@ -165,11 +179,11 @@ def test_g_save_rename_delete_presets_and_restart(
     qtbot: QtBot, window: MainWindow, type_into: TypeInto, modals: Modals
 ) -> None:
     doc, browser = window.document, window.presets_browser
-    give_focus(qtbot, window.form.editor("hidden_size"))
+    give_focus(qtbot, window.form.editor(("hidden_size",)))
     qtbot.keyClick(window, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)  # File → Browse Presets
     assert window.presets_dock.isVisible() and _highlighted(browser) == ["gpt3-175b"]
     # Edit the model and its scenario, then Save As with a display name and an id.
-    type_into(window.form.editor("ffn.width"), "32768")
+    type_into(window.form.editor(("blocks", "default", "ffn", "width")), "32768")
     _type_scenario(qtbot, window, type_into, "context", "8192")
     _type_scenario(qtbot, window, type_into, "gpus", "8")
     assert (doc.scenario.context, doc.scenario.gpus) == (8192, 8)
@@ -181,7 +195,7 @@ def test_g_save_rename_delete_presets_and_restart(
         qtbot.keyClick(dialog, Qt.Key.Key_S, Qt.KeyboardModifier.AltModifier)  # Alt+S: &Save
 
     modals.expect(save_as)
-    give_focus(qtbot, window.form.editor("hidden_size"))
+    give_focus(qtbot, window.form.editor(("hidden_size",)))
     qtbot.keyClick(
         window, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
     )
@@ -240,11 +254,11 @@ def test_i_open_a_config_json_through_file_open_and_open_recent(
         modals.click_button(dialog, "Open")
 
     modals.expect(open_llama)
-    give_focus(qtbot, window.form.editor("hidden_size"))
+    give_focus(qtbot, window.form.editor(("hidden_size",)))
     qtbot.keyClick(window, Qt.Key.Key_O, Qt.KeyboardModifier.ControlModifier)
     assert doc.report.total == GOLDEN["llama-2-7b"]["total"] and f"{doc.report.total:,}" in _headline(window)
     assert window.windowTitle() == "llama-2-7b.json[*] — ParamTally" and doc.preset_id is None
-    assert window.form.editor("hidden_size").value() == 4096 and not window.isWindowModified()
+    assert window.form.editor(("hidden_size",)).value() == 4096 and not window.isWindowModified()
     assert recent_sources()[0] == str(LLAMA)
 
     def open_qwen_by_name(dialog: QWidget) -> None:  # the dialog opens where the last file was
@@ -253,13 +267,13 @@ def test_i_open_a_config_json_through_file_open_and_open_recent(
         modals.click_button(dialog, "Open")
 
     modals.expect(open_qwen_by_name)
-    give_focus(qtbot, window.form.editor("hidden_size"))
+    give_focus(qtbot, window.form.editor(("hidden_size",)))
     qtbot.keyClick(window, Qt.Key.Key_O, Qt.KeyboardModifier.ControlModifier)
     assert doc.architecture.family == "qwen3" and doc.report.total == GOLDEN["qwen3-8b"]["total"]
     # File → Open Recent → the second entry: LLaMA-2 again, through the real menus.
     modals.press(Qt.Key.Key_R)  # Open &Recent
     modals.choose(f"2 {LLAMA}")
-    give_focus(qtbot, window.form.editor("hidden_size"))
+    give_focus(qtbot, window.form.editor(("hidden_size",)))
     qtbot.keyClick(window, Qt.Key.Key_F, Qt.KeyboardModifier.AltModifier)
     modals.wait_done()  # menu-bar menus do not block: wait for the answers to be given
     assert doc.report.total == GOLDEN["llama-2-7b"]["total"]
@@ -280,7 +294,7 @@ def test_a_headline_of_the_start_model_and_of_presets_opened_from_the_menu(
     for preset_id in ("llama-3-8b", "mixtral-8x7b"):
         modals.press(Qt.Key.Key_B)  # File → Open &Built-in Preset
         modals.choose(preset_id)
-        give_focus(qtbot, window.form.editor("hidden_size"))
+        give_focus(qtbot, window.form.editor(("hidden_size",)))
         qtbot.keyClick(window, Qt.Key.Key_F, Qt.KeyboardModifier.AltModifier)
         modals.wait_done()
         golden = GOLDEN[preset_id]
@@ -295,29 +309,29 @@ def test_b_typing_into_fields_updates_every_figure(
     qtbot: QtBot, window: MainWindow, type_into: TypeInto
 ) -> None:
     doc, form = window.document, window.form
-    type_into(form.editor("hidden_size"), "8,192")  # heads 96 do not divide it: kept, red
-    type_into(form.editor("attention.num_heads"), "64")
-    type_into(form.editor("attention.num_kv_heads"), "8")
-    type_into(form.editor("embeddings.vocab_size"), "128256")
-    type_into(form.editor("ffn.width"), "28672")
-    type_into(form.editor("num_layers"), "80")
-    box = form.editor("attention.q_bias")
+    type_into(form.editor(("hidden_size",)), "8,192")  # heads 96 do not divide it: kept, red
+    type_into(form.editor(("blocks", "default", "mixer", "num_heads")), "64")
+    type_into(form.editor(("blocks", "default", "mixer", "num_kv_heads")), "8")
+    type_into(form.editor(("embeddings", "vocab_size")), "128256")
+    type_into(form.editor(("blocks", "default", "ffn", "width")), "28672")
+    type_into(form.editor(("decoder", "num_layers")), "80")
+    box = form.editor(("blocks", "default", "mixer", "q_bias"))
     box.setFocus()
     qtbot.keyClick(box, Qt.Key.Key_Space)  # off
-    kind = form.editor("norms.kind")
+    kind = form.editor(("blocks", "default", "norms", "kind"))
     kind.setFocus()
     qtbot.keyClick(kind, Qt.Key.Key_Down)  # layernorm → rmsnorm
     expected_arch = with_values(
         load_source("gpt3-175b"),
         {
-            "hidden_size": 8192,
-            "attention.num_heads": 64,
-            "attention.num_kv_heads": 8,
-            "embeddings.vocab_size": 128256,
-            "ffn.width": 28672,
-            "num_layers": 80,
-            "attention.q_bias": False,
-            "norms.kind": "rmsnorm",
+            ("hidden_size",): 8192,
+            ("blocks", "default", "mixer", "num_heads"): 64,
+            ("blocks", "default", "mixer", "num_kv_heads"): 8,
+            ("embeddings", "vocab_size"): 128256,
+            ("blocks", "default", "ffn", "width"): 28672,
+            ("decoder", "num_layers"): 80,
+            ("blocks", "default", "mixer", "q_bias"): False,
+            ("blocks", "default", "norms", "kind"): "rmsnorm",
         },
     )
     expected = count_parameters(expected_arch)
@@ -365,12 +379,12 @@ def test_d_split_moe_lora_adapter_through_the_real_menus_and_dialogs(
     give_focus(qtbot, tree)
     qtbot.keyClick(tree, Qt.Key.Key_F10, Qt.KeyboardModifier.ShiftModifier)
     gpt3 = load_source("gpt3-175b")
-    layers = layer_ops.split_group(gpt3.layers, 0, 72)
+    layers = layer_ops.split_group(gpt3.decoder.layers, 0, 72)
     layers = layer_ops.set_moe(layers, 1, MoE(num_experts=8, top_k=2, expert_width=12288))
     layers = layer_ops.set_lora(layers, 0, LoRA(rank=16))
     layers = layer_ops.set_adapter(layers, 0, Adapter(width=512))
     expected = count_parameters(layer_ops.with_layers(gpt3, layers))
-    assert doc.architecture.layers == layers
+    assert doc.architecture.decoder.layers == layers
     assert (doc.report.total, doc.report.active, doc.report.added) == (
         expected.total,
         expected.active,

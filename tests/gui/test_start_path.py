@@ -19,7 +19,7 @@ late += [m for m in sys.modules if m == "paramtally.core.memory"]
 assert not late, late
 total = count_parameters(load_source("gpt3-175b")).total
 assert f"{total:,}" in window.headline.text(), window.headline.text()
-assert window.form.editor("hidden_size").value() == 12288
+assert window.form.editor(("hidden_size",)).value() == 12288
 window.load_views()  # the charts and the memory panel: now they load
 assert "pyqtgraph" in sys.modules and window.document.scenario is not None
 print("ok")

@@ -17,14 +17,14 @@ pytestmark = pytest.mark.real_display
 
 
 def test_typing_a_hidden_size_changes_the_headline(app: RunningApp) -> None:
-    expected = count_parameters(with_value(load_source("gpt3-175b"), "hidden_size", 9216)).total
+    expected = count_parameters(with_value(load_source("gpt3-175b"), ("hidden_size",), 9216)).total
     assert "175,221,817,344" in app.state()["widgets"]["totalParams"]["text"]
     app.type_into("hidden_size", "9216")
     state = app.wait_for(
         lambda s: f"{expected:,}" in s["widgets"]["totalParams"]["text"], f"{expected:,} in the headline"
     )
     assert state["widgets"]["hidden_size"]["text"] == "9,216"
-    assert state["title"].startswith("gpt3-175b") and state["undo"] == "Set hidden_size"
+    assert state["title"].startswith("gpt3-175b") and state["undo"] == "Set Hidden size"
 
 
 def test_right_click_a_layer_group_and_split_it(app: RunningApp) -> None:
