@@ -21,7 +21,7 @@ from paramtally.core.schema import Architecture
 from paramtally.core.stages import model_layout
 from paramtally.core.terms import Piece
 
-__all__ = ["COUNTS", "NODE_SIZE", "SetupFit", "fit_setups", "layout_text"]
+__all__ = ["COUNTS", "NODE_SIZE", "SetupFit", "fit_setup", "fit_setups", "layout_text"]
 
 COUNTS = (1, 2, 4, 8, 16, 32, 64)
 NODE_SIZE = 8
@@ -196,3 +196,16 @@ def fit_setups(
     # A context longer than the model was trained for is no use, however much memory is free.
     limit = arch.max_positions or CONTEXT_LIMIT
     return tuple(_fit_one(scenario, gpu, options[count], share, limit) for gpu in catalog for count in COUNTS)
+
+
+def fit_setup(arch: Architecture, scenario: Scenario, gpu: GPU, count: int) -> SetupFit:
+    """One GPU kind on any number of GPUs, laid out and judged as ``fit_setups`` does its counts."""
+    check_scenario(arch, scenario.model_copy(update={"tp": 1, "pp": 1, "gpus": 1}))
+    options = [
+        (c, p, max(stage.total for stage in p))
+        for c in _candidates(arch, scenario, count)
+        for p in [_plan(arch, c)]
+    ]
+    layout = model_layout(effective_architecture(arch, scenario), 1)
+    limit = arch.max_positions or CONTEXT_LIMIT
+    return _fit_one(scenario, gpu, options, layout.active / layout.total, limit)
