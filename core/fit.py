@@ -21,7 +21,7 @@ from paramtally.core.schema import Architecture
 from paramtally.core.stages import model_layout
 from paramtally.core.terms import Piece
 
-__all__ = ["COUNTS", "NODE_SIZE", "SetupFit", "fit_setup", "fit_setups", "layout_text"]
+__all__ = ["COUNTS", "NODE_SIZE", "SetupFit", "fit_setup", "fit_setups", "layout_text", "setup_layouts"]
 
 COUNTS = (1, 2, 4, 8, 16, 32, 64)
 NODE_SIZE = 8
@@ -209,3 +209,8 @@ def fit_setup(arch: Architecture, scenario: Scenario, gpu: GPU, count: int) -> S
     layout = model_layout(effective_architecture(arch, scenario), 1)
     limit = arch.max_positions or CONTEXT_LIMIT
     return _fit_one(scenario, gpu, options, layout.active / layout.total, limit)
+
+
+def setup_layouts(arch: Architecture, scenario: Scenario, count: int) -> list[Scenario]:
+    """The layouts ``fit_setup`` tries on ``count`` GPUs, in its order (inference: the one)."""
+    return _candidates(arch, scenario, count)

@@ -36,6 +36,11 @@ class Figure:
     budget: bool  # a target is a ceiling (≤) rather than a size to reach (≥)
     combine: Combine
 
+    @property
+    def parallel(self) -> bool:
+        """Whether the scenario's parallel layout must fit the variant (memory per GPU does)."""
+        return self.combine in ("busiest", "busiest_kv")
+
     def value(self, arch: Architecture, scenario: Scenario) -> int | float:
         """The figure for this variant, as ``count``/``memory`` report it."""
         if self.name in ("total", "active"):
@@ -53,6 +58,8 @@ class Figure:
             params = int(self.value(arch, scenario))
             return ((Term.of(self.name, "params", "N", "count_parameters", N=params),),)
         if self.combine in ("busiest", "busiest_kv"):
+            if scenario.pp == 1:  # one stage: the report's own terms (and its cache)
+                return (estimate_memory(arch, scenario).terms,)
             check_scenario(arch, scenario)
             return tuple(tuple(stage) for stage in stage_terms(arch, scenario))
         return (estimate_flops(arch, scenario).terms,)

@@ -170,7 +170,8 @@ def solve(
     or the figure is not monotone in it."""
     target = parse_target(target) if isinstance(target, str) else target
     variable = find_variable(field_name, arch)
-    domain = variable.domain(arch, scenario, multiple_of)
+    parallel = target.figure is not None and target.figure.parallel
+    domain = variable.domain(arch, scenario, multiple_of, parallel=parallel)
     search = _Search(arch, scenario, variable, target, domain)
     start = domain.nearest_index(variable.read(arch, scenario))
     rising = _direction(search, start, len(domain))

@@ -68,16 +68,27 @@ class Variable:
     change: Change | None
     allowed: Allowed
     couples: frozenset[str] = field(default_factory=frozenset)
+    # Values at which the calculator branches, so that a figure jumps there alone.
+    singular: Callable[[Architecture], frozenset[int]] = lambda arch: frozenset()
 
     @property
     def on_scenario(self) -> bool:
         return self.change is None
 
     def domain(
-        self, arch: Architecture, scenario: Scenario, multiple_of: int = 1, others: Others = _NONE
+        self,
+        arch: Architecture,
+        scenario: Scenario,
+        multiple_of: int = 1,
+        others: Others = _NONE,
+        parallel: bool = True,
     ) -> Domain:
+        """The allowed values; ``parallel`` adds the rules of the scenario's parallel layout (tp
+        dividing the heads, a layer per pipeline stage), which only memory figures need."""
         if multiple_of < 1:
             raise ParamTallyError(f"--multiple-of must be at least 1, not {multiple_of}")
+        if not parallel and not self.on_scenario:
+            scenario = scenario.model_copy(update={"tp": 1, "pp": 1, "gpus": 1})
         found = self.allowed(arch, scenario, multiple_of, others)
         if not len(found):
             step = f" that is a multiple of {multiple_of}" if multiple_of > 1 else ""
@@ -381,6 +392,8 @@ VARIABLES: tuple[Variable, ...] = (
         _change_hidden,
         _hidden_domain,
         frozenset({"num_heads"}),
+        # The embedding has projections in and out only when its width differs (OPT-350m).
+        lambda arch: frozenset({arch.embeddings.embed_dim} if arch.embeddings.embed_dim else ()),
     ),
     _part_variable(
         "ffn_width",
