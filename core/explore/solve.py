@@ -135,7 +135,8 @@ class _Search:
             arch, scenario = self.variable.write(self.arch, self.scenario, value)
             return _point(arch, scenario, self.target, value)
         except ValidationError as exc:
-            raise ParamTallyError(f"{name}={value:,}: {one_line(exc)}") from None
+            hint = " (a field path is searched over every whole number; --multiple-of narrows it)"
+            raise ParamTallyError(f"{name}={value:,}: {one_line(exc)}{hint if '.' in name else ''}") from None
         except ParamTallyError as exc:
             raise ParamTallyError(f"{name}={value:,}: {exc}") from None
 

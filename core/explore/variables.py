@@ -24,8 +24,10 @@ What a name means when a model has several places holding it:
 from __future__ import annotations
 
 import math
+import pickle
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from annotated_types import Ge, Le
@@ -99,6 +101,13 @@ class Variable:
         return variant(arch, scenario, ((self, value),))
 
 
+@lru_cache(maxsize=32)
+def _dump(arch: Architecture) -> bytes:
+    """The architecture's fields as plain mutable data, pickled: a fresh copy to edit is one
+    ``pickle.loads`` (a sweep edits the same architecture dozens of times)."""
+    return pickle.dumps(thaw(arch.model_dump()), protocol=pickle.HIGHEST_PROTOCOL)
+
+
 def variant(
     arch: Architecture, scenario: Scenario, assignments: Sequence[tuple[Variable, int]]
 ) -> tuple[Architecture, Scenario]:
@@ -110,7 +119,7 @@ def variant(
         if variable.change is None:
             updates[variable.name] = value
         else:
-            data = data if data is not None else thaw(arch.model_dump())
+            data = data if data is not None else pickle.loads(_dump(arch))
             variable.change(arch, data, value)
     new_arch = Architecture.model_validate(data) if data is not None else arch
     new_scenario = Scenario.model_validate({**scenario.model_dump(), **updates}) if updates else scenario
