@@ -102,6 +102,10 @@ class Solution:
     def value(self) -> int:
         return self.point.value
 
+    def variant(self, arch: Architecture, scenario: Scenario) -> tuple[Architecture, Scenario]:
+        """``arch`` and ``scenario`` with the found value (what applying the answer makes)."""
+        return find_variable(self.field, arch).write(arch, scenario, self.value)
+
     def as_dict(self) -> dict[str, Any]:
         return {
             "field": self.field,

@@ -114,12 +114,31 @@ class Sweep:
     reason: str = ""  # why some cells were evaluated one by one
     setup: str = ""  # "gpu:count" of ``fits``
     fits: Array | None = None  # bool per cell: the variant fits the setup
+    arch: Architecture | None = None  # what was swept
+    scenario: Scenario | None = None
 
     def value(self, ix: int, iy: int) -> int | float | None:
         if not self.valid[iy, ix]:
             return None
         value = self.values[iy, ix]
         return float(value) if self.figure.unit == "days" else int(value)
+
+    def floats(self) -> Array:
+        """The values as floats, NaN where no variant is (what a heatmap draws)."""
+        if self.values.dtype == object:
+            result = np.array([float(v) for v in self.values.flat], dtype=np.float64).reshape(
+                self.values.shape
+            )
+        else:
+            result = self.values.astype(np.float64)
+        result[~self.valid] = np.nan
+        return result
+
+    def variant(self, ix: int, iy: int) -> tuple[Architecture, Scenario]:
+        """The architecture and scenario of a cell (what clicking it loads)."""
+        assert self.arch is not None and self.scenario is not None
+        x, y = find_variable(self.x.name, self.arch), find_variable(self.y.name, self.arch)
+        return variant(self.arch, self.scenario, ((x, self.x.values[ix]), (y, self.y.values[iy])))
 
     def crossings(self, level: Fraction | float) -> list[tuple[Cell, Cell]]:
         """Neighbouring valid cells on either side of ``level`` (one below it, one at or above)."""
@@ -199,28 +218,17 @@ def sweep(
     cells = _Cells(arch, scenario, (xv, x_axis), (yv, y_axis))
     valid = _validity(cells, figure.parallel)
     values, stats = _figure_grid(cells, valid, figure, direct)
-    reason = "; ".join(dict.fromkeys(stats.reasons))
-    result = Sweep(x_axis, y_axis, figure, values, valid, stats.method, cells.built, stats.pieces, reason)
-    if setup is None:
-        return result
-    target = parse_target(f"fits={setup}")
-    assert target.gpu is not None
-    if target.count is None:
-        raise ParamTallyError(f"--fits: '{setup}' needs a GPU count (GPU:COUNT)")
-    fits = _fits_grid(cells, valid, target.gpu, target.count, direct)
+    fits = None
+    if setup is not None:
+        target = parse_target(f"fits={setup}")
+        assert target.gpu is not None
+        if target.count is None:
+            raise ParamTallyError(f"--fits: '{setup}' needs a GPU count (GPU:COUNT)")
+        fits = _fits_grid(cells, valid, target.gpu, target.count, direct) & valid
     return Sweep(
-        x_axis,
-        y_axis,
-        figure,
-        values,
-        valid,
-        stats.method,
-        cells.built,
-        stats.pieces,
-        reason,
-        setup,
-        fits & valid,
-    )
+        x_axis, y_axis, figure, values, valid, stats.method, cells.built, stats.pieces,
+        "; ".join(dict.fromkeys(stats.reasons)), setup or "", fits, arch, scenario,
+    )  # fmt: skip
 
 
 # --- which cells are variants at all ---------------------------------------------------------

@@ -42,7 +42,7 @@ from paramtally.core.scenario import Scenario
 from paramtally.core.schema import Architecture, Block, Stack, StackRole, thaw
 from paramtally.core.schema.stack import MAX_LAYERS
 
-__all__ = ["VARIABLES", "Variable", "find_variable"]
+__all__ = ["VARIABLES", "Variable", "available", "find_variable", "variant"]
 
 Change = Callable[[Architecture, dict[str, Any], int], None]  # (base, its dump to edit, value)
 Others = Mapping[str, int]  # values other variables are about to take, by name
@@ -495,6 +495,18 @@ VARIABLES: tuple[Variable, ...] = (
 )
 
 _BY_NAME = {variable.name: variable for variable in VARIABLES}
+
+
+def available(arch: Architecture, scenario: Scenario) -> list[Variable]:
+    """The named variables this model has (no ``top_k`` without experts), in registry order."""
+    found = []
+    for variable in VARIABLES:
+        try:
+            variable.read(arch, scenario)
+        except ParamTallyError:
+            continue
+        found.append(variable)
+    return found
 
 
 def find_variable(name: str, arch: Architecture) -> Variable:

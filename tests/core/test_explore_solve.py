@@ -15,7 +15,7 @@ from paramtally.core.count import count_parameters
 from paramtally.core.edit import with_value
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.explore.solve import parse_target, solve
-from paramtally.core.explore.variables import find_variable
+from paramtally.core.explore.variables import available, find_variable
 from paramtally.core.gpus import find_gpu
 from paramtally.core.memory import Scenario, estimate_memory
 from paramtally.core.presets import load_builtin
@@ -235,3 +235,14 @@ def test_a_variable_written_everywhere_it_is_held() -> None:
     jamba = load_builtin("jamba-v0.1")
     layers = find_variable("num_layers", jamba).domain(jamba, Scenario())
     assert (layers[0], layers[1], layers[2]) == (8, 16, 24)  # whole periods of its pattern
+
+
+def test_applying_the_answer_and_the_fields_a_model_has() -> None:
+    solution = solve(LLAMA, Scenario(), "num_layers", "total=10e9")
+    arch, _ = solution.variant(LLAMA, Scenario())
+    assert (
+        arch.num_layers == solution.value and count_parameters(arch).total == solution.point.figures["total"]
+    )
+    names = [variable.name for variable in available(LLAMA, Scenario())]
+    assert "num_layers" in names and "top_k" not in names and "encoder_layers" not in names
+    assert "top_k" in [variable.name for variable in available(load_builtin("mixtral-8x7b"), Scenario())]

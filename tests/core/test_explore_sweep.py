@@ -289,3 +289,14 @@ def test_a_hidden_size_equal_to_the_embedding_width_is_counted_alone() -> None:
         for j, layers in enumerate(result.y.values):
             arch = built(opt, (("hidden_size",), h), (("decoder", "layers", 0, "count"), layers))
             assert result.value(i, j) == count_parameters(arch).total
+
+
+def test_what_a_heatmap_view_reads_hover_and_click() -> None:
+    mixtral = load_builtin("mixtral-8x7b")
+    result = sweep(mixtral, Scenario(), "num_experts=1:8", "top_k=1:8", "total")
+    floats = result.floats()
+    assert np.isnan(floats[7, 0])  # 8 experts per token of 1
+    assert floats[1, 7] == float(result.value(7, 1))  # type: ignore[arg-type]
+    arch, _ = result.variant(5, 1)  # clicking loads that variant
+    assert count_parameters(arch).total == result.value(5, 1)
+    assert {run.block.ffn.num_experts for run in arch.runs} == {6}  # type: ignore[union-attr]
