@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from pathlib import Path
 
 import pytest
 
@@ -15,7 +16,9 @@ from paramtally.core.explore.compare import Column, compare, schema_diff
 from paramtally.core.fit import fit_setups
 from paramtally.core.memory import Scenario, estimate_memory
 from paramtally.core.presets import load_builtin
+from paramtally.core.sources import load_source
 
+ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ("llama-3-8b", "llama-3-70b", "mixtral-8x7b")
 
 
@@ -135,3 +138,14 @@ def test_bad_input_is_one_line_and_status_2(
     code, out, err = run(capsys, *argv)
     assert code == 2 and not out
     assert said in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_columns_from_files_a_preset_json_and_a_config_json(capsys: pytest.CaptureFixture[str]) -> None:
+    preset = ROOT / "presets" / "llama-3-8b.json"
+    config = ROOT / "tests" / "data" / "hf_configs" / "llama-2-7b.json"
+    code, out, err = run(capsys, "compare", str(preset), str(config), "--format", "json")
+    assert code == 0, err
+    columns = json.loads(out)["columns"]
+    assert columns[0]["total"] == count_parameters(load_builtin("llama-3-8b")).total
+    assert columns[1]["total"] == count_parameters(load_source(str(config))).total
+    assert columns[1]["source"] == str(config)
