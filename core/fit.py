@@ -29,8 +29,10 @@ __all__ = [
     "SetupFit",
     "chosen_layout",
     "column_description",
+    "fit_setup",
     "fit_setups",
     "layout_text",
+    "setup_layouts",
     "smallest_fit",
 ]
 
@@ -271,3 +273,17 @@ def smallest_fit(setups: Iterable[SetupFit], gpu: str | None = None) -> SetupFit
     if not fitting:
         return None
     return min(fitting, key=lambda fit: (fit.count, fit.capacity_bytes, -fit.free_bytes))
+
+
+def fit_setup(arch: Architecture, scenario: Scenario, gpu: GPU, count: int) -> SetupFit:
+    """One GPU kind on any number of GPUs, laid out and judged as ``fit_setups`` does its counts."""
+    check_scenario(arch, scenario.model_copy(update={"tp": 1, "pp": 1, "gpus": 1}))
+    options = _options(arch, scenario, count)
+    layout = model_layout(effective_architecture(arch, scenario), 1)
+    limit = arch.max_positions or CONTEXT_LIMIT
+    return _fit_one(scenario, gpu, options, layout.active / layout.total, limit)
+
+
+def setup_layouts(arch: Architecture, scenario: Scenario, count: int) -> list[Scenario]:
+    """The layouts ``fit_setup`` tries on ``count`` GPUs, in its order (inference: the one)."""
+    return _candidates(arch, scenario, count)

@@ -18,7 +18,7 @@ from fractions import Fraction
 from functools import lru_cache
 from types import CodeType
 
-__all__ = ["Number", "evaluate", "exact", "fmt_number", "formula_text", "render"]
+__all__ = ["Number", "compiled", "evaluate", "exact", "fmt_number", "formula_text", "render"]
 
 Number = int | Fraction
 
@@ -72,6 +72,13 @@ def exact(expr: str, values: Mapping[str, Number]) -> Number:
     code, _ = _compile(expr)
     result: Number = eval(code, _GLOBALS, dict(values))  # the AST was checked in _compile
     return result
+
+
+def compiled(expr: str) -> CodeType:
+    """The formula as checked Python code. It reads its symbols, ``_div`` (exact division),
+    ``min`` and ``max`` from the namespace it runs in, so a caller may run the same formula over
+    other exact number types (the design-space sweep runs it over whole grids)."""
+    return _compile(expr)[0]
 
 
 def evaluate(expr: str, values: Mapping[str, Number]) -> int:

@@ -23,7 +23,7 @@ from paramtally.core.quant import Dtype, KvDtype, QuantId
 from paramtally.core.scenario import Mode, Optimizer, Recompute
 from paramtally.core.sources import load_source
 
-__all__ = ["add_arguments", "run"]
+__all__ = ["add_arguments", "add_scenario_arguments", "run", "scenario_from_args"]
 
 GIB, GB = 1 << 30, 10**9
 
@@ -36,6 +36,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "source", metavar="SOURCE", help="preset id, preset JSON, config.json or model folder"
     )
+    add_scenario_arguments(parser)
+    parser.add_argument(
+        "--setups",
+        action="store_true",
+        help="with --format csv: the GPU setups table instead of the memory terms",
+    )
+    add_output_arguments(parser, ("table", "json", "csv"))
+
+
+def add_scenario_arguments(parser: argparse.ArgumentParser) -> None:
+    """The flags that describe a Scenario (``scenario_from_args`` reads them)."""
     parser.add_argument("--mode", choices=_choices(Mode), help="inference (default) or training")
     weights = parser.add_mutually_exclusive_group()
     weights.add_argument("--dtype", choices=_choices(Dtype), help="weight dtype (default bf16)")
@@ -65,12 +76,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--gpu", metavar="ID", help=f"GPU kind (catalog id) for time and capacity (default {default_gpu})"
     )
     parser.add_argument("--mfu", type=float, metavar="F", help="model FLOPs utilization, 0–1 (default 0.4)")
-    parser.add_argument(
-        "--setups",
-        action="store_true",
-        help="with --format csv: the GPU setups table instead of the memory terms",
-    )
-    add_output_arguments(parser, ("table", "json", "csv"))
 
 
 _FIELDS = (
