@@ -1,35 +1,60 @@
-"""Pure edits of a stack: each takes the stack's tuple of layer groups and returns a new one.
+"""Pure edits of a stack: each takes the stack's tuple of layer groups (or the architecture) and
+returns a new one.
 
 The layer-tree editor turns a person's split / move / delete / convert into one of these and
 hands the result to ``Architecture.model_validate`` (through ``with_layers``), so the rules
 (at least one group, top-k within the experts) stay in the schema. A group's block changes are
-written into its ``override`` (``set_part``), so it keeps following its base block otherwise.
+written into its ``override`` as the difference from what it inherits (``core.groups``), so it
+keeps following its base block otherwise. Groups are addressed by field path, also inside a
+pattern (``("decoder", "layers", 0, "pattern", 2)``); a range of layers is split out of the
+groups it cuts (``split_at``) before an edit of its blocks (``edit_range``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import BaseModel
 
-from paramtally.core.errors import FieldError, ParamTallyError
-from paramtally.core.schema import Adapter, Architecture, LayerGroup, LoRA, MoE, StackRole, thaw
+from paramtally.core.blocks import KIND_TAGS, retyped
+from paramtally.core.errors import FieldError, FieldPath, ParamTallyError
+from paramtally.core.groups import (
+    difference,
+    field_origin,
+    group_at,
+    group_block,
+    inherited_block,
+    leaf_groups,
+    stack_of,
+)
+from paramtally.core.labels import field_title
+from paramtally.core.schema import MTP, Adapter, Architecture, Block, LayerGroup, LoRA, MoE, StackRole, thaw
 from paramtally.core.schema.stack import apply_override
 
 __all__ = [
     "Layers",
+    "block_with_value",
     "delete_group",
+    "edit_range",
     "group_starts",
     "merge_with_next",
     "move_group",
+    "paste_block",
     "set_adapter",
     "set_count",
     "set_lora",
     "set_moe",
     "set_part",
     "set_total",
+    "split_at",
     "split_group",
+    "with_group",
+    "with_group_block",
+    "with_group_value",
     "with_layers",
+    "with_siblings",
+    "without_group_value",
 ]
 
 Layers = tuple[LayerGroup, ...]
@@ -206,3 +231,158 @@ def with_layers(arch: Architecture, layers: Layers, stack: StackRole = "decoder"
         raise ParamTallyError(f"{stack}: this model has no {stack} stack")
     data[stack]["layers"] = [thaw(group.model_dump()) for group in layers]
     return Architecture.model_validate(data)
+
+
+# --- groups by address: their blocks, copy and paste, ranges -----------------------------------
+
+
+def with_group(arch: Architecture, group: FieldPath, new: LayerGroup | MTP) -> Architecture:
+    """``arch`` with the group (or MTP modules) at ``group`` replaced, validated as a whole."""
+    group_at(arch, group)  # refuses an address that leads nowhere
+    data = thaw(arch.model_dump())
+    if group == ("mtp",):
+        data["mtp"] = thaw(new.model_dump())
+        return Architecture.model_validate(data)
+    parent: Any = data[str(group[0])]
+    steps = group[1:]  # ("layers", i) then ("pattern", j) for each pattern inside
+    for key, index in zip(steps[:-2:2], steps[1:-2:2], strict=True):
+        parent = parent[key][index]
+    steps = steps[-2:]
+    parent[steps[0]][steps[1]] = thaw(new.model_dump())
+    return Architecture.model_validate(data)
+
+
+def with_siblings(arch: Architecture, parent: FieldPath, groups: Layers) -> Architecture:
+    """``arch`` with the list of groups at ``parent`` (``("decoder", "layers")``, or a group's
+    ``(…, "pattern")``) replaced: the tree's split, move, merge and delete inside a pattern."""
+    if len(parent) == 2:
+        role = stack_of(parent)
+        if role is None:
+            raise FieldError(parent, "not a stack's layer groups")
+        return with_layers(arch, groups, role)
+    owner = group_at(arch, parent[:-1])
+    assert isinstance(owner, LayerGroup)
+    if not groups:
+        raise FieldError(parent, "a pattern needs at least one layer group")
+    return with_group(arch, parent[:-1], owner.model_copy(update={"pattern": tuple(groups)}))
+
+
+def with_group_block(arch: Architecture, group: FieldPath, block: Block) -> Architecture:
+    """Give ``group`` the block ``block``: its override becomes the difference from what it inherits."""
+    node = group_at(arch, group)
+    override = difference(inherited_block(arch, group).model_dump(), block.model_dump())
+    return with_group(arch, group, node.model_copy(update={"override": override}))
+
+
+def block_with_value(block: Block, path: FieldPath, value: Any, h: int) -> Block:
+    """``block`` with one field changed; a ``kind`` switches the part, keeping what the kinds share."""
+    data = thaw(block.model_dump())
+    *parents, last = path
+    node: Any = data
+    for step in parents:
+        if not isinstance(node, dict) or node.get(step) is None:
+            raise FieldError(path, f"this block has no {'.'.join(map(str, path[: len(parents)]))}")
+        node = node[step]
+    if last == "kind" and node.get("kind") in KIND_TAGS and value in KIND_TAGS:
+        replaced = retyped(node, str(value), h)
+        node.clear()
+        node.update(replaced)
+    elif len(path) == 1 and isinstance(value, BaseModel):
+        node[last] = value.model_dump()
+    else:
+        node[last] = value
+    return Block.model_validate(data)
+
+
+def with_group_value(arch: Architecture, group: FieldPath, path: FieldPath, value: Any) -> Architecture:
+    """``group``'s block with the field at ``path`` (within the block) set to ``value``."""
+    block = block_with_value(group_block(arch, group), path, value, arch.hidden_size)
+    return with_group_block(arch, group, block)
+
+
+def without_group_value(arch: Architecture, group: FieldPath, path: FieldPath) -> Architecture:
+    """``group`` follows what it inherits again at ``path`` (a whole part when ``path`` ends in kind)."""
+    node = group_at(arch, group)
+    if path[-1] != "kind" and field_origin(arch, group, path) == "own kind":
+        part = field_title(path[:1], group_block(arch, group))
+        raise FieldError((*group, "override", *path), f"the {part} is of its own kind here: reset its kind")
+    override = thaw(node.override)
+    path = path[:-1] if path[-1] == "kind" else path
+    chain: list[dict[str, Any]] = [override]
+    for step in path[:-1]:
+        inner = chain[-1].get(str(step))
+        if not isinstance(inner, dict):
+            return arch  # nothing of its own there
+        chain.append(inner)
+    chain[-1].pop(str(path[-1]), None)
+    for depth in range(len(chain) - 1, 0, -1):  # parts left empty go too
+        if not chain[depth]:
+            chain[depth - 1].pop(str(path[depth - 1]), None)
+    return with_group(arch, group, node.model_copy(update={"override": override}))
+
+
+def paste_block(
+    arch: Architecture, groups: list[FieldPath], source: Block, part: str | None = None
+) -> Architecture:
+    """Give each of ``groups`` the block ``source`` (or only its ``part``: "mixer", "ffn", "lora" …)."""
+    for group in groups:
+        target = source
+        if part is not None:
+            target = group_block(arch, group).model_copy(update={part: getattr(source, part)})
+            target = Block.model_validate(target.model_dump())
+        arch = with_group_block(arch, group, target)
+    return arch
+
+
+def split_at(layers: Layers, layer: int) -> Layers:
+    """The same layers with a group boundary before ``layer`` (within the stack).
+
+    A plain group is split; a repeating pattern splits between whole repetitions, and a cut inside
+    one repetition writes that repetition out as groups of their own (each keeps its block).
+    """
+    start = 0
+    for index, group in enumerate(layers):
+        if start < layer < start + group.layers:
+            head = _first_layers(group, layer - start)
+            tail = _last_layers(group, start + group.layers - layer)
+            return (*layers[:index], *head, *tail, *layers[index + 1 :])
+        start += group.layers
+    return layers
+
+
+def _last_layers(group: LayerGroup, n: int) -> list[LayerGroup]:
+    """Groups holding the last ``n`` layers of ``group``."""
+    if n >= group.layers:
+        return [group]
+    if not group.pattern:
+        return [group.model_copy(update={"count": n})]
+    whole, rest = divmod(n, group.period)
+    kept: list[LayerGroup] = []
+    for inner in reversed(group.pattern):
+        if rest == 0:
+            break
+        kept = [_inherit(part, group) for part in _last_layers(inner, rest)] + kept
+        rest -= min(inner.layers, rest)
+    return kept + ([group.model_copy(update={"count": whole})] if whole else [])
+
+
+def edit_range(
+    arch: Architecture, stack: StackRole, first: int, stop: int, change: Callable[[Block], Block]
+) -> Architecture:
+    """Layers ``first`` to ``stop - 1`` of ``stack`` with ``change`` applied to each of their blocks.
+
+    The range is split out of the groups it cuts; then every group inside it (every group of a
+    pattern inside it) gets the changed block, as the difference from what it inherits.
+    """
+    layers = getattr(arch, stack).layers if getattr(arch, stack) is not None else ()
+    total = sum(group.layers for group in layers)
+    if not 0 <= first < stop <= total:
+        raise FieldError((stack, "layers"), f"layers {first}–{stop - 1} are not within 0–{total - 1}")
+    arch = with_layers(arch, split_at(split_at(layers, first), stop), stack)
+    start = 0
+    for index, group in enumerate(getattr(arch, stack).layers):
+        if first <= start and start + group.layers <= stop:
+            for leaf in leaf_groups(arch, (stack, "layers", index)):
+                arch = with_group_block(arch, leaf, change(group_block(arch, leaf)))
+        start += group.layers
+    return arch

@@ -1,77 +1,96 @@
-"""The one document every widget edits and every view reads: an architecture, a scenario, an undo stack.
+"""The window's document: ``core.document.Document`` with Qt signals and a QUndoStack.
 
-Data flows one way: a widget asks for an edit → an undo command → ``core`` validates and
-recomputes → ``changed`` → the views redraw. The last valid figures always stay on screen.
-
-A typed value the schema refuses is not lost: it stays a draft (``drafts``), shown in its field
-with the reason (``invalid``), and every later edit is tried together with the drafts
-(``core.drafts.settle``): as soon as a combination validates it is applied. The state an undo
-step swaps is (architecture, drafts), so Ctrl+Z right after a refused Enter takes the draft
-back, and undoing an edit that applied drafts brings them back as drafts.
+Everything is decided in core (what an edit does, drafts, refusals, the figures); this adapter
+forwards core's events to Qt signals of the same names, so widgets connect as to any QObject,
+and keeps the history in a ``QUndoStack`` (``undo_stack``), so the Edit menu's actions, the
+clean state of the title bar and the presets browser's marker work as Qt's do. A core ``Edit``
+becomes one QUndoCommand that runs it; merging and dropping a drag that ends where it began
+follow the core edit's own rules.
 """
 
 from __future__ import annotations
 
-import warnings
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import shiboken6
-from pydantic import ValidationError
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
+from paramtally.core import document as core_document
 from paramtally.core.breakdown import ParamReport
-from paramtally.core.count import count_parameters
-from paramtally.core.drafts import problems_of, settle
-from paramtally.core.edit import FieldPath, with_value
-from paramtally.core.errors import ParamTallyError, ParamTallyWarning, field_problems, one_line
-from paramtally.core.hints import hints
-from paramtally.core.labels import field_title
+from paramtally.core.edit import FieldPath
+from paramtally.core.history import Edit
 from paramtally.core.schema import Architecture
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from paramtally.core.fit import SetupFit
     from paramtally.core.flops import FlopsReport
     from paramtally.core.memory import MemoryReport
     from paramtally.core.scenario import Scenario
 
-__all__ = ["Document"]
+__all__ = ["SCENARIO", "Document"]
+
+SCENARIO = core_document.SCENARIO
 
 
 class _Command(QUndoCommand):
-    """Swap one value of the document (architecture or scenario); merges a spin-box drag."""
+    """One core edit on Qt's undo stack."""
 
     _ids: ClassVar[dict[str, int]] = {}  # merge key → QUndoCommand id, stable for the session
 
-    def __init__(
-        self, apply: Callable[[Any], None], before: Any, after: Any, text: str, merge_key: str | None
-    ) -> None:
-        super().__init__(text)
-        self._apply, self.before, self.after, self.merge_key = apply, before, after, merge_key
+    def __init__(self, edit: Edit) -> None:
+        super().__init__(edit.text)
+        self.edit = edit
 
     def redo(self) -> None:
-        self._apply(self.after)
+        self.edit.redo()
 
     def undo(self) -> None:
-        self._apply(self.before)
+        self.edit.undo()
 
     def id(self) -> int:
-        if self.merge_key is None:
-            return -1
-        return _Command._ids.setdefault(self.merge_key, len(_Command._ids) + 1)
+        key = self.edit.merge_key
+        return -1 if key is None else _Command._ids.setdefault(key, len(_Command._ids) + 1)
 
     def mergeWith(self, other: QUndoCommand) -> bool:
-        if not isinstance(other, _Command) or other.merge_key != self.merge_key:
+        if not isinstance(other, _Command) or not self.edit.merge(other.edit):
             return False
-        self.after = other.after
-        # A drag that ends where it began leaves nothing to undo.
-        self.setObsolete(self.after == self.before)
+        self.setObsolete(self.edit.obsolete)
         return True
 
 
-_State = tuple[Architecture, dict[FieldPath, Any]]  # the architecture and the drafts typed over it
-SCENARIO: FieldPath = ("scenario",)  # scenario fields are named under it, e.g. ("scenario", "tp")
+class _QtHistory:
+    """The core history protocol (``core.history.HistoryLike``) on a QUndoStack."""
+
+    def __init__(self, stack: QUndoStack) -> None:
+        self.stack = stack
+
+    def push(self, edit: Edit) -> None:
+        self.stack.push(_Command(edit))
+
+    def undo(self) -> None:
+        self.stack.undo()
+
+    def redo(self) -> None:
+        self.stack.redo()
+
+    def clear(self) -> None:
+        self.stack.clear()
+
+    def set_clean(self) -> None:
+        self.stack.setClean()
+
+    def is_clean(self) -> bool:
+        # The stack announces cleanChanged while it is being destroyed; it is not dirty then.
+        return not shiboken6.isValid(self.stack) or self.stack.isClean()
+
+    def count(self) -> int:
+        return self.stack.count()
+
+    def undo_text(self) -> str:
+        return self.stack.undoText()
 
 
 class Document(QObject):
@@ -91,191 +110,96 @@ class Document(QObject):
     ) -> None:
         super().__init__(parent)
         self.undo_stack = QUndoStack(self)
-        self._architecture = architecture
-        # Made on first use: core.memory and its scenario models load after the first paint.
-        self._scenario: Scenario | None = None
-        self._scenario_data = scenario  # as saved in the preset file, judged when first used
-        self.source_label = label or architecture.name
-        self.preset_id = preset_id  # the preset (built-in or user) this model was opened from or saved as
-        self._cache: dict[str, Any] = {}
-        self._drafts: dict[FieldPath, Any] = {}
-        self._problems: dict[FieldPath, str] = {}  # field path → reason, for every field shown red now
+        self.core = core_document.Document(
+            architecture, label, preset_id, scenario, history=_QtHistory(self.undo_stack)
+        )
+        core = self.core
+        core.changed.connect(self.changed.emit)
+        core.invalid.connect(self.invalid.emit)
+        core.validity.connect(self.validity.emit)
+        core.source_changed.connect(self.source_changed.emit)
+        core.hints_changed.connect(self.hints_changed.emit)
 
-    # --- state -------------------------------------------------------------------------------
+    # --- state and results (core's) -------------------------------------------------------------
 
     @property
     def architecture(self) -> Architecture:
-        return self._architecture
+        return self.core.architecture
 
     @property
     def scenario(self) -> Scenario:
-        if self._scenario is None:
-            self._scenario = self._saved_scenario()
-            self.hints_changed.emit()
-        return self._scenario
+        return self.core.scenario
 
     @property
     def hints(self) -> dict[FieldPath, str]:
-        """Advice by field path (sizes that run badly on GPUs, a context beyond the positions).
-
-        The context is judged once the scenario exists (it is made after the first paint).
-        """
-        context = self._scenario.context if self._scenario is not None else None
-        return hints(self._architecture, context)
-
-    def _saved_scenario(self) -> Scenario:
-        """The scenario the preset was saved with; a default one (and a notice) if it does not fit."""
-        from paramtally.core.scenario import Scenario
-
-        data, self._scenario_data = self._scenario_data, None
-        if data is None:
-            return Scenario()
-        try:
-            return Scenario.model_validate(data)
-        except ValidationError as exc:
-            warnings.warn(
-                f"{self.source_label}: the saved scenario was skipped (scenario.{one_line(exc)})",
-                ParamTallyWarning,
-                stacklevel=2,
-            )
-            return Scenario()
-
-    def scenario_data(self) -> dict[str, Any]:
-        """The scenario as a preset file keeps it (every field written out)."""
-        return self.scenario.model_dump(mode="json")
+        return self.core.hints
 
     @property
     def drafts(self) -> dict[FieldPath, Any]:
-        """Values typed that do not fit yet, by field path (shown in their fields, not counted)."""
-        return dict(self._drafts)
+        return self.core.drafts
 
     @property
     def problems(self) -> dict[FieldPath, str]:
-        """Why each field shown red is refused, by field path."""
-        return dict(self._problems)
+        return self.core.problems
 
     @property
     def dirty(self) -> bool:
-        # The stack announces cleanChanged while it is being destroyed; it is not dirty then.
-        return shiboken6.isValid(self.undo_stack) and not self.undo_stack.isClean()
+        return self.core.dirty
 
-    # --- results (computed in core, cached until the next change) -----------------------------
+    @property
+    def source_label(self) -> str:
+        return self.core.source_label
+
+    @property
+    def preset_id(self) -> str | None:
+        return self.core.preset_id
 
     @property
     def report(self) -> ParamReport:
-        return count_parameters(self._architecture)
-
-    # The memory engine is imported on first use, after the first paint.
+        return self.core.report
 
     @property
     def memory(self) -> MemoryReport | None:
-        from paramtally.core.memory import estimate_memory
-
-        return self._cached("memory", estimate_memory)  # type: ignore[no-any-return]
+        return self.core.memory
 
     @property
     def flops(self) -> FlopsReport | None:
-        from paramtally.core.flops import estimate_flops
-
-        return self._cached("flops", estimate_flops)  # type: ignore[no-any-return]
+        return self.core.flops
 
     @property
     def setups(self) -> tuple[SetupFit, ...]:
-        from paramtally.core.fit import fit_setups
+        return self.core.setups
 
-        fits = self._cached("setups", fit_setups)
-        return tuple(fits) if fits is not None else ()
-
-    def _cached(self, key: str, function: Callable[[Architecture, Scenario], Any]) -> Any:
-        """``function(architecture, scenario)``, once per change; None (and the reason shown) if refused."""
-        if key not in self._cache:
-            try:
-                self._cache[key] = function(self._architecture, self.scenario)
-            except ValidationError as exc:
-                # E.g. TP no longer divides the heads after an edit: say so at that scenario field.
-                self._cache[key] = None
-                for where, reason in field_problems(exc):
-                    self.report_problem((*SCENARIO, *where), reason)
-            except (ParamTallyError, ValueError) as exc:
-                self._cache[key] = None
-                self.report_problem(SCENARIO, str(exc))
-        return self._cache[key]
+    def scenario_data(self) -> dict[str, Any]:
+        return self.core.scenario_data()
 
     def title_of(self, path: FieldPath) -> str:
-        """The field at ``path`` as the form titles it ('Blocks › default › FFN width')."""
-        if path[: len(SCENARIO)] == SCENARIO:
-            return field_title(path[len(SCENARIO) :], self.scenario)
-        return field_title(path, self._architecture)
+        return self.core.title_of(path)
 
-    # --- edits ---------------------------------------------------------------------------------
+    # --- edits (core's, each one undo step) -------------------------------------------------------
 
     def set_field(self, path: FieldPath, value: Any, merge_key: str | None = None, keep: bool = True) -> bool:
-        """Change one architecture field as one undo step; False when refused.
-
-        A refused value is kept as a draft (``keep``) and applied with a later edit that makes
-        it fit; without ``keep`` (a field the form does not show) it is only reported.
-        """
-        drafts = {other: v for other, v in self._drafts.items() if other != path}
-        drafts[path] = value
-        settled = settle(self._architecture, drafts)
-        if path in settled.pending and not keep:
-            self.report_problem(path, settled.problems.get(path, "refused"))
-            return False
-        applied = path not in settled.pending
-        named = ", ".join(self.title_of(where) for where in settled.applied)
-        text = f"Set {named}" if applied else f"Type {self.title_of(path)} (not applied yet)"
-        self._push(self._set_state, self._current, (settled.model, settled.pending), text, merge_key)
-        return applied
+        return self.core.set_field(path, value, merge_key, keep)
 
     def set_architecture(self, architecture: Architecture, text: str) -> None:
-        """Replace the whole architecture as one undo step (the layer tree's edits); drafts that
-        now fit go in with it."""
-        settled = settle(architecture, self._drafts)
-        self._push(self._set_state, self._current, (settled.model, settled.pending), text, None)
+        self.core.set_architecture(architecture, text)
+
+    def edit_architecture(
+        self, change: Callable[[Architecture], Architecture], text: str, path: FieldPath
+    ) -> bool:
+        return self.core.edit_architecture(change, text, path)
+
+    def set_group_value(self, group: FieldPath, block_path: FieldPath, value: Any) -> bool:
+        return self.core.set_group_value(group, block_path, value)
+
+    def reset_group_value(self, group: FieldPath, block_path: FieldPath) -> bool:
+        return self.core.reset_group_value(group, block_path)
 
     def set_scenario_values(self, values: dict[str, Any], merge_key: str | None = None) -> bool:
-        """Change several scenario fields at once as one undo step (GPUs with the TP and PP core chose
-        for them; values refused alone that fit together); False, with the reasons, when refused.
-
-        Accepted, it clears every scenario field's error, also when nothing changed (the value a
-        person typed back was the one in force).
-        """
-        from paramtally.core.memory import estimate_memory
-
-        before, paths = self.scenario, [(*SCENARIO, name) for name in values]
-        try:
-            after = type(before).model_validate(before.model_dump() | values)
-            estimate_memory(self._architecture, after)  # a scenario this model cannot run is refused
-        except ValidationError as exc:
-            for path in paths:
-                self._refuse(path, exc, prefix=SCENARIO)
-            return False
-        except (ParamTallyError, KeyError, TypeError, ValueError) as exc:
-            for path in paths:
-                self.report_problem(path, one_line(exc))
-            return False
-        for path in [where for where in self._problems if where[:1] == SCENARIO]:
-            self._clear_error(path)
-        self._push(self._set_scenario, before, after, "Set " + ", ".join(values), merge_key)
-        return True
+        return self.core.set_scenario_values(values, merge_key)
 
     def set_scenario_field(self, name: str, value: Any, merge_key: str | None = None) -> bool:
-        """Change the scenario field ``name`` as one undo step; False, with the reason, when refused."""
-        from paramtally.core.memory import estimate_memory
-
-        before, path = self.scenario, (*SCENARIO, name)
-        try:
-            after = with_value(before, (name,), value)
-            estimate_memory(self._architecture, after)  # a scenario this model cannot run is refused
-        except ValidationError as exc:
-            self._refuse(path, exc, prefix=SCENARIO)
-            return False
-        except (ParamTallyError, KeyError, TypeError, ValueError) as exc:
-            self.report_problem(path, one_line(exc))
-            return False
-        self._clear_error(path)
-        self._push(self._set_scenario, before, after, f"Set {name}", merge_key)
-        return True
+        return self.core.set_scenario_field(name, value, merge_key)
 
     def load(
         self,
@@ -284,68 +208,10 @@ class Document(QObject):
         preset_id: str | None = None,
         scenario: dict[str, Any] | None = None,
     ) -> None:
-        """Open another model: no undo across files, no drafts from the last one; the scenario
-        saved with a preset comes back with it (a file without one keeps the current scenario)."""
-        self.undo_stack.clear()
-        self.source_label, self.preset_id = label, preset_id
-        if scenario is not None:
-            self._scenario, self._scenario_data = None, scenario
-        self._set_state((architecture, {}))
-        self.undo_stack.setClean()
-        self.source_changed.emit()
+        self.core.load(architecture, label, preset_id, scenario)
 
     def set_source(self, label: str, preset_id: str | None) -> None:
-        """This model is now ``label`` (saved as or renamed to the preset ``preset_id``)."""
-        self.source_label, self.preset_id = label, preset_id
-        self.source_changed.emit()
-
-    # --- internals -----------------------------------------------------------------------------
-
-    @property
-    def _current(self) -> _State:
-        return (self._architecture, self._drafts)
-
-    def _push(
-        self, apply: Callable[[Any], None], before: Any, after: Any, text: str, key: str | None
-    ) -> None:
-        if after == before:
-            return
-        self.undo_stack.push(_Command(apply, before, after, text, key))
-
-    def _set_state(self, state: _State) -> None:
-        self._architecture, drafts = state
-        self._drafts = dict(drafts)
-        self._changed()
-
-    def _set_scenario(self, scenario: Scenario) -> None:
-        self._scenario = scenario
-        self._changed()
-
-    def _changed(self) -> None:
-        """Results are stale; refusals of the last edit are gone; drafts are judged anew."""
-        self._cache.clear()
-        problems = problems_of(self._architecture, self._drafts) if self._drafts else {}
-        gone = [path for path in self._problems if path not in problems]
-        self._problems = problems
-        self.changed.emit()
-        for path in gone:
-            self.validity.emit(path, "")
-        for path, reason in problems.items():
-            self.invalid.emit(path, reason)
-
-    def _refuse(self, path: FieldPath, exc: ValidationError, prefix: FieldPath = ()) -> None:
-        problems = [((*prefix, *where) if where else path, reason) for where, reason in field_problems(exc)]
-        for where, reason in problems:
-            self.report_problem(where, reason)
-        if path not in {where for where, _ in problems}:
-            # The rule broken lives at another field (TP vs the heads): say it at both.
-            self.report_problem(path, problems[0][1] if problems else one_line(exc))
+        self.core.set_source(label, preset_id)
 
     def report_problem(self, path: FieldPath, reason: str) -> None:
-        """Show a refused edit at ``path`` until the next change (editors of whole structures)."""
-        self._problems[path] = reason
-        self.invalid.emit(path, reason)
-
-    def _clear_error(self, path: FieldPath) -> None:
-        if self._problems.pop(path, None) is not None:
-            self.validity.emit(path, "")
+        self.core.report_problem(path, reason)
