@@ -30,6 +30,7 @@ from paramtally.core import presets
 from paramtally.core.errors import ParamTallyError, one_line
 from paramtally.core.recent import recent_sources, remember_source
 from paramtally.core.sources import read_source, source_identity
+from paramtally.core.templates import TEMPLATES, new_architecture
 from paramtally.gui.dialogs import ask_open_path, warn
 from paramtally.gui.document import Document
 from paramtally.gui.form import ArchitectureForm
@@ -85,11 +86,13 @@ class MainWindow(QMainWindow):
             + 2 * self.form.frameWidth()
         )
         self.tree = LayerTree(doc)
+        self.tree.group_selected.connect(self.form.show_group)  # the group's block, first in the form
         tree_box = QWidget()
         tree_layout = QVBoxLayout(tree_box)
         tree_layout.setContentsMargins(4, 4, 4, 0)
         tree_title = QLabel(
-            "<b>Layer groups</b> — right-click (or the Menu key) to split, convert to MoE, add LoRA/adapter; "
+            "<b>Stacks, layer groups and blocks</b> — select a group to edit its block above; right-click "
+            "(or the Menu key) to split, change the mixer, convert to MoE, copy and paste, make a pattern; "
             "drag to reorder"
         )
         tree_title.setWordWrap(True)
@@ -179,6 +182,11 @@ class MainWindow(QMainWindow):
         self.open_action = menu.addAction("&Open…", self.open_dialog)
         self.open_action.setShortcut(QKeySequence.StandardKey.Open)
         self.open_action.setObjectName("actionOpen")
+        new = menu.addMenu("&New")
+        new.setObjectName("menuNew")
+        for template, (title, _) in TEMPLATES.items():
+            action = new.addAction(title, lambda t=template: self.may_replace() and self.new_model(t))
+            action.setObjectName(f"actionNew:{template}")
         self.recent_menu = menu.addMenu("Open &Recent")
         self.recent_menu.setObjectName("menuOpenRecent")
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
@@ -253,6 +261,13 @@ class MainWindow(QMainWindow):
         if preset_id is None:  # a preset is remembered by its id (_remember_preset), a file by its path
             remember_source(source)
         self.statusBar().showMessage(f"Opened {label}: {preset.architecture.name}", 5000)
+        return True
+
+    def new_model(self, template: str) -> bool:
+        """Start a model from a template (core.templates): a new, unsaved document."""
+        arch = new_architecture(template)
+        self.document.load(arch, arch.name)
+        self.statusBar().showMessage(f"New model: {TEMPLATES[template][0]}", 5000)
         return True
 
     def open_dialog(self) -> None:

@@ -28,13 +28,16 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QScrollArea,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from paramtally.core.edit import DERIVED, FieldPath, get_value
-from paramtally.core.errors import format_loc
-from paramtally.core.schema import Architecture
+from paramtally.core.errors import ParamTallyError, format_loc
+from paramtally.core.groups import field_origin, group_block
+from paramtally.core.schema import Architecture, Block
+from paramtally.core.stack_tree import BLOCK_PARTS, stack_rows
 from paramtally.gui.document import Document
 from paramtally.gui.form.editors import Editor, make_editor
 from paramtally.gui.form.ffn_width import ffn_width_button, ffn_width_path
@@ -100,11 +103,20 @@ def _kind_spec(spec: FieldSpec) -> FieldSpec:
     )
 
 
-def plan(arch: Architecture) -> list[_Plan]:
-    """The sections the form shows for ``arch``, in order (the model's own fields first)."""
+def plan(arch: Architecture, group: FieldPath | None = None) -> list[_Plan]:
+    """The sections the form shows for ``arch``, in order: the selected layer group's block (its
+    fields under ``(*group, "override", …)``), then the model's own fields and the rest."""
     plans: list[_Plan] = []
+    if group is not None:
+        _plan_model(group_block(arch, group), (*group, "override"), group_title(arch, group), plans)
     _plan_model(arch, (), TOP_TITLE, plans)
     return plans
+
+
+def group_title(arch: Architecture, group: FieldPath) -> str:
+    """'Layer group: layers 0–31 (dense)' — the selected group's section, named as the tree names it."""
+    row = next((row for row in stack_rows(arch) if row.group == group and row.part is None), None)
+    return f"Layer group: {row.text}" if row is not None else "Layer group"
 
 
 def _plan_model(
@@ -131,32 +143,43 @@ def _plan_model(
                 heading = f"{spec.label[:-1] if spec.label.endswith('s') else spec.label} «{key}»"
                 _plan_model(item, (*path, key), heading, plans)
             continue
-        heading = spec.label if not prefix or prefix[0] != "blocks" else f"{title} · {spec.label}"
+        nested_title = prefix and (prefix[0] == "blocks" or "override" in prefix)
+        heading = f"{title} · {spec.label}" if nested_title else spec.label
         _plan_model(value, path, heading, plans, _kind_spec(spec) if spec.kind == "union" else None)
 
 
-def _shape(arch: Architecture) -> tuple[object, ...]:
-    """What decides the sections and rows (not the values): the stacks and MTP present, and per
-    base block the kinds in force and the optional parts present. Cheap, checked on every edit."""
-
+def _kinds(block: Block) -> tuple[str, ...]:
     def kind(part: BaseModel | None) -> str:
         return "" if part is None else str(getattr(part, "kind", "present"))
 
-    blocks = tuple(
-        (
-            name,
-            kind(b.mixer),
-            kind(b.parallel_mixer),
-            kind(b.cross_attention),
-            kind(b.ffn),
-            kind(b.lora),
-            kind(b.adapter),
-        )
-        for name, b in arch.blocks.items()
-    )
+    return tuple(kind(getattr(block, name)) for name in BLOCK_PARTS if name != "norms")
+
+
+def _shape(arch: Architecture, group: FieldPath | None) -> tuple[object, ...]:
+    """What decides the sections and rows (not the values): the stacks and MTP present, per base
+    block (and the selected group's block) the kinds in force and the optional parts present, and
+    the group's title. Cheap, checked on every edit."""
+    blocks = tuple((name, _kinds(b)) for name, b in arch.blocks.items())
     present = tuple(getattr(arch, name) is not None for name in ("encoder", "decoder", "mtp"))
     frontends = tuple(stack.frontend is not None for _, stack in arch.stacks)
-    return (blocks, present, frontends)
+    selected = (group, _kinds(group_block(arch, group)), group_title(arch, group)) if group else None
+    return (blocks, present, frontends, selected)
+
+
+def _split(path: FieldPath) -> tuple[FieldPath | None, FieldPath]:
+    """(the layer group, the path within its block) of a group field; (None, path) otherwise."""
+    if "override" not in path:
+        return None, path
+    at = path.index("override")
+    return path[:at], path[at + 1 :]
+
+
+def _exists(arch: Architecture, group: FieldPath) -> bool:
+    try:
+        group_block(arch, group)
+    except ParamTallyError:
+        return False
+    return True
 
 
 class ArchitectureForm(QScrollArea):
@@ -173,6 +196,8 @@ class ArchitectureForm(QScrollArea):
         self._hints: dict[FieldPath, str] = {}
         self.sections: dict[str, Section] = {}
         self._shape: tuple[object, ...] = ()
+        self.group: FieldPath | None = None  # the layer group whose block is shown first
+        self._resets: dict[FieldPath, QToolButton] = {}
         self._build()
         document.changed.connect(self.refresh)
         document.invalid.connect(self.show_error)
@@ -190,7 +215,8 @@ class ArchitectureForm(QScrollArea):
         layout = QVBoxLayout(body)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.setSpacing(2)
-        for section in plan(arch):
+        self._resets = {}
+        for section in plan(arch, self.group):
             labels += self._add_section(layout, section)
         layout.addStretch(1)
         scroll = self.verticalScrollBar().value()
@@ -204,7 +230,9 @@ class ArchitectureForm(QScrollArea):
         width = max((label.sizeHint().width() for label in labels), default=0)
         for label in labels:
             label.setMinimumWidth(width)
-        self._shape = _shape(arch)
+        self._shape = _shape(arch, self.group)
+        for path in [path for path in self._rows if _split(path)[0] is not None]:
+            self._resets[path] = self._reset_button(path)
         width_path = ffn_width_path(arch)
         if width_path in self._rows:
             self.add_button(width_path, ffn_width_button(self.document, width_path))
@@ -271,24 +299,90 @@ class ArchitectureForm(QScrollArea):
         layout.addWidget(button)
 
     def _commit(self, path: FieldPath, value: Any, merge: bool) -> None:
+        group, inside = _split(path)
+        if group is not None:  # the selected layer group's own value
+            self.document.set_group_value(group, inside, value)
+            return
         self.document.set_field(path, value, merge_key=format_loc(path) if merge else None)
+
+    # --- the selected layer group ------------------------------------------------------------
+
+    def show_group(self, group: FieldPath | None) -> None:
+        """Show ``group``'s block first (None: no group); its inherited fields are marked as such."""
+        if group == self.group:
+            return
+        self.group = group
+        self._build()
+        self.refresh()
+        if group is not None:
+            self.verticalScrollBar().setValue(0)
+
+    def _reset_button(self, path: FieldPath) -> QToolButton:
+        button = QToolButton()
+        button.setObjectName(f"{format_loc(path)}.reset")
+        button.setText("↺")
+        button.setAutoRaise(True)
+        group, inside = _split(path)
+        assert group is not None
+        button.clicked.connect(lambda: self.document.reset_group_value(group, inside))
+        self.add_button(path, button)
+        return button
+
+    def origin(self, path: FieldPath) -> str:
+        """'inherited', 'own' or 'own kind' for a field of the selected group ('' elsewhere)."""
+        group, inside = _split(path)
+        if group is None:
+            return ""
+        return field_origin(self.document.architecture, group, inside)
+
+    def _show_origin(self, row: _Row, arch: Architecture) -> None:
+        """An inherited field reads grey and italic; one of the group's own can be reset."""
+        group, inside = _split(row.path)
+        assert group is not None
+        origin = field_origin(arch, group, inside)
+        label = row.layout.labelForField(row.frame.parentWidget())
+        if isinstance(label, QLabel):
+            font = label.font()
+            font.setItalic(origin == "inherited")
+            label.setFont(font)
+            label.setEnabled(origin != "inherited")
+        resettable = origin == "own" or (origin == "own kind" and inside[-1] == "kind")
+        button = self._resets[row.path]
+        button.setEnabled(resettable)
+        tips = {
+            "inherited": "Inherited from the base block; type a value to give this group its own",
+            "own": "This group's own value: ↺ takes the base block's back",
+            "own kind": "Part of this group's own kind: reset the kind to take the base block's back",
+        }
+        button.setToolTip(tips[origin])
+        row.editor.setProperty("origin", origin)
 
     def refresh(self) -> None:
         """Write the document's values into the editors (only those that differ); a field with a
         draft (a typed value that does not fit yet) keeps showing the draft. A new shape (another
         kind, another block) builds the sections anew."""
         arch = self.document.architecture
-        if _shape(arch) != self._shape:
+        if self.group is not None and not _exists(arch, self.group):
+            self.group = None  # deleted or moved away: the form shows the model alone again
+        if _shape(arch, self.group) != self._shape:
             self._build()
         drafts = self.document.drafts
+        block = group_block(arch, self.group) if self.group is not None else None
         for row in self._rows.values():
-            value = drafts[row.path] if row.path in drafts else get_value(arch, row.path)
+            group, inside = _split(row.path)
+            if group is not None:
+                value = get_value(block, inside)  # type: ignore[arg-type]
+                self._show_origin(row, arch)
+            else:
+                value = drafts[row.path] if row.path in drafts else get_value(arch, row.path)
             if row.editor.value() != value:
                 row.editor.blockSignals(True)
                 row.editor.set_value(value)
                 row.editor.blockSignals(False)
             if row.condition:
-                applies = all(get_value(arch, where) == needed for where, needed in row.condition)
+                source: Any = block if group is not None else arch
+                applies = all(get_value(source, _split(where)[1] if group else where) == needed
+                              for where, needed in row.condition)  # fmt: skip
                 row.layout.setRowVisible(row.frame.parentWidget(), applies)
         self._show_hints()
 

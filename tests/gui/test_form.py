@@ -294,7 +294,7 @@ def test_the_number_of_layers_is_a_field(qtbot: QtBot, window: MainWindow, type_
     expected = count_parameters(with_value(load_source("gpt3-175b"), ("decoder", "num_layers"), 48))
     assert doc.report.total == expected.total and f"{expected.total:,}" in window.headline.text()
     assert window.undo_action.text() == "&Undo Set Decoder › Layers"
-    assert window.tree.tree_model.data(window.tree.tree_model.index(0, 0)) == "layers 0–47 (dense)"
+    assert window.tree.tree_model.data(window.tree.tree_model.group_index(0)) == "layers 0–47 (dense)"
     window.tree.split_group(0, 40)  # the tree edits the stack; the field follows
     type_into(layers, "50")
     assert [g.count for g in doc.architecture.decoder.layers] == [40, 10]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QLabel, QSpinBox, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -43,7 +43,13 @@ def test_model_is_consistent(qtmodeltester: Any) -> None:
     )
     doc.set_architecture(layer_ops.with_layers(doc.architecture, layers), "edit")
     qtmodeltester.check(model, force_py=True)
-    assert model.rowCount() == 3 and model.rowCount(model.index(2, 0)) == 2  # MoE and LoRA blocks
+    # The decoder and the MTP modules; the decoder's three groups; the LoRA group's mixer, FFN,
+    # norms and LoRA.
+    assert model.rowCount() == 2 and model.rowCount(model.find(("decoder",))) == 3
+    parts = [model.part_of(model.index(i, 0, model.group_index(2))) for i in range(4)]
+    assert parts == ["mixer", "ffn", "norms", "lora"] and model.rowCount(model.group_index(2)) == 4
+    jamba = Document(load_source("jamba-v0.1"))
+    qtmodeltester.check(LayerTreeModel(jamba), force_py=True)  # a pattern: groups within a group
 
 
 def test_rows_show_groups_parameters_and_share(qtbot: QtBot) -> None:
@@ -52,13 +58,22 @@ def test_rows_show_groups_parameters_and_share(qtbot: QtBot) -> None:
     qtbot.addWidget(tree)
     model = tree.tree_model
     assert tree.objectName() == "layerTree"
-    assert model.data(model.index(0, 0)) == "layers 0–2 (dense)"
-    assert model.data(model.index(1, 0)) == "layers 3–60 (MoE)"
+    assert model.data(model.group_index(0)) == "layers 0–2 (dense)"
+    assert model.data(model.group_index(1)) == "layers 3–60 (MoE)"
     moe_params = sum(row.params for row in doc.report.layers if row.group == 1)
-    assert model.data(model.index(1, 0), Qt.ItemDataRole.UserRole) == moe_params
-    assert model.data(model.index(1, 2)) == f"{100 * moe_params / doc.report.total:.1f} %"  # 99.7 %
-    block = model.index(0, 0, model.index(1, 0))
-    assert model.data(block) == "MoE: 256 × 2,048, top-8, +1 shared"
+    assert model.data(model.group_index(1), Qt.ItemDataRole.UserRole) == moe_params
+    assert (
+        model.data(model.group_index(1).siblingAtColumn(2)) == f"{100 * moe_params / doc.report.total:.1f} %"
+    )  # 99.7 %
+    ffn = model.find(("decoder", "layers", 1), "ffn")
+    assert model.data(ffn) == (
+        "FFN: Mixture of experts — Experts 256, Experts per token 8, Expert width 2,048, Shared experts 1"
+    )
+    assert model.data(ffn, Qt.ItemDataRole.UserRole) == 58 * doc.report.groups[1].by_part.get(
+        "moe_experts", 0
+    ) + 58 * sum(doc.report.groups[1].by_part.get(p, 0) for p in ("shared_experts", "router"))
+    mtp = model.find(("mtp",))
+    assert model.data(mtp) == "MTP: 1 module" and model.data(mtp, Qt.ItemDataRole.UserRole) == doc.report.mtp
 
 
 def _type_into_dialog(qtbot: QtBot, dialog: QWidget, field: str, text: str) -> None:
@@ -74,20 +89,20 @@ def test_split_with_the_keyboard_keeps_the_total(qtbot: QtBot, window: MainWindo
     tree, doc = window.tree, window.document
     total = doc.report.total
     tree.setFocus()
-    tree.setCurrentIndex(tree.tree_model.index(0, 0))
+    tree.setCurrentIndex(tree.tree_model.group_index(0))
     modals.type_and_click("48", "OK")  # the person answers "48" in the real split dialog
     qtbot.keyClick(tree, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier)
     assert modals.seen == ["Split layer group"]
     assert [g.count for g in doc.architecture.decoder.layers] == [48, 48]
     assert doc.report.total == total
-    assert tree.tree_model.data(tree.tree_model.index(1, 0)) == "layers 48–95 (dense)"
+    assert tree.tree_model.data(tree.tree_model.group_index(1)) == "layers 48–95 (dense)"
 
 
 def test_convert_to_moe_shows_total_and_active(qtbot: QtBot, window: MainWindow, modals: Modals) -> None:
     tree, doc = window.tree, window.document
     modals.choose("Split at layer…")
     modals.type_and_click("64", "OK")
-    right_click_row(qtbot, tree, tree.tree_model.index(0, 0), modals)
+    right_click_row(qtbot, tree, tree.tree_model.group_index(0), modals)
     assert [g.count for g in doc.architecture.decoder.layers] == [64, 32]
 
     def moe_dialog(dialog: QWidget) -> None:
@@ -99,7 +114,7 @@ def test_convert_to_moe_shows_total_and_active(qtbot: QtBot, window: MainWindow,
 
     modals.choose("Convert FFN to MoE…")
     modals.expect(moe_dialog)
-    right_click_row(qtbot, tree, tree.tree_model.index(1, 0), modals)
+    right_click_row(qtbot, tree, tree.tree_model.group_index(1), modals)
     assert modals.seen[-1] == "Convert to MoE"
     expected_arch = load_source("gpt3-175b")
     expected_arch = layer_ops.with_layers(
@@ -110,9 +125,9 @@ def test_convert_to_moe_shows_total_and_active(qtbot: QtBot, window: MainWindow,
     assert expected.total > expected.active
     headline = window.findChild(QLabel, "totalParams").text()
     assert f"{expected.total:,}" in headline and f"{expected.active:,}" in headline
-    assert tree.tree_model.data(tree.tree_model.index(1, 0)) == "layers 64–95 (MoE)"
-    # Back to dense through the block's own menu.
-    block = tree.tree_model.index(0, 0, tree.tree_model.index(1, 0))
+    assert tree.tree_model.data(tree.tree_model.group_index(1)) == "layers 64–95 (MoE)"
+    # Back to dense through the FFN row's own menu.
+    block = tree.tree_model.find(("decoder", "layers", 1), "ffn")
     modals.choose("Convert MoE to dense FFN")
     right_click_row(qtbot, tree, block, modals)
     assert doc.report.total == doc.report.active
@@ -121,7 +136,7 @@ def test_convert_to_moe_shows_total_and_active(qtbot: QtBot, window: MainWindow,
 def test_lora_and_adapter_are_added_parameters(qtbot: QtBot, window: MainWindow, modals: Modals) -> None:
     tree, doc = window.tree, window.document
     tree.setFocus()
-    tree.setCurrentIndex(tree.tree_model.index(0, 0))
+    tree.setCurrentIndex(tree.tree_model.group_index(0))
 
     def lora_dialog(dialog: QWidget) -> None:
         _type_into_dialog(qtbot, dialog, "rank", "8")
@@ -132,11 +147,12 @@ def test_lora_and_adapter_are_added_parameters(qtbot: QtBot, window: MainWindow,
     assert group_block(doc.architecture, 0).lora == LoRA(rank=8, targets=("q", "v"))
     h, layers = doc.architecture.hidden_size, doc.architecture.num_layers
     assert doc.report.added == layers * 2 * 8 * (h + h)  # r·(d_in + d_out) on q and v
-    child = tree.tree_model.index(0, 0, tree.tree_model.index(0, 0))
-    assert tree.tree_model.data(child) == "LoRA: rank 8 on q, v"
+    child = tree.tree_model.find(("decoder", "layers", 0), "lora")
+    assert tree.tree_model.data(child) == "LoRA — Rank 8"
+    assert "Targets: q, v" in tree.tree_model.data(child, Qt.ItemDataRole.ToolTipRole)
     share = tree.tree_model.data(child.siblingAtColumn(2))
     assert share == share_text(doc.report.added, doc.report.total) and share.startswith("0.02")  # 0.0215 %
-    tree.setCurrentIndex(tree.tree_model.index(0, 0))
+    tree.setCurrentIndex(tree.tree_model.group_index(0))
 
     def adapter_dialog(dialog: QWidget) -> None:  # issue 11, bug 1: OK with the Placement combo box
         placement = dialog.findChild(QComboBox, "placement")
@@ -156,7 +172,7 @@ def test_lora_and_adapter_are_added_parameters(qtbot: QtBot, window: MainWindow,
 
 def test_count_cell_is_editable(qtbot: QtBot, window: MainWindow) -> None:
     tree, doc = window.tree, window.document
-    index = tree.tree_model.index(0, 0)
+    index = tree.tree_model.group_index(0)
     tree.setCurrentIndex(index)
     tree.edit(index)
     editor = tree.viewport().findChild(QSpinBox)
@@ -174,11 +190,11 @@ def test_delete_key_and_drag_and_drop(qtbot: QtBot, window: MainWindow) -> None:
     tree.set_block(1, "moe", MOE)
     model = tree.tree_model
     # Drag the MoE group above the dense one.
-    data = model.mimeData([model.index(1, 0)])
-    assert model.dropMimeData(data, Qt.DropAction.MoveAction, 0, 0, QModelIndex()) is False
+    data = model.mimeData([model.group_index(1)])
+    assert model.dropMimeData(data, Qt.DropAction.MoveAction, 0, 0, model.find(("decoder",))) is False
     assert group_block(doc.architecture, 0).ffn == MOE and doc.architecture.decoder.layers[1].count == 10
     tree.setFocus()
-    tree.setCurrentIndex(model.index(0, 0))
+    tree.setCurrentIndex(model.group_index(0))
     qtbot.keyClick(tree, Qt.Key.Key_Delete)
     assert len(doc.architecture.decoder.layers) == 1 and doc.architecture.decoder.layers[0].count == 10
     # The last group cannot go: the reason is reported and nothing changes.
@@ -240,13 +256,13 @@ def test_add_adapter_from_the_right_click_menu_completes_with_ok(
 
     modals.choose("Add adapter…")
     modals.expect(adapter_dialog)
-    right_click_row(qtbot, tree, tree.tree_model.index(0, 0), modals)
+    right_click_row(qtbot, tree, tree.tree_model.group_index(0), modals)
     assert group_block(doc.architecture, 0).adapter == Adapter(width=256, placement="both")
     h, layers = doc.architecture.hidden_size, doc.architecture.num_layers
     assert doc.report.added == layers * 2 * (2 * h * 256 + 256 + h)  # two adapters (h→b→h, biased) a layer
     assert doc.report.total == total + doc.report.added
-    child = tree.tree_model.index(0, 0, tree.tree_model.index(0, 0))
-    assert tree.tree_model.data(child) == "Adapter: width 256, after both"
+    child = tree.tree_model.find(("decoder", "layers", 0), "adapter")
+    assert tree.tree_model.data(child) == "Adapter — Bottleneck 256"
 
 
 def test_every_menu_entry_shows_its_key_and_shift_f10_opens_the_menu(
@@ -256,20 +272,23 @@ def test_every_menu_entry_shows_its_key_and_shift_f10_opens_the_menu(
     tree.split_group(0, 10)
     tree.set_block(1, "lora", LoRA(rank=4))
     model = tree.tree_model
-    for index in (model.index(0, 0), model.index(1, 0), model.index(0, 0, model.index(1, 0))):
-        entries = [a for a in tree.build_menu(index).actions() if not a.isSeparator()]
+    rows = (model.group_index(0), model.group_index(1), model.find(("decoder", "layers", 1), "lora"))
+    for index in (*rows, model.find(("decoder", "layers", 1), "mixer")):
+        menu = tree.build_menu(index)
+        submenus = [a.menu() for a in menu.actions() if a.menu() is not None]
+        entries = [a for m in (menu, *submenus) for a in m.actions() if not a.isSeparator() and not a.menu()]
         keys = [a.shortcut().toString() for a in entries]
         assert all(keys), [(a.text(), k) for a, k in zip(entries, keys, strict=True)]
         assert len(set(keys)) == len(keys)
-    texts = [a.text() for a in tree.build_menu(model.index(1, 0)).actions() if not a.isSeparator()]
+    texts = [a.text() for a in tree.build_menu(model.group_index(1)).actions() if not a.isSeparator()]
     assert "Edit LoRA…" in texts and "Remove LoRA" in texts and "Add LoRA…" not in texts
     # Shift+F10 on the LoRA group, then the menu's "Remove LoRA", chosen by its entry.
-    tree.setCurrentIndex(model.index(1, 0))
+    tree.setCurrentIndex(model.group_index(1))
     give_focus(qtbot, tree)
     modals.choose("Remove LoRA")
     qtbot.keyClick(tree, Qt.Key.Key_F10, Qt.KeyboardModifier.ShiftModifier)
     assert group_block(doc.architecture, 1).lora is None
     # The same with the key the menu showed, and no menu at all.
-    tree.setCurrentIndex(model.index(0, 0))
+    tree.setCurrentIndex(model.group_index(0))
     qtbot.keyClick(tree, Qt.Key.Key_J, Qt.KeyboardModifier.ControlModifier)  # merge with next
     assert [g.count for g in doc.architecture.decoder.layers] == [96]

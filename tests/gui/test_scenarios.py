@@ -338,8 +338,10 @@ def test_b_typing_into_fields_updates_every_figure(
     assert doc.architecture == expected_arch and doc.drafts == {}
     assert f"{expected.total:,}" in _headline(window)
     tree = window.tree.tree_model
-    assert tree.data(tree.index(0, 0)) == "layers 0–79 (dense)"
-    assert tree.data(tree.index(0, 0), Qt.ItemDataRole.UserRole) == sum(row.params for row in expected.layers)
+    assert tree.data(tree.group_index(0)) == "layers 0–79 (dense)"
+    assert tree.data(tree.group_index(0), Qt.ItemDataRole.UserRole) == sum(
+        row.params for row in expected.layers
+    )
     assert not any(_red(window, path) for path in window.form._rows)
     assert doc.undo_stack.count() == 8  # one step per field (hidden size went in with the heads)
 
@@ -364,18 +366,18 @@ def test_d_split_moe_lora_adapter_through_the_real_menus_and_dialogs(
 
     modals.choose("Split at layer…")  # right-click → menu → the split dialog
     modals.type_and_click("72", "OK")
-    right_click_row(qtbot, tree, model.index(0, 0), modals)
+    right_click_row(qtbot, tree, model.group_index(0), modals)
     modals.choose("Convert FFN to MoE…")  # second group: 8 experts of 12,288, top-2
     modals.expect(fill({"num_experts": "8", "top_k": "2", "expert_width": "12288"}))
-    right_click_row(qtbot, tree, model.index(1, 0), modals)
-    tree.setCurrentIndex(model.index(0, 0))
+    right_click_row(qtbot, tree, model.group_index(1), modals)
+    tree.setCurrentIndex(model.group_index(0))
     give_focus(qtbot, tree)
     modals.choose("Add LoRA…")  # Menu key on the first group
     modals.expect(fill({"rank": "16"}))
     qtbot.keyClick(tree, Qt.Key.Key_Menu)
     modals.choose("Add adapter…")  # Shift+F10 on the first group
     modals.expect(fill({"width": "512"}))
-    tree.setCurrentIndex(model.index(0, 0))
+    tree.setCurrentIndex(model.group_index(0))
     give_focus(qtbot, tree)
     qtbot.keyClick(tree, Qt.Key.Key_F10, Qt.KeyboardModifier.ShiftModifier)
     gpt3 = load_source("gpt3-175b")
@@ -391,10 +393,10 @@ def test_d_split_moe_lora_adapter_through_the_real_menus_and_dialogs(
         expected.added,
     )
     assert f"{expected.total:,}" in _headline(window) and f"{expected.active:,}" in _headline(window)
-    assert model.data(model.index(1, 0)) == "layers 72–95 (MoE)"
-    assert [model.data(model.index(i, 0, model.index(0, 0))) for i in range(2)] == [
-        "LoRA: rank 16 on q, v",
-        "Adapter: width 512, after both",
+    assert model.data(model.group_index(1)) == "layers 72–95 (MoE)"
+    assert [model.data(model.find(("decoder", "layers", 0), part)) for part in ("lora", "adapter")] == [
+        "LoRA — Rank 16",
+        "Adapter — Bottleneck 512",
     ]
     assert doc.undo_stack.count() == 4
     assert modals.seen[-1] == "Add adapter"
