@@ -209,6 +209,7 @@ class ArchitectureForm(QScrollArea):
 
     def _build(self) -> None:
         arch = self.document.architecture
+        focused = next((path for path, row in self._rows.items() if row.editor.hasFocus()), None)
         self._rows, self.sections, labels = {}, {}, []
         body = QWidget(self)
         body.setStyleSheet(FIELD_STYLE)
@@ -238,6 +239,8 @@ class ArchitectureForm(QScrollArea):
             self.add_button(width_path, ffn_width_button(self.document, width_path))
         for path in self._errors.keys() & self._rows.keys():
             self._paint(self._rows[path])
+        if focused in self._rows:  # a kind switched by keys: the keys go on to the new switch
+            self._rows[focused].editor.setFocus()
 
     def _add_section(self, body: QVBoxLayout, plan_: _Plan) -> list[QLabel]:
         section = Section(plan_.title, self)

@@ -87,7 +87,7 @@ def test_build_jamba_from_llama_defaults(
     _click_row(qtbot, window, tree.tree_model.find(first, "mixer"))
     assert (
         form.group == first
-        and list(form.sections)[0] == "Layer group: layers 0, 8, 16, 24 (Mamba, dense) · Mixer"
+        and next(iter(form.sections)) == "Layer group: layers 0, 8, 16, 24 (Mamba, dense) · Mixer"
     )
     norms = form.editor((*first, "override", "mixer", "inner_norms"))
     assert (
