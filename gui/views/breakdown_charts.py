@@ -17,11 +17,12 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSplitter, QVBoxLayout, QWidget
 
-from paramtally.core.breakdown import PART_LABELS, PARTS, ParamReport, human
+from paramtally.core.blocks import FFN_KINDS, MIXER_KINDS
+from paramtally.core.breakdown import PART_LABELS, PARTS, LayerRow, ParamReport, human
 from paramtally.gui.views.axes import HumanAxis, human_tick
 from paramtally.gui.views.export import laid_out, save_view
 from paramtally.gui.views.format import share_text
-from paramtally.gui.views.palette import PART_COLORS, chart_colors, color_for
+from paramtally.gui.views.palette import KIND_COLORS, PART_COLORS, chart_colors, color_for
 from paramtally.gui.views.pie_chart import PieView, Slice
 from paramtally.gui.views.themed_plot import ThemedPlot
 
@@ -31,10 +32,33 @@ if TYPE_CHECKING:
 __all__ = ["BreakdownBar", "BreakdownCharts"]
 
 _BAR_THICKNESS = 0.7
+# The halves of a layer the bars by kind stack, and the parts each holds.
+KIND_HALVES: dict[str, tuple[str, ...]] = {
+    "mixer": ("attention", "ssm"),
+    "cross_attention": ("cross_attention",),
+    "ffn": ("ffn", "moe_experts", "shared_experts", "router"),
+    "other": ("norms", "lora", "adapters"),
+}
+# A kind's name in the legend: its schema title (the registry's), e.g. "Mamba-2", "Mixture of experts".
+KIND_TITLES = {
+    str(kind.model_fields["kind"].default): str(kind.model_config.get("title"))
+    for kind in (*MIXER_KINDS, *FFN_KINDS)
+} | {"cross_attention": PART_LABELS["cross_attention"], "other": "Norms, LoRA, adapters"}
+
+
+def _kind_key(half: str, row: LayerRow) -> str:
+    """The colour key of one half of a layer: its mixer's or FFN's kind, or the half itself."""
+    return {"mixer": row.mixer, "ffn": row.kind}.get(half, half)
+
+
+def _part_label(part: str) -> str:
+    return f"{PART_LABELS[part]} (apart)" if part == "mtp" else PART_LABELS[part]
 
 
 class BreakdownBar(ThemedPlot):
-    """objectName ``breakdownBar``. Mode "part": horizontal bars; mode "layer": stacked columns."""
+    """objectName ``breakdownBar``. Mode "part": horizontal bars (with the MTP modules, counted apart);
+    mode "layer": columns stacked by part; mode "kind": columns whose mixer and FFN halves are
+    coloured by their kind (attention, Mamba, …; dense, MoE), with a legend of the kinds shown."""
 
     themed_axes = ("left", "bottom")
 
@@ -49,12 +73,22 @@ class BreakdownBar(ThemedPlot):
         item.setMenuEnabled(False)
         item.showGrid(x=True, y=True, alpha=0.15)
         self.part_bars = pg.BarGraphItem(x0=0, y=[], width=[], height=_BAR_THICKNESS)
-        self.value_labels = {part: pg.TextItem(anchor=(0, 0.5)) for part in PARTS}
+        self.value_labels = {part: pg.TextItem(anchor=(0, 0.5)) for part in (*PARTS, "mtp")}
         self.layer_bars = {
             part: pg.BarGraphItem(x=[], height=[], y0=[], width=0.85, brush=color_for(part), pen=None)
             for part in PARTS
         }
+        # Per layer by kind: one bar item per half of a layer, a colour per layer.
+        self.kind_bars = {
+            half: pg.BarGraphItem(x=[], height=[], y0=[], width=0.85, pen=None) for half in KIND_HALVES
+        }
+        self.legend = pg.LegendItem(offset=(-10, 10), labelTextSize="8pt")
+        self.legend.setParentItem(item.getViewBox())
+        self._legend_kinds: tuple[str, ...] = ()
+        self._legend_samples: dict[str, pg.BarGraphItem] = {}
         item.addItem(self.part_bars)
+        for bars in self.kind_bars.values():
+            item.addItem(bars)
         for label in self.value_labels.values():
             item.addItem(label)
         for bars in self.layer_bars.values():
@@ -73,13 +107,16 @@ class BreakdownBar(ThemedPlot):
         """Only the shown mode's items are moved; the hidden ones catch up when the mode switches."""
         if self.mode == "part":
             self._update_parts(report)
+        elif self.mode == "kind":
+            self._update_kinds(report)
         else:
             self._update_layers(report)
         self._show_mode(report)
 
     def _update_parts(self, report: ParamReport) -> None:
-        parts = tuple(part for part in PARTS if report.by_part.get(part))
-        values = [report.by_part[part] for part in parts]
+        by_part = {**report.by_part, "mtp": report.mtp}  # the MTP modules: a bar, counted apart
+        parts = tuple(part for part in (*PARTS, "mtp") if by_part.get(part))
+        values = [by_part[part] for part in parts]
         self.part_bars.setOpts(
             y=np.arange(len(parts)),
             width=np.array(values, dtype=float),
@@ -87,15 +124,17 @@ class BreakdownBar(ThemedPlot):
             pens=[pg.mkPen(None)] * len(parts),
         )
         for row, part in enumerate(parts):
-            share = share_text(report.by_part[part], report.total)
-            self._label_texts[part] = (f" {human(report.by_part[part])} · {share}", f" {share}")
-            self.value_labels[part].setPos(float(report.by_part[part]), float(row))
+            share = share_text(by_part[part], report.total)
+            if part == "mtp":
+                share = "apart"
+            self._label_texts[part] = (f" {human(by_part[part])} · {share}", f" {share}")
+            self.value_labels[part].setPos(float(by_part[part]), float(row))
         self.parts_shown = parts
         self._values = dict(zip(parts, values, strict=True))
 
     def _update_layers(self, report: ParamReport) -> None:
         layers = report.layers
-        x = np.array([row.index for row in layers], dtype=float)
+        x = np.arange(len(layers), dtype=float)  # encoder then decoder, side by side
         base = np.zeros(len(layers))
         for part in PARTS:
             heights = np.array([row.by_part.get(part, 0) for row in layers], dtype=float)
@@ -105,6 +144,41 @@ class BreakdownBar(ThemedPlot):
         self._layer_count = len(layers)
         self._peak_layer = float(base.max()) if len(layers) else 1.0
 
+    def _update_kinds(self, report: ParamReport) -> None:
+        """Each layer's mixer, cross-attention, FFN and the rest, coloured by the kind of each."""
+        layers = report.layers
+        x = np.arange(len(layers), dtype=float)
+        base = np.zeros(len(layers))
+        kinds: list[str] = []
+        for half, parts in KIND_HALVES.items():
+            heights = np.array([sum(row.by_part.get(p, 0) for p in parts) for row in layers], dtype=float)
+            keys = [_kind_key(half, row) for row in layers]
+            self.kind_bars[half].setOpts(
+                x=x, height=heights, y0=base.copy(), brushes=[color_for(k, KIND_COLORS) for k in keys]
+            )
+            for key, height in zip(keys, heights, strict=True):
+                if height and key not in kinds:
+                    kinds.append(key)
+            base += heights
+        self._layer_count = len(layers)
+        self._peak_layer = float(base.max()) if len(layers) else 1.0
+        self._set_legend(tuple(kinds))
+
+    def _set_legend(self, kinds: tuple[str, ...]) -> None:
+        if kinds == self._legend_kinds:
+            return
+        self.legend.clear()
+        for kind in kinds:
+            sample = self._legend_samples.setdefault(
+                kind, pg.BarGraphItem(x=[0], height=[1], width=1, brush=color_for(kind, KIND_COLORS))
+            )
+            self.legend.addItem(sample, KIND_TITLES.get(kind, kind.replace("_", " ")))
+        self._legend_kinds = kinds
+
+    def legend_texts(self) -> list[str]:
+        """The kinds the per-layer bars by kind show, as the legend names them."""
+        return [label.text for _, label in self.legend.items] if self.legend.isVisible() else []
+
     def _show_mode(self, report: ParamReport) -> None:
         item = self.getPlotItem()
         by_part = self.mode == "part"
@@ -112,9 +186,12 @@ class BreakdownBar(ThemedPlot):
         for part, label in self.value_labels.items():
             label.setVisible(by_part and part in self.parts_shown)
         for bars in self.layer_bars.values():
-            bars.setVisible(not by_part and bool(np.any(bars.opts["height"])))
+            bars.setVisible(self.mode == "layer" and bool(np.any(bars.opts["height"])))
+        for bars in self.kind_bars.values():
+            bars.setVisible(self.mode == "kind")
+        self.legend.setVisible(self.mode == "kind")
         # Axis set-up re-lays out the plot (~1 ms): only when the mode or the part names change.
-        axes_state = (by_part, [PART_LABELS[part] for part in self.parts_shown] if by_part else [])
+        axes_state = (by_part, [_part_label(part) for part in self.parts_shown] if by_part else [])
         if axes_state != self._axes_state:
             self._set_up_axes(*axes_state)
             self._axes_state = axes_state
@@ -130,8 +207,9 @@ class BreakdownBar(ThemedPlot):
         else:
             item.setXRange(-0.6, max(self._layer_count, 1) - 0.4, padding=0)
             item.setYRange(0, self._peak_layer * 1.08, padding=0)
+            how = "mixer and FFN by kind" if self.mode == "kind" else "stacked by part"
             self.set_titles(
-                f"Parameters per layer, stacked by part — {report.name}",
+                f"Parameters per layer, {how} — {report.name}",
                 f"Parameters per layer<br>{report.name}",
                 f"Per layer<br>{report.name}",
                 report.name,
@@ -206,6 +284,7 @@ class BreakdownCharts(QWidget):
         self.mode_box.setObjectName("breakdownMode")
         self.mode_box.addItem("By part", "part")
         self.mode_box.addItem("Per layer (stacked by part)", "layer")
+        self.mode_box.addItem("Per layer (mixer and FFN by kind)", "kind")
         self.mode_box.setToolTip("Show the parameters by part of the model, or layer by layer")
         self.bar = BreakdownBar()
         self.pie = PieView()

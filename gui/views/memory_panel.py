@@ -32,7 +32,7 @@ from paramtally.core.gpus import find_gpu
 from paramtally.gui.views.deferred import DeferredRefresh
 from paramtally.gui.views.export import laid_out, save_view
 from paramtally.gui.views.flops_summary import FlopsSummary
-from paramtally.gui.views.format import gib, problem_text
+from paramtally.gui.views.format import bytes_both, gib, problem_text
 from paramtally.gui.views.memory_chart import MemoryChart
 from paramtally.gui.views.scenario_controls import ScenarioControls
 from paramtally.gui.views.setups_table import SetupsTable
@@ -80,6 +80,7 @@ class MemoryPanel(QWidget):
         self.problem = _note("scenarioProblem", _PROBLEM_STYLE)
         self.layout_note = _note("layoutNote")
         self.adapter_note = _note("adapterNote")
+        self.cache_note = _note("cacheNote")  # KV cache, recurrent state, cross-attention: each on its own
         self.chart = MemoryChart()
         self.flops = FlopsSummary()
         self.fits_only = QCheckBox("Only setups that fit")
@@ -99,7 +100,7 @@ class MemoryPanel(QWidget):
         box_layout = QVBoxLayout(scenario_box)
         box_layout.addWidget(self.problem)  # on top: in a narrow window the controls are one long column
         box_layout.addWidget(self.controls)
-        for note in (self.layout_note, self.adapter_note):
+        for note in (self.layout_note, self.adapter_note, self.cache_note):
             box_layout.addWidget(note)
         self.figures = QBoxLayout(QBoxLayout.Direction.LeftToRight)
         self.figures.setContentsMargins(0, 0, 0, 0)
@@ -149,6 +150,7 @@ class MemoryPanel(QWidget):
             _show(self.summary, self._summary(setups))
         _show(self.layout_note, self._layout_note())
         _show(self.adapter_note, self._adapter_note(memory))
+        _show(self.cache_note, _cache_note(memory))
         self._show_problems()
 
     def _draw(self, chart: MemoryChart, memory: Any, scenario: str = "") -> None:
@@ -273,6 +275,16 @@ class MemoryPanel(QWidget):
 def _setup_text(fit: SetupFit, with_name: bool = True) -> str:
     kind = f" × {fit.gpu_name}" if with_name else " GPU" + ("s" if fit.count > 1 else "")
     return f"{fit.count}{kind} ({fit.layout}), {gib(fit.free_bytes)} free each"
+
+
+def _cache_note(memory: Any) -> str:
+    """What the per-sequence memory is made of, when there is more than one plain KV cache: sliding
+    and global layers, the recurrent state of SSM layers, the cross-attention's cache."""
+    terms = [term for term in (memory.terms if memory is not None else ()) if term.part == "kv_cache"]
+    if not terms or [term.name for term in terms] == ["KV cache"]:
+        return ""
+    parts = " + ".join(f"{term.name} {bytes_both(term.value)}" for term in terms)
+    return f"Per GPU for the sequences served: {parts}."
 
 
 def _terms_text(memory: Any) -> str:

@@ -80,7 +80,9 @@ def test_bars_and_pie_equal_the_calculator_after_edits(qtbot: QtBot, document) -
     # Updated in place: the same plot and scene items, no new ones added.
     assert charts.bar.part_bars is bars
     assert all(charts.pie.entries[key].wedge is wedge for key, wedge in wedges.items())
-    assert len(charts.bar.getPlotItem().items) == 1 + 2 * len(PARTS)
+    # The part bars; a value label per part and for the MTP modules; a stack of bars per part;
+    # the four halves of a layer for the bars by kind.
+    assert len(charts.bar.getPlotItem().items) == 1 + (len(PARTS) + 1) + len(PARTS) + 4
 
     document.undo_stack.undo()
     document.undo_stack.undo()
