@@ -10,6 +10,8 @@ follow the core edit's own rules.
 
 from __future__ import annotations
 
+import weakref
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import shiboken6
@@ -23,8 +25,6 @@ from paramtally.core.history import Edit
 from paramtally.core.schema import Architecture
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from paramtally.core.fit import SetupFit
     from paramtally.core.flops import FlopsReport
     from paramtally.core.memory import MemoryReport
@@ -93,6 +93,20 @@ class _QtHistory:
         return self.stack.undoText()
 
 
+def _forward(document: Document, name: str) -> Callable[..., None]:
+    """Core's event ``name`` → the Qt signal of that name. Through a weak reference: the core
+    document must not keep its Qt document alive (a cycle Python would collect at any moment,
+    maybe while Qt is painting the views that read it)."""
+    ref = weakref.ref(document)
+
+    def emit(*args: Any) -> None:
+        target = ref()
+        if target is not None and shiboken6.isValid(target):
+            getattr(target, name).emit(*args)
+
+    return emit
+
+
 class Document(QObject):
     changed = Signal()  # architecture or scenario changed; the results below are fresh
     invalid = Signal(object, str)  # (field path, reason): refused (and, if typed, kept as a draft)
@@ -113,12 +127,8 @@ class Document(QObject):
         self.core = core_document.Document(
             architecture, label, preset_id, scenario, history=_QtHistory(self.undo_stack)
         )
-        core = self.core
-        core.changed.connect(self.changed.emit)
-        core.invalid.connect(self.invalid.emit)
-        core.validity.connect(self.validity.emit)
-        core.source_changed.connect(self.source_changed.emit)
-        core.hints_changed.connect(self.hints_changed.emit)
+        for name in ("changed", "invalid", "validity", "source_changed", "hints_changed"):
+            getattr(self.core, name).connect(_forward(self, name))
 
     # --- state and results (core's) -------------------------------------------------------------
 

@@ -169,9 +169,13 @@ class BreakdownBar(ThemedPlot):
             return
         self.legend.clear()
         for kind in kinds:
-            sample = self._legend_samples.setdefault(
-                kind, pg.BarGraphItem(x=[0], height=[1], width=1, brush=color_for(kind, KIND_COLORS))
-            )
+            sample = self._legend_samples.get(kind)
+            if sample is None:
+                # Owned by the legend (hidden): a sample outliving its chart would be painted after it.
+                sample = pg.BarGraphItem(x=[0], height=[1], width=1, brush=color_for(kind, KIND_COLORS))
+                sample.setParentItem(self.legend)
+                sample.setVisible(False)
+                self._legend_samples[kind] = sample
             self.legend.addItem(sample, KIND_TITLES.get(kind, kind.replace("_", " ")))
         self._legend_kinds = kinds
 
