@@ -70,6 +70,7 @@ def _value_text(value: Any) -> str:
     return str(value)
 
 
+@lru_cache(maxsize=1024)
 def part_summary(part: BaseModel) -> tuple[str, str]:
     """(a line: the kind and what differs from its defaults, every field one per line), from titles."""
     fields = type(part).model_fields

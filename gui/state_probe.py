@@ -24,6 +24,9 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QMessageBox,
+    QTreeView,
+    QTreeWidget,
+    QTreeWidgetItem,
     QWidget,
 )
 
@@ -40,6 +43,35 @@ def _rect(widget: QWidget, rect: QRect | None = None) -> list[int]:
     rect = rect if rect is not None else widget.rect()
     corner = widget.mapToGlobal(rect.topLeft())
     return [corner.x(), corner.y(), rect.width(), rect.height()]
+
+
+def _tree_rows(tree: QTreeView) -> list[dict[str, Any]]:
+    """The rows a person can see (expanded), top to bottom, with their depth and rectangle."""
+    rows: list[dict[str, Any]] = []
+    index = tree.model().index(0, 0)
+    while index.isValid():
+        depth, parent = 0, index.parent()
+        while parent.isValid():
+            depth, parent = depth + 1, parent.parent()
+        rect = _rect(tree.viewport(), tree.visualRect(index))
+        rows.append({"text": str(index.data()), "depth": depth, "rect": rect})
+        index = tree.indexBelow(index)
+    return rows
+
+
+def _tree_items(item: QTreeWidgetItem) -> list[QTreeWidgetItem]:
+    found: list[QTreeWidgetItem] = []
+    for number in range(item.childCount()):
+        child = item.child(number)
+        found += [child, *_tree_items(child)]
+    return found
+
+
+def _depth(item: QTreeWidgetItem) -> int:
+    depth, parent = 0, item.parent()
+    while parent is not None:
+        depth, parent = depth + 1, parent.parent()
+    return depth
 
 
 def _text(widget: QWidget) -> str:
@@ -93,12 +125,7 @@ class StateProbe(QObject):
         }
         tree = getattr(window, "tree", None)
         if tree is not None:
-            model = tree.model()
-            rows = [model.index(row, 0) for row in range(model.rowCount())]
-            state["layer_rows"] = [
-                {"text": str(index.data()), "rect": _rect(tree.viewport(), tree.visualRect(index))}
-                for index in rows
-            ]
+            state["layer_rows"] = _tree_rows(tree)
         state["popup"] = self._popup()
         state["modal"] = self._modal()
         focus = QApplication.focusWidget()
@@ -127,7 +154,14 @@ class StateProbe(QObject):
         if dialog is None:
             return None
         text = dialog.text() if isinstance(dialog, QMessageBox) else ""
-        return {"class": type(dialog).__name__, "title": dialog.windowTitle(), "text": text}
+        found = {"class": type(dialog).__name__, "title": dialog.windowTitle(), "text": text}
+        lists = dialog.findChildren(QTreeWidget)  # e.g. the groups a pattern makes, before OK
+        if lists:
+            found["items"] = [
+                {"text": item.text(0), "depth": _depth(item)}
+                for item in _tree_items(lists[0].invisibleRootItem())
+            ]
+        return found
 
     def write(self) -> None:
         text = json.dumps(self.state(), ensure_ascii=False, indent=1)

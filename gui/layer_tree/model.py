@@ -83,9 +83,13 @@ class LayerTreeModel(QAbstractItemModel):
             return  # e.g. a scenario edit: nothing in the stacks changed
         if [row.key for row in rows] == [row.key for row in self._rows]:
             self._take(rows)
-            for number in range(len(rows)):
-                index = self._index_of(number)
-                self.dataChanged.emit(index, index.siblingAtColumn(len(COLUMNS) - 1))
+            # One signal per list of siblings (not per row): a 48-group stack has ~250 rows.
+            last = len(COLUMNS) - 1
+            for parent, children in self._children.items():
+                if children:
+                    top = self._index_of(children[0])
+                    self.dataChanged.emit(top, self._index_of(children[-1], last))
+                del parent
             return
         self.beginResetModel()
         self._take(rows)

@@ -6,14 +6,51 @@ window that ignores the events fails the wait. Run alone: ``pytest -m real_displ
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
+from paramtally.core import layer_ops, patterns
 from paramtally.core.count import count_parameters
 from paramtally.core.edit import with_value
 from paramtally.core.sources import load_source
 from tests.real_display.conftest import RunningApp
 
 pytestmark = pytest.mark.real_display
+
+
+def _groups(state: dict[str, Any]) -> list[dict[str, Any]]:
+    """The rows of the decoder's layer groups (depth 1: under the stack's row)."""
+    return [row for row in state.get("layer_rows", []) if row["depth"] == 1]
+
+
+def test_pattern_helper_typed_previewed_and_applied(app: RunningApp) -> None:
+    """Ctrl+R on the decoder's row opens the pattern helper; the typed pattern's groups show
+    before OK; Enter applies them as one undo step."""
+    jamba_like = "[mamba x4, attention, mamba x3] x 4; MoE every 2nd layer"  # as typed on a keyboard
+    stack = app.wait_for(lambda s: bool(s.get("layer_rows")), "the layer tree")["layer_rows"][0]
+    assert stack["text"] == "Decoder: 96 layers"
+    app.click(stack["rect"])
+    app.xdotool("key", "ctrl+r")
+    app.wait_for(lambda s: s["modal"] is not None and s["focus"] == "patternText", "the pattern helper")
+    app.xdotool("type", "--delay", "10", jamba_like)
+    state = app.wait_for(
+        lambda s: len((s["modal"] or {}).get("items", [])) == 9, "the groups the pattern makes"
+    )
+    items = state["modal"]["items"]
+    assert items[0] == {"text": "layers 0–31: 4 repetitions of 8 layers", "depth": 0}
+    assert items[5] == {"text": "1 × attention, dense", "depth": 1}
+    assert "32 layers" in state["widgets"]["patternSummary"]["text"]
+    app.xdotool("key", "Return")
+    state = app.wait_for(lambda s: s["modal"] is None and s["layers"] == [32], "the pattern applied")
+    assert state["undo"] == "Make the decoder from a pattern"
+    arch = layer_ops.with_layers(
+        load_source("gpt3-175b"),
+        patterns.expand(patterns.parse(jamba_like), load_source("gpt3-175b").blocks["default"], 12288, 96),
+    )
+    assert state["total"] == count_parameters(arch).total
+    texts = [row["text"] for row in _groups(state)]
+    assert texts == ["layers 0–31: 4 repetitions of 8 layers"]
 
 
 def test_typing_a_hidden_size_changes_the_headline(app: RunningApp) -> None:
@@ -28,9 +65,11 @@ def test_typing_a_hidden_size_changes_the_headline(app: RunningApp) -> None:
 
 
 def test_right_click_a_layer_group_and_split_it(app: RunningApp) -> None:
-    rows = app.wait_for(lambda s: len(s.get("layer_rows", [])) == 1, "one layer group")["layer_rows"]
-    assert rows[0]["text"].startswith("layers 0–95")
-    app.click(rows[0]["rect"], button=3)
+    rows = app.wait_for(lambda s: len(_groups(s)) == 1, "one layer group")["layer_rows"]
+    assert rows[0]["text"] == "Decoder: 96 layers" and _groups(app.state())[0]["text"].startswith(
+        "layers 0–95"
+    )
+    app.click(_groups(app.state())[0]["rect"], button=3)
     menu = app.wait_for(lambda s: s["popup"] is not None, "the layer group's context menu")["popup"]
     split = next(action for action in menu["actions"] if action["text"].startswith("Split at layer"))
     assert split["enabled"]
@@ -38,7 +77,7 @@ def test_right_click_a_layer_group_and_split_it(app: RunningApp) -> None:
     dialog = app.wait_for(lambda s: s["modal"] is not None, "the split dialog")["modal"]
     assert dialog["class"] in {"QInputDialog", "QDialog"} or "Split" in dialog["title"]
     app.xdotool("key", "Return")  # accept the layer it proposes
-    state = app.wait_for(lambda s: len(s["layer_rows"]) == 2 and s["modal"] is None, "two layer groups")
+    state = app.wait_for(lambda s: len(_groups(s)) == 2 and s["modal"] is None, "two layer groups")
     assert sum(state["layers"]) == 96 and len(state["layers"]) == 2
     assert state["total"] == 175_221_817_344  # splitting changes no count
 
