@@ -7,7 +7,8 @@ would: ``qtbot.keyClicks`` into its line edits, ``qtbot.mouseClick`` on its real
 clicks on a menu entry. Nothing is replaced: the dialog the window shows is the one answered.
 
 A dialog nobody expected is rejected after a short wait and reported as a failure, so a test
-never hangs on it.
+never hangs on it. Qt's own QFileDialog and QMessageBox are answered the same way (``save_as``,
+``cancel``, ``click``); ``kinds`` and ``said`` record each one's class and a message box's text.
 """
 
 from __future__ import annotations
@@ -23,8 +24,10 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
     QDialog,
+    QFileDialog,
     QLineEdit,
     QMenu,
+    QMessageBox,
     QWidget,
 )
 from pytestqt.qtbot import QtBot
@@ -44,6 +47,8 @@ class Modals:
         self.handlers: deque[tuple[str, Handler]] = deque()
         self.errors: list[str] = []
         self.seen: list[str] = []  # window titles (or menu entries) of every widget answered
+        self.kinds: list[str] = []  # their classes: "QFileDialog", "QMessageBox", "QMenu", …
+        self.said: list[str] = []  # the text of every message box answered
         self._waiting: dict[int, float] = {}
         self._handling: list[QWidget] = []  # widgets whose handler is running (it may open another)
         self._timer = QTimer()
@@ -78,6 +83,22 @@ class Modals:
             self.click_button(dialog, button)
 
         self.expect(answer, f"file {path}")
+
+    def save_as(self, path: str) -> None:
+        """The next file dialog gets ``path`` typed over its file name, then Enter (as a person
+        saving does)."""
+
+        def answer(dialog: QWidget) -> None:
+            assert isinstance(dialog, QFileDialog), f"expected a file dialog, got {type(dialog).__name__}"
+            self.type_text(dialog, path, "fileNameEdit")
+            edit = dialog.findChild(QLineEdit, "fileNameEdit")
+            self.qtbot.keyClick(edit, Qt.Key.Key_Return)
+
+        self.expect(answer, f"save as {path}")
+
+    def cancel(self) -> None:
+        """The next dialog is closed with Escape."""
+        self.press(Qt.Key.Key_Escape, "Escape")
 
     def press(self, key: Qt.Key, what: str = "") -> None:
         """The next menu (or dialog) gets one key press: a mnemonic, an arrow, Return."""
@@ -147,6 +168,9 @@ class Modals:
     def _run(self, widget: QWidget, what: str, handler: Handler) -> None:
         try:
             self.seen.append(widget.windowTitle() if isinstance(widget, QDialog) else what)
+            self.kinds.append(type(widget).__name__)
+            if isinstance(widget, QMessageBox):
+                self.said.append(widget.text())
             handler(widget)
         except Exception as exc:  # reported by check(); the dialog must not stay open
             self.errors.append(f"{what}: {type(exc).__name__}: {exc}")

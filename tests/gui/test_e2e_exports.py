@@ -20,8 +20,8 @@ from paramtally.core.export import BREAKDOWN_COLUMNS
 from paramtally.gui.main_window import MainWindow
 from paramtally.gui.views.breakdown_charts import BreakdownBar
 from paramtally.gui.views.export import EXPORT_SIZE, PNG_SCALE, laid_out, settle
+from tests.gui.modals import Modals
 from tests.gui.picture_checks import SvgText, content_box, svg_texts
-from tests.gui.real_dialogs import DialogScript
 from tests.gui.test_export_actions import read_csv
 
 PAGE = QRectF(0, 0, EXPORT_SIZE.width(), EXPORT_SIZE.height())
@@ -36,12 +36,12 @@ def small_window(window: MainWindow, qtbot: QtBot) -> MainWindow:
     return window
 
 
-def _export(qtbot: QtBot, window: MainWindow, action: str, path: Path) -> Path:
-    script = DialogScript(qtbot).save_as(str(path)).start()
+def _export(modals: Modals, window: MainWindow, action: str, path: Path) -> Path:
+    modals.save_as(str(path))
     found = window.findChild(QAction, action)
     assert found is not None, action
     found.trigger()
-    assert script.done and not script.problems, script.problems
+    modals.wait_done()
     assert path.is_file(), f"{action} wrote nothing"
     return path
 
@@ -67,9 +67,9 @@ def _overlapping(texts: list[SvgText]) -> list[tuple[str, str]]:
 
 
 def test_bar_chart_svg_places_every_label_in_its_row(
-    qtbot: QtBot, small_window: MainWindow, tmp_path: Path
+    modals: Modals, small_window: MainWindow, tmp_path: Path
 ) -> None:
-    svg = _export(qtbot, small_window, "actionExport_bar_chart", tmp_path / "bar.svg")
+    svg = _export(modals, small_window, "actionExport_bar_chart", tmp_path / "bar.svg")
     texts = svg_texts(svg)
     report = small_window.document.report
     area = _plot_area(small_window)
@@ -101,15 +101,15 @@ def test_bar_chart_svg_places_every_label_in_its_row(
 
 
 def test_pie_and_memory_svgs_name_the_model_and_stay_on_the_page(
-    qtbot: QtBot, small_window: MainWindow, tmp_path: Path
+    modals: Modals, small_window: MainWindow, tmp_path: Path
 ) -> None:
     document = small_window.document
-    pie = svg_texts(_export(qtbot, small_window, "actionExport_pie_chart", tmp_path / "pie.svg"))
+    pie = svg_texts(_export(modals, small_window, "actionExport_pie_chart", tmp_path / "pie.svg"))
     assert pie[0].text.startswith(f"{document.architecture.name}: share of 175,221,817,344")
     assert all(PAGE.contains(text.box()) for text in pie), [t for t in pie if not PAGE.contains(t.box())]
     assert {"33.1 %", "66.2 %"} <= {text.text for text in pie}
     assert not _overlapping(pie)
-    memory = svg_texts(_export(qtbot, small_window, "actionExport_memory_chart", tmp_path / "memory.svg"))
+    memory = svg_texts(_export(modals, small_window, "actionExport_memory_chart", tmp_path / "memory.svg"))
     words = " ".join(text.text for text in memory)
     assert f"Memory per GPU — {document.architecture.name}" in words
     assert "capacity of NVIDIA H100 SXM 80GB" in words and "context 4,096" in words
@@ -121,10 +121,10 @@ def test_pie_and_memory_svgs_name_the_model_and_stay_on_the_page(
 
 @pytest.mark.parametrize("chart", ["bar", "pie", "memory"])
 def test_pngs_are_landscape_and_drawn_edge_to_edge(
-    qtbot: QtBot, small_window: MainWindow, tmp_path: Path, chart: str
+    modals: Modals, small_window: MainWindow, tmp_path: Path, chart: str
 ) -> None:
     image = QImage(
-        str(_export(qtbot, small_window, f"actionExport_{chart}_chart", tmp_path / f"{chart}.png"))
+        str(_export(modals, small_window, f"actionExport_{chart}_chart", tmp_path / f"{chart}.png"))
     )
     assert (image.width(), image.height()) == (
         EXPORT_SIZE.width() * PNG_SCALE,
@@ -135,7 +135,7 @@ def test_pngs_are_landscape_and_drawn_edge_to_edge(
     assert drawn.width() > 0.75 * image.width() and drawn.height() > 0.85 * image.height(), drawn
 
 
-def test_csv_from_the_small_window(qtbot: QtBot, small_window: MainWindow, tmp_path: Path) -> None:
-    _, about, rows = read_csv(_export(qtbot, small_window, "actionExport_breakdown", tmp_path / "b.csv"))
+def test_csv_from_the_small_window(modals: Modals, small_window: MainWindow, tmp_path: Path) -> None:
+    _, about, rows = read_csv(_export(modals, small_window, "actionExport_breakdown", tmp_path / "b.csv"))
     assert about["model"] == "GPT-3 175B" and tuple(rows[0]) == BREAKDOWN_COLUMNS
     assert int(rows[0]["params"]) == small_window.document.report.total

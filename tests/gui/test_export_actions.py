@@ -1,7 +1,7 @@
 """File → Export through the menu's actions and the real save dialog, typed into with keys.
 
-No dialog is replaced: ``DialogScript`` answers Qt's own QFileDialog and QMessageBox from inside
-their modal loops. The files written are read back as a spreadsheet or a script would.
+No dialog is replaced: ``Modals`` (tests/gui/modals.py) answers Qt's own QFileDialog and
+QMessageBox from inside their modal loops. The files written are read back as a spreadsheet or a script would.
 """
 
 from __future__ import annotations
@@ -13,12 +13,11 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QAction
-from pytestqt.qtbot import QtBot
 
 from paramtally.core.export import BOM, BREAKDOWN_COLUMNS, GPU_COLUMNS, MEMORY_COLUMNS
 from paramtally.core.scenario import Scenario
 from paramtally.gui.main_window import MainWindow
-from tests.gui.real_dialogs import DialogScript
+from tests.gui.modals import Modals
 
 GPT3_TOTAL = 175_221_817_344
 
@@ -44,19 +43,18 @@ def _trigger(window: MainWindow, name: str) -> None:
     action.trigger()
 
 
-def _export(qtbot: QtBot, window: MainWindow, action: str, path: Path) -> DialogScript:
-    script = DialogScript(qtbot).save_as(str(path)).start()
+def _export(modals: Modals, window: MainWindow, action: str, path: Path) -> None:
+    modals.save_as(str(path))
     _trigger(window, action)
-    assert script.done and not script.problems, script.problems
-    assert script.seen[0].startswith("QFileDialog")  # Qt's own dialog, typed into
-    return script
+    modals.wait_done()
+    assert modals.kinds[-1] == "QFileDialog"  # Qt's own dialog, typed into
 
 
 def test_breakdown_csv_records_the_model_and_opens_in_excel(
-    qtbot: QtBot, window: MainWindow, tmp_path: Path
+    modals: Modals, window: MainWindow, tmp_path: Path
 ) -> None:
     target = tmp_path / "gpt3.csv"
-    _export(qtbot, window, "actionExport_breakdown", target)
+    _export(modals, window, "actionExport_breakdown", target)
     bom, about, rows = read_csv(target)
     assert bom  # "CSV for Excel" is on by default
     assert about["model"] == "GPT-3 175B" and about["source"] == "gpt3-175b"
@@ -68,11 +66,11 @@ def test_breakdown_csv_records_the_model_and_opens_in_excel(
     assert window.statusBar().currentMessage() == f"Exported {target}"
 
 
-def test_plain_utf8_when_excel_is_switched_off(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+def test_plain_utf8_when_excel_is_switched_off(modals: Modals, window: MainWindow, tmp_path: Path) -> None:
     excel = window.findChild(QAction, "actionExport_excel")
     assert excel.isCheckable() and excel.isChecked()
     excel.trigger()  # off, and remembered
-    _export(qtbot, window, "actionExport_memory", tmp_path / "memory.csv")
+    _export(modals, window, "actionExport_memory", tmp_path / "memory.csv")
     bom, about, rows = read_csv(tmp_path / "memory.csv")
     assert not bom
     assert json.loads(about["scenario json"]) == Scenario().model_dump(mode="json")
@@ -85,15 +83,15 @@ def test_plain_utf8_when_excel_is_switched_off(qtbot: QtBot, window: MainWindow,
 
 
 def test_gpu_csv_takes_the_suffix_and_json_records_architecture_and_scenario(
-    qtbot: QtBot, window: MainWindow, tmp_path: Path
+    modals: Modals, window: MainWindow, tmp_path: Path
 ) -> None:
     document = window.document
     document.set_scenario_field("context", 8192)
-    _export(qtbot, window, "actionExport_gpus", tmp_path / "gpus")  # typed without a suffix
+    _export(modals, window, "actionExport_gpus", tmp_path / "gpus")  # typed without a suffix
     _, about, rows = read_csv(tmp_path / "gpus.csv")
     assert json.loads(about["scenario json"])["context"] == 8192
     assert tuple(rows[0]) == GPU_COLUMNS and len(rows) == len(document.setups)
-    _export(qtbot, window, "actionExport_json", tmp_path / "all.json")
+    _export(modals, window, "actionExport_json", tmp_path / "all.json")
     data = json.loads((tmp_path / "all.json").read_text(encoding="utf-8"))
     assert data["total"] == GPT3_TOTAL
     assert data["architecture"] == document.architecture.model_dump(mode="json")
@@ -103,26 +101,29 @@ def test_gpu_csv_takes_the_suffix_and_json_records_architecture_and_scenario(
 
 
 @pytest.mark.parametrize(("chart", "suffix"), [("bar", ".png"), ("pie", ".svg"), ("memory", ".png")])
-def test_charts(qtbot: QtBot, window: MainWindow, tmp_path: Path, chart: str, suffix: str) -> None:
+def test_charts(modals: Modals, window: MainWindow, tmp_path: Path, chart: str, suffix: str) -> None:
     target = tmp_path / f"chart{suffix}"
-    _export(qtbot, window, f"actionExport_{chart}_chart", target)
+    _export(modals, window, f"actionExport_{chart}_chart", target)
     data = target.read_bytes()
     assert data.startswith(b"\x89PNG") if suffix == ".png" else b"</svg>" in data
     assert [path.name for path in tmp_path.iterdir()] == [target.name]  # no temporary file left
 
 
-def test_unwritable_place_is_one_message(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
+def test_unwritable_place_is_one_message(modals: Modals, window: MainWindow, tmp_path: Path) -> None:
     target = tmp_path / "missing" / "layers.csv"
-    script = DialogScript(qtbot).save_as(str(target)).press_ok().start()
+    modals.save_as(str(target))
+    modals.click("OK")
     _trigger(window, "actionExport_layers")
-    assert script.done and not script.problems, script.problems
-    assert script.seen[1] == f"Export failed: cannot write {target}: No such file or directory"
+    modals.wait_done()
+    assert modals.kinds == ["QFileDialog", "QMessageBox"] and modals.seen[1] == "Export failed"
+    assert modals.said == [f"cannot write {target}: No such file or directory"]
     assert list(tmp_path.iterdir()) == []
 
 
-def test_cancelled_dialog_writes_nothing(qtbot: QtBot, window: MainWindow, tmp_path: Path) -> None:
-    script = DialogScript(qtbot).cancel_file().start()
+def test_cancelled_dialog_writes_nothing(modals: Modals, window: MainWindow, tmp_path: Path) -> None:
+    modals.cancel()
     _trigger(window, "actionExport_memory")
-    assert script.done and not script.problems and len(script.seen) == 1
+    modals.wait_done()
+    assert modals.kinds == ["QFileDialog"]
     assert list(tmp_path.iterdir()) == []
     assert not window.statusBar().currentMessage().startswith("Exported")
