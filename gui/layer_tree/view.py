@@ -78,6 +78,7 @@ class LayerTree(QTreeView):
         self.copied: tuple[Block, str | None] | None = None  # a block (or one part of it) to paste
         self._shortcuts()
         self.tree_model.modelReset.connect(self._expand)
+        self.tree_model.figures_changed.connect(self.viewport().update)
         self._expand()
 
     def _expand(self) -> None:
