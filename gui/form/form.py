@@ -239,6 +239,9 @@ class ArchitectureForm(QScrollArea):
             self.add_button(width_path, ffn_width_button(self.document, width_path))
         for path in self._errors.keys() & self._rows.keys():
             self._paint(self._rows[path])
+        # Never narrower than the editors (a group's rows add a reset button to each).
+        scroll = self.verticalScrollBar().sizeHint().width() + 2 * self.frameWidth()
+        self.setMinimumWidth(max(self.minimumWidth(), body.sizeHint().width() + scroll))
         if focused in self._rows:  # a kind switched by keys: the keys go on to the new switch
             self._rows[focused].editor.setFocus()
 

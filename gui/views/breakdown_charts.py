@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QFontMetrics
+from PySide6.QtGui import QColor, QFontMetrics
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSplitter, QVBoxLayout, QWidget
 
 from paramtally.core.blocks import FFN_KINDS, MIXER_KINDS
@@ -82,7 +82,7 @@ class BreakdownBar(ThemedPlot):
         self.kind_bars = {
             half: pg.BarGraphItem(x=[], height=[], y0=[], width=0.85, pen=None) for half in KIND_HALVES
         }
-        self.legend = pg.LegendItem(offset=(-10, 10), labelTextSize="8pt")
+        self.legend = pg.LegendItem(offset=(10, 5), labelTextSize="8pt", colCount=2)
         self.legend.setParentItem(item.getViewBox())
         self._legend_kinds: tuple[str, ...] = ()
         self._legend_samples: dict[str, pg.BarGraphItem] = {}
@@ -171,10 +171,11 @@ class BreakdownBar(ThemedPlot):
         for kind in kinds:
             sample = self._legend_samples.get(kind)
             if sample is None:
-                # Owned by the legend (hidden): a sample outliving its chart would be painted after it.
+                # Owned by the legend, drawn nowhere: a sample outliving its chart would be painted
+                # after it; a hidden one would be shown crossed out (pyqtgraph marks hidden items).
                 sample = pg.BarGraphItem(x=[0], height=[1], width=1, brush=color_for(kind, KIND_COLORS))
                 sample.setParentItem(self.legend)
-                sample.setVisible(False)
+                sample.setOpacity(0)
                 self._legend_samples[kind] = sample
             self.legend.addItem(sample, KIND_TITLES.get(kind, kind.replace("_", " ")))
         self._legend_kinds = kinds
@@ -210,7 +211,8 @@ class BreakdownBar(ThemedPlot):
             )
         else:
             item.setXRange(-0.6, max(self._layer_count, 1) - 0.4, padding=0)
-            item.setYRange(0, self._peak_layer * 1.08, padding=0)
+            # By kind, room above the bars for the legend's rows.
+            item.setYRange(0, self._peak_layer * (1.3 if self.mode == "kind" else 1.08), padding=0)
             how = "mixer and FFN by kind" if self.mode == "kind" else "stacked by part"
             self.set_titles(
                 f"Parameters per layer, {how} — {report.name}",
@@ -271,6 +273,19 @@ class BreakdownBar(ThemedPlot):
             bottom.formatter = None  # layer numbers
             item.setLabel("left", "Parameters per layer")
             item.setLabel("bottom", "Layer")
+
+    def apply_colors(self) -> None:
+        super().apply_colors()
+        legend = getattr(self, "legend", None)  # none yet while the base class is being built
+        if legend is not None:
+            background, text = chart_colors(self)
+            legend.setLabelTextColor(text)
+            fill = QColor(background)
+            fill.setAlpha(220)
+            legend.setBrush(fill)
+            for sample, label in legend.items:
+                label.setText(label.text, color=text)
+                del sample
 
     def themed_labels(self) -> Iterable[pg.TextItem]:
         # Empty while the base class is still being built (Qt may send a palette change then).

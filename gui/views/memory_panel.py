@@ -32,7 +32,7 @@ from paramtally.core.gpus import find_gpu
 from paramtally.gui.views.deferred import DeferredRefresh
 from paramtally.gui.views.export import laid_out, save_view
 from paramtally.gui.views.flops_summary import FlopsSummary
-from paramtally.gui.views.format import bytes_both, gib, problem_text
+from paramtally.gui.views.format import bytes_scaled, gib, problem_text
 from paramtally.gui.views.memory_chart import MemoryChart
 from paramtally.gui.views.scenario_controls import ScenarioControls
 from paramtally.gui.views.setups_table import SetupsTable
@@ -283,7 +283,7 @@ def _cache_note(memory: Any) -> str:
     terms = [term for term in (memory.terms if memory is not None else ()) if term.part == "kv_cache"]
     if not terms or [term.name for term in terms] == ["KV cache"]:
         return ""
-    parts = " + ".join(f"{term.name} {bytes_both(term.value)}" for term in terms)
+    parts = " + ".join(f"{term.name} {bytes_scaled(term.value)}" for term in terms)
     return f"Per GPU for the sequences served: {parts}."
 
 
