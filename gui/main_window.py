@@ -32,6 +32,7 @@ from paramtally.core.recent import recent_sources, remember_source
 from paramtally.core.sources import read_source, source_identity
 from paramtally.gui.dialogs import ask_open_path, warn
 from paramtally.gui.document import Document
+from paramtally.gui.explore.hooks import add_explore
 from paramtally.gui.form import ArchitectureForm
 from paramtally.gui.layer_tree import LayerTree
 from paramtally.gui.problem_status import ProblemStatus
@@ -173,6 +174,7 @@ class MainWindow(QMainWindow):
         self.redo_action.setShortcuts(QKeySequence.StandardKey.Redo)  # Ctrl+Y and Ctrl+Shift+Z
         edit.addActions([self.undo_action, self.redo_action])
         self._build_view_menu(self.menuBar().addMenu("&View"))
+        self.explore = add_explore(self, self.document, self.tabs)  # compare, goal seek, design space
 
     def build_file_menu(self, menu: QMenu) -> None:
         """File: open, [extensions: presets, save, export], quit. Issue 6 hooks in at ``extend_file_menu``."""
