@@ -115,8 +115,11 @@ class MainWindow(QMainWindow):
         self.tabs = QTabWidget()
         self.tabs.setObjectName("rightTabs")
         self.tabs.setDocumentMode(True)
-        self.tabs.addTab(self.right_split, "Parameters: charts and formulas")
-        self.tabs.addTab(self.memory_scroll, "Memory budget and GPU fit")
+        # Short titles: four tabs fit 1024 pixels (gui/explore adds Compare and Design space).
+        self.tabs.addTab(self.right_split, "Parameters")
+        self.tabs.setTabToolTip(0, "Parameters: charts by part or per layer, and the table of formulas")
+        self.tabs.addTab(self.memory_scroll, "Memory and GPU fit")
+        self.tabs.setTabToolTip(1, "Memory budget per GPU under the scenario, and the GPU setups it fits")
         right = QWidget()
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(4, 4, 4, 4)

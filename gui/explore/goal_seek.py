@@ -37,6 +37,7 @@ from paramtally.core.explore.variables import available, find_variable
 from paramtally.core.fit import column_description
 from paramtally.core.gpus import load_catalog
 from paramtally.gui.dialogs import add_mnemonics
+from paramtally.gui.explore.apply import apply_variant
 from paramtally.gui.explore.figure_text import figure_text
 
 if TYPE_CHECKING:
@@ -329,14 +330,9 @@ class GoalSeekDialog(QDialog):
             self._show_problem(one_line(exc))
             return
         text = f"{variable.title} = {point.value:,}"
-        if variable.on_scenario:
-            before = document.scenario.model_dump()
-            changed = {name: value for name, value in scenario.model_dump().items() if before[name] != value}
-            if not document.set_scenario_values(changed):
-                self._show_problem(f"{variable.title}: the scenario refused {point.value:,}")
-                return
-        else:
-            document.set_architecture(arch, f"Goal seek: {text}")
+        if not apply_variant(document, arch, scenario, f"Goal seek: {text}"):
+            self._show_problem(f"{variable.title}: the scenario refused {point.value:,}")
+            return
         self.applied = text
         self.accept()
 

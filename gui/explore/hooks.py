@@ -59,8 +59,10 @@ class Explore(QObject):
         self.compare_tab.setObjectName("compareTab")
         self.design_tab = LazyTab(self._build_design)
         self.design_tab.setObjectName("designSpaceTab")
-        tabs.addTab(self.compare_tab, "Compare")
-        tabs.addTab(self.design_tab, "Design space")
+        tabs.setTabToolTip(tabs.addTab(self.compare_tab, "Compare"), "Architectures side by side")
+        tabs.setTabToolTip(
+            tabs.addTab(self.design_tab, "Design space"), "A figure over two fields of the open model"
+        )
         self.pins.changed.connect(self._say_pinned)
         self._pinned_before = len(self.pins.pins)
 
