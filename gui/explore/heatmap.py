@@ -23,7 +23,7 @@ import contourpy
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QPainterPath
+from PySide6.QtGui import QColor, QPainterPath
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QWidget
 
 from paramtally.core.explore.sweep import Sweep
@@ -34,11 +34,11 @@ __all__ = ["Heatmap"]
 
 _COLORMAP = "viridis"
 _TICKS = 8  # labels per axis, about
-_ISO_PEN = pg.mkPen("#FFFFFF", width=2, style=Qt.PenStyle.DashLine)
+_ISO_PEN = pg.mkPen("#FFFFFF", width=2)  # solid: Qt strokes a dashed line several times slower
 _ISO_HALO = pg.mkPen("#000000", width=4)
 _BOUNDARY_PEN = pg.mkPen("#FF3B30", width=3)
 _BOUNDARY_HALO = pg.mkPen("#FFFFFF", width=6)
-_WASH = (255, 255, 255, 150)  # over the cells that do not fit: their colours fade
+_WASH = QColor(255, 255, 255, 150)  # over the cells that do not fit: their colours fade
 
 
 class Heatmap(pg.PlotWidget):
@@ -57,7 +57,11 @@ class Heatmap(pg.PlotWidget):
         item.hideButtons()
         item.setMenuEnabled(False)
         self.image = pg.ImageItem(axisOrder="row-major")
-        self.wash = pg.ImageItem(axisOrder="row-major")
+        # A filled path, not a second image: Qt paints a few rectangles far faster than it scales
+        # a translucent image over the whole plot.
+        self.wash = QGraphicsPathItem()
+        self.wash.setPen(pg.mkPen(None))
+        self.wash.setBrush(_WASH)
         item.addItem(self.image)
         item.addItem(self.wash)
         self.colorbar = pg.ColorBarItem(
@@ -124,11 +128,7 @@ class Heatmap(pg.PlotWidget):
         if sweep.fits is None:
             self.wash.setVisible(False)
             return
-        rows, columns = sweep.valid.shape
-        overlay = np.zeros((rows, columns, 4), dtype=np.uint8)
-        overlay[sweep.valid & ~sweep.fits] = _WASH
-        self.wash.setImage(overlay, autoLevels=False, levels=(0, 255))
-        self.wash.setRect(QRectF(0, 0, columns, rows))
+        self.wash.setPath(_region(sweep.valid & ~sweep.fits))
         self.wash.setVisible(True)
 
     def _draw_boundary(self, pairs: Sequence[tuple[tuple[int, int], tuple[int, int]]]) -> None:
@@ -267,11 +267,23 @@ class _Isoline(pg.IsocurveItem):
 
 
 def _path(lines: Any) -> QPainterPath:
+    """contourpy's lines (arrays of points) as one path, each line on its own."""
+    if not lines:
+        return QPainterPath()
+    points = np.concatenate(lines)
+    connect = np.ones(len(points), dtype=np.int32)
+    connect[np.cumsum([len(line) for line in lines]) - 1] = 0  # no segment from one line to the next
+    path: QPainterPath = pg.arrayToQPath(points[:, 0], points[:, 1], connect=connect)
+    return path
+
+
+def _region(cells: Any) -> QPainterPath:
+    """The cells that are True as one path: a rectangle per run of them in a row."""
     path = QPainterPath()
-    for points in lines:
-        path.moveTo(float(points[0, 0]), float(points[0, 1]))
-        for x, y in points[1:]:
-            path.lineTo(float(x), float(y))
+    steps = np.diff(np.pad(cells.astype(np.int8), ((0, 0), (1, 1))), axis=1)
+    starts, stops = np.argwhere(steps == 1), np.argwhere(steps == -1)  # both in row order
+    for (j, start), (_, stop) in zip(starts.tolist(), stops.tolist(), strict=True):
+        path.addRect(QRectF(start, j, stop - start, 1.0))
     return path
 
 
