@@ -150,6 +150,9 @@ class GoalSeekDialog(QDialog):
         close = self.buttons.addButton(QDialogButtonBox.StandardButton.Close)
         close.setText("Close")
         add_mnemonics(self.buttons)
+        for button in (self.apply_button, close):  # Enter in the value solves; it applies nothing
+            button.setAutoDefault(False)
+            button.setDefault(False)
         self.apply_button.clicked.connect(self.apply)
         close.clicked.connect(self.reject)
 
