@@ -144,15 +144,16 @@ class GoalSeekDialog(QDialog):
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.itemSelectionChanged.connect(self._selection_changed)
         self.buttons = QDialogButtonBox()
-        self.apply_button = self.buttons.addButton("Apply", QDialogButtonBox.ButtonRole.AcceptRole)
+        # ActionRole: an accept button would become the default, and Enter in the value (which
+        # solves) would apply the answer before the person has seen it.
+        self.apply_button = self.buttons.addButton("Apply", QDialogButtonBox.ButtonRole.ActionRole)
         self.apply_button.setObjectName("goalApply")
         self.apply_button.setEnabled(False)
         close = self.buttons.addButton(QDialogButtonBox.StandardButton.Close)
         close.setText("Close")
         add_mnemonics(self.buttons)
-        for button in (self.apply_button, close):  # Enter in the value solves; it applies nothing
+        for button in (self.apply_button, close):
             button.setAutoDefault(False)
-            button.setDefault(False)
         self.apply_button.clicked.connect(self.apply)
         close.clicked.connect(self.reject)
 
