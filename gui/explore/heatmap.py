@@ -22,7 +22,7 @@ from typing import Any
 import contourpy
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPainterPath
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QWidget
 
@@ -211,11 +211,11 @@ class Heatmap(pg.PlotWidget):
         rows, columns = self.shape
         return (i, j) if 0 <= i < columns and 0 <= j < rows else (-1, -1)
 
-    def cell_center(self, i: int, j: int) -> QPointF:
-        """Where cell (i, j) is on this widget (tests move the pointer there)."""
+    def cell_center(self, i: int, j: int) -> QPoint:
+        """Where cell (i, j) is on this widget's viewport (tests move the pointer there)."""
         view = self.getPlotItem().getViewBox()
-        scene = view.mapViewToScene(QPointF(i + 0.5, j + 0.5))
-        return self.mapFromScene(scene)
+        point: QPoint = self.mapFromScene(view.mapViewToScene(QPointF(i + 0.5, j + 0.5)))
+        return point
 
     def _moved(self, scene_pos: QPointF) -> None:
         cell = self.cell_at(scene_pos)
