@@ -48,6 +48,7 @@ def chart_colors(widget: QWidget) -> tuple[QColor, QColor]:
     palette = widget.palette()
     return palette.color(QPalette.ColorRole.Base), palette.color(QPalette.ColorRole.Text)
 
+
 # One colour per compared column (the compare view's chart and its table headers).
 SERIES_COLORS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9", "#7B52AE", "#8C564B")
 
