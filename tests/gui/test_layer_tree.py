@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QLabel, QSpinBox, QWidget
+from PySide6.QtWidgets import QComboBox, QLabel, QMenu, QSpinBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from paramtally.core import layer_ops
@@ -292,3 +292,57 @@ def test_every_menu_entry_shows_its_key_and_shift_f10_opens_the_menu(
     tree.setCurrentIndex(model.group_index(0))
     qtbot.keyClick(tree, Qt.Key.Key_J, Qt.KeyboardModifier.ControlModifier)  # merge with next
     assert [g.count for g in doc.architecture.decoder.layers] == [96]
+
+
+def test_mixer_kind_window_and_width_through_the_menus(
+    qtbot: QtBot, window: MainWindow, modals: Modals
+) -> None:
+    """A range split off, its mixer made Mamba-2 through the submenu; a window and an FFN width
+    typed into the real dialogs for the other group; each one undo step."""
+    tree, doc = window.tree, window.document
+    model = tree.tree_model
+    modals.choose("Split at layer…")
+    modals.type_and_click("90", "OK")
+    right_click_row(qtbot, tree, model.group_index(0), modals)
+
+    def open_submenu(menu: QWidget) -> None:  # as with the keys: onto "Mixer kind", then Right
+        assert isinstance(menu, QMenu)
+        menu.setActiveAction(next(a for a in menu.actions() if a.text() == "Mixer kind"))
+        qtbot.keyClick(menu, Qt.Key.Key_Right)
+
+    modals.expect(open_submenu, "Mixer kind ▸")
+    modals.choose("Mamba-2")
+    right_click_row(qtbot, tree, model.group_index(1), modals)
+    assert group_block(doc.architecture, 1).mixer.kind == "mamba2"
+    assert model.data(model.group_index(1)) == "layers 90–95 (Mamba-2, dense)"
+    assert model.data(model.group_index(0)) == "layers 0–89 (attention, dense)"  # names its mixer now
+    modals.choose("Sliding window…")
+    modals.type_and_click("4096", "OK")
+    right_click_row(qtbot, tree, model.group_index(0), modals)
+    assert group_block(doc.architecture, 0).mixer.sliding_window == 4096
+    modals.choose("FFN width…")
+    modals.type_and_click("40000", "OK")
+    right_click_row(qtbot, tree, model.group_index(0), modals)
+    assert group_block(doc.architecture, 0).ffn.width == 40000
+    assert doc.undo_stack.count() == 4 and doc.undo_stack.undoText() == "FFN width"
+    arch = layer_ops.split_group(load_source("gpt3-175b").decoder.layers, 0, 90)
+    expected = layer_ops.with_layers(load_source("gpt3-175b"), arch)
+    for group, path, value in (
+        (1, ("mixer", "kind"), "mamba2"),
+        (0, ("mixer", "sliding_window"), 4096),
+        (0, ("ffn", "width"), 40000),
+    ):
+        expected = layer_ops.with_group_value(expected, ("decoder", "layers", group), path, value)
+    assert doc.report.total == count_parameters(expected).total
+
+
+def test_the_mtp_modules_block_is_edited_like_a_group(qtbot: QtBot) -> None:
+    doc = Document(load_source("deepseek-v3"))
+    tree = LayerTree(doc)
+    qtbot.addWidget(tree)
+    tree.setCurrentIndex(tree.tree_model.find(("mtp",), "ffn"))
+    assert tree.current_group() == ("mtp",)
+    assert tree.set_value(("ffn", "num_experts"), 128, "Experts")
+    assert doc.architecture.mtp.override["ffn"]["num_experts"] == 128
+    assert tree.tree_model.data(tree.tree_model.find(("mtp",)), Qt.ItemDataRole.UserRole) == doc.report.mtp
+    assert doc.report.total == count_parameters(load_source("deepseek-v3")).total  # MTP is apart
