@@ -17,7 +17,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from paramtally.core import fit, flops, memory, params, stages
+from paramtally.core import count, fit, flops, memory, stages
 from paramtally.core.gpus import load_catalog
 from paramtally.core.memory import Scenario, estimate_memory
 from paramtally.core.presets import load_builtin
@@ -32,7 +32,7 @@ def _clear_memory() -> None:
 
 def _clear_all() -> None:
     _clear_memory()
-    params.count_parameters.cache_clear()
+    count.count_parameters.cache_clear()
 
 
 def _median_ms(work: Callable[[], object], before: Callable[[], None], repeat: int) -> float:

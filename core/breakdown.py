@@ -9,37 +9,56 @@ from typing import NamedTuple
 
 from paramtally.core.formula import formula_text
 
-__all__ = ["ADDED_PARTS", "PARTS", "LayerGroupRow", "LayerRow", "Node", "ParamReport", "human"]
+__all__ = [
+    "ADDED_PARTS",
+    "PARTS",
+    "PART_INFO",
+    "PART_LABELS",
+    "LayerGroupRow",
+    "LayerRow",
+    "Node",
+    "ParamReport",
+    "PartInfo",
+    "Path",
+    "human",
+]
 
-# Part categories every leaf belongs to, in the order charts show them.
-PARTS: tuple[str, ...] = (
-    "embeddings",
-    "attention",
-    "ffn",
-    "moe_experts",
-    "shared_experts",
-    "router",
-    "norms",
-    "lm_head",
-    "lora",
-    "adapters",
-    "vocab_growth",
+
+@dataclass(frozen=True, slots=True)
+class PartInfo:
+    """A category every leaf term belongs to: its id, its label, whether it is an addition, and
+    whether it is counted apart from the total (multi-token prediction, which transformers does
+    not build)."""
+
+    id: str
+    label: str
+    added: bool = False
+    apart: bool = False
+
+
+# The parts, in the order charts, tables and CSV columns show them.
+PART_INFO: tuple[PartInfo, ...] = (
+    PartInfo("embeddings", "Embeddings"),
+    PartInfo("frontend", "Audio front-end"),
+    PartInfo("attention", "Attention"),
+    PartInfo("ssm", "SSM / linear attn"),
+    PartInfo("cross_attention", "Cross-attention"),
+    PartInfo("ffn", "FFN"),
+    PartInfo("moe_experts", "MoE experts"),
+    PartInfo("shared_experts", "Shared experts"),
+    PartInfo("router", "Router"),
+    PartInfo("norms", "Norms"),
+    PartInfo("lm_head", "LM head"),
+    PartInfo("lora", "LoRA", added=True),
+    PartInfo("adapters", "Adapters", added=True),
+    PartInfo("vocab_growth", "Vocabulary growth", added=True),
+    PartInfo("mtp", "MTP modules", apart=True),
 )
+PARTS: tuple[str, ...] = tuple(info.id for info in PART_INFO if not info.apart)
 # Parts that are not the base model: what LoRA, adapters and new tokens add.
-ADDED_PARTS: tuple[str, ...] = ("lora", "adapters", "vocab_growth")
-PART_LABELS: Mapping[str, str] = {
-    "embeddings": "Embeddings",
-    "attention": "Attention",
-    "ffn": "FFN",
-    "moe_experts": "MoE experts",
-    "shared_experts": "Shared experts",
-    "router": "Router",
-    "norms": "Norms",
-    "lm_head": "LM head",
-    "lora": "LoRA",
-    "adapters": "Adapters",
-    "vocab_growth": "Vocabulary growth",
-}
+ADDED_PARTS: tuple[str, ...] = tuple(info.id for info in PART_INFO if info.added)
+PART_LABELS: Mapping[str, str] = {info.id: info.label for info in PART_INFO}
+Path = tuple[str, ...]
 
 
 class Node(NamedTuple):
@@ -94,13 +113,14 @@ class Node(NamedTuple):
             self.values,
         )
 
-    def walk(self, path: str = "", depth: int = 0) -> Iterator[tuple[str, int, Node]]:
-        here = f"{path}/{self.name}" if path else self.name
+    def walk(self, path: Path = (), depth: int = 0) -> Iterator[tuple[Path, int, Node]]:
+        """Every node with its path (the names from the root down, as a tuple) and depth."""
+        here = (*path, self.name)
         yield here, depth, self
         for child in self.children:
             yield from child.walk(here, depth + 1)
 
-    def leaves(self) -> Iterator[tuple[str, Node]]:
+    def leaves(self) -> Iterator[tuple[Path, Node]]:
         for path, _, node in self.walk():
             if node.is_leaf:
                 yield path, node
@@ -118,11 +138,13 @@ def group(name: str, children: tuple[Node, ...] | list[Node], formula: str = "")
 
 @dataclass(frozen=True, slots=True)
 class LayerRow:
-    """One layer of the stack: its parameters by part and per token."""
+    """One layer of a stack: its parameters by part and per token."""
 
-    index: int
-    group: int
-    kind: str  # "dense" or "moe"
+    stack: str
+    index: int  # within its stack
+    group: int  # its run: an index into ``ParamReport.groups``
+    mixer: str  # the mixer's kind, e.g. "attention", "mamba2"
+    kind: str  # the FFN's kind: "dense", "moe" or "none"
     params: int
     active: int
     by_part: Mapping[str, int] = field(default_factory=dict)
@@ -130,18 +152,39 @@ class LayerRow:
 
 @dataclass(frozen=True, slots=True)
 class LayerGroupRow:
-    """One layer group's figures, for ``count`` consecutive layers from ``start``."""
+    """A run of layers of one block: ``count`` consecutive layers from ``start`` (within its
+    stack), recurring ``repeats`` times every ``period`` layers. Figures are for one layer."""
 
+    stack: str
+    group: int  # the stack's top-level layer group it belongs to
     start: int
     count: int
-    kind: str
+    repeats: int
+    period: int
+    mixer: str
+    kind: str  # the FFN's kind
     params: int
     active: int
     by_part: Mapping[str, int]
 
+    @property
+    def layers(self) -> int:
+        return self.count * self.repeats
+
+    def layer_indices(self) -> Iterator[int]:
+        for repeat in range(self.repeats):
+            first = self.start + repeat * self.period
+            yield from range(first, first + self.count)
+
 
 @dataclass(frozen=True)
 class ParamReport:
+    """The count of one architecture: totals, the tree of terms, sums by part, the runs of layers.
+
+    ``total`` is ``sum(p.numel() for p in model.parameters())`` of the model transformers builds;
+    multi-token-prediction modules (which it does not build) are counted apart in ``mtp``.
+    """
+
     name: str
     total: int
     active: int
@@ -149,15 +192,20 @@ class ParamReport:
     tree: Node
     by_part: Mapping[str, int]
     groups: tuple[LayerGroupRow, ...]
+    mtp: int = 0
+    mtp_active: int = 0
+    mtp_tree: Node | None = None
 
     @cached_property
     def layers(self) -> tuple[LayerRow, ...]:
-        """One row per layer, expanded from the groups only when a view asks for it."""
-        return tuple(
-            LayerRow(g.start + i, index, g.kind, g.params, g.active, g.by_part)
+        """One row per layer, stack by stack, expanded from the runs only when a view asks for it."""
+        rows = [
+            LayerRow(g.stack, i, index, g.mixer, g.kind, g.params, g.active, g.by_part)
             for index, g in enumerate(self.groups)
-            for i in range(g.count)
-        )
+            for i in g.layer_indices()
+        ]
+        order = {"encoder": 0, "decoder": 1}
+        return tuple(sorted(rows, key=lambda row: (order.get(row.stack, 2), row.index)))
 
     @property
     def base(self) -> int:
@@ -166,6 +214,16 @@ class ParamReport:
     @property
     def is_moe(self) -> bool:
         return self.active != self.total
+
+    @property
+    def total_with_mtp(self) -> int:
+        return self.total + self.mtp
+
+    def walk(self) -> Iterator[tuple[Path, int, Node]]:
+        """Every node of the tree, then of the MTP modules (a second root: counted apart)."""
+        yield from self.tree.walk()
+        if self.mtp_tree is not None:
+            yield from self.mtp_tree.walk()
 
 
 def human(count: float, unit: str = "") -> str:

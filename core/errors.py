@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from pydantic import ValidationError
-from pydantic_core import InitErrorDetails, PydanticCustomError
+from pydantic_core import ErrorDetails, InitErrorDetails, PydanticCustomError
 
 __all__ = [
+    "FieldError",
+    "FieldPath",
     "FieldProblem",
     "ParamTallyError",
     "ParamTallyWarning",
@@ -16,8 +19,10 @@ __all__ = [
     "field_problems",
     "format_loc",
     "one_line",
+    "plain_reason",
     "shown",
     "unknown_name",
+    "without_union_tags",
 ]
 
 
@@ -25,14 +30,26 @@ class ParamTallyError(Exception):
     """A problem with the user's input, said in one line; never a bug."""
 
 
+FieldPath = tuple[str | int, ...]  # a field named by its keys from the model down
+
+
+class FieldError(ParamTallyError):
+    """A refusal that belongs to one field: ``path`` and ``reason`` apart, "path: reason" as a line."""
+
+    def __init__(self, path: FieldPath, reason: str) -> None:
+        super().__init__(f"{format_loc(path)}: {reason}" if path else reason)
+        self.path, self.reason = path, reason
+
+
 class ParamTallyWarning(UserWarning):
     """Part of a user's file was skipped (the rest still works): say it once, in one line."""
 
 
-FieldProblem = tuple[str, str]  # (dotted field path, reason)
+FieldProblem = tuple[FieldPath, str]  # (field path, reason)
 
 
 def format_loc(loc: Sequence[str | int]) -> str:
+    """A field path as people read it in a message: ``blocks.default.mixer.num_heads``."""
     return ".".join(str(part) for part in loc)
 
 
@@ -43,20 +60,83 @@ def field_error(title: str, loc: tuple[str | int, ...], message: str, value: Any
 
 
 def field_problems(exc: ValidationError) -> list[FieldProblem]:
-    """Each error as (field path, reason), dropping pydantic's union-branch noise."""
+    """Each error as (field path, reason in plain words), dropping pydantic's union-branch noise.
+
+    A tuple whose item is refused is also called "too short" by pydantic (it counts only the
+    valid items); that echo is dropped when the item's own error is there.
+    """
+    errors = exc.errors(include_url=False)
+    locs = [without_union_tags(error["loc"]) for error in errors]
     problems: list[FieldProblem] = []
-    for error in exc.errors(include_url=False):
-        loc = [part for part in error["loc"] if not _is_union_tag(part)]
-        problems.append((format_loc(loc), error["msg"]))
+    for error, loc in zip(errors, locs, strict=True):
+        echo = error["type"] == "too_short" and any(
+            len(other) > len(loc) and other[: len(loc)] == loc for other in locs
+        )
+        if not echo:
+            problems.append((loc, plain_reason(error)))
     return problems
+
+
+def _entries(number: object) -> str:
+    return "1 entry" if number == 1 else f"{number} entries"
+
+
+# pydantic's error type → the same reason in plain words (pydantic says "Input should be …").
+_PLAIN: dict[str, Callable[[dict[str, Any]], str]] = {
+    "greater_than": lambda ctx: f"must be more than {ctx['gt']}",
+    "greater_than_equal": lambda ctx: f"must be at least {ctx['ge']}",
+    "less_than": lambda ctx: f"must be less than {ctx['lt']}",
+    "less_than_equal": lambda ctx: f"must be at most {ctx['le']}",
+    "too_short": lambda ctx: f"needs at least {_entries(ctx['min_length'])}",
+    "too_long": lambda ctx: f"takes at most {_entries(ctx['max_length'])}",
+    "int_parsing": lambda ctx: "must be a whole number",
+    "int_type": lambda ctx: "must be a whole number",
+    "int_from_float": lambda ctx: "must be a whole number",
+    "float_parsing": lambda ctx: "must be a number",
+    "float_type": lambda ctx: "must be a number",
+    "bool_parsing": lambda ctx: "must be true or false",
+    "bool_type": lambda ctx: "must be true or false",
+    "string_type": lambda ctx: "must be text",
+    "literal_error": lambda ctx: _one_of(ctx["expected"]),
+    "missing": lambda ctx: "is required",
+    "extra_forbidden": lambda ctx: "is not a known setting",
+    "model_type": lambda ctx: "must be a group of settings (a JSON object)",
+    "model_attributes_type": lambda ctx: "must be a group of settings (a JSON object)",
+    "dict_type": lambda ctx: "must be a group of settings (a JSON object)",
+    "tuple_type": lambda ctx: "must be a list",
+    "list_type": lambda ctx: "must be a list",
+}
+
+
+def _one_of(expected: str) -> str:
+    """pydantic lists every choice; a long list (26 activations) is named by a few and its size."""
+    names = re.findall(r"'([^']*)'", expected)
+    if len(names) <= 8:
+        return f"must be one of {expected}"
+    return f"must be a known name ({', '.join(names[:5])}, … {len(names)} in all)"
+
+
+def plain_reason(error: ErrorDetails) -> str:
+    """One pydantic error's reason as a person would say it; our own rules keep their words."""
+    plain = _PLAIN.get(error["type"])
+    if plain is not None:
+        try:
+            reason = plain(dict(error.get("ctx") or {}))
+        except KeyError:  # a context without the expected key: pydantic's words are still right
+            return error["msg"].removeprefix("Value error, ")
+        if error["type"] == "literal_error" and isinstance(error.get("input"), str):
+            return f"{reason}, not '{error['input']}'"
+        return reason
+    return error["msg"].removeprefix("Value error, ")
 
 
 def one_line(exc: BaseException) -> str:
     if isinstance(exc, ValidationError):
-        path, reason = field_problems(exc)[0]
-        more = len(exc.errors()) - 1
+        problems = field_problems(exc) or [((), str(exc))]
+        path, reason = problems[0]
+        more = len(problems) - 1
         suffix = f" (and {more} more)" if more > 0 else ""
-        return f"{path}: {reason}{suffix}" if path else f"{reason}{suffix}"
+        return f"{format_loc(path)}: {reason}{suffix}" if path else f"{reason}{suffix}"
     return str(exc)
 
 
@@ -78,6 +158,16 @@ def unknown_name(kind: str, name: str, known: Sequence[str], hint: str = "") -> 
     return f"unknown {kind} '{name}'" + (f" ({tail})" if tail else "")
 
 
+def without_union_tags(loc: Sequence[str | int]) -> FieldPath:
+    """A pydantic error location as a field path (the union members it names taken out)."""
+    return tuple(part for part in loc if not _is_union_tag(part))
+
+
 def _is_union_tag(part: str | int) -> bool:
-    # pydantic puts the chosen union member's type name in the path, e.g. "MoE" or "int".
-    return isinstance(part, str) and (part[:1].isupper() or part in {"int", "none", "function-after"})
+    # pydantic puts the chosen union member in the path: a discriminator value ("attention" in
+    # "mixer.attention.num_heads") or a type name ("MoE", "int").
+    from paramtally.core.blocks import KIND_TAGS  # late: errors is imported before the schema
+
+    return isinstance(part, str) and (
+        part[:1].isupper() or part in {"int", "none", "function-after"} or part in KIND_TAGS
+    )

@@ -1,8 +1,17 @@
-"""Tables as JSON-ready rows and CSV text: plain integers, stable column names, UTF-8.
+"""Tables as JSON-ready rows, CSV and tab-separated text: plain integers, stable column names, UTF-8.
 
-Three tables: the parameter breakdown (one row per node of the tree), the per-layer table and the
-memory terms of one GPU and the GPU setups. ``write_export`` writes any of them atomically and
-says clearly when the place cannot be written.
+Four tables: the parameter breakdown (one row per node of the tree), the per-layer table, the
+memory terms of one GPU and the GPU setups; and a comparison of architectures side by side
+(long-form rows: headline, parts, GPU fits, schema diff). The CLI, the window's File → Export and its Copy
+(Ctrl+C) all write through here. ``write_export`` writes atomically and says clearly when the
+place cannot be written.
+
+A CSV may open with ``about`` lines that record what it was computed for (model, scenario,
+architecture as JSON): each starts with ``#``, then one empty line, then the header row
+(``pandas.read_csv(path, comment="#")`` skips them). ``excel=True`` starts the text with a
+byte-order mark: Excel reads a CSV without one in the machine's legacy code page, and the
+formulas' ·, ² and × turn into mojibake; LibreOffice, pandas (``utf-8-sig``) and Google Sheets
+read either.
 """
 
 from __future__ import annotations
@@ -12,36 +21,62 @@ import io
 import json
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from paramtally.core.atomic import write_text_atomic
-from paramtally.core.breakdown import PARTS, ParamReport
+from paramtally.core.breakdown import PART_LABELS, PARTS, ParamReport
 from paramtally.core.errors import ParamTallyError
 
 if TYPE_CHECKING:
+    from paramtally.core.explore.compare import Comparison, Delta
     from paramtally.core.fit import SetupFit
     from paramtally.core.memory import MemoryReport
+    from paramtally.core.scenario import Scenario
+    from paramtally.core.schema import Architecture
 
 __all__ = [
+    "BOM",
     "BREAKDOWN_COLUMNS",
+    "COMPARE_COLUMNS",
     "GPU_COLUMNS",
     "LAYER_COLUMNS",
     "MAX_LAYER_ROWS",
     "MEMORY_COLUMNS",
+    "about_rows",
     "breakdown_rows",
     "check_layer_rows",
+    "comparison_json",
+    "comparison_rows",
+    "comparison_text",
     "export_json",
     "gpu_rows",
     "layer_rows",
     "memory_rows",
     "report_json",
+    "scenario_text",
     "to_csv",
     "to_json",
+    "to_tsv",
     "write_export",
 ]
 
-BREAKDOWN_COLUMNS = ("path", "depth", "is_leaf", "part", "count", "params", "share", "added", "formula")
-LAYER_COLUMNS = ("layer", "group", "kind", "params", "active", *PARTS)
+BREAKDOWN_COLUMNS = (
+    "path",
+    "name",
+    "depth",
+    "is_leaf",
+    "part",
+    "count",
+    "params",
+    "share",
+    "added",
+    "formula",
+)
+LAYER_COLUMNS = ("stack", "layer", "group", "mixer", "kind", "params", "active", *PARTS)
+# A node's path in a CSV cell: the names from the root down. The separator is only for reading;
+# "name" and "depth" give the tree without parsing it (names may hold "/").
+PATH_SEPARATOR = " › "
+COMPARE_COLUMNS = ("section", "item", "source", "value", "baseline", "delta", "delta_pct")
 MEMORY_COLUMNS = ("term", "part", "bytes", "gib", "share", "formula", "source")
 GPU_COLUMNS = (
     "gpu",
@@ -61,6 +96,7 @@ GPU_COLUMNS = (
 )
 _GIB = 1 << 30
 MAX_LAYER_ROWS = 10_000  # real models have a few hundred layers; beyond, a per-layer table is unreadable
+BOM = "\ufeff"
 
 
 def _share(params: int, total: int) -> float:
@@ -70,7 +106,8 @@ def _share(params: int, total: int) -> float:
 def breakdown_rows(report: ParamReport) -> list[dict[str, Any]]:
     return [
         {
-            "path": path,
+            "path": PATH_SEPARATOR.join(path),
+            "name": node.name,
             "depth": depth,
             "is_leaf": node.is_leaf,
             "part": node.part,
@@ -80,13 +117,13 @@ def breakdown_rows(report: ParamReport) -> list[dict[str, Any]]:
             "added": node.added,
             "formula": node.full_formula,
         }
-        for path, depth, node in report.tree.walk()
+        for path, depth, node in report.walk()
     ]
 
 
 def check_layer_rows(report: ParamReport) -> None:
     """A per-layer table is one row per layer: refuse one too long to be read (10⁹ layers)."""
-    count = sum(group.count for group in report.groups)
+    count = sum(group.layers for group in report.groups)
     if count > MAX_LAYER_ROWS:
         raise ParamTallyError(
             f"the per-layer table would have {count:,} rows (at most {MAX_LAYER_ROWS:,}); "
@@ -98,8 +135,10 @@ def layer_rows(report: ParamReport) -> list[dict[str, Any]]:
     check_layer_rows(report)
     return [
         {
+            "stack": row.stack,
             "layer": row.index,
             "group": row.group,
+            "mixer": row.mixer,
             "kind": row.kind,
             "params": row.params,
             "active": row.active,
@@ -115,9 +154,9 @@ def memory_rows(memory: MemoryReport) -> list[dict[str, Any]]:
         {
             "term": term.name,
             "part": term.part,
-            "bytes": term.bytes,
-            "gib": round(term.bytes / _GIB, 6),
-            "share": _share(term.bytes, memory.total_bytes),
+            "bytes": term.value,
+            "gib": round(term.value / _GIB, 6),
+            "share": _share(term.value, memory.total_bytes),
             "formula": term.formula,
             "source": term.source,
         }
@@ -135,7 +174,7 @@ def report_json(report: ParamReport) -> dict[str, Any]:
     parts = [
         {
             "name": node.name,
-            "path": path,
+            "path": list(path),
             "part": node.part,
             "params": node.params,
             "count": node.count,
@@ -150,6 +189,8 @@ def report_json(report: ParamReport) -> dict[str, Any]:
         "active": report.active,
         "base": report.base,
         "added": report.added,
+        "mtp": report.mtp,
+        "total_with_mtp": report.total_with_mtp,
         "by_part": {part: report.by_part[part] for part in PARTS if part in report.by_part},
         "parts": parts,
         "layers": layer_rows(report),
@@ -157,16 +198,24 @@ def report_json(report: ParamReport) -> dict[str, Any]:
 
 
 def export_json(
-    report: ParamReport, memory: MemoryReport | None = None, setups: Iterable[SetupFit] | None = None
+    report: ParamReport,
+    memory: MemoryReport | None = None,
+    setups: Iterable[SetupFit] | None = None,
+    architecture: Architecture | None = None,
+    scenario: Scenario | None = None,
 ) -> dict[str, Any]:
-    """Everything the CSV files hold, in one JSON object (same rows, same column names)."""
+    """Everything the CSV files hold, in one JSON object (same rows, same column names), with the
+    architecture (the preset JSON's shape) and the scenario the figures are for."""
     data: dict[str, Any] = {
         "name": report.name,
         "total": report.total,
         "active": report.active,
-        "breakdown": breakdown_rows(report),
-        "layers": layer_rows(report),
     }
+    if architecture is not None:
+        data["architecture"] = architecture.model_dump(mode="json")
+    if scenario is not None:
+        data["scenario"] = scenario.model_dump(mode="json")
+    data |= {"breakdown": breakdown_rows(report), "layers": layer_rows(report)}
     if memory is not None:
         data["memory"] = {
             "total_bytes": memory.total_bytes,
@@ -179,6 +228,19 @@ def export_json(
     return data
 
 
+def scenario_text(s: Scenario) -> str:
+    """The scenario in one line of words, as the CLI's table and an exported memory chart say it."""
+    weights = s.quant or ("nf4-dq" if s.qlora else s.dtype)
+    layout = f"tp {s.tp} · pp {s.pp} · {s.gpus} GPU(s)" + (
+        f" · ZeRO-{s.zero}" if s.mode == "training" else ""
+    )
+    text = f"{s.mode}, weights {weights}, context {s.context:,}, batch {s.batch}, {layout}"
+    if s.mode == "inference":
+        return text + f", KV {s.kv_dtype}"
+    lora = f", LoRA r={s.lora_rank}" + (" (QLoRA)" if s.qlora else "") if s.lora_rank else ""
+    return text + f", {s.optimizer}, grads {s.grad_dtype}, recompute {s.recompute}{lora}"
+
+
 def to_json(data: Any) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
@@ -189,13 +251,60 @@ def write_export(path: Path, text: str) -> Path:
     return path
 
 
-def to_csv(rows: Iterable[dict[str, Any]], columns: Sequence[str]) -> str:
+def about_rows(
+    architecture: Architecture, scenario: Scenario | None = None, source: str = ""
+) -> list[tuple[str, str]]:
+    """What a table was computed for, as (key, value) lines for ``to_csv(about=…)``."""
+    from paramtally.core.cli import version  # late: the CLI package imports this module
+
+    rows = [("paramtally", version()), ("model", architecture.name)]
+    if source and source != architecture.name:
+        rows.append(("source", source))
+    if scenario is not None:
+        rows += [
+            ("scenario", scenario_text(scenario)),
+            ("scenario json", _compact(scenario.model_dump(mode="json"))),
+        ]
+    rows.append(("architecture json", _compact(architecture.model_dump(mode="json"))))
+    return rows
+
+
+def _compact(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def to_csv(
+    rows: Iterable[dict[str, Any]],
+    columns: Sequence[str],
+    about: Sequence[tuple[str, str]] = (),
+    excel: bool = False,
+) -> str:
+    """CSV text: ``about`` lines first (see the module's docstring), then the header and the rows."""
     buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=list(columns), lineterminator="\n")
+    if excel:
+        buffer.write(BOM)
+    if about:
+        lines = csv.writer(buffer, lineterminator="\n")
+        lines.writerows([f"# {key}", value] for key, value in about)
+        buffer.write("\n")
+    _write_rows(buffer, rows, columns, ",")
+    return buffer.getvalue()
+
+
+def to_tsv(rows: Iterable[dict[str, Any]], columns: Sequence[str]) -> str:
+    """Tab-separated text with a header line: what a spreadsheet takes from the clipboard."""
+    buffer = io.StringIO()
+    _write_rows(buffer, rows, columns, "\t")
+    return buffer.getvalue()
+
+
+def _write_rows(
+    buffer: io.StringIO, rows: Iterable[dict[str, Any]], columns: Sequence[str], delimiter: str
+) -> None:
+    writer = csv.DictWriter(buffer, fieldnames=list(columns), delimiter=delimiter, lineterminator="\n")
     writer.writeheader()
     for row in rows:
         writer.writerow({key: _csv_value(row[key]) for key in columns})
-    return buffer.getvalue()
 
 
 def _csv_value(value: Any) -> Any:
@@ -204,3 +313,110 @@ def _csv_value(value: Any) -> Any:
     if isinstance(value, float):  # fixed notation: spreadsheets read "0.00001234" everywhere
         return f"{value:.8f}".rstrip("0").rstrip(".") or "0"
     return value
+
+
+# --- a comparison (`paramtally compare` and the window's compare view write the same text) -----
+
+
+def comparison_json(comparison: Comparison) -> dict[str, Any]:
+    """``{"baseline", "scenario", "columns": [{"source", "total", "active", "parts": […]}, …],
+    "diff": [{"source", "path", "before", "after"}, …]}``."""
+    from paramtally.core.explore.compare import HEADLINE  # late: it loads the memory engine
+
+    columns = []
+    for index, column in enumerate(comparison.columns):
+        deltas = {name: _delta_json(comparison.delta(index, name)) for name in HEADLINE}
+        columns.append(
+            {
+                "source": column.source,
+                "name": column.name,
+                "total": column.total,
+                "active": column.active,
+                "total_with_mtp": column.total_with_mtp,
+                "memory_bytes": column.memory_bytes,
+                **({"memory_problem": column.memory_problem} if column.memory_problem else {}),
+                "delta": deltas,
+                "parts": [
+                    {
+                        "part": part,
+                        "label": PART_LABELS[part],
+                        "params": column.by_part.get(part, 0),
+                        **_delta_json(comparison.delta(index, part)),
+                    }
+                    for part in comparison.parts
+                ],
+                "setups": [
+                    {"gpu": s.gpu, "count": s.count, "fits": s.fits, "per_gpu_bytes": s.per_gpu_bytes}
+                    for s in column.setups
+                ],
+            }
+        )
+    diff = [
+        {
+            "source": comparison.columns[index].source,
+            "path": list(d.path),
+            "before": d.before,
+            "after": d.after,
+        }
+        for index, diffs in enumerate(comparison.diffs)
+        for d in diffs
+    ]
+    return {
+        "baseline": comparison.columns[comparison.baseline].source,
+        "scenario": comparison.scenario.model_dump(mode="json"),
+        "columns": columns,
+        "diff": diff,
+    }
+
+
+def _delta_json(delta: Delta) -> dict[str, Any]:
+    percent = delta.percent
+    return {"delta": delta.absolute, "delta_pct": None if percent is None else round(percent, 6)}
+
+
+def comparison_rows(comparison: Comparison) -> list[dict[str, Any]]:
+    """Long-form rows for CSV (``COMPARE_COLUMNS``): headline, parts, setups, schema diff."""
+    from paramtally.core.explore.compare import HEADLINE
+
+    rows: list[dict[str, Any]] = []
+    for index, column in enumerate(comparison.columns):
+        for section, names in (("headline", HEADLINE), ("part", comparison.parts)):
+            for name in names:
+                delta = comparison.delta(index, name)
+                percent = delta.percent
+                rows.append(
+                    {
+                        "section": section,
+                        "item": name,
+                        "source": column.source,
+                        "value": "" if delta.value is None else delta.value,
+                        "baseline": "" if delta.baseline is None else delta.baseline,
+                        "delta": "" if delta.absolute is None else delta.absolute,
+                        "delta_pct": "" if percent is None else round(percent, 6),
+                    }
+                )
+        for setup in column.setups:
+            item = f"{setup.gpu} × {setup.count}"
+            rows.append({"section": "fits", "item": item, "source": column.source, "value": setup.fits})
+        for d in comparison.diffs[index]:
+            item = ".".join(str(part) for part in d.path)
+            rows.append(
+                {"section": "schema", "item": item, "source": column.source, "value": _cell(d.after),
+                 "baseline": _cell(d.before)}
+            )  # fmt: skip
+    return [dict.fromkeys(COMPARE_COLUMNS, "") | row for row in rows]
+
+
+def _cell(value: Any) -> Any:
+    if value is None:
+        return ""
+    if isinstance(value, dict | list):
+        return json.dumps(value, ensure_ascii=False, sort_keys=True)
+    return value
+
+
+def comparison_text(comparison: Comparison, form: Literal["csv", "json"], excel: bool = False) -> str:
+    """The file ``paramtally compare --format csv|json`` writes, and the window's export too."""
+    if form == "json":
+        return to_json(comparison_json(comparison))
+    return to_csv(comparison_rows(comparison), COMPARE_COLUMNS, excel=excel)

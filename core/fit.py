@@ -11,41 +11,87 @@ bandwidth bound: every token reads the active weights and the KV cache once.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import MISSING, dataclass, field, fields
 from functools import lru_cache
+from typing import Any
 
-from paramtally.core.activations import inference_act_pieces
-from paramtally.core.gpus import GPU, load_catalog
-from paramtally.core.kv_cache import kv_pieces
-from paramtally.core.memory import effective_architecture, stage_specs
+from paramtally.core.gpus import GPU, find_gpu, load_catalog
+from paramtally.core.memory import effective_architecture, stage_terms
 from paramtally.core.scenario import Scenario, check_scenario, valid_tp
 from paramtally.core.schema import Architecture
 from paramtally.core.stages import model_layout
 from paramtally.core.terms import Piece
 
-__all__ = ["COUNTS", "NODE_SIZE", "SetupFit", "fit_setups", "layout_text"]
+__all__ = [
+    "COUNTS",
+    "NODE_SIZE",
+    "SetupFit",
+    "chosen_layout",
+    "column_description",
+    "fit_setup",
+    "fit_setups",
+    "layout_text",
+    "setup_layouts",
+    "smallest_fit",
+]
 
 COUNTS = (1, 2, 4, 8, 16, 32, 64)
 NODE_SIZE = 8
 CONTEXT_LIMIT = 100_000_000  # Scenario.context's upper bound
 
 
+def _about(text: str, default: object = MISSING) -> Any:
+    """A dataclass field carrying its description (Any: it stands in for the field's value)."""
+    return field(default=default, metadata={"description": text})
+
+
 @dataclass(frozen=True, slots=True)
 class SetupFit:
-    gpu: str
-    gpu_name: str
-    count: int
-    fits: bool
-    per_gpu_bytes: int
-    capacity_bytes: int
-    free_bytes: int  # negative: the shortfall
-    layout: str
-    tp: int
-    pp: int
-    dp: int
-    zero: int
-    max_context: int | None = None  # inference: the longest context that fits, up to the model's (0: none)
-    decode_tokens_per_s: float | None = None  # inference: bandwidth bound, when it fits
+    """One GPU kind × count; each field's description is the window's column tooltip."""
+
+    gpu: str = _about("GPU kind (catalog id).")
+    gpu_name: str = _about("GPU kind, as the catalog names it.")
+    count: int = _about("How many GPUs of this kind.")
+    fits: bool = _about(
+        "Whether the busiest GPU's memory stays within its usable capacity (memory × usable share "
+        "× the scenario's utilization cap)."
+    )
+    per_gpu_bytes: int = _about(
+        "Memory the busiest GPU needs in this layout (weights, KV cache, activations, training states, "
+        "runtime overhead)."
+    )
+    capacity_bytes: int = _about("Usable bytes per GPU: memory × usable share × utilization cap.")
+    free_bytes: int = _about("Usable capacity minus the memory needed, per GPU; negative: the shortfall.")
+    layout: str = _about(
+        "How the model is split: TP tensor parallel (within a node of 8, dividing the heads), PP "
+        "pipeline stages, DP data-parallel copies with their ZeRO stage. Inference puts one copy over "
+        "all the GPUs; training takes the cheapest layout in communication that fits."
+    )
+    tp: int = _about("Tensor-parallel size of the layout.")
+    pp: int = _about("Pipeline-parallel size of the layout.")
+    dp: int = _about("Data-parallel size of the layout.")
+    zero: int = _about("ZeRO stage of the layout (training).")
+    max_context: int | None = _about(
+        default=None,
+        text="Inference: the longest context (tokens per sequence, at the scenario's batch) whose KV cache "
+        "and activations still fit beside the weights, up to the model's maximum positions; 0: not even "
+        "one token fits.",
+    )
+    decode_tokens_per_s: float | None = _about(
+        default=None,
+        text="Inference: an upper bound on generated tokens per second for the whole batch, from memory "
+        "bandwidth (each step reads the active weights and the KV cache once); kernels and scheduling "
+        "make real servers slower.",
+    )
+
+
+def column_description(name: str) -> str:
+    """The description of a SetupFit field (the GPU table's tooltips, the CSV's columns)."""
+    for one in fields(SetupFit):
+        if one.name == name:
+            return str(one.metadata["description"])
+    raise KeyError(name)
 
 
 def layout_text(tp: int, pp: int, dp: int, zero: int) -> str:
@@ -91,16 +137,17 @@ class _StagePlan:
 @lru_cache(maxsize=1024)
 def _plan(arch: Architecture, s: Scenario) -> tuple[_StagePlan, ...]:
     """Per stage: the total at the scenario and, for inference, how it grows with the context."""
-    arch = effective_architecture(arch, s)
     plans = []
-    for stage, specs in zip(model_layout(arch, s.pp).stages, stage_specs(arch, s), strict=True):
-        pieces = (*kv_pieces(arch, s, stage), *inference_act_pieces(arch, s)) if s.mode == "inference" else ()
+    for terms in stage_terms(arch, s):
+        pieces = (
+            tuple(term.growth for term in terms if term.growth is not None) if s.mode == "inference" else ()
+        )
         plans.append(
             _StagePlan(
-                total=sum(spec.value for spec in specs),
-                fixed=sum(spec.value for spec in specs if "s" not in spec.values),
-                weights=sum(spec.value for spec in specs if spec.part == "weights"),
-                kv_cache=sum(spec.value for spec in specs if spec.part == "kv_cache"),
+                total=sum(term.value for term in terms),
+                fixed=sum(term.value for term in terms if term.growth is None),
+                weights=sum(term.value for term in terms if term.part == "weights"),
+                kv_cache=sum(term.value for term in terms if term.part == "kv_cache"),
                 pieces=pieces,
                 slope=sum(p * m / q for p, q, m, _ in pieces),
                 events=tuple(sorted((cap / m, p * m / q) for p, q, m, cap in pieces if cap is not None)),
@@ -153,12 +200,22 @@ def _decode_rate(plans: tuple[_StagePlan, ...], s: Scenario, gpu: GPU, active_sh
 _Option = tuple[Scenario, tuple[_StagePlan, ...], int]
 
 
+def _choose(options: list[_Option], capacity: int) -> tuple[_Option, bool]:
+    """The first layout that fits (options come cheapest in communication first), else the least memory."""
+    chosen = next((option for option in options if option[2] <= capacity), None)
+    if chosen is not None:
+        return chosen, True
+    return min(options, key=lambda option: option[2]), False
+
+
+def _options(arch: Architecture, scenario: Scenario, count: int) -> list[_Option]:
+    plans = [(c, _plan(arch, c)) for c in _candidates(arch, scenario, count)]
+    return [(c, p, max(stage.total for stage in p)) for c, p in plans]
+
+
 def _fit_one(s: Scenario, gpu: GPU, options: list[_Option], active_share: float, limit: int) -> SetupFit:
     capacity = gpu.capacity_bytes(s.utilization_cap)
-    chosen = next((option for option in options if option[2] <= capacity), None)
-    fits = chosen is not None
-    if chosen is None:
-        chosen = min(options, key=lambda option: option[2])
+    chosen, fits = _choose(options, capacity)
     layout, plans, total = chosen
     max_context = decode = None
     if s.mode == "inference":
@@ -188,12 +245,45 @@ def fit_setups(
     """Each GPU kind × count with its layout, per-GPU bytes and verdict, in catalog order."""
     check_scenario(arch, scenario.model_copy(update={"tp": 1, "pp": 1, "gpus": 1}))
     catalog = catalog if catalog is not None else load_catalog()
-    options: dict[int, list[_Option]] = {}
-    for count in COUNTS:
-        plans = [(c, _plan(arch, c)) for c in _candidates(arch, scenario, count)]
-        options[count] = [(c, p, max(stage.total for stage in p)) for c, p in plans]
+    options = {count: _options(arch, scenario, count) for count in COUNTS}
     layout = model_layout(effective_architecture(arch, scenario), 1)
     share = layout.active / layout.total
     # A context longer than the model was trained for is no use, however much memory is free.
-    limit = arch.embeddings.max_positions or CONTEXT_LIMIT
+    limit = arch.max_positions or CONTEXT_LIMIT
     return tuple(_fit_one(scenario, gpu, options[count], share, limit) for gpu in catalog for count in COUNTS)
+
+
+def chosen_layout(arch: Architecture, scenario: Scenario, gpus: int) -> Scenario:
+    """``scenario`` on ``gpus`` GPUs of its kind with the layout the setups table gives them.
+
+    Inference: one model copy over all the GPUs (TP within a node, then pipeline stages), the
+    most memory per request. Training: the first layout, cheapest in communication, that fits
+    the scenario's GPU, else the one with the least memory per GPU.
+    """
+    check_scenario(arch, scenario.model_copy(update={"tp": 1, "pp": 1, "gpus": 1}))
+    options = _options(arch, scenario, gpus)
+    capacity = find_gpu(scenario.gpu).capacity_bytes(scenario.utilization_cap)
+    return _choose(options, capacity)[0][0]
+
+
+def smallest_fit(setups: Iterable[SetupFit], gpu: str | None = None) -> SetupFit | None:
+    """The setup (of kind ``gpu`` if given) that fits with the fewest GPUs, then the least memory per
+    GPU (the cheaper kind as a rule), then the most room left; None when none of them fits."""
+    fitting = [fit for fit in setups if fit.fits and gpu in (None, fit.gpu)]
+    if not fitting:
+        return None
+    return min(fitting, key=lambda fit: (fit.count, fit.capacity_bytes, -fit.free_bytes))
+
+
+def fit_setup(arch: Architecture, scenario: Scenario, gpu: GPU, count: int) -> SetupFit:
+    """One GPU kind on any number of GPUs, laid out and judged as ``fit_setups`` does its counts."""
+    check_scenario(arch, scenario.model_copy(update={"tp": 1, "pp": 1, "gpus": 1}))
+    options = _options(arch, scenario, count)
+    layout = model_layout(effective_architecture(arch, scenario), 1)
+    limit = arch.max_positions or CONTEXT_LIMIT
+    return _fit_one(scenario, gpu, options, layout.active / layout.total, limit)
+
+
+def setup_layouts(arch: Architecture, scenario: Scenario, count: int) -> list[Scenario]:
+    """The layouts ``fit_setup`` tries on ``count`` GPUs, in its order (inference: the one)."""
+    return _candidates(arch, scenario, count)

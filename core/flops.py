@@ -11,26 +11,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from paramtally.core.count import count_parameters
 from paramtally.core.gpus import GPU, find_gpu
 from paramtally.core.memory import effective_architecture
-from paramtally.core.params import count_parameters
 from paramtally.core.scenario import Scenario
 from paramtally.core.schema import Architecture
-from paramtally.core.stages import model_layout, window_layers
-from paramtally.core.terms import term
+from paramtally.core.stages import model_layout
+from paramtally.core.terms import Term
 
-__all__ = ["FlopsReport", "FlopsTerm", "estimate_flops"]
+__all__ = ["FlopsReport", "estimate_flops"]
 
 KAPLAN = "Kaplan et al. 2020, Table 1: 2N + 2·n_layer·n_ctx·d_attn per token forward"
 CHINCHILLA = "Hoffmann et al. 2022 (Chinchilla): C ≈ 6·N·D, compute-optimal D ≈ 20·N"
-
-
-@dataclass(frozen=True, slots=True)
-class FlopsTerm:
-    name: str
-    flops: int
-    formula: str
-    source: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,44 +39,48 @@ class FlopsReport:
     mfu: float
     peak_flops: float  # per GPU, FLOP/s
     seconds: float  # run_flops / (gpus · peak · mfu)
-    terms: tuple[FlopsTerm, ...]
+    terms: tuple[Term, ...]
 
     @property
     def days(self) -> float:
         return self.seconds / 86_400
 
 
-def _flops_term(name: str, expr: str, source: str, **values: int) -> FlopsTerm:
-    t = term(name, "", expr, source, **values)
-    return FlopsTerm(t.name, t.bytes, t.formula, t.source)
+def _flops_term(name: str, expr: str, source: str, **values: int) -> Term:
+    return Term.of(name, "flops", expr, source, **values)
 
 
-def _attention(arch: Architecture, s: int) -> FlopsTerm:
-    att = arch.attention
-    window = window_layers(arch)
-    full = arch.num_layers - window
-    if att.kind == "mla":
-        width, dims = (
-            "a·(d_qk + d_v)/2",
-            {"d_qk": att.qk_nope_head_dim + att.qk_rope_head_dim, "d_v": att.v_head_dim},
-        )
-    else:
-        width, dims = "a·d_h", {"d_h": arch.head_dim}
-    parts = []
-    if full:
-        parts.append(f"2·L·s·{width}")
-    if window:
-        parts.append(f"2·L_w·min(s, w)·{width}")
+def _context_terms(arch: Architecture, s: int) -> Term:
+    """Attention over the context and recurrent scans, per token, forward, summed over the layers."""
+    h = arch.hidden_size
+    attend: dict[tuple[int, int | None], int] = {}  # (d_attn, window) -> layers
+    scan = 0
+    for block, layers in arch.layers_by_block().items():
+        ctx = block.context(h)
+        for mixer in (block.mixer, block.parallel_mixer):
+            if mixer is None:
+                continue
+            width = mixer.context_width(ctx)
+            if width:
+                window = getattr(mixer, "sliding_window", None)
+                attend[(width, window)] = attend.get((width, window), 0) + layers
+            scan += layers * mixer.scan_flops(ctx)
+    parts: list[str] = []
+    values: dict[str, int] = {"s": s}
+    for i, ((width, window), layers) in enumerate(sorted(attend.items(), key=lambda kv: kv[0][1] or 0)):
+        tag = "" if len(attend) == 1 else f"_{i + 1}"
+        tokens = "s" if window is None else f"min(s, w{tag})"
+        parts.append(f"2·L{tag}·{tokens}·d{tag}")
+        values |= {f"L{tag}": layers, f"d{tag}": width} | ({} if window is None else {f"w{tag}": window})
+    if scan:
+        parts.append("F_scan")
+        values["F_scan"] = scan
     return _flops_term(
         "attention per token (forward)",
-        " + ".join(parts),
-        KAPLAN + "; sliding-window layers attend min(s, window)",
-        L=full,
-        L_w=window,
-        w=att.sliding_window or 0,
-        s=s,
-        a=att.num_heads,
-        **dims,
+        " + ".join(parts) or "0",
+        KAPLAN + " with d = a·d_h; sliding-window layers attend min(s, window); recurrent layers add "
+        "their scan (F_scan)",
+        **values,
     )
 
 
@@ -102,9 +98,9 @@ def _estimate(arch: Architecture, s: Scenario, gpu: GPU) -> FlopsReport:
     report = count_parameters(arch)
     adapters = model_layout(arch, 1).adapters if s.mode == "training" else 0
     n = report.active
-    attention = _attention(arch, s.context)
+    attention = _context_terms(arch, s.context)
     forward = _flops_term(
-        "forward per token", "2·N + F_att", KAPLAN + "; N = active parameters", N=n, F_att=attention.flops
+        "forward per token", "2·N + F_att", KAPLAN + "; N = active parameters", N=n, F_att=attention.value
     )
     if adapters:
         training = _flops_term(
@@ -113,7 +109,7 @@ def _estimate(arch: Architecture, s: Scenario, gpu: GPU) -> FlopsReport:
             "forward and input gradients through the frozen base (4N), full 6A for the adapters",
             N_base=max(n - adapters, 0),
             A=min(adapters, n),
-            F_att=attention.flops,
+            F_att=attention.value,
         )
     else:
         training = _flops_term(
@@ -121,24 +117,24 @@ def _estimate(arch: Architecture, s: Scenario, gpu: GPU) -> FlopsReport:
             "3·(2·N + F_att)",
             "backward ≈ 2× forward; " + KAPLAN,
             N=n,
-            F_att=attention.flops,
+            F_att=attention.value,
         )
     chinchilla = _flops_term("Chinchilla-optimal tokens", "20·N", CHINCHILLA + "; MoE: active N", N=n)
-    tokens = s.tokens if s.tokens is not None else chinchilla.flops
+    tokens = s.tokens if s.tokens is not None else chinchilla.value
     six_nd = _flops_term("run (6·N·D)", "6·N·D", CHINCHILLA, N=n, D=tokens)
     run = _flops_term(
-        "run with attention", "C_tok·D", "training per token × tokens", C_tok=training.flops, D=tokens
+        "run with attention", "C_tok·D", "training per token × tokens", C_tok=training.value, D=tokens
     )
     peak = gpu.bf16_tflops * 1e12
-    seconds = run.flops / (s.gpus * peak * s.mfu)
+    seconds = run.value / (s.gpus * peak * s.mfu)
     return FlopsReport(
         params=n,
-        forward_per_token=forward.flops,
-        training_per_token=training.flops,
+        forward_per_token=forward.value,
+        training_per_token=training.value,
         tokens=tokens,
-        chinchilla_tokens=chinchilla.flops,
-        six_nd=six_nd.flops,
-        run_flops=run.flops,
+        chinchilla_tokens=chinchilla.value,
+        six_nd=six_nd.value,
+        run_flops=run.value,
         gpu=gpu.id,
         gpus=s.gpus,
         mfu=s.mfu,

@@ -1,64 +1,114 @@
 """Formulas written once as text, evaluated exactly, and shown with their numbers filled in.
 
-``render("4·h²", h=12288)`` gives ``"4·h² = 4·12288² = 603,979,776"``. Writing the formula once
-and deriving both the number and its explanation keeps the two from drifting apart.
+``render("4·h²", {"h": 12288})`` gives ``"4·h² = 4·12288² = 603,979,776"``. Writing a formula once
+and deriving both the number and its explanation keeps the two from drifting apart. Every figure
+ParamTally shows goes through here: parameter counts (integers, + − · and powers), and memory and
+FLOPs terms, which also divide (by a TP size, by 8 bits) and take ``min``/``max``. Division is
+exact (``fractions.Fraction``); a term is rounded up to a whole number once, at the end, so a byte
+count never loses a byte to float rounding.
 """
 
 from __future__ import annotations
 
 import ast
+import math
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from fractions import Fraction
 from functools import lru_cache
 from types import CodeType
-from typing import Any
 
-__all__ = ["evaluate", "formula_text", "render"]
+__all__ = ["Number", "compiled", "evaluate", "exact", "fmt_number", "formula_text", "render"]
 
-_SYMBOL = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
-_NO_BUILTINS: dict[str, Any] = {"__builtins__": {}}
-_OPERATORS = (ast.Add, ast.Sub, ast.Mult, ast.Pow)
+Number = int | Fraction
+
+_SYMBOL = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_FUNCTIONS: dict[str, Callable[..., Number]] = {"min": min, "max": max}
+_OPERATORS = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.Pow)
+_ALLOWED = (ast.Expression, ast.BinOp, ast.Name, ast.Load, ast.Call, *_OPERATORS)
 
 
-@lru_cache(maxsize=512)
+def _div(a: Number, b: Number) -> Number:
+    # Stay in fast integers when the division is exact; fall back to exact fractions.
+    if isinstance(a, int) and isinstance(b, int):
+        return a // b if a % b == 0 else Fraction(a, b)
+    return Fraction(a) / b
+
+
+class _Exact(ast.NodeTransformer):
+    def visit_BinOp(self, node: ast.BinOp) -> ast.expr:
+        self.generic_visit(node)
+        if isinstance(node.op, ast.Div):
+            return ast.Call(ast.Name("_div", ast.Load()), [node.left, node.right], [])
+        return node
+
+
+@lru_cache(maxsize=2048)
 def _compile(expr: str) -> tuple[CodeType, str]:
-    """The formula as checked Python code and as a ``str.format`` template, built once per text."""
-    python = expr.replace("·", "*").replace("²", "**2").replace("−", "-")
-    _check(ast.parse(python, mode="eval").body)
+    """The formula as checked Python code (exact division) and as a fill-in template."""
+    python = expr.replace("·", "*").replace("×", "*").replace("²", "**2").replace("−", "-")
+    tree = ast.parse(python, mode="eval")
+    for node in ast.walk(tree):
+        known = isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _FUNCTIONS
+        if isinstance(node, ast.Call) and not known:
+            raise ValueError(f"unsupported function in formula: {expr}")
+        if isinstance(node, ast.Constant) and type(node.value) is not int:
+            raise ValueError(f"unsupported constant in formula: {node.value!r}")
+        if not isinstance(node, (*_ALLOWED, ast.Constant)):
+            raise ValueError(f"unsupported formula element: {ast.dump(node)}")
+    tree = ast.fix_missing_locations(_Exact().visit(tree))
     template = _SYMBOL.sub(
-        lambda match: "{" + match.group(0) + "}", expr.replace("{", "{{").replace("}", "}}")
+        lambda m: m.group(0) if m.group(0) in _FUNCTIONS else "{" + m.group(0) + "}",
+        expr.replace("{", "{{").replace("}", "}}"),
     )
-    return compile(python, f"<formula {expr}>", "eval"), template
+    return compile(tree, f"<formula {expr}>", "eval"), template
 
 
-def _check(node: ast.expr) -> None:
-    # Only integers, names and + - * ** are allowed, so evaluation stays exact and harmless.
-    if isinstance(node, ast.BinOp) and isinstance(node.op, _OPERATORS):
-        _check(node.left)
-        _check(node.right)
-    elif not (isinstance(node, ast.Name) or (isinstance(node, ast.Constant) and type(node.value) is int)):
-        raise ValueError(f"unsupported formula element: {ast.dump(node)}")
+_GLOBALS: dict[str, object] = {"__builtins__": {}, "_div": _div, **_FUNCTIONS}
 
 
-def evaluate(expr: str, values: Mapping[str, int]) -> int:
+def exact(expr: str, values: Mapping[str, Number]) -> Number:
+    """``expr`` evaluated exactly (an int, or a Fraction when it divides unevenly)."""
     code, _ = _compile(expr)
-    return int(eval(code, _NO_BUILTINS, values))
+    result: Number = eval(code, _GLOBALS, dict(values))  # the AST was checked in _compile
+    return result
 
 
-@lru_cache(maxsize=4096)
-def formula_text(expr: str, values: tuple[tuple[str, int], ...]) -> str:
-    """The text ``render`` gives, for a formula stored as expression and values."""
-    return render(expr, **dict(values))[1]
+def compiled(expr: str) -> CodeType:
+    """The formula as checked Python code. It reads its symbols, ``_div`` (exact division),
+    ``min`` and ``max`` from the namespace it runs in, so a caller may run the same formula over
+    other exact number types (the design-space sweep runs it over whole grids)."""
+    return _compile(expr)[0]
 
 
-def render(expr: str, /, **values: int) -> tuple[int, str]:
-    """The exact value of ``expr`` and its readable form with the numbers filled in."""
-    code, template = _compile(expr)
-    value = int(eval(code, _NO_BUILTINS, values))
-    filled = template.format_map(values)
+def evaluate(expr: str, values: Mapping[str, Number]) -> int:
+    """``expr`` evaluated exactly and rounded up to a whole number (bytes, FLOPs, parameters)."""
+    result = exact(expr, values)
+    return result if isinstance(result, int) else math.ceil(result)
+
+
+def fmt_number(value: Number) -> str:
+    """Integers as digits; fractions as a short decimal (4.89, 8.5) or p/q when not finite."""
+    if isinstance(value, int) or value.denominator == 1:
+        return str(int(value))
+    text = f"{float(value):.6f}".rstrip("0")
+    return text if Fraction(text) == value else f"{value.numerator}/{value.denominator}"
+
+
+def render(expr: str, values: Mapping[str, Number]) -> str:
+    """``expr = numbers filled in = value``, leaving out steps that add nothing."""
+    _, template = _compile(expr)
+    value = evaluate(expr, values)
+    filled = template.format_map({name: fmt_number(number) for name, number in values.items()})
     parts = [expr]
     if filled != expr:
         parts.append(filled)
     if filled != str(value):
         parts.append(f"{value:,}")
-    return value, " = ".join(parts)
+    return " = ".join(parts)
+
+
+@lru_cache(maxsize=4096)
+def formula_text(expr: str, values: tuple[tuple[str, Number], ...]) -> str:
+    """``render`` for a formula stored as expression and values (the text is made on demand)."""
+    return render(expr, dict(values))

@@ -89,7 +89,8 @@ def _user(path: Path, _stamp: tuple[int, int]) -> tuple[tuple[GPU, ...], tuple[s
         try:
             gpus.append(GPU.model_validate(entry))
         except ValidationError as exc:
-            problems.append(f"gpus.{index}.{one_line(exc)}")
+            joint = "." if exc.errors()[0]["loc"] else ": "  # a field inside the entry, or the entry
+            problems.append(f"gpus.{index}{joint}{one_line(exc)}")
     if not problems:
         return tuple(gpus), ()
     more = f" (and {len(problems) - 1:,} more entries)" if len(problems) > 1 else ""

@@ -1,88 +1,127 @@
-"""KV cache: keys and values of every cached token, per GPU.
+"""What serving keeps per sequence: the KV cache of attention layers and the state of recurrent ones.
 
-Standard attention keeps 2·g·d_h numbers per token per layer (g = a for MHA, 1 for MQA); a
-tensor-parallel rank keeps max(g/t, 1) heads. MLA keeps the compressed latent plus the shared
-rope key, r_kv + d_rope, identical on every TP rank. A sliding-window layer keeps
-min(s, window) tokens. Data parallelism does not split one request's cache.
+Each block's mixer says what one layer keeps on one TP rank (``core.blocks``): keys and values per
+cached token (standard attention: 2·g·d_h, a TP rank keeping max(g/t, 1) heads; MLA: r_kv + d_rope,
+the same on every rank), at most a window of tokens for sliding-window layers, or a fixed-size
+recurrent state (Mamba, linear attention) whatever the context. Cross-attention caches the
+encoder's keys and values once per request. Data parallelism does not split one request's cache.
+Layers with the same cache shape are summed into one term.
 """
 
 from __future__ import annotations
 
+from collections import defaultdict
 from fractions import Fraction
 
+from paramtally.core.blocks import Cache
 from paramtally.core.quant import KV_DTYPE_BITS
 from paramtally.core.scenario import Scenario
-from paramtally.core.schema import Architecture
+from paramtally.core.schema import Architecture, Block
 from paramtally.core.stages import Stage
-from paramtally.core.terms import Piece, Spec
+from paramtally.core.terms import Term
 
-__all__ = ["kv_elements", "kv_pieces", "kv_specs"]
-
-_SOURCE = "KV cache: 2·L·g·d_h·tokens·b·bytes (vLLM, llama.cpp); MLA latent per DeepSeek-V2 §2.1"
-_MLA_SOURCE = "MLA caches r_kv + d_rope per token per layer, replicated over TP (DeepSeek-V2/V3)"
+__all__ = ["encoder_tokens", "kv_terms"]
 
 
-def kv_elements(arch: Architecture, tp: int) -> int:
-    """Cached numbers per token per layer on one TP rank."""
-    att = arch.attention
-    if att.kind == "mla":
-        return att.kv_lora_rank + att.qk_rope_head_dim
-    return 2 * max(arch.num_kv_heads // tp, 1) * arch.head_dim
+def encoder_tokens(arch: Architecture, s: Scenario) -> int | None:
+    """Tokens (or frames) the encoder reads for one request: the scenario's, else the encoder's
+    maximum; None when neither is known, and the encoder then reads the context's length."""
+    if s.encoder_tokens is not None:
+        return s.encoder_tokens
+    return arch.encoder.max_positions if arch.encoder is not None and arch.encoder.max_positions else None
 
 
-def _layer_expr(arch: Architecture, tokens: str, tp: int) -> tuple[str, dict[str, int]]:
-    att = arch.attention
-    if att.kind == "mla":
-        return f"L·(r_kv + d_rope)·{tokens}·b·bits/8", {
-            "r_kv": att.kv_lora_rank,
-            "d_rope": att.qk_rope_head_dim,
-        }
-    heads = "max(g/t, 1)" if tp > 1 else "g"
-    return f"2·L·{heads}·d_h·{tokens}·b·bits/8", {}
+def _caches(block: Block, h: int, tp: int) -> list[Cache]:
+    ctx = block.context(h)
+    return [mixer.cache(ctx, tp) for mixer in (block.mixer, block.parallel_mixer) if mixer is not None]
 
 
-def kv_specs(arch: Architecture, s: Scenario, stage: Stage) -> list[Spec]:
-    """KV-cache terms of one pipeline stage on one TP rank (none in training)."""
+def kv_terms(arch: Architecture, s: Scenario, stage: Stage) -> list[Term]:
+    """KV-cache and recurrent-state terms of one pipeline stage on one TP rank (none in training)."""
     if s.mode != "inference":
         return []
-    bits = KV_DTYPE_BITS[s.kv_dtype]
-    att = arch.attention
-    common: dict[str, int | Fraction] = {"s": s.context, "b": s.batch, "bits": bits}
-    if att.kind != "mla":
-        common |= {"g": arch.num_kv_heads, "t": s.tp, "d_h": arch.head_dim}
-    source = _MLA_SOURCE if att.kind == "mla" else _SOURCE
-    specs = []
-    full = stage.count - stage.window_layers
-    if full:
-        expr, dims = _layer_expr(arch, "s", s.tp)
-        name = "KV cache" if not stage.window_layers else "KV cache (global layers)"
-        specs.append(Spec.of(name, "kv_cache", expr, source + f"; {s.kv_dtype}", L=full, **common, **dims))
-    if stage.window_layers:
-        expr, dims = _layer_expr(arch, "min(s, w)", s.tp)
-        specs.append(
-            Spec.of(
-                "KV cache (sliding-window layers)",
-                "kv_cache",
-                expr,
-                "sliding-window layers keep min(s, window) tokens; " + source,
-                L=stage.window_layers,
-                w=att.sliding_window or 0,
-                **common,
-                **dims,
-            )
-        )
-    return specs
+    h, bits = arch.hidden_size, KV_DTYPE_BITS[s.kv_dtype]
+    by_window: dict[int | None, list[tuple[int, Cache]]] = defaultdict(list)
+    states: list[tuple[int, Cache]] = []
+    cross: list[tuple[int, Cache]] = []
+    for block, layers in stage.blocks:
+        for cache in _caches(block, h, s.tp):
+            if cache.per_token:
+                by_window[cache.window].append((layers, cache))
+            if cache.per_sequence:
+                states.append((layers, cache))
+        if block.cross_attention is not None:
+            cross.append((layers, block.cross_attention.cache(block.context(h), s.tp)))
+    terms = [
+        _token_term(_token_name(window, list(by_window)), entries, s, bits, window)
+        for window, entries in by_window.items()
+    ]
+    if states:
+        terms.append(_state_term(states, s, bits))
+    if cross:
+        terms.append(_cross_term(cross, s, bits, encoder_tokens(arch, s)))
+    return terms
 
 
-def kv_pieces(arch: Architecture, s: Scenario, stage: Stage) -> list[Piece]:
-    """The cache as pieces ceil(p·min(s, cap)/q) (cap None: unbounded), for the largest context."""
-    per_token = Fraction(kv_elements(arch, s.tp) * s.batch) * KV_DTYPE_BITS[s.kv_dtype] / 8
-    full = stage.count - stage.window_layers
-    pieces: list[Piece] = []
-    if full:
-        c = per_token * full
-        pieces.append((c.numerator, c.denominator, 1, None))
-    if stage.window_layers:
-        c = per_token * stage.window_layers
-        pieces.append((c.numerator, c.denominator, 1, arch.attention.sliding_window))
-    return pieces
+def _token_name(window: int | None, windows: list[int | None]) -> str:
+    if len(windows) == 1:
+        return "KV cache"
+    if window is None:
+        return "KV cache (global layers)"
+    sliding = [w for w in windows if w is not None]
+    return "KV cache (sliding-window layers)" if len(sliding) == 1 else f"KV cache (window {window:,})"
+
+
+def _shared_expr(entries: list[tuple[int, Cache]], attribute: str) -> tuple[str, dict[str, int]] | None:
+    """The entries' common formula for L layers, when they all have the same shape."""
+    first = entries[0][1]
+    if any(
+        (getattr(c, attribute), c.symbols) != (getattr(first, attribute), first.symbols) for _, c in entries
+    ):
+        return None
+    return getattr(first, attribute), {"L": sum(layers for layers, _ in entries), **dict(first.symbols)}
+
+
+def _token_term(
+    name: str, entries: list[tuple[int, Cache]], s: Scenario, bits: Fraction, window: int | None
+) -> Term:
+    tokens = "s" if window is None else "min(s, w)"
+    numbers = sum(layers * cache.per_token for layers, cache in entries)
+    shared = _shared_expr(entries, "token_expr")
+    per_layers, values = shared if shared else ("N", {"N": numbers})
+    window_values = {} if window is None else {"w": window}
+    source = entries[0][1].source + ("; sliding-window layers keep min(s, window) tokens" if window else "")
+    term = Term.of(
+        name, "kv_cache", f"{per_layers}·{tokens}·b·bits/8", f"{source}; {s.kv_dtype}",
+        s=s.context, b=s.batch, bits=bits, **values, **window_values,
+    )  # fmt: skip
+    return term.growing(numbers * s.batch * bits / 8, cap=window)
+
+
+def _state_term(entries: list[tuple[int, Cache]], s: Scenario, bits: Fraction) -> Term:
+    numbers = sum(layers * cache.per_sequence for layers, cache in entries)
+    shared = _shared_expr(entries, "state_expr")
+    per_layers, values = shared if shared else ("N", {"N": numbers})
+    source = entries[0][1].source + f"; independent of the context; {s.kv_dtype}"
+    return Term.of(
+        "recurrent state", "kv_cache", f"{per_layers}·b·bits/8", source, b=s.batch, bits=bits, **values
+    )
+
+
+def _cross_term(entries: list[tuple[int, Cache]], s: Scenario, bits: Fraction, tokens: int | None) -> Term:
+    numbers = sum(layers * cache.per_token for layers, cache in entries)
+    shared = _shared_expr(entries, "token_expr")
+    per_layers, values = shared if shared else ("N", {"N": numbers})
+    source = "cross-attention keeps the encoder's keys and values for each request"
+    if tokens is not None:
+        return Term.of(
+            "cross-attention KV cache", "kv_cache", f"{per_layers}·s_enc·b·bits/8",
+            f"{source} (s_enc tokens); {s.kv_dtype}",
+            s_enc=tokens, b=s.batch, bits=bits, **values,
+        )  # fmt: skip
+    term = Term.of(
+        "cross-attention KV cache", "kv_cache", f"{per_layers}·s·b·bits/8",
+        f"{source}; the encoder reads as many tokens as the context; {s.kv_dtype}",
+        s=s.context, b=s.batch, bits=bits, **values,
+    )  # fmt: skip
+    return term.growing(numbers * s.batch * bits / 8)

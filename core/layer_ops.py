@@ -1,27 +1,60 @@
-"""Pure edits of the layer stack: each takes the tuple of layer groups and returns a new one.
+"""Pure edits of a stack: each takes the stack's tuple of layer groups (or the architecture) and
+returns a new one.
 
 The layer-tree editor turns a person's split / move / delete / convert into one of these and
 hands the result to ``Architecture.model_validate`` (through ``with_layers``), so the rules
-(at least one group, top-k within the experts) stay in the schema.
+(at least one group, top-k within the experts) stay in the schema. A group's block changes are
+written into its ``override`` as the difference from what it inherits (``core.groups``), so it
+keeps following its base block otherwise. Groups are addressed by field path, also inside a
+pattern (``("decoder", "layers", 0, "pattern", 2)``); a range of layers is split out of the
+groups it cuts (``split_at``) before an edit of its blocks (``edit_range``).
 """
 
 from __future__ import annotations
 
-from paramtally.core.errors import ParamTallyError
-from paramtally.core.schema import Adapter, Architecture, LayerGroup, LoRA, MoE
+from collections.abc import Callable
+from typing import Any
+
+from pydantic import BaseModel
+
+from paramtally.core.blocks import KIND_TAGS, retyped
+from paramtally.core.errors import FieldError, FieldPath, ParamTallyError
+from paramtally.core.groups import (
+    difference,
+    field_origin,
+    group_at,
+    group_block,
+    inherited_block,
+    leaf_groups,
+    stack_of,
+)
+from paramtally.core.labels import field_title
+from paramtally.core.schema import MTP, Adapter, Architecture, Block, LayerGroup, LoRA, MoE, StackRole, thaw
+from paramtally.core.schema.stack import apply_override
 
 __all__ = [
     "Layers",
+    "block_with_value",
     "delete_group",
+    "edit_range",
     "group_starts",
     "merge_with_next",
     "move_group",
+    "paste_block",
     "set_adapter",
     "set_count",
     "set_lora",
     "set_moe",
+    "set_part",
+    "set_total",
+    "split_at",
     "split_group",
+    "with_group",
+    "with_group_block",
+    "with_group_value",
     "with_layers",
+    "with_siblings",
+    "without_group_value",
 ]
 
 Layers = tuple[LayerGroup, ...]
@@ -29,7 +62,7 @@ Layers = tuple[LayerGroup, ...]
 
 def _check_index(layers: Layers, index: int) -> None:
     if not 0 <= index < len(layers):
-        raise ParamTallyError(f"layers.{index}: no such layer group (there are {len(layers)})")
+        raise FieldError(("layers", index), f"there is no layer group {index + 1} (there are {len(layers)})")
 
 
 def group_starts(layers: Layers) -> tuple[int, ...]:
@@ -47,9 +80,8 @@ def split_group(layers: Layers, index: int, first_count: int) -> Layers:
     _check_index(layers, index)
     group = layers[index]
     if not 0 < first_count < group.count:
-        raise ParamTallyError(
-            f"layers.{index}.count: split point {first_count} must lie between 1 and {group.count - 1}"
-        )
+        message = f"the split point {first_count} must lie between 1 and {group.count - 1}"
+        raise FieldError(("layers", index, "count"), message)
     first = group.model_copy(update={"count": first_count})
     second = group.model_copy(update={"count": group.count - first_count})
     return (*layers[:index], first, second, *layers[index + 1 :])
@@ -61,7 +93,7 @@ def merge_with_next(layers: Layers, index: int) -> Layers:
     _check_index(layers, index + 1)
     a, b = layers[index], layers[index + 1]
     if a.model_copy(update={"count": 1}) != b.model_copy(update={"count": 1}):
-        raise ParamTallyError(f"layers.{index}: only groups with the same blocks can be merged")
+        raise FieldError(("layers", index), "only groups with the same blocks can be merged")
     merged = a.model_copy(update={"count": a.count + b.count})
     return (*layers[:index], merged, *layers[index + 2 :])
 
@@ -78,17 +110,15 @@ def move_group(layers: Layers, source: int, destination: int) -> Layers:
 def delete_group(layers: Layers, index: int) -> Layers:
     _check_index(layers, index)
     if len(layers) == 1:
-        raise ParamTallyError("layers: the stack needs at least one layer group")
+        raise FieldError(("layers",), "the stack needs at least one layer group")
     return (*layers[:index], *layers[index + 1 :])
 
 
 def _replace(layers: Layers, index: int, **update: object) -> Layers:
     _check_index(layers, index)
-    # model_validate (not model_copy) so that a bad count or MoE is refused here.
-    data = layers[index].model_dump()
-    data.update(
-        {key: value.model_dump() if hasattr(value, "model_dump") else value for key, value in update.items()}
-    )
+    # model_validate (not model_copy) so that a bad count or change is refused here.
+    data = thaw(layers[index].model_dump())
+    data.update(update)
     group = LayerGroup.model_validate(data)
     return (*layers[:index], group, *layers[index + 1 :])
 
@@ -97,21 +127,262 @@ def set_count(layers: Layers, index: int, count: int) -> Layers:
     return _replace(layers, index, count=count)
 
 
+def set_part(
+    layers: Layers, index: int, part: str, value: BaseModel | dict[str, Any] | None, inherited: Any = None
+) -> Layers:
+    """Give group ``index`` its own ``part`` of the block (``None`` removes an optional part).
+
+    ``inherited`` is what the group would have without a change of its own: a value equal to it
+    is no change (the group follows its base block again), so groups stay mergeable.
+    """
+    _check_index(layers, index)
+    override = thaw(layers[index].override)
+    dumped = value.model_dump() if isinstance(value, BaseModel) else value
+    base = inherited.model_dump() if isinstance(inherited, BaseModel) else inherited
+    if dumped == base:
+        override.pop(part, None)
+    else:
+        override[part] = dumped
+    return _replace(layers, index, override=override)
+
+
 def set_moe(layers: Layers, index: int, moe: MoE | None) -> Layers:
-    """Turn the group's FFN into an MoE block, or (``None``) back into the dense FFN."""
-    return _replace(layers, index, moe=moe)
+    """Turn the group's FFN into an MoE block, or (``None``) back into its base block's FFN."""
+    if moe is not None:
+        return set_part(layers, index, "ffn", moe)
+    _check_index(layers, index)
+    override = thaw(layers[index].override)
+    override.pop("ffn", None)
+    return _replace(layers, index, override=override)
 
 
-def set_lora(layers: Layers, index: int, lora: LoRA | None) -> Layers:
-    return _replace(layers, index, lora=lora)
+def set_lora(layers: Layers, index: int, lora: LoRA | None, inherited: LoRA | None = None) -> Layers:
+    return set_part(layers, index, "lora", lora, inherited)
 
 
-def set_adapter(layers: Layers, index: int, adapter: Adapter | None) -> Layers:
-    return _replace(layers, index, adapter=adapter)
+def set_adapter(
+    layers: Layers, index: int, adapter: Adapter | None, inherited: Adapter | None = None
+) -> Layers:
+    return set_part(layers, index, "adapter", adapter, inherited)
 
 
-def with_layers(arch: Architecture, layers: Layers) -> Architecture:
-    """``arch`` with a new stack, validated as a whole (cross-field rules included)."""
+def set_total(layers: Layers, total: int, stack: StackRole = "decoder") -> Layers:
+    """The stack with ``total`` layers: more go to the last group; fewer are cut from the end.
+
+    Cutting empties the last groups first (a 3-dense + 58-MoE stack cut to 2 layers keeps 2
+    dense ones), so every group that stays keeps its blocks. A repeating pattern that is cut keeps
+    its whole repetitions and writes out the part of the next one that is left; one that grows
+    gets the new layers after it, as a group of the block its last layer has.
+    """
+    if total < 1:
+        raise FieldError((stack, "num_layers"), "needs at least 1 layer")
+    current = sum(group.layers for group in layers)
+    if total >= current:
+        last = layers[-1]
+        if not last.pattern:
+            return (*layers[:-1], last.model_copy(update={"count": last.count + total - current}))
+        if total == current:
+            return layers
+        return (*layers, _last_layer_of(last).model_copy(update={"count": total - current}))
+    kept: list[LayerGroup] = []
+    left = total
+    for group in layers:
+        if left == 0:
+            break
+        kept += _first_layers(group, left)
+        left -= min(group.layers, left)
+    return tuple(kept)
+
+
+def _inherit(inner: LayerGroup, outer: LayerGroup) -> LayerGroup:
+    """``inner`` as a group of its own, outside the pattern of ``outer`` (it keeps what it inherits)."""
+    if inner.block is not None:
+        return inner
+    merged = apply_override(outer.override, inner.override)
+    return inner.model_copy(update={"block": outer.block, "override": merged})
+
+
+def _last_layer_of(group: LayerGroup) -> LayerGroup:
+    if not group.pattern:
+        return group.model_copy(update={"count": 1})
+    return _inherit(_last_layer_of(group.pattern[-1]), group)
+
+
+def _first_layers(group: LayerGroup, n: int) -> list[LayerGroup]:
+    """Groups holding the first ``n`` layers of ``group`` (all of them when it has no more)."""
+    if n >= group.layers:
+        return [group]
+    if not group.pattern:
+        return [group.model_copy(update={"count": n})]
+    whole, rest = divmod(n, group.period)
+    kept = [group.model_copy(update={"count": whole})] if whole else []
+    for inner in group.pattern:
+        if rest == 0:
+            break
+        kept += [_inherit(part, group) for part in _first_layers(inner, rest)]
+        rest -= min(inner.layers, rest)
+    return kept
+
+
+def with_layers(arch: Architecture, layers: Layers, stack: StackRole = "decoder") -> Architecture:
+    """``arch`` with a new stack of groups, validated as a whole (cross-field rules included)."""
     data = arch.model_dump()
-    data["layers"] = [group.model_dump() for group in layers]
+    if data.get(stack) is None:
+        raise ParamTallyError(f"{stack}: this model has no {stack} stack")
+    data[stack]["layers"] = [thaw(group.model_dump()) for group in layers]
     return Architecture.model_validate(data)
+
+
+# --- groups by address: their blocks, copy and paste, ranges -----------------------------------
+
+
+def with_group(arch: Architecture, group: FieldPath, new: LayerGroup | MTP) -> Architecture:
+    """``arch`` with the group (or MTP modules) at ``group`` replaced, validated as a whole."""
+    group_at(arch, group)  # refuses an address that leads nowhere
+    data = thaw(arch.model_dump())
+    if group == ("mtp",):
+        data["mtp"] = thaw(new.model_dump())
+        return Architecture.model_validate(data)
+    parent: Any = data[str(group[0])]
+    steps = group[1:]  # ("layers", i) then ("pattern", j) for each pattern inside
+    for key, index in zip(steps[:-2:2], steps[1:-2:2], strict=True):
+        parent = parent[key][index]
+    steps = steps[-2:]
+    parent[steps[0]][steps[1]] = thaw(new.model_dump())
+    return Architecture.model_validate(data)
+
+
+def with_siblings(arch: Architecture, parent: FieldPath, groups: Layers) -> Architecture:
+    """``arch`` with the list of groups at ``parent`` (``("decoder", "layers")``, or a group's
+    ``(…, "pattern")``) replaced: the tree's split, move, merge and delete inside a pattern."""
+    if len(parent) == 2:
+        role = stack_of(parent)
+        if role is None:
+            raise FieldError(parent, "not a stack's layer groups")
+        return with_layers(arch, groups, role)
+    owner = group_at(arch, parent[:-1])
+    assert isinstance(owner, LayerGroup)
+    if not groups:
+        raise FieldError(parent, "a pattern needs at least one layer group")
+    return with_group(arch, parent[:-1], owner.model_copy(update={"pattern": tuple(groups)}))
+
+
+def with_group_block(arch: Architecture, group: FieldPath, block: Block) -> Architecture:
+    """Give ``group`` the block ``block``: its override becomes the difference from what it inherits."""
+    node = group_at(arch, group)
+    override = difference(inherited_block(arch, group).model_dump(), block.model_dump())
+    return with_group(arch, group, node.model_copy(update={"override": override}))
+
+
+def block_with_value(block: Block, path: FieldPath, value: Any, h: int) -> Block:
+    """``block`` with one field changed; a ``kind`` switches the part, keeping what the kinds share."""
+    data = thaw(block.model_dump())
+    *parents, last = path
+    node: Any = data
+    for step in parents:
+        if not isinstance(node, dict) or node.get(step) is None:
+            raise FieldError(path, f"this block has no {'.'.join(map(str, path[: len(parents)]))}")
+        node = node[step]
+    if last == "kind" and node.get("kind") in KIND_TAGS and value in KIND_TAGS:
+        replaced = retyped(node, str(value), h)
+        node.clear()
+        node.update(replaced)
+    elif len(path) == 1 and isinstance(value, BaseModel):
+        node[last] = value.model_dump()
+    else:
+        node[last] = value
+    return Block.model_validate(data)
+
+
+def with_group_value(arch: Architecture, group: FieldPath, path: FieldPath, value: Any) -> Architecture:
+    """``group``'s block with the field at ``path`` (within the block) set to ``value``."""
+    block = block_with_value(group_block(arch, group), path, value, arch.hidden_size)
+    return with_group_block(arch, group, block)
+
+
+def without_group_value(arch: Architecture, group: FieldPath, path: FieldPath) -> Architecture:
+    """``group`` follows what it inherits again at ``path`` (a whole part when ``path`` ends in kind)."""
+    node = group_at(arch, group)
+    if path[-1] != "kind" and field_origin(arch, group, path) == "own kind":
+        part = field_title(path[:1], group_block(arch, group))
+        raise FieldError((*group, "override", *path), f"the {part} is of its own kind here: reset its kind")
+    override = thaw(node.override)
+    path = path[:-1] if path[-1] == "kind" else path
+    chain: list[dict[str, Any]] = [override]
+    for step in path[:-1]:
+        inner = chain[-1].get(str(step))
+        if not isinstance(inner, dict):
+            return arch  # nothing of its own there
+        chain.append(inner)
+    chain[-1].pop(str(path[-1]), None)
+    for depth in range(len(chain) - 1, 0, -1):  # parts left empty go too
+        if not chain[depth]:
+            chain[depth - 1].pop(str(path[depth - 1]), None)
+    return with_group(arch, group, node.model_copy(update={"override": override}))
+
+
+def paste_block(
+    arch: Architecture, groups: list[FieldPath], source: Block, part: str | None = None
+) -> Architecture:
+    """Give each of ``groups`` the block ``source`` (or only its ``part``: "mixer", "ffn", "lora" …)."""
+    for group in groups:
+        target = source
+        if part is not None:
+            target = group_block(arch, group).model_copy(update={part: getattr(source, part)})
+            target = Block.model_validate(target.model_dump())
+        arch = with_group_block(arch, group, target)
+    return arch
+
+
+def split_at(layers: Layers, layer: int) -> Layers:
+    """The same layers with a group boundary before ``layer`` (within the stack).
+
+    A plain group is split; a repeating pattern splits between whole repetitions, and a cut inside
+    one repetition writes that repetition out as groups of their own (each keeps its block).
+    """
+    start = 0
+    for index, group in enumerate(layers):
+        if start < layer < start + group.layers:
+            head = _first_layers(group, layer - start)
+            tail = _last_layers(group, start + group.layers - layer)
+            return (*layers[:index], *head, *tail, *layers[index + 1 :])
+        start += group.layers
+    return layers
+
+
+def _last_layers(group: LayerGroup, n: int) -> list[LayerGroup]:
+    """Groups holding the last ``n`` layers of ``group``."""
+    if n >= group.layers:
+        return [group]
+    if not group.pattern:
+        return [group.model_copy(update={"count": n})]
+    whole, rest = divmod(n, group.period)
+    kept: list[LayerGroup] = []
+    for inner in reversed(group.pattern):
+        if rest == 0:
+            break
+        kept = [_inherit(part, group) for part in _last_layers(inner, rest)] + kept
+        rest -= min(inner.layers, rest)
+    return kept + ([group.model_copy(update={"count": whole})] if whole else [])
+
+
+def edit_range(
+    arch: Architecture, stack: StackRole, first: int, stop: int, change: Callable[[Block], Block]
+) -> Architecture:
+    """Layers ``first`` to ``stop - 1`` of ``stack`` with ``change`` applied to each of their blocks.
+
+    The range is split out of the groups it cuts; then every group inside it (every group of a
+    pattern inside it) gets the changed block, as the difference from what it inherits.
+    """
+    layers = getattr(arch, stack).layers if getattr(arch, stack) is not None else ()
+    total = sum(group.layers for group in layers)
+    if not 0 <= first < stop <= total:
+        raise FieldError((stack, "layers"), f"layers {first}–{stop - 1} are not within 0–{total - 1}")
+    arch = with_layers(arch, split_at(split_at(layers, first), stop), stack)
+    start = 0
+    for index, group in enumerate(getattr(arch, stack).layers):
+        if first <= start and start + group.layers <= stop:
+            for leaf in leaf_groups(arch, (stack, "layers", index)):
+                arch = with_group_block(arch, leaf, change(group_block(arch, leaf)))
+        start += group.layers
+    return arch

@@ -2,7 +2,7 @@
 
 The figure is for the busiest GPU: with pipeline stages, the stage whose total is largest
 (the first one in training, which holds p micro-batches of activations under 1F1B). Each term
-says its formula with the numbers filled in and where it comes from (../shared/REFERENCE.md).
+says its formula with the numbers filled in and where it comes from.
 """
 
 from __future__ import annotations
@@ -10,22 +10,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from paramtally.core.activations import activation_specs
-from paramtally.core.kv_cache import kv_specs
-from paramtally.core.model_states import state_specs, weight_specs
+from paramtally.core.activations import activation_terms
+from paramtally.core.kv_cache import kv_terms
+from paramtally.core.model_states import state_terms, weight_terms
 from paramtally.core.scenario import Scenario, check_scenario
 from paramtally.core.schema import Architecture
 from paramtally.core.stages import ModelLayout, model_layout, with_lora
-from paramtally.core.terms import MemoryTerm, Spec
+from paramtally.core.terms import Term
 
 __all__ = [
     "PARTS",
     "MemoryReport",
-    "MemoryTerm",
     "Scenario",
+    "Term",
     "effective_architecture",
     "estimate_memory",
-    "stage_specs",
+    "stage_terms",
 ]
 
 PARTS = ("weights", "kv_cache", "activations", "gradients", "optimizer", "overhead")
@@ -42,7 +42,7 @@ class MemoryReport:
     optimizer_bytes: int
     overhead_bytes: int
     total_bytes: int
-    terms: tuple[MemoryTerm, ...]
+    terms: tuple[Term, ...]
     stage: int = 0  # index of the pipeline stage shown
     layers_on_gpu: int = 0
     params: int = 0  # parameters of the whole model (with adapters)
@@ -63,12 +63,12 @@ def _adapter_training(layout: ModelLayout, s: Scenario) -> bool:
     return s.mode == "training" and (s.lora_rank is not None or layout.adapters > 0)
 
 
-def stage_specs(arch: Architecture, s: Scenario) -> tuple[list[Spec], ...]:
-    """The unrendered terms of every pipeline stage on one of its GPUs."""
+def stage_terms(arch: Architecture, s: Scenario) -> tuple[list[Term], ...]:
+    """The terms of every pipeline stage on one of its GPUs."""
     arch = effective_architecture(arch, s)
     layout = model_layout(arch, s.pp)
     adapters = _adapter_training(layout, s)
-    overhead = Spec.of(
+    overhead = Term.of(
         "CUDA context and workspaces",
         "overhead",
         "c",
@@ -78,14 +78,14 @@ def stage_specs(arch: Architecture, s: Scenario) -> tuple[list[Spec], ...]:
     result = []
     for stage in layout.stages:
         last = stage.index == s.pp - 1
-        specs = weight_specs(s, stage, adapters)
-        specs += kv_specs(arch, s, stage)
-        specs += activation_specs(arch, s, stage, last)
+        terms = weight_terms(s, stage, adapters)
+        terms += kv_terms(arch, s, stage)
+        terms += activation_terms(arch, s, stage, last)
         if s.mode == "training":
             trainable = stage.adapters if adapters else stage.params
-            specs += state_specs(s, trainable, s.tp, s.dp)
-        specs.append(overhead)
-        result.append(specs)
+            terms += state_terms(s, trainable, s.tp, s.dp)
+        terms.append(overhead)
+        result.append(terms)
     return tuple(result)
 
 
@@ -97,13 +97,13 @@ def estimate_memory(arch: Architecture, scenario: Scenario) -> MemoryReport:
 
 @lru_cache(maxsize=256)
 def _estimate(arch: Architecture, s: Scenario) -> MemoryReport:
-    stages = stage_specs(arch, s)
-    totals = [sum(spec.value for spec in specs) for specs in stages]
+    stages = stage_terms(arch, s)
+    totals = [sum(term.value for term in terms) for terms in stages]
     index = max(range(len(totals)), key=totals.__getitem__)
-    terms = tuple(spec.render() for spec in stages[index])
+    terms = tuple(stages[index])
     parts = dict.fromkeys(PARTS, 0)
     for one in terms:
-        parts[one.part] += one.bytes
+        parts[one.part] += one.value
     layout = model_layout(effective_architecture(arch, s), s.pp)
     trainable = 0
     if s.mode == "training":

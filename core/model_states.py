@@ -12,9 +12,9 @@ from __future__ import annotations
 from paramtally.core.quant import DTYPE_BITS, format_bits
 from paramtally.core.scenario import Scenario
 from paramtally.core.stages import Stage
-from paramtally.core.terms import Spec
+from paramtally.core.terms import Term
 
-__all__ = ["optimizer_bytes_per_param", "state_specs", "weight_specs", "zero_model_states"]
+__all__ = ["optimizer_bytes_per_param", "state_terms", "weight_terms", "zero_model_states"]
 
 ZERO_SOURCE = "ZeRO (Rajbhandari et al. 2020): stage 1 shards optimizer states, 2 gradients, 3 weights"
 _OPTIMIZER_STATES = {"adamw": 8, "adam8bit": 2, "sgd": 4, "none": 0}
@@ -45,7 +45,7 @@ def _adapter_dtype(s: Scenario) -> str:
     return s.dtype if DTYPE_BITS[s.dtype] >= 16 else "bf16"
 
 
-def weight_specs(s: Scenario, stage: Stage, adapters: bool) -> list[Spec]:
+def weight_terms(s: Scenario, stage: Stage, adapters: bool) -> list[Term]:
     """Weights on one GPU: the model (or frozen base) in its format, adapters at 16 bits."""
     t, dp = s.tp, s.dp
     training = s.mode == "training"
@@ -57,12 +57,12 @@ def weight_specs(s: Scenario, stage: Stage, adapters: bool) -> list[Spec]:
     trainable = stage.adapters if adapters else 0
     base = stage.params - trainable
     keep16 = s.keep_embeddings_16bit and bits < 16 and stage.embed16 > 0
-    specs: list[Spec] = []
+    terms: list[Term] = []
     base_name = "frozen base weights" if adapters else "weights"
     source = f"Σ numel × bits/8 at {label}" + (f"; {ZERO_SOURCE}" if training and s.zero == 3 else "")
     if keep16:
-        specs.append(
-            Spec.of(
+        terms.append(
+            Term.of(
                 f"{base_name} ({label})",
                 "weights",
                 f"(P − E)·bits/8{shard}",
@@ -74,8 +74,8 @@ def weight_specs(s: Scenario, stage: Stage, adapters: bool) -> list[Spec]:
                 N_d=dp,
             )
         )
-        specs.append(
-            Spec.of(
+        terms.append(
+            Term.of(
                 "embeddings / LM head (16-bit)",
                 "weights",
                 f"E·16/8{shard}",
@@ -86,8 +86,8 @@ def weight_specs(s: Scenario, stage: Stage, adapters: bool) -> list[Spec]:
             )
         )
     else:
-        specs.append(
-            Spec.of(
+        terms.append(
+            Term.of(
                 f"{base_name} ({label})",
                 "weights",
                 f"P·bits/8{shard}",
@@ -100,8 +100,8 @@ def weight_specs(s: Scenario, stage: Stage, adapters: bool) -> list[Spec]:
         )
     if trainable:
         a_dtype = _adapter_dtype(s)
-        specs.append(
-            Spec.of(
+        terms.append(
+            Term.of(
                 f"adapter weights ({a_dtype})",
                 "weights",
                 f"A·bits/8{shard}",
@@ -112,16 +112,16 @@ def weight_specs(s: Scenario, stage: Stage, adapters: bool) -> list[Spec]:
                 N_d=dp,
             )
         )
-    return specs
+    return terms
 
 
-def state_specs(s: Scenario, trainable: int, t: int, dp: int) -> list[Spec]:
+def state_terms(s: Scenario, trainable: int, t: int, dp: int) -> list[Term]:
     """Gradients and optimizer states of ``trainable`` parameters (before TP/ZeRO split)."""
     dtype = s.dtype if s.lora_rank is None else _adapter_dtype(s)
     grad = 2 if s.grad_dtype == "bf16" else 4
     k = optimizer_bytes_per_param(s.optimizer, dtype)
-    specs = [
-        Spec.of(
+    terms = [
+        Term.of(
             f"gradients ({s.grad_dtype})",
             "gradients",
             f"T·{grad}{_split(t, dp, s.zero >= 2)}",
@@ -133,8 +133,8 @@ def state_specs(s: Scenario, trainable: int, t: int, dp: int) -> list[Spec]:
     ]
     if k:
         master = "" if dtype == "fp32" else " + fp32 master"
-        specs.append(
-            Spec.of(
+        terms.append(
+            Term.of(
                 f"optimizer states ({_OPTIMIZER_LABEL[s.optimizer]}{master})",
                 "optimizer",
                 f"T·{k}{_split(t, dp, s.zero >= 1)}",
@@ -144,13 +144,13 @@ def state_specs(s: Scenario, trainable: int, t: int, dp: int) -> list[Spec]:
                 N_d=dp,
             )
         )
-    return specs
+    return terms
 
 
 def zero_model_states(psi: int, zero: int, dp: int) -> tuple[int, int, int]:
     """(weights, gradients, optimizer) bytes per GPU of mixed-precision AdamW over ``dp`` GPUs."""
     s = Scenario(mode="training", zero=zero, gpus=dp)
-    stage = Stage(0, 0, 1, psi, 0, 0, 1, 0, 0)
-    weights = sum(spec.value for spec in weight_specs(s, stage, adapters=False))
-    grads, states = (spec.value for spec in state_specs(s, psi, 1, dp))
+    stage = Stage(0, 0, 1, psi, 0, 0)
+    weights = sum(term.value for term in weight_terms(s, stage, adapters=False))
+    grads, states = (term.value for term in state_terms(s, psi, 1, dp))
     return weights, grads, states

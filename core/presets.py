@@ -3,12 +3,18 @@
 A preset file is an ``Architecture`` as JSON; its file name (without ``.json``) is its id.
 Files pass through ``core.migrations`` first, so older schema versions keep loading. Reading
 never writes: a broken file is reported (file name and field), never repaired behind one's back.
+
+A preset may also carry the memory scenario it was saved with: an optional ``"scenario"``
+object next to the architecture's fields. It is kept apart from the ``Architecture`` (which
+does not change) and judged where it is used (``core.scenario.scenario_from``); a file without
+one loads as before.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -24,6 +30,8 @@ from paramtally.core.schema import Architecture
 __all__ = [
     "BUILTIN_DIR",
     "MAX_PRESET_BYTES",
+    "SCENARIO_KEY",
+    "Preset",
     "builtin_ids",
     "check_preset_id",
     "dump_preset",
@@ -31,12 +39,23 @@ __all__ = [
     "load_preset_file",
     "parse_preset",
     "preset_from_data",
+    "read_preset",
+    "read_preset_file",
 ]
 
 BUILTIN_DIR = data_dir("presets")
 # A preset or a config.json is a few kilobytes; anything far larger is not one (and is not read).
 MAX_PRESET_BYTES = 4 * 1024 * 1024
 _ID_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,99}")
+SCENARIO_KEY = "scenario"
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """What a preset file holds: the architecture, and the scenario saved with it (as data) if any."""
+
+    architecture: Architecture
+    scenario: dict[str, Any] | None = None
 
 
 def builtin_ids() -> list[str]:
@@ -55,25 +74,41 @@ def check_preset_id(preset_id: str) -> str:
 
 def parse_preset(text: str | bytes, origin: str) -> Architecture:
     """Decode (guarded, ``core.input_files``), migrate and validate one preset; errors name ``origin``."""
+    return read_preset(text, origin).architecture
+
+
+def read_preset(text: str | bytes, origin: str) -> Preset:
+    """``parse_preset`` with the scenario saved next to the architecture, if the file has one."""
     return preset_from_data(parse_json(text, origin), origin)
 
 
-def preset_from_data(data: Any, origin: str) -> Architecture:
+def preset_from_data(data: Any, origin: str) -> Preset:
     """Migrate and validate a decoded preset; every failure names ``origin`` and the field."""
     if not isinstance(data, dict):
         raise ParamTallyError(f"{origin}: a preset must be a JSON object")
+    scenario = data.pop(SCENARIO_KEY, None)
+    if scenario is not None and not isinstance(scenario, dict):
+        raise ParamTallyError(f"{origin}: {SCENARIO_KEY}: must be a group of settings (a JSON object)")
     try:
-        return Architecture.model_validate(migrate(data, origin))
+        return Preset(Architecture.model_validate(migrate(data, origin)), scenario)
     except ValidationError as exc:
         raise ParamTallyError(f"{origin}: {one_line(exc)}") from None
 
 
-def dump_preset(arch: Architecture) -> str:
+def dump_preset(arch: Architecture, scenario: dict[str, Any] | None = None) -> str:
     """The file text of a preset: every field written out, so it reads the same under new defaults."""
-    return json.dumps(arch.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"
+    data = arch.model_dump(mode="json")
+    if scenario is not None:
+        data[SCENARIO_KEY] = scenario
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
 def load_preset_file(path: Path) -> Architecture:
+    return read_preset_file(path).architecture
+
+
+def read_preset_file(path: Path) -> Preset:
+    """A preset file, read through the guarded loader (a regular file of at most 4 MB)."""
     return preset_from_data(load_json_file(path, MAX_PRESET_BYTES), path.name)
 
 

@@ -1,7 +1,7 @@
 """Bits per stored number: weight dtypes, quantization formats and KV-cache dtypes.
 
 Effective bits include each format's scales and zero points, so ``bytes = numel · bits / 8``
-holds for a whole tensor. Figures are the ones ../shared/REFERENCE.md collects (llama.cpp,
+holds for a whole tensor. Figures come from llama.cpp,
 AutoGPTQ/AWQ, bitsandbytes, OCP MX and NVIDIA's NVFP4 notes); exact fractions keep bytes exact.
 """
 

@@ -7,6 +7,7 @@ need the architecture too (tp dividing the heads) are in ``check_scenario`` and 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -47,96 +48,131 @@ class Scenario(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    mode: Mode = Field("inference", description="Serve the model (weights + KV cache) or train it.")
+    mode: Mode = Field(
+        "inference", description="Serve the model (weights + KV cache) or train it.", title="Mode"
+    )
     dtype: Dtype = Field(
         "bf16",
         description="Storage type of the weights (training: of the trainable weights and activations).",
+        title="Dtype",
     )
     quant: QuantId | None = Field(
         None,
         description="A quantization format for the weights (its effective bits include scales); "
         "empty means plain dtype. In training only for a frozen LoRA base (QLoRA).",
+        title="Quant",
     )
     keep_embeddings_16bit: bool = Field(
-        False, description="Keep the token embedding and LM head at 16 bits when quantizing."
+        False,
+        description="Keep the token embedding and LM head at 16 bits when quantizing.",
+        title="16-bit embeddings",
     )
-    kv_dtype: KvDtype = Field("bf16", description="Storage type of the KV cache.")
+    kv_dtype: KvDtype = Field("bf16", description="Storage type of the KV cache.", title="KV cache dtype")
     context: Annotated[int, Field(ge=1, le=100_000_000)] = Field(
-        4096, description="Tokens per sequence (s): the context served or the training sequence length."
+        4096,
+        description="Tokens per sequence (s): the context served or the training sequence length.",
+        title="Context (tokens)",
+    )
+    encoder_tokens: Annotated[int, Field(ge=1, le=100_000_000)] | None = Field(
+        None,
+        description="Tokens (or audio frames) the encoder reads per request, which cross-attention "
+        "caches; empty means the encoder's maximum positions.",
+        title="Encoder tokens",
     )
     batch: Annotated[int, Field(ge=1, le=1_000_000)] = Field(
-        1, description="Sequences at once (b): concurrent requests, or the training micro-batch."
+        1,
+        description="Sequences at once (b): concurrent requests, or the training micro-batch.",
+        title="Batch",
     )
     optimizer: Optimizer = Field(
         "adamw",
         description="AdamW: fp32 master + m + v = 12 B/param; 8-bit Adam 6; SGD with momentum 8; "
         "none (Adafactor-like, no states).",
         json_schema_extra=TRAINING_ONLY,
+        title="Optimizer",
     )
     grad_dtype: Literal["bf16", "fp32"] = Field(
         "bf16",
         description="Gradient storage: bf16 (ZeRO paper) or fp32 (Megatron, llm-analysis).",
         json_schema_extra=TRAINING_ONLY,
+        title="Gradient dtype",
     )
     zero: Annotated[int, Field(ge=0, le=3)] = Field(
         0,
         description="ZeRO stage over the data-parallel GPUs: 1 shards optimizer states, 2 also "
         "gradients, 3 (FSDP) also weights.",
         json_schema_extra=TRAINING_ONLY,
+        title="ZeRO stage",
     )
     tp: Annotated[int, Field(ge=1, le=1024)] = Field(
-        1, description="Tensor-parallel size (t): matrices split over t GPUs; must divide the heads."
+        1,
+        description="Tensor-parallel size (t): matrices split over t GPUs; must divide the heads.",
+        title="Tensor parallel",
     )
     pp: Annotated[int, Field(ge=1, le=1024)] = Field(
-        1, description="Pipeline-parallel size (p): layers split into p stages."
+        1, description="Pipeline-parallel size (p): layers split into p stages.", title="Pipeline parallel"
     )
     gpus: Annotated[int, Field(ge=1, le=1_000_000)] = Field(
-        1, description="Total GPUs; data-parallel size N_d = gpus / (tp · pp)."
+        1, description="Total GPUs; data-parallel size N_d = gpus / (tp · pp).", title="GPUs"
     )
     recompute: Recompute = Field(
         "none",
         description="Activation recomputation: selective drops the attention scores, full keeps "
         "only each layer's input (Korthikanti et al. 2022).",
         json_schema_extra=TRAINING_ONLY,
+        title="Recompute",
     )
-    flash_attention: bool = Field(True, description="A fused attention kernel: no s×s scores are stored.")
+    flash_attention: bool = Field(
+        True, description="A fused attention kernel: no s×s scores are stored.", title="FlashAttention"
+    )
     sequence_parallel: bool = Field(
         False,
         description="Shard the norm and dropout activations over the TP group too.",
         json_schema_extra=TRAINING_ONLY,
+        title="Sequence parallel",
     )
     lora_rank: Annotated[int, Field(ge=1, le=65536)] | None = Field(
         None,
         description="Train LoRA adapters of this rank on every layer, base frozen; empty means "
         "the architecture's own adapters if any, otherwise full training.",
         json_schema_extra=TRAINING_ONLY,
+        title="LoRA rank",
     )
     lora_targets: tuple[LoRATarget, ...] = Field(
         ("q", "v"),
         min_length=1,
         description="Matrices that get LoRA adapters.",
         json_schema_extra=TRAINING_ONLY,
+        title="LoRA targets",
     )
     qlora: bool = Field(
         False,
         description="QLoRA: the frozen base in NF4 with double quantization unless a format is set.",
         json_schema_extra=TRAINING_ONLY,
+        title="QLoRA",
     )
     tokens: Annotated[int, Field(ge=1, le=10**18)] | None = Field(
-        None, description="Training tokens (D); empty means the Chinchilla-optimal 20·N."
+        None,
+        description="Training tokens (D); empty means the Chinchilla-optimal 20·N.",
+        title="Training tokens",
     )
     mfu: Annotated[float, Field(gt=0, le=1)] = Field(
-        0.4, description="Model FLOPs utilization assumed for training time (0.3–0.5 is typical)."
+        0.4,
+        description="Model FLOPs utilization assumed for training time (0.3–0.5 is typical).",
+        title="MFU",
     )
     gpu: str = Field(
-        "h100-sxm-80gb", min_length=1, description="GPU kind (catalog id) for time and capacity."
+        "h100-sxm-80gb", min_length=1, description="GPU kind (catalog id) for time and capacity.", title="GPU"
     )
     cuda_context_bytes: Annotated[int, Field(ge=0, le=1 << 40)] = Field(
-        GiB, description="Per-GPU runtime overhead: CUDA context and library workspaces (0.3–1 GiB)."
+        GiB,
+        description="Per-GPU runtime overhead: CUDA context and library workspaces (0.3–1 GiB).",
+        title="CUDA context (bytes)",
     )
     utilization_cap: Annotated[float, Field(gt=0, le=1)] = Field(
         0.9,
         description="Share of a GPU's usable memory a run may fill (serving engines reserve ~90%).",
+        title="Utilization cap",
     )
 
     @model_validator(mode="after")
@@ -172,21 +208,26 @@ def _own_problem(s: Scenario) -> tuple[tuple[str, ...], str, object] | None:
     return None
 
 
+@lru_cache(maxsize=1024)
+def _tp_problem(arch: Architecture, tp: int) -> str | None:
+    h = arch.hidden_size
+    for block in arch.layers_by_block():
+        problem = block.tp_problem(h, tp)
+        if problem:
+            return problem
+    return None
+
+
 def valid_tp(arch: Architecture, tp: int) -> bool:
     """TP splits whole query heads; KV heads are split too, or replicated when tp exceeds them."""
-    a, g = arch.attention.num_heads, arch.num_kv_heads
-    if a % tp:
-        return False
-    return arch.attention.kind == "mla" or g % tp == 0 or tp % g == 0
+    return _tp_problem(arch, tp) is None
 
 
 def scenario_problem(arch: Architecture, s: Scenario) -> tuple[tuple[str, ...], str, object] | None:
     """The first rule ``s`` breaks for ``arch``, as (field path, message, value)."""
-    a, g = arch.attention.num_heads, arch.num_kv_heads
-    if a % s.tp:
-        return ("tp",), f"tensor parallel size {s.tp} does not divide the {a} attention heads", s.tp
-    if not valid_tp(arch, s.tp):
-        return ("tp",), f"tensor parallel size {s.tp} and the {g} KV heads do not divide each other", s.tp
+    problem = _tp_problem(arch, s.tp)
+    if problem:
+        return ("tp",), problem, s.tp
     if s.pp > arch.num_layers:
         return ("pp",), f"pipeline size {s.pp} exceeds the {arch.num_layers} layers", s.pp
     return None

@@ -12,12 +12,24 @@ from pathlib import Path
 from paramtally.core import presets
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.input_files import load_json_file
+from paramtally.core.presets import Preset
 from paramtally.core.schema import Architecture
 
-__all__ = ["load_json_source", "load_source"]
+__all__ = ["is_path", "load_json_source", "load_source", "read_source", "source_identity"]
+
+
+def is_path(source: str) -> bool:
+    """True when ``source`` names a file or folder rather than a preset id."""
+    path = Path(source).expanduser()
+    return path.exists() or path.suffix == ".json"
 
 
 def load_source(source: str) -> Architecture:
+    return read_source(source).architecture
+
+
+def read_source(source: str) -> Preset:
+    """The architecture ``source`` names, with the scenario saved in its preset file if any."""
     path = Path(source).expanduser()
     if path.is_dir():
         from paramtally.core.importers.model_folder import ModelFolder
@@ -26,24 +38,34 @@ def load_source(source: str) -> Architecture:
         if not folder.has("config.json"):
             raise ParamTallyError(f"{path}: folder holds no config.json")
         return load_json_source(folder.member("config.json"), nofollow=True)
-    if path.suffix == ".json" or path.exists():
+    if is_path(source):
         if not path.exists():
             raise ParamTallyError(f"{path}: no such file")
         return load_json_source(path)
     return _load_preset_id(source)
 
 
-def _load_preset_id(preset_id: str) -> Architecture:
+def source_identity(source: str) -> tuple[str, str | None]:
+    """(what a title calls it, the preset id or None for a file) of a source that has loaded."""
+    if is_path(source):
+        return Path(source).expanduser().name or source, None
+    from paramtally.core import user_presets
+
+    preset_id = user_presets.resolve_id(source)
+    return preset_id, preset_id
+
+
+def _load_preset_id(preset_id: str) -> Preset:
     from paramtally.core import user_presets  # late: it reads platformdirs only when an id is named
 
-    return user_presets.load(preset_id)
+    return user_presets.load_preset(preset_id)
 
 
-def load_json_source(path: Path, *, nofollow: bool = False) -> Architecture:
+def load_json_source(path: Path, *, nofollow: bool = False) -> Preset:
     """A preset JSON or a Hugging Face config.json, read through the guarded loader."""
     data = load_json_file(path, presets.MAX_PRESET_BYTES, nofollow=nofollow)
     if isinstance(data, dict) and "model_type" in data and "schema_version" not in data:
         from paramtally.core.importers.hf_config import import_hf_config
 
-        return import_hf_config(data, origin=path.name)
+        return Preset(import_hf_config(data, origin=path.name))
     return presets.preset_from_data(data, path.name)

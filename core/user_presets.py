@@ -19,13 +19,14 @@ import time
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import platformdirs
 
 from paramtally.core import presets
 from paramtally.core.atomic import TEMP_PATTERN, AlreadyExists, write_bytes_atomic
 from paramtally.core.errors import ParamTallyError, ParamTallyWarning, unknown_name
+from paramtally.core.presets import Preset
 from paramtally.core.schema import Architecture
 
 __all__ = [
@@ -36,12 +37,15 @@ __all__ = [
     "duplicate",
     "export",
     "id_for_file",
+    "id_from_name",
     "import_file",
     "is_user",
     "list_presets",
     "load",
+    "load_preset",
     "presets_dir",
     "rename",
+    "resolve_id",
     "save",
     "user_ids",
     "user_path",
@@ -164,16 +168,16 @@ def list_presets() -> list[PresetEntry]:
 
 def _entry(preset_id: str, origin: Origin, path: Path, shadows: bool = False) -> PresetEntry:
     try:
-        arch = _load_file(path)
+        arch = _load_file(path).architecture
     except ParamTallyError as exc:
         return PresetEntry(preset_id, origin, path, problem=str(exc), shadows_builtin=shadows)
     return PresetEntry(preset_id, origin, path, name=arch.name, shadows_builtin=shadows)
 
 
-def _load_file(path: Path) -> Architecture:
+def _load_file(path: Path) -> Preset:
     """A preset file; a link leading nowhere says so (rather than 'no such file')."""
     try:
-        return presets.load_preset_file(path)
+        return presets.read_preset_file(path)
     except ParamTallyError as exc:
         raise ParamTallyError(_dangling(path) or str(exc)) from None
 
@@ -199,14 +203,21 @@ def load(preset_id: str) -> Architecture:
     A name that is no id may still be one preset's id or display name in other letter case
     (``Llama-3-8B``); otherwise the error suggests the closest ids.
     """
-    path = _user_entry(preset_id)
-    if path is not None:
-        return _load_file(path)
-    if preset_id in presets.builtin_ids():
-        return presets.load_builtin(preset_id)
-    resolved = _resolve_name(preset_id)
+    return load_preset(preset_id).architecture
+
+
+def load_preset(preset_id: str) -> Preset:
+    """``load`` with the scenario a user preset was saved with (built-in presets have none)."""
+    resolved = resolve_id(preset_id)
     path = _user_entry(resolved)
-    return _load_file(path) if path is not None else presets.load_builtin(resolved)
+    return _load_file(path) if path is not None else Preset(presets.load_builtin(resolved))
+
+
+def resolve_id(name: str) -> str:
+    """The id ``load(name)`` reads: ``name`` itself, or the one preset whose id or display name it is."""
+    if _user_entry(name) is not None or name in presets.builtin_ids():
+        return name
+    return _resolve_name(name)
 
 
 def _resolve_name(name: str) -> str:
@@ -225,14 +236,17 @@ def is_user(preset_id: str) -> bool:
     return _user_entry(preset_id) is not None
 
 
-def save(preset_id: str, arch: Architecture, *, overwrite: bool = True) -> Path:
-    """Write ``arch`` as the user preset ``preset_id`` (atomically); returns the file.
+def save(
+    preset_id: str, arch: Architecture, *, overwrite: bool = True, scenario: dict[str, Any] | None = None
+) -> Path:
+    """Write ``arch`` (and the ``scenario`` to keep with it) as the user preset ``preset_id``,
+    atomically; returns the file.
 
     Without ``overwrite`` the name is claimed exclusively: of two saves racing for a new id,
     one succeeds and the other says the preset exists.
     """
     path = user_path(preset_id)
-    data = _preset_bytes(arch, preset_id)
+    data = _preset_bytes(arch, preset_id, scenario)
     exists = ParamTallyError(f"a user preset '{preset_id}' already exists ({path})")
     if not overwrite and _user_entry(preset_id) is not None:
         raise exists
@@ -248,9 +262,9 @@ def save(preset_id: str, arch: Architecture, *, overwrite: bool = True) -> Path:
     return path
 
 
-def _preset_bytes(arch: Architecture, preset_id: str) -> bytes:
+def _preset_bytes(arch: Architecture, preset_id: str, scenario: dict[str, Any] | None) -> bytes:
     """The preset's file; refused when larger than a preset may be (it could not be loaded back)."""
-    data = presets.dump_preset(arch).encode("utf-8")
+    data = presets.dump_preset(arch, scenario).encode("utf-8")
     if len(data) > presets.MAX_PRESET_BYTES:
         raise ParamTallyError(
             f"preset '{preset_id}' would be {len(data):,} bytes, more than the "
@@ -266,9 +280,13 @@ def _names_in(folder: Path) -> list[str]:
         return []
 
 
+def _save_copy(preset: Preset, new_id: str) -> Path:
+    return save(new_id, preset.architecture, overwrite=False, scenario=preset.scenario)
+
+
 def duplicate(source_id: str, new_id: str) -> Path:
-    """Copy any preset (user or built-in) to a new user preset; refuses to overwrite one."""
-    return save(new_id, load(source_id), overwrite=False)
+    """Copy any preset (user or built-in, with its scenario) to a new user preset; never overwrites."""
+    return _save_copy(load_preset(source_id), new_id)
 
 
 def rename(old_id: str, new_id: str) -> Path:
@@ -277,7 +295,7 @@ def rename(old_id: str, new_id: str) -> Path:
         raise ParamTallyError(f"'{old_id}' is not a user preset; only user presets can be renamed")
     if old_id == new_id:
         return user_path(old_id)
-    path = save(new_id, load(old_id), overwrite=False)
+    path = _save_copy(load_preset(old_id), new_id)
     user_path(old_id).unlink()
     return path
 
@@ -303,13 +321,20 @@ def import_file(file: Path, preset_id: str | None = None, *, overwrite: bool = F
 
     The copy is written in the current schema; the source file is only read.
     """
-    from paramtally.core.sources import load_source  # sources imports this module
+    from paramtally.core.sources import read_source  # sources imports this module
 
     if not file.exists() and not file.is_symlink():
         raise ParamTallyError(f"{file}: no such file")
     new_id = presets.check_preset_id(preset_id) if preset_id is not None else id_for_file(file)
-    save(new_id, load_source(str(file)), overwrite=overwrite)
+    preset = read_source(str(file))
+    save(new_id, preset.architecture, overwrite=overwrite, scenario=preset.scenario)
     return new_id
+
+
+def id_from_name(name: str) -> str:
+    """The id a display name suggests: 'My LLaMA 7B' → 'my-llama-7b'."""
+    words = "".join(c if (c.isascii() and c.isalnum()) or c in "._+" else " " for c in name.lower()).split()
+    return _id_from_stem("-".join(words))
 
 
 def id_for_file(file: Path) -> str:
@@ -320,12 +345,13 @@ def id_for_file(file: Path) -> str:
 
 def export(preset_id: str, file: Path, *, overwrite: bool = False) -> Path:
     """Write a preset (user or built-in) to ``file`` in the current schema, atomically."""
-    arch = load(preset_id)
+    preset = load_preset(preset_id)
     if file.is_dir():
         raise ParamTallyError(f"{file} is a folder; give a file name")
     if not overwrite and file.exists():
         raise ParamTallyError(f"{file} already exists (use --force to replace it)")
-    write_bytes_atomic(file, _preset_bytes(arch, preset_id), exclusive=not overwrite)
+    data = _preset_bytes(preset.architecture, preset_id, preset.scenario)
+    write_bytes_atomic(file, data, exclusive=not overwrite)
     return file
 
 

@@ -10,9 +10,11 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from paramtally.core.presets import Preset
     from paramtally.gui.main_window import MainWindow
 
 __all__ = ["DEFAULT_PRESET", "build_parser", "is_blank", "no_display", "open_window", "run_app"]
@@ -43,7 +45,9 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("source", nargs="?", help="preset id, preset JSON, HF config.json or folder to open")
-    parser.add_argument("--preset", help=f"preset id to open (default {DEFAULT_PRESET})")
+    parser.add_argument(
+        "--preset", help=f"preset id to open (default: the model open last time, else {DEFAULT_PRESET})"
+    )
     parser.add_argument("--screenshot", metavar="FILE", help="render the window offscreen to a PNG and exit")
     parser.add_argument("--size", type=_size, metavar="WxH", help="window size, e.g. 1440x900")
     parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
@@ -90,6 +94,11 @@ def run_app(argv: Sequence[str] | None = None) -> int:
     app = QApplication.instance()
     assert isinstance(app, QApplication)
     window.show()
+    probe_file = os.environ.get("PARAMTALLY_STATE_FILE")
+    if probe_file:  # the real-display tests read what the window shows from here
+        from paramtally.gui.state_probe import StateProbe
+
+        StateProbe(window, Path(probe_file))
     if not args.screenshot:
         return app.exec()
     return _screenshot(app, window, args.screenshot)
@@ -102,16 +111,23 @@ def open_window(args: argparse.Namespace) -> MainWindow | int:
     loads: a bad source is reported without starting Qt, and pure-Python modules imported
     before PySide6 skip the source scan PySide runs on every module imported after it.
     """
+    from paramtally.core.count import count_parameters
     from paramtally.core.errors import ParamTallyError
-    from paramtally.core.params import count_parameters
-    from paramtally.core.sources import load_source
+    from paramtally.core.recent import remember_source
+    from paramtally.core.sources import read_source, source_identity
 
-    source = args.source or args.preset or DEFAULT_PRESET
+    # A screenshot shows the default model unless told otherwise: the same picture on every machine.
+    source = args.source or args.preset or (DEFAULT_PRESET if args.screenshot else None)
     try:
-        arch = load_source(source)
+        if source:
+            preset, notice = read_source(source), ""
+        else:  # the model open last time, or the default one if that is gone
+            source, preset, notice = _last_or_default()
+        label, preset_id = source_identity(source)
     except ParamTallyError as exc:
         print(f"paramtally: {exc}", file=sys.stderr)
         return 2
+    arch = preset.architecture
     count_parameters(arch)  # the headline's figures (cached in core), before Qt as said above
     if args.screenshot and "QT_QPA_PLATFORM" not in os.environ:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
@@ -136,11 +152,32 @@ def open_window(args: argparse.Namespace) -> MainWindow | int:
     app.setWindowIcon(QIcon(str(data_dir("resources") / f"{APP_ID}.svg")))
     app.setStyle("Fusion")
     apply_theme(app, str(settings().value("view/theme", "system")))
-    window = MainWindow(Document(arch, source), defer_views=True)  # charts follow the first paint
+    document = Document(arch, label, preset_id=preset_id, scenario=preset.scenario)
+    window = MainWindow(document, defer_views=True)  # charts follow the first paint
     route_warnings_to(window)
+    if notice:
+        window.show_notice(notice)
+    if not args.screenshot:
+        remember_source(preset_id or source)
     if args.size:
         window.resize(*args.size)
     return window
+
+
+def _last_or_default() -> tuple[str, Preset, str]:
+    """(source, preset, notice) of the model opened last; the default preset if there is none or
+    it no longer loads (said in the notice)."""
+    from paramtally.core.errors import ParamTallyError
+    from paramtally.core.recent import recent_sources
+    from paramtally.core.sources import read_source
+
+    last = next(iter(recent_sources()), None)
+    if last is not None:
+        try:
+            return last, read_source(last), ""
+        except ParamTallyError as exc:
+            return DEFAULT_PRESET, read_source(DEFAULT_PRESET), f"the last model did not open again: {exc}"
+    return DEFAULT_PRESET, read_source(DEFAULT_PRESET), ""
 
 
 def _screenshot(app: object, window: object, path: str) -> int:

@@ -1,7 +1,9 @@
-"""The two dialog steps every file command shares: ask where to save, and say why it failed.
+"""Every question the window asks, in one place: files, yes/no, a name, a number, a warning.
 
-Both go through Qt's static helpers (``QFileDialog.getSaveFileName``, ``QMessageBox.warning``)
-so tests can replace them with scripted answers.
+Each is Qt's own dialog, shown modally; what this adds is what a person expects of them all:
+Alt mnemonics on the buttons, file dialogs that open in the folder used last time, a name typed
+without a suffix that takes the chosen filter's. Tests answer these real dialogs with key and
+mouse events (tests/gui/modals.py); nothing here is meant to be replaced.
 """
 
 from __future__ import annotations
@@ -10,28 +12,132 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QDialogButtonBox,
+    QFileDialog,
+    QInputDialog,
+    QLineEdit,
+    QMessageBox,
+    QWidget,
+)
 
 from paramtally.core.errors import ParamTallyError
+from paramtally.gui.settings import settings
 
-__all__ = ["ask_save_path", "attempt"]
+__all__ = [
+    "add_mnemonics",
+    "ask_int",
+    "ask_open_path",
+    "ask_question",
+    "ask_save_path",
+    "ask_text",
+    "attempt",
+    "warn",
+]
 
 _FILTER_SUFFIX = re.compile(r"\(\*(\.\w+)")
+Button = QMessageBox.StandardButton
 
 
-def ask_save_path(parent: QWidget, title: str, name: str, filters: str, default_suffix: str) -> Path | None:
+def add_mnemonics(buttons: QDialogButtonBox | list[QAbstractButton]) -> None:
+    """Give each button an Alt mnemonic on its first letter ('OK' → '&OK') unless it has one."""
+    items = buttons.buttons() if isinstance(buttons, QDialogButtonBox) else buttons
+    for button in items:
+        if "&" not in button.text():
+            button.setText(f"&{button.text()}")
+
+
+# --- files ---------------------------------------------------------------------------------------
+
+
+def _folder(key: str) -> str:
+    saved = str(settings().value(f"folders/{key}", ""))
+    return saved if saved and Path(saved).is_dir() else str(Path.home())
+
+
+def _remember(key: str, path: Path) -> None:
+    settings().setValue(f"folders/{key}", str(path.parent))
+
+
+def ask_open_path(parent: QWidget, title: str, filters: str, key: str = "open") -> Path | None:
+    """The file to read, or None if cancelled; starts in the folder of the last file chosen for ``key``."""
+    chosen, _ = QFileDialog.getOpenFileName(parent, title, _folder(key), filters)
+    if not chosen:
+        return None
+    path = Path(chosen)
+    _remember(key, path)
+    return path
+
+
+def ask_save_path(
+    parent: QWidget, title: str, name: str, filters: str, default_suffix: str, key: str = "save"
+) -> Path | None:
     """The file to write, or None if cancelled; a name typed without a suffix takes the chosen filter's.
 
-    The dialog itself has asked before replacing an existing file.
+    The dialog starts in the folder last saved to (for ``key``) and has itself asked before
+    replacing an existing file.
     """
-    chosen, selected = QFileDialog.getSaveFileName(parent, title, name, filters)
+    start = name if Path(name).is_absolute() else str(Path(_folder(key)) / name)
+    chosen, selected = QFileDialog.getSaveFileName(parent, title, start, filters)
     if not chosen:
         return None
     path = Path(chosen)
     if not path.suffix:
         match = _FILTER_SUFFIX.search(selected)
         path = path.with_suffix(match.group(1) if match else default_suffix)
+    _remember(key, path)
     return path
+
+
+# --- questions -----------------------------------------------------------------------------------
+
+
+def ask_question(
+    parent: QWidget,
+    title: str,
+    text: str,
+    buttons: Button = Button.Yes | Button.No,
+    default: Button = Button.No,
+) -> Button:
+    """A question with standard buttons (with mnemonics); the button chosen (Escape: the cancel one)."""
+    box = QMessageBox(QMessageBox.Icon.Question, title, text, buttons, parent)
+    box.setDefaultButton(default)
+    add_mnemonics(box.buttons())
+    box.exec()
+    return box.standardButton(box.clickedButton()) if box.clickedButton() else Button.Cancel
+
+
+def warn(parent: QWidget, title: str, text: str) -> None:
+    box = QMessageBox(QMessageBox.Icon.Warning, title, text, Button.Ok, parent)
+    add_mnemonics(box.buttons())
+    box.exec()
+
+
+def _input_dialog(parent: QWidget, title: str, label: str) -> QInputDialog:
+    dialog = QInputDialog(parent)
+    dialog.setWindowTitle(title)
+    dialog.setLabelText(label)
+    dialog.setOkButtonText("&OK")
+    dialog.setCancelButtonText("&Cancel")
+    return dialog
+
+
+def ask_text(parent: QWidget, title: str, label: str, text: str = "") -> str | None:
+    """One line of text, or None if cancelled."""
+    dialog = _input_dialog(parent, title, label)
+    dialog.setTextValue(text)
+    dialog.setTextEchoMode(QLineEdit.EchoMode.Normal)
+    return dialog.textValue() if dialog.exec() else None
+
+
+def ask_int(parent: QWidget, title: str, label: str, value: int, low: int, high: int) -> int | None:
+    """A whole number between ``low`` and ``high``, or None if cancelled."""
+    dialog = _input_dialog(parent, title, label)
+    dialog.setInputMode(QInputDialog.InputMode.IntInput)
+    dialog.setIntRange(low, high)
+    dialog.setIntValue(value)
+    return dialog.intValue() if dialog.exec() else None
 
 
 def attempt(parent: QWidget, title: str, action: Callable[[], object]) -> bool:
@@ -39,6 +145,6 @@ def attempt(parent: QWidget, title: str, action: Callable[[], object]) -> bool:
     try:
         action()
     except ParamTallyError as exc:
-        QMessageBox.warning(parent, title, str(exc))
+        warn(parent, title, str(exc))
         return False
     return True

@@ -1,24 +1,27 @@
-"""The one document every widget edits and every view reads: an architecture, a scenario, an undo stack.
+"""The window's document: ``core.document.Document`` with Qt signals and a QUndoStack.
 
-Data flows one way: a widget asks for an edit → an undo command → ``core`` validates and
-recomputes → ``changed`` → the views redraw. A refused edit emits ``invalid`` and changes
-nothing, so the last valid figures stay on screen.
+Everything is decided in core (what an edit does, drafts, refusals, the figures); this adapter
+forwards core's events to Qt signals of the same names, so widgets connect as to any QObject,
+and keeps the history in a ``QUndoStack`` (``undo_stack``), so the Edit menu's actions, the
+clean state of the title bar and the presets browser's marker work as Qt's do. A core ``Edit``
+becomes one QUndoCommand that runs it; merging and dropping a drag that ends where it began
+follow the core edit's own rules.
 """
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import shiboken6
-from pydantic import ValidationError
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
+from paramtally.core import document as core_document
 from paramtally.core.breakdown import ParamReport
-from paramtally.core.edit import with_value
-from paramtally.core.errors import ParamTallyError, field_problems, one_line
-from paramtally.core.params import count_parameters
+from paramtally.core.edit import FieldPath
+from paramtally.core.history import Edit
 from paramtally.core.schema import Architecture
 
 if TYPE_CHECKING:
@@ -27,199 +30,198 @@ if TYPE_CHECKING:
     from paramtally.core.memory import MemoryReport
     from paramtally.core.scenario import Scenario
 
-__all__ = ["Document"]
+__all__ = ["SCENARIO", "Document"]
+
+SCENARIO = core_document.SCENARIO
 
 
 class _Command(QUndoCommand):
-    """Swap one value of the document (architecture or scenario); merges a spin-box drag."""
+    """One core edit on Qt's undo stack."""
 
     _ids: ClassVar[dict[str, int]] = {}  # merge key → QUndoCommand id, stable for the session
 
-    def __init__(
-        self, apply: Callable[[Any], None], before: Any, after: Any, text: str, merge_key: str | None
-    ) -> None:
-        super().__init__(text)
-        self._apply, self.before, self.after, self.merge_key = apply, before, after, merge_key
+    def __init__(self, edit: Edit) -> None:
+        super().__init__(edit.text)
+        self.edit = edit
 
     def redo(self) -> None:
-        self._apply(self.after)
+        self.edit.redo()
 
     def undo(self) -> None:
-        self._apply(self.before)
+        self.edit.undo()
 
     def id(self) -> int:
-        if self.merge_key is None:
-            return -1
-        return _Command._ids.setdefault(self.merge_key, len(_Command._ids) + 1)
+        key = self.edit.merge_key
+        return -1 if key is None else _Command._ids.setdefault(key, len(_Command._ids) + 1)
 
     def mergeWith(self, other: QUndoCommand) -> bool:
-        if not isinstance(other, _Command) or other.merge_key != self.merge_key:
+        if not isinstance(other, _Command) or not self.edit.merge(other.edit):
             return False
-        self.after = other.after
-        # A drag that ends where it began leaves nothing to undo.
-        self.setObsolete(self.after == self.before)
+        self.setObsolete(self.edit.obsolete)
         return True
+
+
+class _QtHistory:
+    """The core history protocol (``core.history.HistoryLike``) on a QUndoStack."""
+
+    def __init__(self, stack: QUndoStack) -> None:
+        self.stack = stack
+
+    def push(self, edit: Edit) -> None:
+        self.stack.push(_Command(edit))
+
+    def undo(self) -> None:
+        self.stack.undo()
+
+    def redo(self) -> None:
+        self.stack.redo()
+
+    def clear(self) -> None:
+        self.stack.clear()
+
+    def set_clean(self) -> None:
+        self.stack.setClean()
+
+    def is_clean(self) -> bool:
+        # The stack announces cleanChanged while it is being destroyed; it is not dirty then.
+        return not shiboken6.isValid(self.stack) or self.stack.isClean()
+
+    def count(self) -> int:
+        return self.stack.count()
+
+    def undo_text(self) -> str:
+        return self.stack.undoText()
+
+
+def _forward(document: Document, name: str) -> Callable[..., None]:
+    """Core's event ``name`` → the Qt signal of that name. Through a weak reference: the core
+    document must not keep its Qt document alive (a cycle Python would collect at any moment,
+    maybe while Qt is painting the views that read it)."""
+    ref = weakref.ref(document)
+
+    def emit(*args: Any) -> None:
+        target = ref()
+        if target is not None and shiboken6.isValid(target):
+            getattr(target, name).emit(*args)
+
+    return emit
 
 
 class Document(QObject):
     changed = Signal()  # architecture or scenario changed; the results below are fresh
-    invalid = Signal(str, str)  # (field path, reason): an edit was refused
-    validity = Signal(str, str)  # (field path, "") when a field's error is gone
+    invalid = Signal(object, str)  # (field path, reason): refused (and, if typed, kept as a draft)
+    validity = Signal(object, str)  # (field path, "") when a field's error is gone
+    source_changed = Signal()  # another model was opened, or this one saved under a new name
+    hints_changed = Signal()  # the scenario came to be: hints about the context are known now
 
-    def __init__(self, architecture: Architecture, label: str = "", parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        architecture: Architecture,
+        label: str = "",
+        parent: QObject | None = None,
+        preset_id: str | None = None,
+        scenario: dict[str, Any] | None = None,
+    ) -> None:
         super().__init__(parent)
         self.undo_stack = QUndoStack(self)
-        self._architecture = architecture
-        # Made on first use: core.memory and its scenario models load after the first paint.
-        self._scenario: Scenario | None = None
-        self.source_label = label or architecture.name
-        self._cache: dict[str, Any] = {}
-        self._errors: set[str] = set()
+        self.core = core_document.Document(
+            architecture, label, preset_id, scenario, history=_QtHistory(self.undo_stack)
+        )
+        for name in ("changed", "invalid", "validity", "source_changed", "hints_changed"):
+            getattr(self.core, name).connect(_forward(self, name))
 
-    # --- state -------------------------------------------------------------------------------
+    # --- state and results (core's) -------------------------------------------------------------
 
     @property
     def architecture(self) -> Architecture:
-        return self._architecture
+        return self.core.architecture
 
     @property
     def scenario(self) -> Scenario:
-        if self._scenario is None:
-            from paramtally.core.scenario import Scenario
+        return self.core.scenario
 
-            self._scenario = Scenario()
-        return self._scenario
+    @property
+    def hints(self) -> dict[FieldPath, str]:
+        return self.core.hints
+
+    @property
+    def drafts(self) -> dict[FieldPath, Any]:
+        return self.core.drafts
+
+    @property
+    def problems(self) -> dict[FieldPath, str]:
+        return self.core.problems
 
     @property
     def dirty(self) -> bool:
-        # The stack announces cleanChanged while it is being destroyed; it is not dirty then.
-        return shiboken6.isValid(self.undo_stack) and not self.undo_stack.isClean()
+        return self.core.dirty
 
-    # --- results (computed in core, cached until the next change) -----------------------------
+    @property
+    def source_label(self) -> str:
+        return self.core.source_label
+
+    @property
+    def preset_id(self) -> str | None:
+        return self.core.preset_id
 
     @property
     def report(self) -> ParamReport:
-        return count_parameters(self._architecture)
-
-    # The memory engine is imported on first use, after the first paint.
+        return self.core.report
 
     @property
     def memory(self) -> MemoryReport | None:
-        from paramtally.core.memory import estimate_memory
-
-        return self._cached("memory", estimate_memory)  # type: ignore[no-any-return]
+        return self.core.memory
 
     @property
     def flops(self) -> FlopsReport | None:
-        from paramtally.core.flops import estimate_flops
-
-        return self._cached("flops", estimate_flops)  # type: ignore[no-any-return]
+        return self.core.flops
 
     @property
     def setups(self) -> tuple[SetupFit, ...]:
-        from paramtally.core.fit import fit_setups
+        return self.core.setups
 
-        fits = self._cached("setups", fit_setups)
-        return tuple(fits) if fits is not None else ()
+    def scenario_data(self) -> dict[str, Any]:
+        return self.core.scenario_data()
 
-    def _cached(self, key: str, function: Callable[[Architecture, Scenario], Any]) -> Any:
-        """``function(architecture, scenario)``, once per change; None (and the reason shown) if refused."""
-        if key not in self._cache:
-            try:
-                self._cache[key] = function(self._architecture, self.scenario)
-            except ValidationError as exc:
-                # E.g. TP no longer divides the heads after an edit: say so at that scenario field.
-                self._cache[key] = None
-                for where, reason in field_problems(exc):
-                    self.report_problem(f"scenario.{where}" if where else "scenario", reason)
-            except (ParamTallyError, ValueError) as exc:
-                self._cache[key] = None
-                self.report_problem("scenario", str(exc))
-        return self._cache[key]
+    def title_of(self, path: FieldPath) -> str:
+        return self.core.title_of(path)
 
-    # --- edits ---------------------------------------------------------------------------------
+    # --- edits (core's, each one undo step) -------------------------------------------------------
 
-    def set_field(self, path: str, value: Any, merge_key: str | None = None) -> bool:
-        """Change one architecture field (dotted path) as one undo step; False when refused."""
-        try:
-            after = with_value(self._architecture, path, value)
-        except ValidationError as exc:
-            self._refuse(path, exc)
-            return False
-        except (ParamTallyError, KeyError, IndexError, TypeError, ValueError) as exc:
-            self.report_problem(path, one_line(exc))
-            return False
-        self._clear_error(path)
-        self._push(self._set_architecture, self._architecture, after, f"Set {path}", merge_key)
-        return True
+    def set_field(self, path: FieldPath, value: Any, merge_key: str | None = None, keep: bool = True) -> bool:
+        return self.core.set_field(path, value, merge_key, keep)
 
     def set_architecture(self, architecture: Architecture, text: str) -> None:
-        """Replace the whole architecture as one undo step (the layer tree's edits)."""
-        self._push(self._set_architecture, self._architecture, architecture, text, None)
+        self.core.set_architecture(architecture, text)
 
-    def set_scenario_field(self, path: str, value: Any, merge_key: str | None = None) -> bool:
-        from paramtally.core.memory import estimate_memory
+    def edit_architecture(
+        self, change: Callable[[Architecture], Architecture], text: str, path: FieldPath
+    ) -> bool:
+        return self.core.edit_architecture(change, text, path)
 
-        before = self.scenario
-        try:
-            after = with_value(before, path, value)
-            estimate_memory(self._architecture, after)  # a scenario this model cannot run is refused
-        except ValidationError as exc:
-            self._refuse(f"scenario.{path}", exc, prefix="scenario.")
-            return False
-        except (ParamTallyError, KeyError, TypeError, ValueError) as exc:
-            self.report_problem(f"scenario.{path}", one_line(exc))
-            return False
-        self._clear_error(f"scenario.{path}")
-        self._push(self._set_scenario, before, after, f"Set {path}", merge_key)
-        return True
+    def set_group_value(self, group: FieldPath, block_path: FieldPath, value: Any) -> bool:
+        return self.core.set_group_value(group, block_path, value)
 
-    def load(self, architecture: Architecture, label: str) -> None:
-        """Open another model: no undo across files."""
-        self.undo_stack.clear()
-        self.source_label = label
-        self._set_architecture(architecture)
-        self.undo_stack.setClean()
+    def reset_group_value(self, group: FieldPath, block_path: FieldPath) -> bool:
+        return self.core.reset_group_value(group, block_path)
 
-    # --- internals -----------------------------------------------------------------------------
+    def set_scenario_values(self, values: dict[str, Any], merge_key: str | None = None) -> bool:
+        return self.core.set_scenario_values(values, merge_key)
 
-    def _push(
-        self, apply: Callable[[Any], None], before: Any, after: Any, text: str, key: str | None
+    def set_scenario_field(self, name: str, value: Any, merge_key: str | None = None) -> bool:
+        return self.core.set_scenario_field(name, value, merge_key)
+
+    def load(
+        self,
+        architecture: Architecture,
+        label: str,
+        preset_id: str | None = None,
+        scenario: dict[str, Any] | None = None,
     ) -> None:
-        if after == before:
-            return
-        self.undo_stack.push(_Command(apply, before, after, text, key))
+        self.core.load(architecture, label, preset_id, scenario)
 
-    def _set_architecture(self, architecture: Architecture) -> None:
-        self._architecture = architecture
-        self._changed()
+    def set_source(self, label: str, preset_id: str | None) -> None:
+        self.core.set_source(label, preset_id)
 
-    def _set_scenario(self, scenario: Scenario) -> None:
-        self._scenario = scenario
-        self._changed()
-
-    def _changed(self) -> None:
-        self._cache.clear()
-        for path in sorted(self._errors):
-            self.validity.emit(path, "")
-        self._errors.clear()
-        self.changed.emit()
-
-    def _refuse(self, path: str, exc: ValidationError, prefix: str = "") -> None:
-        problems = [(prefix + where if where else path, reason) for where, reason in field_problems(exc)]
-        for where, reason in problems:
-            self.report_problem(where, reason)
-        if path not in {where for where, _ in problems}:
-            # The rule broken lives at another field (heads vs KV heads): say it at both.
-            where, reason = problems[0] if problems else (path, one_line(exc))
-            self.report_problem(path, f"{reason} ({where})" if where != path else reason)
-
-    def report_problem(self, path: str, reason: str) -> None:
-        """Show a refused edit at ``path`` (also used by editors that validate whole structures)."""
-        self._errors.add(path)
-        self.invalid.emit(path, reason)
-
-    def _clear_error(self, path: str) -> None:
-        if path in self._errors:
-            self._errors.discard(path)
-            self.validity.emit(path, "")
+    def report_problem(self, path: FieldPath, reason: str) -> None:
+        self.core.report_problem(path, reason)

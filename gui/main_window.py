@@ -7,22 +7,19 @@ redo from the document's QUndoStack), View (light / dark / follow the system).
 
 from __future__ import annotations
 
-from pathlib import Path
+from pathlib import PurePath
 from typing import Any
 
-from platformdirs import user_config_path
 from pydantic import ValidationError
-from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, Qt, QTimer
+from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
-    QFileDialog,
     QFrame,
     QLabel,
     QMainWindow,
     QMenu,
-    QMessageBox,
     QScrollArea,
     QSplitter,
     QTabWidget,
@@ -32,21 +29,19 @@ from PySide6.QtWidgets import (
 
 from paramtally.core import presets
 from paramtally.core.errors import ParamTallyError, one_line
-from paramtally.core.sources import load_source
+from paramtally.core.recent import recent_sources, remember_source
+from paramtally.core.sources import read_source, source_identity
+from paramtally.core.templates import TEMPLATES, new_architecture
+from paramtally.gui.dialogs import ask_open_path, warn
 from paramtally.gui.document import Document
+from paramtally.gui.explore.hooks import add_explore
 from paramtally.gui.form import ArchitectureForm
 from paramtally.gui.layer_tree import LayerTree
+from paramtally.gui.problem_status import ProblemStatus
+from paramtally.gui.settings import settings
 from paramtally.gui.theme import THEMES, apply_theme
 
 __all__ = ["MainWindow", "settings"]
-
-APP = "paramtally"
-
-
-def settings() -> QSettings:
-    """Window settings in the user's config dir (XDG_CONFIG_HOME on Linux; tests point it to tmp)."""
-    path = user_config_path(APP, appauthor=False) / "window.ini"
-    return QSettings(str(path), QSettings.Format.IniFormat)
 
 
 def _view(name: str, document: Document) -> QWidget:
@@ -73,7 +68,8 @@ class MainWindow(QMainWindow):
         self._build_menus()
         document.changed.connect(self._update_title)
         document.undo_stack.cleanChanged.connect(self._update_title)
-        document.invalid.connect(self._show_problem)
+        document.source_changed.connect(self._update_title)
+        document.source_changed.connect(self._remember_preset)
         self._update_title()
         self.resize(1440, 900)
         self._restore()
@@ -83,12 +79,23 @@ class MainWindow(QMainWindow):
     def _build_widgets(self) -> None:
         doc = self.document
         self.form = ArchitectureForm(doc)
+        # The splitter may not squeeze the form below its editors' natural width (a ~60-pixel
+        # column at 1024×700 with the presets open, issue 11); it scrolls only up and down.
+        body = self.form.widget()
+        self.form.setMinimumWidth(
+            body.sizeHint().width()
+            + self.form.verticalScrollBar().sizeHint().width()
+            + 2 * self.form.frameWidth()
+        )
         self.tree = LayerTree(doc)
+        self.tree.group_selected.connect(self.form.show_group)  # the group's block, first in the form
         tree_box = QWidget()
         tree_layout = QVBoxLayout(tree_box)
         tree_layout.setContentsMargins(4, 4, 4, 0)
         tree_title = QLabel(
-            "<b>Layer groups</b> — right-click to split, convert to MoE, add LoRA/adapter; drag to reorder"
+            "<b>Stacks, layer groups and blocks</b> — select a group to edit its block above; right-click "
+            "(or the Menu key) to split, change the mixer, convert to MoE, copy and paste, make a pattern; "
+            "drag to reorder"
         )
         tree_title.setWordWrap(True)
         tree_layout.addWidget(tree_title)
@@ -112,8 +119,11 @@ class MainWindow(QMainWindow):
         self.tabs = QTabWidget()
         self.tabs.setObjectName("rightTabs")
         self.tabs.setDocumentMode(True)
-        self.tabs.addTab(self.right_split, "Parameters: charts and formulas")
-        self.tabs.addTab(self.memory_scroll, "Memory budget and GPU fit")
+        # Short titles: four tabs fit 1024 pixels (gui/explore adds Compare and Design space).
+        self.tabs.addTab(self.right_split, "Parameters")
+        self.tabs.setTabToolTip(0, "Parameters: charts by part or per layer, and the table of formulas")
+        self.tabs.addTab(self.memory_scroll, "Memory and GPU fit")
+        self.tabs.setTabToolTip(1, "Memory budget per GPU under the scenario, and the GPU setups it fits")
         right = QWidget()
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(4, 4, 4, 4)
@@ -128,7 +138,8 @@ class MainWindow(QMainWindow):
         self.split.setStretchFactor(1, 1)
         self.split.setSizes([440, 1000])
         self.setCentralWidget(self.split)
-        self.statusBar().showMessage("Ready", 3000)
+        self.problem_status = ProblemStatus(doc)
+        self.statusBar().addWidget(self.problem_status, 1)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.headline and event.type() == QEvent.Type.Paint:
@@ -165,17 +176,26 @@ class MainWindow(QMainWindow):
         self.build_file_menu(self.file_menu)
         edit = self.menuBar().addMenu("&Edit")
         self.undo_action = self.document.undo_stack.createUndoAction(self, "&Undo")
-        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
+        self.undo_action.setShortcuts(QKeySequence.StandardKey.Undo)
         self.redo_action = self.document.undo_stack.createRedoAction(self, "&Redo")
-        self.redo_action.setShortcut(QKeySequence.StandardKey.Redo)
+        self.redo_action.setShortcuts(QKeySequence.StandardKey.Redo)  # Ctrl+Y and Ctrl+Shift+Z
         edit.addActions([self.undo_action, self.redo_action])
         self._build_view_menu(self.menuBar().addMenu("&View"))
+        self.explore = add_explore(self, self.document, self.tabs)  # compare, goal seek, design space
 
     def build_file_menu(self, menu: QMenu) -> None:
         """File: open, [extensions: presets, save, export], quit. Issue 6 hooks in at ``extend_file_menu``."""
         self.open_action = menu.addAction("&Open…", self.open_dialog)
         self.open_action.setShortcut(QKeySequence.StandardKey.Open)
         self.open_action.setObjectName("actionOpen")
+        new = menu.addMenu("&New")
+        new.setObjectName("menuNew")
+        for template, (title, _) in TEMPLATES.items():
+            action = new.addAction(title, lambda t=template: self.may_replace() and self.new_model(t))
+            action.setObjectName(f"actionNew:{template}")
+        self.recent_menu = menu.addMenu("Open &Recent")
+        self.recent_menu.setObjectName("menuOpenRecent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
         builtin = menu.addMenu("Open &Built-in Preset")
         for preset_id in presets.builtin_ids():
             builtin.addAction(preset_id, lambda p=preset_id: self.may_replace() and self.open_source(p))
@@ -238,31 +258,53 @@ class MainWindow(QMainWindow):
     def open_source(self, source: str) -> bool:
         """Load a preset id, preset JSON, HF config.json or folder through core; False with a message."""
         try:
-            arch = load_source(source)
+            preset = read_source(source)
+            label, preset_id = source_identity(source)
         except (ParamTallyError, ValidationError) as exc:
             self._show_problem("", one_line(exc))
             return False
         except (RecursionError, ValueError, TypeError, OverflowError, MemoryError) as exc:
             # core says every bad file in one line; should a case slip through, say it, keep the model
-            self._show_problem(Path(source).name, f"cannot be read ({type(exc).__name__}: {exc})")
+            self._show_problem(PurePath(source).name, f"cannot be read ({type(exc).__name__}: {exc})")
             return False
-        label = Path(source).name if Path(source).exists() else source
-        self.document.load(arch, label)
-        self.statusBar().showMessage(f"Opened {label}: {arch.name}", 5000)
+        self.document.load(preset.architecture, label, preset_id, preset.scenario)
+        if preset_id is None:  # a preset is remembered by its id (_remember_preset), a file by its path
+            remember_source(source)
+        self.statusBar().showMessage(f"Opened {label}: {preset.architecture.name}", 5000)
+        return True
+
+    def new_model(self, template: str) -> bool:
+        """Start a model from a template (core.templates): a new, unsaved document."""
+        arch = new_architecture(template)
+        self.document.load(arch, arch.name)
+        self.statusBar().showMessage(f"New model: {TEMPLATES[template][0]}", 5000)
         return True
 
     def open_dialog(self) -> None:
         if not self.may_replace():
             return
-        start = str(settings().value("open/dir", str(Path.home())))
-        path, _ = QFileDialog.getOpenFileName(
-            self, "Open preset or config.json", start, "Model configs (*.json);;All files (*)"
-        )
-        if not path:
-            return
-        settings().setValue("open/dir", str(Path(path).parent))
-        if not self.open_source(path):
-            QMessageBox.warning(self, "Cannot open", self.last_error)
+        path = ask_open_path(self, "Open preset or config.json", "Model configs (*.json);;All files (*)")
+        if path is not None and not self.open_source(str(path)):
+            warn(self, "Cannot open", self.last_error)
+
+    def _remember_preset(self) -> None:
+        """A preset opened from the browser or saved under a new id is the model to reopen next."""
+        if self.document.preset_id is not None:
+            remember_source(self.document.preset_id)
+
+    def _fill_recent_menu(self) -> None:
+        """File → Open Recent: the models opened last, newest first (&1 … for the keyboard)."""
+        self.recent_menu.clear()
+        sources = recent_sources()
+        for number, source in enumerate(sources, start=1):
+            shown = source.replace("&", "&&")
+            prefix = f"&{number} " if number < 10 else ""
+            action = self.recent_menu.addAction(
+                f"{prefix}{shown}", lambda s=source: self.may_replace() and self.open_source(s)
+            )
+            action.setToolTip(source)
+        if not sources:
+            self.recent_menu.addAction("No model opened yet").setEnabled(False)
 
     # --- state ------------------------------------------------------------------------------------
 
@@ -272,8 +314,9 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"⚠ {text}", 15000)
 
     def _show_problem(self, path: str, reason: str) -> None:
+        """A file that could not be opened (refused values stay in ``problem_status``)."""
         self.last_error = f"{path}: {reason}" if path else reason
-        self.statusBar().showMessage(f"⚠ {self.last_error}", 8000)
+        self.statusBar().showMessage(f"⚠ {self.last_error}", 15000)
 
     def _update_title(self, *_: Any) -> None:
         title = f"{self.document.source_label}[*] — ParamTally"

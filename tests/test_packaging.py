@@ -118,3 +118,37 @@ def test_desktop_entry_install_and_uninstall(tmp_path: Path) -> None:
     assert done.returncode == 0
     assert not entry.exists() and not icon.exists()
     assert "no desktop entry" in _paramtally("desktop-entry", "uninstall", env=env).stdout
+
+
+def test_every_source_package_is_listed_for_the_wheel() -> None:
+    """The package list is explicit (the root folder is the package); a new sub-package missing
+    from it would install without its modules."""
+    import tomllib
+
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    skipped = {"tests", "tools", "bench", ".venv", "build"}
+    found = {
+        ".".join(("paramtally", *init.parent.relative_to(ROOT).parts))
+        for init in ROOT.rglob("__init__.py")
+        if not skipped & set(init.relative_to(ROOT).parts)
+    }
+    assert found <= listed, sorted(found - listed)
+
+
+@pytest.mark.parametrize(
+    "module",
+    [
+        "paramtally.gui.form",
+        "paramtally.gui.layer_tree",
+        "paramtally.gui.views.pie_chart",
+        "paramtally.gui.explore.compare_view",
+        "paramtally.gui.explore.design_space",
+        "paramtally.gui.explore.goal_seek",
+    ],
+)
+def test_a_window_module_imports_on_its_own(module: str) -> None:
+    """Qt's import hook breaks pydantic's lazy imports when Qt is loaded first (see gui/__init__)."""
+    done = subprocess.run(
+        [sys.executable, "-c", f"import {module}"], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr

@@ -21,14 +21,44 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 
 from paramtally.core.atomic import write_text_atomic  # noqa: E402
+from paramtally.core.count import count_parameters  # noqa: E402
 from paramtally.core.importers.hf_config import import_hf_config  # noqa: E402
-from paramtally.core.params import count_parameters  # noqa: E402
 from paramtally.core.schema import SCHEMA_VERSION, Architecture  # noqa: E402
 
 CONFIG_DIR = ROOT / "tests" / "data" / "hf_configs"
+CONFIG_DIR_V2 = ROOT / "tests" / "data" / "hf_configs_v2"
 PRESET_DIR = ROOT / "presets"
 GOLDEN = ROOT / "tests" / "golden" / "presets.json"
+GOLDEN_V2 = ROOT / "tests" / "golden" / "families_v2.json"
 SKIP = {"bert-base-uncased"}  # an encoder: importable, but not a built-in preset
+DEFAULTS = (
+    "the transformers 5.24 {cls} defaults ({why}); not a published config.json, so read it as that "
+    "class's model"
+)
+
+# Presets from tests/data/hf_configs_v2 (provenance of each file in its SOURCES.md): id -> file stem.
+V2_FILES: dict[str, str] = {
+    "t5-base": "t5-base",
+    "flan-t5-base": "flan-t5-base",
+    "mt5-base": "mt5-base",
+    "bart-base": "bart-base",
+    "bart-large": "synthetic-bart-large-defaults",
+    "whisper-small": "whisper-small",
+    "whisper-large-v3": "whisper-large-v3",
+    "mamba-130m": "mamba-130m-hf",
+    "mamba-2.8b": "mamba-2.8b-hf",
+    "mamba2-7b": "synthetic-mamba2-codestral-defaults",
+    "jamba-v0.1": "jamba-v0.1",
+    "bamba-9b": "synthetic-bamba-defaults-attn-9-18-27",
+    "granite-4.0-h-style": "synthetic-granitemoehybrid-defaults-attn-every-8",
+    "falcon-h1-style": "synthetic-falcon-h1-defaults",
+    "qwen3-next-80b-a3b": "qwen3-next-80b-a3b-instruct",
+    "gemma-3-1b": "gemma-3-1b",
+    "llama-4-scout": "synthetic-llama4-scout-text-defaults",
+    "gpt-oss-20b": "gpt-oss-20b",
+    "gpt-oss-120b": "synthetic-gpt-oss-120b-defaults",
+    "command-r7b": "c4ai-command-r7b-12-2024",
+}
 
 # id -> (display name, where the config comes from, extra remark or "")
 SOURCES: dict[str, tuple[str, str, str]] = {
@@ -67,8 +97,8 @@ SOURCES: dict[str, tuple[str, str, str]] = {
     "deepseek-v3": (
         "DeepSeek-V3",
         "deepseek-ai/DeepSeek-V3",
-        "The 61 main layers as transformers builds them; the multi-token-prediction module "
-        "(num_nextn_predict_layers) of the published 685B checkpoint is not counted.",
+        "The 61 main layers as transformers builds them (671B); the multi-token-prediction module "
+        "(num_nextn_predict_layers) of the published 685B checkpoint is counted apart, as MTP.",
     ),
     "gemma-2b": ("Gemma-2B", "google/gemma-2b", ""),
     "gemma-7b": ("Gemma-7B", "google/gemma-7b", ""),
@@ -79,11 +109,69 @@ SOURCES: dict[str, tuple[str, str, str]] = {
     "bloom-560m": ("BLOOM-560M", "bigscience/bloom-560m", ""),
     "gpt-neox-20b": ("GPT-NeoX-20B", "EleutherAI/gpt-neox-20b", ""),
     "pythia-1b": ("Pythia-1B", "EleutherAI/pythia-1b", ""),
+    "t5-base": ("T5-Base", "t5-base", "Encoder-decoder; the head is tied to the shared embedding."),
+    "flan-t5-base": (
+        "Flan-T5-Base",
+        "google/flan-t5-base",
+        "Its checkpoint keeps a separate lm_head, counted as published (transformers 5 ties it).",
+    ),
+    "mt5-base": ("mT5-Base", "google/mt5-base (reconstructed from its published sizes)", ""),
+    "bart-base": ("BART-Base", "facebook/bart-base", ""),
+    "bart-large": ("BART-Large", DEFAULTS.format(cls="BartConfig", why="facebook/bart-large's sizes"), ""),
+    "whisper-small": (
+        "Whisper-small",
+        "openai/whisper-small",
+        "The convolutional front-end is its own part.",
+    ),
+    "whisper-large-v3": ("Whisper-large-v3", "openai/whisper-large-v3", ""),
+    "mamba-130m": ("Mamba-130M", "state-spaces/mamba-130m-hf", ""),
+    "mamba-2.8b": ("Mamba-2.8B", "state-spaces/mamba-2.8b-hf", ""),
+    "mamba2-7b": (
+        "Mamba-2 7B",
+        DEFAULTS.format(cls="Mamba2Config", why="the sizes of Mamba-Codestral-7B"),
+        "",
+    ),
+    "jamba-v0.1": ("Jamba-v0.1", "ai21labs/Jamba-v0.1", "Attention every 8th layer, MoE every 2nd."),
+    "bamba-9b": (
+        "Bamba-9B",
+        DEFAULTS.format(cls="BambaConfig", why="with attention at layers 9, 18, 27"),
+        "",
+    ),
+    "granite-4.0-h-style": (
+        "Granite-4.0-H style",
+        DEFAULTS.format(cls="GraniteMoeHybridConfig", why="with attention every 8th layer"),
+        "",
+    ),
+    "falcon-h1-style": (
+        "Falcon-H1 style",
+        DEFAULTS.format(cls="FalconH1Config", why="Mamba-2 beside attention"),
+        "",
+    ),
+    "qwen3-next-80b-a3b": ("Qwen3-Next-80B-A3B", "Qwen/Qwen3-Next-80B-A3B-Instruct", ""),
+    "gemma-3-1b": ("Gemma-3-1B", "google/gemma-3-1b-pt", "Five sliding-window layers to one global."),
+    "llama-4-scout": (
+        "Llama-4-Scout (text)",
+        DEFAULTS.format(cls="Llama4TextConfig", why="whose docstring names Llama-4-Scout-17B-16E"),
+        "",
+    ),
+    "gpt-oss-20b": ("GPT-OSS-20B", "openai/gpt-oss-20b", ""),
+    "gpt-oss-120b": (
+        "GPT-OSS-120B",
+        DEFAULTS.format(cls="GptOssConfig", why="116.8B and 5.1B active, as published for gpt-oss-120b"),
+        "",
+    ),
+    "command-r7b": ("Command R7B", "CohereForAI/c4ai-command-r7b-12-2024", ""),
 }
 
 
+def config_path(preset_id: str) -> Path:
+    if preset_id in V2_FILES:
+        return CONFIG_DIR_V2 / f"{V2_FILES[preset_id]}.json"
+    return CONFIG_DIR / f"{preset_id}.json"
+
+
 def build(preset_id: str) -> Architecture:
-    path = CONFIG_DIR / f"{preset_id}.json"
+    path = config_path(preset_id)
     data = json.loads(path.read_text(encoding="utf-8"))
     arch = import_hf_config(data, origin=path.name)
     name, source, remark = SOURCES[preset_id]
@@ -93,13 +181,25 @@ def build(preset_id: str) -> Architecture:
     )
     if "Brown" in source:
         description = f"{source}. {remark}"
+    elif "defaults" in source:
+        description = f"From {source}; counts equal that module's numel. {remark}".strip()
     elif remark:
         description = f"{description} {remark}"
     return arch.model_copy(update={"name": name, "description": description})
 
 
+def _keep_kinds(full: Any, trimmed: Any) -> Any:
+    """``trimmed`` with every ``kind`` of ``full`` put back: a discriminator is never a default."""
+    if isinstance(full, dict) and isinstance(trimmed, dict):
+        kept = {key: _keep_kinds(full[key], value) for key, value in trimmed.items()}
+        return {"kind": full["kind"], **kept} if "kind" in full else kept
+    if isinstance(full, list) and isinstance(trimmed, list) and len(full) == len(trimmed):
+        return [_keep_kinds(a, b) for a, b in zip(full, trimmed, strict=True)]
+    return trimmed
+
+
 def preset_text(arch: Architecture) -> str:
-    body = arch.model_dump(mode="json", exclude_defaults=True)
+    body = _keep_kinds(arch.model_dump(mode="json"), arch.model_dump(mode="json", exclude_defaults=True))
     ordered: dict[str, Any] = {"schema_version": SCHEMA_VERSION}
     for key in ("name", "description", "family"):
         if key in body:
@@ -114,8 +214,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--check", action="store_true", help="write nothing; exit 1 if a file would change")
     args = parser.parse_args(argv)
-    golden = json.loads(GOLDEN.read_text(encoding="utf-8")) if GOLDEN.is_file() else {}
-    ids = sorted(path.stem for path in CONFIG_DIR.glob("*.json") if path.stem not in SKIP)
+    golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    families = json.loads(GOLDEN_V2.read_text(encoding="utf-8"))
+    golden |= {preset_id: families[stem] for preset_id, stem in V2_FILES.items()}
+    ids = sorted([path.stem for path in CONFIG_DIR.glob("*.json") if path.stem not in SKIP] + list(V2_FILES))
     unknown = set(ids) - SOURCES.keys()
     if unknown:
         print(f"no display name for {sorted(unknown)}: add them to SOURCES", file=sys.stderr)

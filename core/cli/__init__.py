@@ -22,6 +22,9 @@ __all__ = ["COMMANDS", "main", "version"]
 COMMANDS: dict[str, str] = {
     "count": "exact parameter count and breakdown",
     "memory": "memory per GPU, FLOPs and which GPU setups fit",
+    "compare": "architectures side by side: figures, parts, GPU setups, schema diff",
+    "solve": "goal-seek: the value of one field that meets a target",
+    "sweep": "one figure over a grid of two fields (the design space)",
     "verify": "compare a checkpoint's tensors (headers only) with the prediction",
     "presets": "list, show, import, export and delete presets",
     "desktop-entry": "add ParamTally to (or remove it from) the desktop's application menu",

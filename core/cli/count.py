@@ -6,6 +6,7 @@ import argparse
 
 from paramtally.core.breakdown import PART_LABELS, ParamReport, human
 from paramtally.core.cli.output import add_output_arguments, emit, emit_json, format_table
+from paramtally.core.count import count_parameters
 from paramtally.core.edit import without_biases
 from paramtally.core.export import (
     BREAKDOWN_COLUMNS,
@@ -16,7 +17,7 @@ from paramtally.core.export import (
     report_json,
     to_csv,
 )
-from paramtally.core.params import count_parameters
+from paramtally.core.hints import warn_hints
 from paramtally.core.sources import load_source
 
 __all__ = ["add_arguments", "run"]
@@ -46,6 +47,7 @@ def run(args: argparse.Namespace) -> int:
         emit(to_csv(breakdown_rows(report), BREAKDOWN_COLUMNS), args.output)
     else:
         emit(_layer_table(report) if args.layers else _table(report), args.output)
+    warn_hints(arch)  # after the answer: a refused run says one line only
     return 0
 
 
@@ -55,12 +57,17 @@ def _headline(report: ParamReport) -> list[str]:
         lines.append(f"  active per token: {report.active:,} ({human(report.active)})")
     if report.added:
         lines.append(f"  base {report.base:,} + added {report.added:,} ({human(report.added)})")
+    if report.mtp:
+        lines.append(
+            f"  + multi-token prediction {report.mtp:,} ({human(report.mtp)}), counted apart: "
+            f"{report.total_with_mtp:,} ({human(report.total_with_mtp)}) with it"
+        )
     return lines
 
 
 def _table(report: ParamReport) -> str:
     rows = []
-    for _, depth, node in report.tree.walk():
+    for _, depth, node in report.walk():
         if depth == 0:
             continue
         name = "  " * (depth - 1) + node.name

@@ -3,22 +3,29 @@
 from __future__ import annotations
 
 import argparse
-from dataclasses import asdict
+from dataclasses import asdict, fields
 from typing import Any, get_args
 
 from paramtally.core.cli.output import add_output_arguments, emit, emit_json, format_table
-from paramtally.core.export import to_csv
+from paramtally.core.export import (
+    GPU_COLUMNS,
+    MEMORY_COLUMNS,
+    gpu_rows,
+    memory_rows,
+    scenario_text,
+    to_csv,
+)
 from paramtally.core.fit import SetupFit, fit_setups
 from paramtally.core.flops import FlopsReport, estimate_flops
+from paramtally.core.hints import warn_hints
 from paramtally.core.memory import MemoryReport, Scenario, estimate_memory
 from paramtally.core.quant import Dtype, KvDtype, QuantId
 from paramtally.core.scenario import Mode, Optimizer, Recompute
 from paramtally.core.sources import load_source
 
-__all__ = ["add_arguments", "run"]
+__all__ = ["add_arguments", "add_scenario_arguments", "run", "scenario_from_args"]
 
 GIB, GB = 1 << 30, 10**9
-CSV_COLUMNS = ("section", "name", "bytes", "gib", "gb", "fits", "free_bytes", "layout", "formula", "source")
 
 
 def _choices(kind: Any) -> list[str]:
@@ -29,6 +36,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "source", metavar="SOURCE", help="preset id, preset JSON, config.json or model folder"
     )
+    add_scenario_arguments(parser)
+    parser.add_argument(
+        "--setups",
+        action="store_true",
+        help="with --format csv: the GPU setups table instead of the memory terms",
+    )
+    add_output_arguments(parser, ("table", "json", "csv"))
+
+
+def add_scenario_arguments(parser: argparse.ArgumentParser) -> None:
+    """The flags that describe a Scenario (``scenario_from_args`` reads them)."""
     parser.add_argument("--mode", choices=_choices(Mode), help="inference (default) or training")
     weights = parser.add_mutually_exclusive_group()
     weights.add_argument("--dtype", choices=_choices(Dtype), help="weight dtype (default bf16)")
@@ -58,7 +76,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--gpu", metavar="ID", help=f"GPU kind (catalog id) for time and capacity (default {default_gpu})"
     )
     parser.add_argument("--mfu", type=float, metavar="F", help="model FLOPs utilization, 0–1 (default 0.4)")
-    add_output_arguments(parser, ("table", "json", "csv"))
 
 
 _FIELDS = (
@@ -87,10 +104,13 @@ def run(args: argparse.Namespace) -> int:
     setups = fit_setups(arch, scenario)
     if args.format == "json":
         emit_json(memory_json(arch.name, scenario, memory, setups, flops), args.output)
+    elif args.format == "csv" and args.setups:
+        emit(to_csv(gpu_rows(setups), GPU_COLUMNS), args.output)
     elif args.format == "csv":
-        emit(to_csv(_csv_rows(memory, setups), CSV_COLUMNS), args.output)
+        emit(to_csv(memory_rows(memory), MEMORY_COLUMNS), args.output)
     else:
         emit(_table(arch.name, scenario, memory, setups, flops), args.output)
+    warn_hints(arch, scenario.context)  # after the answer: a refused run says one line only
     return 0
 
 
@@ -105,63 +125,25 @@ def memory_json(
         "layers_on_gpu": memory.layers_on_gpu,
         "params": memory.params,
         "trainable_params": memory.trainable_params,
-        "terms": [asdict(one) for one in memory.terms],
+        "terms": memory_rows(memory),
         "setups": [asdict(fit) for fit in setups],
     }
-    flops_data = asdict(flops)
+    flops_data = {key: value for key, value in asdict_shallow(flops).items() if key != "terms"}
+    flops_data["terms"] = [
+        {"name": one.name, "flops": one.value, "formula": one.formula, "source": one.source}
+        for one in flops.terms
+    ]
     flops_data["days"] = flops.days
     data["flops"] = flops_data
     return data
 
 
+def asdict_shallow(report: FlopsReport) -> dict[str, Any]:
+    return {field.name: getattr(report, field.name) for field in fields(report)}
+
+
 def _sizes(count: int) -> tuple[str, str]:
     return f"{count / GIB:,.2f}", f"{count / GB:,.2f}"
-
-
-def _csv_rows(memory: MemoryReport, setups: tuple[SetupFit, ...]) -> list[dict[str, Any]]:
-    rows: list[dict[str, Any]] = []
-    for one in memory.terms:
-        gib, gb = _sizes(one.bytes)
-        rows.append(
-            {
-                "section": one.part,
-                "name": one.name,
-                "bytes": one.bytes,
-                "gib": gib,
-                "gb": gb,
-                "formula": one.formula,
-                "source": one.source,
-            }
-        )
-    gib, gb = _sizes(memory.total_bytes)
-    rows.append({"section": "total", "name": "per GPU", "bytes": memory.total_bytes, "gib": gib, "gb": gb})
-    for fit in setups:
-        gib, gb = _sizes(fit.per_gpu_bytes)
-        rows.append(
-            {
-                "section": "setup",
-                "name": f"{fit.gpu} × {fit.count}",
-                "bytes": fit.per_gpu_bytes,
-                "gib": gib,
-                "gb": gb,
-                "fits": fit.fits,
-                "free_bytes": fit.free_bytes,
-                "layout": fit.layout,
-            }
-        )
-    return [dict.fromkeys(CSV_COLUMNS, "") | row for row in rows]
-
-
-def _describe(s: Scenario) -> str:
-    weights = s.quant or ("nf4-dq" if s.qlora else s.dtype)
-    layout = f"tp {s.tp} · pp {s.pp} · {s.gpus} GPU(s)" + (
-        f" · ZeRO-{s.zero}" if s.mode == "training" else ""
-    )
-    text = f"{s.mode}, weights {weights}, context {s.context:,}, batch {s.batch}, {layout}"
-    if s.mode == "inference":
-        return text + f", KV {s.kv_dtype}"
-    lora = f", LoRA r={s.lora_rank}" + (" (QLoRA)" if s.qlora else "") if s.lora_rank else ""
-    return text + f", {s.optimizer}, grads {s.grad_dtype}, recompute {s.recompute}{lora}"
 
 
 def _table(
@@ -170,11 +152,11 @@ def _table(
     total_gib, total_gb = _sizes(memory.total_bytes)
     head = [
         f"{name}: {total_gib} GiB = {total_gb} GB per GPU ({memory.total_bytes:,} bytes)",
-        f"  {_describe(s)}",
+        f"  {scenario_text(s)}",
     ]
     if s.pp > 1:
         head.append(f"  busiest pipeline stage: {memory.stage} ({memory.layers_on_gpu} layers)")
-    rows = [[one.name, f"{one.bytes:,}", *_sizes(one.bytes), one.formula] for one in memory.terms]
+    rows = [[one.name, f"{one.value:,}", *_sizes(one.value), one.formula] for one in memory.terms]
     rows.append(["total per GPU", f"{memory.total_bytes:,}", total_gib, total_gb, ""])
     terms = format_table(["term", "bytes", "GiB", "GB", "formula"], rows, right={1, 2, 3})
     parts = "  ".join(f"{part} {value / GIB:,.2f} GiB" for part, value in memory.by_part().items() if value)

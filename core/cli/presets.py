@@ -9,7 +9,7 @@ from pathlib import Path
 from paramtally.core import presets, user_presets
 from paramtally.core.breakdown import human
 from paramtally.core.cli.output import emit, emit_json, format_table
-from paramtally.core.params import count_parameters
+from paramtally.core.count import count_parameters
 
 __all__ = ["add_arguments", "run"]
 

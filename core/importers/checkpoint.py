@@ -7,21 +7,21 @@ or one ``.gguf``) or a single file. The comparison puts every tensor in a part b
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from paramtally.core.breakdown import PARTS, LayerGroupRow
+from paramtally.core.breakdown import PARTS
+from paramtally.core.count import count_parameters
 from paramtally.core.errors import ParamTallyError, shown
+from paramtally.core.importers.differing_layers import differing_layers
 from paramtally.core.importers.gguf_header import config_from_gguf, read_gguf_header
 from paramtally.core.importers.hf_config import import_hf_config
 from paramtally.core.importers.model_folder import ModelFolder
 from paramtally.core.importers.safetensors_header import TensorInfo, read_safetensors_header
-from paramtally.core.importers.tensor_parts import BUFFER, QUANT, UNKNOWN, layer_index, part_of
+from paramtally.core.importers.tensor_parts import BUFFER, MTP, QUANT, UNKNOWN, layer_of, part_of
 from paramtally.core.input_files import open_regular
-from paramtally.core.params import count_parameters
 from paramtally.core.schema import Architecture
 from paramtally.core.sources import load_json_source
 
@@ -106,7 +106,7 @@ def predicted_from(checkpoint: Checkpoint) -> Architecture | None:
         folder = ModelFolder(folder_path)
         if not folder.has("config.json"):
             return None
-        arch = load_json_source(folder.member("config.json"), nofollow=True)
+        arch = load_json_source(folder.member("config.json"), nofollow=True).architecture
         generic = arch.name.endswith("(config.json)")
         return arch.model_copy(update={"name": folder.root.name}) if generic else arch
     mapped = config_from_gguf(checkpoint.metadata, list(checkpoint.tensors))
@@ -117,59 +117,69 @@ def predicted_from(checkpoint: Checkpoint) -> Architecture | None:
     return arch.model_copy(update={"name": str(name)}) if isinstance(name, str) else arch
 
 
+# Parts outside the layers: a tensor of theirs that sits in a layer (T5's relative position bias
+# in block 0) is not counted in that layer's figure.
+_OUTSIDE_LAYERS = frozenset({"embeddings", "lm_head", "frontend"})
+
+
 def compare(checkpoint: Checkpoint, arch: Architecture) -> Verification:
     report = count_parameters(arch)
-    by_part, by_layer = Counter[str](), Counter[int]()
+    predicted = dict(report.by_part)
+    layers: dict[str, int] = {role: stack.num_layers for role, stack in arch.stacks}
+    if report.mtp:
+        predicted[MTP] = report.mtp
+    by_part, by_layer = Counter[str](), Counter[tuple[str, int]]()
     unexplained, buffers, quant = [], [], []
+    only = next(iter(layers)) if len(layers) == 1 else None
     for tensor in checkpoint.tensors:
-        part, index = part_of(tensor.name), layer_index(tensor.name)
+        part, where = part_of(tensor.name), layer_of(tensor.name)
+        if where is not None and only is not None:
+            where = (only, where[1])  # one stack: BERT's "encoder.layer.3" is its only stack
+        if (
+            part not in (BUFFER, QUANT)
+            and where is not None
+            and where[1] >= layers.get(where[0], 0)
+            and report.mtp
+        ):
+            part, where = MTP, None  # the prediction modules sit after the last layer
         if part == BUFFER:
             buffers.append(tensor)
         elif part == QUANT:
             quant.append(tensor)
-        elif part == UNKNOWN or report.by_part.get(part, 0) == 0 or (index or 0) >= arch.num_layers:
+        elif (
+            part == UNKNOWN or predicted.get(part, 0) == 0 or (where and where[1] >= layers.get(where[0], 0))
+        ):
             unexplained.append(tensor)
         else:
             by_part[part] += tensor.numel
-            if index is not None:
-                by_layer[index] += tensor.numel
+            if where is not None and part not in _OUTSIDE_LAYERS:
+                by_layer[where] += tensor.numel
     actual = sum(by_part.values()) + sum(t.numel for t in unexplained)
     parts = tuple(
-        PartRow(part, report.by_part.get(part, 0), by_part.get(part, 0))
-        for part in PARTS
-        if report.by_part.get(part, 0) or by_part.get(part, 0)
+        PartRow(part, predicted.get(part, 0), by_part.get(part, 0))
+        for part in (*PARTS, MTP)
+        if predicted.get(part, 0) or by_part.get(part, 0)
     )
-    layers = _differing_layers(report.groups, by_layer)
+    differing = tuple(
+        PartRow(label, predicted_layer, actual_layer)
+        for label, predicted_layer, actual_layer in differing_layers(
+            report.groups, by_layer, lambda stack, label: _layer_name(arch, stack, label)
+        )
+    )
     return Verification(
-        report.name, report.total, actual, parts, layers, tuple(unexplained), tuple(buffers), tuple(quant)
+        report.name,
+        report.total_with_mtp,
+        actual,
+        parts,
+        differing,
+        tuple(unexplained),
+        tuple(buffers),
+        tuple(quant),
     )
 
 
-def _differing_layers(groups: tuple[LayerGroupRow, ...], by_layer: Counter[int]) -> tuple[PartRow, ...]:
-    """Layers whose stored count differs from the prediction; a run of absent layers is one row.
-
-    Walks the groups and the layers the checkpoint holds (never the layers one by one), so a
-    prediction of 10⁹ layers costs no more than one of 10.
-    """
-    stored = sorted(by_layer)
-    rows: list[PartRow] = []
-    for group in groups:
-        end = group.start + group.count
-        at = group.start
-        for index in stored[bisect_left(stored, group.start) : bisect_left(stored, end)]:
-            if index > at:
-                rows.append(_absent(at, index, group.params))
-            if by_layer[index] != group.params:
-                rows.append(PartRow(f"layer {index}", group.params, by_layer[index]))
-            at = index + 1
-        if at < end:
-            rows.append(_absent(at, end, group.params))
-    return tuple(rows)
-
-
-def _absent(first: int, end: int, per_layer: int) -> PartRow:
-    label = f"layer {first}" if end - first == 1 else f"layers {first}–{end - 1}"
-    return PartRow(label, per_layer * (end - first), 0)
+def _layer_name(arch: Architecture, stack: str, label: str) -> str:
+    return f"{stack} {label}" if arch.encoder is not None else label
 
 
 def _weight_map(folder: ModelFolder) -> dict[str, str] | None:

@@ -17,8 +17,12 @@ from pydantic import ValidationError
 
 from paramtally.core.errors import ParamTallyError, one_line, shown
 from paramtally.core.importers.hf_defaults import SUPPORTED_MODEL_TYPES
+from paramtally.core.importers.hf_hybrid import HYBRID_BUILDERS
 from paramtally.core.importers.hf_llama import deepseek, llama_like
 from paramtally.core.importers.hf_reader import HFConfig
+from paramtally.core.importers.hf_seq2seq import SEQ2SEQ_BUILDERS
+from paramtally.core.importers.layer_pattern import LayerRuleError
+from paramtally.core.migrations import migrate
 from paramtally.core.schema import Architecture
 
 __all__ = ["SUPPORTED_MODEL_TYPES", "hf_dtype", "import_hf_config"]
@@ -34,10 +38,17 @@ def import_hf_config(data: Mapping[str, Any], origin: str) -> Architecture:
     if not isinstance(model_type, str) or model_type not in _BUILDERS:
         raise ParamTallyError(_unsupported(data, origin))
     cfg = HFConfig(data, str(model_type), origin)
-    spec = _BUILDERS[str(model_type)](cfg)
+    try:
+        spec = _BUILDERS[str(model_type)](cfg)
+    except LayerRuleError as exc:
+        raise ParamTallyError(f"{origin}: {exc}") from None
     spec.setdefault("name", _display_name(data, origin))
     spec.setdefault("description", f"Imported from {origin} (Hugging Face model_type '{model_type}').")
     spec["family"] = model_type
+    if "blocks" not in spec:
+        # Uniform decoder-only families are described by one global block (the layout of schema
+        # version 1); the schema's own migration lifts that into a base block and a decoder stack.
+        spec = migrate({**spec, "schema_version": 1}, origin)
     try:
         return Architecture.model_validate(spec)
     except ValidationError as exc:
@@ -273,5 +284,7 @@ _BUILDERS: dict[str, Callable[[HFConfig], Spec]] = {
         llama_like,
     ),
     **dict.fromkeys(("deepseek_v2", "deepseek_v3"), deepseek),
+    **HYBRID_BUILDERS,
+    **SEQ2SEQ_BUILDERS,
 }
 assert set(_BUILDERS) == set(SUPPORTED_MODEL_TYPES)

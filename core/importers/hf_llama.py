@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from paramtally.core.importers.hf_reader import HFConfig
-from paramtally.core.schema import MAX_LAYER_GROUPS
+from paramtally.core.importers.layer_pattern import periodic_groups
 
-__all__ = ["deepseek", "llama_like", "moe_groups", "sparse_runs"]
+__all__ = ["deepseek", "llama_like"]
 
 Spec = dict[str, Any]
 _BIAS_KEYS = ("q_bias", "k_bias", "v_bias", "o_bias")
@@ -98,7 +98,7 @@ def deepseek(cfg: HFConfig) -> Spec:
         "shared_experts": cfg.integer("n_shared_experts", minimum=0),
         "shared_expert_bias": mlp_bias,
     }
-    return {
+    spec: Spec = {
         "hidden_size": cfg.integer("hidden_size"),
         "embeddings": {
             "vocab_size": cfg.integer("vocab_size"),
@@ -108,47 +108,17 @@ def deepseek(cfg: HFConfig) -> Spec:
         "ffn": {"width": cfg.integer("intermediate_size"), "bias": mlp_bias, "activation": _activation(cfg)},
         "norms": {"kind": "rmsnorm"},
         "head": {"tied": cfg.flag("tie_word_embeddings")},
-        "layers": moe_groups([(False, dense), (True, n - dense)], moe),
+        "layers": [group for group in ({"count": dense}, {"count": n - dense, "moe": moe}) if group["count"]],
     }
-
-
-def moe_groups(runs: list[tuple[bool, int]], moe: Spec) -> list[Spec]:
-    """Runs of (is MoE, layers) as layer groups, in order; empty runs dropped, neighbours merged."""
-    groups: list[Spec] = []
-    for is_moe, count in runs:
-        if count <= 0:
-            continue
-        if groups and ("moe" in groups[-1]) == is_moe:
-            groups[-1]["count"] += count
-        else:
-            groups.append({"count": count, "moe": moe} if is_moe else {"count": count})
-    return groups
-
-
-def sparse_runs(cfg: HFConfig, layers: int, step: int, dense_only: set[int]) -> list[tuple[bool, int]]:
-    """Which layers hold experts, as runs: layer i does when (i + 1) % step == 0, unless listed dense.
-
-    Built from the step and the listed layers, never layer by layer: 10⁹ layers cost nothing.
-    """
-    listed = sorted(i for i in dense_only if 0 <= i < layers)
-    runs: list[tuple[bool, int]] = []
-    at = 0
-    if step == 1:
-        for index in listed:
-            runs += [(True, index - at), (False, 1)]
-            at = index + 1
-        return [*runs, (True, layers - at)]
-    groups = 2 * (layers // step) + 1
-    if groups > MAX_LAYER_GROUPS:
-        raise cfg.fail(
-            "decoder_sparse_step",
-            f"({step}) over {layers:,} layers makes {groups:,} layer groups (at most {MAX_LAYER_GROUPS:,})",
-        )
-    skipped = set(listed)
-    for index in (i for i in range(step - 1, layers, step) if i not in skipped):
-        runs += [(False, index - at), (True, 1)]
-        at = index + 1
-    return [*runs, (False, layers - at)]
+    # DeepSeek-V3's checkpoint holds num_nextn_predict_layers MoE prediction modules, which
+    # transformers does not build: counted apart (ParamReport.mtp).
+    predict = cfg.integer("num_nextn_predict_layers", minimum=0, default=0)
+    if predict:
+        spec["mtp"] = {
+            "count": predict,
+            "override": {"ffn": {"kind": "moe", "activation": _activation(cfg), **moe}},
+        }
+    return spec
 
 
 # --- helpers ---------------------------------------------------------------------------------
@@ -199,10 +169,12 @@ def _llama_layers(cfg: HFConfig) -> list[Spec]:
     experts_key = "num_experts" if kind == "qwen2_moe" else "num_local_experts"
     num_experts = cfg.integer(experts_key, minimum=0)
     step = cfg.integer("decoder_sparse_step")
-    runs = sparse_runs(cfg, n, step, set(cfg.int_list("mlp_only_layers"))) if num_experts else []
-    if not any(is_moe and count for is_moe, count in runs):
+    dense_only = set(cfg.int_list("mlp_only_layers"))
+    if num_experts == 0:
         return [{"count": n}]
     moe: Spec = {
+        "kind": "moe",
+        "activation": _activation(cfg),
         "num_experts": num_experts,
         "top_k": cfg.integer("num_experts_per_tok"),
         "expert_width": cfg.integer("moe_intermediate_size"),
@@ -213,4 +185,12 @@ def _llama_layers(cfg: HFConfig) -> list[Spec]:
             shared_expert_width=cfg.integer("shared_expert_intermediate_size"),
             shared_expert_gate=True,
         )
-    return moe_groups(runs, moe)
+    # Layer i is MoE when (i + 1) % step == 0, unless mlp_only_layers names it.
+    changes = {True: {"ffn": moe}}
+    return periodic_groups(
+        n,
+        step,
+        lambda i: (i + 1) % step == 0,
+        lambda kind: changes.get(kind, {}),
+        dict.fromkeys(dense_only, False),
+    )

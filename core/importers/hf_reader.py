@@ -12,6 +12,7 @@ from typing import Any
 
 from paramtally.core.errors import ParamTallyError, shown
 from paramtally.core.importers.hf_defaults import ALIASES, DEFAULTS
+from paramtally.core.importers.layer_pattern import MAX_EXPANDED
 
 __all__ = ["MISSING", "HFConfig"]
 
@@ -100,6 +101,8 @@ class HFConfig:
             isinstance(item, int) and not isinstance(item, bool) for item in value
         ):
             raise self.fail(key, f"must be a list of layer indexes (got {shown(value)})")
+        if len(value) > MAX_EXPANDED:
+            raise self.fail(key, f"lists {len(value):,} layers (at most {MAX_EXPANDED:,})")
         return value
 
     def rope(self, key: str) -> Any:

@@ -1,15 +1,19 @@
-"""One editor per field kind; each has ``value()``, ``set_value()`` and ``committed(value, merge)``.
+"""One editor per field kind, all with one interface (``FieldEditor``): ``value()``,
+``set_value()``, ``finish_typing()`` and the signal ``committed(value, merge)``.
 
 ``merge`` is True for a step of an arrow/wheel drag, so the document folds the drag into one
 undo step; a typed value is committed on Enter or focus-out as a step of its own.
+``finish_typing()`` commits text typed but not yet confirmed (a dialog's OK reads every editor
+through it); editors without typed text have nothing to finish.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
-from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QValidator, QWheelEvent
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QKeySequence, QValidator, QWheelEvent
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QCheckBox,
@@ -22,9 +26,53 @@ from PySide6.QtWidgets import (
 
 from paramtally.gui.form.fields import FieldSpec
 
-__all__ = ["Editor", "IntSpinBox", "make_editor"]
+__all__ = ["Editor", "FieldEditor", "IntSpinBox", "make_editor"]
 
 AUTO = "auto"
+
+
+class FieldEditor(Protocol):
+    """What the form and the block dialogs use of an editor, whatever its widget."""
+
+    def value(self) -> Any: ...
+
+    def set_value(self, value: Any) -> None: ...
+
+    def finish_typing(self) -> None: ...
+
+
+class _HistoryKeys(QObject):
+    """Undo/Redo keys in a text field go to the window's history, not the field's own.
+
+    A focused line edit claims Ctrl+Z for its text, so right after Enter the window's Undo
+    did nothing. Now: with typed text not yet committed, Ctrl+Z puts the field back to its
+    value (the typing is what is undone); otherwise the key goes on to Edit → Undo / Redo.
+    """
+
+    def __init__(self, editor: QWidget, typed: Callable[[], bool], revert: Callable[[], None]) -> None:
+        super().__init__(editor)
+        self._typed, self._revert = typed, revert
+        editor.installEventFilter(self)
+        if isinstance(editor, QAbstractSpinBox):  # the focus (and the keys) are in its line edit
+            editor.lineEdit().installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        kind = event.type()
+        keys = (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress)
+        if kind not in keys or not isinstance(event, QKeyEvent):
+            return False
+        undo = event.matches(QKeySequence.StandardKey.Undo)
+        if not (undo or event.matches(QKeySequence.StandardKey.Redo)):
+            return False
+        if kind == QEvent.Type.KeyPress:
+            return True  # never the field's own text history
+        if self._typed():
+            self._revert()
+            if undo:
+                event.accept()  # this Ctrl+Z undid the typing; it goes no further
+                return True
+        event.ignore()  # not claimed by the field: the window's shortcut fires
+        return True
 
 
 class IntSpinBox(QAbstractSpinBox):
@@ -48,6 +96,7 @@ class IntSpinBox(QAbstractSpinBox):
             self.setSpecialValueText(AUTO)
             self.lineEdit().setPlaceholderText(AUTO)
         self.editingFinished.connect(self._commit_text)
+        _HistoryKeys(self, lambda: self.lineEdit().text() != self._text(), self._show)
         self._show()
 
     def value(self) -> int | None:
@@ -67,8 +116,11 @@ class IntSpinBox(QAbstractSpinBox):
         self._value = value
         self._show()
 
+    def _text(self) -> str:
+        return "" if self._value is None else f"{self._value:,}"
+
     def _show(self) -> None:
-        self.lineEdit().setText("" if self._value is None else f"{self._value:,}")
+        self.lineEdit().setText(self._text())
 
     def _parse(self, text: str) -> int | str | None:
         """The int typed, None for empty/'auto' when optional, or the reason it is not a number."""
@@ -93,6 +145,9 @@ class IntSpinBox(QAbstractSpinBox):
 
     def fixup(self, text: str) -> str:
         return text
+
+    def finish_typing(self) -> None:
+        self._commit_text()
 
     def _commit_text(self) -> None:
         parsed = self._parse(self.lineEdit().text())
@@ -147,9 +202,17 @@ class FloatSpinBox(QDoubleSpinBox):
         self.setKeyboardTracking(False)  # commit on Enter, arrows and focus-out, not per keystroke
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.valueChanged.connect(lambda value: self.committed.emit(value, True))
+        _HistoryKeys(
+            self,
+            lambda: self.lineEdit().text() != self.textFromValue(self.value()),
+            lambda: self.lineEdit().setText(self.textFromValue(self.value())),
+        )
 
     def set_value(self, value: float) -> None:
         self.setValue(value)
+
+    def finish_typing(self) -> None:
+        self.interpretText()
 
 
 class CheckBox(QCheckBox):
@@ -165,6 +228,9 @@ class CheckBox(QCheckBox):
     def set_value(self, value: bool) -> None:
         self.setChecked(bool(value))
 
+    def finish_typing(self) -> None:
+        """Nothing is typed into a check box."""
+
 
 class ComboBox(QComboBox):
     committed = Signal(object, bool)
@@ -173,13 +239,26 @@ class ComboBox(QComboBox):
         super().__init__(parent)
         for choice in choices:
             self.addItem(str(choice), choice)
-        self.activated.connect(lambda index: self.committed.emit(self.itemData(index), False))
+        self._keyed = False
+        self.activated.connect(lambda index: self.committed.emit(self.itemData(index), self._keyed))
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        # Typing a name or arrowing picks every choice on the way ('m', 'ma', … 'mamba2'); those
+        # picks fold into one undo step like an arrow drag in a spin box.
+        self._keyed = True
+        try:
+            super().keyPressEvent(event)
+        finally:
+            self._keyed = False
 
     def value(self) -> Any:
         return self.currentData()
 
     def set_value(self, value: Any) -> None:
         self.setCurrentIndex(max(0, self.findData(value)))
+
+    def finish_typing(self) -> None:
+        """A choice is made by picking, not typing."""
 
     def wheelEvent(self, event: QWheelEvent) -> None:
         if self.hasFocus():
@@ -195,6 +274,7 @@ class TextEdit(QLineEdit):
         super().__init__(parent)
         self._value = ""
         self.editingFinished.connect(self._commit)
+        _HistoryKeys(self, lambda: self.text() != self._value, lambda: self.setText(self._value))
 
     def _commit(self) -> None:
         if self.text() != self._value:
@@ -203,6 +283,9 @@ class TextEdit(QLineEdit):
 
     def value(self) -> str:
         return self._value
+
+    def finish_typing(self) -> None:
+        self._commit()
 
     def set_value(self, value: str) -> None:
         self._value = value
@@ -236,6 +319,9 @@ class MultiChoice(QWidget):
             box.blockSignals(True)
             box.setChecked(choice in value)
             box.blockSignals(False)
+
+    def finish_typing(self) -> None:
+        """Check boxes only."""
 
 
 Editor = IntSpinBox | FloatSpinBox | CheckBox | ComboBox | TextEdit | MultiChoice

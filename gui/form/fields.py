@@ -1,7 +1,9 @@
 """What a schema field is, for the form: its kind, range, choices and help, read from pydantic.
 
 Like magicgui's field→widget mapping, nothing here names a field of the architecture: a new
-field in ``core/schema.py`` gets its editor from its type and constraints alone.
+field in ``core/schema`` or ``core/blocks`` gets its editor from its type and constraints, its
+label from ``Field(title=…)`` and its visibility from ``json_schema_extra`` (``visible_when``:
+the sibling values it needs; ``in_form: False``: edited elsewhere, e.g. the layer tree) alone.
 """
 
 from __future__ import annotations
@@ -16,23 +18,13 @@ import annotated_types
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
-__all__ = ["FieldSpec", "field_spec", "label_for", "model_fields"]
+from paramtally.core.labels import label_for
 
-Kind = Literal["int", "float", "bool", "choice", "choices", "text", "model", "models", "other"]
+__all__ = ["FieldSpec", "field_spec", "kind_title", "model_fields"]
 
-# Words that read better in capitals in a label.
-_WORDS = {
-    "kv": "KV",
-    "qk": "QK",
-    "ffn": "FFN",
-    "moe": "MoE",
-    "lora": "LoRA",
-    "mla": "MLA",
-    "lm": "LM",
-    "dim": "width",
-    "num": "",
-    "vocab": "vocabulary",
-}
+Kind = Literal[
+    "int", "float", "bool", "choice", "choices", "text", "model", "models", "union", "mapping", "other"
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,12 +41,14 @@ class FieldSpec:
     choices: tuple[Any, ...] = ()
     model: type[BaseModel] | None = None
     default: Any = None
+    visible_when: tuple[tuple[str, Any], ...] = ()  # (sibling field, value it needs) for the field to apply
+    in_form: bool = True  # False: another editor owns it (the layer tree, the kind switch)
+    models: tuple[type[BaseModel], ...] = ()  # the kinds of a union, in registry order
 
 
-def label_for(name: str) -> str:
-    words = [_WORDS.get(word, word) for word in name.split("_")]
-    text = " ".join(word for word in words if word)
-    return text[:1].upper() + text[1:]
+def kind_title(model: type[BaseModel]) -> str:
+    """The name a kind shows in the kind switch: its model title ('Mixture of experts')."""
+    return str(model.model_config.get("title") or model.__name__)
 
 
 def _unwrap(annotation: Any) -> tuple[Any, bool, list[Any]]:
@@ -91,17 +85,34 @@ def _is_model(annotation: Any) -> bool:
     return isinstance(annotation, type) and issubclass(annotation, BaseModel)
 
 
+def _union_models(annotation: Any) -> tuple[type[BaseModel], ...]:
+    """The models of a discriminated union (a mixer's or an FFN's kinds), else ()."""
+    if typing.get_origin(annotation) not in (typing.Union, types.UnionType):
+        return ()
+    members = [arg for arg in typing.get_args(annotation) if arg is not type(None)]
+    models = tuple(arg for arg in members if _is_model(arg) and "kind" in arg.model_fields)
+    return models if len(models) == len(members) and len(models) > 1 else ()
+
+
 def field_spec(name: str, info: FieldInfo) -> FieldSpec:
     annotation, optional, metadata = _unwrap(info.annotation)
     metadata = [*metadata, *info.metadata]
+    extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+    condition = extra.get("visible_when")
     common: dict[str, Any] = {
         "name": name,
-        "label": label_for(name),
+        "label": info.title or label_for(name),
+        "in_form": bool(extra.get("in_form", True)),
         "description": info.description or "",
         "optional": optional,
         "default": None if info.is_required() else info.default,
+        "visible_when": tuple(condition.items()) if isinstance(condition, dict) else (),
     }
     origin = typing.get_origin(annotation)
+    union = _union_models(annotation)
+    if union:
+        kinds = tuple(model.model_fields["kind"].default for model in union)
+        return FieldSpec(kind="union", choices=kinds, models=union, **common)
     if annotation is bool:
         return FieldSpec(kind="bool", **common)
     if annotation is int:
@@ -116,6 +127,8 @@ def field_spec(name: str, info: FieldInfo) -> FieldSpec:
         return FieldSpec(kind="choice", choices=typing.get_args(annotation), **common)
     if _is_model(annotation):
         return FieldSpec(kind="model", model=annotation, **common)
+    if origin is dict and _is_model(typing.get_args(annotation)[1]):
+        return FieldSpec(kind="mapping", model=typing.get_args(annotation)[1], **common)
     if origin is tuple:
         item = typing.get_args(annotation)[0]
         if typing.get_origin(item) is Literal:

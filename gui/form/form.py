@@ -1,9 +1,16 @@
 """The architecture form, generated from the schema: one collapsible section per nested model.
 
-Each editor's objectName is its field path (``attention.num_kv_heads``). An edit goes to the
-document; the form only writes back what the document holds, with signals blocked, so there is
-no feedback loop (napari's binding pattern). A refused edit is shown at its field: a red frame
-and the reason under the editor; the figures elsewhere stay.
+The sections follow the open architecture itself, recursively: the model's own fields, its
+embeddings, each stack, each named base block (its mixer and FFN — a kind switch and the fields
+of the kind in force — its norms, and what it has of cross-attention, a parallel mixer, LoRA or an
+adapter), the MTP modules and the head. Labels come from ``Field(title=…)``, visibility from
+``json_schema_extra``; nothing here names a field. When the architecture's shape changes (another
+kind, another block) the sections are built anew.
+
+Each editor is found by its field path (a tuple); its objectName is that path joined with dots.
+An edit goes to the document; the form only writes back what the document holds, with signals
+blocked, so there is no feedback loop (napari's binding pattern). A refused edit is shown at its
+field: a red frame and the reason under the editor; the figures elsewhere stay.
 """
 
 from __future__ import annotations
@@ -13,67 +20,166 @@ from typing import Any
 
 from pydantic import BaseModel
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFormLayout, QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QFormLayout,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QScrollArea,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
-from paramtally.core.edit import get_value
-from paramtally.core.schema import Architecture
+from paramtally.core.edit import DERIVED, FieldPath, get_value
+from paramtally.core.errors import ParamTallyError, format_loc
+from paramtally.core.groups import field_origin, group_block
+from paramtally.core.schema import Architecture, Block
+from paramtally.core.stack_tree import BLOCK_PARTS, stack_rows
 from paramtally.gui.document import Document
 from paramtally.gui.form.editors import Editor, make_editor
-from paramtally.gui.form.fields import FieldSpec, model_fields
+from paramtally.gui.form.ffn_width import ffn_width_button, ffn_width_path
+from paramtally.gui.form.fields import FieldSpec, field_spec, kind_title, model_fields
 from paramtally.gui.form.section import Section
 
-__all__ = ["SECTION_TITLES", "ArchitectureForm"]
+__all__ = ["ArchitectureForm"]
 
-# Section titles for the nested models; a nested model not named here gets its label.
-SECTION_TITLES = {
-    "embeddings": "Embeddings",
-    "attention": "Attention",
-    "ffn": "FFN / MoE",
-    "norms": "Norms",
-    "head": "Head",
-}
-SECTION_NOTES = {
-    "ffn": "Mixture-of-experts blocks, LoRA and adapters are set per layer group "
-    "in the layer tree below (right-click a group)."
-}
 TOP_TITLE = "Model"
-HIDDEN = {"schema_version"}
-# Styled by objectName so that the frame, not the native editor inside it, turns red.
-INVALID_STYLE = "QFrame#fieldFrame { border: 2px solid #d9534f; border-radius: 4px; }"
+# One style sheet for the whole form, by objectName and a "state" property, so that the frame
+# (not the native editor inside it) turns red or amber, and a change restyles that frame alone.
+RED, AMBER = "#d9534f", "#d08a00"
+FIELD_STYLE = (
+    f'QFrame#fieldFrame[state="error"] {{ border: 2px solid {RED}; border-radius: 4px; }}'
+    f'QFrame#fieldFrame[state="hint"] {{ border: 2px solid {AMBER}; border-radius: 4px; }}'
+)
 
 
 @dataclass
 class _Row:
-    path: str
+    path: FieldPath
     spec: FieldSpec
     editor: Editor
-    error: QLabel | None  # made when the field first shows an error (44 fewer labels at start)
+    error: QLabel | None  # made when the field first shows an error
     layout: QFormLayout
     frame: QFrame
     section: Section
-    condition: tuple[str, str] | None  # (sibling path of a 'kind' choice, the value it needs)
+    condition: tuple[tuple[FieldPath, Any], ...]  # (sibling path, value it needs): visible_when
 
 
-def _condition(prefix: str, spec: FieldSpec, siblings: list[FieldSpec]) -> tuple[str, str] | None:
-    """A field documented as "MLA: …" applies only while its section's ``kind`` is 'mla'."""
-    head, _, _ = spec.description.partition(":")
-    for sibling in siblings:
-        if sibling.name == "kind" and sibling.kind == "choice" and head.lower() in sibling.choices:
-            return (f"{prefix}{sibling.name}", head.lower())
-    return None
+@dataclass(frozen=True)
+class _Plan:
+    """A section to build: its title, the path of its model, the model's fields to show."""
+
+    title: str
+    prefix: FieldPath
+    specs: tuple[FieldSpec, ...]
 
 
-def _error_label(frame: QFrame, path: str) -> QLabel:
+def _error_label(frame: QFrame, path: FieldPath) -> QLabel:
     """The reason line under a field's frame, made the first time the field is refused."""
     field = frame.parentWidget()
     layout = field.layout() if field is not None else None
     assert field is not None and layout is not None
     error = QLabel(field)
-    error.setObjectName(f"{path}.error")
+    error.setObjectName(f"{format_loc(path)}.error")
     error.setWordWrap(True)
-    error.setStyleSheet("color: #d9534f;")
     layout.addWidget(error)
     return error
+
+
+def _kind_spec(spec: FieldSpec) -> FieldSpec:
+    """The kind switch of a mixer or FFN: its choices are the registry's kinds, named by title."""
+    titles = ", ".join(
+        f"{kind} = {kind_title(model)}" for kind, model in zip(spec.choices, spec.models, strict=True)
+    )
+    return FieldSpec(
+        name="kind",
+        kind="choice",
+        label="Kind",
+        choices=spec.choices,
+        description=f"{spec.description} {titles}",
+    )
+
+
+def plan(arch: Architecture, group: FieldPath | None = None) -> list[_Plan]:
+    """The sections the form shows for ``arch``, in order: the selected layer group's block (its
+    fields under ``(*group, "override", …)``), then the model's own fields and the rest."""
+    plans: list[_Plan] = []
+    if group is not None:
+        _plan_model(group_block(arch, group), (*group, "override"), group_title(arch, group), plans)
+    _plan_model(arch, (), TOP_TITLE, plans)
+    return plans
+
+
+def group_title(arch: Architecture, group: FieldPath) -> str:
+    """'Layer group: layers 0–31 (dense)' — the selected group's section, named as the tree names it."""
+    row = next((row for row in stack_rows(arch) if row.group == group and row.part is None), None)
+    return f"Layer group: {row.text}" if row is not None else "Layer group"
+
+
+def _plan_model(
+    model: BaseModel, prefix: FieldPath, title: str, plans: list[_Plan], kind: FieldSpec | None = None
+) -> None:
+    own: list[FieldSpec] = [kind] if kind else []
+    nested: list[tuple[FieldSpec, Any]] = []
+    for spec in model_fields(type(model)):
+        if not spec.in_form or (kind and spec.name == "kind"):
+            continue
+        value = getattr(model, spec.name)
+        if spec.kind in ("model", "union", "mapping"):
+            if value is not None:  # an optional part that is absent: nothing to edit
+                nested.append((spec, value))
+        elif spec.kind != "models":
+            own.append(spec)
+    own += [field_spec(path[-1], derived.info) for path, derived in DERIVED.items() if path[:-1] == prefix]
+    if own:
+        plans.append(_Plan(title, prefix, tuple(own)))
+    for spec, value in nested:
+        path = (*prefix, spec.name)
+        if spec.kind == "mapping":
+            for key, item in value.items():
+                heading = f"{spec.label[:-1] if spec.label.endswith('s') else spec.label} «{key}»"
+                _plan_model(item, (*path, key), heading, plans)
+            continue
+        nested_title = prefix and (prefix[0] == "blocks" or "override" in prefix)
+        heading = f"{title} · {spec.label}" if nested_title else spec.label
+        _plan_model(value, path, heading, plans, _kind_spec(spec) if spec.kind == "union" else None)
+
+
+def _kinds(block: Block) -> tuple[str, ...]:
+    def kind(part: BaseModel | None) -> str:
+        return "" if part is None else str(getattr(part, "kind", "present"))
+
+    return tuple(kind(getattr(block, name)) for name in BLOCK_PARTS if name != "norms")
+
+
+def _shape(arch: Architecture, group: FieldPath | None) -> tuple[object, ...]:
+    """What decides the sections and rows (not the values): the stacks and MTP present, per base
+    block (and the selected group's block) the kinds in force and the optional parts present, and
+    the group's title. Cheap, checked on every edit."""
+    blocks = tuple((name, _kinds(b)) for name, b in arch.blocks.items())
+    present = tuple(getattr(arch, name) is not None for name in ("encoder", "decoder", "mtp"))
+    frontends = tuple(stack.frontend is not None for _, stack in arch.stacks)
+    selected = (group, _kinds(group_block(arch, group)), group_title(arch, group)) if group else None
+    return (blocks, present, frontends, selected)
+
+
+def _split(path: FieldPath) -> tuple[FieldPath | None, FieldPath]:
+    """(the layer group, the path within its block) of a group field; (None, path) otherwise."""
+    if "override" not in path:
+        return None, path
+    at = path.index("override")
+    return path[:at], path[at + 1 :]
+
+
+def _exists(arch: Architecture, group: FieldPath) -> bool:
+    try:
+        group_block(arch, group)
+    except ParamTallyError:
+        return False
+    return True
 
 
 class ArchitectureForm(QScrollArea):
@@ -85,126 +191,251 @@ class ArchitectureForm(QScrollArea):
         self.setWidgetResizable(True)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.document = document
-        self._rows: dict[str, _Row] = {}
-        self._labels: list[QLabel] = []
+        self._rows: dict[FieldPath, _Row] = {}
+        self._errors: dict[FieldPath, str] = {}  # path → reason, as the document said
+        self._hints: dict[FieldPath, str] = {}
         self.sections: dict[str, Section] = {}
-        body = QWidget(self)
-        self._layout = QVBoxLayout(body)
-        self._layout.setContentsMargins(4, 4, 4, 4)
-        self._layout.setSpacing(2)
-        self._build(Architecture)
-        self._layout.addStretch(1)
-        self.setWidget(body)
-        # One label column for all sections, so editors line up across them.
-        width = max(label.sizeHint().width() for label in self._labels)
-        for label in self._labels:
-            label.setMinimumWidth(width)
+        self._shape: tuple[object, ...] = ()
+        self.group: FieldPath | None = None  # the layer group whose block is shown first
+        self._resets: dict[FieldPath, QToolButton] = {}
+        self._build()
         document.changed.connect(self.refresh)
         document.invalid.connect(self.show_error)
         document.validity.connect(self.show_error)
+        document.hints_changed.connect(self._show_hints)
         self.refresh()
 
     # --- building --------------------------------------------------------------------------------
 
-    def _build(self, model: type[BaseModel]) -> None:
-        top = [spec for spec in model_fields(model) if spec.name not in HIDDEN]
-        scalars = [spec for spec in top if spec.kind not in {"model", "models"}]
-        self._add_section("", TOP_TITLE, scalars)
-        for spec in top:
-            if spec.kind == "model" and spec.model is not None:
-                children = list(model_fields(spec.model))
-                self._add_section(
-                    f"{spec.name}.",
-                    SECTION_TITLES.get(spec.name, spec.label),
-                    children,
-                    SECTION_NOTES.get(spec.name, ""),
-                )
+    def _build(self) -> None:
+        arch = self.document.architecture
+        focused = next((path for path, row in self._rows.items() if row.editor.hasFocus()), None)
+        self._rows, self.sections, labels = {}, {}, []
+        body = QWidget(self)
+        body.setStyleSheet(FIELD_STYLE)
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.setSpacing(2)
+        self._resets = {}
+        for section in plan(arch, self.group):
+            labels += self._add_section(layout, section)
+        layout.addStretch(1)
+        scroll = self.verticalScrollBar().value()
+        old = self.takeWidget()
+        if old is not None:  # later: the edit that changed the shape may come from one of its editors
+            old.hide()
+            old.deleteLater()
+        self.setWidget(body)
+        self.verticalScrollBar().setValue(scroll)
+        # One label column for all sections, so editors line up across them.
+        width = max((label.sizeHint().width() for label in labels), default=0)
+        for label in labels:
+            label.setMinimumWidth(width)
+        self._shape = _shape(arch, self.group)
+        for path in [path for path in self._rows if _split(path)[0] is not None]:
+            self._resets[path] = self._reset_button(path)
+        width_path = ffn_width_path(arch)
+        if width_path in self._rows:
+            self.add_button(width_path, ffn_width_button(self.document, width_path))
+        for path in self._errors.keys() & self._rows.keys():
+            self._paint(self._rows[path])
+        # Never narrower than the editors (a group's rows add a reset button to each).
+        scroll = self.verticalScrollBar().sizeHint().width() + 2 * self.frameWidth()
+        self.setMinimumWidth(max(self.minimumWidth(), body.sizeHint().width() + scroll))
+        if focused in self._rows:  # a kind switched by keys: the keys go on to the new switch
+            self._rows[focused].editor.setFocus()
 
-    def _add_section(self, prefix: str, title: str, specs: list[FieldSpec], note: str = "") -> None:
-        section = Section(title, self)
+    def _add_section(self, body: QVBoxLayout, plan_: _Plan) -> list[QLabel]:
+        section = Section(plan_.title, self)
         content = QWidget(section)
         layout = QFormLayout(content)
         layout.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         layout.setContentsMargins(6, 2, 6, 6)
-        for spec in specs:
-            self._add_row(section, layout, prefix, spec, specs)
-        if note:
-            hint = QLabel(note, content)
-            hint.setWordWrap(True)
-            hint.setEnabled(False)  # greyed, as help text
-            layout.addRow(hint)
+        labels = [
+            label for spec in plan_.specs if (label := self._add_row(section, layout, plan_.prefix, spec))
+        ]
         section.addWidget(content)
         section.expand(animate=False)
-        self.sections[title] = section
-        self._layout.addWidget(section)
+        self.sections[plan_.title] = section
+        body.addWidget(section)
+        return labels
 
     def _add_row(
-        self,
-        section: Section,
-        layout: QFormLayout,
-        prefix: str,
-        spec: FieldSpec,
-        siblings: list[FieldSpec],
-    ) -> None:
+        self, section: Section, layout: QFormLayout, prefix: FieldPath, spec: FieldSpec
+    ) -> QLabel | None:
         editor = make_editor(spec)
         if editor is None:
-            return
-        path = f"{prefix}{spec.name}"
-        editor.setObjectName(path)
+            return None
+        path = (*prefix, spec.name)
+        editor.setObjectName(format_loc(path))
         field = QWidget()
         box = QVBoxLayout(field)
         box.setContentsMargins(0, 0, 0, 0)
         box.setSpacing(1)
         frame = QFrame(field)
         frame.setObjectName("fieldFrame")
-        inner = QVBoxLayout(frame)
+        inner = QHBoxLayout(frame)  # the editor, and any button added next to it (add_button)
         inner.setContentsMargins(2, 2, 2, 2)
-        inner.addWidget(editor)
+        inner.setSpacing(2)
+        inner.addWidget(editor, 1)
         box.addWidget(frame)
         label = QLabel(spec.label)
         label.setToolTip(spec.description)
         layout.addRow(label, field)
         editor.committed.connect(lambda value, merge, p=path: self._commit(p, value, merge))
-        self._labels.append(label)
-        self._rows[path] = _Row(
-            path, spec, editor, None, layout, frame, section, _condition(prefix, spec, siblings)
-        )
+        condition = tuple(((*prefix, sibling), value) for sibling, value in spec.visible_when)
+        self._rows[path] = _Row(path, spec, editor, None, layout, frame, section, condition)
+        return label
 
     # --- binding ---------------------------------------------------------------------------------
 
-    def editor(self, path: str) -> Editor:
+    def editor(self, path: FieldPath) -> Editor:
         return self._rows[path].editor
 
-    def _commit(self, path: str, value: Any, merge: bool) -> None:
-        self.document.set_field(path, value, merge_key=path if merge else None)
+    def paths(self) -> list[FieldPath]:
+        """Every field the form edits, in the order shown."""
+        return list(self._rows)
+
+    def add_button(self, path: FieldPath, button: QAbstractButton) -> None:
+        """Put ``button`` right of the field's editor (a helper that computes its value)."""
+        frame = self._rows[path].frame
+        button.setParent(frame)
+        layout = frame.layout()
+        assert layout is not None
+        layout.addWidget(button)
+
+    def _commit(self, path: FieldPath, value: Any, merge: bool) -> None:
+        group, inside = _split(path)
+        if group is not None:  # the selected layer group's own value
+            self.document.set_group_value(group, inside, value)
+            return
+        self.document.set_field(path, value, merge_key=format_loc(path) if merge else None)
+
+    # --- the selected layer group ------------------------------------------------------------
+
+    def show_group(self, group: FieldPath | None) -> None:
+        """Show ``group``'s block first (None: no group); its inherited fields are marked as such."""
+        if group == self.group:
+            return
+        self.group = group
+        self._build()
+        self.refresh()
+        if group is not None:
+            self.verticalScrollBar().setValue(0)
+
+    def _reset_button(self, path: FieldPath) -> QToolButton:
+        button = QToolButton()
+        button.setObjectName(f"{format_loc(path)}.reset")
+        button.setText("↺")
+        button.setAutoRaise(True)
+        group, inside = _split(path)
+        assert group is not None
+        button.clicked.connect(lambda: self.document.reset_group_value(group, inside))
+        self.add_button(path, button)
+        return button
+
+    def origin(self, path: FieldPath) -> str:
+        """'inherited', 'own' or 'own kind' for a field of the selected group ('' elsewhere)."""
+        group, inside = _split(path)
+        if group is None:
+            return ""
+        return field_origin(self.document.architecture, group, inside)
+
+    def _show_origin(self, row: _Row, arch: Architecture) -> None:
+        """An inherited field reads grey and italic; one of the group's own can be reset."""
+        group, inside = _split(row.path)
+        assert group is not None
+        origin = field_origin(arch, group, inside)
+        label = row.layout.labelForField(row.frame.parentWidget())
+        if isinstance(label, QLabel):
+            font = label.font()
+            font.setItalic(origin == "inherited")
+            label.setFont(font)
+            label.setEnabled(origin != "inherited")
+        resettable = origin == "own" or (origin == "own kind" and inside[-1] == "kind")
+        button = self._resets[row.path]
+        button.setEnabled(resettable)
+        tips = {
+            "inherited": "Inherited from the base block; type a value to give this group its own",
+            "own": "This group's own value: ↺ takes the base block's back",
+            "own kind": "Part of this group's own kind: reset the kind to take the base block's back",
+        }
+        button.setToolTip(tips[origin])
+        row.editor.setProperty("origin", origin)
 
     def refresh(self) -> None:
-        """Write the document's values into the editors (only those that differ)."""
+        """Write the document's values into the editors (only those that differ); a field with a
+        draft (a typed value that does not fit yet) keeps showing the draft. A new shape (another
+        kind, another block) builds the sections anew."""
         arch = self.document.architecture
+        if self.group is not None and not _exists(arch, self.group):
+            self.group = None  # deleted or moved away: the form shows the model alone again
+        if _shape(arch, self.group) != self._shape:
+            self._build()
+        drafts = self.document.drafts
+        block = group_block(arch, self.group) if self.group is not None else None
         for row in self._rows.values():
-            value = get_value(arch, row.path)
+            group, inside = _split(row.path)
+            if group is not None:
+                value = get_value(block, inside)  # type: ignore[arg-type]
+                self._show_origin(row, arch)
+            else:
+                value = drafts[row.path] if row.path in drafts else get_value(arch, row.path)
             if row.editor.value() != value:
                 row.editor.blockSignals(True)
                 row.editor.set_value(value)
                 row.editor.blockSignals(False)
-            if row.condition is not None:
-                where, needed = row.condition
-                row.layout.setRowVisible(row.frame.parentWidget(), get_value(arch, where) == needed)
+            if row.condition:
+                source: Any = block if group is not None else arch
+                applies = all(get_value(source, _split(where)[1] if group else where) == needed
+                              for where, needed in row.condition)  # fmt: skip
+                row.layout.setRowVisible(row.frame.parentWidget(), applies)
+        self._show_hints()
 
-    def show_error(self, path: str, reason: str) -> None:
+    def _show_hints(self) -> None:
+        hints = self.document.hints
+        for path in set(hints) | set(self._hints):
+            if hints.get(path) != self._hints.get(path) and path in self._rows:
+                self._hints[path] = hints.get(path, "")
+                self._paint(self._rows[path])
+        self._hints = hints
+
+    def show_error(self, path: FieldPath, reason: str) -> None:
         """Mark a field invalid with its reason, or clear it when ``reason`` is empty."""
+        self._errors[path] = reason
         row = self._rows.get(path)
-        if row is None:
-            return
-        row.frame.setStyleSheet(INVALID_STYLE if reason else "")
-        if row.error is None and reason:
+        if row is not None:
+            self._paint(row)
+
+    def _paint(self, row: _Row) -> None:
+        """Red with the reason when refused, else amber with the hint, else plain."""
+        reason = self._errors.get(row.path, "")
+        hint = "" if reason else self._hints.get(row.path, "")
+        text = reason or hint
+        state = "error" if reason else "hint" if hint else ""
+        if row.frame.property("state") != state:
+            row.frame.setProperty("state", state)
+            row.frame.style().unpolish(row.frame)
+            row.frame.style().polish(row.frame)
+        if row.error is None and text:
             row.error = _error_label(row.frame, row.path)
         if row.error is not None:
-            row.error.setText(reason)
-            row.error.setVisible(bool(reason))
+            palette = row.error.palette()
+            palette.setColor(QPalette.ColorRole.WindowText, QColor(RED if reason else AMBER))
+            row.error.setPalette(palette)
+            row.error.setText(text[:1].upper() + text[1:])  # a sentence under the field
+            row.error.setVisible(bool(text))
         tip = row.spec.description
-        row.editor.setToolTip(f"{tip}\n\n⚠ {reason}" if reason else tip)
+        row.editor.setToolTip(f"{tip}\n\n⚠ {text}" if text else tip)
 
-    def error_text(self, path: str) -> str:
-        error = self._rows[path].error
-        return error.text() if error is not None and not error.isHidden() else ""
+    def field_state(self, path: FieldPath) -> str:
+        """How a field is marked: 'error' (red), 'hint' (amber) or ''."""
+        return str(self._rows[path].frame.property("state") or "")
+
+    def error_text(self, path: FieldPath) -> str:
+        """The reason a field is refused ('' when it is not)."""
+        return self._errors.get(path, "") if self._rows[path].error is not None else ""
+
+    def hint_text(self, path: FieldPath) -> str:
+        """The hint shown at a field ('' when none, or while the field is refused)."""
+        return "" if self._errors.get(path) else self._hints.get(path, "")

@@ -12,7 +12,9 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QVBoxLayout, QWidget
 
-from paramtally.core.errors import ParamTallyError, one_line
+from paramtally.core.errors import FieldError, ParamTallyError, field_problems, one_line
+from paramtally.core.labels import label_for
+from paramtally.gui.dialogs import add_mnemonics
 from paramtally.gui.form.editors import Editor, make_editor
 from paramtally.gui.form.fields import model_fields
 
@@ -41,6 +43,8 @@ class SpecDialog(QDialog):
         layout = QVBoxLayout(self)
         form = QFormLayout()
         for spec in model_fields(model):
+            if spec.name == "kind" or not spec.in_form:  # a kind is what the dialog is for
+                continue
             editor = make_editor(spec, self)
             if editor is None:
                 continue
@@ -62,6 +66,7 @@ class SpecDialog(QDialog):
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
+        add_mnemonics(buttons)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
@@ -69,20 +74,20 @@ class SpecDialog(QDialog):
     def values(self) -> dict[str, Any]:
         # A typed number counts even before Enter: read the text the person sees.
         for editor in self.editors.values():
-            if hasattr(editor, "interpretText"):
-                editor.interpretText()
-        return {name: editor.value() for name, editor in self.editors.items()}
+            editor.finish_typing()
+        kind = self.model.model_fields.get("kind")  # a kind's dialog makes that kind
+        return {
+            **({"kind": kind.default} if kind else {}),
+            **{name: e.value() for name, e in self.editors.items()},
+        }
 
     def accept(self) -> None:
-        for editor in self.editors.values():
-            if isinstance(editor, QWidget) and hasattr(editor, "lineEdit"):
-                editor.editingFinished.emit()  # commit typed text in int editors
         try:
             value = self.model.model_validate(self.values())
             if self.check is not None:
                 self.check(value)
         except (ValidationError, ParamTallyError) as exc:
-            self.error.setText(one_line(exc))
+            self.error.setText(_plain(exc))
             self.error.show()
             return
         self._value = value
@@ -90,6 +95,15 @@ class SpecDialog(QDialog):
 
     def result_value(self) -> BaseModel | None:
         return self._value
+
+
+def _plain(exc: ValidationError | ParamTallyError) -> str:
+    """'Top k: experts per token (6) exceed the experts (4)': the dialog's field label, not its path."""
+    if isinstance(exc, ValidationError) and field_problems(exc):
+        where, reason = field_problems(exc)[0]
+        name = where[-1] if where else ""
+        return f"{label_for(name)}: {reason}" if isinstance(name, str) and name else reason
+    return exc.reason if isinstance(exc, FieldError) else one_line(exc)
 
 
 def ask_spec(

@@ -1,7 +1,10 @@
 """The layer-tree editor: a QTreeView with context menus, keyboard shortcuts and drag-and-drop.
 
-Every action is one pure ``core.layer_ops`` edit → one undo step. Dialogs are reached through
-``ask_int`` / ``ask_block`` so that tests can answer them as a person would, without a modal loop.
+Every action is one pure ``core.layer_ops`` edit → one undo step. Edits of a block (mixer kind,
+window, heads, FFN width, MoE, LoRA, adapter, paste) apply to every selected group, and inside a
+pattern to each of its groups. Every action has a key, shown next to it in the context menu; the
+Menu key and Shift+F10 open that menu at the current row. Selecting a group shows its block in
+the form (``group_selected``).
 """
 
 from __future__ import annotations
@@ -9,24 +12,42 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QPoint, Qt
+from PySide6.QtCore import QModelIndex, QPoint, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QInputDialog, QMenu, QTreeView, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QMenu, QTreeView, QWidget
 
 from paramtally.core import layer_ops
-from paramtally.core.schema import Adapter, LayerGroup, LoRA, MoE
+from paramtally.core.blocks import MIXER_KINDS
+from paramtally.core.errors import FieldPath
+from paramtally.core.groups import group_at, group_block, inherited_block, leaf_groups
+from paramtally.core.schema import MTP, Adapter, Architecture, Block, LayerGroup, LoRA, MoE
+from paramtally.gui.dialogs import ask_int
 from paramtally.gui.document import Document
+from paramtally.gui.form.fields import kind_title
 from paramtally.gui.layer_tree.dialogs import ask_spec
-from paramtally.gui.layer_tree.model import LayerTreeModel, group_label
+from paramtally.gui.layer_tree.model import LayerTreeModel, siblings
 
 __all__ = ["LayerTree"]
 
 BLOCK_TYPES: dict[str, type[Any]] = {"moe": MoE, "lora": LoRA, "adapter": Adapter}
 BLOCK_NAMES = {"moe": "MoE", "lora": "LoRA", "adapter": "adapter"}
+BLOCK_FIELDS = {"moe": "ffn", "lora": "lora", "adapter": "adapter"}  # where a group's block keeps each
+MIXERS = {str(kind.model_fields["kind"].default): kind_title(kind) for kind in MIXER_KINDS}
+Group = FieldPath | int  # a group's address; an int is a top-level group of the main stack
+
+
+def block_part(block: Block | None, name: str) -> Any:
+    """The block's MoE (when its FFN is one), LoRA or adapter; None when it has none."""
+    if block is None:
+        return None
+    part = getattr(block, BLOCK_FIELDS[name])
+    return part if name != "moe" or getattr(part, "kind", "") == "moe" else None
 
 
 class LayerTree(QTreeView):
-    """The stack of layer groups; right-click or the keyboard to split, convert, insert, delete."""
+    """Stacks, layer groups and blocks; right-click or the keyboard to split, convert, insert, delete."""
+
+    group_selected = Signal(object)  # the current group's address (None: a stack or nothing)
 
     def __init__(self, document: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -36,7 +57,7 @@ class LayerTree(QTreeView):
         self.setModel(self.tree_model)
         self.setUniformRowHeights(True)
         self.setAlternatingRowColors(True)
-        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.setEditTriggers(
             QAbstractItemView.EditTrigger.DoubleClicked | QAbstractItemView.EditTrigger.EditKeyPressed
         )
@@ -54,127 +75,289 @@ class LayerTree(QTreeView):
             header.resizeSection(column, metrics.horizontalAdvance(sample) + 16)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.customContextMenuRequested.connect(self._context_menu)
+        self.copied: tuple[Block, str | None] | None = None  # a block (or one part of it) to paste
         self._shortcuts()
-        self.tree_model.modelReset.connect(self.expandAll)
-        self.expandAll()
+        self.tree_model.modelReset.connect(self._expand)
+        self.tree_model.figures_changed.connect(self.viewport().update)
+        self._expand()
+
+    def _expand(self) -> None:
+        """Stacks and patterns open; a group's parts too while the stacks hold a few groups only."""
+        model = self.tree_model
+        rows = model.rows()
+        few = sum(row.kind == "group" for row in rows) <= 4
+        holds_groups = {rows[row.parent].key for row in rows if row.kind == "group" and row.parent >= 0}
+        for row in rows:
+            if row.kind != "part" and (few or row.key in holds_groups):
+                self.setExpanded(model.find(row.group), True)
 
     # --- what the current row is ---------------------------------------------------------------
 
-    def current_group(self) -> int | None:
-        index = self.currentIndex()
-        return self.tree_model.group_row(index) if index.isValid() else None
+    def group_path(self, group: Group) -> FieldPath:
+        return (self.tree_model.stack, "layers", group) if isinstance(group, int) else group
 
-    def _group(self, row: int) -> LayerGroup:
-        return self.document.architecture.layers[row]
+    def current_group(self) -> FieldPath | None:
+        """The group of the current row (its own, or the one a part row belongs to); None on a stack."""
+        row = self.tree_model.row_of(self.currentIndex())
+        if row is None or (row.kind == "stack" and row.group != ("mtp",)):
+            return None
+        return row.group
 
-    def _select(self, row: int) -> None:
-        rows = self.tree_model.rowCount()
-        if rows:
-            self.setCurrentIndex(self.tree_model.index(max(0, min(row, rows - 1)), 0))
+    def selected_groups(self) -> list[FieldPath]:
+        """The groups of the selected rows (the current one when none is selected), in order."""
+        found: list[FieldPath] = []
+        for index in [*self.selectionModel().selectedRows(), self.currentIndex()]:
+            row = self.tree_model.row_of(index)
+            if row is not None and row.kind != "stack" and row.group not in found:
+                found.append(row.group)
+        return found
 
-    # --- questions to the person (tests replace these) -----------------------------------------
+    def targets(self) -> list[FieldPath]:
+        """The groups of one block that an edit of the selection changes (a pattern's, inside it)."""
+        arch = self.document.architecture
+        found: list[FieldPath] = []
+        for group in self.selected_groups():
+            for leaf in leaf_groups(arch, group):
+                if leaf not in found:
+                    found.append(leaf)
+        return found
+
+    def select_group(self, group: Group, part: str | None = None) -> None:
+        index = self.tree_model.find(self.group_path(group), part)
+        if index.isValid():
+            self.setCurrentIndex(index)
+
+    def currentChanged(self, current: QModelIndex, previous: QModelIndex) -> None:
+        super().currentChanged(current, previous)
+        self.group_selected.emit(self.current_group())
+
+    # --- questions to the person -----------------------------------------------------------------
 
     def ask_int(self, title: str, label: str, value: int, low: int, high: int) -> int | None:
-        number, ok = QInputDialog.getInt(self, title, label, value, low, high)
-        return number if ok else None
-
-    def ask_block(self, block: str, initial: dict[str, Any], title: str) -> Any:
-        row = self.current_group() or 0
-        arch = self.document.architecture
-
-        def check(value: Any) -> None:  # the dialog stays open until the block fits the model
-            layer_ops.with_layers(arch, _SETTERS[block](arch.layers, row, value))
-
-        return ask_spec(BLOCK_TYPES[block], initial, title, self, check)
+        return ask_int(self, title, label, value, low, high)
 
     # --- edits (each one undo step) ------------------------------------------------------------
 
-    def split_group(self, row: int, at_layer: int | None = None) -> bool:
-        """Split group ``row`` so that the second part starts at layer ``at_layer``."""
-        start = layer_ops.group_starts(self.document.architecture.layers)[row]
-        count = self._group(row).count
-        if count < 2:
+    def _edit_blocks(
+        self, groups: list[FieldPath], change: Callable[[Architecture, FieldPath], Architecture], text: str
+    ) -> bool:
+        """``change`` applied to each group, as one undo step; a refusal is said at the first group."""
+        if not groups:
             return False
+
+        def apply(arch: Architecture) -> Architecture:
+            for group in groups:
+                arch = change(arch, group)
+            return arch
+
+        return self.document.edit_architecture(apply, text, (*groups[0], "override"))
+
+    def set_value(
+        self, block_path: FieldPath, value: Any, text: str, groups: list[FieldPath] | None = None
+    ) -> bool:
+        """Set one field of the selected groups' blocks (every group of a pattern inside them)."""
+        groups = groups if groups is not None else self.targets()
+        done = self._edit_blocks(
+            groups, lambda arch, g: layer_ops.with_group_value(arch, g, block_path, value), text
+        )
+        return done
+
+    def set_mixer_kind(self, kind: str, groups: list[FieldPath] | None = None) -> bool:
+        return self.set_value(("mixer", "kind"), kind, f"Mixer: {MIXERS[kind]}", groups)
+
+    def ask_value(self, block_path: FieldPath, title: str, label: str, low: int, high: int) -> bool:
+        """Ask for a number (the first target's value to start from) and set it on every target."""
+        groups = self.targets()
+        if not groups:
+            return False
+        block = group_block(self.document.architecture, groups[0])
+        node: Any = block
+        for step in block_path:
+            node = getattr(node, str(step), None)
+        value = self.ask_int(title, label, int(node or 0), low, high)
+        if value is None:
+            return False
+        return self.set_value(block_path, (value or None) if low == 0 else value, title, groups)
+
+    def split_group(self, group: Group, at_layer: int | None = None) -> bool:
+        """Split a plain group so that the second part starts at its layer ``at_layer`` (within the
+        stack for a top-level group, within one repetition inside a pattern)."""
+        path = self.group_path(group)
+        node = group_at(self.document.architecture, path)
+        if not isinstance(node, LayerGroup) or node.count < 2 or node.pattern:
+            return False
+        start = layer_ops.group_starts(siblings(self.document.architecture, path))[int(path[-1])]
         if at_layer is None:
             at_layer = self.ask_int(
                 "Split layer group",
                 "Second part starts at layer:",
-                start + count // 2,
+                start + node.count // 2,
                 start + 1,
-                start + count - 1,
+                start + node.count - 1,
             )
             if at_layer is None:
                 return False
-        text = f"Split {group_label(start, self._group(row))} at layer {at_layer}"
-        done = self.tree_model.edit(
-            lambda ls: layer_ops.split_group(ls, row, at_layer - start), text, f"layers.{row}.count"
+        index, first = int(path[-1]), at_layer - start
+        done = self.tree_model.edit_siblings(
+            path,
+            lambda ls: layer_ops.split_group(ls, index, first),
+            f"Split at layer {at_layer}",
+            (*path, "count"),
         )
-        self._select(row)
+        self.select_group(path)
         return done
 
-    def change_count(self, row: int) -> None:
-        self.edit(self.tree_model.index(row, 0))
+    def change_count(self, group: Group) -> None:
+        self.edit(self.tree_model.find(self.group_path(group)))
 
-    def set_block(self, row: int, block: str, value: Any = None) -> bool:
-        """Add or edit a group's MoE / LoRA / adapter; asks with a dialog when ``value`` is None."""
-        group = self._group(row)
+    def set_block(self, group: Group, block: str, value: Any = None) -> bool:
+        """Add or edit the MoE / LoRA / adapter of a group (and the other selected ones); asks with
+        a dialog when ``value`` is None."""
+        path = self.group_path(group)
+        arch = self.document.architecture
+        groups = [path] if value is not None else self._with_selection(path)
         if value is None:
-            current = getattr(group, block)
-            initial = current.model_dump() if current is not None else self._defaults(block)
+            current = block_part(group_block(arch, path), block)
+            initial = current.model_dump() if current is not None else self._defaults(path, block)
             verb = "Edit" if current is not None else ("Convert to" if block == "moe" else "Add")
-            value = self.ask_block(block, initial, f"{verb} {BLOCK_NAMES[block]}")
+            value = self.ask_block(block, initial, f"{verb} {BLOCK_NAMES[block]}", groups)
             if value is None:
                 return False
-        setter = _SETTERS[block]
-        start = layer_ops.group_starts(self.document.architecture.layers)[row]
-        text = f"{BLOCK_NAMES[block]} on {group_label(start, group)}"
-        done = self.tree_model.edit(lambda ls: setter(ls, row, value), text, f"layers.{row}.{block}")
-        self._select(row)
+        done = self._edit_blocks(
+            groups, lambda a, g: layer_ops.with_group_value(a, g, (BLOCK_FIELDS[block],), value),
+            f"{BLOCK_NAMES[block]} on {len(groups)} group{'s' if len(groups) > 1 else ''}",
+        )  # fmt: skip
+        self.select_group(path)
         return done
 
-    def remove_block(self, row: int, block: str) -> bool:
+    def _with_selection(self, path: FieldPath) -> list[FieldPath]:
+        """``path`` and the other selected groups' groups of one block."""
+        arch = self.document.architecture
+        found = list(leaf_groups(arch, path))
+        for target in self.targets():
+            if target not in found:
+                found.append(target)
+        return found
+
+    def ask_block(self, block: str, initial: dict[str, Any], title: str, groups: list[FieldPath]) -> Any:
+        arch = self.document.architecture
+
+        def check(value: Any) -> None:  # the dialog stays open until the block fits the model
+            for group in groups:
+                layer_ops.with_group_value(arch, group, (BLOCK_FIELDS[block],), value)
+
+        return ask_spec(BLOCK_TYPES[block], initial, title, self, check)
+
+    def remove_block(self, group: Group, block: str) -> bool:
+        """Take the group's MoE (back to what it inherits, or a dense FFN), LoRA or adapter away."""
+        path = self.group_path(group)
         label = "Convert to dense FFN" if block == "moe" else f"Remove {BLOCK_NAMES[block]}"
-        done = self.tree_model.edit(lambda ls: _SETTERS[block](ls, row, None), label, f"layers.{row}.{block}")
-        self._select(row)
+        field = BLOCK_FIELDS[block]
+
+        def remove(arch: Architecture, g: FieldPath) -> Architecture:
+            inherited = getattr(inherited_block(arch, g), field)
+            if block == "moe":
+                back = inherited if getattr(inherited, "kind", "") != "moe" else None
+                if back is None:  # the base block itself has the MoE: a dense FFN as wide as an expert
+                    return layer_ops.with_group_value(arch, g, ("ffn", "kind"), "dense")
+                return layer_ops.with_group_value(arch, g, ("ffn",), back)
+            return layer_ops.with_group_value(arch, g, (field,), None)
+
+        done = self._edit_blocks([path], remove, label)
+        self.select_group(path)
         return done
 
-    def move_group(self, row: int, step: int) -> bool:
-        target = row + step
-        if not 0 <= target < len(self.document.architecture.layers):
+    def copy_block(self) -> bool:
+        """Copy the current group's block, or the part the current row shows (Ctrl+C)."""
+        group = self.current_group()
+        if group is None:
             return False
-        done = self.tree_model.edit(lambda ls: layer_ops.move_group(ls, row, target), "Move layer group")
-        self._select(target)
+        part = self.tree_model.part_of(self.currentIndex())
+        self.copied = (group_block(self.document.architecture, group), part)
+        self.update_actions()
+        return True
+
+    def paste_block(self) -> bool:
+        """Give the selected groups the copied block, or only its copied part (Ctrl+V)."""
+        if self.copied is None:
+            return False
+        block, part = self.copied
+        groups = self.targets()
+        text = f"Paste {'block' if part is None else part.replace('_', ' ')} onto {len(groups)} group(s)"
+        return self._edit_blocks(groups, lambda a, g: layer_ops.paste_block(a, [g], block, part), text)
+
+    def move_group(self, group: Group, step: int) -> bool:
+        path = self.group_path(group)
+        target = int(path[-1]) + step
+        if not 0 <= target < len(siblings(self.document.architecture, path)):
+            return False
+        index = int(path[-1])
+        done = self.tree_model.edit_siblings(
+            path, lambda ls: layer_ops.move_group(ls, index, target), "Move layer group"
+        )
+        self.select_group((*path[:-1], target))
         return done
 
-    def merge_next(self, row: int) -> bool:
-        done = self.tree_model.edit(lambda ls: layer_ops.merge_with_next(ls, row), "Merge layer groups")
-        self._select(row)
+    def merge_next(self, group: Group) -> bool:
+        path = self.group_path(group)
+        index = int(path[-1])
+        done = self.tree_model.edit_siblings(
+            path, lambda ls: layer_ops.merge_with_next(ls, index), "Merge layer groups"
+        )
+        self.select_group(path)
         return done
 
     def delete_current(self) -> bool:
-        """Delete the selected group, or remove the selected block from its group (Delete key)."""
-        index = self.currentIndex()
-        if not index.isValid():
+        """Delete the selected group, or remove the selected part from its group (Delete key)."""
+        row = self.tree_model.row_of(self.currentIndex())
+        if row is None or row.kind == "stack":
             return False
-        row, block = self.tree_model.group_row(index), self.tree_model.block_of(index)
-        if block is not None:
-            return self.remove_block(row, block)
-        done = self.tree_model.edit(lambda ls: layer_ops.delete_group(ls, row), "Delete layer group")
-        self._select(row)
+        if row.part is not None:
+            name = next((n for n, f in BLOCK_FIELDS.items() if f == row.part), None)
+            if name is None or block_part(group_block(self.document.architecture, row.group), name) is None:
+                return False
+            return self.remove_block(row.group, name)
+        path, index = row.group, int(row.group[-1])
+        done = self.tree_model.edit_siblings(
+            path, lambda ls: layer_ops.delete_group(ls, index), "Delete layer group"
+        )
+        count = len(siblings(self.document.architecture, path)) if done else 0
+        self.select_group((*path[:-1], min(index, count - 1)) if done else path)
         return done
 
-    def _defaults(self, block: str) -> dict[str, Any]:
+    def apply_pattern(self) -> bool:
+        """The pattern helper for the current row's stack (one undo step)."""
+        from paramtally.gui.layer_tree.pattern_dialog import ask_pattern
+
+        row = self.tree_model.row_of(self.currentIndex())
+        stack = str(row.group[0]) if row is not None and row.group != ("mtp",) else self.tree_model.stack
+        groups = ask_pattern(self.document.architecture, stack, self)  # type: ignore[arg-type]
+        if groups is None:
+            return False
+        done = self.document.edit_architecture(
+            lambda arch: layer_ops.with_layers(arch, groups, stack),  # type: ignore[arg-type]
+            f"Make the {stack} from a pattern",
+            (stack, "layers"),
+        )
+        self.select_group((stack, "layers", 0))
+        return done
+
+    def _defaults(self, group: FieldPath, block: str) -> dict[str, Any]:
         arch = self.document.architecture
-        if block == "moe":
-            return {"num_experts": 8, "top_k": 2, "expert_width": arch.ffn.width}
+        if block == "moe":  # experts as wide as the group's dense FFN, if it has one
+            ffn = group_block(arch, group).ffn
+            return {"num_experts": 8, "top_k": 2, "expert_width": getattr(ffn, "width", 4 * arch.hidden_size)}
         if block == "lora":
             return {"rank": 16}
         return {"width": max(8, arch.hidden_size // 16)}
 
     # --- menus and keys ------------------------------------------------------------------------
+    # One set of actions serves the keyboard and the context menu, so every entry of the menu
+    # shows the shortcut that does the same thing without it.
 
-    def _action(self, text: str, keys: QKeySequence | str, slot: Callable[[], object]) -> QAction:
-        action = QAction(text, self)
+    def _action(self, name: str, keys: str | QKeySequence.StandardKey, slot: Callable[[], object]) -> QAction:
+        action = QAction(self)
+        action.setObjectName(name)
         action.setShortcut(QKeySequence(keys))
         action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
         action.triggered.connect(lambda: self._on_current(slot))
@@ -182,70 +365,193 @@ class LayerTree(QTreeView):
         return action
 
     def _on_current(self, slot: Callable[[], object]) -> None:
-        if self.current_group() is not None:
+        if self.currentIndex().isValid():
             slot()
 
     def _shortcuts(self) -> None:
-        row = lambda: self.current_group() or 0  # noqa: E731
-        self.delete_action = self._action("Delete", QKeySequence.StandardKey.Delete, self.delete_current)
-        self.split_action = self._action("Split at layer…", "Ctrl+T", lambda: self.split_group(row()))
-        self.moe_action = self._action("MoE…", "Ctrl+M", lambda: self.set_block(row(), "moe"))
-        self.lora_action = self._action("LoRA…", "Ctrl+L", lambda: self.set_block(row(), "lora"))
-        self.adapter_action = self._action(
-            "Adapter…", "Ctrl+Shift+A", lambda: self.set_block(row(), "adapter")
+        def group() -> FieldPath:
+            return self.current_group() or (self.tree_model.stack, "layers", 0)
+
+        self.split_action = self._action("split", "Ctrl+T", lambda: self.split_group(group()))
+        self.count_action = self._action("count", "F2", lambda: self.change_count(group()))
+        self.mixer_actions: dict[str, QAction] = {}
+        for number, (kind, title) in enumerate(MIXERS.items(), start=1):
+            action = self._action(
+                f"mixer_{kind}", f"Ctrl+Alt+{number}", lambda k=kind: self.set_mixer_kind(k)
+            )
+            action.setText(title)
+            self.mixer_actions[kind] = action
+        self.window_action = self._action(
+            "window", "Ctrl+Alt+W",
+            lambda: self.ask_value(("mixer", "sliding_window"), "Sliding window",
+                                   "Window in tokens (0: the whole context):", 0, 1 << 24),
+        )  # fmt: skip
+        self.heads_action = self._action(
+            "heads", "Ctrl+Alt+H",
+            lambda: self.ask_value(("mixer", "num_heads"), "Attention heads", "Query heads:", 1, 1 << 16),
+        )  # fmt: skip
+        self.width_action = self._action(
+            "width", "Ctrl+Alt+F",
+            lambda: self.ask_value(("ffn", "width"), "FFN width", "Intermediate width:", 1, 1 << 24),
+        )  # fmt: skip
+        self.block_actions: dict[str, tuple[QAction, QAction]] = {}
+        for block, key in (("moe", "M"), ("lora", "L"), ("adapter", "D")):
+            add = self._action(block, f"Ctrl+{key}", lambda b=block: self.set_block(group(), b))
+            remove = self._action(
+                f"remove_{block}", f"Ctrl+Shift+{key}", lambda b=block: self.remove_block(group(), b)
+            )
+            self.block_actions[block] = (add, remove)
+        self.moe_action, self.lora_action, self.adapter_action = (
+            self.block_actions[b][0] for b in ("moe", "lora", "adapter")
         )
-        self.up_action = self._action("Move up", "Ctrl+Up", lambda: self.move_group(row(), -1))
-        self.down_action = self._action("Move down", "Ctrl+Down", lambda: self.move_group(row(), 1))
+        self.copy_action = self._action("copy", QKeySequence.StandardKey.Copy, self.copy_block)
+        self.paste_action = self._action("paste", QKeySequence.StandardKey.Paste, self.paste_block)
+        self.pattern_action = self._action("pattern", "Ctrl+R", self.apply_pattern)
+        self.up_action = self._action("up", "Ctrl+Up", lambda: self.move_group(group(), -1))
+        self.down_action = self._action("down", "Ctrl+Down", lambda: self.move_group(group(), 1))
+        self.merge_action = self._action("merge", "Ctrl+J", lambda: self.merge_next(group()))
+        self.delete_action = self._action("delete", QKeySequence.StandardKey.Delete, self.delete_current)
+        # The keyboard's way to the context menu: the Menu key and Shift+F10, at the current row.
+        menu_key = QAction(self)
+        menu_key.setShortcuts([QKeySequence(Qt.Key.Key_Menu), QKeySequence("Shift+F10")])
+        menu_key.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        menu_key.triggered.connect(self.open_menu_at_current)
+        self.addAction(menu_key)
+        self.menu_key_action = menu_key
+        self.selectionModel().currentChanged.connect(lambda *_: self.update_actions())
+        self.document.changed.connect(self.update_actions)
+        self.update_actions()
+
+    def update_actions(self) -> None:
+        """Texts and enabled states of the actions for the current row (stack, group or part)."""
+        arch = self.document.architecture
+        row = self.tree_model.row_of(self.currentIndex())
+        group = self.current_group()
+        node = group_at(arch, group) if group is not None else None
+        on_group = row is not None and row.kind == "group"
+        plain = isinstance(node, LayerGroup) and not node.pattern
+        block = group_block(arch, group) if group is not None else None
+        self.split_action.setText("Split at layer…")
+        self.split_action.setEnabled(on_group and plain and node is not None and node.count > 1)  # type: ignore[union-attr]
+        self.count_action.setText("Change layer count" if plain or not on_group else "Change repetitions")
+        self.count_action.setEnabled(on_group)
+        for kind, action in self.mixer_actions.items():
+            action.setEnabled(group is not None)
+            action.setCheckable(True)
+            action.setChecked(block is not None and block.mixer.kind == kind and (plain or node is MTP))
+        attention = block is not None and block.mixer.kind == "attention"
+        self.window_action.setText("Sliding window…")
+        self.window_action.setEnabled(attention)
+        self.heads_action.setText("Attention heads…")
+        self.heads_action.setEnabled(block is not None and block.mixer.kind in ("attention", "mla"))
+        self.width_action.setText("FFN width…")
+        self.width_action.setEnabled(block is not None and block.ffn.kind == "dense")
+        for name, (add, remove) in self.block_actions.items():
+            present = block_part(block, name) is not None
+            add.setText(f"Edit {BLOCK_NAMES[name]}…" if present else _ADD_TEXT[name])
+            add.setEnabled(group is not None)
+            remove.setText(_REMOVE_TEXT[name])
+            remove.setEnabled(present)
+        part = row.part if row is not None else None
+        self.copy_action.setText(f"Copy {part.replace('_', ' ')}" if part else "Copy block")
+        self.copy_action.setEnabled(group is not None)
+        pasted = self.copied[1] if self.copied is not None else None
+        self.paste_action.setText(f"Paste {pasted.replace('_', ' ')}" if pasted else "Paste block")
+        self.paste_action.setEnabled(self.copied is not None and group is not None)
+        self.pattern_action.setText("Make stack from a pattern…")
+        self.pattern_action.setEnabled(row is not None and row.group != ("mtp",))
+        count = len(siblings(arch, group)) if on_group and group is not None else 0
+        index = int(group[-1]) if on_group and group is not None else 0
+        self.up_action.setText("Move up")
+        self.up_action.setEnabled(on_group and index > 0)
+        self.down_action.setText("Move down")
+        self.down_action.setEnabled(on_group and index < count - 1)
+        mergeable = False
+        if on_group and group is not None and index + 1 < count:
+            both = siblings(arch, group)[index : index + 2]
+            mergeable = both[1].model_copy(update={"count": both[0].count}) == both[0]
+        self.merge_action.setText("Merge with next")
+        self.merge_action.setEnabled(mergeable)
+        removable = next((n for n, f in BLOCK_FIELDS.items() if f == part), None) if part else None
+        if part is not None:
+            self.delete_action.setText(_REMOVE_TEXT[removable] if removable else "Delete")
+            self.delete_action.setEnabled(removable is not None and block_part(block, removable) is not None)
+        else:
+            # Enabled even for the last group: Delete then says why it stays.
+            self.delete_action.setText("Delete group")
+            self.delete_action.setEnabled(on_group)
 
     def _context_menu(self, point: QPoint) -> None:
         index = self.indexAt(point)
         if not index.isValid():
             return
-        self.setCurrentIndex(index.siblingAtColumn(0))
+        if not self.selectionModel().isSelected(index):
+            self.setCurrentIndex(index.siblingAtColumn(0))
         self.build_menu(index).exec(self.viewport().mapToGlobal(point))
 
+    def open_menu_at_current(self) -> None:
+        """The context menu of the current row, under it (Menu key, Shift+F10)."""
+        index = self.currentIndex()
+        if not index.isValid():
+            if not self.tree_model.rowCount():
+                return
+            index = self.tree_model.group_index(0)
+            self.setCurrentIndex(index)
+        rect = self.visualRect(index.siblingAtColumn(0))
+        self.scrollTo(index)
+        self.build_menu(index).exec(self.viewport().mapToGlobal(rect.bottomLeft()))
+
     def build_menu(self, index: QModelIndex) -> QMenu:
-        """The context menu of a row: what can be done to its group (or block)."""
-        row = self.tree_model.group_row(index)
-        group, block = self._group(row), self.tree_model.block_of(index)
+        """The context menu of a row: the actions that apply to it, with their keys."""
+        if index.siblingAtColumn(0) != self.currentIndex().siblingAtColumn(0):
+            self.selectionModel().setCurrentIndex(
+                index.siblingAtColumn(0), self.selectionModel().SelectionFlag.NoUpdate
+            )
+        self.update_actions()
+        row = self.tree_model.row_of(index)
         menu = QMenu(self)
-        if block is not None:
-            menu.addAction(f"Edit {BLOCK_NAMES[block]}…", lambda: self.set_block(row, block))
-            remove = "Convert to dense FFN" if block == "moe" else f"Remove {BLOCK_NAMES[block]}"
-            menu.addAction(remove, lambda: self.remove_block(row, block)).setShortcut(
-                QKeySequence.StandardKey.Delete
-            )
+        if row is None:
             return menu
-        split = menu.addAction("Split at layer…", lambda: self.split_group(row))
-        split.setShortcut(QKeySequence("Ctrl+T"))
-        split.setEnabled(group.count > 1)
-        menu.addAction("Change layer count", lambda: self.change_count(row)).setShortcut(QKeySequence("F2"))
+        if row.kind == "stack":
+            if row.group != ("mtp",):
+                menu.addAction(self.pattern_action)
+            else:
+                menu.addMenu(self._mixer_menu(menu))
+                menu.addActions([self.copy_action, self.paste_action])
+            return menu
+        if row.part is not None:
+            edits = {"mixer": [self.window_action, self.heads_action], "ffn": [self.width_action]}
+            if row.part == "mixer":
+                menu.addMenu(self._mixer_menu(menu))
+            menu.addActions([a for a in edits.get(row.part, []) if a.isEnabled()])
+            for name, (add, remove) in self.block_actions.items():
+                if BLOCK_FIELDS[name] == row.part and (name != "moe" or remove.isEnabled()):
+                    menu.addActions([add, remove] if remove.isEnabled() else [add])
+            menu.addSeparator()
+            menu.addActions([self.copy_action, self.paste_action])
+            return menu
+        menu.addActions([self.split_action, self.count_action])
         menu.addSeparator()
-        for name in ("moe", "lora", "adapter"):
-            present = getattr(group, name) is not None
-            add = {"moe": "Convert FFN to MoE…", "lora": "Add LoRA…", "adapter": "Add adapter…"}[name]
-            menu.addAction(
-                f"Edit {BLOCK_NAMES[name]}…" if present else add, lambda n=name: self.set_block(row, n)
-            )
-            if present:
-                remove = "Convert MoE to dense FFN" if name == "moe" else f"Remove {BLOCK_NAMES[name]}"
-                menu.addAction(remove, lambda n=name: self.remove_block(row, n))
-        menu.addSeparator()
-        layers = self.document.architecture.layers
-        menu.addAction("Move up", lambda: self.move_group(row, -1)).setEnabled(row > 0)
-        menu.addAction("Move down", lambda: self.move_group(row, 1)).setEnabled(row < len(layers) - 1)
-        mergeable = (
-            row + 1 < len(layers) and layers[row + 1].model_copy(update={"count": group.count}) == group
+        menu.addMenu(self._mixer_menu(menu))
+        menu.addActions(
+            [a for a in (self.window_action, self.heads_action, self.width_action) if a.isEnabled()]
         )
-        menu.addAction("Merge with next", lambda: self.merge_next(row)).setEnabled(mergeable)
-        delete = menu.addAction("Delete group", self.delete_current)
-        delete.setShortcut(QKeySequence.StandardKey.Delete)
-        delete.setEnabled(len(layers) > 1)
+        for add, remove in self.block_actions.values():
+            menu.addAction(add)
+            if remove.isEnabled():
+                menu.addAction(remove)
+        menu.addSeparator()
+        menu.addActions([self.copy_action, self.paste_action, self.pattern_action])
+        menu.addSeparator()
+        menu.addActions([self.up_action, self.down_action, self.merge_action, self.delete_action])
+        return menu
+
+    def _mixer_menu(self, parent: QMenu) -> QMenu:
+        menu = QMenu("Mixer kind", parent)
+        menu.setObjectName("mixerKindMenu")
+        menu.addActions(list(self.mixer_actions.values()))
         return menu
 
 
-_SETTERS: dict[str, Callable[[layer_ops.Layers, int, Any], layer_ops.Layers]] = {
-    "moe": layer_ops.set_moe,
-    "lora": layer_ops.set_lora,
-    "adapter": layer_ops.set_adapter,
-}
+_ADD_TEXT = {"moe": "Convert FFN to MoE…", "lora": "Add LoRA…", "adapter": "Add adapter…"}
+_REMOVE_TEXT = {"moe": "Convert MoE to dense FFN", "lora": "Remove LoRA", "adapter": "Remove adapter"}

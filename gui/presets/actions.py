@@ -1,23 +1,25 @@
 """Preset file commands: open, save, save as, rename, duplicate, delete, import, export.
 
 Every file operation goes through ``core.user_presets`` (atomic writes; reading never writes).
-Before the document is replaced (switching presets, quitting) the person is asked whether to
-save changes. Dialogs are Qt's static helpers so tests can replace them.
+A preset is saved with the memory scenario, which comes back when it is opened. Before the
+document is replaced (switching presets, quitting) the person is asked whether to save changes.
+Every question is a real dialog from ``gui.dialogs`` (or Save As's own), with Alt mnemonics.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, Signal
-from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QMessageBox, QWidget
 
 from paramtally.core import presets, user_presets
 from paramtally.core.errors import ParamTallyError
-from paramtally.gui.dialogs import ask_save_path, attempt
+from paramtally.core.recent import forget_source
+from paramtally.gui.dialogs import ask_open_path, ask_question, ask_save_path, ask_text, attempt, warn
 from paramtally.gui.document import Document
 from paramtally.gui.presets.preset_list import PresetList
+from paramtally.gui.presets.save_dialog import ask_name_and_id
 
 __all__ = ["PresetActions"]
 
@@ -35,17 +37,12 @@ class PresetActions(QObject):
         self.document = document
         self.preset_list = preset_list
         self.dialog_parent = dialog_parent
-        self._current: str | None = None
         self.close_guard: _CloseGuard | None = None
 
     @property
     def current_id(self) -> str | None:
-        """The preset the document holds; None once something else was opened (a config.json)."""
-        return self._current if self._current == self.document.source_label else None
-
-    @current_id.setter
-    def current_id(self, preset_id: str | None) -> None:
-        self._current = preset_id
+        """The preset the document holds; None when it came from a file (a config.json)."""
+        return self.document.preset_id
 
     # --- switching and saving -----------------------------------------------------------------------
 
@@ -53,7 +50,7 @@ class PresetActions(QObject):
         """Ask to save unsaved changes; False means the person cancelled (stay where we are)."""
         if not self.document.dirty:
             return True
-        answer = QMessageBox.question(
+        answer = ask_question(
             self.dialog_parent,
             "Save changes?",
             f"“{self.current_id or self.document.source_label}” has unsaved changes. Save them as a preset?",
@@ -89,12 +86,11 @@ class PresetActions(QObject):
         if not self.maybe_save():
             return False
         try:
-            arch = user_presets.load(preset_id)
+            preset = user_presets.load_preset(preset_id)
         except ParamTallyError as exc:
-            QMessageBox.warning(self.dialog_parent, "Cannot open preset", str(exc))
+            warn(self.dialog_parent, "Cannot open preset", str(exc))
             return False
-        self.document.load(arch, preset_id)
-        self.current_id = preset_id
+        self.document.load(preset.architecture, preset_id, preset_id, preset.scenario)
         self.current_changed.emit()
         self.opened.emit(preset_id)
         return True
@@ -106,18 +102,28 @@ class PresetActions(QObject):
         return self._write(self.current_id)
 
     def save_as(self) -> bool:
-        suggestion = f"{self.current_id}-custom" if self.current_id else "my-model"
-        preset_id = self._ask_id("Save preset as", suggestion)
-        if preset_id is None or not self._confirm_overwrite(preset_id) or not self._write(preset_id):
+        """Ask a display name and an id; the model takes the name, the file the id."""
+        name = self.document.architecture.name
+        name = (
+            name if self.current_id is None or user_presets.is_user(self.current_id) else f"{name} (custom)"
+        )
+        answer = ask_name_and_id(self.dialog_parent, "Save preset as", name, user_presets.id_from_name(name))
+        if answer is None or not self._confirm_overwrite(answer[1]):
             return False
-        self.current_id = preset_id
-        self.document.source_label = preset_id
+        name, preset_id = answer
+        if name != self.document.architecture.name:
+            self.document.set_field(("name",), name)  # an undo step of its own, before the save
+        if not self._write(preset_id):
+            return False
+        self.document.set_source(preset_id, preset_id)
         self.current_changed.emit()
         return True
 
     def _write(self, preset_id: str) -> bool:
+        doc = self.document
         saved = self._run(
-            "Cannot save preset", lambda: user_presets.save(preset_id, self.document.architecture)
+            "Cannot save preset",
+            lambda: user_presets.save(preset_id, doc.architecture, scenario=doc.scenario_data()),
         )
         if saved:
             self.document.undo_stack.setClean()
@@ -134,9 +140,10 @@ class PresetActions(QObject):
         if new_id is None or new_id == chosen[0]:
             return False
         done = self._run("Cannot rename preset", lambda: user_presets.rename(chosen[0], new_id))
+        if done:
+            forget_source(chosen[0])
         if done and self.current_id == chosen[0]:
-            self.current_id = new_id
-            self.document.source_label = new_id
+            self.document.set_source(new_id, new_id)
         self._after_change(new_id if done else chosen[0])
         return done
 
@@ -165,16 +172,17 @@ class PresetActions(QObject):
         if not self._yes("Delete preset?", question):
             return False
         done = self._run("Cannot delete preset", lambda: user_presets.delete(chosen[0]))
+        if done and chosen[0] not in presets.builtin_ids():
+            forget_source(chosen[0])
         self._after_change(chosen[0])
         return done
 
     def import_file(self) -> bool:
-        name, _ = QFileDialog.getOpenFileName(
-            self.dialog_parent, "Import preset", "", "Presets and config.json (*.json);;All files (*)"
+        path = ask_open_path(
+            self.dialog_parent, "Import preset", "Presets and config.json (*.json);;All files (*)"
         )
-        if not name:
+        if path is None:
             return False
-        path = Path(name)
         preset_id = self._ask_id("Import as preset", user_presets.id_for_file(path))
         if preset_id is None or not self._confirm_overwrite(preset_id):
             return False
@@ -202,15 +210,13 @@ class PresetActions(QObject):
 
     def _ask_id(self, title: str, suggestion: str) -> str | None:
         while True:
-            text, ok = QInputDialog.getText(
-                self.dialog_parent, title, "Preset id (letters, digits, . _ + -):", text=suggestion
-            )
-            if not ok or not text.strip():
+            text = ask_text(self.dialog_parent, title, "Preset id (letters, digits, . _ + -):", suggestion)
+            if text is None or not text.strip():
                 return None
             try:
                 return presets.check_preset_id(text.strip())
             except ParamTallyError as exc:
-                QMessageBox.warning(self.dialog_parent, title, str(exc))
+                warn(self.dialog_parent, title, str(exc))
                 suggestion = text.strip()
 
     def _confirm_overwrite(self, preset_id: str) -> bool:
@@ -222,10 +228,7 @@ class PresetActions(QObject):
         return True
 
     def _yes(self, title: str, question: str) -> bool:
-        answer = QMessageBox.question(
-            self.dialog_parent, title, question, _Button.Yes | _Button.No, _Button.No
-        )
-        return answer == _Button.Yes
+        return ask_question(self.dialog_parent, title, question) == _Button.Yes
 
     def _run(self, title: str, action: Callable[[], object]) -> bool:
         return attempt(self.dialog_parent, title, action)

@@ -13,12 +13,12 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QMenu, QPushButton, QVBoxLayo
 from paramtally.core import user_presets
 from paramtally.gui.document import Document
 from paramtally.gui.presets.actions import PresetActions
-from paramtally.gui.presets.preset_list import ID_ROLE, PresetList
+from paramtally.gui.presets.preset_list import PresetList
 
 __all__ = ["BUTTONS", "PresetsBrowser", "add_preset_actions"]
 
 BUTTONS = ("Open", "Save", "Save As…", "Rename…", "Duplicate…", "Delete…", "Import…", "Export…")
-_COLUMNS = 4
+_COLUMNS = 2  # two columns keep the dock narrow enough for a 1024-pixel window (issue 11)
 
 
 class PresetsBrowser(QWidget):
@@ -38,9 +38,7 @@ class PresetsBrowser(QWidget):
         self.buttons = {text: QPushButton(text) for text in BUTTONS}
         self._layout()
         self._connect()
-        if document.source_label in {item.data(ID_ROLE) for item in self.presets.items()}:
-            self.ops.current_id = document.source_label  # the window opened a preset by its id
-            self.presets.select_preset(document.source_label)
+        self._follow_document()
         self._update_buttons()
         self._update_marker()
 
@@ -70,6 +68,7 @@ class PresetsBrowser(QWidget):
         self.ops.current_changed.connect(self._update_marker)
         self.document.undo_stack.cleanChanged.connect(lambda _clean: self._update_marker())
         self.document.changed.connect(self._update_marker)
+        self.document.source_changed.connect(self._follow_document)
         commands = {
             "Open": self.ops.open_selected,
             "Save": self.ops.save,
@@ -91,6 +90,12 @@ class PresetsBrowser(QWidget):
         self.buttons["Delete…"].setEnabled(user)
         self.buttons["Duplicate…"].setEnabled(chosen is not None)
         self.buttons["Export…"].setEnabled(chosen is not None)
+
+    def _follow_document(self) -> None:
+        """Highlight the open preset's row (none for a file), whichever way it was opened."""
+        if self.document.preset_id is None or not self.presets.select_preset(self.document.preset_id):
+            self.presets.clear_selection()
+        self._update_marker()
 
     def _update_marker(self) -> None:
         if not shiboken6.isValid(self.document.undo_stack) or not shiboken6.isValid(self.marker):

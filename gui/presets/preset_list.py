@@ -56,7 +56,7 @@ class PresetList(QWidget):
         self._watcher = QFileSystemWatcher(self)
         self.filter.textChanged.connect(self._apply_filter)
         self.list.itemActivated.connect(lambda item: self.activated.emit(item.data(ID_ROLE)))
-        self.list.currentItemChanged.connect(lambda *_: self.selection_changed.emit())
+        self.list.itemSelectionChanged.connect(self.selection_changed.emit)
         self._watcher.directoryChanged.connect(lambda _path: self.refresh())
         self.refresh()
 
@@ -79,9 +79,13 @@ class PresetList(QWidget):
         return [item.data(ID_ROLE) for item in self.items() if not item.isHidden()]
 
     def selected(self) -> tuple[str, str] | None:
-        """(id, origin) of the current row, or None."""
-        item = self.list.currentItem()
-        return (item.data(ID_ROLE), item.data(ORIGIN_ROLE)) if item is not None else None
+        """(id, origin) of the highlighted row, or None: what Rename and Delete act on."""
+        items = self.list.selectedItems()
+        return (items[0].data(ID_ROLE), items[0].data(ORIGIN_ROLE)) if items else None
+
+    def clear_selection(self) -> None:
+        self.list.clearSelection()
+        self.list.setCurrentItem(None)
 
     def select(self, preset_id: str, origin: str | None = None) -> bool:
         for item in self.items():

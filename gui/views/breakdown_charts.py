@@ -7,21 +7,22 @@ here beyond the geometry of the drawing: the values are ``document.report.by_par
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QFontMetrics
+from PySide6.QtGui import QColor, QFontMetrics
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSplitter, QVBoxLayout, QWidget
 
-from paramtally.core.breakdown import PART_LABELS, PARTS, ParamReport, human
+from paramtally.core.blocks import FFN_KINDS, MIXER_KINDS
+from paramtally.core.breakdown import PART_LABELS, PARTS, LayerGroupRow, LayerRow, ParamReport, human
 from paramtally.gui.views.axes import HumanAxis, human_tick
-from paramtally.gui.views.export import save_plot, save_scene
+from paramtally.gui.views.export import laid_out, save_view
 from paramtally.gui.views.format import share_text
-from paramtally.gui.views.palette import PART_COLORS, chart_colors, color_for
+from paramtally.gui.views.palette import KIND_COLORS, PART_COLORS, chart_colors, color_for
 from paramtally.gui.views.pie_chart import PieView, Slice
 from paramtally.gui.views.themed_plot import ThemedPlot
 
@@ -31,18 +32,50 @@ if TYPE_CHECKING:
 __all__ = ["BreakdownBar", "BreakdownCharts"]
 
 _BAR_THICKNESS = 0.7
-_MAX_LAYER_BARS = 2048  # above this, per-layer mode draws one bar per layer group
+# More layers than bars fit: the per-layer modes draw one bar per run of layers instead (its
+# layers are identical), so a model of 10⁹ layers costs what its few runs cost.
+_MAX_LAYER_BARS = 2048
+# The halves of a layer the bars by kind stack, and the parts each holds.
+KIND_HALVES: dict[str, tuple[str, ...]] = {
+    "mixer": ("attention", "ssm"),
+    "cross_attention": ("cross_attention",),
+    "ffn": ("ffn", "moe_experts", "shared_experts", "router"),
+    "other": ("norms", "lora", "adapters"),
+}
+# A kind's name in the legend: its schema title (the registry's), e.g. "Mamba-2", "Mixture of experts".
+KIND_TITLES = {
+    str(kind.model_fields["kind"].default): str(kind.model_config.get("title"))
+    for kind in (*MIXER_KINDS, *FFN_KINDS)
+} | {"cross_attention": PART_LABELS["cross_attention"], "other": "Norms, LoRA, adapters"}
+
+
+def _bar_rows(report: ParamReport) -> Sequence[LayerRow | LayerGroupRow]:
+    """One bar per layer; for more layers than bars fit, one per run (one of its layers)."""
+    if sum(run.layers for run in report.groups) <= _MAX_LAYER_BARS:
+        return report.layers
+    return report.groups
+
+
+def _kind_key(half: str, row: LayerRow | LayerGroupRow) -> str:
+    """The colour key of one half of a layer: its mixer's or FFN's kind, or the half itself."""
+    return {"mixer": row.mixer, "ffn": row.kind}.get(half, half)
+
+
+def _part_label(part: str) -> str:
+    return f"{PART_LABELS[part]} (apart)" if part == "mtp" else PART_LABELS[part]
 
 
 class BreakdownBar(ThemedPlot):
-    """objectName ``breakdownBar``. Mode "part": horizontal bars; mode "layer": stacked columns."""
+    """objectName ``breakdownBar``. Mode "part": horizontal bars (with the MTP modules, counted apart);
+    mode "layer": columns stacked by part; mode "kind": columns whose mixer and FFN halves are
+    coloured by their kind (attention, Mamba, …; dense, MoE), with a legend of the kinds shown."""
 
     themed_axes = ("left", "bottom")
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent, axisItems={"left": HumanAxis("left"), "bottom": HumanAxis("bottom")})
         self.setObjectName("breakdownBar")
-        self.setMinimumSize(320, 220)
+        self.setMinimumSize(240, 200)
         self.mode = "part"
         item = self.getPlotItem()
         item.setMouseEnabled(x=False, y=False)
@@ -50,18 +83,31 @@ class BreakdownBar(ThemedPlot):
         item.setMenuEnabled(False)
         item.showGrid(x=True, y=True, alpha=0.15)
         self.part_bars = pg.BarGraphItem(x0=0, y=[], width=[], height=_BAR_THICKNESS)
-        self.value_labels = {part: pg.TextItem(anchor=(0, 0.5)) for part in PARTS}
+        self.value_labels = {part: pg.TextItem(anchor=(0, 0.5)) for part in (*PARTS, "mtp")}
         self.layer_bars = {
             part: pg.BarGraphItem(x=[], height=[], y0=[], width=0.85, brush=color_for(part), pen=None)
             for part in PARTS
         }
+        # Per layer by kind: one bar item per half of a layer, a colour per layer.
+        self.kind_bars = {
+            half: pg.BarGraphItem(x=[], height=[], y0=[], width=0.85, pen=None) for half in KIND_HALVES
+        }
+        self.legend = pg.LegendItem(offset=(10, 5), labelTextSize="8pt", colCount=2)
+        self.legend.setParentItem(item.getViewBox())
+        self._legend_kinds: tuple[str, ...] = ()
+        self._legend_samples: dict[str, pg.BarGraphItem] = {}
         item.addItem(self.part_bars)
+        for bars in self.kind_bars.values():
+            item.addItem(bars)
         for label in self.value_labels.values():
             item.addItem(label)
         for bars in self.layer_bars.values():
             item.addItem(bars)
         self.parts_shown: tuple[str, ...] = ()
         self._axes_state: tuple[bool, list[str]] | None = None
+        self._values: dict[str, int] = {}
+        self._label_texts: dict[str, tuple[str, str]] = {}  # value label: full and short
+        item.getViewBox().sigResized.connect(self._fit_part_range)
         self.apply_colors()
 
     def set_mode(self, mode: str) -> None:
@@ -71,13 +117,16 @@ class BreakdownBar(ThemedPlot):
         """Only the shown mode's items are moved; the hidden ones catch up when the mode switches."""
         if self.mode == "part":
             self._update_parts(report)
+        elif self.mode == "kind":
+            self._update_kinds(report)
         else:
             self._update_layers(report)
         self._show_mode(report)
 
     def _update_parts(self, report: ParamReport) -> None:
-        parts = tuple(part for part in PARTS if report.by_part.get(part))
-        values = [report.by_part[part] for part in parts]
+        by_part = {**report.by_part, "mtp": report.mtp}  # the MTP modules: a bar, counted apart
+        parts = tuple(part for part in (*PARTS, "mtp") if by_part.get(part))
+        values = [by_part[part] for part in parts]
         self.part_bars.setOpts(
             y=np.arange(len(parts)),
             width=np.array(values, dtype=float),
@@ -85,30 +134,65 @@ class BreakdownBar(ThemedPlot):
             pens=[pg.mkPen(None)] * len(parts),
         )
         for row, part in enumerate(parts):
-            label = self.value_labels[part]
-            label.setText(
-                f" {human(report.by_part[part])} · {share_text(report.by_part[part], report.total)}"
-            )
-            label.setPos(float(report.by_part[part]), float(row))
+            share = share_text(by_part[part], report.total)
+            if part == "mtp":
+                share = "apart"
+            self._label_texts[part] = (f" {human(by_part[part])} · {share}", f" {share}")
+            self.value_labels[part].setPos(float(by_part[part]), float(row))
         self.parts_shown = parts
-        self._peak_part = max(values, default=1)
+        self._values = dict(zip(parts, values, strict=True))
 
     def _update_layers(self, report: ParamReport) -> None:
-        count = sum(group.count for group in report.groups)
-        if count <= _MAX_LAYER_BARS:
-            rows = [(row.index, 1, row.by_part) for row in report.layers]
-        else:  # more bars than pixels: each group is one bar as wide as its (identical) layers
-            rows = [(g.start + (g.count - 1) / 2, g.count, g.by_part) for g in report.groups]
-        x = np.array([at for at, _, _ in rows], dtype=float)
-        widths = np.array([span - 0.15 for _, span, _ in rows], dtype=float)
-        base = np.zeros(len(rows))
+        layers = _bar_rows(report)
+        x = np.arange(len(layers), dtype=float)  # encoder then decoder, side by side
+        base = np.zeros(len(layers))
         for part in PARTS:
-            heights = np.array([by_part.get(part, 0) for _, _, by_part in rows], dtype=float)
-            self.layer_bars[part].setOpts(x=x, height=heights, y0=base.copy(), width=widths)
+            heights = np.array([row.by_part.get(part, 0) for row in layers], dtype=float)
+            self.layer_bars[part].setOpts(x=x, height=heights, y0=base.copy())
             self.layer_bars[part].setVisible(bool(heights.any()))
             base += heights
-        self._layer_count = count
-        self._peak_layer = float(base.max()) if len(rows) else 1.0
+        self._layer_count = len(layers)
+        self._peak_layer = float(base.max()) if len(layers) else 1.0
+
+    def _update_kinds(self, report: ParamReport) -> None:
+        """Each layer's mixer, cross-attention, FFN and the rest, coloured by the kind of each."""
+        layers = _bar_rows(report)
+        x = np.arange(len(layers), dtype=float)
+        base = np.zeros(len(layers))
+        kinds: list[str] = []
+        for half, parts in KIND_HALVES.items():
+            heights = np.array([sum(row.by_part.get(p, 0) for p in parts) for row in layers], dtype=float)
+            keys = [_kind_key(half, row) for row in layers]
+            self.kind_bars[half].setOpts(
+                x=x, height=heights, y0=base.copy(), brushes=[color_for(k, KIND_COLORS) for k in keys]
+            )
+            for key, height in zip(keys, heights, strict=True):
+                if height and key not in kinds:
+                    kinds.append(key)
+            base += heights
+        self._layer_count = len(layers)
+        self._peak_layer = float(base.max()) if len(layers) else 1.0
+        self._set_legend(tuple(kinds))
+
+    def _set_legend(self, kinds: tuple[str, ...]) -> None:
+        if kinds == self._legend_kinds:
+            return
+        self.legend.clear()
+        for kind in kinds:
+            sample = self._legend_samples.get(kind)
+            if sample is None:
+                # Owned by the legend, drawn nowhere: a sample outliving its chart would be painted
+                # after it; a hidden one would be shown crossed out (pyqtgraph marks hidden items).
+                sample = pg.BarGraphItem(x=[0], height=[1], width=1, brush=color_for(kind, KIND_COLORS))
+                sample.setParentItem(self.legend)
+                sample.setOpacity(0)
+                self._legend_samples[kind] = sample
+            self.legend.addItem(sample, KIND_TITLES.get(kind, kind.replace("_", " ")))
+        self._legend_kinds = kinds
+
+    def legend_texts(self) -> list[str]:
+        """The kinds the per-layer bars by kind show, as the legend names them."""
+        return [label.text for _, label in self.legend.items] if self.legend.isVisible() else []
 
     def _show_mode(self, report: ParamReport) -> None:
         item = self.getPlotItem()
@@ -117,21 +201,68 @@ class BreakdownBar(ThemedPlot):
         for part, label in self.value_labels.items():
             label.setVisible(by_part and part in self.parts_shown)
         for bars in self.layer_bars.values():
-            bars.setVisible(not by_part and bool(np.any(bars.opts["height"])))
+            bars.setVisible(self.mode == "layer" and bool(np.any(bars.opts["height"])))
+        for bars in self.kind_bars.values():
+            bars.setVisible(self.mode == "kind")
+        self.legend.setVisible(self.mode == "kind")
         # Axis set-up re-lays out the plot (~1 ms): only when the mode or the part names change.
-        axes_state = (by_part, [PART_LABELS[part] for part in self.parts_shown] if by_part else [])
+        axes_state = (by_part, [_part_label(part) for part in self.parts_shown] if by_part else [])
         if axes_state != self._axes_state:
             self._set_up_axes(*axes_state)
             self._axes_state = axes_state
         if by_part:
-            # Room right of the longest bar for its value label.
-            item.setXRange(0, self._peak_part * 1.45, padding=0)
+            self._fit_part_range()
             item.setYRange(-0.6, max(len(self.parts_shown), 1) - 0.4, padding=0)
-            item.setTitle(f"Parameters by part — {report.name}")
+            self.set_titles(
+                f"Parameters by part — {report.name}",
+                f"Parameters by part<br>{report.name}",
+                f"By part<br>{report.name}",
+                report.name,
+            )
         else:
             item.setXRange(-0.6, max(self._layer_count, 1) - 0.4, padding=0)
-            item.setYRange(0, self._peak_layer * 1.08, padding=0)
-            item.setTitle(f"Parameters per layer, stacked by part — {report.name}")
+            # By kind, room above the bars for the legend's rows.
+            item.setYRange(0, self._peak_layer * (1.3 if self.mode == "kind" else 1.08), padding=0)
+            how = "mixer and FFN by kind" if self.mode == "kind" else "stacked by part"
+            self.set_titles(
+                f"Parameters per layer, {how} — {report.name}",
+                f"Parameters per layer<br>{report.name}",
+                f"Per layer<br>{report.name}",
+                report.name,
+            )
+
+    def _fit_part_range(self) -> None:
+        """An x range wide enough for every bar plus its value label, whatever the plot's width.
+
+        A label is a fixed number of pixels: bar ``v`` and its label of ``w`` pixels fit in a
+        plot ``W`` pixels wide showing ``[0, R]`` when ``v + w·R/W ≤ R``, so ``R ≥ v / (1 − w/W)``.
+        """
+        if self.mode != "part" or not self._values:
+            return
+        plot_width = float(self.getPlotItem().getViewBox().width())
+        # Count and share while the labels leave half the width to the bars, else the share alone.
+        for choice in (0, 1):
+            ranges = []
+            for part, value in self._values.items():
+                label = self.value_labels[part]
+                if label.textItem.toPlainText() != self._label_texts[part][choice]:
+                    label.setText(self._label_texts[part][choice])
+                label_width = label.textItem.boundingRect().width() + 8
+                free = 1.0 - label_width / plot_width if plot_width > 0 else 0.0
+                ranges.append(value / free if free > 0.25 else value * 4.0)  # too narrow: keep the bars
+            if max(ranges) <= 2 * max(self._values.values()):
+                break
+        self.getPlotItem().setXRange(0, max(ranges), padding=0)
+
+    def labels_inside(self) -> bool:
+        """True when every value label lies within the plot area (exports and layout tests check it)."""
+        view_box = self.getPlotItem().getViewBox()
+        area = view_box.sceneBoundingRect().adjusted(-1, -1, 1, 1)
+        return all(
+            area.contains(label.textItem.sceneBoundingRect())
+            for part, label in self.value_labels.items()
+            if part in self.parts_shown and label.isVisible()
+        )
 
     def _set_up_axes(self, by_part: bool, labels: list[str]) -> None:
         item = self.getPlotItem()
@@ -153,6 +284,19 @@ class BreakdownBar(ThemedPlot):
             item.setLabel("left", "Parameters per layer")
             item.setLabel("bottom", "Layer")
 
+    def apply_colors(self) -> None:
+        super().apply_colors()
+        legend = getattr(self, "legend", None)  # none yet while the base class is being built
+        if legend is not None:
+            background, text = chart_colors(self)
+            legend.setLabelTextColor(text)
+            fill = QColor(background)
+            fill.setAlpha(220)
+            legend.setBrush(fill)
+            for sample, label in legend.items:
+                label.setText(label.text, color=text)
+                del sample
+
     def themed_labels(self) -> Iterable[pg.TextItem]:
         # Empty while the base class is still being built (Qt may send a palette change then).
         return getattr(self, "value_labels", {}).values()
@@ -169,6 +313,7 @@ class BreakdownCharts(QWidget):
         self.mode_box.setObjectName("breakdownMode")
         self.mode_box.addItem("By part", "part")
         self.mode_box.addItem("Per layer (stacked by part)", "layer")
+        self.mode_box.addItem("Per layer (mixer and FFN by kind)", "kind")
         self.mode_box.setToolTip("Show the parameters by part of the model, or layer by layer")
         self.bar = BreakdownBar()
         self.pie = PieView()
@@ -202,8 +347,7 @@ class BreakdownCharts(QWidget):
     def refresh(self) -> None:
         report = self._document.report
         self.bar.update_from(report)
-        self.pie.set_title(f"Share of {report.total:,} parameters")
-        self.pie.set_slices([_slice(part, report) for part in PARTS])
+        _fill_pie(self.pie, report)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.PaletteChange:
@@ -211,20 +355,38 @@ class BreakdownCharts(QWidget):
         super().changeEvent(event)
 
     def _apply_colors(self) -> None:
-        # On the scene, not the view, so an exported pie keeps its background.
-        self.pie.scene().setBackgroundBrush(chart_colors(self)[0])
-        self.pie.set_text_color(chart_colors(self)[1])
+        _dress_pie(self.pie, self)
+
+    chart_kinds = ("bar", "pie")
 
     def save_chart(self, path: str | Path, chart: str = "bar") -> Path:
-        """Save the bar chart (as shown) or the pie as PNG or SVG, chosen by the file's suffix."""
-        target = Path(path)
+        """Save the bar chart (in the mode shown) or the pie as PNG or SVG, by the file's suffix."""
+        target, report = Path(path), self._document.report
         if chart == "bar":
-            return save_plot(self.bar.getPlotItem(), target, width=max(1200, 2 * self.bar.width()))
-        scene = self.pie.scene()
-        return save_scene(scene, scene.sceneRect(), target)
+            with laid_out(BreakdownBar()) as bar:
+                bar.set_mode(self.bar.mode)
+                bar.update_from(report)
+                return save_view(bar, target, bar.getPlotItem().titleLabel.text)
+        with laid_out(PieView()) as pie:
+            _dress_pie(pie, pie)
+            _fill_pie(pie, report)
+            return save_view(pie, target, pie.title())
+
+
+def _dress_pie(pie: PieView, colors_of: QWidget) -> None:
+    background, text = chart_colors(colors_of)
+    pie.scene().setBackgroundBrush(background)  # on the scene, so a saved pie keeps it
+    pie.set_text_color(text)
+
+
+def _fill_pie(pie: PieView, report: ParamReport) -> None:
+    pie.set_title(f"{report.name}: share of {report.total:,} parameters")
+    pie.set_slices([_slice(part, report) for part in PARTS])
 
 
 def _slice(part: str, report: ParamReport) -> Slice:
     value = report.by_part.get(part, 0)
-    detail = f"{human(value)} · {share_text(value, report.total)}"
-    return Slice(part, PART_LABELS[part], value, color_for(part, PART_COLORS), detail)
+    share = share_text(value, report.total)
+    return Slice(
+        part, PART_LABELS[part], value, color_for(part, PART_COLORS), f"{human(value)} · {share}", share
+    )

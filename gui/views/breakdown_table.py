@@ -1,8 +1,10 @@
 """The breakdown table: every term of the count as a tree, with its formula.
 
-A Qt item model adapts ``document.report.tree`` (frozen ``Node``s). When an edit keeps the tree's
-shape (the usual case: a width changes) the model swaps the nodes and emits ``layoutChanged``;
-when the shape changes (a layer group is split) it resets and the view restores what was open.
+A Qt item model adapts ``document.report`` (frozen ``Node``s: the model's tree, then the MTP
+modules as a second root). A row knows its parent from the walk's depth and its path as a tuple,
+never by splitting names. When an edit keeps the tree's shape (the usual case: a width changes)
+the model swaps the nodes and emits ``layoutChanged``; when the shape changes (a layer group is
+split) it resets and the view restores what was open.
 """
 
 from __future__ import annotations
@@ -14,7 +16,9 @@ from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelInde
 from PySide6.QtGui import QFont, QShowEvent
 from PySide6.QtWidgets import QHeaderView, QTreeView, QWidget
 
-from paramtally.core.breakdown import PART_LABELS, Node, ParamReport
+from paramtally.core.breakdown import PART_LABELS, Node, ParamReport, Path
+from paramtally.core.export import BREAKDOWN_COLUMNS, breakdown_rows, to_tsv
+from paramtally.gui.views.copy_rows import add_copy_action
 from paramtally.gui.views.deferred import DeferredRefresh
 from paramtally.gui.views.format import share_text
 
@@ -31,25 +35,27 @@ RAW_ROLE = Qt.ItemDataRole.UserRole  # the exact integer behind a number cell
 
 @dataclass(slots=True)
 class _Row:
-    path: str
+    path: Path
     node: Node
-    parent: int  # -1 for the root
+    parent: int  # -1 for a root
     row: int
     children: list[int] = field(default_factory=list)
 
 
-def _flatten(tree: Node) -> list[_Row]:
+def _flatten(report: ParamReport) -> tuple[list[_Row], list[int]]:
+    """The rows in walk order, and the row numbers of the roots; a row's parent is the last row
+    one level up (the walk is depth-first)."""
     rows: list[_Row] = []
-    by_path: dict[str, int] = {}
-    for path, _, node in tree.walk():
-        parent_path = path.rpartition("/")[0]
-        parent = by_path.get(parent_path, -1) if parent_path else -1
-        siblings = rows[parent].children if parent >= 0 else []
-        by_path[path] = len(rows)
+    roots: list[int] = []
+    last: list[int] = []  # the latest row at each depth
+    for path, depth, node in report.walk():
+        del last[depth:]
+        parent = last[-1] if last else -1
+        siblings = rows[parent].children if parent >= 0 else roots
         rows.append(_Row(path, node, parent, len(siblings)))
-        if parent >= 0:
-            siblings.append(len(rows) - 1)
-    return rows
+        siblings.append(len(rows) - 1)
+        last.append(len(rows) - 1)
+    return rows, roots
 
 
 class BreakdownModel(QAbstractItemModel):
@@ -57,19 +63,19 @@ class BreakdownModel(QAbstractItemModel):
 
     def __init__(self, report: ParamReport, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._rows = _flatten(report.tree)
+        self._rows, self._roots = _flatten(report)
         self._total = report.total
         self.resets = 0  # how many edits needed a reset (tests and the benchmark read it)
 
     def set_report(self, report: ParamReport) -> None:
-        rows = _flatten(report.tree)
+        rows, roots = _flatten(report)
         same_shape = len(rows) == len(self._rows) and all(
             new.path == old.path for new, old in zip(rows, self._rows, strict=True)
         )
         self._total = report.total
         if not same_shape:
             self.beginResetModel()
-            self._rows = rows
+            self._rows, self._roots = rows, roots
             self.endResetModel()
             self.resets += 1
             return
@@ -87,7 +93,7 @@ class BreakdownModel(QAbstractItemModel):
         if not self.hasIndex(row, column, parent):
             return QModelIndex()
         if not parent.isValid():
-            return self.createIndex(row, column, 0)
+            return self.createIndex(row, column, self._roots[row])
         return self.createIndex(row, column, self._rows[parent.internalId()].children[row])
 
     def parent(self, child: _Index = QModelIndex()) -> QModelIndex:  # type: ignore[override]  # noqa: B008
@@ -100,7 +106,7 @@ class BreakdownModel(QAbstractItemModel):
 
     def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
         if not parent.isValid():
-            return 1 if self._rows else 0
+            return len(self._roots)
         if parent.column() != 0:
             return 0
         return len(self._rows[parent.internalId()].children)
@@ -139,8 +145,12 @@ class BreakdownModel(QAbstractItemModel):
             return font
         return None
 
-    def path(self, index: _Index) -> str:
-        return self._rows[index.internalId()].path if index.isValid() else ""
+    def path(self, index: _Index) -> Path:
+        return self._rows[index.internalId()].path if index.isValid() else ()
+
+    def row_number(self, index: _Index) -> int:
+        """The row's place in the report's walk (the breakdown CSV's row order)."""
+        return int(index.internalId())
 
     def _text(self, node: Node, column: int) -> str:
         repeated = node.count > 1
@@ -176,13 +186,21 @@ class BreakdownTable(QTreeView):
         # Interactive, sized to the text after a reset: ResizeToContents would re-measure every row
         # on each dataChanged (11–18 ms per edit measured, against < 1 ms for the update itself).
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        self._expanded: set[str] = set()
+        self._expanded: set[Path] = set()
         self.breakdown.modelAboutToBeReset.connect(self._remember_expanded)
         self.breakdown.modelReset.connect(self._restore_expanded)
         self.expandToDepth(1)
         self._fit_columns()
         self.deferred = DeferredRefresh(self, self.refresh)
         document.changed.connect(self.deferred.request)
+        self.setSelectionMode(QTreeView.SelectionMode.ExtendedSelection)
+        self.copy_action = add_copy_action(self, self.selected_text)
+
+    def selected_text(self) -> str:
+        """The selected terms as the breakdown CSV's rows (exact integers, formulas), tab-separated."""
+        chosen = sorted(self.breakdown.row_number(index) for index in self.selectionModel().selectedRows())
+        every = breakdown_rows(self._document.report)  # in walk order, as the model's rows
+        return to_tsv([every[number] for number in chosen], BREAKDOWN_COLUMNS) if chosen else ""
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
@@ -206,7 +224,7 @@ class BreakdownTable(QTreeView):
         for index in self._all_indexes() if self._expanded else ():
             # A renamed group ("layers 0–95" split in two) opens like its old self did.
             path = self.breakdown.path(index)
-            if path in self._expanded or path.count("/") < 1:
+            if path in self._expanded or len(path) < 2:
                 self.expand(index)
         self._fit_columns()
 

@@ -1,26 +1,35 @@
-"""Save a chart to PNG or SVG, atomically (a crash never leaves half a file).
+"""Save a chart as PNG or SVG at a fixed landscape size, drawn as it is on screen; atomically.
 
-PNG of a pyqtgraph plot goes through pyqtgraph's ImageExporter; SVG goes through QSvgGenerator
-because pyqtgraph's SVGExporter fails with PySide6 6.11+ (pyqtgraph issue #3495, see QT.md).
+A chart is saved from a copy of its view made at ``EXPORT_SIZE`` (the on-screen widget's size
+depends on the window: a narrow one gave a portrait picture with clipped labels). The copy is
+laid out off screen and drawn with ``QGraphicsView.render`` into a QImage (PNG, twice the size
+for sharp text on slides) or a QSvgGenerator (SVG). The whole view is drawn, not a scene
+rectangle: pyqtgraph places its text labels and clips its grid for the view. pyqtgraph's own
+SVGExporter is not used: it fails with PySide6 ≥ 6.11 (pyqtgraph issue #3495).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import TypeVar
 
-import pyqtgraph as pg
-from pyqtgraph.exporters import ImageExporter
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, QSize, Qt
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
-from PySide6.QtWidgets import QGraphicsScene
+from PySide6.QtWidgets import QApplication, QFrame, QGraphicsView
 
 from paramtally.core.atomic import write_bytes_atomic
 from paramtally.core.errors import ParamTallyError
 
-__all__ = ["FORMATS", "save_plot", "save_scene"]
+__all__ = ["EXPORT_SIZE", "FORMATS", "PNG_SCALE", "laid_out", "save_view", "settle"]
 
 FORMATS = (".png", ".svg")
+EXPORT_SIZE = QSize(960, 600)  # 16:10, the proportions of a slide or a laptop screen
+PNG_SCALE = 2  # a PNG is 1920×1200 pixels: the 960×600 picture at twice the resolution
+
+View = TypeVar("View", bound=QGraphicsView)
 
 
 def _suffix(path: Path) -> str:
@@ -30,7 +39,48 @@ def _suffix(path: Path) -> str:
     return suffix
 
 
-def _png_bytes(image: QImage) -> bytes:
+@contextmanager
+def laid_out(view: View, size: QSize = EXPORT_SIZE) -> Iterator[View]:
+    """``view`` sized and laid out without appearing on screen; closed and deleted afterwards."""
+    view.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen)
+    view.setFrameShape(QFrame.Shape.NoFrame)  # the picture is the viewport, edge to edge
+    view.resize(size)
+    view.show()
+    settle()
+    try:
+        yield view
+    finally:
+        view.close()
+        view.deleteLater()
+
+
+def settle() -> None:
+    # Layouts (pyqtgraph's plot, axes and title) settle through posted events; no input is handled.
+    for _ in range(3):
+        QApplication.sendPostedEvents()
+
+
+def save_view(view: QGraphicsView, path: Path, title: str) -> Path:
+    """Draw the whole of ``view`` (laid out at its size) to ``path``, PNG or SVG by its suffix."""
+    _suffix(path)  # a wrong suffix is refused before anything is drawn
+    settle()  # the data set after laying out may have moved axes and titles
+    data = _svg(view, title) if path.suffix.lower() == ".svg" else _png(view)
+    write_bytes_atomic(path, data)
+    return path
+
+
+def _draw(view: QGraphicsView, painter: QPainter, target: QRectF) -> None:
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+    view.render(painter, target, view.viewport().rect())
+    painter.end()
+
+
+def _png(view: QGraphicsView) -> bytes:
+    size = view.viewport().size()
+    image = QImage(size * PNG_SCALE, QImage.Format.Format_ARGB32)
+    image.fill(Qt.GlobalColor.transparent)
+    _draw(view, QPainter(image), QRectF(image.rect()))
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
@@ -40,43 +90,19 @@ def _png_bytes(image: QImage) -> bytes:
     return bytes(data.data())
 
 
-def save_plot(plot: pg.PlotItem, path: Path, width: int = 1600) -> Path:
-    """A pyqtgraph plot item (axes, title and all) to PNG or SVG."""
-    if _suffix(path) == ".svg":
-        return save_scene(plot.scene(), plot.sceneBoundingRect(), path)
-    exporter = ImageExporter(plot)
-    exporter.parameters()["width"] = width
-    image = exporter.export(toBytes=True)
-    write_bytes_atomic(path, _png_bytes(image))
-    return path
-
-
-def save_scene(scene: QGraphicsScene, source: QRectF, path: Path, scale: float = 2.0) -> Path:
-    """A rectangle of any QGraphicsScene (the pie) to SVG, or to PNG at ``scale`` times its size."""
-    size = QSize(int(source.width()), int(source.height()))
-    if _suffix(path) == ".svg":
-        data = QByteArray()
-        buffer = QBuffer(data)
-        buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-        generator = QSvgGenerator()
-        generator.setOutputDevice(buffer)
-        generator.setSize(size)
-        generator.setViewBox(QRectF(0, 0, size.width(), size.height()))
-        generator.setTitle("ParamTally chart")
-        _render(scene, source, generator)
-        buffer.close()
-        write_bytes_atomic(path, bytes(data.data()))
-        return path
-    image = QImage(size * scale, QImage.Format.Format_ARGB32)
-    image.fill(Qt.GlobalColor.transparent)
-    _render(scene, source, image)
-    write_bytes_atomic(path, _png_bytes(image))
-    return path
-
-
-def _render(scene: QGraphicsScene, source: QRectF, device: QSvgGenerator | QImage) -> None:
-    painter = QPainter(device)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-    scene.render(painter, QRectF(), source)
-    painter.end()
+def _svg(view: QGraphicsView, title: str) -> bytes:
+    size = view.viewport().size()
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    generator = QSvgGenerator()
+    generator.setOutputDevice(buffer)
+    generator.setSize(size)
+    generator.setViewBox(QRectF(0, 0, size.width(), size.height()))
+    # Fonts in points become the same pixel sizes as on screen (the generator assumes 72 dpi).
+    generator.setResolution(view.logicalDpiX())
+    generator.setTitle(title)
+    generator.setDescription("Made with ParamTally")
+    _draw(view, QPainter(generator), QRectF(0, 0, size.width(), size.height()))
+    buffer.close()
+    return bytes(data.data())

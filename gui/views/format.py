@@ -12,6 +12,7 @@ from paramtally.core.breakdown import human
 
 __all__ = [
     "bytes_both",
+    "bytes_scaled",
     "duration_text",
     "gib",
     "params_text",
@@ -38,6 +39,14 @@ def gib(count: float) -> str:
 def bytes_both(count: float) -> str:
     """Both binary and decimal units, because GPU vendors sell GB and tools print GiB."""
     return f"{count / GIB:,.1f} GiB · {count / GB:,.1f} GB"
+
+
+def bytes_scaled(count: float) -> str:
+    """In the binary unit that keeps it readable: a recurrent state of 8.4 MiB is not '0.0 GiB'."""
+    for unit, size in (("GiB", GIB), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if count >= size:
+            return f"{count / size:,.1f} {unit}"
+    return f"{count:,.0f} B"
 
 
 def signed_bytes_both(count: float) -> str:

@@ -7,15 +7,12 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
-from paramtally.core.breakdown import PART_LABELS, ParamReport, human
+from paramtally.core.breakdown import ADDED_PARTS, PART_LABELS, ParamReport, human
 
 if TYPE_CHECKING:
     from paramtally.gui.document import Document
 
-__all__ = ["ADDED_PARTS", "Headline", "headline_html"]
-
-# Parts a fine-tune or vocabulary extension adds on top of the base model.
-ADDED_PARTS: tuple[str, ...] = ("lora", "adapters", "vocab_growth")
+__all__ = ["Headline", "headline_html"]
 
 
 def headline_html(report: ParamReport) -> str:
@@ -39,6 +36,11 @@ def headline_html(report: ParamReport) -> str:
         lines.append(
             f"Base <b>{report.base:,}</b> ({human(report.base)}) + added "
             f"<b>{report.added:,}</b> ({human(report.added)}: {', '.join(added) or 'added'})"
+        )
+    if report.mtp:
+        lines.append(
+            f"+ multi-token prediction <b>{report.mtp:,}</b> ({human(report.mtp)}), which transformers "
+            f"does not build: <b>{report.total_with_mtp:,}</b> ({human(report.total_with_mtp)}) with it"
         )
     return "<br>".join(lines)
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import QWidget
 
 from paramtally.gui.views.axes import HumanAxis, gib_tick
-from paramtally.gui.views.format import bytes_both
+from paramtally.gui.views.format import bytes_both, gib
 from paramtally.gui.views.palette import MEMORY_COLORS, color_for
 from paramtally.gui.views.themed_plot import ThemedPlot
 
@@ -39,7 +39,7 @@ class MemoryChart(ThemedPlot):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent, axisItems={"left": HumanAxis("left", gib_tick, unit=1024**3)})
         self.setObjectName("memoryChart")
-        self.setMinimumSize(300, 220)
+        self.setMinimumSize(260, 240)
         item = self.getPlotItem()
         item.setMouseEnabled(x=False, y=False)
         item.hideButtons()
@@ -67,48 +67,101 @@ class MemoryChart(ThemedPlot):
         for label in self.labels.values():
             item.addItem(label)
         item.addItem(self.capacity_line)
+        item.getViewBox().sigResized.connect(self._replace_labels)
         self.apply_colors()
 
-    def set_memory(self, parts: Mapping[str, int], capacity: int | None, gpu_name: str, total: int) -> None:
+    def sizeHint(self) -> QSize:
+        # pyqtgraph asks for 600×480; inside the scrolled memory tab that preferred height would
+        # push the GPU table below the window, so prefer a shorter bar.
+        return QSize(480, 300)
+
+    def set_memory(
+        self,
+        parts: Mapping[str, int],
+        capacity: int | None,
+        gpu_name: str,
+        total: int,
+        model: str = "",
+        scenario: str = "",
+    ) -> None:
+        """The stacked bar of ``parts``; the title names ``model``, the total, the capacity and, when
+        given, the ``scenario`` in words (exports carry it: a picture has no controls beside it)."""
         base = 0
-        shown = [part for part in MEMORY_LABELS if parts.get(part, 0) > 0]
         for part, bars in self.bars.items():
             value = parts.get(part, 0)
             bars.setOpts(x=[_BAR_X], height=[float(value)], y0=[float(base)])
             bars.setVisible(value > 0)
             base += value
         top = float(max(total, capacity or 0)) * 1.1 or 1.0
-        self._place_labels(parts, shown, top)
-        # The capacity is named in the title, where it cannot collide with the part labels.
-        title = f"Memory per GPU: {bytes_both(total)}"
+        self._place_labels(parts, top)
         if capacity:
             self.capacity_line.setPos(float(capacity))
-            title += (
-                f"<br><span style='color:{CAPACITY_COLOR}; font-size:9pt'>– – capacity of {gpu_name}: "
-                f"{bytes_both(capacity)} usable</span>"
-            )
         self.capacity_line.setVisible(bool(capacity))
+        self.set_titles(*_titles(total, capacity, gpu_name, model, scenario))
         item = self.getPlotItem()
-        item.setTitle(title)
         item.setYRange(0, top, padding=0)
         item.setXRange(-0.5, 2.6, padding=0)
 
-    def _place_labels(self, parts: Mapping[str, int], shown: list[str], top: float) -> None:
-        """Each part named beside its segment; thin segments are nudged apart to stay readable."""
-        spacing = top * 0.075  # one text line in data units, roughly
-        previous = -spacing
-        base = 0
+    def _place_labels(self, parts: Mapping[str, int], top: float) -> None:
+        """Each part named beside its segment; thin segments are nudged apart to stay readable,
+        and the stack of names is pushed down as a whole where it would leave the plot at the top."""
+        self._label_state = (dict(parts), top)
+        spacing = self._line_height(top)
+        wanted: list[tuple[pg.TextItem, float]] = []
+        previous, base = -spacing, 0
         for part, label in self.labels.items():
             value = parts.get(part, 0)
             label.setVisible(value > 0)
             if value <= 0:
                 continue
-            middle = max(base + value / 2, previous + spacing)
             label.setText(f"{MEMORY_LABELS[part]}  {bytes_both(value)}")
-            label.setPos(_BAR_X + _BAR_WIDTH / 2 + 0.05, float(middle))
-            previous = middle
+            previous = max(base + value / 2, previous + spacing)
+            wanted.append((label, previous))
             base += value
+        limit = top - spacing / 2
+        for label, middle in reversed(wanted):
+            middle = min(middle, limit)
+            label.setPos(_BAR_X + _BAR_WIDTH / 2 + 0.05, float(middle))
+            limit = middle - spacing
+
+    def _line_height(self, top: float) -> float:
+        """One text line, in bytes on the y axis at the plot's present height."""
+        pixels = float(self.getPlotItem().getViewBox().height())
+        line = max((label.textItem.boundingRect().height() for label in self.labels.values()), default=0.0)
+        return top * line / pixels if pixels > line > 0 else top * 0.075
+
+    def _replace_labels(self) -> None:
+        state = getattr(self, "_label_state", None)
+        if state is not None:
+            parts, top = state
+            self._place_labels(parts, top)
 
     def themed_labels(self) -> Iterable[pg.TextItem]:
         # Empty while the base class is still being built (Qt may send a palette change then).
         return getattr(self, "labels", {}).values()
+
+
+def _small(text: str, color: str = "") -> str:
+    style = f"color:{color}; " if color else ""
+    return f"<br><span style='{style}font-size:9pt'>{text}</span>"
+
+
+def _titles(total: int, capacity: int | None, gpu_name: str, model: str, scenario: str) -> list[str]:
+    """The title, longest first: with GB beside GiB and the GPU's name while they fit.
+
+    The capacity is named in the title, where it cannot collide with the part labels.
+    """
+    of = f" — {model}" if model else ""
+    note = _small(scenario) if scenario else ""
+    if not capacity:
+        return [f"Memory per GPU{of}: {bytes_both(total)}{note}", f"Memory per GPU: {gib(total)}"]
+    line = "– – capacity of"
+    return [
+        f"Memory per GPU{of}: {bytes_both(total)}"
+        + _small(f"{line} {gpu_name}: {bytes_both(capacity)} usable", CAPACITY_COLOR)
+        + note,
+        f"Memory per GPU{of}: {gib(total)}"
+        + _small(f"{line} {gpu_name}: {gib(capacity)} usable", CAPACITY_COLOR),
+        f"Memory per GPU: {gib(total)}" + _small(f"– – {gpu_name}: {gib(capacity)}", CAPACITY_COLOR),
+        f"{gib(total)} per GPU" + _small(f"– – capacity {gib(capacity)}", CAPACITY_COLOR),
+    ]

@@ -1,51 +1,96 @@
-"""The memory-budget panel: scenario controls, per-GPU memory bar, FLOPs, and the GPU setups.
+"""The memory-budget panel: what fits, the scenario controls, the per-GPU memory bar, FLOPs and the
+GPU setups.
 
 It shows ``document.memory``, ``document.setups`` and ``document.flops`` and edits
-``document.scenario``. When the core refuses a scenario (TP not dividing the heads) the last
-valid figures stay and the reason is shown above them.
+``document.scenario``. A value the core refuses stays in its field, red, and the line under the
+controls says why and which value is in force; the figures are those of the scenario in force.
+Notes under the controls say what the GPU count means for the layout and, for a model with LoRA
+or adapter layers, what training means. Every figure and every choice is the core's.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QShowEvent
-from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtGui import QResizeEvent, QShowEvent
+from PySide6.QtWidgets import (
+    QBoxLayout,
+    QCheckBox,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QVBoxLayout,
+    QWidget,
+)
 
 from paramtally.core.errors import ParamTallyError
+from paramtally.core.export import scenario_text
+from paramtally.core.fit import chosen_layout, layout_text, smallest_fit
 from paramtally.core.gpus import find_gpu
 from paramtally.gui.views.deferred import DeferredRefresh
+from paramtally.gui.views.export import laid_out, save_view
 from paramtally.gui.views.flops_summary import FlopsSummary
-from paramtally.gui.views.format import problem_text
+from paramtally.gui.views.format import bytes_scaled, gib, problem_text
 from paramtally.gui.views.memory_chart import MemoryChart
 from paramtally.gui.views.scenario_controls import ScenarioControls
 from paramtally.gui.views.setups_table import SetupsTable
 
 if TYPE_CHECKING:
+    from paramtally.core.fit import SetupFit
     from paramtally.gui.document import Document
 
 __all__ = ["MemoryPanel"]
 
+ADAPTER_PARTS = ("lora", "adapters")
+_PROBLEM_STYLE = "color: #C0392B; font-weight: 600;"
+
+
+def _note(name: str, style: str = "") -> QLabel:
+    label = QLabel()
+    label.setObjectName(name)
+    label.setWordWrap(True)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    if style:
+        label.setStyleSheet(style)
+    label.hide()
+    return label
+
+
+def _show(label: QLabel, text: str) -> None:
+    label.setText(text)
+    label.setVisible(bool(text))
+
 
 class MemoryPanel(QWidget):
-    """objectName ``memoryBudget``; children: scenario controls, ``memoryChart``, ``gpuSetups``."""
+    """objectName ``memoryBudget``; children: ``fitSummary``, scenario controls, ``scenarioProblem``,
+    ``layoutNote``, ``adapterNote``, ``memoryChart``, ``flopsSummary``, ``fitsOnly``, ``gpuSetups``."""
+
+    chart_kinds = ("memory",)
 
     def __init__(self, document: Document, columns: int = 3, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("memoryBudget")
         self._document = document
+        self._general_problem = ""  # a refusal not tied to a control (e.g. the GPU catalog)
+        self.summary = _note("fitSummary", "font-weight: 600;")
         self.controls = ScenarioControls(document, columns=columns)
-        self.problem = QLabel()
-        self.problem.setObjectName("scenarioProblem")
-        self.problem.setWordWrap(True)
-        self.problem.setStyleSheet("color: #C0392B; font-weight: 600;")
-        self.problem.hide()
+        self.problem = _note("scenarioProblem", _PROBLEM_STYLE)
+        self.layout_note = _note("layoutNote")
+        self.adapter_note = _note("adapterNote")
+        self.cache_note = _note("cacheNote")  # KV cache, recurrent state, cross-attention: each on its own
         self.chart = MemoryChart()
         self.flops = FlopsSummary()
+        self.fits_only = QCheckBox("Only setups that fit")
+        self.fits_only.setObjectName("fitsOnly")
+        self.fits_only.setToolTip("Hide the GPU kinds and counts on which the scenario does not fit")
         self.setups = SetupsTable()
+        self.fits_only.toggled.connect(self.setups.set_fits_only)
         self._build()
         document.invalid.connect(self._invalid)
+        self.controls.problems_changed.connect(self._show_problems)
         self.deferred = DeferredRefresh(self, self.refresh)
         document.changed.connect(self.deferred.request)
         self.refresh()
@@ -53,39 +98,74 @@ class MemoryPanel(QWidget):
     def _build(self) -> None:
         scenario_box = QGroupBox("Scenario")
         box_layout = QVBoxLayout(scenario_box)
+        box_layout.addWidget(self.problem)  # on top: in a narrow window the controls are one long column
         box_layout.addWidget(self.controls)
-        figures = QWidget()
-        row = QHBoxLayout(figures)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(self.chart, 3)
-        row.addWidget(self.flops, 2)
-        splitter = QSplitter(Qt.Orientation.Vertical)
-        splitter.addWidget(figures)
-        splitter.addWidget(self.setups)
-        splitter.setStretchFactor(0, 2)
-        splitter.setStretchFactor(1, 3)
+        for note in (self.layout_note, self.adapter_note, self.cache_note):
+            box_layout.addWidget(note)
+        self.figures = QBoxLayout(QBoxLayout.Direction.LeftToRight)
+        self.figures.setContentsMargins(0, 0, 0, 0)
+        self.figures.addWidget(self.chart, 3)
+        self.figures.addWidget(self.flops, 2)
+        filter_row = QHBoxLayout()
+        title = QLabel("<b>GPU setups</b>")
+        title.setToolTip(
+            "Every GPU kind × count with the layout core picks; hover a column's title for its meaning"
+        )
+        filter_row.addWidget(title)
+        filter_row.addStretch(1)
+        filter_row.addWidget(self.fits_only)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.summary)
         layout.addWidget(scenario_box)
-        layout.addWidget(self.problem)
-        layout.addWidget(splitter, 1)
+        layout.addLayout(self.figures, 2)
+        layout.addLayout(filter_row)
+        layout.addWidget(self.setups, 3)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         self.deferred.shown()
 
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        # Chart and FLOPs side by side while both have room, one over the other in a narrow window.
+        side_by_side = event.size().width() >= self.chart.minimumWidth() + self.flops.sizeHint().width()
+        self.figures.setDirection(
+            QBoxLayout.Direction.LeftToRight if side_by_side else QBoxLayout.Direction.TopToBottom
+        )
+
+    # --- figures ---------------------------------------------------------------------------------
+
     def refresh(self) -> None:
-        self.problem.hide()
+        self._general_problem = ""
         document = self._document
         memory = document.memory  # a refused scenario emits invalid here and gives None
         if memory is not None:
-            capacity, gpu_name = self._capacity(document.scenario)
-            self.chart.set_memory(memory.by_part(), capacity, gpu_name, memory.total_bytes)
+            self._draw(self.chart, memory)
             self.chart.setToolTip(_terms_text(memory))
         self.flops.set_flops(document.flops, self._capacity(document.scenario)[1])
         setups = document.setups
         if setups or memory is not None:
             self.setups.set_setups(setups)
+            _show(self.summary, self._summary(setups))
+        _show(self.layout_note, self._layout_note())
+        _show(self.adapter_note, self._adapter_note(memory))
+        _show(self.cache_note, _cache_note(memory))
+        self._show_problems()
+
+    def _draw(self, chart: MemoryChart, memory: Any, scenario: str = "") -> None:
+        capacity, gpu_name = self._capacity(self._document.scenario)
+        model = self._document.architecture.name
+        chart.set_memory(memory.by_part(), capacity, gpu_name, memory.total_bytes, model, scenario)
+
+    def save_chart(self, path: str | Path, chart: str = "memory") -> Path:
+        """The memory bar of the scenario in force as PNG or SVG; its title says the scenario in words."""
+        memory = self._document.memory
+        if memory is None:
+            raise ParamTallyError("no memory figures for the current scenario (see the memory tab)")
+        with laid_out(MemoryChart()) as copy:
+            self._draw(copy, memory, scenario_text(self._document.scenario))
+            return save_view(copy, Path(path), f"Memory per GPU — {self._document.architecture.name}")
 
     @staticmethod
     def _capacity(scenario: Any) -> tuple[int | None, str]:
@@ -95,16 +175,117 @@ class MemoryPanel(QWidget):
             return None, scenario.gpu
         return gpu.capacity_bytes(scenario.utilization_cap), gpu.name
 
-    def _invalid(self, path: str, reason: str) -> None:
-        if path != "scenario" and not path.startswith("scenario."):
-            return
-        label = self.controls.labels.get(path.removeprefix("scenario."))
-        where = f"{label.text()}: " if label is not None else ""
-        self.problem.setText(
-            f"Scenario refused, the figures below are the last valid ones. {where}{problem_text(reason)}"
+    # --- what the figures mean ----------------------------------------------------------------------
+
+    def _summary(self, setups: tuple[SetupFit, ...]) -> str:
+        scenario = self._document.scenario
+        fitting = sum(fit.fits for fit in setups)
+        best = smallest_fit(setups)
+        if best is None:
+            return f"No setup in the table fits (up to {max(f.count for f in setups)} GPUs of each kind)."
+        text = f"Fits on {fitting} of {len(setups)} setups. Smallest: {_setup_text(best)}."
+        own = smallest_fit(setups, scenario.gpu)
+        if own is not None and own is not best:
+            text += f" On {own.gpu_name}: {_setup_text(own, with_name=False)}."
+        elif own is None:
+            text += f" No count of {self._capacity(scenario)[1]} in the table fits."
+        return text
+
+    def _layout_note(self) -> str:
+        """What the GPU count does to the memory per GPU, and the layout that would spread the model."""
+        document = self._document
+        scenario = document.scenario
+        if scenario.gpus == 1:
+            return ""
+        in_force = layout_text(scenario.tp, scenario.pp, scenario.dp, scenario.zero)
+        try:
+            table = chosen_layout(document.architecture, scenario, scenario.gpus)
+        except (ParamTallyError, ValueError):
+            return ""
+        suggested = layout_text(table.tp, table.pp, table.dp, table.zero)
+        if scenario.mode == "inference":
+            if scenario.dp == 1:
+                return (
+                    f"{scenario.gpus} GPUs hold one copy of the model ({in_force}); a new GPU count is "
+                    "laid out as in the GPU setups table. Tensor and pipeline parallel change it."
+                )
+            return (
+                f"{scenario.gpus} GPUs as {scenario.dp} copies of the model ({in_force}): each GPU holds "
+                f"a whole copy, so the memory per GPU does not shrink. One copy over all of them: "
+                f"{suggested} (set Tensor/Pipeline parallel, or type the GPU count again)."
+            )
+        if scenario.dp > 1 and scenario.zero == 0:
+            return (
+                f"{scenario.dp} data-parallel GPUs each hold the whole model and its training states "
+                f"(ZeRO-0); ZeRO 1–3 shard them. The GPU table's layout for {scenario.gpus} GPUs: "
+                f"{suggested}."
+            )
+        return ""
+
+    def _adapter_note(self, memory: Any) -> str:
+        report = self._document.report
+        added = sum(report.by_part.get(part, 0) for part in ADAPTER_PARTS)
+        if not added:
+            return ""
+        if self._document.scenario.mode == "training" and memory is not None:
+            return (
+                f"Training means frozen base + adapters: this model has LoRA/adapter layers, so only their "
+                f"{memory.trainable_params:,} parameters get gradients and optimizer states; the base "
+                "is frozen."
+            )
+        return (
+            f"This model has LoRA/adapter layers ({added:,} parameters): training it means frozen "
+            "base + adapters."
         )
-        self.problem.show()
+
+    # --- refused values ---------------------------------------------------------------------------
+
+    def _named(self, reason: str) -> str:
+        """The reason with a field path in brackets, "(scenario.gpus)", given as its label, "(GPUs)"."""
+        for name, label in self.controls.labels.items():
+            reason = reason.replace(f"(scenario.{name})", f"({label.text()})")
+        return reason
+
+    def _invalid(self, path: tuple[str | int, ...], reason: str) -> None:
+        if path == ("scenario",):
+            self._general_problem = problem_text(reason)
+            self._show_problems()
+
+    def _show_problems(self) -> None:
+        controls, scenario = self.controls, self._document.scenario
+        lines = []
+        for name, problem in controls.problems.items():
+            label = controls.labels[name].text()
+            reason = self._named(problem)
+            if name in controls.pending:
+                lines.append(
+                    f"Not applied: {label} {controls.pending[name]!s} — {problem_text(reason)} "
+                    f"({label} stays {getattr(scenario, name)!s}; the figures are for it)."
+                )
+            elif not controls.pending:
+                lines.append(
+                    f"The scenario does not fit this model: {label}: {problem_text(reason)}. "
+                    "The figures are the last valid ones."
+                )
+        if self._general_problem:
+            lines.append(f"Scenario refused: {self._general_problem}. The figures are the last valid ones.")
+        _show(self.problem, "\n".join(dict.fromkeys(lines)))
+
+
+def _setup_text(fit: SetupFit, with_name: bool = True) -> str:
+    kind = f" × {fit.gpu_name}" if with_name else " GPU" + ("s" if fit.count > 1 else "")
+    return f"{fit.count}{kind} ({fit.layout}), {gib(fit.free_bytes)} free each"
+
+
+def _cache_note(memory: Any) -> str:
+    """What the per-sequence memory is made of, when there is more than one plain KV cache: sliding
+    and global layers, the recurrent state of SSM layers, the cross-attention's cache."""
+    terms = [term for term in (memory.terms if memory is not None else ()) if term.part == "kv_cache"]
+    if not terms or [term.name for term in terms] == ["KV cache"]:
+        return ""
+    parts = " + ".join(f"{term.name} {bytes_scaled(term.value)}" for term in terms)
+    return f"Per GPU for the sequences served: {parts}."
 
 
 def _terms_text(memory: Any) -> str:
-    return "\n".join(f"{term.name}: {term.bytes:,} B = {term.formula}" for term in memory.terms)
+    return "\n".join(f"{term.name}: {term.value:,} B = {term.formula}" for term in memory.terms)

@@ -7,12 +7,23 @@ from collections.abc import Mapping
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QWidget
 
-__all__ = ["MEMORY_COLORS", "PART_COLORS", "chart_colors", "color_for"]
+__all__ = [
+    "KIND_COLORS",
+    "MEMORY_COLORS",
+    "PART_COLORS",
+    "SERIES_COLORS",
+    "chart_colors",
+    "color_for",
+    "series_color",
+]
 
 # Okabe–Ito plus a few distinct extras: readable for colour-blind people, on light and dark.
 PART_COLORS: Mapping[str, str] = {
     "embeddings": "#0072B2",
+    "frontend": "#6B8E23",
     "attention": "#E69F00",
+    "ssm": "#B5651D",
+    "cross_attention": "#F4A582",
     "ffn": "#009E73",
     "moe_experts": "#56B4E9",
     "shared_experts": "#CC79A7",
@@ -22,6 +33,22 @@ PART_COLORS: Mapping[str, str] = {
     "lora": "#F0E442",
     "adapters": "#8C564B",
     "vocab_growth": "#17BECF",
+    "mtp": "#4D4D4D",
+}
+
+# Mixer and FFN kinds (core.blocks' registry tags), for the per-layer bars by kind: mixers in warm
+# colours, FFNs in cool ones, so a layer's two halves never look alike.
+KIND_COLORS: Mapping[str, str] = {
+    "attention": "#E69F00",
+    "mla": "#D55E00",
+    "mamba": "#B5651D",
+    "mamba2": "#CC79A7",
+    "gated_deltanet": "#F0E442",
+    "dense": "#009E73",
+    "moe": "#56B4E9",
+    "none": "#BBBBBB",
+    "cross_attention": "#F4A582",
+    "other": "#999999",
 }
 
 MEMORY_COLORS: Mapping[str, str] = {
@@ -47,3 +74,11 @@ def chart_colors(widget: QWidget) -> tuple[QColor, QColor]:
     """(background, text) of charts, taken from the widget's palette so dark mode follows."""
     palette = widget.palette()
     return palette.color(QPalette.ColorRole.Base), palette.color(QPalette.ColorRole.Text)
+
+
+# One colour per compared column (the compare view's chart and its table headers).
+SERIES_COLORS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9", "#7B52AE", "#8C564B")
+
+
+def series_color(index: int) -> QColor:
+    return QColor(SERIES_COLORS[index % len(SERIES_COLORS)])

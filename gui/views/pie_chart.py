@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QGraphicsRectItem,
     QGraphicsScene,
     QGraphicsSimpleTextItem,
+    QGraphicsTextItem,
     QGraphicsView,
     QWidget,
 )
@@ -36,6 +37,7 @@ class Slice:
     value: int
     color: QColor
     detail: str = ""  # legend text after the label, e.g. '642.72M · 0.37 %'
+    short: str = ""  # the same for a narrow view, e.g. '0.37 %'
 
 
 def slice_angles(values: Sequence[int]) -> list[tuple[int, int]]:
@@ -63,6 +65,7 @@ class _Entry:
         self.label = QGraphicsSimpleTextItem()
         self.swatch = QGraphicsRectItem(0, 0, _SWATCH, _SWATCH)
         self.legend = QGraphicsSimpleTextItem()
+        self.texts = ("", "")  # the legend line, full and short
         for item in (self.wedge, self.label, self.swatch, self.legend):
             scene.addItem(item)
 
@@ -76,15 +79,18 @@ class PieView(QGraphicsView):
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setMinimumSize(260, 200)
+        self.setMinimumSize(200, 200)
         self.entries: dict[str, _Entry] = {}
         self._slices: list[Slice] = []
-        self._title = QGraphicsSimpleTextItem()
+        self._title = QGraphicsTextItem()  # wraps in a narrow view instead of being cut off
         self.scene().addItem(self._title)
 
     def set_title(self, text: str) -> None:
-        self._title.setText(text)
+        self._title.setPlainText(text)
         self._layout()
+
+    def title(self) -> str:
+        return self._title.toPlainText()
 
     def set_slices(self, slices: Sequence[Slice]) -> None:
         self._slices = [item for item in slices if item.value > 0]
@@ -100,7 +106,7 @@ class PieView(QGraphicsView):
             entry.swatch.setBrush(QBrush(item.color))
             share = item.value / total
             entry.label.setText(f"{100 * share:.1f} %" if share >= _MIN_LABEL_SHARE else "")
-            entry.legend.setText(f"{item.label}  {item.detail}".rstrip())
+            entry.texts = (f"{item.label}  {item.detail}".rstrip(), f"{item.label}  {item.short}".rstrip())
         for key, entry in self.entries.items():
             for graphic in (entry.wedge, entry.label, entry.swatch, entry.legend):
                 graphic.setVisible(key in shown)
@@ -110,7 +116,7 @@ class PieView(QGraphicsView):
         for entry in self.entries.values():
             entry.label.setBrush(QBrush(color))
             entry.legend.setBrush(QBrush(color))
-        self._title.setBrush(QBrush(color))
+        self._title.setDefaultTextColor(color)
         self._text_color = color
 
     def _new_entry(self, key: str) -> _Entry:
@@ -127,15 +133,28 @@ class PieView(QGraphicsView):
         super().resizeEvent(event)
         self._layout()
 
+    def _legend_lines(self, room: float) -> list[QRectF]:
+        """The legend's lines, full while the widest fits ``room``, otherwise the short ones."""
+        entries = [self.entries[item.key] for item in self._slices]
+        for choice in (0, 1):
+            for entry in entries:
+                if entry.legend.text() != entry.texts[choice]:
+                    entry.legend.setText(entry.texts[choice])
+            lines = [entry.legend.boundingRect() for entry in entries]
+            if max((line.width() for line in lines), default=0.0) <= room:
+                break
+        return lines
+
     def _layout(self) -> None:
         """Pie and legend at the view's size, fonts unscaled; the legend goes beside or below,
         whichever leaves the bigger pie."""
         width, height = float(self.viewport().width()), float(self.viewport().height())
-        legends = [self.entries[s.key].legend.boundingRect() for s in self._slices]
+        legends = self._legend_lines(width - 2 * _MARGIN - _SWATCH - 6)
         line = max((r.height() for r in legends), default=14.0) + 2
         legend_w = max((r.width() for r in legends), default=0.0) + _SWATCH + 6
         legend_h = line * len(legends)
-        title_h = self._title.boundingRect().height() + 4 if self._title.text() else 0.0
+        self._title.setTextWidth(max(40.0, width - 2 * _MARGIN))
+        title_h = self._title.boundingRect().height() if self._title.toPlainText() else 0.0
         self._title.setPos(_MARGIN, _MARGIN / 2)
         room = 2.2 * line  # share labels sit just outside the rim
         free_h = height - title_h - 2 * _MARGIN - room

@@ -1,9 +1,9 @@
 """Controls of the memory scenario, generated from ``core.scenario.Scenario``'s fields.
 
 The field → editor mapping is the form's (gui/form): a field's type and limits give the widget
-and its range, its description the tooltip, so a new Scenario field appears here without GUI
-code. Two fields get a better editor than their type implies: ``gpu`` picks from the GPU
-catalog and an optional choice (``quant``) offers "none". Edits go to
+and its range, its title the label, its description the tooltip, so a new Scenario field
+appears here without GUI code. Two fields get a better editor than their type implies: ``gpu``
+picks from the GPU catalog and an optional choice (``quant``) offers "none". Edits go to
 ``document.set_scenario_field`` (undoable; a spin-box drag merges into one step).
 """
 
@@ -11,8 +11,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtWidgets import QGridLayout, QLabel, QWidget
+from pydantic import ValidationError
+from PySide6.QtCore import QSize, Signal
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QGridLayout, QLabel, QLayout, QWidget
 
+from paramtally.core.errors import ParamTallyError
+from paramtally.core.fit import chosen_layout
 from paramtally.core.gpus import load_catalog
 from paramtally.core.scenario import Scenario, training_only_fields
 from paramtally.gui.form.editors import ComboBox, Editor, make_editor
@@ -24,26 +29,9 @@ if TYPE_CHECKING:
 __all__ = ["ScenarioControls"]
 
 _ERROR_STYLE = "border: 1px solid #D55E00;"
-# Display names where the field name's words read poorly (acronyms); other fields use the form's.
-LABELS = {
-    "keep_embeddings_16bit": "16-bit embeddings",
-    "kv_dtype": "KV cache dtype",
-    "context": "Context (tokens)",
-    "grad_dtype": "Gradient dtype",
-    "zero": "ZeRO stage",
-    "tp": "Tensor parallel",
-    "pp": "Pipeline parallel",
-    "gpus": "GPUs",
-    "flash_attention": "FlashAttention",
-    "lora_rank": "LoRA rank",
-    "lora_targets": "LoRA targets",
-    "qlora": "QLoRA",
-    "tokens": "Training tokens",
-    "mfu": "MFU",
-    "gpu": "GPU",
-    "cuda_context_bytes": "CUDA context (bytes)",
-}
 NONE_TEXT = "none"
+WIDE = {"gpu"}  # the GPU's name is long: it takes a whole line, as the check-box rows do
+_SPACING = 8
 
 
 def _editor_for(spec: FieldSpec, parent: QWidget) -> Editor | None:
@@ -61,7 +49,13 @@ def _editor_for(spec: FieldSpec, parent: QWidget) -> Editor | None:
 
 
 class ScenarioControls(QWidget):
-    """A grid of label + editor pairs; each editor's objectName is ``scenario.<field>``."""
+    """A grid of label + editor pairs; each editor's objectName is ``scenario.<field>``.
+
+    The grid has as many label + editor columns as the width allows, up to ``columns``: a narrow
+    window gets one column instead of controls cut off at the right edge.
+    """
+
+    problems_changed = Signal()  # a field turned red or lost its red frame
 
     def __init__(self, document: Document, columns: int = 2, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -69,59 +63,148 @@ class ScenarioControls(QWidget):
         self._document = document
         self.editors: dict[str, Editor] = {}
         self.labels: dict[str, QLabel] = {}
-        grid = QGridLayout(self)
-        grid.setContentsMargins(0, 0, 0, 0)
-        grid.setHorizontalSpacing(8)
-        grid.setVerticalSpacing(3)
-        cell = 0
+        self._wide: set[str] = set()
+        self.pending: dict[str, Any] = {}  # refused values still shown in their fields
+        self.problems: dict[str, str] = {}  # field → why it is red
+        self.max_columns = columns
+        self.columns = 0
+        self._grid = QGridLayout(self)
+        self._grid.setContentsMargins(0, 0, 0, 0)
+        self._grid.setHorizontalSpacing(_SPACING)
+        self._grid.setVerticalSpacing(3)
+        # The width decides the columns, so the grid must not hold the widget at its widest.
+        self._grid.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
         for spec in model_fields(Scenario):
             editor = _editor_for(spec, self)
             if editor is None:
                 continue
             editor.setObjectName(f"scenario.{spec.name}")
-            label = QLabel(LABELS.get(spec.name, spec.label), self)
+            label = QLabel(spec.label, self)  # the field's title in core.scenario
             label.setToolTip(spec.description)
             label.setBuddy(editor)
-            wide = spec.kind == "choices"  # a row of check boxes takes a whole line
-            if wide and cell % columns:
-                cell += columns - cell % columns
-            row, column = divmod(cell, columns)
-            grid.addWidget(label, row, 2 * column)
-            grid.addWidget(editor, row, 2 * column + 1, 1, 2 * columns - 1 if wide else 1)
-            cell += columns if wide else 1
+            if spec.kind == "choices" or spec.name in WIDE:  # a row of check boxes takes a whole line
+                self._wide.add(spec.name)
             editor.committed.connect(lambda value, merge, name=spec.name: self._commit(name, value, merge))
             self.editors[spec.name] = editor
             self.labels[spec.name] = label
-        for column in range(columns):
-            grid.setColumnStretch(2 * column + 1, 1)
+        self.setMinimumWidth(self.width_for(1))
+        self.set_columns(1)
         document.changed.connect(self.refresh)
         document.invalid.connect(self._show_problem)
         document.validity.connect(self._show_problem)
         self.refresh()
 
+    def width_for(self, columns: int) -> int:
+        """The width ``columns`` label + editor pairs need, every editor at its natural width."""
+        label = max(label.sizeHint().width() for label in self.labels.values())
+        editor = max(e.sizeHint().width() for name, e in self.editors.items() if name not in self._wide)
+        wide = max((self.editors[name].sizeHint().width() for name in self._wide), default=0)
+        pairs = columns * (label + editor) + (2 * columns - 1) * _SPACING
+        # One column puts a wide editor under its label; more columns give it a row beside its label.
+        return max(pairs, wide if columns == 1 else label + _SPACING + wide)
+
+    def set_columns(self, columns: int) -> None:
+        if columns == self.columns:
+            return
+        grid = self._grid
+        for name, editor in self.editors.items():
+            grid.removeWidget(self.labels[name])
+            grid.removeWidget(editor)
+        for column in range(2 * max(self.columns, columns)):
+            grid.setColumnStretch(column, 0)
+        cell = 0
+        for name, editor in self.editors.items():
+            wide = name in self._wide
+            if wide and cell % columns:
+                cell += columns - cell % columns
+            row, column = divmod(cell, columns)
+            if wide and columns == 1:
+                grid.addWidget(self.labels[name], row, 0, 1, 2)
+                grid.addWidget(editor, row + 1, 0, 1, 2)
+                cell += 2
+                continue
+            grid.addWidget(self.labels[name], row, 2 * column)
+            grid.addWidget(editor, row, 2 * column + 1, 1, 2 * columns - 1 if wide else 1)
+            cell += columns if wide else 1
+        for column in range(columns):
+            grid.setColumnStretch(2 * column + 1, 1)
+        self.columns = columns
+        self.updateGeometry()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        width = event.size().width()
+        fitting = [n for n in range(1, self.max_columns + 1) if self.width_for(n) <= width]
+        self.set_columns(max(fitting, default=1))
+
+    def sizeHint(self) -> QSize:
+        return QSize(self.width_for(self.max_columns), self._grid.sizeHint().height())
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(self.width_for(1), self._grid.minimumSize().height())
+
+    def hasHeightForWidth(self) -> bool:
+        return False
+
+    # --- edits -----------------------------------------------------------------------------------
+
     def _commit(self, name: str, value: Any, merge: bool) -> None:
+        """Send an edit; a refused value stays in its field, red with its reason, until it is
+        replaced or another edit makes it valid (it is tried again after every accepted edit)."""
+        self.pending[name] = value
         key = f"scenario.{name}" if merge else None
-        if not self._document.set_scenario_field(name, value, merge_key=key):
-            self.refresh()  # refused: the editor shows the last valid value again (the reason stays)
+        document, waiting = self._document, set(self.pending)
+        if document.set_scenario_values(self._with_layout(dict(self.pending)), key):
+            self.pending.clear()
+        elif len(self.pending) > 1 and document.set_scenario_values(self._with_layout({name: value}), key):
+            del self.pending[name]
+            if document.set_scenario_values(self._with_layout(dict(self.pending))):
+                self.pending.clear()
+        for applied in waiting - set(self.pending):
+            self._mark(applied, "")
+        self.refresh()
+
+    def _with_layout(self, values: dict[str, Any]) -> dict[str, Any]:
+        """Serving on more GPUs: TP and PP as core's setups table lays them out, unless the person is
+        setting them (more copies of the whole model would leave the memory per GPU unchanged)."""
+        scenario = self._document.scenario
+        if "gpus" not in values or {"tp", "pp", "mode"} & values.keys() or scenario.mode != "inference":
+            return values
+        try:
+            layout = chosen_layout(self._document.architecture, scenario, int(values["gpus"]))
+        except (ParamTallyError, ValidationError, ValueError):
+            return values  # the GPU count itself is refused; the document will say why
+        return values | {"tp": layout.tp, "pp": layout.pp}
 
     def refresh(self) -> None:
+        """Show the document's scenario; a pending (refused) value keeps its field."""
         scenario = self._document.scenario
         training_only = training_only_fields()
         for name, editor in self.editors.items():
             relevant = scenario.mode == "training" or name not in training_only
             editor.setEnabled(relevant)
             self.labels[name].setEnabled(relevant)
-            value = getattr(scenario, name)
+            value = self.pending.get(name, getattr(scenario, name))
             if editor.value() != value:
                 editor.blockSignals(True)
                 editor.set_value(value)
                 editor.blockSignals(False)
 
-    def _show_problem(self, path: str, reason: str) -> None:
-        name = path.removeprefix("scenario.")
-        editor = self.editors.get(name)
-        if editor is None:
+    def _show_problem(self, path: tuple[str | int, ...], reason: str) -> None:
+        if len(path) != 2 or path[0] != "scenario":
             return
+        name = str(path[1])
+        if name not in self.editors or (not reason and name in self.pending):
+            return  # a refused value stays red until it is replaced or applied
+        self._mark(name, reason)
+
+    def _mark(self, name: str, reason: str) -> None:
+        editor = self.editors[name]
+        if reason:
+            self.problems[name] = reason
+        else:
+            self.problems.pop(name, None)
         editor.setStyleSheet(_ERROR_STYLE if reason else "")
         spec_tip = self.labels[name].toolTip()
-        editor.setToolTip(f"{reason}\n\n{spec_tip}" if reason else spec_tip)
+        editor.setToolTip(f"⚠ {reason}\n\n{spec_tip}" if reason else spec_tip)
+        self.problems_changed.emit()

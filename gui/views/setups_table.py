@@ -28,15 +28,30 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from paramtally.core.export import GPU_COLUMNS, gpu_rows, to_tsv
+from paramtally.core.fit import column_description
+from paramtally.gui.views.copy_rows import add_copy_action
 from paramtally.gui.views.format import GIB, rate_text, signed_bytes_both
 
-__all__ = ["FITS_TEXT", "NOT_FIT_TEXT", "SetupsModel", "SetupsTable", "UsageDelegate"]
+__all__ = ["COLUMN_FIELDS", "FITS_TEXT", "NOT_FIT_TEXT", "SetupsModel", "SetupsTable", "UsageDelegate"]
 
 COLUMNS = ("GPU", "Count", "Layout", "Per-GPU usage", "Fits", "Free / missing", "Max context", "Decode tok/s")
+# The SetupFit fields behind each column: their descriptions (core) are the columns' tooltips.
+COLUMN_FIELDS = (
+    ("gpu_name",),
+    ("count",),
+    ("layout",),
+    ("per_gpu_bytes", "capacity_bytes"),
+    ("fits",),
+    ("free_bytes",),
+    ("max_context",),
+    ("decode_tokens_per_s",),
+)
 USAGE, FITS, FREE = 3, 4, 5
 FITS_TEXT, NOT_FIT_TEXT = "✔ fits", "✘ does not fit"
 FIT_COLORS = {True: QColor("#1B7F3B"), False: QColor("#C0392B")}
 RAW_ROLE = Qt.ItemDataRole.UserRole  # numbers for sorting and for the usage bar
+MIN_ROWS = 6
 _Index = QModelIndex | QPersistentModelIndex
 
 
@@ -64,8 +79,12 @@ class SetupsModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(COLUMNS)
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+        if orientation != Qt.Orientation.Horizontal:
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
             return COLUMNS[section]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return "\n".join(column_description(name) for name in COLUMN_FIELDS[section])
         return None
 
     def data(self, index: _Index, role: int = 0) -> Any:
@@ -154,14 +173,35 @@ class UsageDelegate(QStyledItemDelegate):
         painter.restore()
 
 
+class _FitsFilter(QSortFilterProxyModel):
+    """Sorts by the raw numbers; with ``fits_only`` hides the setups that do not fit."""
+
+    fits_only = False
+
+    def set_fits_only(self, on: bool) -> None:
+        if not hasattr(self, "beginFilterChange"):  # Qt before 6.9
+            self.fits_only = on
+            self.invalidateFilter()
+            return
+        self.beginFilterChange()
+        self.fits_only = on
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+    def filterAcceptsRow(self, source_row: int, source_parent: _Index) -> bool:
+        if not self.fits_only:
+            return True
+        return bool(self.sourceModel().index(source_row, FITS, source_parent).data(RAW_ROLE))
+
+
 class SetupsTable(QTableView):
-    """objectName ``gpuSetups``; sortable by any column (click a header)."""
+    """objectName ``gpuSetups``; sortable by any column (click a header), filterable to the setups that
+    fit; Ctrl+C copies the selected rows as the CSV export's columns, tab-separated."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("gpuSetups")
         self.setups_model = SetupsModel(self)
-        self.proxy = QSortFilterProxyModel(self)
+        self.proxy = _FitsFilter(self)
         self.proxy.setSourceModel(self.setups_model)
         self.proxy.setSortRole(RAW_ROLE)
         self.setModel(self.proxy)
@@ -175,6 +215,22 @@ class SetupsTable(QTableView):
         header = self.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
+        # Never squeezed to a row or two: a narrow window scrolls the memory tab instead.
+        self.setMinimumHeight(
+            header.sizeHint().height() + MIN_ROWS * self.verticalHeader().defaultSectionSize() + 4
+        )
+        self.copy_action = add_copy_action(self, self.selected_text)
+
+    def set_fits_only(self, on: bool) -> None:
+        self.proxy.set_fits_only(on)
+
+    def selected_setups(self) -> list[Any]:
+        rows = sorted({self.proxy.mapToSource(index).row() for index in self.selectionModel().selectedRows()})
+        return [self.setups_model.setups[row] for row in rows]
+
+    def selected_text(self) -> str:
+        setups = self.selected_setups()
+        return to_tsv(gpu_rows(setups), GPU_COLUMNS) if setups else ""
 
     def set_setups(self, setups: Sequence[Any]) -> None:
         resets = self.setups_model.resets

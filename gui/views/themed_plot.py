@@ -1,4 +1,4 @@
-"""A pyqtgraph plot that follows the window's light or dark palette."""
+"""A pyqtgraph plot that follows the window's light or dark palette and keeps its title inside."""
 
 from __future__ import annotations
 
@@ -6,14 +6,21 @@ from collections.abc import Iterable
 
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent
+from PySide6.QtGui import QResizeEvent
 
 from paramtally.gui.views.palette import chart_colors
 
 __all__ = ["ThemedPlot"]
 
+_TITLE_PADDING = 12  # pixels left free beside the title
+
 
 class ThemedPlot(pg.PlotWidget):
-    """Background, axes, title and ``themed_labels()`` take the palette's base and text colours."""
+    """Background, axes, title and ``themed_labels()`` take the palette's base and text colours.
+
+    ``set_titles`` takes the title in decreasing length; the longest that fits the width shows
+    (pyqtgraph cuts a title that is too wide at both ends).
+    """
 
     themed_axes: tuple[str, ...] = ("left",)
 
@@ -39,3 +46,42 @@ class ThemedPlot(pg.PlotWidget):
         item.titleLabel.setText(item.titleLabel.text, color=text)
         for label in self.themed_labels():
             label.setColor(text)
+
+    # --- title --------------------------------------------------------------------------------
+
+    def set_titles(self, *titles: str) -> None:
+        """The title, longest first; each later one is shorter (HTML, ``<br>`` for two lines)."""
+        self._titles = titles
+        self._fit_title()
+
+    def title_fits(self) -> bool:
+        """True when the title shown is no wider than the plot (tests and the layout check read it)."""
+        return self._title_width() <= self._title_room()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if getattr(self, "plotItem", None) is not None:  # None while pyqtgraph builds or closes it
+            self._fit_title()
+
+    def _title_room(self) -> float:
+        # The title sits over the plot area, right of the left axis.
+        left = self.getPlotItem().getAxis("left")
+        axis = left.width() if left.isVisible() else 0.0
+        return float(self.width() - axis - _TITLE_PADDING)
+
+    def _title_width(self) -> float:
+        return float(self.getPlotItem().titleLabel.item.boundingRect().width())
+
+    def _fit_title(self) -> None:
+        item = self.getPlotItem()
+        titles = getattr(self, "_titles", ())
+        for title in titles:
+            if item.titleLabel.text != title or not item.titleLabel.isVisible():
+                item.setTitle(title)
+            if self._title_width() <= self._title_room():
+                break
+        if titles:
+            # pyqtgraph gives the title one 30-pixel row; a title of two or three lines needs more.
+            height = max(30.0, item.titleLabel.itemRect().height())
+            item.titleLabel.setMaximumHeight(height)
+            item.layout.setRowFixedHeight(0, height)

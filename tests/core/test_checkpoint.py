@@ -14,11 +14,11 @@ import pytest
 from gguf import GGMLQuantizationType, GGUFWriter, quants
 from safetensors.numpy import save_file
 
+from paramtally.core.count import count_parameters
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.importers.checkpoint import Checkpoint, compare, open_checkpoint, predicted_from
 from paramtally.core.importers.hf_config import import_hf_config
 from paramtally.core.importers.safetensors_header import TensorInfo
-from paramtally.core.params import count_parameters
 
 ROOT = Path(__file__).resolve().parents[2]
 LLAMA = {
@@ -325,9 +325,41 @@ def test_real_parameter_names_map_to_the_predicted_parts(stem: str) -> None:
             ]
     config = json.loads((ROOT / "tests" / "data" / "hf_configs" / f"{stem}.json").read_text(encoding="utf-8"))
     checkpoint = Checkpoint(Path(stem), "safetensors", ("x",), tuple(tensors))
-    result = compare(checkpoint, import_hf_config(config, f"{stem}.json"))
+    # The names are the built model's: no multi-token-prediction module (tested with v2's names).
+    arch = import_hf_config({**config, "num_nextn_predict_layers": 0}, f"{stem}.json")
+    result = compare(checkpoint, arch)
     assert result.matches, [row for row in (*result.parts, *result.layers) if row.difference]
     assert all(row.difference == 0 for row in result.parts)
+
+
+PARAM_NAMES_V2 = json.loads((ROOT / "tests" / "data" / "param_names_v2.json").read_text(encoding="utf-8"))
+V2_CONFIGS = ROOT / "tests" / "data" / "hf_configs_v2"
+
+
+@pytest.mark.parametrize("stem", sorted(k for k in PARAM_NAMES_V2 if not k.startswith("_")))
+def test_real_parameter_names_of_schema_2_families_map_to_their_parts(stem: str) -> None:
+    """Hybrid, state-space and encoder-decoder checkpoints (and DeepSeek-V3 with its MTP layer),
+    named as stored, land in the predicted parts and layers."""
+    entry = PARAM_NAMES_V2[stem]
+    checkpoint_only = entry.get("checkpoint_only") or {}
+    if "outside_layers" not in entry:  # deepseek-v3-mtp: the built model's names plus the MTP layer's
+        entry = PARAM_NAMES["deepseek-v3"]
+    named = {**entry["outside_layers"], **checkpoint_only}
+    tensors = [TensorInfo(name, (n,), "F32", 4 * n, "x", n) for name, n in named.items()]
+    for structure in entry["layer_structures"]:
+        for i in _indexes(structure["layers"]):
+            prefix = f"{structure['prefix']}{i}."
+            tensors += [
+                TensorInfo(prefix + sub, (n,), "F32", 4 * n, "x", n) for sub, n in structure["params"].items()
+            ]
+    path = V2_CONFIGS / f"{stem}.json"
+    if not path.is_file():  # deepseek-v3-mtp: the published config of the v1 tests
+        path = ROOT / "tests" / "data" / "hf_configs" / "deepseek-v3.json"
+    arch = import_hf_config(json.loads(path.read_text(encoding="utf-8")), path.name)
+    result = compare(Checkpoint(Path(stem), "safetensors", ("x",), tuple(tensors)), arch)
+    assert result.matches, [
+        row for row in (*result.parts, *result.layers) if row.difference
+    ] or result.unexplained
 
 
 def test_gguf_of_an_unmapped_architecture_needs_a_prediction(tmp_path: Path) -> None:

@@ -56,19 +56,28 @@ def test_preset_file_path(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 @pytest.mark.parametrize(
-    ("change", "field"),
+    ("where", "value", "field"),
     [
-        ({"attention": {"num_heads": 96, "num_kv_heads": 5}}, "attention.num_kv_heads"),
-        ({"hidden_size": -1}, "hidden_size"),
-        ({"hidden_size": 0}, "hidden_size"),
-        ({"layers": [{"count": 0}]}, "layers.0.count"),
+        (("blocks", "default", "mixer", "num_kv_heads"), 5, "blocks.default.mixer.num_kv_heads"),
+        (("hidden_size",), -1, "hidden_size"),
+        (("hidden_size",), 0, "hidden_size"),
+        (("decoder", "layers"), [{"count": 0}], "decoder.layers.0.count"),
+        (
+            ("decoder", "layers"),
+            [{"count": 1, "override": {"ffn": {"width": 0}}}],
+            "decoder.layers.0.override.ffn.width",
+        ),
+        (("decoder", "layers"), [{"count": 1, "block": "nope"}], "decoder.layers.0.block"),
     ],
 )
 def test_bad_files_name_the_field(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, change: dict, field: str
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, where: tuple[str, ...], value: object, field: str
 ) -> None:
     data = json.loads((ROOT / "presets" / "gpt3-175b.json").read_text())
-    data.update(change)
+    node = data
+    for key in where[:-1]:
+        node = node[key]
+    node[where[-1]] = value
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(data))
     code, out, err = run(capsys, "count", str(path))

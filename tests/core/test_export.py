@@ -10,24 +10,29 @@ from pathlib import Path
 import pytest
 
 from paramtally.core.cli import main
+from paramtally.core.count import count_parameters
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.export import (
+    BOM,
     BREAKDOWN_COLUMNS,
     GPU_COLUMNS,
     LAYER_COLUMNS,
     MEMORY_COLUMNS,
+    about_rows,
     breakdown_rows,
     export_json,
     gpu_rows,
     layer_rows,
     memory_rows,
+    scenario_text,
     to_csv,
     to_json,
+    to_tsv,
     write_export,
 )
 from paramtally.core.fit import fit_setups
 from paramtally.core.memory import Scenario, estimate_memory
-from paramtally.core.params import count_parameters
+from paramtally.core.schema import Architecture
 from paramtally.core.sources import load_source
 
 GPT3_TOTAL = 175_221_817_344  # REFERENCE.md worked example
@@ -118,3 +123,51 @@ def test_cli_unwritable_output(tmp_path: Path, capsys: pytest.CaptureFixture[str
     err = capsys.readouterr().err
     assert err == f"paramtally count: cannot write {target}: No such file or directory\n"
     assert list(tmp_path.iterdir()) == []
+
+
+def test_csv_about_lines_record_model_scenario_and_architecture() -> None:
+    arch = load_source("gpt3-175b")
+    scenario = Scenario(context=8192, batch=4, gpus=8, tp=8, kv_dtype="fp8")
+    memory = estimate_memory(arch, scenario)
+    text = to_csv(memory_rows(memory), MEMORY_COLUMNS, about_rows(arch, scenario, "gpt3-175b.json"))
+    head, _, table = text.partition("\n\n")
+    about = {key.removeprefix("# "): value for key, value in csv.reader(io.StringIO(head))}
+    assert about["model"] == "GPT-3 175B" and about["source"] == "gpt3-175b.json"
+    assert Architecture.model_validate_json(about["architecture json"]) == arch  # the whole model
+    assert Scenario.model_validate_json(about["scenario json"]) == scenario
+    assert about["scenario"] == scenario_text(scenario)
+    assert "context 8,192, batch 4, tp 8 · pp 1 · 8 GPU(s), KV fp8" in about["scenario"]
+    rows = list(csv.DictReader(io.StringIO(table)))
+    assert sum(int(row["bytes"]) for row in rows) == memory.total_bytes
+    # pandas' comment="#" skips the record: every line of it starts with '#'.
+    assert all(line.startswith("# ") for line in head.splitlines())
+
+
+def test_excel_csv_starts_with_a_byte_order_mark_and_reads_back_as_utf8_sig() -> None:
+    report = count_parameters(load_source("gpt3-175b"))
+    text = to_csv(breakdown_rows(report), BREAKDOWN_COLUMNS, excel=True)
+    assert text.startswith(BOM) and not to_csv(breakdown_rows(report), BREAKDOWN_COLUMNS).startswith(BOM)
+    data = text.encode("utf-8")
+    assert data.startswith(b"\xef\xbb\xbf")
+    rows = list(csv.DictReader(io.StringIO(data.decode("utf-8-sig"))))
+    assert tuple(rows[0]) == BREAKDOWN_COLUMNS and int(rows[0]["params"]) == GPT3_TOTAL
+    assert any("·" in row["formula"] for row in rows)
+
+
+def test_tab_separated_rows_for_the_clipboard() -> None:
+    report = count_parameters(load_source("gpt3-175b"))
+    text = to_tsv(breakdown_rows(report)[:3], BREAKDOWN_COLUMNS)
+    lines = text.splitlines()
+    assert lines[0].split("\t") == list(BREAKDOWN_COLUMNS)
+    assert len(lines) == 4 and lines[1].split("\t")[BREAKDOWN_COLUMNS.index("params")] == str(GPT3_TOTAL)
+    assert list(csv.DictReader(io.StringIO(text), delimiter="\t")) == list(
+        csv.DictReader(io.StringIO(to_csv(breakdown_rows(report)[:3], BREAKDOWN_COLUMNS)))
+    )
+
+
+def test_json_export_records_architecture_and_scenario() -> None:
+    arch = load_source("llama-2-7b")
+    scenario = Scenario(context=2048, gpus=2, tp=2)
+    data = json.loads(to_json(export_json(count_parameters(arch), architecture=arch, scenario=scenario)))
+    assert Architecture.model_validate(data["architecture"]) == arch
+    assert Scenario.model_validate(data["scenario"]) == scenario

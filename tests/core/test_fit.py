@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import warnings
 from pathlib import Path
@@ -9,10 +11,12 @@ from pathlib import Path
 import pytest
 
 from paramtally.core.cli import main
-from paramtally.core.fit import COUNTS, fit_setups
+from paramtally.core.export import GPU_COLUMNS, MEMORY_COLUMNS, memory_rows, to_csv
+from paramtally.core.fit import COUNTS, chosen_layout, column_description, fit_setups, smallest_fit
 from paramtally.core.gpus import CatalogWarning, load_catalog, user_catalog_path
-from paramtally.core.memory import Scenario
+from paramtally.core.memory import Scenario, estimate_memory
 from paramtally.core.presets import load_builtin
+from paramtally.core.sources import load_source
 
 REQUIRED = {
     "rtx-3090",
@@ -132,6 +136,41 @@ def test_training_picks_zero_before_tensor_parallel() -> None:
     assert eight.max_context is None
 
 
+def test_chosen_layout_is_the_tables_for_the_scenarios_gpu() -> None:
+    """The window lays out GPUs as the setups table does; the choice lives here, in core."""
+    arch = load_builtin("gpt3-175b")
+    serving, training = Scenario(), Scenario(mode="training", gpu="a100-80gb")
+    for scenario in (serving, training):
+        table = {fit.count: fit for fit in fit_setups(arch, scenario) if fit.gpu == scenario.gpu}
+        for count in COUNTS:
+            chosen = chosen_layout(arch, scenario, count)
+            fit = table[count]
+            assert (chosen.tp, chosen.pp, chosen.gpus, chosen.zero) == (fit.tp, fit.pp, count, fit.zero)
+            assert chosen.dp == fit.dp
+    assert chosen_layout(arch, serving, 8).tp == 8  # one copy over a node: 8 GPUs share the weights
+    assert chosen_layout(arch, serving, 6).tp * chosen_layout(arch, serving, 6).pp == 6  # any count
+    gpt2 = chosen_layout(load_builtin("gpt2"), Scenario(tp=3, gpus=3), 8)  # the old layout does not matter
+    assert (gpt2.tp, gpt2.pp, gpt2.dp) == (4, 2, 1)  # 12 heads: TP 4 within the node, two stages
+
+
+def test_smallest_fit_is_the_fewest_gpus_then_the_smallest_kind() -> None:
+    fits = fit_setups(load_builtin("llama-2-70b"), Scenario())
+    best = smallest_fit(fits)
+    assert best is not None and best.fits
+    assert all(best.count <= fit.count for fit in fits if fit.fits)
+    same_count = [fit for fit in fits if fit.fits and fit.count == best.count]
+    assert best.capacity_bytes == min(fit.capacity_bytes for fit in same_count)
+    h100 = smallest_fit(fits, "h100-sxm-80gb")
+    assert h100 is not None and (h100.count, h100.layout) == (2, "TP=2")
+    assert smallest_fit([fit for fit in fits if not fit.fits]) is None
+
+
+def test_every_setup_column_is_described() -> None:
+    for name in GPU_COLUMNS:
+        assert len(column_description(name)) > 15, name
+    assert "maximum positions" in column_description("max_context")
+
+
 # --- the command ---------------------------------------------------------------------------
 
 
@@ -195,11 +234,17 @@ def test_table_labels_gib_and_gb(capsys: pytest.CaptureFixture[str]) -> None:
     assert "NVIDIA RTX 4090" in out
 
 
-def test_csv(capsys: pytest.CaptureFixture[str]) -> None:
+def test_csv_is_the_export_writers_memory_or_setups_table(capsys: pytest.CaptureFixture[str]) -> None:
+    """`memory --format csv` writes the window's memory-terms table, `--setups` its GPU table."""
+    arch, scenario = load_source("gpt2"), Scenario()
     assert main(["memory", "gpt2", "--format", "csv"]) == 0
-    lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("section,name,bytes")
-    assert any(line.startswith("setup,") for line in lines)
+    memory = estimate_memory(arch, scenario)
+    assert capsys.readouterr().out == to_csv(memory_rows(memory), MEMORY_COLUMNS)
+    assert main(["memory", "gpt2", "--format", "csv", "--setups"]) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    setups = fit_setups(arch, scenario)
+    assert tuple(rows[0]) == GPU_COLUMNS and len(rows) == len(setups)
+    assert [row["fits"] for row in rows] == ["true" if fit.fits else "false" for fit in setups]
 
 
 @pytest.mark.parametrize(

@@ -2,17 +2,24 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from paramtally.core.count import count_parameters
 from paramtally.core.edit import with_value
-from paramtally.core.params import count_parameters
 from paramtally.core.presets import load_builtin
 from paramtally.core.schema import Adapter, LayerGroup, LoRA
 
 
-def _with_group_options(preset: str, **options: object) -> tuple[int, object]:
+def _with_group_options(preset: str, **options: Any) -> tuple[int, Any]:
+    """The preset with ``options`` (LoRA, adapter) in every layer group's block."""
     arch = load_builtin(preset)
     base = count_parameters(arch).total
-    layers = tuple(group.model_copy(update=options) for group in arch.layers)
-    return base, count_parameters(arch.model_copy(update={"layers": layers}))
+    assert arch.decoder is not None
+    dumped = {key: value.model_dump() for key, value in options.items()}
+    layers = [
+        {**group.model_dump(), "override": {**group.override, **dumped}} for group in arch.decoder.layers
+    ]
+    return base, count_parameters(with_value(arch, ("decoder", "layers"), layers))
 
 
 def test_lora_on_llama2_7b_matches_peft() -> None:
@@ -40,7 +47,7 @@ def test_houlsby_adapters() -> None:
 
 
 def test_vocabulary_growth_untied_counts_embedding_and_head() -> None:
-    arch = with_value(load_builtin("llama-2-7b"), "added_vocab", 1000)
+    arch = with_value(load_builtin("llama-2-7b"), ("added_vocab",), 1000)
     report = count_parameters(arch)
     assert report.added == 2 * 1000 * 4096
     assert report.by_part["vocab_growth"] == report.added
@@ -49,4 +56,4 @@ def test_vocabulary_growth_untied_counts_embedding_and_head() -> None:
 def test_group_without_insertions_adds_nothing() -> None:
     arch = load_builtin("gpt2")
     assert count_parameters(arch).added == 0
-    assert arch.layers == (LayerGroup(count=12),)
+    assert arch.decoder is not None and arch.decoder.layers == (LayerGroup(count=12),)

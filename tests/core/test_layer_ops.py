@@ -6,25 +6,30 @@ import pytest
 from pydantic import ValidationError
 
 from paramtally.core import layer_ops
+from paramtally.core.count import count_parameters
+from paramtally.core.edit import get_value, with_values
 from paramtally.core.errors import ParamTallyError
-from paramtally.core.params import count_parameters
 from paramtally.core.presets import load_builtin
-from paramtally.core.schema import LayerGroup, LoRA, MoE
+from paramtally.core.schema import Architecture, DenseFFN, LayerGroup, LoRA, MoE
+from paramtally.core.sizing import ffn_width_from_hidden
+from paramtally.core.sources import load_source
+
+MOE = MoE(num_experts=8, top_k=2, expert_width=64)
 
 
 @pytest.fixture
 def stack() -> layer_ops.Layers:
     return (
         LayerGroup(count=3),
-        LayerGroup(count=5, moe=MoE(num_experts=8, top_k=2, expert_width=64)),
-        LayerGroup(count=2, lora=LoRA(rank=4)),
+        LayerGroup(count=5, override={"ffn": MOE.model_dump()}),
+        LayerGroup(count=2, override={"lora": LoRA(rank=4).model_dump()}),
     )
 
 
 def test_split_keeps_blocks_and_total_layers(stack: layer_ops.Layers) -> None:
     result = layer_ops.split_group(stack, 1, 2)
     assert [g.count for g in result] == [3, 2, 3, 2]
-    assert result[1].moe == result[2].moe == stack[1].moe
+    assert result[1].override == result[2].override == stack[1].override
     assert layer_ops.group_starts(result) == (0, 3, 5, 8)
 
 
@@ -53,9 +58,12 @@ def test_move_and_delete(stack: layer_ops.Layers) -> None:
 
 def test_set_blocks_validates(stack: layer_ops.Layers) -> None:
     moe = MoE(num_experts=4, top_k=1, expert_width=32)
-    assert layer_ops.set_moe(stack, 0, moe)[0].moe == moe
-    assert layer_ops.set_moe(stack, 1, None)[1].moe is None
-    assert layer_ops.set_lora(stack, 2, None)[2].lora is None
+    assert layer_ops.set_moe(stack, 0, moe)[0].override["ffn"] == moe.model_dump()
+    assert "ffn" not in layer_ops.set_moe(stack, 1, None)[1].override
+    assert "lora" not in layer_ops.set_lora(stack, 2, None)[2].override  # back to its base block
+    inherited = LoRA(rank=8)  # a base block with LoRA: the group must say it has none
+    assert layer_ops.set_lora(stack, 2, None, inherited)[2].override["lora"] is None
+    assert "lora" not in layer_ops.set_lora(stack, 2, inherited, inherited)[2].override
     assert layer_ops.set_count(stack, 0, 7)[0].count == 7
     with pytest.raises(ValidationError):
         layer_ops.set_count(stack, 0, 0)
@@ -63,17 +71,73 @@ def test_set_blocks_validates(stack: layer_ops.Layers) -> None:
 
 def test_split_and_convert_change_the_count_as_the_calculator_says() -> None:
     arch = load_builtin("gpt3-175b")
-    split = layer_ops.with_layers(arch, layer_ops.split_group(arch.layers, 0, 48))
+    assert arch.decoder is not None
+    split = layer_ops.with_layers(arch, layer_ops.split_group(arch.decoder.layers, 0, 48))
     assert count_parameters(split).total == count_parameters(arch).total
-    moe = MoE(num_experts=8, top_k=2, expert_width=arch.ffn.width)
-    mixed = layer_ops.with_layers(split, layer_ops.set_moe(split.layers, 1, moe))
+    f = 4 * arch.hidden_size
+    assert arch.blocks["default"].ffn == DenseFFN(width=f, gated=False, bias=True, activation="gelu_new")
+    moe = MoE(num_experts=8, top_k=2, expert_width=f, gated=False)
+    assert split.decoder is not None
+    mixed = layer_ops.with_layers(split, layer_ops.set_moe(split.decoder.layers, 1, moe))
     report = count_parameters(mixed)
     dense = count_parameters(arch)
     # Top-2 of 8 experts as wide as the dense FFN: more active than dense, far fewer than stored.
     assert report.total > report.active > dense.total
-    # The 6 idle experts of each of the 48 MoE layers: a 2-matrix MLP without biases (MoE default), 2·h·f.
-    h, f = arch.hidden_size, arch.ffn.width
+    # The 6 idle experts of each of the 48 MoE layers: a 2-matrix MLP without biases, 2·h·f.
+    h = arch.hidden_size
     assert report.total - report.active == 48 * 6 * (2 * h * f)
     with pytest.raises(ValidationError, match="top_k"):
         bad = MoE.model_construct(num_experts=2, top_k=3, expert_width=8)
-        layer_ops.with_layers(arch, layer_ops.set_moe(arch.layers, 0, bad))
+        layer_ops.with_layers(arch, layer_ops.set_moe(arch.decoder.layers, 0, bad))
+
+
+def test_total_layers_grow_the_last_group_and_shrink_from_the_end() -> None:
+    deepseek = load_source("deepseek-v3")  # 3 dense + 58 MoE layers
+    assert deepseek.decoder is not None
+    layers = deepseek.decoder.layers
+    grown = layer_ops.set_total(layers, 70)
+    assert [g.count for g in grown] == [3, 67] and grown[1].override == layers[1].override
+    cut = layer_ops.set_total(layers, 2)
+    assert [g.count for g in cut] == [2] and not cut[0].override
+    assert layer_ops.set_total(layers, 61) == layers
+    with pytest.raises(ParamTallyError, match="needs at least 1 layer"):
+        layer_ops.set_total(layers, 0)
+    # The form's "Layers" value is this edit, and counts as the calculator says.
+    arch = with_values(deepseek, {("decoder", "num_layers"): 4})
+    assert arch.num_layers == 4 and get_value(arch, ("decoder", "num_layers")) == 4
+    block = count_parameters(deepseek).layers[-1].params
+    assert (
+        count_parameters(with_values(deepseek, {("decoder", "num_layers"): 62})).total
+        == count_parameters(deepseek).total + block
+    )
+
+
+def test_total_layers_of_a_pattern_keep_whole_repetitions_and_write_out_the_rest() -> None:
+    gemma = load_source("gemma-2-9b")  # 21 × [sliding, global]
+
+    def windows(arch: Architecture) -> list[int | None]:
+        return [arch.runs[row.group].block.mixer.sliding_window for row in count_parameters(arch).layers]
+
+    cut = with_values(gemma, {("decoder", "num_layers"): 5})
+    assert windows(cut) == [4096, None, 4096, None, 4096]
+    grown = with_values(gemma, {("decoder", "num_layers"): 44})
+    assert windows(grown) == [4096, None] * 21 + [None, None]  # new layers take the last layer's block
+
+
+@pytest.mark.parametrize(
+    ("preset_id", "multiple_of", "multiplier"),
+    [
+        ("llama-2-7b", 256, 1.0),
+        ("llama-2-13b", 256, 1.0),
+        ("llama-3-8b", 1024, 1.3),
+        ("llama-2-70b", 4096, 1.3),
+        ("llama-3.1-405b", 1024, 1.2),
+    ],
+)
+def test_ffn_width_from_hidden_is_llamas_rule(preset_id: str, multiple_of: int, multiplier: float) -> None:
+    arch = load_source(preset_id)
+    width = arch.blocks["default"].ffn.width
+    assert ffn_width_from_hidden(arch.hidden_size, multiple_of, multiplier, gated=True) == width
+    assert (
+        ffn_width_from_hidden(12288, 64, gated=False) == load_source("gpt3-175b").blocks["default"].ffn.width
+    )

@@ -8,12 +8,15 @@ import pytest
 from pydantic import ValidationError
 
 from paramtally.core.activations import layer_activation_bytes
+from paramtally.core.count import count_parameters
+from paramtally.core.edit import with_value
 from paramtally.core.errors import field_problems
+from paramtally.core.export import breakdown_rows
 from paramtally.core.memory import PARTS, Scenario, estimate_memory
 from paramtally.core.model_states import zero_model_states
-from paramtally.core.params import count_parameters
 from paramtally.core.presets import load_builtin
 from paramtally.core.quant import QUANT_FORMATS
+from paramtally.core.schema import Architecture
 from paramtally.core.stages import with_lora
 
 
@@ -158,7 +161,7 @@ def test_gpt3_tensor_and_sequence_parallel() -> None:
 
 def test_gpt3_activations_in_the_report() -> None:
     report = estimate_memory(load_builtin("gpt3-175b"), GPT3)
-    assert _term(report, "activations").bytes == 96 * 2_868_903_936
+    assert _term(report, "activations").value == 96 * 2_868_903_936
     assert "Korthikanti" in _term(report, "activations").source
 
 
@@ -167,7 +170,7 @@ def test_pipeline_first_stage_holds_p_microbatches() -> None:
     report = estimate_memory(arch, GPT3.model_copy(update={"pp": 8, "gpus": 8}))
     assert report.stage == 0
     assert report.layers_on_gpu == 12
-    assert _term(report, "activations").bytes == 8 * 12 * 2_868_903_936
+    assert _term(report, "activations").value == 8 * 12 * 2_868_903_936
 
 
 def test_gated_ffn_and_gqa_generalization() -> None:
@@ -200,7 +203,7 @@ def test_qlora_base_in_nf4_double_quant() -> None:
     arch = load_builtin("llama-2-7b")
     report = estimate_memory(arch, Scenario(mode="training", lora_rank=8, qlora=True))
     base = _term(report, "frozen base weights (bitsandbytes NF4 + double quant)")
-    assert base.bytes == math.ceil(6_738_415_616 * 4.127 / 8)
+    assert base.value == math.ceil(6_738_415_616 * 4.127 / 8)
 
 
 # --- the report as a whole and bad input ------------------------------------------------------
@@ -217,10 +220,10 @@ def test_qlora_base_in_nf4_double_quant() -> None:
 def test_terms_add_up_to_the_parts(scenario: Scenario) -> None:
     report = estimate_memory(load_builtin("mixtral-8x7b"), scenario)
     for part in PARTS:
-        assert sum(t.bytes for t in report.terms if t.part == part) == report.by_part()[part]
+        assert sum(t.value for t in report.terms if t.part == part) == report.by_part()[part]
     assert report.total_bytes == sum(report.by_part().values())
     for term in report.terms:
-        assert term.formula.endswith(f"{term.bytes:,}") or term.formula.endswith(str(term.bytes))
+        assert term.formula.endswith(f"{term.value:,}") or term.formula.endswith(str(term.value))
         assert term.source
 
 
@@ -236,17 +239,48 @@ def test_terms_add_up_to_the_parts(scenario: Scenario) -> None:
 def test_scenario_rejects_bad_values_naming_the_field(values: dict[str, object], field: str) -> None:
     with pytest.raises(ValidationError) as info:
         Scenario.model_validate(values)
-    assert field_problems(info.value)[0][0] == field
+    assert field_problems(info.value)[0][0] == (field,)
 
 
 def test_tp_must_divide_the_heads() -> None:
     with pytest.raises(ValidationError) as info:
         estimate_memory(load_builtin("gpt3-175b"), Scenario(tp=5, gpus=5))
     path, reason = field_problems(info.value)[0]
-    assert path == "tp"
+    assert path == ("tp",)
     assert "96" in reason
 
 
 def test_every_field_has_a_description() -> None:
     for name, field in Scenario.model_fields.items():
         assert field.description, name
+
+
+# --- every block its own activations (schema 2) ------------------------------------------------
+
+
+def _mixtral_split(wide_first: bool) -> Architecture:
+    """Mixtral's 32 MoE layers as a wide (f_e 14336) and a narrow (f_e 1024) group of 16 each."""
+    arch = load_builtin("mixtral-8x7b")
+    moe = arch.runs[0].block.ffn.model_dump()
+    wide = {"count": 16, "override": {"ffn": moe}}
+    narrow = {"count": 16, "override": {"ffn": {**moe, "expert_width": 1024}}}
+    return with_value(arch, ("decoder", "layers"), [wide, narrow] if wide_first else [narrow, wide])
+
+
+def test_mixtral_wide_and_narrow_moe_groups_keep_the_same_activations_in_either_order() -> None:
+    s = Scenario(mode="training", context=4096)
+    first, second = (estimate_memory(_mixtral_split(order), s) for order in (True, False))
+    assert first.activations_bytes == second.activations_bytes
+    wide = layer_activation_bytes(_mixtral_split(True), s, _mixtral_split(True).runs[0].block)
+    narrow = layer_activation_bytes(_mixtral_split(True), s, _mixtral_split(True).runs[1].block)
+    assert narrow < wide
+    logits = _term(first, "output layer (fp32 logits)").value
+    assert first.activations_bytes == 16 * wide + 16 * narrow + logits
+
+
+def test_qwen3_q_k_norms_sit_under_attention_in_the_tree_and_the_csv() -> None:
+    report = count_parameters(load_builtin("qwen3-8b"))
+    (path,) = [path for path, _, node in report.tree.walk() if node.name.startswith("q/k norms")]
+    assert path[-2:] == ("attention", "q/k norms (RMSNorm)")
+    (row,) = [row for row in breakdown_rows(report) if row["name"].startswith("q/k norms")]
+    assert row["path"].split(" › ")[-2] == "attention" and row["depth"] == len(path) - 1

@@ -9,10 +9,12 @@ from typing import Any
 import pytest
 
 from paramtally.core import presets, user_presets
+from paramtally.core.count import count_parameters
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.migrations import MIGRATIONS, migrate
-from paramtally.core.params import count_parameters
 from paramtally.core.schema import SCHEMA_VERSION
+
+ROOT = Path(__file__).resolve().parents[2]
 
 # GPT-3 175B in the pre-release layout: flat keys, layers as a count, no schema_version.
 GPT3_V0: dict[str, Any] = {
@@ -58,7 +60,7 @@ def test_migration_does_not_mutate_its_input() -> None:
     migrated = migrate(data, "old.json")
     assert data == copy
     assert migrated["schema_version"] == SCHEMA_VERSION
-    assert migrated["layers"] == [{"count": 96}]
+    assert migrated["decoder"]["layers"] == [{"count": 96}]
     assert migrated["head"] == {"tied": False}
 
 
@@ -82,7 +84,8 @@ def test_old_user_file_loads_and_stays_old_on_disk() -> None:
         ({**GPT3_V0, "embeddings": {"vocab_size": 3}}, "vocab_size: also given as embeddings.vocab_size"),
         ({**GPT3_V0, "schema_version": "zero"}, "schema_version must be a whole number"),
         ({**GPT3_V0, "schema_version": -1}, "schema_version must be a whole number"),
-        ({**GPT3_V0, "n_layers": "many"}, r"old\.json: layers: "),
+        ({**GPT3_V0, "n_layers": "many"}, r"old\.json: decoder\.layers: "),
+        ({**GPT3_V0, "attention": ["not", "an", "object"]}, r"old\.json: blocks\.default\.mixer"),
     ],
 )
 def test_bad_old_files_get_a_clear_message(data: dict[str, Any], message: str) -> None:
@@ -99,3 +102,46 @@ def test_newer_version_is_refused_and_left_untouched(tmp_path: Path) -> None:
         presets.load_preset_file(path)
     assert "left as it is" in str(caught.value)
     assert (path.read_bytes(), path.stat().st_mtime_ns) == before
+
+
+V1_FILES = sorted((ROOT / "tests" / "data" / "schema_v1").glob("*.json"))
+GOLDEN = json.loads((ROOT / "tests" / "golden" / "presets.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("path", V1_FILES, ids=[path.stem for path in V1_FILES])
+def test_every_schema_1_preset_counts_the_same_in_schema_2(path: Path) -> None:
+    """The built-in presets as schema 1 wrote them (kept in tests/data/schema_v1) against the goldens."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["schema_version"] == 1
+    report = count_parameters(presets.parse_preset(path.read_text(encoding="utf-8"), path.name))
+    assert (report.total, report.active) == (GOLDEN[path.stem]["total"], GOLDEN[path.stem]["active"])
+    builtin = count_parameters(presets.load_builtin(path.stem))
+    assert (report.by_part, report.groups) == (builtin.by_part, builtin.groups)
+
+
+def test_a_schema_1_user_preset_is_rewritten_only_when_saved() -> None:
+    folder = user_presets.presets_dir()
+    folder.mkdir(parents=True)
+    path = folder / "my-gemma.json"
+    v1 = json.loads((ROOT / "tests" / "data" / "schema_v1" / "gemma-2-9b.json").read_text(encoding="utf-8"))
+    v1["layers"] = [
+        {"count": 40, "lora": {"rank": 8, "targets": ["q", "v"]}},
+        {"count": 2, "adapter": {"width": 64}},
+    ]
+    path.write_text(json.dumps(v1), encoding="utf-8")
+    before = (path.read_bytes(), path.stat().st_mtime_ns)
+    arch = user_presets.load("my-gemma")
+    report = count_parameters(arch)
+    assert report.by_part["lora"] == 40 * 8 * ((3584 + 16 * 256) + (3584 + 8 * 256))
+    assert report.by_part["adapters"] == 2 * 2 * (2 * 3584 * 64 + 64 + 3584)
+    assert _windows(arch) == [4096, None] * 21
+    user_presets.list_presets()
+    assert (path.read_bytes(), path.stat().st_mtime_ns) == before  # read, listed: untouched
+    user_presets.save("my-gemma", arch)
+    assert json.loads(path.read_text(encoding="utf-8"))["schema_version"] == 2
+    assert count_parameters(user_presets.load("my-gemma")).total == report.total
+
+
+def _windows(arch: Any) -> list[int | None]:
+    """Each layer's attention window, in layer order (runs and report rows share their order)."""
+    return [arch.runs[row.group].block.mixer.sliding_window for row in count_parameters(arch).layers]

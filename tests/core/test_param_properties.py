@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from paramtally.core.count import count_parameters
 from paramtally.core.edit import with_value, without_biases
-from paramtally.core.params import count_parameters
 from paramtally.core.schema import Architecture
 from tests.core.strategies import architectures
 
@@ -20,6 +20,15 @@ def test_leaves_and_parts_sum_to_total(arch: Architecture) -> None:
     assert sum(node.params for _, node in report.tree.leaves()) == report.total
     assert sum(report.by_part.values()) == report.total
     assert sum(node.params for _, node in report.tree.leaves() if node.added) == report.added
+    if report.mtp_tree is not None:
+        assert report.mtp == report.mtp_tree.params > 0
+
+
+@given(architectures())
+def test_paths_are_unique_tuples(arch: Architecture) -> None:
+    paths = [path for path, _, _ in count_parameters(arch).tree.walk()]
+    assert all(isinstance(path, tuple) for path in paths)
+    assert len(set(paths)) == len(paths)
 
 
 @given(architectures())
@@ -30,17 +39,29 @@ def test_every_node_is_the_sum_of_its_children(arch: Architecture) -> None:
 
 
 @given(architectures())
-def test_layer_rows_add_up_to_the_layer_groups(arch: Architecture) -> None:
+def test_layer_rows_are_every_layer_once(arch: Architecture) -> None:
     report = count_parameters(arch)
-    groups = [node for node in report.tree.children if node.name.startswith("layer")]
-    assert sum(row.params for row in report.layers) == sum(node.params for node in groups)
     assert len(report.layers) == arch.num_layers
+    for role, stack in arch.stacks:
+        indices = [row.index for row in report.layers if row.stack == role]
+        assert indices == list(range(stack.num_layers))
+    in_runs = sum(row.params * row.layers for row in report.groups)
+    assert sum(row.params for row in report.layers) == in_runs
+
+
+@given(architectures(), st.integers(0, 40), st.integers(0, 40))
+def test_runs_count_layers_in_any_range_without_visiting_them(arch: Architecture, a: int, b: int) -> None:
+    first, stop = min(a, b), max(a, b)
+    report = count_parameters(arch)
+    for run, row in zip(arch.runs, report.groups, strict=True):
+        visited = sum(1 for i in row.layer_indices() if first <= i < stop)
+        assert run.layers_in(first, stop) == visited
 
 
 @given(architectures())
 def test_tying_saves_exactly_the_head_matrix(arch: Architecture) -> None:
-    untied = with_value(with_value(arch, "head.present", True), "head.tied", False)
-    tied = with_value(untied, "head.tied", True)
+    untied = with_value(with_value(arch, ("head", "present"), True), ("head", "tied"), False)
+    tied = with_value(untied, ("head", "tied"), True)
     saved = count_parameters(untied).total - count_parameters(tied).total
     growth = arch.added_vocab
     assert saved == (arch.embeddings.vocab_size + growth) * arch.embed_dim
@@ -48,17 +69,22 @@ def test_tying_saves_exactly_the_head_matrix(arch: Architecture) -> None:
 
 @given(architectures(), st.integers(0, 3))
 def test_more_layers_never_fewer_parameters(arch: Architecture, extra: int) -> None:
-    grown = with_value(arch, "layers.0.count", arch.layers[0].count + extra)
+    first = arch.main_stack.layers[0]
+    role = "decoder" if arch.decoder is not None else "encoder"
+    grown = with_value(arch, (role, "layers", 0, "count"), first.count + extra)
     before, after = count_parameters(arch), count_parameters(grown)
+    rows = [row for row in before.groups if row.stack == role and row.group == 0]
+    # One more count is one more layer of a plain group, one more repetition of a pattern.
+    one_repetition = sum(row.params * row.count for row in rows) if first.pattern else rows[0].params
     assert after.total >= before.total
-    assert after.total - before.total == extra * before.layers[0].params
+    assert after.total - before.total == extra * one_repetition
 
 
 @given(architectures())
 def test_active_never_exceeds_total_and_equals_it_without_moe(arch: Architecture) -> None:
     report = count_parameters(arch)
     assert 0 < report.active <= report.total
-    if not any(group.moe for group in arch.layers):
+    if not any(block.ffn.kind == "moe" for block in arch.layers_by_block()):
         assert report.active == report.total
 
 

@@ -1,4 +1,5 @@
-"""Every built-in preset counts exactly as its real transformers model (tests/golden/presets.json)."""
+"""Every built-in preset counts exactly as its real transformers model (tests/golden/presets.json and,
+for the schema-2 families, families_v2.json)."""
 
 from __future__ import annotations
 
@@ -7,12 +8,26 @@ from pathlib import Path
 
 import pytest
 
+from paramtally.core.count import count_parameters
 from paramtally.core.edit import without_biases
-from paramtally.core.params import count_parameters
 from paramtally.core.presets import builtin_ids, load_builtin
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = json.loads((ROOT / "tests" / "golden" / "presets.json").read_text(encoding="utf-8"))
+FAMILIES = json.loads((ROOT / "tests" / "golden" / "families_v2.json").read_text(encoding="utf-8"))
+# Schema-2 presets: their config file in tests/data/hf_configs_v2 (tools/make_presets.py's V2_FILES).
+V2_PRESETS = {
+    "t5-base": "t5-base", "flan-t5-base": "flan-t5-base", "mt5-base": "mt5-base", "bart-base": "bart-base",
+    "bart-large": "synthetic-bart-large-defaults", "whisper-small": "whisper-small",
+    "whisper-large-v3": "whisper-large-v3", "mamba-130m": "mamba-130m-hf", "mamba-2.8b": "mamba-2.8b-hf",
+    "mamba2-7b": "synthetic-mamba2-codestral-defaults", "jamba-v0.1": "jamba-v0.1",
+    "bamba-9b": "synthetic-bamba-defaults-attn-9-18-27",
+    "granite-4.0-h-style": "synthetic-granitemoehybrid-defaults-attn-every-8",
+    "falcon-h1-style": "synthetic-falcon-h1-defaults", "qwen3-next-80b-a3b": "qwen3-next-80b-a3b-instruct",
+    "gemma-3-1b": "gemma-3-1b", "llama-4-scout": "synthetic-llama4-scout-text-defaults",
+    "gpt-oss-20b": "gpt-oss-20b", "gpt-oss-120b": "synthetic-gpt-oss-120b-defaults",
+    "command-r7b": "c4ai-command-r7b-12-2024",
+}  # fmt: skip
 
 PRESET_IDS = (
     "gpt2 gpt2-medium gpt2-large gpt2-xl gpt3-175b opt-125m opt-350m opt-1.3b llama-2-7b llama-2-13b "
@@ -22,8 +37,20 @@ PRESET_IDS = (
 ).split()
 
 
-def test_every_listed_preset_is_built_in() -> None:
-    assert set(PRESET_IDS) <= set(builtin_ids())
+def test_every_built_in_preset_is_checked_here() -> None:
+    assert set(builtin_ids()) == set(PRESET_IDS) | set(V2_PRESETS)
+
+
+@pytest.mark.parametrize("preset_id", sorted(V2_PRESETS))
+def test_schema_2_preset_counts_as_the_real_model(preset_id: str) -> None:
+    report = count_parameters(load_builtin(preset_id))
+    golden = FAMILIES[V2_PRESETS[preset_id]]
+    assert (report.total, report.active) == (golden["total"], golden["active"])
+
+
+def test_deepseek_v3_preset_carries_its_mtp_module() -> None:
+    report = count_parameters(load_builtin("deepseek-v3"))
+    assert report.total_with_mtp == FAMILIES["deepseek-v3-mtp"]["total"]
 
 
 @pytest.mark.parametrize("preset_id", PRESET_IDS)
@@ -32,15 +59,17 @@ def test_preset_counts_as_the_real_model(preset_id: str) -> None:
     assert (report.total, report.active) == (GOLDEN[preset_id]["total"], GOLDEN[preset_id]["active"])
 
 
-@pytest.mark.parametrize("preset_id", PRESET_IDS)
+@pytest.mark.parametrize("preset_id", [*PRESET_IDS, *sorted(V2_PRESETS)])
 def test_preset_has_a_display_name_and_source(preset_id: str) -> None:
     arch = load_builtin(preset_id)
     assert arch.name not in ("Untitled", preset_id)
-    assert "config.json of" in arch.description or "Brown et al. 2020" in arch.description
+    sources = ("config.json of", "Brown et al. 2020", "defaults")
+    assert any(source in arch.description for source in sources)
 
 
 def test_gpt3_worked_example() -> None:
-    # REFERENCE.md: 175,221,817,344; without biases 175,211,200,512; one block without biases 1,811,988,480.
+    # Brown et al. 2020: 175,221,817,344; without biases 175,211,200,512; one block without biases
+    # 1,811,988,480.
     arch = load_builtin("gpt3-175b")
     assert count_parameters(arch).total == 175_221_817_344
     bare = count_parameters(without_biases(arch))

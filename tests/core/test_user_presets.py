@@ -10,22 +10,21 @@ from pathlib import Path
 
 import pytest
 
-from paramtally.core import presets, user_presets
+from paramtally.core import presets, recent, user_presets
 from paramtally.core.cli import main
 from paramtally.core.edit import with_value
 from paramtally.core.errors import ParamTallyError
-from paramtally.core.schema import Architecture
-from paramtally.core.sources import load_source
+from paramtally.core.schema import SCHEMA_VERSION, Architecture
+from paramtally.core.sources import load_source, read_source
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def _custom(name: str = "My 13-layer GPT") -> Architecture:
-    arch = with_value(presets.load_builtin("gpt3-175b"), "attention.num_heads", 32)
-    arch = with_value(arch, "hidden_size", 4096)
-    return arch.model_copy(
-        update={"name": name, "layers": (arch.layers[0].model_copy(update={"count": 13}),)}
-    )
+    arch = with_value(presets.load_builtin("gpt3-175b"), ("blocks", "default", "mixer", "num_heads"), 32)
+    arch = with_value(arch, ("hidden_size",), 4096)
+    arch = with_value(arch, ("decoder", "layers", 0, "count"), 13)
+    return arch.model_copy(update={"name": name})
 
 
 def _snapshot(folder: Path) -> dict[str, tuple[bytes, int]]:
@@ -35,7 +34,7 @@ def _snapshot(folder: Path) -> dict[str, tuple[bytes, int]]:
 def test_storage_follows_xdg_config_home(_private_config_dir: Path) -> None:
     path = user_presets.save("mine", _custom())
     assert path == _private_config_dir / "paramtally" / "presets" / "mine.json"
-    assert json.loads(path.read_text(encoding="utf-8"))["schema_version"] == 1
+    assert json.loads(path.read_text(encoding="utf-8"))["schema_version"] == SCHEMA_VERSION == 2
 
 
 def test_save_then_load_is_identical() -> None:
@@ -190,3 +189,52 @@ def test_cli_import_export_delete(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert user_presets.user_ids() == []
     assert main(["presets", "delete", "copy"]) == 2
     assert "'copy' is not a user preset" in capsys.readouterr().err
+
+
+SCENARIO = {"mode": "training", "context": 8192, "gpus": 8, "zero": 3}
+
+
+def test_the_scenario_saved_with_a_preset_comes_back_and_travels_with_it(tmp_path: Path) -> None:
+    arch = _custom()
+    path = user_presets.save("with-scenario", arch, scenario=SCENARIO)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["scenario"] == SCENARIO and data["hidden_size"] == 4096  # next to the architecture
+    assert user_presets.load_preset("with-scenario") == presets.Preset(arch, SCENARIO)
+    assert user_presets.load("with-scenario") == arch  # the architecture alone, as before
+    user_presets.duplicate("with-scenario", "copy")
+    user_presets.rename("copy", "renamed")
+    assert user_presets.load_preset("renamed").scenario == SCENARIO
+    exported = user_presets.export("renamed", tmp_path / "out.json")
+    assert user_presets.load_preset(user_presets.import_file(exported, "back")).scenario == SCENARIO
+    assert read_source(str(exported)) == presets.Preset(arch, SCENARIO)
+
+
+def test_a_preset_without_a_scenario_loads_as_before() -> None:
+    path = user_presets.save("plain", _custom())
+    assert "scenario" not in json.loads(path.read_text(encoding="utf-8"))
+    assert user_presets.load_preset("plain").scenario is None
+    assert user_presets.load_preset("gpt3-175b") == presets.Preset(presets.load_builtin("gpt3-175b"))
+
+
+def test_a_scenario_that_is_not_an_object_is_a_broken_file() -> None:
+    path = user_presets.save("odd", _custom())
+    data = json.loads(path.read_text(encoding="utf-8"))
+    path.write_text(json.dumps({**data, "scenario": [1, 2]}), encoding="utf-8")
+    with pytest.raises(ParamTallyError, match=r"^odd\.json: scenario: must be a group of settings"):
+        user_presets.load("odd")
+
+
+def test_recent_sources_newest_first_bounded_and_forgiving(tmp_path: Path) -> None:
+    assert recent.recent_sources() == []
+    config = tmp_path / "config.json"
+    config.write_text("{}", encoding="utf-8")
+    for source in ("gpt2", "llama-3-8b", str(config), "gpt2"):
+        recent.remember_source(source)
+    assert recent.recent_sources() == ["gpt2", str(config.resolve()), "llama-3-8b"]
+    recent.forget_source("llama-3-8b")
+    assert recent.recent_sources() == ["gpt2", str(config.resolve())]
+    for number in range(2 * recent.MAX_RECENT):
+        recent.remember_source(f"model-{number}")
+    assert len(recent.recent_sources()) == recent.MAX_RECENT
+    recent.recent_path().write_text("{ not json", encoding="utf-8")
+    assert recent.recent_sources() == []  # a damaged history is no history

@@ -1,9 +1,9 @@
-"""The reference worked examples (REFERENCE.md, Brown et al. 2020) out of the GPT-3 preset."""
+"""The reference worked examples (Brown et al. 2020) out of the GPT-3 preset."""
 
 from __future__ import annotations
 
+from paramtally.core.count import count_parameters
 from paramtally.core.edit import with_value, without_biases
-from paramtally.core.params import count_parameters
 from paramtally.core.presets import load_builtin
 
 
@@ -26,7 +26,7 @@ def test_gpt3_without_biases_and_its_block() -> None:
 
 
 def test_gpt3_tied() -> None:
-    tied = with_value(load_builtin("gpt3-175b"), "head.tied", True)
+    tied = with_value(load_builtin("gpt3-175b"), ("head", "tied"), True)
     assert count_parameters(tied).total == 174_604_259_328
 
 

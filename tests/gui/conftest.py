@@ -10,24 +10,35 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from paramtally.core.sources import load_source
 from paramtally.gui.document import Document
 from paramtally.gui.main_window import MainWindow
+from tests.gui.modals import Modals
 
 TypeInto = Callable[[QWidget, str], None]
 
 
+@pytest.fixture(autouse=True)
+def patient_type_ahead(qapp: QApplication) -> Iterator[None]:
+    """Qt's type-ahead in combo boxes and lists forgets typed letters after 400 ms; a loaded CI
+    machine can pause that long between two synthetic keys, so typed choices would land elsewhere."""
+    interval = qapp.keyboardInputInterval()
+    qapp.setKeyboardInputInterval(60_000)
+    yield
+    qapp.setKeyboardInputInterval(interval)
+
+
 @pytest.fixture
 def document() -> Document:
-    return Document(load_source("gpt3-175b"), "gpt3-175b")
+    return Document(load_source("gpt3-175b"), "gpt3-175b", preset_id="gpt3-175b")
 
 
 @pytest.fixture
@@ -64,3 +75,12 @@ def type_into(qtbot: QtBot) -> TypeInto:
         qtbot.keyClick(line, Qt.Key.Key_Return)
 
     return type_
+
+
+@pytest.fixture
+def modals(qtbot: QtBot) -> Iterator[Modals]:
+    """Answers for the real dialogs and menus a test opens (see tests/gui/modals.py)."""
+    answering = Modals(qtbot)
+    yield answering
+    answering.stop()
+    answering.check()

@@ -1,113 +1,129 @@
-"""File → Export, driven through the menu with the save dialog replaced by a scripted answer."""
+"""File → Export through the menu's actions and the real save dialog, typed into with keys.
+
+No dialog is replaced: ``Modals`` (tests/gui/modals.py) answers Qt's own QFileDialog and
+QMessageBox from inside their modal loops. The files written are read back as a spreadsheet or a script would.
+"""
 
 from __future__ import annotations
 
 import csv
+import io
 import json
-import os
 from pathlib import Path
-from typing import Any
-
-os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox
-from pytestqt.qtbot import QtBot
 
-from paramtally.core import presets
-from paramtally.core.export import BREAKDOWN_COLUMNS, GPU_COLUMNS
-from paramtally.gui.document import Document
-from paramtally.gui.export_actions import Exporter, add_export_menu
-from paramtally.gui.views.breakdown_charts import BreakdownCharts
+from paramtally.core.export import BOM, BREAKDOWN_COLUMNS, GPU_COLUMNS, MEMORY_COLUMNS
+from paramtally.core.scenario import Scenario
+from paramtally.gui.main_window import MainWindow
+from tests.gui.modals import Modals
 
 GPT3_TOTAL = 175_221_817_344
 
 
-class Window(QMainWindow):
-    def __init__(self) -> None:
-        super().__init__()
-        self.document = Document(presets.load_builtin("gpt3-175b"), "gpt3-175b")
-        self.setCentralWidget(BreakdownCharts(self.document))
-        self.exporter: Exporter = add_export_menu(self.menuBar().addMenu("&File"), self, self.document)
+def read_csv(path: Path) -> tuple[bool, dict[str, str], list[dict[str, str]]]:
+    """(starts with a byte-order mark, the '# key,value' lines, the table rows)."""
+    text = path.read_bytes().decode("utf-8")
+    bom = text.startswith(BOM)
+    lines = text.removeprefix(BOM).split("\n")
+    about: dict[str, str] = {}
+    while lines and lines[0].startswith("#"):
+        key, value = next(csv.reader([lines.pop(0)]))
+        about[key.removeprefix("# ")] = value
+    if about:
+        assert lines.pop(0) == "", "one empty line between the record and the table"
+    return bom, about, list(csv.DictReader(io.StringIO("\n".join(lines))))
 
 
-@pytest.fixture
-def window(qtbot: QtBot) -> Window:
-    widget = Window()
-    qtbot.addWidget(widget)
-    widget.resize(900, 600)
-    widget.show()
-    return widget
-
-
-@pytest.fixture
-def answers(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[Any]]:
-    scripted: dict[str, list[Any]] = {"files": [], "warnings": []}
-
-    def save_name(*args: Any) -> tuple[str, str]:
-        return scripted["files"].pop(0)
-
-    def warning(parent: Any, title: str, text: str, *args: Any) -> QMessageBox.StandardButton:
-        scripted["warnings"].append(text)
-        return QMessageBox.StandardButton.Ok
-
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", save_name)
-    monkeypatch.setattr(QMessageBox, "warning", warning)
-    return scripted
-
-
-def _trigger(window: Window, name: str) -> None:
+def _trigger(window: MainWindow, name: str) -> None:
     action = window.findChild(QAction, name)
     assert action is not None, name
+    assert action in window.findChild(object, "menuExport").actions()  # reachable from File → Export
     action.trigger()
 
 
-def test_breakdown_csv_from_the_menu(window: Window, answers: dict[str, list[Any]], tmp_path: Path) -> None:
-    answers["files"].append((str(tmp_path / "gpt3.csv"), "CSV (*.csv)"))
-    _trigger(window, "actionExport_breakdown")
-    with (tmp_path / "gpt3.csv").open(encoding="utf-8", newline="") as stream:
-        rows = list(csv.DictReader(stream))
+def _export(modals: Modals, window: MainWindow, action: str, path: Path) -> None:
+    modals.save_as(str(path))
+    _trigger(window, action)
+    modals.wait_done()
+    assert modals.kinds[-1] == "QFileDialog"  # Qt's own dialog, typed into
+
+
+def test_breakdown_csv_records_the_model_and_opens_in_excel(
+    modals: Modals, window: MainWindow, tmp_path: Path
+) -> None:
+    target = tmp_path / "gpt3.csv"
+    _export(modals, window, "actionExport_breakdown", target)
+    bom, about, rows = read_csv(target)
+    assert bom  # "CSV for Excel" is on by default
+    assert about["model"] == "GPT-3 175B" and about["source"] == "gpt3-175b"
+    assert json.loads(about["architecture json"])["hidden_size"] == 12288
+    assert "scenario" not in about  # a parameter count does not depend on the memory scenario
     assert tuple(rows[0]) == BREAKDOWN_COLUMNS
     assert sum(int(row["params"]) for row in rows if row["is_leaf"] == "true") == GPT3_TOTAL
-    assert window.statusBar().currentMessage() == f"Exported {tmp_path / 'gpt3.csv'}"
+    assert any("·" in row["formula"] for row in rows)  # UTF-8 survives
+    assert window.statusBar().currentMessage() == f"Exported {target}"
 
 
-def test_gpu_csv_and_json(window: Window, answers: dict[str, list[Any]], tmp_path: Path) -> None:
-    answers["files"] += [(str(tmp_path / "gpus"), "CSV (*.csv)"), (str(tmp_path / "all.json"), "")]
-    _trigger(window, "actionExport_gpus")
-    _trigger(window, "actionExport_json")
-    with (tmp_path / "gpus.csv").open(encoding="utf-8", newline="") as stream:  # suffix added
-        rows = list(csv.DictReader(stream))
-    assert tuple(rows[0]) == GPU_COLUMNS and len(rows) == len(window.document.setups)
+def test_plain_utf8_when_excel_is_switched_off(modals: Modals, window: MainWindow, tmp_path: Path) -> None:
+    excel = window.findChild(QAction, "actionExport_excel")
+    assert excel.isCheckable() and excel.isChecked()
+    excel.trigger()  # off, and remembered
+    _export(modals, window, "actionExport_memory", tmp_path / "memory.csv")
+    bom, about, rows = read_csv(tmp_path / "memory.csv")
+    assert not bom
+    assert json.loads(about["scenario json"]) == Scenario().model_dump(mode="json")
+    assert "context 4,096" in about["scenario"] and "batch 1" in about["scenario"]
+    assert tuple(rows[0]) == MEMORY_COLUMNS
+    assert sum(int(row["bytes"]) for row in rows) == window.document.memory.total_bytes
+    from paramtally.gui.main_window import settings
+
+    assert settings().value("export/excel_csv", type=bool) is False
+
+
+def test_gpu_csv_takes_the_suffix_and_json_records_architecture_and_scenario(
+    modals: Modals, window: MainWindow, tmp_path: Path
+) -> None:
+    document = window.document
+    document.set_scenario_field("context", 8192)
+    _export(modals, window, "actionExport_gpus", tmp_path / "gpus")  # typed without a suffix
+    _, about, rows = read_csv(tmp_path / "gpus.csv")
+    assert json.loads(about["scenario json"])["context"] == 8192
+    assert tuple(rows[0]) == GPU_COLUMNS and len(rows) == len(document.setups)
+    _export(modals, window, "actionExport_json", tmp_path / "all.json")
     data = json.loads((tmp_path / "all.json").read_text(encoding="utf-8"))
     assert data["total"] == GPT3_TOTAL
-    assert data["memory"]["total_bytes"] == window.document.memory.total_bytes
+    assert data["architecture"] == document.architecture.model_dump(mode="json")
+    assert data["scenario"]["context"] == 8192 and data["scenario"]["gpus"] == 1
+    assert data["memory"]["total_bytes"] == document.memory.total_bytes
+    assert [row["fits"] for row in data["gpus"]] == [fit.fits for fit in document.setups]
 
 
-@pytest.mark.parametrize(("chart", "suffix"), [("bar", ".png"), ("pie", ".svg")])
-def test_charts(
-    window: Window, answers: dict[str, list[Any]], tmp_path: Path, chart: str, suffix: str
-) -> None:
-    answers["files"].append((str(tmp_path / f"chart{suffix}"), ""))
-    _trigger(window, f"actionExport_{chart}")
-    data = (tmp_path / f"chart{suffix}").read_bytes()
+@pytest.mark.parametrize(("chart", "suffix"), [("bar", ".png"), ("pie", ".svg"), ("memory", ".png")])
+def test_charts(modals: Modals, window: MainWindow, tmp_path: Path, chart: str, suffix: str) -> None:
+    target = tmp_path / f"chart{suffix}"
+    _export(modals, window, f"actionExport_{chart}_chart", target)
+    data = target.read_bytes()
     assert data.startswith(b"\x89PNG") if suffix == ".png" else b"</svg>" in data
+    assert [path.name for path in tmp_path.iterdir()] == [target.name]  # no temporary file left
 
 
-def test_unwritable_place_is_one_message(
-    window: Window, answers: dict[str, list[Any]], tmp_path: Path
-) -> None:
+def test_unwritable_place_is_one_message(modals: Modals, window: MainWindow, tmp_path: Path) -> None:
     target = tmp_path / "missing" / "layers.csv"
-    answers["files"].append((str(target), "CSV (*.csv)"))
+    modals.save_as(str(target))
+    modals.click("OK")
     _trigger(window, "actionExport_layers")
-    assert answers["warnings"] == [f"cannot write {target}: No such file or directory"]
+    modals.wait_done()
+    assert modals.kinds == ["QFileDialog", "QMessageBox"] and modals.seen[1] == "Export failed"
+    assert modals.said == [f"cannot write {target}: No such file or directory"]
     assert list(tmp_path.iterdir()) == []
 
 
-def test_cancelled_dialog_writes_nothing(
-    window: Window, answers: dict[str, list[Any]], tmp_path: Path
-) -> None:
-    answers["files"].append(("", ""))
+def test_cancelled_dialog_writes_nothing(modals: Modals, window: MainWindow, tmp_path: Path) -> None:
+    modals.cancel()
     _trigger(window, "actionExport_memory")
-    assert answers["warnings"] == [] and list(tmp_path.iterdir()) == []
+    modals.wait_done()
+    assert modals.kinds == ["QFileDialog"]
+    assert list(tmp_path.iterdir()) == []
+    assert not window.statusBar().currentMessage().startswith("Exported")

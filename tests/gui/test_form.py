@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
+import pytest
 from pydantic import BaseModel, Field, create_model
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
+from paramtally.core.count import count_parameters
 from paramtally.core.edit import with_value
-from paramtally.core.params import count_parameters
-from paramtally.core.schema import Architecture
+from paramtally.core.presets import builtin_ids
+from paramtally.core.schema import ACTIVATIONS, Architecture, BlockNorms
 from paramtally.core.sources import load_source
 from paramtally.gui.document import Document
 from paramtally.gui.form import ArchitectureForm
@@ -19,42 +21,93 @@ from paramtally.gui.form.editors import CheckBox, ComboBox, IntSpinBox, MultiCho
 from paramtally.gui.form.fields import field_spec, model_fields
 from paramtally.gui.main_window import MainWindow
 from tests.gui.conftest import TypeInto
+from tests.gui.modals import Modals
 
 
-def _scalar_paths(model: type[BaseModel], prefix: str = "") -> list[str]:
-    paths = []
-    for spec in model_fields(model):
-        if spec.name == "schema_version" or spec.kind == "models":
+def _scalar_paths(model: BaseModel, prefix: tuple[str | int, ...] = ()) -> list[tuple[str | int, ...]]:
+    """Every field of the open model the form should edit, from the schema alone (no GUI code)."""
+    paths: list[tuple[str | int, ...]] = []
+    for spec in model_fields(type(model)):
+        value = getattr(model, spec.name)
+        if not spec.in_form or spec.kind == "models":
             continue
-        if spec.kind == "model" and spec.model is not None:
-            paths += _scalar_paths(spec.model, f"{prefix}{spec.name}.")
+        if spec.kind == "mapping":
+            for key, item in value.items():
+                paths += _scalar_paths(item, (*prefix, spec.name, key))
+        elif spec.kind in ("model", "union"):
+            if value is not None:
+                paths += _scalar_paths(value, (*prefix, spec.name))
         else:
-            paths.append(f"{prefix}{spec.name}")
+            paths.append((*prefix, spec.name))
     return paths
 
 
-def test_every_schema_field_has_an_editor_named_by_its_path(qtbot: QtBot, document: Document) -> None:
-    form = ArchitectureForm(document)
+@pytest.mark.parametrize(
+    "preset_id", ["gpt3-175b", "deepseek-v3", "jamba-v0.1", "flan-t5-base", "falcon-h1-style"]
+)
+def test_every_schema_field_has_an_editor_named_by_its_path(qtbot: QtBot, preset_id: str) -> None:
+    form = ArchitectureForm(Document(load_source(preset_id)))
     qtbot.addWidget(form)
-    paths = _scalar_paths(Architecture)
-    assert "attention.num_kv_heads" in paths and "embeddings.vocab_size" in paths
+    paths = _scalar_paths(form.document.architecture)
+    assert ("embeddings", "vocab_size") in paths and (
+        "blocks",
+        "default" if preset_id != "flan-t5-base" else "decoder",
+        "mixer",
+        "kind",
+    ) in paths
     for path in paths:
-        editor = form.findChild(QWidget, path)
+        editor = form.findChild(QWidget, ".".join(str(part) for part in path))
         assert editor is not None, path
+    assert set(form.paths()) == set(paths) | {
+        (role, "num_layers") for role, _ in form.document.architecture.stacks
+    }
     assert form.objectName() == "architectureForm"
-    assert set(form.sections) == {"Model", "Embeddings", "Attention", "FFN / MoE", "Norms", "Head"}
+
+
+def test_sections_follow_the_blocks_and_stacks(qtbot: QtBot) -> None:
+    gpt3 = ArchitectureForm(Document(load_source("gpt3-175b")))
+    t5 = ArchitectureForm(Document(load_source("flan-t5-base")))
+    for form in (gpt3, t5):
+        qtbot.addWidget(form)
+    assert list(gpt3.sections) == [
+        "Model", "Embeddings", "Block «default» · Mixer", "Block «default» · FFN", "Block «default» · Norms",
+        "Decoder", "Head",
+    ]  # fmt: skip
+    assert "Block «decoder» · Cross-attention" in t5.sections and "Encoder" in t5.sections
+
+
+def test_switching_the_mixer_kind_rebuilds_its_fields_and_keeps_what_they_share(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    doc, form = window.document, window.form
+    kind = form.editor(("blocks", "default", "mixer", "kind"))
+    kind.setFocus()
+    # Arrowed down, the combo passes through MLA and Mamba (which has no heads) on the way; typing
+    # "mamba2" would too, but Qt's type-ahead resets after a pause, so arrows keep the test exact.
+    for _ in range(kind.findData("mamba2") - kind.currentIndex()):
+        qtbot.keyClick(kind, Qt.Key.Key_Down)
+    mixer = doc.architecture.blocks["default"].mixer
+    # Mamba-2 starts at its suggestion.
+    assert mixer.kind == "mamba2" and mixer.num_heads == 2 * 12288 // 64
+    assert form.editor(("blocks", "default", "mixer", "state")).value() == mixer.state  # a Mamba-2 field now
+    with pytest.raises(KeyError):
+        form.editor(("blocks", "default", "mixer", "q_bias"))
+    assert doc.report.by_part["ssm"] > 0 and "attention" not in doc.report.by_part
+    doc.undo_stack.undo()  # one step back, however many kinds the typing passed
+    assert doc.architecture.blocks["default"].mixer.kind == "attention"
+    assert form.editor(("blocks", "default", "mixer", "q_bias")).value() is True
 
 
 def test_widget_kind_range_and_tooltip_come_from_the_field(qtbot: QtBot, document: Document) -> None:
     form = ArchitectureForm(document)
     qtbot.addWidget(form)
-    hidden = form.editor("hidden_size")
+    hidden = form.editor(("hidden_size",))
     assert isinstance(hidden, IntSpinBox) and hidden.minimum == 1 and not hidden.optional  # gt=0
-    kv = form.editor("attention.num_kv_heads")
+    kv = form.editor(("blocks", "default", "mixer", "num_kv_heads"))
     assert isinstance(kv, IntSpinBox) and kv.optional and kv.value() is None
-    assert isinstance(form.editor("attention.q_bias"), CheckBox)
-    assert isinstance(form.editor("norms.kind"), ComboBox)
-    assert form.editor("attention.rotary_fraction").maximum() == 1.0
+    assert isinstance(form.editor(("blocks", "default", "mixer", "q_bias")), CheckBox)
+    assert isinstance(form.editor(("blocks", "default", "norms", "kind")), ComboBox)
+    assert form.editor(("blocks", "default", "mixer", "rotary_fraction")).maximum() == 1.0
     described = Architecture.model_fields["hidden_size"].description
     assert hidden.toolTip() == described
 
@@ -80,14 +133,14 @@ def test_a_new_schema_field_gets_an_editor_without_gui_code(qtbot: QtBot) -> Non
 def test_typing_a_hidden_size_updates_the_headline(window: MainWindow, type_into: TypeInto) -> None:
     doc = window.document
     before = doc.architecture
-    expected = count_parameters(with_value(before, "hidden_size", 6144))
+    expected = count_parameters(with_value(before, ("hidden_size",), 6144))
     headline = window.findChild(QLabel, "totalParams")
     assert f"{count_parameters(before).total:,}" in headline.text()
-    type_into(window.form.editor("hidden_size"), "6144")
+    type_into(window.form.editor(("hidden_size",)), "6144")
     assert doc.architecture.hidden_size == 6144
     assert doc.report.total == expected.total
     assert f"{expected.total:,}" in headline.text()
-    assert window.form.editor("hidden_size").lineEdit().text() == "6,144"
+    assert window.form.editor(("hidden_size",)).lineEdit().text() == "6,144"
 
 
 def test_an_invalid_head_count_is_shown_at_the_field_and_the_figures_stay(
@@ -97,67 +150,77 @@ def test_an_invalid_head_count_is_shown_at_the_field_and_the_figures_stay(
     form = window.form
     headline = window.findChild(QLabel, "totalParams").text()
     total = doc.report.total
-    type_into(form.editor("attention.num_kv_heads"), "5")
-    assert "must divide" in form.error_text("attention.num_kv_heads")
-    assert "#d9534f" in form._rows["attention.num_kv_heads"].frame.styleSheet()
-    assert "must divide" in form.editor("attention.num_kv_heads").toolTip()
-    assert doc.architecture.attention.num_kv_heads is None and doc.report.total == total
+    type_into(form.editor(("blocks", "default", "mixer", "num_kv_heads")), "5")
+    assert (
+        form.error_text(("blocks", "default", "mixer", "num_kv_heads"))
+        == "KV heads (5) must divide the query heads (96)"
+    )
+    assert form.field_state(("blocks", "default", "mixer", "num_kv_heads")) == "error"
+    assert "must divide" in form.editor(("blocks", "default", "mixer", "num_kv_heads")).toolTip()
+    assert doc.architecture.blocks["default"].mixer.num_kv_heads is None and doc.report.total == total
     assert window.findChild(QLabel, "totalParams").text() == headline
-    assert doc.undo_stack.count() == 0
+    # The typed 5 stays in its field (a draft, one undo step of its own), not counted.
+    assert doc.drafts == {("blocks", "default", "mixer", "num_kv_heads"): 5}
+    assert form.editor(("blocks", "default", "mixer", "num_kv_heads")).lineEdit().text() == "5"
     # A valid value clears the message and the figures follow the calculator.
-    type_into(form.editor("attention.num_kv_heads"), "8")
-    assert form.error_text("attention.num_kv_heads") == ""
-    expected = count_parameters(with_value(load_source("gpt3-175b"), "attention.num_kv_heads", 8))
+    type_into(form.editor(("blocks", "default", "mixer", "num_kv_heads")), "8")
+    assert form.error_text(("blocks", "default", "mixer", "num_kv_heads")) == ""
+    expected = count_parameters(
+        with_value(load_source("gpt3-175b"), ("blocks", "default", "mixer", "num_kv_heads"), 8)
+    )
     assert doc.report.total == expected.total < total
 
 
 def test_a_cross_field_error_is_shown_at_both_fields(window: MainWindow, type_into: TypeInto) -> None:
-    type_into(window.form.editor("hidden_size"), "8192")  # 96 heads do not divide 8192
-    assert "not divisible" in window.form.error_text("hidden_size")
-    assert "not divisible" in window.form.error_text("attention.num_heads")
+    type_into(window.form.editor(("hidden_size",)), "8192")  # 96 heads do not divide 8192
+    reason = "the hidden size (8,192) is not a multiple of the 96 heads: change either, or set the head width"
+    assert window.form.error_text(("hidden_size",)) == reason
+    assert window.form.error_text(("blocks", "default", "mixer", "num_heads")) == reason
     assert window.document.architecture.hidden_size == 12288
 
 
 def test_empty_optional_field_means_auto(window: MainWindow, type_into: TypeInto) -> None:
     doc = window.document
-    editor = window.form.editor("attention.num_kv_heads")
+    editor = window.form.editor(("blocks", "default", "mixer", "num_kv_heads"))
     type_into(editor, "8")
-    assert doc.architecture.attention.num_kv_heads == 8
+    assert doc.architecture.blocks["default"].mixer.num_kv_heads == 8
     type_into(editor, "")
-    assert doc.architecture.attention.num_kv_heads is None
+    assert doc.architecture.blocks["default"].mixer.num_kv_heads is None
     assert editor.lineEdit().text() == ""
 
 
 def test_check_box_and_choice_edit_the_document(qtbot: QtBot, window: MainWindow) -> None:
     doc = window.document
-    box = window.form.editor("attention.q_bias")
+    box = window.form.editor(("blocks", "default", "mixer", "q_bias"))
     box.setFocus()
     qtbot.keyClick(box, Qt.Key.Key_Space)
-    assert doc.architecture.attention.q_bias is False
-    expected = count_parameters(with_value(load_source("gpt3-175b"), "attention.q_bias", False))
+    assert doc.architecture.blocks["default"].mixer.q_bias is False
+    expected = count_parameters(
+        with_value(load_source("gpt3-175b"), ("blocks", "default", "mixer", "q_bias"), False)
+    )
     assert doc.report.total == expected.total
-    combo = window.form.editor("norms.kind")
+    combo = window.form.editor(("blocks", "default", "norms", "kind"))
     combo.setFocus()
     qtbot.keyClick(combo, Qt.Key.Key_Down)  # layernorm → rmsnorm
-    assert doc.architecture.norms.kind == "rmsnorm"
+    assert doc.architecture.blocks["default"].norms.kind == "rmsnorm"
 
 
 def test_spin_box_drag_is_one_undo_step(window: MainWindow) -> None:
     doc = window.document
-    editor = window.form.editor("ffn.width")
+    editor = window.form.editor(("blocks", "default", "ffn", "width"))
     for _ in range(5):
         editor.stepBy(1)
-    assert doc.architecture.ffn.width == 49152 + 5
+    assert doc.architecture.blocks["default"].ffn.width == 49152 + 5
     assert doc.undo_stack.count() == 1
     doc.undo_stack.undo()
-    assert doc.architecture.ffn.width == 49152 and editor.value() == 49152
+    assert doc.architecture.blocks["default"].ffn.width == 49152 and editor.value() == 49152
 
 
-def test_ints_beyond_32_bits_stay_exact(window: MainWindow, type_into: TypeInto) -> None:
-    big = 3_000_000_017
-    type_into(window.form.editor("embeddings.vocab_size"), f"{big:,}")
+def test_large_ints_stay_exact(window: MainWindow, type_into: TypeInto) -> None:
+    big = 16_777_213  # near the schema's bound for a size, 2^24 (far past a 16-bit spin box)
+    type_into(window.form.editor(("embeddings", "vocab_size")), f"{big:,}")
     assert window.document.architecture.embeddings.vocab_size == big
-    assert window.form.editor("embeddings.vocab_size").value() == big
+    assert window.form.editor(("embeddings", "vocab_size")).value() == big
 
 
 def test_mla_fields_show_only_for_mla_attention(qtbot: QtBot) -> None:
@@ -166,6 +229,101 @@ def test_mla_fields_show_only_for_mla_attention(qtbot: QtBot) -> None:
     for form in (standard, mla):
         qtbot.addWidget(form)
         form.show()
-    assert not standard.editor("attention.kv_lora_rank").isVisible()
-    assert mla.editor("attention.kv_lora_rank").isVisible()
-    assert mla.editor("attention.kv_lora_rank").value() == 512
+    with pytest.raises(KeyError):  # MLA's ranks are MLA's own fields: not there for attention
+        standard.editor(("blocks", "default", "mixer", "kv_lora_rank"))
+    assert mla.editor(("blocks", "default", "mixer", "kv_lora_rank")).isVisible()
+    assert mla.editor(("blocks", "default", "mixer", "kv_lora_rank")).value() == 512
+
+
+def test_layernorm_bias_shows_only_under_layernorm(qtbot: QtBot, window: MainWindow) -> None:
+    """Issue 11, bug 6: the β box stayed editable under RMSNorm, where it counts nothing."""
+    doc, form = window.document, window.form
+    bias = form.editor(("blocks", "default", "norms", "bias"))
+    assert doc.architecture.blocks["default"].norms.kind == "layernorm" and bias.isVisible()
+    combo = form.editor(("blocks", "default", "norms", "kind"))
+    combo.setFocus()
+    qtbot.keyClick(combo, Qt.Key.Key_Down)  # layernorm → rmsnorm
+    assert doc.architecture.blocks["default"].norms.kind == "rmsnorm" and not bias.isVisible()
+    # The rule is the schema's metadata, read by the form: no field names in gui code.
+    assert BlockNorms.model_fields["bias"].json_schema_extra == {"visible_when": {"kind": "layernorm"}}
+    assert field_spec("bias", BlockNorms.model_fields["bias"]).visible_when == (("kind", "layernorm"),)
+
+
+def test_activation_offers_only_known_names(qtbot: QtBot, window: MainWindow) -> None:
+    combo = window.form.editor(("blocks", "default", "ffn", "activation"))
+    assert isinstance(combo, ComboBox)
+    names = [combo.itemData(i) for i in range(combo.count())]
+    assert names == list(ACTIVATIONS) and combo.value() == "gelu_new"
+    for preset_id in builtin_ids():  # every preset's (and so every importer's) name is offered
+        for block in load_source(preset_id).layers_by_block():
+            assert getattr(block.ffn, "activation", "silu") in names
+    combo.setFocus()
+    qtbot.keyClicks(combo, "silu")  # a person types to jump to an entry
+    assert window.document.architecture.blocks["default"].ffn.activation == "silu"
+
+
+def test_hints_are_amber_at_their_field_and_refuse_nothing(window: MainWindow, type_into: TypeInto) -> None:
+    form, doc = window.form, window.document
+    assert doc.scenario.context == 4096  # the views made the scenario: the context is judged
+    assert "exceeds the model's 2,048 learned positions" in form.hint_text(("decoder", "max_positions"))
+    assert "pad it to 50,304" in form.hint_text(("embeddings", "vocab_size"))
+    assert form.field_state(("embeddings", "vocab_size")) == "hint"
+    type_into(form.editor(("embeddings", "vocab_size")), "50304")
+    assert (
+        doc.architecture.embeddings.vocab_size == 50304 and form.hint_text(("embeddings", "vocab_size")) == ""
+    )
+    assert form.field_state(("embeddings", "vocab_size")) == ""
+    type_into(form.editor(("blocks", "default", "ffn", "width")), "49000")  # applied, with a hint
+    assert doc.architecture.blocks["default"].ffn.width == 49000 and "49,024 would be" in form.hint_text(
+        ("blocks", "default", "ffn", "width")
+    )
+    # A refusal outranks a hint at the same field, and the hint comes back when it goes.
+    type_into(form.editor(("decoder", "max_positions")), "0")
+    assert form.error_text(("decoder", "max_positions")).startswith("learned positions need a table")
+    assert form.field_state(("decoder", "max_positions")) == "error"
+    type_into(form.editor(("decoder", "max_positions")), "2048")
+    assert form.field_state(("decoder", "max_positions")) == "hint"
+    assert doc.set_scenario_field("context", 2048)
+    assert form.hint_text(("decoder", "max_positions")) == ""
+
+
+def test_the_number_of_layers_is_a_field(qtbot: QtBot, window: MainWindow, type_into: TypeInto) -> None:
+    doc, form = window.document, window.form
+    layers = form.editor(("decoder", "num_layers"))
+    assert isinstance(layers, IntSpinBox) and layers.value() == 96 and layers.minimum == 1
+    assert form._rows[("decoder", "num_layers")].section.text() == "Decoder"
+    type_into(layers, "48")
+    assert [g.count for g in doc.architecture.decoder.layers] == [48]
+    expected = count_parameters(with_value(load_source("gpt3-175b"), ("decoder", "num_layers"), 48))
+    assert doc.report.total == expected.total and f"{expected.total:,}" in window.headline.text()
+    assert window.undo_action.text() == "&Undo Set Decoder › Layers"
+    assert window.tree.tree_model.data(window.tree.tree_model.group_index(0)) == "layers 0–47 (dense)"
+    window.tree.split_group(0, 40)  # the tree edits the stack; the field follows
+    type_into(layers, "50")
+    assert [g.count for g in doc.architecture.decoder.layers] == [40, 10]
+
+
+def test_ffn_width_from_the_hidden_size(qtbot: QtBot, modals: Modals) -> None:
+    document = Document(load_source("llama-3-8b"), "llama-3-8b", preset_id="llama-3-8b")
+    form = ArchitectureForm(document)
+    qtbot.addWidget(form)
+    form.show()
+    assert document.set_field(("blocks", "default", "ffn", "width"), 1000)
+
+    def llama3(dialog: QWidget) -> None:  # Llama 3: multiplier 1.3, multiple of 1024
+        multiplier = dialog.findChild(QWidget, "multiplier")
+        multiplier.lineEdit().selectAll()
+        qtbot.keyClicks(multiplier.lineEdit(), "1.3")
+        multiple = dialog.findChild(QWidget, "multiple_of")
+        multiple.lineEdit().selectAll()
+        qtbot.keyClicks(multiple.lineEdit(), "1024")
+        assert dialog.findChild(QLabel, "result").text().endswith("FFN width 14,336")
+        modals.click_button(dialog, "Apply")
+
+    modals.expect(llama3)
+    qtbot.mouseClick(form.findChild(QWidget, "ffnWidthFromHidden"), Qt.MouseButton.LeftButton)
+    assert document.architecture == load_source("llama-3-8b")  # LLaMA's own rule gives its width back
+    assert (
+        document.undo_stack.count() == 2
+        and form.editor(("blocks", "default", "ffn", "width")).value() == 14336
+    )

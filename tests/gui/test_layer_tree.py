@@ -1,17 +1,21 @@
-"""The layer-tree editor: a consistent Qt model, and split / convert / insert / move / delete edits."""
+"""The layer-tree editor: a consistent Qt model, and split / convert / insert / move / delete edits.
+
+Menus are opened by a real right-click or the Menu key; their dialogs are the real ones, answered
+by typing and clicking (tests/gui/modals.py).
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QModelIndex, Qt
-from PySide6.QtWidgets import QLabel, QSpinBox
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QLabel, QMenu, QSpinBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from paramtally.core import layer_ops
-from paramtally.core.params import count_parameters
-from paramtally.core.schema import Adapter, LoRA, MoE
+from paramtally.core.count import count_parameters
+from paramtally.core.schema import Adapter, Architecture, Block, LoRA, MoE
 from paramtally.core.sources import load_source
 from paramtally.gui.document import Document
 from paramtally.gui.layer_tree import LayerTree, LayerTreeModel
@@ -19,24 +23,33 @@ from paramtally.gui.layer_tree.dialogs import SpecDialog
 from paramtally.gui.main_window import MainWindow
 from paramtally.gui.views.format import share_text
 from tests.gui.conftest import TypeInto
+from tests.gui.modals import Modals, give_focus, right_click_row
 
 MOE = MoE(num_experts=16, top_k=2, expert_width=12288, shared_experts=1)
 
 
-def _menu_action(tree: LayerTree, index: QModelIndex, text: str) -> Any:
-    actions = {action.text(): action for action in tree.build_menu(index).actions()}
-    assert text in actions, sorted(actions)
-    return actions[text]
+def group_block(arch: Architecture, group: int) -> Block:
+    """The block of the main stack's plain layer group ``group`` (what its layers are)."""
+    (block,) = {run.block for run in arch.runs if run.stack == "decoder" and run.group == group}
+    return block
 
 
 def test_model_is_consistent(qtmodeltester: Any) -> None:
     doc = Document(load_source("deepseek-v3"))
     model = LayerTreeModel(doc)
     qtmodeltester.check(model, force_py=True)
-    layers = layer_ops.set_lora(layer_ops.split_group(doc.architecture.layers, 1, 10), 2, LoRA(rank=8))
+    layers = layer_ops.set_lora(
+        layer_ops.split_group(doc.architecture.decoder.layers, 1, 10), 2, LoRA(rank=8)
+    )
     doc.set_architecture(layer_ops.with_layers(doc.architecture, layers), "edit")
     qtmodeltester.check(model, force_py=True)
-    assert model.rowCount() == 3 and model.rowCount(model.index(2, 0)) == 2  # MoE and LoRA blocks
+    # The decoder and the MTP modules; the decoder's three groups; the LoRA group's mixer, FFN,
+    # norms and LoRA.
+    assert model.rowCount() == 2 and model.rowCount(model.find(("decoder",))) == 3
+    parts = [model.part_of(model.index(i, 0, model.group_index(2))) for i in range(4)]
+    assert parts == ["mixer", "ffn", "norms", "lora"] and model.rowCount(model.group_index(2)) == 4
+    jamba = Document(load_source("jamba-v0.1"))
+    qtmodeltester.check(LayerTreeModel(jamba), force_py=True)  # a pattern: groups within a group
 
 
 def test_rows_show_groups_parameters_and_share(qtbot: QtBot) -> None:
@@ -45,68 +58,121 @@ def test_rows_show_groups_parameters_and_share(qtbot: QtBot) -> None:
     qtbot.addWidget(tree)
     model = tree.tree_model
     assert tree.objectName() == "layerTree"
-    assert model.data(model.index(0, 0)) == "layers 0–2 (dense)"
-    assert model.data(model.index(1, 0)) == "layers 3–60 (MoE)"
+    assert model.data(model.group_index(0)) == "layers 0–2 (dense)"
+    assert model.data(model.group_index(1)) == "layers 3–60 (MoE)"
     moe_params = sum(row.params for row in doc.report.layers if row.group == 1)
-    assert model.data(model.index(1, 0), Qt.ItemDataRole.UserRole) == moe_params
-    assert model.data(model.index(1, 2)) == f"{100 * moe_params / doc.report.total:.1f} %"  # 99.7 %
-    block = model.index(0, 0, model.index(1, 0))
-    assert model.data(block) == "MoE: 256 × 2,048, top-8, +1 shared"
+    assert model.data(model.group_index(1), Qt.ItemDataRole.UserRole) == moe_params
+    assert (
+        model.data(model.group_index(1).siblingAtColumn(2)) == f"{100 * moe_params / doc.report.total:.1f} %"
+    )  # 99.7 %
+    ffn = model.find(("decoder", "layers", 1), "ffn")
+    assert model.data(ffn) == (
+        "FFN: Mixture of experts — Experts 256, Experts per token 8, Expert width 2,048, Shared experts 1"
+    )
+    assert model.data(ffn, Qt.ItemDataRole.UserRole) == 58 * doc.report.groups[1].by_part.get(
+        "moe_experts", 0
+    ) + 58 * sum(doc.report.groups[1].by_part.get(p, 0) for p in ("shared_experts", "router"))
+    mtp = model.find(("mtp",))
+    assert model.data(mtp) == "MTP: 1 module" and model.data(mtp, Qt.ItemDataRole.UserRole) == doc.report.mtp
 
 
-def test_split_with_the_keyboard_keeps_the_total(qtbot: QtBot, window: MainWindow) -> None:
+def _type_into_dialog(qtbot: QtBot, dialog: QWidget, field: str, text: str) -> None:
+    editor = dialog.findChild(QWidget, field)
+    assert editor is not None, field
+    line = editor.lineEdit() if hasattr(editor, "lineEdit") else editor
+    line.setFocus()
+    line.selectAll()
+    qtbot.keyClicks(line, text)
+
+
+def test_split_with_the_keyboard_keeps_the_total(qtbot: QtBot, window: MainWindow, modals: Modals) -> None:
     tree, doc = window.tree, window.document
     total = doc.report.total
-    tree.ask_int = lambda *args: 48  # the person answers "48" in the split dialog
     tree.setFocus()
-    tree.setCurrentIndex(tree.tree_model.index(0, 0))
+    tree.setCurrentIndex(tree.tree_model.group_index(0))
+    modals.type_and_click("48", "OK")  # the person answers "48" in the real split dialog
     qtbot.keyClick(tree, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier)
-    assert [g.count for g in doc.architecture.layers] == [48, 48]
+    assert modals.seen == ["Split layer group"]
+    assert [g.count for g in doc.architecture.decoder.layers] == [48, 48]
     assert doc.report.total == total
-    assert tree.tree_model.data(tree.tree_model.index(1, 0)) == "layers 48–95 (dense)"
+    assert tree.tree_model.data(tree.tree_model.group_index(1)) == "layers 48–95 (dense)"
 
 
-def test_convert_to_moe_shows_total_and_active(qtbot: QtBot, window: MainWindow) -> None:
+def test_convert_to_moe_shows_total_and_active(qtbot: QtBot, window: MainWindow, modals: Modals) -> None:
     tree, doc = window.tree, window.document
-    tree.ask_int = lambda *args: 64
-    tree.split_group(0)
-    tree.ask_block = lambda block, initial, title: MOE if block == "moe" else None
-    index = tree.tree_model.index(1, 0)
-    _menu_action(tree, index, "Convert FFN to MoE…").trigger()
+    modals.choose("Split at layer…")
+    modals.type_and_click("64", "OK")
+    right_click_row(qtbot, tree, tree.tree_model.group_index(0), modals)
+    assert [g.count for g in doc.architecture.decoder.layers] == [64, 32]
+
+    def moe_dialog(dialog: QWidget) -> None:
+        _type_into_dialog(qtbot, dialog, "num_experts", "16")
+        _type_into_dialog(qtbot, dialog, "top_k", "2")
+        _type_into_dialog(qtbot, dialog, "expert_width", "12288")
+        _type_into_dialog(qtbot, dialog, "shared_experts", "1")
+        modals.click_button(dialog, "OK")
+
+    modals.choose("Convert FFN to MoE…")
+    modals.expect(moe_dialog)
+    right_click_row(qtbot, tree, tree.tree_model.group_index(1), modals)
+    assert modals.seen[-1] == "Convert to MoE"
     expected_arch = load_source("gpt3-175b")
     expected_arch = layer_ops.with_layers(
-        expected_arch, layer_ops.set_moe(layer_ops.split_group(expected_arch.layers, 0, 64), 1, MOE)
+        expected_arch, layer_ops.set_moe(layer_ops.split_group(expected_arch.decoder.layers, 0, 64), 1, MOE)
     )
     expected = count_parameters(expected_arch)
     assert doc.report.total == expected.total and doc.report.active == expected.active
     assert expected.total > expected.active
     headline = window.findChild(QLabel, "totalParams").text()
     assert f"{expected.total:,}" in headline and f"{expected.active:,}" in headline
-    assert tree.tree_model.data(tree.tree_model.index(1, 0)) == "layers 64–95 (MoE)"
-    # Back to dense through the block's own menu.
-    block = tree.tree_model.index(0, 0, tree.tree_model.index(1, 0))
-    _menu_action(tree, block, "Convert to dense FFN").trigger()
+    assert tree.tree_model.data(tree.tree_model.group_index(1)) == "layers 64–95 (MoE)"
+    # Back to dense through the FFN row's own menu.
+    block = tree.tree_model.find(("decoder", "layers", 1), "ffn")
+    modals.choose("Convert MoE to dense FFN")
+    right_click_row(qtbot, tree, block, modals)
     assert doc.report.total == doc.report.active
 
 
-def test_lora_and_adapter_are_added_parameters(window: MainWindow) -> None:
+def test_lora_and_adapter_are_added_parameters(qtbot: QtBot, window: MainWindow, modals: Modals) -> None:
     tree, doc = window.tree, window.document
-    assert tree.set_block(0, "lora", LoRA(rank=8, targets=("q", "v")))
+    tree.setFocus()
+    tree.setCurrentIndex(tree.tree_model.group_index(0))
+
+    def lora_dialog(dialog: QWidget) -> None:
+        _type_into_dialog(qtbot, dialog, "rank", "8")
+        modals.click_button(dialog, "OK")  # q and v are ticked by default
+
+    modals.expect(lora_dialog)
+    qtbot.keyClick(tree, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
+    assert group_block(doc.architecture, 0).lora == LoRA(rank=8, targets=("q", "v"))
     h, layers = doc.architecture.hidden_size, doc.architecture.num_layers
     assert doc.report.added == layers * 2 * 8 * (h + h)  # r·(d_in + d_out) on q and v
-    child = tree.tree_model.index(0, 0, tree.tree_model.index(0, 0))
-    assert tree.tree_model.data(child) == "LoRA: rank 8 on q, v"
+    child = tree.tree_model.find(("decoder", "layers", 0), "lora")
+    assert tree.tree_model.data(child) == "LoRA — Rank 8"
+    assert "Targets: q, v" in tree.tree_model.data(child, Qt.ItemDataRole.ToolTipRole)
     share = tree.tree_model.data(child.siblingAtColumn(2))
     assert share == share_text(doc.report.added, doc.report.total) and share.startswith("0.02")  # 0.0215 %
-    tree.ask_block = lambda block, initial, title: Adapter(width=64, placement="ffn")
-    assert tree.set_block(0, "adapter")
-    assert doc.architecture.layers[0].adapter is not None
+    tree.setCurrentIndex(tree.tree_model.group_index(0))
+
+    def adapter_dialog(dialog: QWidget) -> None:  # issue 11, bug 1: OK with the Placement combo box
+        placement = dialog.findChild(QComboBox, "placement")
+        placement.setFocus()
+        qtbot.keyClick(placement, Qt.Key.Key_Up)  # attention, ffn, both (the schema's order): both → ffn
+        _type_into_dialog(qtbot, dialog, "width", "64")
+        qtbot.keyClick(dialog.findChild(QWidget, "width").lineEdit(), Qt.Key.Key_Return)
+
+    modals.choose("Add adapter…")
+    modals.expect(adapter_dialog)
+    give_focus(qtbot, tree)
+    qtbot.keyClick(tree, Qt.Key.Key_Menu)  # the keyboard's way to the context menu
+    adapter = group_block(doc.architecture, 0).adapter
+    assert adapter is not None and adapter.width == 64 and adapter.placement == "ffn"
     assert doc.report.added > layers * 2 * 8 * (h + h)
 
 
 def test_count_cell_is_editable(qtbot: QtBot, window: MainWindow) -> None:
     tree, doc = window.tree, window.document
-    index = tree.tree_model.index(0, 0)
+    index = tree.tree_model.group_index(0)
     tree.setCurrentIndex(index)
     tree.edit(index)
     editor = tree.viewport().findChild(QSpinBox)
@@ -114,7 +180,7 @@ def test_count_cell_is_editable(qtbot: QtBot, window: MainWindow) -> None:
     editor.selectAll()
     qtbot.keyClicks(editor, "80")
     qtbot.keyClick(editor, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: doc.architecture.layers[0].count == 80)  # the delegate commits queued
+    qtbot.waitUntil(lambda: doc.architecture.decoder.layers[0].count == 80)  # the delegate commits queued
     assert doc.report.layers[-1].index == 79
 
 
@@ -124,18 +190,21 @@ def test_delete_key_and_drag_and_drop(qtbot: QtBot, window: MainWindow) -> None:
     tree.set_block(1, "moe", MOE)
     model = tree.tree_model
     # Drag the MoE group above the dense one.
-    data = model.mimeData([model.index(1, 0)])
-    assert model.dropMimeData(data, Qt.DropAction.MoveAction, 0, 0, QModelIndex()) is False
-    assert doc.architecture.layers[0].moe == MOE and doc.architecture.layers[1].count == 10
+    data = model.mimeData([model.group_index(1)])
+    assert model.dropMimeData(data, Qt.DropAction.MoveAction, 0, 0, model.find(("decoder",))) is False
+    assert group_block(doc.architecture, 0).ffn == MOE and doc.architecture.decoder.layers[1].count == 10
     tree.setFocus()
-    tree.setCurrentIndex(model.index(0, 0))
+    tree.setCurrentIndex(model.group_index(0))
     qtbot.keyClick(tree, Qt.Key.Key_Delete)
-    assert len(doc.architecture.layers) == 1 and doc.architecture.layers[0].count == 10
+    assert len(doc.architecture.decoder.layers) == 1 and doc.architecture.decoder.layers[0].count == 10
     # The last group cannot go: the reason is reported and nothing changes.
     with qtbot.waitSignal(doc.invalid) as blocker:
         qtbot.keyClick(tree, Qt.Key.Key_Delete)
-    assert "at least one" in blocker.args[1]
-    assert len(doc.architecture.layers) == 1
+    assert blocker.args == [("decoder", "layers"), "the stack needs at least one layer group"]
+    assert (
+        window.problem_status.text() == "⚠ Decoder › Layer groups: the stack needs at least one layer group"
+    )
+    assert len(doc.architecture.decoder.layers) == 1
 
 
 def test_every_tree_edit_is_one_undo_step(window: MainWindow) -> None:
@@ -157,7 +226,7 @@ def test_block_dialog_is_generated_and_validated(
     arch = load_source("gpt3-175b")
 
     def check(moe: MoE) -> None:  # what the tree passes: the block must fit the architecture
-        layer_ops.with_layers(arch, layer_ops.set_moe(arch.layers, 0, moe))
+        layer_ops.with_layers(arch, layer_ops.set_moe(arch.decoder.layers, 0, moe))
 
     initial = {"num_experts": 16, "top_k": 1, "expert_width": 4096}
     dialog = SpecDialog(MoE, initial, "Convert to MoE", check=check)
@@ -170,3 +239,110 @@ def test_block_dialog_is_generated_and_validated(
         assert dialog.result_value() == MoE(num_experts=8, top_k=2, expert_width=4096)
     else:
         assert dialog.result_value() is None and "exceed" in dialog.error.text()
+
+
+def test_add_adapter_from_the_right_click_menu_completes_with_ok(
+    qtbot: QtBot, window: MainWindow, modals: Modals
+) -> None:
+    """Issue 11, bug 1: the dialog's OK used to fail on the Placement combo box and stay open."""
+    tree, doc = window.tree, window.document
+    total = doc.report.total
+
+    def adapter_dialog(dialog: QWidget) -> None:
+        placement = dialog.findChild(QComboBox, "placement")
+        assert placement.currentText() == "both"
+        _type_into_dialog(qtbot, dialog, "width", "256")
+        modals.click_button(dialog, "OK")
+
+    modals.choose("Add adapter…")
+    modals.expect(adapter_dialog)
+    right_click_row(qtbot, tree, tree.tree_model.group_index(0), modals)
+    assert group_block(doc.architecture, 0).adapter == Adapter(width=256, placement="both")
+    h, layers = doc.architecture.hidden_size, doc.architecture.num_layers
+    assert doc.report.added == layers * 2 * (2 * h * 256 + 256 + h)  # two adapters (h→b→h, biased) a layer
+    assert doc.report.total == total + doc.report.added
+    child = tree.tree_model.find(("decoder", "layers", 0), "adapter")
+    assert tree.tree_model.data(child) == "Adapter — Bottleneck 256"
+
+
+def test_every_menu_entry_shows_its_key_and_shift_f10_opens_the_menu(
+    qtbot: QtBot, window: MainWindow, modals: Modals
+) -> None:
+    tree, doc = window.tree, window.document
+    tree.split_group(0, 10)
+    tree.set_block(1, "lora", LoRA(rank=4))
+    model = tree.tree_model
+    rows = (model.group_index(0), model.group_index(1), model.find(("decoder", "layers", 1), "lora"))
+    for index in (*rows, model.find(("decoder", "layers", 1), "mixer")):
+        menu = tree.build_menu(index)
+        submenus = [a.menu() for a in menu.actions() if a.menu() is not None]
+        entries = [a for m in (menu, *submenus) for a in m.actions() if not a.isSeparator() and not a.menu()]
+        keys = [a.shortcut().toString() for a in entries]
+        assert all(keys), [(a.text(), k) for a, k in zip(entries, keys, strict=True)]
+        assert len(set(keys)) == len(keys)
+    texts = [a.text() for a in tree.build_menu(model.group_index(1)).actions() if not a.isSeparator()]
+    assert "Edit LoRA…" in texts and "Remove LoRA" in texts and "Add LoRA…" not in texts
+    # Shift+F10 on the LoRA group, then the menu's "Remove LoRA", chosen by its entry.
+    tree.setCurrentIndex(model.group_index(1))
+    give_focus(qtbot, tree)
+    modals.choose("Remove LoRA")
+    qtbot.keyClick(tree, Qt.Key.Key_F10, Qt.KeyboardModifier.ShiftModifier)
+    assert group_block(doc.architecture, 1).lora is None
+    # The same with the key the menu showed, and no menu at all.
+    tree.setCurrentIndex(model.group_index(0))
+    qtbot.keyClick(tree, Qt.Key.Key_J, Qt.KeyboardModifier.ControlModifier)  # merge with next
+    assert [g.count for g in doc.architecture.decoder.layers] == [96]
+
+
+def test_mixer_kind_window_and_width_through_the_menus(
+    qtbot: QtBot, window: MainWindow, modals: Modals
+) -> None:
+    """A range split off, its mixer made Mamba-2 through the submenu; a window and an FFN width
+    typed into the real dialogs for the other group; each one undo step."""
+    tree, doc = window.tree, window.document
+    model = tree.tree_model
+    modals.choose("Split at layer…")
+    modals.type_and_click("90", "OK")
+    right_click_row(qtbot, tree, model.group_index(0), modals)
+
+    def open_submenu(menu: QWidget) -> None:  # as with the keys: onto "Mixer kind", then Right
+        assert isinstance(menu, QMenu)
+        menu.setActiveAction(next(a for a in menu.actions() if a.text() == "Mixer kind"))
+        qtbot.keyClick(menu, Qt.Key.Key_Right)
+
+    modals.expect(open_submenu, "Mixer kind ▸")
+    modals.choose("Mamba-2")
+    right_click_row(qtbot, tree, model.group_index(1), modals)
+    assert group_block(doc.architecture, 1).mixer.kind == "mamba2"
+    assert model.data(model.group_index(1)) == "layers 90–95 (Mamba-2, dense)"
+    assert model.data(model.group_index(0)) == "layers 0–89 (attention, dense)"  # names its mixer now
+    modals.choose("Sliding window…")
+    modals.type_and_click("4096", "OK")
+    right_click_row(qtbot, tree, model.group_index(0), modals)
+    assert group_block(doc.architecture, 0).mixer.sliding_window == 4096
+    modals.choose("FFN width…")
+    modals.type_and_click("40000", "OK")
+    right_click_row(qtbot, tree, model.group_index(0), modals)
+    assert group_block(doc.architecture, 0).ffn.width == 40000
+    assert doc.undo_stack.count() == 4 and doc.undo_stack.undoText() == "FFN width"
+    arch = layer_ops.split_group(load_source("gpt3-175b").decoder.layers, 0, 90)
+    expected = layer_ops.with_layers(load_source("gpt3-175b"), arch)
+    for group, path, value in (
+        (1, ("mixer", "kind"), "mamba2"),
+        (0, ("mixer", "sliding_window"), 4096),
+        (0, ("ffn", "width"), 40000),
+    ):
+        expected = layer_ops.with_group_value(expected, ("decoder", "layers", group), path, value)
+    assert doc.report.total == count_parameters(expected).total
+
+
+def test_the_mtp_modules_block_is_edited_like_a_group(qtbot: QtBot) -> None:
+    doc = Document(load_source("deepseek-v3"))
+    tree = LayerTree(doc)
+    qtbot.addWidget(tree)
+    tree.setCurrentIndex(tree.tree_model.find(("mtp",), "ffn"))
+    assert tree.current_group() == ("mtp",)
+    assert tree.set_value(("ffn", "num_experts"), 128, "Experts")
+    assert doc.architecture.mtp.override["ffn"]["num_experts"] == 128
+    assert tree.tree_model.data(tree.tree_model.find(("mtp",)), Qt.ItemDataRole.UserRole) == doc.report.mtp
+    assert doc.report.total == count_parameters(load_source("deepseek-v3")).total  # MTP is apart

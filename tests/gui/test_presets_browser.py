@@ -1,4 +1,4 @@
-"""The preset browser, driven as a person would; dialogs are replaced by scripted answers."""
+"""The preset browser, driven as a person would, its real dialogs answered with keys and clicks."""
 
 from __future__ import annotations
 
@@ -6,7 +6,6 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,60 +14,84 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QFileDialog, QInputDialog, QMainWindow, QMessageBox
+from PySide6.QtWidgets import QLineEdit, QMainWindow, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from paramtally.core import presets, user_presets
 from paramtally.core.cli import main as cli_main
 from paramtally.gui.document import Document
 from paramtally.gui.presets import ID_ROLE, PresetsBrowser, add_preset_actions
+from tests.gui.modals import Modals
 
 ROOT = Path(__file__).resolve().parents[2]
-Button = QMessageBox.StandardButton
 
 
 class Dialogs:
-    """Scripted answers for Qt's static dialogs, and a record of what was asked."""
+    """Answers for the real dialogs the browser opens, and a record of what they said.
 
-    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        self.ids: list[str] = []
-        self.answers: list[Button] = []
-        self.files: list[str] = []
-        self.asked: list[str] = []
+    Each answer is queued before the action that opens the dialog, and given with key and
+    mouse events on the dialog itself (tests/gui/modals.py); nothing is replaced.
+    """
+
+    def __init__(self, modals: Modals) -> None:
+        self.modals = modals
+        self.asked: list[str] = []  # "title text" of every question answered
         self.warnings: list[str] = []
-        self.suggested: list[str] = []
-        monkeypatch.setattr(QInputDialog, "getText", self._text)
-        monkeypatch.setattr(QMessageBox, "question", self._question)
-        monkeypatch.setattr(QMessageBox, "warning", self._warning)
-        monkeypatch.setattr(QFileDialog, "getOpenFileName", self._file)
-        monkeypatch.setattr(QFileDialog, "getSaveFileName", self._file)
+        self.suggested: list[str] = []  # what an id or Save As dialog offered before typing
 
-    def _text(self, *args: Any, **kwargs: Any) -> tuple[str, bool]:
-        self.suggested.append(kwargs.get("text", ""))
-        return (self.ids.pop(0), True) if self.ids else ("", False)
+    def answer(self, button: str) -> None:
+        """A question (Save / Discard / Cancel, Yes / No): click ``button``."""
 
-    def _question(self, parent: Any, title: str, text: str, *args: Any) -> Button:
-        self.asked.append(f"{title} {text}")
-        return self.answers.pop(0)
+        def click(dialog: QWidget) -> None:
+            assert isinstance(dialog, QMessageBox), dialog
+            assert all("&" in one.text() for one in dialog.buttons())  # Alt mnemonics on every button
+            self.asked.append(f"{dialog.windowTitle()} {dialog.text()}")
+            self.modals.click_button(dialog, button)
 
-    def _warning(self, parent: Any, title: str, text: str, *args: Any) -> Button:
-        self.warnings.append(text)
-        return Button.Ok
+        self.modals.expect(click, f"answer {button}")
 
-    def _file(self, *args: Any, **kwargs: Any) -> tuple[str, str]:
-        return (self.files.pop(0), "") if self.files else ("", "")
+    def warning(self) -> None:
+        def ok(dialog: QWidget) -> None:
+            assert isinstance(dialog, QMessageBox), dialog
+            self.warnings.append(dialog.text())
+            self.modals.click_button(dialog, "OK")
+
+        self.modals.expect(ok, "warning")
+
+    def preset_id(self, text: str) -> None:
+        """An id dialog (Rename, Duplicate, Import): type ``text`` over the suggestion, OK."""
+
+        def answer(dialog: QWidget) -> None:
+            self.suggested.append(dialog.findChild(QLineEdit).text())
+            self.modals.type_text(dialog, text)
+            self.modals.click_button(dialog, "OK")
+
+        self.modals.expect(answer, f"id {text}")
+
+    def save_as(self, preset_id: str, name: str | None = None) -> None:
+        """The Save As dialog: a display name (if given) and an id typed, then Save."""
+
+        def answer(dialog: QWidget) -> None:
+            self.suggested.append(dialog.findChild(QLineEdit, "presetName").text())
+            if name is not None:
+                self.modals.type_text(dialog, name, "presetName")
+            self.modals.type_text(dialog, preset_id, "presetId")
+            self.modals.click_button(dialog, "Save")
+
+        self.modals.expect(answer, f"save as {preset_id}")
+
+    def file(self, path: Path, button: str) -> None:
+        self.modals.choose_file(str(path), button)
 
 
 @pytest.fixture
-def dialogs(monkeypatch: pytest.MonkeyPatch) -> Iterator[Dialogs]:
-    scripted = Dialogs(monkeypatch)
-    yield scripted
-    assert not scripted.answers, "a scripted answer was never asked for"
+def dialogs(modals: Modals) -> Dialogs:
+    return Dialogs(modals)
 
 
 @pytest.fixture
 def browser(qtbot: QtBot) -> PresetsBrowser:
-    document = Document(presets.load_builtin("gpt3-175b"), "gpt3-175b")
+    document = Document(presets.load_builtin("gpt3-175b"), "gpt3-175b", preset_id="gpt3-175b")
     widget = PresetsBrowser(document)
     qtbot.addWidget(widget)
     widget.show()
@@ -76,7 +99,7 @@ def browser(qtbot: QtBot) -> PresetsBrowser:
 
 
 def _edit(browser: PresetsBrowser, layers: int = 7) -> None:
-    assert browser.document.set_field("layers.0.count", layers)
+    assert browser.document.set_field(("decoder", "layers", 0, "count"), layers)
 
 
 def _broken_file() -> Path:
@@ -120,12 +143,14 @@ def test_save_as_from_gui_appears_in_cli_list(
     browser: PresetsBrowser, qtbot: QtBot, dialogs: Dialogs
 ) -> None:
     _edit(browser)
-    dialogs.ids.append("my-gpt")
+    dialogs.save_as("my-gpt", name="My GPT")
     qtbot.mouseClick(browser.buttons["Save"], Qt.MouseButton.LeftButton)  # a built-in: Save means Save As
+    assert dialogs.suggested == ["GPT-3 175B (custom)"]
     assert user_presets.load("my-gpt") == browser.document.architecture
+    assert browser.document.architecture.name == "My GPT"
     assert browser.marker.text() == "my-gpt (user)"
     listed = _cli_list()
-    assert listed["my-gpt", "user"]["name"] == "GPT-3 175B"
+    assert listed["my-gpt", "user"]["name"] == "My GPT"
     assert not listed["my-gpt", "user"]["broken"]
     _edit(browser, 9)  # a user preset saves in place, asking nothing
     qtbot.mouseClick(browser.buttons["Save"], Qt.MouseButton.LeftButton)
@@ -151,18 +176,18 @@ def test_preset_saved_by_cli_appears_in_browser(
 
 
 def test_switching_asks_to_save(browser: PresetsBrowser, dialogs: Dialogs) -> None:
-    other = next(preset_id for preset_id in presets.builtin_ids() if preset_id != "gpt3-175b")
+    other = "llama-3-8b"  # one layer group, like GPT-3, so `_edit` reads the same on both
     _edit(browser)
-    dialogs.answers.append(Button.Cancel)
+    dialogs.answer("Cancel")
     assert not browser.ops.open_preset(other)
     assert browser.document.architecture.num_layers == 7 and browser.document.dirty
-    dialogs.answers.append(Button.Discard)
+    dialogs.answer("Discard")
     assert browser.ops.open_preset(other)
     assert browser.document.architecture == presets.load_builtin(other)
     assert not browser.document.dirty and browser.ops.current_id == other
     _edit(browser)
-    dialogs.answers.append(Button.Save)
-    dialogs.ids.append("kept")
+    dialogs.answer("Save")
+    dialogs.save_as("kept")
     assert browser.ops.open_preset("gpt3-175b")
     assert user_presets.load("kept").num_layers == 7
     assert "unsaved changes" in dialogs.asked[0]
@@ -179,10 +204,10 @@ def test_delete_asks_first(browser: PresetsBrowser, qtbot: QtBot, dialogs: Dialo
     user_presets.save("doomed", presets.load_builtin("gpt3-175b"))
     browser.presets.refresh()
     browser.presets.select("doomed", "user")
-    dialogs.answers.append(Button.No)
+    dialogs.answer("No")
     qtbot.mouseClick(browser.buttons["Delete…"], Qt.MouseButton.LeftButton)
     assert user_presets.is_user("doomed")
-    dialogs.answers.append(Button.Yes)
+    dialogs.answer("Yes")
     qtbot.mouseClick(browser.buttons["Delete…"], Qt.MouseButton.LeftButton)
     assert not user_presets.is_user("doomed")
     assert "doomed" not in browser.presets.visible_ids()
@@ -192,10 +217,13 @@ def test_delete_asks_first(browser: PresetsBrowser, qtbot: QtBot, dialogs: Dialo
 
 def test_rename_and_duplicate(browser: PresetsBrowser, dialogs: Dialogs) -> None:
     browser.presets.select("gpt3-175b")
-    dialogs.ids.append("gpt3-copy")
+    dialogs.preset_id("gpt3-copy")
     assert browser.ops.duplicate_selected()
+    assert dialogs.suggested == ["gpt3-175b-copy"]
     assert browser.presets.selected() == ("gpt3-copy", "user")
-    dialogs.ids.extend(["bad/id", "gpt3-renamed"])  # a bad id is refused with a reason, then asked again
+    dialogs.preset_id("bad/id")  # a bad id is refused with a reason, then asked again
+    dialogs.warning()
+    dialogs.preset_id("gpt3-renamed")
     assert browser.ops.rename_selected()
     assert "not a usable preset id" in dialogs.warnings[0]
     assert user_presets.user_ids() == ["gpt3-renamed"]
@@ -204,8 +232,8 @@ def test_rename_and_duplicate(browser: PresetsBrowser, dialogs: Dialogs) -> None
 
 def test_shadowing_save_asks_and_is_marked(browser: PresetsBrowser, dialogs: Dialogs) -> None:
     _edit(browser)
-    dialogs.ids.append("gpt3-175b")
-    dialogs.answers.append(Button.Yes)
+    dialogs.save_as("gpt3-175b")
+    dialogs.answer("Yes")
     assert browser.ops.save_as()
     assert "built-in id" in dialogs.asked[0]
     labels = [item.text() for item in browser.presets.items() if item.data(ID_ROLE) == "gpt3-175b"]
@@ -220,6 +248,7 @@ def test_broken_file_is_listed_and_left_alone(browser: PresetsBrowser, dialogs: 
     item = next(item for item in browser.presets.items() if item.data(ID_ROLE) == "half")
     assert "half.json: not valid JSON" in item.text() and "broken" in item.text()
     architecture = browser.document.architecture
+    dialogs.warning()
     assert not browser.ops.open_preset("half")
     assert dialogs.warnings[0].startswith("half.json: not valid JSON")
     assert browser.document.architecture == architecture
@@ -243,18 +272,19 @@ def test_import_and_export_through_file_dialogs(
 ) -> None:
     exported = tmp_path / "shared.json"
     browser.presets.select("gpt3-175b")
-    dialogs.files.append(str(exported))
+    dialogs.file(exported, "Save")
     assert browser.ops.export_selected()
     assert presets.load_preset_file(exported) == presets.load_builtin("gpt3-175b")
-    dialogs.files.append(str(exported))
-    dialogs.ids.append("shared")
+    dialogs.file(exported, "Open")
+    dialogs.preset_id("shared")
     assert browser.ops.import_file()
     assert dialogs.suggested[-1] == "shared"  # the file's name is the suggested id
     assert browser.presets.selected() == ("shared", "user")
-    dialogs.files.append(str(tmp_path / "no-suffix"))
+    dialogs.file(tmp_path / "no-suffix", "Save")
     assert browser.ops.export_selected()  # a name typed without a suffix gets .json
     assert presets.load_preset_file(tmp_path / "no-suffix.json") == presets.load_builtin("gpt3-175b")
-    dialogs.files.append(str(tmp_path / "missing" / "x.json"))
+    dialogs.file(tmp_path / "missing" / "x.json", "Save")
+    dialogs.warning()
     assert not browser.ops.export_selected()
     assert dialogs.warnings == [f"cannot write {tmp_path / 'missing' / 'x.json'}: No such file or directory"]
 
@@ -262,17 +292,17 @@ def test_import_and_export_through_file_dialogs(
 def test_quitting_with_changes_asks(qtbot: QtBot, dialogs: Dialogs) -> None:
     window = QMainWindow()
     qtbot.addWidget(window)
-    browser = PresetsBrowser(Document(presets.load_builtin("gpt3-175b"), "gpt3-175b"))
+    browser = PresetsBrowser(Document(presets.load_builtin("gpt3-175b"), "gpt3-175b", preset_id="gpt3-175b"))
     window.setCentralWidget(browser)
     actions = add_preset_actions(window.menuBar().addMenu("&File"), browser, window)
     assert [action.text() for action in actions][:2] == ["Save Preset", "Save Preset As…"]
     window.show()
     _edit(browser)
-    dialogs.answers.append(Button.Cancel)
+    dialogs.answer("Cancel")
     assert not browser.request_quit(window)
     assert window.isVisible()
-    dialogs.answers.append(Button.Save)
-    dialogs.ids.append("saved-on-quit")
+    dialogs.answer("Save")
+    dialogs.save_as("saved-on-quit")
     assert browser.request_quit(window)
     assert not window.isVisible()
     assert user_presets.load("saved-on-quit").num_layers == 7
@@ -281,19 +311,19 @@ def test_quitting_with_changes_asks(qtbot: QtBot, dialogs: Dialogs) -> None:
 def test_a_program_closing_the_window_is_not_stopped(qtbot: QtBot, dialogs: Dialogs) -> None:
     window = QMainWindow()
     qtbot.addWidget(window)
-    browser = PresetsBrowser(Document(presets.load_builtin("gpt3-175b"), "gpt3-175b"))
+    browser = PresetsBrowser(Document(presets.load_builtin("gpt3-175b"), "gpt3-175b", preset_id="gpt3-175b"))
     window.setCentralWidget(browser)
     add_preset_actions(window.menuBar().addMenu("&File"), browser, window)
     window.show()
     _edit(browser)
-    assert window.close()  # no question asked (the dialogs fixture fails on an unexpected one)
-    assert dialogs.asked == []
+    assert window.close()  # no question asked (the modals fixture fails on an unexpected one)
+    assert dialogs.asked == [] and dialogs.modals.seen == []
 
 
 def test_main_window_file_menu(qtbot: QtBot, dialogs: Dialogs, tmp_path: Path) -> None:
     from paramtally.gui.main_window import MainWindow
 
-    window = MainWindow(Document(presets.load_builtin("gpt3-175b"), "gpt3-175b"))
+    window = MainWindow(Document(presets.load_builtin("gpt3-175b"), "gpt3-175b", preset_id="gpt3-175b"))
     qtbot.addWidget(window)
     window.show()
     names = {action.objectName() for action in window.file_menu.actions()}
@@ -302,14 +332,14 @@ def test_main_window_file_menu(qtbot: QtBot, dialogs: Dialogs, tmp_path: Path) -
     assert window.presets_browser.isVisible()
     assert window.presets_browser.ops.current_id == "gpt3-175b"
     _edit(window.presets_browser)
-    dialogs.ids.append("from-window")
+    dialogs.save_as("from-window")
     window.findChild(QAction, "actionSavePreset").trigger()
-    assert _cli_list()["from-window", "user"]["name"] == "GPT-3 175B"
-    assert "[*]" in window.windowTitle() and not window.isWindowModified()
+    assert _cli_list()["from-window", "user"]["name"] == "GPT-3 175B (custom)"
+    assert window.windowTitle() == "from-window[*] — ParamTally" and not window.isWindowModified()
     _edit(window.presets_browser, 11)
-    dialogs.answers.append(Button.Cancel)
+    dialogs.answer("Cancel")
     window.quit_action.trigger()
     assert window.isVisible()
-    dialogs.answers.append(Button.Discard)
+    dialogs.answer("Discard")
     window.quit_action.trigger()
     assert not window.isVisible()

@@ -11,7 +11,7 @@ from pathlib import Path
 _PROBE = """
 import sys
 from paramtally.gui.app import build_parser, open_window
-from paramtally.core.params import count_parameters
+from paramtally.core.count import count_parameters
 from paramtally.core.sources import load_source
 window = open_window(build_parser().parse_args(["gpt3-175b"]))
 late = [m for m in sys.modules if m.split(".")[0] in ("pyqtgraph", "numpy")]
@@ -19,7 +19,7 @@ late += [m for m in sys.modules if m == "paramtally.core.memory"]
 assert not late, late
 total = count_parameters(load_source("gpt3-175b")).total
 assert f"{total:,}" in window.headline.text(), window.headline.text()
-assert window.form.editor("hidden_size").value() == 12288
+assert window.form.editor(("hidden_size",)).value() == 12288
 window.load_views()  # the charts and the memory panel: now they load
 assert "pyqtgraph" in sys.modules and window.document.scenario is not None
 print("ok")

@@ -9,7 +9,7 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QApplication, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
-from paramtally.core.params import count_parameters
+from paramtally.core.count import count_parameters
 from paramtally.core.schema import MoE
 from paramtally.core.sources import load_source
 from paramtally.gui.document import Document
@@ -31,13 +31,13 @@ def test_undo_redo_of_a_typed_edit(window: MainWindow, type_into: TypeInto) -> N
     assert window.undo_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Undo)
     assert window.redo_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Redo)
     assert not window.undo_action.isEnabled()
-    type_into(window.form.editor("ffn.width"), "16384")
+    type_into(window.form.editor(("blocks", "default", "ffn", "width")), "16384")
     after = doc.report.total
     assert after < before and doc.dirty and window.isWindowModified()
-    assert window.undo_action.text() == "&Undo Set ffn.width"
+    assert window.undo_action.text() == "&Undo Set Blocks › default › FFN width"
     window.undo_action.trigger()
     assert doc.report.total == before and f"{before:,}" in _headline(window)
-    assert window.form.editor("ffn.width").value() == 49152 and not doc.dirty
+    assert window.form.editor(("blocks", "default", "ffn", "width")).value() == 49152 and not doc.dirty
     window.redo_action.trigger()
     assert doc.report.total == after and f"{after:,}" in _headline(window)
 
@@ -50,7 +50,7 @@ def test_undo_of_tree_edits(window: MainWindow) -> None:
     moe_total = doc.report.total
     assert doc.report.is_moe
     window.undo_action.trigger()
-    assert not doc.report.is_moe and len(doc.architecture.layers) == 2
+    assert not doc.report.is_moe and len(doc.architecture.decoder.layers) == 2
     window.undo_action.trigger()
     assert doc.architecture == original
     window.redo_action.trigger()
@@ -81,7 +81,7 @@ def test_open_a_config_json(window: MainWindow) -> None:
     assert f"{doc.report.total:,}" in _headline(window)
     assert doc.undo_stack.count() == 0 and not doc.dirty
     assert "llama-2-7b.json" in window.windowTitle()
-    assert window.form.editor("hidden_size").value() == 4096
+    assert window.form.editor(("hidden_size",)).value() == 4096
     assert window.tree.tree_model.rowCount() == 1
 
 

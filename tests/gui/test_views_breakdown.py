@@ -10,7 +10,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from paramtally.core.breakdown import PARTS, human
-from paramtally.core.params import count_parameters
+from paramtally.core.count import count_parameters
 from paramtally.gui.views.breakdown_charts import BreakdownCharts
 from paramtally.gui.views.breakdown_table import RAW_ROLE, BreakdownTable
 from paramtally.gui.views.headline import Headline
@@ -48,7 +48,7 @@ def test_headline_follows_hidden_size_edits_and_moe(qtbot: QtBot, document) -> N
     assert headline.objectName() == "totalParams"
     assert "175,221,817,344" in headline.text() and "175.22B" in headline.text()
 
-    document.set_field("hidden_size", 8192)
+    document.set_field(("hidden_size",), 8192)
     total = count_parameters(document.architecture).total
     assert f"{total:,}" in headline.text() and human(total) in headline.text()
     assert "active" not in headline.text()
@@ -69,7 +69,7 @@ def test_bars_and_pie_equal_the_calculator_after_edits(qtbot: QtBot, document) -
     _assert_charts_match(charts, dict(report.by_part), report.total)
     bars, wedges = charts.bar.part_bars, {k: e.wedge for k, e in charts.pie.entries.items()}
 
-    document.set_field("ffn.width", 4 * 8192)
+    document.set_field(("blocks", "default", "ffn", "width"), 4 * 8192)
     report = count_parameters(document.architecture)
     _assert_charts_match(charts, dict(report.by_part), report.total)
 
@@ -80,7 +80,9 @@ def test_bars_and_pie_equal_the_calculator_after_edits(qtbot: QtBot, document) -
     # Updated in place: the same plot and scene items, no new ones added.
     assert charts.bar.part_bars is bars
     assert all(charts.pie.entries[key].wedge is wedge for key, wedge in wedges.items())
-    assert len(charts.bar.getPlotItem().items) == 1 + 2 * len(PARTS)
+    # The part bars; a value label per part and for the MTP modules; a stack of bars per part;
+    # the four halves of a layer for the bars by kind.
+    assert len(charts.bar.getPlotItem().items) == 1 + (len(PARTS) + 1) + len(PARTS) + 4
 
     document.undo_stack.undo()
     document.undo_stack.undo()
@@ -118,7 +120,7 @@ def test_table_rows_carry_each_term_with_its_formula(qtbot, qtmodeltester, docum
     root = model.index(0, 0)
     assert model.index(0, 4).data(RAW_ROLE) == 175_221_817_344
 
-    document.set_field("hidden_size", 8192)
+    document.set_field(("hidden_size",), 8192)
     report = count_parameters(document.architecture)
     rows = {}
     pending = [root]
@@ -191,7 +193,9 @@ def test_views_update_fast(qtbot: QtBot, document) -> None:  # type: ignore[no-u
     ):
         samples = []
         for width in range(20):
-            document.set_field("ffn.width", 40000 + width)  # warms the count; views refresh here too
+            document.set_field(
+                ("blocks", "default", "ffn", "width"), 40000 + width
+            )  # warms the count; views refresh here too
             start = time.perf_counter()
             refresh()
             samples.append(time.perf_counter() - start)

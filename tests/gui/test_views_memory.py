@@ -125,7 +125,7 @@ def test_refused_scenario_keeps_the_last_figures_and_says_why(qtbot: QtBot, pane
 
 def test_a_form_edit_reaches_every_view(qtbot: QtBot) -> None:
     """Through the window as a person: type a hidden size; headline, bars, pie and GPU flags follow."""
-    from paramtally.core.params import count_parameters
+    from paramtally.core.count import count_parameters
     from paramtally.gui.main_window import MainWindow
     from paramtally.gui.views.pie_chart import FULL_CIRCLE
 

@@ -18,8 +18,10 @@ MOE_LAYERS = [
     {"count": 2},
     {
         "count": 94,
-        "moe": {"num_experts": 64, "top_k": 4, "expert_width": 4096, "shared_experts": 1},
-        "lora": {"rank": 16},
+        "override": {
+            "ffn": {"kind": "moe", "num_experts": 64, "top_k": 4, "expert_width": 4096, "shared_experts": 1},
+            "lora": {"rank": 16},
+        },
     },
 ]
 
@@ -29,4 +31,4 @@ def make_document(source: str = "gpt3-175b") -> Document:
 
 
 def moe_variant(arch: Architecture) -> Architecture:
-    return with_value(arch, "layers", MOE_LAYERS)
+    return with_value(arch, ("decoder", "layers"), MOE_LAYERS)

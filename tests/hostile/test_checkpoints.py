@@ -174,7 +174,7 @@ GGUF_CASES: dict[str, tuple[Callable[[], bytes], str]] = {
     "4 bytes": (lambda: b"GGUF", "needs 4 bytes at byte 4"),
     "block_count 10^18": (
         lambda: hf.llama_gguf(10**18),
-        "layers.0.count: Input should be less than or equal",
+        "decoder.layers.0.count: must be at most 1073741824",
     ),
 }
 

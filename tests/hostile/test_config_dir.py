@@ -35,7 +35,8 @@ def _presets_folder() -> Path:
 
 
 def _warnings(stderr: str) -> list[str]:
-    return [line for line in stderr.splitlines() if line.startswith("paramtally: warning: ")]
+    """Warnings about a file or folder (they start with its path), not advice about the model."""
+    return [line for line in stderr.splitlines() if line.startswith("paramtally: warning: /")]
 
 
 # --- the presets folder itself cannot be read ----------------------------------------------------------
@@ -163,15 +164,15 @@ GPU_FAULTS: dict[str, tuple[bytes | None, str]] = {
     "key twice": (b'{"gpus": [], "gpus": []}', "gpus: given twice in one object"),
     "memory as text": (
         json.dumps({"gpus": [{**ENTRY, "memory_bytes": "80"}]}).encode(),
-        "memory_bytes: Input should be a valid integer",
+        "gpus.0.memory_bytes: must be a whole number",
     ),
     "two bad entries": (
         b'{"gpus": [1, 2]}',
-        "gpus.0.Input should be a valid dictionary or instance of GPU; entry skipped (and 1 more entries)",
+        "gpus.0: must be a group of settings (a JSON object); entry skipped (and 1 more entries)",
     ),
     "memory as float": (
         json.dumps({"gpus": [{**ENTRY, "memory_bytes": 1e30}]}).encode(),
-        "memory_bytes: Input should be a valid integer",
+        "gpus.0.memory_bytes: must be a whole number",
     ),
 }
 

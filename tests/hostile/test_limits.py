@@ -1,17 +1,16 @@
 """Absurd values: strict types, bounded sizes, finite totals, and costs that follow the groups.
 
-Every size in the schema is at most ``MAX_SIZE`` (2⁵³ − 1) and the stack at most
-``MAX_LAYER_GROUPS`` groups; the worst architecture and scenario those bounds allow must still
+Every size in the schema is at most ``MAX_SIZE`` (2²⁴), a group at most ``MAX_LAYERS`` (2³⁰)
+layers and a stack at most ``MAX_LAYER_GROUPS`` groups; the worst architecture and scenario those
+bounds allow must still
 give finite figures that every formatter prints. Paths that do not print per-layer rows must
 cost the same for 10⁹ layers as for 10.
 """
 
 from __future__ import annotations
 
-import itertools
 import json
 import math
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -19,23 +18,23 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from paramtally.core.blocks.base import MAX_SIZE
 from paramtally.core.breakdown import LayerGroupRow, human
 from paramtally.core.cli import main
+from paramtally.core.count import count_parameters
 from paramtally.core.fit import fit_setups
 from paramtally.core.flops import estimate_flops
-from paramtally.core.importers.checkpoint import PartRow, _differing_layers
-from paramtally.core.importers.hf_llama import moe_groups, sparse_runs
-from paramtally.core.importers.hf_reader import HFConfig
+from paramtally.core.importers.differing_layers import differing_layers
 from paramtally.core.memory import estimate_memory
-from paramtally.core.params import count_parameters
 from paramtally.core.presets import dump_preset, load_builtin
 from paramtally.core.scenario import Scenario
-from paramtally.core.schema import MAX_LAYER_GROUPS, MAX_SIZE, Architecture
-from paramtally.core.stages import window_layers
+from paramtally.core.schema import Architecture
+from paramtally.core.schema.stack import MAX_LAYER_GROUPS, MAX_LAYERS
 from paramtally.gui.views.format import scientific, share_text
 from tests.hostile.support import probe
 
 GPT2 = json.loads(dump_preset(load_builtin("gpt2")))
+MIXER = "blocks.default.mixer"
 
 
 def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -67,17 +66,23 @@ def _with(data: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("path", "value", "message"),
     [
-        ("attention.num_kv_heads", True, "attention.num_kv_heads: Input should be a valid integer"),
-        ("hidden_size", "4096", "hidden_size: Input should be a valid integer"),
-        ("hidden_size", 768.0, "hidden_size: Input should be a valid integer"),
-        ("attention.qk_norm", "no", "attention.qk_norm: Input should be a valid boolean"),
-        ("head.tied", 1, "head.tied: Input should be a valid boolean"),
-        ("embeddings.vocab_size", 10**20, "embeddings.vocab_size: Input should be less than or equal to"),
-        ("layers.0.count", MAX_SIZE + 1, "layers.0.count: Input should be less than or equal to"),
+        (f"{MIXER}.num_kv_heads", True, "mixer.num_kv_heads: must be a whole number"),
+        ("hidden_size", "4096", "hidden_size: must be a whole number"),
+        ("hidden_size", 768.0, "hidden_size: must be a whole number"),
+        (f"{MIXER}.qk_norm", "no", "mixer.qk_norm: must be true or false"),
+        ("head.tied", 1, "head.tied: must be true or false"),
+        ("embeddings.vocab_size", 10**20, "embeddings.vocab_size: must be at most 16777216"),
+        ("decoder.layers.0.count", MAX_LAYERS + 1, "decoder.layers.0.count: must be at most 1073741824"),
+        ("decoder.layers.0.count", "12", "decoder.layers.0.count: must be a whole number"),
         (
-            "layers",
+            "decoder.layers",
             [{"count": 1}] * (MAX_LAYER_GROUPS + 1),
-            f"layers: Tuple should have at most {MAX_LAYER_GROUPS}",
+            f"decoder.layers: takes at most {MAX_LAYER_GROUPS} entries",
+        ),
+        (
+            "decoder.layers",
+            [{"count": 1, "override": {"mixer": {"num_heads": True}}}],
+            "decoder.layers.0.override.mixer.num_heads: must be a whole number",
         ),
     ],
 )
@@ -111,10 +116,18 @@ LLAMA = {"model_type": "llama", "hidden_size": 64, "num_attention_heads": 4, "nu
         ({"model_type": "phi3", "partial_rotary_factor": "0.4"}, "partial_rotary_factor must be a number"),
         ({"model_type": "phi3", "partial_rotary_factor": [0.4]}, "partial_rotary_factor must be a number"),
         ({"model_type": "gpt_neox", "rotary_pct": "x"}, "rotary_pct must be a number"),
-        ({**LLAMA, "vocab_size": 2**60}, "embeddings.vocab_size: Input should be less than or equal to"),
+        ({**LLAMA, "vocab_size": 2**60}, "embeddings.vocab_size: must be at most 16777216"),
         (
-            {"model_type": "qwen2_moe", "num_hidden_layers": 10**9, "decoder_sparse_step": 2},
-            "decoder_sparse_step (2) over 1,000,000,000 layers makes 1,000,000,001 layer groups",
+            {"model_type": "qwen2_moe", "num_hidden_layers": 10**9, "decoder_sparse_step": 10**9},
+            "a layer rule repeating every 1,000,000,000 layers would be written out for 1,000,000,000",
+        ),
+        (
+            {"model_type": "qwen2_moe", "num_hidden_layers": 10**9, "mlp_only_layers": [*range(0, 4000, 2)]},
+            "decoder.layers: takes at most 1000 entries",
+        ),
+        (
+            {"model_type": "gemma3_text", "num_hidden_layers": 10**6, "layer_types": ["x"]},
+            "num_hidden_layers (1,000,000) is more layers than a layer list may hold (65,536)",
         ),
     ],
 )
@@ -143,42 +156,48 @@ def test_a_float_that_is_exactly_whole_is_still_read(tmp_path: Path, capsys) -> 
 M = MAX_SIZE
 
 
-def _worst(kind: str, groups: int) -> Architecture:
+def _worst(groups: int) -> Architecture:
+    """Every size at its bound, every bias and norm on, in each kind of block (MoE FFNs)."""
     moe = {
-        "num_experts": M, "top_k": M, "expert_width": M, "shared_experts": M, "shared_expert_width": M,
-        "shared_expert_gate": True, "router_bias": True, "expert_bias": True,
+        "kind": "moe", "num_experts": M, "top_k": M, "expert_width": M, "shared_experts": M,
+        "shared_expert_width": M, "shared_expert_gate": True, "router_bias": True, "expert_bias": True,
     }  # fmt: skip
-    group = {
-        "count": M, "moe": moe, "adapter": {"width": M},
+    extras = {
+        "norms": {"kind": "layernorm", "count": M},
+        "adapter": {"width": M},
         "lora": {"rank": M, "targets": ["q", "k", "v", "o", "gate", "up", "down"]},
-    }  # fmt: skip
-    attention: dict[str, Any] = {
-        "num_heads": M, "num_kv_heads": M, "head_dim": M, "q_bias": True, "k_bias": True, "v_bias": True,
-        "o_bias": True, "qk_norm": True, "sliding_window": M, "global_every": 2,
-    }  # fmt: skip
-    if kind == "mla":
-        attention = {
+    }
+    mixers: dict[str, dict[str, Any]] = {
+        "attention": {
+            "kind": "attention", "num_heads": M, "num_kv_heads": M, "head_dim": M, "q_bias": True,
+            "k_bias": True, "v_bias": True, "o_bias": True, "qk_norm": True, "sliding_window": M,
+            "sinks": True, "output_gate": True,
+        },
+        "mla": {
             "kind": "mla", "num_heads": M, "q_lora_rank": M, "kv_lora_rank": M, "qk_rope_head_dim": M,
-            "qk_nope_head_dim": M, "v_head_dim": M, "q_bias": True, "k_bias": True, "o_bias": True,
-        }  # fmt: skip
+            "qk_nope_head_dim": M, "v_head_dim": M, "q_bias": True, "kv_bias": True, "o_bias": True,
+        },
+        "mamba2": {
+            "kind": "mamba2", "inner": M, "num_heads": M, "groups": M, "state": M, "conv_kernel": M,
+            "in_proj_bias": True, "out_proj_bias": True,
+        },
+    }  # fmt: skip
+    blocks = {name: {"mixer": mixer, "ffn": moe, **extras} for name, mixer in mixers.items()}
+    names = list(blocks)
     return Architecture.model_validate(
         {
             "hidden_size": M,
-            "embeddings": {
-                "vocab_size": M,
-                "embed_dim": M - 1,
-                "position": "learned",
+            "embeddings": {"vocab_size": M, "embed_dim": M - 1, "token_types": M},
+            "blocks": {"default": blocks["attention"], **blocks},
+            "decoder": {
+                "layers": [{"count": MAX_LAYERS, "block": names[i % len(names)]} for i in range(groups)],
+                "positions": "learned",
                 "max_positions": M,
                 "position_offset": M,
-                "token_types": M,
-                "norm": True,
+                "embedding_norm": True,
             },
-            "attention": attention,
-            "ffn": {"width": M, "bias": True},
-            "norms": {"kind": "layernorm", "per_block": M},
             "head": {"bias": True, "decoder_bias": True, "transform": True, "pooler": True},
             "added_vocab": M,
-            "layers": [group] * groups,
         }
     )
 
@@ -206,10 +225,9 @@ def _assert_printable(value: int | float) -> None:
     assert human(value) and scientific(value)
 
 
-@pytest.mark.parametrize("kind", ["standard", "mla"])
 @pytest.mark.parametrize("groups", [1, MAX_LAYER_GROUPS])
-def test_worst_case_figures_stay_finite(kind: str, groups: int) -> None:
-    arch = _worst(kind, groups)
+def test_worst_case_figures_stay_finite(groups: int) -> None:
+    arch = _worst(groups)
     report = count_parameters(arch)
     for value in (report.total, report.active, report.added, *report.by_part.values()):
         _assert_printable(value)
@@ -239,65 +257,74 @@ def test_human_is_exact_for_any_int_and_unchanged_below_two_to_the_53() -> None:
 # --- O(groups): the same answers as layer by layer, without walking the layers ------------------------
 
 
+def _run_rows(plan: list[tuple[int, list[int]]]) -> tuple[LayerGroupRow, ...]:
+    """Runs of a stack: each entry is (repeats, counts of one repetition's runs); params = run number."""
+    rows: list[LayerGroupRow] = []
+    start = 0
+    for group, (repeats, counts) in enumerate(plan):
+        period, offset = sum(counts), 0
+        for count in counts:
+            number = len(rows) + 1
+            rows.append(LayerGroupRow("decoder", group, start + offset, count, repeats, period, "attention",
+                                      "dense", number, number, {}))  # fmt: skip
+            offset += count
+        start += repeats * period
+    return tuple(rows)
+
+
 @settings(max_examples=300, deadline=None)
 @given(
-    first=st.integers(0, 200),
-    count=st.integers(0, 200),
-    every=st.integers(0, 9),
-    window=st.sampled_from([None, 4096]),
+    plan=st.lists(
+        st.tuples(st.integers(1, 5), st.lists(st.integers(1, 4), min_size=1, max_size=3)),
+        min_size=1,
+        max_size=4,
+    ),
+    stored=st.dictionaries(st.integers(0, 90), st.integers(0, 8), max_size=40),
 )
-def test_window_layers_counts_like_the_layer_by_layer_rule(
-    first: int, count: int, every: int, window: int | None
+def test_differing_layers_match_the_layer_by_layer_rows(
+    plan: list[tuple[int, list[int]]], stored: dict[int, int]
 ) -> None:
-    arch = load_builtin("gemma-2-9b")
-    arch = arch.model_copy(
-        update={
-            "attention": arch.attention.model_copy(update={"sliding_window": window, "global_every": every})
-        }
-    )
-    expected = sum(
-        1 for i in range(first, first + count) if window is not None and not (every and (i + 1) % every == 0)
-    )
-    assert window_layers(arch, first, count) == expected
-
-
-@settings(max_examples=300, deadline=None)
-@given(
-    layers=st.integers(1, 120),
-    step=st.integers(1, 7),
-    dense_only=st.sets(st.integers(-3, 130), max_size=10),
-)
-def test_sparse_runs_match_the_layer_by_layer_rule(layers: int, step: int, dense_only: set[int]) -> None:
-    cfg = HFConfig({}, "qwen2_moe", "config.json")
-    sparse = [i not in dense_only and (i + 1) % step == 0 for i in range(layers)]
-    groups = moe_groups(sparse_runs(cfg, layers, step, dense_only), {"moe": 1})
-    expanded = [("moe" in group) for group in groups for _ in range(group["count"])]
-    assert expanded == sparse
-    assert all(("moe" in a) != ("moe" in b) for a, b in itertools.pairwise(groups))
-
-
-@settings(max_examples=300, deadline=None)
-@given(
-    counts=st.lists(st.integers(1, 12), min_size=1, max_size=5),
-    stored=st.dictionaries(st.integers(0, 70), st.integers(0, 3), max_size=30),
-)
-def test_differing_layers_match_the_layer_by_layer_rows(counts: list[int], stored: dict[int, int]) -> None:
-    groups, start = [], 0
-    for index, count in enumerate(counts):
-        groups.append(LayerGroupRow(start, count, "dense", index + 1, index + 1, {}))
-        start += count
-    by_layer = Counter({i: n for i, n in stored.items() if i < start})
-    rows = _differing_layers(tuple(groups), by_layer)
-    per_layer = {g.start + i: g.params for g in groups for i in range(g.count)}
-    expected = {i: (p, by_layer.get(i, 0)) for i, p in per_layer.items() if by_layer.get(i, 0) != p}
+    runs = _run_rows(plan)
+    per_layer = {i: run.params for run in runs for i in run.layer_indices()}
+    by_layer = {("decoder", i): n for i, n in stored.items() if i in per_layer}
+    rows = differing_layers(runs, by_layer, lambda stack, label: label)
+    expected = {
+        i: (p, stored.get(i, 0)) for i, p in per_layer.items() if by_layer.get(("decoder", i), 0) != p
+    }
     expanded: dict[int, tuple[int, int]] = {}
-    for row in rows:
-        assert isinstance(row, PartRow)
-        first, _, last = row.part.removeprefix("layers ").removeprefix("layer ").partition("–")
-        span = range(int(first), int(last or first) + 1)
-        for i in span:
-            expanded[i] = (row.predicted // len(span), row.actual // len(span))
+    firsts = []
+    for label, predicted, actual in rows:
+        covered = _layers_of(label, per_layer, by_layer)
+        assert covered and not set(covered) & set(expanded)
+        firsts.append(covered[0])
+        for i in covered:
+            expanded[i] = (predicted // len(covered), actual // len(covered))
     assert expanded == expected
+    assert firsts == sorted(firsts)
+
+
+def _layers_of(label: str, per_layer: dict[int, int], by_layer: dict[tuple[str, int], int]) -> list[int]:
+    """The layers a row's label names: one, a span, or a run's absent layers between two."""
+    words = label.replace(",", "").split()
+    if words[0] == "layer":
+        return [int(words[1])]
+    if words[0] == "layers":
+        first, last = map(int, words[1].split("–"))
+        return list(range(first, last + 1))
+    count, first, last = int(words[0]), int(words[3]), int(words[5])
+    run = per_layer[first]
+    covered = [i for i in range(first, last + 1) if per_layer[i] == run and ("decoder", i) not in by_layer]
+    assert len(covered) == count
+    return covered
+
+
+def test_absent_layers_of_a_billion_layer_pattern_are_one_row_per_run() -> None:
+    runs = _run_rows([(10**9 // 3, [1, 2])])
+    rows = differing_layers(runs, {("decoder", 0): 1, ("decoder", 1): 2, ("decoder", 2): 2}, lambda s, t: t)
+    assert rows == [
+        ("333,333,332 layers from 3 to 999999996", 333_333_332 * 1, 0),
+        ("666,666,664 layers from 4 to 999999998", 666_666_664 * 2, 0),
+    ]
 
 
 # --- bounded time and memory for 10⁹ layers (the issue: 41 s and 1.2 GB, or MemoryError) ---------------
@@ -316,8 +343,10 @@ def _config(tmp_path: Path, **keys: Any) -> str:
         {**LLAMA, "num_hidden_layers": 10**9, "num_key_value_heads": 2, "model_type": "mistral"},
         {"model_type": "deepseek_v3", "num_hidden_layers": 10**9},
         {"model_type": "qwen2_moe", "num_hidden_layers": 10**9, "mlp_only_layers": [0, 5, 999_999_999]},
+        {"model_type": "jamba", "num_hidden_layers": 10**9},
+        {"model_type": "gemma3_text", "num_hidden_layers": 10**9},
     ],
-    ids=["llama", "mistral-window", "deepseek", "qwen2-moe"],
+    ids=["llama", "mistral-window", "deepseek", "qwen2-moe", "jamba-pattern", "gemma3-pattern"],
 )
 @pytest.mark.parametrize(
     "command",

@@ -1,0 +1,168 @@
+"""Standard (softmax) attention: MHA, GQA (g < a) and MQA (g = 1), full, sliding or chunked.
+
+Parameters (transformers' ``*Attention`` modules): q h·a·d_h, k and v h·g·d_h each, o a·d_h·h,
+plus each projection's bias where present; a q/k norm over d_h (Qwen3, OLMo-2 style); per-head
+attention sinks (gpt-oss: one logit per head); an output gate (Qwen3-Next's gated attention:
+q_proj doubles its width to carry a sigmoid gate per head dimension). Positions (RoPE or none)
+cost no parameters. A sliding window or chunked attention keeps min(s, window) tokens in the
+KV cache (Mistral; Llama-4's chunked layers keep their chunk).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar, Literal
+
+from pydantic import ConfigDict, Field
+
+from paramtally.core.blocks.base import Cache, Context, LoRAMatrix, PositiveInt, Spec, leaf, norm_leaf
+from paramtally.core.breakdown import Node
+
+__all__ = ["Attention"]
+
+
+class Attention(Spec):
+    """Softmax attention over the sequence (or a window of it)."""
+
+    model_config = ConfigDict(title="Attention")
+
+    kind: Literal["attention"] = "attention"
+    num_heads: PositiveInt = Field(title="Heads", description="Query heads (a).")
+    num_kv_heads: PositiveInt | None = Field(
+        None, title="KV heads", description="Key/value heads (g): a for MHA, 1 for MQA. Empty means a."
+    )
+    head_dim: PositiveInt | None = Field(
+        None, title="Head width", description="Width of one head (d_h); empty means hidden size / heads."
+    )
+    q_bias: bool = Field(False, title="q bias", description="Bias on the query projection.")
+    k_bias: bool = Field(False, title="k bias", description="Bias on the key projection.")
+    v_bias: bool = Field(False, title="v bias", description="Bias on the value projection.")
+    o_bias: bool = Field(False, title="o bias", description="Bias on the output projection.")
+    qk_norm: bool = Field(
+        False, title="q/k norm", description="A norm with weights over d_h on q and k (Qwen3)."
+    )
+    sliding_window: PositiveInt | None = Field(
+        None,
+        title="Window",
+        description="Tokens a sliding-window (or chunked) layer attends to and caches; empty means all.",
+    )
+    rope: bool = Field(
+        True, title="RoPE", description="Rotary positions (no parameters); off for NoPE layers."
+    )
+    rotary_fraction: float = Field(
+        1.0, gt=0, le=1, title="Rotary share", description="Share of a head that is rotated (Phi-2: 0.4)."
+    )
+    sinks: bool = Field(
+        False, title="Sinks", description="A learned attention-sink logit per head (gpt-oss)."
+    )
+    output_gate: bool = Field(
+        False, title="Output gate", description="A sigmoid gate per head dimension from q_proj (Qwen3-Next)."
+    )
+
+    SHORT: ClassVar[str] = "attention"  # in labels such as "layers 0–3 (attention, dense)"
+    PART: ClassVar[str] = "attention"
+    # What a new part of this kind starts with, when a person switches to it (the rest: defaults).
+    SUGGESTED: ClassVar[dict[str, Callable[[int], object]]] = {"num_heads": lambda h: max(1, h // 128)}
+    TENSOR_RULES: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("attention", r"[qk]_norm|[qk]_layernorm|attn_[qk]_norm|\.sinks$"),
+    )
+
+    def heads(self, ctx: Context) -> tuple[int, int, int]:
+        """(a, g, d_h) with the defaults filled in."""
+        a = self.num_heads
+        return a, self.num_kv_heads or a, self.head_dim or ctx.h // a
+
+    def terms(self, ctx: Context, part: str = "attention") -> list[Node]:
+        h = ctx.h
+        a, g, d_h = self.heads(ctx)
+        plain = g == a and a * d_h == h and not self.output_gate
+        if plain:
+            nodes = [leaf("q, k, v, o", part, "4·h²", h=h)]
+        else:
+            q = "2·h·a·d_h" if self.output_gate else "h·a·d_h"
+            nodes = [
+                leaf("q and gate" if self.output_gate else "q", part, q, h=h, a=a, d_h=d_h),
+                leaf("k, v", part, "2·h·g·d_h", h=h, g=g, d_h=d_h),
+                leaf("o", part, "a·d_h·h", a=a, d_h=d_h, h=h),
+            ]
+        q_width = "2·a·d_h" if self.output_gate else "a·d_h"
+        biases = [
+            expr
+            for expr, on in (
+                (q_width, self.q_bias),
+                ("g·d_h", self.k_bias),
+                ("g·d_h", self.v_bias),
+                ("h", self.o_bias),
+            )
+            if on
+        ]
+        if biases and plain:
+            nodes.append(leaf("biases", part, f"{len(biases)}·h" if len(biases) > 1 else "h", h=h))
+        elif biases:
+            nodes.append(leaf("biases", part, " + ".join(biases), a=a, g=g, d_h=d_h, h=h))
+        if self.qk_norm:
+            nodes.append(norm_leaf(ctx, "q/k norms", d_h, part=part, times=2, symbol="d_h"))
+        if self.sinks:
+            nodes.append(leaf("sinks", part, "a", a=a))
+        return nodes
+
+    def cache(self, ctx: Context, tp: int) -> Cache:
+        """K and V of max(g/t, 1) heads per token: a rank keeps whole heads, replicated past g."""
+        _, g, d_h = self.heads(ctx)
+        return Cache(
+            per_token=2 * max(g // tp, 1) * d_h,
+            window=self.sliding_window,
+            token_expr="2·L·max(g/t, 1)·d_h" if tp > 1 else "2·L·g·d_h",
+            symbols=(("g", g), ("t", tp), ("d_h", d_h)) if tp > 1 else (("g", g), ("d_h", d_h)),
+            source="KV cache: 2·L·g·d_h·tokens·b·bytes (vLLM, llama.cpp); a TP rank keeps max(g/t, 1) heads",
+        )
+
+    def projection_widths(self, ctx: Context) -> int:
+        """q + k + v + o output widths per token, the tensors TP splits (activations)."""
+        a, g, d_h = self.heads(ctx)
+        return (2 if self.output_gate else 1) * a * d_h + 2 * g * d_h + a * d_h
+
+    def prefill_width(self, ctx: Context) -> int:
+        """q, k and v outputs of one token while a prefill chunk runs (inference working set)."""
+        a, g, d_h = self.heads(ctx)
+        return ((2 if self.output_gate else 1) * a + 2 * g) * d_h
+
+    def context_width(self, ctx: Context) -> int:
+        """d_attn of Kaplan's 2·n_ctx·d_attn: FLOPs per attended token per layer, halved."""
+        a, _, d_h = self.heads(ctx)
+        return a * d_h
+
+    def scan_flops(self, ctx: Context) -> int:
+        """FLOPs per token of a recurrent scan (none: attention reads the context instead)."""
+        return 0
+
+    def score_heads(self) -> int:
+        return self.num_heads
+
+    def lora_matrices(self, ctx: Context) -> list[LoRAMatrix]:
+        a, g, d_h = self.heads(ctx)
+        h = ctx.h
+        q_out = (2 if self.output_gate else 1) * a * d_h
+        return [("q", h, q_out, 1), ("k", h, g * d_h, 1), ("v", h, g * d_h, 1), ("o", a * d_h, h, 1)]
+
+    def tp_problem(self, ctx: Context, tp: int) -> str | None:
+        a, g, _ = self.heads(ctx)
+        if a % tp:
+            return f"tensor parallel size {tp} does not divide the {a} attention heads"
+        if g % tp and tp % g:
+            return f"tensor parallel size {tp} and the {g} KV heads do not divide each other"
+        return None
+
+    def problems(self, ctx: Context) -> list[tuple[tuple[str, ...], str, object]]:
+        """Rules that need the hidden size too, as (field path, message, value)."""
+        a, g, _ = self.heads(ctx)
+        found: list[tuple[tuple[str, ...], str, object]] = []
+        if a % g:
+            found.append((("num_kv_heads",), f"KV heads ({g}) must divide the query heads ({a})", g))
+        if self.head_dim is None and ctx.h % a:
+            message = (
+                f"the hidden size ({ctx.h:,}) is not a multiple of the {a} heads: change either, "
+                "or set the head width"
+            )
+            found.append((("num_heads",), message, a))
+        return found

@@ -1,0 +1,140 @@
+"""Mamba-2 (state space duality, Dao & Gu 2024), as transformers' ``Mamba2Mixer`` builds it.
+
+With inner width I = H heads × head width P, G groups, state N and conv kernel K: in_proj
+h → 2I + 2·G·N + H (z, x, B, C and Δ per head), a depthwise conv over I + 2·G·N channels, per
+head Δ bias, A_log and D, a gated RMSNorm over I (always built by Mamba-2, Bamba and Granite-4-H;
+Falcon-H1 only with ``mamba_rms_norm``), out_proj I → h. Falcon-H1 gives out_proj its own bias
+switch. A layer keeps a fixed state per sequence: the conv window (I + 2·G·N)·K and the SSM state
+H·P·N (transformers' ``Mamba2Cache``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar, Literal
+
+from pydantic import ConfigDict, Field
+
+from paramtally.core.blocks.base import Cache, Context, LoRAMatrix, PositiveInt, Spec, leaf
+from paramtally.core.breakdown import Node
+
+__all__ = ["Mamba2"]
+
+
+class Mamba2(Spec):
+    """A Mamba-2 (SSD) layer."""
+
+    model_config = ConfigDict(title="Mamba-2")
+
+    kind: Literal["mamba2"] = "mamba2"
+    inner: PositiveInt | None = Field(
+        None, title="Inner width", description="Width of the scanned stream (I); empty means expand × hidden."
+    )
+    expand: PositiveInt = Field(2, title="Expand", description="I = expand × hidden when the width is empty.")
+    num_heads: PositiveInt = Field(title="SSM heads", description="Heads (H); head width P = I / H.")
+    groups: PositiveInt = Field(1, title="Groups", description="Groups sharing B and C (G).")
+    state: PositiveInt = Field(128, title="State", description="SSM state size per head channel (N).")
+    conv_kernel: PositiveInt = Field(4, title="Conv kernel", description="Width of the depthwise conv (K).")
+    in_proj_bias: bool = Field(False, title="in_proj bias", description="A bias on in_proj.")
+    out_proj_bias: bool = Field(False, title="out_proj bias", description="A bias on out_proj.")
+    conv_bias: bool = Field(True, title="Conv bias", description="A bias on the conv.")
+    gated_norm: bool = Field(
+        True, title="Gated norm", description="The gated RMSNorm over I before out_proj."
+    )
+
+    SHORT: ClassVar[str] = "Mamba-2"  # in labels such as "layers 0–3 (Mamba-2, dense)"
+    PART: ClassVar[str] = "ssm"
+    SUGGESTED: ClassVar[dict[str, Callable[[int], object]]] = {"num_heads": lambda h: max(1, 2 * h // 64)}
+    TENSOR_RULES: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("ssm", r"(mixer|mamba)\.(in_proj|out_proj|conv1d|A_log|D|dt_bias|norm)\b"),
+    )
+    EXAMPLES: ClassVar[tuple[dict[str, object], ...]] = (
+        {"num_heads": 4, "groups": 2, "state": 8, "conv_kernel": 2},
+        {
+            "inner": 32,
+            "num_heads": 8,
+            "state": 4,
+            "in_proj_bias": True,
+            "out_proj_bias": True,
+            "gated_norm": False,
+        },
+    )
+
+    def dims(self, ctx: Context) -> dict[str, int]:
+        inner = self.inner or self.expand * ctx.h
+        return {
+            "h": ctx.h,
+            "I": inner,
+            "H": self.num_heads,
+            "P": inner // self.num_heads,
+            "G": self.groups,
+            "N": self.state,
+            "K": self.conv_kernel,
+        }
+
+    def terms(self, ctx: Context, part: str = "ssm") -> list[Node]:
+        d = self.dims(ctx)
+        in_proj = "(2·I + 2·G·N + H)·h" + (" + 2·I + 2·G·N + H" if self.in_proj_bias else "")
+        nodes = [
+            leaf("in_proj (z, x, B, C, Δ)", part, in_proj, **d),
+            leaf("conv1d", part, "(I + 2·G·N)·K" + (" + I + 2·G·N" if self.conv_bias else ""), **d),
+            leaf("Δ bias, A_log, D", part, "3·H", **d),
+        ]
+        if self.gated_norm:
+            nodes.append(leaf("gated norm (RMSNorm)", part, "I", **d))
+        nodes.append(leaf("out_proj", part, "I·h" + (" + h" if self.out_proj_bias else ""), **d))
+        return nodes
+
+    def cache(self, ctx: Context, tp: int) -> Cache:
+        d = self.dims(ctx)  # TP splits heads and channels (``tp_problem`` refuses what does not divide)
+        numbers = (d["I"] + 2 * d["G"] * d["N"]) * d["K"] + d["H"] * d["P"] * d["N"]
+        symbols = tuple((name, d[name]) for name in ("I", "G", "N", "K", "H", "P"))
+        return Cache(
+            per_sequence=numbers // tp,
+            state_expr="L·((I + 2·G·N)·K + H·P·N)" + ("/t" if tp > 1 else ""),
+            symbols=(*symbols, *((("t", tp),) if tp > 1 else ())),
+            source="Mamba-2 keeps a conv window (I + 2·G·N)·K and an SSM state H·P·N per sequence "
+            "(transformers Mamba2Cache)",
+        )
+
+    def projection_widths(self, ctx: Context) -> int:
+        """in_proj outputs, conv outputs, the scan output and the gated product (an estimate)."""
+        d = self.dims(ctx)
+        return (2 * d["I"] + 2 * d["G"] * d["N"] + d["H"]) + (d["I"] + 2 * d["G"] * d["N"]) + 2 * d["I"]
+
+    def prefill_width(self, ctx: Context) -> int:
+        d = self.dims(ctx)
+        return 2 * d["I"] + 2 * d["G"] * d["N"] + d["H"]
+
+    def context_width(self, ctx: Context) -> int:
+        return 0
+
+    def scan_flops(self, ctx: Context) -> int:
+        """The SSD scan per token ≈ 6·I·N (state update and read-out, 2 FLOPs each for B, C and the
+        decay; Dao & Gu 2024 §6), an estimate."""
+        d = self.dims(ctx)
+        return 6 * d["I"] * d["N"]
+
+    def score_heads(self) -> int:
+        return 0
+
+    def lora_matrices(self, ctx: Context) -> list[LoRAMatrix]:
+        return []
+
+    def tp_problem(self, ctx: Context, tp: int) -> str | None:
+        if self.num_heads % tp or self.groups % tp:
+            heads = f"{self.num_heads} SSM heads and {self.groups} groups"
+            return f"tensor parallel size {tp} does not divide the {heads}"
+        return None
+
+    def problems(self, ctx: Context) -> list[tuple[tuple[str, ...], str, object]]:
+        inner = self.inner or self.expand * ctx.h
+        if inner % self.num_heads:
+            return [
+                (
+                    ("num_heads",),
+                    f"{self.num_heads} SSM heads do not divide the inner width {inner}",
+                    self.num_heads,
+                )
+            ]
+        return []

@@ -1,0 +1,142 @@
+"""Multi-head latent attention (DeepSeek-V2/V3, §2.1 of the DeepSeek-V2 report).
+
+q is either direct h → a·(d_nope + d_rope) or low-rank through r_q with its own norm; keys and
+values come from one latent: kv_a h → r_kv + d_rope (576 = 512 + 64 in V3), a norm over r_kv,
+kv_b r_kv → a·(d_nope + d_v); o a·d_v → h. The KV cache holds the latent and the shared rope key,
+r_kv + d_rope numbers per token per layer, the same on every TP rank.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar, Literal
+
+from pydantic import ConfigDict, Field
+
+from paramtally.core.blocks.base import (
+    Cache,
+    Context,
+    LoRAMatrix,
+    NonNegativeInt,
+    PositiveInt,
+    Spec,
+    leaf,
+    norm_leaf,
+)
+from paramtally.core.breakdown import Node
+
+__all__ = ["MLA"]
+
+
+class MLA(Spec):
+    """DeepSeek's multi-head latent attention."""
+
+    model_config = ConfigDict(title="MLA")
+
+    kind: Literal["mla"] = "mla"
+    num_heads: PositiveInt = Field(title="Heads", description="Query heads (a).")
+    q_lora_rank: PositiveInt | None = Field(
+        None, title="q rank", description="Rank of the query down-projection (r_q); empty means direct q."
+    )
+    kv_lora_rank: PositiveInt = Field(title="KV rank", description="Rank of the compressed KV latent (r_kv).")
+    qk_rope_head_dim: PositiveInt = Field(
+        title="Rope width", description="Rotary part of a q/k head (d_rope)."
+    )
+    qk_nope_head_dim: NonNegativeInt = Field(
+        title="No-rope width", description="Non-rotary part of a q/k head (d_nope)."
+    )
+    v_head_dim: PositiveInt = Field(title="Value width", description="Width of a value head (d_v).")
+    q_bias: bool = Field(False, title="q bias", description="Bias on q_a (or q when direct).")
+    kv_bias: bool = Field(False, title="kv bias", description="Bias on kv_a.")
+    o_bias: bool = Field(False, title="o bias", description="Bias on the output projection.")
+
+    SHORT: ClassVar[str] = "MLA"  # in labels such as "layers 0–3 (MLA, dense)"
+    PART: ClassVar[str] = "attention"
+    SUGGESTED: ClassVar[dict[str, Callable[[int], object]]] = {
+        "num_heads": lambda h: max(1, h // 128),
+        "kv_lora_rank": lambda h: 512,
+        "qk_rope_head_dim": lambda h: 64,
+        "qk_nope_head_dim": lambda h: 128,
+        "v_head_dim": lambda h: 128,
+    }
+    TENSOR_RULES: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("attention", r"q_a_layernorm|kv_a_layernorm|attn_(q|kv)_a_norm"),
+    )
+
+    def _dims(self, ctx: Context) -> dict[str, int]:
+        return {
+            "h": ctx.h,
+            "a": self.num_heads,
+            "d_nope": self.qk_nope_head_dim,
+            "d_rope": self.qk_rope_head_dim,
+            "d_v": self.v_head_dim,
+        }
+
+    def terms(self, ctx: Context, part: str = "attention") -> list[Node]:
+        dims = self._dims(ctx)
+        nodes: list[Node] = []
+        if self.q_lora_rank:
+            r_q = self.q_lora_rank
+            q_a = "h·r_q" + (" + r_q" if self.q_bias else "")
+            nodes.append(leaf("q down (q_a)", part, q_a, r_q=r_q, **dims))
+            nodes.append(norm_leaf(ctx, "q latent norm", r_q, part=part, symbol="r_q"))
+            nodes.append(leaf("q up (q_b)", part, "r_q·a·(d_nope + d_rope)", r_q=r_q, **dims))
+        else:
+            q = "h·a·(d_nope + d_rope)" + (" + a·(d_nope + d_rope)" if self.q_bias else "")
+            nodes.append(leaf("q", part, q, **dims))
+        r_kv = self.kv_lora_rank
+        kv_a = "h·(r_kv + d_rope)" + (" + r_kv + d_rope" if self.kv_bias else "")
+        nodes.append(leaf("kv down (kv_a)", part, kv_a, r_kv=r_kv, **dims))
+        nodes.append(norm_leaf(ctx, "kv latent norm", r_kv, part=part, symbol="r_kv"))
+        nodes.append(leaf("kv up (kv_b)", part, "r_kv·a·(d_nope + d_v)", r_kv=r_kv, **dims))
+        nodes.append(leaf("o", part, "a·d_v·h" + (" + h" if self.o_bias else ""), **dims))
+        return nodes
+
+    def cache(self, ctx: Context, tp: int) -> Cache:
+        return Cache(
+            per_token=self.kv_lora_rank + self.qk_rope_head_dim,
+            token_expr="L·(r_kv + d_rope)",
+            symbols=(("r_kv", self.kv_lora_rank), ("d_rope", self.qk_rope_head_dim)),
+            source="MLA caches r_kv + d_rope per token per layer, replicated over TP (DeepSeek-V2 §2.1)",
+        )
+
+    def projection_widths(self, ctx: Context) -> int:
+        qk = self.num_heads * (self.qk_nope_head_dim + self.qk_rope_head_dim)
+        vo = self.num_heads * self.v_head_dim
+        return 2 * qk + 2 * vo
+
+    def prefill_width(self, ctx: Context) -> int:
+        return self.num_heads * (2 * (self.qk_nope_head_dim + self.qk_rope_head_dim) + self.v_head_dim)
+
+    def context_width(self, ctx: Context) -> int:
+        # QKᵀ over d_nope + d_rope and A·V over d_v: their mean stands in for Kaplan's d_attn.
+        return self.num_heads * (self.qk_nope_head_dim + self.qk_rope_head_dim + self.v_head_dim) // 2
+
+    def scan_flops(self, ctx: Context) -> int:
+        """FLOPs per token of a recurrent scan (none: attention reads the context instead)."""
+        return 0
+
+    def score_heads(self) -> int:
+        return self.num_heads
+
+    def lora_matrices(self, ctx: Context) -> list[LoRAMatrix]:
+        h, a = ctx.h, self.num_heads
+        q_out = a * (self.qk_nope_head_dim + self.qk_rope_head_dim)
+        q: list[LoRAMatrix] = (
+            [("q", h, self.q_lora_rank, 1), ("q", self.q_lora_rank, q_out, 1)]
+            if self.q_lora_rank
+            else [("q", h, q_out, 1)]
+        )
+        kv: list[LoRAMatrix] = [
+            ("k", h, self.kv_lora_rank + self.qk_rope_head_dim, 1),
+            ("v", self.kv_lora_rank, a * (self.qk_nope_head_dim + self.v_head_dim), 1),
+        ]
+        return [*q, *kv, ("o", a * self.v_head_dim, h, 1)]
+
+    def tp_problem(self, ctx: Context, tp: int) -> str | None:
+        if self.num_heads % tp:
+            return f"tensor parallel size {tp} does not divide the {self.num_heads} attention heads"
+        return None
+
+    def problems(self, ctx: Context) -> list[tuple[tuple[str, ...], str, object]]:
+        return []

@@ -1,0 +1,101 @@
+"""``paramtally compare A B [C …]``: architectures side by side, against a baseline."""
+
+from __future__ import annotations
+
+import argparse
+
+from paramtally.core.breakdown import PART_LABELS, human
+from paramtally.core.cli.memory import add_scenario_arguments, scenario_from_args
+from paramtally.core.cli.output import add_output_arguments, emit, format_table
+from paramtally.core.errors import ParamTallyError
+from paramtally.core.explore.compare import Comparison, compare, load_columns
+from paramtally.core.export import comparison_text
+from paramtally.core.gpus import load_catalog
+
+__all__ = ["add_arguments", "run"]
+
+GB = 10**9
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "sources", nargs="+", metavar="SOURCE", help="preset ids, preset JSON, config.json or model folders"
+    )
+    parser.add_argument(
+        "--baseline", metavar="SOURCE", help="the column others are compared with (default: the first)"
+    )
+    add_scenario_arguments(parser)
+    add_output_arguments(parser, ("table", "json", "csv"))
+
+
+def run(args: argparse.Namespace) -> int:
+    baseline = 0
+    if args.baseline is not None:
+        if args.baseline not in args.sources:
+            raise ParamTallyError(f"--baseline: '{args.baseline}' is not one of the compared sources")
+        baseline = args.sources.index(args.baseline)
+    comparison = compare(load_columns(args.sources), scenario_from_args(args), baseline)
+    if args.format in ("csv", "json"):
+        emit(comparison_text(comparison, args.format), args.output)
+    else:
+        emit(_table(comparison), args.output)
+    return 0
+
+
+def _delta(comparison: Comparison, column: int, figure: str) -> str:
+    if column == comparison.baseline:
+        return ""
+    delta = comparison.delta(column, figure)
+    if delta.absolute is None:
+        return ""
+    percent = f" ({delta.percent:+.1f}%)" if delta.percent is not None else ""
+    shown = f"{delta.absolute / GB:,.2f} GB" if figure == "memory_bytes" else human(delta.absolute)
+    return f"{'' if delta.absolute < 0 else '+'}{shown}{percent}"
+
+
+def _table(comparison: Comparison) -> str:
+    columns = comparison.columns
+    headers = [
+        "",
+        *(f"{c.source}{' (baseline)' if i == comparison.baseline else ''}" for i, c in enumerate(columns)),
+    ]
+    rows: list[list[str]] = []
+    for figure, label in (("total", "total"), ("active", "active"), ("memory_bytes", "memory per GPU")):
+        values = []
+        for index, column in enumerate(columns):
+            value = column.figure(figure)
+            if value is None:
+                values.append(column.memory_problem or "—")
+                continue
+            shown = f"{value / GB:,.2f} GB" if figure == "memory_bytes" else human(value)
+            delta = _delta(comparison, index, figure)
+            values.append(f"{shown} {delta}".strip())
+        rows.append([label, *values])
+    for part in comparison.parts:
+        rows.append(
+            [
+                PART_LABELS[part],
+                *(
+                    f"{human(column.by_part.get(part, 0))} {_delta(comparison, index, part)}".strip()
+                    for index, column in enumerate(columns)
+                ),
+            ]
+        )
+    for gpu in load_catalog():
+        fewest = [comparison.fewest_gpus(index, gpu.id) for index in range(len(columns))]
+        if any(count is not None for count in fewest):
+            rows.append([f"fits on {gpu.id}", *(f"{n} GPU(s)" if n else "no" for n in fewest)])
+    table = format_table(headers, rows, right=set(range(1, len(headers))))
+    s = comparison.scenario
+    lines = [f"Scenario: {s.mode}, {s.dtype}, context {s.context:,}, batch {s.batch}", "", table.rstrip("\n")]
+    for index, diffs in enumerate(comparison.diffs):
+        if index == comparison.baseline or not diffs:
+            continue
+        lines += ["", f"{columns[index].source} against {columns[comparison.baseline].source}:"]
+        lines += [f"  {'.'.join(map(str, d.path))}: {_short(d.before)} → {_short(d.after)}" for d in diffs]
+    return "\n".join(lines) + "\n"
+
+
+def _short(value: object) -> str:
+    text = "—" if value is None else str(value)
+    return text if len(text) <= 80 else text[:77] + "…"

@@ -1,0 +1,254 @@
+"""Exact parameter counts, as ``sum(p.numel() for p in model.parameters())`` of the real model.
+
+The report is the model's tree of terms: the embeddings, then each stack's input (positions,
+front-end), its runs of layers (one block's terms, from ``core.blocks``, repeated over the run),
+its final norm; then the head and what LoRA, adapters or new tokens add. Every block is counted
+once however many layers share it, so the cost grows with the number of distinct blocks and runs,
+never with the number of layers. Tied weights count once (as PyTorch's ``parameters()`` does).
+Symbols: V vocab, h hidden, e embedding width.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from paramtally.core.blocks import Context
+from paramtally.core.blocks.base import leaf, norm_leaf
+from paramtally.core.breakdown import ADDED_PARTS, PARTS, LayerGroupRow, Node, ParamReport, group
+from paramtally.core.schema import Architecture, Block, Run, Stack, StackRole, block_node
+
+__all__ = ["block_kind", "block_parts", "count_parameters", "run_title"]
+
+
+@lru_cache(maxsize=1024)
+def block_parts(block: Block, h: int) -> dict[str, int]:
+    """One layer's parameters by part."""
+    parts: dict[str, int] = {}
+    _add_parts(block_node(block, h).children, parts)
+    return parts
+
+
+def _add_parts(nodes: tuple[Node, ...] | list[Node], into: dict[str, int], times: int = 1) -> None:
+    """Add each leaf's parameters (× ``times``) to its part's sum."""
+    stack = list(nodes)
+    while stack:
+        node = stack.pop()
+        if node.children:
+            stack.extend(node.children)
+        else:
+            into[node.part] = into.get(node.part, 0) + node.params * times
+
+
+# --- outside the layers ---------------------------------------------------------------------
+
+
+def _token_embedding(arch: Architecture) -> list[Node]:
+    emb, h, e = arch.embeddings, arch.hidden_size, arch.embed_dim
+    parts = [leaf("token embedding", "embeddings", "V·e", V=emb.vocab_size, e=e)]
+    if emb.token_types:
+        parts.append(leaf("token types", "embeddings", "T·h", T=emb.token_types, h=h))
+    if e != h:
+        parts.append(leaf("projections in and out", "embeddings", "2·e·h", e=e, h=h))
+    return parts
+
+
+def _stack_input(arch: Architecture, stack: Stack, ctx: Context) -> list[Node]:
+    """Positions, a front-end and an embedding norm: what a stack adds before its first layer."""
+    h = arch.hidden_size
+    nodes: list[Node] = []
+    if stack.frontend is not None:
+        front = stack.frontend
+        convs = leaf(
+            "two convolutions", "frontend", "m·h·k + h + h·h·k + h", m=front.mel_bins, h=h, k=front.kernel
+        )
+        nodes.append(convs)
+    if stack.positions == "learned":
+        expr = "(n_pos + offset)·h" if stack.position_offset else "n_pos·h"
+        values = {"n_pos": stack.max_positions, "offset": stack.position_offset, "h": h}
+        nodes.append(leaf("positions", "embeddings", expr, **values))
+    if stack.relative_buckets:  # validation made sure the first layer attends: it has heads
+        heads = arch.base_block(stack).mixer.score_heads()
+        nodes.append(
+            leaf("relative position bias", "embeddings", "buckets·a", buckets=stack.relative_buckets, a=heads)
+        )
+    if stack.embedding_norm:
+        nodes.append(norm_leaf(ctx, "embedding norm", h))
+    return nodes
+
+
+def _head(arch: Architecture, ctx: Context) -> list[Node]:
+    head, h, V, e = arch.head, arch.hidden_size, arch.embeddings.vocab_size, arch.embed_dim
+    nodes: list[Node] = []
+    if head.pooler:
+        nodes.append(group("pooler", [leaf("dense", "lm_head", "h·h + h", h=h)]))
+    if not head.present:
+        return nodes
+    parts: list[Node] = []
+    if head.transform:
+        parts.append(leaf("transform dense", "lm_head", "h·h + h", h=h))
+        parts.append(norm_leaf(ctx, "transform norm", h, part="lm_head"))
+    if head.tied:
+        parts.append(Node("weights (tied to the token embedding)", 0, "lm_head", "0"))
+    else:
+        parts.append(leaf("weights", "lm_head", "e·V", e=e, V=V))
+    if head.bias:
+        parts.append(leaf("bias", "lm_head", "V", V=V))
+    if head.decoder_bias:
+        parts.append(leaf("decoder bias", "lm_head", "V", V=V))
+    nodes.append(group("lm head", parts))
+    return nodes
+
+
+def _vocab_growth(arch: Architecture) -> Node | None:
+    if not arch.added_vocab:
+        return None
+    dv, e, head = arch.added_vocab, arch.embed_dim, arch.head
+    parts = [leaf("embedding rows", "vocab_growth", "dV·e", dV=dv, e=e)._replace(added=True)]
+    # A tied head grows with the embedding; only its bias (if any) is new then.
+    head_terms = ([] if head.tied else ["dV·e"]) + ["dV"] * (head.bias + head.decoder_bias)
+    if head.present and head_terms:
+        expr = " + ".join(head_terms)
+        parts.append(leaf("LM head rows", "vocab_growth", expr, dV=dv, e=e)._replace(added=True))
+    return group(f"vocabulary growth (+{dv:,} tokens)", parts)
+
+
+def _mtp(arch: Architecture) -> tuple[Node, int] | None:
+    """The prediction modules' tree and the parameters one token leaves idle in them."""
+    mtp, block = arch.mtp, arch.mtp_block
+    if mtp is None or block is None:
+        return None
+    h, V, e = arch.hidden_size, arch.embeddings.vocab_size, arch.embed_dim
+    ctx = block.context(h)
+    parts: list[Node] = []
+    if mtp.own_embedding:
+        parts.append(leaf("embedding copy", "embeddings", "V·e", V=V, e=e))
+    parts.append(norm_leaf(ctx, "enorm and hnorm", h, times=2))
+    parts.append(leaf("eh_proj", "attention", "2·h·h", h=h))
+    parts.append(block_node(block, h))
+    parts.append(norm_leaf(ctx, "head norm", h))
+    if mtp.own_head:
+        parts.append(leaf("head copy", "lm_head", "e·V", e=e, V=V))
+    one = group("module", parts)
+    title = "multi-token prediction" + (f" ({mtp.count} modules)" if mtp.count > 1 else "")
+    node = one.repeated(mtp.count)
+    tree = Node(title, node.params, "", f"one module = {one.params:,}", mtp.count, False, node.children)
+    return tree, mtp.count * block.inactive(h)
+
+
+# --- the layers -----------------------------------------------------------------------------
+
+
+def block_kind(block: Block, name_mixer: bool = False) -> str:
+    """A block's kinds in a few words: "dense", "MoE", "window 4,096, dense", "Mamba, MoE".
+    Softmax attention over the whole context goes without saying, unless ``name_mixer`` (a stack
+    that mixes kinds, where "dense" alone would not tell an attention layer)."""
+    mixer, ffn = block.mixer, block.ffn.SHORT
+    window = getattr(mixer, "sliding_window", None)
+    plain = mixer.kind in ("attention", "mla") and not name_mixer
+    words = [f"window {window:,}"] if window else [] if plain else [mixer.SHORT]
+    if block.parallel_mixer is not None:
+        words = [" ‖ ".join([mixer.SHORT, block.parallel_mixer.SHORT])]
+    return ", ".join([*words, ffn])
+
+
+def run_title(run: Run, name_mixer: bool = False) -> str:
+    """``layers 0–95 (dense)``; a recurring run names its layers (``layers 0, 2, …, 40``)."""
+    kind = block_kind(run.block, name_mixer)
+    if run.repeats == 1:
+        return f"{_span(run.start, run.count)} ({kind})"
+    starts = [run.start + r * run.period for r in range(min(run.repeats, 4))]
+    if run.repeats > 4:
+        starts[2:] = [run.start + (run.repeats - 1) * run.period]
+    spans = [_span(start, run.count, bare=True) for start in starts]
+    if run.repeats > 4:
+        spans.insert(2, "…")
+    return f"{'layer' if run.count == 1 and run.repeats == 1 else 'layers'} {', '.join(spans)} ({kind})"
+
+
+def _span(start: int, count: int, bare: bool = False) -> str:
+    if count == 1:
+        return str(start) if bare else f"layer {start}"
+    text = f"{start}–{start + count - 1}"
+    return text if bare else f"layers {text}"
+
+
+def _stack_nodes(
+    arch: Architecture, role: StackRole, stack: Stack
+) -> tuple[list[Node], list[Node], list[Node]]:
+    """(input terms, one node per run, final norm) of one stack."""
+    h = arch.hidden_size
+    ctx = arch.base_block(stack).context(h)
+    runs = [run for run in arch.runs if run.stack == role]
+    mixed = len({run.block.mixer.kind for run in runs}) > 1  # then every title names its mixer
+    nodes = []
+    for run in runs:
+        block = block_node(run.block, h)
+        node = block.repeated(run.layers)
+        nodes.append(
+            Node(
+                run_title(run, mixed),
+                node.params,
+                "",
+                f"one block = {block.params:,}",
+                run.layers,
+                node.added,
+                node.children,
+            )
+        )
+    tail = [norm_leaf(ctx, "final norm", h)] if stack.final_norm else []
+    return _stack_input(arch, stack, ctx), nodes, tail
+
+
+def _report(arch: Architecture) -> ParamReport:
+    h = arch.hidden_size
+    head_ctx = arch.base_block(arch.main_stack).context(h)
+    embeddings = _token_embedding(arch)
+    outside: list[Node] = list(embeddings)  # every term not in a run of layers
+    body: list[Node] = []
+    stacks = arch.stacks
+    for role, stack in stacks:
+        inputs, runs, tail = _stack_nodes(arch, role, stack)
+        outside += inputs + tail
+        if len(stacks) == 1:
+            embeddings += inputs
+            body += runs + tail
+        else:
+            body.append(group(role, [*([group("input", inputs)] if inputs else []), *runs, *tail]))
+    tail_nodes = _head(arch, head_ctx)
+    growth = _vocab_growth(arch)
+    if growth is not None:
+        tail_nodes.append(growth)
+    outside += tail_nodes
+    tree = group(arch.name, [group("embeddings", embeddings), *body, *tail_nodes])
+
+    rows: list[LayerGroupRow] = []
+    parts: dict[str, int] = {}
+    _add_parts(outside, parts)
+    inactive = 0
+    for run in arch.runs:
+        by_part = block_parts(run.block, h)
+        params = sum(by_part.values())
+        idle = run.block.inactive(h)
+        inactive += run.layers * idle
+        rows.append(
+            LayerGroupRow(
+                run.stack, run.group, run.start, run.count, run.repeats, run.period,
+                run.block.mixer.kind, run.block.ffn.kind, params, params - idle, by_part,
+            )
+        )  # fmt: skip
+        for part, value in by_part.items():
+            parts[part] = parts.get(part, 0) + value * run.layers
+    added = sum(parts.get(part, 0) for part in ADDED_PARTS)
+    ordered = {part: parts[part] for part in PARTS if part in parts}
+    mtp, mtp_idle = _mtp(arch) or (None, 0)
+    mtp_params = mtp.params if mtp is not None else 0
+    return ParamReport(
+        arch.name, tree.params, tree.params - inactive, added, tree, ordered, tuple(rows),
+        mtp_params, mtp_params - mtp_idle, mtp,
+    )  # fmt: skip
+
+
+@lru_cache(maxsize=64)
+def count_parameters(arch: Architecture) -> ParamReport:
+    """The full report for ``arch``; cached because a GUI redraw asks for it several times."""
+    return _report(arch)

@@ -1,0 +1,278 @@
+"""Goal-seek: the exact value of one design variable that meets a target, found by search.
+
+The search walks the variable's domain (only values the schema accepts) over the exact
+calculator: from the current value it gallops (1, 2, 4, … steps) towards the target until it is
+bracketed, then bisects — every step a full, exact evaluation, never a float approximation.
+That needs the figure to be monotone in the variable; the direction (rising or falling) is read
+from the calculator, and every value the search evaluated is checked to lie on one monotone
+curve, so a figure that is not (or a target that no value reaches) ends in a clear error.
+
+What "meets" means: a size target (``total``, ``active``, ``flops``) asks for at least the value
+(``total=7e9`` → the value whose total is ≥ 7e9 closest to it); a budget (``memory``, ``kv``,
+``time``, ``fits``) asks for at most. ``>=`` or ``<=`` instead of ``=`` says it explicitly. The
+answer is the meeting value next to the boundary; ``below`` and ``above`` are the neighbouring
+allowed values on either side, with their figures.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Literal
+
+from pydantic import ValidationError
+
+from paramtally.core.count import count_parameters
+from paramtally.core.errors import ParamTallyError, one_line
+from paramtally.core.explore.domain import Domain
+from paramtally.core.explore.figures import Figure, find_figure, parse_quantity
+from paramtally.core.explore.variables import Variable, find_variable
+from paramtally.core.fit import fit_setup
+from paramtally.core.gpus import GPU, find_gpu
+from paramtally.core.scenario import Scenario
+from paramtally.core.schema import Architecture
+
+__all__ = ["Point", "Solution", "Target", "parse_target", "solve"]
+
+Op = Literal[">=", "<="]
+_TARGET = re.compile(r"^\s*([a-z_]+)\s*(>=|<=|=)\s*(.+?)\s*$")
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """``figure op threshold``; for ``fits`` the setup (GPU kind, count or the variant's GPUs)."""
+
+    text: str
+    name: str
+    op: Op
+    threshold: Fraction
+    figure: Figure | None = None
+    gpu: GPU | None = None
+    count: int | None = None
+
+
+def parse_target(text: str) -> Target:
+    """``total=7e9``, ``memory<=80GB``, ``time=30d``, ``fits=h100-sxm-80gb:1`` (or without ``:count``
+    when the GPU count is what varies)."""
+    match = _TARGET.match(text)
+    if not match:
+        raise ParamTallyError(
+            f"--target: '{text}' is not FIGURE=VALUE (e.g. total=7e9, fits=h100-sxm-80gb:1)"
+        )
+    name, op, value = match.groups()
+    if name == "fits":
+        gpu_id, _, count = value.partition(":")
+        gpu = find_gpu(gpu_id)
+        if count and (not count.isdigit() or int(count) < 1):
+            raise ParamTallyError(f"--target: '{count}' is not a GPU count (fits=GPU:COUNT)")
+        threshold = Fraction(gpu.capacity_bytes())
+        return Target(text, name, "<=", threshold, gpu=gpu, count=int(count) if count else None)
+    figure = find_figure(name)
+    threshold = parse_quantity(value, figure.unit, f"--target {name}")
+    chosen: Op = ("<=" if figure.budget else ">=") if op == "=" else op  # type: ignore[assignment]
+    return Target(text, name, chosen, threshold, figure=figure)
+
+
+@dataclass(frozen=True, slots=True)
+class Point:
+    """One value of the variable with its figures: total and active parameters, and the target's."""
+
+    value: int
+    meets: bool
+    figure: int | float  # the target's figure (fits: the per-GPU bytes of the layout)
+    figures: dict[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"value": self.value, **self.figures, "meets": self.meets}
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    field: str
+    target: Target
+    point: Point
+    below: Point | None
+    above: Point | None
+    evaluations: int
+
+    @property
+    def value(self) -> int:
+        return self.point.value
+
+    def variant(self, arch: Architecture, scenario: Scenario) -> tuple[Architecture, Scenario]:
+        """``arch`` and ``scenario`` with the found value (what applying the answer makes)."""
+        return find_variable(self.field, arch).write(arch, scenario, self.value)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "field": self.field,
+            "target": self.target.text,
+            "value": self.value,
+            **{key: item for key, item in self.point.as_dict().items() if key != "value"},
+            "below": self.below.as_dict() if self.below else None,
+            "above": self.above.as_dict() if self.above else None,
+            "evaluations": self.evaluations,
+        }
+
+
+class _Search:
+    """The variable's domain and a memo of exact evaluations by index."""
+
+    def __init__(
+        self, arch: Architecture, scenario: Scenario, variable: Variable, target: Target, domain: Domain
+    ) -> None:
+        self.arch, self.scenario, self.variable = arch, scenario, variable
+        self.target, self.domain = target, domain
+        self.seen: dict[int, Point] = {}
+
+    def __call__(self, index: int) -> Point:
+        if index not in self.seen:
+            self.seen[index] = self._evaluate(self.domain[index])
+        return self.seen[index]
+
+    def _evaluate(self, value: int) -> Point:
+        name = self.variable.name
+        try:
+            arch, scenario = self.variable.write(self.arch, self.scenario, value)
+            return _point(arch, scenario, self.target, value)
+        except ValidationError as exc:
+            hint = " (a field path is searched over every whole number; --multiple-of narrows it)"
+            raise ParamTallyError(f"{name}={value:,}: {one_line(exc)}{hint if '.' in name else ''}") from None
+        except ParamTallyError as exc:
+            raise ParamTallyError(f"{name}={value:,}: {exc}") from None
+
+
+def _point(arch: Architecture, scenario: Scenario, target: Target, value: int) -> Point:
+    report = count_parameters(arch)
+    figures: dict[str, Any] = {"total": report.total, "active": report.active}
+    if target.gpu is not None:
+        fit = fit_setup(arch, scenario, target.gpu, target.count or scenario.gpus)
+        figures |= {
+            "per_gpu_bytes": fit.per_gpu_bytes,
+            "capacity_bytes": fit.capacity_bytes,
+            "fits": fit.fits,
+            "layout": fit.layout,
+        }
+        return Point(value, fit.fits, fit.per_gpu_bytes, figures)
+    assert target.figure is not None
+    figure = target.figure.value(arch, scenario)
+    figures[target.name] = figure
+    meets = figure >= target.threshold if target.op == ">=" else figure <= target.threshold
+    return Point(value, meets, figure, figures)
+
+
+def solve(
+    arch: Architecture,
+    scenario: Scenario,
+    field_name: str,
+    target: Target | str,
+    multiple_of: int = 1,
+) -> Solution:
+    """The value of ``field_name`` that meets ``target``; ParamTallyError (one line) when none does
+    or the figure is not monotone in it."""
+    target = parse_target(target) if isinstance(target, str) else target
+    variable = find_variable(field_name, arch)
+    parallel = target.figure is not None and target.figure.parallel
+    domain = variable.domain(arch, scenario, multiple_of, parallel=parallel)
+    search = _Search(arch, scenario, variable, target, domain)
+    start = domain.nearest_index(variable.read(arch, scenario))
+    rising = _direction(search, start, len(domain))
+    # The values meeting the target lie after the boundary (a rising size, a falling budget) or
+    # before it (a rising budget, a falling size).
+    after = rising == (target.op == ">=")
+    index = _boundary(search, start, len(domain), after)
+    below = search(index - 1) if index > 0 else None
+    above = search(index + 1) if index + 1 < len(domain) else None
+    _check_monotone(search, rising, after)
+    return Solution(variable.name, target, search(index), below, above, len(search.seen))
+
+
+def _direction(search: _Search, start: int, size: int) -> bool:
+    """Whether the figure rises with the variable: the first value that differs from the start's,
+    looking 1, 2, 4, … steps up (then down)."""
+    here = search(start).figure
+    for sign in (1, -1):
+        step, previous = 1, start
+        while (index := min(max(start + sign * step, 0), size - 1)) != previous:
+            other = search(index).figure
+            if other != here:
+                return (other > here) == (sign > 0)
+            previous, step = index, step * 2
+    name, value = search.target.name, search.domain[start]
+    raise ParamTallyError(
+        f"{name} does not change with {search.variable.name} ({_show(here)} at {value:,} and on either side)"
+    )
+
+
+def _boundary(search: _Search, start: int, size: int, after: bool) -> int:
+    """The meeting index next to the boundary: gallop from ``start`` until bracketed, then bisect."""
+
+    def meets(index: int) -> bool:
+        return search(index).meets
+
+    # Gallop away from the start's side of the boundary: down when the start already meets a
+    # target met after the boundary (or misses one met before it).
+    toward_lower = meets(start) == after
+    sign = -1 if toward_lower else 1
+    step, last, flipped = 1, start, None
+    while (index := min(max(start + sign * step, 0), size - 1)) != last:
+        if meets(index) != meets(start):
+            flipped = index
+            break
+        last, step = index, step * 2
+    if flipped is None:  # the whole way to the domain's end is on the start's side
+        if meets(start):
+            return last
+        raise _unreachable(search, last)
+    lo, hi = (flipped, last) if toward_lower else (last, flipped)
+    return _bisect(meets, lo, hi, meeting_low=not after)
+
+
+def _bisect(meets: Callable[[int], bool], lo: int, hi: int, meeting_low: bool = False) -> int:
+    """Between a non-meeting ``lo`` and a meeting ``hi`` (or the reverse), the meeting end."""
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if meets(mid) != meeting_low:
+            hi = mid
+        else:
+            lo = mid
+    return lo if meeting_low else hi
+
+
+def _unreachable(search: _Search, index: int) -> ParamTallyError:
+    point, target = search(index), search.target
+    end = "largest" if index else "smallest"
+    if target.gpu is not None:
+        return ParamTallyError(
+            f"no {search.variable.name} fits {target.gpu.id}: even the {end} allowed value "
+            f"({point.value:,}) needs {point.figure:,} bytes per GPU of {point.figures['capacity_bytes']:,}"
+        )
+    return ParamTallyError(
+        f"no {search.variable.name} meets {target.name} {target.op} {_show(target.threshold)}: the {end} "
+        f"allowed value ({point.value:,}) gives {_show(point.figure)}"
+    )
+
+
+def _check_monotone(search: _Search, rising: bool, after: bool) -> None:
+    """Every evaluated value must lie on one monotone curve, and the meeting ones on one side."""
+    ordered = sorted(search.seen.items())
+    name = search.target.name
+    for (_, a), (_, b) in itertools.pairwise(ordered):
+        wrong_way = (b.figure < a.figure) if rising else (b.figure > a.figure)
+        flips_back = (a.meets and not b.meets) if after else (b.meets and not a.meets)
+        if (wrong_way and search.target.gpu is None) or flips_back:
+            raise ParamTallyError(
+                f"{name} is not monotone in {search.variable.name} ({_show(a.figure)} at {a.value:,}, "
+                f"{_show(b.figure)} at {b.value:,}); no single value is the answer"
+            )
+
+
+def _show(number: int | float | Fraction) -> str:
+    if isinstance(number, Fraction) and number.denominator == 1:
+        number = int(number)
+    if isinstance(number, int):
+        return f"{number:,}"
+    return f"{float(number):,.6g}"

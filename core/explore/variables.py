@@ -1,0 +1,547 @@
+"""The design variables: the one registry of fields a goal-seek or a sweep may vary.
+
+Each variable says what it is, how it is read from and written to an architecture (or a
+scenario), which values it may take (its ``Domain``: the schema's constraints and any
+``multiple_of`` asked for) and which other variables change that set. Besides the named ones,
+any integer field of the architecture may be named by its dotted path
+(``blocks.default.mixer.head_dim``, ``decoder.layers.1.count``).
+
+What a name means when a model has several places holding it:
+
+- ``num_layers`` is the main stack's layer count (the decoder; the encoder of an encoder-only
+  model). When the stack has several top-level layer groups, the largest one (the last of equal
+  ones) grows or shrinks and the others keep theirs — DeepSeek-V3's 3 dense layers stay and its
+  MoE group changes. A group with a pattern changes by whole repetitions, so the layers move in
+  steps of its period (Jamba: 8). ``encoder_layers`` does the same on the encoder.
+- ``num_heads``, ``num_kv_heads``: the query (KV) heads of every attention and MLA mixer, self- and
+  cross-attention alike; a model whose layers differ there names one place by its path instead.
+- ``ffn_width``, ``expert_width``, ``num_experts``, ``top_k``: the field of every dense FFN (of
+  every MoE), wherever it is written — base blocks and the layer groups that override it.
+- Every other field keeps its value: varying the hidden size keeps the heads (the head width
+  follows as h / a) and the FFN width.
+"""
+
+from __future__ import annotations
+
+import math
+import pickle
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from annotated_types import Ge, Le
+
+from paramtally.core.blocks import MLA, Attention, Mamba2, MoE
+from paramtally.core.blocks.base import MAX_SIZE
+from paramtally.core.blocks.dense import DenseFFN
+from paramtally.core.edit import get_value
+from paramtally.core.errors import ParamTallyError, unknown_name
+from paramtally.core.explore.domain import Domain, divisors, progression
+from paramtally.core.scenario import Scenario
+from paramtally.core.schema import Architecture, Block, Stack, StackRole, thaw
+from paramtally.core.schema.stack import MAX_LAYERS
+
+__all__ = ["VARIABLES", "Variable", "available", "find_variable", "variant"]
+
+Change = Callable[[Architecture, dict[str, Any], int], None]  # (base, its dump to edit, value)
+Others = Mapping[str, int]  # values other variables are about to take, by name
+Allowed = Callable[[Architecture, Scenario, int, Others], Domain]  # (…, multiple_of, others)
+_SLOTS = ("mixer", "parallel_mixer", "cross_attention", "ffn")
+_MIXER_SLOTS = ("mixer", "parallel_mixer", "cross_attention")
+_NONE: Others = {}
+
+
+@dataclass(frozen=True, slots=True)
+class Variable:
+    """One design variable: what it is, how to read and write it, and the values it may take.
+
+    ``change`` edits the architecture's dump (None for a scenario field), so that several
+    variables can be set together and validated once. ``allowed`` is the domain; ``others``
+    gives the values coupled variables (``couples``) are about to take, since those change it
+    (top-k at most the experts).
+    """
+
+    name: str
+    title: str
+    description: str
+    constraint: str  # the rule its values respect, in words
+    read: Callable[[Architecture, Scenario], int]
+    change: Change | None
+    allowed: Allowed
+    couples: frozenset[str] = field(default_factory=frozenset)
+    # Values at which the calculator branches, so that a figure jumps there alone.
+    singular: Callable[[Architecture], frozenset[int]] = lambda arch: frozenset()
+
+    @property
+    def on_scenario(self) -> bool:
+        return self.change is None
+
+    def domain(
+        self,
+        arch: Architecture,
+        scenario: Scenario,
+        multiple_of: int = 1,
+        others: Others = _NONE,
+        parallel: bool = True,
+    ) -> Domain:
+        """The allowed values; ``parallel`` adds the rules of the scenario's parallel layout (tp
+        dividing the heads, a layer per pipeline stage), which only memory figures need."""
+        if multiple_of < 1:
+            raise ParamTallyError(f"--multiple-of must be at least 1, not {multiple_of}")
+        if not parallel and not self.on_scenario:
+            scenario = scenario.model_copy(update={"tp": 1, "pp": 1, "gpus": 1})
+        found = self.allowed(arch, scenario, multiple_of, others)
+        if not len(found):
+            step = f" that is a multiple of {multiple_of}" if multiple_of > 1 else ""
+            raise ParamTallyError(f"{self.name}: no value{step} is allowed ({self.constraint})")
+        return found
+
+    def write(self, arch: Architecture, scenario: Scenario, value: int) -> tuple[Architecture, Scenario]:
+        return variant(arch, scenario, ((self, value),))
+
+
+@lru_cache(maxsize=32)
+def _dump(arch: Architecture) -> bytes:
+    """The architecture's fields as plain mutable data, pickled: a fresh copy to edit is one
+    ``pickle.loads`` (a sweep edits the same architecture dozens of times)."""
+    return pickle.dumps(thaw(arch.model_dump()), protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def variant(
+    arch: Architecture, scenario: Scenario, assignments: Sequence[tuple[Variable, int]]
+) -> tuple[Architecture, Scenario]:
+    """``arch`` and ``scenario`` with every variable set, validated once (pydantic's errors name
+    the field; a value the variable cannot take at all is a ParamTallyError)."""
+    data: dict[str, Any] | None = None
+    updates: dict[str, int] = {}
+    for variable, value in assignments:
+        if variable.change is None:
+            updates[variable.name] = value
+        else:
+            data = data if data is not None else pickle.loads(_dump(arch))
+            variable.change(arch, data, value)
+    new_arch = Architecture.model_validate(data) if data is not None else arch
+    new_scenario = Scenario.model_validate({**scenario.model_dump(), **updates}) if updates else scenario
+    return new_arch, new_scenario
+
+
+# --- reading and writing the dumped architecture ---------------------------------------------
+
+
+def _blocks(arch: Architecture) -> list[Block]:
+    """Every block the architecture holds: the base blocks, each run's resolved one, MTP's."""
+    found = {**dict.fromkeys(arch.blocks.values()), **dict.fromkeys(run.block for run in arch.runs)}
+    if arch.mtp_block is not None:
+        found[arch.mtp_block] = None
+    return list(found)
+
+
+def _used_blocks(arch: Architecture) -> list[Block]:
+    """The blocks some layer has (base blocks no layer uses left out)."""
+    used = dict.fromkeys(run.block for run in arch.runs)
+    if arch.mtp_block is not None:
+        used[arch.mtp_block] = None
+    return list(used)
+
+
+def _parts(blocks: list[Block], kinds: tuple[str, ...], slots: tuple[str, ...]) -> list[Any]:
+    parts = (getattr(block, slot) for block in blocks for slot in slots)
+    return [part for part in parts if part is not None and part.kind in kinds]
+
+
+def _written_parts(data: dict[str, Any], kinds: tuple[str, ...]) -> Iterator[tuple[dict[str, Any], bool]]:
+    """Every mapping in the dump that writes a part of one of ``kinds``, and whether it is whole
+    (a base block's part, or an override that brings in a new kind) or only changes some keys."""
+    base_kinds = {
+        name: {slot: block[slot]["kind"] for slot in _SLOTS if block.get(slot)}
+        for name, block in data["blocks"].items()
+    }
+    for block in data["blocks"].values():
+        for slot in _SLOTS:
+            part = block.get(slot)
+            if part and part["kind"] in kinds:
+                yield part, True
+    for role in ("encoder", "decoder"):
+        stack = data.get(role)
+        if stack:
+            yield from _group_parts(stack["layers"], base_kinds, base_kinds.get(stack["block"], {}), kinds)
+    mtp = data.get("mtp")
+    if mtp:
+        yield from _override_parts(mtp.get("override") or {}, dict(base_kinds.get(mtp["block"], {})), kinds)
+
+
+def _group_parts(
+    groups: list[dict[str, Any]],
+    base_kinds: dict[str, dict[str, str]],
+    enclosing: dict[str, str],
+    kinds: tuple[str, ...],
+) -> Iterator[tuple[dict[str, Any], bool]]:
+    for group in groups:
+        resolved = dict(base_kinds.get(group["block"], {}) if group.get("block") else enclosing)
+        yield from _override_parts(group.get("override") or {}, resolved, kinds)
+        if group.get("pattern"):
+            yield from _group_parts(group["pattern"], base_kinds, resolved, kinds)
+
+
+def _override_parts(
+    override: dict[str, Any], resolved: dict[str, str], kinds: tuple[str, ...]
+) -> Iterator[tuple[dict[str, Any], bool]]:
+    """The parts an override writes; ``resolved`` becomes the kinds of the block it makes."""
+    for slot in _SLOTS:
+        part = override.get(slot)
+        if not isinstance(part, dict):
+            continue
+        inherited = resolved.get(slot, "")
+        kind = str(part.get("kind", inherited))
+        resolved[slot] = kind
+        if kind in kinds:
+            yield part, "kind" in part and kind != inherited
+
+
+def _set_everywhere(kinds: tuple[str, ...], key: str) -> Change:
+    def change(arch: Architecture, data: dict[str, Any], value: int) -> None:
+        for part, whole in _written_parts(data, kinds):
+            if whole or key in part:
+                part[key] = value
+
+    return change
+
+
+def _one_value(name: str, values: set[int], what: str) -> int:
+    if not values:
+        raise ParamTallyError(f"{name}: the model has no {what}")
+    if len(values) > 1:
+        listed = ", ".join(f"{v:,}" for v in sorted(values))
+        raise ParamTallyError(
+            f"{name}: the {what} differ ({listed}); vary one of them by its field path instead"
+        )
+    return values.pop()
+
+
+def _part_variable(
+    name: str,
+    title: str,
+    description: str,
+    constraint: str,
+    kinds: tuple[str, ...],
+    slots: tuple[str, ...],
+    key: str,
+    what: str,
+    allowed: Allowed,
+    couples: tuple[str, ...] = (),
+    reader: Callable[[Any], int] | None = None,
+) -> Variable:
+    def read(arch: Architecture, scenario: Scenario) -> int:
+        parts = _parts(_used_blocks(arch), kinds, slots)
+        return _one_value(name, {reader(p) if reader else int(getattr(p, key)) for p in parts}, what)
+
+    change = _set_everywhere(kinds, key)
+    return Variable(name, title, description, constraint, read, change, allowed, frozenset(couples))
+
+
+# --- the named variables ---------------------------------------------------------------------
+
+
+def _attention(arch: Architecture) -> list[Attention]:
+    return [p for p in _parts(_blocks(arch), ("attention",), _MIXER_SLOTS) if isinstance(p, Attention)]
+
+
+def _hidden_domain(arch: Architecture, scenario: Scenario, multiple_of: int, others: Others) -> Domain:
+    """A multiple of the heads of every attention without a set head width, and of the SSM heads
+    of a Mamba-2 mixer whose inner width is expand × hidden."""
+    step = multiple_of
+    for block in _blocks(arch):
+        for part in (block.mixer, block.parallel_mixer, block.cross_attention):
+            if isinstance(part, Attention) and part.head_dim is None:
+                step = math.lcm(step, others.get("num_heads", part.num_heads))
+            elif isinstance(part, Mamba2) and part.inner is None:
+                step = math.lcm(step, part.num_heads // math.gcd(part.num_heads, part.expand))
+    return progression(1, MAX_SIZE, step)
+
+
+def _change_hidden(arch: Architecture, data: dict[str, Any], value: int) -> None:
+    data["hidden_size"] = value
+
+
+def _heads_domain(arch: Architecture, scenario: Scenario, multiple_of: int, others: Others) -> Domain:
+    """Query heads: a multiple of every KV-head count (and of TP), dividing the hidden size where
+    the head width follows from it."""
+    attention = _attention(arch)
+    kv = [others["num_kv_heads"]] if "num_kv_heads" in others else [p.num_kv_heads or 1 for p in attention]
+    step = math.lcm(multiple_of, scenario.tp, *kv)
+    if any(p.head_dim is None for p in attention):
+        return Domain.of(d for d in divisors(others.get("hidden_size", arch.hidden_size)) if d % step == 0)
+    return progression(1, MAX_SIZE, step)
+
+
+def _kv_heads_domain(arch: Architecture, scenario: Scenario, multiple_of: int, others: Others) -> Domain:
+    """KV heads divide the query heads; TP splits them or replicates them (t and g divide)."""
+    attention = _attention(arch)
+    if not attention:
+        return Domain.of(())
+    heads = others.get("num_heads") or math.gcd(*(p.num_heads for p in attention))
+    t = scenario.tp
+    return Domain.of(g for g in divisors(heads) if g % multiple_of == 0 and (g % t == 0 or t % g == 0))
+
+
+def _moe(arch: Architecture) -> list[MoE]:
+    return [p for p in _parts(_blocks(arch), ("moe",), ("ffn",)) if isinstance(p, MoE)]
+
+
+def _experts_domain(arch: Architecture, scenario: Scenario, multiple_of: int, others: Others) -> Domain:
+    least = others.get("top_k") or max((p.top_k for p in _moe(arch)), default=1)
+    return progression(least, MAX_SIZE, multiple_of)
+
+
+def _top_k_domain(arch: Architecture, scenario: Scenario, multiple_of: int, others: Others) -> Domain:
+    most = others.get("num_experts") or min((p.num_experts for p in _moe(arch)), default=1)
+    return progression(1, most, multiple_of)
+
+
+def _size_domain(arch: Architecture, scenario: Scenario, multiple_of: int, others: Others) -> Domain:
+    return progression(1, MAX_SIZE, multiple_of)
+
+
+def _stack(arch: Architecture, role: StackRole | None) -> tuple[StackRole, Stack]:
+    if role is None:
+        return ("decoder" if arch.decoder is not None else "encoder"), arch.main_stack
+    stack = arch.encoder if role == "encoder" else arch.decoder
+    if stack is None:
+        raise ParamTallyError(f"{role}_layers: the model has no {role}")
+    return role, stack
+
+
+def _resized_group(stack: Stack) -> int:
+    """The layer group that takes a change of the layer count: the largest (the last of equals)."""
+    sizes = [group.layers for group in stack.layers]
+    return max(range(len(sizes)), key=lambda index: (sizes[index], index))
+
+
+def _layers_variable(name: str, role: StackRole | None, what: str) -> Variable:
+    def read(arch: Architecture, scenario: Scenario) -> int:
+        return _stack(arch, role)[1].num_layers
+
+    def allowed(arch: Architecture, scenario: Scenario, multiple_of: int, others: Others) -> Domain:
+        _, stack = _stack(arch, role)
+        group = stack.layers[_resized_group(stack)]
+        fixed = stack.num_layers - group.layers
+        elsewhere = arch.num_layers - stack.num_layers  # the other stack's layers
+        least = max(fixed + group.period, scenario.pp - elsewhere)  # a layer per pipeline stage
+        most = fixed + group.period * (MAX_LAYERS // group.period)
+        return progression(least, most, multiple_of, offset=fixed, period=group.period)
+
+    def change(arch: Architecture, data: dict[str, Any], value: int) -> None:
+        key, stack = _stack(arch, role)
+        index = _resized_group(stack)
+        group = stack.layers[index]
+        count, rest = divmod(value - (stack.num_layers - group.layers), group.period)
+        if rest or count < 1:
+            raise ParamTallyError(
+                f"{name}: {value:,} layers are not a whole number of the group's repetitions"
+            )
+        data[key]["layers"][index]["count"] = count
+
+    return Variable(
+        name,
+        "Layers" if role is None else "Encoder layers",
+        f"Layers of {what}; with several layer groups the largest changes (a pattern by whole "
+        "repetitions), the others stay.",
+        "whole repetitions of the resized group's pattern; at least one layer per pipeline stage",
+        read,
+        change,
+        allowed,
+    )
+
+
+def _scenario_bounds(name: str) -> tuple[int, int]:
+    """The integer range a Scenario field accepts, from its ``ge``/``le`` metadata."""
+    low, high = 0, 1 << 62
+    for meta in Scenario.model_fields[name].metadata:
+        if isinstance(meta, Ge):
+            low = max(low, int(meta.ge))  # type: ignore[call-overload]
+        elif isinstance(meta, Le):
+            high = min(high, int(meta.le))  # type: ignore[call-overload]
+    return low, high
+
+
+def _scenario_variable(name: str, title: str, description: str, step_of_layout: bool = False) -> Variable:
+    low, high = _scenario_bounds(name)
+
+    def read(arch: Architecture, scenario: Scenario) -> int:
+        return int(getattr(scenario, name))
+
+    def allowed(arch: Architecture, scenario: Scenario, multiple_of: int, others: Others) -> Domain:
+        step = math.lcm(multiple_of, scenario.tp * scenario.pp) if step_of_layout else multiple_of
+        return progression(low, high, step)
+
+    constraint = f"{low:,} to {high:,}" + (", a multiple of tp·pp" if step_of_layout else "")
+    return Variable(name, title, description, constraint, read, None, allowed)
+
+
+def _kv_of(part: Any) -> int:
+    assert isinstance(part, Attention)
+    return part.num_kv_heads or part.num_heads
+
+
+def _change_vocab(arch: Architecture, data: dict[str, Any], value: int) -> None:
+    data["embeddings"]["vocab_size"] = value
+
+
+VARIABLES: tuple[Variable, ...] = (
+    _layers_variable("num_layers", None, "the main stack (the decoder; an encoder-only model's encoder)"),
+    _layers_variable("encoder_layers", "encoder", "the encoder"),
+    Variable(
+        "hidden_size",
+        "Hidden size",
+        "The model width h; heads and FFN widths stay, the head width follows as h / a.",
+        "a multiple of the heads of every attention without a set head width (and of Mamba-2's "
+        "SSM heads over its expand)",
+        lambda arch, scenario: arch.hidden_size,
+        _change_hidden,
+        _hidden_domain,
+        frozenset({"num_heads"}),
+        # The embedding has projections in and out only when its width differs (OPT-350m).
+        lambda arch: frozenset({arch.embeddings.embed_dim} if arch.embeddings.embed_dim else ()),
+    ),
+    _part_variable(
+        "ffn_width",
+        "FFN width",
+        "The intermediate width of every dense FFN.",
+        "any width ≥ 1",
+        ("dense",),
+        ("ffn",),
+        "width",
+        "dense FFN",
+        _size_domain,
+        reader=lambda part: part.width if isinstance(part, DenseFFN) else 0,
+    ),
+    _part_variable(
+        "expert_width",
+        "Expert width",
+        "The intermediate width of every routed expert (shared experts without their own width follow).",
+        "any width ≥ 1",
+        ("moe",),
+        ("ffn",),
+        "expert_width",
+        "mixture of experts",
+        _size_domain,
+    ),
+    _part_variable(
+        "num_experts",
+        "Experts",
+        "The routed experts of every MoE layer.",
+        "at least the experts per token",
+        ("moe",),
+        ("ffn",),
+        "num_experts",
+        "mixture of experts",
+        _experts_domain,
+        couples=("top_k",),
+    ),
+    _part_variable(
+        "top_k",
+        "Experts per token",
+        "The routed experts each token uses in every MoE layer.",
+        "at most the experts",
+        ("moe",),
+        ("ffn",),
+        "top_k",
+        "mixture of experts",
+        _top_k_domain,
+        couples=("num_experts",),
+    ),
+    _part_variable(
+        "num_heads",
+        "Heads",
+        "The query heads of every attention and MLA mixer (self and cross).",
+        "a multiple of the KV heads (and of tp); a divisor of the hidden size when the head width "
+        "follows from it",
+        ("attention", "mla"),
+        _MIXER_SLOTS,
+        "num_heads",
+        "attention",
+        _heads_domain,
+        couples=("hidden_size", "num_kv_heads"),
+        reader=lambda part: part.num_heads if isinstance(part, Attention | MLA) else 0,
+    ),
+    _part_variable(
+        "num_kv_heads",
+        "KV heads",
+        "The key/value heads of every attention mixer (self and cross).",
+        "a divisor of the query heads; tp and the KV heads divide one another",
+        ("attention",),
+        _MIXER_SLOTS,
+        "num_kv_heads",
+        "attention",
+        _kv_heads_domain,
+        couples=("num_heads",),
+        reader=_kv_of,
+    ),
+    Variable(
+        "vocab_size",
+        "Vocabulary",
+        "Rows of the token embedding (and of an untied head).",
+        "any size ≥ 1",
+        lambda arch, scenario: arch.embeddings.vocab_size,
+        _change_vocab,
+        _size_domain,
+    ),
+    _scenario_variable("context", "Context", "Tokens per sequence (s) of the scenario."),
+    _scenario_variable("batch", "Batch", "Sequences at once (b) of the scenario."),
+    _scenario_variable(
+        "gpus", "GPUs", "GPUs of the scenario; data parallel = gpus / (tp·pp).", step_of_layout=True
+    ),
+)
+
+_BY_NAME = {variable.name: variable for variable in VARIABLES}
+
+
+def available(arch: Architecture, scenario: Scenario) -> list[Variable]:
+    """The named variables this model has (no ``top_k`` without experts), in registry order."""
+    found = []
+    for variable in VARIABLES:
+        try:
+            variable.read(arch, scenario)
+        except ParamTallyError:
+            continue
+        found.append(variable)
+    return found
+
+
+def find_variable(name: str, arch: Architecture) -> Variable:
+    """A named variable, or any integer field of ``arch`` named by its dotted path."""
+    if name in _BY_NAME:
+        return _BY_NAME[name]
+    if "." in name:
+        return _path_variable(name, arch)
+    raise ParamTallyError(
+        unknown_name("field", name, list(_BY_NAME), "name one of " + ", ".join(_BY_NAME) + " or a field path")
+    )
+
+
+def _path_variable(name: str, arch: Architecture) -> Variable:
+    path = tuple(int(part) if part.isdigit() else part for part in name.split("."))
+    try:
+        current = get_value(arch, path)
+    except (AttributeError, KeyError, IndexError, TypeError):
+        raise ParamTallyError(f"{name}: no such field in {arch.name}") from None
+    if not isinstance(current, int) or isinstance(current, bool):
+        raise ParamTallyError(f"{name}: not an integer field (it holds {current!r})")
+
+    def change(arch: Architecture, data: dict[str, Any], value: int) -> None:
+        node: Any = data
+        for part in path[:-1]:
+            node = node[part]
+        node[path[-1]] = value
+
+    low = 0 if current == 0 else 1
+    return Variable(
+        name,
+        name,
+        f"The field {name}.",
+        "what the schema accepts there",
+        lambda arch, scenario: int(get_value(arch, path)),
+        change,
+        lambda arch, scenario, multiple_of, others: progression(low, MAX_SIZE, multiple_of),
+    )

@@ -1,0 +1,141 @@
+"""Layer groups by address, the block each one has, and what it inherits.
+
+A group is addressed by its field path: ``("decoder", "layers", 2)`` for a stack's third group,
+``("decoder", "layers", 0, "pattern", 4)`` for the fifth group of the first group's pattern, and
+``("mtp",)`` for the multi-token-prediction modules. A group's block is the block it inherits (its
+named base block, else the stack's for a top-level group or its enclosing group's block inside a
+pattern, as ``core.schema.stack.flatten`` resolves it) with its own ``override`` applied; the
+override is kept as the sparse difference between the two (``difference``), so a group that is
+set back to what it inherits has no change of its own and merges with its neighbours again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any, Literal
+
+from paramtally.core.errors import FieldError, FieldPath
+from paramtally.core.schema import MTP, Architecture, Block, LayerGroup, StackRole
+from paramtally.core.schema.stack import resolve_block
+
+__all__ = [
+    "GroupLike",
+    "Origin",
+    "difference",
+    "field_origin",
+    "group_at",
+    "group_block",
+    "inherited_block",
+    "leaf_groups",
+    "stack_of",
+]
+
+GroupLike = LayerGroup | MTP
+Origin = Literal["inherited", "own", "own kind"]
+
+
+def stack_of(group: FieldPath) -> StackRole | None:
+    """The stack a group lies in (None for the MTP modules)."""
+    role = group[0] if group else None
+    return role if role in ("encoder", "decoder") else None  # type: ignore[return-value]
+
+
+def _check(group: FieldPath) -> None:
+    if group == ("mtp",):
+        return
+    valid = len(group) >= 3 and stack_of(group) is not None and group[1] == "layers"
+    valid = valid and all(
+        isinstance(step, int) if i % 2 == 0 else step == "pattern" for i, step in enumerate(group[2:])
+    )
+    if not valid:
+        raise FieldError(group, "not the address of a layer group")
+
+
+def group_at(arch: Architecture, group: FieldPath) -> GroupLike:
+    """The layer group (or the MTP modules) at ``group``."""
+    _check(group)
+    if group == ("mtp",):
+        if arch.mtp is None:
+            raise FieldError(group, "this model has no multi-token prediction modules")
+        return arch.mtp
+    stack = getattr(arch, str(group[0]))
+    if stack is None:
+        raise FieldError(group[:1], f"this model has no {group[0]} stack")
+    node: Any = stack.layers
+    for step in group[2:]:
+        if step == "pattern":
+            node = node.pattern
+            continue
+        assert isinstance(step, int)
+        if not 0 <= step < len(node):
+            raise FieldError(group, f"there is no layer group {step + 1} (there are {len(node)})")
+        node = node[step]
+    assert isinstance(node, LayerGroup)
+    return node
+
+
+def inherited_block(arch: Architecture, group: FieldPath) -> Block:
+    """The block ``group`` starts from before its own changes."""
+    node = group_at(arch, group)
+    if node.block:
+        return _named(arch, node.block, (*group, "block"))
+    if len(group) <= 3:  # the MTP modules name their block; a top-level group falls back to the stack's
+        return _named(arch, getattr(arch, str(group[0])).block, (group[0], "block"))
+    return group_block(arch, group[:-2])
+
+
+def group_block(arch: Architecture, group: FieldPath) -> Block:
+    """The block ``group``'s layers have (for a pattern group: the one its inner groups start from)."""
+    return resolve_block(inherited_block(arch, group), group_at(arch, group).override)
+
+
+def _named(arch: Architecture, name: str, where: FieldPath) -> Block:
+    if name not in arch.blocks:
+        raise FieldError(where, f"no base block named '{name}'")
+    return arch.blocks[name]
+
+
+def leaf_groups(arch: Architecture, group: FieldPath) -> Iterator[FieldPath]:
+    """``group`` itself when its layers are one block, else every group inside its pattern."""
+    node = group_at(arch, group)
+    if isinstance(node, MTP) or not node.pattern:
+        yield group
+        return
+    for index in range(len(node.pattern)):
+        yield from leaf_groups(arch, (*group, "pattern", index))
+
+
+def difference(base: Mapping[str, Any], target: Mapping[str, Any]) -> dict[str, Any]:
+    """The sparse override that turns ``base`` into ``target`` (both block dumps).
+
+    Mappings of the same kind differ field by field; a part of another kind (or one that appears
+    or goes) is written whole, as ``apply_override`` replaces it whole.
+    """
+    found: dict[str, Any] = {}
+    for key in base.keys() | target.keys():
+        old, new = base.get(key), target.get(key)
+        if old == new:
+            continue
+        if isinstance(old, Mapping) and isinstance(new, Mapping) and old.get("kind") == new.get("kind"):
+            found[key] = difference(old, new)
+        else:
+            found[key] = new
+    return {key: found[key] for key in target if key in found} | {
+        key: value for key, value in found.items() if key not in target
+    }
+
+
+def field_origin(arch: Architecture, group: FieldPath, path: FieldPath) -> Origin:
+    """Where ``group``'s value at ``path`` (within its block) comes from: "inherited", its "own"
+    change (which a reset takes back), or "own kind": the field belongs to a part the group gave
+    another kind, so only resetting that kind brings the inherited part back."""
+    override: Any = group_at(arch, group).override
+    for depth, step in enumerate(path):
+        if not isinstance(override, Mapping) or step not in override:
+            return "inherited"
+        override = override[step]
+        if depth < len(path) - 1 and isinstance(override, Mapping) and "kind" in override:
+            inherited = getattr(inherited_block(arch, group), str(path[0]), None)
+            if getattr(inherited, "kind", None) != override["kind"]:
+                return "own kind"
+    return "own"

@@ -1,0 +1,296 @@
+"""A stack from a repeating pattern written in a line: the pattern helper's language.
+
+Clauses are separated by ``;`` (or new lines):
+
+- a sequence of layer kinds, each with an optional count, the whole optionally repeated:
+  ``[mamba2 ×7, attention ×1] × 4`` (``x`` or ``*`` work for ``×``; brackets nest). A kind is a
+  mixer (``attention``, ``mla``, ``mamba``, ``mamba2``, ``gated_deltanet``; also ``mamba-2``,
+  ``deltanet``), ``local`` or ``global`` attention, an FFN (``moe``, ``dense``, ``none``), or
+  a mixer and an FFN joined by ``+`` (``mamba+moe``);
+- a ratio of local to global attention layers: ``5 local : 1 global, window 1024``;
+- an FFN every n-th layer: ``MoE every 2nd layer`` (layers 1, 3, 5, … counted from 0: the 2nd,
+  4th, … layer), optionally ``from layer 3``;
+- a window for the local layers: ``window 4096``.
+
+A sequence with a repeat count sets the stack's number of layers; without one the pattern fills
+the layers the stack has (a last repetition may be cut short). Each layer's block is the stack's
+base block changed only where the pattern says (another mixer kind keeps the heads and widths the
+kinds share, see ``core.blocks.retyped``); the groups are written as the difference from it.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, replace
+from typing import Any
+
+from paramtally.core.blocks import FFN_KINDS, MIXER_KINDS
+from paramtally.core.count import block_kind
+from paramtally.core.errors import ParamTallyError
+from paramtally.core.groups import difference
+from paramtally.core.importers.layer_pattern import periodic_groups
+from paramtally.core.layer_ops import Layers, block_with_value
+from paramtally.core.schema import Block, LayerGroup
+from paramtally.core.schema.stack import MAX_LAYERS, resolve_block
+
+__all__ = ["LayerSpec", "Pattern", "PatternError", "expand", "parse", "preview"]
+
+MIXERS = tuple(str(kind.model_fields["kind"].default) for kind in MIXER_KINDS)
+FFNS = tuple(str(kind.model_fields["kind"].default) for kind in FFN_KINDS)
+ALIASES = {"mamba-2": "mamba2", "deltanet": "gated_deltanet", "attn": "attention", "no_ffn": "none"}
+_TIMES = r"\s*[×x*]\s*"
+_ORDINAL = {"other": 2, "second": 2, "third": 3, "fourth": 4}
+MAX_PERIOD = 4096
+_RATIO = re.compile(r"(\d+)\s*local\s*:\s*(\d+)\s*global\s*(?:,\s*window\s+(\d+))?")
+_EVERY = re.compile(r"(\w+)\s+every\s+(\w+?)(?:st|nd|rd|th)?\s+layers?(?:\s+from\s+layer\s+(\d+))?")
+
+
+class PatternError(ParamTallyError):
+    """A pattern that cannot be read or applied; the message says which part and why."""
+
+
+@dataclass(frozen=True)
+class LayerSpec:
+    """What a pattern says about one layer (None: as the base block has it)."""
+
+    mixer: str | None = None
+    window: int | None = None  # a local layer's window
+    global_: bool = False  # attention over the whole context
+    ffn: str | None = None
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """One period of layers, the repetitions (None: fill the stack), and the rules on top."""
+
+    period: tuple[LayerSpec, ...] = (LayerSpec(),)
+    repeats: int | None = None
+    ffn_rules: tuple[tuple[str, int, int], ...] = ()  # (FFN kind, every n-th, first layer)
+    window: int | None = None
+
+    def layers(self, current: int) -> int:
+        return len(self.period) * self.repeats if self.repeats is not None else current
+
+
+# --- reading -----------------------------------------------------------------------------------
+
+
+def parse(text: str) -> Pattern:
+    """The pattern a line describes; PatternError naming the part it cannot read."""
+    clauses = [part.strip() for part in re.split(r"[;\n]", text) if part.strip()]
+    if not clauses:
+        raise PatternError("the pattern is empty: write e.g. [mamba2 ×7, attention] × 4")
+    pattern = Pattern()
+    sequence_seen = False
+    for clause in clauses:
+        lower = clause.lower()
+        if ratio := _RATIO.fullmatch(lower):
+            local, glob = int(ratio[1]), int(ratio[2])
+            if local + glob == 0:
+                raise PatternError(f"'{clause}': a ratio needs at least one layer")
+            local_layer = LayerSpec(mixer="attention", window=_window(ratio[3]) or 0)
+            period = (local_layer,) * local + (LayerSpec(mixer="attention", global_=True),) * glob
+            pattern = _with_sequence(pattern, period, None)
+            sequence_seen = _once(sequence_seen, clause)
+        elif rule := _EVERY.fullmatch(lower):
+            kind = _kind(rule[1], clause)
+            if kind not in FFNS:
+                raise PatternError(f"'{clause}': only an FFN (moe, dense, none) can be set every n-th layer")
+            every = _ORDINAL.get(rule[2]) or (int(rule[2]) if rule[2].isdigit() else 0)
+            if every < 1:
+                raise PatternError(f"'{clause}': say every 2nd (3rd, …) layer")
+            first = int(rule[3]) if rule[3] is not None else every - 1
+            pattern = replace(pattern, ffn_rules=(*pattern.ffn_rules, (kind, every, first)))
+        elif window := re.fullmatch(r"window\s+(\d+)", lower):
+            pattern = replace(pattern, window=_window(window[1]))
+        else:
+            period, repeats = _sequence(clause)
+            pattern = _with_sequence(pattern, period, repeats)
+            sequence_seen = _once(sequence_seen, clause)
+    return pattern
+
+
+def _once(seen: bool, clause: str) -> bool:
+    if seen:
+        raise PatternError(f"'{clause}': one sequence (or ratio) per pattern; combine them in brackets")
+    return True
+
+
+def _with_sequence(pattern: Pattern, period: tuple[LayerSpec, ...], repeats: int | None) -> Pattern:
+    if len(period) > MAX_PERIOD:
+        raise PatternError(f"one repetition may hold at most {MAX_PERIOD} layers")
+    return replace(pattern, period=period, repeats=repeats)
+
+
+def _window(text: str | None) -> int | None:
+    if text is None:
+        return None
+    if int(text) < 1:
+        raise PatternError("a window needs at least 1 token")
+    return int(text)
+
+
+def _kind(word: str, clause: str) -> str:
+    kind = ALIASES.get(word.lower(), word.lower())
+    if kind not in (*MIXERS, *FFNS, "local", "global"):
+        known = ", ".join((*MIXERS, "local", "global", *FFNS))
+        raise PatternError(f"'{clause}': unknown layer kind '{word}' (kinds: {known})")
+    return kind
+
+
+def _sequence(clause: str) -> tuple[tuple[LayerSpec, ...], int | None]:
+    """A comma-separated sequence, brackets nesting; (one period, repeats of the outermost brackets)."""
+    text = clause.strip()
+    outer = re.fullmatch(rf"\[(.*)\]{_TIMES}(\d+)", text, flags=re.S)
+    if outer and _balanced(outer[1]):
+        return _items(outer[1], clause), _count(outer[2], clause)
+    return _items(text, clause), None
+
+
+def _balanced(text: str) -> bool:
+    depth = 0
+    for char in text:
+        depth += {"[": 1, "]": -1}.get(char, 0)
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+def _split(text: str) -> list[str]:
+    """Top-level comma-separated items (commas inside brackets stay)."""
+    items, depth, current = [], 0, ""
+    for char in text:
+        depth += {"[": 1, "]": -1}.get(char, 0)
+        if char == "," and depth == 0:
+            items.append(current)
+            current = ""
+        else:
+            current += char
+    return [*items, current]
+
+
+def _count(text: str, clause: str) -> int:
+    count = int(text)
+    if not 1 <= count <= MAX_LAYERS:
+        raise PatternError(f"'{clause}': a count must lie between 1 and {MAX_LAYERS}")
+    return count
+
+
+def _items(text: str, clause: str) -> tuple[LayerSpec, ...]:
+    layers: list[LayerSpec] = []
+    for item in _split(text):
+        item = item.strip()
+        if not item:
+            raise PatternError(f"'{clause}': an empty item (two commas in a row?)")
+        nested = re.fullmatch(rf"\[(.*)\](?:{_TIMES}(\d+))?", item, flags=re.S)
+        if nested and _balanced(nested[1]):
+            one = _items(nested[1], clause)
+            layers += one * (_count(nested[2], clause) if nested[2] else 1)
+        elif plain := re.fullmatch(rf"([\w+\- ]+?)(?:{_TIMES}(\d+))?", item):
+            layers += [_layer(plain[1], clause)] * (_count(plain[2], clause) if plain[2] else 1)
+        else:
+            raise PatternError(f"'{clause}': cannot read '{item}' (write a kind, then × and a count)")
+        if len(layers) > MAX_PERIOD:
+            raise PatternError(f"one repetition may hold at most {MAX_PERIOD} layers")
+    return tuple(layers)
+
+
+def _layer(text: str, clause: str) -> LayerSpec:
+    spec = LayerSpec()
+    for word in re.split(r"\s*\+\s*", text.strip()):
+        kind = _kind(word, clause)
+        if kind in FFNS:
+            spec = replace(spec, ffn=kind)
+        elif kind == "local":
+            spec = replace(spec, mixer="attention")
+        elif kind == "global":
+            spec = replace(spec, mixer="attention", global_=True)
+        else:
+            spec = replace(spec, mixer=kind)
+        if kind == "local":
+            spec = replace(spec, window=0)  # the window comes from a rule or the base block
+    return spec
+
+
+# --- applying ----------------------------------------------------------------------------------
+
+
+def expand(pattern: Pattern, base: Block, h: int, current_layers: int) -> Layers:
+    """The layer groups ``pattern`` makes of a stack whose base block is ``base``."""
+    total = pattern.layers(current_layers)
+    if not 1 <= total <= MAX_LAYERS:
+        raise PatternError(f"the pattern makes {total} layers; a stack holds 1 to {MAX_LAYERS}")
+    period = len(pattern.period)
+    for _, every, first in pattern.ffn_rules:
+        period = math.lcm(period, every)
+        if first >= total:
+            raise PatternError(f"the first layer of a rule ({first}) is past the last layer ({total - 1})")
+        if first > MAX_PERIOD:
+            raise PatternError(f"a rule may start at layer {MAX_PERIOD} at the latest")
+    if period > MAX_PERIOD:
+        raise PatternError(f"the rules repeat only every {period} layers; at most {MAX_PERIOD} can be shown")
+    blocks: dict[LayerSpec, Block] = {}
+
+    def spec_of(layer: int, periodic: bool) -> LayerSpec:
+        spec = pattern.period[layer % len(pattern.period)]
+        for kind, every, first in pattern.ffn_rules:
+            if (periodic or layer >= first) and (layer - first) % every == 0:
+                spec = replace(spec, ffn=kind)
+        if spec not in blocks:
+            blocks[spec] = _block(spec, base, h, pattern.window)
+        return spec
+
+    def changes(spec: LayerSpec) -> dict[str, Any]:
+        return difference(base.model_dump(), blocks[spec].model_dump())
+
+    # A rule that starts late ("from layer 9") leaves the layers before it as exceptions.
+    late = max((first for _, every, first in pattern.ffn_rules), default=0)
+    exceptions = {
+        layer: spec
+        for layer in range(min(late, total))
+        if (spec := spec_of(layer, False)) != spec_of(layer, True)
+    }
+    groups = periodic_groups(total, period, lambda layer: spec_of(layer, True), changes, exceptions)
+    return tuple(LayerGroup.model_validate(group) for group in groups)
+
+
+def _block(spec: LayerSpec, base: Block, h: int, window: int | None) -> Block:
+    block = base
+    if spec.mixer is not None and spec.mixer != block.mixer.kind:
+        block = block_with_value(block, ("mixer", "kind"), spec.mixer, h)
+    if spec.global_:
+        block = block_with_value(block, ("mixer", "sliding_window"), None, h)
+    elif spec.window is not None:
+        size = spec.window or window or getattr(base.mixer, "sliding_window", None)
+        if not size:
+            raise PatternError("local layers need a window: add ', window 1024' (or a clause 'window 1024')")
+        block = block_with_value(block, ("mixer", "sliding_window"), size, h)
+    if spec.ffn is not None and spec.ffn != block.ffn.kind:
+        block = block_with_value(block, ("ffn", "kind"), spec.ffn, h)
+    return block
+
+
+def preview(groups: Layers, base: Block) -> list[tuple[int, str]]:
+    """What the groups are, as (depth, text) lines: 'layers 0–31: 4 repetitions of 8 layers', then
+    one line per group of the pattern ('1 × Mamba, MoE')."""
+    lines: list[tuple[int, str]] = []
+    start = 0
+    for group in groups:
+        _describe(group, base, start, 0, lines)
+        start += group.layers
+    return lines
+
+
+def _describe(group: LayerGroup, outer: Block, start: int, depth: int, lines: list[tuple[int, str]]) -> None:
+    block = resolve_block(outer, group.override)
+    if depth:
+        head = f"{group.count} × "
+    else:
+        head = f"layers {start}–{start + group.layers - 1}: " if group.layers > 1 else f"layer {start}: "
+    if not group.pattern:
+        lines.append((depth, head + block_kind(block, name_mixer=True)))
+        return
+    lines.append((depth, f"{head}{group.count} repetitions of {group.period} layers"))
+    for inner in group.pattern:
+        _describe(inner, block, start, depth + 1, lines)

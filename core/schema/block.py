@@ -1,0 +1,137 @@
+"""The block, the unit of a stack: a token mixer, an FFN, their norms and what is inserted.
+
+A block's parameters are the sum of its parts' terms (each part computes its own, see
+``core.blocks``). Blocks are frozen and hashable, so a block that recurs in many layer groups is
+counted once: ``block_node`` is cached by value.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from pydantic import ConfigDict, Field, ValidationInfo, field_validator
+
+from paramtally.core.blocks import (
+    FFN,
+    FFN_KINDS,
+    MIXER_KINDS,
+    Adapter,
+    Attention,
+    Context,
+    LoRA,
+    LoRAMatrix,
+    Mixer,
+)
+from paramtally.core.blocks.base import NonNegativeInt, NormKind, Spec, norm_leaf
+from paramtally.core.breakdown import Node, group
+
+__all__ = ["Block", "BlockNorms", "Problem", "block_node"]
+
+Problem = tuple[tuple[str | int, ...], str, object]  # (field path, message, value)
+
+
+class BlockNorms(Spec):
+    """The norms around the mixer and the FFN (pre- or post-norm, the count is what matters)."""
+
+    model_config = ConfigDict(title="Norms")
+
+    kind: NormKind = Field("rmsnorm", title="Norm", description="LayerNorm has γ and β; RMSNorm only γ.")
+    bias: bool = Field(
+        True,
+        title="LayerNorm β",
+        description="LayerNorm's β (RMSNorm has none).",
+        json_schema_extra={"visible_when": {"kind": "layernorm"}},
+    )
+    count: NonNegativeInt = Field(
+        2,
+        title="Norms per block",
+        description="Norms in one block (Gemma-2: 4; Falcon-7B: 1; T5 decoder: 3).",
+    )
+
+
+class Block(Spec):
+    """One layer: mixer (+ a parallel one), optional cross-attention, FFN, norms, insertions."""
+
+    model_config = ConfigDict(title="Block")
+
+    mixer: Mixer = Field(title="Mixer", description="How positions exchange information.")
+    parallel_mixer: Mixer | None = Field(
+        None,
+        title="Parallel mixer",
+        description="A second mixer on the same input, summed with the first (Falcon-H1: Mamba-2 "
+        "beside attention).",
+    )
+    cross_attention: Attention | None = Field(
+        None, title="Cross-attention", description="Attention over the encoder's output (encoder-decoder)."
+    )
+    ffn: FFN = Field(
+        title="FFN", description="The position-wise network: dense, mixture of experts, or none."
+    )
+    norms: BlockNorms = Field(BlockNorms(), title="Norms")
+    lora: LoRA | None = Field(None, title="LoRA", description="LoRA updates in this block.")
+    adapter: Adapter | None = Field(None, title="Adapter", description="Bottleneck adapters in this block.")
+
+    @field_validator("mixer", "parallel_mixer", "ffn", mode="before")
+    @classmethod
+    def _first_kind_by_default(cls, value: Any, info: ValidationInfo) -> Any:
+        """A part written without a ``kind`` is of the registry's first kind (attention, dense)."""
+        if isinstance(value, dict) and "kind" not in value:
+            first = (FFN_KINDS if info.field_name == "ffn" else MIXER_KINDS)[0]
+            return {"kind": first.model_fields["kind"].default, **value}
+        return value
+
+    def context(self, h: int) -> Context:
+        return Context(h, self.norms.kind, self.norms.bias)
+
+    def lora_matrices(self, h: int) -> list[LoRAMatrix]:
+        ctx = self.context(h)
+        return [*self.mixer.lora_matrices(ctx), *self.ffn.lora_matrices(ctx)]
+
+    def inactive(self, h: int) -> int:
+        """Parameters one token does not use in this layer: idle routed experts and their LoRA."""
+        idle = self.ffn.inactive(self.context(h))
+        experts, per_token = self.ffn.routing()
+        if self.lora is not None and experts > per_token:
+            idle += (experts - per_token) * self.lora.on_copies(self.lora_matrices(h), experts)
+        return idle
+
+    def problems(self, h: int) -> list[Problem]:
+        ctx = self.context(h)
+        found: list[Problem] = []
+        for name in ("mixer", "parallel_mixer", "cross_attention", "ffn"):
+            part = getattr(self, name)
+            if part is not None:
+                found += [((name, *loc), message, value) for loc, message, value in part.problems(ctx)]
+        return found
+
+    def tp_problem(self, h: int, tp: int) -> str | None:
+        ctx = self.context(h)
+        for part in (self.mixer, self.parallel_mixer, self.cross_attention, self.ffn):
+            problem = part.tp_problem(ctx, tp) if part is not None else None
+            if problem:
+                return problem
+        return None
+
+
+@lru_cache(maxsize=1024)
+def block_node(block: Block, h: int) -> Node:
+    """The terms of one layer of ``block`` at hidden size ``h``, as a tree."""
+    ctx = block.context(h)
+    children = [group(block.mixer.PART, block.mixer.terms(ctx, block.mixer.PART))]
+    if block.parallel_mixer is not None:
+        part = block.parallel_mixer.PART
+        name = part if part != block.mixer.PART else f"parallel {part}"
+        children.append(group(name, block.parallel_mixer.terms(ctx, part)))
+    if block.cross_attention is not None:
+        children.append(group("cross-attention", block.cross_attention.terms(ctx, "cross_attention")))
+    ffn_terms = block.ffn.terms(ctx)
+    if ffn_terms:
+        children.append(group(block.ffn.GROUP, ffn_terms))
+    if block.norms.count:
+        children.append(norm_leaf(ctx, "block norms", h, times=block.norms.count))
+    if block.lora is not None:
+        children.append(block.lora.term(block.lora_matrices(h)))
+    if block.adapter is not None:
+        children.append(block.adapter.term(ctx))
+    return group("block", children)

@@ -1,0 +1,267 @@
+"""The architecture: model-wide parts (embeddings, head), named base blocks, and the stacks.
+
+Sizes are plain integers so that a count is exact. Cross-field rules (heads that must divide,
+top-k within the experts, a group naming a block that exists) are checked on the whole
+architecture so that an error names the full field path, e.g. ``blocks.default.mixer.num_kv_heads``
+or ``decoder.layers.2.override.ffn.top_k``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Annotated, Any, Final, Literal
+
+from pydantic import AfterValidator, ConfigDict, Field, PrivateAttr, model_validator
+
+from paramtally.core.blocks.base import NonNegativeInt, PositiveInt, Spec
+from paramtally.core.errors import field_error
+from paramtally.core.schema.block import Block, Problem
+from paramtally.core.schema.frozen import Frozen, FrozenDict, freeze
+from paramtally.core.schema.stack import ResolveError, Run, Stack, StackRole, flatten, resolve_block
+
+__all__ = ["MTP", "SCHEMA_VERSION", "Architecture", "Embeddings", "Head"]
+
+SCHEMA_VERSION: Final = 2
+
+
+class Embeddings(Spec):
+    """The token embedding, shared by every stack."""
+
+    model_config = ConfigDict(title="Embeddings")
+
+    vocab_size: PositiveInt = Field(title="Vocabulary", description="Rows of the token embedding table (V).")
+    embed_dim: PositiveInt | None = Field(
+        None,
+        title="Embed width",
+        description="Token embedding width when it differs from the hidden size; adds bias-free "
+        "projections in and out (OPT-350m: 512 ↔ 1024).",
+    )
+    token_types: NonNegativeInt = Field(
+        0, title="Token types", description="Token-type (segment) embedding rows, as BERT's 2."
+    )
+
+
+class Head(Spec):
+    """What turns the last hidden state into logits (or a pooled vector)."""
+
+    model_config = ConfigDict(title="Head")
+
+    present: bool = Field(
+        True, title="LM head", description="A language-model head (off for a bare encoder)."
+    )
+    tied: bool = Field(False, title="Tied", description="The head shares the token embedding's weights.")
+    bias: bool = Field(False, title="Bias", description="A bias of V on the head (Phi-2).")
+    decoder_bias: bool = Field(
+        False,
+        title="Decoder bias",
+        description="A second bias of V on an untied decoder (BERT's MLM head with tie_word_embeddings "
+        "false: transformers then unties decoder.bias too).",
+    )
+    transform: bool = Field(
+        False, title="Transform", description="A dense h→h layer and norm before the head (BERT's MLM head)."
+    )
+    pooler: bool = Field(False, title="Pooler", description="A dense h→h pooler on the first token (BERT).")
+
+
+class MTP(Spec):
+    """Multi-token prediction modules (DeepSeek-V3): extra layers that predict further tokens.
+
+    Each module holds two norms (enorm, hnorm) over h, a projection 2h → h, one block, and a
+    norm before its head; DeepSeek-V3's checkpoint also stores its own copies of the embedding and
+    the head. transformers does not build them, so they are counted apart from the total.
+    """
+
+    model_config = ConfigDict(title="Multi-token prediction")
+
+    count: PositiveInt = Field(
+        1, title="Modules", description="Prediction modules (num_nextn_predict_layers)."
+    )
+    block: str = Field(
+        "default",
+        title="Base block",
+        description="The block each module holds.",
+        json_schema_extra={"in_form": False},
+    )
+    override: Frozen = Field(
+        FrozenDict(),
+        title="Changes",
+        description="What differs from the base block.",
+        json_schema_extra={"in_form": False},
+    )
+    own_embedding: bool = Field(
+        True, title="Own embedding", description="The checkpoint stores its own copy."
+    )
+    own_head: bool = Field(True, title="Own head", description="The checkpoint stores its own head copy.")
+
+
+def _frozen_blocks(value: dict[str, Block]) -> FrozenDict:
+    frozen: FrozenDict = freeze(value)
+    return frozen
+
+
+class Architecture(Spec):
+    """A transformer (or hybrid) language model, as counted by ParamTally."""
+
+    model_config = ConfigDict(title="Model")
+
+    schema_version: Literal[2] = Field(SCHEMA_VERSION, json_schema_extra={"in_form": False})
+    name: str = Field("Untitled", title="Name", description="Display name.")
+    description: str = Field("", title="Description", description="Where the numbers come from.")
+    family: str = Field("", title="Family", description="Model family (Hugging Face model_type) if known.")
+    hidden_size: PositiveInt = Field(title="Hidden size", description="Model width (h, d_model).")
+    embeddings: Embeddings
+    blocks: Annotated[dict[str, Block], AfterValidator(_frozen_blocks)] = Field(
+        min_length=1, title="Blocks", description="Named base blocks the layer groups start from."
+    )
+    decoder: Stack | None = Field(
+        None, title="Decoder", description="The causal stack (decoder-only models: all)."
+    )
+    encoder: Stack | None = Field(None, title="Encoder", description="The bidirectional stack, if any.")
+    mtp: MTP | None = Field(None, title="MTP", description="Multi-token prediction modules, counted apart.")
+    head: Head = Field(Head(), title="Head")
+    added_vocab: NonNegativeInt = Field(
+        0, title="Added vocabulary", description="New tokens added to the vocabulary (counted as added)."
+    )
+
+    _runs: tuple[Run, ...] = PrivateAttr(())
+    _layers_by_block: dict[Block, int] = PrivateAttr(default_factory=dict)
+    _mtp_block: Block | None = PrivateAttr(None)
+    _hash: int | None = PrivateAttr(None)
+
+    def __eq__(self, other: object) -> bool:
+        # The fields decide; the private values (hash, resolved runs) follow from them.
+        return type(other) is type(self) and self.__dict__ == other.__dict__
+
+    # Private values are read from pydantic's private dict directly: its __getattr__ costs
+    # microseconds, and every cached figure looks the hash and the runs up.
+    def __hash__(self) -> int:
+        # Frozen, so the (deep) hash is computed once.
+        private = self.__pydantic_private__
+        assert private is not None
+        if private["_hash"] is None:
+            private["_hash"] = hash((type(self), tuple(self.__dict__.values())))
+        return int(private["_hash"])
+
+    @property
+    def stacks(self) -> tuple[tuple[StackRole, Stack], ...]:
+        """The stacks present, in the order a token meets them (encoder first)."""
+        found: list[tuple[StackRole, Stack]] = []
+        if self.encoder is not None:
+            found.append(("encoder", self.encoder))
+        if self.decoder is not None:
+            found.append(("decoder", self.decoder))
+        return tuple(found)
+
+    @property
+    def main_stack(self) -> Stack:
+        """The decoder, or the encoder of an encoder-only model: where the head sits."""
+        stack = self.decoder or self.encoder
+        assert stack is not None  # validation requires one
+        return stack
+
+    @property
+    def runs(self) -> tuple[Run, ...]:
+        """Every run of layers of one block, stack by stack, in order."""
+        private = self.__pydantic_private__
+        assert private is not None
+        runs: tuple[Run, ...] = private["_runs"]
+        return runs
+
+    @property
+    def mtp_block(self) -> Block | None:
+        return self._mtp_block
+
+    @property
+    def num_layers(self) -> int:
+        return sum(stack.num_layers for _, stack in self.stacks)
+
+    @property
+    def max_positions(self) -> int:
+        return self.main_stack.max_positions
+
+    @property
+    def embed_dim(self) -> int:
+        return self.embeddings.embed_dim or self.hidden_size
+
+    def base_block(self, stack: Stack) -> Block:
+        return self.blocks[stack.block]
+
+    def layers_by_block(self) -> dict[Block, int]:
+        """Each distinct block and how many layers have it."""
+        private = self.__pydantic_private__
+        assert private is not None
+        counts: dict[Block, int] = private["_layers_by_block"]
+        return counts
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Architecture:
+        """A copy; with ``update``, validated again (the resolved runs must follow the change)."""
+        if not update:
+            return super().model_copy(deep=deep)
+        return type(self).model_validate({**dict(self), **update})
+
+    @model_validator(mode="after")
+    def _resolve_and_check(self) -> Architecture:
+        problem = _first_problem(self)
+        if problem is not None:
+            loc, message, value = problem
+            raise field_error(type(self).__name__, loc, message, value)
+        return self
+
+
+def _first_problem(arch: Architecture) -> Problem | None:
+    h = arch.hidden_size
+    for name, block in arch.blocks.items():
+        for loc, message, value in block.problems(h):
+            return ("blocks", name, *loc), message, value
+    if not arch.stacks:
+        return ("decoder",), "a model needs a decoder or an encoder stack", None
+    runs: list[Run] = []
+    try:
+        for role, stack in arch.stacks:
+            runs += flatten(role, stack.layers, arch.blocks, _stack_base(arch, role, stack))
+        if arch.mtp is not None:
+            base = arch.blocks.get(arch.mtp.block)
+            if base is None:
+                raise ResolveError(
+                    ("mtp", "block"), f"no base block named '{arch.mtp.block}'", arch.mtp.block
+                )
+            arch._mtp_block = resolve_block(base, arch.mtp.override)
+    except ResolveError as exc:
+        return exc.loc, exc.message, exc.value
+    arch._runs = tuple(runs)
+    for run in runs:
+        arch._layers_by_block[run.block] = arch._layers_by_block.get(run.block, 0) + run.layers
+    checked = set(arch.blocks.values())
+    for run in runs:
+        if run.block in checked:
+            continue
+        checked.add(run.block)
+        for loc, message, value in run.block.problems(h):
+            return (run.stack, "layers", run.group, "override", *loc), message, value
+    return _stack_problem(arch, runs)
+
+
+def _stack_base(arch: Architecture, role: StackRole, stack: Stack) -> str:
+    if stack.block not in arch.blocks:
+        raise ResolveError((role, "block"), f"no base block named '{stack.block}'", stack.block)
+    return stack.block
+
+
+def _stack_problem(arch: Architecture, runs: list[Run]) -> Problem | None:
+    for role, stack in arch.stacks:
+        if stack.positions == "learned" and stack.max_positions <= 0:
+            message = "learned positions need a table: set the maximum positions above 0"
+            return (role, "max_positions"), message, stack.max_positions
+        if stack.relative_buckets:
+            first = next(run for run in runs if run.stack == role and run.start == 0)
+            if first.block.mixer.kind != "attention":
+                return (
+                    (role, "relative_buckets"),
+                    "a relative position bias needs attention in the first layer",
+                    0,
+                )
+    for run in runs:
+        if run.block.cross_attention is not None and (run.stack != "decoder" or arch.encoder is None):
+            where = (run.stack, "layers", run.group, "override", "cross_attention")
+            return where, "cross-attention needs an encoder and sits in the decoder", None
+    return None

@@ -1,0 +1,290 @@
+"""A stack of layers as layer groups: runs of one block, optionally a repeating pattern of runs.
+
+A layer group names a base block (or inherits its parent's) and overrides only what differs, as
+a sparse nested mapping: ``{"mixer": {"sliding_window": null}}`` makes a global-attention layer of
+a sliding-window block; a different ``kind`` replaces that part whole (``{"ffn": {"kind": "moe",
+…}}``). A group with a ``pattern`` repeats it ``count`` times, so "one attention layer after
+seven Mamba layers, four times" is three lines, not 32 — and every figure is computed per
+distinct block and run, never per layer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Literal
+
+from pydantic import ConfigDict, Field, ValidationError
+
+from paramtally.core.blocks.base import NonNegativeInt, Spec
+from paramtally.core.errors import plain_reason, without_union_tags
+from paramtally.core.schema.block import Block
+from paramtally.core.schema.frozen import Frozen, FrozenDict, thaw
+
+__all__ = [
+    "MAX_LAYERS",
+    "MAX_LAYER_GROUPS",
+    "MAX_PATTERN_RUNS",
+    "AudioFrontend",
+    "LayerGroup",
+    "PositionKind",
+    "ResolveError",
+    "Run",
+    "Stack",
+    "StackRole",
+    "apply_override",
+    "flatten",
+    "resolve_block",
+]
+
+MAX_LAYERS = 1 << 30
+# Real stacks need a few dozen groups; more would make every edit and view slow, not more exact.
+MAX_LAYER_GROUPS = 1_000
+MAX_PATTERN_RUNS = 4096  # runs in one repetition of a pattern (nested patterns inlined)
+PositionKind = Literal["learned", "rope", "alibi", "sinusoidal", "relative_bias", "none"]
+StackRole = Literal["encoder", "decoder"]
+
+
+class LayerGroup(Spec):
+    """Consecutive layers of one block, or ``count`` repetitions of a pattern of groups."""
+
+    model_config = ConfigDict(title="Layer group")
+
+    count: int = Field(
+        gt=0,
+        le=MAX_LAYERS,
+        title="Layers",
+        description="Layers in the group (with a pattern: its repetitions).",
+    )
+    block: str | None = Field(
+        None, title="Base block", description="Name of the base block; empty means the enclosing one."
+    )
+    override: Frozen = Field(
+        FrozenDict(),
+        title="Changes",
+        description="Only what differs from the base block, as a nested mapping of its fields.",
+    )
+    pattern: tuple[LayerGroup, ...] = Field(
+        (),
+        strict=False,
+        max_length=MAX_LAYER_GROUPS,
+        title="Pattern",
+        description="Groups of one repetition; the group repeats them `count` times.",
+    )
+
+    @property
+    def period(self) -> int:
+        """Layers in one repetition."""
+        return sum(group.layers for group in self.pattern) if self.pattern else 1
+
+    @property
+    def layers(self) -> int:
+        return self.count * self.period
+
+
+class AudioFrontend(Spec):
+    """Whisper's convolutional front-end: two 1-D convolutions, mel bins → h → h, kernel k."""
+
+    model_config = ConfigDict(title="Audio front-end")
+
+    mel_bins: int = Field(gt=0, le=1 << 16, title="Mel bins", description="Input channels of the first conv.")
+    kernel: int = Field(3, gt=0, le=64, title="Kernel", description="Kernel width of both convolutions.")
+
+
+class Stack(Spec):
+    """An encoder or a decoder: its input (positions, front-end), its layer groups, its final norm."""
+
+    model_config = ConfigDict(title="Stack")
+
+    # The layer tree edits these two (the form shows the base block's own fields instead).
+    block: str = Field(
+        "default",
+        title="Base block",
+        description="The block its groups start from.",
+        json_schema_extra={"in_form": False},
+    )
+    layers: tuple[LayerGroup, ...] = Field(
+        min_length=1,
+        max_length=MAX_LAYER_GROUPS,
+        strict=False,
+        title="Layer groups",
+        description="In order.",
+        json_schema_extra={"in_form": False},
+    )
+    positions: PositionKind = Field(
+        "rope", title="Positions", description="Position encoding; only a learned table has weights."
+    )
+    max_positions: NonNegativeInt = Field(
+        0, title="Max positions", description="Longest context; rows of a learned position table."
+    )
+    position_offset: NonNegativeInt = Field(
+        0,
+        title="Position offset",
+        description="Extra rows in a learned position table (OPT and BART keep 2).",
+    )
+    relative_buckets: NonNegativeInt = Field(
+        0,
+        title="Relative buckets",
+        description="Buckets of a relative position bias in the first layer (T5).",
+    )
+    embedding_norm: bool = Field(
+        False, title="Embedding norm", description="A norm right after the embeddings (BLOOM, BERT, BART)."
+    )
+    final_norm: bool = Field(True, title="Final norm", description="A norm after the last layer.")
+    frontend: AudioFrontend | None = Field(
+        None, title="Audio front-end", description="Whisper's encoder input."
+    )
+
+    @property
+    def num_layers(self) -> int:
+        return sum(group.layers for group in self.layers)
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """``count`` consecutive layers of one block from ``start``, recurring ``repeats`` times every
+    ``period`` layers (a plain group is one run with ``repeats`` 1)."""
+
+    stack: StackRole
+    group: int  # index of the stack's top-level layer group
+    start: int  # first layer, counted within the stack
+    count: int
+    repeats: int
+    period: int
+    block: Block
+
+    @property
+    def layers(self) -> int:
+        return self.count * self.repeats
+
+    def starts(self) -> Iterator[int]:
+        return (self.start + r * self.period for r in range(self.repeats))
+
+    def layers_in(self, first: int, stop: int) -> int:
+        """How many of its layers lie in [first, stop), without visiting them one by one."""
+        if stop <= first or self.repeats == 0:
+            return 0
+
+        def upto(limit: int) -> int:  # layers below ``limit``
+            offset = limit - self.start
+            if offset <= 0:
+                return 0
+            whole, rest = divmod(offset, self.period)
+            if whole >= self.repeats:
+                return self.layers
+            return whole * self.count + min(rest, self.count)
+
+        return upto(stop) - upto(first)
+
+
+def apply_override(base: Mapping[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:
+    """``base`` with ``override`` merged in: mappings merge, a new ``kind`` replaces the part whole."""
+    merged = dict(base)
+    for key, value in override.items():
+        old = merged.get(key)
+        same_kind = (
+            not isinstance(value, Mapping)
+            or "kind" not in value
+            or (isinstance(old, Mapping) and old.get("kind") == value.get("kind"))
+        )
+        if isinstance(value, Mapping) and isinstance(old, Mapping) and same_kind:
+            merged[key] = apply_override(old, value)
+        else:
+            merged[key] = thaw(value)
+    return merged
+
+
+@lru_cache(maxsize=4096)
+def resolve_block(base: Block, override: FrozenDict) -> Block:
+    """The block ``base`` becomes with ``override``; a ValidationError located inside the block."""
+    if not override:
+        return base
+    return Block.model_validate(apply_override(base.model_dump(), override))
+
+
+def flatten(
+    stack: StackRole, groups: tuple[LayerGroup, ...], blocks: Mapping[str, Block], base: str
+) -> tuple[Run, ...]:
+    """The stack's runs, in order. Raises ``ResolveError`` (with a field path) on a bad group."""
+    runs: list[Run] = []
+    start = 0
+    for index, group in enumerate(groups):
+        where: tuple[str | int, ...] = (stack, "layers", index)
+        block = _base(blocks, group.block or base, where)
+        block = _apply(block, group, where)
+        if not group.pattern:
+            runs.append(Run(stack, index, start, group.count, 1, group.count, block))
+        else:
+            inner = _pattern_runs(group.pattern, blocks, block, where)
+            period = group.period
+            runs += [
+                Run(stack, index, start + offset, count, group.count, period, b) for offset, count, b in inner
+            ]
+        start += group.layers
+    return tuple(runs)
+
+
+class ResolveError(Exception):
+    """A layer group that names an unknown block or whose changes do not validate."""
+
+    def __init__(self, loc: tuple[str | int, ...], message: str, value: object) -> None:
+        super().__init__(message)
+        self.loc, self.message, self.value = loc, message, value
+
+
+def _base(blocks: Mapping[str, Block], name: str, where: tuple[str | int, ...]) -> Block:
+    if name not in blocks:
+        known = ", ".join(sorted(blocks)) or "none"
+        raise ResolveError((*where, "block"), f"no base block named '{name}' (blocks: {known})", name)
+    return blocks[name]
+
+
+def _apply(block: Block, group: LayerGroup, where: tuple[str | int, ...]) -> Block:
+    try:
+        return resolve_block(block, group.override)
+    except ValidationError as exc:
+        error = exc.errors(include_url=False)[0]
+        loc = without_union_tags(error["loc"])
+        raise ResolveError((*where, "override", *loc), plain_reason(error), error.get("input")) from None
+
+
+def _pattern_runs(
+    pattern: tuple[LayerGroup, ...],
+    blocks: Mapping[str, Block],
+    outer: Block,
+    where: tuple[str | int, ...],
+) -> list[tuple[int, int, Block]]:
+    """(offset, count, block) of one repetition, nested patterns written out."""
+    found: list[tuple[int, int, Block]] = []
+    offset = 0
+    for index, group in enumerate(pattern):
+        here = (*where, "pattern", index)
+        block = _base(blocks, group.block, here) if group.block else outer
+        block = _apply(block, group, here)
+        if not group.pattern:
+            found.append((offset, group.count, block))
+        else:
+            inner = _pattern_runs(group.pattern, blocks, block, here)
+            for repeat in range(group.count):
+                found += [(offset + repeat * group.period + o, c, b) for o, c, b in inner]
+                if len(found) > MAX_PATTERN_RUNS:
+                    break
+        if len(found) > MAX_PATTERN_RUNS:
+            raise ResolveError(
+                (*here, "count"),
+                f"one repetition of a pattern may hold at most {MAX_PATTERN_RUNS} runs",
+                group.count,
+            )
+        offset += group.layers
+    return _merge_adjacent(found)
+
+
+def _merge_adjacent(runs: list[tuple[int, int, Block]]) -> list[tuple[int, int, Block]]:
+    merged: list[tuple[int, int, Block]] = []
+    for offset, count, block in runs:
+        if merged and merged[-1][2] == block and merged[-1][0] + merged[-1][1] == offset:
+            merged[-1] = (merged[-1][0], merged[-1][1] + count, block)
+        else:
+            merged.append((offset, count, block))
+    return merged

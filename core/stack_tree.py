@@ -1,0 +1,192 @@
+"""The rows of the layer tree: stacks → layer groups (→ the groups of a pattern) → their block's parts.
+
+Each row says what it is (its text, from the schema's titles), what it holds (its parameters, all
+its layers together) and where it lives (the group's address, ``core.groups``). The window shows
+these rows as they are; it computes nothing. A group's parameters are its block's one-layer
+parameters times its layers (times the repetitions of the patterns around it): the cost grows
+with the number of groups, never with the number of layers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+from paramtally.core.blocks import KIND_TAGS
+from paramtally.core.breakdown import ParamReport
+from paramtally.core.count import block_kind, count_parameters, run_title
+from paramtally.core.errors import FieldPath
+from paramtally.core.schema import Architecture, Block, LayerGroup, Run
+from paramtally.core.schema.block import block_node
+from paramtally.core.schema.stack import resolve_block
+
+__all__ = ["BLOCK_PARTS", "TreeRow", "block_field_params", "part_summary", "stack_rows"]
+
+# The block's fields a tree row shows, in the order they are shown.
+BLOCK_PARTS = ("mixer", "parallel_mixer", "cross_attention", "ffn", "norms", "lora", "adapter")
+RowKind = Literal["stack", "group", "part"]
+
+
+@dataclass(frozen=True, slots=True)
+class TreeRow:
+    kind: RowKind
+    group: FieldPath  # a stack ("decoder",), a group's address, or ("mtp",)
+    part: str | None  # the block field of a part row
+    text: str
+    params: int
+    detail: str  # every field, one per line (the tooltip)
+    parent: int  # the parent row's index in the list, -1 at the top
+    count: int | None = None  # a group's count, which the tree edits in place
+
+    @property
+    def key(self) -> tuple[object, ...]:
+        """What the row is, whatever its figures: rows with equal keys keep their place."""
+        return (self.kind, self.group, self.part)
+
+
+@lru_cache(maxsize=1024)
+def block_field_params(block: Block, h: int) -> dict[str, int]:
+    """One layer's parameters per block field (mixer, FFN, norms, …), in ``BLOCK_PARTS`` order."""
+    names = [name for name in BLOCK_PARTS if name != "norms" or block.norms.count]
+    names = [name for name in names if getattr(block, name) is not None]
+    nodes = block_node(block, h).children  # one child per field present, in the same order
+    ffn_terms = bool(block.ffn.terms(block.context(h)))
+    if not ffn_terms:
+        names.remove("ffn")
+    found = dict(zip(names, (node.params for node in nodes), strict=True))
+    return found | ({} if ffn_terms else {"ffn": 0})
+
+
+def _value_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return f"{value:,}"
+    if isinstance(value, tuple):
+        return ", ".join(map(str, value)) or "none"
+    return str(value)
+
+
+@lru_cache(maxsize=1024)
+def part_summary(part: BaseModel) -> tuple[str, str]:
+    """(a line: the kind and what differs from its defaults, every field one per line), from titles."""
+    fields = type(part).model_fields
+    kind = getattr(part, "kind", None)
+    title = str(type(part).model_config.get("title") or type(part).__name__)
+    shown: list[str] = []
+    detail: list[str] = []
+    for name, info in fields.items():
+        value = getattr(part, name)
+        label = info.title or name
+        if name == "kind" and kind in KIND_TAGS:
+            continue
+        detail.append(f"{label}: {_value_text(value)}")
+        if value is None or value is False or (not info.is_required() and value == info.default):
+            continue
+        shown.append(label if value is True else f"{label} {_value_text(value)}")
+    line = f"{title} — {', '.join(shown[:5])}" if shown else title
+    return line, "\n".join(detail)
+
+
+def stack_rows(arch: Architecture) -> tuple[TreeRow, ...]:
+    """Every row of the tree, parents before their children."""
+    return _rows(arch)
+
+
+@lru_cache(maxsize=16)
+def _rows(arch: Architecture) -> tuple[TreeRow, ...]:
+    report = count_parameters(arch)
+    rows: list[TreeRow] = []
+    for role, stack in arch.stacks:
+        top = len(rows)
+        rows.append(TreeRow("stack", (role,), None, "", 0, "", -1))
+        base = arch.blocks[stack.block]
+        mixed = len({run.block.mixer.kind for run in arch.runs if run.stack == role}) > 1
+        start, total = 0, 0
+        for index, group in enumerate(stack.layers):
+            where = (role, "layers", index)
+            total += _group_rows(arch, rows, top, where, group, base, start, 1, 0, mixed)
+            start += group.layers
+        text = f"{role.capitalize()}: {stack.num_layers:,} layer{'s' if stack.num_layers != 1 else ''}"
+        detail = f"{total:,} parameters in its layers (its input and final norm are counted apart)"
+        rows[top] = TreeRow("stack", (role,), None, text, total, detail, -1)
+    if arch.mtp is not None and arch.mtp_block is not None:
+        _mtp_rows(arch, rows, report)
+    return tuple(rows)
+
+
+def _group_rows(
+    arch: Architecture,
+    rows: list[TreeRow],
+    parent: int,
+    where: FieldPath,
+    group: LayerGroup,
+    outer: Block,
+    start: int,
+    repeats: int,
+    period: int,
+    mixed: bool,
+) -> int:
+    """The rows of ``group`` (repeated ``repeats`` times every ``period`` layers); its parameters."""
+    inherited = arch.blocks[group.block] if group.block else outer
+    block = resolve_block(inherited, group.override)
+    me = len(rows)
+    rows.append(TreeRow("group", where, None, "", 0, "", parent))
+    h = arch.hidden_size
+    if group.pattern:
+        offset, total = 0, 0
+        for index, inner in enumerate(group.pattern):
+            total += _group_rows(
+                arch, rows, me, (*where, "pattern", index), inner, block, start + offset,
+                repeats * group.count, group.period, mixed,
+            )  # fmt: skip
+            offset += inner.layers
+        span = _span(start, group.layers) if repeats == 1 else f"{group.count} ×"
+        text = f"{span}: {group.count} repetitions of {group.period} layers"
+        detail = f"{total:,} parameters\n{group.count} repetitions (F2 or double-click to change)"
+        rows[me] = TreeRow("group", where, None, text, total, detail, parent, group.count)
+        return total
+    layers = group.count * repeats
+    by_field = block_field_params(block, h)
+    total = sum(by_field.values()) * layers
+    if repeats == 1:
+        text = f"{_span(start, group.count)} ({block_kind(block, mixed)})"
+    else:
+        run = Run(where[0], int(where[2]), start, group.count, repeats, period, block)  # type: ignore[arg-type]
+        text = run_title(run, mixed) if len(where) == 5 else f"{group.count} × ({block_kind(block, mixed)})"
+    detail = f"{total:,} parameters\n{layers:,} layers (F2 or double-click to change the count)"
+    rows[me] = TreeRow("group", where, None, text, total, detail, parent, group.count)
+    _part_rows(rows, me, where, block, by_field, layers)
+    return total
+
+
+def _part_rows(
+    rows: list[TreeRow], parent: int, where: FieldPath, block: Block, by_field: dict[str, int], layers: int
+) -> None:
+    fields = Block.model_fields
+    for name in BLOCK_PARTS:
+        part = getattr(block, name)
+        if part is None:
+            continue
+        line, detail = part_summary(part)
+        title = fields[name].title or name
+        text = line if line.startswith(title) else f"{title}: {line}"
+        params = by_field.get(name, 0) * layers
+        rows.append(TreeRow("part", where, name, text, params, f"{params:,} parameters\n{detail}", parent))
+
+
+def _mtp_rows(arch: Architecture, rows: list[TreeRow], report: ParamReport) -> None:
+    mtp, block = arch.mtp, arch.mtp_block
+    assert mtp is not None and block is not None
+    me = len(rows)
+    modules = f"{mtp.count} module{'s' if mtp.count != 1 else ''}"
+    detail = f"{report.mtp:,} parameters, counted apart from the total (transformers does not build them)"
+    rows.append(TreeRow("stack", ("mtp",), None, f"MTP: {modules}", report.mtp, detail, -1))
+    _part_rows(rows, me, ("mtp",), block, block_field_params(block, arch.hidden_size), mtp.count)
+
+
+def _span(start: int, count: int) -> str:
+    return f"layer {start}" if count == 1 else f"layers {start}–{start + count - 1}"

@@ -1,0 +1,120 @@
+"""FFN width from the hidden size: the form's "From hidden…" button and its dialog.
+
+The width is LLaMA's rule, computed in ``core.sizing``; the dialog shows the result as the
+multiplier and the multiple change, and Apply sets it as one undo step.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QLabel,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from paramtally.core.edit import FieldPath, get_value
+from paramtally.core.schema import Architecture, DenseFFN
+from paramtally.core.sizing import ffn_width_from_hidden
+from paramtally.gui.dialogs import add_mnemonics
+from paramtally.gui.document import Document
+from paramtally.gui.form.editors import IntSpinBox
+
+__all__ = ["FfnWidthDialog", "ask_ffn_width", "ffn_width_button", "ffn_width_path"]
+
+
+def ffn_width_path(arch: Architecture) -> FieldPath | None:
+    """The width the button sets: the dense FFN of the main stack's base block (None without one)."""
+    name = arch.main_stack.block
+    return ("blocks", name, "ffn", "width") if isinstance(arch.blocks[name].ffn, DenseFFN) else None
+
+
+def _gated(document: Document, path: FieldPath) -> bool:
+    return bool(get_value(document.architecture, (*path[:-1], "gated")))
+
+
+class FfnWidthDialog(QDialog):
+    """objectNames: ``multiplier``, ``multiple_of``, ``result``."""
+
+    def __init__(self, document: Document, path: FieldPath, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("FFN width from the hidden size")
+        self.document, self.path = document, path
+        arch = document.architecture
+        self.multiplier = QDoubleSpinBox()
+        self.multiplier.setObjectName("multiplier")
+        self.multiplier.setRange(0.05, 16.0)
+        self.multiplier.setDecimals(3)
+        self.multiplier.setSingleStep(0.1)
+        self.multiplier.setValue(1.0)
+        self.multiplier.setToolTip("LLaMA's ffn_dim_multiplier (Llama 3: 1.3; Llama 3.1 405B: 1.2)")
+        self.multiple = IntSpinBox(1, 1 << 20)
+        self.multiple.setObjectName("multiple_of")
+        self.multiple.set_value(256)
+        self.multiple.setToolTip(
+            "LLaMA's multiple_of: the width is rounded up to it (Llama 2: 256, Llama 3: 1024)"
+        )
+        self.result = QLabel()
+        self.result.setObjectName("result")
+        self.result.setWordWrap(True)
+        form = QFormLayout()
+        form.addRow(_buddy("&Multiplier:", self.multiplier), self.multiplier)
+        form.addRow(_buddy("Round up to a multiple &of:", self.multiple), self.multiple)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Apply | QDialogButtonBox.StandardButton.Cancel
+        )
+        add_mnemonics(buttons)
+        buttons.button(QDialogButtonBox.StandardButton.Apply).clicked.connect(self.accept)
+        buttons.button(QDialogButtonBox.StandardButton.Apply).setDefault(True)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(
+            QLabel(f"Hidden size {arch.hidden_size:,}, {'gated' if _gated(document, path) else 'plain'} FFN")
+        )
+        layout.addLayout(form)
+        layout.addWidget(self.result)
+        layout.addWidget(buttons)
+        self.multiplier.valueChanged.connect(self._show)
+        self.multiple.committed.connect(lambda *_: self._show())
+        self.multiple.lineEdit().textEdited.connect(lambda _text: self._show())
+        self._show()
+
+    def width(self) -> int:
+        self.multiple.finish_typing()
+        arch = self.document.architecture
+        return ffn_width_from_hidden(
+            arch.hidden_size,
+            self.multiple.value() or 1,
+            self.multiplier.value(),
+            _gated(self.document, self.path),
+        )
+
+    def _show(self) -> None:
+        start = "4·h·2/3" if _gated(self.document, self.path) else "4·h"
+        self.result.setText(f"{start}, × {self.multiplier.value():g}, rounded up: FFN width {self.width():,}")
+
+
+def _buddy(text: str, widget: QWidget) -> QLabel:
+    label = QLabel(text)
+    label.setBuddy(widget)
+    return label
+
+
+def ask_ffn_width(document: Document, path: FieldPath, parent: QWidget | None = None) -> None:
+    """Show the dialog; Apply sets the FFN width (one undo step)."""
+    dialog = FfnWidthDialog(document, path, parent)
+    if dialog.exec() == QDialog.DialogCode.Accepted:
+        document.set_field(path, dialog.width())
+
+
+def ffn_width_button(document: Document, path: FieldPath, parent: QWidget | None = None) -> QToolButton:
+    button = QToolButton(parent)
+    button.setObjectName("ffnWidthFromHidden")
+    button.setText("From hidden…")
+    button.setToolTip("Compute the FFN width from the hidden size, as LLaMA does (multiplier, multiple_of)")
+    button.clicked.connect(lambda: ask_ffn_width(document, path, button.window()))
+    return button

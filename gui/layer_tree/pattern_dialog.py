@@ -1,0 +1,115 @@
+"""The pattern helper: a stack from a repeating pattern typed in a line, shown before it applies.
+
+The dialog reads the line with ``core.patterns`` at every keystroke and lists the layer groups it
+makes, with the stack's layers and the model's parameters after it; OK applies them as one undo
+step. A line that cannot be read says why, in the dialog, and OK waits for a good one.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QLineEdit,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from paramtally.core import layer_ops, patterns
+from paramtally.core.count import count_parameters
+from paramtally.core.errors import ParamTallyError, one_line
+from paramtally.core.schema import Architecture, StackRole
+from paramtally.gui.dialogs import add_mnemonics
+
+__all__ = ["PatternDialog", "ask_pattern"]
+
+EXAMPLES = (
+    "Examples: [mamba2 ×7, attention ×1] × 4 · MoE every 2nd layer · 5 local : 1 global, window 1024 · "
+    "[mamba ×4, attention, mamba ×3] × 4; MoE every 2nd layer"
+)
+
+
+class PatternDialog(QDialog):
+    def __init__(self, arch: Architecture, stack: StackRole, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"Make the {stack} from a pattern")
+        self.arch, self.stack = arch, stack
+        self.groups: layer_ops.Layers | None = None
+        layout = QVBoxLayout(self)
+        intro = QLabel(
+            f"Layer kinds, counts and rules for the {stack}'s {getattr(arch, stack).num_layers} layers "
+            f"(a repeat count sets the number of layers). {EXAMPLES}"
+        )
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
+        self.text = QLineEdit(self)
+        self.text.setObjectName("patternText")
+        self.text.setPlaceholderText("[mamba2 ×7, attention ×1] × 4")
+        layout.addWidget(self.text)
+        self.preview = QTreeWidget(self)
+        self.preview.setObjectName("patternPreview")
+        self.preview.setHeaderLabels(["Layer groups it makes"])
+        self.preview.setMinimumSize(520, 220)
+        layout.addWidget(self.preview, 1)
+        self.summary = QLabel(self)
+        self.summary.setObjectName("patternSummary")
+        self.summary.setWordWrap(True)
+        layout.addWidget(self.summary)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        add_mnemonics(self.buttons)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout.addWidget(self.buttons)
+        self.text.textChanged.connect(self._read)
+        self._read("")
+
+    def _read(self, text: str) -> None:
+        """Show what the line makes, or why it cannot be read; OK only for a good line."""
+        self.preview.clear()
+        self.groups = None
+        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        stack = getattr(self.arch, self.stack)
+        try:
+            pattern = patterns.parse(text)
+            base = self.arch.blocks[stack.block]
+            groups = patterns.expand(pattern, base, self.arch.hidden_size, stack.num_layers)
+            arch = layer_ops.with_layers(self.arch, groups, self.stack)
+        except (ParamTallyError, ValueError) as exc:
+            self.summary.setText(f"⚠ {one_line(exc)}" if text.strip() else "Type a pattern.")
+            ok.setEnabled(False)
+            return
+        parents: list[QTreeWidgetItem] = []
+        for depth, line in patterns.preview(groups, base):
+            item = QTreeWidgetItem([line])
+            del parents[depth:]
+            if parents:
+                parents[-1].addChild(item)
+            else:
+                self.preview.addTopLevelItem(item)
+            parents.append(item)
+        self.preview.expandAll()
+        layers = getattr(arch, self.stack).num_layers
+        self.summary.setText(
+            f"{layers:,} layers; the model then has {count_parameters(arch).total:,} parameters."
+        )
+        self.groups = groups
+        ok.setEnabled(True)
+
+    def accept(self) -> None:
+        if self.groups is not None:
+            super().accept()
+
+
+def ask_pattern(
+    arch: Architecture, stack: StackRole, parent: QWidget | None = None
+) -> layer_ops.Layers | None:
+    """Show the dialog modally; the layer groups to apply, or None when cancelled."""
+    dialog = PatternDialog(arch, stack, parent)
+    if dialog.exec() != QDialog.DialogCode.Accepted:
+        return None
+    return dialog.groups

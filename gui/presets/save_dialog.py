@@ -1,0 +1,87 @@
+"""Save As: the display name a person reads in lists and the id the file is named by, asked together.
+
+The id follows the name (``My LLaMA 7B`` → ``my-llama-7b``) until the person edits it. A bad
+id is said in the dialog, which stays open, so what was typed is never lost.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
+
+from paramtally.core import presets, user_presets
+from paramtally.core.errors import ParamTallyError
+from paramtally.gui.dialogs import add_mnemonics
+
+__all__ = ["SaveAsDialog", "ask_name_and_id"]
+
+
+class SaveAsDialog(QDialog):
+    """objectNames: ``presetName``, ``presetId``, ``error``."""
+
+    def __init__(self, title: str, name: str, preset_id: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.name = QLineEdit(name)
+        self.name.setObjectName("presetName")
+        self.id = QLineEdit(preset_id)
+        self.id.setObjectName("presetId")
+        self.id.setToolTip("The file name of the preset: letters, digits and . _ + -")
+        self._id_follows = not preset_id or preset_id == user_presets.id_from_name(name)
+        room = self.fontMetrics().horizontalAdvance("M" * 28)  # a long display name fits unscrolled
+        self.name.setMinimumWidth(room)
+        self.id.setMinimumWidth(room)
+        self.error = QLabel()
+        self.error.setObjectName("error")
+        self.error.setStyleSheet("color: #d9534f;")
+        self.error.setWordWrap(True)
+        self.error.hide()
+        form = QFormLayout()
+        form.addRow(_label("&Name:", self.name), self.name)
+        form.addRow(_label("&Id:", self.id), self.id)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
+        )
+        add_mnemonics(buttons)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.error)
+        layout.addWidget(buttons)
+        self.name.textEdited.connect(self._name_edited)
+        self.id.textEdited.connect(self._id_edited)
+        self.name.selectAll()
+
+    def _name_edited(self, text: str) -> None:
+        if self._id_follows:
+            self.id.setText(user_presets.id_from_name(text) if text.strip() else "")
+
+    def _id_edited(self, _text: str) -> None:
+        self._id_follows = False
+
+    def values(self) -> tuple[str, str]:
+        return self.name.text().strip(), self.id.text().strip()
+
+    def accept(self) -> None:
+        name, preset_id = self.values()
+        try:
+            if not name:
+                raise ParamTallyError("a name is needed (it is what preset lists show)")
+            presets.check_preset_id(preset_id)
+        except ParamTallyError as exc:
+            self.error.setText(str(exc))
+            self.error.show()
+            return
+        super().accept()
+
+
+def _label(text: str, buddy: QWidget) -> QLabel:
+    label = QLabel(text)
+    label.setBuddy(buddy)  # Alt+N / Alt+I move to the field
+    return label
+
+
+def ask_name_and_id(parent: QWidget, title: str, name: str, preset_id: str) -> tuple[str, str] | None:
+    """(display name, id) for a preset, or None when cancelled."""
+    dialog = SaveAsDialog(title, name, preset_id, parent)
+    return dialog.values() if dialog.exec() == QDialog.DialogCode.Accepted else None

@@ -1,0 +1,118 @@
+"""The document without Qt: edits as undo steps, events, drafts, merges, group values, the saved state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from paramtally.core.count import count_parameters
+from paramtally.core.document import Document
+from paramtally.core.edit import with_value
+from paramtally.core.groups import group_block
+from paramtally.core.history import History
+from paramtally.core.sources import load_source
+
+
+def _listen(doc: Document) -> list[tuple[Any, ...]]:
+    heard: list[tuple[Any, ...]] = []
+    doc.changed.connect(lambda: heard.append(("changed",)))
+    doc.invalid.connect(lambda path, reason: heard.append(("invalid", path, reason)))
+    doc.validity.connect(lambda path, reason: heard.append(("validity", path)))
+    return heard
+
+
+def test_an_edit_is_one_undo_step_and_tells_its_listeners() -> None:
+    doc = Document(load_source("gpt3-175b"))
+    heard = _listen(doc)
+    assert doc.set_field(("hidden_size",), 9216)
+    assert (
+        heard == [("changed",)]
+        and doc.report.total
+        == count_parameters(with_value(load_source("gpt3-175b"), ("hidden_size",), 9216)).total
+    )
+    assert doc.history.undo_text() == "Set Hidden size" and doc.dirty
+    doc.history.undo()
+    assert doc.architecture.hidden_size == 12288 and not doc.dirty
+    doc.history.redo()
+    assert doc.architecture.hidden_size == 9216
+
+
+def test_a_refused_value_stays_a_draft_until_another_edit_makes_it_fit() -> None:
+    doc = Document(load_source("gpt3-175b"))
+    heard = _listen(doc)
+    heads = ("blocks", "default", "mixer", "num_heads")
+    assert not doc.set_field(("hidden_size",), 8192)  # 96 heads do not divide 8192
+    assert doc.drafts == {("hidden_size",): 8192} and ("hidden_size",) in doc.problems
+    assert any(event[0] == "invalid" and event[1] == ("hidden_size",) for event in heard)
+    assert doc.set_field(heads, 64)
+    assert doc.architecture.hidden_size == 8192 and not doc.drafts and not doc.problems
+    doc.history.undo()  # the heads step took the draft in: undoing brings it back as a draft
+    assert doc.drafts == {("hidden_size",): 8192} and doc.architecture.hidden_size == 12288
+
+
+def test_a_drag_merges_into_one_step_and_a_drag_back_leaves_none() -> None:
+    doc = Document(load_source("gpt3-175b"))
+    for value in (12289, 12290, 12291):
+        doc.set_field(("embeddings", "vocab_size"), 50257 + value - 12288, merge_key="vocab")
+    assert doc.history.count() == 1 and doc.architecture.embeddings.vocab_size == 50260
+    doc.set_field(("embeddings", "vocab_size"), 50257, merge_key="vocab")
+    assert doc.history.count() == 0 and not doc.dirty
+
+
+def test_no_merge_into_the_saved_step() -> None:
+    history = History()
+    doc = Document(load_source("gpt3-175b"), history=history)
+    doc.set_field(("embeddings", "vocab_size"), 50258, merge_key="vocab")
+    history.set_clean()
+    doc.set_field(("embeddings", "vocab_size"), 50259, merge_key="vocab")
+    assert history.count() == 2
+    history.undo()
+    assert not doc.dirty and doc.architecture.embeddings.vocab_size == 50258
+
+
+def test_group_values_are_undoable_and_refusals_name_the_field() -> None:
+    doc = Document(load_source("jamba-v0.1"))
+    heard = _listen(doc)
+    attention = ("decoder", "layers", 0, "pattern", 4)
+    assert doc.set_group_value(attention, ("mixer", "num_kv_heads"), 4)
+    assert group_block(doc.architecture, attention).mixer.num_kv_heads == 4  # type: ignore[union-attr]
+    assert doc.history.undo_text().startswith("Set ")
+    assert not doc.set_group_value(attention, ("mixer", "num_kv_heads"), 5)  # 32 heads / 5
+    path, reason = doc.problems.popitem()
+    assert path[: len(attention)] == attention and "divide" in reason
+    assert heard[-1][0] == "invalid"
+    # Jamba's base block is Mamba: the attention layer's mixer is its own, field by field.
+    assert not doc.reset_group_value(attention, ("mixer", "num_kv_heads"))
+    assert "reset its kind" in doc.problems[(*attention, "override", "mixer", "num_kv_heads")]
+    doc.history.undo()
+    assert doc.architecture == load_source("jamba-v0.1")
+
+
+def test_a_group_value_of_its_own_is_reset_to_the_inherited_one() -> None:
+    doc = Document(load_source("llama-3-8b"))
+    group = ("decoder", "layers", 0)
+    assert doc.set_group_value(group, ("mixer", "sliding_window"), 4096)
+    assert doc.reset_group_value(group, ("mixer", "sliding_window"))
+    assert doc.history.undo_text() == "Reset Decoder › Layer groups › group 1 › Mixer › Window"
+    assert doc.architecture == load_source("llama-3-8b") and doc.history.count() == 2
+
+
+def test_load_starts_a_new_history_and_says_so() -> None:
+    doc = Document(load_source("gpt3-175b"))
+    opened: list[str] = []
+    doc.source_changed.connect(lambda: opened.append(doc.source_label))
+    doc.set_field(("hidden_size",), 9216)
+    doc.load(load_source("t5-base"), "t5-base", "t5-base")
+    assert opened == ["t5-base"] and doc.history.count() == 0 and not doc.dirty
+    assert doc.report.total == count_parameters(load_source("t5-base")).total
+
+
+def test_the_scenario_is_edited_and_undone_like_the_architecture() -> None:
+    doc = Document(load_source("llama-3-8b"))
+    hinted: list[bool] = []
+    doc.hints_changed.connect(lambda: hinted.append(True))
+    assert doc.set_scenario_values({"gpus": 8, "tp": 8})
+    assert hinted == [True] and doc.scenario.tp == 8 and doc.memory is not None
+    assert not doc.set_scenario_field("tp", 3)  # 32 heads / 3
+    assert ("scenario", "tp") in doc.problems
+    doc.history.undo()
+    assert doc.scenario.tp == 1

@@ -1,0 +1,151 @@
+"""Compare: every column's figures are the calculator's; differences and the schema diff are exact."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from paramtally.core.cli import main
+from paramtally.core.count import count_parameters
+from paramtally.core.edit import with_value
+from paramtally.core.explore.compare import Column, compare, schema_diff
+from paramtally.core.fit import fit_setups
+from paramtally.core.memory import Scenario, estimate_memory
+from paramtally.core.presets import load_builtin
+from paramtally.core.sources import load_source
+
+ROOT = Path(__file__).resolve().parents[2]
+SOURCES = ("llama-3-8b", "llama-3-70b", "mixtral-8x7b")
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_json_columns_equal_count_and_memory(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "compare", *SOURCES, "--format", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert [column["source"] for column in data["columns"]] == list(SOURCES)
+    for column in data["columns"]:
+        arch = load_builtin(column["source"])
+        report = count_parameters(arch)
+        assert (column["total"], column["active"]) == (report.total, report.active)
+        assert column["memory_bytes"] == estimate_memory(arch, Scenario()).total_bytes
+        assert {part["part"]: part["params"] for part in column["parts"] if part["params"]} == {
+            part: value for part, value in report.by_part.items() if value
+        }
+        verdicts = {(s.gpu, s.count): s.fits for s in fit_setups(arch, Scenario())}
+        assert {(s["gpu"], s["count"]): s["fits"] for s in column["setups"]} == verdicts
+    assert data["columns"][2]["total"] != data["columns"][2]["active"]  # Mixtral routes 2 of 8
+
+
+def test_differences_are_against_the_chosen_baseline(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "compare", *SOURCES, "--baseline", "llama-3-70b", "--format", "json")
+    data = json.loads(out)
+    assert data["baseline"] == "llama-3-70b"
+    base = data["columns"][1]
+    for column in data["columns"]:
+        delta = column["delta"]["total"]
+        assert delta["delta"] == column["total"] - base["total"]
+        assert delta["delta_pct"] == pytest.approx(100 * delta["delta"] / base["total"])
+    mixtral_experts = next(p for p in data["columns"][2]["parts"] if p["part"] == "moe_experts")
+    assert mixtral_experts["delta"] == mixtral_experts["params"]  # the 70B has none
+    assert mixtral_experts["delta_pct"] is None  # no percentage of zero
+
+
+def test_schema_diff_walks_blocks_and_layer_groups(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "compare", *SOURCES, "--format", "json")
+    diff = {(d["source"], tuple(d["path"])): (d["before"], d["after"]) for d in json.loads(out)["diff"]}
+    assert diff["llama-3-70b", ("hidden_size",)] == (4096, 8192)
+    assert diff["llama-3-70b", ("blocks", "default", "ffn", "width")] == (14336, 28672)
+    assert diff["llama-3-70b", ("decoder", "layers", 0, "count")] == (32, 80)
+    before, after = diff["mixtral-8x7b", ("decoder", "layers", 0, "override", "ffn")]
+    assert before is None and after["kind"] == "moe" and after["num_experts"] == 8
+    assert not any(source == "llama-3-8b" for source, _ in diff)  # the baseline against itself
+
+
+def test_parts_of_different_kinds_differ_whole() -> None:
+    dense = load_builtin("deepseek-v3")
+    changed = with_value(dense, ("blocks", "default", "mixer"), {"kind": "attention", "num_heads": 56})
+    found = {d.path: (d.before, d.after) for d in schema_diff(dense, changed)}
+    before, after = found["blocks", "default", "mixer"]
+    assert before["kind"] == "mla" and after["kind"] == "attention"
+
+
+def test_a_pinned_variant_compares_with_the_open_document() -> None:
+    arch = load_builtin("llama-3-8b")
+    pinned = with_value(arch, ("blocks", "default", "mixer", "num_kv_heads"), 4)
+    result = compare([Column("open document", arch), Column("pinned", pinned)], Scenario(context=32768))
+    assert result.columns[1].total == count_parameters(pinned).total
+    kv = result.delta(1, "attention")
+    assert (
+        kv.absolute
+        == count_parameters(pinned).by_part["attention"] - count_parameters(arch).by_part["attention"]
+    )
+    memory = estimate_memory(pinned, Scenario(context=32768)).total_bytes
+    assert result.columns[1].memory_bytes == memory
+    assert [(d.path, d.before, d.after) for d in result.diffs[1]] == [
+        (("blocks", "default", "mixer", "num_kv_heads"), 8, 4)
+    ]
+
+
+def test_a_scenario_one_column_cannot_take_is_said_in_that_column() -> None:
+    result = compare(
+        [Column("a", load_builtin("llama-3-8b")), Column("b", load_builtin("gpt2"))], Scenario(tp=8, gpus=8)
+    )
+    assert result.columns[0].memory_bytes is not None
+    assert result.columns[1].memory_bytes is None and "tensor parallel" in result.columns[1].memory_problem
+
+
+def test_csv_goes_through_the_export_writer(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "compare", *SOURCES, "--format", "csv")
+    rows = list(csv.DictReader(io.StringIO(out)))
+    totals = {
+        row["source"]: int(row["value"])
+        for row in rows
+        if (row["section"], row["item"]) == ("headline", "total")
+    }
+    assert totals == {source: count_parameters(load_builtin(source)).total for source in SOURCES}
+    schema = [row for row in rows if row["section"] == "schema" and row["item"] == "hidden_size"]
+    assert [(row["source"], row["baseline"], row["value"]) for row in schema] == [
+        ("llama-3-70b", "4096", "8192")
+    ]
+
+
+def test_table_names_every_source(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "compare", *SOURCES)
+    assert code == 0
+    assert "llama-3-8b (baseline)" in out and "mixtral-8x7b" in out and "hidden_size: 4096 → 8192" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (("compare", "llama-3-8b", "nope-model"), "unknown preset 'nope-model'"),
+        (("compare", "llama-3-8b", "llama-3-70b", "--baseline", "gpt2"), "--baseline"),
+    ],
+)
+def test_bad_input_is_one_line_and_status_2(
+    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], said: str
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and not out
+    assert said in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_columns_from_files_a_preset_json_and_a_config_json(capsys: pytest.CaptureFixture[str]) -> None:
+    preset = ROOT / "presets" / "llama-3-8b.json"
+    config = ROOT / "tests" / "data" / "hf_configs" / "llama-2-7b.json"
+    code, out, err = run(capsys, "compare", str(preset), str(config), "--format", "json")
+    assert code == 0, err
+    columns = json.loads(out)["columns"]
+    assert columns[0]["total"] == count_parameters(load_builtin("llama-3-8b")).total
+    assert columns[1]["total"] == count_parameters(load_source(str(config))).total
+    assert columns[1]["source"] == str(config)

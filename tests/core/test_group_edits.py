@@ -1,0 +1,137 @@
+"""Edits of one layer group's block (also inside a pattern), copy and paste, and ranges of layers."""
+
+from __future__ import annotations
+
+import pytest
+
+from paramtally.core import layer_ops
+from paramtally.core.count import count_parameters
+from paramtally.core.errors import ParamTallyError
+from paramtally.core.groups import difference, field_origin, group_block, inherited_block
+from paramtally.core.schema import Architecture
+from paramtally.core.sources import load_source
+
+ATTENTION = ("decoder", "layers", 0, "pattern", 4)  # Jamba's attention layer in its 8-layer pattern
+
+
+def _kinds(arch: Architecture) -> list[tuple[str, str]]:
+    """(mixer, FFN) of every layer of the decoder, in order."""
+    layers: dict[int, tuple[str, str]] = {}
+    for run in arch.runs:
+        for start in run.starts():
+            for layer in range(start, start + run.count):
+                layers[layer] = (run.block.mixer.kind, run.block.ffn.kind)
+    return [layers[i] for i in sorted(layers)]
+
+
+def test_a_group_value_is_written_as_a_change_and_reset_back() -> None:
+    jamba = load_source("jamba-v0.1")
+    windowed = layer_ops.with_group_value(jamba, ATTENTION, ("mixer", "sliding_window"), 1024)
+    assert group_block(windowed, ATTENTION).mixer.sliding_window == 1024  # type: ignore[union-attr]
+    assert count_parameters(windowed).total == count_parameters(jamba).total  # a window has no weights
+    # Jamba's base block is Mamba: the attention layer's mixer is its own as a whole.
+    assert field_origin(windowed, ATTENTION, ("mixer", "sliding_window")) == "own kind"
+    assert field_origin(windowed, ATTENTION, ("ffn", "width")) == "inherited"
+    with pytest.raises(ParamTallyError, match="reset its kind"):
+        layer_ops.without_group_value(windowed, ATTENTION, ("mixer", "sliding_window"))
+    back = layer_ops.without_group_value(windowed, ATTENTION, ("mixer", "kind"))
+    assert group_block(back, ATTENTION).mixer == jamba.blocks["default"].mixer
+
+
+def test_a_value_equal_to_the_inherited_one_is_no_change() -> None:
+    llama = load_source("llama-3-8b")
+    group = ("decoder", "layers", 0)
+    wider = layer_ops.with_group_value(llama, group, ("ffn", "width"), 20000)
+    assert wider.decoder.layers[0].override == {"ffn": {"width": 20000}}  # type: ignore[union-attr]
+    assert field_origin(wider, group, ("ffn", "width")) == "own"
+    assert layer_ops.without_group_value(wider, group, ("ffn", "width")) == llama
+    same = layer_ops.with_group_value(wider, group, ("ffn", "width"), 14336)
+    assert same == llama
+
+
+def test_another_mixer_kind_keeps_what_the_kinds_share() -> None:
+    llama = load_source("llama-3-8b")
+    group = ("decoder", "layers", 0)
+    mamba2 = layer_ops.with_group_value(llama, group, ("mixer", "kind"), "mamba2")
+    assert group_block(mamba2, group).mixer.kind == "mamba2"
+    mla = layer_ops.with_group_value(llama, group, ("mixer", "kind"), "mla")
+    assert group_block(mla, group).mixer.num_heads == 32  # type: ignore[union-attr]
+    reset = layer_ops.without_group_value(mla, group, ("mixer", "kind"))
+    assert reset == llama
+
+
+def test_a_pattern_group_inherits_its_enclosing_groups_block() -> None:
+    jamba = load_source("jamba-v0.1")
+    assert inherited_block(jamba, ATTENTION) == group_block(jamba, ("decoder", "layers", 0))
+    assert group_block(jamba, ATTENTION).mixer.kind == "attention"
+
+
+def test_difference_is_sparse_and_writes_a_new_kind_whole() -> None:
+    base = {"mixer": {"kind": "attention", "num_heads": 8, "sliding_window": None}, "lora": None}
+    window = {"mixer": {"kind": "attention", "num_heads": 8, "sliding_window": 64}, "lora": None}
+    assert difference(base, window) == {"mixer": {"sliding_window": 64}}
+    mamba = {"mixer": {"kind": "mamba", "state": 16}, "lora": None}
+    assert difference(base, mamba) == {"mixer": {"kind": "mamba", "state": 16}}
+    assert difference(base, base) == {}
+
+
+def test_copy_and_paste_a_block_or_one_part() -> None:
+    jamba = load_source("jamba-v0.1")
+    attention = group_block(jamba, ATTENTION)
+    target = ("decoder", "layers", 0, "pattern", 1)  # Mamba with an MoE
+    whole = layer_ops.paste_block(jamba, [target], attention)
+    assert group_block(whole, target) == attention
+    mixer_only = layer_ops.paste_block(jamba, [target], attention, part="mixer")
+    block = group_block(mixer_only, target)
+    assert block.mixer == attention.mixer and block.ffn.kind == "moe"
+    assert count_parameters(mixer_only).total < count_parameters(jamba).total  # attention is smaller
+
+
+def test_edit_range_splits_the_groups_it_cuts() -> None:
+    llama = load_source("llama-3-8b")
+    changed = layer_ops.edit_range(
+        llama, "decoder", 8, 12, lambda b: layer_ops.block_with_value(b, ("mixer", "kind"), "mamba2", 4096)
+    )
+    assert [group.count for group in changed.decoder.layers] == [8, 4, 20]  # type: ignore[union-attr]
+    kinds = _kinds(changed)
+    assert [i for i, (mixer, _) in enumerate(kinds) if mixer == "mamba2"] == [8, 9, 10, 11]
+
+
+def test_edit_range_through_a_pattern_writes_out_the_repetition_it_cuts() -> None:
+    jamba = load_source("jamba-v0.1")
+    before = _kinds(jamba)
+    changed = layer_ops.edit_range(
+        jamba, "decoder", 3, 13, lambda b: layer_ops.block_with_value(b, ("ffn", "kind"), "none", 4096)
+    )
+    after = _kinds(changed)
+    assert changed.decoder.num_layers == 32  # type: ignore[union-attr]
+    assert [ffn for _, ffn in after[3:13]] == ["none"] * 10
+    assert after[:3] == before[:3] and after[13:] == before[13:]
+    assert [mixer for mixer, _ in after] == [mixer for mixer, _ in before]
+
+
+def test_split_at_a_repetition_boundary_keeps_the_pattern() -> None:
+    jamba = load_source("jamba-v0.1")
+    layers = layer_ops.split_at(jamba.decoder.layers, 16)  # type: ignore[union-attr]
+    assert [(group.count, group.period) for group in layers] == [(2, 8), (2, 8)]
+
+
+def test_within_a_pattern_the_siblings_can_be_split_and_merged() -> None:
+    jamba = load_source("jamba-v0.1")
+    pattern = jamba.decoder.layers[0].pattern  # type: ignore[union-attr]
+    parent = ("decoder", "layers", 0, "pattern")
+    moved = layer_ops.with_siblings(jamba, parent, layer_ops.move_group(pattern, 4, 0))
+    assert group_block(moved, ("decoder", "layers", 0, "pattern", 0)).mixer.kind == "attention"
+    assert count_parameters(moved).total == count_parameters(jamba).total
+    with pytest.raises(ParamTallyError, match="at least one"):
+        layer_ops.with_siblings(jamba, parent, ())
+
+
+def test_an_address_that_leads_nowhere_is_refused() -> None:
+    llama = load_source("llama-3-8b")
+    with pytest.raises(ParamTallyError, match="no layer group 3"):
+        layer_ops.with_group_value(llama, ("decoder", "layers", 2), ("ffn", "width"), 8)
+    with pytest.raises(ParamTallyError, match="no encoder"):
+        layer_ops.with_group_value(llama, ("encoder", "layers", 0), ("ffn", "width"), 8)
+    with pytest.raises(ParamTallyError, match="no lora"):
+        layer_ops.with_group_value(llama, ("decoder", "layers", 0), ("lora", "rank"), 8)

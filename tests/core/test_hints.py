@@ -1,0 +1,64 @@
+"""Hints: advice that refuses nothing, at the field it is about, and on the CLI's stderr."""
+
+from __future__ import annotations
+
+import pytest
+
+from paramtally.core import presets
+from paramtally.core.cli import main
+from paramtally.core.edit import with_values
+from paramtally.core.hints import architecture_hints, context_hint, hints
+
+GPT3 = presets.load_builtin("gpt3-175b")
+VOCAB, CONTEXT = ("embeddings", "vocab_size"), ("scenario", "context")
+POSITIONS = ("decoder", "max_positions")
+MIXER, FFN = ("blocks", "default", "mixer"), ("blocks", "default", "ffn")
+
+
+def test_gpt3_vocabulary_is_not_padded_and_its_context_is_2048() -> None:
+    found = hints(GPT3, 4096)
+    assert set(found) == {VOCAB, CONTEXT, POSITIONS}
+    assert "50,257 rows" in found[VOCAB] and "pad it to 50,304" in found[VOCAB]
+    assert found[CONTEXT] == (
+        "The context (4,096 tokens) exceeds the model's 2,048 learned positions: "
+        "it has no position rows beyond them"
+    )
+    assert CONTEXT not in hints(GPT3, 2048)
+
+
+def test_widths_off_the_gpu_tiles_are_named_with_the_next_good_size() -> None:
+    odd = with_values(GPT3, {("hidden_size",): 12200, (*MIXER, "num_heads"): 100, (*FFN, "width"): 48100})
+    found = architecture_hints(odd)
+    assert found[("hidden_size",)].startswith("The hidden size 12,200 is not a multiple of 64")
+    assert "12,224 would be" in found[("hidden_size",)]
+    assert (*FFN, "width") in found
+    assert found[(*MIXER, "num_heads")].startswith("The head width 122 is not a multiple of 8")
+
+
+def test_well_sized_presets_have_no_size_hints() -> None:
+    for preset_id in ("llama-3-8b", "llama-2-70b", "mixtral-8x7b", "deepseek-v3", "qwen3-30b-a3b"):
+        assert architecture_hints(presets.load_builtin(preset_id)) == {}, preset_id
+
+
+def test_a_rope_model_beyond_its_positions_and_a_model_without_a_limit() -> None:
+    llama = presets.load_builtin("llama-3-70b")
+    assert llama.max_positions == 8192
+    assert "maximum positions (8,192)" in (context_hint(llama, 131072) or "")
+    assert context_hint(llama, 8192) is None
+    assert context_hint(presets.load_builtin("bloom-560m"), 10**6) is None  # ALiBi: no stated maximum
+
+
+def test_cli_memory_and_count_warn_after_the_answer(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["memory", "llama-3-70b", "--context", "131072", "--format", "json"]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("{")
+    assert err == (
+        "paramtally: warning: scenario.context: The context (131,072 tokens) exceeds the model's maximum "
+        "positions (8,192): it was not trained that long (RoPE needs scaling to stretch)\n"
+    )
+    assert main(["count", "gpt3-175b"]) == 0
+    assert capsys.readouterr().err.startswith("paramtally: warning: embeddings.vocab_size: The vocabulary")
+    assert main(["memory", "gpt3-175b"]) == 0  # the default context 4,096 is beyond GPT-3's 2,048
+    assert "paramtally: warning: scenario.context:" in capsys.readouterr().err
+    assert main(["count", "llama-3-8b"]) == 0
+    assert capsys.readouterr().err == ""

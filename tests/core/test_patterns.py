@@ -1,0 +1,105 @@
+"""The pattern helper's language: what a line reads as, the groups it makes, and the counts they give."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from paramtally.core import layer_ops, patterns
+from paramtally.core.count import count_parameters
+from paramtally.core.edit import with_values
+from paramtally.core.groups import group_block
+from paramtally.core.patterns import LayerSpec, PatternError
+from paramtally.core.sources import load_source
+
+# Measured on the real models (tools/measure_golden.py --v2): the published configs' counts.
+GOLDEN = json.loads((Path(__file__).parents[1] / "golden" / "families_v2.json").read_text(encoding="utf-8"))
+JAMBA = "[mamba ×4, attention, mamba ×3] × 4; MoE every 2nd layer"
+
+
+def _apply(preset: str, text: str):  # type: ignore[no-untyped-def]
+    arch = load_source(preset)
+    stack = arch.decoder
+    groups = patterns.expand(
+        patterns.parse(text), arch.blocks[stack.block], arch.hidden_size, stack.num_layers
+    )
+    return layer_ops.with_layers(arch, groups)
+
+
+def test_a_sequence_reads_as_one_period_and_its_repeats() -> None:
+    pattern = patterns.parse("[mamba2 ×7, attention ×1] × 4")
+    assert pattern.repeats == 4 and len(pattern.period) == 8
+    assert pattern.period[:7] == (LayerSpec(mixer="mamba2"),) * 7
+    assert pattern.period[7] == LayerSpec(mixer="attention")
+    assert (
+        patterns.parse("[[mamba x 2, attention] * 2, mla] x 3").period
+        == patterns.parse("[mamba, mamba, attention, mamba, mamba, attention, mla] × 3").period
+    )
+
+
+def test_jamba_from_llama_defaults_counts_like_the_jamba_config() -> None:
+    arch = _apply("llama-3-8b", JAMBA)
+    (group,) = arch.decoder.layers
+    assert group.count == 4 and group.period == 8
+    kinds = [(run.block.mixer.kind, run.block.ffn.kind) for run in arch.runs]
+    assert kinds == [
+        ("mamba", "dense"), ("mamba", "moe"), ("mamba", "dense"), ("mamba", "moe"),
+        ("attention", "dense"), ("mamba", "moe"), ("mamba", "dense"), ("mamba", "moe"),
+    ]  # fmt: skip
+    # What Jamba has besides: its vocabulary, Δ/B/C norms in the Mamba mixers, 16 experts.
+    arch = with_values(arch, {("embeddings", "vocab_size"): 65536})
+    for index in range(8):
+        where = ("decoder", "layers", 0, "pattern", index)
+        block = group_block(arch, where)
+        if block.mixer.kind == "mamba":
+            arch = layer_ops.with_group_value(arch, where, ("mixer", "inner_norms"), True)
+        if block.ffn.kind == "moe":
+            arch = layer_ops.with_group_value(arch, where, ("ffn", "num_experts"), 16)
+    assert count_parameters(arch).total == GOLDEN["jamba-v0.1"]["total"]
+    assert count_parameters(arch).active == GOLDEN["jamba-v0.1"]["active"]
+
+
+def test_local_to_global_ratio_fills_the_stack_and_cuts_the_last_repetition() -> None:
+    arch = _apply("gemma-3-1b", "5 local : 1 global, window 512")
+    assert arch.decoder.num_layers == 26
+    windows = [
+        getattr(run.block.mixer, "sliding_window", None) for run in arch.runs for _ in range(run.repeats)
+    ]
+    assert windows.count(None) == 4 and set(windows) == {512, None}
+    assert count_parameters(arch).total == count_parameters(load_source("gemma-3-1b")).total  # no weights
+
+
+def test_an_ffn_rule_that_starts_late_leaves_the_first_layers_alone() -> None:
+    arch = _apply("llama-3-8b", "moe every 3rd layer from layer 4")
+    moe_layers = sorted(start for run in arch.runs if run.block.ffn.kind == "moe" for start in run.starts())
+    assert moe_layers == list(range(4, 32, 3))
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "empty"),
+        ("[mamba ×4, atention] × 2", "unknown layer kind 'atention'"),
+        ("mamba every 2nd layer", "only an FFN"),
+        ("local × 3, global", "local layers need a window"),
+        ("[mamba, attention] × 0", "between 1 and"),
+        ("mamba ×, attention", "cannot read"),
+        ("mamba; attention", "one sequence"),
+    ],
+)
+def test_bad_patterns_say_what_is_wrong(text: str, message: str) -> None:
+    arch = load_source("llama-3-8b")
+    with pytest.raises(PatternError, match=message):
+        patterns.expand(patterns.parse(text), arch.blocks["default"], arch.hidden_size, 32)
+
+
+def test_preview_lists_the_groups_the_pattern_makes() -> None:
+    arch = load_source("llama-3-8b")
+    groups = patterns.expand(patterns.parse("[mamba2 ×7, attention] × 4"), arch.blocks["default"], 4096, 32)
+    assert patterns.preview(groups, arch.blocks["default"]) == [
+        (0, "layers 0–31: 4 repetitions of 8 layers"),
+        (1, "7 × Mamba-2, dense"),
+        (1, "1 × attention, dense"),
+    ]

@@ -1,0 +1,141 @@
+"""Scenario h: export CSV, PNG and SVG from a small window through File → Export and the real
+save dialog, then read every file back: the SVG parsed and its labels placed inside the plot,
+the PNGs landscape and drawn edge to edge, the CSV a spreadsheet's table.
+
+Bug 3 of issue 11: the bar chart's SVG had its value labels, grid and categories misplaced, and
+the PNGs took the on-screen widget's shape (1200×1760 with a label cut off; a pie a third blank).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QAction, QImage
+from pytestqt.qtbot import QtBot
+
+from paramtally.core.breakdown import PART_LABELS
+from paramtally.core.export import BREAKDOWN_COLUMNS
+from paramtally.gui.main_window import MainWindow
+from paramtally.gui.views.breakdown_charts import BreakdownBar
+from paramtally.gui.views.export import EXPORT_SIZE, PNG_SCALE, laid_out, settle
+from tests.gui.modals import Modals
+from tests.gui.picture_checks import SvgText, content_box, svg_texts
+from tests.gui.test_export_actions import read_csv
+
+PAGE = QRectF(0, 0, EXPORT_SIZE.width(), EXPORT_SIZE.height())
+
+
+@pytest.fixture
+def small_window(window: MainWindow, qtbot: QtBot) -> MainWindow:
+    """The default window at 1024×700 with the presets dock open, where the bugs showed."""
+    window.presets_dock.show()
+    window.resize(1024, 700)
+    qtbot.waitUntil(lambda: window.width() == 1024)
+    return window
+
+
+def _export(modals: Modals, window: MainWindow, action: str, path: Path) -> Path:
+    modals.save_as(str(path))
+    found = window.findChild(QAction, action)
+    assert found is not None, action
+    found.trigger()
+    modals.wait_done()
+    assert path.is_file(), f"{action} wrote nothing"
+    return path
+
+
+def _plot_area(window: MainWindow) -> QRectF:
+    """Where the bars are drawn in an exported bar chart: a chart laid out as the export lays it."""
+    with laid_out(BreakdownBar()) as bar:
+        bar.update_from(window.document.report)
+        settle()
+        return bar.getPlotItem().getViewBox().sceneBoundingRect()
+
+
+def _by_text(texts: list[SvgText]) -> dict[str, SvgText]:
+    return {text.text: text for text in texts}
+
+
+def _overlapping(texts: list[SvgText]) -> list[tuple[str, str]]:
+    """Pairs of labels drawn over each other (a pixel of touching is allowed)."""
+    boxes = [(text.text, text.box().adjusted(1, 1, -1, -1)) for text in texts]
+    return [
+        (a, b) for i, (a, box) in enumerate(boxes) for b, other in boxes[i + 1 :] if box.intersects(other)
+    ]
+
+
+def test_bar_chart_svg_places_every_label_in_its_row(
+    modals: Modals, small_window: MainWindow, tmp_path: Path
+) -> None:
+    svg = _export(modals, small_window, "actionExport_bar_chart", tmp_path / "bar.svg")
+    texts = svg_texts(svg)
+    report = small_window.document.report
+    area = _plot_area(small_window)
+    by_text = _by_text(texts)
+    title = by_text[f"Parameters by part — {report.name}"]
+    assert title.box().bottom() <= area.top() + 1 and PAGE.contains(title.box())
+    parts = [part for part, value in report.by_part.items() if value]
+    row_height = area.height() / len(parts)
+    for row, part in enumerate(parts):
+        category = by_text[PART_LABELS[part]]
+        values = [
+            text
+            for text in texts
+            if text.text.startswith(small_window.charts.bar.value_labels[part].textItem.toPlainText().strip())
+        ]
+        assert len(values) == 1, part
+        value = values[0]
+        # The value label is inside the plot area, right of where its bar starts...
+        assert area.contains(value.box()), (part, value.box(), area)
+        # ...on the bar's row, as is the category name left of the axis.
+        middle = area.top() + (row + 0.5) * row_height
+        assert abs(value.box().center().y() - middle) < row_height / 4, part
+        assert abs(category.box().center().y() - middle) < row_height / 4, part
+        assert category.box().right() <= area.left() + 1 and category.box().left() >= 0
+    assert not _overlapping(texts)
+    ticks = [text for text in texts if text.text.endswith("B") and text.text[:-1].isdigit()]
+    assert ticks and all(area.bottom() - 1 <= tick.box().top() <= PAGE.bottom() for tick in ticks)
+    assert all(area.left() - 1 <= tick.box().center().x() <= PAGE.right() for tick in ticks)
+
+
+def test_pie_and_memory_svgs_name_the_model_and_stay_on_the_page(
+    modals: Modals, small_window: MainWindow, tmp_path: Path
+) -> None:
+    document = small_window.document
+    pie = svg_texts(_export(modals, small_window, "actionExport_pie_chart", tmp_path / "pie.svg"))
+    assert pie[0].text.startswith(f"{document.architecture.name}: share of 175,221,817,344")
+    assert all(PAGE.contains(text.box()) for text in pie), [t for t in pie if not PAGE.contains(t.box())]
+    assert {"33.1 %", "66.2 %"} <= {text.text for text in pie}
+    assert not _overlapping(pie)
+    memory = svg_texts(_export(modals, small_window, "actionExport_memory_chart", tmp_path / "memory.svg"))
+    words = " ".join(text.text for text in memory)
+    assert f"Memory per GPU — {document.architecture.name}" in words
+    assert "capacity of NVIDIA H100 SXM 80GB" in words and "context 4,096" in words
+    assert not _overlapping(memory)  # the thin parts' names are pushed apart, under the title
+    assert all(PAGE.contains(text.box()) for text in memory), [
+        t for t in memory if not PAGE.contains(t.box())
+    ]
+
+
+@pytest.mark.parametrize("chart", ["bar", "pie", "memory"])
+def test_pngs_are_landscape_and_drawn_edge_to_edge(
+    modals: Modals, small_window: MainWindow, tmp_path: Path, chart: str
+) -> None:
+    image = QImage(
+        str(_export(modals, small_window, f"actionExport_{chart}_chart", tmp_path / f"{chart}.png"))
+    )
+    assert (image.width(), image.height()) == (
+        EXPORT_SIZE.width() * PNG_SCALE,
+        EXPORT_SIZE.height() * PNG_SCALE,
+    )
+    drawn = content_box(image)
+    # No third left blank: the drawing spans the picture both ways.
+    assert drawn.width() > 0.75 * image.width() and drawn.height() > 0.85 * image.height(), drawn
+
+
+def test_csv_from_the_small_window(modals: Modals, small_window: MainWindow, tmp_path: Path) -> None:
+    _, about, rows = read_csv(_export(modals, small_window, "actionExport_breakdown", tmp_path / "b.csv"))
+    assert about["model"] == "GPT-3 175B" and tuple(rows[0]) == BREAKDOWN_COLUMNS
+    assert int(rows[0]["params"]) == small_window.document.report.total

@@ -1,0 +1,135 @@
+"""Scenario j: the window at 1024×700 with the presets dock open; every editor at least as wide as
+what it shows, nothing off screen, chart titles and labels inside their charts.
+
+Bug 7 of issue 11: the form column was ~60 px wide, the memory tab's third column of controls
+off screen, the GPU table two rows high and chart titles clipped, also in ``--screenshot``,
+which restores the saved dock state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QApplication,
+    QComboBox,
+    QLineEdit,
+    QStyle,
+    QStyleOptionComboBox,
+    QWidget,
+)
+from pytestqt.qtbot import QtBot
+
+from paramtally.gui.app import build_parser, open_window
+from paramtally.gui.document import Document
+from paramtally.gui.main_window import MainWindow
+from paramtally.gui.views.setups_table import MIN_ROWS
+
+SIZE = (1024, 700)
+
+
+def _shown_width(editor: QWidget) -> tuple[int, int]:
+    """(pixels the editor has for its text, pixels its text needs)."""
+    metrics = editor.fontMetrics()
+    if isinstance(editor, QAbstractSpinBox):
+        line = editor.lineEdit()
+        text = line.text() or line.placeholderText()
+        return line.width(), metrics.horizontalAdvance(text) + 4  # QLineEdit keeps 2 px each side
+    if isinstance(editor, QComboBox):
+        option = QStyleOptionComboBox()
+        editor.initStyleOption(option)
+        field = editor.style().subControlRect(
+            QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxEditField, editor
+        )
+        return field.width(), metrics.horizontalAdvance(editor.currentText())
+    if isinstance(editor, QLineEdit):
+        # Free text (a description) may scroll, but not in a box narrower than Qt's usual one.
+        return editor.width(), min(editor.sizeHint().width(), metrics.horizontalAdvance(editor.text()) + 8)
+    return editor.width(), editor.minimumSizeHint().width()  # check boxes and rows of them
+
+
+def _editors(window: MainWindow) -> Iterator[tuple[str, QWidget]]:
+    form = window.form
+    for path, row in form._rows.items():
+        if row.editor.isVisibleTo(window.form):
+            yield path, row.editor
+    for name, editor in window.memory.controls.editors.items():
+        yield f"scenario.{name}", editor
+
+
+def _inside_window(window: MainWindow, widget: QWidget) -> bool:
+    """Left to right within the window (up and down, the form and the memory tab scroll)."""
+    left = widget.mapTo(window, widget.rect().topLeft()).x()
+    return 0 <= left and left + widget.width() <= window.width()
+
+
+def _check(window: MainWindow, qtbot: QtBot) -> None:
+    assert (window.width(), window.height()) == SIZE, "the window's minimum size must fit 1024×700"
+    assert window.presets_dock.isVisible()
+    problems = []
+    for tab in (0, 1):
+        window.tabs.setCurrentIndex(tab)
+        qtbot.wait(10)
+        for path, editor in _editors(window):
+            if not editor.isVisible():
+                continue
+            have, need = _shown_width(editor)
+            if have < need:
+                problems.append(f"{path}: {have} px for {need}")
+            if not _inside_window(window, editor):
+                problems.append(f"{path}: off the window's right edge")
+    assert not problems, problems
+    memory = window.memory
+    window.tabs.setCurrentIndex(1)
+    qtbot.wait(10)
+    assert window.memory_scroll.horizontalScrollBar().maximum() == 0, (
+        "the memory tab needs no sideways scroll"
+    )
+    row = memory.setups.verticalHeader().defaultSectionSize()
+    assert memory.setups.viewport().height() >= MIN_ROWS * row - 2
+    assert memory.chart.title_fits()
+    window.tabs.setCurrentIndex(0)
+    qtbot.wait(10)
+    bar, pie = window.charts.bar, window.charts.pie
+    assert bar.title_fits() and bar.labels_inside()
+    assert window.form.width() >= window.form.minimumWidth() > 250
+    title = pie._title.mapRectToScene(pie._title.boundingRect())
+    assert pie.sceneRect().contains(title)
+    for entry in pie.entries.values():
+        if entry.legend.isVisible():
+            legend = entry.legend.mapRectToScene(entry.legend.boundingRect())
+            assert pie.sceneRect().contains(legend), entry.legend.text()
+
+
+def test_every_editor_fits_at_1024_by_700_with_the_dock_open(qtbot: QtBot, window: MainWindow) -> None:
+    window.presets_dock.show()
+    window.resize(*SIZE)
+    qtbot.waitUntil(lambda: window.width() == SIZE[0])
+    _check(window, qtbot)
+
+
+def test_a_saved_dock_state_and_the_screenshot_path_lay_out_the_same(
+    qtbot: QtBot, document: Document, tmp_path: Path
+) -> None:
+    """The dock opened at full size is remembered; the next start at 1024×700 (as ``--screenshot
+    --size 1024x700`` builds it) still fits."""
+    first = MainWindow(document)
+    qtbot.addWidget(first)
+    first.resize(1440, 900)
+    first.show()
+    first.presets_dock.show()
+    qtbot.waitExposed(first)
+    first.close()  # saves geometry, dock state and splitters
+
+    args = build_parser().parse_args(["--screenshot", str(tmp_path / "shot.png"), "--size", "1024x700"])
+    window = open_window(args)
+    assert isinstance(window, MainWindow)
+    qtbot.addWidget(window)
+    window.show()
+    window.load_views()
+    qtbot.waitExposed(window)
+    QApplication.processEvents()
+    assert window.presets_dock.isVisible()  # the saved state was restored
+    _check(window, qtbot)

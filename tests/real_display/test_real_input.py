@@ -1,0 +1,107 @@
+"""The window driven by real X events (xdotool under Xvfb with a window manager), as a person would.
+
+Each test clicks and types with xdotool and then waits for the window to show the result; a
+window that ignores the events fails the wait. Run alone: ``pytest -m real_display``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from paramtally.core import layer_ops, patterns
+from paramtally.core.count import count_parameters
+from paramtally.core.edit import with_value
+from paramtally.core.sources import load_source
+from tests.real_display.conftest import RunningApp
+
+pytestmark = pytest.mark.real_display
+
+
+def _groups(state: dict[str, Any]) -> list[dict[str, Any]]:
+    """The rows of the decoder's layer groups (depth 1: under the stack's row)."""
+    return [row for row in state.get("layer_rows", []) if row["depth"] == 1]
+
+
+def test_pattern_helper_typed_previewed_and_applied(app: RunningApp) -> None:
+    """Ctrl+R on the decoder's row opens the pattern helper; the typed pattern's groups show
+    before OK; Enter applies them as one undo step."""
+    jamba_like = "[mamba x4, attention, mamba x3] x 4; MoE every 2nd layer"  # as typed on a keyboard
+    stack = app.wait_for(lambda s: bool(s.get("layer_rows")), "the layer tree")["layer_rows"][0]
+    assert stack["text"] == "Decoder: 96 layers"
+    app.click(stack["rect"])
+    app.xdotool("key", "ctrl+r")
+    app.wait_for(lambda s: s["modal"] is not None and s["focus"] == "patternText", "the pattern helper")
+    app.xdotool("type", "--delay", "10", jamba_like)
+    state = app.wait_for(
+        lambda s: len((s["modal"] or {}).get("items", [])) == 9, "the groups the pattern makes"
+    )
+    items = state["modal"]["items"]
+    assert items[0] == {"text": "layers 0–31: 4 repetitions of 8 layers", "depth": 0}
+    assert items[5] == {"text": "1 × attention, dense", "depth": 1}
+    assert "32 layers" in state["widgets"]["patternSummary"]["text"]
+    app.xdotool("key", "Return")
+    state = app.wait_for(lambda s: s["modal"] is None and s["layers"] == [32], "the pattern applied")
+    assert state["undo"] == "Make the decoder from a pattern"
+    arch = layer_ops.with_layers(
+        load_source("gpt3-175b"),
+        patterns.expand(patterns.parse(jamba_like), load_source("gpt3-175b").blocks["default"], 12288, 96),
+    )
+    assert state["total"] == count_parameters(arch).total
+    texts = [row["text"] for row in _groups(state)]
+    assert texts == ["layers 0–31: 4 repetitions of 8 layers"]
+
+
+def test_typing_a_hidden_size_changes_the_headline(app: RunningApp) -> None:
+    expected = count_parameters(with_value(load_source("gpt3-175b"), ("hidden_size",), 9216)).total
+    assert "175,221,817,344" in app.state()["widgets"]["totalParams"]["text"]
+    app.type_into("hidden_size", "9216")
+    state = app.wait_for(
+        lambda s: f"{expected:,}" in s["widgets"]["totalParams"]["text"], f"{expected:,} in the headline"
+    )
+    assert state["widgets"]["hidden_size"]["text"] == "9,216"
+    assert state["title"].startswith("gpt3-175b") and state["undo"] == "Set Hidden size"
+
+
+def test_right_click_a_layer_group_and_split_it(app: RunningApp) -> None:
+    rows = app.wait_for(lambda s: len(_groups(s)) == 1, "one layer group")["layer_rows"]
+    assert rows[0]["text"] == "Decoder: 96 layers" and _groups(app.state())[0]["text"].startswith(
+        "layers 0–95"
+    )
+    app.click(_groups(app.state())[0]["rect"], button=3)
+    menu = app.wait_for(lambda s: s["popup"] is not None, "the layer group's context menu")["popup"]
+    split = next(action for action in menu["actions"] if action["text"].startswith("Split at layer"))
+    assert split["enabled"]
+    app.click(split["rect"])
+    dialog = app.wait_for(lambda s: s["modal"] is not None, "the split dialog")["modal"]
+    assert dialog["class"] in {"QInputDialog", "QDialog"} or "Split" in dialog["title"]
+    app.xdotool("key", "Return")  # accept the layer it proposes
+    state = app.wait_for(lambda s: len(_groups(s)) == 2 and s["modal"] is None, "two layer groups")
+    assert sum(state["layers"]) == 96 and len(state["layers"]) == 2
+    assert state["total"] == 175_221_817_344  # splitting changes no count
+
+
+def test_memory_tab_keeps_a_refused_tp_red_until_a_valid_one(app: RunningApp) -> None:
+    """Bug 4 of issue 11 with real clicks and keys: GPUs 8 (TP follows), TP 3 refused, TP 8 clears."""
+    tabs = app.state()["tabs"]
+    memory = next(tab for tab in tabs if tab["text"].startswith("Memory"))
+    app.click(memory["rect"])
+    app.wait_for(lambda s: s["tab"] == 1 and s["widgets"]["scenario.gpus"]["visible"], "the memory tab")
+    app.type_into("scenario.gpus", "8")
+    state = app.wait_for(lambda s: s["scenario"]["gpus"] == 8, "8 GPUs in force")
+    assert state["scenario"]["tp"] == 8 and state["widgets"]["scenario.tp"]["text"] == "8"  # core's layout
+    assert "8 GPUs hold one copy of the model" in state["widgets"]["layoutNote"]["text"]
+
+    app.type_into("scenario.tp", "3")
+    state = app.wait_for(
+        lambda s: s["widgets"]["scenarioProblem"]["visible"], "the refusal under the controls"
+    )
+    tp = state["widgets"]["scenario.tp"]
+    assert tp["text"] == "3" and tp["red"] and state["scenario"]["tp"] == 8
+    assert "Not applied: Tensor parallel 3" in state["widgets"]["scenarioProblem"]["text"]
+
+    app.type_into("scenario.tp", "8")
+    state = app.wait_for(lambda s: not s["widgets"]["scenarioProblem"]["visible"], "the refusal cleared")
+    assert not state["widgets"]["scenario.tp"]["red"] and not state["widgets"]["scenario.gpus"]["red"]
+    assert state["widgets"]["scenario.tp"]["text"] == "8"
