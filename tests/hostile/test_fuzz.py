@@ -36,13 +36,29 @@ EXAMPLES = 100
 SLOW_EXAMPLES = 2000
 SECONDS_PER_RUN = 10  # generous: a run takes milliseconds; only a runaway crosses it
 
-PRESET_SEEDS = [presets.dump_preset(presets.load_builtin(i)).encode() for i in ("gpt3-175b", "deepseek-v3")]
+CONFIGS_V2 = ROOT / "tests" / "data" / "hf_configs_v2"
+# Schema 2 presets (a pattern of layer groups, an encoder-decoder, MTP modules) and schema 1 files,
+# which go through core.migrations first.
+PRESET_SEEDS = [
+    presets.dump_preset(presets.load_builtin(i)).encode()
+    for i in ("gpt3-175b", "deepseek-v3", "jamba-v0.1", "whisper-small")
+]
+PRESET_SEEDS += [
+    (ROOT / "tests" / "data" / "schema_v1" / f"{name}.json").read_bytes()
+    for name in ("gemma-2-9b", "deepseek-v2-lite")
+]
 PRESET_SEEDS.append(json.dumps({"n_layers": 2, "hidden_size": 64, "vocab_size": 10, "n_heads": 4}).encode())
 CONFIG_SEEDS = [
     (CONFIGS / f"{name}.json").read_bytes()
     for name in (
         "llama-3-8b", "qwen1.5-moe-a2.7b", "qwen3-30b-a3b", "deepseek-v3", "bert-base-uncased",
         "phi-3-mini-4k", "falcon-7b", "gpt2", "gemma-2-9b", "opt-350m", "gpt-neox-20b", "mixtral-8x7b",
+    )
+] + [
+    (CONFIGS_V2 / f"{name}.json").read_bytes()
+    for name in (
+        "jamba-v0.1", "gemma-3-1b", "gpt-oss-20b", "t5-base", "whisper-small", "qwen3-next-80b-a3b-instruct",
+        "synthetic-bamba-defaults-attn-9-18-27", "synthetic-llama4-scout-text-defaults",
     )
 ]  # fmt: skip
 GPU_SEED = (ROOT / "resources" / "gpus.json").read_bytes()
@@ -145,6 +161,21 @@ def preset_or_config(tmp_path: Path, content: bytes) -> None:
     unchanged()
 
 
+def explore_source(tmp_path: Path, content: bytes) -> None:
+    """compare, solve and sweep with a hostile SOURCE: the same loader, the same one line."""
+    path = tmp_path / "model.json"
+    path.write_bytes(content)
+    unchanged = _unchanged(path)
+    for argv in (
+        ["compare", str(path), "gpt2"],
+        ["compare", "gpt2", "--baseline", str(path)],
+        ["solve", str(path), "--vary", "num_layers", "--target", "total=1B"],
+        ["sweep", str(path), "--x", "num_layers=1:4", "--y", "hidden_size=256,512"],
+    ):
+        check(run(*argv), tmp_path, {0})
+    unchanged()
+
+
 def gpu_catalog(tmp_path: Path, content: bytes) -> None:
     path = Path(os.environ["XDG_CONFIG_HOME"]) / "paramtally" / "gpus.json"
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -199,6 +230,7 @@ def gguf_bytes(draw: st.DrawFn) -> bytes:
 KINDS: dict[str, tuple[Callable[[Path, bytes], None], st.SearchStrategy[bytes]]] = {
     "preset": (preset_or_config, mutated(PRESET_SEEDS)),
     "config.json": (preset_or_config, mutated(CONFIG_SEEDS)),
+    "explore SOURCE": (explore_source, mutated(PRESET_SEEDS + CONFIG_SEEDS)),
     "gpus.json": (gpu_catalog, mutated([GPU_SEED])),
     "index.json": (sharded_index, mutated([INDEX_SEED.encode()])),
     "safetensors header": (safetensors_header, mutated([HEADER_SEED.encode()])),
