@@ -28,6 +28,9 @@ class Stage:
     adapters: int  # trainable adapter parameters among them (LoRA, bottleneck adapters)
     embed16: int  # token embedding / LM head parameters that may stay at 16 bits
     blocks: tuple[tuple[Block, int], ...] = ()  # each distinct block held, with its layers here
+    experts: int = 0  # routed-expert parameters among them (expert parallelism splits these)
+    kv: tuple[tuple[int, int], ...] = ()  # (KV heads g, K/V projection parameters) of its attention
+    vocab_matrices: int = 0  # vocabulary-sized matrices held: token embedding, LM head, tied copy
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,22 +84,45 @@ def model_layout(arch: Architecture, pp: int) -> ModelLayout:
             n = run.layers_in(first - offset, first + count - offset)
             if n:
                 held[run.block] = held.get(run.block, 0) + n
-        params = adapters = 0
+        params = adapters = experts = 0
+        kv: dict[int, int] = {}
         for block, n in held.items():
             parts = block_parts(block, h)
             params += n * sum(parts.values())
             adapters += n * (parts.get("lora", 0) + parts.get("adapters", 0))
-        embed16 = 0
+            experts += n * parts.get("moe_experts", 0)
+            for g, numbers in _kv_projections(block, h):
+                kv[g] = kv.get(g, 0) + n * numbers
+        embed16 = vocab_matrices = 0
         if index == 0:
             params += embeddings
             embed16 += emb16
+            vocab_matrices += 1
         if index == pp - 1:
             params += tail + tied_copy
             embed16 += head16 + tied_copy
-        stages.append(Stage(index, first, count, params, adapters, embed16, tuple(held.items())))
+            vocab_matrices += head.present and (not head.tied or pp > 1)
+        stages.append(
+            Stage(
+                index, first, count, params, adapters, embed16, tuple(held.items()),
+                experts, tuple(sorted(kv.items())), vocab_matrices,
+            )
+        )  # fmt: skip
         first += count
     adapters_total = sum(stage.adapters for stage in stages)
     return ModelLayout(report.total, report.active, adapters_total, tuple(stages))
+
+
+def _kv_projections(block: Block, h: int) -> list[tuple[int, int]]:
+    """(g, K/V projection parameters) of each attention mixer of one layer."""
+    ctx = block.context(h)
+    found = []
+    for mixer in (block.mixer, block.parallel_mixer, block.cross_attention):
+        if mixer is not None:
+            numbers, g = mixer.kv_projection(ctx)
+            if numbers:
+                found.append((g, numbers))
+    return found
 
 
 def _stack_offsets(arch: Architecture) -> dict[str, int]:
