@@ -199,6 +199,7 @@ class StageTypes:
     kv: Mapping[str, int]
 
 
+@lru_cache(maxsize=64)
 def _traits(arch: Architecture, quant: str) -> _Traits:
     block = arch.base_block(arch.main_stack)
     n_gqa = 0
@@ -212,40 +213,48 @@ def _traits(arch: Architecture, quant: str) -> _Traits:
     return _Traits(quant, GGUF_DEFAULT_TYPES[quant], n, n_gqa, max(experts, default=0), n == 80 and n_gqa > 1)
 
 
-def _layer_blocks(arch: Architecture) -> list[Block]:
-    """The block of every layer, encoder layers first (as the pipeline stages count them)."""
+def _layer_blocks(arch: Architecture) -> tuple[list[Block], list[int]]:
+    """The distinct blocks and each layer's index into them, encoder layers first (as the pipeline
+    stages count them); indices, not blocks, so that no block is hashed layer by layer."""
     offsets: dict[str, int] = {}
     start = 0
     for role, stack in arch.stacks:
         offsets[role] = start
         start += stack.num_layers
-    blocks: list[Block | None] = [None] * start
+    distinct: list[Block] = []
+    which = [-1] * start
     for run in arch.runs:
+        if run.block not in distinct:
+            distinct.append(run.block)
+        number = distinct.index(run.block)
         for first in run.starts():
-            for j in range(run.count):
-                blocks[offsets[run.stack] + first + j] = run.block
-    assert all(block is not None for block in blocks)
-    return blocks  # type: ignore[return-value]
+            begin = offsets[run.stack] + first
+            which[begin : begin + run.count] = [number] * run.count
+    assert -1 not in which
+    return distinct, which
 
 
-_Types = tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]]
+# Numbers by type of layers [0, i), for i = 0 … L: all, routed experts, K/V projections.
+_Prefix = tuple[tuple[dict[str, int], ...], tuple[dict[str, int], ...], tuple[dict[str, int], ...]]
 
 
 @lru_cache(maxsize=64)
-def _per_layer(arch: Architecture, quant: str) -> tuple[_Types, ...]:
-    """For every layer: its numbers by type (all, routed experts, K/V), in llama.cpp's order."""
+def _per_layer(arch: Architecture, quant: str) -> _Prefix:
+    """Running sums over the layers of their numbers by type, each tensor typed in llama.cpp's order."""
     t = _traits(arch, quant)
     h = arch.hidden_size
-    blocks = _layer_blocks(arch)
-    layouts = {block: block_layout(block, h) for block in set(blocks)}
-    n_v = sum(sum(m.category == "attn_v" for m in layouts[block][0]) for block in blocks)
+    distinct, which = _layer_blocks(arch)
+    layouts = [block_layout(block, h) for block in distinct]
+    n_v = sum(sum(m.category == "attn_v" for m in layouts[number][0]) for number in which)
     i_v = i_down = 0
-    result = []
-    for index, block in enumerate(blocks):
-        matrices, unquantized, rest = layouts[block]
-        every: Counter[str] = Counter({"F32": unquantized, t.default: rest})
-        routed: Counter[str] = Counter()
-        kv: Counter[str] = Counter()
+    sums: tuple[list[dict[str, int]], ...] = ([{}], [{}], [{}])
+    every: Counter[str] = Counter()
+    routed: Counter[str] = Counter()
+    kv: Counter[str] = Counter()
+    for index, number in enumerate(which):
+        matrices, unquantized, rest = layouts[number]
+        every["F32"] += unquantized
+        every[t.default] += rest
         for m in matrices:
             if m.category == "attn_v":
                 kind = _attn_v_type(t, i_v, n_v)
@@ -267,13 +276,14 @@ def _per_layer(arch: Architecture, quant: str) -> tuple[_Types, ...]:
                 routed[kind] += m.numel
             if m.kv:
                 kv[kind] += m.numel
-        result.append(tuple(tuple(sorted((k, v) for k, v in c.items() if v)) for c in (every, routed, kv)))
-    return tuple(result)  # type: ignore[arg-type]
+        for into, counter in zip(sums, (every, routed, kv), strict=True):
+            into.append(dict(counter))
+    return tuple(tuple(one) for one in sums)  # type: ignore[return-value]
 
 
-def _add(into: Counter[str], items: tuple[tuple[str, int], ...]) -> None:
-    for kind, numel in items:
-        into[kind] += numel
+def _between(prefix: tuple[dict[str, int], ...], first: int, stop: int) -> Counter[str]:
+    high, low = prefix[stop], prefix[first]
+    return Counter({kind: high[kind] - low.get(kind, 0) for kind in high if high[kind] != low.get(kind, 0)})
 
 
 @lru_cache(maxsize=1024)
@@ -285,14 +295,7 @@ def stage_types(
     (last stage) take llama.cpp's token_embd/output types; what else lies outside is F32 (positions,
     norms) on the first stage and the default type on the last (pooler, prediction modules)."""
     t = _traits(arch, quant)
-    every: Counter[str] = Counter()
-    routed: Counter[str] = Counter()
-    kv: Counter[str] = Counter()
-    layers = _per_layer(arch, quant)
-    for one in layers[first : first + count]:
-        _add(every, one[0])
-        _add(routed, one[1])
-        _add(kv, one[2])
+    every, routed, kv = (_between(prefix, first, first + count) for prefix in _per_layer(arch, quant))
     outside = params - sum(every.values())
     e, vocab = arch.embed_dim, arch.embeddings.vocab_size
     head = arch.head

@@ -64,7 +64,7 @@ def add_scenario_arguments(parser: argparse.ArgumentParser) -> None:
         "--ep", type=int, metavar="N", help="expert-parallel size: routed experts over N data-parallel GPUs"
     )
     parser.add_argument(
-        "--virtual-stages", type=int, metavar="V", help="interleaved pipeline: layer chunks per GPU (training)"
+        "--virtual-stages", type=int, metavar="V", help="interleaved pipeline: layer chunks per GPU"
     )
     parser.add_argument(
         "--micro-batches", type=int, metavar="N", help="micro-batches per step (default: at least pp)"

@@ -38,6 +38,8 @@ LABELS = {
     "zero": "ZeRO stage",
     "tp": "Tensor parallel",
     "pp": "Pipeline parallel",
+    "ep": "Expert parallel",
+    "vocab_padding": "Megatron vocab padding",
     "gpus": "GPUs",
     "flash_attention": "FlashAttention",
     "lora_rank": "LoRA rank",
