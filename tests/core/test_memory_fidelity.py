@@ -3,9 +3,12 @@ expert parallelism, Megatron's vocabulary padding, interleaved pipelines, few mi
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from pydantic import ValidationError
 
+from paramtally.core.cli import main
 from paramtally.core.count import count_parameters
 from paramtally.core.errors import field_problems
 from paramtally.core.fit import fit_setup, fit_setups
@@ -261,3 +264,39 @@ def test_fewer_micro_batches_than_stages() -> None:
     assert _term(report, "activations").value == 3 * 12 * GPT3_LAYER
     enough = estimate_memory(arch, GPT3.model_copy(update={"micro_batches": 64}))
     assert _term(enough, "activations").value == 8 * 12 * GPT3_LAYER
+
+
+# --- the command line -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("preset", "quant", "gigabytes"), PUBLISHED)
+def test_cli_quant_weights_match_the_published_files(
+    preset: str, quant: str, gigabytes: float, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["memory", preset, "--quant", quant, "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert abs(data["weights_bytes"] / 1e9 / gigabytes - 1) < 0.005
+
+
+def test_cli_parallel_flags(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["memory", "mixtral-8x7b", "--mode", "training", "--tp", "4", "--ep", "8", "--pp", "2"]
+    args += ["--virtual-stages", "2", "--micro-batches", "4", "--sequence-parallel", "--vocab-padding"]
+    assert main([*args, "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["scenario"]["gpus"] == 4 * 8 * 2  # tp · ep · pp when --gpus is not given
+    scenario = data["scenario"]
+    assert (scenario["ep"], scenario["virtual_stages"], scenario["micro_batches"]) == (8, 2, 4)
+    assert scenario["sequence_parallel"] and scenario["vocab_padding"]
+    names = {term["term"] for term in data["terms"]}  # 32,000 rows padded to 32,256 = 63·128·4
+    assert {"routed expert weights (bf16)", "vocabulary padding weights (bf16)"} <= names
+    assert any("all-to-all" in note for note in data["omissions"])
+    assert data["flops"]["hardware_training_per_token"] >= data["flops"]["training_per_token"]
+    assert main(args) == 0
+    table = capsys.readouterr().out
+    assert "Not modelled: expert parallelism's all-to-all" in table and "(EP=" in table
+
+
+def test_cli_bad_expert_parallel_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["memory", "mixtral-8x7b", "--ep", "3"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.splitlines() == [err] and "ep" in err and "8 experts" in err
