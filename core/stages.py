@@ -113,7 +113,8 @@ def model_layout(arch: Architecture, pp: int) -> ModelLayout:
     return ModelLayout(report.total, report.active, adapters_total, tuple(stages))
 
 
-def _kv_projections(block: Block, h: int) -> list[tuple[int, int]]:
+@lru_cache(maxsize=1024)
+def _kv_projections(block: Block, h: int) -> tuple[tuple[int, int], ...]:
     """(g, K/V projection parameters) of each attention mixer of one layer."""
     ctx = block.context(h)
     found = []
@@ -122,7 +123,7 @@ def _kv_projections(block: Block, h: int) -> list[tuple[int, int]]:
             numbers, g = mixer.kv_projection(ctx)
             if numbers:
                 found.append((g, numbers))
-    return found
+    return tuple(found)
 
 
 def _stack_offsets(arch: Architecture) -> dict[str, int]:

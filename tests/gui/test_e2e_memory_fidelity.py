@@ -87,3 +87,18 @@ def test_gguf_types_and_replicated_kv_heads_in_the_tooltip(
     share = next(term for term in memory.terms if term.name == "replicated K/V weights (bf16)")
     assert share.value == 167_772_160
     assert f"replicated K/V weights (bf16): {share.value:,} B = {share.formula}" in panel.chart.toolTip()
+
+
+def test_a_new_gpu_count_keeps_expert_parallel_within_the_copies(
+    qtbot: QtBot, window: MainWindow, panel: MemoryPanel, type_into: TypeInto
+) -> None:
+    document = window.document
+    document.set_architecture(with_value(document.architecture, ("decoder", "layers"), MOE), "MoE")
+    editors = panel.controls.editors
+    type_into(editors["gpus"], "8")
+    type_into(editors["tp"], "1")  # serving: 8 copies of the model, experts spread over them
+    type_into(editors["ep"], "8")
+    assert (document.scenario.dp, document.scenario.ep) == (8, 8)
+    type_into(editors["gpus"], "16")  # the table's layout: one copy over TP 8 × PP 2, so no EP
+    assert (document.scenario.tp, document.scenario.pp, document.scenario.ep) == (8, 2, 1)
+    assert not editors["ep"].styleSheet() and panel.problem.isHidden()
