@@ -9,6 +9,11 @@ attention) + 4f for a plain FFN (activation input and output) or 8f for a gated 
 activation output, product), an MoE layer's f being k·f_e plus the shared width; R counts 2h per
 norm, 2h for the mixer's input, 2h for the FFN's input if there is one and 2h of dropout masks.
 Each distinct block is its own term, so a model whose MoE layers differ is counted layer for layer.
+
+Pipelines: under 1F1B stage i keeps p − i micro-batches in flight, at most the n micro-batches a
+step has; the interleaved schedule (v chunks per GPU) multiplies that by 1 + (p − 1)/(p·v)
+(Korthikanti et al. 2022 §4.2.3). Expert parallelism changes nothing here: with balanced routing a
+GPU computes as many token–expert pairs for its E/ep experts as it would for all E.
 """
 
 from __future__ import annotations

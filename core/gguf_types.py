@@ -32,7 +32,6 @@ __all__ = [
     "GGUF_DEFAULT_TYPES",
     "LLAMA_CPP_SOURCE",
     "StageTypes",
-    "block_layout",
     "bytes_of",
     "stage_types",
     "type_bytes",
@@ -168,7 +167,7 @@ class _Matrix:
     kv: bool  # a K or V projection of softmax attention (replicated past g TP ranks)
 
 
-def block_layout(block: Block, h: int) -> tuple[tuple[_Matrix, ...], int, int]:
+def _block_layout(block: Block, h: int) -> tuple[tuple[_Matrix, ...], int, int]:
     """One layer's quantizable matrices, its unquantized (F32) numbers and the rest."""
     ctx = block.context(h)
     matrices: list[_Matrix] = []
@@ -178,7 +177,7 @@ def block_layout(block: Block, h: int) -> tuple[tuple[_Matrix, ...], int, int]:
         kv = mixer.kind == "attention"
         for target, d_in, d_out, copies in mixer.lora_matrices(ctx):
             matrices.append(
-                _Matrix(_CATEGORY[target], d_in, d_in * d_out * copies, False, kv and target in "kv")
+                _Matrix(_CATEGORY[target], d_in, d_in * d_out * copies, False, kv and target in ("k", "v"))
             )
     ffn = block.ffn
     for target, d_in, d_out, copies in ffn.lora_matrices(ctx):
@@ -244,7 +243,7 @@ def _per_layer(arch: Architecture, quant: str) -> _Prefix:
     t = _traits(arch, quant)
     h = arch.hidden_size
     distinct, which = _layer_blocks(arch)
-    layouts = [block_layout(block, h) for block in distinct]
+    layouts = [_block_layout(block, h) for block in distinct]
     n_v = sum(sum(m.category == "attn_v" for m in layouts[number][0]) for number in which)
     i_v = i_down = 0
     sums: tuple[list[dict[str, int]], ...] = ([{}], [{}], [{}])
