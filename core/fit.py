@@ -105,16 +105,11 @@ def layout_text(tp: int, pp: int, dp: int, zero: int, ep: int = 1) -> str:
 def _laid_out(arch: Architecture, s: Scenario, tp: int, pp: int, count: int, zero: int) -> Scenario:
     """``s`` on a layout: expert parallelism over as many of the data-parallel GPUs as it can take,
     interleaving only with pipeline stages and at most one chunk per layer."""
-    dp = count // (tp * pp)
-    virtual = 1 if pp == 1 else min(s.virtual_stages, arch.num_layers // pp)
-    update = {
-        "tp": tp,
-        "pp": pp,
-        "gpus": count,
-        "zero": zero,
-        "ep": math.gcd(s.ep, dp),
-        "virtual_stages": virtual,
-    }
+    update: dict[str, int] = {"tp": tp, "pp": pp, "gpus": count, "zero": zero}
+    if s.ep > 1:
+        update["ep"] = math.gcd(s.ep, count // (tp * pp))
+    if s.virtual_stages > 1:
+        update["virtual_stages"] = 1 if pp == 1 else min(s.virtual_stages, arch.num_layers // pp)
     return s.model_copy(update=update)
 
 

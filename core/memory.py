@@ -80,10 +80,8 @@ def stage_terms(arch: Architecture, s: Scenario) -> tuple[list[Term], ...]:
     result = []
     for stage in layout.stages:
         last = stage.index == s.pp - 1
-        states = model_state_terms(arch, s, stage, adapters)
-        weights = [term for term in states if term.part == "weights"]
-        terms = weights + kv_terms(arch, s, stage) + activation_terms(arch, s, stage, last)
-        terms += [term for term in states if term.part != "weights"]
+        weights, states = model_state_terms(arch, s, stage, adapters)
+        terms = weights + kv_terms(arch, s, stage) + activation_terms(arch, s, stage, last) + states
         terms.append(overhead)
         result.append(terms)
     return tuple(result)

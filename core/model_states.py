@@ -27,7 +27,7 @@ from paramtally.core.gguf_types import GGUF_DEFAULT_TYPES, LLAMA_CPP_SOURCE, byt
 from paramtally.core.quant import DTYPE_BITS, format_bits
 from paramtally.core.scenario import Scenario
 from paramtally.core.schema import Architecture
-from paramtally.core.stages import Stage
+from paramtally.core.stages import Stage, kv_projections
 from paramtally.core.terms import Term
 
 __all__ = [
@@ -122,17 +122,19 @@ def _gguf(
     return found.all, found.routed, found.kv
 
 
-def _shares(arch: Architecture | None, s: Scenario, stage: Stage, adapters: bool) -> list[_Share]:
+def _shares(
+    arch: Architecture | None, s: Scenario, stage: Stage, adapters: bool, quant: str | None
+) -> list[_Share]:
     """The ways the stage's parameters (not its trainable adapters) sit on one GPU."""
     t, dp, ep = s.tp, s.dp, s.ep
-    sizes: dict[str, Number] = {"t": t, "N_d": dp, "ep": ep}
+    sizes: dict[str, Number] = {"t": t, "N_d": dp}
     base = stage.params - (stage.adapters if adapters else 0)
     experts = stage.experts if ep > 1 else 0
-    gguf = _gguf(arch, s, stage, _weights_quant(s, adapters))
+    gguf = _gguf(arch, s, stage, quant) if quant in GGUF_DEFAULT_TYPES else None
     model_types = expert_types = None
     if gguf is not None:
         every, routed, _ = gguf
-        default = GGUF_DEFAULT_TYPES[str(_weights_quant(s, adapters))]
+        default = GGUF_DEFAULT_TYPES[str(quant)]
         removed = {**(routed if experts else {})}
         removed[default] = removed.get(default, 0) + (stage.adapters if adapters else 0)
         model_types = {k: v - removed.get(k, 0) for k, v in every.items() if v - removed.get(k, 0)}
@@ -140,10 +142,11 @@ def _shares(arch: Architecture | None, s: Scenario, stage: Stage, adapters: bool
     shares = [_Share("", "P", {"P": base - experts, **sizes}, ("t",), ("t", "N_d"), types=model_types)]
     if experts:
         shares.append(
-            _Share("routed expert ", "X", {"X": experts, **sizes}, ("t", "ep"), ("t", "N_d"), _EXPERT_SOURCE,
-                   expert_types)
+            _Share("routed expert ", "X", {"X": experts, "ep": ep, **sizes}, ("t", "ep"), ("t", "N_d"),
+                   _EXPERT_SOURCE, expert_types)
         )  # fmt: skip
-    for g, numbers in stage.kv:
+    kv = kv_projections(stage, arch.hidden_size) if arch is not None and t > 1 else {}
+    for g, numbers in sorted(kv.items()):
         if t > g:
             bits = None
             if gguf is not None and gguf[2]:
@@ -175,10 +178,8 @@ def _typed_bytes(types: Mapping[str, int]) -> tuple[str, dict[str, Number]]:
     return "(" + " + ".join(parts) + ")", values
 
 
-def _weight_terms(share: _Share, s: Scenario, adapters: bool, stage: Stage) -> list[Term]:
-    training = s.mode == "training"
-    zero3 = training and s.zero == 3
-    quant = _weights_quant(s, adapters)
+def _weight_terms(share: _Share, s: Scenario, adapters: bool, stage: Stage, quant: str | None) -> list[Term]:
+    zero3 = s.mode == "training" and s.zero == 3
     bits, label = format_bits(s.dtype, quant)
     over = share.over(zero3)
     name = ("frozen base weights" if adapters else "weights") + f" ({label})"
@@ -231,36 +232,39 @@ def _state_terms(share: _Share, s: Scenario, dtype: str) -> list[Term]:
     return terms
 
 
-def model_state_terms(arch: Architecture | None, s: Scenario, stage: Stage, adapters: bool) -> list[Term]:
-    """Weights of one GPU of ``stage`` and, when training, the gradients and optimizer states of what
-    trains: the whole model, or only its adapters (``adapters``: LoRA/adapter training)."""
-    shares = _shares(arch, s, stage, adapters)
-    terms = [term for share in shares for term in _weight_terms(share, s, adapters, stage)]
-    sizes: dict[str, Number] = {"t": s.tp, "N_d": s.dp, "ep": s.ep}
-    adapter = _Share("", "A", {"A": stage.adapters, **sizes}, ("t",), ("t", "N_d"))
-    if adapters and stage.adapters:
+def model_state_terms(
+    arch: Architecture | None, s: Scenario, stage: Stage, adapters: bool
+) -> tuple[list[Term], list[Term]]:
+    """(weights, gradients and optimizer states) of one GPU of ``stage``: the states, when training,
+    of what trains — the whole model, or only its adapters (``adapters``: LoRA/adapter training)."""
+    quant = _weights_quant(s, adapters)
+    shares = _shares(arch, s, stage, adapters, quant)
+    weights = [term for share in shares for term in _weight_terms(share, s, adapters, stage, quant)]
+    if s.mode != "training":
+        return weights, []
+    if not adapters:
+        return weights, [term for share in shares for term in _state_terms(share, s, s.dtype)]
+    adapter = _Share("", "A", {"A": stage.adapters, "t": s.tp, "N_d": s.dp}, ("t",), ("t", "N_d"))
+    if stage.adapters:
         a_dtype = _adapter_dtype(s)
-        terms.append(
+        weights.append(
             Term.of(
                 f"adapter weights ({a_dtype})",
                 "weights",
-                f"A·bits/8{adapter.over(s.mode == 'training' and s.zero == 3)}",
+                f"A·bits/8{adapter.over(s.zero == 3)}",
                 "trainable LoRA/adapter parameters r·(d_in + d_out) per matrix",
                 bits=DTYPE_BITS[a_dtype],
                 **adapter.values,
             )
         )
-    if s.mode != "training":
-        return terms
-    if adapters:
-        return terms + _state_terms(adapter, s, _adapter_dtype(s))
-    return terms + [term for share in shares for term in _state_terms(share, s, s.dtype)]
+    return weights, _state_terms(adapter, s, _adapter_dtype(s))
 
 
 def zero_model_states(psi: int, zero: int, dp: int) -> tuple[int, int, int]:
     """(weights, gradients, optimizer) bytes per GPU of mixed-precision AdamW over ``dp`` GPUs."""
     s = Scenario(mode="training", zero=zero, gpus=dp)
     parts = dict.fromkeys(("weights", "gradients", "optimizer"), 0)
-    for term in model_state_terms(None, s, Stage(0, 0, 1, psi, 0, 0), adapters=False):
+    weights, states = model_state_terms(None, s, Stage(0, 0, 1, psi, 0, 0), adapters=False)
+    for term in weights + states:
         parts[term.part] += term.value
     return parts["weights"], parts["gradients"], parts["optimizer"]
