@@ -246,6 +246,7 @@ def _per_layer(arch: Architecture, quant: str) -> _Prefix:
     layouts = [_block_layout(block, h) for block in distinct]
     n_v = sum(sum(m.category == "attn_v" for m in layouts[number][0]) for number in which)
     i_v = i_down = 0
+    fallen: dict[tuple[str, int], str] = {}  # (type, row length) → the type that fits the row
     sums: tuple[list[dict[str, int]], ...] = ([{}], [{}], [{}])
     every: Counter[str] = Counter()
     routed: Counter[str] = Counter()
@@ -269,7 +270,10 @@ def _per_layer(arch: Architecture, quant: str) -> _Prefix:
                 kind = _attn_output_type(t)
             else:
                 kind = t.default
-            kind = _fallback(kind, m.ncols)
+            key = (kind, m.ncols)
+            if key not in fallen:
+                fallen[key] = _fallback(kind, m.ncols)
+            kind = fallen[key]
             every[kind] += m.numel
             if m.routed:
                 routed[kind] += m.numel
