@@ -9,6 +9,11 @@ attention) + 4f for a plain FFN (activation input and output) or 8f for a gated 
 activation output, product), an MoE layer's f being k·f_e plus the shared width; R counts 2h per
 norm, 2h for the mixer's input, 2h for the FFN's input if there is one and 2h of dropout masks.
 Each distinct block is its own term, so a model whose MoE layers differ is counted layer for layer.
+
+Pipelines: under 1F1B stage i keeps p − i micro-batches in flight, at most the n micro-batches a
+step has; the interleaved schedule (v chunks per GPU) multiplies that by 1 + (p − 1)/(p·v)
+(Korthikanti et al. 2022 §4.2.3). Expert parallelism changes nothing here: with balanced routing a
+GPU computes as many token–expert pairs for its E/ep experts as it would for all E.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from paramtally.core.count import block_kind
+from paramtally.core.model_states import padded_vocab
 from paramtally.core.scenario import Scenario
 from paramtally.core.schema import Architecture, Block
 from paramtally.core.stages import Stage
@@ -31,6 +37,17 @@ KORTHIKANTI = (
     "widths) + 4f plain / 8f gated FFN (MoE: f = k·f_e + shared width); 5·a·s² scores unless "
     "FlashAttention or selective recompute; full recompute keeps 2sbh; sequence parallel divides R "
     "by t; 1F1B: stage i holds p − i micro-batches"
+)
+
+
+INTERLEAVED = (
+    "interleaved 1F1B with v chunks per GPU: × (1 + (p − 1)/(p·v)) (Korthikanti et al. 2022 §4.2.3, "
+    "for the first stage; later stages scaled alike)"
+)
+FEW_MICRO_BATCHES = "fewer micro-batches (n) than stages in flight: a stage keeps n (Megatron-LM)"
+EXPERT_PARALLEL = (
+    "; expert parallelism leaves them as they are: with balanced routing a GPU computes as many "
+    "token–expert pairs for its E/ep experts as it would for all of them"
 )
 
 
@@ -82,9 +99,24 @@ def layer_activation_bytes(arch: Architecture, s: Scenario, block: Block | None 
     return Term.of("", "", expr, "", **_layer_values(block, arch.hidden_size, s), **extra).value
 
 
+def _in_flight(s: Scenario, stage: Stage) -> tuple[str, dict[str, int], str]:
+    """How many micro-batches' activations the stage keeps, as a factor of the formula, its values
+    and where the rule comes from."""
+    m = s.pp - stage.index
+    if s.virtual_stages > 1:
+        values = {"m": m, "p": s.pp, "v": s.virtual_stages}
+        return "m·(1 + (p − 1)/(p·v))·", values, INTERLEAVED
+    if s.micro_batches is not None and s.micro_batches < m:
+        return ("n·" if s.micro_batches > 1 else ""), {"n": s.micro_batches}, FEW_MICRO_BATCHES
+    return ("m·" if m > 1 else ""), {"m": m}, ""
+
+
 def _training_terms(arch: Architecture, s: Scenario, stage: Stage, last: bool) -> list[Term]:
     scale, extra = _scale(s)
-    in_flight = s.pp - stage.index
+    factor, flight, flight_source = _in_flight(s, stage)
+    source = (
+        KORTHIKANTI + (f"; {flight_source}" if flight_source else "") + (EXPERT_PARALLEL if s.ep > 1 else "")
+    )
     h = arch.hidden_size
     # Blocks that keep the same bytes per layer share a term.
     classes: dict[tuple[int, int, int], tuple[int, list[Block]]] = {}
@@ -97,21 +129,25 @@ def _training_terms(arch: Architecture, s: Scenario, stage: Stage, last: bool) -
     for (_, _, heads), (count, blocks) in classes.items():
         labels = sorted({block_kind(block) for block in blocks})
         name = "activations" if len(classes) == 1 else f"activations ({'; '.join(labels)} layers)"
-        expr = ("m·" if in_flight > 1 else "") + "L·" + _layer_expr(s, heads > 0) + scale
-        values = _layer_values(blocks[0], h, s) | {"L": count, "m": in_flight} | extra
-        terms.append(Term.of(name, "activations", expr, KORTHIKANTI, **values))
+        expr = factor + "L·" + _layer_expr(s, heads > 0) + scale
+        values = _layer_values(blocks[0], h, s) | {"L": count} | flight | extra
+        terms.append(Term.of(name, "activations", expr, source, **values))
     if last and arch.head.present:
+        vocab = arch.embeddings.vocab_size
+        padded = padded_vocab(vocab + arch.added_vocab, s.tp) if s.vocab_padding else vocab
+        v_symbol = "V_p" if padded != vocab else "V"
         terms.append(
             Term.of(
                 "output layer (fp32 logits)",
                 "activations",
-                f"4·s·b·(h + V){_over('t', s.tp)}",
-                "Korthikanti et al. 2022 §4.3: output layer 4sbh/t·(1 + V/h), on the last stage",
+                f"4·s·b·(h + {v_symbol}){_over('t', s.tp)}",
+                "Korthikanti et al. 2022 §4.3: output layer 4sbh/t·(1 + V/h), on the last stage"
+                + ("; V_p: Megatron-LM's padded vocabulary" if padded != vocab else ""),
                 s=s.context,
                 b=s.batch,
                 h=h,
-                V=arch.embeddings.vocab_size,
                 t=s.tp,
+                **{v_symbol: padded},
             )
         )
     return terms

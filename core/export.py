@@ -219,6 +219,12 @@ def scenario_text(s: Scenario) -> str:
     layout = f"tp {s.tp} · pp {s.pp} · {s.gpus} GPU(s)" + (
         f" · ZeRO-{s.zero}" if s.mode == "training" else ""
     )
+    layout += f" · ep {s.ep}" if s.ep > 1 else ""
+    if s.mode == "training":
+        layout += f" · {s.virtual_stages} virtual stages" if s.virtual_stages > 1 else ""
+        layout += f" · {s.micro_batches} micro-batches" if s.micro_batches is not None else ""
+        layout += " · sequence parallel" if s.sequence_parallel else ""
+        layout += " · vocab padded (Megatron)" if s.vocab_padding else ""
     text = f"{s.mode}, weights {weights}, context {s.context:,}, batch {s.batch}, {layout}"
     if s.mode == "inference":
         return text + f", KV {s.kv_dtype}"

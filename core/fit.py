@@ -94,10 +94,23 @@ def column_description(name: str) -> str:
     raise KeyError(name)
 
 
-def layout_text(tp: int, pp: int, dp: int, zero: int) -> str:
+def layout_text(tp: int, pp: int, dp: int, zero: int, ep: int = 1) -> str:
     parts = [f"{name}={size}" for name, size in (("TP", tp), ("PP", pp), ("DP", dp)) if size > 1]
     text = " × ".join(parts) if parts else "single GPU"
+    if ep > 1:
+        text += f" (EP={ep})"
     return f"{text}, ZeRO-{zero}" if dp > 1 and zero else text
+
+
+def _laid_out(arch: Architecture, s: Scenario, tp: int, pp: int, count: int, zero: int) -> Scenario:
+    """``s`` on a layout: expert parallelism over as many of the data-parallel GPUs as it can take,
+    interleaving only with pipeline stages and at most one chunk per layer."""
+    update: dict[str, int] = {"tp": tp, "pp": pp, "gpus": count, "zero": zero}
+    if s.ep > 1:
+        update["ep"] = math.gcd(s.ep, count // (tp * pp))
+    if s.virtual_stages > 1:
+        update["virtual_stages"] = 1 if pp == 1 else min(s.virtual_stages, arch.num_layers // pp)
+    return s.model_copy(update=update)
 
 
 def _tps(arch: Architecture, count: int) -> list[int]:
@@ -111,7 +124,7 @@ def _candidates(arch: Architecture, s: Scenario, count: int) -> list[Scenario]:
         pp = min(count // tp, arch.num_layers)
         while (count // tp) % pp:
             pp -= 1
-        return [s.model_copy(update={"tp": tp, "pp": pp, "gpus": count})]
+        return [_laid_out(arch, s, tp, pp, count, s.zero)]
     result = []
     pps = [p for p in COUNTS if p <= arch.num_layers]
     for pp in pps:
@@ -119,7 +132,7 @@ def _candidates(arch: Architecture, s: Scenario, count: int) -> list[Scenario]:
             if count % (tp * pp):
                 continue
             for zero in range(s.zero, 4):
-                result.append(s.model_copy(update={"tp": tp, "pp": pp, "gpus": count, "zero": zero}))
+                result.append(_laid_out(arch, s, tp, pp, count, zero))
     return result
 
 
@@ -229,7 +242,7 @@ def _fit_one(s: Scenario, gpu: GPU, options: list[_Option], active_share: float,
         per_gpu_bytes=total,
         capacity_bytes=capacity,
         free_bytes=capacity - total,
-        layout=layout_text(layout.tp, layout.pp, layout.dp, layout.zero),
+        layout=layout_text(layout.tp, layout.pp, layout.dp, layout.zero, layout.ep),
         tp=layout.tp,
         pp=layout.pp,
         dp=layout.dp,

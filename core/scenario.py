@@ -12,6 +12,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from paramtally.core.blocks import MoE
 from paramtally.core.errors import field_error
 from paramtally.core.quant import Dtype, KvDtype, QuantId
 from paramtally.core.schema import Architecture, LoRATarget
@@ -115,6 +116,34 @@ class Scenario(BaseModel):
     gpus: Annotated[int, Field(ge=1, le=1_000_000)] = Field(
         1, description="Total GPUs; data-parallel size N_d = gpus / (tp · pp).", title="GPUs"
     )
+    ep: Annotated[int, Field(ge=1, le=1024)] = Field(
+        1,
+        description="Expert-parallel size: the routed experts are spread over ep of the data-parallel "
+        "GPUs, each holding E/ep whole experts with their gradients and optimizer states (Megatron-LM); "
+        "must divide N_d and the experts.",
+        title="Expert parallel",
+    )
+    virtual_stages: Annotated[int, Field(ge=1, le=64)] = Field(
+        1,
+        description="Interleaved pipeline (Megatron-LM virtual stages, v): each GPU holds v chunks of "
+        "layers; the first stage keeps 1 + (p − 1)/(p·v) times the activations of plain 1F1B.",
+        json_schema_extra=TRAINING_ONLY,
+        title="Virtual stages",
+    )
+    micro_batches: Annotated[int, Field(ge=1, le=1_000_000)] | None = Field(
+        None,
+        description="Micro-batches per step (gradient accumulation): with fewer than p, a stage keeps "
+        "at most that many in flight; empty means at least p.",
+        json_schema_extra=TRAINING_ONLY,
+        title="Micro-batches",
+    )
+    vocab_padding: bool = Field(
+        False,
+        description="Megatron-LM pads the vocabulary to a multiple of 128·t (make-vocab-size-divisible-"
+        "by 128): extra embedding and LM-head rows, their gradients, optimizer states and logits.",
+        json_schema_extra=TRAINING_ONLY,
+        title="Megatron vocab padding",
+    )
     recompute: Recompute = Field(
         "none",
         description="Activation recomputation: selective drops the attention scores, full keeps "
@@ -199,6 +228,14 @@ def data_parallel(scenario: Scenario) -> int:
 def _own_problem(s: Scenario) -> tuple[tuple[str, ...], str, object] | None:
     if s.gpus % (s.tp * s.pp):
         return ("gpus",), f"{s.gpus} GPUs cannot be split into tp·pp = {s.tp * s.pp} groups", s.gpus
+    if s.dp % s.ep:
+        message = f"expert parallel size {s.ep} must divide the {s.dp} data-parallel GPUs (gpus / (tp·pp))"
+        return ("ep",), message, s.ep
+    if s.virtual_stages > 1 and s.pp == 1:
+        return ("virtual_stages",), "an interleaved pipeline needs pipeline stages (pp > 1)", s.virtual_stages
+    if s.virtual_stages > 1 and s.micro_batches is not None and s.micro_batches % s.pp:
+        message = f"the interleaved schedule needs a multiple of p = {s.pp} micro-batches"
+        return ("micro_batches",), message, s.micro_batches
     if s.qlora and s.lora_rank is None:
         return ("lora_rank",), "QLoRA needs a LoRA rank", None
     if s.mode == "training" and s.quant is not None and s.lora_rank is None:
@@ -230,6 +267,23 @@ def scenario_problem(arch: Architecture, s: Scenario) -> tuple[tuple[str, ...], 
         return ("tp",), problem, s.tp
     if s.pp > arch.num_layers:
         return ("pp",), f"pipeline size {s.pp} exceeds the {arch.num_layers} layers", s.pp
+    if s.pp * s.virtual_stages > arch.num_layers:
+        message = f"{s.pp}·{s.virtual_stages} pipeline chunks exceed the {arch.num_layers} layers"
+        return ("virtual_stages",), message, s.virtual_stages
+    if s.ep > 1:
+        problem = _ep_problem(arch, s.ep)
+        if problem:
+            return ("ep",), problem, s.ep
+    return None
+
+
+def _ep_problem(arch: Architecture, ep: int) -> str | None:
+    experts = {block.ffn.num_experts for block in arch.layers_by_block() if isinstance(block.ffn, MoE)}
+    if not experts:
+        return "expert parallelism needs MoE layers; this model has none"
+    for count in sorted(experts):
+        if count % ep:
+            return f"expert parallel size {ep} does not divide the {count} experts"
     return None
 
 

@@ -60,6 +60,27 @@ def add_scenario_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--tp", type=int, metavar="N", help="tensor-parallel size")
     parser.add_argument("--pp", type=int, metavar="N", help="pipeline-parallel size")
     parser.add_argument("--gpus", type=int, metavar="N", help="total GPUs (data parallel = gpus/(tp·pp))")
+    parser.add_argument(
+        "--ep", type=int, metavar="N", help="expert-parallel size: routed experts over N data-parallel GPUs"
+    )
+    parser.add_argument(
+        "--virtual-stages", type=int, metavar="V", help="interleaved pipeline: layer chunks per GPU"
+    )
+    parser.add_argument(
+        "--micro-batches", type=int, metavar="N", help="micro-batches per step (default: at least pp)"
+    )
+    parser.add_argument(
+        "--sequence-parallel",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="shard norm and dropout activations over the TP group (training)",
+    )
+    parser.add_argument(
+        "--vocab-padding",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="Megatron-LM vocabulary padding to a multiple of 128·tp (training)",
+    )
     parser.add_argument("--recompute", choices=_choices(Recompute), help="activation recomputation")
     parser.add_argument(
         "--flash-attention",
@@ -79,8 +100,8 @@ def add_scenario_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 _FIELDS = (
-    "mode dtype quant kv_dtype context batch optimizer grad_dtype zero tp pp gpus recompute "
-    "flash_attention lora_rank qlora tokens gpu mfu"
+    "mode dtype quant kv_dtype context batch optimizer grad_dtype zero tp pp gpus ep virtual_stages "
+    "micro_batches sequence_parallel vocab_padding recompute flash_attention lora_rank qlora tokens gpu mfu"
 ).split()
 
 
@@ -89,8 +110,8 @@ def scenario_from_args(args: argparse.Namespace) -> Scenario:
     values: dict[str, Any] = {
         name: getattr(args, name) for name in _FIELDS if getattr(args, name) is not None
     }
-    if args.gpus is None and (args.tp or args.pp):  # `--tp 2` alone means two GPUs, not an error
-        values["gpus"] = (args.tp or 1) * (args.pp or 1)
+    if args.gpus is None and (args.tp or args.pp or args.ep):  # `--tp 2` alone means two GPUs
+        values["gpus"] = (args.tp or 1) * (args.pp or 1) * (args.ep or 1)
     if args.lora_targets is not None:
         values["lora_targets"] = tuple(part.strip() for part in args.lora_targets.split(",") if part.strip())
     return Scenario.model_validate(values)
@@ -125,6 +146,7 @@ def memory_json(
         "layers_on_gpu": memory.layers_on_gpu,
         "params": memory.params,
         "trainable_params": memory.trainable_params,
+        "omissions": list(memory.omissions),
         "terms": memory_rows(memory),
         "setups": [asdict(fit) for fit in setups],
     }
@@ -165,7 +187,8 @@ def _table(
     if s.mode == "inference":
         headers += ["max context", "decode tok/s"]
     fits = format_table(headers, setup_rows, right={1, 3, 4, 5, 7, 8})
-    lines = [*head, "", terms, f"By part: {parts}", "", fits, *_flops_lines(flops)]
+    missing = [f"Not modelled: {note}." for note in memory.omissions]
+    lines = [*head, "", terms, f"By part: {parts}", *missing, "", fits, *_flops_lines(flops)]
     return "\n".join(lines) + "\n"
 
 

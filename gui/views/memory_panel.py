@@ -66,7 +66,8 @@ def _show(label: QLabel, text: str) -> None:
 
 class MemoryPanel(QWidget):
     """objectName ``memoryBudget``; children: ``fitSummary``, scenario controls, ``scenarioProblem``,
-    ``layoutNote``, ``adapterNote``, ``memoryChart``, ``flopsSummary``, ``fitsOnly``, ``gpuSetups``."""
+    ``layoutNote``, ``adapterNote``, ``omissionNote``, ``memoryChart``, ``flopsSummary``, ``fitsOnly``,
+    ``gpuSetups``."""
 
     chart_kinds = ("memory",)
 
@@ -81,6 +82,7 @@ class MemoryPanel(QWidget):
         self.layout_note = _note("layoutNote")
         self.adapter_note = _note("adapterNote")
         self.cache_note = _note("cacheNote")  # KV cache, recurrent state, cross-attention: each on its own
+        self.omission_note = _note("omissionNote")
         self.chart = MemoryChart()
         self.flops = FlopsSummary()
         self.fits_only = QCheckBox("Only setups that fit")
@@ -100,7 +102,7 @@ class MemoryPanel(QWidget):
         box_layout = QVBoxLayout(scenario_box)
         box_layout.addWidget(self.problem)  # on top: in a narrow window the controls are one long column
         box_layout.addWidget(self.controls)
-        for note in (self.layout_note, self.adapter_note, self.cache_note):
+        for note in (self.layout_note, self.adapter_note, self.cache_note, self.omission_note):
             box_layout.addWidget(note)
         self.figures = QBoxLayout(QBoxLayout.Direction.LeftToRight)
         self.figures.setContentsMargins(0, 0, 0, 0)
@@ -143,7 +145,8 @@ class MemoryPanel(QWidget):
         if memory is not None:
             self._draw(self.chart, memory)
             self.chart.setToolTip(_terms_text(memory))
-        self.flops.set_flops(document.flops, self._capacity(document.scenario)[1])
+        training = document.scenario.mode == "training"
+        self.flops.set_flops(document.flops, self._capacity(document.scenario)[1], training)
         setups = document.setups
         if setups or memory is not None:
             self.setups.set_setups(setups)
@@ -151,6 +154,8 @@ class MemoryPanel(QWidget):
         _show(self.layout_note, self._layout_note())
         _show(self.adapter_note, self._adapter_note(memory))
         _show(self.cache_note, _cache_note(memory))
+        if memory is not None:
+            _show(self.omission_note, "".join(f"Not modelled: {note}. " for note in memory.omissions).strip())
         self._show_problems()
 
     def _draw(self, chart: MemoryChart, memory: Any, scenario: str = "") -> None:
@@ -288,4 +293,6 @@ def _cache_note(memory: Any) -> str:
 
 
 def _terms_text(memory: Any) -> str:
-    return "\n".join(f"{term.name}: {term.value:,} B = {term.formula}" for term in memory.terms)
+    return "\n".join(
+        f"{term.name}: {term.value:,} B = {term.formula}  [{term.source}]" for term in memory.terms
+    )

@@ -174,7 +174,8 @@ class ScenarioControls(QWidget):
             layout = chosen_layout(self._document.architecture, scenario, int(values["gpus"]))
         except (ParamTallyError, ValidationError, ValueError):
             return values  # the GPU count itself is refused; the document will say why
-        return values | {"tp": layout.tp, "pp": layout.pp}
+        experts = {"ep": layout.ep} if layout.ep != scenario.ep else {}  # EP within the copies there are
+        return values | {"tp": layout.tp, "pp": layout.pp} | experts
 
     def refresh(self) -> None:
         """Show the document's scenario; a pending (refused) value keeps its field."""

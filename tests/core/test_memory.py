@@ -12,6 +12,7 @@ from paramtally.core.count import count_parameters
 from paramtally.core.edit import with_value
 from paramtally.core.errors import field_problems
 from paramtally.core.export import breakdown_rows
+from paramtally.core.gguf_types import GGUF_DEFAULT_TYPES
 from paramtally.core.memory import PARTS, Scenario, estimate_memory
 from paramtally.core.model_states import zero_model_states
 from paramtally.core.presets import load_builtin
@@ -80,7 +81,7 @@ def test_kv_dtypes_use_llama_cpp_bits() -> None:
 # --- weights -------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("quant", sorted(QUANT_FORMATS))
+@pytest.mark.parametrize("quant", sorted(set(QUANT_FORMATS) - set(GGUF_DEFAULT_TYPES)))
 def test_quantized_weights_use_effective_bits(quant: str) -> None:
     arch = load_builtin("llama-2-7b")
     report = estimate_memory(arch, Scenario(quant=quant))  # type: ignore[arg-type]
@@ -96,9 +97,14 @@ def test_llama2_7b_bf16_weights() -> None:
 def test_keeping_embeddings_at_16_bits() -> None:
     arch = load_builtin("llama-2-7b")
     embed = 32_000 * 4096  # token embedding and untied head, each
+    plain = estimate_memory(arch, Scenario(quant="nf4")).weights_bytes
+    kept = estimate_memory(arch, Scenario(quant="nf4", keep_embeddings_16bit=True)).weights_bytes
+    assert kept - plain == math.ceil(2 * embed * 2) - math.ceil(2 * embed * 4.5 / 8)
+    # GGUF: llama-quantize --token-embedding-type f16 --output-tensor-type f16; the token embedding
+    # was Q4_0 (18 bytes per 32) and output.weight Q6_K (210 bytes per 256).
     plain = estimate_memory(arch, Scenario(quant="q4_0")).weights_bytes
     kept = estimate_memory(arch, Scenario(quant="q4_0", keep_embeddings_16bit=True)).weights_bytes
-    assert kept - plain == math.ceil(2 * embed * 2) - math.ceil(2 * embed * 4.5 / 8)
+    assert kept - plain == 2 * embed * 2 - embed * 18 // 32 - embed * 210 // 256
 
 
 # --- training: ZeRO, activations ----------------------------------------------------------
