@@ -16,6 +16,7 @@ read either.
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import json
 from collections.abc import Iterable, Sequence
@@ -27,6 +28,7 @@ from paramtally.core.breakdown import PARTS, ParamReport
 
 if TYPE_CHECKING:
     from paramtally.core.fit import SetupFit
+    from paramtally.core.flops import FlopsReport
     from paramtally.core.memory import MemoryReport
     from paramtally.core.scenario import Scenario
     from paramtally.core.schema import Architecture
@@ -40,8 +42,11 @@ __all__ = [
     "about_rows",
     "breakdown_rows",
     "export_json",
+    "flops_json",
     "gpu_rows",
     "layer_rows",
+    "memory_figures",
+    "memory_json",
     "memory_rows",
     "report_json",
     "scenario_text",
@@ -195,14 +200,58 @@ def export_json(
         data["scenario"] = scenario.model_dump(mode="json")
     data |= {"breakdown": breakdown_rows(report), "layers": layer_rows(report)}
     if memory is not None:
-        data["memory"] = {
-            "total_bytes": memory.total_bytes,
-            "by_part": memory.by_part(),
-            "stage": memory.stage,
-            "terms": memory_rows(memory),
-        }
+        data["memory"] = memory_figures(memory)
     if setups is not None:
         data["gpus"] = gpu_rows(setups)
+    return data
+
+
+def memory_figures(memory: MemoryReport) -> dict[str, Any]:
+    """One GPU's memory: bytes by part (``weights_bytes`` …), the total and the terms behind them."""
+    data: dict[str, Any] = {f"{part}_bytes": value for part, value in memory.by_part().items()}
+    return data | {
+        "total_bytes": memory.total_bytes,
+        "by_part": memory.by_part(),
+        "stage": memory.stage,
+        "layers_on_gpu": memory.layers_on_gpu,
+        "params": memory.params,
+        "trainable_params": memory.trainable_params,
+        "terms": memory_rows(memory),
+    }
+
+
+def flops_json(flops: FlopsReport) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        one.name: getattr(flops, one.name) for one in dataclasses.fields(flops) if one.name != "terms"
+    }
+    data["days"] = flops.days
+    data["terms"] = [
+        {"name": one.name, "flops": one.value, "formula": one.formula, "source": one.source}
+        for one in flops.terms
+    ]
+    return data
+
+
+def memory_json(
+    architecture: Architecture,
+    scenario: Scenario,
+    memory: MemoryReport,
+    setups: Iterable[SetupFit],
+    flops: FlopsReport,
+    source: str = "",
+) -> dict[str, Any]:
+    """The ``memory --format json`` object: what it is for (model, scenario, architecture), the
+    busiest GPU's memory, every GPU setup and the FLOPs."""
+    data: dict[str, Any] = {"model": architecture.name}
+    if source and source != architecture.name:
+        data["source"] = source
+    data |= {
+        "scenario": scenario.model_dump(mode="json"),
+        "architecture": architecture.model_dump(mode="json"),
+        **memory_figures(memory),
+        "setups": [dataclasses.asdict(fit) for fit in setups],
+        "flops": flops_json(flops),
+    }
     return data
 
 

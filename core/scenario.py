@@ -17,10 +17,12 @@ from paramtally.core.quant import Dtype, KvDtype, QuantId
 from paramtally.core.schema import Architecture, LoRATarget
 
 __all__ = [
+    "INFERENCE_ONLY",
     "TRAINING_ONLY",
     "Scenario",
     "check_scenario",
     "data_parallel",
+    "mode_only_fields",
     "scenario_problem",
     "training_only_fields",
     "valid_tp",
@@ -33,14 +35,26 @@ Optimizer = Literal["adamw", "adam8bit", "sgd", "none"]
 Recompute = Literal["none", "selective", "full"]
 
 
-# Marks the fields that only matter when training; the GUI greys them out for inference.
+# Marks the fields that only matter in one mode: the window greys them out in the other, the CLI's
+# help says so.
 TRAINING_ONLY: dict[str, Any] = {"mode": "training"}
+INFERENCE_ONLY: dict[str, Any] = {"mode": "inference"}
+# The command line takes one of the fields in a group (``--dtype`` or ``--quant``).
+WEIGHTS_FLAG: dict[str, Any] = {"cli_exclusive": "weights"}
+
+
+def _extra(name: str) -> dict[str, Any]:
+    extra = Scenario.model_fields[name].json_schema_extra
+    return extra if isinstance(extra, dict) else {}
+
+
+def mode_only_fields(mode: Mode) -> frozenset[str]:
+    """The fields that matter only in ``mode``."""
+    return frozenset(name for name in Scenario.model_fields if _extra(name).get("mode") == mode)
 
 
 def training_only_fields() -> frozenset[str]:
-    return frozenset(
-        name for name, info in Scenario.model_fields.items() if info.json_schema_extra == TRAINING_ONLY
-    )
+    return mode_only_fields("training")
 
 
 class Scenario(BaseModel):
@@ -48,100 +62,132 @@ class Scenario(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    mode: Mode = Field("inference", description="Serve the model (weights + KV cache) or train it.")
+    mode: Mode = Field(
+        "inference", title="Mode", description="Serve the model (weights + KV cache) or train it."
+    )
     dtype: Dtype = Field(
         "bf16",
+        title="Weight dtype",
         description="Storage type of the weights (training: of the trainable weights and activations).",
+        json_schema_extra=WEIGHTS_FLAG,
     )
     quant: QuantId | None = Field(
         None,
+        title="Quantization",
         description="A quantization format for the weights (its effective bits include scales); "
         "empty means plain dtype. In training only for a frozen LoRA base (QLoRA).",
+        json_schema_extra=WEIGHTS_FLAG,
     )
     keep_embeddings_16bit: bool = Field(
-        False, description="Keep the token embedding and LM head at 16 bits when quantizing."
+        False,
+        title="16-bit embeddings",
+        description="Keep the token embedding and LM head at 16 bits when quantizing.",
     )
-    kv_dtype: KvDtype = Field("bf16", description="Storage type of the KV cache.")
+    kv_dtype: KvDtype = Field("bf16", title="KV cache dtype", description="Storage type of the KV cache.")
     context: Annotated[int, Field(ge=1, le=100_000_000)] = Field(
-        4096, description="Tokens per sequence (s): the context served or the training sequence length."
+        4096,
+        title="Context (tokens)",
+        description="Tokens per sequence (s): the context served or the training sequence length.",
     )
     encoder_tokens: Annotated[int, Field(ge=1, le=100_000_000)] | None = Field(
         None,
+        title="Encoder tokens",
         description="Tokens (or audio frames) the encoder reads per request, which cross-attention "
         "caches; empty means the encoder's maximum positions.",
     )
     batch: Annotated[int, Field(ge=1, le=1_000_000)] = Field(
-        1, description="Sequences at once (b): concurrent requests, or the training micro-batch."
+        1,
+        title="Batch",
+        description="Sequences at once (b): concurrent requests, or the training micro-batch.",
     )
     optimizer: Optimizer = Field(
         "adamw",
+        title="Optimizer",
         description="AdamW: fp32 master + m + v = 12 B/param; 8-bit Adam 6; SGD with momentum 8; "
         "none (Adafactor-like, no states).",
         json_schema_extra=TRAINING_ONLY,
     )
     grad_dtype: Literal["bf16", "fp32"] = Field(
         "bf16",
+        title="Gradient dtype",
         description="Gradient storage: bf16 (ZeRO paper) or fp32 (Megatron, llm-analysis).",
         json_schema_extra=TRAINING_ONLY,
     )
     zero: Annotated[int, Field(ge=0, le=3)] = Field(
         0,
+        title="ZeRO stage",
         description="ZeRO stage over the data-parallel GPUs: 1 shards optimizer states, 2 also "
         "gradients, 3 (FSDP) also weights.",
         json_schema_extra=TRAINING_ONLY,
     )
     tp: Annotated[int, Field(ge=1, le=1024)] = Field(
-        1, description="Tensor-parallel size (t): matrices split over t GPUs; must divide the heads."
+        1,
+        title="Tensor parallel",
+        description="Tensor-parallel size (t): matrices split over t GPUs; must divide the heads.",
     )
     pp: Annotated[int, Field(ge=1, le=1024)] = Field(
-        1, description="Pipeline-parallel size (p): layers split into p stages."
+        1, title="Pipeline parallel", description="Pipeline-parallel size (p): layers split into p stages."
     )
     gpus: Annotated[int, Field(ge=1, le=1_000_000)] = Field(
-        1, description="Total GPUs; data-parallel size N_d = gpus / (tp · pp)."
+        1, title="GPUs", description="Total GPUs; data-parallel size N_d = gpus / (tp · pp)."
     )
     recompute: Recompute = Field(
         "none",
+        title="Recompute",
         description="Activation recomputation: selective drops the attention scores, full keeps "
         "only each layer's input (Korthikanti et al. 2022).",
         json_schema_extra=TRAINING_ONLY,
     )
-    flash_attention: bool = Field(True, description="A fused attention kernel: no s×s scores are stored.")
+    flash_attention: bool = Field(
+        True, title="FlashAttention", description="A fused attention kernel: no s×s scores are stored."
+    )
     sequence_parallel: bool = Field(
         False,
+        title="Sequence parallel",
         description="Shard the norm and dropout activations over the TP group too.",
         json_schema_extra=TRAINING_ONLY,
     )
     lora_rank: Annotated[int, Field(ge=1, le=65536)] | None = Field(
         None,
+        title="LoRA rank",
         description="Train LoRA adapters of this rank on every layer, base frozen; empty means "
         "the architecture's own adapters if any, otherwise full training.",
         json_schema_extra=TRAINING_ONLY,
     )
     lora_targets: tuple[LoRATarget, ...] = Field(
         ("q", "v"),
+        title="LoRA targets",
         min_length=1,
         description="Matrices that get LoRA adapters.",
         json_schema_extra=TRAINING_ONLY,
     )
     qlora: bool = Field(
         False,
+        title="QLoRA",
         description="QLoRA: the frozen base in NF4 with double quantization unless a format is set.",
         json_schema_extra=TRAINING_ONLY,
     )
     tokens: Annotated[int, Field(ge=1)] | None = Field(
-        None, description="Training tokens (D); empty means the Chinchilla-optimal 20·N."
+        None,
+        title="Training tokens",
+        description="Training tokens (D); empty means the Chinchilla-optimal 20·N.",
     )
     mfu: Annotated[float, Field(gt=0, le=1)] = Field(
-        0.4, description="Model FLOPs utilization assumed for training time (0.3–0.5 is typical)."
+        0.4,
+        title="MFU",
+        description="Model FLOPs utilization assumed for training time (0.3–0.5 is typical).",
     )
     gpu: str = Field(
-        "h100-sxm-80gb", min_length=1, description="GPU kind (catalog id) for time and capacity."
+        "h100-sxm-80gb", title="GPU", min_length=1, description="GPU kind (catalog id) for time and capacity."
     )
     cuda_context_bytes: Annotated[int, Field(ge=0, le=1 << 40)] = Field(
-        GiB, description="Per-GPU runtime overhead: CUDA context and library workspaces (0.3–1 GiB)."
+        GiB,
+        title="CUDA context (bytes)",
+        description="Per-GPU runtime overhead: CUDA context and library workspaces (0.3–1 GiB).",
     )
     utilization_cap: Annotated[float, Field(gt=0, le=1)] = Field(
         0.9,
+        title="Utilization cap",
         description="Share of a GPU's usable memory a run may fill (serving engines reserve ~90%).",
     )
 

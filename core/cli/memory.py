@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import argparse
-from dataclasses import asdict, fields
-from typing import Any, get_args
 
 from paramtally.core.cli.output import add_output_arguments, emit, emit_json, format_table
+from paramtally.core.cli.scenario_flags import add_scenario_arguments, scenario_from_args
 from paramtally.core.export import (
     GPU_COLUMNS,
     MEMORY_COLUMNS,
+    about_rows,
     gpu_rows,
+    memory_json,
     memory_rows,
     scenario_text,
     to_csv,
@@ -19,17 +20,11 @@ from paramtally.core.fit import SetupFit, fit_setups
 from paramtally.core.flops import FlopsReport, estimate_flops
 from paramtally.core.hints import warn_hints
 from paramtally.core.memory import MemoryReport, Scenario, estimate_memory
-from paramtally.core.quant import Dtype, KvDtype, QuantId
-from paramtally.core.scenario import Mode, Optimizer, Recompute
 from paramtally.core.sources import load_source
 
 __all__ = ["add_arguments", "add_scenario_arguments", "run", "scenario_from_args"]
 
 GIB, GB = 1 << 30, 10**9
-
-
-def _choices(kind: Any) -> list[str]:
-    return list(get_args(kind))
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -45,57 +40,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_output_arguments(parser, ("table", "json", "csv"))
 
 
-def add_scenario_arguments(parser: argparse.ArgumentParser) -> None:
-    """The flags that describe a Scenario (``scenario_from_args`` reads them)."""
-    parser.add_argument("--mode", choices=_choices(Mode), help="inference (default) or training")
-    weights = parser.add_mutually_exclusive_group()
-    weights.add_argument("--dtype", choices=_choices(Dtype), help="weight dtype (default bf16)")
-    weights.add_argument("--quant", choices=_choices(QuantId), help="weight quantization format")
-    parser.add_argument("--kv-dtype", choices=_choices(KvDtype), help="KV-cache dtype (default bf16)")
-    parser.add_argument("--context", type=int, metavar="N", help="tokens per sequence (default 4096)")
-    parser.add_argument("--batch", type=int, metavar="N", help="sequences at once / micro-batch (default 1)")
-    parser.add_argument("--optimizer", choices=_choices(Optimizer), help="training optimizer (default adamw)")
-    parser.add_argument("--grad-dtype", choices=["bf16", "fp32"], help="gradient dtype (default bf16)")
-    parser.add_argument("--zero", type=int, metavar="0-3", help="ZeRO stage (3 = FSDP)")
-    parser.add_argument("--tp", type=int, metavar="N", help="tensor-parallel size")
-    parser.add_argument("--pp", type=int, metavar="N", help="pipeline-parallel size")
-    parser.add_argument("--gpus", type=int, metavar="N", help="total GPUs (data parallel = gpus/(tp·pp))")
-    parser.add_argument("--recompute", choices=_choices(Recompute), help="activation recomputation")
-    parser.add_argument(
-        "--flash-attention",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="fused attention: no s×s scores kept (default on)",
-    )
-    parser.add_argument("--lora-rank", type=int, metavar="R", help="train LoRA adapters of rank R")
-    parser.add_argument("--lora-targets", metavar="LIST", help="comma list of q,k,v,o,gate,up,down")
-    parser.add_argument("--qlora", action="store_true", default=None, help="frozen base in NF4 (QLoRA)")
-    parser.add_argument("--tokens", type=int, metavar="D", help="training tokens (default 20·N)")
-    default_gpu = Scenario.model_fields["gpu"].default
-    parser.add_argument(
-        "--gpu", metavar="ID", help=f"GPU kind (catalog id) for time and capacity (default {default_gpu})"
-    )
-    parser.add_argument("--mfu", type=float, metavar="F", help="model FLOPs utilization, 0–1 (default 0.4)")
-
-
-_FIELDS = (
-    "mode dtype quant kv_dtype context batch optimizer grad_dtype zero tp pp gpus recompute "
-    "flash_attention lora_rank qlora tokens gpu mfu"
-).split()
-
-
-def scenario_from_args(args: argparse.Namespace) -> Scenario:
-    """The Scenario the flags describe; unset flags keep the Scenario defaults."""
-    values: dict[str, Any] = {
-        name: getattr(args, name) for name in _FIELDS if getattr(args, name) is not None
-    }
-    if args.gpus is None and (args.tp or args.pp):  # `--tp 2` alone means two GPUs, not an error
-        values["gpus"] = (args.tp or 1) * (args.pp or 1)
-    if args.lora_targets is not None:
-        values["lora_targets"] = tuple(part.strip() for part in args.lora_targets.split(",") if part.strip())
-    return Scenario.model_validate(values)
-
-
 def run(args: argparse.Namespace) -> int:
     arch = load_source(args.source)
     scenario = scenario_from_args(args)
@@ -103,43 +47,16 @@ def run(args: argparse.Namespace) -> int:
     flops = estimate_flops(arch, scenario)
     setups = fit_setups(arch, scenario)
     if args.format == "json":
-        emit_json(memory_json(arch.name, scenario, memory, setups, flops), args.output)
-    elif args.format == "csv" and args.setups:
-        emit(to_csv(gpu_rows(setups), GPU_COLUMNS), args.output)
+        emit_json(memory_json(arch, scenario, memory, setups, flops, args.source), args.output)
     elif args.format == "csv":
-        emit(to_csv(memory_rows(memory), MEMORY_COLUMNS), args.output)
+        rows, columns = (
+            (gpu_rows(setups), GPU_COLUMNS) if args.setups else (memory_rows(memory), MEMORY_COLUMNS)
+        )
+        emit(to_csv(rows, columns, about_rows(arch, scenario, args.source)), args.output)
     else:
         emit(_table(arch.name, scenario, memory, setups, flops), args.output)
     warn_hints(arch, scenario.context)  # after the answer: a refused run says one line only
     return 0
-
-
-def memory_json(
-    name: str, scenario: Scenario, memory: MemoryReport, setups: tuple[SetupFit, ...], flops: FlopsReport
-) -> dict[str, Any]:
-    data: dict[str, Any] = {"model": name, "scenario": scenario.model_dump(mode="json")}
-    data |= {f"{part}_bytes": value for part, value in memory.by_part().items()}
-    data |= {
-        "total_bytes": memory.total_bytes,
-        "stage": memory.stage,
-        "layers_on_gpu": memory.layers_on_gpu,
-        "params": memory.params,
-        "trainable_params": memory.trainable_params,
-        "terms": memory_rows(memory),
-        "setups": [asdict(fit) for fit in setups],
-    }
-    flops_data = {key: value for key, value in asdict_shallow(flops).items() if key != "terms"}
-    flops_data["terms"] = [
-        {"name": one.name, "flops": one.value, "formula": one.formula, "source": one.source}
-        for one in flops.terms
-    ]
-    flops_data["days"] = flops.days
-    data["flops"] = flops_data
-    return data
-
-
-def asdict_shallow(report: FlopsReport) -> dict[str, Any]:
-    return {field.name: getattr(report, field.name) for field in fields(report)}
 
 
 def _sizes(count: int) -> tuple[str, str]:

@@ -1,9 +1,9 @@
 """Controls of the memory scenario, generated from ``core.scenario.Scenario``'s fields.
 
 The field → editor mapping is the form's (gui/form): a field's type and limits give the widget
-and its range, its description the tooltip, so a new Scenario field appears here without GUI
-code. Two fields get a better editor than their type implies: ``gpu`` picks from the GPU
-catalog and an optional choice (``quant``) offers "none". Edits go to
+and its range, its title the label, its description the tooltip, so a new Scenario field appears
+here without GUI code. Two fields get a better editor than their type implies: ``gpu`` picks from
+the GPU catalog and an optional choice (``quant``) offers "none". Edits go to
 ``document.set_scenario_field`` (undoable; a spin-box drag merges into one step).
 """
 
@@ -17,11 +17,11 @@ from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QGridLayout, QLabel, QLayout, QWidget
 
 from paramtally.core.errors import ParamTallyError
+from paramtally.core.fields import FieldSpec, model_fields
 from paramtally.core.fit import chosen_layout
 from paramtally.core.gpus import load_catalog
-from paramtally.core.scenario import Scenario, training_only_fields
+from paramtally.core.scenario import Scenario, mode_only_fields
 from paramtally.gui.form.editors import ComboBox, Editor, make_editor
-from paramtally.gui.form.fields import FieldSpec, model_fields
 
 if TYPE_CHECKING:
     from paramtally.gui.document import Document
@@ -29,25 +29,6 @@ if TYPE_CHECKING:
 __all__ = ["ScenarioControls"]
 
 _ERROR_STYLE = "border: 1px solid #D55E00;"
-# Display names where the field name's words read poorly (acronyms); other fields use the form's.
-LABELS = {
-    "keep_embeddings_16bit": "16-bit embeddings",
-    "kv_dtype": "KV cache dtype",
-    "context": "Context (tokens)",
-    "grad_dtype": "Gradient dtype",
-    "zero": "ZeRO stage",
-    "tp": "Tensor parallel",
-    "pp": "Pipeline parallel",
-    "gpus": "GPUs",
-    "flash_attention": "FlashAttention",
-    "lora_rank": "LoRA rank",
-    "lora_targets": "LoRA targets",
-    "qlora": "QLoRA",
-    "tokens": "Training tokens",
-    "mfu": "MFU",
-    "gpu": "GPU",
-    "cuda_context_bytes": "CUDA context (bytes)",
-}
 NONE_TEXT = "none"
 WIDE = {"gpu"}  # the GPU's name is long: it takes a whole line, as the check-box rows do
 _SPACING = 8
@@ -98,7 +79,7 @@ class ScenarioControls(QWidget):
             if editor is None:
                 continue
             editor.setObjectName(f"scenario.{spec.name}")
-            label = QLabel(LABELS.get(spec.name, spec.label), self)
+            label = QLabel(spec.label, self)
             label.setToolTip(spec.description)
             label.setBuddy(editor)
             if spec.kind == "choices" or spec.name in WIDE:  # a row of check boxes takes a whole line
@@ -198,9 +179,10 @@ class ScenarioControls(QWidget):
     def refresh(self) -> None:
         """Show the document's scenario; a pending (refused) value keeps its field."""
         scenario = self._document.scenario
-        training_only = training_only_fields()
+        other = "training" if scenario.mode == "inference" else "inference"
+        elsewhere = mode_only_fields(other)
         for name, editor in self.editors.items():
-            relevant = scenario.mode == "training" or name not in training_only
+            relevant = name not in elsewhere
             editor.setEnabled(relevant)
             self.labels[name].setEnabled(relevant)
             value = self.pending.get(name, getattr(scenario, name))
