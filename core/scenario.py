@@ -33,6 +33,7 @@ GiB = 1 << 30
 Mode = Literal["inference", "training"]
 Optimizer = Literal["adamw", "adam8bit", "sgd", "none"]
 Recompute = Literal["none", "selective", "full"]
+ActivationProfile = Literal["megatron", "hf-eager", "hf-sdpa"]
 
 
 # Marks the fields that only matter in one mode: the window greys them out in the other, the CLI's
@@ -138,8 +139,20 @@ class Scenario(BaseModel):
         "only each layer's input (Korthikanti et al. 2022).",
         json_schema_extra=TRAINING_ONLY,
     )
+    activations: ActivationProfile = Field(
+        "megatron",
+        title="Activations",
+        description="What backward keeps: megatron = Korthikanti et al. 2022's terms (16-bit, dropout "
+        "masks always, scores unless FlashAttention); hf-eager / hf-sdpa = a Hugging Face model as "
+        "PyTorch keeps it (fp32 norm copies, the model's own dropout; eager attention's fp32 scores and "
+        "full-head K/V, or SDPA's log-sum-exp), measured with transformers 5.24.",
+        json_schema_extra=TRAINING_ONLY,
+    )
     flash_attention: bool = Field(
-        True, title="FlashAttention", description="A fused attention kernel: no s×s scores are stored."
+        True,
+        title="FlashAttention",
+        description="A fused attention kernel: no s×s scores are stored (the megatron activations; "
+        "the hf profiles name their attention).",
     )
     sequence_parallel: bool = Field(
         False,

@@ -71,7 +71,7 @@ def test_sections_follow_the_blocks_and_stacks(qtbot: QtBot) -> None:
         qtbot.addWidget(form)
     assert list(gpt3.sections) == [
         "Model", "Embeddings", "Block «default» · Mixer", "Block «default» · FFN", "Block «default» · Norms",
-        "Decoder", "Head",
+        "Decoder", "Head", "Dropout",
     ]  # fmt: skip
     assert "Block «decoder» · Cross-attention" in t5.sections and "Encoder" in t5.sections
 
