@@ -17,7 +17,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from paramtally.core import count, fit, flops, memory, stages
+from paramtally.core import count, fit, flops, memory, plans, stages
 from paramtally.core.gpus import load_catalog
 from paramtally.core.memory import Scenario, estimate_memory
 from paramtally.core.presets import load_builtin
@@ -26,7 +26,13 @@ TARGET_MS = 2.0
 
 
 def _clear_memory() -> None:
-    for cached in (memory._estimate, fit._plan, flops._estimate, stages.model_layout):
+    for cached in (
+        memory._estimate,
+        plans.stage_plans,
+        flops._estimate,
+        flops.forward_per_token,
+        stages.model_layout,
+    ):
         cached.cache_clear()
 
 

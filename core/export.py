@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from paramtally.core.memory import MemoryReport
     from paramtally.core.scenario import Scenario
     from paramtally.core.schema import Architecture
+    from paramtally.core.serving import ServingReport
 
 __all__ = [
     "BOM",
@@ -39,6 +40,7 @@ __all__ = [
     "GPU_COLUMNS",
     "LAYER_COLUMNS",
     "MEMORY_COLUMNS",
+    "SERVING_KEYS",
     "about_rows",
     "breakdown_rows",
     "export_json",
@@ -50,6 +52,7 @@ __all__ = [
     "memory_rows",
     "report_json",
     "scenario_text",
+    "serving_json",
     "to_csv",
     "to_json",
     "to_tsv",
@@ -87,7 +90,9 @@ GPU_COLUMNS = (
     "dp",
     "zero",
     "max_context",
-    "decode_tokens_per_s",
+    "prefill_seconds",
+    "decode_tokens_per_second",
+    "max_batch",
 )
 _GIB = 1 << 30
 BOM = "\ufeff"
@@ -232,16 +237,46 @@ def flops_json(flops: FlopsReport) -> dict[str, Any]:
     return data
 
 
+# The serving figures a ``memory --format json`` object holds at its top level (null in training).
+SERVING_KEYS = (
+    "prefill_seconds",
+    "decode_tokens_per_second",
+    "decode_tokens_per_second_per_sequence",
+    "max_batch",
+    "usd_per_million_output_tokens",
+    "usd_per_million_prompt_tokens",
+)
+
+
+def serving_json(serving: ServingReport | None) -> dict[str, Any]:
+    """The serving figures (``SERVING_KEYS``, null when training) and, under ``serving``, the rest
+    with every term's formula and source."""
+    data: dict[str, Any] = {key: getattr(serving, key) if serving else None for key in SERVING_KEYS}
+    if serving is None:
+        return data | {"serving": None}
+    detail = {
+        one.name: getattr(serving, one.name)
+        for one in dataclasses.fields(serving)
+        if one.name not in SERVING_KEYS and one.name != "terms"
+    }
+    detail["terms"] = [
+        {"name": one.name, "value": one.amount, "formula": one.formula, "source": one.source}
+        for one in serving.terms
+    ]
+    return data | {"serving": detail}
+
+
 def memory_json(
     architecture: Architecture,
     scenario: Scenario,
     memory: MemoryReport,
     setups: Iterable[SetupFit],
     flops: FlopsReport,
+    serving: ServingReport | None = None,
     source: str = "",
 ) -> dict[str, Any]:
     """The ``memory --format json`` object: what it is for (model, scenario, architecture), the
-    busiest GPU's memory, every GPU setup and the FLOPs."""
+    busiest GPU's memory, the serving figures, every GPU setup and the FLOPs."""
     data: dict[str, Any] = {"model": architecture.name}
     if source and source != architecture.name:
         data["source"] = source
@@ -249,6 +284,7 @@ def memory_json(
         "scenario": scenario.model_dump(mode="json"),
         "architecture": architecture.model_dump(mode="json"),
         **memory_figures(memory),
+        **serving_json(serving),
         "setups": [dataclasses.asdict(fit) for fit in setups],
         "flops": flops_json(flops),
     }
@@ -261,11 +297,13 @@ def scenario_text(s: Scenario) -> str:
     layout = f"tp {s.tp} · pp {s.pp} · {s.gpus} GPU(s)" + (
         f" · ZeRO-{s.zero}" if s.mode == "training" else ""
     )
-    text = f"{s.mode}, weights {weights}, context {s.context:,}, batch {s.batch}, {layout}"
+    text = f"{s.mode}, weights {weights}, context {s.context:,}"
     if s.mode == "inference":
-        return text + f", KV {s.kv_dtype}"
+        generated = f" + {s.generated:,} generated" if s.generated else ""
+        return text + f"{generated}, batch {s.batch}, {layout}, KV {s.kv_dtype}"
     lora = f", LoRA r={s.lora_rank}" + (" (QLoRA)" if s.qlora else "") if s.lora_rank else ""
-    return text + f", {s.optimizer}, grads {s.grad_dtype}, recompute {s.recompute}{lora}"
+    text += f", batch {s.batch}, {layout}, {s.optimizer}, grads {s.grad_dtype}, recompute {s.recompute}"
+    return text + f", activations {s.activations}{lora}"
 
 
 def to_json(data: Any) -> str:

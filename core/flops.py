@@ -19,7 +19,7 @@ from paramtally.core.schema import Architecture
 from paramtally.core.stages import model_layout
 from paramtally.core.terms import Term
 
-__all__ = ["FlopsReport", "estimate_flops"]
+__all__ = ["FlopsReport", "estimate_flops", "forward_per_token"]
 
 KAPLAN = "Kaplan et al. 2020, Table 1: 2N + 2·n_layer·n_ctx·d_attn per token forward"
 CHINCHILLA = "Hoffmann et al. 2022 (Chinchilla): C ≈ 6·N·D, compute-optimal D ≈ 20·N"
@@ -92,16 +92,30 @@ def estimate_flops(
     return _estimate(arch, scenario, gpu)
 
 
+def _forward_terms(arch: Architecture, context: int) -> tuple[Term, Term]:
+    """(attention per token, forward per token) at ``context`` for the architecture as run."""
+    attention = _context_terms(arch, context)
+    n = count_parameters(arch).active
+    forward = _flops_term(
+        "forward per token", "2·N + F_att", KAPLAN + "; N = active parameters", N=n, F_att=attention.value
+    )
+    return attention, forward
+
+
+@lru_cache(maxsize=256)
+def forward_per_token(arch: Architecture, context: int) -> int:
+    """Forward FLOPs of one token at ``context`` for ``arch`` as run (``effective_architecture``):
+    the report's own term, for the serving estimates."""
+    return _forward_terms(arch, context)[1].value
+
+
 @lru_cache(maxsize=128)
 def _estimate(arch: Architecture, s: Scenario, gpu: GPU) -> FlopsReport:
     arch = effective_architecture(arch, s)
     report = count_parameters(arch)
     adapters = model_layout(arch, 1).adapters if s.mode == "training" else 0
     n = report.active
-    attention = _context_terms(arch, s.context)
-    forward = _flops_term(
-        "forward per token", "2·N + F_att", KAPLAN + "; N = active parameters", N=n, F_att=attention.value
-    )
+    attention, forward = _forward_terms(arch, s.context)
     if adapters:
         training = _flops_term(
             "training per token (adapters only)",

@@ -90,6 +90,13 @@ class Scenario(BaseModel):
         title="Context (tokens)",
         description="Tokens per sequence (s): the context served or the training sequence length.",
     )
+    generated: Annotated[int, Field(ge=0, le=100_000_000)] = Field(
+        0,
+        title="Generated tokens",
+        description="Tokens generated after the prompt (n): the KV cache holds context + generated "
+        "tokens, and decoding reads all of them.",
+        json_schema_extra=INFERENCE_ONLY,
+    )
     encoder_tokens: Annotated[int, Field(ge=1, le=100_000_000)] | None = Field(
         None,
         title="Encoder tokens",

@@ -20,6 +20,7 @@ from paramtally.core.fit import SetupFit, fit_setups
 from paramtally.core.flops import FlopsReport, estimate_flops
 from paramtally.core.hints import warn_hints
 from paramtally.core.memory import MemoryReport, Scenario, estimate_memory
+from paramtally.core.serving import ServingReport, estimate_serving
 from paramtally.core.sources import load_source
 
 __all__ = ["add_arguments", "add_scenario_arguments", "run", "scenario_from_args"]
@@ -37,6 +38,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="with --format csv: the GPU setups table instead of the memory terms",
     )
+    parser.add_argument(
+        "--max-batch",
+        action="store_true",
+        help="inference: the largest batch that fits at the context on each listed setup "
+        "(always in --format json)",
+    )
     add_output_arguments(parser, ("table", "json", "csv"))
 
 
@@ -45,16 +52,18 @@ def run(args: argparse.Namespace) -> int:
     scenario = scenario_from_args(args)
     memory = estimate_memory(arch, scenario)
     flops = estimate_flops(arch, scenario)
-    setups = fit_setups(arch, scenario)
+    serving = estimate_serving(arch, scenario)
+    max_batch = args.max_batch or args.format == "json"
+    setups = fit_setups(arch, scenario, max_batch=max_batch and scenario.mode == "inference")
     if args.format == "json":
-        emit_json(memory_json(arch, scenario, memory, setups, flops, args.source), args.output)
+        emit_json(memory_json(arch, scenario, memory, setups, flops, serving, args.source), args.output)
     elif args.format == "csv":
         rows, columns = (
             (gpu_rows(setups), GPU_COLUMNS) if args.setups else (memory_rows(memory), MEMORY_COLUMNS)
         )
         emit(to_csv(rows, columns, about_rows(arch, scenario, args.source)), args.output)
     else:
-        emit(_table(arch.name, scenario, memory, setups, flops), args.output)
+        emit(_table(arch.name, scenario, memory, setups, flops, serving), args.output)
     warn_hints(arch, scenario.context)  # after the answer: a refused run says one line only
     return 0
 
@@ -64,7 +73,12 @@ def _sizes(count: int) -> tuple[str, str]:
 
 
 def _table(
-    name: str, s: Scenario, memory: MemoryReport, setups: tuple[SetupFit, ...], flops: FlopsReport
+    name: str,
+    s: Scenario,
+    memory: MemoryReport,
+    setups: tuple[SetupFit, ...],
+    flops: FlopsReport,
+    serving: ServingReport | None,
 ) -> str:
     total_gib, total_gb = _sizes(memory.total_bytes)
     head = [
@@ -77,13 +91,20 @@ def _table(
     rows.append(["total per GPU", f"{memory.total_bytes:,}", total_gib, total_gb, ""])
     terms = format_table(["term", "bytes", "GiB", "GB", "formula"], rows, right={1, 2, 3})
     parts = "  ".join(f"{part} {value / GIB:,.2f} GiB" for part, value in memory.by_part().items() if value)
-    setup_rows = [_setup_row(fit) for fit in setups]
+    lines = [*head, "", terms, f"By part: {parts}", ""]
+    if serving is not None:
+        lines += [*_serving_lines(serving), ""]
+    lines += [_setups_table(s, setups), *_flops_lines(flops)]
+    return "\n".join(lines) + "\n"
+
+
+def _setups_table(s: Scenario, setups: tuple[SetupFit, ...]) -> str:
     headers = ["GPU", "count", "fits", "per GPU GiB", "per GPU GB", "free GB", "layout"]
     if s.mode == "inference":
-        headers += ["max context", "decode tok/s"]
-    fits = format_table(headers, setup_rows, right={1, 3, 4, 5, 7, 8})
-    lines = [*head, "", terms, f"By part: {parts}", "", fits, *_flops_lines(flops)]
-    return "\n".join(lines) + "\n"
+        headers += ["max context", "prefill s", "decode tok/s"]
+        if any(fit.max_batch is not None for fit in setups):
+            headers.append("max batch")
+    return format_table(headers, [_setup_row(fit) for fit in setups], right={1, 3, 4, 5, *range(7, 11)})
 
 
 def _setup_row(fit: SetupFit) -> list[str]:
@@ -98,9 +119,27 @@ def _setup_row(fit: SetupFit) -> list[str]:
         fit.layout,
     ]
     if fit.max_context is not None:
-        rate = f"{fit.decode_tokens_per_s:,.1f}" if fit.decode_tokens_per_s is not None else ""
-        row += [f"{fit.max_context:,}" if fit.max_context else "none", rate]
+        row.append(f"{fit.max_context:,}" if fit.max_context else "none")
+        row.append(f"{fit.prefill_seconds:,.3g}" if fit.prefill_seconds is not None else "")
+        row.append(f"{fit.decode_tokens_per_second:,.1f}" if fit.decode_tokens_per_second is not None else "")
+    if fit.max_batch is not None:
+        row.append(f"{fit.max_batch:,}")
     return row
+
+
+def _serving_lines(serving: ServingReport) -> list[str]:
+    gpus = f"{serving.gpus} × {serving.gpu_name}"
+    price = (
+        f", ${serving.usd_per_gpu_hour:g} per GPU-hour"
+        if serving.usd_per_gpu_hour is not None
+        else " (no price in the GPU catalog: set usd_per_hour in your gpus.json)"
+    )
+    verdict = "" if serving.fits else " — does not fit: the figures are for the memory it would need"
+    return [
+        f"Serving on {gpus}{price}: largest batch that fits {serving.max_batch:,}; "
+        f"decode {serving.decode_bound} bound{verdict}",
+        *(f"  {one.name}: {one.formula}" for one in serving.terms),
+    ]
 
 
 def _flops_lines(flops: FlopsReport) -> list[str]:

@@ -103,14 +103,14 @@ def test_llama2_7b_bf16_4k_fits_one_rtx_4090() -> None:
     assert one.fits and one.free_bytes > 0
     assert one.layout == "single GPU"
     assert one.max_context is not None and one.max_context >= 4096
-    assert one.decode_tokens_per_s is not None and 30 < one.decode_tokens_per_s < 100
+    assert one.decode_tokens_per_second is not None and 30 < one.decode_tokens_per_second < 100
 
 
 def test_llama2_70b_needs_two_h100_with_tp2() -> None:
     fits = fit_setups(load_builtin("llama-2-70b"), Scenario())
     one, two = _setup(fits, "h100-sxm-80gb", 1), _setup(fits, "h100-sxm-80gb", 2)
     assert not one.fits and one.free_bytes < 0
-    assert one.max_context == 0 and one.decode_tokens_per_s is None
+    assert one.max_context == 0 and one.decode_tokens_per_second is None
     assert two.fits and two.tp == 2 and two.layout == "TP=2"
 
 
