@@ -191,9 +191,11 @@ def export_json(
     setups: Iterable[SetupFit] | None = None,
     architecture: Architecture | None = None,
     scenario: Scenario | None = None,
+    serving: ServingReport | None = None,
 ) -> dict[str, Any]:
     """Everything the CSV files hold, in one JSON object (same rows, same column names), with the
-    architecture (the preset JSON's shape) and the scenario the figures are for."""
+    architecture (the preset JSON's shape), the scenario the figures are for and, when serving,
+    the serving figures."""
     data: dict[str, Any] = {
         "name": report.name,
         "total": report.total,
@@ -205,7 +207,7 @@ def export_json(
         data["scenario"] = scenario.model_dump(mode="json")
     data |= {"breakdown": breakdown_rows(report), "layers": layer_rows(report)}
     if memory is not None:
-        data["memory"] = memory_figures(memory)
+        data["memory"] = memory_figures(memory) | (serving_json(serving) if serving else {})
     if setups is not None:
         data["gpus"] = gpu_rows(setups)
     return data
