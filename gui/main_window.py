@@ -32,6 +32,7 @@ from paramtally.core.recent import recent_sources, remember_source
 from paramtally.core.sources import read_source, source_identity
 from paramtally.gui.dialogs import ask_open_path, warn
 from paramtally.gui.document import Document
+from paramtally.gui.explore.hooks import add_explore
 from paramtally.gui.form import ArchitectureForm
 from paramtally.gui.layer_tree import LayerTree
 from paramtally.gui.problem_status import ProblemStatus
@@ -114,8 +115,11 @@ class MainWindow(QMainWindow):
         self.tabs = QTabWidget()
         self.tabs.setObjectName("rightTabs")
         self.tabs.setDocumentMode(True)
-        self.tabs.addTab(self.right_split, "Parameters: charts and formulas")
-        self.tabs.addTab(self.memory_scroll, "Memory budget and GPU fit")
+        # Short titles: four tabs fit 1024 pixels (gui/explore adds Compare and Design space).
+        self.tabs.addTab(self.right_split, "Parameters")
+        self.tabs.setTabToolTip(0, "Parameters: charts by part or per layer, and the table of formulas")
+        self.tabs.addTab(self.memory_scroll, "Memory and GPU fit")
+        self.tabs.setTabToolTip(1, "Memory budget per GPU under the scenario, and the GPU setups it fits")
         right = QWidget()
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(4, 4, 4, 4)
@@ -173,6 +177,7 @@ class MainWindow(QMainWindow):
         self.redo_action.setShortcuts(QKeySequence.StandardKey.Redo)  # Ctrl+Y and Ctrl+Shift+Z
         edit.addActions([self.undo_action, self.redo_action])
         self._build_view_menu(self.menuBar().addMenu("&View"))
+        self.explore = add_explore(self, self.document, self.tabs)  # compare, goal seek, design space
 
     def build_file_menu(self, menu: QMenu) -> None:
         """File: open, [extensions: presets, save, export], quit. Issue 6 hooks in at ``extend_file_menu``."""

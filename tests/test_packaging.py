@@ -136,7 +136,15 @@ def test_every_source_package_is_listed_for_the_wheel() -> None:
 
 
 @pytest.mark.parametrize(
-    "module", ["paramtally.gui.form", "paramtally.gui.layer_tree", "paramtally.gui.views.pie_chart"]
+    "module",
+    [
+        "paramtally.gui.form",
+        "paramtally.gui.layer_tree",
+        "paramtally.gui.views.pie_chart",
+        "paramtally.gui.explore.compare_view",
+        "paramtally.gui.explore.design_space",
+        "paramtally.gui.explore.goal_seek",
+    ],
 )
 def test_a_window_module_imports_on_its_own(module: str) -> None:
     """Qt's import hook breaks pydantic's lazy imports when Qt is loaded first (see gui/__init__)."""

@@ -6,17 +6,10 @@ import argparse
 
 from paramtally.core.breakdown import PART_LABELS, human
 from paramtally.core.cli.memory import add_scenario_arguments, scenario_from_args
-from paramtally.core.cli.output import add_output_arguments, emit, emit_json, format_table
+from paramtally.core.cli.output import add_output_arguments, emit, format_table
 from paramtally.core.errors import ParamTallyError
-from paramtally.core.explore.compare import (
-    COMPARE_COLUMNS,
-    Comparison,
-    compare,
-    comparison_json,
-    comparison_rows,
-    load_columns,
-)
-from paramtally.core.export import to_csv
+from paramtally.core.explore.compare import Comparison, compare, load_columns
+from paramtally.core.export import comparison_text
 from paramtally.core.gpus import load_catalog
 
 __all__ = ["add_arguments", "run"]
@@ -42,10 +35,8 @@ def run(args: argparse.Namespace) -> int:
             raise ParamTallyError(f"--baseline: '{args.baseline}' is not one of the compared sources")
         baseline = args.sources.index(args.baseline)
     comparison = compare(load_columns(args.sources), scenario_from_args(args), baseline)
-    if args.format == "json":
-        emit_json(comparison_json(comparison), args.output)
-    elif args.format == "csv":
-        emit(to_csv(comparison_rows(comparison), COMPARE_COLUMNS), args.output)
+    if args.format in ("csv", "json"):
+        emit(comparison_text(comparison, args.format), args.output)
     else:
         emit(_table(comparison), args.output)
     return 0

@@ -7,6 +7,7 @@ domains; whether a variant fits a setup is judged as ``fit_setup`` does, over th
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 from fractions import Fraction
@@ -36,7 +37,7 @@ from paramtally.core.gpus import GPU
 from paramtally.core.scenario import Scenario
 from paramtally.core.schema import Architecture
 
-__all__ = ["MAX_AXIS", "MAX_CELLS", "Axis", "Sweep", "parse_axis", "sweep"]
+__all__ = ["MAX_AXIS", "MAX_CELLS", "Axis", "Sweep", "axis_text", "parse_axis", "suggest_axis", "sweep"]
 
 MAX_AXIS = 1024
 MAX_CELLS = 1 << 18
@@ -70,6 +71,32 @@ def parse_axis(text: str, flag: str = "--x") -> Axis:
     if not values or len(values) > MAX_AXIS:
         raise ParamTallyError(f"{flag}: {name} needs 1 to {MAX_AXIS} values")
     return Axis(name, values)
+
+
+def axis_text(axis: Axis) -> str:
+    """The values as ``parse_axis`` reads them: ``FIRST:LAST:STEP`` when evenly spaced, else a list."""
+    values = axis.values
+    steps = {b - a for a, b in itertools.pairwise(values)}
+    if len(values) > 2 and len(steps) == 1:
+        return f"{values[0]}:{values[-1]}:{steps.pop()}"
+    return ",".join(str(value) for value in values)
+
+
+def suggest_axis(name: str, arch: Architecture, scenario: Scenario, cells: int = 64) -> Axis:
+    """Up to ``cells`` allowed values of a field around its current one (a quarter to twice it,
+    widened to ``cells`` values where the domain has them), in steps of a power-of-two multiple of
+    the domain's own step, through the current value: where a design-space view starts."""
+    variable = find_variable(name, arch)
+    current = variable.read(arch, scenario)
+    domain = variable.domain(arch, scenario, parallel=False)
+    here = domain.nearest_index(current)
+    low, high = domain.nearest_index(max(current // 4, 1)), domain.nearest_index(current * 2)
+    stride = 1
+    while (high - low) // stride + 1 > cells:
+        stride *= 2
+    low = here - (here - low) // stride * stride  # the grid passes through the current value
+    last = min(len(domain) - 1, low + (cells - 1) * stride)
+    return Axis(variable.name, tuple(domain[index] for index in range(low, last + 1, stride)))
 
 
 @dataclass(frozen=True)

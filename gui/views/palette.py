@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QWidget
 
-__all__ = ["MEMORY_COLORS", "PART_COLORS", "chart_colors", "color_for"]
+__all__ = ["MEMORY_COLORS", "PART_COLORS", "SERIES_COLORS", "chart_colors", "color_for", "series_color"]
 
 # Okabe–Ito plus a few distinct extras: readable for colour-blind people, on light and dark.
 PART_COLORS: Mapping[str, str] = {
@@ -47,3 +47,11 @@ def chart_colors(widget: QWidget) -> tuple[QColor, QColor]:
     """(background, text) of charts, taken from the widget's palette so dark mode follows."""
     palette = widget.palette()
     return palette.color(QPalette.ColorRole.Base), palette.color(QPalette.ColorRole.Text)
+
+
+# One colour per compared column (the compare view's chart and its table headers).
+SERIES_COLORS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9", "#7B52AE", "#8C564B")
+
+
+def series_color(index: int) -> QColor:
+    return QColor(SERIES_COLORS[index % len(SERIES_COLORS)])

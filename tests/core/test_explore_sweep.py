@@ -19,8 +19,8 @@ from paramtally.core.cli import main
 from paramtally.core.count import count_parameters
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.explore.figures import FIGURES, find_figure
-from paramtally.core.explore.sweep import Axis, sweep
-from paramtally.core.explore.variables import VARIABLES, find_variable, variant
+from paramtally.core.explore.sweep import Axis, axis_text, parse_axis, suggest_axis, sweep
+from paramtally.core.explore.variables import VARIABLES, available, find_variable, variant
 from paramtally.core.fit import fit_setup
 from paramtally.core.flops import estimate_flops
 from paramtally.core.gpus import find_gpu
@@ -300,3 +300,16 @@ def test_what_a_heatmap_view_reads_hover_and_click() -> None:
     arch, _ = result.variant(5, 1)  # clicking loads that variant
     assert count_parameters(arch).total == result.value(5, 1)
     assert {run.block.ffn.num_experts for run in arch.runs} == {6}  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("preset", ["llama-3-8b", "gpt3-175b", "mixtral-8x7b", "jamba-v0.1", "deepseek-v3"])
+def test_a_suggested_axis_holds_allowed_values_through_the_current_one(preset: str) -> None:
+    arch, scenario = load_builtin(preset), Scenario()
+    for variable in available(arch, scenario):
+        axis = suggest_axis(variable.name, arch, scenario)
+        domain = variable.domain(arch, scenario, parallel=False)
+        assert 1 < len(axis.values) <= 64, variable.name
+        assert list(axis.values) == sorted(set(axis.values))
+        assert all(value in domain for value in axis.values), variable.name
+        assert variable.read(arch, scenario) in axis.values, variable.name
+        assert parse_axis(f"{variable.name}={axis_text(axis)}") == axis

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from paramtally.core.sources import load_source
@@ -24,6 +24,16 @@ from paramtally.gui.main_window import MainWindow
 from tests.gui.modals import Modals
 
 TypeInto = Callable[[QWidget, str], None]
+
+
+@pytest.fixture(autouse=True)
+def patient_type_ahead(qapp: QApplication) -> Iterator[None]:
+    """Qt's type-ahead in combo boxes and lists forgets typed letters after 400 ms; a loaded CI
+    machine can pause that long between two synthetic keys, so typed choices would land elsewhere."""
+    interval = qapp.keyboardInputInterval()
+    qapp.setKeyboardInputInterval(60_000)
+    yield
+    qapp.setKeyboardInputInterval(interval)
 
 
 @pytest.fixture

@@ -1,0 +1,190 @@
+"""The compare view's tables, filled from a ``core.explore.compare.Comparison``.
+
+- figures: per column the headline (total, active, memory per GPU under the scenario) and the
+  parts, each with its difference from the baseline column, absolute and in percent;
+- GPU fit: per GPU kind, the fewest GPUs each column fits on (fits / does not fit);
+- schema diff: every field that differs from the baseline in some column, field by field.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QFont, QPalette
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
+
+from paramtally.core.breakdown import PART_LABELS
+from paramtally.core.errors import FieldPath
+from paramtally.core.explore.compare import Comparison
+from paramtally.core.labels import field_title
+from paramtally.core.schema import Architecture
+from paramtally.gui.explore.figure_text import delta_text, figure_text
+from paramtally.gui.views.format import GB
+from paramtally.gui.views.setups_table import FIT_COLORS
+
+__all__ = ["HEADLINE_ROWS", "column_header", "fill_diff", "fill_figures", "fill_fits", "make_table"]
+
+# (figure, title, unit) of the headline rows; the parts follow, in the breakdown's order.
+HEADLINE_ROWS = (
+    ("total", "Total parameters", "params"),
+    ("active", "Active parameters", "params"),
+    ("memory_bytes", "Memory per GPU", "bytes"),
+)
+_LONG_VALUE = 32  # characters of a schema value shown in its cell; the tooltip has all of it
+
+
+def make_table(name: str, parent: QWidget | None = None) -> QTableWidget:
+    table = QTableWidget(parent)
+    table.setObjectName(name)
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectItems)
+    table.setWordWrap(False)
+    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    table.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+    return table
+
+
+def column_header(comparison: Comparison, index: int) -> str:
+    source = comparison.columns[index].source
+    return f"{source}\n(baseline)" if index == comparison.baseline else source
+
+
+def _item(text: str, tooltip: str = "", align_right: bool = True) -> QTableWidgetItem:
+    item = QTableWidgetItem(text)
+    if tooltip:
+        item.setToolTip(tooltip)
+    if align_right:
+        item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+    return item
+
+
+def _set_headers(table: QTableWidget, columns: Sequence[str], rows: Sequence[str]) -> None:
+    table.setColumnCount(len(columns))
+    table.setRowCount(len(rows))
+    table.setHorizontalHeaderLabels(list(columns))
+    table.setVerticalHeaderLabels(list(rows))
+
+
+# --- figures and parts -----------------------------------------------------------------------------
+
+
+def fill_figures(table: QTableWidget, comparison: Comparison) -> None:
+    """Two lines a cell: the figure, then its difference from the baseline (or 'baseline')."""
+    rows = [*HEADLINE_ROWS, *((part, PART_LABELS[part], "params") for part in comparison.parts)]
+    headers = [column_header(comparison, index) for index in range(len(comparison.columns))]
+    _set_headers(table, headers, [title for _, title, _ in rows])
+    bold = QFont(table.font())
+    bold.setBold(True)
+    for row, (name, title, unit) in enumerate(rows):
+        if row < len(HEADLINE_ROWS):
+            table.verticalHeaderItem(row).setFont(bold)
+        for index, column in enumerate(comparison.columns):
+            delta = comparison.delta(index, name)
+            if delta.value is None:  # memory the scenario cannot give this model
+                item = _item(f"—\n{column.memory_problem[:40]}", column.memory_problem)
+            else:
+                exact = f"{delta.value:,}" if unit == "params" else figure_text(delta.value, unit)
+                if index == comparison.baseline:
+                    second, tip = "baseline", f"{title}: {delta.value:,}"
+                else:
+                    second = delta_text(delta.absolute, delta.percent, unit)
+                    tip = f"{title}: {delta.value:,}; baseline {delta.baseline or 0:,}"
+                    if delta.absolute is not None:
+                        tip += f"; difference {delta.absolute:+,}"
+                item = _item(f"{exact}\n{second}", tip)
+            if row < len(HEADLINE_ROWS):
+                item.setFont(bold)
+            table.setItem(row, index, item)
+
+
+# --- fits per GPU kind -------------------------------------------------------------------------------
+
+
+def fill_fits(table: QTableWidget, comparison: Comparison) -> None:
+    """Per GPU kind (rows) and column: the fewest GPUs of the kind that hold it, or that none does."""
+    kinds: dict[str, str] = {}
+    for column in comparison.columns:
+        for setup in column.setups:
+            kinds.setdefault(setup.gpu, setup.gpu_name)
+    headers = [column_header(comparison, index) for index in range(len(comparison.columns))]
+    _set_headers(table, headers, list(kinds.values()))
+    for row, gpu in enumerate(kinds):
+        for index, column in enumerate(comparison.columns):
+            setups = [s for s in column.setups if s.gpu == gpu]
+            if not setups:
+                table.setItem(row, index, _item("—", column.memory_problem or "no setups", False))
+                continue
+            fewest = comparison.fewest_gpus(index, gpu)
+            chosen = next((s for s in setups if s.count == fewest), None)
+            if chosen is not None:
+                gpus = f"{fewest} GPU{'s' if fewest != 1 else ''}"
+                text = f"✔ {gpus} · {chosen.per_gpu_bytes / GB:,.1f} GB each"
+            else:
+                text = f"✘ not on {max(s.count for s in setups)}"
+            tip = "\n".join(
+                f"{s.count} × {s.gpu_name}: {'fits' if s.fits else 'does not fit'} "
+                f"({s.per_gpu_bytes / GB:,.1f} of {s.capacity_bytes / GB:,.1f} GB per GPU, {s.layout})"
+                for s in setups
+            )
+            item = _item(text, tip, False)
+            item.setForeground(QBrush(FIT_COLORS[chosen is not None]))
+            table.setItem(row, index, item)
+
+
+# --- schema diff -------------------------------------------------------------------------------------
+
+
+def fill_diff(table: QTableWidget, comparison: Comparison, archs: Sequence[Architecture]) -> None:
+    """A row per field that differs from the baseline in any column; a column that keeps the
+    baseline's value shows it dimmed, one that differs shows its own in bold."""
+    before: dict[FieldPath, Any] = {}
+    after: dict[tuple[FieldPath, int], Any] = {}
+    for index, diffs in enumerate(comparison.diffs):
+        for diff in diffs:
+            before.setdefault(diff.path, diff.before)
+            after[(diff.path, index)] = diff.after
+    headers = [column_header(comparison, index) for index in range(len(comparison.columns))]
+    table.setColumnCount(len(headers))
+    table.setHorizontalHeaderLabels(headers)
+    if not before:
+        table.setRowCount(1)
+        table.setVerticalHeaderLabels(["—"])
+        table.setItem(0, comparison.baseline, _item("no field differs from the baseline", "", False))
+        return
+    root = archs[comparison.baseline]
+    titles = [field_title(path, root) for path in before]
+    table.setRowCount(len(before))
+    table.setVerticalHeaderLabels(titles)
+    bold = QFont(table.font())
+    bold.setBold(True)
+    dim = QBrush(table.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text))
+    for row, (path, base_value) in enumerate(before.items()):
+        dotted = ".".join(str(part) for part in path)
+        table.verticalHeaderItem(row).setToolTip(dotted)
+        for index in range(len(headers)):
+            differs = (path, index) in after
+            value = after[(path, index)] if differs else base_value
+            text = _value_text(value)
+            shown = text[:_LONG_VALUE] + ("…" if len(text) > _LONG_VALUE else "")
+            item = _item(shown, f"{dotted}: {text}", False)
+            if differs:
+                item.setFont(bold)
+            else:
+                item.setForeground(dim)
+            table.setItem(row, index, item)
+
+
+def _value_text(value: Any) -> str:
+    if value is None:
+        return "— (not set)"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return f"{value:,}"
+    if isinstance(value, dict | list):
+        return json.dumps(value, ensure_ascii=False, sort_keys=True)
+    return str(value)

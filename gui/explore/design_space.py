@@ -1,0 +1,318 @@
+"""The design-space view: one figure over two design variables of the open model, as a heatmap.
+
+The person picks the two fields (with their values, ``FIRST:LAST:STEP`` or a list), the figure
+the colours show, levels for iso-lines and a GPU setup whose fits boundary to draw. core's
+``sweep`` computes every cell exactly; the view draws it, says what the cell under the pointer
+holds and loads a clicked cell into the document (one undo step). After an edit it sweeps again
+(while shown), keeping the fields and values the person chose; another model starts afresh.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+from pydantic import ValidationError
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QGridLayout,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from paramtally.core.count import count_parameters
+from paramtally.core.errors import ParamTallyError, one_line
+from paramtally.core.explore.figures import FIGURES, find_figure, parse_quantity
+from paramtally.core.explore.sweep import Sweep, axis_text, parse_axis, suggest_axis, sweep
+from paramtally.core.explore.variables import available, find_variable
+from paramtally.core.gpus import load_catalog
+from paramtally.core.memory import estimate_memory
+from paramtally.gui.explore.apply import apply_variant
+from paramtally.gui.explore.figure_text import figure_text
+from paramtally.gui.explore.heatmap import Heatmap
+from paramtally.gui.views.deferred import DeferredRefresh
+
+if TYPE_CHECKING:
+    from paramtally.gui.document import Document
+
+__all__ = ["DesignSpaceView"]
+
+_PREFERRED_AXES = ("hidden_size", "num_layers")
+_ERROR_COLOR = "#C0392B"
+
+
+class DesignSpaceView(QWidget):
+    """objectName ``designSpaceView``; ``sweep`` is the last one drawn (None before the first)."""
+
+    def __init__(self, document: Document, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("designSpaceView")
+        self.document = document
+        self.sweep: Sweep | None = None
+        self.levels: list[tuple[str, float]] = []  # iso-lines: as typed, and in the figure's unit
+        # The last recompute: core's sweep, then the whole of it with the drawing (status, bench).
+        self.last_sweep_ms = self.last_ms = 0.0
+        self._hover_cache: dict[tuple[int, int], str] = {}
+        self._build()
+        self._fill_fields()
+        self.deferred = DeferredRefresh(self, self.recompute)
+        document.changed.connect(self.deferred.request)
+        document.source_changed.connect(self._new_model)
+        self.recompute()
+
+    # --- layout -----------------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        self.x_box, self.x_range = self._axis_controls("designX")
+        self.y_box, self.y_range = self._axis_controls("designY")
+        self.figure_box = QComboBox()
+        self.figure_box.setObjectName("designFigure")
+        for figure in FIGURES:
+            self.figure_box.addItem(figure.title, figure.name)
+        self.iso_edit = QLineEdit()
+        self.iso_edit.setObjectName("designIso")
+        self.iso_edit.setPlaceholderText("levels, e.g. 7B, 10B")
+        self.iso_edit.setToolTip("Draw a line where the figure crosses each level (comma-separated)")
+        self.fits_check = QCheckBox("&Fits on")
+        self.fits_check.setObjectName("designFits")
+        self.fits_check.setToolTip("Fade the variants that do not fit this GPU setup and draw the boundary")
+        self.gpu_box = QComboBox()
+        self.gpu_box.setObjectName("designGpu")
+        for gpu in load_catalog():
+            self.gpu_box.addItem(gpu.name, gpu.id)
+        scenario = self.document.scenario
+        self.gpu_box.setCurrentIndex(max(self.gpu_box.findData(scenario.gpu), 0))
+        self.count_spin = QSpinBox()
+        self.count_spin.setObjectName("designGpuCount")
+        self.count_spin.setRange(1, 100_000)
+        self.count_spin.setValue(scenario.gpus)
+        self.count_spin.setPrefix("× ")
+
+        grid = QGridLayout()
+        grid.setContentsMargins(0, 4, 0, 0)
+        axes = (("&X:", self.x_box, self.x_range), ("&Y:", self.y_box, self.y_range))
+        for row, (title, box, edit) in enumerate(axes):
+            label = QLabel(title)
+            label.setBuddy(box)
+            grid.addWidget(label, row, 0)
+            grid.addWidget(box, row, 1)
+            grid.addWidget(edit, row, 2)
+        colour = QLabel("&Colour:")
+        colour.setBuddy(self.figure_box)
+        grid.addWidget(colour, 0, 3)
+        grid.addWidget(self.figure_box, 0, 4, 1, 2)
+        iso = QLabel("&Iso-lines:")
+        iso.setBuddy(self.iso_edit)
+        grid.addWidget(iso, 1, 3)
+        grid.addWidget(self.iso_edit, 1, 4, 1, 2)
+        grid.addWidget(self.fits_check, 2, 0, 1, 2)
+        grid.addWidget(self.gpu_box, 2, 2)
+        grid.addWidget(self.count_spin, 2, 4)
+        grid.setColumnStretch(2, 2)
+        grid.setColumnStretch(4, 1)
+
+        self.status = QLabel()
+        self.status.setObjectName("designStatus")
+        self.status.setWordWrap(True)
+        self.heatmap = Heatmap()
+        self.hover = QLabel("Point at a cell to see its figures; click it to load that variant.")
+        self.hover.setObjectName("designHover")
+        self.hover.setWordWrap(True)
+        self.hover.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(grid)
+        layout.addWidget(self.status)
+        layout.addWidget(self.heatmap, 1)
+        layout.addWidget(self.hover)
+
+        for box in (self.x_box, self.y_box):
+            box.activated.connect(self._field_chosen)
+        for edit in (self.x_range, self.y_range, self.iso_edit):
+            edit.editingFinished.connect(self._edited)
+        self.figure_box.currentIndexChanged.connect(self.recompute)
+        self.fits_check.toggled.connect(self.recompute)
+        self.gpu_box.currentIndexChanged.connect(self._setup_changed)
+        self.count_spin.valueChanged.connect(self._setup_changed)
+        self.heatmap.hovered.connect(self._hovered)
+        self.heatmap.clicked.connect(self.load_cell)
+
+    def _axis_controls(self, name: str) -> tuple[QComboBox, QLineEdit]:
+        box = QComboBox()
+        box.setObjectName(name)
+        edit = QLineEdit()
+        edit.setObjectName(f"{name}Range")
+        edit.setToolTip("FIRST:LAST:STEP (the last included) or a list V1,V2,…; Enter to sweep")
+        return box, edit
+
+    # --- the fields -------------------------------------------------------------------------------
+
+    def _fill_fields(self) -> None:
+        """The design variables the model has; the preferred pair (or the first two) with values
+        around the current ones."""
+        arch, scenario = self.document.architecture, self.document.scenario
+        variables = available(arch, scenario)
+        for box in (self.x_box, self.y_box):
+            box.blockSignals(True)
+            box.clear()
+            for variable in variables:
+                box.addItem(variable.title, variable.name)
+                box.setItemData(box.count() - 1, variable.description, Qt.ItemDataRole.ToolTipRole)
+            box.blockSignals(False)
+        names = [variable.name for variable in variables]
+        chosen = [name for name in _PREFERRED_AXES if name in names]
+        chosen += [name for name in names if name not in chosen][: 2 - len(chosen)]
+        pairs = ((self.x_box, self.x_range), (self.y_box, self.y_range))
+        for (box, edit), name in zip(pairs, chosen, strict=False):
+            box.setCurrentIndex(box.findData(name))
+            self._suggest(box, edit)
+
+    def _suggest(self, box: QComboBox, edit: QLineEdit) -> None:
+        try:
+            axis = suggest_axis(str(box.currentData()), self.document.architecture, self.document.scenario)
+        except ParamTallyError as exc:
+            self._say(str(exc), error=True)
+            return
+        edit.setText(axis_text(axis))
+
+    def _field_chosen(self) -> None:
+        box = self.sender()
+        if box is self.x_box:
+            self._suggest(self.x_box, self.x_range)
+        elif box is self.y_box:
+            self._suggest(self.y_box, self.y_range)
+        self.recompute()
+
+    def _new_model(self) -> None:
+        self._fill_fields()
+        self.deferred.request()
+
+    def _edited(self) -> None:
+        edit = self.sender()
+        if isinstance(edit, QLineEdit) and edit.isModified():
+            edit.setModified(False)
+            self.recompute()
+
+    def _setup_changed(self) -> None:
+        if self.fits_check.isChecked():
+            self.recompute()
+
+    # --- sweeping ---------------------------------------------------------------------------------
+
+    def setup(self) -> str | None:
+        """``gpu:count`` whose fits boundary to draw, or None."""
+        if not self.fits_check.isChecked():
+            return None
+        return f"{self.gpu_box.currentData()}:{self.count_spin.value()}"
+
+    def recompute(self) -> None:
+        """Sweep again with core and redraw; a question core refuses is said, the last heatmap stays."""
+        start = time.perf_counter()
+        arch, scenario = self.document.architecture, self.document.scenario
+        figure = find_figure(str(self.figure_box.currentData()))
+        try:
+            x = parse_axis(f"{self.x_box.currentData()}={self.x_range.text()}", "X")
+            y = parse_axis(f"{self.y_box.currentData()}={self.y_range.text()}", "Y")
+            typed = [level.strip() for level in self.iso_edit.text().replace(";", ",").split(",")]
+            levels = [(text, float(parse_quantity(text, figure.unit, "Iso-lines"))) for text in typed if text]
+            swept = time.perf_counter()
+            result = sweep(arch, scenario, x, y, figure, self.setup())
+        except (ParamTallyError, ValidationError) as exc:
+            self._say(one_line(exc), error=True)
+            return
+        self.last_sweep_ms = (time.perf_counter() - swept) * 1e3
+        self.sweep, self.levels = result, levels
+        self._hover_cache.clear()
+        titles = (find_variable(x.name, arch).title, find_variable(y.name, arch).title)
+        self.heatmap.show_sweep(result, self.levels, self._current_cell(result), titles)
+        self.last_ms = (time.perf_counter() - start) * 1e3
+        self._say(self._summary(result))
+
+    def _current_cell(self, result: Sweep) -> tuple[int, int] | None:
+        """The open model's own cell, when both its values are on the axes."""
+        arch, scenario = self.document.architecture, self.document.scenario
+        x = find_variable(result.x.name, arch).read(arch, scenario)
+        y = find_variable(result.y.name, arch).read(arch, scenario)
+        if x in result.x.values and y in result.y.values:
+            return result.x.values.index(x), result.y.values.index(y)
+        return None
+
+    def _summary(self, result: Sweep) -> str:
+        rows, columns = result.valid.shape
+        how = {"model": "exact from the calculator's terms", "mixed": "exact; some cells counted one by one",
+               "direct": "every cell counted"}[result.method]  # fmt: skip
+        text = (
+            f"{result.figure.title} over {columns} × {rows} variants ({int(result.valid.sum()):,} allowed), "
+            f"{how}: {result.evaluations} evaluated, {self.last_ms:.0f} ms."
+        )
+        if result.fits is not None:
+            fitting = int((result.fits & result.valid).sum())
+            setup = f"{self.count_spin.value()} × {self.gpu_box.currentText()}"
+            text += f" {fitting:,} fit {setup} (red line: the boundary; faded: does not fit)."
+        if self._current_cell(result) is not None:
+            text += " Ring: the open model."
+        return text
+
+    def _say(self, text: str, error: bool = False) -> None:
+        self.status.setStyleSheet(f"color: {_ERROR_COLOR}" if error else "")
+        self.status.setText(f"⚠ {text}" if error else text)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.deferred.shown()
+
+    # --- a cell -------------------------------------------------------------------------------------
+
+    def cell_text(self, i: int, j: int) -> str:
+        """What a cell holds: its two values, the figure swept, total and active parameters and
+        memory per GPU of that variant (core), and whether it fits the setup."""
+        result = self.sweep
+        if result is None:
+            return ""
+        if (i, j) in self._hover_cache:
+            return self._hover_cache[(i, j)]
+        where = f"{result.x.name} = {result.x.values[i]:,}, {result.y.name} = {result.y.values[j]:,}"
+        value = result.value(i, j)
+        if value is None:
+            text = f"{where}: no such variant (the schema refuses this pair)"
+        else:
+            arch, scenario = result.variant(i, j)
+            report = count_parameters(arch)
+            parts = [
+                f"{result.figure.title.lower()} {figure_text(value, result.figure.unit)}",
+                f"total {figure_text(report.total, 'params')}",
+            ]
+            if report.active != report.total:
+                parts.append(f"active {figure_text(report.active, 'params')}")
+            if result.figure.name != "memory":
+                try:
+                    memory = estimate_memory(arch, scenario).total_bytes
+                    parts.append(f"memory per GPU {figure_text(memory, 'bytes')}")
+                except (ParamTallyError, ValidationError):
+                    pass
+            if result.fits is not None:
+                parts.append(f"{'fits' if result.fits[j, i] else 'does not fit'} {result.setup}")
+            text = f"{where}: " + "; ".join(parts)
+        self._hover_cache[(i, j)] = text
+        return text
+
+    def _hovered(self, i: int, j: int) -> None:
+        if i < 0 or self.sweep is None:
+            return
+        self.hover.setText(self.cell_text(i, j) + " — click to load it")
+
+    def load_cell(self, i: int, j: int) -> bool:
+        """Make the open model the variant of cell (i, j): one undo step."""
+        result = self.sweep
+        if result is None or result.value(i, j) is None:
+            return False
+        arch, scenario = result.variant(i, j)
+        x, y = result.x, result.y
+        text = f"Design space: {x.name} = {x.values[i]:,}, {y.name} = {y.values[j]:,}"
+        return apply_variant(self.document, arch, scenario, text)

@@ -1,0 +1,345 @@
+"""The goal-seek dialog: the exact value of one field that meets a target, applied as one edit.
+
+The person picks the field (the design variables the open model has), the target (a figure at
+least or at most a value, or fitting a GPU setup) and a step ("multiple of"); core's ``solve``
+finds the value by an exact search and gives its neighbours below and above with their
+figures. "Apply" writes the chosen row's value into the document as one undoable edit: the
+architecture through ``set_architecture``, a scenario field through ``set_scenario_values``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pydantic import ValidationError
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from paramtally.core.errors import ParamTallyError, one_line
+from paramtally.core.explore.figures import FIGURES, find_figure
+from paramtally.core.explore.solve import Point, Solution, solve
+from paramtally.core.explore.variables import available, find_variable
+from paramtally.core.fit import column_description
+from paramtally.core.gpus import load_catalog
+from paramtally.gui.dialogs import add_mnemonics
+from paramtally.gui.explore.apply import apply_variant
+from paramtally.gui.explore.figure_text import figure_text
+
+if TYPE_CHECKING:
+    from paramtally.gui.document import Document
+
+__all__ = ["GoalSeekDialog"]
+
+FITS = "fits"
+_EXAMPLES = {
+    "params": "7B, 7e9, 650M",
+    "bytes": "80GB, 80GiB, 24e9",
+    "FLOP": "15G, 1.5e10",
+    "days": "30d, 720h",
+}
+# Columns of the fits target beside the figures, with what they hold (core's SetupFit fields).
+_FIT_COLUMNS = (("per_gpu_bytes", "Per GPU"), ("layout", "Layout"))  # "meets" is whether it fits
+_ROLES = ("below", "answer", "above")
+
+
+class GoalSeekDialog(QDialog):
+    """objectName ``goalSeekDialog``; ``applied`` says what Apply changed (None until it does)."""
+
+    def __init__(self, document: Document, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("goalSeekDialog")
+        self.setWindowTitle("Goal Seek")
+        self.document = document
+        self.solution: Solution | None = None
+        self.applied: str | None = None
+        self._points: list[Point] = []
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(150)  # typing "7B" solves once, not for "7" too
+        self._timer.timeout.connect(self.solve_now)
+        self._build()
+        self._figure_changed()
+
+    # --- layout -----------------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        arch, scenario = self.document.architecture, self.document.scenario
+        self.field_box = QComboBox()
+        self.field_box.setObjectName("goalField")
+        for variable in available(arch, scenario):
+            self.field_box.addItem(f"{variable.title} (now {variable.read(arch, scenario):,})", variable.name)
+            tip = f"{variable.description}\nAllowed: {variable.constraint}."
+            self.field_box.setItemData(self.field_box.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
+        self.figure_box = QComboBox()
+        self.figure_box.setObjectName("goalFigure")
+        for figure in FIGURES:
+            self.figure_box.addItem(figure.title, figure.name)
+            tip = figure.description
+            self.figure_box.setItemData(self.figure_box.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
+        self.figure_box.addItem("Fits on a GPU setup", FITS)
+        self.op_box = QComboBox()
+        self.op_box.setObjectName("goalOp")
+        self.op_box.addItem("at least", ">=")
+        self.op_box.addItem("at most", "<=")
+        self.value_edit = QLineEdit()
+        self.value_edit.setObjectName("goalValue")
+        self.gpu_box = QComboBox()
+        self.gpu_box.setObjectName("goalGpu")
+        for gpu in load_catalog():
+            self.gpu_box.addItem(gpu.name, gpu.id)
+        self.gpu_box.setCurrentIndex(max(self.gpu_box.findData(scenario.gpu), 0))
+        self.count_spin = QSpinBox()
+        self.count_spin.setObjectName("goalGpuCount")
+        self.count_spin.setRange(1, 100_000)
+        self.count_spin.setValue(scenario.gpus)
+        self.count_spin.setPrefix("× ")
+        self.multiple_spin = QSpinBox()
+        self.multiple_spin.setObjectName("goalMultiple")
+        self.multiple_spin.setRange(1, 1 << 20)
+        self.multiple_spin.setMaximumWidth(140)
+        self.multiple_spin.setToolTip("Only values that are multiples of this (e.g. 128 for a hidden size)")
+
+        target = QHBoxLayout()
+        target.addWidget(self.figure_box, 1)
+        target.addWidget(self.op_box)
+        target.addWidget(self.value_edit, 1)
+        target.addWidget(self.gpu_box, 1)
+        target.addWidget(self.count_spin)
+        form = QFormLayout()
+        form.addRow("&Vary:", self.field_box)
+        target_label = QLabel("&Target:")
+        target_label.setBuddy(self.figure_box)
+        form.addRow(target_label, target)
+        self.hint = QLabel()
+        self.hint.setObjectName("goalHint")
+        form.addRow("", self.hint)
+        form.addRow("&Multiple of:", self.multiple_spin)
+
+        self.answer = QLabel()
+        self.answer.setObjectName("goalAnswer")
+        self.answer.setWordWrap(True)
+        self.answer.setTextFormat(Qt.TextFormat.RichText)
+        self.table = QTableWidget()
+        self.table.setObjectName("goalTable")
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.itemSelectionChanged.connect(self._selection_changed)
+        self.buttons = QDialogButtonBox()
+        # ActionRole: an accept button would become the default, and Enter in the value (which
+        # solves) would apply the answer before the person has seen it.
+        self.apply_button = self.buttons.addButton("Apply", QDialogButtonBox.ButtonRole.ActionRole)
+        self.apply_button.setObjectName("goalApply")
+        self.apply_button.setEnabled(False)
+        close = self.buttons.addButton(QDialogButtonBox.StandardButton.Close)
+        close.setText("Close")
+        add_mnemonics(self.buttons)
+        for button in (self.apply_button, close):
+            button.setAutoDefault(False)
+        self.apply_button.clicked.connect(self.apply)
+        close.clicked.connect(self.reject)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.answer)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.buttons)
+        self.resize(860, 420)
+
+        for box in (self.field_box, self.op_box, self.gpu_box):
+            box.currentIndexChanged.connect(self._changed)
+        self.figure_box.currentIndexChanged.connect(self._figure_changed)
+        self.value_edit.textEdited.connect(self._changed)
+        self.value_edit.returnPressed.connect(self.solve_now)
+        self.count_spin.valueChanged.connect(self._changed)
+        self.multiple_spin.valueChanged.connect(self._changed)
+
+    # --- the question -----------------------------------------------------------------------------
+
+    @property
+    def field(self) -> str:
+        return str(self.field_box.currentData())
+
+    @property
+    def fits_target(self) -> bool:
+        return self.figure_box.currentData() == FITS
+
+    def target_text(self) -> str:
+        """The target as core reads it: ``total>=7B``, ``memory<=80GB``, ``fits=h100-sxm-80gb:1``."""
+        if self.fits_target:
+            count = "" if self.field == "gpus" else f":{self.count_spin.value()}"  # varying the count
+            return f"fits={self.gpu_box.currentData()}{count}"
+        return f"{self.figure_box.currentData()}{self.op_box.currentData()}{self.value_edit.text().strip()}"
+
+    def _figure_changed(self) -> None:
+        fits = self.fits_target
+        for widget in (self.op_box, self.value_edit):
+            widget.setVisible(not fits)
+        self.gpu_box.setVisible(fits)
+        self.count_spin.setVisible(fits)
+        if fits:
+            self.hint.setText("The largest (or smallest) value that still fits this many GPUs of the kind")
+        else:
+            figure = find_figure(str(self.figure_box.currentData()))
+            self.op_box.setCurrentIndex(self.op_box.findData("<=" if figure.budget else ">="))
+            self.value_edit.setPlaceholderText(_EXAMPLES[figure.unit])
+            self.hint.setText(f"{figure.description}; in {figure.unit} (e.g. {_EXAMPLES[figure.unit]})")
+        self._changed()
+
+    def _changed(self) -> None:
+        self.apply_button.setEnabled(False)
+        self._timer.start()
+
+    def solve_now(self) -> None:
+        """Ask core for the answer; a question it cannot answer is said in one line."""
+        self._timer.stop()
+        self.solution, self._points = None, []
+        if not self.fits_target and not self.value_edit.text().strip():
+            self._show_problem("Type the target value.")
+            return
+        try:
+            self.solution = solve(
+                self.document.architecture,
+                self.document.scenario,
+                self.field,
+                self.target_text(),
+                self.multiple_spin.value(),
+            )
+        except (ParamTallyError, ValidationError) as exc:
+            self._show_problem(one_line(exc))
+            return
+        self._show_solution(self.solution)
+
+    # --- the answer -------------------------------------------------------------------------------
+
+    def _show_problem(self, text: str) -> None:
+        self.answer.setText(f"<span style='color:#C0392B'>⚠ {_escape(text)}</span>")
+        self.table.setRowCount(0)
+        self.apply_button.setEnabled(False)
+
+    def _columns(self, solution: Solution) -> list[tuple[str, str]]:
+        title = find_variable(solution.field, self.document.architecture).title
+        columns = [("value", title), ("total", "Total parameters")]
+        points = [p for p in (solution.below, solution.point, solution.above) if p is not None]
+        if any(p.figures["active"] != p.figures["total"] for p in points):  # a mixture of experts
+            columns.append(("active", "Active parameters"))
+        if solution.target.gpu is not None:
+            columns += list(_FIT_COLUMNS)
+        elif solution.target.name not in ("total", "active"):
+            columns.append((solution.target.name, find_figure(solution.target.name).title))
+        return [*columns, ("meets", "Meets the target")]
+
+    def _show_solution(self, solution: Solution) -> None:
+        title = find_variable(solution.field, self.document.architecture).title
+        text = f"<b>{_escape(title)} = {solution.value:,}</b> — {_escape(self._goal(solution))}"
+        positions = self.document.architecture.max_positions
+        if solution.field == "context" and positions and solution.value > positions:
+            text += f"<br>Note: beyond the model's {positions:,} positions."
+        self.answer.setText(text)
+        points = (solution.below, solution.point, solution.above)
+        rows = [(role, point) for role, point in zip(_ROLES, points, strict=True) if point is not None]
+        columns = self._columns(solution)
+        self.table.clear()
+        self.table.setColumnCount(len(columns))
+        self.table.setRowCount(len(rows))
+        self.table.setHorizontalHeaderLabels([header for _, header in columns])
+        self.table.setVerticalHeaderLabels([role for role, _ in rows])
+        for index, (key, _) in enumerate(columns):
+            if key in ("per_gpu_bytes", "fits", "layout"):
+                self.table.horizontalHeaderItem(index).setToolTip(column_description(key))
+        for row, (role, point) in enumerate(rows):
+            for column, (key, _) in enumerate(columns):
+                item = QTableWidgetItem(self._cell(point, key))
+                if key not in ("layout", "fits", "meets"):
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                if role == "answer":
+                    font = item.font()
+                    font.setBold(True)
+                    item.setFont(font)
+                self.table.setItem(row, column, item)
+        self._points = [point for _, point in rows]
+        self.table.selectRow([role for role, _ in rows].index("answer"))
+        self.apply_button.setEnabled(True)
+
+    def _goal(self, solution: Solution) -> str:
+        target = solution.target
+        if target.gpu is not None:
+            count = target.count or solution.value
+            return f"fits {count} × {target.gpu.name}"
+        figure = find_figure(target.name)
+        threshold = target.threshold
+        value = threshold if threshold.denominator > 1 else int(threshold)
+        op = "≥" if target.op == ">=" else "≤"
+        return f"{figure.title.lower()} {op} {figure_text(value, figure.unit)}"
+
+    def _cell(self, point: Point, key: str) -> str:
+        if key == "value":
+            return f"{point.value:,}"
+        if key == "meets":
+            return "yes" if point.meets else "no"
+        value: Any = point.figures.get(key)
+        if key == "fits":
+            return "yes" if value else "no"
+        if key == "layout":
+            return str(value)
+        if key == "per_gpu_bytes":  # exact: near the boundary both sides round to the same GB
+            return f"{value:,} of {point.figures['capacity_bytes']:,} bytes"
+        unit = "params" if key in ("total", "active") else find_figure(key).unit
+        return figure_text(value, unit)
+
+    # --- apply ------------------------------------------------------------------------------------
+
+    def chosen(self) -> Point | None:
+        rows = self.table.selectionModel().selectedRows()
+        if not rows or not self._points:
+            return None
+        return self._points[rows[0].row()]
+
+    def _selection_changed(self) -> None:
+        point = self.chosen()
+        self.apply_button.setEnabled(point is not None)
+        if point is not None and self.solution is not None:
+            self.apply_button.setText(f"&Apply {point.value:,}")
+
+    def apply(self) -> None:
+        """Write the chosen value into the document as one undoable edit, and close."""
+        if self._timer.isActive():
+            self.solve_now()
+        point, solution = self.chosen(), self.solution
+        if point is None or solution is None:
+            return
+        document = self.document
+        variable = find_variable(solution.field, document.architecture)
+        try:
+            arch, scenario = variable.write(document.architecture, document.scenario, point.value)
+        except (ParamTallyError, ValidationError) as exc:
+            self._show_problem(one_line(exc))
+            return
+        text = f"{variable.title} = {point.value:,}"
+        if not apply_variant(document, arch, scenario, f"Goal seek: {text}"):
+            self._show_problem(f"{variable.title}: the scenario refused {point.value:,}")
+            return
+        self.applied = text
+        self.accept()
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

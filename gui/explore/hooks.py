@@ -1,0 +1,142 @@
+"""Where the explore views join the main window: two tabs beside the figures and an Explore menu.
+
+The tabs' views are built the first time they are shown (pyqtgraph, the sweep and the GPU
+setups of every column cost nothing until then), and each refreshes only while shown. The
+pinned columns live here, so pinning works before the compare tab was ever opened.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QKeySequence, QShowEvent
+from PySide6.QtWidgets import QMainWindow, QTabWidget, QVBoxLayout, QWidget
+
+from paramtally.gui.explore.pins import Pins
+
+if TYPE_CHECKING:
+    from paramtally.gui.document import Document
+    from paramtally.gui.explore.compare_view import CompareView
+    from paramtally.gui.explore.design_space import DesignSpaceView
+
+__all__ = ["Explore", "LazyTab", "add_explore"]
+
+
+class LazyTab(QWidget):
+    """A tab page that builds its view the first time it is shown (or asked for)."""
+
+    def __init__(self, build: Callable[[], QWidget], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._build = build
+        self._view: QWidget | None = None
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+
+    @property
+    def view(self) -> QWidget:
+        if self._view is None:
+            self._view = self._build()
+            layout = self.layout()
+            assert layout is not None
+            layout.addWidget(self._view)
+        return self._view
+
+    def showEvent(self, event: QShowEvent) -> None:
+        self.view  # noqa: B018 - built on first show
+        super().showEvent(event)
+
+
+class Explore(QObject):
+    """The pinned columns, the two tabs and the Explore menu's actions of one window."""
+
+    def __init__(self, window: QMainWindow, document: Document, tabs: QTabWidget) -> None:
+        super().__init__(window)
+        self.window, self.document, self.tabs = window, document, tabs
+        self.pins = Pins(document, self)
+        self.compare_tab = LazyTab(self._build_compare)
+        self.compare_tab.setObjectName("compareTab")
+        self.design_tab = LazyTab(self._build_design)
+        self.design_tab.setObjectName("designSpaceTab")
+        tabs.setTabToolTip(tabs.addTab(self.compare_tab, "Compare"), "Architectures side by side")
+        tabs.setTabToolTip(
+            tabs.addTab(self.design_tab, "Design space"), "A figure over two fields of the open model"
+        )
+        self.pins.changed.connect(self._say_pinned)
+        self._pinned_before = len(self.pins.pins)
+
+    @property
+    def compare_view(self) -> CompareView:
+        from paramtally.gui.explore.compare_view import CompareView
+
+        view = self.compare_tab.view
+        assert isinstance(view, CompareView)
+        return view
+
+    @property
+    def design_view(self) -> DesignSpaceView:
+        from paramtally.gui.explore.design_space import DesignSpaceView
+
+        view = self.design_tab.view
+        assert isinstance(view, DesignSpaceView)
+        return view
+
+    def _build_compare(self) -> QWidget:
+        from paramtally.gui.explore.compare_view import CompareView
+
+        return CompareView(self.document, self.pins)
+
+    def _build_design(self) -> QWidget:
+        from paramtally.gui.explore.design_space import DesignSpaceView
+
+        return DesignSpaceView(self.document)
+
+    # --- actions ------------------------------------------------------------------------------------
+
+    def show_compare(self) -> None:
+        self.tabs.setCurrentWidget(self.compare_tab)
+
+    def show_design_space(self) -> None:
+        self.tabs.setCurrentWidget(self.design_tab)
+
+    def pin(self) -> None:
+        self.pins.pin_open()
+
+    def goal_seek(self) -> bool:
+        """The goal-seek dialog over the open model; True when its answer was applied."""
+        from paramtally.gui.explore.goal_seek import GoalSeekDialog
+
+        dialog = GoalSeekDialog(self.document, self.window)
+        applied = bool(dialog.exec()) and dialog.applied is not None
+        if applied:
+            self.window.statusBar().showMessage(f"Goal seek: {dialog.applied}", 8000)
+        dialog.deleteLater()
+        return applied
+
+    def _say_pinned(self) -> None:
+        count = len(self.pins.pins)
+        if count > self._pinned_before and self.tabs.currentWidget() is not self.compare_tab:
+            label = self.pins.label(count - 1)
+            self.window.statusBar().showMessage(f"Pinned {label}: see the Compare tab", 8000)
+        self._pinned_before = count
+
+
+def add_explore(window: QMainWindow, document: Document, tabs: QTabWidget) -> Explore:
+    """The Compare and Design space tabs in ``tabs``, and the Explore menu on the window's bar."""
+    explore = Explore(window, document, tabs)
+    menu = window.menuBar().addMenu("E&xplore")
+    menu.setObjectName("menuExplore")
+
+    def add(text: str, name: str, slot: Callable[[], object], shortcut: str = "") -> None:
+        action = menu.addAction(text, slot)
+        action.setObjectName(name)
+        if shortcut:
+            action.setShortcut(QKeySequence(shortcut))
+
+    add("&Pin Open Model for Comparison", "actionPin", explore.pin, "Ctrl+Shift+P")
+    add("&Compare", "actionCompare", explore.show_compare)
+    menu.addSeparator()
+    add("&Goal Seek…", "actionGoalSeek", explore.goal_seek, "Ctrl+G")
+    add("&Design Space", "actionDesignSpace", explore.show_design_space)
+    return explore

@@ -1,0 +1,225 @@
+"""The Design space tab as a person uses it: fields and values typed, the figure picked, the
+pointer over a cell, a click that loads it, an edit in the form. Every cell checked is built
+here without the sweep's code and counted by `count_parameters` / `estimate_memory`."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QComboBox
+from pytestqt.qtbot import QtBot
+
+from paramtally.core.count import count_parameters
+from paramtally.core.explore.sweep import sweep
+from paramtally.core.fit import fit_setup
+from paramtally.core.gpus import find_gpu
+from paramtally.core.memory import estimate_memory
+from paramtally.core.schema import Architecture, thaw
+from paramtally.core.sources import load_source
+from paramtally.gui.document import Document
+from paramtally.gui.explore.design_space import DesignSpaceView
+from paramtally.gui.explore.figure_text import figure_text
+from paramtally.gui.main_window import MainWindow
+from tests.gui.conftest import TypeInto
+from tests.gui.modals import give_focus
+
+LAYERS = ("decoder", "layers", 0, "count")
+
+
+@pytest.fixture
+def llama_window(qtbot: QtBot) -> MainWindow:
+    window = MainWindow(Document(load_source("llama-3-8b"), "llama-3-8b", preset_id="llama-3-8b"))
+    qtbot.addWidget(window)
+    window.resize(1440, 900)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+def open_design(qtbot: QtBot, window: MainWindow) -> DesignSpaceView:
+    bar = window.tabs.tabBar()
+    index = window.tabs.indexOf(window.explore.design_tab)
+    assert bar.tabText(index) == "Design space"
+    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(index).center())
+    view = window.explore.design_view
+    qtbot.waitUntil(lambda: view.isVisible() and view.sweep is not None)
+    return view
+
+
+def built(arch: Architecture, *changes: tuple[tuple[str | int, ...], int]) -> Architecture:
+    """``arch`` with fields set by path, validated once: a variant made without the sweep."""
+    data: dict[str, Any] = thaw(arch.model_dump())
+    for path, value in changes:
+        node: Any = data
+        for part in path[:-1]:
+            node = node[part]
+        node[path[-1]] = value
+    return Architecture.model_validate(data)
+
+
+def at(arch: Architecture, hidden_size: int, layers: int) -> Architecture:
+    return built(arch, (("hidden_size",), hidden_size), (LAYERS, layers))
+
+
+def choose(qtbot: QtBot, box: QComboBox, text: str) -> None:
+    wanted = box.findText(text)
+    assert wanted >= 0, text
+    box.setFocus()
+    key = Qt.Key.Key_Down if wanted > box.currentIndex() else Qt.Key.Key_Up
+    while box.currentIndex() != wanted:
+        qtbot.keyClick(box, key)
+
+
+def cells(view: DesignSpaceView, n: int, seed: int = 15) -> list[tuple[int, int]]:
+    assert view.sweep is not None
+    rows, columns = view.sweep.valid.shape
+    rng = random.Random(seed)
+    return [(rng.randrange(columns), rng.randrange(rows)) for _ in range(n)]
+
+
+def shown(view: DesignSpaceView, i: int, j: int) -> float:
+    """The value the heatmap's image holds for cell (i, j)."""
+    image = view.heatmap.image.image
+    assert image is not None
+    return float(image[j, i])
+
+
+def point(view: DesignSpaceView, i: int, j: int) -> QPoint:
+    return view.heatmap.cell_center(i, j)
+
+
+def test_the_heatmap_holds_count_in_every_checked_cell(qtbot: QtBot, llama_window: MainWindow) -> None:
+    view = open_design(qtbot, llama_window)
+    arch = llama_window.document.architecture
+    result = view.sweep
+    assert result is not None
+    assert (result.x.name, result.y.name, result.figure.name) == ("hidden_size", "num_layers", "total")
+    assert result.valid.shape == (64, 64) and result.valid.all()
+    assert arch.hidden_size in result.x.values and arch.num_layers in result.y.values
+    for i, j in cells(view, 24):
+        h, layers = result.x.values[i], result.y.values[j]
+        total = count_parameters(built(arch, (("hidden_size",), h), (LAYERS, layers))).total
+        assert result.value(i, j) == total
+        assert shown(view, i, j) == float(total)
+
+
+def test_typed_axes_and_the_memory_figure(
+    qtbot: QtBot, llama_window: MainWindow, type_into: TypeInto
+) -> None:
+    view = open_design(qtbot, llama_window)
+    document = llama_window.document
+    choose(qtbot, view.x_box, "Context")
+    assert view.x_range.text() == "1024:9088:128"  # the suggested values around 4,096
+    type_into(view.x_range, "2048:32768:2048")
+    choose(qtbot, view.y_box, "Batch")
+    type_into(view.y_range, "1:16")
+    choose(qtbot, view.figure_box, "Memory per GPU")
+    result = view.sweep
+    assert result is not None and result.figure.name == "memory"
+    assert result.x.values == tuple(range(2048, 32769, 2048)) and result.y.values == tuple(range(1, 17))
+    for i, j in cells(view, 12):
+        context, batch = result.x.values[i], result.y.values[j]
+        scenario = document.scenario.model_copy(update={"context": context, "batch": batch})
+        memory = estimate_memory(document.architecture, scenario).total_bytes
+        assert result.value(i, j) == memory and shown(view, i, j) == float(memory)
+    # A range core cannot read is said in one line; the last heatmap stays.
+    type_into(view.y_range, "16:1")
+    assert view.status.text().startswith("⚠ Y: '16:1' is not FIRST:LAST:STEP")
+    assert view.sweep is result
+
+
+def test_hover_shows_the_cell_and_a_click_loads_it_as_one_undo_step(
+    qtbot: QtBot, llama_window: MainWindow
+) -> None:
+    view = open_design(qtbot, llama_window)
+    document = llama_window.document
+    arch = document.architecture
+    result = view.sweep
+    assert result is not None
+    i, j = 40, 10
+    h, layers = result.x.values[i], result.y.values[j]
+    variant = built(arch, (("hidden_size",), h), (LAYERS, layers))
+    qtbot.mouseMove(view.heatmap.viewport(), point(view, i, j))
+    qtbot.waitUntil(lambda: f"hidden_size = {h:,}" in view.hover.text())
+    total = count_parameters(variant).total
+    memory = estimate_memory(variant, document.scenario).total_bytes
+    assert f"num_layers = {layers:,}" in view.hover.text()
+    assert f"total parameters {figure_text(total, 'params')}" in view.hover.text()
+    assert f"memory per GPU {figure_text(memory, 'bytes')}" in view.hover.text()
+
+    steps = document.undo_stack.count()
+    qtbot.mouseClick(view.heatmap.viewport(), Qt.MouseButton.LeftButton, pos=point(view, i, j))
+    assert document.architecture == variant
+    assert document.undo_stack.count() == steps + 1
+    # The sweep follows: the open model's cell is now the one clicked.
+    assert view.sweep is not None and view.sweep.arch is document.architecture
+    assert view.heatmap.marker.getData()[0].tolist() == [i + 0.5]
+    give_focus(qtbot, llama_window.form)
+    qtbot.keyClick(llama_window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert document.architecture == arch
+
+
+def test_a_cell_of_a_model_and_scenario_field_is_one_undo_step(
+    qtbot: QtBot, llama_window: MainWindow, type_into: TypeInto
+) -> None:
+    view = open_design(qtbot, llama_window)
+    document = llama_window.document
+    arch, scenario = document.architecture, document.scenario
+    choose(qtbot, view.x_box, "Context")
+    type_into(view.x_range, "4096:65536:4096")
+    choose(qtbot, view.figure_box, "Memory per GPU")
+    result = view.sweep
+    assert result is not None and (result.x.name, result.y.name) == ("context", "num_layers")
+    i, j = 7, 3
+    qtbot.mouseClick(view.heatmap.viewport(), Qt.MouseButton.LeftButton, pos=point(view, i, j))
+    assert document.scenario.context == result.x.values[i]
+    assert document.architecture.num_layers == result.y.values[j]
+    document.undo_stack.undo()
+    assert document.architecture == arch and document.scenario == scenario
+
+
+def test_an_edit_in_the_form_sweeps_again(
+    qtbot: QtBot, llama_window: MainWindow, type_into: TypeInto
+) -> None:
+    view = open_design(qtbot, llama_window)
+    type_into(llama_window.form.editor(("embeddings", "vocab_size")), "32000")
+    document = llama_window.document
+    assert document.architecture.embeddings.vocab_size == 32000
+    result = view.sweep
+    assert result is not None and result.arch is document.architecture
+    expected = sweep(document.architecture, document.scenario, result.x, result.y, "total")
+    assert np.array_equal(view.heatmap.image.image, expected.floats())
+    for i, j in cells(view, 8, seed=3):
+        variant = built(
+            document.architecture, (("hidden_size",), result.x.values[i]), (LAYERS, result.y.values[j])
+        )
+        assert shown(view, i, j) == float(count_parameters(variant).total)
+
+
+def test_iso_lines_and_the_fits_boundary(qtbot: QtBot, llama_window: MainWindow, type_into: TypeInto) -> None:
+    view = open_design(qtbot, llama_window)
+    document = llama_window.document
+    type_into(view.iso_edit, "7B, 10B")
+    assert [text for text, _ in view.levels] == ["7B", "10B"]
+    isolines = [line for _, line in view.heatmap.isocurves[:2]]
+    assert all(line.isVisible() and not line.path.isEmpty() for line in isolines)
+    assert [label.textItem.toPlainText() for label in view.heatmap.iso_labels[:2]] == ["7B", "10B"]
+    qtbot.mouseClick(view.fits_check, Qt.MouseButton.LeftButton)
+    result = view.sweep
+    assert result is not None and result.fits is not None and result.setup == f"{document.scenario.gpu}:1"
+    # The red line has one edge per pair core puts on either side of the boundary.
+    xs, _ = view.heatmap.boundary.getData()
+    assert len(xs) == 2 * len(result.boundary()) > 0
+    gpu = find_gpu(document.scenario.gpu)
+    for i, j in cells(view, 10, seed=7):
+        variant = built(
+            document.architecture, (("hidden_size",), result.x.values[i]), (LAYERS, result.y.values[j])
+        )
+        fits = fit_setup(variant, document.scenario, gpu, 1).fits
+        assert bool(result.fits[j, i]) == fits
+        text = view.cell_text(i, j)
+        assert text.endswith(("fits " if fits else "does not fit ") + result.setup)

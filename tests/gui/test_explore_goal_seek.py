@@ -1,0 +1,156 @@
+"""The Goal Seek dialog opened with Ctrl+G and answered with keys and clicks: the answer and its
+neighbours are what `count_parameters` / `fit_setup` give on both sides of the boundary, and
+Apply is one undoable edit of the document."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QWidget
+from pytestqt.qtbot import QtBot
+
+from paramtally.core.breakdown import human
+from paramtally.core.count import count_parameters
+from paramtally.core.edit import with_value
+from paramtally.core.fit import fit_setup
+from paramtally.core.gpus import find_gpu
+from paramtally.core.schema import Architecture
+from paramtally.core.sources import load_source
+from paramtally.gui.document import Document
+from paramtally.gui.explore.goal_seek import GoalSeekDialog
+from paramtally.gui.main_window import MainWindow
+from tests.gui.modals import Modals, give_focus
+
+H100 = "h100-sxm-80gb"
+
+
+@pytest.fixture
+def llama_window(qtbot: QtBot) -> MainWindow:
+    window = MainWindow(Document(load_source("llama-3-8b"), "llama-3-8b", preset_id="llama-3-8b"))
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+def choose(qtbot: QtBot, box: QComboBox, text: str) -> None:
+    """Pick an entry of a closed combo box with the arrow keys, as a person would."""
+    wanted = next(index for index in range(box.count()) if box.itemText(index).startswith(text))
+    box.setFocus()
+    key = Qt.Key.Key_Down if wanted > box.currentIndex() else Qt.Key.Key_Up
+    while box.currentIndex() != wanted:
+        qtbot.keyClick(box, key)
+
+
+def rows(dialog: GoalSeekDialog) -> dict[str, list[str]]:
+    table = dialog.table
+    return {
+        table.verticalHeaderItem(row).text(): [table.item(row, c).text() for c in range(table.columnCount())]
+        for row in range(table.rowCount())
+    }
+
+
+def seek(qtbot: QtBot, modals: Modals, window: MainWindow, answer: Callable[[QWidget], None]) -> None:
+    """Ctrl+G on the window; ``answer(dialog)`` drives the dialog it opens."""
+    modals.expect(answer, "goal seek")
+    give_focus(qtbot, window.form)
+    qtbot.keyClick(window, Qt.Key.Key_G, Qt.KeyboardModifier.ControlModifier)
+    modals.wait_done()
+
+
+def layers(arch: Architecture, count: int) -> Architecture:
+    """llama-3-8b with ``count`` layers, made without the goal seek's code."""
+    return with_value(arch, ("decoder", "layers", 0, "count"), count)
+
+
+def test_layers_for_ten_billion_applied_as_one_undo_step(
+    qtbot: QtBot, llama_window: MainWindow, modals: Modals
+) -> None:
+    document = llama_window.document
+    arch = document.architecture
+    seen: dict[str, list[str]] = {}
+
+    def answer(dialog: QWidget) -> None:
+        assert isinstance(dialog, GoalSeekDialog)
+        choose(qtbot, dialog.field_box, "Layers")
+        choose(qtbot, dialog.figure_box, "Total parameters")
+        dialog.value_edit.setFocus()
+        qtbot.keyClicks(dialog.value_edit, "10B")
+        qtbot.keyClick(dialog.value_edit, Qt.Key.Key_Return)  # solves; applies nothing yet
+        assert dialog.isVisible() and document.architecture == arch
+        seen.update(rows(dialog))
+        seen["said"] = [dialog.answer.text()]
+        modals.click_button(dialog, f"Apply {int(seen['answer'][0]):,}")
+
+    steps = document.undo_stack.count()
+    seek(qtbot, modals, llama_window, answer)
+    value = int(seen["answer"][0])
+    # The smallest layer count whose total reaches 10B: one fewer does not.
+    fewer, enough = (count_parameters(layers(arch, count)).total for count in (value - 1, value))
+    assert fewer < 10**10 <= enough
+    for role, count in (("below", value - 1), ("answer", value), ("above", value + 1)):
+        total = count_parameters(layers(arch, count)).total
+        assert seen[role][:2] == [f"{count:,}", f"{total:,} ({human(total)})"]
+        assert seen[role][-1] == ("no" if role == "below" else "yes")
+    assert f"Layers = {value:,}</b> — total parameters ≥ 10,000,000,000" in seen["said"][0]
+    # Applied as one undo step; Ctrl+Z takes it back.
+    assert document.architecture == layers(arch, value)
+    assert document.undo_stack.count() == steps + 1
+    assert llama_window.statusBar().currentMessage() == f"Goal seek: Layers = {value:,}"
+    give_focus(qtbot, llama_window.form)
+    qtbot.keyClick(llama_window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert document.architecture == arch
+
+
+def test_longest_context_on_one_h100_sets_the_scenario(
+    qtbot: QtBot, llama_window: MainWindow, modals: Modals
+) -> None:
+    document = llama_window.document
+    arch, scenario = document.architecture, document.scenario
+    seen: dict[str, list[str]] = {}
+
+    def answer(dialog: QWidget) -> None:
+        assert isinstance(dialog, GoalSeekDialog)
+        choose(qtbot, dialog.field_box, "Context")
+        choose(qtbot, dialog.figure_box, "Fits on a GPU setup")
+        assert dialog.gpu_box.isVisible() and not dialog.value_edit.isVisible()
+        choose(qtbot, dialog.gpu_box, find_gpu(H100).name)
+        # Solved once the keys have settled (the dialog waits 150 ms after the last change).
+        qtbot.waitUntil(lambda: not dialog._timer.isActive() and dialog.table.rowCount() == 3)
+        seen.update(rows(dialog))
+        modals.click_button(dialog, f"Apply {int(seen['answer'][0].replace(',', '')):,}")
+
+    seek(qtbot, modals, llama_window, answer)
+    value = int(seen["answer"][0].replace(",", ""))
+    gpu = find_gpu(H100)
+    fits = fit_setup(arch, scenario.model_copy(update={"context": value}), gpu, 1)
+    beyond = fit_setup(arch, scenario.model_copy(update={"context": value + 1}), gpu, 1)
+    assert fits.fits and not beyond.fits  # the largest context that fits
+    assert seen["answer"][2] == f"{fits.per_gpu_bytes:,} of {fits.capacity_bytes:,} bytes"
+    assert seen["above"][2] == f"{beyond.per_gpu_bytes:,} of {beyond.capacity_bytes:,} bytes"
+    assert document.scenario.context == value and document.architecture == arch
+    document.undo_stack.undo()
+    assert document.scenario.context == scenario.context
+
+
+def test_a_target_core_cannot_read_is_said_and_nothing_applies(
+    qtbot: QtBot, llama_window: MainWindow, modals: Modals
+) -> None:
+    document = llama_window.document
+    said: list[str] = []
+
+    def answer(dialog: QWidget) -> None:
+        assert isinstance(dialog, GoalSeekDialog)
+        dialog.value_edit.setFocus()
+        qtbot.keyClicks(dialog.value_edit, "lots")
+        qtbot.keyClick(dialog.value_edit, Qt.Key.Key_Return)
+        said.append(dialog.answer.text())
+        assert not dialog.apply_button.isEnabled() and dialog.table.rowCount() == 0
+        modals.click_button(dialog, "Close")
+
+    steps = document.undo_stack.count()
+    seek(qtbot, modals, llama_window, answer)
+    assert "'lots' is not a number of params" in said[0]
+    assert document.undo_stack.count() == steps
