@@ -68,7 +68,7 @@ _FLOAT_NAMESPACE: dict[str, object] = {
 }
 
 
-def _fast(expr: str, values: dict[str, float]) -> float:
+def _fast(expr: str, values: dict[str, Any]) -> float:
     """The formula evaluated in floats (the fit table's many setups); the report's terms are exact."""
     result: float = eval(compiled(expr), _FLOAT_NAMESPACE, values)  # the AST was checked when compiled
     return result
@@ -128,7 +128,7 @@ def _symbols(plan: StagePlan, s: Scenario, gpu: GPU, model: ModelSpeed) -> dict[
 def setup_speed(plans: tuple[StagePlan, ...], s: Scenario, gpu: GPU, model: ModelSpeed) -> SetupSpeed:
     """Prefill seconds and decode tokens per second of the batch on ``s``'s layout of ``gpu``."""
     busiest = max(plans, key=lambda plan: plan.total)
-    values = {key: float(value) for key, value in _symbols(busiest, s, gpu, model).items()}
+    values = _symbols(busiest, s, gpu, model)  # ints and floats: true division gives floats
     step = max(_fast(_decode_memory(model), values), _fast(DECODE_COMPUTE, values))
     return SetupSpeed(_fast(PREFILL, values), s.batch / step)
 
