@@ -19,7 +19,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from paramtally.core import count, fit, flops, gguf_types, memory, stages
+from paramtally.core import count, fit, flops, gguf_types, memory, plans, stages
 from paramtally.core.gpus import load_catalog
 from paramtally.core.memory import Scenario, estimate_memory
 from paramtally.core.presets import load_builtin
@@ -28,7 +28,15 @@ TARGET_MS = 2.0
 
 
 def _clear_memory() -> None:
-    for cached in (memory._estimate, fit._plan, flops._estimate, stages.model_layout, gguf_types.stage_types):
+    for cached in (
+        memory._estimate,
+        plans.stage_plans,
+        flops._estimate,
+        flops.forward_per_token,
+        flops.decode_per_token,
+        stages.model_layout,
+        gguf_types.stage_types,
+    ):
         cached.cache_clear()
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from paramtally.core.activations_hf import HF_SOURCE, hf_widths
 from paramtally.core.count import block_kind
 from paramtally.core.model_states import padded_vocab
 from paramtally.core.scenario import Scenario
@@ -73,30 +74,53 @@ def _over(symbol: str, divisor: int) -> str:
     return f"/{symbol}" if divisor > 1 else ""
 
 
-def _layer_expr(s: Scenario, scores: bool) -> str:
+def _activation_bytes(s: Scenario) -> int:
+    return 4 if s.dtype == "fp32" else 2
+
+
+def _widths(arch: Architecture, block: Block, s: Scenario) -> tuple[int, int, int]:
+    """(R, S, c): bytes per token kept whole / split by TP, and c of the c·a·s scores (0: none)."""
+    if s.activations == "megatron":
+        r, w = token_widths(block, arch.hidden_size)
+        return r, w, 5 if _score_heads(block) else 0
+    hf = hf_widths(arch, block, _activation_bytes(s), eager=s.activations == "hf-eager")
+    return hf.r, hf.s, hf.scores
+
+
+def _layer_expr(s: Scenario, scores: int) -> str:
     t, sp = s.tp, (s.tp if s.sequence_parallel else 1)
     if s.recompute == "full":
-        return f"2·s·b·h{_over('t', sp)}"
-    keep_scores = scores and not (s.flash_attention or s.recompute == "selective")
-    score = f" + 5·a·s{_over('t', t)}" if keep_scores else ""
+        kept = "2" if s.activations == "megatron" else str(_activation_bytes(s))
+        return f"{kept}·s·b·h{_over('t', sp)}"
+    if s.activations == "megatron":
+        keep_scores = scores and not (s.flash_attention or s.recompute == "selective")
+    else:
+        keep_scores = scores and s.recompute != "selective"
+    score = f" + {scores}·a·s{_over('t', t)}" if keep_scores else ""
     return f"s·b·(R{_over('t', sp)} + S{_over('t', t)}{score})"
 
 
 def _scale(s: Scenario) -> tuple[str, dict[str, int]]:
-    return ("·B/2", {"B": 4}) if s.dtype == "fp32" else ("", {})
+    """Korthikanti's bytes are for 16-bit activations; fp32 doubles them (the hf terms count B)."""
+    return ("·B/2", {"B": 4}) if s.dtype == "fp32" and s.activations == "megatron" else ("", {})
 
 
-def _layer_values(block: Block, h: int, s: Scenario) -> dict[str, int]:
-    r, w = token_widths(block, h)
+def _layer_values(arch: Architecture, block: Block, s: Scenario) -> dict[str, int]:
+    r, w, _ = _widths(arch, block, s)
+    h = arch.hidden_size
     return {"s": s.context, "b": s.batch, "h": h, "a": _score_heads(block), "t": s.tp, "R": r, "S": w}
+
+
+def _source(s: Scenario) -> str:
+    return KORTHIKANTI if s.activations == "megatron" else HF_SOURCE
 
 
 def layer_activation_bytes(arch: Architecture, s: Scenario, block: Block | None = None) -> int:
     """Bytes one layer of ``block`` (default: the main stack's base block) keeps for one micro-batch."""
     block = block if block is not None else arch.base_block(arch.main_stack)
     scale, extra = _scale(s)
-    expr = _layer_expr(s, _score_heads(block) > 0) + scale
-    return Term.of("", "", expr, "", **_layer_values(block, arch.hidden_size, s), **extra).value
+    expr = _layer_expr(s, _widths(arch, block, s)[2]) + scale
+    return Term.of("", "", expr, "", **_layer_values(arch, block, s), **extra).value
 
 
 def _in_flight(s: Scenario, stage: Stage) -> tuple[str, dict[str, int], str]:
@@ -115,22 +139,21 @@ def _training_terms(arch: Architecture, s: Scenario, stage: Stage, last: bool) -
     scale, extra = _scale(s)
     factor, flight, flight_source = _in_flight(s, stage)
     source = (
-        KORTHIKANTI + (f"; {flight_source}" if flight_source else "") + (EXPERT_PARALLEL if s.ep > 1 else "")
+        _source(s) + (f"; {flight_source}" if flight_source else "") + (EXPERT_PARALLEL if s.ep > 1 else "")
     )
     h = arch.hidden_size
     # Blocks that keep the same bytes per layer share a term.
-    classes: dict[tuple[int, int, int], tuple[int, list[Block]]] = {}
+    classes: dict[tuple[int, int, int, int], tuple[int, list[Block]]] = {}
     for block, layers in stage.blocks:
-        r, w = token_widths(block, h)
-        key = (r, w, _score_heads(block))
+        key = (*_widths(arch, block, s), _score_heads(block))
         count, blocks = classes.get(key, (0, []))
         classes[key] = (count + layers, [*blocks, block])
     terms = []
-    for (_, _, heads), (count, blocks) in classes.items():
+    for (_, _, scores, _), (count, blocks) in classes.items():
         labels = sorted({block_kind(block) for block in blocks})
         name = "activations" if len(classes) == 1 else f"activations ({'; '.join(labels)} layers)"
-        expr = factor + "L·" + _layer_expr(s, heads > 0) + scale
-        values = _layer_values(blocks[0], h, s) | {"L": count} | flight | extra
+        expr = factor + "L·" + _layer_expr(s, scores) + scale
+        values = _layer_values(arch, blocks[0], s) | {"L": count} | flight | extra
         terms.append(Term.of(name, "activations", expr, source, **values))
     if last and arch.head.present:
         vocab = arch.embeddings.vocab_size

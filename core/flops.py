@@ -26,7 +26,7 @@ from paramtally.core.schema import Architecture
 from paramtally.core.stages import model_layout
 from paramtally.core.terms import Term
 
-__all__ = ["FlopsReport", "estimate_flops", "matmul_params"]
+__all__ = ["FlopsReport", "decode_per_token", "estimate_flops", "forward_per_token", "matmul_params"]
 
 KAPLAN = "Kaplan et al. 2020, Table 1: 2N + 2·n_layer·n_ctx·d_attn per token forward"
 CHINCHILLA = "Hoffmann et al. 2022 (Chinchilla): C ≈ 6·N·D, compute-optimal D ≈ 20·N"
@@ -119,25 +119,26 @@ def estimate_flops(
     return _estimate(arch, scenario, gpu)
 
 
-@lru_cache(maxsize=128)
-def _estimate(arch: Architecture, s: Scenario, gpu: GPU) -> FlopsReport:
-    arch = effective_architecture(arch, s)
-    report = count_parameters(arch)
-    adapters = model_layout(arch, 1).adapters if s.mode == "training" else 0
-    n = report.active
+@dataclass(frozen=True, slots=True)
+class _TokenTerms:
+    """One token's forward FLOPs at a context: prefill (causal average) and a decode step apart."""
+
+    attention: Term
+    decode_attention: Term
+    forward: Term
+    decode: Term
+    matmuls: dict[str, int]  # N_ne, e, V of the formulas
+
+
+def _token_terms(arch: Architecture, context: int) -> _TokenTerms:
     n_ne, head = matmul_params(arch)
-    e, vocab = arch.embed_dim, head // arch.embed_dim
+    matmuls = {"N_ne": n_ne, "e": arch.embed_dim, "V": head // arch.embed_dim}
     attention = _context_terms(
-        arch, s.context, 2, "attention per token (prefill, forward)", KAPLAN + " (a causal average)"
+        arch, context, 2, "attention per token (prefill, forward)", KAPLAN + " (a causal average)"
     )
     decode_attention = _context_terms(
-        arch,
-        s.context,
-        4,
-        "attention of one decode step at context s",
-        "QKᵀ and A·V over all s cached tokens",
+        arch, context, 4, "attention of one decode step at context s", "QKᵀ and A·V over all s cached tokens"
     )
-    matmuls = {"N_ne": n_ne, "e": e, "V": vocab}
     forward = _flops_term(
         "forward per token (prefill)", "2·N_ne + 2·e·V + F_att", f"{KAPLAN}; {NON_EMBEDDING}",
         F_att=attention.value, **matmuls,
@@ -146,6 +147,36 @@ def _estimate(arch: Architecture, s: Scenario, gpu: GPU) -> FlopsReport:
         "decode step per token at context s", "2·N_ne + 2·e·V + F_dec", f"{NON_EMBEDDING}; one new token "
         "reads all s cached keys and values", F_dec=decode_attention.value, **matmuls,
     )  # fmt: skip
+    return _TokenTerms(attention, decode_attention, forward, decode, matmuls)
+
+
+@lru_cache(maxsize=256)
+def forward_per_token(arch: Architecture, context: int) -> int:
+    """Prefill FLOPs of one token at ``context`` for ``arch`` as run (``effective_architecture``):
+    the report's own term, for the serving estimates."""
+    return _token_terms(arch, context).forward.value
+
+
+@lru_cache(maxsize=256)
+def decode_per_token(arch: Architecture, context: int) -> int:
+    """FLOPs of one decode step at ``context`` (the whole cache read), as the report's term."""
+    return _token_terms(arch, context).decode.value
+
+
+@lru_cache(maxsize=128)
+def _estimate(arch: Architecture, s: Scenario, gpu: GPU) -> FlopsReport:
+    arch = effective_architecture(arch, s)
+    report = count_parameters(arch)
+    adapters = model_layout(arch, 1).adapters if s.mode == "training" else 0
+    n = report.active
+    token = _token_terms(arch, s.context)
+    attention, decode_attention, forward, decode = (
+        token.attention,
+        token.decode_attention,
+        token.forward,
+        token.decode,
+    )
+    matmuls, n_ne = token.matmuls, token.matmuls["N_ne"]
     hardware_attention = attention.value if s.flash_attention else 2 * attention.value
     if adapters:
         a = min(adapters, n_ne)

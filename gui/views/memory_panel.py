@@ -1,5 +1,5 @@
-"""The memory-budget panel: what fits, the scenario controls, the per-GPU memory bar, FLOPs and the
-GPU setups.
+"""The memory-budget panel: what fits, the scenario controls, the per-GPU memory bar, serving
+figures, FLOPs and the GPU setups.
 
 It shows ``document.memory``, ``document.setups`` and ``document.flops`` and edits
 ``document.scenario``. A value the core refuses stays in its field, red, and the line under the
@@ -35,6 +35,7 @@ from paramtally.gui.views.flops_summary import FlopsSummary
 from paramtally.gui.views.format import bytes_scaled, gib, problem_text
 from paramtally.gui.views.memory_chart import MemoryChart
 from paramtally.gui.views.scenario_controls import ScenarioControls
+from paramtally.gui.views.serving_summary import ServingSummary
 from paramtally.gui.views.setups_table import SetupsTable
 
 if TYPE_CHECKING:
@@ -66,8 +67,8 @@ def _show(label: QLabel, text: str) -> None:
 
 class MemoryPanel(QWidget):
     """objectName ``memoryBudget``; children: ``fitSummary``, scenario controls, ``scenarioProblem``,
-    ``layoutNote``, ``adapterNote``, ``omissionNote``, ``memoryChart``, ``flopsSummary``, ``fitsOnly``,
-    ``gpuSetups``."""
+    ``layoutNote``, ``adapterNote``, ``cacheNote``, ``omissionNote``, ``memoryChart``, ``servingSummary``,
+    ``flopsSummary``, ``fitsOnly``, ``gpuSetups``."""
 
     chart_kinds = ("memory",)
 
@@ -85,6 +86,7 @@ class MemoryPanel(QWidget):
         self.omission_note = _note("omissionNote")
         self.chart = MemoryChart()
         self.flops = FlopsSummary()
+        self.serving = ServingSummary()
         self.fits_only = QCheckBox("Only setups that fit")
         self.fits_only.setObjectName("fitsOnly")
         self.fits_only.setToolTip("Hide the GPU kinds and counts on which the scenario does not fit")
@@ -107,7 +109,12 @@ class MemoryPanel(QWidget):
         self.figures = QBoxLayout(QBoxLayout.Direction.LeftToRight)
         self.figures.setContentsMargins(0, 0, 0, 0)
         self.figures.addWidget(self.chart, 3)
-        self.figures.addWidget(self.flops, 2)
+        numbers = QVBoxLayout()
+        numbers.setContentsMargins(0, 0, 0, 0)
+        numbers.addWidget(self.serving)
+        numbers.addWidget(self.flops)
+        numbers.addStretch(1)
+        self.figures.addLayout(numbers, 2)
         filter_row = QHBoxLayout()
         title = QLabel("<b>GPU setups</b>")
         title.setToolTip(
@@ -147,6 +154,7 @@ class MemoryPanel(QWidget):
             self.chart.setToolTip(_terms_text(memory))
         training = document.scenario.mode == "training"
         self.flops.set_flops(document.flops, self._capacity(document.scenario)[1], training)
+        self.serving.set_serving(document.serving, training)
         setups = document.setups
         if setups or memory is not None:
             self.setups.set_setups(setups)

@@ -11,11 +11,12 @@ from pathlib import Path
 import pytest
 
 from paramtally.core.cli import main
-from paramtally.core.export import GPU_COLUMNS, MEMORY_COLUMNS, memory_rows, to_csv
+from paramtally.core.export import GPU_COLUMNS, MEMORY_COLUMNS, about_rows, memory_rows, to_csv
 from paramtally.core.fit import COUNTS, chosen_layout, column_description, fit_setups, smallest_fit
 from paramtally.core.gpus import CatalogWarning, load_catalog, user_catalog_path
 from paramtally.core.memory import Scenario, estimate_memory
 from paramtally.core.presets import load_builtin
+from paramtally.core.schema import Architecture
 from paramtally.core.sources import load_source
 
 REQUIRED = {
@@ -102,14 +103,14 @@ def test_llama2_7b_bf16_4k_fits_one_rtx_4090() -> None:
     assert one.fits and one.free_bytes > 0
     assert one.layout == "single GPU"
     assert one.max_context is not None and one.max_context >= 4096
-    assert one.decode_tokens_per_s is not None and 30 < one.decode_tokens_per_s < 100
+    assert one.decode_tokens_per_second is not None and 30 < one.decode_tokens_per_second < 100
 
 
 def test_llama2_70b_needs_two_h100_with_tp2() -> None:
     fits = fit_setups(load_builtin("llama-2-70b"), Scenario())
     one, two = _setup(fits, "h100-sxm-80gb", 1), _setup(fits, "h100-sxm-80gb", 2)
     assert not one.fits and one.free_bytes < 0
-    assert one.max_context == 0 and one.decode_tokens_per_s is None
+    assert one.max_context == 0 and one.decode_tokens_per_second is None
     assert two.fits and two.tp == 2 and two.layout == "TP=2"
 
 
@@ -181,6 +182,8 @@ def test_memory_json_has_the_issue_keys(tmp_path: Path) -> None:
     )
     data = json.loads(out.read_text(encoding="utf-8"))
     assert data["kv_cache_bytes"] == 42_949_672_960
+    assert Scenario.model_validate(data["scenario"]) == Scenario(context=131_072)
+    assert Architecture.model_validate(data["architecture"]) == load_builtin("llama-3-70b")
     for key in ("weights_bytes", "activations_bytes", "gradients_bytes", "optimizer_bytes", "overhead_bytes"):
         assert isinstance(data[key], int)
     assert data["total_bytes"] == sum(
@@ -235,13 +238,19 @@ def test_table_labels_gib_and_gb(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_csv_is_the_export_writers_memory_or_setups_table(capsys: pytest.CaptureFixture[str]) -> None:
-    """`memory --format csv` writes the window's memory-terms table, `--setups` its GPU table."""
+    """`memory --format csv` writes the window's memory-terms table, `--setups` its GPU table, both
+    opening with the lines that record the scenario and the architecture."""
     arch, scenario = load_source("gpt2"), Scenario()
     assert main(["memory", "gpt2", "--format", "csv"]) == 0
     memory = estimate_memory(arch, scenario)
-    assert capsys.readouterr().out == to_csv(memory_rows(memory), MEMORY_COLUMNS)
+    about = about_rows(arch, scenario, "gpt2")
+    assert capsys.readouterr().out == to_csv(memory_rows(memory), MEMORY_COLUMNS, about)
     assert main(["memory", "gpt2", "--format", "csv", "--setups"]) == 0
-    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    text = capsys.readouterr().out
+    recorded = dict(row for row in csv.reader(io.StringIO(text)) if row and row[0].startswith("# "))
+    assert Scenario.model_validate_json(recorded["# scenario json"]) == scenario
+    assert Architecture.model_validate_json(recorded["# architecture json"]) == arch
+    rows = list(csv.DictReader(io.StringIO(text.split("\n\n", 1)[1])))
     setups = fit_setups(arch, scenario)
     assert tuple(rows[0]) == GPU_COLUMNS and len(rows) == len(setups)
     assert [row["fits"] for row in rows] == ["true" if fit.fits else "false" for fit in setups]
