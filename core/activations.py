@@ -184,8 +184,22 @@ def _prefill_width(block: Block, h: int) -> int:
 
 _INFERENCE_SOURCE = (
     "working set of one layer while a prefill chunk of C tokens runs: residual and norm output 2h, "
-    "mixer projections and FFN intermediates W split by TP, at B bytes; an estimate, as vLLM profiles it"
+    "mixer projections and FFN intermediates W split by TP (the widest layer's; W_i: each kind of "
+    "layer's), at B bytes; an estimate, as vLLM profiles it"
 )
+
+
+def _widest(arch: Architecture) -> tuple[str, dict[str, int]]:
+    """``W`` or ``max(W_1, W_2, …)``: the widest layer's prefill width, one symbol per distinct block.
+
+    The maximum is taken in the formula, so that each symbol stays a polynomial in the fields a
+    design-space sweep varies (``core.explore``) while the widest block changes across the grid."""
+    h = arch.hidden_size
+    widths = [_prefill_width(block, h) for block in arch.layers_by_block()]
+    if len(widths) <= 1:
+        return "W", {"W": widths[0] if widths else 0}
+    symbols = {f"W_{i}": width for i, width in enumerate(widths, start=1)}
+    return f"max({', '.join(symbols)})", symbols
 
 
 def activation_terms(arch: Architecture, s: Scenario, stage: Stage, last: bool) -> list[Term]:
@@ -193,19 +207,20 @@ def activation_terms(arch: Architecture, s: Scenario, stage: Stage, last: bool) 
     if s.mode == "training":
         return _training_terms(arch, s, stage, last)
     h = arch.hidden_size
-    widest = max((_prefill_width(block, h) for block in arch.layers_by_block()), default=0)
+    width, widths = _widest(arch)
+    widest = max(widths.values())
     byte = 4 if s.dtype == "fp32" else 2
     working = Term.of(
         "activations (prefill working set)",
         "activations",
-        f"min(s·b, C)·B·(2·h + W{_over('t', s.tp)})",
+        f"min(s·b, C)·B·(2·h + {width}{_over('t', s.tp)})",
         _INFERENCE_SOURCE,
         s=s.context,
         b=s.batch,
         C=INFERENCE_CHUNK,
         B=byte,
         h=h,
-        W=widest,
+        **widths,
         t=s.tp,
     )
     terms = [
