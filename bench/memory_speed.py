@@ -30,6 +30,7 @@ TARGET_MS = 2.0
 def _clear_memory() -> None:
     for cached in (
         memory._estimate,
+        memory.stage_terms,
         plans.stage_plans,
         flops._estimate,
         flops.forward_per_token,

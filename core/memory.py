@@ -65,8 +65,10 @@ def _adapter_training(layout: ModelLayout, s: Scenario) -> bool:
     return s.mode == "training" and (s.lora_rank is not None or layout.adapters > 0)
 
 
-def stage_terms(arch: Architecture, s: Scenario) -> tuple[list[Term], ...]:
-    """The terms of every pipeline stage on one of its GPUs."""
+@lru_cache(maxsize=1024)
+def stage_terms(arch: Architecture, s: Scenario) -> tuple[tuple[Term, ...], ...]:
+    """The terms of every pipeline stage on one of its GPUs (cached: the report, the fit table's
+    stage plans and a sweep's samples all read them)."""
     arch = effective_architecture(arch, s)
     layout = model_layout(arch, s.pp)
     adapters = _adapter_training(layout, s)
@@ -83,7 +85,7 @@ def stage_terms(arch: Architecture, s: Scenario) -> tuple[list[Term], ...]:
         weights, states = model_state_terms(arch, s, stage, adapters)
         terms = weights + kv_terms(arch, s, stage) + activation_terms(arch, s, stage, last) + states
         terms.append(overhead)
-        result.append(terms)
+        result.append(tuple(terms))
     return tuple(result)
 
 
@@ -98,7 +100,7 @@ def _estimate(arch: Architecture, s: Scenario) -> MemoryReport:
     stages = stage_terms(arch, s)
     totals = [sum(term.value for term in terms) for terms in stages]
     index = max(range(len(totals)), key=totals.__getitem__)
-    terms = tuple(stages[index])
+    terms = stages[index]
     parts = dict.fromkeys(PARTS, 0)
     for one in terms:
         parts[one.part] += one.value

@@ -61,7 +61,7 @@ class Figure:
             if scenario.pp == 1:  # one stage: the report's own terms (and its cache)
                 return (estimate_memory(arch, scenario).terms,)
             check_scenario(arch, scenario)
-            return tuple(tuple(stage) for stage in stage_terms(arch, scenario))
+            return stage_terms(arch, scenario)
         return (estimate_flops(arch, scenario).terms,)
 
 
