@@ -19,7 +19,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from paramtally.core import count, fit, flops, gguf_types, memory, plans, stages
+from paramtally.core import activations, count, fit, flops, gguf_types, memory, plans, stages
 from paramtally.core.gpus import load_catalog
 from paramtally.core.memory import Scenario, estimate_memory
 from paramtally.core.presets import load_builtin
@@ -45,6 +45,8 @@ def _clear_all() -> None:
     _clear_memory()
     count.count_parameters.cache_clear()
     gguf_types._per_layer.cache_clear()
+    activations._widest.cache_clear()
+    activations._block_widths.cache_clear()
 
 
 def _median_ms(work: Callable[[], object], before: Callable[[], None], repeat: int) -> float:

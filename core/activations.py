@@ -19,6 +19,7 @@ GPU computes as many token–expert pairs for its E/ep experts as it would for a
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from paramtally.core.activations_hf import HF_SOURCE, hf_widths
 from paramtally.core.count import block_kind
@@ -80,10 +81,16 @@ def _activation_bytes(s: Scenario) -> int:
 
 def _widths(arch: Architecture, block: Block, s: Scenario) -> tuple[int, int, int]:
     """(R, S, c): bytes per token kept whole / split by TP, and c of the c·a·s scores (0: none)."""
-    if s.activations == "megatron":
+    return _block_widths(arch, block, s.activations, _activation_bytes(s))
+
+
+@lru_cache(maxsize=1024)
+def _block_widths(arch: Architecture, block: Block, profile: str, byte: int) -> tuple[int, int, int]:
+    # Cached: every stage of every layout the fit table tries asks again.
+    if profile == "megatron":
         r, w = token_widths(block, arch.hidden_size)
         return r, w, 5 if _score_heads(block) else 0
-    hf = hf_widths(arch, block, _activation_bytes(s), eager=s.activations == "hf-eager")
+    hf = hf_widths(arch, block, byte, eager=profile == "hf-eager")
     return hf.r, hf.s, hf.scores
 
 
@@ -189,6 +196,7 @@ _INFERENCE_SOURCE = (
 )
 
 
+@lru_cache(maxsize=256)
 def _widest(arch: Architecture) -> tuple[str, dict[str, int]]:
     """``W`` or ``max(W_1, W_2, …)``: the widest layer's prefill width, one symbol per distinct block.
 
@@ -207,7 +215,7 @@ def activation_terms(arch: Architecture, s: Scenario, stage: Stage, last: bool) 
     if s.mode == "training":
         return _training_terms(arch, s, stage, last)
     h = arch.hidden_size
-    width, widths = _widest(arch)
+    width, widths = _widest(arch)  # cached: every stage of every layout asks (read, never changed)
     widest = max(widths.values())
     byte = 4 if s.dtype == "fp32" else 2
     working = Term.of(

@@ -19,7 +19,7 @@ from paramtally.core.gpus import GPU, find_gpu, load_catalog
 from paramtally.core.plans import StagePlan, stage_plans
 from paramtally.core.scenario import Scenario, check_scenario, valid_tp
 from paramtally.core.schema import Architecture
-from paramtally.core.serving import ModelSpeed, largest_batch, model_speed, setup_speed
+from paramtally.core.serving import LayoutSpeed, ModelSpeed, largest_batch, layout_speed, model_speed
 from paramtally.core.terms import Piece
 
 __all__ = [
@@ -134,14 +134,16 @@ def _candidates(arch: Architecture, s: Scenario, count: int) -> list[Scenario]:
         while (count // tp) % pp:
             pp -= 1
         return [_laid_out(arch, s, tp, pp, count, s.zero)]
-    result = []
+    result: list[Scenario] = []
     pps = [p for p in COUNTS if p <= arch.num_layers]
     for pp in pps:
         for tp in tps:
             if count % (tp * pp):
                 continue
-            for zero in range(s.zero, 4):
-                result.append(_laid_out(arch, s, tp, pp, count, zero))
+            # Without data parallelism ZeRO shards nothing: the later stages would be the same
+            # bytes, never chosen before the first (the first that fits; the first least).
+            zeros = range(s.zero, 4) if count > tp * pp else (s.zero,)
+            result.extend(_laid_out(arch, s, tp, pp, count, zero) for zero in zeros)
     return result
 
 
@@ -181,20 +183,32 @@ def _max_context(plans: tuple[StagePlan, ...], capacity: int, limit: int) -> int
     return s
 
 
-_Option = tuple[Scenario, tuple[StagePlan, ...], int]
+@dataclass(slots=True)
+class _Option:
+    """A layout tried on a count: its stage plans, the busiest GPU's bytes, and (made once, when a
+    GPU kind first takes it) what every GPU kind on it shares."""
+
+    layout: Scenario
+    plans: tuple[StagePlan, ...]
+    total: int
+    text: str = ""
+    speed: LayoutSpeed | None = None
 
 
 def _choose(options: list[_Option], capacity: int) -> tuple[_Option, bool]:
     """The first layout that fits (options come cheapest in communication first), else the least memory."""
-    chosen = next((option for option in options if option[2] <= capacity), None)
+    chosen = next((option for option in options if option.total <= capacity), None)
     if chosen is not None:
         return chosen, True
-    return min(options, key=lambda option: option[2]), False
+    return min(options, key=lambda option: option.total), False
 
 
 def _options(arch: Architecture, scenario: Scenario, count: int) -> list[_Option]:
-    plans = [(c, stage_plans(arch, c)) for c in _candidates(arch, scenario, count)]
-    return [(c, p, max(stage.total for stage in p)) for c, p in plans]
+    options = []
+    for candidate in _candidates(arch, scenario, count):
+        plans = stage_plans(arch, candidate)
+        options.append(_Option(candidate, plans, max(stage.total for stage in plans)))
+    return options
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,14 +224,18 @@ def _serving(arch: Architecture, s: Scenario, max_batch: bool) -> _Serving:
     return _Serving(model_speed(arch, s), _context_limit(arch, s), max_batch)
 
 
-def _fit_one(s: Scenario, gpu: GPU, options: list[_Option], serving: _Serving) -> SetupFit:
-    capacity = gpu.capacity_bytes(s.utilization_cap)
+def _fit_one(s: Scenario, gpu: GPU, options: list[_Option], serving: _Serving, capacity: int) -> SetupFit:
     chosen, fits = _choose(options, capacity)
-    layout, plans, total = chosen
+    layout, plans, total = chosen.layout, chosen.plans, chosen.total
+    if not chosen.text:
+        chosen.text = layout_text(layout.tp, layout.pp, layout.dp, layout.zero, layout.ep)
     max_context = speed = batch = None
     if s.mode == "inference":
         max_context = _max_context(plans, capacity, serving.limit)
-        speed = setup_speed(plans, layout, gpu, serving.model) if fits else None
+        if fits:
+            if chosen.speed is None:
+                chosen.speed = layout_speed(plans, layout, serving.model)
+            speed = chosen.speed.on(gpu)
         batch = largest_batch(plans, capacity) if serving.max_batch else None
     return SetupFit(
         gpu=gpu.id,
@@ -227,7 +245,7 @@ def _fit_one(s: Scenario, gpu: GPU, options: list[_Option], serving: _Serving) -
         per_gpu_bytes=total,
         capacity_bytes=capacity,
         free_bytes=capacity - total,
-        layout=layout_text(layout.tp, layout.pp, layout.dp, layout.zero, layout.ep),
+        layout=chosen.text,
         tp=layout.tp,
         pp=layout.pp,
         dp=layout.dp,
@@ -257,7 +275,11 @@ def fit_setups(
     catalog = catalog if catalog is not None else load_catalog()
     options = {count: _options(arch, scenario, count) for count in COUNTS}
     serving = _serving(arch, scenario, max_batch)
-    return tuple(_fit_one(scenario, gpu, options[count], serving) for gpu in catalog for count in COUNTS)
+    fits = []
+    for gpu in catalog:
+        capacity = gpu.capacity_bytes(scenario.utilization_cap)
+        fits += [_fit_one(scenario, gpu, options[count], serving, capacity) for count in COUNTS]
+    return tuple(fits)
 
 
 def chosen_layout(arch: Architecture, scenario: Scenario, gpus: int) -> Scenario:
@@ -270,7 +292,7 @@ def chosen_layout(arch: Architecture, scenario: Scenario, gpus: int) -> Scenario
     check_scenario(arch, scenario.model_copy(update={"tp": 1, "pp": 1, "gpus": 1}))
     options = _options(arch, scenario, gpus)
     capacity = find_gpu(scenario.gpu).capacity_bytes(scenario.utilization_cap)
-    return _choose(options, capacity)[0][0]
+    return _choose(options, capacity)[0].layout
 
 
 def smallest_fit(setups: Iterable[SetupFit], gpu: str | None = None) -> SetupFit | None:
@@ -286,7 +308,8 @@ def fit_setup(arch: Architecture, scenario: Scenario, gpu: GPU, count: int) -> S
     """One GPU kind on any number of GPUs, laid out and judged as ``fit_setups`` does its counts."""
     check_scenario(arch, scenario.model_copy(update={"tp": 1, "pp": 1, "gpus": 1}))
     options = _options(arch, scenario, count)
-    return _fit_one(scenario, gpu, options, _serving(arch, scenario, max_batch=False))
+    capacity = gpu.capacity_bytes(scenario.utilization_cap)
+    return _fit_one(scenario, gpu, options, _serving(arch, scenario, max_batch=False), capacity)
 
 
 def setup_layouts(arch: Architecture, scenario: Scenario, count: int) -> list[Scenario]:

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from paramtally.core.activations import activation_terms
 from paramtally.core.kv_cache import kv_terms
-from paramtally.core.model_states import model_state_terms
+from paramtally.core.model_states import model_state_terms, state_key
 from paramtally.core.scenario import Scenario, check_scenario
 from paramtally.core.schema import Architecture
 from paramtally.core.stages import ModelLayout, model_layout, with_lora
@@ -80,9 +80,14 @@ def stage_terms(arch: Architecture, s: Scenario) -> tuple[tuple[Term, ...], ...]
         c=s.cuda_context_bytes,
     )
     result = []
+    # Stages that hold alike (the middle ones, mostly) share their model-state terms.
+    held: dict[object, tuple[list[Term], list[Term]]] = {}
     for stage in layout.stages:
         last = stage.index == s.pp - 1
-        weights, states = model_state_terms(arch, s, stage, adapters)
+        key = state_key(s, stage, adapters)
+        if key not in held:
+            held[key] = model_state_terms(arch, s, stage, adapters)
+        weights, states = held[key]
         terms = weights + kv_terms(arch, s, stage) + activation_terms(arch, s, stage, last) + states
         terms.append(overhead)
         result.append(tuple(terms))

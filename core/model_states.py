@@ -35,6 +35,7 @@ __all__ = [
     "model_state_terms",
     "optimizer_bytes_per_param",
     "padded_vocab",
+    "state_key",
     "zero_model_states",
 ]
 
@@ -258,6 +259,17 @@ def model_state_terms(
             )
         )
     return weights, _state_terms(adapter, s, _adapter_dtype(s))
+
+
+def state_key(s: Scenario, stage: Stage, adapters: bool) -> object:
+    """What of ``stage`` its model-state terms depend on: stages of one layout with the same key
+    have the same terms (its index and first layer matter only to GGUF's per-layer types)."""
+    if _weights_quant(s, adapters) in GGUF_DEFAULT_TYPES:
+        return stage
+    # The blocks by identity: a key lives within one layout, whose stages share the block objects
+    # (hashing a block's fields is the slow part otherwise).
+    blocks = tuple((id(block), n) for block, n in stage.blocks)
+    return (stage.params, stage.adapters, stage.embed16, blocks, stage.experts, stage.vocab_matrices)
 
 
 def zero_model_states(psi: int, zero: int, dp: int) -> tuple[int, int, int]:

@@ -39,11 +39,13 @@ from paramtally.core.terms import Term
 
 __all__ = [
     "BATCH_LIMIT",
+    "LayoutSpeed",
     "ModelSpeed",
     "ServingReport",
     "SetupSpeed",
     "estimate_serving",
     "largest_batch",
+    "layout_speed",
     "model_speed",
     "serving_report",
     "setup_speed",
@@ -107,7 +109,7 @@ class SetupSpeed:
     decode_tokens_per_second: float
 
 
-def _symbols(plan: StagePlan, s: Scenario, gpu: GPU, model: ModelSpeed) -> dict[str, Any]:
+def _layout_symbols(plan: StagePlan, s: Scenario, model: ModelSpeed) -> dict[str, Any]:
     return {
         "b": s.batch,
         "s": s.context,
@@ -115,22 +117,45 @@ def _symbols(plan: StagePlan, s: Scenario, gpu: GPU, model: ModelSpeed) -> dict[
         "F_d": model.flops[1],
         "t": s.tp,
         "p": s.pp,
-        "P": gpu.bf16_tflops * 10**12,
         "u": s.mfu,
         "W": plan.weights,
         "K": plan.kv_cache,
         "A": model.params[0],
         "N": model.params[1],
-        "BW": gpu.bandwidth_gbs * 10**9,
     }
+
+
+def _gpu_symbols(gpu: GPU) -> dict[str, Any]:
+    return {"P": gpu.bf16_tflops * 10**12, "BW": gpu.bandwidth_gbs * 10**9}
+
+
+def _symbols(plan: StagePlan, s: Scenario, gpu: GPU, model: ModelSpeed) -> dict[str, Any]:
+    return {**_layout_symbols(plan, s, model), **_gpu_symbols(gpu)}
+
+
+@dataclass(frozen=True, slots=True)
+class LayoutSpeed:
+    """A layout's serving symbols (its busiest stage's), awaiting a GPU kind's rate and bandwidth:
+    the fit table puts every GPU kind on the same few layouts."""
+
+    values: dict[str, Any]
+    decode_memory: str
+    batch: int
+
+    def on(self, gpu: GPU) -> SetupSpeed:
+        values = {**self.values, **_gpu_symbols(gpu)}  # ints and floats: true division gives floats
+        step = max(_fast(self.decode_memory, values), _fast(DECODE_COMPUTE, values))
+        return SetupSpeed(_fast(PREFILL, values), self.batch / step)
+
+
+def layout_speed(plans: tuple[StagePlan, ...], s: Scenario, model: ModelSpeed) -> LayoutSpeed:
+    busiest = max(plans, key=lambda plan: plan.total)
+    return LayoutSpeed(_layout_symbols(busiest, s, model), _decode_memory(model), s.batch)
 
 
 def setup_speed(plans: tuple[StagePlan, ...], s: Scenario, gpu: GPU, model: ModelSpeed) -> SetupSpeed:
     """Prefill seconds and decode tokens per second of the batch on ``s``'s layout of ``gpu``."""
-    busiest = max(plans, key=lambda plan: plan.total)
-    values = _symbols(busiest, s, gpu, model)  # ints and floats: true division gives floats
-    step = max(_fast(_decode_memory(model), values), _fast(DECODE_COMPUTE, values))
-    return SetupSpeed(_fast(PREFILL, values), s.batch / step)
+    return layout_speed(plans, s, model).on(gpu)
 
 
 def largest_batch(plans: tuple[StagePlan, ...], capacity: int, limit: int = BATCH_LIMIT) -> int:

@@ -7,7 +7,7 @@ made only when someone reads it, so a recompute after an edit stays cheap.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 
 from paramtally.core.formula import Number, evaluate, exact, formula_text, quantity_text
@@ -60,7 +60,9 @@ class Term:
         """This term, growing by ``per_token`` for each of ``per``·(s + ``offset``) tokens, up to
         ``cap`` of them."""
         rate = Fraction(per_token)
-        return replace(self, growth=(rate.numerator, rate.denominator, per, cap, offset))
+        growth = (rate.numerator, rate.denominator, per, cap, offset)
+        # Not dataclasses.replace: the memory terms of every layout of the fit table pass here.
+        return Term(self.name, self.part, self.expr, self.source, self.values, self.value, growth, self.whole)
 
     @property
     def formula(self) -> str:

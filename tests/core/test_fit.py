@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 import warnings
 from pathlib import Path
 
@@ -287,3 +288,43 @@ def test_a_corrupt_user_gpu_file_is_named_once_and_the_rest_works(capsys: pytest
     warned = [line for line in captured.err.splitlines() if "gpus.json" in line]
     assert len(warned) == 1 and warned[0].startswith("paramtally: warning: ")
     assert "RTX 4090" in captured.out
+
+
+def _every_layout(arch: Architecture, s: Scenario, count: int) -> list[Scenario]:
+    """Every training layout in the table's order, ZeRO stages included even without data
+    parallelism, built here without ``core.fit``."""
+    heads = arch.blocks["default"].mixer.num_heads  # type: ignore[union-attr]
+    tps = [t for t in (1, 2, 4, 8) if t <= min(count, 8) and count % t == 0 and heads % t == 0]
+    layouts = []
+    for pp in (p for p in COUNTS if p <= arch.num_layers):
+        for tp in tps:
+            if count % (tp * pp) == 0:
+                for zero in range(s.zero, 4):
+                    update = {"tp": tp, "pp": pp, "gpus": count, "zero": zero}
+                    if s.ep > 1:
+                        update["ep"] = math.gcd(s.ep, count // (tp * pp))
+                    layouts.append(s.model_copy(update=update))
+    return layouts
+
+
+@pytest.mark.parametrize(
+    ("preset", "scenario"),
+    [
+        ("llama-2-7b", Scenario(mode="training", context=2048)),
+        ("mixtral-8x7b", Scenario(mode="training", context=1024, ep=2, tp=1, gpus=2, vocab_padding=True)),
+    ],
+)
+def test_training_table_is_the_first_layout_that_fits_else_the_least(preset: str, scenario: Scenario) -> None:
+    # Against the report itself over every layout: the table skips no layout that could win.
+    arch = load_builtin(preset)
+    catalog = load_catalog()
+    table = {(fit.gpu, fit.count): fit for fit in fit_setups(arch, scenario, catalog)}
+    for count in COUNTS:
+        totals = [(s, estimate_memory(arch, s).total_bytes) for s in _every_layout(arch, scenario, count)]
+        for gpu in catalog:
+            capacity = gpu.capacity_bytes(scenario.utilization_cap)
+            fitting = [(s, total) for s, total in totals if total <= capacity]
+            chosen, total = fitting[0] if fitting else min(totals, key=lambda pair: pair[1])
+            fit = table[(gpu.id, count)]
+            assert (fit.per_gpu_bytes, fit.fits) == (total, bool(fitting))
+            assert (fit.tp, fit.pp, fit.dp, fit.zero) == (chosen.tp, chosen.pp, chosen.dp, chosen.zero)
