@@ -3,9 +3,10 @@
     python bench/memory_speed.py [--preset deepseek-v3] [--repeat 200]
 
 Target: ≤ 2 ms in-process. Prints the median of three cases:
-- new scenario: the memory caches are cleared (the parameter count of the architecture stays
-  cached, as it does in the window while only the scenario is edited);
-- new architecture: the parameter count is cleared too (an edit of the architecture);
+- new scenario: the memory caches are cleared (stage terms and plans, FLOPs, layouts; the
+  parameter count and the per-block widths of the architecture stay cached, as they do in the
+  window while only the scenario is edited);
+- new architecture: those are cleared too (an edit of the architecture);
 - repeat: the same question again (a redraw);
 and "new architecture" again for the scenarios issue 14 added terms to: a GGUF format (a type
 per tensor, layer by layer), and training with expert parallelism and Megatron's vocabulary padding.
