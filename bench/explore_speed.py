@@ -3,9 +3,11 @@
     python bench/explore_speed.py
 
 The sweep: a 64 × 64 grid recomputed right after the architecture was edited (every cache keyed
-by the architecture misses; target ≤ 50 ms), by its model (interpolated terms, exact) and, once,
-by evaluating every cell with the full calculator ("direct", what a plain loop costs), with the
-ratio of the two measured in the same run. Compare and solve: medians after an edit too.
+by the architecture misses; target ≤ 50 ms), the last case with the fits boundary of a setup too
+(DeepSeek-V3 on 16 H200: memory per GPU at that setup's layout as well), by its model
+(interpolated terms, exact) and, once, by evaluating every cell with the full calculator
+("direct", what a plain loop costs), with the ratio of the two measured in the same run.
+Compare and solve: medians after an edit too.
 Timings on a shared machine are noisy; the ratios within one run are what to read.
 """
 
@@ -25,16 +27,17 @@ from paramtally.core.schema import Architecture
 
 TARGET_MS = 50.0
 EDITS = 7
-# (preset, x axis, y axis, figure, scenario): each 64 × 64.
+# (preset, x axis, y axis, figure, scenario, fits setup or None): each 64 × 64.
 SWEEPS = (
-    ("llama-3-8b", "hidden_size=1024:9088:128", "num_layers=1:64", "total", Scenario()),
-    ("llama-3-8b", "hidden_size=1024:9088:128", "num_layers=1:64", "memory", Scenario()),
-    ("llama-3-8b", "context=2048:131072:2048", "batch=1:64", "memory", Scenario()),
-    ("mixtral-8x7b", "num_experts=1:64", "top_k=1:64", "active", Scenario()),
-    ("mistral-7b-v0.1", "context=1024:65536:1024", "num_layers=1:64", "flops", Scenario()),
-    ("llama-3-8b", "gpus=8:512:8", "num_layers=1:64", "time", Scenario(mode="training", tokens=10**12)),
-    ("jamba-v0.1", "hidden_size=1024:9088:128", "num_layers=8:512:8", "total", Scenario()),
-    ("deepseek-v3", "num_experts=8:512:8", "top_k=1:64", "memory", Scenario()),
+    ("llama-3-8b", "hidden_size=1024:9088:128", "num_layers=1:64", "total", Scenario(), None),
+    ("llama-3-8b", "hidden_size=1024:9088:128", "num_layers=1:64", "memory", Scenario(), None),
+    ("llama-3-8b", "context=2048:131072:2048", "batch=1:64", "memory", Scenario(), None),
+    ("mixtral-8x7b", "num_experts=1:64", "top_k=1:64", "active", Scenario(), None),
+    ("mistral-7b-v0.1", "context=1024:65536:1024", "num_layers=1:64", "flops", Scenario(), None),
+    ("llama-3-8b", "gpus=8:512:8", "num_layers=1:64", "time", Scenario(mode="training", tokens=10**12), None),
+    ("jamba-v0.1", "hidden_size=1024:9088:128", "num_layers=8:512:8", "total", Scenario(), None),
+    ("deepseek-v3", "num_experts=8:512:8", "top_k=1:64", "memory", Scenario(), None),
+    ("deepseek-v3", "num_experts=8:512:8", "top_k=1:64", "memory", Scenario(), "h200-141gb:16"),
 )
 
 
@@ -55,17 +58,18 @@ def median_ms(work: Callable[[Architecture], object], arch: Architecture, repeat
 
 def bench_sweeps() -> None:
     print(f"64 × 64 sweep recomputed after an edit (median of {EDITS}; target {TARGET_MS:g} ms):")
-    for preset, x, y, figure, scenario in SWEEPS:
+    for preset, x, y, figure, scenario, setup in SWEEPS:
         arch = load_builtin(preset)
-        first = sweep(arch, scenario, x, y, figure)  # warm: imports, compiled formulas
-        model = median_ms(lambda a, s=scenario, x=x, y=y, f=figure: sweep(a, s, x, y, f), arch)
+        first = sweep(arch, scenario, x, y, figure, setup)  # warm: imports, compiled formulas
+        model = median_ms(lambda a, s=scenario, x=x, y=y, f=figure, g=setup: sweep(a, s, x, y, f, g), arch)
         start = time.perf_counter()
-        direct = sweep(edited(arch, EDITS + 1), scenario, x, y, figure, direct=True)
+        direct = sweep(edited(arch, EDITS + 1), scenario, x, y, figure, setup, direct=True)
         direct_ms = (time.perf_counter() - start) * 1e3
         verdict = "within" if model <= TARGET_MS else "OVER"
         how = f"{first.method}, {first.pieces} piece(s), {first.evaluations} evaluations; {verdict}"
         print(
             f"  {preset:16} {x.split('=')[0]:>11} × {y.split('=')[0]:<10} {figure:6} "
+            f"{'fits ' + setup if setup else '':19} "
             f"model {model:7.1f} ms ({how})  every cell {direct_ms:7.0f} ms "
             f"({direct.evaluations} evaluations)  ratio {direct_ms / model:5.0f}×"
         )

@@ -232,7 +232,7 @@ def edit_latency(repeat: int) -> dict[str, dict[str, float]]:
         base = arch.hidden_size  # type: ignore[attr-defined]
         update, paint, switch = [], [], []
         for i in range(repeat + 5):
-            value = base + step * (i + 1) * (1 if i % 2 else -1)  # distinct: the core cache never hits
+            value = base + step * (i // 2 + 1) * (1 if i % 2 else -1)  # distinct: the core cache never hits
             began = time.perf_counter()
             editor.lineEdit().setText(str(value))
             editor.editingFinished.emit()  # what Enter does

@@ -9,13 +9,21 @@ attention) + 4f for a plain FFN (activation input and output) or 8f for a gated 
 activation output, product), an MoE layer's f being k·f_e plus the shared width; R counts 2h per
 norm, 2h for the mixer's input, 2h for the FFN's input if there is one and 2h of dropout masks.
 Each distinct block is its own term, so a model whose MoE layers differ is counted layer for layer.
+
+Pipelines: under 1F1B stage i keeps p − i micro-batches in flight, at most the n micro-batches a
+step has; the interleaved schedule (v chunks per GPU) multiplies that by 1 + (p − 1)/(p·v)
+(Korthikanti et al. 2022 §4.2.3). Expert parallelism changes nothing here: with balanced routing a
+GPU computes as many token–expert pairs for its E/ep experts as it would for all E.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
+from paramtally.core.activations_hf import HF_SOURCE, hf_widths
 from paramtally.core.count import block_kind
+from paramtally.core.model_states import padded_vocab
 from paramtally.core.scenario import Scenario
 from paramtally.core.schema import Architecture, Block
 from paramtally.core.stages import Stage
@@ -31,6 +39,17 @@ KORTHIKANTI = (
     "widths) + 4f plain / 8f gated FFN (MoE: f = k·f_e + shared width); 5·a·s² scores unless "
     "FlashAttention or selective recompute; full recompute keeps 2sbh; sequence parallel divides R "
     "by t; 1F1B: stage i holds p − i micro-batches"
+)
+
+
+INTERLEAVED = (
+    "interleaved 1F1B with v chunks per GPU: × (1 + (p − 1)/(p·v)) (Korthikanti et al. 2022 §4.2.3, "
+    "for the first stage; later stages scaled alike)"
+)
+FEW_MICRO_BATCHES = "fewer micro-batches (n) than stages in flight: a stage keeps n (Megatron-LM)"
+EXPERT_PARALLEL = (
+    "; expert parallelism leaves them as they are: with balanced routing a GPU computes as many "
+    "token–expert pairs for its E/ep experts as it would for all of them"
 )
 
 
@@ -56,62 +75,109 @@ def _over(symbol: str, divisor: int) -> str:
     return f"/{symbol}" if divisor > 1 else ""
 
 
-def _layer_expr(s: Scenario, scores: bool) -> str:
+def _activation_bytes(s: Scenario) -> int:
+    return 4 if s.dtype == "fp32" else 2
+
+
+def _widths(arch: Architecture, block: Block, s: Scenario) -> tuple[int, int, int]:
+    """(R, S, c): bytes per token kept whole / split by TP, and c of the c·a·s scores (0: none)."""
+    return _block_widths(arch, block, s.activations, _activation_bytes(s))
+
+
+@lru_cache(maxsize=1024)
+def _block_widths(arch: Architecture, block: Block, profile: str, byte: int) -> tuple[int, int, int]:
+    # Cached: every stage of every layout the fit table tries asks again.
+    if profile == "megatron":
+        r, w = token_widths(block, arch.hidden_size)
+        return r, w, 5 if _score_heads(block) else 0
+    hf = hf_widths(arch, block, byte, eager=profile == "hf-eager")
+    return hf.r, hf.s, hf.scores
+
+
+def _layer_expr(s: Scenario, scores: int) -> str:
     t, sp = s.tp, (s.tp if s.sequence_parallel else 1)
     if s.recompute == "full":
-        return f"2·s·b·h{_over('t', sp)}"
-    keep_scores = scores and not (s.flash_attention or s.recompute == "selective")
-    score = f" + 5·a·s{_over('t', t)}" if keep_scores else ""
+        kept = "2" if s.activations == "megatron" else str(_activation_bytes(s))
+        return f"{kept}·s·b·h{_over('t', sp)}"
+    if s.activations == "megatron":
+        keep_scores = scores and not (s.flash_attention or s.recompute == "selective")
+    else:
+        keep_scores = scores and s.recompute != "selective"
+    score = f" + {scores}·a·s{_over('t', t)}" if keep_scores else ""
     return f"s·b·(R{_over('t', sp)} + S{_over('t', t)}{score})"
 
 
 def _scale(s: Scenario) -> tuple[str, dict[str, int]]:
-    return ("·B/2", {"B": 4}) if s.dtype == "fp32" else ("", {})
+    """Korthikanti's bytes are for 16-bit activations; fp32 doubles them (the hf terms count B)."""
+    return ("·B/2", {"B": 4}) if s.dtype == "fp32" and s.activations == "megatron" else ("", {})
 
 
-def _layer_values(block: Block, h: int, s: Scenario) -> dict[str, int]:
-    r, w = token_widths(block, h)
+def _layer_values(arch: Architecture, block: Block, s: Scenario) -> dict[str, int]:
+    r, w, _ = _widths(arch, block, s)
+    h = arch.hidden_size
     return {"s": s.context, "b": s.batch, "h": h, "a": _score_heads(block), "t": s.tp, "R": r, "S": w}
+
+
+def _source(s: Scenario) -> str:
+    return KORTHIKANTI if s.activations == "megatron" else HF_SOURCE
 
 
 def layer_activation_bytes(arch: Architecture, s: Scenario, block: Block | None = None) -> int:
     """Bytes one layer of ``block`` (default: the main stack's base block) keeps for one micro-batch."""
     block = block if block is not None else arch.base_block(arch.main_stack)
     scale, extra = _scale(s)
-    expr = _layer_expr(s, _score_heads(block) > 0) + scale
-    return Term.of("", "", expr, "", **_layer_values(block, arch.hidden_size, s), **extra).value
+    expr = _layer_expr(s, _widths(arch, block, s)[2]) + scale
+    return Term.of("", "", expr, "", **_layer_values(arch, block, s), **extra).value
+
+
+def _in_flight(s: Scenario, stage: Stage) -> tuple[str, dict[str, int], str]:
+    """How many micro-batches' activations the stage keeps, as a factor of the formula, its values
+    and where the rule comes from."""
+    m = s.pp - stage.index
+    if s.virtual_stages > 1:
+        values = {"m": m, "p": s.pp, "v": s.virtual_stages}
+        return "m·(1 + (p − 1)/(p·v))·", values, INTERLEAVED
+    if s.micro_batches is not None and s.micro_batches < m:
+        return ("n·" if s.micro_batches > 1 else ""), {"n": s.micro_batches}, FEW_MICRO_BATCHES
+    return ("m·" if m > 1 else ""), {"m": m}, ""
 
 
 def _training_terms(arch: Architecture, s: Scenario, stage: Stage, last: bool) -> list[Term]:
     scale, extra = _scale(s)
-    in_flight = s.pp - stage.index
+    factor, flight, flight_source = _in_flight(s, stage)
+    source = (
+        _source(s) + (f"; {flight_source}" if flight_source else "") + (EXPERT_PARALLEL if s.ep > 1 else "")
+    )
     h = arch.hidden_size
     # Blocks that keep the same bytes per layer share a term.
-    classes: dict[tuple[int, int, int], tuple[int, list[Block]]] = {}
+    classes: dict[tuple[int, int, int, int], tuple[int, list[Block]]] = {}
     for block, layers in stage.blocks:
-        r, w = token_widths(block, h)
-        key = (r, w, _score_heads(block))
+        key = (*_widths(arch, block, s), _score_heads(block))
         count, blocks = classes.get(key, (0, []))
         classes[key] = (count + layers, [*blocks, block])
     terms = []
-    for (_, _, heads), (count, blocks) in classes.items():
+    for (_, _, scores, _), (count, blocks) in classes.items():
         labels = sorted({block_kind(block) for block in blocks})
         name = "activations" if len(classes) == 1 else f"activations ({'; '.join(labels)} layers)"
-        expr = ("m·" if in_flight > 1 else "") + "L·" + _layer_expr(s, heads > 0) + scale
-        values = _layer_values(blocks[0], h, s) | {"L": count, "m": in_flight} | extra
-        terms.append(Term.of(name, "activations", expr, KORTHIKANTI, **values))
+        expr = factor + "L·" + _layer_expr(s, scores) + scale
+        values = _layer_values(arch, blocks[0], s) | {"L": count} | flight | extra
+        terms.append(Term.of(name, "activations", expr, source, **values))
     if last and arch.head.present:
+        vocab = arch.embeddings.vocab_size
+        padded = padded_vocab(vocab + arch.added_vocab, s.tp) if s.vocab_padding else vocab
+        v_symbol = "V_p" if padded != vocab else "V"
         terms.append(
             Term.of(
                 "output layer (fp32 logits)",
                 "activations",
-                f"4·s·b·(h + V){_over('t', s.tp)}",
-                "Korthikanti et al. 2022 §4.3: output layer 4sbh/t·(1 + V/h), on the last stage",
+                f"4·s·b·(h + {v_symbol}){_over('t', s.tp)}",
+                "Korthikanti et al. 2022 §4.3: output layer 4sbh/t·(1 + V/h), on the last stage"
+                + ("; V_p: Megatron-LM's padded vocabulary" if padded != vocab else ""),
                 s=s.context,
                 b=s.batch,
                 h=h,
-                V=arch.embeddings.vocab_size,
                 t=s.tp,
+                **{v_symbol: padded},
             )
         )
     return terms
@@ -125,8 +191,23 @@ def _prefill_width(block: Block, h: int) -> int:
 
 _INFERENCE_SOURCE = (
     "working set of one layer while a prefill chunk of C tokens runs: residual and norm output 2h, "
-    "mixer projections and FFN intermediates W split by TP, at B bytes; an estimate, as vLLM profiles it"
+    "mixer projections and FFN intermediates W split by TP (the widest layer's; W_i: each kind of "
+    "layer's), at B bytes; an estimate, as vLLM profiles it"
 )
+
+
+@lru_cache(maxsize=256)
+def _widest(arch: Architecture) -> tuple[str, dict[str, int]]:
+    """``W`` or ``max(W_1, W_2, …)``: the widest layer's prefill width, one symbol per distinct block.
+
+    The maximum is taken in the formula, so that each symbol stays a polynomial in the fields a
+    design-space sweep varies (``core.explore``) while the widest block changes across the grid."""
+    h = arch.hidden_size
+    widths = [_prefill_width(block, h) for block in arch.layers_by_block()]
+    if len(widths) <= 1:
+        return "W", {"W": widths[0] if widths else 0}
+    symbols = {f"W_{i}": width for i, width in enumerate(widths, start=1)}
+    return f"max({', '.join(symbols)})", symbols
 
 
 def activation_terms(arch: Architecture, s: Scenario, stage: Stage, last: bool) -> list[Term]:
@@ -134,19 +215,20 @@ def activation_terms(arch: Architecture, s: Scenario, stage: Stage, last: bool) 
     if s.mode == "training":
         return _training_terms(arch, s, stage, last)
     h = arch.hidden_size
-    widest = max((_prefill_width(block, h) for block in arch.layers_by_block()), default=0)
+    width, widths = _widest(arch)  # cached: every stage of every layout asks (read, never changed)
+    widest = max(widths.values())
     byte = 4 if s.dtype == "fp32" else 2
     working = Term.of(
         "activations (prefill working set)",
         "activations",
-        f"min(s·b, C)·B·(2·h + W{_over('t', s.tp)})",
+        f"min(s·b, C)·B·(2·h + {width}{_over('t', s.tp)})",
         _INFERENCE_SOURCE,
         s=s.context,
         b=s.batch,
         C=INFERENCE_CHUNK,
         B=byte,
         h=h,
-        W=widest,
+        **widths,
         t=s.tp,
     )
     terms = [

@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from paramtally.core.flops import FlopsReport
     from paramtally.core.memory import MemoryReport
     from paramtally.core.scenario import Scenario
+    from paramtally.core.serving import ServingReport
 
 __all__ = ["SCENARIO", "Document"]
 
@@ -144,6 +145,13 @@ class Document:
         from paramtally.core.flops import estimate_flops
 
         return self._cached("flops", estimate_flops)  # type: ignore[no-any-return]
+
+    @property
+    def serving(self) -> ServingReport | None:
+        """Serving figures of the scenario's own setup; None when training (or refused)."""
+        from paramtally.core.serving import estimate_serving
+
+        return self._cached("serving", estimate_serving)  # type: ignore[no-any-return]
 
     @property
     def setups(self) -> tuple[SetupFit, ...]:

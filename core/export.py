@@ -17,6 +17,7 @@ read either.
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import json
 from collections.abc import Iterable, Sequence
@@ -30,9 +31,11 @@ from paramtally.core.errors import ParamTallyError
 if TYPE_CHECKING:
     from paramtally.core.explore.compare import Comparison, Delta
     from paramtally.core.fit import SetupFit
+    from paramtally.core.flops import FlopsReport
     from paramtally.core.memory import MemoryReport
     from paramtally.core.scenario import Scenario
     from paramtally.core.schema import Architecture
+    from paramtally.core.serving import ServingReport
 
 __all__ = [
     "BOM",
@@ -42,6 +45,7 @@ __all__ = [
     "LAYER_COLUMNS",
     "MAX_LAYER_ROWS",
     "MEMORY_COLUMNS",
+    "SERVING_KEYS",
     "about_rows",
     "breakdown_rows",
     "check_layer_rows",
@@ -49,11 +53,15 @@ __all__ = [
     "comparison_rows",
     "comparison_text",
     "export_json",
+    "flops_json",
     "gpu_rows",
     "layer_rows",
+    "memory_figures",
+    "memory_json",
     "memory_rows",
     "report_json",
     "scenario_text",
+    "serving_json",
     "to_csv",
     "to_json",
     "to_tsv",
@@ -92,7 +100,9 @@ GPU_COLUMNS = (
     "dp",
     "zero",
     "max_context",
-    "decode_tokens_per_s",
+    "prefill_seconds",
+    "decode_tokens_per_second",
+    "max_batch",
 )
 _GIB = 1 << 30
 MAX_LAYER_ROWS = 10_000  # real models have a few hundred layers; beyond, a per-layer table is unreadable
@@ -203,9 +213,11 @@ def export_json(
     setups: Iterable[SetupFit] | None = None,
     architecture: Architecture | None = None,
     scenario: Scenario | None = None,
+    serving: ServingReport | None = None,
 ) -> dict[str, Any]:
     """Everything the CSV files hold, in one JSON object (same rows, same column names), with the
-    architecture (the preset JSON's shape) and the scenario the figures are for."""
+    architecture (the preset JSON's shape), the scenario the figures are for and, when serving,
+    the serving figures."""
     data: dict[str, Any] = {
         "name": report.name,
         "total": report.total,
@@ -217,14 +229,90 @@ def export_json(
         data["scenario"] = scenario.model_dump(mode="json")
     data |= {"breakdown": breakdown_rows(report), "layers": layer_rows(report)}
     if memory is not None:
-        data["memory"] = {
-            "total_bytes": memory.total_bytes,
-            "by_part": memory.by_part(),
-            "stage": memory.stage,
-            "terms": memory_rows(memory),
-        }
+        data["memory"] = memory_figures(memory) | (serving_json(serving) if serving else {})
     if setups is not None:
         data["gpus"] = gpu_rows(setups)
+    return data
+
+
+def memory_figures(memory: MemoryReport) -> dict[str, Any]:
+    """One GPU's memory: bytes by part (``weights_bytes`` …), the total and the terms behind them."""
+    data: dict[str, Any] = {f"{part}_bytes": value for part, value in memory.by_part().items()}
+    return data | {
+        "total_bytes": memory.total_bytes,
+        "by_part": memory.by_part(),
+        "stage": memory.stage,
+        "layers_on_gpu": memory.layers_on_gpu,
+        "params": memory.params,
+        "trainable_params": memory.trainable_params,
+        "omissions": list(memory.omissions),
+        "terms": memory_rows(memory),
+    }
+
+
+def flops_json(flops: FlopsReport) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        one.name: getattr(flops, one.name) for one in dataclasses.fields(flops) if one.name != "terms"
+    }
+    data["days"] = flops.days
+    data["terms"] = [
+        {"name": one.name, "flops": one.value, "formula": one.formula, "source": one.source}
+        for one in flops.terms
+    ]
+    return data
+
+
+# The serving figures a ``memory --format json`` object holds at its top level (null in training).
+SERVING_KEYS = (
+    "prefill_seconds",
+    "decode_tokens_per_second",
+    "decode_tokens_per_second_per_sequence",
+    "max_batch",
+    "usd_per_million_output_tokens",
+    "usd_per_million_prompt_tokens",
+)
+
+
+def serving_json(serving: ServingReport | None) -> dict[str, Any]:
+    """The serving figures (``SERVING_KEYS``, null when training) and, under ``serving``, the rest
+    with every term's formula and source."""
+    data: dict[str, Any] = {key: getattr(serving, key) if serving else None for key in SERVING_KEYS}
+    if serving is None:
+        return data | {"serving": None}
+    detail = {
+        one.name: getattr(serving, one.name)
+        for one in dataclasses.fields(serving)
+        if one.name not in SERVING_KEYS and one.name != "terms"
+    }
+    detail["terms"] = [
+        {"name": one.name, "value": one.amount, "formula": one.formula, "source": one.source}
+        for one in serving.terms
+    ]
+    return data | {"serving": detail}
+
+
+def memory_json(
+    architecture: Architecture,
+    scenario: Scenario,
+    memory: MemoryReport,
+    setups: Iterable[SetupFit],
+    flops: FlopsReport,
+    serving: ServingReport | None = None,
+    source: str = "",
+) -> dict[str, Any]:
+    """The ``memory --format json`` object: what it is for (model, scenario, architecture), the
+    busiest GPU's memory, the serving figures, every GPU setup and the FLOPs."""
+    data: dict[str, Any] = {"model": architecture.name}
+    if source and source != architecture.name:
+        data["source"] = source
+    data |= {
+        "scenario": scenario.model_dump(mode="json"),
+        "architecture": architecture.model_dump(mode="json"),
+        **memory_figures(memory),
+        **serving_json(serving),
+        "setups": [dataclasses.asdict(fit) for fit in setups],
+        "flops": flops_json(flops),
+    }
     return data
 
 
@@ -234,11 +322,19 @@ def scenario_text(s: Scenario) -> str:
     layout = f"tp {s.tp} · pp {s.pp} · {s.gpus} GPU(s)" + (
         f" · ZeRO-{s.zero}" if s.mode == "training" else ""
     )
-    text = f"{s.mode}, weights {weights}, context {s.context:,}, batch {s.batch}, {layout}"
+    layout += f" · ep {s.ep}" if s.ep > 1 else ""
+    if s.mode == "training":
+        layout += f" · {s.virtual_stages} virtual stages" if s.virtual_stages > 1 else ""
+        layout += f" · {s.micro_batches} micro-batches" if s.micro_batches is not None else ""
+        layout += " · sequence parallel" if s.sequence_parallel else ""
+        layout += " · vocab padded (Megatron)" if s.vocab_padding else ""
+    text = f"{s.mode}, weights {weights}, context {s.context:,}"
     if s.mode == "inference":
-        return text + f", KV {s.kv_dtype}"
+        generated = f" + {s.generated:,} generated" if s.generated else ""
+        return text + f"{generated}, batch {s.batch}, {layout}, KV {s.kv_dtype}"
     lora = f", LoRA r={s.lora_rank}" + (" (QLoRA)" if s.qlora else "") if s.lora_rank else ""
-    return text + f", {s.optimizer}, grads {s.grad_dtype}, recompute {s.recompute}{lora}"
+    text += f", batch {s.batch}, {layout}, {s.optimizer}, grads {s.grad_dtype}, recompute {s.recompute}"
+    return text + f", activations {s.activations}{lora}"
 
 
 def to_json(data: Any) -> str:

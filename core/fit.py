@@ -4,8 +4,8 @@ Layouts: tensor parallel stays within a node of 8 and must divide the heads; bey
 model is split into pipeline stages. Inference uses all the GPUs for one model copy (the most
 memory per request). Training tries layouts from the cheapest in communication: data parallel
 with ZeRO stages from the one asked (FSDP ≈ ZeRO-3), then more TP, then PP, and takes the first
-that fits; when none does, the one with the least per-GPU memory. Decode speed is the memory-
-bandwidth bound: every token reads the active weights and the KV cache once.
+that fits; when none does, the one with the least per-GPU memory. Prefill time, decode speed and
+the largest batch are ``core.serving``'s, from the same stage plans (``core.plans``).
 """
 
 from __future__ import annotations
@@ -13,14 +13,13 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import MISSING, dataclass, field, fields
-from functools import lru_cache
 from typing import Any
 
 from paramtally.core.gpus import GPU, find_gpu, load_catalog
-from paramtally.core.memory import effective_architecture, stage_terms
+from paramtally.core.plans import StagePlan, stage_plans
 from paramtally.core.scenario import Scenario, check_scenario, valid_tp
 from paramtally.core.schema import Architecture
-from paramtally.core.stages import model_layout
+from paramtally.core.serving import LayoutSpeed, ModelSpeed, largest_batch, layout_speed, model_speed
 from paramtally.core.terms import Piece
 
 __all__ = [
@@ -78,11 +77,21 @@ class SetupFit:
         "and activations still fit beside the weights, up to the model's maximum positions; 0: not even "
         "one token fits.",
     )
-    decode_tokens_per_s: float | None = _about(
+    prefill_seconds: float | None = _about(
         default=None,
-        text="Inference: an upper bound on generated tokens per second for the whole batch, from memory "
-        "bandwidth (each step reads the active weights and the KV cache once); kernels and scheduling "
-        "make real servers slower.",
+        text="Inference: seconds to read the batch's prompts (b·s tokens) at the scenario's MFU on the GPUs "
+        "of each pipeline stage in turn, at least one read of the weights.",
+    )
+    decode_tokens_per_second: float | None = _about(
+        default=None,
+        text="Inference: generated tokens per second for the whole batch, a roofline bound: each step "
+        "reads the active weights and the KV cache (context + generated tokens) once, or computes the "
+        "batch's tokens, whichever is longer; kernels and scheduling make real servers slower.",
+    )
+    max_batch: int | None = _about(
+        default=None,
+        text="Inference, when asked for: the most sequences at the scenario's context (and generated "
+        "tokens) whose KV cache and activations still fit beside the weights; 0: not even one.",
     )
 
 
@@ -94,10 +103,23 @@ def column_description(name: str) -> str:
     raise KeyError(name)
 
 
-def layout_text(tp: int, pp: int, dp: int, zero: int) -> str:
+def layout_text(tp: int, pp: int, dp: int, zero: int, ep: int = 1) -> str:
     parts = [f"{name}={size}" for name, size in (("TP", tp), ("PP", pp), ("DP", dp)) if size > 1]
     text = " × ".join(parts) if parts else "single GPU"
+    if ep > 1:
+        text += f" (EP={ep})"
     return f"{text}, ZeRO-{zero}" if dp > 1 and zero else text
+
+
+def _laid_out(arch: Architecture, s: Scenario, tp: int, pp: int, count: int, zero: int) -> Scenario:
+    """``s`` on a layout: expert parallelism over as many of the data-parallel GPUs as it can take,
+    interleaving only with pipeline stages and at most one chunk per layer."""
+    update: dict[str, int] = {"tp": tp, "pp": pp, "gpus": count, "zero": zero}
+    if s.ep > 1:
+        update["ep"] = math.gcd(s.ep, count // (tp * pp))
+    if s.virtual_stages > 1:
+        update["virtual_stages"] = 1 if pp == 1 else min(s.virtual_stages, arch.num_layers // pp)
+    return s.model_copy(update=update)
 
 
 def _tps(arch: Architecture, count: int) -> list[int]:
@@ -111,61 +133,32 @@ def _candidates(arch: Architecture, s: Scenario, count: int) -> list[Scenario]:
         pp = min(count // tp, arch.num_layers)
         while (count // tp) % pp:
             pp -= 1
-        return [s.model_copy(update={"tp": tp, "pp": pp, "gpus": count})]
-    result = []
+        return [_laid_out(arch, s, tp, pp, count, s.zero)]
+    result: list[Scenario] = []
     pps = [p for p in COUNTS if p <= arch.num_layers]
     for pp in pps:
         for tp in tps:
             if count % (tp * pp):
                 continue
-            for zero in range(s.zero, 4):
-                result.append(s.model_copy(update={"tp": tp, "pp": pp, "gpus": count, "zero": zero}))
+            # Without data parallelism ZeRO shards nothing: the later stages would be the same
+            # bytes, never chosen before the first (the first that fits; the first least).
+            zeros = range(s.zero, 4) if count > tp * pp else (s.zero,)
+            result.extend(_laid_out(arch, s, tp, pp, count, zero) for zero in zeros)
     return result
 
 
-@dataclass(frozen=True, slots=True)
-class _StagePlan:
-    total: int
-    fixed: int  # bytes that do not grow with the context
-    weights: int
-    kv_cache: int
-    pieces: tuple[Piece, ...]  # the rest, growing with the context
-    slope: float  # Σ c, and the caps in order as (cap, c), in floats for a fast first guess
-    events: tuple[tuple[float, float], ...]
-
-
-@lru_cache(maxsize=1024)
-def _plan(arch: Architecture, s: Scenario) -> tuple[_StagePlan, ...]:
-    """Per stage: the total at the scenario and, for inference, how it grows with the context."""
-    plans = []
-    for terms in stage_terms(arch, s):
-        pieces = (
-            tuple(term.growth for term in terms if term.growth is not None) if s.mode == "inference" else ()
-        )
-        plans.append(
-            _StagePlan(
-                total=sum(term.value for term in terms),
-                fixed=sum(term.value for term in terms if term.growth is None),
-                weights=sum(term.value for term in terms if term.part == "weights"),
-                kv_cache=sum(term.value for term in terms if term.part == "kv_cache"),
-                pieces=pieces,
-                slope=sum(p * m / q for p, q, m, _ in pieces),
-                events=tuple(sorted((cap / m, p * m / q) for p, q, m, cap in pieces if cap is not None)),
-            )
-        )
-    return tuple(plans)
-
-
 def _cost(pieces: tuple[Piece, ...], s: int) -> int:
-    return sum(-(-p * (m * s if cap is None else min(m * s, cap)) // q) for p, q, m, cap in pieces)
+    return sum(
+        -(-p * (m * (s + o) if cap is None else min(m * (s + o), cap)) // q) for p, q, m, cap, o in pieces
+    )
 
 
-def _longest_estimate(free: int, plan: _StagePlan, limit: int) -> float:
+def _longest_estimate(free: int, plan: StagePlan, limit: int) -> float:
     """Largest real s with Σ c·min(s, cap) ≤ free (floats: exact enough to be checked after)."""
-    if free < 0:
+    if free < plan.start:
         return 0.0
     slope = plan.slope
-    position = cost = 0.0
+    position, cost = 0.0, plan.start
     for cap, c in plan.events:
         reach = cost + slope * (cap - position)
         if reach > free:
@@ -174,7 +167,7 @@ def _longest_estimate(free: int, plan: _StagePlan, limit: int) -> float:
     return position + (free - cost) / slope if slope > 0 else float(limit)
 
 
-def _max_context(plans: tuple[_StagePlan, ...], capacity: int, limit: int) -> int:
+def _max_context(plans: tuple[StagePlan, ...], capacity: int, limit: int) -> int:
     """The longest context (tokens per sequence, at most ``limit``) whose busiest stage fits."""
     if any(plan.fixed > capacity for plan in plans):
         return 0
@@ -190,37 +183,60 @@ def _max_context(plans: tuple[_StagePlan, ...], capacity: int, limit: int) -> in
     return s
 
 
-def _decode_rate(plans: tuple[_StagePlan, ...], s: Scenario, gpu: GPU, active_share: float) -> float:
-    """Tokens/s bound by bandwidth: each step reads active weights and the KV cache of each stage."""
-    busiest = max(plans, key=lambda plan: plan.total)
-    read = busiest.weights * active_share + busiest.kv_cache
-    return s.batch * gpu.bandwidth_gbs * 1e9 / (s.pp * read)
+@dataclass(slots=True)
+class _Option:
+    """A layout tried on a count: its stage plans, the busiest GPU's bytes, and (made once, when a
+    GPU kind first takes it) what every GPU kind on it shares."""
 
-
-_Option = tuple[Scenario, tuple[_StagePlan, ...], int]
+    layout: Scenario
+    plans: tuple[StagePlan, ...]
+    total: int
+    text: str = ""
+    speed: LayoutSpeed | None = None
 
 
 def _choose(options: list[_Option], capacity: int) -> tuple[_Option, bool]:
     """The first layout that fits (options come cheapest in communication first), else the least memory."""
-    chosen = next((option for option in options if option[2] <= capacity), None)
+    chosen = next((option for option in options if option.total <= capacity), None)
     if chosen is not None:
         return chosen, True
-    return min(options, key=lambda option: option[2]), False
+    return min(options, key=lambda option: option.total), False
 
 
 def _options(arch: Architecture, scenario: Scenario, count: int) -> list[_Option]:
-    plans = [(c, _plan(arch, c)) for c in _candidates(arch, scenario, count)]
-    return [(c, p, max(stage.total for stage in p)) for c, p in plans]
+    options = []
+    for candidate in _candidates(arch, scenario, count):
+        plans = stage_plans(arch, candidate)
+        options.append(_Option(candidate, plans, max(stage.total for stage in plans)))
+    return options
 
 
-def _fit_one(s: Scenario, gpu: GPU, options: list[_Option], active_share: float, limit: int) -> SetupFit:
-    capacity = gpu.capacity_bytes(s.utilization_cap)
+@dataclass(frozen=True, slots=True)
+class _Serving:
+    """What every setup's serving figures share."""
+
+    model: ModelSpeed
+    limit: int  # the longest context worth fitting
+    max_batch: bool  # whether to search the largest batch
+
+
+def _serving(arch: Architecture, s: Scenario, max_batch: bool) -> _Serving:
+    return _Serving(model_speed(arch, s), _context_limit(arch, s), max_batch)
+
+
+def _fit_one(s: Scenario, gpu: GPU, options: list[_Option], serving: _Serving, capacity: int) -> SetupFit:
     chosen, fits = _choose(options, capacity)
-    layout, plans, total = chosen
-    max_context = decode = None
+    layout, plans, total = chosen.layout, chosen.plans, chosen.total
+    if not chosen.text:
+        chosen.text = layout_text(layout.tp, layout.pp, layout.dp, layout.zero, layout.ep)
+    max_context = speed = batch = None
     if s.mode == "inference":
-        max_context = _max_context(plans, capacity, limit)
-        decode = _decode_rate(plans, layout, gpu, active_share) if fits else None
+        max_context = _max_context(plans, capacity, serving.limit)
+        if fits:
+            if chosen.speed is None:
+                chosen.speed = layout_speed(plans, layout, serving.model)
+            speed = chosen.speed.on(gpu)
+        batch = largest_batch(plans, capacity) if serving.max_batch else None
     return SetupFit(
         gpu=gpu.id,
         gpu_name=gpu.name,
@@ -229,28 +245,41 @@ def _fit_one(s: Scenario, gpu: GPU, options: list[_Option], active_share: float,
         per_gpu_bytes=total,
         capacity_bytes=capacity,
         free_bytes=capacity - total,
-        layout=layout_text(layout.tp, layout.pp, layout.dp, layout.zero),
+        layout=chosen.text,
         tp=layout.tp,
         pp=layout.pp,
         dp=layout.dp,
         zero=layout.zero,
         max_context=max_context,
-        decode_tokens_per_s=decode,
+        prefill_seconds=speed.prefill_seconds if speed else None,
+        decode_tokens_per_second=speed.decode_tokens_per_second if speed else None,
+        max_batch=batch,
     )
 
 
+def _context_limit(arch: Architecture, s: Scenario) -> int:
+    """A context longer than the model was trained for is no use, however much memory is free; the
+    generated tokens take their positions after the prompt."""
+    return max((arch.max_positions or CONTEXT_LIMIT) - s.generated, 0)
+
+
 def fit_setups(
-    arch: Architecture, scenario: Scenario, catalog: tuple[GPU, ...] | None = None
+    arch: Architecture,
+    scenario: Scenario,
+    catalog: tuple[GPU, ...] | None = None,
+    max_batch: bool = False,
 ) -> tuple[SetupFit, ...]:
-    """Each GPU kind × count with its layout, per-GPU bytes and verdict, in catalog order."""
+    """Each GPU kind × count with its layout, per-GPU bytes and verdict, in catalog order; with
+    ``max_batch`` (inference) also the largest batch each one holds."""
     check_scenario(arch, scenario.model_copy(update={"tp": 1, "pp": 1, "gpus": 1}))
     catalog = catalog if catalog is not None else load_catalog()
     options = {count: _options(arch, scenario, count) for count in COUNTS}
-    layout = model_layout(effective_architecture(arch, scenario), 1)
-    share = layout.active / layout.total
-    # A context longer than the model was trained for is no use, however much memory is free.
-    limit = arch.max_positions or CONTEXT_LIMIT
-    return tuple(_fit_one(scenario, gpu, options[count], share, limit) for gpu in catalog for count in COUNTS)
+    serving = _serving(arch, scenario, max_batch)
+    fits = []
+    for gpu in catalog:
+        capacity = gpu.capacity_bytes(scenario.utilization_cap)
+        fits += [_fit_one(scenario, gpu, options[count], serving, capacity) for count in COUNTS]
+    return tuple(fits)
 
 
 def chosen_layout(arch: Architecture, scenario: Scenario, gpus: int) -> Scenario:
@@ -263,7 +292,7 @@ def chosen_layout(arch: Architecture, scenario: Scenario, gpus: int) -> Scenario
     check_scenario(arch, scenario.model_copy(update={"tp": 1, "pp": 1, "gpus": 1}))
     options = _options(arch, scenario, gpus)
     capacity = find_gpu(scenario.gpu).capacity_bytes(scenario.utilization_cap)
-    return _choose(options, capacity)[0][0]
+    return _choose(options, capacity)[0].layout
 
 
 def smallest_fit(setups: Iterable[SetupFit], gpu: str | None = None) -> SetupFit | None:
@@ -279,9 +308,8 @@ def fit_setup(arch: Architecture, scenario: Scenario, gpu: GPU, count: int) -> S
     """One GPU kind on any number of GPUs, laid out and judged as ``fit_setups`` does its counts."""
     check_scenario(arch, scenario.model_copy(update={"tp": 1, "pp": 1, "gpus": 1}))
     options = _options(arch, scenario, count)
-    layout = model_layout(effective_architecture(arch, scenario), 1)
-    limit = arch.max_positions or CONTEXT_LIMIT
-    return _fit_one(scenario, gpu, options, layout.active / layout.total, limit)
+    capacity = gpu.capacity_bytes(scenario.utilization_cap)
+    return _fit_one(scenario, gpu, options, _serving(arch, scenario, max_batch=False), capacity)
 
 
 def setup_layouts(arch: Architecture, scenario: Scenario, count: int) -> list[Scenario]:

@@ -1,9 +1,16 @@
 """FLOPs per token and per training run, and the time a run takes at a given MFU.
 
-Forward per token ≈ 2·N + 2·L·s·a·d_h (Kaplan et al. 2020: a multiply-add per parameter, plus
-QKᵀ and A·V over a causal context of s/2 on average); training ≈ 3× forward; a run of D tokens
-≈ 6·N·D (Chinchilla, whose compute-optimal D ≈ 20·N). MoE counts the active parameters. LoRA
-skips the base weights' gradients: 4·N + 6·A. Sliding-window layers attend min(s, window).
+Forward per token ≈ 2·N_ne + 2·e·V + attention (Kaplan et al. 2020: a multiply-add per parameter
+that multiplies; the input embedding is a lookup, so N_ne counts the active parameters outside the
+token/position embeddings and the LM head, and the LM head's matmul adds 2·e·V). Attention reads
+the context: a token at position i costs 4·d_attn·i per layer (QKᵀ and A·V), so prefill and
+training average 2·L·s·d_attn over a causal sequence, while one decode step at context s costs the
+full 4·L·s·d_attn. Training ≈ 3× forward (model FLOPs, what MFU counts); hardware FLOPs add what
+recomputation runs again (full: a second forward of the layers; selective: the attention core) and
+count the whole s×s score matrix where no causal FlashAttention kernel skips its masked half (as
+Megatron-LM's 72·B·s·l·h²·(1 + s/(6h) + V/(12·l·h)) does). A run of D tokens ≈ 6·N·D (Chinchilla,
+whose compute-optimal D ≈ 20·N). MoE counts the active parameters. LoRA skips the base weights'
+gradients: 4·N + 6·A. Sliding-window layers attend min(s, window).
 """
 
 from __future__ import annotations
@@ -19,17 +26,27 @@ from paramtally.core.schema import Architecture
 from paramtally.core.stages import model_layout
 from paramtally.core.terms import Term
 
-__all__ = ["FlopsReport", "estimate_flops"]
+__all__ = ["FlopsReport", "decode_per_token", "estimate_flops", "forward_per_token", "matmul_params"]
 
 KAPLAN = "Kaplan et al. 2020, Table 1: 2N + 2·n_layer·n_ctx·d_attn per token forward"
 CHINCHILLA = "Hoffmann et al. 2022 (Chinchilla): C ≈ 6·N·D, compute-optimal D ≈ 20·N"
+NON_EMBEDDING = (
+    "N_ne: active parameters outside the token/position embeddings (a lookup, no matmul) and the "
+    "LM head; 2·e·V: the LM head's matmul (tied or not)"
+)
+MEGATRON = (
+    "Megatron-LM (Narayanan et al. 2021): 72·B·s·l·h²·(1 + s/(6h) + V/(12·l·h)) per iteration, "
+    "96·…·(1 + s/(6h) + V/(16·l·h)) with full recomputation (a second forward of the layers, not "
+    "of the LM head); selective recomputation runs the attention core again; without a causal "
+    "FlashAttention kernel the whole s×s scores are computed (F_hw = 2·F_att)"
+)
 
 
 @dataclass(frozen=True, slots=True)
 class FlopsReport:
     params: int  # N: active parameters per token
-    forward_per_token: int
-    training_per_token: int
+    forward_per_token: int  # prefill: attention averaged over a causal sequence
+    training_per_token: int  # model FLOPs (3 × forward)
     tokens: int  # D
     chinchilla_tokens: int
     six_nd: int
@@ -40,6 +57,9 @@ class FlopsReport:
     peak_flops: float  # per GPU, FLOP/s
     seconds: float  # run_flops / (gpus · peak · mfu)
     terms: tuple[Term, ...]
+    non_embedding_params: int = 0  # N_ne
+    decode_per_token: int = 0  # one generated token at context s
+    hardware_training_per_token: int = 0  # with recomputation and the kernel's score matrix
 
     @property
     def days(self) -> float:
@@ -50,8 +70,20 @@ def _flops_term(name: str, expr: str, source: str, **values: int) -> Term:
     return Term.of(name, "flops", expr, source, **values)
 
 
-def _context_terms(arch: Architecture, s: int) -> Term:
-    """Attention over the context and recurrent scans, per token, forward, summed over the layers."""
+def matmul_params(arch: Architecture) -> tuple[int, int]:
+    """(N_ne, e·V): active parameters that multiply outside the LM head, and the LM head's matmul."""
+    report = count_parameters(arch)
+    e, h = arch.embed_dim, arch.hidden_size
+    projections = 2 * e * h if e != h else 0  # OPT's project_in/out sit with the embeddings but multiply
+    lookups = report.by_part.get("embeddings", 0) - projections + arch.added_vocab * e
+    head = (arch.embeddings.vocab_size + arch.added_vocab) * e if arch.head.present else 0
+    untied = head if arch.head.present and not arch.head.tied else 0
+    return report.active - lookups - untied, head
+
+
+def _context_terms(arch: Architecture, s: int, per: int, name: str, source: str) -> Term:
+    """Attention over the context and recurrent scans for one token, forward, summed over the layers:
+    ``per``·L·min(s, window)·d_attn (2 on average over a causal sequence, 4 at its end)."""
     h = arch.hidden_size
     attend: dict[tuple[int, int | None], int] = {}  # (d_attn, window) -> layers
     scan = 0
@@ -70,18 +102,13 @@ def _context_terms(arch: Architecture, s: int) -> Term:
     for i, ((width, window), layers) in enumerate(sorted(attend.items(), key=lambda kv: kv[0][1] or 0)):
         tag = "" if len(attend) == 1 else f"_{i + 1}"
         tokens = "s" if window is None else f"min(s, w{tag})"
-        parts.append(f"2·L{tag}·{tokens}·d{tag}")
+        parts.append(f"{per}·L{tag}·{tokens}·d{tag}")
         values |= {f"L{tag}": layers, f"d{tag}": width} | ({} if window is None else {f"w{tag}": window})
     if scan:
         parts.append("F_scan")
         values["F_scan"] = scan
-    return _flops_term(
-        "attention per token (forward)",
-        " + ".join(parts) or "0",
-        KAPLAN + " with d = a·d_h; sliding-window layers attend min(s, window); recurrent layers add "
-        "their scan (F_scan)",
-        **values,
-    )
+    source += " with d = a·d_h; sliding-window layers attend min(s, window); recurrent layers add their scan"
+    return _flops_term(name, " + ".join(parts) or "0", source + " (F_scan)", **values)
 
 
 def estimate_flops(
@@ -92,33 +119,86 @@ def estimate_flops(
     return _estimate(arch, scenario, gpu)
 
 
+@dataclass(frozen=True, slots=True)
+class _TokenTerms:
+    """One token's forward FLOPs at a context: prefill (causal average) and a decode step apart."""
+
+    attention: Term
+    decode_attention: Term
+    forward: Term
+    decode: Term
+    matmuls: dict[str, int]  # N_ne, e, V of the formulas
+
+
+def _token_terms(arch: Architecture, context: int) -> _TokenTerms:
+    n_ne, head = matmul_params(arch)
+    matmuls = {"N_ne": n_ne, "e": arch.embed_dim, "V": head // arch.embed_dim}
+    attention = _context_terms(
+        arch, context, 2, "attention per token (prefill, forward)", KAPLAN + " (a causal average)"
+    )
+    decode_attention = _context_terms(
+        arch, context, 4, "attention of one decode step at context s", "QKᵀ and A·V over all s cached tokens"
+    )
+    forward = _flops_term(
+        "forward per token (prefill)", "2·N_ne + 2·e·V + F_att", f"{KAPLAN}; {NON_EMBEDDING}",
+        F_att=attention.value, **matmuls,
+    )  # fmt: skip
+    decode = _flops_term(
+        "decode step per token at context s", "2·N_ne + 2·e·V + F_dec", f"{NON_EMBEDDING}; one new token "
+        "reads all s cached keys and values", F_dec=decode_attention.value, **matmuls,
+    )  # fmt: skip
+    return _TokenTerms(attention, decode_attention, forward, decode, matmuls)
+
+
+@lru_cache(maxsize=256)
+def forward_per_token(arch: Architecture, context: int) -> int:
+    """Prefill FLOPs of one token at ``context`` for ``arch`` as run (``effective_architecture``):
+    the report's own term, for the serving estimates."""
+    return _token_terms(arch, context).forward.value
+
+
+@lru_cache(maxsize=256)
+def decode_per_token(arch: Architecture, context: int) -> int:
+    """FLOPs of one decode step at ``context`` (the whole cache read), as the report's term."""
+    return _token_terms(arch, context).decode.value
+
+
 @lru_cache(maxsize=128)
 def _estimate(arch: Architecture, s: Scenario, gpu: GPU) -> FlopsReport:
     arch = effective_architecture(arch, s)
     report = count_parameters(arch)
     adapters = model_layout(arch, 1).adapters if s.mode == "training" else 0
     n = report.active
-    attention = _context_terms(arch, s.context)
-    forward = _flops_term(
-        "forward per token", "2·N + F_att", KAPLAN + "; N = active parameters", N=n, F_att=attention.value
+    token = _token_terms(arch, s.context)
+    attention, decode_attention, forward, decode = (
+        token.attention,
+        token.decode_attention,
+        token.forward,
+        token.decode,
     )
+    matmuls, n_ne = token.matmuls, token.matmuls["N_ne"]
+    hardware_attention = attention.value if s.flash_attention else 2 * attention.value
     if adapters:
+        a = min(adapters, n_ne)
         training = _flops_term(
             "training per token (adapters only)",
-            "4·N_base + 6·A + 3·F_att",
+            "4·(N_ne − A + e·V) + 6·A + 3·F_att",
             "forward and input gradients through the frozen base (4N), full 6A for the adapters",
-            N_base=max(n - adapters, 0),
-            A=min(adapters, n),
-            F_att=attention.value,
-        )
+            A=a, F_att=attention.value, **matmuls,
+        )  # fmt: skip
+        base = "4·(N_ne − A + e·V) + 6·A + 3·F_hw"
+        extra: dict[str, int] = {"A": a}
     else:
         training = _flops_term(
-            "training per token",
-            "3·(2·N + F_att)",
-            "backward ≈ 2× forward; " + KAPLAN,
-            N=n,
-            F_att=attention.value,
-        )
+            "training per token", "3·(2·N_ne + 2·e·V + F_att)", "backward ≈ 2× forward; " + KAPLAN,
+            F_att=attention.value, **matmuls,
+        )  # fmt: skip
+        base, extra = "3·(2·N_ne + 2·e·V + F_hw)", {}
+    recompute = {"none": "", "selective": " + F_hw", "full": " + 2·N_ne + F_hw"}[s.recompute]
+    hardware = _flops_term(
+        f"hardware FLOPs per training token (recompute {s.recompute})", base + recompute, MEGATRON,
+        F_hw=hardware_attention, **extra, **matmuls,
+    )  # fmt: skip
     chinchilla = _flops_term("Chinchilla-optimal tokens", "20·N", CHINCHILLA + "; MoE: active N", N=n)
     tokens = s.tokens if s.tokens is not None else chinchilla.value
     six_nd = _flops_term("run (6·N·D)", "6·N·D", CHINCHILLA, N=n, D=tokens)
@@ -140,5 +220,8 @@ def _estimate(arch: Architecture, s: Scenario, gpu: GPU) -> FlopsReport:
         mfu=s.mfu,
         peak_flops=peak,
         seconds=seconds,
-        terms=(attention, forward, training, chinchilla, six_nd, run),
+        terms=(attention, decode_attention, forward, decode, training, hardware, chinchilla, six_nd, run),
+        non_embedding_params=n_ne,
+        decode_per_token=decode.value,
+        hardware_training_per_token=hardware.value,
     )

@@ -18,7 +18,17 @@ from fractions import Fraction
 from functools import lru_cache
 from types import CodeType
 
-__all__ = ["Number", "compiled", "evaluate", "exact", "fmt_number", "formula_text", "render"]
+__all__ = [
+    "Number",
+    "compiled",
+    "evaluate",
+    "exact",
+    "fmt_number",
+    "fmt_quantity",
+    "formula_text",
+    "quantity_text",
+    "render",
+]
 
 Number = int | Fraction
 
@@ -112,3 +122,26 @@ def render(expr: str, values: Mapping[str, Number]) -> str:
 def formula_text(expr: str, values: tuple[tuple[str, Number], ...]) -> str:
     """``render`` for a formula stored as expression and values (the text is made on demand)."""
     return render(expr, dict(values))
+
+
+def fmt_quantity(value: Number) -> str:
+    """A time, a rate or a price: four significant digits with thousands separators (0.01234, 1,234)."""
+    number = float(value)
+    if number == 0 or abs(number) >= 1000:
+        return f"{number:,.0f}"
+    return f"{number:,.{max(3 - math.floor(math.log10(abs(number))), 0)}f}"
+
+
+@lru_cache(maxsize=1024)
+def quantity_text(expr: str, values: tuple[tuple[str, Number], ...]) -> str:
+    """``expr = numbers filled in = value`` for a quantity that is not a whole count (seconds,
+    tokens per second, dollars): the value exact, shown to four significant digits."""
+    _, template = _compile(expr)
+    shown = {name: _short(number) for name, number in values}
+    return " = ".join([expr, template.format_map(shown), fmt_quantity(exact(expr, dict(values)))])
+
+
+def _short(value: Number) -> str:
+    """A value as a quantity formula shows it: exact when short, else four significant digits."""
+    text = fmt_number(value)
+    return text if ("/" not in text and len(text) <= 12) or isinstance(value, int) else fmt_quantity(value)

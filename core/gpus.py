@@ -1,7 +1,8 @@
 """The GPU catalog: built-in kinds from resources/gpus.json plus the user's own file.
 
 The user's ``gpus.json`` in the config dir (``platformdirs.user_config_dir("paramtally")``) has
-the same shape; an entry with a built-in id replaces it. A corrupt or invalid user file is
+the same shape; an entry with a built-in id changes the fields it gives (``{"id": "h100-sxm-80gb",
+"usd_per_hour": 2.1}`` sets a price), a new id is a new kind. A corrupt or invalid user file is
 reported as a warning naming the file and field, and the built-in kinds still load.
 """
 
@@ -47,6 +48,9 @@ class GPU(BaseModel):
     )
     bf16_tflops: Annotated[float, Field(gt=0, le=1e9)] = Field(description="Dense BF16 TFLOP/s.")
     bandwidth_gbs: Annotated[float, Field(gt=0, le=1e9)] = Field(description="Memory bandwidth in GB/s.")
+    usd_per_hour: Annotated[float, Field(gt=0, le=1e9)] | None = Field(
+        None, description="Price of one GPU-hour in US dollars (serving cost per token); empty: unknown."
+    )
     note: str = Field("", description="Where the figures come from, caveats.")
 
     def capacity_bytes(self, utilization_cap: float = 1.0) -> int:
@@ -85,9 +89,11 @@ def _user(path: Path, _stamp: tuple[int, int]) -> tuple[tuple[GPU, ...], tuple[s
         return (), (f"{exc}; file ignored, using the built-in GPUs",)
     gpus: list[GPU] = []
     problems: list[str] = []
+    builtin = {gpu.id: gpu for gpu in _builtin()}
     for index, entry in enumerate(entries):
+        known = builtin.get(str(entry.get("id"))) if isinstance(entry, dict) else None
         try:
-            gpus.append(GPU.model_validate(entry))
+            gpus.append(GPU.model_validate({**known.model_dump(), **entry} if known else entry))
         except ValidationError as exc:
             joint = "." if exc.errors()[0]["loc"] else ": "  # a field inside the entry, or the entry
             problems.append(f"gpus.{index}{joint}{one_line(exc)}")

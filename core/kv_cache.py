@@ -85,17 +85,21 @@ def _shared_expr(entries: list[tuple[int, Cache]], attribute: str) -> tuple[str,
 def _token_term(
     name: str, entries: list[tuple[int, Cache]], s: Scenario, bits: Fraction, window: int | None
 ) -> Term:
-    tokens = "s" if window is None else "min(s, w)"
+    kept = "(s + n)" if s.generated else "s"  # n: generated tokens (g is taken by the KV heads)
+    tokens = kept if window is None else f"min({kept.strip('()')}, w)"
     numbers = sum(layers * cache.per_token for layers, cache in entries)
     shared = _shared_expr(entries, "token_expr")
     per_layers, values = shared if shared else ("N", {"N": numbers})
     window_values = {} if window is None else {"w": window}
+    generated = {"n": s.generated} if s.generated else {}
     source = entries[0][1].source + ("; sliding-window layers keep min(s, window) tokens" if window else "")
+    if s.generated:
+        source += "; the prompt's s tokens and the n generated after it"
     term = Term.of(
         name, "kv_cache", f"{per_layers}·{tokens}·b·bits/8", f"{source}; {s.kv_dtype}",
-        s=s.context, b=s.batch, bits=bits, **values, **window_values,
+        s=s.context, b=s.batch, bits=bits, **values, **window_values, **generated,
     )  # fmt: skip
-    return term.growing(numbers * s.batch * bits / 8, cap=window)
+    return term.growing(numbers * s.batch * bits / 8, cap=window, offset=s.generated)
 
 
 def _state_term(entries: list[tuple[int, Cache]], s: Scenario, bits: Fraction) -> Term:

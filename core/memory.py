@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from paramtally.core.activations import activation_terms
 from paramtally.core.kv_cache import kv_terms
-from paramtally.core.model_states import state_terms, weight_terms
+from paramtally.core.model_states import model_state_terms, state_key
 from paramtally.core.scenario import Scenario, check_scenario
 from paramtally.core.schema import Architecture
 from paramtally.core.stages import ModelLayout, model_layout, with_lora
@@ -25,6 +25,7 @@ __all__ = [
     "Term",
     "effective_architecture",
     "estimate_memory",
+    "omissions",
     "stage_terms",
 ]
 
@@ -47,6 +48,7 @@ class MemoryReport:
     layers_on_gpu: int = 0
     params: int = 0  # parameters of the whole model (with adapters)
     trainable_params: int = 0
+    omissions: tuple[str, ...] = ()  # what the scenario needs that the figure leaves out
 
     def by_part(self) -> dict[str, int]:
         return {part: getattr(self, f"{part}_bytes") for part in PARTS}
@@ -63,8 +65,10 @@ def _adapter_training(layout: ModelLayout, s: Scenario) -> bool:
     return s.mode == "training" and (s.lora_rank is not None or layout.adapters > 0)
 
 
-def stage_terms(arch: Architecture, s: Scenario) -> tuple[list[Term], ...]:
-    """The terms of every pipeline stage on one of its GPUs."""
+@lru_cache(maxsize=1024)
+def stage_terms(arch: Architecture, s: Scenario) -> tuple[tuple[Term, ...], ...]:
+    """The terms of every pipeline stage on one of its GPUs (cached: the report, the fit table's
+    stage plans and a sweep's samples all read them)."""
     arch = effective_architecture(arch, s)
     layout = model_layout(arch, s.pp)
     adapters = _adapter_training(layout, s)
@@ -76,16 +80,17 @@ def stage_terms(arch: Architecture, s: Scenario) -> tuple[list[Term], ...]:
         c=s.cuda_context_bytes,
     )
     result = []
+    # Stages that hold alike (the middle ones, mostly) share their model-state terms.
+    held: dict[object, tuple[list[Term], list[Term]]] = {}
     for stage in layout.stages:
         last = stage.index == s.pp - 1
-        terms = weight_terms(s, stage, adapters)
-        terms += kv_terms(arch, s, stage)
-        terms += activation_terms(arch, s, stage, last)
-        if s.mode == "training":
-            trainable = stage.adapters if adapters else stage.params
-            terms += state_terms(s, trainable, s.tp, s.dp)
+        key = state_key(s, stage, adapters)
+        if key not in held:
+            held[key] = model_state_terms(arch, s, stage, adapters)
+        weights, states = held[key]
+        terms = weights + kv_terms(arch, s, stage) + activation_terms(arch, s, stage, last) + states
         terms.append(overhead)
-        result.append(terms)
+        result.append(tuple(terms))
     return tuple(result)
 
 
@@ -100,7 +105,7 @@ def _estimate(arch: Architecture, s: Scenario) -> MemoryReport:
     stages = stage_terms(arch, s)
     totals = [sum(term.value for term in terms) for terms in stages]
     index = max(range(len(totals)), key=totals.__getitem__)
-    terms = tuple(stages[index])
+    terms = stages[index]
     parts = dict.fromkeys(PARTS, 0)
     for one in terms:
         parts[one.part] += one.value
@@ -121,4 +126,16 @@ def _estimate(arch: Architecture, s: Scenario) -> MemoryReport:
         layers_on_gpu=layout.stages[index].count,
         params=layout.total,
         trainable_params=trainable,
+        omissions=omissions(s),
     )
+
+
+def omissions(s: Scenario) -> tuple[str, ...]:
+    """What memory the scenario needs that the terms do not model, each named in a few words."""
+    found = []
+    if s.ep > 1:
+        found.append(
+            "expert parallelism's all-to-all dispatch and combine buffers (the tokens each GPU sends to "
+            "and receives from the others, per MoE layer)"
+        )
+    return tuple(found)

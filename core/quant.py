@@ -1,8 +1,9 @@
 """Bits per stored number: weight dtypes, quantization formats and KV-cache dtypes.
 
 Effective bits include each format's scales and zero points, so ``bytes = numel · bits / 8``
-holds for a whole tensor. Figures come from llama.cpp,
-AutoGPTQ/AWQ, bitsandbytes, OCP MX and NVIDIA's NVFP4 notes); exact fractions keep bytes exact.
+holds for a whole tensor. Figures come from llama.cpp, AutoGPTQ/AWQ, bitsandbytes, OCP MX and
+NVIDIA's NVFP4 notes; exact fractions keep bytes exact. A GGUF format stores each tensor in a
+type of its own (``core.gguf_types``); its ``bits`` here are its default type's block.
 """
 
 from __future__ import annotations
@@ -68,18 +69,20 @@ class QuantFormat:
     source: str
 
 
-_GGUF = "llama.cpp GGUF block layouts"
+# GGUF formats are a type per tensor (``core.gguf_types``); ``bits`` is the block layout of the
+# format's default type (gguf's GGML_QUANT_SIZES: bytes per block × 8 / values per block).
+_GGUF = "llama.cpp: default tensor type's block; each tensor's own type is in core.gguf_types"
 QUANT_FORMATS: dict[str, QuantFormat] = {
     q.id: q
     for q in (
-        QuantFormat("q8_0", "GGUF Q8_0", Fraction("8.5"), _GGUF),
-        QuantFormat("q6_k", "GGUF Q6_K", Fraction("6.5625"), _GGUF),
-        QuantFormat("q5_k_m", "GGUF Q5_K_M", Fraction("5.70"), _GGUF + ", whole file, Llama-3.1-8B"),
-        QuantFormat("q4_k_m", "GGUF Q4_K_M", Fraction("4.89"), _GGUF + ", whole file, Llama-3.1-8B"),
-        QuantFormat("q4_0", "GGUF Q4_0", Fraction("4.5"), _GGUF),
-        QuantFormat("q3_k_m", "GGUF Q3_K_M", Fraction("4.0"), _GGUF + ", whole file"),
-        QuantFormat("q2_k", "GGUF Q2_K", Fraction("3.16"), _GGUF + ", whole file"),
-        QuantFormat("iq4_xs", "GGUF IQ4_XS", Fraction("4.46"), _GGUF),
+        QuantFormat("q8_0", "GGUF Q8_0", Fraction(34 * 8, 32), _GGUF),
+        QuantFormat("q6_k", "GGUF Q6_K", Fraction(210 * 8, 256), _GGUF),
+        QuantFormat("q5_k_m", "GGUF Q5_K_M", Fraction(176 * 8, 256), _GGUF),
+        QuantFormat("q4_k_m", "GGUF Q4_K_M", Fraction(144 * 8, 256), _GGUF),
+        QuantFormat("q4_0", "GGUF Q4_0", Fraction(18 * 8, 32), _GGUF),
+        QuantFormat("q3_k_m", "GGUF Q3_K_M", Fraction(110 * 8, 256), _GGUF),
+        QuantFormat("q2_k", "GGUF Q2_K", Fraction(84 * 8, 256), _GGUF),
+        QuantFormat("iq4_xs", "GGUF IQ4_XS", Fraction(136 * 8, 256), _GGUF),
         QuantFormat("gptq-4bit-g128", "GPTQ 4-bit g128", Fraction("4.156"), "AutoGPTQ, group size 128"),
         QuantFormat("awq-4bit-g128", "AWQ 4-bit g128", Fraction("4.156"), "AutoAWQ, group size 128"),
         QuantFormat("nf4", "bitsandbytes NF4", Fraction("4.5"), "bitsandbytes / QLoRA (Dettmers 2023)"),

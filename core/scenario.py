@@ -12,15 +12,18 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from paramtally.core.blocks import MoE
 from paramtally.core.errors import field_error
 from paramtally.core.quant import Dtype, KvDtype, QuantId
 from paramtally.core.schema import Architecture, LoRATarget
 
 __all__ = [
+    "INFERENCE_ONLY",
     "TRAINING_ONLY",
     "Scenario",
     "check_scenario",
     "data_parallel",
+    "mode_only_fields",
     "scenario_problem",
     "training_only_fields",
     "valid_tp",
@@ -31,16 +34,29 @@ GiB = 1 << 30
 Mode = Literal["inference", "training"]
 Optimizer = Literal["adamw", "adam8bit", "sgd", "none"]
 Recompute = Literal["none", "selective", "full"]
+ActivationProfile = Literal["megatron", "hf-eager", "hf-sdpa"]
 
 
-# Marks the fields that only matter when training; the GUI greys them out for inference.
+# Marks the fields that only matter in one mode: the window greys them out in the other, the CLI's
+# help says so.
 TRAINING_ONLY: dict[str, Any] = {"mode": "training"}
+INFERENCE_ONLY: dict[str, Any] = {"mode": "inference"}
+# The command line takes one of the fields in a group (``--dtype`` or ``--quant``).
+WEIGHTS_FLAG: dict[str, Any] = {"cli_exclusive": "weights"}
+
+
+def _extra(name: str) -> dict[str, Any]:
+    extra = Scenario.model_fields[name].json_schema_extra
+    return extra if isinstance(extra, dict) else {}
+
+
+def mode_only_fields(mode: Mode) -> frozenset[str]:
+    """The fields that matter only in ``mode``."""
+    return frozenset(name for name in Scenario.model_fields if _extra(name).get("mode") == mode)
 
 
 def training_only_fields() -> frozenset[str]:
-    return frozenset(
-        name for name, info in Scenario.model_fields.items() if info.json_schema_extra == TRAINING_ONLY
-    )
+    return mode_only_fields("training")
 
 
 class Scenario(BaseModel):
@@ -49,130 +65,179 @@ class Scenario(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     mode: Mode = Field(
-        "inference", description="Serve the model (weights + KV cache) or train it.", title="Mode"
+        "inference", title="Mode", description="Serve the model (weights + KV cache) or train it."
     )
     dtype: Dtype = Field(
         "bf16",
+        title="Weight dtype",
         description="Storage type of the weights (training: of the trainable weights and activations).",
-        title="Dtype",
+        json_schema_extra=WEIGHTS_FLAG,
     )
     quant: QuantId | None = Field(
         None,
+        title="Quantization",
         description="A quantization format for the weights (its effective bits include scales); "
         "empty means plain dtype. In training only for a frozen LoRA base (QLoRA).",
-        title="Quant",
+        json_schema_extra=WEIGHTS_FLAG,
     )
     keep_embeddings_16bit: bool = Field(
         False,
-        description="Keep the token embedding and LM head at 16 bits when quantizing.",
         title="16-bit embeddings",
+        description="Keep the token embedding and LM head at 16 bits when quantizing.",
     )
-    kv_dtype: KvDtype = Field("bf16", description="Storage type of the KV cache.", title="KV cache dtype")
+    kv_dtype: KvDtype = Field("bf16", title="KV cache dtype", description="Storage type of the KV cache.")
     context: Annotated[int, Field(ge=1, le=100_000_000)] = Field(
         4096,
-        description="Tokens per sequence (s): the context served or the training sequence length.",
         title="Context (tokens)",
+        description="Tokens per sequence (s): the context served or the training sequence length.",
+    )
+    generated: Annotated[int, Field(ge=0, le=100_000_000)] = Field(
+        0,
+        title="Generated tokens",
+        description="Tokens generated after the prompt (n): the KV cache holds context + generated "
+        "tokens, and decoding reads all of them.",
+        json_schema_extra=INFERENCE_ONLY,
     )
     encoder_tokens: Annotated[int, Field(ge=1, le=100_000_000)] | None = Field(
         None,
+        title="Encoder tokens",
         description="Tokens (or audio frames) the encoder reads per request, which cross-attention "
         "caches; empty means the encoder's maximum positions.",
-        title="Encoder tokens",
     )
     batch: Annotated[int, Field(ge=1, le=1_000_000)] = Field(
         1,
-        description="Sequences at once (b): concurrent requests, or the training micro-batch.",
         title="Batch",
+        description="Sequences at once (b): concurrent requests, or the training micro-batch.",
     )
     optimizer: Optimizer = Field(
         "adamw",
+        title="Optimizer",
         description="AdamW: fp32 master + m + v = 12 B/param; 8-bit Adam 6; SGD with momentum 8; "
         "none (Adafactor-like, no states).",
         json_schema_extra=TRAINING_ONLY,
-        title="Optimizer",
     )
     grad_dtype: Literal["bf16", "fp32"] = Field(
         "bf16",
+        title="Gradient dtype",
         description="Gradient storage: bf16 (ZeRO paper) or fp32 (Megatron, llm-analysis).",
         json_schema_extra=TRAINING_ONLY,
-        title="Gradient dtype",
     )
     zero: Annotated[int, Field(ge=0, le=3)] = Field(
         0,
+        title="ZeRO stage",
         description="ZeRO stage over the data-parallel GPUs: 1 shards optimizer states, 2 also "
         "gradients, 3 (FSDP) also weights.",
         json_schema_extra=TRAINING_ONLY,
-        title="ZeRO stage",
     )
     tp: Annotated[int, Field(ge=1, le=1024)] = Field(
         1,
-        description="Tensor-parallel size (t): matrices split over t GPUs; must divide the heads.",
         title="Tensor parallel",
+        description="Tensor-parallel size (t): matrices split over t GPUs; must divide the heads.",
     )
     pp: Annotated[int, Field(ge=1, le=1024)] = Field(
-        1, description="Pipeline-parallel size (p): layers split into p stages.", title="Pipeline parallel"
+        1, title="Pipeline parallel", description="Pipeline-parallel size (p): layers split into p stages."
     )
     gpus: Annotated[int, Field(ge=1, le=1_000_000)] = Field(
-        1, description="Total GPUs; data-parallel size N_d = gpus / (tp · pp).", title="GPUs"
+        1, title="GPUs", description="Total GPUs; data-parallel size N_d = gpus / (tp · pp)."
+    )
+    ep: Annotated[int, Field(ge=1, le=1024)] = Field(
+        1,
+        description="Expert-parallel size: the routed experts are spread over ep of the data-parallel "
+        "GPUs, each holding E/ep whole experts with their gradients and optimizer states (Megatron-LM); "
+        "must divide N_d and the experts.",
+        title="Expert parallel",
+    )
+    virtual_stages: Annotated[int, Field(ge=1, le=64)] = Field(
+        1,
+        description="Interleaved pipeline (Megatron-LM virtual stages, v): each GPU holds v chunks of "
+        "layers; the first stage keeps 1 + (p − 1)/(p·v) times the activations of plain 1F1B.",
+        json_schema_extra=TRAINING_ONLY,
+        title="Virtual stages",
+    )
+    micro_batches: Annotated[int, Field(ge=1, le=1_000_000)] | None = Field(
+        None,
+        description="Micro-batches per step (gradient accumulation): with fewer than p, a stage keeps "
+        "at most that many in flight; empty means at least p.",
+        json_schema_extra=TRAINING_ONLY,
+        title="Micro-batches",
+    )
+    vocab_padding: bool = Field(
+        False,
+        description="Megatron-LM pads the vocabulary to a multiple of 128·t (make-vocab-size-divisible-"
+        "by 128): extra embedding and LM-head rows, their gradients, optimizer states and logits.",
+        json_schema_extra=TRAINING_ONLY,
+        title="Megatron vocab padding",
     )
     recompute: Recompute = Field(
         "none",
+        title="Recompute",
         description="Activation recomputation: selective drops the attention scores, full keeps "
         "only each layer's input (Korthikanti et al. 2022).",
         json_schema_extra=TRAINING_ONLY,
-        title="Recompute",
+    )
+    activations: ActivationProfile = Field(
+        "megatron",
+        title="Activations",
+        description="What backward keeps: megatron = Korthikanti et al. 2022's terms (16-bit, dropout "
+        "masks always, scores unless FlashAttention); hf-eager / hf-sdpa = a Hugging Face model as "
+        "PyTorch keeps it (fp32 norm copies, the model's own dropout; eager attention's fp32 scores and "
+        "full-head K/V, or SDPA's log-sum-exp), measured with transformers 5.24.",
+        json_schema_extra=TRAINING_ONLY,
     )
     flash_attention: bool = Field(
-        True, description="A fused attention kernel: no s×s scores are stored.", title="FlashAttention"
+        True,
+        title="FlashAttention",
+        description="A fused attention kernel: no s×s scores are stored (the megatron activations; "
+        "the hf profiles name their attention).",
     )
     sequence_parallel: bool = Field(
         False,
+        title="Sequence parallel",
         description="Shard the norm and dropout activations over the TP group too.",
         json_schema_extra=TRAINING_ONLY,
-        title="Sequence parallel",
     )
     lora_rank: Annotated[int, Field(ge=1, le=65536)] | None = Field(
         None,
+        title="LoRA rank",
         description="Train LoRA adapters of this rank on every layer, base frozen; empty means "
         "the architecture's own adapters if any, otherwise full training.",
         json_schema_extra=TRAINING_ONLY,
-        title="LoRA rank",
     )
     lora_targets: tuple[LoRATarget, ...] = Field(
         ("q", "v"),
+        title="LoRA targets",
         min_length=1,
         description="Matrices that get LoRA adapters.",
         json_schema_extra=TRAINING_ONLY,
-        title="LoRA targets",
     )
     qlora: bool = Field(
         False,
+        title="QLoRA",
         description="QLoRA: the frozen base in NF4 with double quantization unless a format is set.",
         json_schema_extra=TRAINING_ONLY,
-        title="QLoRA",
     )
     tokens: Annotated[int, Field(ge=1, le=10**18)] | None = Field(
         None,
-        description="Training tokens (D); empty means the Chinchilla-optimal 20·N.",
         title="Training tokens",
+        description="Training tokens (D); empty means the Chinchilla-optimal 20·N.",
     )
     mfu: Annotated[float, Field(gt=0, le=1)] = Field(
         0.4,
-        description="Model FLOPs utilization assumed for training time (0.3–0.5 is typical).",
         title="MFU",
+        description="Model FLOPs utilization assumed for training time (0.3–0.5 is typical).",
     )
     gpu: str = Field(
-        "h100-sxm-80gb", min_length=1, description="GPU kind (catalog id) for time and capacity.", title="GPU"
+        "h100-sxm-80gb", title="GPU", min_length=1, description="GPU kind (catalog id) for time and capacity."
     )
     cuda_context_bytes: Annotated[int, Field(ge=0, le=1 << 40)] = Field(
         GiB,
-        description="Per-GPU runtime overhead: CUDA context and library workspaces (0.3–1 GiB).",
         title="CUDA context (bytes)",
+        description="Per-GPU runtime overhead: CUDA context and library workspaces (0.3–1 GiB).",
     )
     utilization_cap: Annotated[float, Field(gt=0, le=1)] = Field(
         0.9,
-        description="Share of a GPU's usable memory a run may fill (serving engines reserve ~90%).",
         title="Utilization cap",
+        description="Share of a GPU's usable memory a run may fill (serving engines reserve ~90%).",
     )
 
     @model_validator(mode="after")
@@ -199,6 +264,14 @@ def data_parallel(scenario: Scenario) -> int:
 def _own_problem(s: Scenario) -> tuple[tuple[str, ...], str, object] | None:
     if s.gpus % (s.tp * s.pp):
         return ("gpus",), f"{s.gpus} GPUs cannot be split into tp·pp = {s.tp * s.pp} groups", s.gpus
+    if s.dp % s.ep:
+        message = f"expert parallel size {s.ep} must divide the {s.dp} data-parallel GPUs (gpus / (tp·pp))"
+        return ("ep",), message, s.ep
+    if s.virtual_stages > 1 and s.pp == 1:
+        return ("virtual_stages",), "an interleaved pipeline needs pipeline stages (pp > 1)", s.virtual_stages
+    if s.virtual_stages > 1 and s.micro_batches is not None and s.micro_batches % s.pp:
+        message = f"the interleaved schedule needs a multiple of p = {s.pp} micro-batches"
+        return ("micro_batches",), message, s.micro_batches
     if s.qlora and s.lora_rank is None:
         return ("lora_rank",), "QLoRA needs a LoRA rank", None
     if s.mode == "training" and s.quant is not None and s.lora_rank is None:
@@ -230,6 +303,23 @@ def scenario_problem(arch: Architecture, s: Scenario) -> tuple[tuple[str, ...], 
         return ("tp",), problem, s.tp
     if s.pp > arch.num_layers:
         return ("pp",), f"pipeline size {s.pp} exceeds the {arch.num_layers} layers", s.pp
+    if s.pp * s.virtual_stages > arch.num_layers:
+        message = f"{s.pp}·{s.virtual_stages} pipeline chunks exceed the {arch.num_layers} layers"
+        return ("virtual_stages",), message, s.virtual_stages
+    if s.ep > 1:
+        problem = _ep_problem(arch, s.ep)
+        if problem:
+            return ("ep",), problem, s.ep
+    return None
+
+
+def _ep_problem(arch: Architecture, ep: int) -> str | None:
+    experts = {block.ffn.num_experts for block in arch.layers_by_block() if isinstance(block.ffn, MoE)}
+    if not experts:
+        return "expert parallelism needs MoE layers; this model has none"
+    for count in sorted(experts):
+        if count % ep:
+            return f"expert parallel size {ep} does not divide the {count} experts"
     return None
 
 

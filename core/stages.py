@@ -16,7 +16,7 @@ from paramtally.core.count import block_parts, count_parameters
 from paramtally.core.schema import Architecture, Block, LoRA
 from paramtally.core.schema.frozen import thaw
 
-__all__ = ["ModelLayout", "Stage", "model_layout", "with_lora"]
+__all__ = ["ModelLayout", "Stage", "kv_projections", "model_layout", "with_lora"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +28,8 @@ class Stage:
     adapters: int  # trainable adapter parameters among them (LoRA, bottleneck adapters)
     embed16: int  # token embedding / LM head parameters that may stay at 16 bits
     blocks: tuple[tuple[Block, int], ...] = ()  # each distinct block held, with its layers here
+    experts: int = 0  # routed-expert parameters among them (expert parallelism splits these)
+    vocab_matrices: int = 0  # vocabulary-sized matrices held: token embedding, LM head, tied copy
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,19 +83,26 @@ def model_layout(arch: Architecture, pp: int) -> ModelLayout:
             n = run.layers_in(first - offset, first + count - offset)
             if n:
                 held[run.block] = held.get(run.block, 0) + n
-        params = adapters = 0
+        params = adapters = experts = 0
         for block, n in held.items():
             parts = block_parts(block, h)
             params += n * sum(parts.values())
             adapters += n * (parts.get("lora", 0) + parts.get("adapters", 0))
-        embed16 = 0
+            experts += n * parts.get("moe_experts", 0)
+        embed16 = vocab_matrices = 0
         if index == 0:
             params += embeddings
             embed16 += emb16
+            vocab_matrices += 1
         if index == pp - 1:
             params += tail + tied_copy
             embed16 += head16 + tied_copy
-        stages.append(Stage(index, first, count, params, adapters, embed16, tuple(held.items())))
+            vocab_matrices += head.present and (not head.tied or pp > 1)
+        stages.append(
+            Stage(
+                index, first, count, params, adapters, embed16, tuple(held.items()), experts, vocab_matrices,
+            )
+        )  # fmt: skip
         first += count
     adapters_total = sum(stage.adapters for stage in stages)
     return ModelLayout(report.total, report.active, adapters_total, tuple(stages))
@@ -107,3 +116,16 @@ def _stack_offsets(arch: Architecture) -> dict[str, int]:
         offsets[role] = start
         start += stack.num_layers
     return offsets
+
+
+def kv_projections(stage: Stage, h: int) -> dict[int, int]:
+    """K/V projection parameters of the stage's attention layers, by their KV heads g."""
+    found: dict[int, int] = {}
+    for block, n in stage.blocks:
+        ctx = block.context(h)
+        for mixer in (block.mixer, block.parallel_mixer, block.cross_attention):
+            if mixer is not None:
+                numbers, g = mixer.kv_projection(ctx)
+                if numbers:
+                    found[g] = found.get(g, 0) + n * numbers
+    return found

@@ -7,15 +7,16 @@ made only when someone reads it, so a recompute after an edit stays cheap.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 
-from paramtally.core.formula import Number, evaluate, formula_text
+from paramtally.core.formula import Number, evaluate, exact, formula_text, quantity_text
 
 __all__ = ["Number", "Piece", "Term"]
 
-# How a term grows with the context s: ceil(p·min(mult·s, cap)/q) bytes, cap None = ∞.
-Piece = tuple[int, int, int, int | None]
+# How a term grows with the context s: ceil(p·min(mult·(s + offset), cap)/q) bytes, cap None = ∞
+# (offset: tokens kept beside the context, as generated ones are in the KV cache).
+Piece = tuple[int, int, int, int | None, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,17 +35,37 @@ class Term:
     values: Mapping[str, Number]
     value: int
     growth: Piece | None = None
+    whole: bool = True  # a count (bytes, FLOPs); False: a quantity shown with its decimals
 
     @classmethod
     def of(cls, name: str, part: str, expr: str, source: str, **values: Number) -> Term:
         return cls(name, part, expr, source, values, evaluate(expr, values))
 
-    def growing(self, per_token: Number, per: int = 1, cap: int | None = None) -> Term:
-        """This term, growing by ``per_token`` for each of ``per``·s tokens, up to ``cap`` of them."""
+    @classmethod
+    def quantity(cls, name: str, part: str, expr: str, source: str, **values: Number) -> Term:
+        """A term whose figure is not a whole count (seconds, tokens per second, dollars):
+        ``amount`` is exact, ``value`` its ceiling."""
+        return cls(name, part, expr, source, values, evaluate(expr, values), whole=False)
+
+    @property
+    def exact(self) -> Number:
+        """The figure before rounding (a count: ``value``)."""
+        return self.value if self.whole else exact(self.expr, self.values)
+
+    @property
+    def amount(self) -> float:
+        return float(self.exact)
+
+    def growing(self, per_token: Number, per: int = 1, cap: int | None = None, offset: int = 0) -> Term:
+        """This term, growing by ``per_token`` for each of ``per``·(s + ``offset``) tokens, up to
+        ``cap`` of them."""
         rate = Fraction(per_token)
-        return replace(self, growth=(rate.numerator, rate.denominator, per, cap))
+        growth = (rate.numerator, rate.denominator, per, cap, offset)
+        # Not dataclasses.replace: the memory terms of every layout of the fit table pass here.
+        return Term(self.name, self.part, self.expr, self.source, self.values, self.value, growth, self.whole)
 
     @property
     def formula(self) -> str:
         """``expr = numbers filled in = value``, e.g. ``P·bits/8 = 8030261248·16/8 = 16,060,522,496``."""
-        return formula_text(self.expr, tuple(self.values.items()))
+        items = tuple(self.values.items())
+        return formula_text(self.expr, items) if self.whole else quantity_text(self.expr, items)

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from paramtally.core.flops import FlopsReport
     from paramtally.core.memory import MemoryReport
     from paramtally.core.scenario import Scenario
+    from paramtally.core.serving import ServingReport
 
 __all__ = ["SCENARIO", "Document"]
 
@@ -175,6 +176,10 @@ class Document(QObject):
     @property
     def flops(self) -> FlopsReport | None:
         return self.core.flops
+
+    @property
+    def serving(self) -> ServingReport | None:
+        return self.core.serving
 
     @property
     def setups(self) -> tuple[SetupFit, ...]:

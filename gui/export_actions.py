@@ -124,6 +124,7 @@ class Exporter(QObject):
                 document.setups or None,
                 architecture=document.architecture,
                 scenario=document.scenario,
+                serving=document.serving,
             )
             return export.to_json(data)
 

@@ -117,6 +117,13 @@ class Attention(Spec):
             source="KV cache: 2·L·g·d_h·tokens·b·bytes (vLLM, llama.cpp); a TP rank keeps max(g/t, 1) heads",
         )
 
+    def kv_projection(self, ctx: Context) -> tuple[int, int]:
+        """(K and V projection parameters of one layer, KV heads g): serving engines (vLLM) give a TP
+        rank max(g/t, 1) whole heads, so past t = g these weights are replicated, as the cache is."""
+        _, g, d_h = self.heads(ctx)
+        h = ctx.h
+        return 2 * h * g * d_h + g * d_h * (self.k_bias + self.v_bias), g
+
     def projection_widths(self, ctx: Context) -> int:
         """q + k + v + o output widths per token, the tensors TP splits (activations)."""
         a, g, d_h = self.heads(ctx)

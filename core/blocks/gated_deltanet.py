@@ -77,6 +77,10 @@ class GatedDeltaNet(Spec):
             source="gated DeltaNet keeps its conv window and a d_k × d_v state per value head",
         )
 
+    def kv_projection(self, ctx: Context) -> tuple[int, int]:
+        """No K/V heads that TP replicates (see ``Attention.kv_projection``)."""
+        return 0, 0
+
     def projection_widths(self, ctx: Context) -> int:
         d = self.dims(ctx)
         qkvz = 2 * d["n_k"] * d["d_k"] + 2 * d["n_v"] * d["d_v"]

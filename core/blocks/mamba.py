@@ -90,6 +90,10 @@ class Mamba(Spec):
             source="Mamba keeps a conv window I·K and an SSM state I·N per sequence (MambaCache)",
         )
 
+    def kv_projection(self, ctx: Context) -> tuple[int, int]:
+        """No K/V heads that TP replicates (see ``Attention.kv_projection``)."""
+        return 0, 0
+
     def projection_widths(self, ctx: Context) -> int:
         """Tensors kept for backward per token: in_proj out 2I, conv out I, x_proj out R + 2N,
         Δ I, the scan output I and the gated product I (an estimate in Korthikanti's terms)."""

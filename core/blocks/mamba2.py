@@ -97,6 +97,10 @@ class Mamba2(Spec):
             "(transformers Mamba2Cache)",
         )
 
+    def kv_projection(self, ctx: Context) -> tuple[int, int]:
+        """No K/V heads that TP replicates (see ``Attention.kv_projection``)."""
+        return 0, 0
+
     def projection_widths(self, ctx: Context) -> int:
         """in_proj outputs, conv outputs, the scan output and the gated product (an estimate)."""
         d = self.dims(ctx)

@@ -100,6 +100,11 @@ class MLA(Spec):
             source="MLA caches r_kv + d_rope per token per layer, replicated over TP (DeepSeek-V2 §2.1)",
         )
 
+    def kv_projection(self, ctx: Context) -> tuple[int, int]:
+        """No K/V heads: kv_b splits by query head. (vLLM also keeps the small latent down-projections
+        q_a and kv_a whole on every rank; that is not modelled.)"""
+        return 0, 0
+
     def projection_widths(self, ctx: Context) -> int:
         qk = self.num_heads * (self.qk_nope_head_dim + self.qk_rope_head_dim)
         vo = self.num_heads * self.v_head_dim

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import argparse
-from dataclasses import asdict, fields
-from typing import Any, get_args
 
 from paramtally.core.cli.output import add_output_arguments, emit, emit_json, format_table
+from paramtally.core.cli.scenario_flags import add_scenario_arguments, scenario_from_args
 from paramtally.core.export import (
     GPU_COLUMNS,
     MEMORY_COLUMNS,
+    about_rows,
     gpu_rows,
+    memory_json,
     memory_rows,
     scenario_text,
     to_csv,
@@ -19,17 +20,12 @@ from paramtally.core.fit import SetupFit, fit_setups
 from paramtally.core.flops import FlopsReport, estimate_flops
 from paramtally.core.hints import warn_hints
 from paramtally.core.memory import MemoryReport, Scenario, estimate_memory
-from paramtally.core.quant import Dtype, KvDtype, QuantId
-from paramtally.core.scenario import Mode, Optimizer, Recompute
+from paramtally.core.serving import ServingReport, estimate_serving
 from paramtally.core.sources import load_source
 
 __all__ = ["add_arguments", "add_scenario_arguments", "run", "scenario_from_args"]
 
 GIB, GB = 1 << 30, 10**9
-
-
-def _choices(kind: Any) -> list[str]:
-    return list(get_args(kind))
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -42,58 +38,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="with --format csv: the GPU setups table instead of the memory terms",
     )
+    parser.add_argument(
+        "--max-batch",
+        action="store_true",
+        help="inference: the largest batch that fits at the context on each listed setup "
+        "(always in --format json)",
+    )
     add_output_arguments(parser, ("table", "json", "csv"))
-
-
-def add_scenario_arguments(parser: argparse.ArgumentParser) -> None:
-    """The flags that describe a Scenario (``scenario_from_args`` reads them)."""
-    parser.add_argument("--mode", choices=_choices(Mode), help="inference (default) or training")
-    weights = parser.add_mutually_exclusive_group()
-    weights.add_argument("--dtype", choices=_choices(Dtype), help="weight dtype (default bf16)")
-    weights.add_argument("--quant", choices=_choices(QuantId), help="weight quantization format")
-    parser.add_argument("--kv-dtype", choices=_choices(KvDtype), help="KV-cache dtype (default bf16)")
-    parser.add_argument("--context", type=int, metavar="N", help="tokens per sequence (default 4096)")
-    parser.add_argument("--batch", type=int, metavar="N", help="sequences at once / micro-batch (default 1)")
-    parser.add_argument("--optimizer", choices=_choices(Optimizer), help="training optimizer (default adamw)")
-    parser.add_argument("--grad-dtype", choices=["bf16", "fp32"], help="gradient dtype (default bf16)")
-    parser.add_argument("--zero", type=int, metavar="0-3", help="ZeRO stage (3 = FSDP)")
-    parser.add_argument("--tp", type=int, metavar="N", help="tensor-parallel size")
-    parser.add_argument("--pp", type=int, metavar="N", help="pipeline-parallel size")
-    parser.add_argument("--gpus", type=int, metavar="N", help="total GPUs (data parallel = gpus/(tp·pp))")
-    parser.add_argument("--recompute", choices=_choices(Recompute), help="activation recomputation")
-    parser.add_argument(
-        "--flash-attention",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="fused attention: no s×s scores kept (default on)",
-    )
-    parser.add_argument("--lora-rank", type=int, metavar="R", help="train LoRA adapters of rank R")
-    parser.add_argument("--lora-targets", metavar="LIST", help="comma list of q,k,v,o,gate,up,down")
-    parser.add_argument("--qlora", action="store_true", default=None, help="frozen base in NF4 (QLoRA)")
-    parser.add_argument("--tokens", type=int, metavar="D", help="training tokens (default 20·N)")
-    default_gpu = Scenario.model_fields["gpu"].default
-    parser.add_argument(
-        "--gpu", metavar="ID", help=f"GPU kind (catalog id) for time and capacity (default {default_gpu})"
-    )
-    parser.add_argument("--mfu", type=float, metavar="F", help="model FLOPs utilization, 0–1 (default 0.4)")
-
-
-_FIELDS = (
-    "mode dtype quant kv_dtype context batch optimizer grad_dtype zero tp pp gpus recompute "
-    "flash_attention lora_rank qlora tokens gpu mfu"
-).split()
-
-
-def scenario_from_args(args: argparse.Namespace) -> Scenario:
-    """The Scenario the flags describe; unset flags keep the Scenario defaults."""
-    values: dict[str, Any] = {
-        name: getattr(args, name) for name in _FIELDS if getattr(args, name) is not None
-    }
-    if args.gpus is None and (args.tp or args.pp):  # `--tp 2` alone means two GPUs, not an error
-        values["gpus"] = (args.tp or 1) * (args.pp or 1)
-    if args.lora_targets is not None:
-        values["lora_targets"] = tuple(part.strip() for part in args.lora_targets.split(",") if part.strip())
-    return Scenario.model_validate(values)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -101,45 +52,20 @@ def run(args: argparse.Namespace) -> int:
     scenario = scenario_from_args(args)
     memory = estimate_memory(arch, scenario)
     flops = estimate_flops(arch, scenario)
-    setups = fit_setups(arch, scenario)
+    serving = estimate_serving(arch, scenario)
+    max_batch = args.max_batch or args.format == "json"
+    setups = fit_setups(arch, scenario, max_batch=max_batch and scenario.mode == "inference")
     if args.format == "json":
-        emit_json(memory_json(arch.name, scenario, memory, setups, flops), args.output)
-    elif args.format == "csv" and args.setups:
-        emit(to_csv(gpu_rows(setups), GPU_COLUMNS), args.output)
+        emit_json(memory_json(arch, scenario, memory, setups, flops, serving, args.source), args.output)
     elif args.format == "csv":
-        emit(to_csv(memory_rows(memory), MEMORY_COLUMNS), args.output)
+        rows, columns = (
+            (gpu_rows(setups), GPU_COLUMNS) if args.setups else (memory_rows(memory), MEMORY_COLUMNS)
+        )
+        emit(to_csv(rows, columns, about_rows(arch, scenario, args.source)), args.output)
     else:
-        emit(_table(arch.name, scenario, memory, setups, flops), args.output)
+        emit(_table(arch.name, scenario, memory, setups, flops, serving), args.output)
     warn_hints(arch, scenario.context)  # after the answer: a refused run says one line only
     return 0
-
-
-def memory_json(
-    name: str, scenario: Scenario, memory: MemoryReport, setups: tuple[SetupFit, ...], flops: FlopsReport
-) -> dict[str, Any]:
-    data: dict[str, Any] = {"model": name, "scenario": scenario.model_dump(mode="json")}
-    data |= {f"{part}_bytes": value for part, value in memory.by_part().items()}
-    data |= {
-        "total_bytes": memory.total_bytes,
-        "stage": memory.stage,
-        "layers_on_gpu": memory.layers_on_gpu,
-        "params": memory.params,
-        "trainable_params": memory.trainable_params,
-        "terms": memory_rows(memory),
-        "setups": [asdict(fit) for fit in setups],
-    }
-    flops_data = {key: value for key, value in asdict_shallow(flops).items() if key != "terms"}
-    flops_data["terms"] = [
-        {"name": one.name, "flops": one.value, "formula": one.formula, "source": one.source}
-        for one in flops.terms
-    ]
-    flops_data["days"] = flops.days
-    data["flops"] = flops_data
-    return data
-
-
-def asdict_shallow(report: FlopsReport) -> dict[str, Any]:
-    return {field.name: getattr(report, field.name) for field in fields(report)}
 
 
 def _sizes(count: int) -> tuple[str, str]:
@@ -147,7 +73,12 @@ def _sizes(count: int) -> tuple[str, str]:
 
 
 def _table(
-    name: str, s: Scenario, memory: MemoryReport, setups: tuple[SetupFit, ...], flops: FlopsReport
+    name: str,
+    s: Scenario,
+    memory: MemoryReport,
+    setups: tuple[SetupFit, ...],
+    flops: FlopsReport,
+    serving: ServingReport | None,
 ) -> str:
     total_gib, total_gb = _sizes(memory.total_bytes)
     head = [
@@ -160,13 +91,21 @@ def _table(
     rows.append(["total per GPU", f"{memory.total_bytes:,}", total_gib, total_gb, ""])
     terms = format_table(["term", "bytes", "GiB", "GB", "formula"], rows, right={1, 2, 3})
     parts = "  ".join(f"{part} {value / GIB:,.2f} GiB" for part, value in memory.by_part().items() if value)
-    setup_rows = [_setup_row(fit) for fit in setups]
+    missing = [f"Not modelled: {note}." for note in memory.omissions]
+    lines = [*head, "", terms, f"By part: {parts}", *missing, ""]
+    if serving is not None:
+        lines += [*_serving_lines(serving), ""]
+    lines += [_setups_table(s, setups), *_flops_lines(flops)]
+    return "\n".join(lines) + "\n"
+
+
+def _setups_table(s: Scenario, setups: tuple[SetupFit, ...]) -> str:
     headers = ["GPU", "count", "fits", "per GPU GiB", "per GPU GB", "free GB", "layout"]
     if s.mode == "inference":
-        headers += ["max context", "decode tok/s"]
-    fits = format_table(headers, setup_rows, right={1, 3, 4, 5, 7, 8})
-    lines = [*head, "", terms, f"By part: {parts}", "", fits, *_flops_lines(flops)]
-    return "\n".join(lines) + "\n"
+        headers += ["max context", "prefill s", "decode tok/s"]
+        if any(fit.max_batch is not None for fit in setups):
+            headers.append("max batch")
+    return format_table(headers, [_setup_row(fit) for fit in setups], right={1, 3, 4, 5, *range(7, 11)})
 
 
 def _setup_row(fit: SetupFit) -> list[str]:
@@ -181,9 +120,27 @@ def _setup_row(fit: SetupFit) -> list[str]:
         fit.layout,
     ]
     if fit.max_context is not None:
-        rate = f"{fit.decode_tokens_per_s:,.1f}" if fit.decode_tokens_per_s is not None else ""
-        row += [f"{fit.max_context:,}" if fit.max_context else "none", rate]
+        row.append(f"{fit.max_context:,}" if fit.max_context else "none")
+        row.append(f"{fit.prefill_seconds:,.3g}" if fit.prefill_seconds is not None else "")
+        row.append(f"{fit.decode_tokens_per_second:,.1f}" if fit.decode_tokens_per_second is not None else "")
+    if fit.max_batch is not None:
+        row.append(f"{fit.max_batch:,}")
     return row
+
+
+def _serving_lines(serving: ServingReport) -> list[str]:
+    gpus = f"{serving.gpus} × {serving.gpu_name}"
+    price = (
+        f", ${serving.usd_per_gpu_hour:g} per GPU-hour"
+        if serving.usd_per_gpu_hour is not None
+        else " (no price in the GPU catalog: set usd_per_hour in your gpus.json)"
+    )
+    verdict = "" if serving.fits else " — does not fit: the figures are for the memory it would need"
+    return [
+        f"Serving on {gpus}{price}: largest batch that fits {serving.max_batch:,}; "
+        f"decode {serving.decode_bound} bound{verdict}",
+        *(f"  {one.name}: {one.formula}" for one in serving.terms),
+    ]
 
 
 def _flops_lines(flops: FlopsReport) -> list[str]:

@@ -54,6 +54,14 @@ class Domain:
             return at < len(self.values) and self.values[at] == value
         return self.first <= value <= self.last and (value - self.first) % self.step == 0
 
+    def members(self, values: Iterable[int]) -> list[bool]:
+        """``value in self`` for each of ``values`` (a sweep asks it of whole axes)."""
+        if self.values is not None:
+            allowed = set(self.values)
+            return [value in allowed for value in values]
+        first, step, last = self.first, self.step, self.last
+        return [first <= value <= last and (value - first) % step == 0 for value in values]
+
     def nearest_index(self, value: int) -> int:
         """The index of the value closest to ``value`` (the lower one on a tie)."""
         if not len(self):

@@ -61,7 +61,7 @@ class Figure:
             if scenario.pp == 1:  # one stage: the report's own terms (and its cache)
                 return (estimate_memory(arch, scenario).terms,)
             check_scenario(arch, scenario)
-            return tuple(tuple(stage) for stage in stage_terms(arch, scenario))
+            return stage_terms(arch, scenario)
         return (estimate_flops(arch, scenario).terms,)
 
 
@@ -72,7 +72,14 @@ FIGURES: tuple[Figure, ...] = (
         "memory", "Memory per GPU", "bytes", "bytes on the busiest GPU under the scenario", True, "busiest"
     ),
     Figure("kv", "KV cache per GPU", "bytes", "KV cache and recurrent state on that GPU", True, "busiest_kv"),
-    Figure("flops", "FLOPs per token", "FLOP", "forward FLOPs per token (2·N + attention)", False, "forward"),
+    Figure(
+        "flops",
+        "FLOPs per token",
+        "FLOP",
+        "forward FLOPs per token (2·N_ne + 2·e·V + attention)",
+        False,
+        "forward",
+    ),
     Figure("time", "Training time", "days", "days to train on the scenario's tokens and GPUs", True, "days"),
 )
 _BY_NAME = {figure.name: figure for figure in FIGURES}

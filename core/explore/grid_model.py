@@ -415,7 +415,7 @@ def _combine(figure: Figure, grids: list[list[Array]], first: _Sample, region: R
         return chosen
     names = [term.name for term in first.terms[0]]
     if figure.combine == "forward":
-        return grids[0][names.index("forward per token")]
+        return grids[0][names.index("forward per token (prefill)")]
     run = grids[0][names.index("run with attention")]
     flops = estimate_flops(first.arch, first.scenario)
     runs = (

@@ -210,19 +210,21 @@ def _validity(cells: Cells, parallel: bool) -> Array:
     if not coupled:
         x_domain = xv.domain(arch, scenario, parallel=parallel)
         y_domain = yv.domain(arch, scenario, parallel=parallel)
-        in_x = np.array([value in x_domain for value in x.values])
-        in_y = np.array([value in y_domain for value in y.values])
+        in_x = np.array(x_domain.members(x.values), dtype=bool)
+        in_y = np.array(y_domain.members(y.values), dtype=bool)
         result: Array = np.outer(in_y, in_x)
         return result
     valid = np.zeros(cells.shape, dtype=bool)
     for j, y_value in enumerate(y.values):
         domain = _domain_or_none(xv, arch, scenario, {yv.name: y_value}, parallel)
         if domain is not None:
-            valid[j] = [value in domain for value in x.values]
+            valid[j] = domain.members(x.values)
     for i, x_value in enumerate(x.values):
         domain = _domain_or_none(yv, arch, scenario, {xv.name: x_value}, parallel)
-        column = [domain is not None and value in domain for value in y.values]
-        valid[:, i] &= np.array(column, dtype=bool)
+        if domain is None:
+            valid[:, i] = False
+        else:
+            valid[:, i] &= np.array(domain.members(y.values), dtype=bool)
     return valid
 
 

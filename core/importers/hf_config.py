@@ -49,6 +49,9 @@ def import_hf_config(data: Mapping[str, Any], origin: str) -> Architecture:
         # Uniform decoder-only families are described by one global block (the layout of schema
         # version 1); the schema's own migration lifts that into a base block and a decoder stack.
         spec = migrate({**spec, "schema_version": 1}, origin)
+    dropout = _dropout(cfg)
+    if dropout:
+        spec["dropout"] = dropout
     try:
         return Architecture.model_validate(spec)
     except ValidationError as exc:
@@ -59,6 +62,31 @@ def hf_dtype(data: Mapping[str, Any]) -> str | None:
     """The checkpoint dtype a config names: ``dtype`` (newer files) or ``torch_dtype`` (older)."""
     value = data.get("dtype", data.get("torch_dtype"))
     return value if isinstance(value, str) else None
+
+
+# The keys each family's transformers modules read for (attention-probability dropout, dropout on
+# the attention and FFN outputs before the residual add); the Llama-style families have no
+# residual dropout at all, and the Mamba families no dropout.
+_DROPOUT_KEYS: dict[str, tuple[str | None, str | None]] = {
+    "gpt2": ("attn_pdrop", "resid_pdrop"),
+    "opt": ("attention_dropout", "dropout"),
+    **dict.fromkeys(("bloom", "falcon", "gpt_neox"), ("attention_dropout", "hidden_dropout")),
+    **dict.fromkeys(("phi", "phi3"), ("attention_dropout", "resid_pdrop")),
+    "bert": ("attention_probs_dropout_prob", "hidden_dropout_prob"),
+    **dict.fromkeys(("t5", "mt5"), ("dropout_rate", "dropout_rate")),
+    **dict.fromkeys(("bart", "whisper"), ("attention_dropout", "dropout")),
+    **dict.fromkeys(("mamba", "mamba2"), (None, None)),
+}
+
+
+def _dropout(cfg: HFConfig) -> Spec:
+    """The non-zero dropout probabilities the family's modules apply (class defaults included)."""
+    keys = _DROPOUT_KEYS.get(cfg.model_type, ("attention_dropout", None))
+    found: Spec = {}
+    for field, key in zip(("attention", "hidden"), keys, strict=True):
+        if key is not None and (value := cfg.number(key, default=0.0)):
+            found[field] = value
+    return found
 
 
 # --- families --------------------------------------------------------------------------------

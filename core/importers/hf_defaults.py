@@ -3,7 +3,8 @@
 A published ``config.json`` leaves out every key that equals its class default, so an importer
 must know those defaults exactly. Values copied from the config classes of transformers 5
 (``<Model>Config()``); ``None`` means the class derives the value (e.g. KV heads = query heads).
-Only keys that change a parameter shape, the position table or a fact the schema keeps are listed.
+Only keys that change a parameter shape, the position table or a fact the schema keeps (dropout) are
+listed.
 """
 
 from __future__ import annotations
@@ -61,6 +62,8 @@ _RAW: dict[str, dict[str, Any]] = {
         "activation_function": "gelu_new",
         "tie_word_embeddings": True,
         "add_cross_attention": False,
+        "attn_pdrop": 0.1,
+        "resid_pdrop": 0.1,
     },
     "opt": {
         "vocab_size": 50272,
@@ -76,6 +79,7 @@ _RAW: dict[str, dict[str, Any]] = {
         "enable_bias": True,
         "layer_norm_elementwise_affine": True,
         "tie_word_embeddings": True,
+        "dropout": 0.1,
     },
     "llama": _LLAMA,
     "mistral": {
@@ -236,6 +240,8 @@ _RAW: dict[str, dict[str, Any]] = {
         "max_position_embeddings": 512,
         "type_vocab_size": 2,
         "tie_word_embeddings": True,
+        "attention_probs_dropout_prob": 0.1,
+        "hidden_dropout_prob": 0.1,
         "add_cross_attention": False,
         "is_decoder": False,
     },
@@ -426,6 +432,7 @@ _RAW.update(
             "relative_attention_num_buckets": 32,
             "feed_forward_proj": "relu",
             "tie_word_embeddings": True,
+            "dropout_rate": 0.1,
         },
         "mt5": {
             "vocab_size": 250112,
@@ -440,6 +447,7 @@ _RAW.update(
             # transformers builds mT5 tied whatever the file says; a checkpoint has its own head
             # only when the file says `tie_word_embeddings: false` (as the published ones do).
             "tie_word_embeddings": True,
+            "dropout_rate": 0.1,
         },
         "bart": {
             "vocab_size": 50265,
@@ -453,6 +461,7 @@ _RAW.update(
             "max_position_embeddings": 1024,
             "activation_function": "gelu",
             "tie_word_embeddings": True,
+            "dropout": 0.1,
         },
         "whisper": {
             "vocab_size": 51865,

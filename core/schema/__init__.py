@@ -21,7 +21,7 @@ from paramtally.core.blocks import (
 )
 from paramtally.core.schema.block import Block, BlockNorms, block_node
 from paramtally.core.schema.frozen import FrozenDict, freeze, thaw
-from paramtally.core.schema.model import MTP, SCHEMA_VERSION, Architecture, Embeddings, Head
+from paramtally.core.schema.model import MTP, SCHEMA_VERSION, Architecture, Dropout, Embeddings, Head
 from paramtally.core.schema.stack import AudioFrontend, LayerGroup, PositionKind, Run, Stack, StackRole
 
 __all__ = [
@@ -38,6 +38,7 @@ __all__ = [
     "Block",
     "BlockNorms",
     "DenseFFN",
+    "Dropout",
     "Embeddings",
     "FrozenDict",
     "Head",

@@ -19,7 +19,7 @@ from paramtally.core.schema.block import Block, Problem
 from paramtally.core.schema.frozen import Frozen, FrozenDict, freeze
 from paramtally.core.schema.stack import ResolveError, Run, Stack, StackRole, flatten, resolve_block
 
-__all__ = ["MTP", "SCHEMA_VERSION", "Architecture", "Embeddings", "Head"]
+__all__ = ["MTP", "SCHEMA_VERSION", "Architecture", "Dropout", "Embeddings", "Head"]
 
 SCHEMA_VERSION: Final = 2
 
@@ -61,6 +61,32 @@ class Head(Spec):
         False, title="Transform", description="A dense h→h layer and norm before the head (BERT's MLM head)."
     )
     pooler: bool = Field(False, title="Pooler", description="A dense h→h pooler on the first token (BERT).")
+
+
+Probability = Annotated[float, Field(ge=0, lt=1)]
+
+
+class Dropout(Spec):
+    """Dropout while training, as the model's config.json sets it (no parameters).
+
+    It decides which masks the Hugging Face activation profiles keep: one byte per element on a
+    GPU (PyTorch's fused dropout keeps a bool mask); a probability of 0 keeps none.
+    """
+
+    model_config = ConfigDict(title="Dropout")
+
+    attention: Probability = Field(
+        0.0,
+        title="Attention dropout",
+        description="On the attention probabilities (attention_dropout, attn_pdrop, "
+        "attention_probs_dropout_prob): above 0 keeps an a·s mask per token and layer.",
+    )
+    hidden: Probability = Field(
+        0.0,
+        title="Residual dropout",
+        description="On the attention and FFN outputs before each residual add (hidden_dropout, "
+        "resid_pdrop, hidden_dropout_prob, dropout): above 0 keeps two h masks per token and layer.",
+    )
 
 
 class MTP(Spec):
@@ -122,6 +148,7 @@ class Architecture(Spec):
     added_vocab: NonNegativeInt = Field(
         0, title="Added vocabulary", description="New tokens added to the vocabulary (counted as added)."
     )
+    dropout: Dropout = Field(Dropout(), title="Dropout")
 
     _runs: tuple[Run, ...] = PrivateAttr(())
     _layers_by_block: dict[Block, int] = PrivateAttr(default_factory=dict)

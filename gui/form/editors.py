@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from paramtally.gui.form.fields import FieldSpec
+from paramtally.core.fields import FieldSpec
 
 __all__ = ["Editor", "FieldEditor", "IntSpinBox", "make_editor"]
 

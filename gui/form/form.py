@@ -35,13 +35,13 @@ from PySide6.QtWidgets import (
 
 from paramtally.core.edit import DERIVED, FieldPath, get_value
 from paramtally.core.errors import ParamTallyError, format_loc
+from paramtally.core.fields import FieldSpec, field_spec, kind_title, model_fields
 from paramtally.core.groups import field_origin, group_block
 from paramtally.core.schema import Architecture, Block
 from paramtally.core.stack_tree import BLOCK_PARTS, stack_rows
 from paramtally.gui.document import Document
 from paramtally.gui.form.editors import Editor, make_editor
 from paramtally.gui.form.ffn_width import ffn_width_button, ffn_width_path
-from paramtally.gui.form.fields import FieldSpec, field_spec, kind_title, model_fields
 from paramtally.gui.form.section import Section
 
 __all__ = ["ArchitectureForm"]

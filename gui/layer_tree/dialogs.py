@@ -13,10 +13,10 @@ from pydantic import BaseModel, ValidationError
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QVBoxLayout, QWidget
 
 from paramtally.core.errors import FieldError, ParamTallyError, field_problems, one_line
+from paramtally.core.fields import model_fields
 from paramtally.core.labels import label_for
 from paramtally.gui.dialogs import add_mnemonics
 from paramtally.gui.form.editors import Editor, make_editor
-from paramtally.gui.form.fields import model_fields
 
 __all__ = ["SpecDialog", "ask_spec"]
 

@@ -19,11 +19,11 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QMenu, QTreeView, 
 from paramtally.core import layer_ops
 from paramtally.core.blocks import MIXER_KINDS
 from paramtally.core.errors import FieldPath
+from paramtally.core.fields import kind_title
 from paramtally.core.groups import group_at, group_block, inherited_block, leaf_groups
 from paramtally.core.schema import MTP, Adapter, Architecture, Block, LayerGroup, LoRA, MoE
 from paramtally.gui.dialogs import ask_int
 from paramtally.gui.document import Document
-from paramtally.gui.form.fields import kind_title
 from paramtally.gui.layer_tree.dialogs import ask_spec
 from paramtally.gui.layer_tree.model import LayerTreeModel, siblings
 

@@ -13,12 +13,19 @@ from paramtally.gui.views.format import duration_text, scientific
 __all__ = ["FlopsSummary", "flops_html"]
 
 
-def flops_html(flops: Any, gpu_name: str = "") -> str:
+def flops_html(flops: Any, gpu_name: str = "", training: bool = False) -> str:
     chinchilla = " (Chinchilla-optimal 20·N)" if flops.tokens == flops.chinchilla_tokens else ""
+    hardware = (
+        [("Hardware per training token", f"{scientific(flops.hardware_training_per_token)} FLOP")]
+        if training
+        else []
+    )
     rows = [
         ("Active parameters N", f"{flops.params:,} ({human(flops.params)})"),
-        ("Forward per token", f"{scientific(flops.forward_per_token)} FLOP"),
+        ("Forward per token (prefill)", f"{scientific(flops.forward_per_token)} FLOP"),
+        ("Decode step at the context", f"{scientific(flops.decode_per_token)} FLOP"),
         ("Training per token", f"{scientific(flops.training_per_token)} FLOP"),
+        *hardware,
         ("Training tokens D", f"{flops.tokens:,} ({human(flops.tokens)}){chinchilla}"),
         ("6·N·D", f"{scientific(flops.six_nd)} FLOP"),
         ("Run (with attention)", f"{scientific(flops.run_flops)} FLOP"),
@@ -43,8 +50,8 @@ class FlopsSummary(QLabel):
         self.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.setWordWrap(True)
 
-    def set_flops(self, flops: Any, gpu_name: str = "") -> None:
+    def set_flops(self, flops: Any, gpu_name: str = "", training: bool = False) -> None:
         if flops is None:
             return  # the last valid figures stay; the panel says why
-        self.setText(flops_html(flops, gpu_name))
+        self.setText(flops_html(flops, gpu_name, training))
         self.setToolTip("\n".join(f"{t.name}: {t.formula}  [{t.source}]" for t in flops.terms))

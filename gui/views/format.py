@@ -19,6 +19,7 @@ __all__ = [
     "problem_text",
     "rate_text",
     "scientific",
+    "seconds_text",
     "share_text",
     "signed_bytes_both",
 ]
@@ -94,6 +95,15 @@ def duration_text(seconds: float) -> str:
         if seconds >= size:
             return f"{seconds / size:,.1f} {unit}"
     return f"{seconds:,.1f} s"
+
+
+def seconds_text(value: float | None) -> str:
+    """A short time: '0.42 s', '35 ms', '2.1 min'; '–' when the core has none."""
+    if value is None:
+        return "–"
+    if value < 1:
+        return f"{value * 1000:,.3g} ms"
+    return f"{value:,.3g} s" if value < 60 else duration_text(value)
 
 
 def problem_text(reason: str) -> str:

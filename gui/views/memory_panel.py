@@ -1,5 +1,5 @@
-"""The memory-budget panel: what fits, the scenario controls, the per-GPU memory bar, FLOPs and the
-GPU setups.
+"""The memory-budget panel: what fits, the scenario controls, the per-GPU memory bar, serving
+figures, FLOPs and the GPU setups.
 
 It shows ``document.memory``, ``document.setups`` and ``document.flops`` and edits
 ``document.scenario``. A value the core refuses stays in its field, red, and the line under the
@@ -35,6 +35,7 @@ from paramtally.gui.views.flops_summary import FlopsSummary
 from paramtally.gui.views.format import bytes_scaled, gib, problem_text
 from paramtally.gui.views.memory_chart import MemoryChart
 from paramtally.gui.views.scenario_controls import ScenarioControls
+from paramtally.gui.views.serving_summary import ServingSummary
 from paramtally.gui.views.setups_table import SetupsTable
 
 if TYPE_CHECKING:
@@ -66,7 +67,8 @@ def _show(label: QLabel, text: str) -> None:
 
 class MemoryPanel(QWidget):
     """objectName ``memoryBudget``; children: ``fitSummary``, scenario controls, ``scenarioProblem``,
-    ``layoutNote``, ``adapterNote``, ``memoryChart``, ``flopsSummary``, ``fitsOnly``, ``gpuSetups``."""
+    ``layoutNote``, ``adapterNote``, ``cacheNote``, ``omissionNote``, ``memoryChart``, ``servingSummary``,
+    ``flopsSummary``, ``fitsOnly``, ``gpuSetups``."""
 
     chart_kinds = ("memory",)
 
@@ -81,8 +83,10 @@ class MemoryPanel(QWidget):
         self.layout_note = _note("layoutNote")
         self.adapter_note = _note("adapterNote")
         self.cache_note = _note("cacheNote")  # KV cache, recurrent state, cross-attention: each on its own
+        self.omission_note = _note("omissionNote")
         self.chart = MemoryChart()
         self.flops = FlopsSummary()
+        self.serving = ServingSummary()
         self.fits_only = QCheckBox("Only setups that fit")
         self.fits_only.setObjectName("fitsOnly")
         self.fits_only.setToolTip("Hide the GPU kinds and counts on which the scenario does not fit")
@@ -100,12 +104,17 @@ class MemoryPanel(QWidget):
         box_layout = QVBoxLayout(scenario_box)
         box_layout.addWidget(self.problem)  # on top: in a narrow window the controls are one long column
         box_layout.addWidget(self.controls)
-        for note in (self.layout_note, self.adapter_note, self.cache_note):
+        for note in (self.layout_note, self.adapter_note, self.cache_note, self.omission_note):
             box_layout.addWidget(note)
         self.figures = QBoxLayout(QBoxLayout.Direction.LeftToRight)
         self.figures.setContentsMargins(0, 0, 0, 0)
         self.figures.addWidget(self.chart, 3)
-        self.figures.addWidget(self.flops, 2)
+        numbers = QVBoxLayout()
+        numbers.setContentsMargins(0, 0, 0, 0)
+        numbers.addWidget(self.serving)
+        numbers.addWidget(self.flops)
+        numbers.addStretch(1)
+        self.figures.addLayout(numbers, 2)
         filter_row = QHBoxLayout()
         title = QLabel("<b>GPU setups</b>")
         title.setToolTip(
@@ -143,7 +152,9 @@ class MemoryPanel(QWidget):
         if memory is not None:
             self._draw(self.chart, memory)
             self.chart.setToolTip(_terms_text(memory))
-        self.flops.set_flops(document.flops, self._capacity(document.scenario)[1])
+        training = document.scenario.mode == "training"
+        self.flops.set_flops(document.flops, self._capacity(document.scenario)[1], training)
+        self.serving.set_serving(document.serving, training)
         setups = document.setups
         if setups or memory is not None:
             self.setups.set_setups(setups)
@@ -151,6 +162,8 @@ class MemoryPanel(QWidget):
         _show(self.layout_note, self._layout_note())
         _show(self.adapter_note, self._adapter_note(memory))
         _show(self.cache_note, _cache_note(memory))
+        if memory is not None:
+            _show(self.omission_note, "".join(f"Not modelled: {note}. " for note in memory.omissions).strip())
         self._show_problems()
 
     def _draw(self, chart: MemoryChart, memory: Any, scenario: str = "") -> None:
@@ -288,4 +301,6 @@ def _cache_note(memory: Any) -> str:
 
 
 def _terms_text(memory: Any) -> str:
-    return "\n".join(f"{term.name}: {term.value:,} B = {term.formula}" for term in memory.terms)
+    return "\n".join(
+        f"{term.name}: {term.value:,} B = {term.formula}  [{term.source}]" for term in memory.terms
+    )

@@ -17,11 +17,11 @@ from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QGridLayout, QLabel, QLayout, QWidget
 
 from paramtally.core.errors import ParamTallyError
+from paramtally.core.fields import FieldSpec, model_fields
 from paramtally.core.fit import chosen_layout
 from paramtally.core.gpus import load_catalog
-from paramtally.core.scenario import Scenario, training_only_fields
+from paramtally.core.scenario import Scenario, mode_only_fields
 from paramtally.gui.form.editors import ComboBox, Editor, make_editor
-from paramtally.gui.form.fields import FieldSpec, model_fields
 
 if TYPE_CHECKING:
     from paramtally.gui.document import Document
@@ -174,14 +174,16 @@ class ScenarioControls(QWidget):
             layout = chosen_layout(self._document.architecture, scenario, int(values["gpus"]))
         except (ParamTallyError, ValidationError, ValueError):
             return values  # the GPU count itself is refused; the document will say why
-        return values | {"tp": layout.tp, "pp": layout.pp}
+        experts = {"ep": layout.ep} if layout.ep != scenario.ep else {}  # EP within the copies there are
+        return values | {"tp": layout.tp, "pp": layout.pp} | experts
 
     def refresh(self) -> None:
         """Show the document's scenario; a pending (refused) value keeps its field."""
         scenario = self._document.scenario
-        training_only = training_only_fields()
+        other = "training" if scenario.mode == "inference" else "inference"
+        elsewhere = mode_only_fields(other)
         for name, editor in self.editors.items():
-            relevant = scenario.mode == "training" or name not in training_only
+            relevant = name not in elsewhere
             editor.setEnabled(relevant)
             self.labels[name].setEnabled(relevant)
             value = self.pending.get(name, getattr(scenario, name))

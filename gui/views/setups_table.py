@@ -45,7 +45,7 @@ COLUMN_FIELDS = (
     ("fits",),
     ("free_bytes",),
     ("max_context",),
-    ("decode_tokens_per_s",),
+    ("decode_tokens_per_second",),
 )
 USAGE, FITS, FREE = 3, 4, 5
 FITS_TEXT, NOT_FIT_TEXT = "✔ fits", "✘ does not fit"
@@ -128,7 +128,7 @@ class SetupsModel(QAbstractTableModel):
             if fit.max_context is None:
                 return "–"
             return f"{fit.max_context:,}" if fit.max_context else "none"
-        return rate_text(fit.decode_tokens_per_s)
+        return rate_text(fit.decode_tokens_per_second)
 
     @staticmethod
     def _raw(fit: Any, column: int) -> Any:
@@ -140,7 +140,7 @@ class SetupsModel(QAbstractTableModel):
             fit.fits,
             fit.free_bytes,
             fit.max_context if fit.max_context is not None else -1,
-            fit.decode_tokens_per_s if fit.decode_tokens_per_s is not None else -1.0,
+            fit.decode_tokens_per_second if fit.decode_tokens_per_second is not None else -1.0,
         )[column]
 
 

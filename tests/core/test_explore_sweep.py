@@ -100,12 +100,12 @@ def test_training_days_over_gpus_and_layers() -> None:
         assert result.value(i, j) == days  # the same floating-point operations, bit for bit
 
 
-def test_a_bend_inside_the_grid_splits_it_and_stays_exact() -> None:
+def test_the_widest_layer_bends_inside_the_formula() -> None:
     # DeepSeek-V3's widest layer for the prefill working set is a dense one until top-k experts
-    # outgrow it: memory bends across top-k, so the model covers the grid in pieces.
+    # outgrow it: the maximum is taken in the term's formula, so one model covers the whole grid.
     deepseek = load_builtin("deepseek-v3")
     result = sweep(deepseek, Scenario(), "num_experts=8:256:8", "top_k=1:32", "memory")
-    assert result.pieces > 1
+    assert (result.method, result.pieces) == ("model", 1)
     moe = ("decoder", "layers", 1, "override", "ffn")
     for i, j in cells(25, result.values.shape, seed=5):
         experts, top_k = result.x.values[i], result.y.values[j]
@@ -116,6 +116,19 @@ def test_a_bend_inside_the_grid_splits_it_and_stays_exact() -> None:
         changes = (((*moe, "num_experts"), experts), ((*moe, "top_k"), top_k))
         changes += (((*mtp, "num_experts"), experts), ((*mtp, "top_k"), top_k))
         assert result.value(i, j) == estimate_memory(built(deepseek, *changes), Scenario()).total_bytes
+
+
+def test_a_bend_inside_the_grid_splits_it_and_stays_exact() -> None:
+    # llama.cpp's Q4_K_M gives attn_v/ffn_down a wider type in some layers, chosen by the layer
+    # count: the numbers per type bend across the layers, so the model covers the grid in pieces.
+    llama = load_builtin("llama-3-8b")
+    scenario = Scenario(quant="q4_k_m")
+    result = sweep(llama, scenario, "context=1024:65536:1024", "num_layers=1:64", "memory")
+    assert result.method == "model" and result.pieces > 1
+    for i, j in cells(25, result.values.shape, seed=6):
+        arch = built(llama, (("decoder", "layers", 0, "count"), result.y.values[j]))
+        context = scenario.model_copy(update={"context": result.x.values[i]})
+        assert result.value(i, j) == estimate_memory(arch, context).total_bytes
 
 
 def test_iso_lines_are_every_neighbouring_pair_across_the_level() -> None:

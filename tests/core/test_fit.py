@@ -5,17 +5,19 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 import warnings
 from pathlib import Path
 
 import pytest
 
 from paramtally.core.cli import main
-from paramtally.core.export import GPU_COLUMNS, MEMORY_COLUMNS, memory_rows, to_csv
+from paramtally.core.export import GPU_COLUMNS, MEMORY_COLUMNS, about_rows, memory_rows, to_csv
 from paramtally.core.fit import COUNTS, chosen_layout, column_description, fit_setups, smallest_fit
 from paramtally.core.gpus import CatalogWarning, load_catalog, user_catalog_path
 from paramtally.core.memory import Scenario, estimate_memory
 from paramtally.core.presets import load_builtin
+from paramtally.core.schema import Architecture
 from paramtally.core.sources import load_source
 
 REQUIRED = {
@@ -102,14 +104,14 @@ def test_llama2_7b_bf16_4k_fits_one_rtx_4090() -> None:
     assert one.fits and one.free_bytes > 0
     assert one.layout == "single GPU"
     assert one.max_context is not None and one.max_context >= 4096
-    assert one.decode_tokens_per_s is not None and 30 < one.decode_tokens_per_s < 100
+    assert one.decode_tokens_per_second is not None and 30 < one.decode_tokens_per_second < 100
 
 
 def test_llama2_70b_needs_two_h100_with_tp2() -> None:
     fits = fit_setups(load_builtin("llama-2-70b"), Scenario())
     one, two = _setup(fits, "h100-sxm-80gb", 1), _setup(fits, "h100-sxm-80gb", 2)
     assert not one.fits and one.free_bytes < 0
-    assert one.max_context == 0 and one.decode_tokens_per_s is None
+    assert one.max_context == 0 and one.decode_tokens_per_second is None
     assert two.fits and two.tp == 2 and two.layout == "TP=2"
 
 
@@ -181,6 +183,8 @@ def test_memory_json_has_the_issue_keys(tmp_path: Path) -> None:
     )
     data = json.loads(out.read_text(encoding="utf-8"))
     assert data["kv_cache_bytes"] == 42_949_672_960
+    assert Scenario.model_validate(data["scenario"]) == Scenario(context=131_072)
+    assert Architecture.model_validate(data["architecture"]) == load_builtin("llama-3-70b")
     for key in ("weights_bytes", "activations_bytes", "gradients_bytes", "optimizer_bytes", "overhead_bytes"):
         assert isinstance(data[key], int)
     assert data["total_bytes"] == sum(
@@ -235,13 +239,19 @@ def test_table_labels_gib_and_gb(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_csv_is_the_export_writers_memory_or_setups_table(capsys: pytest.CaptureFixture[str]) -> None:
-    """`memory --format csv` writes the window's memory-terms table, `--setups` its GPU table."""
+    """`memory --format csv` writes the window's memory-terms table, `--setups` its GPU table, both
+    opening with the lines that record the scenario and the architecture."""
     arch, scenario = load_source("gpt2"), Scenario()
     assert main(["memory", "gpt2", "--format", "csv"]) == 0
     memory = estimate_memory(arch, scenario)
-    assert capsys.readouterr().out == to_csv(memory_rows(memory), MEMORY_COLUMNS)
+    about = about_rows(arch, scenario, "gpt2")
+    assert capsys.readouterr().out == to_csv(memory_rows(memory), MEMORY_COLUMNS, about)
     assert main(["memory", "gpt2", "--format", "csv", "--setups"]) == 0
-    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    text = capsys.readouterr().out
+    recorded = dict(row for row in csv.reader(io.StringIO(text)) if row and row[0].startswith("# "))
+    assert Scenario.model_validate_json(recorded["# scenario json"]) == scenario
+    assert Architecture.model_validate_json(recorded["# architecture json"]) == arch
+    rows = list(csv.DictReader(io.StringIO(text.split("\n\n", 1)[1])))
     setups = fit_setups(arch, scenario)
     assert tuple(rows[0]) == GPU_COLUMNS and len(rows) == len(setups)
     assert [row["fits"] for row in rows] == ["true" if fit.fits else "false" for fit in setups]
@@ -278,3 +288,43 @@ def test_a_corrupt_user_gpu_file_is_named_once_and_the_rest_works(capsys: pytest
     warned = [line for line in captured.err.splitlines() if "gpus.json" in line]
     assert len(warned) == 1 and warned[0].startswith("paramtally: warning: ")
     assert "RTX 4090" in captured.out
+
+
+def _every_layout(arch: Architecture, s: Scenario, count: int) -> list[Scenario]:
+    """Every training layout in the table's order, ZeRO stages included even without data
+    parallelism, built here without ``core.fit``."""
+    heads = arch.blocks["default"].mixer.num_heads  # type: ignore[union-attr]
+    tps = [t for t in (1, 2, 4, 8) if t <= min(count, 8) and count % t == 0 and heads % t == 0]
+    layouts = []
+    for pp in (p for p in COUNTS if p <= arch.num_layers):
+        for tp in tps:
+            if count % (tp * pp) == 0:
+                for zero in range(s.zero, 4):
+                    update = {"tp": tp, "pp": pp, "gpus": count, "zero": zero}
+                    if s.ep > 1:
+                        update["ep"] = math.gcd(s.ep, count // (tp * pp))
+                    layouts.append(s.model_copy(update=update))
+    return layouts
+
+
+@pytest.mark.parametrize(
+    ("preset", "scenario"),
+    [
+        ("llama-2-7b", Scenario(mode="training", context=2048)),
+        ("mixtral-8x7b", Scenario(mode="training", context=1024, ep=2, tp=1, gpus=2, vocab_padding=True)),
+    ],
+)
+def test_training_table_is_the_first_layout_that_fits_else_the_least(preset: str, scenario: Scenario) -> None:
+    # Against the report itself over every layout: the table skips no layout that could win.
+    arch = load_builtin(preset)
+    catalog = load_catalog()
+    table = {(fit.gpu, fit.count): fit for fit in fit_setups(arch, scenario, catalog)}
+    for count in COUNTS:
+        totals = [(s, estimate_memory(arch, s).total_bytes) for s in _every_layout(arch, scenario, count)]
+        for gpu in catalog:
+            capacity = gpu.capacity_bytes(scenario.utilization_cap)
+            fitting = [(s, total) for s, total in totals if total <= capacity]
+            chosen, total = fitting[0] if fitting else min(totals, key=lambda pair: pair[1])
+            fit = table[(gpu.id, count)]
+            assert (fit.per_gpu_bytes, fit.fits) == (total, bool(fitting))
+            assert (fit.tp, fit.pp, fit.dp, fit.zero) == (chosen.tp, chosen.pp, chosen.dp, chosen.zero)

@@ -13,14 +13,77 @@ from paramtally.core.memory import Scenario
 from paramtally.core.presets import load_builtin
 
 
-def test_gpt3_forward_is_2n_plus_attention() -> None:
+def test_gpt3_forward_counts_matmuls_not_the_embedding_lookup() -> None:
     arch = load_builtin("gpt3-175b")
     report = estimate_flops(arch, Scenario(context=2048))
-    n = 175_221_817_344
+    n, v, h = 175_221_817_344, 50_257, 12_288
+    n_ne = n - v * h - 2048 * h - v * h  # minus token and position embeddings and the untied head
     attention = 2 * 96 * 2048 * (96 * 128)
     assert report.params == n
-    assert report.forward_per_token == 2 * n + attention
-    assert report.training_per_token == 3 * (2 * n + attention)
+    assert report.non_embedding_params == n_ne
+    assert report.forward_per_token == 2 * n_ne + 2 * h * v + attention
+    assert report.training_per_token == 3 * (2 * n_ne + 2 * h * v + attention)
+    forward = next(t for t in report.terms if t.name == "forward per token (prefill)")
+    assert "lookup" in forward.source and forward.formula.startswith("2·N_ne + 2·e·V + F_att")
+
+
+@pytest.mark.parametrize(
+    ("preset", "context", "percent"), [("llama-2-7b", 4096, 1.8), ("llama-3-8b", 8192, 6.1)]
+)
+def test_2n_overcounts_by_the_embedding_lookup(preset: str, context: int, percent: float) -> None:
+    arch = load_builtin(preset)
+    report = estimate_flops(arch, Scenario(context=context))
+    attention = report.terms[0].value
+    old = 2 * report.params + attention
+    assert round((old / report.forward_per_token - 1) * 100, 1) == percent
+
+
+def test_tied_head_still_multiplies() -> None:
+    arch = load_builtin("gemma-2b")  # tied: the embedding is counted once in N, used twice
+    report = estimate_flops(arch, Scenario(context=1))
+    emb = 256_000 * 2048
+    assert report.non_embedding_params == report.params - emb
+    assert report.forward_per_token - report.terms[0].value == 2 * (report.params - emb) + 2 * emb
+
+
+def test_decode_step_reads_the_whole_cache() -> None:
+    arch = load_builtin("llama-2-7b")
+    report = estimate_flops(arch, Scenario(context=4096))
+    assert report.terms[0].value == 2 * 32 * 4096 * 4096  # prefill: causal average
+    assert report.terms[1].value == 4 * 32 * 4096 * 4096  # decode at s: QKᵀ and A·V over all s
+    assert report.decode_per_token - report.forward_per_token == 2 * 32 * 4096 * 4096
+
+
+def _megatron(b: int, s: int, layers: int, h: int, v: int, full: bool) -> int:
+    """Narayanan et al. 2021, FLOPs per iteration: 72·B·s·l·h²·(1 + s/(6h) + V/(12·l·h)), or
+    96·B·s·l·h²·(1 + s/(6h) + V/(16·l·h)) with full activation recomputation (multiplied out)."""
+    if full:
+        return 96 * b * s * layers * h * h + 16 * b * s * s * layers * h + 6 * b * s * h * v
+    return 72 * b * s * layers * h * h + 12 * b * s * s * layers * h + 6 * b * s * h * v
+
+
+@pytest.mark.parametrize("recompute", ["none", "full"])
+def test_gpt3_hardware_flops_against_megatron(recompute: str) -> None:
+    arch = load_builtin("gpt3-175b")
+    s, layers, h, v = 2048, 96, 12_288, 50_257
+    scenario = Scenario(mode="training", context=s, flash_attention=False, recompute=recompute)  # type: ignore[arg-type]
+    report = estimate_flops(arch, scenario)
+    megatron = _megatron(1, s, layers, h, v, full=recompute == "full")
+    # Megatron counts the 12h² matrices of a layer; the model also has 13h of biases and LayerNorms
+    # per layer and a final LayerNorm, each multiplied once per pass (3 passes, 4 with recompute).
+    small = layers * 13 * h + 2 * h
+    passes = 4 if recompute == "full" else 3
+    assert report.hardware_training_per_token * s == megatron + 2 * passes * small * s
+    assert abs(report.hardware_training_per_token * s / megatron - 1) < 2e-4
+
+
+def test_selective_recompute_runs_the_attention_core_again() -> None:
+    arch = load_builtin("gpt3-175b")
+    base = Scenario(mode="training", context=2048)
+    none = estimate_flops(arch, base)
+    selective = estimate_flops(arch, base.model_copy(update={"recompute": "selective"}))
+    assert selective.hardware_training_per_token - none.hardware_training_per_token == none.terms[0].value
+    assert selective.training_per_token == none.training_per_token  # model FLOPs do not change
 
 
 def test_chinchilla_tokens_and_6nd() -> None:
@@ -63,7 +126,7 @@ def test_lora_training_skips_base_weight_gradients() -> None:
     full = estimate_flops(arch, Scenario(mode="training", context=1))
     lora = estimate_flops(arch, Scenario(mode="training", context=1, lora_rank=8))
     assert lora.training_per_token < full.training_per_token
-    assert "4·N_base + 6·A" in lora.terms[2].formula
+    assert "4·(N_ne − A + e·V) + 6·A" in lora.terms[4].formula
 
 
 def test_unknown_gpu_names_the_field() -> None:

@@ -12,12 +12,13 @@ from paramtally.core.count import count_parameters
 from paramtally.core.edit import with_value
 from paramtally.core.errors import field_problems
 from paramtally.core.export import breakdown_rows
-from paramtally.core.memory import PARTS, Scenario, estimate_memory
-from paramtally.core.model_states import zero_model_states
+from paramtally.core.gguf_types import GGUF_DEFAULT_TYPES
+from paramtally.core.memory import PARTS, Scenario, estimate_memory, stage_terms
+from paramtally.core.model_states import model_state_terms, zero_model_states
 from paramtally.core.presets import load_builtin
 from paramtally.core.quant import QUANT_FORMATS
 from paramtally.core.schema import Architecture
-from paramtally.core.stages import with_lora
+from paramtally.core.stages import model_layout, with_lora
 
 
 def _term(report, name: str):  # type: ignore[no-untyped-def]
@@ -80,7 +81,7 @@ def test_kv_dtypes_use_llama_cpp_bits() -> None:
 # --- weights -------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("quant", sorted(QUANT_FORMATS))
+@pytest.mark.parametrize("quant", sorted(set(QUANT_FORMATS) - set(GGUF_DEFAULT_TYPES)))
 def test_quantized_weights_use_effective_bits(quant: str) -> None:
     arch = load_builtin("llama-2-7b")
     report = estimate_memory(arch, Scenario(quant=quant))  # type: ignore[arg-type]
@@ -96,9 +97,14 @@ def test_llama2_7b_bf16_weights() -> None:
 def test_keeping_embeddings_at_16_bits() -> None:
     arch = load_builtin("llama-2-7b")
     embed = 32_000 * 4096  # token embedding and untied head, each
+    plain = estimate_memory(arch, Scenario(quant="nf4")).weights_bytes
+    kept = estimate_memory(arch, Scenario(quant="nf4", keep_embeddings_16bit=True)).weights_bytes
+    assert kept - plain == math.ceil(2 * embed * 2) - math.ceil(2 * embed * 4.5 / 8)
+    # GGUF: llama-quantize --token-embedding-type f16 --output-tensor-type f16; the token embedding
+    # was Q4_0 (18 bytes per 32) and output.weight Q6_K (210 bytes per 256).
     plain = estimate_memory(arch, Scenario(quant="q4_0")).weights_bytes
     kept = estimate_memory(arch, Scenario(quant="q4_0", keep_embeddings_16bit=True)).weights_bytes
-    assert kept - plain == math.ceil(2 * embed * 2) - math.ceil(2 * embed * 4.5 / 8)
+    assert kept - plain == 2 * embed * 2 - embed * 18 // 32 - embed * 210 // 256
 
 
 # --- training: ZeRO, activations ----------------------------------------------------------
@@ -284,3 +290,28 @@ def test_qwen3_q_k_norms_sit_under_attention_in_the_tree_and_the_csv() -> None:
     assert path[-2:] == ("attention", "q/k norms (RMSNorm)")
     (row,) = [row for row in breakdown_rows(report) if row["name"].startswith("q/k norms")]
     assert row["path"].split(" › ")[-2] == "attention" and row["depth"] == len(path) - 1
+
+
+@pytest.mark.parametrize(
+    "scenario",
+    [
+        Scenario(mode="training", tp=2, pp=8, gpus=32, ep=2, zero=1),
+        Scenario(quant="q4_k_m", pp=8, gpus=8),
+        Scenario(tp=8, pp=8, gpus=64),
+    ],
+)
+def test_stages_that_hold_alike_share_terms_equal_to_their_own(scenario: Scenario) -> None:
+    # stage_terms computes model states once per kind of stage; each stage's must be its own.
+    arch = load_builtin("deepseek-v3")
+    layout = model_layout(arch, scenario.pp)
+    adapters = scenario.mode == "training" and layout.adapters > 0
+    stages = stage_terms(arch, scenario)
+    for stage, terms in zip(layout.stages, stages, strict=True):
+        weights, states = model_state_terms(arch, scenario, stage, adapters)
+        own = [(t.name, t.expr, dict(t.values), t.value) for t in weights + states]
+        shared = [
+            (t.name, t.expr, dict(t.values), t.value)
+            for t in terms
+            if t.part in ("weights", "gradients", "optimizer")
+        ]
+        assert shared == own

@@ -78,8 +78,8 @@ def test_terms_add_up_and_grow_with_batch(
     assert report.total_bytes == sum(term.value for term in report.terms)
     for term in report.terms:
         if term.growth is not None:
-            p, q, per, cap = term.growth
-            grown = per * context if cap is None else min(per * context, cap)
+            p, q, per, cap, offset = term.growth
+            grown = per * (context + offset) if cap is None else min(per * (context + offset), cap)
             assert term.value == -(-p * grown // q)  # the growth is the formula's own number
     assert all(report.by_part()[part] >= 0 for part in PARTS)
     bigger = estimate_memory(arch, s.model_copy(update={"batch": batch + 1}))

@@ -12,7 +12,7 @@ from paramtally.core import presets, user_presets
 from paramtally.core.count import count_parameters
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.migrations import MIGRATIONS, migrate
-from paramtally.core.schema import SCHEMA_VERSION
+from paramtally.core.schema import SCHEMA_VERSION, Dropout
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -50,7 +50,9 @@ def test_every_old_version_has_a_step() -> None:
 def test_version_0_file_loads_as_the_same_model(variant: dict[str, Any]) -> None:
     arch = presets.parse_preset(json.dumps(variant), "old.json")
     builtin = presets.load_builtin("gpt3-175b")
-    assert arch.model_copy(update={"description": builtin.description}) == builtin
+    # Old files predate the dropout setting: they load without dropout (the built-in has GPT-2's).
+    assert arch.dropout == Dropout()
+    assert arch.model_copy(update={"description": builtin.description, "dropout": builtin.dropout}) == builtin
     assert count_parameters(arch).total == 175_221_817_344
 
 

@@ -98,6 +98,9 @@ def test_gpu_csv_takes_the_suffix_and_json_records_architecture_and_scenario(
     assert data["scenario"]["context"] == 8192 and data["scenario"]["gpus"] == 1
     assert data["memory"]["total_bytes"] == document.memory.total_bytes
     assert [row["fits"] for row in data["gpus"]] == [fit.fits for fit in document.setups]
+    serving = document.serving
+    assert serving is not None and data["memory"]["max_batch"] == serving.max_batch
+    assert data["memory"]["decode_tokens_per_second"] == serving.decode_tokens_per_second
 
 
 @pytest.mark.parametrize(("chart", "suffix"), [("bar", ".png"), ("pie", ".svg"), ("memory", ".png")])

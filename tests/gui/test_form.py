@@ -12,13 +12,13 @@ from pytestqt.qtbot import QtBot
 
 from paramtally.core.count import count_parameters
 from paramtally.core.edit import with_value
+from paramtally.core.fields import field_spec, model_fields
 from paramtally.core.presets import builtin_ids
 from paramtally.core.schema import ACTIVATIONS, Architecture, BlockNorms
 from paramtally.core.sources import load_source
 from paramtally.gui.document import Document
 from paramtally.gui.form import ArchitectureForm
 from paramtally.gui.form.editors import CheckBox, ComboBox, IntSpinBox, MultiChoice, make_editor
-from paramtally.gui.form.fields import field_spec, model_fields
 from paramtally.gui.main_window import MainWindow
 from tests.gui.conftest import TypeInto
 from tests.gui.modals import Modals
@@ -71,7 +71,7 @@ def test_sections_follow_the_blocks_and_stacks(qtbot: QtBot) -> None:
         qtbot.addWidget(form)
     assert list(gpt3.sections) == [
         "Model", "Embeddings", "Block «default» · Mixer", "Block «default» · FFN", "Block «default» · Norms",
-        "Decoder", "Head",
+        "Decoder", "Head", "Dropout",
     ]  # fmt: skip
     assert "Block «decoder» · Cross-attention" in t5.sections and "Encoder" in t5.sections
 

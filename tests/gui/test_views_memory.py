@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
 from paramtally.core.fit import fit_setups
 from paramtally.core.gpus import find_gpu
 from paramtally.core.memory import PARTS, estimate_memory
 from paramtally.core.scenario import Scenario
-from paramtally.gui.views.format import signed_bytes_both
+from paramtally.core.serving import estimate_serving
+from paramtally.gui.views.format import rate_text, seconds_text, signed_bytes_both
 from paramtally.gui.views.memory_panel import MemoryPanel
 from paramtally.gui.views.setups_table import FITS, FITS_TEXT, FREE, NOT_FIT_TEXT, RAW_ROLE
 from tests.gui.views_support import make_document
@@ -105,6 +107,35 @@ def test_context_spin_box_edits_are_undoable_and_change_the_kv_bar(qtbot: QtBot,
     assert memory.kv_cache_bytes == 8 * before  # KV grows linearly with the context
     document.undo_stack.undo()
     assert document.scenario.context == 4096 and context.value() == 4096
+
+
+def test_serving_figures_follow_the_generated_tokens_typed(qtbot: QtBot, panel: MemoryPanel) -> None:
+    """Llama-2-7B on one H100: typing 512 generated tokens grows the KV cache to 4,608 tokens a
+    sequence, and the serving summary shows the core's figures for it."""
+    document = panel._document
+    serving = panel.findChild(QLabel, "servingSummary")
+    assert serving is panel.serving and serving.isVisible() and "4,096 tokens each" in serving.text()
+    generated = panel.controls.editors["generated"]
+    generated.lineEdit().selectAll()
+    qtbot.keyClicks(generated.lineEdit(), "512")
+    qtbot.keyClick(generated.lineEdit(), Qt.Key.Key_Return)
+    assert document.scenario.generated == 512
+    qtbot.waitUntil(lambda: "4,608 tokens each" in serving.text())
+    report = estimate_serving(document.architecture, document.scenario)
+    assert report is not None
+    text = serving.text()
+    assert f"{report.max_batch:,}" in text and rate_text(report.decode_tokens_per_second) in text
+    assert seconds_text(report.prefill_seconds) in text
+    assert f"${report.usd_per_million_output_tokens:,.3g}" in text
+    assert "prefill time (s): max(b·s·F/(t·P·u), p·W/BW)" in serving.toolTip()
+    # Generated tokens are a serving figure: greyed out, and the summary hidden, when training.
+    mode = panel.controls.editors["mode"]
+    mode.setFocus()
+    qtbot.keyClick(mode, Qt.Key.Key_Down)
+    mode.activated.emit(mode.currentIndex())
+    assert document.scenario.mode == "training"
+    qtbot.waitUntil(lambda: not serving.isVisible())
+    assert not generated.isEnabled()
 
 
 def test_refused_scenario_keeps_the_last_figures_and_says_why(qtbot: QtBot, panel: MemoryPanel) -> None:

@@ -1,8 +1,10 @@
-"""What a schema field is, for the form: its kind, range, choices and help, read from pydantic.
+"""What a schema field is, for a form or a command line: its kind, range, choices and help, read
+from pydantic.
 
-Like magicgui's field→widget mapping, nothing here names a field of the architecture: a new
-field in ``core/schema`` or ``core/blocks`` gets its editor from its type and constraints, its
-label from ``Field(title=…)`` and its visibility from ``json_schema_extra`` (``visible_when``:
+Like magicgui's field→widget mapping, nothing here names a field of the architecture or the
+scenario: a new field in ``core/schema``, ``core/blocks`` or ``core/scenario`` gets its editor (the
+window) or its flag (the CLI) from its type and constraints, its label from ``Field(title=…)``,
+its help from its description and its visibility from ``json_schema_extra`` (``visible_when``:
 the sibling values it needs; ``in_form: False``: edited elsewhere, e.g. the layer tree) alone.
 """
 
@@ -20,7 +22,7 @@ from pydantic.fields import FieldInfo
 
 from paramtally.core.labels import label_for
 
-__all__ = ["FieldSpec", "field_spec", "kind_title", "model_fields"]
+__all__ = ["FieldSpec", "field_spec", "kind_title", "model_fields", "unwrap"]
 
 Kind = Literal[
     "int", "float", "bool", "choice", "choices", "text", "model", "models", "union", "mapping", "other"
@@ -51,7 +53,7 @@ def kind_title(model: type[BaseModel]) -> str:
     return str(model.model_config.get("title") or model.__name__)
 
 
-def _unwrap(annotation: Any) -> tuple[Any, bool, list[Any]]:
+def unwrap(annotation: Any) -> tuple[Any, bool, list[Any]]:
     """(bare type, optional?, constraint metadata) of ``Annotated[int, Field(gt=0)] | None`` etc."""
     optional, metadata = False, []
     args = typing.get_args(annotation)
@@ -68,17 +70,18 @@ def _unwrap(annotation: Any) -> tuple[Any, bool, list[Any]]:
 
 
 def _bounds(metadata: list[Any], step: float) -> tuple[float | None, float | None]:
-    low = high = None
+    low: Any = None
+    high: Any = None
     for item in metadata:
         if isinstance(item, annotated_types.Ge):
             low = item.ge
         elif isinstance(item, annotated_types.Gt):
-            low = item.gt + step
+            low = float(item.gt) + step  # type: ignore[arg-type]
         elif isinstance(item, annotated_types.Le):
             high = item.le
         elif isinstance(item, annotated_types.Lt):
-            high = item.lt - step
-    return low, high  # type: ignore[return-value]
+            high = float(item.lt) - step  # type: ignore[arg-type]
+    return low, high
 
 
 def _is_model(annotation: Any) -> bool:
@@ -95,7 +98,7 @@ def _union_models(annotation: Any) -> tuple[type[BaseModel], ...]:
 
 
 def field_spec(name: str, info: FieldInfo) -> FieldSpec:
-    annotation, optional, metadata = _unwrap(info.annotation)
+    annotation, optional, metadata = unwrap(info.annotation)
     metadata = [*metadata, *info.metadata]
     extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
     condition = extra.get("visible_when")

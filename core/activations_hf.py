@@ -1,0 +1,143 @@
+"""Activations as PyTorch keeps them for a Hugging Face model (transformers 5.24), per token and layer.
+
+What autograd saves for backward in bf16 training, measured tensor by tensor on tiny models
+(``tools/measure_activations.py``, goldens in ``tests/golden/activations.json``), with B bytes per
+activation (2 for bf16/fp16, 4 for fp32):
+
+- RMSNorm (Llama's): the fp32 copy of its input 4h, the normalized value in the activation dtype
+  B·h and the fp32 1/rms 4 — Gemma's norm multiplies its weight in fp32, so it keeps 4h + 4h + 4;
+  LayerNorm: its input B·h and fp32 mean and 1/σ, 8.
+- The inputs of the mixer's and the FFN's first matrices, B·h each (the norm's output).
+- Attention: q (after RoPE) B·a·d_h, k and v B·g·d_h each — eager attention's ``repeat_kv`` stores
+  them at all a heads —, the output-projection input B·a·d_h; q/k norms (Qwen3) keep what RMSNorm
+  keeps over a and g heads of d_h. Eager keeps the softmax per score, c·a·s per token: the fp32
+  softmax 4 and its copy in the activation dtype B (GPT-2-style families take the softmax in the
+  activation dtype: B alone); with attention dropout the mask 1 and the dropped copy B instead of the
+  copy. SDPA (flash or memory-efficient kernels) keeps a log-sum-exp, 4·a, and no scores.
+- FFN: the activation's own saved tensors (u of them: silu 1, tanh-GELU written out in Python 4,
+  ReLU 0, measured per ``ACT2FN`` name) plus its output; gated FFNs also keep the up projection and
+  the product: (u + 3)·B·f gated, (u + 1)·B·f plain.
+- MoE (fused experts, grouped matmuls): per routed token the permuted input and the expert output
+  B·h each and a gated expert (u + 3)·B·f_e; per token the router's fp32 softmax 4E and its top-k
+  bookkeeping (indices, weights, sort order: 40 bytes per routed token, plus 4).
+- Dropout on the attention and FFN outputs: two masks of h bytes (a GPU's fused dropout keeps
+  bool masks; the CPU keeps them in the activation dtype).
+
+Mixers other than attention (MLA, Mamba, linear attention) keep Korthikanti's projection widths at
+B bytes; parallel attention + MLP blocks are counted as sequential ones.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from paramtally.core.blocks import Attention, DenseFFN, MoE
+from paramtally.core.blocks.base import Context
+from paramtally.core.schema import Architecture, Block
+
+__all__ = ["ACTIVATION_SAVES", "HF_SOURCE", "HFWidths", "hf_widths"]
+
+HF_SOURCE = (
+    "bytes PyTorch saves for backward in Hugging Face transformers 5.24 modules, measured per tensor "
+    "(tools/measure_activations.py; saved_tensors_hooks, distinct storages, L=2 − L=1): R = norms "
+    "(RMSNorm 4h fp32 copy + B·h + 4) + mixer and FFN inputs B·h + dropout masks; S = q, k, v, o "
+    "inputs (eager: K, V at all heads; SDPA: + 4·a log-sum-exp) + q/k norms + FFN (u + 3)·B·f gated "
+    "(u: the activation's saved tensors) + MoE routing; eager scores c·a·s (fp32 softmax 4 + its B "
+    "copy; with attention dropout + 1 mask); recompute and parallelism as Korthikanti"
+)
+
+# Tensors of its input's size an ACT2FN activation saves for backward, its output not counted
+# (tools/measure_activations.py, transformers 5.24 / torch 2.13; the goldens hold the same table).
+# The functions PyTorch fuses keep their input (silu, gelu) or their output (relu, tanh: 0 more);
+# the ones transformers writes out in Python keep every intermediate.
+ACTIVATION_SAVES: dict[str, float] = {
+    "gelu": 1.0, "gelu_10": 2.0, "gelu_accurate": 4.0, "gelu_fast": 7.0, "gelu_new": 4.0,
+    "gelu_python": 3.0, "gelu_python_tanh": 4.0, "gelu_pytorch_tanh": 1.0, "hardswish": 1.0,
+    "laplace": 1.0, "leaky_relu": 1.0, "linear": 0.0, "mish": 1.0, "quick_gelu": 2.0, "relu": 0.0,
+    "relu2": 1.0, "relu6": 1.0, "sigmoid": 0.0, "silu": 1.0, "sqrtsoftplus": 1.0, "swish": 1.0,
+    "tanh": 0.0, "xielu": 4.5,
+}  # fmt: skip
+# Families whose eager attention takes the softmax in the activation dtype (no fp32 upcast), and
+# families whose RMSNorm multiplies its (1 + weight) in fp32 (transformers 5.24's modeling files).
+SOFTMAX_IN_ACTIVATION_DTYPE = frozenset(
+    {"gpt2", "falcon", "t5", "mt5", "bart", "whisper", "bert", "llama4", "llama4_text"}
+)
+FP32_NORM = frozenset({"gemma", "gemma2", "gemma3", "gemma3_text", "qwen3_next"})
+# Per routed token: top-k indices (int64) 8, normalized top-k weights (fp32) 4, three int64 index
+# tensors that sort tokens by expert 24, the weight column multiplying each expert output 4.
+_ROUTED_BOOKKEEPING = 40
+
+
+@dataclass(frozen=True, slots=True)
+class HFWidths:
+    """Bytes per token of one layer: ``r`` kept whole by TP, ``s`` split by it, ``scores`` the
+    coefficient c of c·a·s (eager attention's per-score bytes; 0 for SDPA)."""
+
+    r: int
+    s: int
+    scores: int
+
+
+def _saves(activation: str) -> float:
+    return ACTIVATION_SAVES.get(activation, 1.0)
+
+
+def _norm_bytes(block: Block, h: int, b: int, family: str) -> int:
+    if block.norms.kind == "layernorm":
+        return b * h + 8
+    return 4 * h + (4 if family in FP32_NORM else b) * h + 4
+
+
+def _attention(mixer: Attention, ctx: Context, b: int, eager: bool, family: str) -> int:
+    a, g, d_h = mixer.heads(ctx)
+    kv = a if eager else g
+    width = b * (2 * a * d_h + 2 * kv * d_h)
+    if mixer.qk_norm:
+        normed = 4 if family in FP32_NORM else b
+        width += (4 + normed) * (a + g) * d_h + 4 * (a + g)
+    if mixer.output_gate:
+        width += 2 * b * a * d_h  # the sigmoid gate and the gated product (not measured: an estimate)
+    return width + (0 if eager else 4 * a)
+
+
+def _mixer_bytes(mixer: object, ctx: Context, b: int, eager: bool, family: str) -> int:
+    if isinstance(mixer, Attention):
+        return _attention(mixer, ctx, b, eager, family)
+    widths: int = mixer.projection_widths(ctx)  # type: ignore[attr-defined]
+    return b * widths
+
+
+def _ffn_bytes(block: Block, h: int, b: int) -> tuple[int, int]:
+    """(kept whole, split by TP) bytes per token of the FFN."""
+    ffn = block.ffn
+    if isinstance(ffn, DenseFFN):
+        return 0, round(b * ffn.width * (_saves(ffn.activation) + (3 if ffn.gated else 1)))
+    if isinstance(ffn, MoE):
+        k = ffn.top_k
+        per_expert = b * ffn.expert_width * (_saves(ffn.activation) + (3 if ffn.gated else 1))
+        shared = b * ffn.shared_width * (_saves(ffn.activation) + (3 if ffn.gated else 1))
+        router = 4 * ffn.num_experts + _ROUTED_BOOKKEEPING * k + 4
+        return router, round(k * (2 * b * h + per_expert) + shared)
+    return 0, 0
+
+
+def _score_bytes(arch: Architecture, b: int) -> int:
+    softmax = b if arch.family in SOFTMAX_IN_ACTIVATION_DTYPE else 4
+    if arch.dropout.attention > 0:
+        return softmax + 1 + b  # the mask and the dropped probabilities the A·V product keeps
+    return softmax + (b if softmax != b else 0)  # the copy cast back to the activation dtype
+
+
+def hf_widths(arch: Architecture, block: Block, b: int, eager: bool) -> HFWidths:
+    """Bytes per token one layer of ``block`` keeps, activations at ``b`` bytes."""
+    h = arch.hidden_size
+    ctx = block.context(h)
+    family = arch.family
+    mixers = [m for m in (block.mixer, block.parallel_mixer, block.cross_attention) if m is not None]
+    router, ffn = _ffn_bytes(block, h, b)
+    has_ffn = block.ffn.active_width() > 0
+    masks = 2 * h if arch.dropout.hidden > 0 else 0
+    r = block.norms.count * _norm_bytes(block, h, b, family) + b * h + (b * h if has_ffn else 0)
+    s = sum(_mixer_bytes(m, ctx, b, eager, family) for m in mixers) + ffn
+    scores = _score_bytes(arch, b) if eager and any(m.score_heads() for m in mixers) else 0
+    return HFWidths(r + masks + router, s, scores)

@@ -1,0 +1,129 @@
+"""The command line's scenario flags, generated from ``core.scenario.Scenario``'s fields.
+
+Every field gets a flag named after it (``kv_dtype`` → ``--kv-dtype``), its help from the field's
+description, its choices from a ``Literal``, its type and range from the annotation and its
+bounds (``core.fields`` reads them, as the window's form does), so a new Scenario field has a flag
+without code here. A yes/no field is ``--flag`` / ``--no-flag``; a tuple of choices is a comma
+list; fields marked ``json_schema_extra={"cli_exclusive": NAME}`` share a mutually exclusive group
+(``--dtype`` or ``--quant``). Unset flags keep the Scenario's defaults, and ``--tp 2`` (or ``--pp``)
+alone means tp·pp GPUs.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+import annotated_types
+
+from paramtally.core.fields import FieldSpec, model_fields, unwrap
+from paramtally.core.scenario import Scenario
+
+__all__ = ["add_scenario_arguments", "flag_name", "scenario_fields", "scenario_from_args"]
+
+_METAVARS = {"int": "N", "float": "F", "text": "TEXT", "choices": "LIST"}
+
+
+def flag_name(field: str) -> str:
+    return "--" + field.replace("_", "-")
+
+
+def scenario_fields() -> list[FieldSpec]:
+    return list(model_fields(Scenario))
+
+
+def _number(value: Any) -> str:
+    return f"{int(value):,}" if float(value).is_integer() else f"{value:g}"
+
+
+def _bounds(name: str) -> str:
+    """The field's limits as written in its annotation: '1–4,096', '> 0 and ≤ 1', '≥ 1'."""
+    info = Scenario.model_fields[name]
+    _, _, metadata = unwrap(info.annotation)
+    limits = {type(item).__name__: item for item in [*metadata, *info.metadata]}
+    low = limits.get("Ge") or limits.get("Gt")
+    high = limits.get("Le") or limits.get("Lt")
+    if isinstance(low, annotated_types.Ge) and isinstance(high, annotated_types.Le):
+        return f"{_number(low.ge)}–{_number(high.le)}"
+    words = []
+    for item, sign, attribute in ((low, "≥", "ge"), (low, ">", "gt"), (high, "≤", "le"), (high, "<", "lt")):
+        if item is not None and hasattr(item, attribute):
+            words.append(f"{sign} {_number(getattr(item, attribute))}")
+    return " and ".join(words)
+
+
+def _default_text(spec: FieldSpec) -> str:
+    default = spec.default
+    if default is None:
+        return "none"
+    if isinstance(default, bool):
+        return "on" if default else "off"
+    if isinstance(default, tuple):
+        return ",".join(map(str, default))
+    return _number(default) if spec.kind in ("int", "float") else str(default)
+
+
+def _help(spec: FieldSpec) -> str:
+    info = Scenario.model_fields[spec.name]
+    extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+    notes = []
+    if extra.get("mode"):
+        notes.append(f"{extra['mode']} only")
+    if spec.kind in ("int", "float") and _bounds(spec.name):
+        notes.append(_bounds(spec.name))
+    if spec.kind == "choices":
+        notes.append("comma list of " + ",".join(map(str, spec.choices)))
+    notes.append(f"default {_default_text(spec)}")
+    text = f"{spec.description.rstrip('.')} ({'; '.join(notes)})"
+    return text.replace("%", "%%")  # argparse formats help with %
+
+
+def _options(spec: FieldSpec) -> dict[str, Any]:
+    if spec.kind == "bool":
+        return {"action": argparse.BooleanOptionalAction, "default": None}
+    if spec.kind == "choice":
+        return {"choices": [str(choice) for choice in spec.choices]}
+    if spec.kind == "int":
+        return {"type": int, "metavar": _METAVARS["int"]}
+    if spec.kind == "float":
+        return {"type": float, "metavar": _METAVARS["float"]}
+    if spec.kind == "choices":
+        return {"metavar": _METAVARS["choices"]}
+    if spec.kind == "text":
+        return {"metavar": spec.name.upper()}
+    raise TypeError(f"Scenario.{spec.name}: no command-line flag for a field of kind {spec.kind}")
+
+
+def add_scenario_arguments(parser: argparse.ArgumentParser) -> None:
+    """A flag for every Scenario field (``scenario_from_args`` reads them)."""
+    group = parser.add_argument_group("scenario", "what the memory and time figures are for")
+    exclusive: dict[str, Any] = {}
+    for spec in scenario_fields():
+        info = Scenario.model_fields[spec.name]
+        extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+        target: Any = group
+        shared = extra.get("cli_exclusive")
+        if isinstance(shared, str):
+            if shared not in exclusive:
+                exclusive[shared] = group.add_mutually_exclusive_group()
+            target = exclusive[shared]
+        target.add_argument(flag_name(spec.name), dest=spec.name, help=_help(spec), **_options(spec))
+
+
+def _value(spec: FieldSpec, raw: Any) -> Any:
+    if spec.kind == "choices" and isinstance(raw, str):
+        return tuple(part.strip() for part in raw.split(",") if part.strip())
+    return raw
+
+
+def scenario_from_args(args: argparse.Namespace) -> Scenario:
+    """The Scenario the flags describe; unset flags keep the Scenario defaults."""
+    values: dict[str, Any] = {}
+    for spec in scenario_fields():
+        raw = getattr(args, spec.name, None)
+        if raw is not None:
+            values[spec.name] = _value(spec, raw)
+    tp, pp, ep = values.get("tp", 1), values.get("pp", 1), values.get("ep", 1)
+    if "gpus" not in values and {"tp", "pp", "ep"} & values.keys() and min(tp, pp, ep) > 0:
+        values["gpus"] = tp * pp * ep  # `--tp 2` alone means two GPUs, not an error
+    return Scenario.model_validate(values)

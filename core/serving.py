@@ -1,0 +1,291 @@
+"""Serving estimates: prefill time, decode speed per sequence and for the batch, the largest batch
+that fits, and the cost per million tokens.
+
+A roofline over the memory terms of the busiest GPU (``core.plans``) and the FLOPs per token
+(``core.flops``), each figure a formula shown with its numbers:
+
+- Prefill: the batch's b·s prompt tokens at F FLOPs each (the forward pass per token at context
+  s) on the t GPUs of a stage at the scenario's MFU u, the p stages one after another; at least one
+  read of a stage's weights W at bandwidth BW.
+- Decode step: every stage in turn reads its share of the active weights, W·A/N, and its KV cache
+  K (context + generated tokens: the last step, the slowest) — or computes the batch's b·F_d
+  FLOPs (F_d: one decode step at context s + n, the whole cache read), whichever takes longer. The
+  batch makes b tokens per step, each sequence one. Stages do not overlap batches here: a pipeline that keeps
+  several batches in flight does better.
+- Cost: G = t·p GPUs at c dollars per GPU-hour (the catalog's, or the user's gpus.json).
+- Largest batch: the largest b whose busiest stage still fits, every memory term that has b in its
+  formula evaluated at b (KV cache, recurrent state, activations, logits).
+
+The formulas are evaluated exactly for the scenario's own report and in floats, from the same
+text, for every GPU setup of the fit table.
+"""
+
+from __future__ import annotations
+
+import operator
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from paramtally.core.flops import decode_per_token, forward_per_token
+from paramtally.core.formula import Number, compiled
+from paramtally.core.gpus import GPU, find_gpu
+from paramtally.core.memory import effective_architecture
+from paramtally.core.plans import StagePlan, bytes_at_batch, stage_plans
+from paramtally.core.scenario import Scenario, check_scenario
+from paramtally.core.schema import Architecture
+from paramtally.core.stages import model_layout
+from paramtally.core.terms import Term
+
+__all__ = [
+    "BATCH_LIMIT",
+    "LayoutSpeed",
+    "ModelSpeed",
+    "ServingReport",
+    "SetupSpeed",
+    "estimate_serving",
+    "largest_batch",
+    "layout_speed",
+    "model_speed",
+    "serving_report",
+    "setup_speed",
+]
+
+BATCH_LIMIT = 1_000_000  # Scenario.batch's upper bound
+
+PREFILL = "max(b·s·F/(t·P·u), p·W/BW)"
+DECODE_MEMORY = "p·(W·A/N + K)/BW"  # MoE: A of N parameters are active per token
+DECODE_MEMORY_DENSE = "p·(W + K)/BW"
+DECODE_COMPUTE = "b·F_d/(t·P·u)"
+SOURCE = (
+    "roofline: prefill at the scenario's MFU on the t GPUs of each of the p stages in turn (at least "
+    "one read of the weights); a decode step reads the active weights and the KV cache of every stage "
+    "at the memory bandwidth, or computes the batch's tokens, whichever is longer"
+)
+_FLOAT_NAMESPACE: dict[str, object] = {
+    "__builtins__": {},
+    "_div": operator.truediv,
+    "min": min,
+    "max": max,
+}
+
+
+def _fast(expr: str, values: dict[str, Any]) -> float:
+    """The formula evaluated in floats (the fit table's many setups); the report's terms are exact."""
+    result: float = eval(compiled(expr), _FLOAT_NAMESPACE, values)  # the AST was checked when compiled
+    return result
+
+
+def _exact(value: float) -> Number:
+    if isinstance(value, float):
+        return int(value) if value.is_integer() else Fraction(str(value))
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class ModelSpeed:
+    """What the serving figures need from the model, whatever the setup."""
+
+    flops: tuple[int, int]  # prefill FLOPs per token at the context; a decode step at context + generated
+    params: tuple[int, int]  # active, total parameters
+
+
+def model_speed(arch: Architecture, s: Scenario) -> ModelSpeed:
+    run = effective_architecture(arch, s)
+    layout = model_layout(run, 1)
+    flops = (forward_per_token(run, s.context), decode_per_token(run, s.context + s.generated))
+    return ModelSpeed(flops, (layout.active, layout.total))
+
+
+def _decode_memory(model: ModelSpeed) -> str:
+    return DECODE_MEMORY if model.params[0] < model.params[1] else DECODE_MEMORY_DENSE
+
+
+@dataclass(frozen=True, slots=True)
+class SetupSpeed:
+    """A setup's serving speed, from its busiest stage."""
+
+    prefill_seconds: float
+    decode_tokens_per_second: float
+
+
+def _layout_symbols(plan: StagePlan, s: Scenario, model: ModelSpeed) -> dict[str, Any]:
+    return {
+        "b": s.batch,
+        "s": s.context,
+        "F": model.flops[0],
+        "F_d": model.flops[1],
+        "t": s.tp,
+        "p": s.pp,
+        "u": s.mfu,
+        "W": plan.weights,
+        "K": plan.kv_cache,
+        "A": model.params[0],
+        "N": model.params[1],
+    }
+
+
+def _gpu_symbols(gpu: GPU) -> dict[str, Any]:
+    return {"P": gpu.bf16_tflops * 10**12, "BW": gpu.bandwidth_gbs * 10**9}
+
+
+def _symbols(plan: StagePlan, s: Scenario, gpu: GPU, model: ModelSpeed) -> dict[str, Any]:
+    return {**_layout_symbols(plan, s, model), **_gpu_symbols(gpu)}
+
+
+@dataclass(frozen=True, slots=True)
+class LayoutSpeed:
+    """A layout's serving symbols (its busiest stage's), awaiting a GPU kind's rate and bandwidth:
+    the fit table puts every GPU kind on the same few layouts."""
+
+    values: dict[str, Any]
+    decode_memory: str
+    batch: int
+
+    def on(self, gpu: GPU) -> SetupSpeed:
+        values = {**self.values, **_gpu_symbols(gpu)}  # ints and floats: true division gives floats
+        step = max(_fast(self.decode_memory, values), _fast(DECODE_COMPUTE, values))
+        return SetupSpeed(_fast(PREFILL, values), self.batch / step)
+
+
+def layout_speed(plans: tuple[StagePlan, ...], s: Scenario, model: ModelSpeed) -> LayoutSpeed:
+    busiest = max(plans, key=lambda plan: plan.total)
+    return LayoutSpeed(_layout_symbols(busiest, s, model), _decode_memory(model), s.batch)
+
+
+def setup_speed(plans: tuple[StagePlan, ...], s: Scenario, gpu: GPU, model: ModelSpeed) -> SetupSpeed:
+    """Prefill seconds and decode tokens per second of the batch on ``s``'s layout of ``gpu``."""
+    return layout_speed(plans, s, model).on(gpu)
+
+
+def largest_batch(plans: tuple[StagePlan, ...], capacity: int, limit: int = BATCH_LIMIT) -> int:
+    """The largest batch whose busiest stage fits ``capacity`` (0: not even one sequence)."""
+
+    def fits(batch: int) -> bool:
+        return all(bytes_at_batch(plan, batch) <= capacity for plan in plans)
+
+    if not fits(1):
+        return 0
+    low, high = 1, 2
+    while high <= limit and fits(high):
+        low, high = high, 2 * high
+    high = min(high, limit + 1)
+    while high - low > 1:  # fits(low), not fits(high)
+        middle = (low + high) // 2
+        low, high = (middle, high) if fits(middle) else (low, middle)
+    return low
+
+
+@dataclass(frozen=True, slots=True)
+class ServingReport:
+    """The scenario's own setup (its GPU kind, tp and pp) serving its batch."""
+
+    gpu: str
+    gpu_name: str
+    gpus: int  # t·p: one copy of the model
+    fits: bool  # the busiest GPU fits its usable capacity (the figures are for it either way)
+    tokens_per_sequence: int  # context + generated: what the KV cache holds
+    kv_cache_bytes: int  # per GPU of the busiest stage
+    prefill_seconds: float
+    decode_tokens_per_second: float  # the batch
+    decode_tokens_per_second_per_sequence: float
+    decode_bound: str  # "memory bandwidth" or "compute"
+    max_batch: int
+    usd_per_gpu_hour: float | None
+    usd_per_million_output_tokens: float | None
+    usd_per_million_prompt_tokens: float | None
+    terms: tuple[Term, ...]
+
+
+def _quantity(name: str, expr: str, source: str, **values: Number) -> Term:
+    return Term.quantity(name, "serving", expr, source, **values)
+
+
+def estimate_serving(
+    arch: Architecture, scenario: Scenario, catalog: tuple[GPU, ...] | None = None
+) -> ServingReport | None:
+    """The scenario's serving figures on its own GPU kind and layout; None when it trains."""
+    if scenario.mode != "inference":
+        return None
+    check_scenario(arch, scenario)
+    gpu = find_gpu(scenario.gpu, catalog)
+    capacity = gpu.capacity_bytes(scenario.utilization_cap)
+    return serving_report(stage_plans(arch, scenario), scenario, gpu, model_speed(arch, scenario), capacity)
+
+
+def serving_report(
+    plans: tuple[StagePlan, ...], s: Scenario, gpu: GPU, model: ModelSpeed, capacity: int
+) -> ServingReport:
+    """The serving figures of ``s`` on its own layout, each a term with its formula."""
+    busiest = max(plans, key=lambda plan: plan.total)
+    values = {key: _exact(value) for key, value in _symbols(busiest, s, gpu, model).items()}
+    pick = {key: values[key] for key in ("b", "s", "F", "t", "P", "u", "p", "W", "BW")}
+    prefill = _quantity("prefill time (s)", PREFILL, SOURCE + "; F: forward FLOPs per token at s", **pick)
+    expr = _decode_memory(model)
+    memory = _quantity(
+        "decode step, memory (s)",
+        expr,
+        "each step reads the active weights (MoE: W·A/N, A of N parameters per token) and the KV cache "
+        "of every stage once; K holds context + generated tokens",
+        **{key: values[key] for key in ("p", "W", "A", "N", "K", "BW") if key in expr},
+    )
+    compute = _quantity(
+        "decode step, compute (s)",
+        DECODE_COMPUTE,
+        "the batch's tokens at F_d FLOPs each (a decode step at context + generated) at the MFU",
+        **{key: values[key] for key in ("b", "F_d", "t", "P", "u")},
+    )
+    bound = "memory bandwidth" if memory.exact >= compute.exact else "compute"
+    exact_step = max(memory.exact, compute.exact)
+    rate = _quantity(
+        "decode tokens/s (batch)",
+        "b/T",
+        f"b sequences make one token each per step of T seconds ({bound} bound)",
+        b=s.batch,
+        T=exact_step,
+    )
+    per_sequence = _quantity("decode tokens/s (per sequence)", "1/T", "one token per step", T=exact_step)
+    terms = [prefill, memory, compute, rate, per_sequence]
+    output_cost = prompt_cost = None
+    if gpu.usd_per_hour is not None:
+        c, g = _exact(gpu.usd_per_hour), s.tp * s.pp
+        note = f"G = t·p GPUs of one model copy at c dollars per GPU-hour ({gpu.name}; gpus.json)"
+        output = _quantity(
+            "$ per million generated tokens",
+            "G·c·M/(3600·R)",
+            note + "; R: decode tokens/s of the batch; M = 10⁶",
+            G=g,
+            c=c,
+            M=10**6,
+            R=rate.exact,
+        )
+        prompt = _quantity(
+            "$ per million prompt tokens",
+            "G·c·T_p·M/(3600·b·s)",
+            note + "; T_p: prefill time; M = 10⁶",
+            G=g,
+            c=c,
+            T_p=prefill.exact,
+            M=10**6,
+            b=s.batch,
+            s=s.context,
+        )
+        terms += [output, prompt]
+        output_cost, prompt_cost = output.amount, prompt.amount
+    return ServingReport(
+        gpu=gpu.id,
+        gpu_name=gpu.name,
+        gpus=s.tp * s.pp,
+        fits=busiest.total <= capacity,
+        tokens_per_sequence=s.context + s.generated,
+        kv_cache_bytes=busiest.kv_cache,
+        prefill_seconds=prefill.amount,
+        decode_tokens_per_second=rate.amount,
+        decode_tokens_per_second_per_sequence=per_sequence.amount,
+        decode_bound=bound,
+        max_batch=largest_batch(plans, capacity),
+        usd_per_gpu_hour=gpu.usd_per_hour,
+        usd_per_million_output_tokens=output_cost,
+        usd_per_million_prompt_tokens=prompt_cost,
+        terms=tuple(terms),
+    )

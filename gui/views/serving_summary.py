@@ -1,0 +1,64 @@
+"""Serving on the scenario's own setup, as the core's ServingReport states it: prefill time, decode
+speed per sequence and for the batch, the largest batch that fits, the KV cache for prompt +
+generated tokens and the cost per million tokens."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QWidget
+
+from paramtally.gui.views.format import bytes_both, rate_text, seconds_text
+
+__all__ = ["ServingSummary", "serving_html"]
+
+
+def _dollars(value: float | None) -> str:
+    return "– (no price: set usd_per_hour in gpus.json)" if value is None else f"${value:,.3g}"
+
+
+def serving_html(serving: Any) -> str:
+    setup = f"{serving.gpus} × {serving.gpu_name}"
+    rows = [
+        ("Prefill (whole batch)", seconds_text(serving.prefill_seconds)),
+        (
+            "Decode",
+            f"<b>{rate_text(serving.decode_tokens_per_second)} tok/s</b> for the batch, "
+            f"{rate_text(serving.decode_tokens_per_second_per_sequence)} per sequence "
+            f"({serving.decode_bound} bound)",
+        ),
+        ("Largest batch that fits", f"{serving.max_batch:,}"),
+        (
+            f"KV cache ({serving.tokens_per_sequence:,} tokens each)",
+            bytes_both(serving.kv_cache_bytes),
+        ),
+        (
+            "Per million tokens",
+            f"{_dollars(serving.usd_per_million_output_tokens)} generated, "
+            f"{_dollars(serving.usd_per_million_prompt_tokens)} prompt",
+        ),
+    ]
+    cells = "".join(f"<tr><td>{name}&nbsp;&nbsp;</td><td>{value}</td></tr>" for name, value in rows)
+    warning = "" if serving.fits else " <span style='color:#C0392B'>(does not fit)</span>"
+    return f"<b>Serving on {setup}</b>{warning}<table cellspacing='1'>{cells}</table>"
+
+
+class ServingSummary(QLabel):
+    """objectName ``servingSummary``; its tooltip lists every term with its formula and source.
+    Hidden while training (the core has no serving figures then)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("servingSummary")
+        self.setTextFormat(Qt.TextFormat.RichText)
+        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.setWordWrap(True)
+
+    def set_serving(self, serving: Any, training: bool) -> None:
+        self.setVisible(not training)
+        if serving is None:
+            return  # training, or a refused scenario: the last valid figures stay, the panel says why
+        self.setText(serving_html(serving))
+        self.setToolTip("\n".join(f"{t.name}: {t.formula}  [{t.source}]" for t in serving.terms))

@@ -1,0 +1,240 @@
+"""Serving estimates: prefill, decode speed, the largest batch, KV for prompt + generated, cost."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import warnings
+from pathlib import Path
+
+import pytest
+
+from paramtally.core.cli import main
+from paramtally.core.fit import fit_setups
+from paramtally.core.flops import estimate_flops
+from paramtally.core.gpus import CatalogWarning, find_gpu, load_catalog, user_catalog_path
+from paramtally.core.memory import Scenario, estimate_memory
+from paramtally.core.presets import load_builtin
+from paramtally.core.serving import estimate_serving
+
+LLAMA3 = load_builtin("llama-3-8b")
+SERVE = Scenario(context=4096, generated=512, batch=8)
+
+
+def _setup(setups, gpu: str, count: int):  # type: ignore[no-untyped-def]
+    return next(fit for fit in setups if fit.gpu == gpu and fit.count == count)
+
+
+# --- the KV cache holds the prompt and the generated tokens -----------------------------------
+
+
+def test_kv_cache_holds_prompt_plus_generated_tokens() -> None:
+    with_generated = estimate_memory(LLAMA3, Scenario(context=3000, generated=1000))
+    assert with_generated.kv_cache_bytes == estimate_memory(LLAMA3, Scenario(context=4000)).kv_cache_bytes
+    assert with_generated.kv_cache_bytes == 4000 * 128 * 1024  # Llama-3-8B: 128 KiB per token
+    term = next(one for one in with_generated.terms if one.part == "kv_cache")
+    assert "(s + n)" in term.formula and "(3000 + 1000)" in term.formula
+
+
+def test_sliding_window_caps_prompt_plus_generated() -> None:
+    mistral = load_builtin("mistral-7b-v0.1")  # window 4096
+    at = estimate_memory(mistral, Scenario(context=3000, generated=5000)).kv_cache_bytes
+    assert at == estimate_memory(mistral, Scenario(context=4096)).kv_cache_bytes
+
+
+def test_the_longest_context_leaves_room_for_the_generated_tokens() -> None:
+    """Found from the same terms: the prompt that fits shrinks by exactly the generated tokens."""
+    arch, s = load_builtin("llama-2-13b"), Scenario(context=3000, batch=4)
+    plain = _setup(fit_setups(arch, s), "a100-40gb", 1).max_context
+    generated = _setup(fit_setups(arch, s.model_copy(update={"generated": 1000})), "a100-40gb", 1)
+    assert 1000 < plain < 4096 - 1000  # memory binds, not the model's 4,096 positions
+    assert generated.max_context == plain - 1000
+    # and that prompt is the longest whose whole memory (prompt + generated) fits
+    gpu = find_gpu("a100-40gb")
+    at = s.model_copy(update={"generated": 1000, "context": generated.max_context})
+    assert estimate_memory(arch, at).total_bytes <= gpu.capacity_bytes(s.utilization_cap)
+    above = at.model_copy(update={"context": generated.max_context + 1})
+    assert estimate_memory(arch, above).total_bytes > gpu.capacity_bytes(s.utilization_cap)
+
+
+# --- prefill and decode -----------------------------------------------------------------------
+
+
+def test_prefill_is_the_forward_flops_of_the_prompts_at_the_mfu() -> None:
+    report = estimate_serving(LLAMA3, SERVE)
+    assert report is not None
+    gpu = find_gpu(SERVE.gpu)
+    forward = estimate_flops(LLAMA3, SERVE).forward_per_token  # FLOPs per token at s = 4096
+    expected = SERVE.batch * SERVE.context * forward / (gpu.bf16_tflops * 1e12 * SERVE.mfu)
+    assert report.prefill_seconds == pytest.approx(expected, rel=1e-12)
+    assert 1.3 < report.prefill_seconds < 1.5
+
+
+def test_decode_reads_the_weights_and_the_kv_cache_of_the_memory_report() -> None:
+    report = estimate_serving(LLAMA3, SERVE)
+    memory = estimate_memory(LLAMA3, SERVE)
+    assert report is not None and report.decode_bound == "memory bandwidth"
+    bandwidth = find_gpu(SERVE.gpu).bandwidth_gbs * 1e9
+    step = (memory.weights_bytes + memory.kv_cache_bytes) / bandwidth
+    assert report.decode_tokens_per_second == pytest.approx(SERVE.batch / step, rel=1e-12)
+    assert report.decode_tokens_per_second_per_sequence * SERVE.batch == pytest.approx(
+        report.decode_tokens_per_second
+    )
+    assert report.kv_cache_bytes == memory.kv_cache_bytes and report.tokens_per_sequence == 4608
+
+
+def test_moe_decode_reads_only_the_active_share_of_the_weights() -> None:
+    mixtral = load_builtin("mixtral-8x7b")
+    s = Scenario(context=4096, batch=1, tp=2, gpus=2)
+    report = estimate_serving(mixtral, s)
+    memory = estimate_memory(mixtral, s)
+    assert report is not None
+    active = 12_879_925_248 / 46_702_792_704
+    step = (memory.weights_bytes * active + memory.kv_cache_bytes) / (3350 * 1e9)
+    assert report.decode_tokens_per_second == pytest.approx(1 / step, rel=1e-12)
+
+
+def test_a_large_batch_of_short_sequences_is_compute_bound() -> None:
+    report = estimate_serving(LLAMA3, Scenario(context=128, batch=4096))
+    assert report is not None and report.decode_bound == "compute"
+    flops = estimate_flops(LLAMA3, Scenario(context=128)).decode_per_token  # reads all 128 cached tokens
+    expected = 1 / (4096 * flops / (989e12 * 0.4))  # one step computes the batch's 4,096 tokens
+    assert report.decode_tokens_per_second_per_sequence == pytest.approx(expected, rel=1e-12)
+
+
+def test_every_setup_and_the_report_agree_on_the_same_layout() -> None:
+    """The fit table evaluates the same formulas in floats that the report evaluates exactly."""
+    setup = _setup(fit_setups(LLAMA3, SERVE, max_batch=True), "h100-sxm-80gb", 1)
+    report = estimate_serving(LLAMA3, SERVE)
+    assert report is not None
+    assert setup.prefill_seconds == pytest.approx(report.prefill_seconds, rel=1e-12)
+    assert setup.decode_tokens_per_second == pytest.approx(report.decode_tokens_per_second, rel=1e-12)
+    assert setup.max_batch == report.max_batch
+    for term in report.terms:
+        assert term.formula.startswith(term.expr) and term.source
+
+
+# --- the largest batch ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("preset", "scenario", "gpu"),
+    [
+        ("llama-3-8b", SERVE, "h100-sxm-80gb"),
+        ("mistral-7b-v0.1", Scenario(context=32_768, generated=1024), "l40s"),
+        ("jamba-v0.1", Scenario(context=65_536, tp=4, gpus=4), "h100-sxm-80gb"),
+        ("llama-2-7b", Scenario(context=512, quant="q4_k_m"), "rtx-4090"),
+    ],
+)
+def test_max_batch_is_the_largest_batch_whose_memory_fits(preset: str, scenario: Scenario, gpu: str) -> None:
+    arch = load_builtin(preset)
+    s = scenario.model_copy(update={"gpu": gpu})
+    report = estimate_serving(arch, s)
+    assert report is not None and report.max_batch > 0
+    capacity = find_gpu(gpu).capacity_bytes(s.utilization_cap)
+    at = estimate_memory(arch, s.model_copy(update={"batch": report.max_batch}))
+    above = estimate_memory(arch, s.model_copy(update={"batch": report.max_batch + 1}))
+    assert at.total_bytes <= capacity < above.total_bytes
+
+
+def test_max_batch_is_zero_when_one_sequence_does_not_fit() -> None:
+    report = estimate_serving(load_builtin("mixtral-8x7b"), Scenario())
+    assert report is not None and report.max_batch == 0 and not report.fits
+
+
+# --- cost ----------------------------------------------------------------------------------------
+
+
+def test_cost_per_million_tokens_from_the_catalog_price() -> None:
+    report = estimate_serving(LLAMA3, SERVE)
+    assert report is not None
+    price = find_gpu(SERVE.gpu).usd_per_hour
+    assert price is not None and report.usd_per_gpu_hour == price
+    per_token = price / 3600 / report.decode_tokens_per_second
+    assert report.usd_per_million_output_tokens == pytest.approx(per_token * 1e6, rel=1e-12)
+    prompt = price / 3600 * report.prefill_seconds / (SERVE.batch * SERVE.context)
+    assert report.usd_per_million_prompt_tokens == pytest.approx(prompt * 1e6, rel=1e-12)
+
+
+def test_a_user_gpus_file_sets_a_price_and_keeps_the_rest() -> None:
+    path = user_catalog_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"gpus": [{"id": "h100-sxm-80gb", "usd_per_hour": 2.0}]}), encoding="utf-8")
+    mine, builtin = find_gpu("h100-sxm-80gb"), find_gpu("h100-sxm-80gb", load_catalog(Path("/nonexistent")))
+    assert mine.usd_per_hour == 2.0 and mine.model_copy(update={"usd_per_hour": None}) == builtin.model_copy(
+        update={"usd_per_hour": None}
+    )
+    report = estimate_serving(LLAMA3, SERVE)
+    assert report is not None and report.usd_per_million_output_tokens == pytest.approx(
+        2.0 / 3600 / report.decode_tokens_per_second * 1e6
+    )
+
+
+def test_a_corrupt_user_gpus_file_is_one_warning_and_the_built_in_price_stays() -> None:
+    path = user_catalog_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"gpus": [{"id": "h100-sxm-80gb", "usd_per_hour": ', encoding="utf-8")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        report = estimate_serving(LLAMA3, SERVE)
+    messages = [str(one.message) for one in caught if issubclass(one.category, CatalogWarning)]
+    assert len(messages) == 1 and "gpus.json" in messages[0] and "\n" not in messages[0]
+    assert report is not None and report.usd_per_gpu_hour == 4.176
+
+
+def test_a_gpu_without_a_price_has_no_cost() -> None:
+    report = estimate_serving(LLAMA3, SERVE.model_copy(update={"gpu": "mi300x"}))
+    assert report is not None and report.usd_per_million_output_tokens is None
+    assert report.decode_tokens_per_second > 0
+
+
+def test_training_has_no_serving_figures() -> None:
+    assert estimate_serving(LLAMA3, Scenario(mode="training")) is None
+
+
+# --- the command line ---------------------------------------------------------------------------
+
+
+def test_json_has_the_issue_keys(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["memory", "llama-3-8b", "--context", "4096", "--generated", "512", "--batch", "8",
+                 "--format", "json"]) == 0  # fmt: skip
+    data = json.loads(capsys.readouterr().out)
+    report = estimate_serving(LLAMA3, SERVE)
+    assert report is not None
+    assert data["activations_bytes"] == estimate_memory(LLAMA3, SERVE).activations_bytes
+    assert data["prefill_seconds"] == report.prefill_seconds
+    assert data["decode_tokens_per_second"] == report.decode_tokens_per_second
+    assert data["max_batch"] == report.max_batch == 90
+    setups = fit_setups(LLAMA3, SERVE, max_batch=True)
+    assert [one["max_batch"] for one in data["setups"]] == [fit.max_batch for fit in setups]
+    assert all("decode_tokens_per_second" in one and "prefill_seconds" in one for one in data["setups"])
+    assert data["serving"]["terms"][0]["formula"].startswith("max(b·s·F/(t·P·u), p·W/BW)")
+
+
+def test_training_json_has_the_keys_empty(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["memory", "gpt2", "--mode", "training", "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["prefill_seconds"] is None and data["serving"] is None and data["activations_bytes"] > 0
+    assert all(one["max_batch"] is None for one in data["setups"])
+
+
+def test_max_batch_flag_prints_it_for_each_listed_setup(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["memory", "llama-3-8b", "--generated", "512", "--max-batch"]) == 0
+    out = capsys.readouterr().out
+    header = next(line for line in out.splitlines() if line.startswith("GPU "))
+    assert header.rstrip().endswith("max batch")
+    setups = fit_setups(LLAMA3, Scenario(generated=512), max_batch=True)
+    rows = [line for line in out.splitlines() if line.startswith(("NVIDIA", "AMD", "Apple"))]
+    assert len(rows) == len(setups)
+    assert [row.split()[-1] for row in rows] == [f"{fit.max_batch:,}" for fit in setups]
+    assert "Serving on 1 × NVIDIA H100 SXM 80GB" in out and "prefill time (s): max(" in out
+
+
+def test_setups_csv_carries_the_serving_columns(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["memory", "llama-3-8b", "--format", "csv", "--setups", "--max-batch"]) == 0
+    text = capsys.readouterr().out.split("\n\n", 1)[1]
+    rows = list(csv.DictReader(io.StringIO(text)))
+    h100 = next(row for row in rows if row["gpu"] == "h100-sxm-80gb" and row["count"] == "1")
+    fit = _setup(fit_setups(LLAMA3, Scenario(), max_batch=True), "h100-sxm-80gb", 1)
+    assert int(h100["max_batch"]) == fit.max_batch and float(h100["prefill_seconds"]) > 0

@@ -1,0 +1,104 @@
+"""The memory tab shows issue 14's new terms as it shows the others: typed as a person would,
+the chart's tooltip lists each term with its formula and source, notes say what is not modelled,
+and the compute summary shows decode and hardware FLOPs."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from paramtally.core.edit import with_value
+from paramtally.core.memory import estimate_memory
+from paramtally.core.sources import load_source
+from paramtally.gui.main_window import MainWindow
+from paramtally.gui.views.memory_panel import MemoryPanel
+from tests.gui.conftest import TypeInto
+
+# GPT-3's stack with 94 of its layers as 64-expert MoE blocks.
+MOE = [
+    {"count": 2},
+    {"count": 94, "override": {"ffn": {"kind": "moe", "num_experts": 64, "top_k": 4, "expert_width": 4096}}},
+]
+
+
+@pytest.fixture
+def panel(qtbot: QtBot, window: MainWindow) -> MemoryPanel:
+    bar = window.tabs.tabBar()
+    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(1).center())
+    return window.memory
+
+
+def _pick(qtbot: QtBot, combo, text: str) -> None:  # type: ignore[no-untyped-def]
+    """Choose ``text`` in a combo box with the keyboard, as a person would."""
+    combo.setFocus()
+    index = combo.findText(text)
+    assert index >= 0, text
+    while combo.currentIndex() != index:
+        qtbot.keyClick(combo, Qt.Key.Key_Down if combo.currentIndex() < index else Qt.Key.Key_Up)
+    combo.activated.emit(index)
+
+
+def test_expert_parallel_terms_and_the_all_to_all_omission(
+    qtbot: QtBot, window: MainWindow, panel: MemoryPanel, type_into: TypeInto
+) -> None:
+    document = window.document
+    document.set_architecture(with_value(document.architecture, ("decoder", "layers"), MOE), "MoE")
+    editors = panel.controls.editors
+    _pick(qtbot, editors["mode"], "training")
+    type_into(editors["gpus"], "8")
+    type_into(editors["tp"], "1")
+    type_into(editors["pp"], "1")
+    assert document.scenario.dp == 8
+    assert panel.omission_note.isHidden()
+    type_into(editors["ep"], "8")
+    assert document.scenario.ep == 8
+    memory = estimate_memory(document.architecture, document.scenario)
+    tooltip = panel.chart.toolTip()
+    expert = next(term for term in memory.terms if term.name == "routed expert weights (bf16)")
+    assert f"routed expert weights (bf16): {expert.value:,} B = {expert.formula}" in tooltip
+    assert "Megatron-LM expert parallelism" in tooltip
+    assert panel.omission_note.isVisible() and "all-to-all" in panel.omission_note.text()
+    assert "Hardware per training token" in panel.flops.text()
+
+    type_into(editors["ep"], "3")  # does not divide the 64 experts nor the 8 data-parallel GPUs
+    assert document.scenario.ep == 8 and editors["ep"].styleSheet()
+    assert "expert parallel size 3 must divide the 8 data-parallel GPUs" in panel.problem.text()
+
+
+def test_gguf_types_and_replicated_kv_heads_in_the_tooltip(
+    qtbot: QtBot, window: MainWindow, panel: MemoryPanel, type_into: TypeInto
+) -> None:
+    document = window.document
+    document.set_architecture(load_source("llama-2-70b"), "Llama-2-70B")
+    editors = panel.controls.editors
+    _pick(qtbot, editors["quant"], "q4_k_m")
+    tooltip = panel.chart.toolTip()
+    assert "weights (GGUF Q4_K_M): " in tooltip and "N_Q4_K·144/256" in tooltip
+    assert "llama_tensor_get_type" in tooltip
+    assert "Decode step at the context" in panel.flops.text()
+
+    _pick(qtbot, editors["quant"], "none")
+    type_into(editors["gpus"], "16")
+    type_into(editors["pp"], "1")
+    type_into(editors["tp"], "16")
+    assert (document.scenario.tp, document.scenario.gpus) == (16, 16)
+    memory = estimate_memory(document.architecture, document.scenario)
+    share = next(term for term in memory.terms if term.name == "replicated K/V weights (bf16)")
+    assert share.value == 167_772_160
+    assert f"replicated K/V weights (bf16): {share.value:,} B = {share.formula}" in panel.chart.toolTip()
+
+
+def test_a_new_gpu_count_keeps_expert_parallel_within_the_copies(
+    qtbot: QtBot, window: MainWindow, panel: MemoryPanel, type_into: TypeInto
+) -> None:
+    document = window.document
+    document.set_architecture(with_value(document.architecture, ("decoder", "layers"), MOE), "MoE")
+    editors = panel.controls.editors
+    type_into(editors["gpus"], "8")
+    type_into(editors["tp"], "1")  # serving: 8 copies of the model, experts spread over them
+    type_into(editors["ep"], "8")
+    assert (document.scenario.dp, document.scenario.ep) == (8, 8)
+    type_into(editors["gpus"], "16")  # the table's layout: one copy over TP 8 × PP 2, so no EP
+    assert (document.scenario.tp, document.scenario.pp, document.scenario.ep) == (8, 2, 1)
+    assert not editors["ep"].styleSheet() and panel.problem.isHidden()

@@ -1,0 +1,225 @@
+#!/usr/bin/env python3
+"""Measure the activation bytes PyTorch really keeps for backward in Hugging Face models.
+
+A development tool, not part of ParamTally: it needs torch and transformers (the product never
+imports either). Tiny models are built on the CPU from config dicts alone (nothing is downloaded),
+cast to bf16, put in training mode and run forward once on random token ids. Every tensor autograd
+saves for backward passes through ``torch.autograd.graph.saved_tensors_hooks``; the bytes kept are
+the sizes of the distinct storages saved (a view saved twice counts once), parameters excluded.
+Per layer = measured(L=2) − measured(L=1): the embeddings, the final norm, the head, the loss and
+the rotary tables cancel.
+
+    python tools/measure_activations.py            # tests/golden/activations.json
+    python tools/measure_activations.py --show     # also print each layer's saved tensors
+
+Each golden entry holds the config, the attention implementation (eager / sdpa), s, b, dtype,
+the two totals, the per-layer difference and the saved tensors that make it up (the autograd
+node that saved each one, its shape and dtype), so a difference from ParamTally's formula can be
+traced to the tensor.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import torch
+import transformers
+from transformers import AutoConfig, AutoModelForCausalLM
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "tests" / "golden" / "activations.json"
+SEQ, BATCH, VOCAB = 256, 2, 1000
+
+_LLAMA_LIKE = {
+    "hidden_size": 512,
+    "num_attention_heads": 8,
+    "num_key_value_heads": 2,
+    "intermediate_size": 1376,
+    "vocab_size": VOCAB,
+    "max_position_embeddings": 512,
+}
+# The tiny configs: Llama-style sizes (h 512, 8 heads, 2 KV heads, f 1376) in each family's own
+# keys; the family's class defaults (dropout, activation, norms) apply otherwise.
+CONFIGS: dict[str, dict[str, Any]] = {
+    "llama": {"model_type": "llama", **_LLAMA_LIKE},
+    "qwen3": {"model_type": "qwen3", **_LLAMA_LIKE, "head_dim": 64},
+    "mistral": {"model_type": "mistral", **_LLAMA_LIKE, "sliding_window": None},
+    "mixtral": {
+        "model_type": "mixtral",
+        **_LLAMA_LIKE,
+        "num_local_experts": 4,
+        "num_experts_per_tok": 2,
+        "sliding_window": None,
+    },
+    "gpt2": {
+        "model_type": "gpt2",
+        "n_embd": 512,
+        "n_head": 8,
+        "n_inner": 2048,
+        "vocab_size": VOCAB,
+        "n_positions": 512,
+    },
+    "gemma": {"model_type": "gemma", **_LLAMA_LIKE, "head_dim": 64},
+    # GPT-2 without dropout: on the CPU a dropout above 0 sends SDPA to its fp32 math fallback, which
+    # no GPU kernel does; without it the fused CPU kernel runs, as flash attention would on a GPU.
+    "gpt2-nodropout": {
+        "model_type": "gpt2",
+        "n_embd": 512,
+        "n_head": 8,
+        "n_inner": 2048,
+        "vocab_size": VOCAB,
+        "n_positions": 512,
+        "attn_pdrop": 0.0,
+        "resid_pdrop": 0.0,
+        "embd_pdrop": 0.0,
+    },
+}
+ATTENTION = ("eager", "sdpa")
+
+
+def build(config: dict[str, Any], layers: int, attention: str) -> torch.nn.Module:
+    values = {key: value for key, value in config.items() if key != "model_type"}
+    layer_key = "n_layer" if config["model_type"] == "gpt2" else "num_hidden_layers"
+    cfg = AutoConfig.for_model(config["model_type"], **values, **{layer_key: layers})
+    torch.manual_seed(0)
+    model = AutoModelForCausalLM.from_config(cfg, attn_implementation=attention)
+    return model.to(torch.bfloat16).train()
+
+
+def _labels(root: Any, params: set[int]) -> dict[int, str]:
+    """Storage → the autograd node (and attribute) that saved it, walking the graph from ``root``."""
+    found: dict[int, str] = {}
+    seen: set[Any] = set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node is None or node in seen:
+            continue
+        seen.add(node)
+        for attribute in dir(node):
+            if not attribute.startswith("_saved_"):
+                continue
+            try:
+                value = getattr(node, attribute)
+            except RuntimeError:  # freed or not a tensor
+                continue
+            if isinstance(value, torch.Tensor):
+                pointer = value.untyped_storage().data_ptr()
+                if pointer not in params:
+                    found.setdefault(pointer, f"{type(node).__name__}.{attribute[7:]}")
+        stack.extend(next_node for next_node, _ in node.next_functions)
+    return found
+
+
+def saved_bytes(config: dict[str, Any], layers: int, attention: str) -> tuple[int, list[dict[str, Any]]]:
+    """Bytes of the distinct non-parameter storages autograd saves in one forward, and the tensors."""
+    model = build(config, layers, attention)
+    params = {p.untyped_storage().data_ptr() for p in model.parameters()}
+    storages: dict[int, tuple[tuple[int, ...], str, int]] = {}
+
+    def pack(tensor: torch.Tensor) -> torch.Tensor:
+        storage = tensor.untyped_storage()
+        pointer = storage.data_ptr()
+        if pointer not in params and pointer not in storages:
+            dtype = str(tensor.dtype).removeprefix("torch.")
+            storages[pointer] = (tuple(tensor.shape), dtype, storage.nbytes())
+        return tensor
+
+    ids = torch.randint(0, VOCAB, (BATCH, SEQ), generator=torch.Generator().manual_seed(1))
+    with torch.autograd.graph.saved_tensors_hooks(pack, lambda tensor: tensor):
+        logits = model(input_ids=ids).logits
+    labels = _labels(logits.grad_fn, params)
+    tensors = [
+        {"saved_by": labels.get(pointer, "?"), "shape": list(shape), "dtype": dtype, "bytes": size}
+        for pointer, (shape, dtype, size) in storages.items()
+    ]
+    return sum(size for _, _, size in storages.values()), tensors
+
+
+def activation_units(name: str) -> float | None:
+    """Tensors of its input's size an ``ACT2FN`` activation saves for backward, its output not
+    counted (the next matrix keeps that one anyway); None when it does not run in bf16 on its own."""
+    from transformers.activations import ACT2FN
+
+    try:
+        function = ACT2FN[name]
+        start = torch.randn(64, 128, dtype=torch.bfloat16, requires_grad=True)
+        x = start * 1.0  # not a leaf, as an FFN's projection output is not
+        storages: dict[int, int] = {}
+
+        def pack(tensor: torch.Tensor) -> torch.Tensor:
+            if tensor.numel() > 1:
+                storages[tensor.untyped_storage().data_ptr()] = tensor.untyped_storage().nbytes()
+            return tensor
+
+        with torch.autograd.graph.saved_tensors_hooks(pack, lambda tensor: tensor):
+            y = function(x)
+    except (KeyError, RuntimeError):
+        return None
+    storages.pop(y.untyped_storage().data_ptr(), None)
+    return sum(storages.values()) / (x.numel() * x.element_size())
+
+
+def _key(tensor: dict[str, Any]) -> tuple[Any, ...]:
+    return (tensor["saved_by"], tuple(tensor["shape"]), tensor["dtype"], tensor["bytes"])
+
+
+def measure(name: str, attention: str) -> dict[str, Any]:
+    config = CONFIGS[name]
+    one, first = saved_bytes(config, 1, attention)
+    two, second = saved_bytes(config, 2, attention)
+    added = Counter(map(_key, second)) - Counter(map(_key, first))
+    layer = [
+        {"saved_by": key[0], "shape": list(key[1]), "dtype": key[2], "bytes": key[3], "count": count}
+        for key, count in sorted(added.items(), key=lambda item: (-item[0][3], item[0][0]))
+    ]
+    return {
+        "name": f"{name}-{attention}",
+        "family": name,
+        "attention": attention,
+        "config": config,
+        "dtype": "bf16",
+        "seq": SEQ,
+        "batch": BATCH,
+        "bytes_one_layer_model": one,
+        "bytes_two_layer_model": two,
+        "per_layer": two - one,
+        "layer_tensors": layer,
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--show", action="store_true", help="print each layer's saved tensors")
+    parser.add_argument("--out", type=Path, default=OUT)
+    args = parser.parse_args()
+    entries = [measure(name, attention) for name in CONFIGS for attention in ATTENTION]
+    from transformers.activations import ACT2CLS
+
+    units = {name: activation_units(name) for name in sorted(ACT2CLS)}
+    print("activation functions (tensors of the input's size kept, output not counted):", units)
+    for entry in entries:
+        listed = sum(t["bytes"] * t["count"] for t in entry["layer_tensors"])
+        print(f"{entry['name']:<16} per layer {entry['per_layer']:>12,} B  (tensors listed: {listed:,})")
+        if args.show:
+            for t in entry["layer_tensors"]:
+                shape = str(t["shape"])
+                print(f"    {t['count']} × {t['saved_by']:<48} {shape:<22} {t['dtype']:<9} {t['bytes']:>10,}")
+    header = {
+        "_generated_by": "tools/measure_activations.py",
+        "_versions": {"torch": torch.__version__, "transformers": transformers.__version__},
+        "_method": "saved_tensors_hooks, distinct storages, parameters excluded; per layer = L2 − L1; CPU",
+    }
+    data = {**header, "activation_functions": units, "cases": entries}
+    args.out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    print(f"wrote {args.out.relative_to(ROOT) if args.out.is_relative_to(ROOT) else args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
