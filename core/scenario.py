@@ -62,7 +62,9 @@ def training_only_fields() -> frozenset[str]:
 class Scenario(BaseModel):
     """One question: inference or training of an architecture at a precision on a GPU layout."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # strict: a saved scenario's ``true`` or ``"8"`` is not taken for a count (pydantic's lax mode
+    # would read them as 1 and 8); the tuple opts back in to JSON's lists.
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     mode: Mode = Field(
         "inference", title="Mode", description="Serve the model (weights + KV cache) or train it."
@@ -207,6 +209,7 @@ class Scenario(BaseModel):
         ("q", "v"),
         title="LoRA targets",
         min_length=1,
+        strict=False,
         description="Matrices that get LoRA adapters.",
         json_schema_extra=TRAINING_ONLY,
     )

@@ -22,6 +22,8 @@ from paramtally.core.blocks.base import MAX_SIZE
 from paramtally.core.breakdown import LayerGroupRow, human
 from paramtally.core.cli import main
 from paramtally.core.count import count_parameters
+from paramtally.core.document import Document
+from paramtally.core.errors import ParamTallyWarning
 from paramtally.core.fit import fit_setups
 from paramtally.core.flops import estimate_flops
 from paramtally.core.importers.differing_layers import differing_layers
@@ -373,3 +375,14 @@ def test_per_layer_tables_of_a_billion_layers_are_refused_in_one_line(
 ) -> None:
     outcome = probe("count", _config(tmp_path, **{**LLAMA, "num_hidden_layers": 10**9}), *output)
     outcome.assert_refused(tmp_path, words="per-layer table would have 1,000,000,000 rows (at most 10,000)")
+
+
+@pytest.mark.parametrize(
+    ("field", "value"), [("batch", True), ("tp", "8"), ("mfu", "0.4"), ("context", 4096.0)]
+)
+def test_a_saved_scenario_is_taken_strictly_too(field: str, value: Any) -> None:
+    document = Document(load_builtin("gpt2"), "odd.json", scenario={field: value})
+    with pytest.warns(
+        ParamTallyWarning, match=rf"the saved scenario was skipped \(scenario\.{field}: must be"
+    ):
+        assert document.scenario == Scenario()
