@@ -149,11 +149,12 @@ class MemoryPanel(QWidget):
         self._general_problem = ""
         document = self._document
         memory = document.memory  # a refused scenario emits invalid here and gives None
+        capacity = self._capacity(document.scenario)  # the catalog is read once per refresh
         if memory is not None:
-            self._draw(self.chart, memory)
+            self._draw(self.chart, memory, capacity=capacity)
             self.chart.setToolTip(_terms_text(memory))
         training = document.scenario.mode == "training"
-        self.flops.set_flops(document.flops, self._capacity(document.scenario)[1], training)
+        self.flops.set_flops(document.flops, capacity[1], training)
         self.serving.set_serving(document.serving, training)
         setups = document.setups
         if setups or memory is not None:
@@ -166,8 +167,10 @@ class MemoryPanel(QWidget):
             _show(self.omission_note, "".join(f"Not modelled: {note}. " for note in memory.omissions).strip())
         self._show_problems()
 
-    def _draw(self, chart: MemoryChart, memory: Any, scenario: str = "") -> None:
-        capacity, gpu_name = self._capacity(self._document.scenario)
+    def _draw(
+        self, chart: MemoryChart, memory: Any, scenario: str = "", capacity: tuple[int | None, str] | None = None
+    ) -> None:
+        capacity, gpu_name = capacity or self._capacity(self._document.scenario)
         model = self._document.architecture.name
         chart.set_memory(memory.by_part(), capacity, gpu_name, memory.total_bytes, model, scenario)
 
