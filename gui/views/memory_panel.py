@@ -46,6 +46,7 @@ __all__ = ["MemoryPanel"]
 
 ADAPTER_PARTS = ("lora", "adapters")
 _PROBLEM_STYLE = "color: #C0392B; font-weight: 600;"
+_Capacity = tuple[int | None, str]  # the GPU's usable bytes (None: not in the catalog) and its name
 
 
 def _note(name: str, style: str = "") -> QLabel:
@@ -151,7 +152,7 @@ class MemoryPanel(QWidget):
         memory = document.memory  # a refused scenario emits invalid here and gives None
         capacity = self._capacity(document.scenario)  # the catalog is read once per refresh
         if memory is not None:
-            self._draw(self.chart, memory, capacity=capacity)
+            self._draw(self.chart, memory, gpu=capacity)
             self.chart.setToolTip(_terms_text(memory))
         training = document.scenario.mode == "training"
         self.flops.set_flops(document.flops, capacity[1], training)
@@ -168,9 +169,9 @@ class MemoryPanel(QWidget):
         self._show_problems()
 
     def _draw(
-        self, chart: MemoryChart, memory: Any, scenario: str = "", capacity: tuple[int | None, str] | None = None
+        self, chart: MemoryChart, memory: Any, scenario: str = "", gpu: _Capacity | None = None
     ) -> None:
-        capacity, gpu_name = capacity or self._capacity(self._document.scenario)
+        capacity, gpu_name = gpu or self._capacity(self._document.scenario)
         model = self._document.architecture.name
         chart.set_memory(memory.by_part(), capacity, gpu_name, memory.total_bytes, model, scenario)
 
@@ -184,7 +185,7 @@ class MemoryPanel(QWidget):
             return save_view(copy, Path(path), f"Memory per GPU — {self._document.architecture.name}")
 
     @staticmethod
-    def _capacity(scenario: Any) -> tuple[int | None, str]:
+    def _capacity(scenario: Any) -> _Capacity:
         try:
             gpu = find_gpu(scenario.gpu)
         except (ParamTallyError, ValueError):
