@@ -72,28 +72,15 @@ class ThemedPlot(pg.PlotWidget):
     def _title_width(self) -> float:
         return float(self.getPlotItem().titleLabel.item.boundingRect().width())
 
-    def _width_of(self, title: str) -> float:
-        """The width ``title`` takes as the plot's title, measured aside: setting a title lays the
-        whole plot out again (~0.5 ms), so only the one chosen is set."""
-        label = self.getPlotItem().titleLabel
-        if title == label.text and label.isVisible():
-            return self._title_width()
-        scratch = getattr(self, "_title_scratch", None)
-        if scratch is None:
-            scratch = self._title_scratch = pg.LabelItem("")
-        scratch.opts = dict(label.opts)  # size, weight: what the title is drawn with
-        scratch.item.setFont(label.item.font())
-        scratch.setText(title)
-        return float(scratch.item.boundingRect().width())
-
     def _fit_title(self) -> None:
         item = self.getPlotItem()
         titles = getattr(self, "_titles", ())
+        for title in titles:
+            if item.titleLabel.text != title or not item.titleLabel.isVisible():
+                item.setTitle(title)
+            if self._title_width() <= self._title_room():
+                break
         if titles:
-            room = self._title_room()
-            chosen = next((title for title in titles if self._width_of(title) <= room), titles[-1])
-            if item.titleLabel.text != chosen or not item.titleLabel.isVisible():
-                item.setTitle(chosen)
             # pyqtgraph gives the title one 30-pixel row; a title of two or three lines needs more.
             height = max(30.0, item.titleLabel.itemRect().height())
             item.titleLabel.setMaximumHeight(height)
