@@ -88,7 +88,6 @@ class LayerTreeModel(QAbstractItemModel):
             return  # e.g. a scenario edit: nothing in the stacks changed
         keys = [row.key for row in rows]
         if keys == self._keys:
-            # Same rows, same places: only the figures (and texts) are new.
             self._rows, self._total = rows, max(1, self.document.report.total)
             # Same rows, new figures. One signal for the top rows; the rest are repainted by the
             # view (figures_changed): a dataChanged per list of siblings made the view walk every
