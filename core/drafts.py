@@ -85,6 +85,8 @@ def problems_of(model: BaseModel, pending: Mapping[FieldPath, Any]) -> dict[Fiel
     The drafts are judged together (the fields show them together: hidden 8192 with heads 100
     is one problem, said at both); a draft that problem leaves out is judged alone.
     """
+    if not pending:
+        return {}  # nothing to judge: ``model`` is valid already (validating it again costs a whole pass)
     together = _reasons(model, pending)
     problems: dict[FieldPath, str] = {}
     for where, reason in together:

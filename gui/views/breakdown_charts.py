@@ -14,12 +14,13 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QColor, QFontMetrics
+from PySide6.QtGui import QColor, QFontMetrics, QFontMetricsF, QShowEvent
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSplitter, QVBoxLayout, QWidget
 
 from paramtally.core.blocks import FFN_KINDS, MIXER_KINDS
 from paramtally.core.breakdown import PART_LABELS, PARTS, LayerGroupRow, LayerRow, ParamReport, human
 from paramtally.gui.views.axes import HumanAxis, human_tick
+from paramtally.gui.views.deferred import DeferredRefresh
 from paramtally.gui.views.export import laid_out, save_view
 from paramtally.gui.views.format import share_text
 from paramtally.gui.views.palette import KIND_COLORS, PART_COLORS, chart_colors, color_for
@@ -63,6 +64,11 @@ def _kind_key(half: str, row: LayerRow | LayerGroupRow) -> str:
 
 def _part_label(part: str) -> str:
     return f"{PART_LABELS[part]} (apart)" if part == "mtp" else PART_LABELS[part]
+
+
+def _text_width(metrics: QFontMetricsF, text: str) -> float:
+    """The width a pyqtgraph TextItem showing ``text`` takes: the text and its document margins."""
+    return metrics.horizontalAdvance(text) + 8.0  # QTextDocument's default margin of 4 each side
 
 
 class BreakdownBar(ThemedPlot):
@@ -127,12 +133,16 @@ class BreakdownBar(ThemedPlot):
         by_part = {**report.by_part, "mtp": report.mtp}  # the MTP modules: a bar, counted apart
         parts = tuple(part for part in (*PARTS, "mtp") if by_part.get(part))
         values = [by_part[part] for part in parts]
-        self.part_bars.setOpts(
-            y=np.arange(len(parts)),
-            width=np.array(values, dtype=float),
-            brushes=[color_for(part) for part in parts],
-            pens=[pg.mkPen(None)] * len(parts),
-        )
+        widths = np.array(values, dtype=float)
+        if parts == self.parts_shown:
+            self.part_bars.setOpts(width=widths)  # the usual edit: same bars, new lengths
+        else:
+            self.part_bars.setOpts(
+                y=np.arange(len(parts)),
+                width=widths,
+                brushes=[color_for(part) for part in parts],
+                pens=[pg.mkPen(None)] * len(parts),
+            )
         for row, part in enumerate(parts):
             share = share_text(by_part[part], report.total)
             if part == "mtp":
@@ -211,8 +221,7 @@ class BreakdownBar(ThemedPlot):
             self._set_up_axes(*axes_state)
             self._axes_state = axes_state
         if by_part:
-            self._fit_part_range()
-            item.setYRange(-0.6, max(len(self.parts_shown), 1) - 0.4, padding=0)
+            self._fit_part_range()  # x and y ranges together: one re-layout of the axes
             self.set_titles(
                 f"Parameters by part — {report.name}",
                 f"Parameters by part<br>{report.name}",
@@ -220,9 +229,12 @@ class BreakdownBar(ThemedPlot):
                 report.name,
             )
         else:
-            item.setXRange(-0.6, max(self._layer_count, 1) - 0.4, padding=0)
             # By kind, room above the bars for the legend's rows.
-            item.setYRange(0, self._peak_layer * (1.3 if self.mode == "kind" else 1.08), padding=0)
+            item.setRange(
+                xRange=(-0.6, max(self._layer_count, 1) - 0.4),
+                yRange=(0, self._peak_layer * (1.3 if self.mode == "kind" else 1.08)),
+                padding=0,
+            )
             how = "mixer and FFN by kind" if self.mode == "kind" else "stacked by part"
             self.set_titles(
                 f"Parameters per layer, {how} — {report.name}",
@@ -237,22 +249,30 @@ class BreakdownBar(ThemedPlot):
         A label is a fixed number of pixels: bar ``v`` and its label of ``w`` pixels fit in a
         plot ``W`` pixels wide showing ``[0, R]`` when ``v + w·R/W ≤ R``, so ``R ≥ v / (1 − w/W)``.
         """
-        if self.mode != "part" or not self._values:
+        if self.mode != "part":
+            return
+        if not self._values:
+            self.getPlotItem().setYRange(-0.6, 0.6, padding=0)
             return
         plot_width = float(self.getPlotItem().getViewBox().width())
         # Count and share while the labels leave half the width to the bars, else the share alone.
+        # Widths are measured with the labels' font, so each label's text is set once, at the end.
+        metrics = QFontMetricsF(next(iter(self.value_labels.values())).textItem.font())
         for choice in (0, 1):
             ranges = []
             for part, value in self._values.items():
-                label = self.value_labels[part]
-                if label.textItem.toPlainText() != self._label_texts[part][choice]:
-                    label.setText(self._label_texts[part][choice])
-                label_width = label.textItem.boundingRect().width() + 8
+                label_width = _text_width(metrics, self._label_texts[part][choice]) + 8
                 free = 1.0 - label_width / plot_width if plot_width > 0 else 0.0
                 ranges.append(value / free if free > 0.25 else value * 4.0)  # too narrow: keep the bars
             if max(ranges) <= 2 * max(self._values.values()):
                 break
-        self.getPlotItem().setXRange(0, max(ranges), padding=0)
+        for part in self._values:
+            label = self.value_labels[part]
+            if label.textItem.toPlainText() != self._label_texts[part][choice]:
+                label.setText(self._label_texts[part][choice])
+        self.getPlotItem().setRange(
+            xRange=(0, max(ranges)), yRange=(-0.6, max(len(self.parts_shown), 1) - 0.4), padding=0
+        )
 
     def labels_inside(self) -> bool:
         """True when every value label lies within the plot area (exports and layout tests check it)."""
@@ -333,8 +353,14 @@ class BreakdownCharts(QWidget):
         layout.addWidget(splitter, 1)
         self._apply_colors()
         self.mode_box.currentIndexChanged.connect(self._mode_changed)
-        document.changed.connect(self.refresh)
+        # Hidden behind another tab, the charts catch up when shown.
+        self.deferred = DeferredRefresh(self, self.refresh)
+        document.changed.connect(self.deferred.request)
         self.refresh()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.deferred.shown()
 
     def set_mode(self, mode: str) -> None:
         """'part' or 'layer' (as the combo box does)."""
@@ -380,8 +406,9 @@ def _dress_pie(pie: PieView, colors_of: QWidget) -> None:
 
 
 def _fill_pie(pie: PieView, report: ParamReport) -> None:
-    pie.set_title(f"{report.name}: share of {report.total:,} parameters")
-    pie.set_slices([_slice(part, report) for part in PARTS])
+    pie.set_slices(
+        [_slice(part, report) for part in PARTS], title=f"{report.name}: share of {report.total:,} parameters"
+    )
 
 
 def _slice(part: str, report: ParamReport) -> Slice:

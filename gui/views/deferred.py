@@ -9,15 +9,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QWidget
 
 __all__ = ["DeferredRefresh"]
 
 
-class DeferredRefresh:
-    """``request()`` on each change; the view calls ``shown()`` from its ``showEvent``."""
+class DeferredRefresh(QObject):
+    """``request()`` on each change; the view calls ``shown()`` from its ``showEvent``.
+
+    A child of the view, so a connection to ``request`` ends with the view: a document that
+    outlives its window no longer calls into a deleted widget.
+    """
 
     def __init__(self, view: QWidget, refresh: Callable[[], None]) -> None:
+        super().__init__(view)
         self._view = view
         self._refresh = refresh
         self.stale = False

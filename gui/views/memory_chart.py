@@ -59,6 +59,7 @@ class MemoryChart(ThemedPlot):
             for part in MEMORY_LABELS
         }
         self.labels = {part: pg.TextItem(anchor=(0, 0.5)) for part in MEMORY_LABELS}
+        self._segments: dict[str, tuple[int, int]] = {}  # each bar's (height, bottom) as drawn
         self.capacity_line = pg.InfiniteLine(
             angle=0, movable=False, pen=pg.mkPen(CAPACITY_COLOR, width=2, style=Qt.PenStyle.DashLine)
         )
@@ -89,18 +90,19 @@ class MemoryChart(ThemedPlot):
         base = 0
         for part, bars in self.bars.items():
             value = parts.get(part, 0)
-            bars.setOpts(x=[_BAR_X], height=[float(value)], y0=[float(base)])
-            bars.setVisible(value > 0)
+            segment = (value, base) if value > 0 else (0, 0)
+            if self._segments.get(part) != segment:  # a part at zero (no optimizer states) stays hidden
+                bars.setOpts(x=[_BAR_X], height=[float(value)], y0=[float(base)])
+                bars.setVisible(value > 0)
+                self._segments[part] = segment
             base += value
         top = float(max(total, capacity or 0)) * 1.1 or 1.0
+        self.getPlotItem().setRange(xRange=(-0.5, 2.6), yRange=(0, top), padding=0)
         self._place_labels(parts, top)
         if capacity:
             self.capacity_line.setPos(float(capacity))
         self.capacity_line.setVisible(bool(capacity))
         self.set_titles(*_titles(total, capacity, gpu_name, model, scenario))
-        item = self.getPlotItem()
-        item.setYRange(0, top, padding=0)
-        item.setXRange(-0.5, 2.6, padding=0)
 
     def _place_labels(self, parts: Mapping[str, int], top: float) -> None:
         """Each part named beside its segment; thin segments are nudged apart to stay readable,
@@ -114,7 +116,9 @@ class MemoryChart(ThemedPlot):
             label.setVisible(value > 0)
             if value <= 0:
                 continue
-            label.setText(f"{MEMORY_LABELS[part]}  {bytes_both(value)}")
+            text = f"{MEMORY_LABELS[part]}  {bytes_both(value)}"
+            if label.textItem.toPlainText() != text:
+                label.setText(text)
             previous = max(base + value / 2, previous + spacing)
             wanted.append((label, previous))
             base += value

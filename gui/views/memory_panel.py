@@ -46,6 +46,7 @@ __all__ = ["MemoryPanel"]
 
 ADAPTER_PARTS = ("lora", "adapters")
 _PROBLEM_STYLE = "color: #C0392B; font-weight: 600;"
+_Capacity = tuple[int | None, str]  # the GPU's usable bytes (None: not in the catalog) and its name
 
 
 def _note(name: str, style: str = "") -> QLabel:
@@ -149,11 +150,12 @@ class MemoryPanel(QWidget):
         self._general_problem = ""
         document = self._document
         memory = document.memory  # a refused scenario emits invalid here and gives None
+        capacity = self._capacity(document.scenario)  # the catalog is read once per refresh
         if memory is not None:
-            self._draw(self.chart, memory)
+            self._draw(self.chart, memory, gpu=capacity)
             self.chart.setToolTip(_terms_text(memory))
         training = document.scenario.mode == "training"
-        self.flops.set_flops(document.flops, self._capacity(document.scenario)[1], training)
+        self.flops.set_flops(document.flops, capacity[1], training)
         self.serving.set_serving(document.serving, training)
         setups = document.setups
         if setups or memory is not None:
@@ -166,8 +168,10 @@ class MemoryPanel(QWidget):
             _show(self.omission_note, "".join(f"Not modelled: {note}. " for note in memory.omissions).strip())
         self._show_problems()
 
-    def _draw(self, chart: MemoryChart, memory: Any, scenario: str = "") -> None:
-        capacity, gpu_name = self._capacity(self._document.scenario)
+    def _draw(
+        self, chart: MemoryChart, memory: Any, scenario: str = "", gpu: _Capacity | None = None
+    ) -> None:
+        capacity, gpu_name = gpu or self._capacity(self._document.scenario)
         model = self._document.architecture.name
         chart.set_memory(memory.by_part(), capacity, gpu_name, memory.total_bytes, model, scenario)
 
@@ -181,7 +185,7 @@ class MemoryPanel(QWidget):
             return save_view(copy, Path(path), f"Memory per GPU — {self._document.architecture.name}")
 
     @staticmethod
-    def _capacity(scenario: Any) -> tuple[int | None, str]:
+    def _capacity(scenario: Any) -> _Capacity:
         try:
             gpu = find_gpu(scenario.gpu)
         except (ParamTallyError, ValueError):

@@ -92,7 +92,10 @@ class PieView(QGraphicsView):
     def title(self) -> str:
         return self._title.toPlainText()
 
-    def set_slices(self, slices: Sequence[Slice]) -> None:
+    def set_slices(self, slices: Sequence[Slice], title: str | None = None) -> None:
+        """The slices (and, given, the title) in place, laid out once."""
+        if title is not None and title != self._title.toPlainText():
+            self._title.setPlainText(title)
         self._slices = [item for item in slices if item.value > 0]
         angles = slice_angles([item.value for item in self._slices])
         shown = {item.key for item in self._slices}
@@ -101,11 +104,15 @@ class PieView(QGraphicsView):
             entry = self.entries.get(item.key) or self._new_entry(item.key)
             entry.wedge.setStartAngle(start)
             entry.wedge.setSpanAngle(span)
-            entry.wedge.setBrush(QBrush(item.color))
+            brush = QBrush(item.color)
+            if entry.wedge.brush() != brush:  # a colour changes with the theme only
+                entry.wedge.setBrush(brush)
+                entry.swatch.setBrush(brush)
             entry.wedge.setToolTip(f"{item.label}: {item.value:,} ({item.detail})")
-            entry.swatch.setBrush(QBrush(item.color))
             share = item.value / total
-            entry.label.setText(f"{100 * share:.1f} %" if share >= _MIN_LABEL_SHARE else "")
+            label = f"{100 * share:.1f} %" if share >= _MIN_LABEL_SHARE else ""
+            if entry.label.text() != label:
+                entry.label.setText(label)
             entry.texts = (f"{item.label}  {item.detail}".rstrip(), f"{item.label}  {item.short}".rstrip())
         for key, entry in self.entries.items():
             for graphic in (entry.wedge, entry.label, entry.swatch, entry.legend):

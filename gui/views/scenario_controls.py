@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 from PySide6.QtCore import QSize, Signal
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtGui import QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QGridLayout, QLabel, QLayout, QWidget
 
 from paramtally.core.errors import ParamTallyError
@@ -22,6 +22,7 @@ from paramtally.core.fit import chosen_layout
 from paramtally.core.gpus import load_catalog
 from paramtally.core.scenario import Scenario, mode_only_fields
 from paramtally.gui.form.editors import ComboBox, Editor, make_editor
+from paramtally.gui.views.deferred import DeferredRefresh
 
 if TYPE_CHECKING:
     from paramtally.gui.document import Document
@@ -89,7 +90,8 @@ class ScenarioControls(QWidget):
             self.labels[spec.name] = label
         self.setMinimumWidth(self.width_for(1))
         self.set_columns(1)
-        document.changed.connect(self.refresh)
+        self.deferred = DeferredRefresh(self, self.refresh)  # on a hidden tab: when it is shown
+        document.changed.connect(self.deferred.request)
         document.invalid.connect(self._show_problem)
         document.validity.connect(self._show_problem)
         self.refresh()
@@ -130,6 +132,10 @@ class ScenarioControls(QWidget):
             grid.setColumnStretch(2 * column + 1, 1)
         self.columns = columns
         self.updateGeometry()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.deferred.shown()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

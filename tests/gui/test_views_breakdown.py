@@ -202,3 +202,23 @@ def test_views_update_fast(qtbot: QtBot, document) -> None:  # type: ignore[no-u
         timings[name] = sorted(samples)[len(samples) // 2] * 1000
     print({name: f"{ms:.2f} ms" for name, ms in timings.items()})
     assert all(ms < 50 for ms in timings.values())
+
+
+def test_a_document_outliving_its_window_edits_without_calling_into_deleted_views(
+    qtbot: QtBot,
+    document,  # type: ignore[no-untyped-def]
+) -> None:
+    """The views that wait while hidden hear of changes through a child of theirs: once the window
+    is gone, an edit of the document (a script, the explore tools) reaches no deleted widget."""
+    import shiboken6
+
+    from paramtally.gui.main_window import MainWindow
+
+    window = MainWindow(document)
+    window.show()
+    qtbot.waitExposed(window)
+    window.close()
+    window.deleteLater()
+    qtbot.waitUntil(lambda: not shiboken6.isValid(window))
+    document.set_field(("hidden_size",), 8192)  # pytest-qt fails the test on an error in a slot
+    assert document.report.total == count_parameters(document.architecture).total

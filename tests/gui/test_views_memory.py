@@ -189,3 +189,48 @@ def test_a_form_edit_reaches_every_view(qtbot: QtBot) -> None:
     assert [setups.index(row, FITS).data() for row in range(setups.rowCount())] == [
         FITS_TEXT if fit.fits else NOT_FIT_TEXT for fit in expected
     ]
+
+
+def test_parameter_views_behind_the_memory_tab_catch_up_when_shown(qtbot: QtBot) -> None:
+    """Typed while the memory tab is open: the memory figures follow at once; the charts and the
+    table of the hidden Parameters tab wait, and show the new count as soon as the tab is opened."""
+    from paramtally.core.count import count_parameters
+    from paramtally.gui.main_window import MainWindow
+    from paramtally.gui.views.breakdown_table import RAW_ROLE as TABLE_RAW
+    from paramtally.gui.views.pie_chart import FULL_CIRCLE
+
+    document = make_document("llama-2-7b")
+    window = MainWindow(document)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    qtbot.mouseClick(
+        window.tabs.tabBar(), Qt.MouseButton.LeftButton, pos=window.tabs.tabBar().tabRect(1).center()
+    )
+    assert window.tabs.currentIndex() == 1
+    editor = window.findChild(object, "hidden_size")
+    editor.lineEdit().selectAll()
+    qtbot.keyClicks(editor.lineEdit(), "5120")
+    qtbot.keyClick(editor.lineEdit(), Qt.Key.Key_Return)
+    assert document.architecture.hidden_size == 5120
+    memory = estimate_memory(document.architecture, document.scenario)
+    panel = window.findChild(object, "memoryBudget")
+    assert {part: bars.opts["height"][0] for part, bars in panel.chart.bars.items() if bars.isVisible()} == {
+        part: float(value) for part, value in memory.by_part().items() if value
+    }
+    charts, table = window.charts, window.table
+    assert charts.deferred.stale and table.deferred.stale
+
+    qtbot.mouseClick(
+        window.tabs.tabBar(), Qt.MouseButton.LeftButton, pos=window.tabs.tabBar().tabRect(0).center()
+    )
+    assert not charts.deferred.stale and not table.deferred.stale
+    report = count_parameters(document.architecture)
+    shown = dict(zip(charts.bar.parts_shown, charts.bar.part_bars.opts["width"], strict=True))
+    assert shown == {part: float(value) for part, value in report.by_part.items() if value}
+    for part, value in report.by_part.items():
+        if value:
+            assert abs(-charts.pie.entries[part].wedge.spanAngle() - FULL_CIRCLE * value / report.total) <= 1
+    assert f"{report.total:,}" in charts.pie.title()
+    assert table.model().index(0, 4).data(TABLE_RAW) == report.total
+    assert table.breakdown.resets == 0  # same shape: the rows took the new numbers in place
