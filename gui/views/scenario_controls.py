@@ -20,7 +20,7 @@ from paramtally.core.errors import ParamTallyError
 from paramtally.core.fields import FieldSpec, model_fields
 from paramtally.core.fit import chosen_layout
 from paramtally.core.gpus import load_catalog
-from paramtally.core.scenario import Scenario, mode_only_fields
+from paramtally.core.scenario import Mode, Scenario, mode_only_fields
 from paramtally.gui.form.editors import ComboBox, Editor, make_editor
 from paramtally.gui.views.deferred import DeferredRefresh
 
@@ -53,7 +53,9 @@ class ScenarioControls(QWidget):
     """A grid of label + editor pairs; each editor's objectName is ``scenario.<field>``.
 
     The grid has as many label + editor columns as the width allows, up to ``columns``: a narrow
-    window gets one column instead of controls cut off at the right edge.
+    window gets one column instead of controls cut off at the right edge. Fields that matter only
+    in the other mode (training's optimizer while serving, serving's generated tokens while
+    training) are left out of the grid, so a narrow window keeps the chart in reach.
     """
 
     problems_changed = Signal()  # a field turned red or lost its red frame
@@ -69,6 +71,7 @@ class ScenarioControls(QWidget):
         self.problems: dict[str, str] = {}  # field → why it is red
         self.max_columns = columns
         self.columns = 0
+        self._shown: frozenset[str] = frozenset()  # the fields of the scenario's mode, in the grid
         self._grid = QGridLayout(self)
         self._grid.setContentsMargins(0, 0, 0, 0)
         self._grid.setHorizontalSpacing(_SPACING)
@@ -89,6 +92,7 @@ class ScenarioControls(QWidget):
             self.editors[spec.name] = editor
             self.labels[spec.name] = label
         self.setMinimumWidth(self.width_for(1))
+        self._shown = self._fields_of(document.scenario.mode)
         self.set_columns(1)
         self.deferred = DeferredRefresh(self, self.refresh)  # on a hidden tab: when it is shown
         document.changed.connect(self.deferred.request)
@@ -105,17 +109,21 @@ class ScenarioControls(QWidget):
         # One column puts a wide editor under its label; more columns give it a row beside its label.
         return max(pairs, wide if columns == 1 else label + _SPACING + wide)
 
-    def set_columns(self, columns: int) -> None:
-        if columns == self.columns:
+    def set_columns(self, columns: int, force: bool = False) -> None:
+        if columns == self.columns and not force:
             return
         grid = self._grid
         for name, editor in self.editors.items():
             grid.removeWidget(self.labels[name])
             grid.removeWidget(editor)
+            self.labels[name].setVisible(name in self._shown)
+            editor.setVisible(name in self._shown)
         for column in range(2 * max(self.columns, columns)):
             grid.setColumnStretch(column, 0)
         cell = 0
         for name, editor in self.editors.items():
+            if name not in self._shown:
+                continue
             wide = name in self._wide
             if wide and cell % columns:
                 cell += columns - cell % columns
@@ -183,15 +191,18 @@ class ScenarioControls(QWidget):
         experts = {"ep": layout.ep} if layout.ep != scenario.ep else {}  # EP within the copies there are
         return values | {"tp": layout.tp, "pp": layout.pp} | experts
 
+    def _fields_of(self, mode: str) -> frozenset[str]:
+        other: Mode = "training" if mode == "inference" else "inference"
+        return frozenset(self.editors) - mode_only_fields(other)
+
     def refresh(self) -> None:
         """Show the document's scenario; a pending (refused) value keeps its field."""
         scenario = self._document.scenario
-        other = "training" if scenario.mode == "inference" else "inference"
-        elsewhere = mode_only_fields(other)
+        shown = self._fields_of(scenario.mode)
+        if shown != self._shown:
+            self._shown = shown
+            self.set_columns(self.columns, force=True)
         for name, editor in self.editors.items():
-            relevant = name not in elsewhere
-            editor.setEnabled(relevant)
-            self.labels[name].setEnabled(relevant)
             value = self.pending.get(name, getattr(scenario, name))
             if editor.value() != value:
                 editor.blockSignals(True)

@@ -69,9 +69,10 @@ def test_setups_show_the_core_verdicts_and_follow_a_control(qtbot: QtBot, panel:
     # REFERENCE worked example: Llama-2-7B bf16 at 4k context fits one RTX 4090.
     assert _fit_flags(panel)[("rtx-4090", 1)] == FITS_TEXT
     bars = dict(panel.chart.bars)
-    # Training-only controls are greyed out while serving.
-    optimizer = panel.controls.editors["optimizer"]
-    assert not optimizer.isEnabled() and panel.controls.editors["context"].isEnabled()
+    # Training-only controls are left out while serving, serving-only ones while training.
+    optimizer, generated = panel.controls.editors["optimizer"], panel.controls.editors["generated"]
+    assert optimizer.isHidden() and not panel.controls.editors["context"].isHidden()
+    assert not generated.isHidden()
 
     # A person switches to training from the mode combo box.
     mode = panel.controls.editors["mode"]
@@ -79,7 +80,7 @@ def test_setups_show_the_core_verdicts_and_follow_a_control(qtbot: QtBot, panel:
     qtbot.keyClick(mode, Qt.Key.Key_Down)  # inference → training (the combo commits on activation)
     mode.activated.emit(mode.currentIndex())
     assert document.scenario.mode == "training"
-    assert optimizer.isEnabled()
+    assert not optimizer.isHidden() and optimizer.isEnabled() and generated.isHidden()
     flags = _fit_flags(panel)
     expected = fit_setups(document.architecture, document.scenario)
     assert flags == {(f.gpu, f.count): FITS_TEXT if f.fits else NOT_FIT_TEXT for f in expected}
@@ -135,7 +136,7 @@ def test_serving_figures_follow_the_generated_tokens_typed(qtbot: QtBot, panel: 
     mode.activated.emit(mode.currentIndex())
     assert document.scenario.mode == "training"
     qtbot.waitUntil(lambda: not serving.isVisible())
-    assert not generated.isEnabled()
+    assert generated.isHidden()
 
 
 def test_refused_scenario_keeps_the_last_figures_and_says_why(qtbot: QtBot, panel: MemoryPanel) -> None:
