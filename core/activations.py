@@ -198,12 +198,13 @@ _INFERENCE_SOURCE = (
 
 @lru_cache(maxsize=256)
 def _widest(arch: Architecture) -> tuple[str, dict[str, int]]:
-    """``W`` or ``max(W_1, W_2, …)``: the widest layer's prefill width, one symbol per distinct block.
+    """``W`` or ``max(W_1, W_2, …)``: the widest layer's prefill width, one symbol per distinct width.
 
     The maximum is taken in the formula, so that each symbol stays a polynomial in the fields a
     design-space sweep varies (``core.explore``) while the widest block changes across the grid."""
     h = arch.hidden_size
-    widths = [_prefill_width(block, h) for block in arch.layers_by_block()]
+    # Blocks of equal width share a symbol: the formula names only the widths that differ.
+    widths = list(dict.fromkeys(_prefill_width(block, h) for block in arch.layers_by_block()))
     if len(widths) <= 1:
         return "W", {"W": widths[0] if widths else 0}
     symbols = {f"W_{i}": width for i, width in enumerate(widths, start=1)}
