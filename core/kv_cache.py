@@ -14,6 +14,7 @@ from collections import defaultdict
 from fractions import Fraction
 
 from paramtally.core.blocks import Cache
+from paramtally.core.formula import Number
 from paramtally.core.quant import KV_DTYPE_BITS
 from paramtally.core.scenario import Scenario
 from paramtally.core.schema import Architecture, Block
@@ -83,7 +84,7 @@ def _shared_expr(entries: list[tuple[int, Cache]], attribute: str) -> tuple[str,
 
 
 def _token_term(
-    name: str, entries: list[tuple[int, Cache]], s: Scenario, bits: Fraction, window: int | None
+    name: str, entries: list[tuple[int, Cache]], s: Scenario, bits: Number, window: int | None
 ) -> Term:
     kept = "(s + n)" if s.generated else "s"  # n: generated tokens (g is taken by the KV heads)
     tokens = kept if window is None else f"min({kept.strip('()')}, w)"
@@ -99,10 +100,10 @@ def _token_term(
         name, "kv_cache", f"{per_layers}·{tokens}·b·bits/8", f"{source}; {s.kv_dtype}",
         s=s.context, b=s.batch, bits=bits, **values, **window_values, **generated,
     )  # fmt: skip
-    return term.growing(numbers * s.batch * bits / 8, cap=window, offset=s.generated)
+    return term.growing(Fraction(numbers * s.batch * bits, 8), cap=window, offset=s.generated)
 
 
-def _state_term(entries: list[tuple[int, Cache]], s: Scenario, bits: Fraction) -> Term:
+def _state_term(entries: list[tuple[int, Cache]], s: Scenario, bits: Number) -> Term:
     numbers = sum(layers * cache.per_sequence for layers, cache in entries)
     shared = _shared_expr(entries, "state_expr")
     per_layers, values = shared if shared else ("N", {"N": numbers})
@@ -112,7 +113,7 @@ def _state_term(entries: list[tuple[int, Cache]], s: Scenario, bits: Fraction) -
     )
 
 
-def _cross_term(entries: list[tuple[int, Cache]], s: Scenario, bits: Fraction, tokens: int | None) -> Term:
+def _cross_term(entries: list[tuple[int, Cache]], s: Scenario, bits: Number, tokens: int | None) -> Term:
     numbers = sum(layers * cache.per_token for layers, cache in entries)
     shared = _shared_expr(entries, "token_expr")
     per_layers, values = shared if shared else ("N", {"N": numbers})
@@ -128,4 +129,4 @@ def _cross_term(entries: list[tuple[int, Cache]], s: Scenario, bits: Fraction, t
         f"{source}; the encoder reads as many tokens as the context; {s.kv_dtype}",
         s=s.context, b=s.batch, bits=bits, **values,
     )  # fmt: skip
-    return term.growing(numbers * s.batch * bits / 8)
+    return term.growing(Fraction(numbers * s.batch * bits, 8))
