@@ -167,9 +167,10 @@ def _longest_estimate(free: int, plan: StagePlan, limit: int) -> float:
     return position + (free - cost) / slope if slope > 0 else float(limit)
 
 
-def _max_context(plans: tuple[StagePlan, ...], capacity: int, limit: int) -> int:
-    """The longest context (tokens per sequence, at most ``limit``) whose busiest stage fits."""
-    if any(plan.fixed > capacity for plan in plans):
+def _max_context(plans: tuple[StagePlan, ...], fixed: int, capacity: int, limit: int) -> int:
+    """The longest context (tokens per sequence, at most ``limit``) whose busiest stage fits;
+    ``plans``: the layout's distinct stage plans, ``fixed``: the largest of their fixed bytes."""
+    if fixed > capacity:
         return 0
     estimates = [_longest_estimate(capacity - plan.fixed, plan, limit) for plan in plans]
     least = min(estimates)
@@ -191,6 +192,8 @@ class _Option:
     layout: Scenario
     plans: tuple[StagePlan, ...]
     total: int
+    distinct: tuple[StagePlan, ...]  # stages that hold alike share a plan: each once
+    fixed: int  # the largest bytes of a stage that do not grow with the context
     text: str = ""
     speed: LayoutSpeed | None = None
 
@@ -207,7 +210,9 @@ def _options(arch: Architecture, scenario: Scenario, count: int) -> list[_Option
     options = []
     for candidate in _candidates(arch, scenario, count):
         plans = stage_plans(arch, candidate)
-        options.append(_Option(candidate, plans, max(stage.total for stage in plans)))
+        distinct = tuple({id(plan): plan for plan in plans}.values())
+        total = max(plan.total for plan in distinct)
+        options.append(_Option(candidate, plans, total, distinct, max(plan.fixed for plan in distinct)))
     return options
 
 
@@ -231,12 +236,12 @@ def _fit_one(s: Scenario, gpu: GPU, options: list[_Option], serving: _Serving, c
         chosen.text = layout_text(layout.tp, layout.pp, layout.dp, layout.zero, layout.ep)
     max_context = speed = batch = None
     if s.mode == "inference":
-        max_context = _max_context(plans, capacity, serving.limit)
+        max_context = _max_context(chosen.distinct, chosen.fixed, capacity, serving.limit)
         if fits:
             if chosen.speed is None:
                 chosen.speed = layout_speed(plans, layout, serving.model)
             speed = chosen.speed.on(gpu)
-        batch = largest_batch(plans, capacity) if serving.max_batch else None
+        batch = largest_batch(chosen.distinct, capacity) if serving.max_batch else None
     return SetupFit(
         gpu=gpu.id,
         gpu_name=gpu.name,

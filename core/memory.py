@@ -80,17 +80,26 @@ def stage_terms(arch: Architecture, s: Scenario) -> tuple[tuple[Term, ...], ...]
         c=s.cuda_context_bytes,
     )
     result = []
-    # Stages that hold alike (the middle ones, mostly) share their model-state terms.
+    # Stages that hold alike (the middle ones, mostly) share their model-state terms; in inference,
+    # where a stage's KV cache and working set depend only on the blocks it holds and whether it is
+    # the last, such stages share all their terms.
     held: dict[object, tuple[list[Term], list[Term]]] = {}
+    alike: dict[object, tuple[Term, ...]] = {}
     for stage in layout.stages:
         last = stage.index == s.pp - 1
         key = state_key(s, stage, adapters)
+        whole = (key, last) if s.mode == "inference" and key is not stage else None
+        if whole is not None and whole in alike:
+            result.append(alike[whole])
+            continue
         if key not in held:
             held[key] = model_state_terms(arch, s, stage, adapters)
         weights, states = held[key]
         terms = weights + kv_terms(arch, s, stage) + activation_terms(arch, s, stage, last) + states
         terms.append(overhead)
         result.append(tuple(terms))
+        if whole is not None:
+            alike[whole] = result[-1]
     return tuple(result)
 
 

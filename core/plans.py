@@ -38,9 +38,13 @@ class StagePlan:
 @lru_cache(maxsize=1024)
 def stage_plans(arch: Architecture, s: Scenario) -> tuple[StagePlan, ...]:
     """Per stage: the total at the scenario and, for inference, how it grows with the context."""
-    plans = []
+    plans: list[StagePlan] = []
     inference = s.mode == "inference"
+    made: dict[int, StagePlan] = {}  # stages that share their terms share their plan
     for terms in stage_terms(arch, s):
+        if id(terms) in made:
+            plans.append(made[id(terms)])
+            continue
         total = sum(term.value for term in terms)
         pieces = tuple(term.growth for term in terms if term.growth is not None) if inference else ()
         by_batch = tuple(term for term in terms if "b" in term.values) if inference else ()
@@ -64,6 +68,7 @@ def stage_plans(arch: Architecture, s: Scenario) -> tuple[StagePlan, ...]:
                 batch_fixed=total - sum(term.value for term in by_batch),
             )
         )
+        made[id(terms)] = plans[-1]
     return tuple(plans)
 
 
