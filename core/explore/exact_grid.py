@@ -143,6 +143,9 @@ def _pick(a: Value, b: Value, smaller: bool) -> Value:
     ga = a if isinstance(a, Grid) else Grid.of(a, shape)
     gb = b if isinstance(b, Grid) else Grid.of(b, shape)
     take_a = ga.less_than(gb) if smaller else gb.less_than(ga)
+    arrays = (ga.num, ga.den, gb.num, gb.den)
+    if all(array.dtype != object for array in arrays):  # int64 both: the pick stays int64
+        return Grid(np.where(take_a, ga.num, gb.num), np.where(take_a, ga.den, gb.den))
     num = np.where(take_a, _objects(ga.num), _objects(gb.num))
     den = np.where(take_a, _objects(ga.den), _objects(gb.den))
     return Grid(narrow(num), narrow(den))

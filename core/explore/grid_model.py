@@ -271,8 +271,12 @@ def _samples(valid: Array) -> tuple[list[int], list[int], list[Cell]]:
     """Interpolation nodes (x, y) whose whole tensor is valid, and the other sampled cells."""
     xs = _candidates([int(i) for i in np.nonzero(valid.any(axis=0))[0]])
     ys = _candidates([int(j) for j in np.nonzero(valid.any(axis=1))[0]])
+    # The candidates' validity as Python lists: hundreds of node choices are tried on a sparse grid.
+    rows = {
+        j: dict(zip(xs, row, strict=True)) for j, row in zip(ys, valid[np.ix_(ys, xs)].tolist(), strict=True)
+    }
     for x_nodes, y_nodes in itertools.product(_triples(xs), _triples(ys)):
-        if valid[np.ix_(y_nodes, x_nodes)].all():
+        if all(rows[j][i] for j in y_nodes for i in x_nodes):
             fit = {(i, j) for i in x_nodes for j in y_nodes}
             checks = [(i, j) for i in xs for j in ys if valid[j, i] and (i, j) not in fit]
             return list(x_nodes), list(y_nodes), checks
