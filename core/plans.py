@@ -45,15 +45,24 @@ def stage_plans(arch: Architecture, s: Scenario) -> tuple[StagePlan, ...]:
         if id(terms) in made:
             plans.append(made[id(terms)])
             continue
-        total = sum(term.value for term in terms)
+        total = fixed = weights = kv_cache = 0
+        for term in terms:  # one pass: the fit table makes a plan for every stage of every layout
+            value = term.value
+            total += value
+            if term.growth is None:
+                fixed += value
+            if term.part == "weights":
+                weights += value
+            elif term.part == "kv_cache":
+                kv_cache += value
         pieces = tuple(term.growth for term in terms if term.growth is not None) if inference else ()
         by_batch = tuple(term for term in terms if "b" in term.values) if inference else ()
         plans.append(
             StagePlan(
                 total=total,
-                fixed=sum(term.value for term in terms if term.growth is None),
-                weights=sum(term.value for term in terms if term.part == "weights"),
-                kv_cache=sum(term.value for term in terms if term.part == "kv_cache"),
+                fixed=fixed,
+                weights=weights,
+                kv_cache=kv_cache,
                 pieces=pieces,
                 slope=sum(p * m / q for p, q, m, cap, o in pieces if cap is None or cap / m > o),
                 start=sum(p * (m * o if cap is None else min(m * o, cap)) / q for p, q, m, cap, o in pieces),
