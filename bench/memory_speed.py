@@ -40,6 +40,7 @@ def _clear_memory() -> None:
         flops._estimate,
         flops.forward_per_token,
         flops.decode_per_token,
+        flops._token_terms,
         stages.model_layout,
         gguf_types.stage_types,
     ):
