@@ -54,6 +54,7 @@ def _clear_all() -> None:
     activations._widest.cache_clear()
     activations._block_widths.cache_clear()
     kv_cache._caches.cache_clear()
+    stages._kv_projections.cache_clear()
 
 
 def _median_ms(work: Callable[[], object], before: Callable[[], None], repeat: int) -> float:
