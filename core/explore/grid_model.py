@@ -196,12 +196,11 @@ def figure_grid(cells: Cells, valid: Array, figure: Figure, direct: bool) -> tup
 def singular(cells: Cells) -> Array:
     """The rows and columns at a value where the calculator branches (``Variable.singular``):
     a figure jumps there alone, so no polynomial holds it; those cells are evaluated in full."""
-    mask = np.zeros(cells.shape, dtype=bool)
     (xv, x), (yv, y) = cells.x, cells.y
-    for i, value in enumerate(x.values):
-        mask[:, i] |= value in xv.singular(cells.arch)
-    for j, value in enumerate(y.values):
-        mask[j, :] |= value in yv.singular(cells.arch)
+    x_singular, y_singular = xv.singular(cells.arch), yv.singular(cells.arch)
+    in_x = np.array([value in x_singular for value in x.values], dtype=bool)
+    in_y = np.array([value in y_singular for value in y.values], dtype=bool)
+    mask: Array = in_y[:, None] | in_x[None, :]
     return mask
 
 
