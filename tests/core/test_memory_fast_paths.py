@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from paramtally.core.activations import activation_terms
+from paramtally.core.fit import COUNTS, fit_setups, setup_layouts
 from paramtally.core.kv_cache import kv_terms
 from paramtally.core.memory import Scenario, Term, effective_architecture, stage_terms
 from paramtally.core.model_states import model_state_terms
@@ -107,3 +108,43 @@ def test_a_deep_pipeline_shares_plans_only_between_equal_stages(preset: str) -> 
         for j, other in enumerate(plans):
             if plan is other:
                 assert [_shown(t) for t in own[i]] == [_shown(t) for t in own[j]]
+
+
+@pytest.mark.parametrize(
+    ("preset", "scenario"),
+    [
+        ("deepseek-v3", Scenario()),
+        ("deepseek-v3", Scenario(mode="training", tp=8, gpus=64, ep=8, vocab_padding=True)),
+        ("jamba-v0.1", Scenario(quant="q4_k_m", generated=64)),
+        ("mixtral-8x7b", Scenario(mode="training", activations="hf-sdpa", zero=1, ep=2, tp=1, gpus=2)),
+        ("t5-base", Scenario(kv_dtype="q8_0", batch=3)),
+    ],
+)
+def test_after_the_fit_table_every_layout_has_its_own_terms(preset: str, scenario: Scenario) -> None:
+    # The fit table fills the caches shared across layouts (training activations whatever ZeRO
+    # and data parallelism, serving KV and activation terms whatever the stage): each layout it
+    # tried must still read exactly the terms made from its own parts.
+    arch = load_builtin(preset)
+    fit_setups(arch, scenario)
+    for count in COUNTS:
+        for layout in setup_layouts(arch, scenario, count):
+            engine = stage_terms(arch, layout)
+            own = _own_terms(arch, layout)
+            assert [[_shown(t) for t in stage] for stage in engine] == [
+                [_shown(t) for t in stage] for stage in own
+            ]
+
+
+def test_copies_with_changes_hash_afresh() -> None:
+    # Architecture, Block and Scenario keep their hash once made; a changed copy must not keep it.
+    s = Scenario()
+    hash(s)
+    changed = s.model_copy(update={"tp": 2, "gpus": 2})
+    assert changed == Scenario(tp=2, gpus=2) and hash(changed) == hash(Scenario(tp=2, gpus=2))
+    assert changed != s
+    block = next(iter(load_builtin("llama-3-8b").layers_by_block()))
+    hash(block)
+    norms = block.norms.model_copy(update={"count": 3})
+    other = block.model_copy(update={"norms": norms})
+    twin = type(block).model_validate({**block.model_dump(), "norms": norms.model_dump()})
+    assert other == twin and hash(other) == hash(twin) and other != block
