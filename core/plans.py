@@ -55,8 +55,12 @@ def stage_plans(arch: Architecture, s: Scenario) -> tuple[StagePlan, ...]:
                 weights += value
             elif term.part == "kv_cache":
                 kv_cache += value
-        pieces = tuple(term.growth for term in terms if term.growth is not None) if inference else ()
-        by_batch = tuple(term for term in terms if "b" in term.values) if inference else ()
+        if not inference:  # training: nothing grows with the context or the batch here
+            plans.append(StagePlan(total, fixed, weights, kv_cache, (), 0, 0, (), (), total))
+            made[id(terms)] = plans[-1]
+            continue
+        pieces = tuple(term.growth for term in terms if term.growth is not None)
+        by_batch = tuple(term for term in terms if "b" in term.values)
         plans.append(
             StagePlan(
                 total=total,
