@@ -3,9 +3,10 @@
     python bench/memory_speed.py [--preset deepseek-v3] [--repeat 200]
 
 Target: ≤ 2 ms in-process. Prints the median of three cases:
-- new scenario: the memory caches are cleared (stage terms and plans, FLOPs, layouts; the
-  parameter count and the per-block widths of the architecture stay cached, as they do in the
-  window while only the scenario is edited);
+- new scenario: the memory caches are cleared (stage terms and plans, the KV and activation terms
+  shared between alike stages, FLOPs, layouts; the parameter count and the per-block widths and
+  caches of the architecture stay cached, as they do in the window while only the scenario is
+  edited);
 - new architecture: those are cleared too (an edit of the architecture);
 - repeat: the same question again (a redraw);
 and "new architecture" again for the scenarios issue 14 added terms to: a GGUF format (a type
@@ -20,7 +21,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from paramtally.core import activations, count, fit, flops, gguf_types, memory, plans, stages
+from paramtally.core import activations, count, fit, flops, gguf_types, kv_cache, memory, plans, stages
 from paramtally.core.gpus import load_catalog
 from paramtally.core.memory import Scenario, estimate_memory
 from paramtally.core.presets import load_builtin
@@ -32,10 +33,14 @@ def _clear_memory() -> None:
     for cached in (
         memory._estimate,
         memory.stage_terms,
+        activations.shared_training_terms,
+        activations._inference_terms,
+        kv_cache._kv_terms,
         plans.stage_plans,
         flops._estimate,
         flops.forward_per_token,
         flops.decode_per_token,
+        flops._token_terms,
         stages.model_layout,
         gguf_types.stage_types,
     ):
@@ -48,6 +53,8 @@ def _clear_all() -> None:
     gguf_types._per_layer.cache_clear()
     activations._widest.cache_clear()
     activations._block_widths.cache_clear()
+    kv_cache._caches.cache_clear()
+    stages._kv_projections.cache_clear()
 
 
 def _median_ms(work: Callable[[], object], before: Callable[[], None], repeat: int) -> float:

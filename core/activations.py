@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
+from typing import NamedTuple
 
 from paramtally.core.activations_hf import HF_SOURCE, hf_widths
 from paramtally.core.count import block_kind
@@ -29,7 +30,14 @@ from paramtally.core.schema import Architecture, Block
 from paramtally.core.stages import Stage
 from paramtally.core.terms import Term
 
-__all__ = ["INFERENCE_CHUNK", "activation_terms", "layer_activation_bytes", "token_widths"]
+__all__ = [
+    "INFERENCE_CHUNK",
+    "activation_terms",
+    "layer_activation_bytes",
+    "shared_training_terms",
+    "token_widths",
+    "training_view",
+]
 
 INFERENCE_CHUNK = 2048  # prefill tokens processed at once (chunked prefill); an assumption, stated
 
@@ -198,26 +206,58 @@ _INFERENCE_SOURCE = (
 
 @lru_cache(maxsize=256)
 def _widest(arch: Architecture) -> tuple[str, dict[str, int]]:
-    """``W`` or ``max(W_1, W_2, …)``: the widest layer's prefill width, one symbol per distinct block.
+    """``W`` or ``max(W_1, W_2, …)``: the widest layer's prefill width, one symbol per distinct width.
 
     The maximum is taken in the formula, so that each symbol stays a polynomial in the fields a
     design-space sweep varies (``core.explore``) while the widest block changes across the grid."""
     h = arch.hidden_size
-    widths = [_prefill_width(block, h) for block in arch.layers_by_block()]
+    # Blocks of equal width share a symbol: the formula names only the widths that differ.
+    widths = list(dict.fromkeys(_prefill_width(block, h) for block in arch.layers_by_block()))
     if len(widths) <= 1:
         return "W", {"W": widths[0] if widths else 0}
     symbols = {f"W_{i}": width for i, width in enumerate(widths, start=1)}
     return f"max({', '.join(symbols)})", symbols
 
 
+def training_view(s: Scenario) -> Scenario:
+    """``s`` as the training activation terms read it: ZeRO and the data-parallel size change none of
+    them, and expert parallelism only by being there (a note in the source), so the layouts the fit
+    table tries that differ only in those (every ZeRO stage, every count of data-parallel copies)
+    can share their terms (``shared_training_terms``)."""
+    ep = 2 if s.ep > 1 else 1
+    return s.model_copy(update={"zero": 0, "gpus": s.tp * s.pp * ep, "ep": ep})
+
+
+@lru_cache(maxsize=4096)
+def shared_training_terms(arch: Architecture, view: Scenario, stage: Stage, last: bool) -> tuple[Term, ...]:
+    """``activation_terms`` of a training scenario seen through ``training_view`` (cached)."""
+    return tuple(_training_terms(arch, view, stage, last))
+
+
 def activation_terms(arch: Architecture, s: Scenario, stage: Stage, last: bool) -> list[Term]:
     """Activation terms of one pipeline stage on one GPU."""
     if s.mode == "training":
         return _training_terms(arch, s, stage, last)
+    view = InferenceView(s.tp, s.context, s.batch, 4 if s.dtype == "fp32" else 2)
+    return list(_inference_terms(arch, view, last))
+
+
+class InferenceView(NamedTuple):
+    """The scenario as the serving activation terms read it: every stage but the last of every
+    layout with the same TP size has the same terms (``_inference_terms``, made once)."""
+
+    tp: int
+    context: int
+    batch: int
+    byte: int  # bytes per activation
+
+
+@lru_cache(maxsize=256)
+def _inference_terms(arch: Architecture, s: InferenceView, last: bool) -> tuple[Term, ...]:
     h = arch.hidden_size
     width, widths = _widest(arch)  # cached: every stage of every layout asks (read, never changed)
     widest = max(widths.values())
-    byte = 4 if s.dtype == "fp32" else 2
+    byte = s.byte
     working = Term.of(
         "activations (prefill working set)",
         "activations",
@@ -245,4 +285,4 @@ def activation_terms(arch: Architecture, s: Scenario, stage: Stage, last: bool) 
                 V=arch.embeddings.vocab_size,
             )
         )
-    return terms
+    return tuple(terms)

@@ -138,6 +138,7 @@ def _mtp(arch: Architecture) -> tuple[Node, int] | None:
 # --- the layers -----------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=1024)
 def block_kind(block: Block, name_mixer: bool = False) -> str:
     """A block's kinds in a few words: "dense", "MoE", "window 4,096, dense", "Mamba, MoE".
     Softmax attention over the whole context goes without saying, unless ``name_mixer`` (a stack
@@ -199,6 +200,12 @@ def _stack_nodes(
     return _stack_input(arch, stack, ctx), nodes, tail
 
 
+@lru_cache(maxsize=1024)
+def _inactive(block: Block, h: int) -> int:
+    # Cached: a pattern's runs repeat their few blocks (Jamba: 8 runs of 4), and each asks.
+    return block.inactive(h)
+
+
 def _report(arch: Architecture) -> ParamReport:
     h = arch.hidden_size
     head_ctx = arch.base_block(arch.main_stack).context(h)
@@ -228,7 +235,7 @@ def _report(arch: Architecture) -> ParamReport:
     for run in arch.runs:
         by_part = block_parts(run.block, h)
         params = sum(by_part.values())
-        idle = run.block.inactive(h)
+        idle = _inactive(run.block, h)
         inactive += run.layers * idle
         rows.append(
             LayerGroupRow(

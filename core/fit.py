@@ -167,9 +167,10 @@ def _longest_estimate(free: int, plan: StagePlan, limit: int) -> float:
     return position + (free - cost) / slope if slope > 0 else float(limit)
 
 
-def _max_context(plans: tuple[StagePlan, ...], capacity: int, limit: int) -> int:
-    """The longest context (tokens per sequence, at most ``limit``) whose busiest stage fits."""
-    if any(plan.fixed > capacity for plan in plans):
+def _max_context(plans: tuple[StagePlan, ...], fixed: int, capacity: int, limit: int) -> int:
+    """The longest context (tokens per sequence, at most ``limit``) whose busiest stage fits;
+    ``plans``: the layout's distinct stage plans, ``fixed``: the largest of their fixed bytes."""
+    if fixed > capacity:
         return 0
     estimates = [_longest_estimate(capacity - plan.fixed, plan, limit) for plan in plans]
     least = min(estimates)
@@ -191,6 +192,8 @@ class _Option:
     layout: Scenario
     plans: tuple[StagePlan, ...]
     total: int
+    distinct: tuple[StagePlan, ...]  # stages that hold alike share a plan: each once
+    fixed: int  # the largest bytes of a stage that do not grow with the context
     text: str = ""
     speed: LayoutSpeed | None = None
 
@@ -207,7 +210,9 @@ def _options(arch: Architecture, scenario: Scenario, count: int) -> list[_Option
     options = []
     for candidate in _candidates(arch, scenario, count):
         plans = stage_plans(arch, candidate)
-        options.append(_Option(candidate, plans, max(stage.total for stage in plans)))
+        distinct = tuple({id(plan): plan for plan in plans}.values())
+        total = max(plan.total for plan in distinct)
+        options.append(_Option(candidate, plans, total, distinct, max(plan.fixed for plan in distinct)))
     return options
 
 
@@ -224,24 +229,50 @@ def _serving(arch: Architecture, s: Scenario, max_batch: bool) -> _Serving:
     return _Serving(model_speed(arch, s), _context_limit(arch, s), max_batch)
 
 
-def _fit_one(s: Scenario, gpu: GPU, options: list[_Option], serving: _Serving, capacity: int) -> SetupFit:
+@dataclass(frozen=True, slots=True)
+class _Verdict:
+    """What a count of GPUs of one capacity gives, whatever their kind: GPU kinds of the same
+    usable memory share it (only their speeds differ)."""
+
+    chosen: _Option
+    fits: bool
+    max_context: int | None
+    max_batch: int | None
+
+
+def _verdict(s: Scenario, options: list[_Option], serving: _Serving, capacity: int) -> _Verdict:
     chosen, fits = _choose(options, capacity)
-    layout, plans, total = chosen.layout, chosen.plans, chosen.total
     if not chosen.text:
+        layout = chosen.layout
         chosen.text = layout_text(layout.tp, layout.pp, layout.dp, layout.zero, layout.ep)
-    max_context = speed = batch = None
+    max_context = batch = None
     if s.mode == "inference":
-        max_context = _max_context(plans, capacity, serving.limit)
-        if fits:
-            if chosen.speed is None:
-                chosen.speed = layout_speed(plans, layout, serving.model)
-            speed = chosen.speed.on(gpu)
-        batch = largest_batch(plans, capacity) if serving.max_batch else None
+        max_context = _max_context(chosen.distinct, chosen.fixed, capacity, serving.limit)
+        batch = largest_batch(chosen.distinct, capacity) if serving.max_batch else None
+    return _Verdict(chosen, fits, max_context, batch)
+
+
+def _fit_one(
+    s: Scenario,
+    gpu: GPU,
+    options: list[_Option],
+    serving: _Serving,
+    capacity: int,
+    verdict: _Verdict | None = None,
+) -> SetupFit:
+    verdict = verdict or _verdict(s, options, serving, capacity)
+    chosen = verdict.chosen
+    layout, total = chosen.layout, chosen.total
+    speed = None
+    if s.mode == "inference" and verdict.fits:
+        if chosen.speed is None:
+            chosen.speed = layout_speed(chosen.plans, layout, serving.model)
+        speed = chosen.speed.on(gpu)
     return SetupFit(
         gpu=gpu.id,
         gpu_name=gpu.name,
         count=layout.gpus,
-        fits=fits,
+        fits=verdict.fits,
         per_gpu_bytes=total,
         capacity_bytes=capacity,
         free_bytes=capacity - total,
@@ -250,10 +281,10 @@ def _fit_one(s: Scenario, gpu: GPU, options: list[_Option], serving: _Serving, c
         pp=layout.pp,
         dp=layout.dp,
         zero=layout.zero,
-        max_context=max_context,
+        max_context=verdict.max_context,
         prefill_seconds=speed.prefill_seconds if speed else None,
         decode_tokens_per_second=speed.decode_tokens_per_second if speed else None,
-        max_batch=batch,
+        max_batch=verdict.max_batch,
     )
 
 
@@ -276,9 +307,14 @@ def fit_setups(
     options = {count: _options(arch, scenario, count) for count in COUNTS}
     serving = _serving(arch, scenario, max_batch)
     fits = []
+    verdicts: dict[tuple[int, int], _Verdict] = {}
     for gpu in catalog:
         capacity = gpu.capacity_bytes(scenario.utilization_cap)
-        fits += [_fit_one(scenario, gpu, options[count], serving, capacity) for count in COUNTS]
+        for count in COUNTS:
+            verdict = verdicts.get((count, capacity))
+            if verdict is None:
+                verdict = verdicts[count, capacity] = _verdict(scenario, options[count], serving, capacity)
+            fits.append(_fit_one(scenario, gpu, options[count], serving, capacity, verdict))
     return tuple(fits)
 
 

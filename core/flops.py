@@ -130,7 +130,9 @@ class _TokenTerms:
     matmuls: dict[str, int]  # N_ne, e, V of the formulas
 
 
+@lru_cache(maxsize=256)
 def _token_terms(arch: Architecture, context: int) -> _TokenTerms:
+    # Cached: the report, the prefill and the decode figures of the serving estimates all read them.
     n_ne, head = matmul_params(arch)
     matmuls = {"N_ne": n_ne, "e": arch.embed_dim, "V": head // arch.embed_dim}
     attention = _context_terms(

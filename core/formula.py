@@ -80,7 +80,9 @@ _GLOBALS: dict[str, object] = {"__builtins__": {}, "_div": _div, **_FUNCTIONS}
 def exact(expr: str, values: Mapping[str, Number]) -> Number:
     """``expr`` evaluated exactly (an int, or a Fraction when it divides unevenly)."""
     code, _ = _compile(expr)
-    result: Number = eval(code, _GLOBALS, dict(values))  # the AST was checked in _compile
+    # The AST was checked in _compile: names, arithmetic and calls only, so nothing assigns to (or
+    # otherwise changes) the mapping the formula reads its symbols from; no copy is needed.
+    result: Number = eval(code, _GLOBALS, values if isinstance(values, dict) else dict(values))
     return result
 
 

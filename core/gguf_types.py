@@ -248,13 +248,15 @@ def _per_layer(arch: Architecture, quant: str) -> _Prefix:
     i_v = i_down = 0
     fallen: dict[tuple[str, int], str] = {}  # (type, row length) → the type that fits the row
     sums: tuple[list[dict[str, int]], ...] = ([{}], [{}], [{}])
-    every: Counter[str] = Counter()
-    routed: Counter[str] = Counter()
-    kv: Counter[str] = Counter()
+    # Plain dicts, not Counters: a Counter's missing key is a Python call, and this runs for every
+    # matrix of every layer.
+    every: dict[str, int] = {}
+    routed: dict[str, int] = {}
+    kv: dict[str, int] = {}
     for index, number in enumerate(which):
         matrices, unquantized, rest = layouts[number]
-        every["F32"] += unquantized
-        every[t.default] += rest
+        every["F32"] = every.get("F32", 0) + unquantized
+        every[t.default] = every.get(t.default, 0) + rest
         for m in matrices:
             if m.category == "attn_v":
                 kind = _attn_v_type(t, i_v, n_v)
@@ -274,13 +276,14 @@ def _per_layer(arch: Architecture, quant: str) -> _Prefix:
             if key not in fallen:
                 fallen[key] = _fallback(kind, m.ncols)
             kind = fallen[key]
-            every[kind] += m.numel
+            every[kind] = every.get(kind, 0) + m.numel
             if m.routed:
-                routed[kind] += m.numel
+                routed[kind] = routed.get(kind, 0) + m.numel
             if m.kv:
-                kv[kind] += m.numel
-        for into, counter in zip(sums, (every, routed, kv), strict=True):
-            into.append(dict(counter))
+                kv[kind] = kv.get(kind, 0) + m.numel
+        sums[0].append(dict(every))
+        sums[1].append(dict(routed))
+        sums[2].append(dict(kv))
     return tuple(tuple(one) for one in sums)  # type: ignore[return-value]
 
 

@@ -12,8 +12,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 from fractions import Fraction
+from functools import lru_cache
+from typing import NamedTuple
 
 from paramtally.core.blocks import Cache
+from paramtally.core.formula import Number
 from paramtally.core.quant import KV_DTYPE_BITS
 from paramtally.core.scenario import Scenario
 from paramtally.core.schema import Architecture, Block
@@ -31,27 +34,52 @@ def encoder_tokens(arch: Architecture, s: Scenario) -> int | None:
     return arch.encoder.max_positions if arch.encoder is not None and arch.encoder.max_positions else None
 
 
-def _caches(block: Block, h: int, tp: int) -> list[Cache]:
+@lru_cache(maxsize=1024)
+def _caches(block: Block, h: int, tp: int) -> tuple[tuple[Cache, ...], Cache | None]:
+    """What one layer of ``block`` keeps on one TP rank: its mixers' caches, and cross-attention's."""
     ctx = block.context(h)
-    return [mixer.cache(ctx, tp) for mixer in (block.mixer, block.parallel_mixer) if mixer is not None]
+    mixers = tuple(mixer.cache(ctx, tp) for mixer in (block.mixer, block.parallel_mixer) if mixer is not None)
+    cross = block.cross_attention.cache(ctx, tp) if block.cross_attention is not None else None
+    return mixers, cross
+
+
+class KvView(NamedTuple):
+    """The scenario as the KV terms read it (the terms of alike stages are made once: ``_kv_terms``)."""
+
+    kv_dtype: str
+    context: int
+    batch: int
+    generated: int
 
 
 def kv_terms(arch: Architecture, s: Scenario, stage: Stage) -> list[Term]:
     """KV-cache and recurrent-state terms of one pipeline stage on one TP rank (none in training)."""
     if s.mode != "inference":
         return []
-    h, bits = arch.hidden_size, KV_DTYPE_BITS[s.kv_dtype]
+    h = arch.hidden_size
+    held = tuple((layers, *_caches(block, h, s.tp)) for block, layers in stage.blocks)
+    view = KvView(s.kv_dtype, s.context, s.batch, s.generated)
+    return list(_kv_terms(held, view, encoder_tokens(arch, s)))
+
+
+@lru_cache(maxsize=1024)
+def _kv_terms(
+    held: tuple[tuple[int, tuple[Cache, ...], Cache | None], ...], s: KvView, tokens: int | None
+) -> tuple[Term, ...]:
+    """The terms of layers holding these caches: the same for every stage, layout and TP size whose
+    layers keep the same (MLA's latent cache is the same on every TP rank)."""
+    bits = KV_DTYPE_BITS[s.kv_dtype]
     by_window: dict[int | None, list[tuple[int, Cache]]] = defaultdict(list)
     states: list[tuple[int, Cache]] = []
     cross: list[tuple[int, Cache]] = []
-    for block, layers in stage.blocks:
-        for cache in _caches(block, h, s.tp):
+    for layers, caches, cross_cache in held:
+        for cache in caches:
             if cache.per_token:
                 by_window[cache.window].append((layers, cache))
             if cache.per_sequence:
                 states.append((layers, cache))
-        if block.cross_attention is not None:
-            cross.append((layers, block.cross_attention.cache(block.context(h), s.tp)))
+        if cross_cache is not None:
+            cross.append((layers, cross_cache))
     terms = [
         _token_term(_token_name(window, list(by_window)), entries, s, bits, window)
         for window, entries in by_window.items()
@@ -59,8 +87,8 @@ def kv_terms(arch: Architecture, s: Scenario, stage: Stage) -> list[Term]:
     if states:
         terms.append(_state_term(states, s, bits))
     if cross:
-        terms.append(_cross_term(cross, s, bits, encoder_tokens(arch, s)))
-    return terms
+        terms.append(_cross_term(cross, s, bits, tokens))
+    return tuple(terms)
 
 
 def _token_name(window: int | None, windows: list[int | None]) -> str:
@@ -83,7 +111,7 @@ def _shared_expr(entries: list[tuple[int, Cache]], attribute: str) -> tuple[str,
 
 
 def _token_term(
-    name: str, entries: list[tuple[int, Cache]], s: Scenario, bits: Fraction, window: int | None
+    name: str, entries: list[tuple[int, Cache]], s: KvView, bits: Number, window: int | None
 ) -> Term:
     kept = "(s + n)" if s.generated else "s"  # n: generated tokens (g is taken by the KV heads)
     tokens = kept if window is None else f"min({kept.strip('()')}, w)"
@@ -99,10 +127,10 @@ def _token_term(
         name, "kv_cache", f"{per_layers}·{tokens}·b·bits/8", f"{source}; {s.kv_dtype}",
         s=s.context, b=s.batch, bits=bits, **values, **window_values, **generated,
     )  # fmt: skip
-    return term.growing(numbers * s.batch * bits / 8, cap=window, offset=s.generated)
+    return term.growing(Fraction(numbers * s.batch * bits, 8), cap=window, offset=s.generated)
 
 
-def _state_term(entries: list[tuple[int, Cache]], s: Scenario, bits: Fraction) -> Term:
+def _state_term(entries: list[tuple[int, Cache]], s: KvView, bits: Number) -> Term:
     numbers = sum(layers * cache.per_sequence for layers, cache in entries)
     shared = _shared_expr(entries, "state_expr")
     per_layers, values = shared if shared else ("N", {"N": numbers})
@@ -112,7 +140,7 @@ def _state_term(entries: list[tuple[int, Cache]], s: Scenario, bits: Fraction) -
     )
 
 
-def _cross_term(entries: list[tuple[int, Cache]], s: Scenario, bits: Fraction, tokens: int | None) -> Term:
+def _cross_term(entries: list[tuple[int, Cache]], s: KvView, bits: Number, tokens: int | None) -> Term:
     numbers = sum(layers * cache.per_token for layers, cache in entries)
     shared = _shared_expr(entries, "token_expr")
     per_layers, values = shared if shared else ("N", {"N": numbers})
@@ -128,4 +156,4 @@ def _cross_term(entries: list[tuple[int, Cache]], s: Scenario, bits: Fraction, t
         f"{source}; the encoder reads as many tokens as the context; {s.kv_dtype}",
         s=s.context, b=s.batch, bits=bits, **values,
     )  # fmt: skip
-    return term.growing(numbers * s.batch * bits / 8)
+    return term.growing(Fraction(numbers * s.batch * bits, 8))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from paramtally.core.activations import activation_terms
+from paramtally.core.activations import activation_terms, shared_training_terms, training_view
 from paramtally.core.kv_cache import kv_terms
 from paramtally.core.model_states import model_state_terms, state_key
 from paramtally.core.scenario import Scenario, check_scenario
@@ -80,17 +80,31 @@ def stage_terms(arch: Architecture, s: Scenario) -> tuple[tuple[Term, ...], ...]
         c=s.cuda_context_bytes,
     )
     result = []
-    # Stages that hold alike (the middle ones, mostly) share their model-state terms.
+    # Stages that hold alike (the middle ones, mostly) share their model-state terms; in inference,
+    # where a stage's KV cache and working set depend only on the blocks it holds and whether it is
+    # the last, such stages share all their terms.
     held: dict[object, tuple[list[Term], list[Term]]] = {}
+    alike: dict[object, tuple[Term, ...]] = {}
+    view = training_view(s) if s.mode == "training" else None
     for stage in layout.stages:
         last = stage.index == s.pp - 1
         key = state_key(s, stage, adapters)
+        whole = (key, last) if s.mode == "inference" and key is not stage else None
+        if whole is not None and whole in alike:
+            result.append(alike[whole])
+            continue
         if key not in held:
             held[key] = model_state_terms(arch, s, stage, adapters)
         weights, states = held[key]
-        terms = weights + kv_terms(arch, s, stage) + activation_terms(arch, s, stage, last) + states
+        if view is not None:  # training: layouts that differ only in ZeRO or data parallelism share them
+            activations = list(shared_training_terms(arch, view, stage, last))
+        else:
+            activations = activation_terms(arch, s, stage, last)
+        terms = weights + kv_terms(arch, s, stage) + activations + states
         terms.append(overhead)
         result.append(tuple(terms))
+        if whole is not None:
+            alike[whole] = result[-1]
     return tuple(result)
 
 

@@ -38,18 +38,35 @@ class StagePlan:
 @lru_cache(maxsize=1024)
 def stage_plans(arch: Architecture, s: Scenario) -> tuple[StagePlan, ...]:
     """Per stage: the total at the scenario and, for inference, how it grows with the context."""
-    plans = []
+    plans: list[StagePlan] = []
     inference = s.mode == "inference"
+    made: dict[int, StagePlan] = {}  # stages that share their terms share their plan
     for terms in stage_terms(arch, s):
-        total = sum(term.value for term in terms)
-        pieces = tuple(term.growth for term in terms if term.growth is not None) if inference else ()
-        by_batch = tuple(term for term in terms if "b" in term.values) if inference else ()
+        if id(terms) in made:
+            plans.append(made[id(terms)])
+            continue
+        total = fixed = weights = kv_cache = 0
+        for term in terms:  # one pass: the fit table makes a plan for every stage of every layout
+            value = term.value
+            total += value
+            if term.growth is None:
+                fixed += value
+            if term.part == "weights":
+                weights += value
+            elif term.part == "kv_cache":
+                kv_cache += value
+        if not inference:  # training: nothing grows with the context or the batch here
+            plans.append(StagePlan(total, fixed, weights, kv_cache, (), 0, 0, (), (), total))
+            made[id(terms)] = plans[-1]
+            continue
+        pieces = tuple(term.growth for term in terms if term.growth is not None)
+        by_batch = tuple(term for term in terms if "b" in term.values)
         plans.append(
             StagePlan(
                 total=total,
-                fixed=sum(term.value for term in terms if term.growth is None),
-                weights=sum(term.value for term in terms if term.part == "weights"),
-                kv_cache=sum(term.value for term in terms if term.part == "kv_cache"),
+                fixed=fixed,
+                weights=weights,
+                kv_cache=kv_cache,
                 pieces=pieces,
                 slope=sum(p * m / q for p, q, m, cap, o in pieces if cap is None or cap / m > o),
                 start=sum(p * (m * o if cap is None else min(m * o, cap)) / q for p, q, m, cap, o in pieces),
@@ -64,6 +81,7 @@ def stage_plans(arch: Architecture, s: Scenario) -> tuple[StagePlan, ...]:
                 batch_fixed=total - sum(term.value for term in by_batch),
             )
         )
+        made[id(terms)] = plans[-1]
     return tuple(plans)
 
 

@@ -42,20 +42,22 @@ QuantId = Literal[
     "nvfp4",
 ]
 
-DTYPE_BITS: dict[str, Fraction] = {
-    "fp32": Fraction(32),
-    "bf16": Fraction(16),
-    "fp16": Fraction(16),
-    "fp8": Fraction(8),
-    "int8": Fraction(8),
-    "int4": Fraction(4),
+# Whole widths are ints: a formula over ints stays in fast integer arithmetic (Fractions only
+# where a width is not whole), and every figure is the same number either way.
+DTYPE_BITS: dict[str, int] = {
+    "fp32": 32,
+    "bf16": 16,
+    "fp16": 16,
+    "fp8": 8,
+    "int8": 8,
+    "int4": 4,
 }
 
-KV_DTYPE_BITS: dict[str, Fraction] = {
-    "fp32": Fraction(32),
-    "bf16": Fraction(16),
-    "fp16": Fraction(16),
-    "fp8": Fraction(8),
+KV_DTYPE_BITS: dict[str, int | Fraction] = {
+    "fp32": 32,
+    "bf16": 16,
+    "fp16": 16,
+    "fp8": 8,
     "q8_0": Fraction("8.5"),  # llama.cpp: 32 int8 values + one fp16 scale
     "q4_0": Fraction("4.5"),  # llama.cpp: 32 4-bit values + one fp16 scale
 }
@@ -100,7 +102,7 @@ QUANT_FORMATS: dict[str, QuantFormat] = {
 assert set(QUANT_FORMATS) == set(get_args(QuantId))
 
 
-def format_bits(dtype: str, quant: str | None) -> tuple[Fraction, str]:
+def format_bits(dtype: str, quant: str | None) -> tuple[int | Fraction, str]:
     """Bits per weight and a label for the weights' storage format."""
     if quant is not None:
         fmt = QUANT_FORMATS[quant]

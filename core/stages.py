@@ -120,12 +120,18 @@ def _stack_offsets(arch: Architecture) -> dict[str, int]:
 
 def kv_projections(stage: Stage, h: int) -> dict[int, int]:
     """K/V projection parameters of the stage's attention layers, by their KV heads g."""
+    return dict(_kv_projections(stage.blocks, h))
+
+
+@lru_cache(maxsize=1024)
+def _kv_projections(blocks: tuple[tuple[Block, int], ...], h: int) -> tuple[tuple[int, int], ...]:
+    # Cached by the blocks held: the stages of every layout the fit table tries ask again.
     found: dict[int, int] = {}
-    for block, n in stage.blocks:
+    for block, n in blocks:
         ctx = block.context(h)
         for mixer in (block.mixer, block.parallel_mixer, block.cross_attention):
             if mixer is not None:
                 numbers, g = mixer.kv_projection(ctx)
                 if numbers:
                     found[g] = found.get(g, 0) + n * numbers
-    return found
+    return tuple(found.items())

@@ -59,7 +59,7 @@ class Term:
     def growing(self, per_token: Number, per: int = 1, cap: int | None = None, offset: int = 0) -> Term:
         """This term, growing by ``per_token`` for each of ``per``·(s + ``offset``) tokens, up to
         ``cap`` of them."""
-        rate = Fraction(per_token)
+        rate = per_token if isinstance(per_token, Fraction) else Fraction(per_token)
         growth = (rate.numerator, rate.denominator, per, cap, offset)
         # Not dataclasses.replace: the memory terms of every layout of the fit table pass here.
         return Term(self.name, self.part, self.expr, self.source, self.values, self.value, growth, self.whole)

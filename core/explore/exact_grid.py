@@ -143,6 +143,9 @@ def _pick(a: Value, b: Value, smaller: bool) -> Value:
     ga = a if isinstance(a, Grid) else Grid.of(a, shape)
     gb = b if isinstance(b, Grid) else Grid.of(b, shape)
     take_a = ga.less_than(gb) if smaller else gb.less_than(ga)
+    arrays = (ga.num, ga.den, gb.num, gb.den)
+    if all(array.dtype != object for array in arrays):  # int64 both: the pick stays int64
+        return Grid(np.where(take_a, ga.num, gb.num), np.where(take_a, ga.den, gb.den))
     num = np.where(take_a, _objects(ga.num), _objects(gb.num))
     den = np.where(take_a, _objects(ga.den), _objects(gb.den))
     return Grid(narrow(num), narrow(den))
@@ -219,19 +222,27 @@ def interpolate(
     divisor = math.gcd(denominator, *(v for row in numerators for v in row))
     scaled = [[v // divisor for v in row] for row in numerators]
     common = denominator // divisor
-    t_powers = [[t**p for p in range(len(x_nodes))] for t in x_coords]
-    u_powers = [[u**p for p in range(len(y_nodes))] for u in y_coords]
     t_max, u_max = max(map(abs, x_coords)), max(map(abs, y_coords))
     bound = sum(
         abs(scaled[a][b]) * t_max**a * u_max**b for a in range(len(x_nodes)) for b in range(len(y_nodes))
     )
-    if bound < _LIMIT and t_max ** len(x_nodes) < _LIMIT and u_max ** len(y_nodes) < _LIMIT:
-        ts, cs, us = (np.array(m, dtype=np.int64) for m in (t_powers, scaled, u_powers))
-        product: Array = (ts @ cs @ us.T).T
+    small = bound < _LIMIT and t_max ** len(x_nodes) < _LIMIT and u_max ** len(y_nodes) < _LIMIT
+    ts = _powers(tuple(x_coords), len(x_nodes), small)
+    us = _powers(tuple(y_coords), len(y_nodes), small)
+    if small:
+        product: Array = (ts @ np.array(scaled, dtype=np.int64) @ us.T).T
     else:  # Python integers: slower, never wrong
-        ts, cs, us = (np.array(m, dtype=object) for m in (t_powers, scaled, u_powers))
-        product = ts.dot(cs).dot(us.T).T
+        product = ts.dot(np.array(scaled, dtype=object)).dot(us.T).T
     return Grid(np.ascontiguousarray(product), _int_array(common, product.shape))
+
+
+@lru_cache(maxsize=256)
+def _powers(coords: tuple[int, ...], n: int, small: bool) -> Array:
+    """``coords[i]^p`` for p < n, in int64 when ``small`` (else Python integers); cached, since
+    every symbol interpolated over a region asks for the same axes' powers (read only)."""
+    powers = np.array([[c**p for p in range(n)] for c in coords], dtype=np.int64 if small else object)
+    powers.flags.writeable = False
+    return powers
 
 
 @lru_cache(maxsize=256)

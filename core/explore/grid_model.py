@@ -196,12 +196,11 @@ def figure_grid(cells: Cells, valid: Array, figure: Figure, direct: bool) -> tup
 def singular(cells: Cells) -> Array:
     """The rows and columns at a value where the calculator branches (``Variable.singular``):
     a figure jumps there alone, so no polynomial holds it; those cells are evaluated in full."""
-    mask = np.zeros(cells.shape, dtype=bool)
     (xv, x), (yv, y) = cells.x, cells.y
-    for i, value in enumerate(x.values):
-        mask[:, i] |= value in xv.singular(cells.arch)
-    for j, value in enumerate(y.values):
-        mask[j, :] |= value in yv.singular(cells.arch)
+    x_singular, y_singular = xv.singular(cells.arch), yv.singular(cells.arch)
+    in_x = np.array([value in x_singular for value in x.values], dtype=bool)
+    in_y = np.array([value in y_singular for value in y.values], dtype=bool)
+    mask: Array = in_y[:, None] | in_x[None, :]
     return mask
 
 
@@ -271,8 +270,12 @@ def _samples(valid: Array) -> tuple[list[int], list[int], list[Cell]]:
     """Interpolation nodes (x, y) whose whole tensor is valid, and the other sampled cells."""
     xs = _candidates([int(i) for i in np.nonzero(valid.any(axis=0))[0]])
     ys = _candidates([int(j) for j in np.nonzero(valid.any(axis=1))[0]])
+    # The candidates' validity as Python lists: hundreds of node choices are tried on a sparse grid.
+    rows = {
+        j: dict(zip(xs, row, strict=True)) for j, row in zip(ys, valid[np.ix_(ys, xs)].tolist(), strict=True)
+    }
     for x_nodes, y_nodes in itertools.product(_triples(xs), _triples(ys)):
-        if valid[np.ix_(y_nodes, x_nodes)].all():
+        if all(rows[j][i] for j in y_nodes for i in x_nodes):
             fit = {(i, j) for i in x_nodes for j in y_nodes}
             checks = [(i, j) for i in xs for j in ys if valid[j, i] and (i, j) not in fit]
             return list(x_nodes), list(y_nodes), checks

@@ -153,6 +153,7 @@ class Architecture(Spec):
     _runs: tuple[Run, ...] = PrivateAttr(())
     _layers_by_block: dict[Block, int] = PrivateAttr(default_factory=dict)
     _mtp_block: Block | None = PrivateAttr(None)
+    _num_layers: int = PrivateAttr(0)
     _hash: int | None = PrivateAttr(None)
 
     def __eq__(self, other: object) -> bool:
@@ -200,7 +201,10 @@ class Architecture(Spec):
 
     @property
     def num_layers(self) -> int:
-        return sum(stack.num_layers for _, stack in self.stacks)
+        private = self.__pydantic_private__
+        assert private is not None
+        layers: int = private["_num_layers"]  # counted once, when the layers were resolved
+        return layers if layers else sum(stack.num_layers for _, stack in self.stacks)
 
     @property
     def max_positions(self) -> int:
@@ -256,6 +260,7 @@ def _first_problem(arch: Architecture) -> Problem | None:
     except ResolveError as exc:
         return exc.loc, exc.message, exc.value
     arch._runs = tuple(runs)
+    arch._num_layers = sum(stack.num_layers for _, stack in arch.stacks)
     for run in runs:
         arch._layers_by_block[run.block] = arch._layers_by_block.get(run.block, 0) + run.layers
     checked = set(arch.blocks.values())

@@ -315,3 +315,15 @@ def test_stages_that_hold_alike_share_terms_equal_to_their_own(scenario: Scenari
             if t.part in ("weights", "gradients", "optimizer")
         ]
         assert shared == own
+
+
+def test_the_prefill_working_set_names_only_widths_that_differ() -> None:
+    # Gemma-2's local and global layers are equally wide: one W, no max over equal symbols.
+    gemma = estimate_memory(load_builtin("gemma-2-9b"), Scenario())
+    working = _term(gemma, "activations (prefill working set)")
+    assert "max(" not in working.expr and working.values["W"] == 36864
+    # Jamba's attention and Mamba layers differ: the widest is a max over the distinct ones.
+    jamba = estimate_memory(load_builtin("jamba-v0.1"), Scenario())
+    working = _term(jamba, "activations (prefill working set)")
+    widths = [value for name, value in working.values.items() if name.startswith("W_")]
+    assert working.expr.count("W_") == len(widths) == len(set(widths)) > 1

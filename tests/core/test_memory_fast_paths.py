@@ -1,0 +1,150 @@
+"""The memory engine's shortcuts give the very terms a plain computation gives (hypothesis).
+
+``stage_terms`` shares terms between stages that hold alike, and the fit table reads shared stage
+plans once; here every stage's terms are made again from their own parts, one stage at a time,
+and compared with what the engine returns, over presets and scenarios drawn at random.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+from pydantic import ValidationError
+
+from paramtally.core.activations import activation_terms
+from paramtally.core.fit import COUNTS, fit_setups, setup_layouts
+from paramtally.core.kv_cache import kv_terms
+from paramtally.core.memory import Scenario, Term, effective_architecture, stage_terms
+from paramtally.core.model_states import model_state_terms
+from paramtally.core.plans import stage_plans
+from paramtally.core.presets import load_builtin
+from paramtally.core.scenario import scenario_problem
+from paramtally.core.schema import Architecture
+from paramtally.core.stages import model_layout
+
+SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PRESETS = ("deepseek-v3", "jamba-v0.1", "gemma-2-9b", "mixtral-8x7b", "llama-2-70b", "t5-base", "gpt2")
+
+
+def _own_terms(arch: Architecture, s: Scenario) -> list[list[Term]]:
+    """Each stage's terms from its own parts, nothing shared (as the engine did before it shared)."""
+    arch = effective_architecture(arch, s)
+    layout = model_layout(arch, s.pp)
+    adapters = s.mode == "training" and (s.lora_rank is not None or layout.adapters > 0)
+    stages = []
+    for stage in layout.stages:
+        weights, states = model_state_terms(arch, s, stage, adapters)
+        last = stage.index == s.pp - 1
+        overhead = Term.of("CUDA context and workspaces", "overhead", "c", "", c=s.cuda_context_bytes)
+        stages.append(
+            weights + kv_terms(arch, s, stage) + activation_terms(arch, s, stage, last) + states + [overhead]
+        )
+    return stages
+
+
+def _shown(term: Term) -> tuple[Any, ...]:
+    return (term.name, term.part, term.expr, dict(term.values), term.value, term.growth, term.whole)
+
+
+@st.composite
+def scenarios(draw: st.DrawFn) -> tuple[str, Scenario]:
+    preset = draw(st.sampled_from(PRESETS))
+    tp, pp = draw(st.sampled_from([1, 2, 4, 8])), draw(st.sampled_from([1, 2, 3, 4, 8]))
+    dp = draw(st.sampled_from([1, 2, 4]))
+    fields: dict[str, Any] = {
+        "mode": draw(st.sampled_from(["inference", "training"])),
+        "tp": tp,
+        "pp": pp,
+        "gpus": tp * pp * dp,
+        "context": draw(st.integers(1, 40_000)),
+        "batch": draw(st.integers(1, 16)),
+    }
+    if fields["mode"] == "inference":
+        fields["quant"] = draw(st.none() | st.sampled_from(["q4_k_m", "q8_0", "nf4", "gptq-4bit-g128"]))
+        fields["kv_dtype"] = draw(st.sampled_from(["bf16", "fp8", "q8_0", "q4_0", "fp32"]))
+        fields["generated"] = draw(st.sampled_from([0, 0, 100]))
+    else:
+        fields["zero"] = draw(st.integers(0, 3))
+        fields["ep"] = draw(st.sampled_from([1, 1, 2]))
+        fields["vocab_padding"] = draw(st.booleans())
+        fields["activations"] = draw(st.sampled_from(["megatron", "hf-eager", "hf-sdpa"]))
+        fields["recompute"] = draw(st.sampled_from(["none", "selective", "full"]))
+        fields["virtual_stages"] = draw(st.sampled_from([1, 1, 2])) if pp > 1 else 1
+    fields["dtype"] = draw(st.sampled_from(["bf16", "fp32"]))
+    try:
+        return preset, Scenario(**fields)
+    except ValidationError:
+        assume(False)
+        raise
+
+
+@SETTINGS
+@given(drawn=scenarios())
+def test_every_stage_has_the_terms_made_from_its_own_parts(drawn: tuple[str, Scenario]) -> None:
+    preset, s = drawn
+    arch = load_builtin(preset)
+    assume(scenario_problem(arch, s) is None)
+    engine = stage_terms(arch, s)
+    own = _own_terms(arch, s)
+    assert [[_shown(t) for t in stage] for stage in engine] == [[_shown(t) for t in stage] for stage in own]
+    for plan, terms in zip(stage_plans(arch, s), own, strict=True):
+        assert plan.total == sum(term.value for term in terms)
+        assert plan.fixed == sum(term.value for term in terms if term.growth is None)
+        if s.mode == "inference":
+            assert plan.pieces == tuple(term.growth for term in terms if term.growth is not None)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_deep_pipeline_shares_plans_only_between_equal_stages(preset: str) -> None:
+    arch = load_builtin(preset)
+    pp = min(8, arch.num_layers)
+    s = Scenario(tp=1, pp=pp, gpus=pp, context=8192)
+    plans = stage_plans(arch, s)
+    own = _own_terms(arch, s)
+    for i, plan in enumerate(plans):
+        for j, other in enumerate(plans):
+            if plan is other:
+                assert [_shown(t) for t in own[i]] == [_shown(t) for t in own[j]]
+
+
+@pytest.mark.parametrize(
+    ("preset", "scenario"),
+    [
+        ("deepseek-v3", Scenario()),
+        ("deepseek-v3", Scenario(mode="training", tp=8, gpus=64, ep=8, vocab_padding=True)),
+        ("jamba-v0.1", Scenario(quant="q4_k_m", generated=64)),
+        ("mixtral-8x7b", Scenario(mode="training", activations="hf-sdpa", zero=1, ep=2, tp=1, gpus=2)),
+        ("t5-base", Scenario(kv_dtype="q8_0", batch=3)),
+    ],
+)
+def test_after_the_fit_table_every_layout_has_its_own_terms(preset: str, scenario: Scenario) -> None:
+    # The fit table fills the caches shared across layouts (training activations whatever ZeRO
+    # and data parallelism, serving KV and activation terms whatever the stage): each layout it
+    # tried must still read exactly the terms made from its own parts.
+    arch = load_builtin(preset)
+    fit_setups(arch, scenario)
+    for count in COUNTS:
+        for layout in setup_layouts(arch, scenario, count):
+            engine = stage_terms(arch, layout)
+            own = _own_terms(arch, layout)
+            assert [[_shown(t) for t in stage] for stage in engine] == [
+                [_shown(t) for t in stage] for stage in own
+            ]
+
+
+def test_copies_with_changes_hash_afresh() -> None:
+    # Architecture, Block and Scenario keep their hash once made; a changed copy must not keep it.
+    s = Scenario()
+    hash(s)
+    changed = s.model_copy(update={"tp": 2, "gpus": 2})
+    assert changed == Scenario(tp=2, gpus=2) and hash(changed) == hash(Scenario(tp=2, gpus=2))
+    assert changed != s
+    block = next(iter(load_builtin("llama-3-8b").layers_by_block()))
+    hash(block)
+    norms = block.norms.model_copy(update={"count": 3})
+    other = block.model_copy(update={"norms": norms})
+    twin = type(block).model_validate({**block.model_dump(), "norms": norms.model_dump()})
+    assert other == twin and hash(other) == hash(twin) and other != block
