@@ -28,6 +28,14 @@ def block_parts(block: Block, h: int) -> dict[str, int]:
     return parts
 
 
+@lru_cache(maxsize=4096)
+def _run_nodes(block: Block, h: int, layers: int) -> tuple[Node, Node]:
+    """(one layer of ``block``, ``layers`` of them): a stack's runs repeat a few blocks and
+    counts (48 groups of two layers, of five kinds), so each pair is made once."""
+    one = block_node(block, h)
+    return one, one.repeated(layers)
+
+
 def _add_parts(nodes: tuple[Node, ...] | list[Node], into: dict[str, int], times: int = 1) -> None:
     """Add each leaf's parameters (× ``times``) to its part's sum."""
     stack = list(nodes)
@@ -138,6 +146,7 @@ def _mtp(arch: Architecture) -> tuple[Node, int] | None:
 # --- the layers -----------------------------------------------------------------------------
 
 
+@lru_cache(maxsize=1024)
 def block_kind(block: Block, name_mixer: bool = False) -> str:
     """A block's kinds in a few words: "dense", "MoE", "window 4,096, dense", "Mamba, MoE".
     Softmax attention over the whole context goes without saying, unless ``name_mixer`` (a stack
@@ -182,8 +191,7 @@ def _stack_nodes(
     mixed = len({run.block.mixer.kind for run in runs}) > 1  # then every title names its mixer
     nodes = []
     for run in runs:
-        block = block_node(run.block, h)
-        node = block.repeated(run.layers)
+        block, node = _run_nodes(run.block, h, run.layers)
         nodes.append(
             Node(
                 run_title(run, mixed),
@@ -197,6 +205,12 @@ def _stack_nodes(
         )
     tail = [norm_leaf(ctx, "final norm", h)] if stack.final_norm else []
     return _stack_input(arch, stack, ctx), nodes, tail
+
+
+@lru_cache(maxsize=1024)
+def _inactive(block: Block, h: int) -> int:
+    # Cached: a pattern's runs repeat their few blocks (Jamba: 8 runs of 4), and each asks.
+    return block.inactive(h)
 
 
 def _report(arch: Architecture) -> ParamReport:
@@ -228,7 +242,7 @@ def _report(arch: Architecture) -> ParamReport:
     for run in arch.runs:
         by_part = block_parts(run.block, h)
         params = sum(by_part.values())
-        idle = run.block.inactive(h)
+        idle = _inactive(run.block, h)
         inactive += run.layers * idle
         rows.append(
             LayerGroupRow(
