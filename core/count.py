@@ -28,6 +28,14 @@ def block_parts(block: Block, h: int) -> dict[str, int]:
     return parts
 
 
+@lru_cache(maxsize=4096)
+def _run_nodes(block: Block, h: int, layers: int) -> tuple[Node, Node]:
+    """(one layer of ``block``, ``layers`` of them): a stack's runs repeat a few blocks and
+    counts (48 groups of two layers, of five kinds), so each pair is made once."""
+    one = block_node(block, h)
+    return one, one.repeated(layers)
+
+
 def _add_parts(nodes: tuple[Node, ...] | list[Node], into: dict[str, int], times: int = 1) -> None:
     """Add each leaf's parameters (× ``times``) to its part's sum."""
     stack = list(nodes)
@@ -183,8 +191,7 @@ def _stack_nodes(
     mixed = len({run.block.mixer.kind for run in runs}) > 1  # then every title names its mixer
     nodes = []
     for run in runs:
-        block = block_node(run.block, h)
-        node = block.repeated(run.layers)
+        block, node = _run_nodes(run.block, h, run.layers)
         nodes.append(
             Node(
                 run_title(run, mixed),

@@ -104,20 +104,51 @@ def with_values(model: Model, values: Mapping[FieldPath, Any]) -> Model:
         for path, value in derived.items():
             arch = DERIVED[path].apply(arch, value)
         return arch  # type: ignore[return-value]  # Model is Architecture here
-    data = thaw(model.model_dump())
+    # Only the edited paths are opened up (one level at a time, as plain dicts and lists); every
+    # sub-model beside them goes back in as it is, already valid, and pydantic takes a model
+    # instance without validating it again. So the model is validated as a whole (its own and
+    # every cross-field rule, with the same messages) for the cost of the edited branches, not of
+    # a dump and a validation of every block and layer group.
+    data: dict[str, Any] = dict(model)
+    opened = {id(data)}
     for path, value in values.items():
         *parents, last = path
         node: Any = data
         for part in parents:
-            node = node[part]
+            child = node[part]
+            if id(child) not in opened:
+                child = _opened(child)
+                node[part] = child
+                opened.add(id(child))
+            node = child
         if last == "kind" and node.get("kind") in KIND_TAGS and value in KIND_TAGS and node["kind"] != value:
             # A mixer or FFN of another kind: what the kinds share is kept (core.blocks.retyped).
-            replaced = retyped(node, value, data["hidden_size"])
+            replaced = retyped(_plain(node), value, data["hidden_size"])
             node.clear()
             node.update(replaced)
         else:
             node[last] = value
     return type(model).model_validate(data)
+
+
+def _opened(value: Any) -> Any:
+    """One level of ``value`` as a mutable copy (a model as a dict of its fields); else itself."""
+    if isinstance(value, BaseModel | dict):
+        return dict(value)
+    if isinstance(value, tuple | list):
+        return list(value)
+    return value
+
+
+def _plain(value: Any) -> Any:
+    """``value`` in plain dicts and lists all the way down, as a model's dump thawed has it."""
+    if isinstance(value, BaseModel):
+        return thaw(value.model_dump())
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, tuple | list):
+        return [_plain(item) for item in value]
+    return value
 
 
 def without_biases(arch: Architecture) -> Architecture:

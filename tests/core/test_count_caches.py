@@ -1,0 +1,148 @@
+"""The parameter count and the layer tree's rows reuse what they made for a block (its tree, its
+parts, its rows) across runs, groups and edits: every figure and text must equal what is made
+afresh, the plain way, for that model alone."""
+
+from __future__ import annotations
+
+import sys
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from paramtally.core.breakdown import Node, ParamReport
+from paramtally.core.count import block_kind, count_parameters, run_title
+from paramtally.core.edit import with_value
+from paramtally.core.schema import Architecture, Block, LayerGroup, Run, block_node
+from paramtally.core.schema.stack import resolve_block
+from paramtally.core.stack_tree import BLOCK_PARTS, TreeRow, block_field_params, part_summary, stack_rows
+from tests.core.strategies import architectures
+
+settings.register_profile("paramtally", max_examples=150, deadline=None)
+settings.load_profile("paramtally")
+
+
+def clear_caches() -> None:
+    """Every memoized function of the core emptied, as in a new session."""
+    for name, module in list(sys.modules.items()):
+        if name.startswith("paramtally.core"):
+            for function in vars(module).values():
+                if callable(getattr(function, "cache_clear", None)):
+                    function.cache_clear()
+
+
+def fresh(arch: Architecture) -> tuple[ParamReport, tuple[TreeRow, ...]]:
+    clear_caches()
+    return count_parameters(arch), stack_rows(arch)
+
+
+def plain_rows(arch: Architecture) -> tuple[TreeRow, ...]:
+    """The layer tree's rows group by group, each group's block resolved and counted on its own."""
+    rows: list[TreeRow] = []
+    for role, stack in arch.stacks:
+        top = len(rows)
+        rows.append(TreeRow("stack", (role,), None, "", 0, "", -1))
+        mixed = len({run.block.mixer.kind for run in arch.runs if run.stack == role}) > 1
+        start, total = 0, 0
+        for index, group in enumerate(stack.layers):
+            base = arch.blocks[stack.block]
+            total += plain_group(arch, rows, top, (role, "layers", index), group, base, start, 1, 0, mixed)
+            start += group.layers
+        text = f"{role.capitalize()}: {stack.num_layers:,} layer{'s' if stack.num_layers != 1 else ''}"
+        detail = f"{total:,} parameters in its layers (its input and final norm are counted apart)"
+        rows[top] = TreeRow("stack", (role,), None, text, total, detail, -1)
+    if arch.mtp is not None and arch.mtp_block is not None:
+        block, mtp = arch.mtp_block, count_parameters(arch).mtp
+        modules = f"{arch.mtp.count} module{'s' if arch.mtp.count != 1 else ''}"
+        detail = f"{mtp:,} parameters, counted apart from the total (transformers does not build them)"
+        rows.append(TreeRow("stack", ("mtp",), None, f"MTP: {modules}", mtp, detail, -1))
+        plain_parts(rows, len(rows) - 1, ("mtp",), block, arch.hidden_size, arch.mtp.count)
+    return tuple(rows)
+
+
+def plain_group(
+    arch: Architecture, rows: list[TreeRow], parent: int, where: tuple[str | int, ...], group: LayerGroup,
+    outer: Block, start: int, repeats: int, period: int, mixed: bool,
+) -> int:  # fmt: skip
+    block = resolve_block(arch.blocks[group.block] if group.block else outer, group.override)
+    me = len(rows)
+    rows.append(TreeRow("group", where, None, "", 0, "", parent))
+    if group.pattern:
+        offset, total = 0, 0
+        for index, inner in enumerate(group.pattern):
+            total += plain_group(
+                arch, rows, me, (*where, "pattern", index), inner, block, start + offset,
+                repeats * group.count, group.period, mixed,
+            )  # fmt: skip
+            offset += inner.layers
+        span = span_text(start, group.layers) if repeats == 1 else f"{group.count} ×"
+        text = f"{span}: {group.count} repetitions of {group.period} layers"
+        detail = f"{total:,} parameters\n{group.count} repetitions (F2 or double-click to change)"
+        rows[me] = TreeRow("group", where, None, text, total, detail, parent, group.count)
+        return total
+    layers = group.count * repeats
+    total = block_node(block, arch.hidden_size).params * layers
+    if repeats == 1:
+        text = f"{span_text(start, group.count)} ({block_kind(block, mixed)})"
+    elif len(where) == 5:
+        text = run_title(Run(where[0], int(where[2]), start, group.count, repeats, period, block), mixed)  # type: ignore[arg-type]
+    else:
+        text = f"{group.count} × ({block_kind(block, mixed)})"
+    detail = f"{total:,} parameters\n{layers:,} layers (F2 or double-click to change the count)"
+    rows[me] = TreeRow("group", where, None, text, total, detail, parent, group.count)
+    plain_parts(rows, me, where, block, arch.hidden_size, layers)
+    return total
+
+
+def plain_parts(
+    rows: list[TreeRow], parent: int, where: tuple[str | int, ...], block: Block, h: int, layers: int
+) -> None:
+    by_field = block_field_params(block, h)
+    for name in BLOCK_PARTS:
+        part = getattr(block, name)
+        if part is None:
+            continue
+        line, detail = part_summary(part)
+        title = Block.model_fields[name].title or name
+        text = line if line.startswith(title) else f"{title}: {line}"
+        params = by_field.get(name, 0) * layers
+        rows.append(TreeRow("part", where, name, text, params, f"{params:,} parameters\n{detail}", parent))
+
+
+def span_text(start: int, count: int) -> str:
+    return f"layer {start}" if count == 1 else f"layers {start}–{start + count - 1}"
+
+
+def run_nodes(report: ParamReport) -> list[Node]:
+    """The report's nodes of runs of layers ("layers 0–3 (dense)"), stack by stack."""
+    return [node for _, _, node in report.tree.walk() if node.text.startswith("one block = ")]
+
+
+@settings(max_examples=50)  # each example empties every cache of the core up to eight times
+@given(st.lists(architectures(), min_size=2, max_size=4), st.integers(1, 4))
+def test_figures_after_other_models_and_edits_equal_those_made_afresh(
+    archs: list[Architecture], step: int
+) -> None:
+    # Other models and edited copies first, so the caches hold their blocks at other sizes.
+    seen = [*archs, *(with_value(arch, ("hidden_size",), arch.hidden_size + 8 * step) for arch in archs)]
+    warm = [(count_parameters(arch), stack_rows(arch)) for arch in seen]
+    for arch, (report, rows) in zip(seen, warm, strict=True):
+        assert (report, rows) == fresh(arch)
+
+
+@given(architectures())
+def test_each_run_is_its_block_counted_once_and_repeated(arch: Architecture) -> None:
+    h = arch.hidden_size
+    nodes = run_nodes(count_parameters(arch))
+    assert len(nodes) == len(arch.runs)
+    for node, run in zip(nodes, arch.runs, strict=True):
+        one = block_node(run.block, h)
+        assert node.children == one.repeated(run.layers).children
+        assert node.params == one.params * run.layers and node.count == run.layers
+        assert node.text == f"one block = {one.params:,}"
+
+
+@given(architectures())
+def test_the_tree_rows_equal_those_made_group_by_group(arch: Architecture) -> None:
+    assert stack_rows(arch) == plain_rows(arch)
+    edited = with_value(arch, ("hidden_size",), arch.hidden_size * 2)
+    assert stack_rows(edited) == plain_rows(edited)
