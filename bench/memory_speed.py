@@ -55,6 +55,8 @@ def _clear_all() -> None:
     activations._block_widths.cache_clear()
     kv_cache._caches.cache_clear()
     stages._kv_projections.cache_clear()
+    stages._run_of_layer.cache_clear()
+    stages._run_sizes.cache_clear()
 
 
 def _median_ms(work: Callable[[], object], before: Callable[[], None], repeat: int) -> float:

@@ -63,7 +63,6 @@ def _without_own_lora(group: dict[str, object]) -> dict[str, object]:
 @lru_cache(maxsize=256)
 def model_layout(arch: Architecture, pp: int) -> ModelLayout:
     report = count_parameters(arch)
-    h = arch.hidden_size
     embeddings = report.tree.children[0].params
     layer_total = sum(row.params * row.layers for row in report.groups)
     tail = report.total - embeddings - layer_total  # final norms, LM head, pooler, vocab growth, stack inputs
@@ -71,24 +70,32 @@ def model_layout(arch: Architecture, pp: int) -> ModelLayout:
     tied_copy = arch.embeddings.vocab_size * arch.embed_dim if head.present and head.tied and pp > 1 else 0
     emb16 = report.by_part.get("embeddings", 0)
     head16 = report.by_part.get("lm_head", 0) + report.by_part.get("vocab_growth", 0)
-    offsets = _stack_offsets(arch)
+    runs = arch.runs
+    run_of = _run_of_layer(arch) if pp > 1 else ()
+    sizes = _run_sizes(arch)
     size, extra = divmod(arch.num_layers, pp)
     stages: list[Stage] = []
     first = 0
     for index in range(pp):
         count = size + (1 if index < extra else 0)
+        # Each run's layers on the stage, in the order of the runs (a deep pipeline of a stack of
+        # many groups would otherwise ask every run of every stage).
+        if pp > 1:
+            on_stage: dict[int, int] = {}
+            for number in run_of[first : first + count]:
+                on_stage[number] = on_stage.get(number, 0) + 1
+        else:
+            on_stage = {number: run.layers for number, run in enumerate(runs)}
         held: dict[Block, int] = {}
-        for run in arch.runs:
-            offset = offsets[run.stack]
-            n = run.layers_in(first - offset, first + count - offset)
-            if n:
-                held[run.block] = held.get(run.block, 0) + n
         params = adapters = experts = 0
-        for block, n in held.items():
-            parts = block_parts(block, h)
-            params += n * sum(parts.values())
-            adapters += n * (parts.get("lora", 0) + parts.get("adapters", 0))
-            experts += n * parts.get("moe_experts", 0)
+        for number in sorted(on_stage):
+            n = on_stage[number]
+            if n:
+                block, block_params, block_adapters, block_experts = sizes[number]
+                held[block] = held.get(block, 0) + n
+                params += n * block_params
+                adapters += n * block_adapters
+                experts += n * block_experts
         embed16 = vocab_matrices = 0
         if index == 0:
             params += embeddings
@@ -106,6 +113,30 @@ def model_layout(arch: Architecture, pp: int) -> ModelLayout:
         first += count
     adapters_total = sum(stage.adapters for stage in stages)
     return ModelLayout(report.total, report.active, adapters_total, tuple(stages))
+
+
+@lru_cache(maxsize=64)
+def _run_sizes(arch: Architecture) -> tuple[tuple[Block, int, int, int], ...]:
+    """Each run's block with one layer's parameters, trainable adapter parameters and routed-expert
+    ones (every layout asks)."""
+    sizes = []
+    for run in arch.runs:
+        parts = block_parts(run.block, arch.hidden_size)
+        adapters = parts.get("lora", 0) + parts.get("adapters", 0)
+        sizes.append((run.block, sum(parts.values()), adapters, parts.get("moe_experts", 0)))
+    return tuple(sizes)
+
+
+@lru_cache(maxsize=64)
+def _run_of_layer(arch: Architecture) -> tuple[int, ...]:
+    """The index in ``arch.runs`` of the run each layer belongs to, encoder layers first."""
+    offsets = _stack_offsets(arch)
+    which = [-1] * arch.num_layers
+    for number, run in enumerate(arch.runs):
+        for start in run.starts():
+            begin = offsets[run.stack] + start
+            which[begin : begin + run.count] = [number] * run.count
+    return tuple(which)
 
 
 def _stack_offsets(arch: Architecture) -> dict[str, int]:

@@ -148,3 +148,26 @@ def test_copies_with_changes_hash_afresh() -> None:
     other = block.model_copy(update={"norms": norms})
     twin = type(block).model_validate({**block.model_dump(), "norms": norms.model_dump()})
     assert other == twin and hash(other) == hash(twin) and other != block
+
+
+def _own_held(arch: Architecture, first: int, stop: int) -> tuple[tuple[object, int], ...]:
+    """The blocks of layers [first, stop) and their layers, asking every run (as stages did)."""
+    offsets, start = {}, 0
+    for role, stack in arch.stacks:
+        offsets[role] = start
+        start += stack.num_layers
+    held: dict[object, int] = {}
+    for run in arch.runs:
+        n = run.layers_in(first - offsets[run.stack], stop - offsets[run.stack])
+        if n:
+            held[run.block] = held.get(run.block, 0) + n
+    return tuple(held.items())
+
+
+@settings(max_examples=30, deadline=None)
+@given(preset=st.sampled_from(PRESETS), pp=st.integers(1, 64))
+def test_each_stage_holds_the_blocks_its_runs_put_there(preset: str, pp: int) -> None:
+    arch = load_builtin(preset)
+    assume(pp <= arch.num_layers)
+    for stage in model_layout(arch, pp).stages:
+        assert stage.blocks == _own_held(arch, stage.first, stage.first + stage.count)
