@@ -184,36 +184,66 @@ def _max_context(plans: tuple[StagePlan, ...], fixed: int, capacity: int, limit:
     return s
 
 
+@dataclass(frozen=True, slots=True)
+class _Plans:
+    plans: tuple[StagePlan, ...]
+    distinct: tuple[StagePlan, ...]  # stages that hold alike share a plan: each once
+    total: int  # the busiest GPU's bytes
+    fixed: int  # the largest bytes of a stage that do not grow with the context
+
+
 @dataclass(slots=True)
 class _Option:
-    """A layout tried on a count: its stage plans, the busiest GPU's bytes, and (made once, when a
-    GPU kind first takes it) what every GPU kind on it shares."""
+    """A layout tried on a count: its stage plans and the busiest GPU's bytes (made when first asked),
+    and (made once, when a GPU kind first takes it) what every GPU kind on it shares."""
 
+    arch: Architecture
     layout: Scenario
-    plans: tuple[StagePlan, ...]
-    total: int
-    distinct: tuple[StagePlan, ...]  # stages that hold alike share a plan: each once
-    fixed: int  # the largest bytes of a stage that do not grow with the context
     text: str = ""
     speed: LayoutSpeed | None = None
+    made: _Plans | None = None
+
+    @property
+    def planned(self) -> _Plans:
+        if self.made is None:
+            plans = stage_plans(self.arch, self.layout)
+            distinct = tuple({id(plan): plan for plan in plans}.values())
+            total, fixed = max(plan.total for plan in distinct), max(plan.fixed for plan in distinct)
+            self.made = _Plans(plans, distinct, total, fixed)
+        return self.made
+
+    @property
+    def total(self) -> int:
+        return self.planned.total
 
 
-def _choose(options: list[_Option], capacity: int) -> tuple[_Option, bool]:
-    """The first layout that fits (options come cheapest in communication first), else the least memory."""
-    chosen = next((option for option in options if option.total <= capacity), None)
-    if chosen is not None:
-        return chosen, True
-    return min(options, key=lambda option: option.total), False
+# Layouts that differ only in their ZeRO stage, from the one asked up to 3, in that order: a later
+# stage shards more and so never needs more bytes on a GPU than an earlier one (the test suite
+# checks it), which lets the fit table skip the earlier stages of a layout that does not fit anyway.
+_Group = list[_Option]
 
 
-def _options(arch: Architecture, scenario: Scenario, count: int) -> list[_Option]:
-    options = []
+def _choose(groups: list[_Group], capacity: int) -> tuple[_Option, bool]:
+    """The first layout that fits (groups come cheapest in communication first), else the least
+    memory (the first of the least), the same as trying every layout in turn."""
+    for group in groups:
+        if group[-1].total <= capacity:  # the group's least; else none of it fits
+            return next(option for option in group if option.total <= capacity), True
+    least = min(group[-1].total for group in groups)
+    group = next(group for group in groups if group[-1].total == least)
+    return next(option for option in group if option.total == least), False
+
+
+def _options(arch: Architecture, scenario: Scenario, count: int) -> list[_Group]:
+    groups: list[_Group] = []
     for candidate in _candidates(arch, scenario, count):
-        plans = stage_plans(arch, candidate)
-        distinct = tuple({id(plan): plan for plan in plans}.values())
-        total = max(plan.total for plan in distinct)
-        options.append(_Option(candidate, plans, total, distinct, max(plan.fixed for plan in distinct)))
-    return options
+        option = _Option(arch, candidate)
+        previous = groups[-1][-1].layout if groups else None
+        if previous is not None and (previous.tp, previous.pp) == (candidate.tp, candidate.pp):
+            groups[-1].append(option)
+        else:
+            groups.append([option])
+    return groups
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,22 +270,22 @@ class _Verdict:
     max_batch: int | None
 
 
-def _verdict(s: Scenario, options: list[_Option], serving: _Serving, capacity: int) -> _Verdict:
+def _verdict(s: Scenario, options: list[_Group], serving: _Serving, capacity: int) -> _Verdict:
     chosen, fits = _choose(options, capacity)
     if not chosen.text:
         layout = chosen.layout
         chosen.text = layout_text(layout.tp, layout.pp, layout.dp, layout.zero, layout.ep)
     max_context = batch = None
     if s.mode == "inference":
-        max_context = _max_context(chosen.distinct, chosen.fixed, capacity, serving.limit)
-        batch = largest_batch(chosen.distinct, capacity) if serving.max_batch else None
+        max_context = _max_context(chosen.planned.distinct, chosen.planned.fixed, capacity, serving.limit)
+        batch = largest_batch(chosen.planned.distinct, capacity) if serving.max_batch else None
     return _Verdict(chosen, fits, max_context, batch)
 
 
 def _fit_one(
     s: Scenario,
     gpu: GPU,
-    options: list[_Option],
+    options: list[_Group],
     serving: _Serving,
     capacity: int,
     verdict: _Verdict | None = None,
@@ -266,7 +296,7 @@ def _fit_one(
     speed = None
     if s.mode == "inference" and verdict.fits:
         if chosen.speed is None:
-            chosen.speed = layout_speed(chosen.plans, layout, serving.model)
+            chosen.speed = layout_speed(chosen.planned.plans, layout, serving.model)
         speed = chosen.speed.on(gpu)
     return SetupFit(
         gpu=gpu.id,

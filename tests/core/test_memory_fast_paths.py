@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
+from paramtally.core import fit
 from paramtally.core.activations import activation_terms
 from paramtally.core.fit import COUNTS, fit_setups, setup_layouts
 from paramtally.core.kv_cache import kv_terms
@@ -171,3 +172,51 @@ def test_each_stage_holds_the_blocks_its_runs_put_there(preset: str, pp: int) ->
     assume(pp <= arch.num_layers)
     for stage in model_layout(arch, pp).stages:
         assert stage.blocks == _own_held(arch, stage.first, stage.first + stage.count)
+
+
+@st.composite
+def training_tables(draw: st.DrawFn) -> tuple[str, Scenario, int]:
+    preset = draw(st.sampled_from(PRESETS))
+    fields: dict[str, Any] = {
+        "mode": "training",
+        "zero": draw(st.integers(0, 3)),
+        "ep": draw(st.sampled_from([1, 2, 8])),
+        "vocab_padding": draw(st.booleans()),
+        "optimizer": draw(st.sampled_from(["adamw", "adam8bit", "sgd", "none"])),
+        "grad_dtype": draw(st.sampled_from(["bf16", "fp32"])),
+        "dtype": draw(st.sampled_from(["bf16", "fp32"])),
+        "context": draw(st.integers(1, 8192)),
+        "recompute": draw(st.sampled_from(["none", "selective", "full"])),
+    }
+    if draw(st.booleans()):
+        fields |= {"lora_rank": draw(st.sampled_from([8, 64])), "qlora": draw(st.booleans())}
+    try:
+        return preset, Scenario(**fields), draw(st.sampled_from(COUNTS))
+    except ValidationError:
+        assume(False)
+        raise
+
+
+@SETTINGS
+@given(drawn=training_tables(), shift=st.integers(-2, 2))
+def test_the_fit_table_chooses_as_if_it_tried_every_layout(
+    drawn: tuple[str, Scenario, int], shift: int
+) -> None:
+    # The fit table skips the lower ZeRO stages of a layout whose highest does not fit: sound only
+    # if sharding more never adds bytes. Check that, and that it chooses what trying every layout
+    # in turn chooses (the first that fits, else the first of the least), at capacities around
+    # every layout's total.
+    preset, s, count = drawn
+    arch = load_builtin(preset)
+    assume(scenario_problem(arch, s.model_copy(update={"tp": 1, "pp": 1, "gpus": 1})) is None)
+    groups = fit._options(arch, s, count)
+    for group in groups:
+        totals = [max(plan.total for plan in stage_plans(arch, option.layout)) for option in group]
+        assert totals == sorted(totals, reverse=True)
+    layouts = setup_layouts(arch, s, count)
+    every = [max(plan.total for plan in stage_plans(arch, layout)) for layout in layouts]
+    for capacity in sorted({total + shift for total in every}):
+        fitting = [i for i, total in enumerate(every) if total <= capacity]
+        expected = fitting[0] if fitting else every.index(min(every))
+        chosen, fits = fit._choose(fit._options(arch, s, count), capacity)
+        assert (chosen.layout, fits) == (layouts[expected], bool(fitting))
