@@ -226,6 +226,8 @@ _Group = list[_Option]
 def _choose(groups: list[_Group], capacity: int) -> tuple[_Option, bool]:
     """The first layout that fits (groups come cheapest in communication first), else the least
     memory (the first of the least), the same as trying every layout in turn."""
+    if len(groups) == 1 and len(groups[0]) == 1:  # inference: the one layout
+        return groups[0][0], groups[0][0].total <= capacity
     for group in groups:
         if group[-1].total <= capacity:  # the group's least; else none of it fits
             return next(option for option in group if option.total <= capacity), True
@@ -266,56 +268,36 @@ class _Verdict:
 
     chosen: _Option
     fits: bool
-    max_context: int | None
     max_batch: int | None
+    row: tuple[Any, ...]  # the SetupFit fields from count to max_context, in order
 
 
 def _verdict(s: Scenario, options: list[_Group], serving: _Serving, capacity: int) -> _Verdict:
     chosen, fits = _choose(options, capacity)
+    layout = chosen.layout
     if not chosen.text:
-        layout = chosen.layout
         chosen.text = layout_text(layout.tp, layout.pp, layout.dp, layout.zero, layout.ep)
     max_context = batch = None
+    planned = chosen.planned
     if s.mode == "inference":
-        max_context = _max_context(chosen.planned.distinct, chosen.planned.fixed, capacity, serving.limit)
-        batch = largest_batch(chosen.planned.distinct, capacity) if serving.max_batch else None
-    return _Verdict(chosen, fits, max_context, batch)
+        max_context = _max_context(planned.distinct, planned.fixed, capacity, serving.limit)
+        batch = largest_batch(planned.distinct, capacity) if serving.max_batch else None
+    total = planned.total
+    row = (layout.gpus, fits, total, capacity, capacity - total, chosen.text, layout.tp, layout.pp, layout.dp,
+           layout.zero, max_context)  # fmt: skip
+    return _Verdict(chosen, fits, batch, row)
 
 
-def _fit_one(
-    s: Scenario,
-    gpu: GPU,
-    options: list[_Group],
-    serving: _Serving,
-    capacity: int,
-    verdict: _Verdict | None = None,
-) -> SetupFit:
-    verdict = verdict or _verdict(s, options, serving, capacity)
+def _fit_one(s: Scenario, gpu: GPU, serving: _Serving, verdict: _Verdict) -> SetupFit:
     chosen = verdict.chosen
-    layout, total = chosen.layout, chosen.total
-    speed = None
+    prefill = decode = None
     if s.mode == "inference" and verdict.fits:
         if chosen.speed is None:
-            chosen.speed = layout_speed(chosen.planned.plans, layout, serving.model)
+            chosen.speed = layout_speed(chosen.planned.plans, chosen.layout, serving.model)
         speed = chosen.speed.on(gpu)
-    return SetupFit(
-        gpu=gpu.id,
-        gpu_name=gpu.name,
-        count=layout.gpus,
-        fits=verdict.fits,
-        per_gpu_bytes=total,
-        capacity_bytes=capacity,
-        free_bytes=capacity - total,
-        layout=chosen.text,
-        tp=layout.tp,
-        pp=layout.pp,
-        dp=layout.dp,
-        zero=layout.zero,
-        max_context=verdict.max_context,
-        prefill_seconds=speed.prefill_seconds if speed else None,
-        decode_tokens_per_second=speed.decode_tokens_per_second if speed else None,
-        max_batch=verdict.max_batch,
-    )
+        prefill, decode = speed.prefill_seconds, speed.decode_tokens_per_second
+    # In the order of SetupFit's fields (a table of many setups: positional is the quicker).
+    return SetupFit(gpu.id, gpu.name, *verdict.row, prefill, decode, verdict.max_batch)
 
 
 def _context_limit(arch: Architecture, s: Scenario) -> int:
@@ -344,7 +326,7 @@ def fit_setups(
             verdict = verdicts.get((count, capacity))
             if verdict is None:
                 verdict = verdicts[count, capacity] = _verdict(scenario, options[count], serving, capacity)
-            fits.append(_fit_one(scenario, gpu, options[count], serving, capacity, verdict))
+            fits.append(_fit_one(scenario, gpu, serving, verdict))
     return tuple(fits)
 
 
@@ -375,7 +357,8 @@ def fit_setup(arch: Architecture, scenario: Scenario, gpu: GPU, count: int) -> S
     check_scenario(arch, scenario.model_copy(update={"tp": 1, "pp": 1, "gpus": 1}))
     options = _options(arch, scenario, count)
     capacity = gpu.capacity_bytes(scenario.utilization_cap)
-    return _fit_one(scenario, gpu, options, _serving(arch, scenario, max_batch=False), capacity)
+    serving = _serving(arch, scenario, max_batch=False)
+    return _fit_one(scenario, gpu, serving, _verdict(scenario, options, serving, capacity))
 
 
 def setup_layouts(arch: Architecture, scenario: Scenario, count: int) -> list[Scenario]:
