@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from paramtally.core import fit
+from paramtally.core import fit, gguf_types
 from paramtally.core.activations import activation_terms
 from paramtally.core.fit import COUNTS, fit_setups, setup_layouts
 from paramtally.core.kv_cache import kv_terms
@@ -220,3 +220,49 @@ def test_the_fit_table_chooses_as_if_it_tried_every_layout(
         expected = fitting[0] if fitting else every.index(min(every))
         chosen, fits = fit._choose(fit._options(arch, s, count), capacity)
         assert (chosen.layout, fits) == (layouts[expected], bool(fitting))
+
+
+def _per_tensor(arch: Architecture, quant: str) -> list[list[list[tuple[str, int]]]]:
+    """Running sums by type, tensor by tensor (as llama.cpp meets them), nothing made once per block."""
+    t = gguf_types._traits(arch, quant)
+    distinct, which = gguf_types._layer_blocks(arch)
+    layouts = [gguf_types._block_layout(block, arch.hidden_size) for block in distinct]
+    n_v = sum(m.category == "attn_v" for number in which for m in layouts[number][0])
+    i_v = i_down = 0
+    sums: list[list[list[tuple[str, int]]]] = [[[]], [[]], [[]]]
+    every: dict[str, int] = {}
+    routed: dict[str, int] = {}
+    kv: dict[str, int] = {}
+    for index, number in enumerate(which):
+        matrices, unquantized, rest = layouts[number]
+        every["F32"] = every.get("F32", 0) + unquantized
+        every[t.default] = every.get(t.default, 0) + rest
+        for m in matrices:
+            if m.category == "attn_v":
+                kind, i_v = gguf_types._attn_v_type(t, i_v, n_v), i_v + 1
+            elif m.category == "ffn_down":
+                i = index if t.n_expert > 1 else i_down
+                kind, i_down = gguf_types._ffn_down_type(t, i, t.n_layer), i_down + 1
+            elif m.category == "attn_k" and t.n_expert == 8:
+                kind = "Q8_0"
+            elif m.category == "attn_output":
+                kind = gguf_types._attn_output_type(t)
+            else:
+                kind = t.default
+            kind = gguf_types._fallback(kind, m.ncols)
+            for total, counted in ((every, True), (routed, m.routed), (kv, m.kv)):
+                if counted:
+                    total[kind] = total.get(kind, 0) + m.numel
+        for one, total in zip(sums, (every, routed, kv), strict=True):
+            one.append(list(total.items()))
+    return sums
+
+
+@pytest.mark.parametrize(
+    "preset", [*PRESETS, "llama-2-7b", "qwen3-30b-a3b", "qwen3-next-80b-a3b", "phi-3-mini-4k"]
+)
+def test_gguf_types_by_layer_are_those_summed_tensor_by_tensor(preset: str) -> None:
+    arch = load_builtin(preset)
+    for quant in gguf_types.GGUF_DEFAULT_TYPES:
+        made = [[list(prefix.items()) for prefix in part] for part in gguf_types._per_layer(arch, quant)]
+        assert made == _per_tensor(arch, quant)
