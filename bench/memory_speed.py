@@ -53,6 +53,7 @@ def _clear_all() -> None:
     gguf_types._per_layer.cache_clear()
     activations._widest.cache_clear()
     activations._block_widths.cache_clear()
+    activations._score_heads.cache_clear()
     kv_cache._caches.cache_clear()
     stages._kv_projections.cache_clear()
     stages._run_of_layer.cache_clear()

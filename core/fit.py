@@ -111,22 +111,23 @@ def layout_text(tp: int, pp: int, dp: int, zero: int, ep: int = 1) -> str:
     return f"{text}, ZeRO-{zero}" if dp > 1 and zero else text
 
 
-def _laid_out(arch: Architecture, s: Scenario, tp: int, pp: int, count: int, zero: int) -> Scenario:
-    """``s`` on a layout: expert parallelism over as many of the data-parallel GPUs as it can take,
-    interleaving only with pipeline stages and at most one chunk per layer."""
+def _laid_out(arch: Architecture, s: Scenario, tp: int, pp: int, count: int, zero: int) -> dict[str, int]:
+    """What changes in ``s`` on a layout: expert parallelism over as many of the data-parallel GPUs
+    as it can take, interleaving only with pipeline stages and at most one chunk per layer."""
     update: dict[str, int] = {"tp": tp, "pp": pp, "gpus": count, "zero": zero}
     if s.ep > 1:
         update["ep"] = math.gcd(s.ep, count // (tp * pp))
     if s.virtual_stages > 1:
         update["virtual_stages"] = 1 if pp == 1 else min(s.virtual_stages, arch.num_layers // pp)
-    return s.model_copy(update=update)
+    return update
 
 
 def _tps(arch: Architecture, count: int) -> list[int]:
     return [t for t in (1, 2, 4, 8) if t <= min(count, NODE_SIZE) and count % t == 0 and valid_tp(arch, t)]
 
 
-def _candidates(arch: Architecture, s: Scenario, count: int) -> list[Scenario]:
+def _candidates(arch: Architecture, s: Scenario, count: int) -> list[dict[str, int]]:
+    """The layouts tried on ``count`` GPUs, in order, as changes to ``s``."""
     tps = _tps(arch, count)
     if s.mode == "inference":
         tp = tps[-1]
@@ -134,7 +135,7 @@ def _candidates(arch: Architecture, s: Scenario, count: int) -> list[Scenario]:
         while (count // tp) % pp:
             pp -= 1
         return [_laid_out(arch, s, tp, pp, count, s.zero)]
-    result: list[Scenario] = []
+    result: list[dict[str, int]] = []
     pps = [p for p in COUNTS if p <= arch.num_layers]
     for pp in pps:
         for tp in tps:
@@ -194,14 +195,23 @@ class _Plans:
 
 @dataclass(slots=True)
 class _Option:
-    """A layout tried on a count: its stage plans and the busiest GPU's bytes (made when first asked),
-    and (made once, when a GPU kind first takes it) what every GPU kind on it shares."""
+    """A layout tried on a count: the scenario on it, its stage plans and the busiest GPU's bytes
+    (each made when first asked), and (made once, when a GPU kind first takes it) what every GPU
+    kind on it shares."""
 
     arch: Architecture
-    layout: Scenario
+    scenario: Scenario
+    update: dict[str, int]  # the layout's changes to the scenario
     text: str = ""
     speed: LayoutSpeed | None = None
     made: _Plans | None = None
+    laid_out: Scenario | None = None
+
+    @property
+    def layout(self) -> Scenario:
+        if self.laid_out is None:
+            self.laid_out = self.scenario.model_copy(update=self.update)
+        return self.laid_out
 
     @property
     def planned(self) -> _Plans:
@@ -238,10 +248,10 @@ def _choose(groups: list[_Group], capacity: int) -> tuple[_Option, bool]:
 
 def _options(arch: Architecture, scenario: Scenario, count: int) -> list[_Group]:
     groups: list[_Group] = []
-    for candidate in _candidates(arch, scenario, count):
-        option = _Option(arch, candidate)
-        previous = groups[-1][-1].layout if groups else None
-        if previous is not None and (previous.tp, previous.pp) == (candidate.tp, candidate.pp):
+    for update in _candidates(arch, scenario, count):
+        option = _Option(arch, scenario, update)
+        previous = groups[-1][-1].update if groups else None
+        if previous is not None and (previous["tp"], previous["pp"]) == (update["tp"], update["pp"]):
             groups[-1].append(option)
         else:
             groups.append([option])
@@ -363,4 +373,4 @@ def fit_setup(arch: Architecture, scenario: Scenario, gpu: GPU, count: int) -> S
 
 def setup_layouts(arch: Architecture, scenario: Scenario, count: int) -> list[Scenario]:
     """The layouts ``fit_setup`` tries on ``count`` GPUs, in its order (inference: the one)."""
-    return _candidates(arch, scenario, count)
+    return [scenario.model_copy(update=update) for update in _candidates(arch, scenario, count)]
