@@ -170,7 +170,8 @@ def _longest_estimate(free: int, plan: StagePlan, limit: int) -> float:
 
 def _max_context(plans: tuple[StagePlan, ...], fixed: int, capacity: int, limit: int) -> int:
     """The longest context (tokens per sequence, at most ``limit``) whose busiest stage fits;
-    ``plans``: the layout's distinct stage plans, ``fixed``: the largest of their fixed bytes."""
+    ``plans``: the layout's distinct stage plans that may bind it, ``fixed``: the largest fixed bytes
+    of all its stages."""
     if fixed > capacity:
         return 0
     estimates = [_longest_estimate(capacity - plan.fixed, plan, limit) for plan in plans]
@@ -185,12 +186,25 @@ def _max_context(plans: tuple[StagePlan, ...], fixed: int, capacity: int, limit:
     return s
 
 
+def _contenders(plans: tuple[StagePlan, ...]) -> tuple[StagePlan, ...]:
+    """The plans that may bind the longest context: of plans that grow alike, an earlier one with as
+    many fixed bytes or more reaches the capacity first (or at once, and is taken first)."""
+    most: dict[tuple[Piece, ...], int] = {}
+    kept = []
+    for plan in plans:
+        if plan.pieces not in most or most[plan.pieces] < plan.fixed:
+            most[plan.pieces] = plan.fixed
+            kept.append(plan)
+    return tuple(kept)
+
+
 @dataclass(frozen=True, slots=True)
 class _Plans:
     plans: tuple[StagePlan, ...]
     distinct: tuple[StagePlan, ...]  # stages that hold alike share a plan: each once
     total: int  # the busiest GPU's bytes
     fixed: int  # the largest bytes of a stage that do not grow with the context
+    contenders: tuple[StagePlan, ...]  # the distinct plans that may bind the longest context
 
 
 @dataclass(slots=True)
@@ -219,7 +233,7 @@ class _Option:
             plans = stage_plans(self.arch, self.layout)
             distinct = tuple({id(plan): plan for plan in plans}.values())
             total, fixed = max(plan.total for plan in distinct), max(plan.fixed for plan in distinct)
-            self.made = _Plans(plans, distinct, total, fixed)
+            self.made = _Plans(plans, distinct, total, fixed, _contenders(distinct))
         return self.made
 
     @property
@@ -290,7 +304,7 @@ def _verdict(s: Scenario, options: list[_Group], serving: _Serving, capacity: in
     max_context = batch = None
     planned = chosen.planned
     if s.mode == "inference":
-        max_context = _max_context(planned.distinct, planned.fixed, capacity, serving.limit)
+        max_context = _max_context(planned.contenders, planned.fixed, capacity, serving.limit)
         batch = largest_batch(planned.distinct, capacity) if serving.max_batch else None
     total = planned.total
     row = (layout.gpus, fits, total, capacity, capacity - total, chosen.text, layout.tp, layout.pp, layout.dp,

@@ -266,3 +266,24 @@ def test_gguf_types_by_layer_are_those_summed_tensor_by_tensor(preset: str) -> N
     for quant in gguf_types.GGUF_DEFAULT_TYPES:
         made = [[list(prefix.items()) for prefix in part] for part in gguf_types._per_layer(arch, quant)]
         assert made == _per_tensor(arch, quant)
+
+
+@SETTINGS
+@given(drawn=scenarios(), pp=st.sampled_from([1, 2, 4, 8, 16, 32]), spare=st.integers(0, 10**11))
+def test_the_longest_context_is_found_among_the_plans_that_may_bind_it(
+    drawn: tuple[str, Scenario], pp: int, spare: int
+) -> None:
+    # Of plans that grow alike only the earliest with the most fixed bytes is tried; the longest
+    # context must be the one found by trying every distinct plan.
+    preset, s = drawn
+    arch = load_builtin(preset)
+    assume(s.mode == "inference" and pp <= arch.num_layers)
+    s = s.model_copy(update={"tp": 1, "pp": pp, "gpus": pp})
+    assume(scenario_problem(arch, s) is None)
+    plans = stage_plans(arch, s)
+    distinct = tuple({id(plan): plan for plan in plans}.values())
+    fixed = max(plan.fixed for plan in distinct)
+    capacity = fixed + spare
+    limit = fit._context_limit(arch, s)
+    expected = fit._max_context(distinct, fixed, capacity, limit)
+    assert fit._max_context(fit._contenders(distinct), fixed, capacity, limit) == expected
