@@ -56,7 +56,7 @@ def _clear_all() -> None:
     activations._score_heads.cache_clear()
     kv_cache._caches.cache_clear()
     stages._kv_projections.cache_clear()
-    stages._run_of_layer.cache_clear()
+    stages._run_spans.cache_clear()
     stages._run_sizes.cache_clear()
 
 

@@ -71,31 +71,35 @@ def model_layout(arch: Architecture, pp: int) -> ModelLayout:
     emb16 = report.by_part.get("embeddings", 0)
     head16 = report.by_part.get("lm_head", 0) + report.by_part.get("vocab_growth", 0)
     runs = arch.runs
-    run_of = _run_of_layer(arch) if pp > 1 else ()
     sizes = _run_sizes(arch)
+    spans = _run_spans(arch)
     size, extra = divmod(arch.num_layers, pp)
     stages: list[Stage] = []
     first = 0
+    low = 0  # the spans before it end before the stage
     for index in range(pp):
         count = size + (1 if index < extra else 0)
-        # Each run's layers on the stage, in the order of the runs (a deep pipeline of a stack of
-        # many groups would otherwise ask every run of every stage).
-        if pp > 1:
-            on_stage: dict[int, int] = {}
-            for number in run_of[first : first + count]:
-                on_stage[number] = on_stage.get(number, 0) + 1
-        else:
-            on_stage = {number: run.layers for number, run in enumerate(runs)}
+        stop = first + count
+        # Only the runs whose span meets the stage: a deep pipeline of a stack of many groups would
+        # otherwise ask every run on every stage. Their layers are added in the order of the runs.
+        while low < len(spans) and spans[low][1] <= first:
+            low += 1
+        on_stage: list[tuple[int, int]] = []
+        for at in range(low, len(spans)):
+            begin, _, number, offset = spans[at]
+            if begin >= stop:
+                break
+            n = runs[number].layers_in(first - offset, stop - offset)
+            if n:
+                on_stage.append((number, n))
         held: dict[Block, int] = {}
         params = adapters = experts = 0
-        for number in sorted(on_stage):
-            n = on_stage[number]
-            if n:
-                block, block_params, block_adapters, block_experts = sizes[number]
-                held[block] = held.get(block, 0) + n
-                params += n * block_params
-                adapters += n * block_adapters
-                experts += n * block_experts
+        for number, n in sorted(on_stage):
+            block, block_params, block_adapters, block_experts = sizes[number]
+            held[block] = held.get(block, 0) + n
+            params += n * block_params
+            adapters += n * block_adapters
+            experts += n * block_experts
         embed16 = vocab_matrices = 0
         if index == 0:
             params += embeddings
@@ -110,7 +114,7 @@ def model_layout(arch: Architecture, pp: int) -> ModelLayout:
                 index, first, count, params, adapters, embed16, tuple(held.items()), experts, vocab_matrices,
             )
         )  # fmt: skip
-        first += count
+        first = stop
     adapters_total = sum(stage.adapters for stage in stages)
     return ModelLayout(report.total, report.active, adapters_total, tuple(stages))
 
@@ -128,15 +132,16 @@ def _run_sizes(arch: Architecture) -> tuple[tuple[Block, int, int, int], ...]:
 
 
 @lru_cache(maxsize=64)
-def _run_of_layer(arch: Architecture) -> tuple[int, ...]:
-    """The index in ``arch.runs`` of the run each layer belongs to, encoder layers first."""
+def _run_spans(arch: Architecture) -> tuple[tuple[int, int, int, int], ...]:
+    """Each run's first layer and the layer after its last (counted from the encoder's first), its
+    index in ``arch.runs`` and its stack's first layer, by first layer."""
     offsets = _stack_offsets(arch)
-    which = [-1] * arch.num_layers
+    spans = []
     for number, run in enumerate(arch.runs):
-        for start in run.starts():
-            begin = offsets[run.stack] + start
-            which[begin : begin + run.count] = [number] * run.count
-    return tuple(which)
+        begin = offsets[run.stack] + run.start
+        end = begin + (run.repeats - 1) * run.period + run.count if run.repeats else begin
+        spans.append((begin, end, number, offsets[run.stack]))
+    return tuple(sorted(spans))
 
 
 def _stack_offsets(arch: Architecture) -> dict[str, int]:
