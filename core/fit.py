@@ -285,6 +285,10 @@ def _serving(arch: Architecture, s: Scenario, max_batch: bool) -> _Serving:
     return _Serving(model_speed(arch, s), _context_limit(arch, s), max_batch)
 
 
+# The SetupFit fields from count to max_context, in order.
+_Row = tuple[int, bool, int, int, int, str, int, int, int, int, int | None]
+
+
 @dataclass(frozen=True, slots=True)
 class _Verdict:
     """What a count of GPUs of one capacity gives, whatever their kind: GPU kinds of the same
@@ -293,7 +297,7 @@ class _Verdict:
     chosen: _Option
     fits: bool
     max_batch: int | None
-    row: tuple[Any, ...]  # the SetupFit fields from count to max_context, in order
+    row: _Row
 
 
 def _verdict(s: Scenario, options: list[_Group], serving: _Serving, capacity: int) -> _Verdict:
