@@ -10,7 +10,9 @@ Target: ≤ 2 ms in-process. Prints the median of three cases:
 - new architecture: those are cleared too (an edit of the architecture);
 - repeat: the same question again (a redraw);
 and "new architecture" again for the scenarios issue 14 added terms to: a GGUF format (a type
-per tensor, layer by layer), and training with expert parallelism and Megatron's vocabulary padding.
+per tensor, layer by layer), and training with expert parallelism and Megatron's vocabulary padding;
+and for the 48-group hybrid stack of ``bench/gui_latency.py`` (Mamba-2, attention, gated DeltaNet and
+MLA layers, some MoE: on 64 GPUs the fit table puts it on 64 pipeline stages).
 """
 
 from __future__ import annotations
@@ -21,10 +23,13 @@ import sys
 import time
 from collections.abc import Callable
 
+from gui_latency import hybrid_48_groups  # a sibling script (run from bench/, its folder is on the path)
+
 from paramtally.core import activations, count, fit, flops, gguf_types, kv_cache, memory, plans, stages
 from paramtally.core.gpus import load_catalog
 from paramtally.core.memory import Scenario, estimate_memory
 from paramtally.core.presets import load_builtin
+from paramtally.core.schema import Architecture
 
 TARGET_MS = 2.0
 
@@ -53,8 +58,11 @@ def _clear_all() -> None:
     gguf_types._per_layer.cache_clear()
     activations._widest.cache_clear()
     activations._block_widths.cache_clear()
+    activations._score_heads.cache_clear()
     kv_cache._caches.cache_clear()
     stages._kv_projections.cache_clear()
+    stages._run_spans.cache_clear()
+    stages._run_sizes.cache_clear()
 
 
 def _median_ms(work: Callable[[], object], before: Callable[[], None], repeat: int) -> float:
@@ -76,17 +84,19 @@ def main() -> int:
     scenario = Scenario()
     catalog = load_catalog()
 
-    def table(s: Scenario = scenario) -> Callable[[], object]:
+    def table(s: Scenario = scenario, model: Architecture = arch) -> Callable[[], object]:
         def run() -> object:
             return (
-                estimate_memory(arch, s),
-                flops.estimate_flops(arch, s, catalog),
-                fit.fit_setups(arch, s, catalog),
+                estimate_memory(model, s),
+                flops.estimate_flops(model, s, catalog),
+                fit.fit_setups(model, s, catalog),
             )
 
         run()
         return run
 
+    hybrid = hybrid_48_groups()
+    assert isinstance(hybrid, Architecture)
     gguf = Scenario(quant="q4_k_m")
     parallel = Scenario(mode="training", tp=8, gpus=64, ep=8, vocab_padding=True)
     setups = len(fit.fit_setups(arch, scenario, catalog))
@@ -97,6 +107,7 @@ def main() -> int:
         "repeat": _median_ms(table(), lambda: None, args.repeat),
         "new arch, GGUF": _median_ms(table(gguf), _clear_all, few),
         "new arch, EP train": _median_ms(table(parallel), _clear_all, few),
+        "hybrid, new arch": _median_ms(table(model=hybrid), _clear_all, few),
     }
     print(
         f"{arch.name}: memory terms + FLOPs + {setups} setups ({len(catalog)} GPU kinds × {len(fit.COUNTS)})"

@@ -75,7 +75,9 @@ def token_widths(block: Block, h: int) -> tuple[int, int]:
     return r, s
 
 
+@lru_cache(maxsize=1024)
 def _score_heads(block: Block) -> int:
+    # Cached: every stage of every layout the fit table tries asks for each block it holds.
     return sum(m.score_heads() for m in _mixers(block))  # type: ignore[attr-defined]
 
 

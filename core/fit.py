@@ -111,22 +111,23 @@ def layout_text(tp: int, pp: int, dp: int, zero: int, ep: int = 1) -> str:
     return f"{text}, ZeRO-{zero}" if dp > 1 and zero else text
 
 
-def _laid_out(arch: Architecture, s: Scenario, tp: int, pp: int, count: int, zero: int) -> Scenario:
-    """``s`` on a layout: expert parallelism over as many of the data-parallel GPUs as it can take,
-    interleaving only with pipeline stages and at most one chunk per layer."""
+def _laid_out(arch: Architecture, s: Scenario, tp: int, pp: int, count: int, zero: int) -> dict[str, int]:
+    """What changes in ``s`` on a layout: expert parallelism over as many of the data-parallel GPUs
+    as it can take, interleaving only with pipeline stages and at most one chunk per layer."""
     update: dict[str, int] = {"tp": tp, "pp": pp, "gpus": count, "zero": zero}
     if s.ep > 1:
         update["ep"] = math.gcd(s.ep, count // (tp * pp))
     if s.virtual_stages > 1:
         update["virtual_stages"] = 1 if pp == 1 else min(s.virtual_stages, arch.num_layers // pp)
-    return s.model_copy(update=update)
+    return update
 
 
 def _tps(arch: Architecture, count: int) -> list[int]:
     return [t for t in (1, 2, 4, 8) if t <= min(count, NODE_SIZE) and count % t == 0 and valid_tp(arch, t)]
 
 
-def _candidates(arch: Architecture, s: Scenario, count: int) -> list[Scenario]:
+def _candidates(arch: Architecture, s: Scenario, count: int) -> list[dict[str, int]]:
+    """The layouts tried on ``count`` GPUs, in order, as changes to ``s``."""
     tps = _tps(arch, count)
     if s.mode == "inference":
         tp = tps[-1]
@@ -134,7 +135,7 @@ def _candidates(arch: Architecture, s: Scenario, count: int) -> list[Scenario]:
         while (count // tp) % pp:
             pp -= 1
         return [_laid_out(arch, s, tp, pp, count, s.zero)]
-    result: list[Scenario] = []
+    result: list[dict[str, int]] = []
     pps = [p for p in COUNTS if p <= arch.num_layers]
     for pp in pps:
         for tp in tps:
@@ -169,7 +170,8 @@ def _longest_estimate(free: int, plan: StagePlan, limit: int) -> float:
 
 def _max_context(plans: tuple[StagePlan, ...], fixed: int, capacity: int, limit: int) -> int:
     """The longest context (tokens per sequence, at most ``limit``) whose busiest stage fits;
-    ``plans``: the layout's distinct stage plans, ``fixed``: the largest of their fixed bytes."""
+    ``plans``: the layout's distinct stage plans that may bind it, ``fixed``: the largest fixed bytes
+    of all its stages."""
     if fixed > capacity:
         return 0
     estimates = [_longest_estimate(capacity - plan.fixed, plan, limit) for plan in plans]
@@ -184,36 +186,90 @@ def _max_context(plans: tuple[StagePlan, ...], fixed: int, capacity: int, limit:
     return s
 
 
+def _contenders(plans: tuple[StagePlan, ...]) -> tuple[StagePlan, ...]:
+    """The plans that may bind the longest context: of plans that grow alike, an earlier one with as
+    many fixed bytes or more reaches the capacity first (or at once, and is taken first)."""
+    most: dict[tuple[Piece, ...], int] = {}
+    kept = []
+    for plan in plans:
+        if plan.pieces not in most or most[plan.pieces] < plan.fixed:
+            most[plan.pieces] = plan.fixed
+            kept.append(plan)
+    return tuple(kept)
+
+
+@dataclass(frozen=True, slots=True)
+class _Plans:
+    plans: tuple[StagePlan, ...]
+    distinct: tuple[StagePlan, ...]  # stages that hold alike share a plan: each once
+    total: int  # the busiest GPU's bytes
+    fixed: int  # the largest bytes of a stage that do not grow with the context
+    contenders: tuple[StagePlan, ...]  # the distinct plans that may bind the longest context
+
+
 @dataclass(slots=True)
 class _Option:
-    """A layout tried on a count: its stage plans, the busiest GPU's bytes, and (made once, when a
-    GPU kind first takes it) what every GPU kind on it shares."""
+    """A layout tried on a count: the scenario on it, its stage plans and the busiest GPU's bytes
+    (each made when first asked), and (made once, when a GPU kind first takes it) what every GPU
+    kind on it shares."""
 
-    layout: Scenario
-    plans: tuple[StagePlan, ...]
-    total: int
-    distinct: tuple[StagePlan, ...]  # stages that hold alike share a plan: each once
-    fixed: int  # the largest bytes of a stage that do not grow with the context
+    arch: Architecture
+    scenario: Scenario
+    update: dict[str, int]  # the layout's changes to the scenario
     text: str = ""
     speed: LayoutSpeed | None = None
+    made: _Plans | None = None
+    laid_out: Scenario | None = None
+
+    @property
+    def layout(self) -> Scenario:
+        if self.laid_out is None:
+            self.laid_out = self.scenario.model_copy(update=self.update)
+        return self.laid_out
+
+    @property
+    def planned(self) -> _Plans:
+        if self.made is None:
+            plans = stage_plans(self.arch, self.layout)
+            distinct = tuple({id(plan): plan for plan in plans}.values())
+            total, fixed = max(plan.total for plan in distinct), max(plan.fixed for plan in distinct)
+            self.made = _Plans(plans, distinct, total, fixed, _contenders(distinct))
+        return self.made
+
+    @property
+    def total(self) -> int:
+        return self.planned.total
 
 
-def _choose(options: list[_Option], capacity: int) -> tuple[_Option, bool]:
-    """The first layout that fits (options come cheapest in communication first), else the least memory."""
-    chosen = next((option for option in options if option.total <= capacity), None)
-    if chosen is not None:
-        return chosen, True
-    return min(options, key=lambda option: option.total), False
+# Layouts that differ only in their ZeRO stage, from the one asked up to 3, in that order: a later
+# stage shards more and so never needs more bytes on a GPU than an earlier one (the test suite
+# checks it), which lets the fit table skip the earlier stages of a layout that does not fit anyway.
+_Group = list[_Option]
 
 
-def _options(arch: Architecture, scenario: Scenario, count: int) -> list[_Option]:
-    options = []
-    for candidate in _candidates(arch, scenario, count):
-        plans = stage_plans(arch, candidate)
-        distinct = tuple({id(plan): plan for plan in plans}.values())
-        total = max(plan.total for plan in distinct)
-        options.append(_Option(candidate, plans, total, distinct, max(plan.fixed for plan in distinct)))
-    return options
+def _choose(groups: list[_Group], capacity: int) -> tuple[_Option, bool]:
+    """The first layout that fits (groups come cheapest in communication first), else the least
+    memory (the first of the least), the same as trying every layout in turn."""
+    if len(groups) == 1 and len(groups[0]) == 1:  # inference: the one layout
+        return groups[0][0], groups[0][0].total <= capacity
+    for group in groups:
+        if group[-1].total <= capacity:  # the group's least; else none of it fits
+            return next(option for option in group if option.total <= capacity), True
+    least = min(group[-1].total for group in groups)
+    group = next(group for group in groups if group[-1].total == least)
+    return next(option for option in group if option.total == least), False
+
+
+def _options(arch: Architecture, scenario: Scenario, count: int) -> list[_Group]:
+    groups: list[_Group] = []
+    for update in _candidates(arch, scenario, count):
+        option = _Option(arch, scenario, update)
+        previous = groups[-1][-1].update if groups else None
+        if previous is not None and (previous["tp"], previous["pp"]) == (update["tp"], update["pp"]):
+            groups[-1].append(option)
+        else:
+            groups.append([option])
+    return groups
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,6 +285,10 @@ def _serving(arch: Architecture, s: Scenario, max_batch: bool) -> _Serving:
     return _Serving(model_speed(arch, s), _context_limit(arch, s), max_batch)
 
 
+# The SetupFit fields from count to max_context, in order.
+_Row = tuple[int, bool, int, int, int, str, int, int, int, int, int | None]
+
+
 @dataclass(frozen=True, slots=True)
 class _Verdict:
     """What a count of GPUs of one capacity gives, whatever their kind: GPU kinds of the same
@@ -236,56 +296,36 @@ class _Verdict:
 
     chosen: _Option
     fits: bool
-    max_context: int | None
     max_batch: int | None
+    row: _Row
 
 
-def _verdict(s: Scenario, options: list[_Option], serving: _Serving, capacity: int) -> _Verdict:
+def _verdict(s: Scenario, options: list[_Group], serving: _Serving, capacity: int) -> _Verdict:
     chosen, fits = _choose(options, capacity)
+    layout = chosen.layout
     if not chosen.text:
-        layout = chosen.layout
         chosen.text = layout_text(layout.tp, layout.pp, layout.dp, layout.zero, layout.ep)
     max_context = batch = None
+    planned = chosen.planned
     if s.mode == "inference":
-        max_context = _max_context(chosen.distinct, chosen.fixed, capacity, serving.limit)
-        batch = largest_batch(chosen.distinct, capacity) if serving.max_batch else None
-    return _Verdict(chosen, fits, max_context, batch)
+        max_context = _max_context(planned.contenders, planned.fixed, capacity, serving.limit)
+        batch = largest_batch(planned.distinct, capacity) if serving.max_batch else None
+    total = planned.total
+    row = (layout.gpus, fits, total, capacity, capacity - total, chosen.text, layout.tp, layout.pp, layout.dp,
+           layout.zero, max_context)  # fmt: skip
+    return _Verdict(chosen, fits, batch, row)
 
 
-def _fit_one(
-    s: Scenario,
-    gpu: GPU,
-    options: list[_Option],
-    serving: _Serving,
-    capacity: int,
-    verdict: _Verdict | None = None,
-) -> SetupFit:
-    verdict = verdict or _verdict(s, options, serving, capacity)
+def _fit_one(s: Scenario, gpu: GPU, serving: _Serving, verdict: _Verdict) -> SetupFit:
     chosen = verdict.chosen
-    layout, total = chosen.layout, chosen.total
-    speed = None
+    prefill = decode = None
     if s.mode == "inference" and verdict.fits:
         if chosen.speed is None:
-            chosen.speed = layout_speed(chosen.plans, layout, serving.model)
+            chosen.speed = layout_speed(chosen.planned.plans, chosen.layout, serving.model)
         speed = chosen.speed.on(gpu)
-    return SetupFit(
-        gpu=gpu.id,
-        gpu_name=gpu.name,
-        count=layout.gpus,
-        fits=verdict.fits,
-        per_gpu_bytes=total,
-        capacity_bytes=capacity,
-        free_bytes=capacity - total,
-        layout=chosen.text,
-        tp=layout.tp,
-        pp=layout.pp,
-        dp=layout.dp,
-        zero=layout.zero,
-        max_context=verdict.max_context,
-        prefill_seconds=speed.prefill_seconds if speed else None,
-        decode_tokens_per_second=speed.decode_tokens_per_second if speed else None,
-        max_batch=verdict.max_batch,
-    )
+        prefill, decode = speed.prefill_seconds, speed.decode_tokens_per_second
+    # In the order of SetupFit's fields (a table of many setups: positional is the quicker).
+    return SetupFit(gpu.id, gpu.name, *verdict.row, prefill, decode, verdict.max_batch)
 
 
 def _context_limit(arch: Architecture, s: Scenario) -> int:
@@ -314,7 +354,7 @@ def fit_setups(
             verdict = verdicts.get((count, capacity))
             if verdict is None:
                 verdict = verdicts[count, capacity] = _verdict(scenario, options[count], serving, capacity)
-            fits.append(_fit_one(scenario, gpu, options[count], serving, capacity, verdict))
+            fits.append(_fit_one(scenario, gpu, serving, verdict))
     return tuple(fits)
 
 
@@ -345,9 +385,10 @@ def fit_setup(arch: Architecture, scenario: Scenario, gpu: GPU, count: int) -> S
     check_scenario(arch, scenario.model_copy(update={"tp": 1, "pp": 1, "gpus": 1}))
     options = _options(arch, scenario, count)
     capacity = gpu.capacity_bytes(scenario.utilization_cap)
-    return _fit_one(scenario, gpu, options, _serving(arch, scenario, max_batch=False), capacity)
+    serving = _serving(arch, scenario, max_batch=False)
+    return _fit_one(scenario, gpu, serving, _verdict(scenario, options, serving, capacity))
 
 
 def setup_layouts(arch: Architecture, scenario: Scenario, count: int) -> list[Scenario]:
     """The layouts ``fit_setup`` tries on ``count`` GPUs, in its order (inference: the one)."""
-    return _candidates(arch, scenario, count)
+    return [scenario.model_copy(update=update) for update in _candidates(arch, scenario, count)]

@@ -233,6 +233,8 @@ def _layer_blocks(arch: Architecture) -> tuple[list[Block], list[int]]:
     return distinct, which
 
 
+_VARYING = ("attn_v", "ffn_down")  # tensor categories whose type depends on the layer
+
 # Numbers by type of layers [0, i), for i = 0 … L: all, routed experts, K/V projections.
 _Prefix = tuple[tuple[dict[str, int], ...], tuple[dict[str, int], ...], tuple[dict[str, int], ...]]
 
@@ -247,44 +249,71 @@ def _per_layer(arch: Architecture, quant: str) -> _Prefix:
     n_v = sum(sum(m.category == "attn_v" for m in layouts[number][0]) for number in which)
     i_v = i_down = 0
     fallen: dict[tuple[str, int], str] = {}  # (type, row length) → the type that fits the row
+    # A layer's numbers by type, made once per block and types of its attn_v and ffn_down tensors
+    # (the only ones whose type depends on the layer), in the order a tensor by tensor sum meets them.
+    made: dict[tuple[int, tuple[str, ...]], tuple[dict[str, int], dict[str, int], dict[str, int]]] = {}
     sums: tuple[list[dict[str, int]], ...] = ([{}], [{}], [{}])
     # Plain dicts, not Counters: a Counter's missing key is a Python call, and this runs for every
-    # matrix of every layer.
+    # layer.
     every: dict[str, int] = {}
     routed: dict[str, int] = {}
     kv: dict[str, int] = {}
+    slots = [[m.category for m in matrices if m.category in _VARYING] for matrices, _, _ in layouts]
     for index, number in enumerate(which):
-        matrices, unquantized, rest = layouts[number]
-        every["F32"] = every.get("F32", 0) + unquantized
-        every[t.default] = every.get(t.default, 0) + rest
-        for m in matrices:
-            if m.category == "attn_v":
-                kind = _attn_v_type(t, i_v, n_v)
+        varying: list[str] = []
+        for category in slots[number]:
+            if category == "attn_v":
+                varying.append(_attn_v_type(t, i_v, n_v))
                 i_v += 1
-            elif m.category == "ffn_down":
-                # Dense models count ffn_down tensors; MoE models read the layer from the name.
-                i = index if t.n_expert > 1 else i_down
-                kind = _ffn_down_type(t, i, t.n_layer)
-                i_down += 1
-            elif m.category == "attn_k" and t.n_expert == 8:
-                kind = "Q8_0"
-            elif m.category == "attn_output":
-                kind = _attn_output_type(t)
             else:
-                kind = t.default
-            key = (kind, m.ncols)
-            if key not in fallen:
-                fallen[key] = _fallback(kind, m.ncols)
-            kind = fallen[key]
-            every[kind] = every.get(kind, 0) + m.numel
-            if m.routed:
-                routed[kind] = routed.get(kind, 0) + m.numel
-            if m.kv:
-                kv[kind] = kv.get(kind, 0) + m.numel
+                # Dense models count ffn_down tensors; MoE models read the layer from the name.
+                varying.append(_ffn_down_type(t, index if t.n_expert > 1 else i_down, t.n_layer))
+                i_down += 1
+        key = (number, tuple(varying))
+        if key not in made:
+            made[key] = _layer_types(t, layouts[number], varying, fallen)
+        for total, layer in zip((every, routed, kv), made[key], strict=True):
+            for kind, numel in layer.items():
+                total[kind] = total.get(kind, 0) + numel
         sums[0].append(dict(every))
         sums[1].append(dict(routed))
         sums[2].append(dict(kv))
     return tuple(tuple(one) for one in sums)  # type: ignore[return-value]
+
+
+def _layer_types(
+    t: _Traits,
+    layout: tuple[tuple[_Matrix, ...], int, int],
+    varying: list[str],
+    fallen: dict[tuple[str, int], str],
+) -> tuple[dict[str, int], dict[str, int], dict[str, int]]:
+    """One layer's numbers by type (all, routed experts, K/V projections), its attn_v and ffn_down
+    tensors of the ``varying`` types in turn."""
+    matrices, unquantized, rest = layout
+    every = {"F32": unquantized}
+    every[t.default] = every.get(t.default, 0) + rest
+    routed: dict[str, int] = {}
+    kv: dict[str, int] = {}
+    chosen = iter(varying)
+    for m in matrices:
+        if m.category in _VARYING:
+            kind = next(chosen)
+        elif m.category == "attn_k" and t.n_expert == 8:
+            kind = "Q8_0"
+        elif m.category == "attn_output":
+            kind = _attn_output_type(t)
+        else:
+            kind = t.default
+        key = (kind, m.ncols)
+        if key not in fallen:
+            fallen[key] = _fallback(kind, m.ncols)
+        kind = fallen[key]
+        every[kind] = every.get(kind, 0) + m.numel
+        if m.routed:
+            routed[kind] = routed.get(kind, 0) + m.numel
+        if m.kv:
+            kv[kind] = kv.get(kind, 0) + m.numel
+    return every, routed, kv
 
 
 def _between(prefix: tuple[dict[str, int], ...], first: int, stop: int) -> Counter[str]:

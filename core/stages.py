@@ -63,7 +63,6 @@ def _without_own_lora(group: dict[str, object]) -> dict[str, object]:
 @lru_cache(maxsize=256)
 def model_layout(arch: Architecture, pp: int) -> ModelLayout:
     report = count_parameters(arch)
-    h = arch.hidden_size
     embeddings = report.tree.children[0].params
     layer_total = sum(row.params * row.layers for row in report.groups)
     tail = report.total - embeddings - layer_total  # final norms, LM head, pooler, vocab growth, stack inputs
@@ -71,24 +70,36 @@ def model_layout(arch: Architecture, pp: int) -> ModelLayout:
     tied_copy = arch.embeddings.vocab_size * arch.embed_dim if head.present and head.tied and pp > 1 else 0
     emb16 = report.by_part.get("embeddings", 0)
     head16 = report.by_part.get("lm_head", 0) + report.by_part.get("vocab_growth", 0)
-    offsets = _stack_offsets(arch)
+    runs = arch.runs
+    sizes = _run_sizes(arch)
+    spans = _run_spans(arch)
     size, extra = divmod(arch.num_layers, pp)
     stages: list[Stage] = []
     first = 0
+    low = 0  # the spans before it end before the stage
     for index in range(pp):
         count = size + (1 if index < extra else 0)
-        held: dict[Block, int] = {}
-        for run in arch.runs:
-            offset = offsets[run.stack]
-            n = run.layers_in(first - offset, first + count - offset)
+        stop = first + count
+        # Only the runs whose span meets the stage: a deep pipeline of a stack of many groups would
+        # otherwise ask every run on every stage. Their layers are added in the order of the runs.
+        while low < len(spans) and spans[low][1] <= first:
+            low += 1
+        on_stage: list[tuple[int, int]] = []
+        for at in range(low, len(spans)):
+            begin, _, number, offset = spans[at]
+            if begin >= stop:
+                break
+            n = runs[number].layers_in(first - offset, stop - offset)
             if n:
-                held[run.block] = held.get(run.block, 0) + n
+                on_stage.append((number, n))
+        held: dict[Block, int] = {}
         params = adapters = experts = 0
-        for block, n in held.items():
-            parts = block_parts(block, h)
-            params += n * sum(parts.values())
-            adapters += n * (parts.get("lora", 0) + parts.get("adapters", 0))
-            experts += n * parts.get("moe_experts", 0)
+        for number, n in sorted(on_stage):
+            block, block_params, block_adapters, block_experts = sizes[number]
+            held[block] = held.get(block, 0) + n
+            params += n * block_params
+            adapters += n * block_adapters
+            experts += n * block_experts
         embed16 = vocab_matrices = 0
         if index == 0:
             params += embeddings
@@ -103,9 +114,34 @@ def model_layout(arch: Architecture, pp: int) -> ModelLayout:
                 index, first, count, params, adapters, embed16, tuple(held.items()), experts, vocab_matrices,
             )
         )  # fmt: skip
-        first += count
+        first = stop
     adapters_total = sum(stage.adapters for stage in stages)
     return ModelLayout(report.total, report.active, adapters_total, tuple(stages))
+
+
+@lru_cache(maxsize=64)
+def _run_sizes(arch: Architecture) -> tuple[tuple[Block, int, int, int], ...]:
+    """Each run's block with one layer's parameters, trainable adapter parameters and routed-expert
+    ones (every layout asks)."""
+    sizes = []
+    for run in arch.runs:
+        parts = block_parts(run.block, arch.hidden_size)
+        adapters = parts.get("lora", 0) + parts.get("adapters", 0)
+        sizes.append((run.block, sum(parts.values()), adapters, parts.get("moe_experts", 0)))
+    return tuple(sizes)
+
+
+@lru_cache(maxsize=64)
+def _run_spans(arch: Architecture) -> tuple[tuple[int, int, int, int], ...]:
+    """Each run's first layer and the layer after its last (counted from the encoder's first), its
+    index in ``arch.runs`` and its stack's first layer, by first layer."""
+    offsets = _stack_offsets(arch)
+    spans = []
+    for number, run in enumerate(arch.runs):
+        begin = offsets[run.stack] + run.start
+        end = begin + (run.repeats - 1) * run.period + run.count if run.repeats else begin
+        spans.append((begin, end, number, offsets[run.stack]))
+    return tuple(sorted(spans))
 
 
 def _stack_offsets(arch: Architecture) -> dict[str, int]:

@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
+from paramtally.core import fit, gguf_types
 from paramtally.core.activations import activation_terms
 from paramtally.core.fit import COUNTS, fit_setups, setup_layouts
 from paramtally.core.kv_cache import kv_terms
@@ -148,3 +149,141 @@ def test_copies_with_changes_hash_afresh() -> None:
     other = block.model_copy(update={"norms": norms})
     twin = type(block).model_validate({**block.model_dump(), "norms": norms.model_dump()})
     assert other == twin and hash(other) == hash(twin) and other != block
+
+
+def _own_held(arch: Architecture, first: int, stop: int) -> tuple[tuple[object, int], ...]:
+    """The blocks of layers [first, stop) and their layers, asking every run (as stages did)."""
+    offsets, start = {}, 0
+    for role, stack in arch.stacks:
+        offsets[role] = start
+        start += stack.num_layers
+    held: dict[object, int] = {}
+    for run in arch.runs:
+        n = run.layers_in(first - offsets[run.stack], stop - offsets[run.stack])
+        if n:
+            held[run.block] = held.get(run.block, 0) + n
+    return tuple(held.items())
+
+
+@settings(max_examples=30, deadline=None)
+@given(preset=st.sampled_from(PRESETS), pp=st.integers(1, 64))
+def test_each_stage_holds_the_blocks_its_runs_put_there(preset: str, pp: int) -> None:
+    arch = load_builtin(preset)
+    assume(pp <= arch.num_layers)
+    for stage in model_layout(arch, pp).stages:
+        assert stage.blocks == _own_held(arch, stage.first, stage.first + stage.count)
+
+
+@st.composite
+def training_tables(draw: st.DrawFn) -> tuple[str, Scenario, int]:
+    preset = draw(st.sampled_from(PRESETS))
+    fields: dict[str, Any] = {
+        "mode": "training",
+        "zero": draw(st.integers(0, 3)),
+        "ep": draw(st.sampled_from([1, 2, 8])),
+        "vocab_padding": draw(st.booleans()),
+        "optimizer": draw(st.sampled_from(["adamw", "adam8bit", "sgd", "none"])),
+        "grad_dtype": draw(st.sampled_from(["bf16", "fp32"])),
+        "dtype": draw(st.sampled_from(["bf16", "fp32"])),
+        "context": draw(st.integers(1, 8192)),
+        "recompute": draw(st.sampled_from(["none", "selective", "full"])),
+    }
+    if draw(st.booleans()):
+        fields |= {"lora_rank": draw(st.sampled_from([8, 64])), "qlora": draw(st.booleans())}
+    try:
+        return preset, Scenario(**fields), draw(st.sampled_from(COUNTS))
+    except ValidationError:
+        assume(False)
+        raise
+
+
+@SETTINGS
+@given(drawn=training_tables(), shift=st.integers(-2, 2))
+def test_the_fit_table_chooses_as_if_it_tried_every_layout(
+    drawn: tuple[str, Scenario, int], shift: int
+) -> None:
+    # The fit table skips the lower ZeRO stages of a layout whose highest does not fit: sound only
+    # if sharding more never adds bytes. Check that, and that it chooses what trying every layout
+    # in turn chooses (the first that fits, else the first of the least), at capacities around
+    # every layout's total.
+    preset, s, count = drawn
+    arch = load_builtin(preset)
+    assume(scenario_problem(arch, s.model_copy(update={"tp": 1, "pp": 1, "gpus": 1})) is None)
+    groups = fit._options(arch, s, count)
+    for group in groups:
+        totals = [max(plan.total for plan in stage_plans(arch, option.layout)) for option in group]
+        assert totals == sorted(totals, reverse=True)
+    layouts = setup_layouts(arch, s, count)
+    every = [max(plan.total for plan in stage_plans(arch, layout)) for layout in layouts]
+    for capacity in sorted({total + shift for total in every}):
+        fitting = [i for i, total in enumerate(every) if total <= capacity]
+        expected = fitting[0] if fitting else every.index(min(every))
+        chosen, fits = fit._choose(fit._options(arch, s, count), capacity)
+        assert (chosen.layout, fits) == (layouts[expected], bool(fitting))
+
+
+def _per_tensor(arch: Architecture, quant: str) -> list[list[list[tuple[str, int]]]]:
+    """Running sums by type, tensor by tensor (as llama.cpp meets them), nothing made once per block."""
+    t = gguf_types._traits(arch, quant)
+    distinct, which = gguf_types._layer_blocks(arch)
+    layouts = [gguf_types._block_layout(block, arch.hidden_size) for block in distinct]
+    n_v = sum(m.category == "attn_v" for number in which for m in layouts[number][0])
+    i_v = i_down = 0
+    sums: list[list[list[tuple[str, int]]]] = [[[]], [[]], [[]]]
+    every: dict[str, int] = {}
+    routed: dict[str, int] = {}
+    kv: dict[str, int] = {}
+    for index, number in enumerate(which):
+        matrices, unquantized, rest = layouts[number]
+        every["F32"] = every.get("F32", 0) + unquantized
+        every[t.default] = every.get(t.default, 0) + rest
+        for m in matrices:
+            if m.category == "attn_v":
+                kind, i_v = gguf_types._attn_v_type(t, i_v, n_v), i_v + 1
+            elif m.category == "ffn_down":
+                i = index if t.n_expert > 1 else i_down
+                kind, i_down = gguf_types._ffn_down_type(t, i, t.n_layer), i_down + 1
+            elif m.category == "attn_k" and t.n_expert == 8:
+                kind = "Q8_0"
+            elif m.category == "attn_output":
+                kind = gguf_types._attn_output_type(t)
+            else:
+                kind = t.default
+            kind = gguf_types._fallback(kind, m.ncols)
+            for total, counted in ((every, True), (routed, m.routed), (kv, m.kv)):
+                if counted:
+                    total[kind] = total.get(kind, 0) + m.numel
+        for one, total in zip(sums, (every, routed, kv), strict=True):
+            one.append(list(total.items()))
+    return sums
+
+
+@pytest.mark.parametrize(
+    "preset", [*PRESETS, "llama-2-7b", "qwen3-30b-a3b", "qwen3-next-80b-a3b", "phi-3-mini-4k"]
+)
+def test_gguf_types_by_layer_are_those_summed_tensor_by_tensor(preset: str) -> None:
+    arch = load_builtin(preset)
+    for quant in gguf_types.GGUF_DEFAULT_TYPES:
+        made = [[list(prefix.items()) for prefix in part] for part in gguf_types._per_layer(arch, quant)]
+        assert made == _per_tensor(arch, quant)
+
+
+@SETTINGS
+@given(drawn=scenarios(), pp=st.sampled_from([1, 2, 4, 8, 16, 32]), spare=st.integers(0, 10**11))
+def test_the_longest_context_is_found_among_the_plans_that_may_bind_it(
+    drawn: tuple[str, Scenario], pp: int, spare: int
+) -> None:
+    # Of plans that grow alike only the earliest with the most fixed bytes is tried; the longest
+    # context must be the one found by trying every distinct plan.
+    preset, s = drawn
+    arch = load_builtin(preset)
+    assume(s.mode == "inference" and pp <= arch.num_layers)
+    s = s.model_copy(update={"tp": 1, "pp": pp, "gpus": pp})
+    assume(scenario_problem(arch, s) is None)
+    plans = stage_plans(arch, s)
+    distinct = tuple({id(plan): plan for plan in plans}.values())
+    fixed = max(plan.fixed for plan in distinct)
+    capacity = fixed + spare
+    limit = fit._context_limit(arch, s)
+    expected = fit._max_context(distinct, fixed, capacity, limit)
+    assert fit._max_context(fit._contenders(distinct), fixed, capacity, limit) == expected
