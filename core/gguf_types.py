@@ -31,6 +31,7 @@ from paramtally.core.schema import Architecture, Block
 __all__ = [
     "GGUF_DEFAULT_TYPES",
     "LLAMA_CPP_SOURCE",
+    "MAX_GGUF_LAYERS",
     "StageTypes",
     "bytes_of",
     "stage_types",
@@ -45,6 +46,10 @@ LLAMA_CPP_SOURCE = (
 
 # llama-quantize's file types (LLAMA_FTYPE_MOSTLY_*) and their default tensor type
 # (llama_ftype_get_default_type).
+# llama.cpp picks some tensors' types by their layer's index, so the types are summed layer by layer;
+# real GGUF files have a few hundred layers, and a bound keeps that sum's time and memory small.
+MAX_GGUF_LAYERS = 65_536
+
 GGUF_DEFAULT_TYPES: Mapping[str, str] = {
     "q8_0": "Q8_0",
     "q6_k": "Q6_K",

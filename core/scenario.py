@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
 from paramtally.core.blocks import MoE
 from paramtally.core.errors import field_error
+from paramtally.core.gguf_types import GGUF_DEFAULT_TYPES, MAX_GGUF_LAYERS
 from paramtally.core.quant import Dtype, KvDtype, QuantId
 from paramtally.core.schema import Architecture, LoRATarget
 
@@ -338,6 +339,12 @@ def scenario_problem(arch: Architecture, s: Scenario) -> tuple[tuple[str, ...], 
         problem = _ep_problem(arch, s.ep)
         if problem:
             return ("ep",), problem, s.ep
+    if s.quant in GGUF_DEFAULT_TYPES and arch.num_layers > MAX_GGUF_LAYERS:
+        message = (
+            f"GGUF formats type tensors layer by layer (llama.cpp): at most {MAX_GGUF_LAYERS:,} layers, "
+            f"this model has {arch.num_layers:,}"
+        )
+        return ("quant",), message, s.quant
     return None
 
 

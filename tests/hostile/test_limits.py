@@ -387,3 +387,10 @@ def test_a_saved_scenario_is_taken_strictly_too(field: str, value: Any) -> None:
         ParamTallyWarning, match=rf"the saved scenario was skipped \(scenario\.{field}: must be"
     ):
         assert document.scenario == Scenario()
+
+
+@pytest.mark.parametrize("quant", ["q4_k_m", "q4_0", "iq4_xs"])
+def test_gguf_formats_of_a_billion_layers_are_refused_in_one_line(tmp_path: Path, quant: str) -> None:
+    """llama.cpp types some tensors by their layer's index: that sum is bounded, not run 10⁹ times."""
+    outcome = probe("memory", _config(tmp_path, **{**LLAMA, "num_hidden_layers": 10**9}), "--quant", quant)
+    outcome.assert_refused(tmp_path, words="at most 65,536 layers, this model has 1,000,000,000")
