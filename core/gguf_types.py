@@ -34,6 +34,7 @@ __all__ = [
     "MAX_GGUF_LAYERS",
     "StageTypes",
     "bytes_of",
+    "row_blocks",
     "stage_types",
     "type_bytes",
 ]
@@ -88,6 +89,23 @@ def _quant_sizes() -> dict[str, tuple[int, int]]:
     from gguf.constants import GGML_QUANT_SIZES  # imported late: it loads numpy
 
     return {kind.name: (int(block), int(size)) for kind, (block, size) in GGML_QUANT_SIZES.items()}
+
+
+@lru_cache(maxsize=1)
+def row_blocks() -> tuple[int, ...]:
+    """The block lengths of every ggml type a GGUF format here gives a tensor: whether they divide
+    a row's length decides the type a tensor falls back to (``_fallback``)."""
+    kinds = {
+        *GGUF_DEFAULT_TYPES.values(),
+        *_FALLBACK,
+        *_FALLBACK.values(),
+        "Q3_K",
+        "Q4_K",
+        "Q5_K",
+        "Q6_K",
+        "Q8_0",
+    }
+    return tuple(sorted({type_bytes(kind)[0] for kind in kinds} - {1}))
 
 
 def type_bytes(kind: str) -> tuple[int, int]:

@@ -23,13 +23,15 @@ embedding width) has its row or column evaluated in full. ``method`` says what r
 What the check does not prove: a symbol that bends twice between the same two samples, or a
 branch at a single value that no variable declares, would go unseen. Such symbols are not in the
 calculator today as far as the randomized comparisons (tests, and every preset × field pair ×
-figure × scenario over thousands of sweeps) have found; the one they found, the embedding-width
-branch, is declared.
+figure × scenario over thousands of sweeps) have found; the ones they found are declared: the
+embedding-width branch, and under a GGUF format the widths its types' blocks divide differently
+(``_odd_row_lengths``).
 """
 
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -45,6 +47,7 @@ from paramtally.core.explore.figures import SECONDS_PER_DAY, Figure
 from paramtally.core.explore.variables import Variable, variant
 from paramtally.core.flops import estimate_flops
 from paramtally.core.formula import compiled
+from paramtally.core.gguf_types import GGUF_DEFAULT_TYPES, row_blocks
 from paramtally.core.scenario import Scenario
 from paramtally.core.schema import Architecture
 from paramtally.core.terms import Term
@@ -200,8 +203,31 @@ def singular(cells: Cells) -> Array:
     x_singular, y_singular = xv.singular(cells.arch), yv.singular(cells.arch)
     in_x = np.array([value in x_singular for value in x.values], dtype=bool)
     in_y = np.array([value in y_singular for value in y.values], dtype=bool)
+    in_x |= _odd_row_lengths(xv.name, x.values, cells.scenario)
+    in_y |= _odd_row_lengths(yv.name, y.values, cells.scenario)
     mask: Array = in_y[:, None] | in_x[None, :]
     return mask
+
+
+# Variables that never set the length of a weight matrix's rows (they set how many rows or tensors).
+_COUNTS = frozenset(
+    {"num_layers", "encoder_layers", "num_experts", "top_k", "vocab_size", "context", "batch", "gpus"}
+)
+
+
+def _odd_row_lengths(name: str, values: Sequence[int], scenario: Scenario) -> Array:
+    """Under a GGUF format a tensor whose row length its type's block does not divide falls back to
+    another type (llama.cpp), so the bytes jump between widths that the blocks divide differently.
+    The axis's values outside its most common divisibility class are evaluated in full; the rest,
+    all of one class, keep one type per tensor and so a polynomial."""
+    odd = np.zeros(len(values), dtype=bool)
+    if scenario.quant not in GGUF_DEFAULT_TYPES or name in _COUNTS:
+        return odd
+    blocks = row_blocks()
+    classes = [tuple(value % block == 0 for block in blocks) for value in values]
+    common = Counter(classes).most_common(1)[0][0]
+    odd[:] = [one != common for one in classes]
+    return odd
 
 
 def _same(scenario: Scenario) -> Scenario:

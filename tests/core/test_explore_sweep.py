@@ -326,3 +326,24 @@ def test_a_suggested_axis_holds_allowed_values_through_the_current_one(preset: s
         assert all(value in domain for value in axis.values), variable.name
         assert variable.read(arch, scenario) in axis.values, variable.name
         assert parse_axis(f"{variable.name}={axis_text(axis)}") == axis
+
+
+@pytest.mark.parametrize(
+    ("x", "y"),
+    [
+        (Axis("ffn_width", tuple(range(14333, 14340))), Axis("hidden_size", (4096, 4224))),
+        (Axis("hidden_size", tuple(range(3584, 4609, 128))), Axis("num_layers", (30, 31, 32))),
+        (Axis("ffn_width", tuple(range(14208, 14465, 32))), Axis("num_layers", (32,))),
+    ],
+)
+@pytest.mark.parametrize("quant", ["q4_k_m", "q4_0"])
+def test_gguf_widths_that_the_blocks_divide_differently_are_exact(x: Axis, y: Axis, quant: str) -> None:
+    """llama.cpp gives a tensor whose row length its type's block does not divide another type: the
+    bytes jump at single widths (found by hypothesis: ffn_width 14336 among 14333…14339)."""
+    arch, scenario, memory = load_builtin("llama-3-8b"), Scenario(quant=quant), find_figure("memory")
+    result = sweep(arch, scenario, x, y, memory)
+    xv, yv = find_variable(x.name, arch), find_variable(y.name, arch)
+    for j, y_value in enumerate(y.values):
+        for i, x_value in enumerate(x.values):
+            expected = memory.value(*variant(arch, scenario, ((xv, x_value), (yv, y_value))))
+            assert result.value(i, j) == expected, (x.name, x_value, y.name, y_value)
