@@ -116,9 +116,10 @@ def with_values(model: Model, values: Mapping[FieldPath, Any]) -> Model:
         node: Any = data
         for part in parents:
             child = node[part]
-            if id(child) not in opened:
-                child = _opened(child)
-                node[part] = child
+            if id(child) not in opened and (copy := _opened(child)) is not child:
+                # Only a container is copied back in; a scalar on the path is read past, as the
+                # plain dump would, so a bad path fails with the same error.
+                node[part] = child = copy
                 opened.add(id(child))
             node = child
         if last == "kind" and node.get("kind") in KIND_TAGS and value in KIND_TAGS and node["kind"] != value:

@@ -7,11 +7,10 @@ counted once: ``block_node`` is cached by value.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from pydantic import ConfigDict, Field, PrivateAttr, ValidationInfo, field_validator
+from pydantic import ConfigDict, Field, ValidationInfo, field_validator
 
 from paramtally.core.blocks import (
     FFN,
@@ -26,6 +25,7 @@ from paramtally.core.blocks import (
 )
 from paramtally.core.blocks.base import NonNegativeInt, NormKind, Spec, norm_leaf
 from paramtally.core.breakdown import Node, group
+from paramtally.core.schema.hashed import HashedSpec
 
 __all__ = ["Block", "BlockNorms", "Problem", "block_node"]
 
@@ -51,8 +51,11 @@ class BlockNorms(Spec):
     )
 
 
-class Block(Spec):
-    """One layer: mixer (+ a parallel one), optional cross-attention, FFN, norms, insertions."""
+class Block(HashedSpec):
+    """One layer: mixer (+ a parallel one), optional cross-attention, FFN, norms, insertions.
+
+    Its hash is computed once: blocks key many cached figures, and the fit table's layouts look
+    them up again and again."""
 
     model_config = ConfigDict(title="Block")
 
@@ -72,30 +75,6 @@ class Block(Spec):
     norms: BlockNorms = Field(BlockNorms(), title="Norms")
     lora: LoRA | None = Field(None, title="LoRA", description="LoRA updates in this block.")
     adapter: Adapter | None = Field(None, title="Adapter", description="Bottleneck adapters in this block.")
-
-    _hash: int | None = PrivateAttr(None)
-
-    def __eq__(self, other: object) -> bool:
-        # The fields decide; the cached hash follows from them.
-        return type(other) is type(self) and self.__dict__ == other.__dict__
-
-    def __hash__(self) -> int:
-        # Frozen, so the deep hash is computed once: blocks key many cached figures, and the fit
-        # table's layouts look them up again and again.
-        private = self.__pydantic_private__
-        assert private is not None
-        if private["_hash"] is None:
-            private["_hash"] = hash((type(self), tuple(self.__dict__.values())))
-        return int(private["_hash"])
-
-    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Block:
-        """A copy; with ``update``, its hash made again from the new fields."""
-        copy = super().model_copy(update=update, deep=deep)
-        if update:
-            private = copy.__pydantic_private__
-            assert private is not None
-            private["_hash"] = None
-        return copy
 
     @field_validator("mixer", "parallel_mixer", "ffn", mode="before")
     @classmethod

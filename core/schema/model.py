@@ -9,6 +9,7 @@ or ``decoder.layers.2.override.ffn.top_k``.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Annotated, Any, Final, Literal
 
 from pydantic import AfterValidator, ConfigDict, Field, PrivateAttr, model_validator
@@ -17,7 +18,15 @@ from paramtally.core.blocks.base import NonNegativeInt, PositiveInt, Spec
 from paramtally.core.errors import field_error
 from paramtally.core.schema.block import Block, Problem
 from paramtally.core.schema.frozen import Frozen, FrozenDict, freeze
-from paramtally.core.schema.stack import ResolveError, Run, Stack, StackRole, flatten, resolve_block
+from paramtally.core.schema.stack import (
+    LayerGroup,
+    ResolveError,
+    Run,
+    Stack,
+    StackRole,
+    flatten,
+    resolve_block,
+)
 
 __all__ = ["MTP", "SCHEMA_VERSION", "Architecture", "Dropout", "Embeddings", "Head"]
 
@@ -247,9 +256,10 @@ def _first_problem(arch: Architecture) -> Problem | None:
     if not arch.stacks:
         return ("decoder",), "a model needs a decoder or an encoder stack", None
     runs: list[Run] = []
+    blocks = tuple(arch.blocks.items())
     try:
         for role, stack in arch.stacks:
-            runs += flatten(role, stack.layers, arch.blocks, _stack_base(arch, role, stack))
+            runs += _runs_of(role, stack.layers, blocks, _stack_base(arch, role, stack))
         if arch.mtp is not None:
             base = arch.blocks.get(arch.mtp.block)
             if base is None:
@@ -261,8 +271,10 @@ def _first_problem(arch: Architecture) -> Problem | None:
         return exc.loc, exc.message, exc.value
     arch._runs = tuple(runs)
     arch._num_layers = sum(stack.num_layers for _, stack in arch.stacks)
+    layers_by_block: dict[Block, int] = {}  # filled locally: a private attribute costs a µs a look
     for run in runs:
-        arch._layers_by_block[run.block] = arch._layers_by_block.get(run.block, 0) + run.layers
+        layers_by_block[run.block] = layers_by_block.get(run.block, 0) + run.layers
+    arch._layers_by_block = layers_by_block
     checked = set(arch.blocks.values())
     for run in runs:
         if run.block in checked:
@@ -271,6 +283,15 @@ def _first_problem(arch: Architecture) -> Problem | None:
         for loc, message, value in run.block.problems(h):
             return (run.stack, "layers", run.group, "override", *loc), message, value
     return _stack_problem(arch, runs)
+
+
+@lru_cache(maxsize=256)
+def _runs_of(
+    role: StackRole, groups: tuple[LayerGroup, ...], blocks: tuple[tuple[str, Block], ...], base: str
+) -> tuple[Run, ...]:
+    """``flatten``, once per stack and blocks: an edit of the hidden size, the vocabulary or one
+    block hands the layer groups on as they are, and need not resolve them all again."""
+    return flatten(role, groups, dict(blocks), base)
 
 
 def _stack_base(arch: Architecture, role: StackRole, stack: Stack) -> str:

@@ -21,6 +21,7 @@ from paramtally.core.blocks.base import NonNegativeInt, Spec
 from paramtally.core.errors import plain_reason, without_union_tags
 from paramtally.core.schema.block import Block
 from paramtally.core.schema.frozen import Frozen, FrozenDict, thaw
+from paramtally.core.schema.hashed import HashedSpec
 
 __all__ = [
     "MAX_LAYERS",
@@ -46,7 +47,7 @@ PositionKind = Literal["learned", "rope", "alibi", "sinusoidal", "relative_bias"
 StackRole = Literal["encoder", "decoder"]
 
 
-class LayerGroup(Spec):
+class LayerGroup(HashedSpec):
     """Consecutive layers of one block, or ``count`` repetitions of a pattern of groups."""
 
     model_config = ConfigDict(title="Layer group")
@@ -92,7 +93,7 @@ class AudioFrontend(Spec):
     kernel: int = Field(3, gt=0, le=64, title="Kernel", description="Kernel width of both convolutions.")
 
 
-class Stack(Spec):
+class Stack(HashedSpec):
     """An encoder or a decoder: its input (positions, front-end), its layer groups, its final norm."""
 
     model_config = ConfigDict(title="Stack")

@@ -26,6 +26,7 @@ from paramtally.gui.views.format import share_text
 from paramtally.gui.views.palette import KIND_COLORS, PART_COLORS, chart_colors, color_for
 from paramtally.gui.views.pie_chart import PieView, Slice
 from paramtally.gui.views.themed_plot import ThemedPlot
+from paramtally.gui.views.value_label import ValueLabel
 
 if TYPE_CHECKING:
     from paramtally.gui.document import Document
@@ -67,8 +68,8 @@ def _part_label(part: str) -> str:
 
 
 def _text_width(metrics: QFontMetricsF, text: str) -> float:
-    """The width a pyqtgraph TextItem showing ``text`` takes: the text and its document margins."""
-    return metrics.horizontalAdvance(text) + 8.0  # QTextDocument's default margin of 4 each side
+    """The width a value label showing ``text`` takes, with room of 4 pixels either side."""
+    return metrics.horizontalAdvance(text) + 8.0
 
 
 class BreakdownBar(ThemedPlot):
@@ -89,7 +90,7 @@ class BreakdownBar(ThemedPlot):
         item.setMenuEnabled(False)
         item.showGrid(x=True, y=True, alpha=0.15)
         self.part_bars = pg.BarGraphItem(x0=0, y=[], width=[], height=_BAR_THICKNESS)
-        self.value_labels = {part: pg.TextItem(anchor=(0, 0.5)) for part in (*PARTS, "mtp")}
+        self.value_labels = {part: ValueLabel() for part in (*PARTS, "mtp")}
         self.layer_bars = {
             part: pg.BarGraphItem(x=[], height=[], y0=[], width=0.85, brush=color_for(part), pen=None)
             for part in PARTS
@@ -106,7 +107,7 @@ class BreakdownBar(ThemedPlot):
         for bars in self.kind_bars.values():
             item.addItem(bars)
         for label in self.value_labels.values():
-            item.addItem(label)
+            item.addItem(label, ignoreBounds=True)
         for bars in self.layer_bars.values():
             item.addItem(bars)
         self.parts_shown: tuple[str, ...] = ()
@@ -257,7 +258,7 @@ class BreakdownBar(ThemedPlot):
         plot_width = float(self.getPlotItem().getViewBox().width())
         # Count and share while the labels leave half the width to the bars, else the share alone.
         # Widths are measured with the labels' font, so each label's text is set once, at the end.
-        metrics = QFontMetricsF(next(iter(self.value_labels.values())).textItem.font())
+        metrics = QFontMetricsF(next(iter(self.value_labels.values())).font())
         for choice in (0, 1):
             ranges = []
             for part, value in self._values.items():
@@ -268,7 +269,7 @@ class BreakdownBar(ThemedPlot):
                 break
         for part in self._values:
             label = self.value_labels[part]
-            if label.textItem.toPlainText() != self._label_texts[part][choice]:
+            if label.text() != self._label_texts[part][choice]:
                 label.setText(self._label_texts[part][choice])
         self.getPlotItem().setRange(
             xRange=(0, max(ranges)), yRange=(-0.6, max(len(self.parts_shown), 1) - 0.4), padding=0
@@ -278,8 +279,11 @@ class BreakdownBar(ThemedPlot):
         """True when every value label lies within the plot area (exports and layout tests check it)."""
         view_box = self.getPlotItem().getViewBox()
         area = view_box.sceneBoundingRect().adjusted(-1, -1, 1, 1)
+        # A label ignores the view's scaling: its device transform, not its scene one, places it.
+        to_device = self.viewportTransform()
+        to_scene = to_device.inverted()[0]
         return all(
-            area.contains(label.textItem.sceneBoundingRect())
+            area.contains(to_scene.mapRect(label.deviceTransform(to_device).mapRect(label.boundingRect())))
             for part, label in self.value_labels.items()
             if part in self.parts_shown and label.isVisible()
         )
@@ -317,7 +321,7 @@ class BreakdownBar(ThemedPlot):
                 label.setText(label.text, color=text)
                 del sample
 
-    def themed_labels(self) -> Iterable[pg.TextItem]:
+    def themed_labels(self) -> Iterable[ValueLabel]:
         # Empty while the base class is still being built (Qt may send a palette change then).
         return getattr(self, "value_labels", {}).values()
 

@@ -9,6 +9,7 @@ from PySide6.QtCore import QEvent
 from PySide6.QtGui import QResizeEvent
 
 from paramtally.gui.views.palette import chart_colors
+from paramtally.gui.views.value_label import ValueLabel
 
 __all__ = ["ThemedPlot"]
 
@@ -24,7 +25,7 @@ class ThemedPlot(pg.PlotWidget):
 
     themed_axes: tuple[str, ...] = ("left",)
 
-    def themed_labels(self) -> Iterable[pg.TextItem]:
+    def themed_labels(self) -> Iterable[pg.TextItem | ValueLabel]:
         return ()
 
     def changeEvent(self, event: QEvent) -> None:

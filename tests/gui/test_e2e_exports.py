@@ -83,7 +83,7 @@ def test_bar_chart_svg_places_every_label_in_its_row(
         values = [
             text
             for text in texts
-            if text.text.startswith(small_window.charts.bar.value_labels[part].textItem.toPlainText().strip())
+            if text.text.startswith(small_window.charts.bar.value_labels[part].text().strip())
         ]
         assert len(values) == 1, part
         value = values[0]

@@ -64,7 +64,7 @@ def test_the_parts_chart_has_ssm_cross_attention_and_mtp(qtbot: QtBot) -> None:
         charts = BreakdownCharts(doc)
         qtbot.addWidget(charts)
         assert part in charts.bar.parts_shown, preset
-    assert charts.bar.value_labels["mtp"].textItem.toPlainText().endswith("apart")
+    assert charts.bar.value_labels["mtp"].text().endswith("apart")
     ticks = charts.bar.getPlotItem().getAxis("left")._tickLevels[0]
     assert (len(charts.bar.parts_shown) - 1, "MTP modules (apart)") in ticks
 

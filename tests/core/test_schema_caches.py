@@ -1,0 +1,68 @@
+"""The schema's caches answer as the plain computation does: a stack's runs looked up after an
+edit equal the runs resolved afresh, group by group; a layer group's or a stack's hash, kept once
+made, equals the hash of an equal one built anew, also after a copy with changes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from paramtally.core.edit import with_values
+from paramtally.core.schema import Architecture, thaw
+from paramtally.core.schema.stack import LayerGroup, Stack, flatten
+from paramtally.core.sources import load_source
+from tests.core.strategies import architectures
+
+settings.register_profile("paramtally", max_examples=150, deadline=None)
+settings.load_profile("paramtally")
+
+
+def plain_runs(arch: Architecture) -> tuple[Any, ...]:
+    """The runs resolved afresh: every stack's groups flattened against the model's blocks."""
+    runs: list[Any] = []
+    for role, stack in arch.stacks:
+        runs += flatten(role, stack.layers, dict(arch.blocks), stack.block)
+    return tuple(runs)
+
+
+@given(architectures(), st.integers(1, 4), st.integers(1, 3))
+def test_runs_after_edits_equal_runs_resolved_afresh(arch: Architecture, factor: int, vocab: int) -> None:
+    assert arch.runs == plain_runs(arch)
+    # A new hidden size, then a new vocabulary: the groups are handed on, their runs looked up.
+    wider = with_values(arch, {("hidden_size",): arch.hidden_size * factor})
+    assert wider.decoder is arch.decoder or wider.decoder is None
+    assert wider.runs == plain_runs(wider) == plain_runs(arch)
+    again = with_values(wider, {("embeddings", "vocab_size"): vocab})
+    assert again.runs == plain_runs(again)
+    # The same model validated from its dump (no object shared) finds the same runs.
+    fresh = Architecture.model_validate(thaw(again.model_dump()))
+    assert fresh.runs == again.runs and fresh.layers_by_block() == again.layers_by_block()
+
+
+def test_runs_follow_a_changed_block() -> None:
+    # Same groups, a different base block: the runs are resolved again, not taken from before.
+    arch = load_source("llama-3-8b")
+    edited = with_values(arch, {("blocks", "default", "mixer", "num_kv_heads"): 4})
+    assert edited.decoder is arch.decoder
+    assert edited.runs == plain_runs(edited) != arch.runs
+    assert {run.block.mixer.num_kv_heads for run in edited.runs} == {4}
+
+
+@given(architectures(encoders=False))
+def test_groups_and_stacks_hash_as_built_anew(arch: Architecture) -> None:
+    stack = arch.decoder
+    assert stack is not None
+    for group in stack.layers:
+        twin = LayerGroup.model_validate(thaw(group.model_dump()))
+        hash(group)
+        assert twin == group and hash(twin) == hash(group)
+        more = group.model_copy(update={"count": group.count + 1})
+        built = LayerGroup.model_validate({**thaw(group.model_dump()), "count": group.count + 1})
+        assert more == built and hash(more) == hash(built) and more != group
+    hash(stack)
+    fewer = stack.model_copy(update={"layers": stack.layers[:1]})
+    built = Stack.model_validate({**thaw(stack.model_dump()), "layers": [thaw(stack.layers[0].model_dump())]})
+    assert fewer == built and hash(fewer) == hash(built)
+    assert (fewer == stack) == (len(stack.layers) == 1)
