@@ -7,17 +7,17 @@ need the architecture too (tp dividing the heads) are in ``check_scenario`` and 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from functools import lru_cache
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
+from pydantic import ConfigDict, Field, model_validator
 
 from paramtally.core.blocks import MoE
 from paramtally.core.errors import field_error
 from paramtally.core.gguf_types import GGUF_DEFAULT_TYPES, MAX_GGUF_LAYERS
 from paramtally.core.quant import Dtype, KvDtype, QuantId
 from paramtally.core.schema import Architecture, LoRATarget
+from paramtally.core.schema.hashed import HashedOnce
 
 __all__ = [
     "INFERENCE_ONLY",
@@ -61,7 +61,7 @@ def training_only_fields() -> frozenset[str]:
     return mode_only_fields("training")
 
 
-class Scenario(BaseModel):
+class Scenario(HashedOnce):
     """One question: inference or training of an architecture at a precision on a GPU layout."""
 
     # strict: a saved scenario's ``true`` or ``"8"`` is not taken for a count (pydantic's lax mode
@@ -244,30 +244,6 @@ class Scenario(BaseModel):
         title="Utilization cap",
         description="Share of a GPU's usable memory a run may fill (serving engines reserve ~90%).",
     )
-
-    _hash: int | None = PrivateAttr(None)
-
-    def __eq__(self, other: object) -> bool:
-        # The fields decide; the cached hash follows from them.
-        return type(other) is type(self) and self.__dict__ == other.__dict__
-
-    def __hash__(self) -> int:
-        # Frozen, so the hash of its fields is computed once: every cached figure is keyed by the
-        # scenario, and the fit table looks hundreds of layouts up.
-        private = self.__pydantic_private__
-        assert private is not None
-        if private["_hash"] is None:
-            private["_hash"] = hash((type(self), tuple(self.__dict__.values())))
-        return int(private["_hash"])
-
-    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Scenario:
-        """A copy; with ``update``, its hash made again from the new fields."""
-        copy = super().model_copy(update=update, deep=deep)
-        if update:
-            private = copy.__pydantic_private__
-            assert private is not None
-            private["_hash"] = None
-        return copy
 
     @model_validator(mode="after")
     def _check_self(self) -> Scenario:

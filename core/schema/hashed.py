@@ -1,8 +1,8 @@
-"""A frozen schema model whose deep hash is computed once.
+"""Frozen models whose deep hash is computed once.
 
-Blocks, layer groups and stacks key cached figures (a block's count, a stack's resolved runs), and
-an edit hands most of them on unchanged: hashing them again, field by field down to the leaves,
-would cost more than the lookups save.
+Architectures, blocks, layer groups, stacks and scenarios key cached figures (a block's count, a
+stack's resolved runs, a layout's memory terms), and an edit hands most of them on unchanged:
+hashing them again, field by field down to the leaves, would cost more than the lookups save.
 """
 
 from __future__ import annotations
@@ -10,14 +10,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Self
 
-from pydantic import PrivateAttr
+from pydantic import BaseModel, PrivateAttr
 
 from paramtally.core.blocks.base import Spec
 
-__all__ = ["HashedSpec"]
+__all__ = ["HashedOnce", "HashedSpec"]
 
 
-class HashedSpec(Spec):
+class HashedOnce(BaseModel):
     _hash: int | None = PrivateAttr(None)
 
     def __eq__(self, other: object) -> bool:
@@ -40,3 +40,7 @@ class HashedSpec(Spec):
             assert private is not None
             private["_hash"] = None
         return copy
+
+
+class HashedSpec(HashedOnce, Spec):
+    """A schema part (strict, frozen, no extra keys) whose hash is computed once."""

@@ -18,6 +18,7 @@ from paramtally.core.blocks.base import NonNegativeInt, PositiveInt, Spec
 from paramtally.core.errors import field_error
 from paramtally.core.schema.block import Block, Problem
 from paramtally.core.schema.frozen import Frozen, FrozenDict, freeze
+from paramtally.core.schema.hashed import HashedSpec
 from paramtally.core.schema.stack import (
     LayerGroup,
     ResolveError,
@@ -134,7 +135,7 @@ def _frozen_blocks(value: dict[str, Block]) -> FrozenDict:
     return frozen
 
 
-class Architecture(Spec):
+class Architecture(HashedSpec):
     """A transformer (or hybrid) language model, as counted by ParamTally."""
 
     model_config = ConfigDict(title="Model")
@@ -163,21 +164,8 @@ class Architecture(Spec):
     _layers_by_block: dict[Block, int] = PrivateAttr(default_factory=dict)
     _mtp_block: Block | None = PrivateAttr(None)
     _num_layers: int = PrivateAttr(0)
-    _hash: int | None = PrivateAttr(None)
-
-    def __eq__(self, other: object) -> bool:
-        # The fields decide; the private values (hash, resolved runs) follow from them.
-        return type(other) is type(self) and self.__dict__ == other.__dict__
-
     # Private values are read from pydantic's private dict directly: its __getattr__ costs
-    # microseconds, and every cached figure looks the hash and the runs up.
-    def __hash__(self) -> int:
-        # Frozen, so the (deep) hash is computed once.
-        private = self.__pydantic_private__
-        assert private is not None
-        if private["_hash"] is None:
-            private["_hash"] = hash((type(self), tuple(self.__dict__.values())))
-        return int(private["_hash"])
+    # microseconds, and every cached figure looks the runs up.
 
     @property
     def stacks(self) -> tuple[tuple[StackRole, Stack], ...]:
