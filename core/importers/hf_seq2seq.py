@@ -78,26 +78,30 @@ def t5(cfg: HFConfig) -> Spec:
     }
 
 
+def _bart_side(cfg: HFConfig, prefix: str, k_bias: bool) -> tuple[Spec, Spec]:
+    """One stack's block of a BART-like model (biased attention and a plain biased FFN) and its
+    attention, which the decoder's cross-attention repeats."""
+    h = cfg.integer("d_model")
+    heads = cfg.integer(f"{prefix}_attention_heads")
+    attention = _attention(heads, None if h % heads == 0 else h // heads, True, k_bias, True, True)
+    ffn = {
+        "kind": "dense",
+        "width": cfg.integer(f"{prefix}_ffn_dim"),
+        "gated": False,
+        "bias": True,
+        "activation": cfg.text("activation_function"),
+    }
+    return {"mixer": attention, "ffn": ffn}, attention
+
+
 def bart(cfg: HFConfig) -> Spec:
     """Biased attention and FFN, LayerNorms, learned positions with 2 extra rows and an embedding
     LayerNorm in each stack, no final norm; the head is tied to the shared embedding."""
     h = cfg.integer("d_model")
     positions = cfg.integer("max_position_embeddings")
 
-    def side(prefix: str, cross: bool) -> tuple[Spec, Spec]:
-        heads = cfg.integer(f"{prefix}_attention_heads")
-        attention = _attention(heads, None if h % heads == 0 else h // heads, True, True, True, True)
-        ffn = {
-            "kind": "dense",
-            "width": cfg.integer(f"{prefix}_ffn_dim"),
-            "gated": False,
-            "bias": True,
-            "activation": cfg.text("activation_function"),
-        }
-        return {"mixer": attention, "ffn": ffn}, attention
-
-    encoder, _ = side("encoder", False)
-    decoder, cross = side("decoder", True)
+    encoder, _ = _bart_side(cfg, "encoder", k_bias=True)
+    decoder, cross = _bart_side(cfg, "decoder", k_bias=True)
     stack = {
         "positions": "learned",
         "max_positions": positions,
@@ -120,20 +124,8 @@ def whisper(cfg: HFConfig) -> Spec:
     through two convolutions and adds sinusoidal positions kept as a parameter table."""
     h = cfg.integer("d_model")
 
-    def side(prefix: str) -> tuple[Spec, Spec]:
-        heads = cfg.integer(f"{prefix}_attention_heads")
-        attention = _attention(heads, None if h % heads == 0 else h // heads, True, False, True, True)
-        ffn = {
-            "kind": "dense",
-            "width": cfg.integer(f"{prefix}_ffn_dim"),
-            "gated": False,
-            "bias": True,
-            "activation": cfg.text("activation_function"),
-        }
-        return {"mixer": attention, "ffn": ffn}, attention
-
-    encoder, _ = side("encoder")
-    decoder, cross = side("decoder")
+    encoder, _ = _bart_side(cfg, "encoder", k_bias=False)
+    decoder, cross = _bart_side(cfg, "decoder", k_bias=False)
     return {
         "hidden_size": h,
         "embeddings": {"vocab_size": cfg.integer("vocab_size")},
