@@ -36,6 +36,41 @@ def _run_nodes(block: Block, h: int, layers: int) -> tuple[Node, Node]:
     return one, one.repeated(layers)
 
 
+class _Blocks:
+    """What the runs of one architecture need of their blocks, found by identity: the runs share
+    a few block objects (validation resolved each distinct group once), and looking a block up
+    in a cache by value hashes it, which costs more than the lookup saves when done per run."""
+
+    def __init__(self, h: int) -> None:
+        self.h = h
+        # id → (the block, kept alive so its id stays its own; one layer's parts; its idle share)
+        self._figures: dict[int, tuple[Block, dict[str, int], int]] = {}
+        self._nodes: dict[tuple[int, int], tuple[Node, Node]] = {}
+        self._kinds: dict[tuple[int, bool], str] = {}
+
+    def figures(self, block: Block) -> tuple[Block, dict[str, int], int]:
+        found = self._figures.get(id(block))
+        if found is None:
+            found = self._figures[id(block)] = (block, block_parts(block, self.h), _inactive(block, self.h))
+        return found
+
+    def nodes(self, block: Block, layers: int) -> tuple[Node, Node]:
+        key = (id(block), layers)
+        found = self._nodes.get(key)
+        if found is None:
+            self.figures(block)  # keeps the block alive with its id
+            found = self._nodes[key] = _run_nodes(block, self.h, layers)
+        return found
+
+    def kind(self, block: Block, name_mixer: bool) -> str:
+        key = (id(block), name_mixer)
+        found = self._kinds.get(key)
+        if found is None:
+            self.figures(block)
+            found = self._kinds[key] = block_kind(block, name_mixer)
+        return found
+
+
 def _add_parts(nodes: tuple[Node, ...] | list[Node], into: dict[str, int], times: int = 1) -> None:
     """Add each leaf's parameters (× ``times``) to its part's sum."""
     stack = list(nodes)
@@ -162,7 +197,10 @@ def block_kind(block: Block, name_mixer: bool = False) -> str:
 
 def run_title(run: Run, name_mixer: bool = False) -> str:
     """``layers 0–95 (dense)``; a recurring run names its layers (``layers 0, 2, …, 40``)."""
-    kind = block_kind(run.block, name_mixer)
+    return _titled(run, block_kind(run.block, name_mixer))
+
+
+def _titled(run: Run, kind: str) -> str:
     if run.repeats == 1:
         return f"{_span(run.start, run.count)} ({kind})"
     starts = [run.start + r * run.period for r in range(min(run.repeats, 4))]
@@ -182,7 +220,7 @@ def _span(start: int, count: int, bare: bool = False) -> str:
 
 
 def _stack_nodes(
-    arch: Architecture, role: StackRole, stack: Stack
+    arch: Architecture, role: StackRole, stack: Stack, blocks: _Blocks
 ) -> tuple[list[Node], list[Node], list[Node]]:
     """(input terms, one node per run, final norm) of one stack."""
     h = arch.hidden_size
@@ -191,14 +229,15 @@ def _stack_nodes(
     mixed = len({run.block.mixer.kind for run in runs}) > 1  # then every title names its mixer
     nodes = []
     for run in runs:
-        block, node = _run_nodes(run.block, h, run.layers)
+        layers = run.count * run.repeats
+        block, node = blocks.nodes(run.block, layers)
         nodes.append(
             Node(
-                run_title(run, mixed),
+                _titled(run, blocks.kind(run.block, mixed)),
                 node.params,
                 "",
                 f"one block = {block.params:,}",
-                run.layers,
+                layers,
                 node.added,
                 node.children,
             )
@@ -215,13 +254,14 @@ def _inactive(block: Block, h: int) -> int:
 
 def _report(arch: Architecture) -> ParamReport:
     h = arch.hidden_size
+    blocks = _Blocks(h)
     head_ctx = arch.base_block(arch.main_stack).context(h)
     embeddings = _token_embedding(arch)
     outside: list[Node] = list(embeddings)  # every term not in a run of layers
     body: list[Node] = []
     stacks = arch.stacks
     for role, stack in stacks:
-        inputs, runs, tail = _stack_nodes(arch, role, stack)
+        inputs, runs, tail = _stack_nodes(arch, role, stack, blocks)
         outside += inputs + tail
         if len(stacks) == 1:
             embeddings += inputs
@@ -236,22 +276,25 @@ def _report(arch: Architecture) -> ParamReport:
     tree = group(arch.name, [group("embeddings", embeddings), *body, *tail_nodes])
 
     rows: list[LayerGroupRow] = []
-    parts: dict[str, int] = {}
-    _add_parts(outside, parts)
     inactive = 0
+    layers_of: dict[int, tuple[dict[str, int], int]] = {}  # block id → (its parts, its layers)
     for run in arch.runs:
-        by_part = block_parts(run.block, h)
+        block, by_part, idle = blocks.figures(run.block)
         params = sum(by_part.values())
-        idle = _inactive(run.block, h)
-        inactive += run.layers * idle
+        layers = run.count * run.repeats
+        inactive += layers * idle
+        layers_of[id(block)] = (by_part, layers_of.get(id(block), (by_part, 0))[1] + layers)
         rows.append(
             LayerGroupRow(
                 run.stack, run.group, run.start, run.count, run.repeats, run.period,
-                run.block.mixer.kind, run.block.ffn.kind, params, params - idle, by_part,
+                block.mixer.kind, block.ffn.kind, params, params - idle, by_part,
             )
         )  # fmt: skip
+    parts: dict[str, int] = {}
+    _add_parts(outside, parts)
+    for by_part, layers in layers_of.values():  # each block's parts added once, for all its layers
         for part, value in by_part.items():
-            parts[part] = parts.get(part, 0) + value * run.layers
+            parts[part] = parts.get(part, 0) + value * layers
     added = sum(parts.get(part, 0) for part in ADDED_PARTS)
     ordered = {part: parts[part] for part in PARTS if part in parts}
     mtp, mtp_idle = _mtp(arch) or (None, 0)

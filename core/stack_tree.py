@@ -20,7 +20,7 @@ from paramtally.core.breakdown import ParamReport
 from paramtally.core.count import block_kind, count_parameters, run_title
 from paramtally.core.errors import FieldPath
 from paramtally.core.schema import Architecture, Block, LayerGroup, Run
-from paramtally.core.schema.block import block_node
+from paramtally.core.schema.block import block_fields
 from paramtally.core.schema.stack import resolve_block
 
 __all__ = ["BLOCK_PARTS", "TreeRow", "block_field_params", "part_summary", "stack_rows"]
@@ -52,14 +52,8 @@ class TreeRow(NamedTuple):
 @lru_cache(maxsize=1024)
 def block_field_params(block: Block, h: int) -> dict[str, int]:
     """One layer's parameters per block field (mixer, FFN, norms, …), in ``BLOCK_PARTS`` order."""
-    names = [name for name in BLOCK_PARTS if name != "norms" or block.norms.count]
-    names = [name for name in names if getattr(block, name) is not None]
-    nodes = block_node(block, h).children  # one child per field present, in the same order
-    ffn_terms = bool(block.ffn.terms(block.context(h)))
-    if not ffn_terms:
-        names.remove("ffn")
-    found = dict(zip(names, (node.params for node in nodes), strict=True))
-    return found | ({} if ffn_terms else {"ffn": 0})
+    found = {name: node.params for name, node in block_fields(block, h)}
+    return found if "ffn" in found else found | {"ffn": 0}
 
 
 def _value_text(value: Any) -> str:
@@ -99,19 +93,16 @@ def stack_rows(arch: Architecture) -> tuple[TreeRow, ...]:
 
 
 @dataclass(frozen=True, slots=True)
-class _BlockRows:
-    """What a group's rows say of its block, whatever its layers: one layer's parameters, the
-    block's kinds in words (plain, and naming its mixer), and each part's row (block field, text,
-    detail, one layer's parameters)."""
+class _BlockText:
+    """What a group's rows say of its block, whatever the hidden size: the block's kinds in
+    words (plain, and naming its mixer), and each part's row (block field, text, detail)."""
 
-    params: int
     kinds: tuple[str, str]
-    parts: tuple[tuple[str, str, str, int], ...]
+    parts: tuple[tuple[str, str, str], ...]
 
 
 @lru_cache(maxsize=1024)
-def _block_rows(block: Block, h: int) -> _BlockRows:
-    by_field = block_field_params(block, h)
+def _block_text(block: Block) -> _BlockText:
     fields = Block.model_fields
     parts = []
     for name in BLOCK_PARTS:
@@ -120,26 +111,41 @@ def _block_rows(block: Block, h: int) -> _BlockRows:
             continue
         line, detail = part_summary(part)
         title = fields[name].title or name
-        text = line if line.startswith(title) else f"{title}: {line}"
-        parts.append((name, text, detail, by_field.get(name, 0)))
-    kinds = (block_kind(block), block_kind(block, name_mixer=True))
-    return _BlockRows(sum(by_field.values()), kinds, tuple(parts))
+        parts.append((name, line if line.startswith(title) else f"{title}: {line}", detail))
+    return _BlockText((block_kind(block), block_kind(block, name_mixer=True)), tuple(parts))
 
 
 class _Blocks:
-    """Each block's rows for one architecture, looked up by identity first: the groups of a
-    stack share a few block objects (validation resolved each distinct group once), and
-    hashing a block deeply to find it in a cache costs more than its rows."""
+    """Each block's figures and part rows for one architecture, looked up by identity: the
+    groups of a stack share a few block objects (validation resolved each distinct group once),
+    and hashing a block deeply to find it in a cache costs more than its rows. A hybrid's 48
+    groups of two layers have ten blocks: their part rows are written ten times, not 48."""
 
     def __init__(self, h: int) -> None:
         self.h = h
-        self._seen: dict[int, tuple[Block, _BlockRows]] = {}  # id → (the block kept alive, its rows)
+        # id → (the block, kept alive so its id stays its own; one layer's parameters; its text)
+        self._seen: dict[int, tuple[Block, int, _BlockText]] = {}
+        # (id, layers) → each part row's (block field, text, parameters, detail)
+        self._parts: dict[tuple[int, int], tuple[tuple[str, str, int, str], ...]] = {}
 
-    def rows(self, block: Block) -> _BlockRows:
+    def figures(self, block: Block) -> tuple[Block, int, _BlockText]:
         seen = self._seen.get(id(block))
         if seen is None:
-            seen = self._seen[id(block)] = (block, _block_rows(block, self.h))
-        return seen[1]
+            params = sum(block_field_params(block, self.h).values())
+            seen = self._seen[id(block)] = (block, params, _block_text(block))
+        return seen
+
+    def part_rows(self, block: Block, layers: int) -> tuple[tuple[str, str, int, str], ...]:
+        key = (id(block), layers)
+        found = self._parts.get(key)
+        if found is None:
+            by_field = block_field_params(self.figures(block)[0], self.h)
+            found = self._parts[key] = tuple(
+                (name, text, one * layers, f"{one * layers:,} parameters\n{detail}")
+                for name, text, detail in self.figures(block)[2].parts
+                for one in (by_field.get(name, 0),)
+            )
+        return found
 
 
 @lru_cache(maxsize=16)
@@ -203,24 +209,24 @@ def _group_rows(
         rows[me] = TreeRow("group", where, None, text, total, detail, parent, group.count)
         return total
     layers = group.count * repeats
-    figures = blocks.rows(block)
-    total = figures.params * layers
-    kind = figures.kinds[mixed]
+    _, params, words = blocks.figures(block)
+    total = params * layers
+    kind = words.kinds[mixed]
     if repeats == 1:
-        text = f"{_span(start, group.count)} ({kind})"
+        title = f"{_span(start, group.count)} ({kind})"
     else:
         run = Run(where[0], int(where[2]), start, group.count, repeats, period, block)  # type: ignore[arg-type]
-        text = run_title(run, mixed) if len(where) == 5 else f"{group.count} × ({kind})"
+        title = run_title(run, mixed) if len(where) == 5 else f"{group.count} × ({kind})"
     detail = f"{total:,} parameters\n{layers:,} layers (F2 or double-click to change the count)"
-    rows[me] = TreeRow("group", where, None, text, total, detail, parent, group.count)
-    _part_rows(rows, me, where, figures, layers)
+    rows[me] = TreeRow("group", where, None, title, total, detail, parent, group.count)
+    _part_rows(rows, me, where, blocks.part_rows(block, layers))
     return total
 
 
-def _part_rows(rows: list[TreeRow], parent: int, where: FieldPath, block: _BlockRows, layers: int) -> None:
-    for name, text, detail, one in block.parts:
-        params = one * layers
-        rows.append(TreeRow("part", where, name, text, params, f"{params:,} parameters\n{detail}", parent))
+def _part_rows(
+    rows: list[TreeRow], parent: int, where: FieldPath, parts: tuple[tuple[str, str, int, str], ...]
+) -> None:
+    rows += [TreeRow("part", where, name, text, one, detail, parent) for name, text, one, detail in parts]
 
 
 def _mtp_rows(arch: Architecture, rows: list[TreeRow], report: ParamReport) -> None:
@@ -230,7 +236,7 @@ def _mtp_rows(arch: Architecture, rows: list[TreeRow], report: ParamReport) -> N
     modules = f"{mtp.count} module{'s' if mtp.count != 1 else ''}"
     detail = f"{report.mtp:,} parameters, counted apart from the total (transformers does not build them)"
     rows.append(TreeRow("stack", ("mtp",), None, f"MTP: {modules}", report.mtp, detail, -1))
-    _part_rows(rows, me, ("mtp",), _block_rows(block, arch.hidden_size), mtp.count)
+    _part_rows(rows, me, ("mtp",), _Blocks(arch.hidden_size).part_rows(block, mtp.count))
 
 
 def _span(start: int, count: int) -> str:
