@@ -11,11 +11,13 @@ Symbols: V vocab, h hidden, e embedding width.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import NamedTuple
 
 from paramtally.core.blocks import Context
 from paramtally.core.blocks.base import leaf, norm_leaf
 from paramtally.core.breakdown import ADDED_PARTS, PARTS, LayerGroupRow, Node, ParamReport, group
 from paramtally.core.schema import Architecture, Block, Run, Stack, StackRole, block_node
+from paramtally.core.schema.model import stack_runs
 
 __all__ = ["block_kind", "block_parts", "count_parameters", "run_title"]
 
@@ -33,42 +35,43 @@ def _run_nodes(block: Block, h: int, layers: int) -> tuple[Node, Node]:
     """(one layer of ``block``, ``layers`` of them): a stack's runs repeat a few blocks and
     counts (48 groups of two layers, of five kinds), so each pair is made once."""
     one = block_node(block, h)
-    return one, one.repeated(layers)
+    children = tuple([_repeated(child, layers) for child in one.children])
+    return one, one._replace(params=one.params * layers, count=one.count * layers, children=children)
 
 
-class _Blocks:
-    """What the runs of one architecture need of their blocks, found by identity: the runs share
-    a few block objects (validation resolved each distinct group once), and looking a block up
-    in a cache by value hashes it, which costs more than the lookup saves when done per run."""
+@lru_cache(maxsize=4096)
+def _repeated(node: Node, layers: int) -> Node:
+    # By the block's field, not the block: the blocks of a stack share their mixers' and FFNs'
+    # terms (core.schema.block_fields), and hashing a field's terms costs a tenth of repeating them.
+    return node.repeated(layers)
 
-    def __init__(self, h: int) -> None:
-        self.h = h
-        # id → (the block, kept alive so its id stays its own; one layer's parts; its idle share)
-        self._figures: dict[int, tuple[Block, dict[str, int], int]] = {}
-        self._nodes: dict[tuple[int, int], tuple[Node, Node]] = {}
-        self._kinds: dict[tuple[int, bool], str] = {}
 
-    def figures(self, block: Block) -> tuple[Block, dict[str, int], int]:
-        found = self._figures.get(id(block))
-        if found is None:
-            found = self._figures[id(block)] = (block, block_parts(block, self.h), _inactive(block, self.h))
-        return found
+class _StackPlan(NamedTuple):
+    """What a stack's report rows are, whatever the hidden size: its runs, their titles, its
+    distinct blocks and (block, layers) pairs, and which of each every run has. An edit of the
+    hidden size keeps the stack as it is, so the titles are written once, not on every edit."""
 
-    def nodes(self, block: Block, layers: int) -> tuple[Node, Node]:
-        key = (id(block), layers)
-        found = self._nodes.get(key)
-        if found is None:
-            self.figures(block)  # keeps the block alive with its id
-            found = self._nodes[key] = _run_nodes(block, self.h, layers)
-        return found
+    runs: tuple[Run, ...]
+    titles: tuple[str, ...]
+    blocks: tuple[Block, ...]  # in the order of their first run
+    pairs: tuple[tuple[int, int], ...]  # (block index, layers), in the order of their first run
+    run_blocks: tuple[int, ...]  # each run's block index
+    run_pairs: tuple[int, ...]  # each run's pair index
 
-    def kind(self, block: Block, name_mixer: bool) -> str:
-        key = (id(block), name_mixer)
-        found = self._kinds.get(key)
-        if found is None:
-            self.figures(block)
-            found = self._kinds[key] = block_kind(block, name_mixer)
-        return found
+
+@lru_cache(maxsize=256)
+def _stack_plan(role: StackRole, stack: Stack, blocks: tuple[tuple[str, Block], ...]) -> _StackPlan:
+    runs = stack_runs(role, stack, dict(blocks))
+    mixed = len({run.block.mixer.kind for run in runs}) > 1  # then every title names its mixer
+    distinct: dict[Block, int] = {}
+    pairs: dict[tuple[int, int], int] = {}
+    run_blocks, run_pairs = [], []
+    for run in runs:
+        block = distinct.setdefault(run.block, len(distinct))
+        run_blocks.append(block)
+        run_pairs.append(pairs.setdefault((block, run.layers), len(pairs)))
+    titles = tuple(run_title(run, mixed) for run in runs)
+    return _StackPlan(runs, titles, tuple(distinct), tuple(pairs), tuple(run_blocks), tuple(run_pairs))
 
 
 def _add_parts(nodes: tuple[Node, ...] | list[Node], into: dict[str, int], times: int = 1) -> None:
@@ -220,28 +223,19 @@ def _span(start: int, count: int, bare: bool = False) -> str:
 
 
 def _stack_nodes(
-    arch: Architecture, role: StackRole, stack: Stack, blocks: _Blocks
+    arch: Architecture, stack: Stack, plan: _StackPlan
 ) -> tuple[list[Node], list[Node], list[Node]]:
     """(input terms, one node per run, final norm) of one stack."""
     h = arch.hidden_size
     ctx = arch.base_block(stack).context(h)
-    runs = [run for run in arch.runs if run.stack == role]
-    mixed = len({run.block.mixer.kind for run in runs}) > 1  # then every title names its mixer
+    pairs = []
+    for block, layers in plan.pairs:
+        one, node = _run_nodes(plan.blocks[block], h, layers)
+        pairs.append((node, f"one block = {one.params:,}", layers))
     nodes = []
-    for run in runs:
-        layers = run.count * run.repeats
-        block, node = blocks.nodes(run.block, layers)
-        nodes.append(
-            Node(
-                _titled(run, blocks.kind(run.block, mixed)),
-                node.params,
-                "",
-                f"one block = {block.params:,}",
-                layers,
-                node.added,
-                node.children,
-            )
-        )
+    for title, pair in zip(plan.titles, plan.run_pairs, strict=True):
+        node, text, layers = pairs[pair]
+        nodes.append(Node(title, node.params, "", text, layers, node.added, node.children))
     tail = [norm_leaf(ctx, "final norm", h)] if stack.final_norm else []
     return _stack_input(arch, stack, ctx), nodes, tail
 
@@ -254,14 +248,15 @@ def _inactive(block: Block, h: int) -> int:
 
 def _report(arch: Architecture) -> ParamReport:
     h = arch.hidden_size
-    blocks = _Blocks(h)
     head_ctx = arch.base_block(arch.main_stack).context(h)
     embeddings = _token_embedding(arch)
     outside: list[Node] = list(embeddings)  # every term not in a run of layers
     body: list[Node] = []
     stacks = arch.stacks
-    for role, stack in stacks:
-        inputs, runs, tail = _stack_nodes(arch, role, stack, blocks)
+    blocks = tuple(arch.blocks.items())
+    plans = [_stack_plan(role, stack, blocks) for role, stack in stacks]
+    for (role, stack), plan in zip(stacks, plans, strict=True):
+        inputs, runs, tail = _stack_nodes(arch, stack, plan)
         outside += inputs + tail
         if len(stacks) == 1:
             embeddings += inputs
@@ -276,25 +271,31 @@ def _report(arch: Architecture) -> ParamReport:
     tree = group(arch.name, [group("embeddings", embeddings), *body, *tail_nodes])
 
     rows: list[LayerGroupRow] = []
-    inactive = 0
-    layers_of: dict[int, tuple[dict[str, int], int]] = {}  # block id → (its parts, its layers)
-    for run in arch.runs:
-        block, by_part, idle = blocks.figures(run.block)
-        params = sum(by_part.values())
-        layers = run.count * run.repeats
-        inactive += layers * idle
-        layers_of[id(block)] = (by_part, layers_of.get(id(block), (by_part, 0))[1] + layers)
-        rows.append(
-            LayerGroupRow(
-                run.stack, run.group, run.start, run.count, run.repeats, run.period,
-                block.mixer.kind, block.ffn.kind, params, params - idle, by_part,
-            )
-        )  # fmt: skip
     parts: dict[str, int] = {}
     _add_parts(outside, parts)
-    for by_part, layers in layers_of.values():  # each block's parts added once, for all its layers
-        for part, value in by_part.items():
-            parts[part] = parts.get(part, 0) + value * layers
+    inactive = 0
+    for plan in plans:
+        figures = []  # each distinct block's (mixer, FFN, one layer's parts, parameters, idle)
+        for block in plan.blocks:
+            by_part = block_parts(block, h)
+            figures.append(
+                (block.mixer.kind, block.ffn.kind, by_part, sum(by_part.values()), _inactive(block, h))
+            )
+        layers_of = [0] * len(figures)
+        for run, index in zip(plan.runs, plan.run_blocks, strict=True):
+            mixer, ffn, by_part, params, idle = figures[index]
+            layers = run.count * run.repeats
+            layers_of[index] += layers
+            rows.append(
+                LayerGroupRow(
+                    run.stack, run.group, run.start, run.count, run.repeats, run.period,
+                    mixer, ffn, params, params - idle, by_part,
+                )
+            )  # fmt: skip
+        for (_, _, by_part, _, idle), layers in zip(figures, layers_of, strict=True):
+            inactive += layers * idle
+            for part, value in by_part.items():  # each block's parts added once, for all its layers
+                parts[part] = parts.get(part, 0) + value * layers
     added = sum(parts.get(part, 0) for part in ADDED_PARTS)
     ordered = {part: parts[part] for part in PARTS if part in parts}
     mtp, mtp_idle = _mtp(arch) or (None, 0)

@@ -29,7 +29,7 @@ from paramtally.core.schema.stack import (
     resolve_block,
 )
 
-__all__ = ["MTP", "SCHEMA_VERSION", "Architecture", "Dropout", "Embeddings", "Head"]
+__all__ = ["MTP", "SCHEMA_VERSION", "Architecture", "Dropout", "Embeddings", "Head", "stack_runs"]
 
 SCHEMA_VERSION: Final = 2
 
@@ -302,6 +302,12 @@ def _runs_of(
         layers_by_block[run.block] = layers_by_block.get(run.block, 0) + run.layers
     layers = sum(group.layers for group in groups)
     return _Resolved(runs, layers, layers_by_block, tuple(first_runs))
+
+
+def stack_runs(role: StackRole, stack: Stack, blocks: Mapping[str, Block]) -> tuple[Run, ...]:
+    """The runs of ``stack`` with ``blocks``: the very tuple a valid architecture holding them
+    resolved (cached with them)."""
+    return _runs_of(role, stack.layers, tuple(blocks.items()), stack.block).runs
 
 
 def _stack_base(arch: Architecture, role: StackRole, stack: Stack) -> str:
