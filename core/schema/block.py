@@ -96,7 +96,7 @@ class Block(HashedSpec):
 
     def inactive(self, h: int) -> int:
         """Parameters one token does not use in this layer: idle routed experts and their LoRA."""
-        idle = self.ffn.inactive(self.context(h))
+        idle = _ffn_inactive(self.ffn, self.context(h))
         experts, per_token = self.ffn.routing()
         if self.lora is not None and experts > per_token:
             idle += (experts - per_token) * self.lora.on_copies(self.lora_matrices(h), experts)
@@ -145,7 +145,7 @@ def block_fields(block: Block, h: int) -> tuple[tuple[str, Node], ...]:
     if ffn is not None:
         fields.append(("ffn", ffn))
     if block.norms.count:
-        fields.append(("norms", norm_leaf(ctx, "block norms", h, times=block.norms.count)))
+        fields.append(("norms", _norms(ctx, block.norms.count)))
     if block.lora is not None:
         fields.append(("lora", block.lora.term(block.lora_matrices(h))))
     if block.adapter is not None:
@@ -164,3 +164,16 @@ def _part_group(mixer: MixerKind, ctx: Context, name: str, part: str) -> Node:
 def _ffn_group(ffn: FFNKind, ctx: Context) -> Node | None:
     terms = ffn.terms(ctx)
     return group(ffn.GROUP, terms) if terms else None
+
+
+@lru_cache(maxsize=1024)
+def _norms(ctx: Context, count: int) -> Node:
+    # Cached apart from the block: the blocks of a stack mostly share their norms.
+    return norm_leaf(ctx, "block norms", ctx.h, times=count)
+
+
+@lru_cache(maxsize=1024)
+def _ffn_inactive(ffn: FFNKind, ctx: Context) -> int:
+    # Cached apart from the block: the blocks of a stack share a few FFNs (a hybrid's five MoE
+    # blocks, one MoE).
+    return ffn.inactive(ctx)

@@ -194,7 +194,10 @@ class Architecture(HashedSpec):
 
     @property
     def mtp_block(self) -> Block | None:
-        return self._mtp_block
+        private = self.__pydantic_private__
+        assert private is not None
+        block: Block | None = private["_mtp_block"]
+        return block
 
     @property
     def num_layers(self) -> int:
