@@ -47,16 +47,17 @@ def _repeated(node: Node, layers: int) -> Node:
 
 
 class _StackPlan(NamedTuple):
-    """What a stack's report rows are, whatever the hidden size: its runs, their titles, its
+    """What a stack's report rows are, whatever the hidden size: its runs' titles, its
     distinct blocks and (block, layers) pairs, and which of each every run has. An edit of the
     hidden size keeps the stack as it is, so the titles are written once, not on every edit."""
 
-    runs: tuple[Run, ...]
     titles: tuple[str, ...]
     blocks: tuple[Block, ...]  # in the order of their first run
     pairs: tuple[tuple[int, int], ...]  # (block index, layers), in the order of their first run
     run_blocks: tuple[int, ...]  # each run's block index
     run_pairs: tuple[int, ...]  # each run's pair index
+    places: tuple[tuple[str, int, int, int, int, int], ...]  # each run's row fields up to its figures
+    block_layers: tuple[int, ...]  # each distinct block's layers
 
 
 @lru_cache(maxsize=256)
@@ -71,7 +72,19 @@ def _stack_plan(role: StackRole, stack: Stack, blocks: tuple[tuple[str, Block], 
         run_blocks.append(block)
         run_pairs.append(pairs.setdefault((block, run.layers), len(pairs)))
     titles = tuple(run_title(run, mixed) for run in runs)
-    return _StackPlan(runs, titles, tuple(distinct), tuple(pairs), tuple(run_blocks), tuple(run_pairs))
+    places = tuple((run.stack, run.group, run.start, run.count, run.repeats, run.period) for run in runs)
+    block_layers = [0] * len(distinct)
+    for run, block in zip(runs, run_blocks, strict=True):
+        block_layers[block] += run.layers
+    return _StackPlan(
+        titles, tuple(distinct), tuple(pairs), tuple(run_blocks), tuple(run_pairs), places,
+        tuple(block_layers),
+    )  # fmt: skip
+
+
+# A named tuple made straight from a tuple of its fields, past the Python function its class
+# calls to make one: the report makes two per run (48 of each for a 48-group stack) per edit.
+_made = tuple.__new__
 
 
 def _add_parts(nodes: tuple[Node, ...] | list[Node], into: dict[str, int], times: int = 1) -> None:
@@ -228,14 +241,15 @@ def _stack_nodes(
     """(input terms, one node per run, final norm) of one stack."""
     h = arch.hidden_size
     ctx = arch.base_block(stack).context(h)
-    pairs = []
+    pairs = []  # each pair's node fields after its title
     for block, layers in plan.pairs:
         one, node = _run_nodes(plan.blocks[block], h, layers)
-        pairs.append((node, f"one block = {one.params:,}", layers))
-    nodes = []
-    for title, pair in zip(plan.titles, plan.run_pairs, strict=True):
-        node, text, layers = pairs[pair]
-        nodes.append(Node(title, node.params, "", text, layers, node.added, node.children))
+        pairs.append(
+            (node.params, "", f"one block = {one.params:,}", layers, node.added, node.children, "", ())
+        )
+    nodes = [
+        _made(Node, (title, *pairs[pair])) for title, pair in zip(plan.titles, plan.run_pairs, strict=True)
+    ]
     tail = [norm_leaf(ctx, "final norm", h)] if stack.final_norm else []
     return _stack_input(arch, stack, ctx), nodes, tail
 
@@ -275,27 +289,16 @@ def _report(arch: Architecture) -> ParamReport:
     _add_parts(outside, parts)
     inactive = 0
     for plan in plans:
-        figures = []  # each distinct block's (mixer, FFN, one layer's parts, parameters, idle)
-        for block in plan.blocks:
-            by_part = block_parts(block, h)
-            figures.append(
-                (block.mixer.kind, block.ffn.kind, by_part, sum(by_part.values()), _inactive(block, h))
-            )
-        layers_of = [0] * len(figures)
-        for run, index in zip(plan.runs, plan.run_blocks, strict=True):
-            mixer, ffn, by_part, params, idle = figures[index]
-            layers = run.count * run.repeats
-            layers_of[index] += layers
-            rows.append(
-                LayerGroupRow(
-                    run.stack, run.group, run.start, run.count, run.repeats, run.period,
-                    mixer, ffn, params, params - idle, by_part,
-                )
-            )  # fmt: skip
-        for (_, _, by_part, _, idle), layers in zip(figures, layers_of, strict=True):
+        figures = []  # each distinct block's row fields after its place: mixer, FFN, figures
+        for block, layers in zip(plan.blocks, plan.block_layers, strict=True):
+            by_part, idle = block_parts(block, h), _inactive(block, h)
+            params = sum(by_part.values())
+            figures.append((block.mixer.kind, block.ffn.kind, params, params - idle, by_part))
             inactive += layers * idle
             for part, value in by_part.items():  # each block's parts added once, for all its layers
                 parts[part] = parts.get(part, 0) + value * layers
+        places = zip(plan.places, plan.run_blocks, strict=True)
+        rows += [_made(LayerGroupRow, place + figures[block]) for place, block in places]
     added = sum(parts.get(part, 0) for part in ADDED_PARTS)
     ordered = {part: parts[part] for part in PARTS if part in parts}
     mtp, mtp_idle = _mtp(arch) or (None, 0)
