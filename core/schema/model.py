@@ -20,7 +20,6 @@ from paramtally.core.schema.block import Block, Problem
 from paramtally.core.schema.frozen import Frozen, FrozenDict, freeze
 from paramtally.core.schema.hashed import HashedSpec
 from paramtally.core.schema.stack import (
-    LayerGroup,
     ResolveError,
     Run,
     Stack,
@@ -251,7 +250,8 @@ def _first_problem(arch: Architecture) -> Problem | None:
     blocks = tuple(arch.blocks.items())
     try:
         for role, stack in arch.stacks:
-            resolved.append(_runs_of(role, stack.layers, blocks, _stack_base(arch, role, stack)))
+            _check_stack_base(arch, role, stack)
+            resolved.append(_runs_of(role, stack, blocks))
             runs += resolved[-1].runs
         if arch.mtp is not None:
             base = arch.blocks.get(arch.mtp.block)
@@ -291,12 +291,11 @@ class _Resolved(NamedTuple):
 
 
 @lru_cache(maxsize=256)
-def _runs_of(
-    role: StackRole, groups: tuple[LayerGroup, ...], blocks: tuple[tuple[str, Block], ...], base: str
-) -> _Resolved:
+def _runs_of(role: StackRole, stack: Stack, blocks: tuple[tuple[str, Block], ...]) -> _Resolved:
     """``flatten``, once per stack and blocks: an edit of the hidden size, the vocabulary or one
-    block hands the layer groups on as they are, and need not resolve them all again."""
-    runs = flatten(role, groups, dict(blocks), base)
+    block hands the stack on as it is (its hash kept), and need not resolve its groups again."""
+    groups = stack.layers
+    runs = flatten(role, groups, dict(blocks), stack.block)
     layers_by_block: dict[Block, int] = {}
     first_runs: list[Run] = []
     for run in runs:
@@ -310,13 +309,12 @@ def _runs_of(
 def stack_runs(role: StackRole, stack: Stack, blocks: Mapping[str, Block]) -> tuple[Run, ...]:
     """The runs of ``stack`` with ``blocks``: the very tuple a valid architecture holding them
     resolved (cached with them)."""
-    return _runs_of(role, stack.layers, tuple(blocks.items()), stack.block).runs
+    return _runs_of(role, stack, tuple(blocks.items())).runs
 
 
-def _stack_base(arch: Architecture, role: StackRole, stack: Stack) -> str:
+def _check_stack_base(arch: Architecture, role: StackRole, stack: Stack) -> None:
     if stack.block not in arch.blocks:
         raise ResolveError((role, "block"), f"no base block named '{stack.block}'", stack.block)
-    return stack.block
 
 
 def _stack_problem(arch: Architecture, runs: list[Run]) -> Problem | None:
