@@ -8,7 +8,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
 from paramtally.core.breakdown import human
-from paramtally.gui.views.format import duration_text, scientific
+from paramtally.gui.views.format import duration_text, scientific, terms_text
+from paramtally.gui.views.lazy_tooltip import LazyToolTip
 
 __all__ = ["FlopsSummary", "flops_html"]
 
@@ -39,7 +40,7 @@ def flops_html(flops: Any, gpu_name: str = "", training: bool = False) -> str:
     return f"<b>Compute</b><table cellspacing='1'>{cells}</table>"
 
 
-class FlopsSummary(QLabel):
+class FlopsSummary(LazyToolTip, QLabel):
     """objectName ``flopsSummary``; tooltip lists every term with its formula and source."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -54,4 +55,4 @@ class FlopsSummary(QLabel):
         if flops is None:
             return  # the last valid figures stay; the panel says why
         self.setText(flops_html(flops, gpu_name, training))
-        self.setToolTip("\n".join(f"{t.name}: {t.formula}  [{t.source}]" for t in flops.terms))
+        self.set_tool_tip_source(lambda: terms_text(flops.terms))

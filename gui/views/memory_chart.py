@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QWidget
 
 from paramtally.gui.views.axes import HumanAxis, gib_tick
 from paramtally.gui.views.format import bytes_both, gib
+from paramtally.gui.views.lazy_tooltip import LazyToolTip
 from paramtally.gui.views.palette import MEMORY_COLORS, color_for
 from paramtally.gui.views.themed_plot import ThemedPlot
 
@@ -31,7 +32,7 @@ _BAR_X, _BAR_WIDTH = 0.0, 0.8
 CAPACITY_COLOR = "#D55E00"
 
 
-class MemoryChart(ThemedPlot):
+class MemoryChart(LazyToolTip, ThemedPlot):
     """objectName ``memoryChart``: ``set_memory(parts, capacity, gpu_name)`` updates in place."""
 
     themed_axes = ("left",)

@@ -9,7 +9,8 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
-from paramtally.gui.views.format import bytes_both, rate_text, seconds_text
+from paramtally.gui.views.format import bytes_both, rate_text, seconds_text, terms_text
+from paramtally.gui.views.lazy_tooltip import LazyToolTip
 
 __all__ = ["ServingSummary", "serving_html"]
 
@@ -44,7 +45,7 @@ def serving_html(serving: Any) -> str:
     return f"<b>Serving on {setup}</b>{warning}<table cellspacing='1'>{cells}</table>"
 
 
-class ServingSummary(QLabel):
+class ServingSummary(LazyToolTip, QLabel):
     """objectName ``servingSummary``; its tooltip lists every term with its formula and source.
     Hidden while training (the core has no serving figures then)."""
 
@@ -61,4 +62,4 @@ class ServingSummary(QLabel):
         if serving is None:
             return  # training, or a refused scenario: the last valid figures stay, the panel says why
         self.setText(serving_html(serving))
-        self.setToolTip("\n".join(f"{t.name}: {t.formula}  [{t.source}]" for t in serving.terms))
+        self.set_tool_tip_source(lambda: terms_text(serving.terms))

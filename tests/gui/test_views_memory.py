@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel
+from PySide6.QtCore import QEvent, QPoint, Qt
+from PySide6.QtGui import QHelpEvent
+from PySide6.QtWidgets import QApplication, QLabel, QToolTip, QWidget
 from pytestqt.qtbot import QtBot
 
 from paramtally.core.fit import fit_setups
@@ -235,3 +236,41 @@ def test_parameter_views_behind_the_memory_tab_catch_up_when_shown(qtbot: QtBot)
     assert f"{report.total:,}" in charts.pie.title()
     assert table.model().index(0, 4).data(TABLE_RAW) == report.total
     assert table.breakdown.resets == 0  # same shape: the rows took the new numbers in place
+
+
+def _hover_tip(qtbot: QtBot, widget: QWidget, at: QPoint | None = None) -> str:
+    """The tooltip a person sees resting the mouse on ``widget`` (the ToolTip event Qt sends)."""
+    QToolTip.hideText()
+    qtbot.waitUntil(lambda: not QToolTip.isVisible())
+    point = at if at is not None else widget.rect().center()
+    target = widget.childAt(point) or widget
+    point = target.mapFrom(widget, point)
+    QApplication.sendEvent(target, QHelpEvent(QEvent.Type.ToolTip, point, target.mapToGlobal(point)))
+    return QToolTip.text() if QToolTip.isVisible() else ""
+
+
+def test_hover_shows_the_formulas_of_the_figures_after_an_edit(qtbot: QtBot, panel: MemoryPanel) -> None:
+    """The chart's, the FLOPs' and the serving summary's tooltips are written when hovered: after a
+    new context they name the terms of the new figures, with their formulas and sources."""
+    document = panel._document
+    context = panel.controls.editors["context"]
+    context.lineEdit().selectAll()
+    qtbot.keyClicks(context.lineEdit(), "8192")
+    qtbot.keyClick(context.lineEdit(), Qt.Key.Key_Return)
+    assert document.scenario.context == 8192
+    memory = estimate_memory(document.architecture, document.scenario)
+    kv = next(term for term in memory.terms if term.part == "kv_cache")
+    chart_tip = _hover_tip(qtbot, panel.chart)
+    assert f"{kv.name}: {kv.value:,} B = {kv.formula}  [{kv.source}]" in chart_tip
+    assert chart_tip == panel.chart.toolTip()
+    flops = document.flops
+    assert flops is not None
+    first = flops.terms[0]
+    assert f"{first.name}: {first.formula}  [{first.source}]" in _hover_tip(qtbot, panel.flops)
+    serving_tip = _hover_tip(qtbot, panel.serving)
+    assert "prefill time (s): max(b·s·F/(t·P·u), p·W/BW)" in serving_tip
+    # The next edit's figures replace the text: the KV cache term doubles with the context.
+    context.lineEdit().selectAll()
+    qtbot.keyClicks(context.lineEdit(), "16384")
+    qtbot.keyClick(context.lineEdit(), Qt.Key.Key_Return)
+    assert f"{kv.name}: {2 * kv.value:,} B" in _hover_tip(qtbot, panel.chart)
