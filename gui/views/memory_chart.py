@@ -64,6 +64,8 @@ class MemoryChart(LazyToolTip, ThemedPlot):
         item.hideButtons()
         item.setMenuEnabled(False)
         item.hideAxis("bottom")
+        # Hidden, but pyqtgraph still re-writes its label (HTML) for an SI prefix on every new range.
+        item.getAxis("bottom").enableAutoSIPrefix(False)
         item.getAxis("left").setWidth(64)  # room for '1,234 GiB'; pyqtgraph drops labels that do not fit
         item.showGrid(y=True, alpha=0.15)
         self.bars = {part: Segment(color_for(part, MEMORY_COLORS)) for part in MEMORY_LABELS}
@@ -122,7 +124,8 @@ class MemoryChart(LazyToolTip, ThemedPlot):
         previous, base = -spacing, 0
         for part, label in self.labels.items():
             value = parts.get(part, 0)
-            label.setVisible(value > 0)
+            if label.isVisible() != (value > 0):  # pyqtgraph re-places a label on each setVisible
+                label.setVisible(value > 0)
             if value <= 0:
                 continue
             text = f"{MEMORY_LABELS[part]}  {bytes_both(value)}"
