@@ -65,8 +65,7 @@ class MemoryChart(LazyToolTip, ThemedPlot):
         item.hideButtons()
         item.setMenuEnabled(False)
         item.hideAxis("bottom")
-        # Hidden, but pyqtgraph still re-writes its label (HTML) for an SI prefix on every new range.
-        item.getAxis("bottom").enableAutoSIPrefix(False)
+        item.getAxis("bottom").enableAutoSIPrefix(False)  # hidden, as ThemedPlot's top and right
         item.getAxis("left").setWidth(64)  # room for '1,234 GiB'; pyqtgraph drops labels that do not fit
         item.showGrid(y=True, alpha=0.15)
         self.bars = {part: Segment(color_for(part, MEMORY_COLORS)) for part in MEMORY_LABELS}
