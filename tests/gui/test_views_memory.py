@@ -13,9 +13,9 @@ from paramtally.core.gpus import find_gpu
 from paramtally.core.memory import PARTS, estimate_memory
 from paramtally.core.scenario import Scenario
 from paramtally.core.serving import estimate_serving
-from paramtally.gui.views.format import rate_text, seconds_text, signed_bytes_both
+from paramtally.gui.views.format import GIB, rate_text, seconds_text, signed_bytes_both
 from paramtally.gui.views.memory_panel import MemoryPanel
-from paramtally.gui.views.setups_table import FITS, FITS_TEXT, FREE, NOT_FIT_TEXT, RAW_ROLE
+from paramtally.gui.views.setups_table import FITS, FITS_TEXT, FREE, NOT_FIT_TEXT, RAW_ROLE, USAGE
 from tests.gui.views_support import make_document
 
 
@@ -274,3 +274,34 @@ def test_hover_shows_the_formulas_of_the_figures_after_an_edit(qtbot: QtBot, pan
     qtbot.keyClicks(context.lineEdit(), "16384")
     qtbot.keyClick(context.lineEdit(), Qt.Key.Key_Return)
     assert f"{kv.name}: {2 * kv.value:,} B" in _hover_tip(qtbot, panel.chart)
+
+
+def test_only_fitting_setups_follow_an_edit_with_the_new_bytes(qtbot: QtBot, panel: MemoryPanel) -> None:
+    """With "Only setups that fit" ticked, a longer context typed in hides the setups that no
+    longer fit, and the rows left show the core's new per-GPU bytes; unticked, all come back."""
+    document, table = panel._document, panel.setups
+    view = table.model()
+    qtbot.mouseClick(panel.fits_only, Qt.MouseButton.LeftButton, pos=QPoint(4, panel.fits_only.height() // 2))
+    assert panel.fits_only.isChecked()
+
+    def shown() -> dict[tuple[str, int], str]:
+        fits = table.setups_model.setups
+        rows = [table.proxy.mapToSource(view.index(row, 0)).row() for row in range(view.rowCount())]
+        return {(fits[row].gpu, fits[row].count): view.index(n, USAGE).data() for n, row in enumerate(rows)}
+
+    before = shown()
+    context = panel.controls.editors["context"]
+    context.lineEdit().selectAll()
+    qtbot.keyClicks(context.lineEdit(), "131072")
+    qtbot.keyClick(context.lineEdit(), Qt.Key.Key_Return)
+    assert document.scenario.context == 131072
+    expected = {
+        (fit.gpu, fit.count): f"{fit.per_gpu_bytes / GIB:,.1f} / {fit.capacity_bytes / GIB:,.1f} GiB"
+        for fit in fit_setups(document.architecture, document.scenario)
+        if fit.fits
+    }
+    assert 0 < len(expected) < len(before) and shown() == expected
+    assert ("rtx-4090", 1) in before and ("rtx-4090", 1) not in expected  # 64 GiB of KV cache alone
+
+    panel.fits_only.click()
+    assert view.rowCount() == len(fit_setups(document.architecture, document.scenario))
