@@ -305,3 +305,33 @@ def test_only_fitting_setups_follow_an_edit_with_the_new_bytes(qtbot: QtBot, pan
 
     panel.fits_only.click()
     assert view.rowCount() == len(fit_setups(document.architecture, document.scenario))
+
+
+def _fresh_height(label: QLabel, width: int) -> int:
+    """The height a new label with the same rich text and font needs at ``width``."""
+    fresh = QLabel()
+    fresh.setFont(label.font())
+    fresh.setTextFormat(Qt.TextFormat.RichText)
+    fresh.setWordWrap(True)
+    fresh.setText(label.text())
+    return fresh.heightForWidth(width)
+
+
+def test_the_flops_summary_grows_to_its_new_rows(qtbot: QtBot, panel: MemoryPanel) -> None:
+    """Switching to training adds a row to the FLOPs summary: the label is laid out to the height
+    the new text needs (its heights per width are kept only for the text they were measured on)."""
+    flops = panel.flops
+    width = flops.width()
+    before = flops.heightForWidth(width)
+    assert before == _fresh_height(flops, width) and flops.height() >= before
+    mode = panel.controls.editors["mode"]
+    mode.setFocus()
+    qtbot.keyClick(mode, Qt.Key.Key_Down)  # inference → training
+    mode.activated.emit(mode.currentIndex())
+    assert panel._document.scenario.mode == "training"
+    assert "Hardware per training token" in flops.text()
+    after = flops.heightForWidth(width)
+    assert after == _fresh_height(flops, width) > before
+    qtbot.waitUntil(lambda: flops.height() >= flops.heightForWidth(flops.width()))
+    narrow = width // 2  # a narrower column wraps the rows: taller still, measured afresh
+    assert flops.heightForWidth(narrow) == _fresh_height(flops, narrow) > after
