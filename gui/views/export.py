@@ -79,8 +79,12 @@ def _draw(view: QGraphicsView, painter: QPainter, target: QRectF) -> None:
 def _png(view: QGraphicsView) -> bytes:
     size = view.viewport().size()
     image = QImage(size * PNG_SCALE, QImage.Format.Format_ARGB32)
+    # Twice the pixels of the same picture: drawn at the view's own size on a device of twice
+    # the pixel density. Scaling the painter instead left labels that ignore the view's scaling
+    # (the bars' values, the memory parts' names) at half their size.
+    image.setDevicePixelRatio(PNG_SCALE)
     image.fill(Qt.GlobalColor.transparent)
-    _draw(view, QPainter(image), QRectF(image.rect()))
+    _draw(view, QPainter(image), QRectF(0, 0, size.width(), size.height()))
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)

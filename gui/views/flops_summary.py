@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtWidgets import QWidget
 
 from paramtally.core.breakdown import human
-from paramtally.gui.views.format import duration_text, scientific
+from paramtally.gui.views.figures_label import FiguresLabel
+from paramtally.gui.views.format import duration_text, scientific, terms_text
 
 __all__ = ["FlopsSummary", "flops_html"]
 
@@ -39,19 +39,14 @@ def flops_html(flops: Any, gpu_name: str = "", training: bool = False) -> str:
     return f"<b>Compute</b><table cellspacing='1'>{cells}</table>"
 
 
-class FlopsSummary(QLabel):
+class FlopsSummary(FiguresLabel):
     """objectName ``flopsSummary``; tooltip lists every term with its formula and source."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("flopsSummary")
-        self.setTextFormat(Qt.TextFormat.RichText)
-        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.setWordWrap(True)
+        super().__init__("flopsSummary", parent)
 
     def set_flops(self, flops: Any, gpu_name: str = "", training: bool = False) -> None:
         if flops is None:
             return  # the last valid figures stay; the panel says why
         self.setText(flops_html(flops, gpu_name, training))
-        self.setToolTip("\n".join(f"{t.name}: {t.formula}  [{t.source}]" for t in flops.terms))
+        self.set_tool_tip_source(lambda: terms_text(flops.terms))

@@ -6,7 +6,9 @@ Formatting only; every number shown here arrives from ``core``.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from decimal import Decimal
+from typing import Any
 
 from paramtally.core.breakdown import human
 
@@ -22,6 +24,7 @@ __all__ = [
     "seconds_text",
     "share_text",
     "signed_bytes_both",
+    "terms_text",
 ]
 
 GIB = 1024**3
@@ -112,3 +115,8 @@ def problem_text(reason: str) -> str:
     if len(lines) >= 3 and "validation error" in lines[0]:
         return f"{lines[1]}: {lines[2].split(' [type=')[0]}"
     return " ".join(lines)
+
+
+def terms_text(terms: Iterable[Any]) -> str:
+    """Every term with its formula and source, a line each (the FLOPs and serving tooltips)."""
+    return "\n".join(f"{term.name}: {term.formula}  [{term.source}]" for term in terms)

@@ -153,7 +153,7 @@ class MemoryPanel(QWidget):
         capacity = self._capacity(document.scenario)  # the catalog is read once per refresh
         if memory is not None:
             self._draw(self.chart, memory, gpu=capacity)
-            self.chart.setToolTip(_terms_text(memory))
+            self.chart.set_tool_tip_source(lambda: _terms_text(memory))
         training = document.scenario.mode == "training"
         self.flops.set_flops(document.flops, capacity[1], training)
         self.serving.set_serving(document.serving, training)

@@ -66,6 +66,8 @@ class _Entry:
         self.swatch = QGraphicsRectItem(0, 0, _SWATCH, _SWATCH)
         self.legend = QGraphicsSimpleTextItem()
         self.texts = ("", "")  # the legend line, full and short
+        self.color: QColor | None = None  # the brush's, as last set
+        self.shown = False
         for item in (self.wedge, self.label, self.swatch, self.legend):
             scene.addItem(item)
 
@@ -104,8 +106,9 @@ class PieView(QGraphicsView):
             entry = self.entries.get(item.key) or self._new_entry(item.key)
             entry.wedge.setStartAngle(start)
             entry.wedge.setSpanAngle(span)
-            brush = QBrush(item.color)
-            if entry.wedge.brush() != brush:  # a colour changes with the theme only
+            if entry.color is None or entry.color != item.color:  # a colour changes with the theme only
+                entry.color = item.color
+                brush = QBrush(item.color)
                 entry.wedge.setBrush(brush)
                 entry.swatch.setBrush(brush)
             entry.wedge.setToolTip(f"{item.label}: {item.value:,} ({item.detail})")
@@ -115,8 +118,10 @@ class PieView(QGraphicsView):
                 entry.label.setText(label)
             entry.texts = (f"{item.label}  {item.detail}".rstrip(), f"{item.label}  {item.short}".rstrip())
         for key, entry in self.entries.items():
-            for graphic in (entry.wedge, entry.label, entry.swatch, entry.legend):
-                graphic.setVisible(key in shown)
+            if entry.shown != (key in shown):  # a part appears or goes: not on the usual edit
+                entry.shown = key in shown
+                for graphic in (entry.wedge, entry.label, entry.swatch, entry.legend):
+                    graphic.setVisible(entry.shown)
         self._layout()
 
     def set_text_color(self, color: QColor) -> None:

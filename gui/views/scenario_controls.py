@@ -72,6 +72,7 @@ class ScenarioControls(QWidget):
         self.max_columns = columns
         self.columns = 0
         self._shown: frozenset[str] = frozenset()  # the fields of the scenario's mode, in the grid
+        self._scenario_shown: Scenario | None = None  # the scenario the fields were last set from
         self._grid = QGridLayout(self)
         self._grid.setContentsMargins(0, 0, 0, 0)
         self._grid.setHorizontalSpacing(_SPACING)
@@ -94,7 +95,7 @@ class ScenarioControls(QWidget):
         self.setMinimumWidth(self.width_for(1))
         self._shown = self._fields_of(document.scenario.mode)
         self.set_columns(1)
-        self.deferred = DeferredRefresh(self, self.refresh)  # on a hidden tab: when it is shown
+        self.deferred = DeferredRefresh(self, self._follow)  # on a hidden tab: when it is shown
         document.changed.connect(self.deferred.request)
         document.invalid.connect(self._show_problem)
         document.validity.connect(self._show_problem)
@@ -195,9 +196,15 @@ class ScenarioControls(QWidget):
         other: Mode = "training" if mode == "inference" else "inference"
         return frozenset(self.editors) - mode_only_fields(other)
 
+    def _follow(self) -> None:
+        """After a document change: an architecture edit keeps the scenario (the same object), so
+        with no refused value waiting the fields already show it."""
+        if self.pending or self._document.scenario is not self._scenario_shown:
+            self.refresh()
+
     def refresh(self) -> None:
         """Show the document's scenario; a pending (refused) value keeps its field."""
-        scenario = self._document.scenario
+        scenario = self._scenario_shown = self._document.scenario
         shown = self._fields_of(scenario.mode)
         if shown != self._shown:
             self._shown = shown

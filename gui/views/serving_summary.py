@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtWidgets import QWidget
 
-from paramtally.gui.views.format import bytes_both, rate_text, seconds_text
+from paramtally.gui.views.figures_label import FiguresLabel
+from paramtally.gui.views.format import bytes_both, rate_text, seconds_text, terms_text
 
 __all__ = ["ServingSummary", "serving_html"]
 
@@ -44,21 +44,16 @@ def serving_html(serving: Any) -> str:
     return f"<b>Serving on {setup}</b>{warning}<table cellspacing='1'>{cells}</table>"
 
 
-class ServingSummary(QLabel):
+class ServingSummary(FiguresLabel):
     """objectName ``servingSummary``; its tooltip lists every term with its formula and source.
     Hidden while training (the core has no serving figures then)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName("servingSummary")
-        self.setTextFormat(Qt.TextFormat.RichText)
-        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.setWordWrap(True)
+        super().__init__("servingSummary", parent)
 
     def set_serving(self, serving: Any, training: bool) -> None:
         self.setVisible(not training)
         if serving is None:
             return  # training, or a refused scenario: the last valid figures stay, the panel says why
         self.setText(serving_html(serving))
-        self.setToolTip("\n".join(f"{t.name}: {t.formula}  [{t.source}]" for t in serving.terms))
+        self.set_tool_tip_source(lambda: terms_text(serving.terms))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent
@@ -24,6 +25,13 @@ class ThemedPlot(pg.PlotWidget):
     """
 
     themed_axes: tuple[str, ...] = ("left",)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Never shown, yet linked to the view: pyqtgraph re-wrote their labels (HTML) for an SI
+        # prefix on every new range, ~0.2 ms an edit.
+        for name in ("top", "right"):
+            self.getPlotItem().getAxis(name).enableAutoSIPrefix(False)
 
     def themed_labels(self) -> Iterable[pg.TextItem | ValueLabel]:
         return ()

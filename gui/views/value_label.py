@@ -12,9 +12,9 @@ from __future__ import annotations
 from PySide6.QtGui import QColor, QFontMetricsF, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem
 
-__all__ = ["ValueLabel"]
+__all__ = ["MARGIN", "ValueLabel"]
 
-_MARGIN = 4.0  # QTextDocument's default margin, which a TextItem leaves left of its text
+MARGIN = 4.0  # QTextDocument's default margin, which a TextItem leaves left of its text
 
 
 class ValueLabel(QGraphicsSimpleTextItem):
@@ -23,7 +23,7 @@ class ValueLabel(QGraphicsSimpleTextItem):
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
         # Only the font's line height matters, so the offset is set once, not per text.
         height = QFontMetricsF(self.font()).height()
-        self.setTransform(QTransform.fromTranslate(_MARGIN, -height / 2))
+        self.setTransform(QTransform.fromTranslate(MARGIN, -height / 2))
 
     def setColor(self, color: QColor) -> None:  # as pyqtgraph's TextItem names it
         self.setBrush(QColor(color))

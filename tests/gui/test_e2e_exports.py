@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QAction, QImage
@@ -139,3 +140,35 @@ def test_csv_from_the_small_window(modals: Modals, small_window: MainWindow, tmp
     _, about, rows = read_csv(_export(modals, small_window, "actionExport_breakdown", tmp_path / "b.csv"))
     assert about["model"] == "GPT-3 175B" and tuple(rows[0]) == BREAKDOWN_COLUMNS
     assert int(rows[0]["params"]) == small_window.document.report.total
+
+
+def _ink(image: QImage, box: QRectF) -> int:
+    """How many pixels in ``box`` of ``image`` are dark, as text is (the charts' text is black)."""
+    image = image.convertToFormat(QImage.Format.Format_ARGB32)
+    pixels = np.frombuffer(
+        image.constBits(), dtype=np.uint32, count=image.height() * image.bytesPerLine() // 4
+    ).reshape(image.height(), image.bytesPerLine() // 4)
+    area = pixels[int(box.top()) : int(box.bottom()) + 1, int(box.left()) : int(box.right()) + 1]
+    red, green, blue = (area >> 16) & 0xFF, (area >> 8) & 0xFF, area & 0xFF
+    return int(np.count_nonzero((red < 96) & (green < 96) & (blue < 96)))
+
+
+@pytest.mark.parametrize(("chart", "label"), [("bar", " · "), ("memory", "Weights")])
+def test_png_labels_are_as_large_as_in_the_svg(
+    modals: Modals, small_window: MainWindow, tmp_path: Path, chart: str, label: str
+) -> None:
+    """A PNG is the SVG's picture at twice the resolution: each value label (the bars' counts, the
+    memory parts' names) covers its whole place, twice as large, not the first half of it."""
+    action = f"actionExport_{chart}_chart"
+    texts = [
+        t for t in svg_texts(_export(modals, small_window, action, tmp_path / "c.svg")) if label in t.text
+    ]
+    image = QImage(str(_export(modals, small_window, action, tmp_path / "c.png")))
+    assert texts
+    for text in texts:
+        box = text.box()
+        scaled = QRectF(
+            box.left() * PNG_SCALE, box.top() * PNG_SCALE, box.width() * PNG_SCALE, box.height() * PNG_SCALE
+        )
+        last_third = scaled.adjusted(2 * scaled.width() / 3, 0, 0, 0)
+        assert _ink(image, last_third) > 0, f"{text.text!r}: nothing drawn in the last third of its place"

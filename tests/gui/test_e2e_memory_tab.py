@@ -12,12 +12,13 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from paramtally.core.export import BREAKDOWN_COLUMNS, GPU_COLUMNS, breakdown_rows, gpu_rows, to_tsv
 from paramtally.core.fit import chosen_layout, column_description, fit_setups, smallest_fit
 from paramtally.core.memory import estimate_memory
+from paramtally.core.sources import load_source
 from paramtally.gui.main_window import MainWindow
 from paramtally.gui.views.memory_panel import MemoryPanel
 from paramtally.gui.views.setups_table import COLUMN_FIELDS, COLUMNS, FITS, RAW_ROLE
@@ -202,3 +203,33 @@ def test_lora_layers_say_training_is_frozen_base_plus_adapters(
     note = panel.adapter_note.text()
     assert note.startswith("Training means frozen base + adapters")
     assert f"{memory.trainable_params:,} parameters get gradients" in note
+
+
+def test_scenario_fields_keep_their_values_through_model_edits_and_follow_undo(
+    qtbot: QtBot, window: MainWindow, panel: MemoryPanel, type_into: TypeInto
+) -> None:
+    """A model edit leaves the scenario's fields as they are (a refused value too, still red);
+    undoing back over a scenario edit writes the earlier value into its field."""
+    document = window.document
+    type_into(_editor(panel, "context"), "8192")
+    type_into(_editor(panel, "gpus"), "8")
+    type_into(_editor(panel, "tp"), "3")  # refused: 8 GPUs cannot be split in 3
+    assert _red(panel, "tp") and document.scenario.tp == 8
+    hidden = window.form.editor(("hidden_size",))
+    type_into(hidden, "12288")
+    assert document.architecture.hidden_size == 12288
+    assert _editor(panel, "context").lineEdit().text() == "8,192"
+    assert _editor(panel, "tp").lineEdit().text() == "3" and _red(panel, "tp")
+    assert _memory_shown(panel) == estimate_memory(document.architecture, document.scenario).total_bytes
+
+    type_into(_editor(panel, "tp"), "8")  # the refused value replaced: nothing waits any more
+    assert not _red(panel, "tp") and not panel.controls.pending
+    type_into(hidden, "12384")
+    window.findChild(QWidget, "layerTree").setFocus()  # Ctrl+Z from outside the fields
+    for _ in range(2):  # the hidden size twice, then the 8 GPUs, then the context
+        qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert document.architecture.hidden_size == load_source("gpt3-175b").hidden_size
+    qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert document.scenario.gpus == 1 and _editor(panel, "gpus").lineEdit().text() == "1"
+    qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert document.scenario.context == 4096 and _editor(panel, "context").lineEdit().text() == "4,096"

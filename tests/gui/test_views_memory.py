@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel
+from PySide6.QtCore import QEvent, QPoint, Qt
+from PySide6.QtGui import QHelpEvent
+from PySide6.QtWidgets import QApplication, QLabel, QToolTip, QWidget
 from pytestqt.qtbot import QtBot
 
 from paramtally.core.fit import fit_setups
@@ -12,9 +13,9 @@ from paramtally.core.gpus import find_gpu
 from paramtally.core.memory import PARTS, estimate_memory
 from paramtally.core.scenario import Scenario
 from paramtally.core.serving import estimate_serving
-from paramtally.gui.views.format import rate_text, seconds_text, signed_bytes_both
+from paramtally.gui.views.format import GIB, rate_text, seconds_text, signed_bytes_both
 from paramtally.gui.views.memory_panel import MemoryPanel
-from paramtally.gui.views.setups_table import FITS, FITS_TEXT, FREE, NOT_FIT_TEXT, RAW_ROLE
+from paramtally.gui.views.setups_table import FITS, FITS_TEXT, FREE, NOT_FIT_TEXT, RAW_ROLE, USAGE
 from tests.gui.views_support import make_document
 
 
@@ -235,3 +236,102 @@ def test_parameter_views_behind_the_memory_tab_catch_up_when_shown(qtbot: QtBot)
     assert f"{report.total:,}" in charts.pie.title()
     assert table.model().index(0, 4).data(TABLE_RAW) == report.total
     assert table.breakdown.resets == 0  # same shape: the rows took the new numbers in place
+
+
+def _hover_tip(qtbot: QtBot, widget: QWidget, at: QPoint | None = None) -> str:
+    """The tooltip a person sees resting the mouse on ``widget`` (the ToolTip event Qt sends)."""
+    QToolTip.hideText()
+    qtbot.waitUntil(lambda: not QToolTip.isVisible())
+    point = at if at is not None else widget.rect().center()
+    target = widget.childAt(point) or widget
+    point = target.mapFrom(widget, point)
+    QApplication.sendEvent(target, QHelpEvent(QEvent.Type.ToolTip, point, target.mapToGlobal(point)))
+    return QToolTip.text() if QToolTip.isVisible() else ""
+
+
+def test_hover_shows_the_formulas_of_the_figures_after_an_edit(qtbot: QtBot, panel: MemoryPanel) -> None:
+    """The chart's, the FLOPs' and the serving summary's tooltips are written when hovered: after a
+    new context they name the terms of the new figures, with their formulas and sources."""
+    document = panel._document
+    context = panel.controls.editors["context"]
+    context.lineEdit().selectAll()
+    qtbot.keyClicks(context.lineEdit(), "8192")
+    qtbot.keyClick(context.lineEdit(), Qt.Key.Key_Return)
+    assert document.scenario.context == 8192
+    memory = estimate_memory(document.architecture, document.scenario)
+    kv = next(term for term in memory.terms if term.part == "kv_cache")
+    chart_tip = _hover_tip(qtbot, panel.chart)
+    assert f"{kv.name}: {kv.value:,} B = {kv.formula}  [{kv.source}]" in chart_tip
+    assert chart_tip == panel.chart.toolTip()
+    flops = document.flops
+    assert flops is not None
+    first = flops.terms[0]
+    assert f"{first.name}: {first.formula}  [{first.source}]" in _hover_tip(qtbot, panel.flops)
+    serving_tip = _hover_tip(qtbot, panel.serving)
+    assert "prefill time (s): max(b·s·F/(t·P·u), p·W/BW)" in serving_tip
+    # The next edit's figures replace the text: the KV cache term doubles with the context.
+    context.lineEdit().selectAll()
+    qtbot.keyClicks(context.lineEdit(), "16384")
+    qtbot.keyClick(context.lineEdit(), Qt.Key.Key_Return)
+    assert f"{kv.name}: {2 * kv.value:,} B" in _hover_tip(qtbot, panel.chart)
+
+
+def test_only_fitting_setups_follow_an_edit_with_the_new_bytes(qtbot: QtBot, panel: MemoryPanel) -> None:
+    """With "Only setups that fit" ticked, a longer context typed in hides the setups that no
+    longer fit, and the rows left show the core's new per-GPU bytes; unticked, all come back."""
+    document, table = panel._document, panel.setups
+    view = table.model()
+    qtbot.mouseClick(panel.fits_only, Qt.MouseButton.LeftButton, pos=QPoint(4, panel.fits_only.height() // 2))
+    assert panel.fits_only.isChecked()
+
+    def shown() -> dict[tuple[str, int], str]:
+        fits = table.setups_model.setups
+        rows = [table.proxy.mapToSource(view.index(row, 0)).row() for row in range(view.rowCount())]
+        return {(fits[row].gpu, fits[row].count): view.index(n, USAGE).data() for n, row in enumerate(rows)}
+
+    before = shown()
+    context = panel.controls.editors["context"]
+    context.lineEdit().selectAll()
+    qtbot.keyClicks(context.lineEdit(), "131072")
+    qtbot.keyClick(context.lineEdit(), Qt.Key.Key_Return)
+    assert document.scenario.context == 131072
+    expected = {
+        (fit.gpu, fit.count): f"{fit.per_gpu_bytes / GIB:,.1f} / {fit.capacity_bytes / GIB:,.1f} GiB"
+        for fit in fit_setups(document.architecture, document.scenario)
+        if fit.fits
+    }
+    assert 0 < len(expected) < len(before) and shown() == expected
+    assert ("rtx-4090", 1) in before and ("rtx-4090", 1) not in expected  # 64 GiB of KV cache alone
+
+    panel.fits_only.click()
+    assert view.rowCount() == len(fit_setups(document.architecture, document.scenario))
+
+
+def _fresh_height(label: QLabel, width: int) -> int:
+    """The height a new label with the same rich text and font needs at ``width``."""
+    fresh = QLabel()
+    fresh.setFont(label.font())
+    fresh.setTextFormat(Qt.TextFormat.RichText)
+    fresh.setWordWrap(True)
+    fresh.setText(label.text())
+    return fresh.heightForWidth(width)
+
+
+def test_the_flops_summary_grows_to_its_new_rows(qtbot: QtBot, panel: MemoryPanel) -> None:
+    """Switching to training adds a row to the FLOPs summary: the label is laid out to the height
+    the new text needs (its heights per width are kept only for the text they were measured on)."""
+    flops = panel.flops
+    width = flops.width()
+    before = flops.heightForWidth(width)
+    assert before == _fresh_height(flops, width) and flops.height() >= before
+    mode = panel.controls.editors["mode"]
+    mode.setFocus()
+    qtbot.keyClick(mode, Qt.Key.Key_Down)  # inference → training
+    mode.activated.emit(mode.currentIndex())
+    assert panel._document.scenario.mode == "training"
+    assert "Hardware per training token" in flops.text()
+    after = flops.heightForWidth(width)
+    assert after == _fresh_height(flops, width) > before
+    qtbot.waitUntil(lambda: flops.height() >= flops.heightForWidth(flops.width()))
+    narrow = width // 2  # a narrower column wraps the rows: taller still, measured afresh
+    assert flops.heightForWidth(narrow) == _fresh_height(flops, narrow) > after
