@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import MISSING, dataclass, field, fields
-from typing import Any
+from typing import Any, NamedTuple
 
 from paramtally.core.gpus import GPU, find_gpu, load_catalog
 from paramtally.core.plans import StagePlan, stage_plans
@@ -45,9 +45,13 @@ def _about(text: str, default: object = MISSING) -> Any:
     return field(default=default, metadata={"description": text})
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class SetupFit:
-    """One GPU kind × count; each field's description is the window's column tooltip."""
+    """One GPU kind × count; each field's description is the window's column tooltip.
+
+    Not frozen: a frozen dataclass takes six times as long to make, and a table is 98 of them per
+    edit; nothing caches or hashes a table's rows (``fit_setups`` makes them afresh each call).
+    """
 
     gpu: str = _about("GPU kind (catalog id).")
     gpu_name: str = _about("GPU kind, as the catalog names it.")
@@ -289,8 +293,7 @@ def _serving(arch: Architecture, s: Scenario, max_batch: bool) -> _Serving:
 _Row = tuple[int, bool, int, int, int, str, int, int, int, int, int | None]
 
 
-@dataclass(frozen=True, slots=True)
-class _Verdict:
+class _Verdict(NamedTuple):
     """What a count of GPUs of one capacity gives, whatever their kind: GPU kinds of the same
     usable memory share it (only their speeds differ)."""
 

@@ -103,11 +103,11 @@ def _token_name(window: int | None, windows: list[int | None]) -> str:
 def _shared_expr(entries: list[tuple[int, Cache]], attribute: str) -> tuple[str, dict[str, int]] | None:
     """The entries' common formula for L layers, when they all have the same shape."""
     first = entries[0][1]
-    if any(
-        (getattr(c, attribute), c.symbols) != (getattr(first, attribute), first.symbols) for _, c in entries
-    ):
-        return None
-    return getattr(first, attribute), {"L": sum(layers for layers, _ in entries), **dict(first.symbols)}
+    expr, symbols = getattr(first, attribute), first.symbols
+    for _, cache in entries:
+        if cache is not first and (getattr(cache, attribute) != expr or cache.symbols != symbols):
+            return None
+    return expr, {"L": sum(layers for layers, _ in entries), **dict(symbols)}
 
 
 def _token_term(

@@ -9,8 +9,8 @@ context or the batch is said once, by the terms.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from paramtally.core.formula import evaluate
 from paramtally.core.memory import stage_terms
@@ -21,8 +21,7 @@ from paramtally.core.terms import Piece, Term
 __all__ = ["StagePlan", "bytes_at_batch", "stage_plans"]
 
 
-@dataclass(frozen=True, slots=True)
-class StagePlan:
+class StagePlan(NamedTuple):  # a named tuple: immutable, and quick to make for every stage of every layout
     total: int
     fixed: int  # bytes that do not grow with the context
     weights: int
