@@ -153,41 +153,64 @@ def _candidates(arch: Architecture, s: Scenario, count: int) -> list[dict[str, i
 
 
 def _cost(pieces: tuple[Piece, ...], s: int) -> int:
-    return sum(
-        -(-p * (m * (s + o) if cap is None else min(m * (s + o), cap)) // q) for p, q, m, cap, o in pieces
-    )
+    total = 0
+    for p, q, m, cap, o in pieces:
+        tokens = m * (s + o)
+        if cap is not None and cap < tokens:
+            tokens = cap
+        total += -(-p * tokens // q)
+    return total
 
 
-def _longest_estimate(free: int, plan: StagePlan, limit: int) -> float:
-    """Largest real s with Σ c·min(s, cap) ≤ free (floats: exact enough to be checked after)."""
-    if free < plan.start:
-        return 0.0
-    slope = plan.slope
-    position, cost = 0.0, plan.start
-    for cap, c in plan.events:
-        reach = cost + slope * (cap - position)
-        if reach > free:
-            return position + (free - cost) / slope
-        position, cost, slope = cap, reach, slope - c
-    return position + (free - cost) / slope if slope > 0 else float(limit)
+def _longest_estimates(frees: list[int], plan: StagePlan, limit: int) -> list[float]:
+    """For each of ``frees`` (ascending), the largest real s with Σ c·min(s, cap) ≤ free (floats:
+    exact enough to be checked after); one walk along the plan's caps serves them all."""
+    found: list[float] = []
+    slope, events = plan.slope, plan.events
+    position, cost, at = 0.0, plan.start, 0
+    for free in frees:
+        if free < plan.start:
+            found.append(0.0)
+            continue
+        while at < len(events):
+            cap, c = events[at]
+            reach = cost + slope * (cap - position)
+            if reach > free:
+                break
+            position, cost, slope, at = cap, reach, slope - c, at + 1
+        if at < len(events) or slope > 0:
+            found.append(position + (free - cost) / slope)
+        else:
+            found.append(float(limit))
+    return found
+
+
+def _max_contexts(plans: tuple[StagePlan, ...], fixed: int, capacities: list[int], limit: int) -> list[int]:
+    """For each of ``capacities`` (ascending), the longest context (tokens per sequence, at most
+    ``limit``) whose busiest stage fits; ``plans``: the layout's distinct stage plans that may bind
+    it, ``fixed``: the largest fixed bytes of all its stages."""
+    estimates = [_longest_estimates([capacity - plan.fixed for capacity in capacities], plan, limit) for plan in plans]
+    contexts = []
+    for column, capacity in enumerate(capacities):
+        if fixed > capacity:
+            contexts.append(0)
+            continue
+        row = [estimate[column] for estimate in estimates]
+        least = min(row)
+        binding = plans[row.index(least)]
+        free = capacity - binding.fixed
+        s = max(min(math.floor(least), limit), 0)
+        while s > 0 and _cost(binding.pieces, s) > free:  # float rounding: step back
+            s -= 1
+        while s < limit and _cost(binding.pieces, s + 1) <= free:
+            s += 1
+        contexts.append(s)
+    return contexts
 
 
 def _max_context(plans: tuple[StagePlan, ...], fixed: int, capacity: int, limit: int) -> int:
-    """The longest context (tokens per sequence, at most ``limit``) whose busiest stage fits;
-    ``plans``: the layout's distinct stage plans that may bind it, ``fixed``: the largest fixed bytes
-    of all its stages."""
-    if fixed > capacity:
-        return 0
-    estimates = [_longest_estimate(capacity - plan.fixed, plan, limit) for plan in plans]
-    least = min(estimates)
-    binding = plans[estimates.index(least)]
-    free = capacity - binding.fixed
-    s = max(min(math.floor(least), limit), 0)
-    while s > 0 and _cost(binding.pieces, s) > free:  # float rounding: step back
-        s -= 1
-    while s < limit and _cost(binding.pieces, s + 1) <= free:
-        s += 1
-    return s
+    """``_max_contexts`` at one capacity."""
+    return _max_contexts(plans, fixed, [capacity], limit)[0]
 
 
 def _contenders(plans: tuple[StagePlan, ...]) -> tuple[StagePlan, ...]:
@@ -224,6 +247,7 @@ class _Option:
     speed: LayoutSpeed | None = None
     made: _Plans | None = None
     laid_out: Scenario | None = None
+    contexts: dict[int, int] | None = None  # inference: the longest context by capacity
 
     @property
     def layout(self) -> Scenario:
@@ -283,10 +307,11 @@ class _Serving:
     model: ModelSpeed
     limit: int  # the longest context worth fitting
     max_batch: bool  # whether to search the largest batch
+    capacities: list[int]  # every capacity of the table, ascending: a layout's contexts are found at once
 
 
-def _serving(arch: Architecture, s: Scenario, max_batch: bool) -> _Serving:
-    return _Serving(model_speed(arch, s), _context_limit(arch, s), max_batch)
+def _serving(arch: Architecture, s: Scenario, max_batch: bool, capacities: list[int]) -> _Serving:
+    return _Serving(model_speed(arch, s), _context_limit(arch, s), max_batch, sorted(set(capacities)))
 
 
 # The SetupFit fields from count to max_context, in order.
@@ -311,7 +336,10 @@ def _verdict(s: Scenario, options: list[_Group], serving: _Serving, capacity: in
     max_context = batch = None
     planned = chosen.planned
     if s.mode == "inference":
-        max_context = _max_context(planned.contenders, planned.fixed, capacity, serving.limit)
+        if chosen.contexts is None:
+            found = _max_contexts(planned.contenders, planned.fixed, serving.capacities, serving.limit)
+            chosen.contexts = dict(zip(serving.capacities, found, strict=True))
+        max_context = chosen.contexts[capacity]
         batch = largest_batch(planned.distinct, capacity) if serving.max_batch else None
     total = planned.total
     row = (layout.gpus, fits, total, capacity, capacity - total, chosen.text, layout.tp, layout.pp, layout.dp,
@@ -348,11 +376,11 @@ def fit_setups(
     check_scenario(arch, scenario.model_copy(update={"tp": 1, "pp": 1, "gpus": 1}))
     catalog = catalog if catalog is not None else load_catalog()
     options = {count: _options(arch, scenario, count) for count in COUNTS}
-    serving = _serving(arch, scenario, max_batch)
+    capacities = [gpu.capacity_bytes(scenario.utilization_cap) for gpu in catalog]
+    serving = _serving(arch, scenario, max_batch, capacities)
     fits = []
     verdicts: dict[tuple[int, int], _Verdict] = {}
-    for gpu in catalog:
-        capacity = gpu.capacity_bytes(scenario.utilization_cap)
+    for gpu, capacity in zip(catalog, capacities, strict=True):
         for count in COUNTS:
             verdict = verdicts.get((count, capacity))
             if verdict is None:
@@ -388,7 +416,7 @@ def fit_setup(arch: Architecture, scenario: Scenario, gpu: GPU, count: int) -> S
     check_scenario(arch, scenario.model_copy(update={"tp": 1, "pp": 1, "gpus": 1}))
     options = _options(arch, scenario, count)
     capacity = gpu.capacity_bytes(scenario.utilization_cap)
-    serving = _serving(arch, scenario, max_batch=False)
+    serving = _serving(arch, scenario, False, [capacity])
     return _fit_one(scenario, gpu, serving, _verdict(scenario, options, serving, capacity))
 
 
