@@ -189,7 +189,9 @@ def _max_contexts(plans: tuple[StagePlan, ...], fixed: int, capacities: list[int
     """For each of ``capacities`` (ascending), the longest context (tokens per sequence, at most
     ``limit``) whose busiest stage fits; ``plans``: the layout's distinct stage plans that may bind
     it, ``fixed``: the largest fixed bytes of all its stages."""
-    estimates = [_longest_estimates([capacity - plan.fixed for capacity in capacities], plan, limit) for plan in plans]
+    estimates = [
+        _longest_estimates([capacity - plan.fixed for capacity in capacities], plan, limit) for plan in plans
+    ]
     contexts = []
     for column, capacity in enumerate(capacities):
         if fixed > capacity:

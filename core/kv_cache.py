@@ -11,7 +11,6 @@ Layers with the same cache shape are summed into one term.
 from __future__ import annotations
 
 from collections import defaultdict
-from fractions import Fraction
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -127,7 +126,7 @@ def _token_term(
         name, "kv_cache", f"{per_layers}·{tokens}·b·bits/8", f"{source}; {s.kv_dtype}",
         s=s.context, b=s.batch, bits=bits, **values, **window_values, **generated,
     )  # fmt: skip
-    return term.growing(Fraction(numbers * s.batch * bits, 8), cap=window, offset=s.generated)
+    return term.growing(numbers * s.batch * bits, cap=window, offset=s.generated, over=8)
 
 
 def _state_term(entries: list[tuple[int, Cache]], s: KvView, bits: Number) -> Term:
@@ -156,4 +155,4 @@ def _cross_term(entries: list[tuple[int, Cache]], s: KvView, bits: Number, token
         f"{source}; the encoder reads as many tokens as the context; {s.kv_dtype}",
         s=s.context, b=s.batch, bits=bits, **values,
     )  # fmt: skip
-    return term.growing(Fraction(numbers * s.batch * bits, 8))
+    return term.growing(numbers * s.batch * bits, over=8)

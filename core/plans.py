@@ -100,7 +100,16 @@ def _plan(terms: tuple[Term, ...]) -> StagePlan:
             start += p * cap / q
     events.sort()
     return StagePlan(
-        total, fixed, weights, kv_cache, tuple(pieces), slope, start, tuple(events), tuple(by_batch), batch_fixed
+        total,
+        fixed,
+        weights,
+        kv_cache,
+        tuple(pieces),
+        slope,
+        start,
+        tuple(events),
+        tuple(by_batch),
+        batch_fixed,
     )
 
 

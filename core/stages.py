@@ -88,7 +88,11 @@ def model_layout(arch: Architecture, pp: int) -> ModelLayout:
             if begin >= stop:
                 break
             # A run of consecutive layers (most are) meets the stage where their spans overlap.
-            n = min(end, stop) - max(begin, first) if plain else runs[number].layers_in(first - offset, stop - offset)
+            n = (
+                min(end, stop) - max(begin, first)
+                if plain
+                else runs[number].layers_in(first - offset, stop - offset)
+            )
             if n > 0:
                 on_stage.append((number, n))
         held: dict[Block, int] = {}

@@ -6,6 +6,7 @@ made only when someone reads it, so a recompute after an edit stays cheap.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import NamedTuple
@@ -58,11 +59,17 @@ class Term(NamedTuple):
     def amount(self) -> float:
         return float(self.exact)
 
-    def growing(self, per_token: Number, per: int = 1, cap: int | None = None, offset: int = 0) -> Term:
-        """This term, growing by ``per_token`` for each of ``per``·(s + ``offset``) tokens, up to
-        ``cap`` of them."""
-        rate = per_token if isinstance(per_token, Fraction) else Fraction(per_token)
-        growth = (rate.numerator, rate.denominator, per, cap, offset)
+    def growing(
+        self, per_token: Number, per: int = 1, cap: int | None = None, offset: int = 0, over: int = 1
+    ) -> Term:
+        """This term, growing by ``per_token``/``over`` for each of ``per``·(s + ``offset``) tokens, up
+        to ``cap`` of them."""
+        if isinstance(per_token, Fraction):
+            p, q = per_token.numerator, per_token.denominator * over
+        else:
+            p, q = per_token, over
+        common = math.gcd(p, q)  # lowest terms, as a Fraction has them (made quicker without one)
+        growth = (p // common, q // common, per, cap, offset)
         return Term(self.name, self.part, self.expr, self.source, self.values, self.value, growth, self.whole)
 
     @property
