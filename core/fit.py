@@ -245,11 +245,19 @@ class _Option:
     arch: Architecture
     scenario: Scenario
     update: dict[str, int]  # the layout's changes to the scenario
-    text: str = ""
     speed: LayoutSpeed | None = None
     made: _Plans | None = None
     laid_out: Scenario | None = None
     contexts: dict[int, int] | None = None  # inference: the longest context by capacity
+    shown: tuple[int, str, int, int, int, int] | None = None  # GPUs, layout text, TP, PP, DP, ZeRO
+
+    def describe(self) -> tuple[int, str, int, int, int, int]:
+        """What every row on this layout shows of it, made once."""
+        if self.shown is None:
+            layout = self.layout
+            text = layout_text(layout.tp, layout.pp, layout.dp, layout.zero, layout.ep)
+            self.shown = (layout.gpus, text, layout.tp, layout.pp, layout.dp, layout.zero)
+        return self.shown
 
     @property
     def layout(self) -> Scenario:
@@ -332,9 +340,7 @@ class _Verdict(NamedTuple):
 
 def _verdict(s: Scenario, options: list[_Group], serving: _Serving, capacity: int) -> _Verdict:
     chosen, fits = _choose(options, capacity)
-    layout = chosen.layout
-    if not chosen.text:
-        chosen.text = layout_text(layout.tp, layout.pp, layout.dp, layout.zero, layout.ep)
+    gpus, text, tp, pp, dp, zero = chosen.describe()
     max_context = batch = None
     planned = chosen.planned
     if s.mode == "inference":
@@ -344,8 +350,7 @@ def _verdict(s: Scenario, options: list[_Group], serving: _Serving, capacity: in
         max_context = chosen.contexts[capacity]
         batch = largest_batch(planned.distinct, capacity) if serving.max_batch else None
     total = planned.total
-    row = (layout.gpus, fits, total, capacity, capacity - total, chosen.text, layout.tp, layout.pp, layout.dp,
-           layout.zero, max_context)  # fmt: skip
+    row = (gpus, fits, total, capacity, capacity - total, text, tp, pp, dp, zero, max_context)
     return _Verdict(chosen, fits, batch, row)
 
 
