@@ -150,15 +150,17 @@ class LayerRow:
     by_part: Mapping[str, int] = field(default_factory=dict)
 
 
-@dataclass(frozen=True, slots=True)
-class LayerGroupRow:
+class LayerGroupRow(NamedTuple):
     """A run of layers of one block: ``count`` consecutive layers from ``start`` (within its
-    stack), recurring ``repeats`` times every ``period`` layers. Figures are for one layer."""
+    stack), recurring ``repeats`` times every ``period`` layers. Figures are for one layer.
+
+    A named tuple: a report makes one per run (48 for a 48-group stack) on every edit, and a
+    tuple is made about five times faster than a frozen dataclass (measured)."""
 
     stack: str
     group: int  # the stack's top-level layer group it belongs to
     start: int
-    count: int
+    count: int  # type: ignore[assignment]  # shadows tuple.count, which a row never needs
     repeats: int
     period: int
     mixer: str

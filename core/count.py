@@ -11,11 +11,13 @@ Symbols: V vocab, h hidden, e embedding width.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import NamedTuple
 
 from paramtally.core.blocks import Context
 from paramtally.core.blocks.base import leaf, norm_leaf
 from paramtally.core.breakdown import ADDED_PARTS, PARTS, LayerGroupRow, Node, ParamReport, group
 from paramtally.core.schema import Architecture, Block, Run, Stack, StackRole, block_node
+from paramtally.core.schema.model import stack_runs
 
 __all__ = ["block_kind", "block_parts", "count_parameters", "run_title"]
 
@@ -33,7 +35,56 @@ def _run_nodes(block: Block, h: int, layers: int) -> tuple[Node, Node]:
     """(one layer of ``block``, ``layers`` of them): a stack's runs repeat a few blocks and
     counts (48 groups of two layers, of five kinds), so each pair is made once."""
     one = block_node(block, h)
-    return one, one.repeated(layers)
+    children = tuple([_repeated(child, layers) for child in one.children])
+    return one, one._replace(params=one.params * layers, count=one.count * layers, children=children)
+
+
+@lru_cache(maxsize=4096)
+def _repeated(node: Node, layers: int) -> Node:
+    # By the block's field, not the block: the blocks of a stack share their mixers' and FFNs'
+    # terms (core.schema.block_fields), and hashing a field's terms costs a tenth of repeating them.
+    return node.repeated(layers)
+
+
+class _StackPlan(NamedTuple):
+    """What a stack's report rows are, whatever the hidden size: its runs' titles, its
+    distinct blocks and (block, layers) pairs, and which of each every run has. An edit of the
+    hidden size keeps the stack as it is, so the titles are written once, not on every edit."""
+
+    titles: tuple[str, ...]
+    blocks: tuple[Block, ...]  # in the order of their first run
+    pairs: tuple[tuple[int, int], ...]  # (block index, layers), in the order of their first run
+    run_blocks: tuple[int, ...]  # each run's block index
+    run_pairs: tuple[int, ...]  # each run's pair index
+    places: tuple[tuple[str, int, int, int, int, int], ...]  # each run's row fields up to its figures
+    block_layers: tuple[int, ...]  # each distinct block's layers
+
+
+@lru_cache(maxsize=256)
+def _stack_plan(role: StackRole, stack: Stack, blocks: tuple[tuple[str, Block], ...]) -> _StackPlan:
+    runs = stack_runs(role, stack, dict(blocks))
+    mixed = len({run.block.mixer.kind for run in runs}) > 1  # then every title names its mixer
+    distinct: dict[Block, int] = {}
+    pairs: dict[tuple[int, int], int] = {}
+    run_blocks, run_pairs = [], []
+    for run in runs:
+        block = distinct.setdefault(run.block, len(distinct))
+        run_blocks.append(block)
+        run_pairs.append(pairs.setdefault((block, run.layers), len(pairs)))
+    titles = tuple(run_title(run, mixed) for run in runs)
+    places = tuple((run.stack, run.group, run.start, run.count, run.repeats, run.period) for run in runs)
+    block_layers = [0] * len(distinct)
+    for run, block in zip(runs, run_blocks, strict=True):
+        block_layers[block] += run.layers
+    return _StackPlan(
+        titles, tuple(distinct), tuple(pairs), tuple(run_blocks), tuple(run_pairs), places,
+        tuple(block_layers),
+    )  # fmt: skip
+
+
+# A named tuple made straight from a tuple of its fields, past the Python function its class
+# calls to make one: the report makes two per run (48 of each for a 48-group stack) per edit.
+_made = tuple.__new__
 
 
 def _add_parts(nodes: tuple[Node, ...] | list[Node], into: dict[str, int], times: int = 1) -> None:
@@ -162,7 +213,10 @@ def block_kind(block: Block, name_mixer: bool = False) -> str:
 
 def run_title(run: Run, name_mixer: bool = False) -> str:
     """``layers 0–95 (dense)``; a recurring run names its layers (``layers 0, 2, …, 40``)."""
-    kind = block_kind(run.block, name_mixer)
+    return _titled(run, block_kind(run.block, name_mixer))
+
+
+def _titled(run: Run, kind: str) -> str:
     if run.repeats == 1:
         return f"{_span(run.start, run.count)} ({kind})"
     starts = [run.start + r * run.period for r in range(min(run.repeats, 4))]
@@ -182,27 +236,20 @@ def _span(start: int, count: int, bare: bool = False) -> str:
 
 
 def _stack_nodes(
-    arch: Architecture, role: StackRole, stack: Stack
+    arch: Architecture, stack: Stack, plan: _StackPlan
 ) -> tuple[list[Node], list[Node], list[Node]]:
     """(input terms, one node per run, final norm) of one stack."""
     h = arch.hidden_size
     ctx = arch.base_block(stack).context(h)
-    runs = [run for run in arch.runs if run.stack == role]
-    mixed = len({run.block.mixer.kind for run in runs}) > 1  # then every title names its mixer
-    nodes = []
-    for run in runs:
-        block, node = _run_nodes(run.block, h, run.layers)
-        nodes.append(
-            Node(
-                run_title(run, mixed),
-                node.params,
-                "",
-                f"one block = {block.params:,}",
-                run.layers,
-                node.added,
-                node.children,
-            )
+    pairs = []  # each pair's node fields after its title
+    for block, layers in plan.pairs:
+        one, node = _run_nodes(plan.blocks[block], h, layers)
+        pairs.append(
+            (node.params, "", f"one block = {one.params:,}", layers, node.added, node.children, "", ())
         )
+    nodes = [
+        _made(Node, (title, *pairs[pair])) for title, pair in zip(plan.titles, plan.run_pairs, strict=True)
+    ]
     tail = [norm_leaf(ctx, "final norm", h)] if stack.final_norm else []
     return _stack_input(arch, stack, ctx), nodes, tail
 
@@ -220,8 +267,10 @@ def _report(arch: Architecture) -> ParamReport:
     outside: list[Node] = list(embeddings)  # every term not in a run of layers
     body: list[Node] = []
     stacks = arch.stacks
-    for role, stack in stacks:
-        inputs, runs, tail = _stack_nodes(arch, role, stack)
+    blocks = tuple(arch.blocks.items())
+    plans = [_stack_plan(role, stack, blocks) for role, stack in stacks]
+    for (role, stack), plan in zip(stacks, plans, strict=True):
+        inputs, runs, tail = _stack_nodes(arch, stack, plan)
         outside += inputs + tail
         if len(stacks) == 1:
             embeddings += inputs
@@ -239,19 +288,17 @@ def _report(arch: Architecture) -> ParamReport:
     parts: dict[str, int] = {}
     _add_parts(outside, parts)
     inactive = 0
-    for run in arch.runs:
-        by_part = block_parts(run.block, h)
-        params = sum(by_part.values())
-        idle = _inactive(run.block, h)
-        inactive += run.layers * idle
-        rows.append(
-            LayerGroupRow(
-                run.stack, run.group, run.start, run.count, run.repeats, run.period,
-                run.block.mixer.kind, run.block.ffn.kind, params, params - idle, by_part,
-            )
-        )  # fmt: skip
-        for part, value in by_part.items():
-            parts[part] = parts.get(part, 0) + value * run.layers
+    for plan in plans:
+        figures = []  # each distinct block's row fields after its place: mixer, FFN, figures
+        for block, layers in zip(plan.blocks, plan.block_layers, strict=True):
+            by_part, idle = block_parts(block, h), _inactive(block, h)
+            params = sum(by_part.values())
+            figures.append((block.mixer.kind, block.ffn.kind, params, params - idle, by_part))
+            inactive += layers * idle
+            for part, value in by_part.items():  # each block's parts added once, for all its layers
+                parts[part] = parts.get(part, 0) + value * layers
+        places = zip(plan.places, plan.run_blocks, strict=True)
+        rows += [_made(LayerGroupRow, place + figures[block]) for place, block in places]
     added = sum(parts.get(part, 0) for part in ADDED_PARTS)
     ordered = {part: parts[part] for part in PARTS if part in parts}
     mtp, mtp_idle = _mtp(arch) or (None, 0)

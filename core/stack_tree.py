@@ -19,8 +19,9 @@ from paramtally.core.blocks import KIND_TAGS
 from paramtally.core.breakdown import ParamReport
 from paramtally.core.count import block_kind, count_parameters, run_title
 from paramtally.core.errors import FieldPath
-from paramtally.core.schema import Architecture, Block, LayerGroup, Run
-from paramtally.core.schema.block import block_node
+from paramtally.core.schema import Architecture, Block, LayerGroup, Run, Stack, StackRole
+from paramtally.core.schema.block import block_fields
+from paramtally.core.schema.model import stack_runs
 from paramtally.core.schema.stack import resolve_block
 
 __all__ = ["BLOCK_PARTS", "TreeRow", "block_field_params", "part_summary", "stack_rows"]
@@ -52,14 +53,8 @@ class TreeRow(NamedTuple):
 @lru_cache(maxsize=1024)
 def block_field_params(block: Block, h: int) -> dict[str, int]:
     """One layer's parameters per block field (mixer, FFN, norms, …), in ``BLOCK_PARTS`` order."""
-    names = [name for name in BLOCK_PARTS if name != "norms" or block.norms.count]
-    names = [name for name in names if getattr(block, name) is not None]
-    nodes = block_node(block, h).children  # one child per field present, in the same order
-    ffn_terms = bool(block.ffn.terms(block.context(h)))
-    if not ffn_terms:
-        names.remove("ffn")
-    found = dict(zip(names, (node.params for node in nodes), strict=True))
-    return found | ({} if ffn_terms else {"ffn": 0})
+    found = {name: node.params for name, node in block_fields(block, h)}
+    return found if "ffn" in found else found | {"ffn": 0}
 
 
 def _value_text(value: Any) -> str:
@@ -99,19 +94,16 @@ def stack_rows(arch: Architecture) -> tuple[TreeRow, ...]:
 
 
 @dataclass(frozen=True, slots=True)
-class _BlockRows:
-    """What a group's rows say of its block, whatever its layers: one layer's parameters, the
-    block's kinds in words (plain, and naming its mixer), and each part's row (block field, text,
-    detail, one layer's parameters)."""
+class _BlockText:
+    """What a group's rows say of its block, whatever the hidden size: the block's kinds in
+    words (plain, and naming its mixer), and each part's row (block field, text, detail)."""
 
-    params: int
     kinds: tuple[str, str]
-    parts: tuple[tuple[str, str, str, int], ...]
+    parts: tuple[tuple[str, str, str], ...]
 
 
 @lru_cache(maxsize=1024)
-def _block_rows(block: Block, h: int) -> _BlockRows:
-    by_field = block_field_params(block, h)
+def _block_text(block: Block) -> _BlockText:
     fields = Block.model_fields
     parts = []
     for name in BLOCK_PARTS:
@@ -120,107 +112,171 @@ def _block_rows(block: Block, h: int) -> _BlockRows:
             continue
         line, detail = part_summary(part)
         title = fields[name].title or name
-        text = line if line.startswith(title) else f"{title}: {line}"
-        parts.append((name, text, detail, by_field.get(name, 0)))
-    kinds = (block_kind(block), block_kind(block, name_mixer=True))
-    return _BlockRows(sum(by_field.values()), kinds, tuple(parts))
+        parts.append((name, line if line.startswith(title) else f"{title}: {line}", detail))
+    return _BlockText((block_kind(block), block_kind(block, name_mixer=True)), tuple(parts))
 
 
-class _Blocks:
-    """Each block's rows for one architecture, looked up by identity first: the groups of a
-    stack share a few block objects (validation resolved each distinct group once), and
-    hashing a block deeply to find it in a cache costs more than its rows."""
+class _Template(NamedTuple):
+    """A row of a stack as it is whatever the hidden size; its figures are filled in per edit."""
 
-    def __init__(self, h: int) -> None:
-        self.h = h
-        self._seen: dict[int, tuple[Block, _BlockRows]] = {}  # id → (the block kept alive, its rows)
+    kind: RowKind
+    group: FieldPath
+    part: str | None
+    text: str
+    parent: int  # the parent row's index within the stack's rows, -1 at the top
+    count: int | None  # type: ignore[assignment]  # a group's count; shadows tuple.count
+    slot: int  # a leaf group's (block, layers) pair, a part row's part slot; -1 else
+    children: tuple[int, ...] = ()  # a stack's or a pattern's groups: its parameters are theirs
 
-    def rows(self, block: Block) -> _BlockRows:
-        seen = self._seen.get(id(block))
-        if seen is None:
-            seen = self._seen[id(block)] = (block, _block_rows(block, self.h))
-        return seen[1]
+
+class _StackTemplate(NamedTuple):
+    """A stack's rows with what their figures come from: its distinct blocks, (block, layers)
+    pairs, and part slots (pair, block field, the part's detail). A hybrid's 48 groups of two
+    layers have ten blocks, ten pairs and some thirty slots: an edit of the hidden size counts
+    and writes those, then only puts the rows together."""
+
+    rows: tuple[_Template, ...]
+    blocks: tuple[Block, ...]
+    pairs: tuple[tuple[int, int], ...]
+    parts: tuple[tuple[int, str, str], ...]
+
+
+# A row made straight from a tuple of its fields, past the Python function a named tuple's
+# class calls to make one: a 48-group stack makes some 200 rows per edit.
+_made = tuple.__new__
 
 
 @lru_cache(maxsize=16)
 def _rows(arch: Architecture) -> tuple[TreeRow, ...]:
     report = count_parameters(arch)
     rows: list[TreeRow] = []
-    blocks = _Blocks(arch.hidden_size)
-    # A top-level group without a pattern is one run, its block resolved by validation already.
-    resolved = {(run.stack, run.group): run.block for run in arch.runs}
+    blocks = tuple(arch.blocks.items())
     for role, stack in arch.stacks:
-        top = len(rows)
-        rows.append(TreeRow("stack", (role,), None, "", 0, "", -1))
-        base = arch.blocks[stack.block]
-        mixed = len({run.block.mixer.kind for run in arch.runs if run.stack == role}) > 1
-        start, total = 0, 0
-        for index, group in enumerate(stack.layers):
-            where = (role, "layers", index)
-            block = None if group.pattern else resolved[(role, index)]
-            total += _group_rows(arch, rows, blocks, top, where, group, base, block, start, 1, 0, mixed)
-            start += group.layers
-        text = f"{role.capitalize()}: {stack.num_layers:,} layer{'s' if stack.num_layers != 1 else ''}"
-        detail = f"{total:,} parameters in its layers (its input and final norm are counted apart)"
-        rows[top] = TreeRow("stack", (role,), None, text, total, detail, -1)
+        _fill(rows, _stack_template(role, stack, blocks), arch.hidden_size)
     if arch.mtp is not None and arch.mtp_block is not None:
         _mtp_rows(arch, rows, report)
     return tuple(rows)
 
 
-def _group_rows(
-    arch: Architecture,
-    rows: list[TreeRow],
-    blocks: _Blocks,
-    parent: int,
-    where: FieldPath,
-    group: LayerGroup,
-    outer: Block,
-    block: Block | None,
-    start: int,
-    repeats: int,
-    period: int,
-    mixed: bool,
-) -> int:
-    """The rows of ``group`` (repeated ``repeats`` times every ``period`` layers); its parameters.
-    ``block``: the group's block when known (resolved from ``outer`` and its changes otherwise)."""
-    if block is None:
-        inherited = arch.blocks[group.block] if group.block else outer
-        block = resolve_block(inherited, group.override)
-    me = len(rows)
-    rows.append(TreeRow("group", where, None, "", 0, "", parent))
-    if group.pattern:
-        offset, total = 0, 0
-        for index, inner in enumerate(group.pattern):
-            total += _group_rows(
-                arch, rows, blocks, me, (*where, "pattern", index), inner, block, None, start + offset,
-                repeats * group.count, group.period, mixed,
-            )  # fmt: skip
-            offset += inner.layers
-        span = _span(start, group.layers) if repeats == 1 else f"{group.count} ×"
-        text = f"{span}: {group.count} repetitions of {group.period} layers"
-        detail = f"{total:,} parameters\n{group.count} repetitions (F2 or double-click to change)"
-        rows[me] = TreeRow("group", where, None, text, total, detail, parent, group.count)
-        return total
-    layers = group.count * repeats
-    figures = blocks.rows(block)
-    total = figures.params * layers
-    kind = figures.kinds[mixed]
-    if repeats == 1:
-        text = f"{_span(start, group.count)} ({kind})"
-    else:
-        run = Run(where[0], int(where[2]), start, group.count, repeats, period, block)  # type: ignore[arg-type]
-        text = run_title(run, mixed) if len(where) == 5 else f"{group.count} × ({kind})"
-    detail = f"{total:,} parameters\n{layers:,} layers (F2 or double-click to change the count)"
-    rows[me] = TreeRow("group", where, None, text, total, detail, parent, group.count)
-    _part_rows(rows, me, where, figures, layers)
-    return total
+def _fill(rows: list[TreeRow], template: _StackTemplate, h: int) -> None:
+    """Append the stack's rows with their figures at hidden size ``h``."""
+    offset = len(rows)
+    by_field = [block_field_params(block, h) for block in template.blocks]
+    one = [sum(fields.values()) for fields in by_field]
+    pair_totals = [one[block] * layers for block, layers in template.pairs]
+    pair_details = [
+        f"{total:,} parameters\n{layers:,} layers (F2 or double-click to change the count)"
+        for total, (_, layers) in zip(pair_totals, template.pairs, strict=True)
+    ]
+    parts = []
+    for pair, name, detail in template.parts:
+        block, layers = template.pairs[pair]
+        params = by_field[block].get(name, 0) * layers
+        parts.append((params, f"{params:,} parameters\n{detail}"))
+    totals = [0] * len(template.rows)
+    for index in range(len(template.rows) - 1, -1, -1):  # children after their parents
+        row = template.rows[index]
+        if row.children:
+            totals[index] = sum(totals[child] for child in row.children)
+        elif row.kind == "group":
+            totals[index] = pair_totals[row.slot]
+    for row, total in zip(template.rows, totals, strict=True):
+        parent = row.parent + offset if row.parent >= 0 else -1
+        if row.kind == "part":
+            params, detail = parts[row.slot]
+            rows.append(_made(TreeRow, ("part", row.group, row.part, row.text, params, detail, parent, None)))
+            continue
+        if row.kind == "stack":
+            detail = f"{total:,} parameters in its layers (its input and final norm are counted apart)"
+        elif row.slot >= 0:
+            detail = pair_details[row.slot]
+        else:
+            detail = f"{total:,} parameters\n{row.count} repetitions (F2 or double-click to change)"
+        rows.append(_made(TreeRow, (row.kind, row.group, None, row.text, total, detail, parent, row.count)))
 
 
-def _part_rows(rows: list[TreeRow], parent: int, where: FieldPath, block: _BlockRows, layers: int) -> None:
-    for name, text, detail, one in block.parts:
-        params = one * layers
-        rows.append(TreeRow("part", where, name, text, params, f"{params:,} parameters\n{detail}", parent))
+@lru_cache(maxsize=256)
+def _stack_template(role: StackRole, stack: Stack, blocks: tuple[tuple[str, Block], ...]) -> _StackTemplate:
+    named = dict(blocks)
+    runs = stack_runs(role, stack, named)
+    # A top-level group without a pattern is one run, its block resolved by validation already.
+    resolved = {run.group: run.block for run in runs}
+    builder = _TemplateBuilder(named, len({run.block.mixer.kind for run in runs}) > 1)
+    top = builder.add(_Template("stack", (role,), None, "", -1, None, -1))
+    base = named[stack.block]
+    start, children = 0, []
+    for index, group in enumerate(stack.layers):
+        block = None if group.pattern else resolved[index]
+        children.append(builder.group(top, (role, "layers", index), group, base, block, start, 1, 0))
+        start += group.layers
+    text = f"{role.capitalize()}: {stack.num_layers:,} layer{'s' if stack.num_layers != 1 else ''}"
+    builder.rows[top] = builder.rows[top]._replace(text=text, children=tuple(children))
+    return _StackTemplate(
+        tuple(builder.rows), tuple(builder.blocks), tuple(builder.pairs), tuple(builder.part_slots)
+    )
+
+
+class _TemplateBuilder:
+    def __init__(self, blocks: dict[str, Block], mixed: bool) -> None:
+        self.named, self.mixed = blocks, mixed
+        self.rows: list[_Template] = []
+        self.blocks: dict[Block, int] = {}
+        self.pairs: dict[tuple[int, int], int] = {}
+        self.parts: dict[tuple[int, str], int] = {}  # (pair, block field) → its slot
+        self.part_slots: list[tuple[int, str, str]] = []  # (pair, block field, the part's detail)
+
+    def add(self, row: _Template) -> int:
+        self.rows.append(row)
+        return len(self.rows) - 1
+
+    def group(
+        self,
+        parent: int,
+        where: FieldPath,
+        group: LayerGroup,
+        outer: Block,
+        block: Block | None,
+        start: int,
+        repeats: int,
+        period: int,
+    ) -> int:
+        """The rows of ``group`` (repeated ``repeats`` times every ``period`` layers); its row.
+        ``block``: the group's block when known (resolved from ``outer`` and its changes otherwise)."""
+        if block is None:
+            inherited = self.named[group.block] if group.block else outer
+            block = resolve_block(inherited, group.override)
+        me = self.add(_Template("group", where, None, "", parent, group.count, -1))
+        if group.pattern:
+            offset, children = 0, []
+            for index, inner in enumerate(group.pattern):
+                children.append(
+                    self.group(
+                        me, (*where, "pattern", index), inner, block, None, start + offset,
+                        repeats * group.count, group.period,
+                    )
+                )  # fmt: skip
+                offset += inner.layers
+            span = _span(start, group.layers) if repeats == 1 else f"{group.count} ×"
+            text = f"{span}: {group.count} repetitions of {group.period} layers"
+            self.rows[me] = self.rows[me]._replace(text=text, children=tuple(children))
+            return me
+        layers = group.count * repeats
+        words = _block_text(block)
+        kind = words.kinds[self.mixed]
+        if repeats == 1:
+            title = f"{_span(start, group.count)} ({kind})"
+        else:
+            run = Run(where[0], int(where[2]), start, group.count, repeats, period, block)  # type: ignore[arg-type]
+            title = run_title(run, self.mixed) if len(where) == 5 else f"{group.count} × ({kind})"
+        index = self.blocks.setdefault(block, len(self.blocks))
+        pair = self.pairs.setdefault((index, layers), len(self.pairs))
+        self.rows[me] = self.rows[me]._replace(text=title, slot=pair)
+        for name, text, detail in words.parts:
+            if (pair, name) not in self.parts:
+                self.parts[pair, name] = len(self.part_slots)
+                self.part_slots.append((pair, name, detail))
+            self.add(_Template("part", where, name, text, me, None, self.parts[pair, name]))
+        return me
 
 
 def _mtp_rows(arch: Architecture, rows: list[TreeRow], report: ParamReport) -> None:
@@ -230,7 +286,10 @@ def _mtp_rows(arch: Architecture, rows: list[TreeRow], report: ParamReport) -> N
     modules = f"{mtp.count} module{'s' if mtp.count != 1 else ''}"
     detail = f"{report.mtp:,} parameters, counted apart from the total (transformers does not build them)"
     rows.append(TreeRow("stack", ("mtp",), None, f"MTP: {modules}", report.mtp, detail, -1))
-    _part_rows(rows, me, ("mtp",), _block_rows(block, arch.hidden_size), mtp.count)
+    by_field = block_field_params(block, arch.hidden_size)
+    for name, text, detail in _block_text(block).parts:
+        params = by_field.get(name, 0) * mtp.count
+        rows.append(TreeRow("part", ("mtp",), name, text, params, f"{params:,} parameters\n{detail}", me))
 
 
 def _span(start: int, count: int) -> str:

@@ -19,15 +19,17 @@ from paramtally.core.blocks import (
     Adapter,
     Attention,
     Context,
+    FFNKind,
     LoRA,
     LoRAMatrix,
     Mixer,
+    MixerKind,
 )
 from paramtally.core.blocks.base import NonNegativeInt, NormKind, Spec, norm_leaf
 from paramtally.core.breakdown import Node, group
 from paramtally.core.schema.hashed import HashedSpec
 
-__all__ = ["Block", "BlockNorms", "Problem", "block_node"]
+__all__ = ["Block", "BlockNorms", "Problem", "block_fields", "block_node"]
 
 Problem = tuple[tuple[str | int, ...], str, object]  # (field path, message, value)
 
@@ -94,7 +96,7 @@ class Block(HashedSpec):
 
     def inactive(self, h: int) -> int:
         """Parameters one token does not use in this layer: idle routed experts and their LoRA."""
-        idle = self.ffn.inactive(self.context(h))
+        idle = _ffn_inactive(self.ffn, self.context(h))
         experts, per_token = self.ffn.routing()
         if self.lora is not None and experts > per_token:
             idle += (experts - per_token) * self.lora.on_copies(self.lora_matrices(h), experts)
@@ -121,21 +123,57 @@ class Block(HashedSpec):
 @lru_cache(maxsize=1024)
 def block_node(block: Block, h: int) -> Node:
     """The terms of one layer of ``block`` at hidden size ``h``, as a tree."""
+    return group("block", [node for _, node in block_fields(block, h)])
+
+
+@lru_cache(maxsize=1024)
+def block_fields(block: Block, h: int) -> tuple[tuple[str, Node], ...]:
+    """One layer's terms per block field present (``mixer``, ``parallel_mixer``,
+    ``cross_attention``, ``ffn``, ``norms``, ``lora``, ``adapter``), in that order: the children of
+    ``block_node``. An FFN without terms (none) and a block without norms have no entry."""
     ctx = block.context(h)
-    children = [group(block.mixer.PART, block.mixer.terms(ctx, block.mixer.PART))]
+    mixer = block.mixer
+    fields = [("mixer", _part_group(mixer, ctx, mixer.PART, mixer.PART))]
     if block.parallel_mixer is not None:
         part = block.parallel_mixer.PART
-        name = part if part != block.mixer.PART else f"parallel {part}"
-        children.append(group(name, block.parallel_mixer.terms(ctx, part)))
+        name = part if part != mixer.PART else f"parallel {part}"
+        fields.append(("parallel_mixer", _part_group(block.parallel_mixer, ctx, name, part)))
     if block.cross_attention is not None:
-        children.append(group("cross-attention", block.cross_attention.terms(ctx, "cross_attention")))
-    ffn_terms = block.ffn.terms(ctx)
-    if ffn_terms:
-        children.append(group(block.ffn.GROUP, ffn_terms))
+        cross = _part_group(block.cross_attention, ctx, "cross-attention", "cross_attention")
+        fields.append(("cross_attention", cross))
+    ffn = _ffn_group(block.ffn, ctx)
+    if ffn is not None:
+        fields.append(("ffn", ffn))
     if block.norms.count:
-        children.append(norm_leaf(ctx, "block norms", h, times=block.norms.count))
+        fields.append(("norms", _norms(ctx, block.norms.count)))
     if block.lora is not None:
-        children.append(block.lora.term(block.lora_matrices(h)))
+        fields.append(("lora", block.lora.term(block.lora_matrices(h))))
     if block.adapter is not None:
-        children.append(block.adapter.term(ctx))
-    return group("block", children)
+        fields.append(("adapter", block.adapter.term(ctx)))
+    return tuple(fields)
+
+
+@lru_cache(maxsize=1024)
+def _part_group(mixer: MixerKind, ctx: Context, name: str, part: str) -> Node:
+    # By the part, not the block: the blocks of a stack share a few mixers and FFNs (a hybrid's
+    # ten blocks, five mixers and two FFNs), and a new hidden size counts each once.
+    return group(name, mixer.terms(ctx, part))
+
+
+@lru_cache(maxsize=1024)
+def _ffn_group(ffn: FFNKind, ctx: Context) -> Node | None:
+    terms = ffn.terms(ctx)
+    return group(ffn.GROUP, terms) if terms else None
+
+
+@lru_cache(maxsize=1024)
+def _norms(ctx: Context, count: int) -> Node:
+    # Cached apart from the block: the blocks of a stack mostly share their norms.
+    return norm_leaf(ctx, "block norms", ctx.h, times=count)
+
+
+@lru_cache(maxsize=1024)
+def _ffn_inactive(ffn: FFNKind, ctx: Context) -> int:
+    # Cached apart from the block: the blocks of a stack share a few FFNs (a hybrid's five MoE
+    # blocks, one MoE).
+    return ffn.inactive(ctx)

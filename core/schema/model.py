@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Annotated, Any, Final, Literal
+from typing import Annotated, Any, Final, Literal, NamedTuple
 
 from pydantic import AfterValidator, ConfigDict, Field, PrivateAttr, model_validator
 
@@ -20,7 +20,6 @@ from paramtally.core.schema.block import Block, Problem
 from paramtally.core.schema.frozen import Frozen, FrozenDict, freeze
 from paramtally.core.schema.hashed import HashedSpec
 from paramtally.core.schema.stack import (
-    LayerGroup,
     ResolveError,
     Run,
     Stack,
@@ -29,7 +28,7 @@ from paramtally.core.schema.stack import (
     resolve_block,
 )
 
-__all__ = ["MTP", "SCHEMA_VERSION", "Architecture", "Dropout", "Embeddings", "Head"]
+__all__ = ["MTP", "SCHEMA_VERSION", "Architecture", "Dropout", "Embeddings", "Head", "stack_runs"]
 
 SCHEMA_VERSION: Final = 2
 
@@ -194,7 +193,10 @@ class Architecture(HashedSpec):
 
     @property
     def mtp_block(self) -> Block | None:
-        return self._mtp_block
+        private = self.__pydantic_private__
+        assert private is not None
+        block: Block | None = private["_mtp_block"]
+        return block
 
     @property
     def num_layers(self) -> int:
@@ -244,10 +246,13 @@ def _first_problem(arch: Architecture) -> Problem | None:
     if not arch.stacks:
         return ("decoder",), "a model needs a decoder or an encoder stack", None
     runs: list[Run] = []
+    resolved: list[_Resolved] = []
     blocks = tuple(arch.blocks.items())
     try:
         for role, stack in arch.stacks:
-            runs += _runs_of(role, stack.layers, blocks, _stack_base(arch, role, stack))
+            _check_stack_base(arch, role, stack)
+            resolved.append(_runs_of(role, stack, blocks))
+            runs += resolved[-1].runs
         if arch.mtp is not None:
             base = arch.blocks.get(arch.mtp.block)
             if base is None:
@@ -257,14 +262,16 @@ def _first_problem(arch: Architecture) -> Problem | None:
             arch._mtp_block = resolve_block(base, arch.mtp.override)
     except ResolveError as exc:
         return exc.loc, exc.message, exc.value
-    arch._runs = tuple(runs)
-    arch._num_layers = sum(stack.num_layers for _, stack in arch.stacks)
+    # One stack hands its resolved runs on as they are: the same tuple, edit after edit.
+    arch._runs = resolved[0].runs if len(resolved) == 1 else tuple(runs)
+    arch._num_layers = sum(one.num_layers for one in resolved)
     layers_by_block: dict[Block, int] = {}  # filled locally: a private attribute costs a µs a look
-    for run in runs:
-        layers_by_block[run.block] = layers_by_block.get(run.block, 0) + run.layers
+    for one in resolved:
+        for block, layers in one.layers_by_block.items():
+            layers_by_block[block] = layers_by_block.get(block, 0) + layers
     arch._layers_by_block = layers_by_block
     checked = set(arch.blocks.values())
-    for run in runs:
+    for run in (run for one in resolved for run in one.first_runs):
         if run.block in checked:
             continue
         checked.add(run.block)
@@ -273,19 +280,41 @@ def _first_problem(arch: Architecture) -> Problem | None:
     return _stack_problem(arch, runs)
 
 
+class _Resolved(NamedTuple):
+    """A stack's runs and what follows from them alone: its layers, each distinct block's
+    layers, and the first run of each distinct block (where a block's problem is reported)."""
+
+    runs: tuple[Run, ...]
+    num_layers: int
+    layers_by_block: dict[Block, int]
+    first_runs: tuple[Run, ...]
+
+
 @lru_cache(maxsize=256)
-def _runs_of(
-    role: StackRole, groups: tuple[LayerGroup, ...], blocks: tuple[tuple[str, Block], ...], base: str
-) -> tuple[Run, ...]:
+def _runs_of(role: StackRole, stack: Stack, blocks: tuple[tuple[str, Block], ...]) -> _Resolved:
     """``flatten``, once per stack and blocks: an edit of the hidden size, the vocabulary or one
-    block hands the layer groups on as they are, and need not resolve them all again."""
-    return flatten(role, groups, dict(blocks), base)
+    block hands the stack on as it is (its hash kept), and need not resolve its groups again."""
+    groups = stack.layers
+    runs = flatten(role, groups, dict(blocks), stack.block)
+    layers_by_block: dict[Block, int] = {}
+    first_runs: list[Run] = []
+    for run in runs:
+        if run.block not in layers_by_block:
+            first_runs.append(run)
+        layers_by_block[run.block] = layers_by_block.get(run.block, 0) + run.layers
+    layers = sum(group.layers for group in groups)
+    return _Resolved(runs, layers, layers_by_block, tuple(first_runs))
 
 
-def _stack_base(arch: Architecture, role: StackRole, stack: Stack) -> str:
+def stack_runs(role: StackRole, stack: Stack, blocks: Mapping[str, Block]) -> tuple[Run, ...]:
+    """The runs of ``stack`` with ``blocks``: the very tuple a valid architecture holding them
+    resolved (cached with them)."""
+    return _runs_of(role, stack, tuple(blocks.items())).runs
+
+
+def _check_stack_base(arch: Architecture, role: StackRole, stack: Stack) -> None:
     if stack.block not in arch.blocks:
         raise ResolveError((role, "block"), f"no base block named '{stack.block}'", stack.block)
-    return stack.block
 
 
 def _stack_problem(arch: Architecture, runs: list[Run]) -> Problem | None:

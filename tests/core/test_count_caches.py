@@ -9,7 +9,7 @@ import sys
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from paramtally.core.breakdown import Node, ParamReport
+from paramtally.core.breakdown import PARTS, Node, ParamReport
 from paramtally.core.count import block_kind, count_parameters, run_title
 from paramtally.core.edit import with_value
 from paramtally.core.schema import Architecture, Block, LayerGroup, Run, block_node
@@ -146,3 +146,38 @@ def test_the_tree_rows_equal_those_made_group_by_group(arch: Architecture) -> No
     assert stack_rows(arch) == plain_rows(arch)
     edited = with_value(arch, ("hidden_size",), arch.hidden_size * 2)
     assert stack_rows(edited) == plain_rows(edited)
+
+
+def leaf_sums(node: Node) -> dict[str, int]:
+    sums: dict[str, int] = {}
+    for _, leaf in node.leaves():
+        sums[leaf.part] = sums.get(leaf.part, 0) + leaf.params
+    return sums
+
+
+@given(architectures())
+def test_the_reports_rows_and_sums_equal_those_made_run_by_run(arch: Architecture) -> None:
+    # The report adds each block's parts once for all its layers, and takes each stack's run
+    # titles and (block, layers) pairs from a plan kept across edits: the plain way is run by run.
+    for model in (arch, with_value(arch, ("hidden_size",), arch.hidden_size * 2)):
+        h, report = model.hidden_size, count_parameters(model)
+        sums = leaf_sums(report.tree)
+        assert report.by_part == {part: sums[part] for part in PARTS if part in sums}
+        assert len(report.groups) == len(model.runs)
+        idle = 0
+        for row, run in zip(report.groups, model.runs, strict=True):
+            one = block_node(run.block, h)
+            assert (row.stack, row.group, row.start, row.count, row.repeats, row.period) == (
+                run.stack, run.group, run.start, run.count, run.repeats, run.period,
+            )  # fmt: skip
+            assert (row.mixer, row.kind) == (run.block.mixer.kind, run.block.ffn.kind)
+            assert row.params == one.params and row.by_part == leaf_sums(one)
+            assert row.active == one.params - run.block.inactive(h)
+            idle += run.layers * run.block.inactive(h)
+        assert report.active == report.total - idle
+        mixed = {
+            role: len({r.block.mixer.kind for r in model.runs if r.stack == role}) > 1
+            for role, _ in model.stacks
+        }
+        titles = [node.name for node in run_nodes(report)]
+        assert titles == [run_title(run, mixed[run.stack]) for run in model.runs]

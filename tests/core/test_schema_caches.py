@@ -66,3 +66,46 @@ def test_groups_and_stacks_hash_as_built_anew(arch: Architecture) -> None:
     built = Stack.model_validate({**thaw(stack.model_dump()), "layers": [thaw(stack.layers[0].model_dump())]})
     assert fewer == built and hash(fewer) == hash(built)
     assert (fewer == stack) == (len(stack.layers) == 1)
+
+
+def plain_layers_by_block(arch: Architecture) -> dict[Any, int]:
+    counts: dict[Any, int] = {}
+    for run in plain_runs(arch):
+        counts[run.block] = counts.get(run.block, 0) + run.layers
+    return counts
+
+
+def plain_first_group_problem(arch: Architecture, h: int) -> tuple[Any, ...] | None:
+    """Where validation at hidden size ``h`` first refuses a group's own block, run by run."""
+    checked = set(arch.blocks.values())
+    for run in plain_runs(arch):
+        if run.block in checked:
+            continue
+        checked.add(run.block)
+        for loc, message, _ in run.block.problems(h):
+            return (run.stack, "layers", run.group, "override", *loc), message
+    return None
+
+
+@given(architectures(), st.integers(1, 4))
+def test_a_stacks_layer_figures_kept_with_its_runs_equal_those_counted_afresh(
+    arch: Architecture, factor: int
+) -> None:
+    for model in (arch, with_values(arch, {("hidden_size",): arch.hidden_size * factor})):
+        assert model.num_layers == sum(stack.num_layers for _, stack in model.stacks)
+        assert model.layers_by_block() == plain_layers_by_block(model)
+        assert list(model.layers_by_block()) == list(plain_layers_by_block(model))  # in run order
+
+
+@given(architectures(), st.integers(1, 4096))
+def test_a_groups_problem_is_found_where_the_runs_in_order_find_it(arch: Architecture, h: int) -> None:
+    # A hidden size the groups' heads may not divide: the error names the first group (in layer
+    # order) whose own block has a problem, as checking the runs one by one does.
+    from paramtally.core.schema.model import _first_problem
+
+    plain = plain_first_group_problem(arch, h)
+    if plain is None or any(block.problems(h) for block in arch.blocks.values()):
+        return  # a base block's problem is found first; the groups are not reached
+    changed = arch.model_construct(**{**dict(arch), "hidden_size": h})
+    problem = _first_problem(changed)
+    assert problem is not None and problem[:2] == plain
