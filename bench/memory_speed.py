@@ -63,6 +63,7 @@ def _clear_all() -> None:
     stages._kv_projections.cache_clear()
     stages._run_spans.cache_clear()
     stages._run_sizes.cache_clear()
+    stages._outside_layers.cache_clear()
 
 
 def _median_ms(work: Callable[[], object], before: Callable[[], None], repeat: int) -> float:

@@ -18,7 +18,6 @@ GPU computes as many token–expert pairs for its E/ep experts as it would for a
 
 from __future__ import annotations
 
-from fractions import Fraction
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -273,9 +272,7 @@ def _inference_terms(arch: Architecture, s: InferenceView, last: bool) -> tuple[
         **widths,
         t=s.tp,
     )
-    terms = [
-        working.growing(Fraction(byte * (2 * h * s.tp + widest), s.tp), per=s.batch, cap=INFERENCE_CHUNK)
-    ]
+    terms = [working.growing(byte * (2 * h * s.tp + widest), per=s.batch, cap=INFERENCE_CHUNK, over=s.tp)]
     if last and arch.head.present:
         terms.append(
             Term.of(

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import MISSING, dataclass, field, fields
-from typing import Any
+from typing import Any, NamedTuple
 
 from paramtally.core.gpus import GPU, find_gpu, load_catalog
 from paramtally.core.plans import StagePlan, stage_plans
@@ -45,9 +45,13 @@ def _about(text: str, default: object = MISSING) -> Any:
     return field(default=default, metadata={"description": text})
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class SetupFit:
-    """One GPU kind × count; each field's description is the window's column tooltip."""
+    """One GPU kind × count; each field's description is the window's column tooltip.
+
+    Not frozen: a frozen dataclass takes six times as long to make, and a table is 98 of them per
+    edit; nothing caches or hashes a table's rows (``fit_setups`` makes them afresh each call).
+    """
 
     gpu: str = _about("GPU kind (catalog id).")
     gpu_name: str = _about("GPU kind, as the catalog names it.")
@@ -149,41 +153,66 @@ def _candidates(arch: Architecture, s: Scenario, count: int) -> list[dict[str, i
 
 
 def _cost(pieces: tuple[Piece, ...], s: int) -> int:
-    return sum(
-        -(-p * (m * (s + o) if cap is None else min(m * (s + o), cap)) // q) for p, q, m, cap, o in pieces
-    )
+    total = 0
+    for p, q, m, cap, o in pieces:
+        tokens = m * (s + o)
+        if cap is not None and cap < tokens:
+            tokens = cap
+        total += -(-p * tokens // q)
+    return total
 
 
-def _longest_estimate(free: int, plan: StagePlan, limit: int) -> float:
-    """Largest real s with Σ c·min(s, cap) ≤ free (floats: exact enough to be checked after)."""
-    if free < plan.start:
-        return 0.0
-    slope = plan.slope
-    position, cost = 0.0, plan.start
-    for cap, c in plan.events:
-        reach = cost + slope * (cap - position)
-        if reach > free:
-            return position + (free - cost) / slope
-        position, cost, slope = cap, reach, slope - c
-    return position + (free - cost) / slope if slope > 0 else float(limit)
+def _longest_estimates(frees: list[int], plan: StagePlan, limit: int) -> list[float]:
+    """For each of ``frees`` (ascending), the largest real s with Σ c·min(s, cap) ≤ free (floats:
+    exact enough to be checked after); one walk along the plan's caps serves them all."""
+    found: list[float] = []
+    slope, events = plan.slope, plan.events
+    position, cost, at = 0.0, plan.start, 0
+    for free in frees:
+        if free < plan.start:
+            found.append(0.0)
+            continue
+        while at < len(events):
+            cap, c = events[at]
+            reach = cost + slope * (cap - position)
+            if reach > free:
+                break
+            position, cost, slope, at = cap, reach, slope - c, at + 1
+        if at < len(events) or slope > 0:
+            found.append(position + (free - cost) / slope)
+        else:
+            found.append(float(limit))
+    return found
+
+
+def _max_contexts(plans: tuple[StagePlan, ...], fixed: int, capacities: list[int], limit: int) -> list[int]:
+    """For each of ``capacities`` (ascending), the longest context (tokens per sequence, at most
+    ``limit``) whose busiest stage fits; ``plans``: the layout's distinct stage plans that may bind
+    it, ``fixed``: the largest fixed bytes of all its stages."""
+    estimates = [
+        _longest_estimates([capacity - plan.fixed for capacity in capacities], plan, limit) for plan in plans
+    ]
+    contexts = []
+    for column, capacity in enumerate(capacities):
+        if fixed > capacity:
+            contexts.append(0)
+            continue
+        row = [estimate[column] for estimate in estimates]
+        least = min(row)
+        binding = plans[row.index(least)]
+        free = capacity - binding.fixed
+        s = max(min(math.floor(least), limit), 0)
+        while s > 0 and _cost(binding.pieces, s) > free:  # float rounding: step back
+            s -= 1
+        while s < limit and _cost(binding.pieces, s + 1) <= free:
+            s += 1
+        contexts.append(s)
+    return contexts
 
 
 def _max_context(plans: tuple[StagePlan, ...], fixed: int, capacity: int, limit: int) -> int:
-    """The longest context (tokens per sequence, at most ``limit``) whose busiest stage fits;
-    ``plans``: the layout's distinct stage plans that may bind it, ``fixed``: the largest fixed bytes
-    of all its stages."""
-    if fixed > capacity:
-        return 0
-    estimates = [_longest_estimate(capacity - plan.fixed, plan, limit) for plan in plans]
-    least = min(estimates)
-    binding = plans[estimates.index(least)]
-    free = capacity - binding.fixed
-    s = max(min(math.floor(least), limit), 0)
-    while s > 0 and _cost(binding.pieces, s) > free:  # float rounding: step back
-        s -= 1
-    while s < limit and _cost(binding.pieces, s + 1) <= free:
-        s += 1
-    return s
+    """``_max_contexts`` at one capacity."""
+    return _max_contexts(plans, fixed, [capacity], limit)[0]
 
 
 def _contenders(plans: tuple[StagePlan, ...]) -> tuple[StagePlan, ...]:
@@ -216,10 +245,19 @@ class _Option:
     arch: Architecture
     scenario: Scenario
     update: dict[str, int]  # the layout's changes to the scenario
-    text: str = ""
     speed: LayoutSpeed | None = None
     made: _Plans | None = None
     laid_out: Scenario | None = None
+    contexts: dict[int, int] | None = None  # inference: the longest context by capacity
+    shown: tuple[int, str, int, int, int, int] | None = None  # GPUs, layout text, TP, PP, DP, ZeRO
+
+    def describe(self) -> tuple[int, str, int, int, int, int]:
+        """What every row on this layout shows of it, made once."""
+        if self.shown is None:
+            layout = self.layout
+            text = layout_text(layout.tp, layout.pp, layout.dp, layout.zero, layout.ep)
+            self.shown = (layout.gpus, text, layout.tp, layout.pp, layout.dp, layout.zero)
+        return self.shown
 
     @property
     def layout(self) -> Scenario:
@@ -279,18 +317,18 @@ class _Serving:
     model: ModelSpeed
     limit: int  # the longest context worth fitting
     max_batch: bool  # whether to search the largest batch
+    capacities: list[int]  # every capacity of the table, ascending: a layout's contexts are found at once
 
 
-def _serving(arch: Architecture, s: Scenario, max_batch: bool) -> _Serving:
-    return _Serving(model_speed(arch, s), _context_limit(arch, s), max_batch)
+def _serving(arch: Architecture, s: Scenario, max_batch: bool, capacities: list[int]) -> _Serving:
+    return _Serving(model_speed(arch, s), _context_limit(arch, s), max_batch, sorted(set(capacities)))
 
 
 # The SetupFit fields from count to max_context, in order.
 _Row = tuple[int, bool, int, int, int, str, int, int, int, int, int | None]
 
 
-@dataclass(frozen=True, slots=True)
-class _Verdict:
+class _Verdict(NamedTuple):
     """What a count of GPUs of one capacity gives, whatever their kind: GPU kinds of the same
     usable memory share it (only their speeds differ)."""
 
@@ -302,17 +340,17 @@ class _Verdict:
 
 def _verdict(s: Scenario, options: list[_Group], serving: _Serving, capacity: int) -> _Verdict:
     chosen, fits = _choose(options, capacity)
-    layout = chosen.layout
-    if not chosen.text:
-        chosen.text = layout_text(layout.tp, layout.pp, layout.dp, layout.zero, layout.ep)
+    gpus, text, tp, pp, dp, zero = chosen.describe()
     max_context = batch = None
     planned = chosen.planned
     if s.mode == "inference":
-        max_context = _max_context(planned.contenders, planned.fixed, capacity, serving.limit)
+        if chosen.contexts is None:
+            found = _max_contexts(planned.contenders, planned.fixed, serving.capacities, serving.limit)
+            chosen.contexts = dict(zip(serving.capacities, found, strict=True))
+        max_context = chosen.contexts[capacity]
         batch = largest_batch(planned.distinct, capacity) if serving.max_batch else None
     total = planned.total
-    row = (layout.gpus, fits, total, capacity, capacity - total, chosen.text, layout.tp, layout.pp, layout.dp,
-           layout.zero, max_context)  # fmt: skip
+    row = (gpus, fits, total, capacity, capacity - total, text, tp, pp, dp, zero, max_context)
     return _Verdict(chosen, fits, batch, row)
 
 
@@ -345,11 +383,11 @@ def fit_setups(
     check_scenario(arch, scenario.model_copy(update={"tp": 1, "pp": 1, "gpus": 1}))
     catalog = catalog if catalog is not None else load_catalog()
     options = {count: _options(arch, scenario, count) for count in COUNTS}
-    serving = _serving(arch, scenario, max_batch)
+    capacities = [gpu.capacity_bytes(scenario.utilization_cap) for gpu in catalog]
+    serving = _serving(arch, scenario, max_batch, capacities)
     fits = []
     verdicts: dict[tuple[int, int], _Verdict] = {}
-    for gpu in catalog:
-        capacity = gpu.capacity_bytes(scenario.utilization_cap)
+    for gpu, capacity in zip(catalog, capacities, strict=True):
         for count in COUNTS:
             verdict = verdicts.get((count, capacity))
             if verdict is None:
@@ -385,7 +423,7 @@ def fit_setup(arch: Architecture, scenario: Scenario, gpu: GPU, count: int) -> S
     check_scenario(arch, scenario.model_copy(update={"tp": 1, "pp": 1, "gpus": 1}))
     options = _options(arch, scenario, count)
     capacity = gpu.capacity_bytes(scenario.utilization_cap)
-    serving = _serving(arch, scenario, max_batch=False)
+    serving = _serving(arch, scenario, False, [capacity])
     return _fit_one(scenario, gpu, serving, _verdict(scenario, options, serving, capacity))
 
 

@@ -11,7 +11,6 @@ Layers with the same cache shape are summed into one term.
 from __future__ import annotations
 
 from collections import defaultdict
-from fractions import Fraction
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -21,7 +20,7 @@ from paramtally.core.quant import KV_DTYPE_BITS
 from paramtally.core.scenario import Scenario
 from paramtally.core.schema import Architecture, Block
 from paramtally.core.stages import Stage
-from paramtally.core.terms import Term
+from paramtally.core.terms import Term, piece
 
 __all__ = ["encoder_tokens", "kv_terms"]
 
@@ -103,31 +102,43 @@ def _token_name(window: int | None, windows: list[int | None]) -> str:
 def _shared_expr(entries: list[tuple[int, Cache]], attribute: str) -> tuple[str, dict[str, int]] | None:
     """The entries' common formula for L layers, when they all have the same shape."""
     first = entries[0][1]
-    if any(
-        (getattr(c, attribute), c.symbols) != (getattr(first, attribute), first.symbols) for _, c in entries
-    ):
-        return None
-    return getattr(first, attribute), {"L": sum(layers for layers, _ in entries), **dict(first.symbols)}
+    expr, symbols = getattr(first, attribute), first.symbols
+    for _, cache in entries:
+        if cache is not first and (getattr(cache, attribute) != expr or cache.symbols != symbols):
+            return None
+    return expr, {"L": sum(layers for layers, _ in entries), **dict(symbols)}
+
+
+@lru_cache(maxsize=256)
+def _token_text(
+    per_layers: str, window: bool, generated: bool, source: str, kv_dtype: str
+) -> tuple[str, str]:
+    """The KV term's formula and source (the same for every stage whose layers keep alike)."""
+    kept = "(s + n)" if generated else "s"  # n: generated tokens (g is taken by the KV heads)
+    tokens = f"min({kept.strip('()')}, w)" if window else kept
+    if window:
+        source += "; sliding-window layers keep min(s, window) tokens"
+    if generated:
+        source += "; the prompt's s tokens and the n generated after it"
+    return f"{per_layers}·{tokens}·b·bits/8", f"{source}; {kv_dtype}"
 
 
 def _token_term(
     name: str, entries: list[tuple[int, Cache]], s: KvView, bits: Number, window: int | None
 ) -> Term:
-    kept = "(s + n)" if s.generated else "s"  # n: generated tokens (g is taken by the KV heads)
-    tokens = kept if window is None else f"min({kept.strip('()')}, w)"
     numbers = sum(layers * cache.per_token for layers, cache in entries)
     shared = _shared_expr(entries, "token_expr")
-    per_layers, values = shared if shared else ("N", {"N": numbers})
-    window_values = {} if window is None else {"w": window}
-    generated = {"n": s.generated} if s.generated else {}
-    source = entries[0][1].source + ("; sliding-window layers keep min(s, window) tokens" if window else "")
+    per_layers, symbols = shared if shared else ("N", {"N": numbers})
+    expr, source = _token_text(
+        per_layers, window is not None, s.generated > 0, entries[0][1].source, s.kv_dtype
+    )
+    values: dict[str, Number] = {"s": s.context, "b": s.batch, "bits": bits, **symbols}
+    if window is not None:
+        values["w"] = window
     if s.generated:
-        source += "; the prompt's s tokens and the n generated after it"
-    term = Term.of(
-        name, "kv_cache", f"{per_layers}·{tokens}·b·bits/8", f"{source}; {s.kv_dtype}",
-        s=s.context, b=s.batch, bits=bits, **values, **window_values, **generated,
-    )  # fmt: skip
-    return term.growing(Fraction(numbers * s.batch * bits, 8), cap=window, offset=s.generated)
+        values["n"] = s.generated
+    growth = piece(numbers * s.batch * bits, cap=window, offset=s.generated, over=8)
+    return Term.growing_of(name, "kv_cache", expr, source, values, growth)
 
 
 def _state_term(entries: list[tuple[int, Cache]], s: KvView, bits: Number) -> Term:
@@ -156,4 +167,4 @@ def _cross_term(entries: list[tuple[int, Cache]], s: KvView, bits: Number, token
         f"{source}; the encoder reads as many tokens as the context; {s.kv_dtype}",
         s=s.context, b=s.batch, bits=bits, **values,
     )  # fmt: skip
-    return term.growing(Fraction(numbers * s.batch * bits, 8))
+    return term.growing(numbers * s.batch * bits, over=8)

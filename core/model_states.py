@@ -85,7 +85,7 @@ def _over(symbols: tuple[str, ...], sizes: Mapping[str, Number]) -> str:
     return "/" + used[0] if len(used) == 1 else "/(" + "·".join(used) + ")"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: made for every stage of every layout, never changed
 class _Share:
     """Parameters one GPU holds alike: ``count`` (a formula over ``values``) of them, divided by the
     ``split`` symbols, or by ``zero_split`` where ZeRO shards them."""

@@ -9,8 +9,8 @@ context or the batch is said once, by the terms.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from paramtally.core.formula import evaluate
 from paramtally.core.memory import stage_terms
@@ -21,8 +21,7 @@ from paramtally.core.terms import Piece, Term
 __all__ = ["StagePlan", "bytes_at_batch", "stage_plans"]
 
 
-@dataclass(frozen=True, slots=True)
-class StagePlan:
+class StagePlan(NamedTuple):  # a named tuple: immutable, and quick to make for every stage of every layout
     total: int
     fixed: int  # bytes that do not grow with the context
     weights: int
@@ -45,44 +44,73 @@ def stage_plans(arch: Architecture, s: Scenario) -> tuple[StagePlan, ...]:
         if id(terms) in made:
             plans.append(made[id(terms)])
             continue
-        total = fixed = weights = kv_cache = 0
-        for term in terms:  # one pass: the fit table makes a plan for every stage of every layout
-            value = term.value
-            total += value
-            if term.growth is None:
-                fixed += value
-            if term.part == "weights":
-                weights += value
-            elif term.part == "kv_cache":
-                kv_cache += value
-        if not inference:  # training: nothing grows with the context or the batch here
-            plans.append(StagePlan(total, fixed, weights, kv_cache, (), 0, 0, (), (), total))
-            made[id(terms)] = plans[-1]
-            continue
-        pieces = tuple(term.growth for term in terms if term.growth is not None)
-        by_batch = tuple(term for term in terms if "b" in term.values)
-        plans.append(
-            StagePlan(
-                total=total,
-                fixed=fixed,
-                weights=weights,
-                kv_cache=kv_cache,
-                pieces=pieces,
-                slope=sum(p * m / q for p, q, m, cap, o in pieces if cap is None or cap / m > o),
-                start=sum(p * (m * o if cap is None else min(m * o, cap)) / q for p, q, m, cap, o in pieces),
-                events=tuple(
-                    sorted(
-                        (cap / m - o, p * m / q)
-                        for p, q, m, cap, o in pieces
-                        if cap is not None and cap / m > o
-                    )
-                ),
-                by_batch=by_batch,
-                batch_fixed=total - sum(term.value for term in by_batch),
-            )
-        )
-        made[id(terms)] = plans[-1]
+        plan = _plan(terms) if inference else _training_plan(terms)
+        plans.append(plan)
+        made[id(terms)] = plan
     return tuple(plans)
+
+
+def _training_plan(terms: tuple[Term, ...]) -> StagePlan:
+    """Training: nothing grows with the context or the batch here."""
+    total = fixed = weights = kv_cache = 0
+    for term in terms:
+        total += term.value
+        if term.growth is None:
+            fixed += term.value
+        if term.part == "weights":
+            weights += term.value
+        elif term.part == "kv_cache":
+            kv_cache += term.value
+    return StagePlan(total, fixed, weights, kv_cache, (), 0, 0, (), (), total)
+
+
+def _plan(terms: tuple[Term, ...]) -> StagePlan:
+    """Inference: the stage's total, and how it grows with the context and the batch, in one pass
+    (the fit table makes a plan for every distinct stage of every layout)."""
+    total = fixed = weights = kv_cache = batch_fixed = 0
+    pieces: list[Piece] = []
+    by_batch: list[Term] = []
+    for term in terms:
+        value = term.value
+        total += value
+        if term.growth is None:
+            fixed += value
+        else:
+            pieces.append(term.growth)
+        if term.part == "weights":
+            weights += value
+        elif term.part == "kv_cache":
+            kv_cache += value
+        if "b" in term.values:
+            by_batch.append(term)
+        else:
+            batch_fixed += value
+    slope = start = 0.0
+    events = []
+    for p, q, m, cap, o in pieces:
+        rate = p * m / q
+        if cap is None:
+            slope += rate
+            start += p * m * o / q
+        elif cap / m > o:
+            slope += rate
+            start += p * m * o / q
+            events.append((cap / m - o, rate))
+        else:
+            start += p * cap / q
+    events.sort()
+    return StagePlan(
+        total,
+        fixed,
+        weights,
+        kv_cache,
+        tuple(pieces),
+        slope,
+        start,
+        tuple(events),
+        tuple(by_batch),
+        batch_fixed,
+    )
 
 
 def bytes_at_batch(plan: StagePlan, batch: int) -> int:

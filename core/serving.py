@@ -25,7 +25,7 @@ from __future__ import annotations
 import operator
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from paramtally.core.flops import decode_per_token, forward_per_token
 from paramtally.core.formula import Number, compiled
@@ -101,9 +101,8 @@ def _decode_memory(model: ModelSpeed) -> str:
     return DECODE_MEMORY if model.params[0] < model.params[1] else DECODE_MEMORY_DENSE
 
 
-@dataclass(frozen=True, slots=True)
-class SetupSpeed:
-    """A setup's serving speed, from its busiest stage."""
+class SetupSpeed(NamedTuple):
+    """A setup's serving speed, from its busiest stage (one per fitting row of the fit table)."""
 
     prefill_seconds: float
     decode_tokens_per_second: float
@@ -143,7 +142,7 @@ class LayoutSpeed:
     batch: int
 
     def on(self, gpu: GPU) -> SetupSpeed:
-        values = {**self.values, **_gpu_symbols(gpu)}  # ints and floats: true division gives floats
+        values = self.values | _gpu_symbols(gpu)  # ints and floats: true division gives floats
         step = max(_fast(self.decode_memory, values), _fast(DECODE_COMPUTE, values))
         return SetupSpeed(_fast(PREFILL, values), self.batch / step)
 

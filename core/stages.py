@@ -19,7 +19,9 @@ from paramtally.core.schema.frozen import thaw
 __all__ = ["ModelLayout", "Stage", "kv_projections", "model_layout", "with_lora"]
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen (a frozen dataclass is six times slower to make, and the fit table lays out every
+# stage of every layout it tries), but hashed by its fields: stages key cached terms. Never changed.
+@dataclass(slots=True, unsafe_hash=True)
 class Stage:
     index: int
     first: int  # index of the stage's first layer (encoder layers come first)
@@ -63,13 +65,9 @@ def _without_own_lora(group: dict[str, object]) -> dict[str, object]:
 @lru_cache(maxsize=256)
 def model_layout(arch: Architecture, pp: int) -> ModelLayout:
     report = count_parameters(arch)
-    embeddings = report.tree.children[0].params
-    layer_total = sum(row.params * row.layers for row in report.groups)
-    tail = report.total - embeddings - layer_total  # final norms, LM head, pooler, vocab growth, stack inputs
+    embeddings, tail, emb16, head16 = _outside_layers(arch)
     head = arch.head
     tied_copy = arch.embeddings.vocab_size * arch.embed_dim if head.present and head.tied and pp > 1 else 0
-    emb16 = report.by_part.get("embeddings", 0)
-    head16 = report.by_part.get("lm_head", 0) + report.by_part.get("vocab_growth", 0)
     runs = arch.runs
     sizes = _run_sizes(arch)
     spans = _run_spans(arch)
@@ -86,11 +84,16 @@ def model_layout(arch: Architecture, pp: int) -> ModelLayout:
             low += 1
         on_stage: list[tuple[int, int]] = []
         for at in range(low, len(spans)):
-            begin, _, number, offset = spans[at]
+            begin, end, number, offset, plain = spans[at]
             if begin >= stop:
                 break
-            n = runs[number].layers_in(first - offset, stop - offset)
-            if n:
+            # A run of consecutive layers (most are) meets the stage where their spans overlap.
+            n = (
+                min(end, stop) - max(begin, first)
+                if plain
+                else runs[number].layers_in(first - offset, stop - offset)
+            )
+            if n > 0:
                 on_stage.append((number, n))
         held: dict[Block, int] = {}
         params = adapters = experts = 0
@@ -120,27 +123,45 @@ def model_layout(arch: Architecture, pp: int) -> ModelLayout:
 
 
 @lru_cache(maxsize=64)
+def _outside_layers(arch: Architecture) -> tuple[int, int, int, int]:
+    """Parameters outside the layers: (embeddings, the tail — final norms, LM head, pooler, vocab
+    growth, stack inputs —, those of them that may stay at 16 bits on the first stage, on the last)."""
+    report = count_parameters(arch)
+    embeddings = report.tree.children[0].params
+    layer_total = sum(row.params * row.layers for row in report.groups)
+    emb16 = report.by_part.get("embeddings", 0)
+    head16 = report.by_part.get("lm_head", 0) + report.by_part.get("vocab_growth", 0)
+    return embeddings, report.total - embeddings - layer_total, emb16, head16
+
+
+@lru_cache(maxsize=64)
 def _run_sizes(arch: Architecture) -> tuple[tuple[Block, int, int, int], ...]:
     """Each run's block with one layer's parameters, trainable adapter parameters and routed-expert
     ones (every layout asks)."""
     sizes = []
+    # Runs of equal blocks get the same block object: the stages key their blocks by it, and equal
+    # blocks that are not the same object are compared field by field.
+    canonical: dict[Block, Block] = {}
     for run in arch.runs:
-        parts = block_parts(run.block, arch.hidden_size)
+        block = canonical.setdefault(run.block, run.block)
+        parts = block_parts(block, arch.hidden_size)
         adapters = parts.get("lora", 0) + parts.get("adapters", 0)
-        sizes.append((run.block, sum(parts.values()), adapters, parts.get("moe_experts", 0)))
+        sizes.append((block, sum(parts.values()), adapters, parts.get("moe_experts", 0)))
     return tuple(sizes)
 
 
 @lru_cache(maxsize=64)
-def _run_spans(arch: Architecture) -> tuple[tuple[int, int, int, int], ...]:
+def _run_spans(arch: Architecture) -> tuple[tuple[int, int, int, int, bool], ...]:
     """Each run's first layer and the layer after its last (counted from the encoder's first), its
-    index in ``arch.runs`` and its stack's first layer, by first layer."""
+    index in ``arch.runs``, its stack's first layer and whether its layers are consecutive, by first
+    layer."""
     offsets = _stack_offsets(arch)
     spans = []
     for number, run in enumerate(arch.runs):
         begin = offsets[run.stack] + run.start
         end = begin + (run.repeats - 1) * run.period + run.count if run.repeats else begin
-        spans.append((begin, end, number, offsets[run.stack]))
+        plain = run.repeats <= 1 or run.period == run.count
+        spans.append((begin, end, number, offsets[run.stack], plain))
     return tuple(sorted(spans))
 
 

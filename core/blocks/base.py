@@ -8,7 +8,7 @@ module: nothing else needs to know its fields.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -82,6 +82,23 @@ class Cache:
     state_expr: str = ""
     symbols: tuple[tuple[str, int], ...] = ()
     source: str = ""
+    # The KV terms are cached by the caches a stage holds: each pipeline stage of each layout the fit
+    # table tries hashes them, so the hash of the fields is taken once.
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        fields = (
+            self.per_token,
+            self.window,
+            self.per_sequence,
+            self.token_expr,
+            self.state_expr,
+            self.symbols,
+        )
+        object.__setattr__(self, "_hash", hash((*fields, self.source)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
 
 def leaf(name: str, part: str, expr: str, **values: int) -> Node:

@@ -287,3 +287,35 @@ def test_the_longest_context_is_found_among_the_plans_that_may_bind_it(
     limit = fit._context_limit(arch, s)
     expected = fit._max_context(distinct, fixed, capacity, limit)
     assert fit._max_context(fit._contenders(distinct), fixed, capacity, limit) == expected
+
+
+@SETTINGS
+@given(
+    drawn=scenarios(),
+    pp=st.sampled_from([1, 2, 4, 8, 16, 32]),
+    spares=st.lists(st.integers(-(10**9), 10**11), min_size=1, max_size=12),
+)
+def test_the_longest_contexts_of_many_capacities_are_each_capacitys_own(
+    drawn: tuple[str, Scenario], pp: int, spares: list[int]
+) -> None:
+    # The fit table walks each plan's caps once for every capacity of the table, carrying its place
+    # from one capacity to the next; each context must be the one a walk from the start finds,
+    # and fit where one token more does not.
+    preset, s = drawn
+    arch = load_builtin(preset)
+    assume(s.mode == "inference" and pp <= arch.num_layers)
+    s = s.model_copy(update={"tp": 1, "pp": pp, "gpus": pp})
+    assume(scenario_problem(arch, s) is None)
+    plans = stage_plans(arch, s)
+    distinct = tuple({id(plan): plan for plan in plans}.values())
+    fixed = max(plan.fixed for plan in distinct)
+    capacities = sorted({fixed + spare for spare in spares if fixed + spare >= 0})
+    assume(capacities)
+    limit = fit._context_limit(arch, s)
+    together = fit._max_contexts(distinct, fixed, capacities, limit)
+    for capacity, context in zip(capacities, together, strict=True):
+        assert context == fit._max_context(distinct, fixed, capacity, limit)
+        busiest = max(plan.fixed + fit._cost(plan.pieces, context) for plan in distinct)
+        assert context == 0 or busiest <= capacity
+        if context < limit:
+            assert any(plan.fixed + fit._cost(plan.pieces, context + 1) > capacity for plan in distinct)
