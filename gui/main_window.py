@@ -11,7 +11,7 @@ from pathlib import PurePath
 from typing import Any
 
 from pydantic import ValidationError
-from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer
+from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -53,6 +53,8 @@ def _view(name: str, document: Document) -> QWidget:
 
 
 class MainWindow(QMainWindow):
+    views_ready = Signal()  # the charts, the table and the memory panel are built (``load_views``)
+
     def __init__(self, document: Document, parent: QWidget | None = None, defer_views: bool = False) -> None:
         super().__init__(parent)
         self.setObjectName("mainWindow")
@@ -168,6 +170,7 @@ class MainWindow(QMainWindow):
         value = settings().value("window/rightSplitter")
         if isinstance(value, QByteArray):
             self.right_split.restoreState(value)
+        self.views_ready.emit()
 
     # --- menus -----------------------------------------------------------------------------------
 

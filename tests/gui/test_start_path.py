@@ -49,3 +49,16 @@ def test_bad_source_is_reported_before_qt_loads(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "2"
     assert "unknown preset 'no-such-model'" in done.stderr
+
+
+def test_start_up_objects_leave_the_collectors_reach_once_the_views_are_built(tmp_path: Path) -> None:
+    # A full collection while editing should walk what edits make, not every widget and module of
+    # start-up (gc.freeze); the views are built right after the first paint (here, for the picture).
+    code = (
+        "import gc, sys; from paramtally.gui.app import run_app; "
+        f"code = run_app(['--screenshot', {str(tmp_path / 'shot.png')!r}, 'gpt3-175b']); "
+        "print(code, gc.get_freeze_count() > 10_000)"
+    )
+    done = _run(code, tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["0", "True"]
