@@ -38,10 +38,12 @@ def _clear_memory() -> None:
     for cached in (
         memory._estimate,
         memory.stage_terms,
+        memory.busiest_candidates,
         activations.shared_training_terms,
         activations._inference_terms,
         kv_cache._kv_terms,
         plans.stage_plans,
+        plans.busiest_plans,
         flops._estimate,
         flops.forward_per_token,
         flops.decode_per_token,

@@ -16,7 +16,7 @@ from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, NamedTuple
 
 from paramtally.core.gpus import GPU, find_gpu, load_catalog
-from paramtally.core.plans import StagePlan, stage_plans
+from paramtally.core.plans import StagePlan, busiest_plans
 from paramtally.core.scenario import Scenario, check_scenario, valid_tp
 from paramtally.core.schema import Architecture
 from paramtally.core.serving import LayoutSpeed, ModelSpeed, largest_batch, layout_speed, model_speed
@@ -268,7 +268,7 @@ class _Option:
     @property
     def planned(self) -> _Plans:
         if self.made is None:
-            plans = stage_plans(self.arch, self.layout)
+            plans = busiest_plans(self.arch, self.layout)
             distinct = tuple({id(plan): plan for plan in plans}.values())
             total, fixed = max(plan.total for plan in distinct), max(plan.fixed for plan in distinct)
             self.made = _Plans(plans, distinct, total, fixed, _contenders(distinct))

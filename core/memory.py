@@ -23,6 +23,7 @@ __all__ = [
     "MemoryReport",
     "Scenario",
     "Term",
+    "busiest_candidates",
     "effective_architecture",
     "estimate_memory",
     "omissions",
@@ -69,6 +70,19 @@ def _adapter_training(layout: ModelLayout, s: Scenario) -> bool:
 def stage_terms(arch: Architecture, s: Scenario) -> tuple[tuple[Term, ...], ...]:
     """The terms of every pipeline stage on one of its GPUs (cached: the report, the fit table's
     stage plans and a sweep's samples all read them)."""
+    return _stage_terms(arch, s, every=True)
+
+
+@lru_cache(maxsize=1024)
+def busiest_candidates(arch: Architecture, s: Scenario) -> tuple[tuple[Term, ...], ...]:
+    """The terms of the stages that may be the busiest: in inference every stage; in training not a
+    stage that holds what an earlier one holds (not the last): it keeps as many parameters and no
+    more micro-batches of activations in flight (1F1B: p − i on stage i; interleaved and with
+    few micro-batches too), so it never needs more bytes. The fit table tries many deep layouts."""
+    return _stage_terms(arch, s, every=s.mode == "inference")
+
+
+def _stage_terms(arch: Architecture, s: Scenario, every: bool) -> tuple[tuple[Term, ...], ...]:
     arch = effective_architecture(arch, s)
     layout = model_layout(arch, s.pp)
     adapters = _adapter_training(layout, s)
@@ -89,6 +103,8 @@ def stage_terms(arch: Architecture, s: Scenario) -> tuple[tuple[Term, ...], ...]
     for stage in layout.stages:
         last = stage.index == s.pp - 1
         key = state_key(s, stage, adapters)
+        if not every and not last and key in held:
+            continue  # training: an earlier stage holds the same, with more micro-batches in flight
         whole = (key, last) if s.mode == "inference" and key is not stage else None
         if whole is not None and whole in alike:
             result.append(alike[whole])

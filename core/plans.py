@@ -13,12 +13,12 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from paramtally.core.formula import evaluate
-from paramtally.core.memory import stage_terms
+from paramtally.core.memory import busiest_candidates, stage_terms
 from paramtally.core.scenario import Scenario
 from paramtally.core.schema import Architecture
 from paramtally.core.terms import Piece, Term
 
-__all__ = ["StagePlan", "bytes_at_batch", "stage_plans"]
+__all__ = ["StagePlan", "busiest_plans", "bytes_at_batch", "stage_plans"]
 
 
 class StagePlan(NamedTuple):  # a named tuple: immutable, and quick to make for every stage of every layout
@@ -37,10 +37,22 @@ class StagePlan(NamedTuple):  # a named tuple: immutable, and quick to make for 
 @lru_cache(maxsize=1024)
 def stage_plans(arch: Architecture, s: Scenario) -> tuple[StagePlan, ...]:
     """Per stage: the total at the scenario and, for inference, how it grows with the context."""
+    return _plans(stage_terms(arch, s), s.mode == "inference")
+
+
+@lru_cache(maxsize=1024)
+def busiest_plans(arch: Architecture, s: Scenario) -> tuple[StagePlan, ...]:
+    """The plans of the stages that may be the busiest (``busiest_candidates``): what the fit table
+    needs of a layout — every stage in inference, where any may bind the context."""
+    if s.mode == "inference":
+        return stage_plans(arch, s)
+    return _plans(busiest_candidates(arch, s), False)
+
+
+def _plans(stages: tuple[tuple[Term, ...], ...], inference: bool) -> tuple[StagePlan, ...]:
     plans: list[StagePlan] = []
-    inference = s.mode == "inference"
     made: dict[int, StagePlan] = {}  # stages that share their terms share their plan
-    for terms in stage_terms(arch, s):
+    for terms in stages:
         if id(terms) in made:
             plans.append(made[id(terms)])
             continue

@@ -18,9 +18,9 @@ from paramtally.core import fit, gguf_types
 from paramtally.core.activations import activation_terms
 from paramtally.core.fit import COUNTS, fit_setups, setup_layouts
 from paramtally.core.kv_cache import kv_terms
-from paramtally.core.memory import Scenario, Term, effective_architecture, stage_terms
+from paramtally.core.memory import Scenario, Term, effective_architecture, estimate_memory, stage_terms
 from paramtally.core.model_states import model_state_terms
-from paramtally.core.plans import stage_plans
+from paramtally.core.plans import busiest_plans, stage_plans
 from paramtally.core.presets import load_builtin
 from paramtally.core.scenario import scenario_problem
 from paramtally.core.schema import Architecture
@@ -319,3 +319,34 @@ def test_the_longest_contexts_of_many_capacities_are_each_capacitys_own(
         assert context == 0 or busiest <= capacity
         if context < limit:
             assert any(plan.fixed + fit._cost(plan.pieces, context + 1) > capacity for plan in distinct)
+
+
+@SETTINGS
+@given(
+    drawn=scenarios(),
+    pp=st.sampled_from([2, 3, 5, 8, 16, 32]),
+    micro_batches=st.none() | st.integers(1, 40),
+    lora=st.booleans(),
+)
+def test_the_busiest_stage_is_among_those_the_fit_table_tries(
+    drawn: tuple[str, Scenario], pp: int, micro_batches: int | None, lora: bool
+) -> None:
+    # In training the fit table skips a stage holding what an earlier one holds: it may never need
+    # more bytes than every stage's own terms say the busiest needs.
+    preset, s = drawn
+    arch = load_builtin(preset)
+    assume(s.mode == "training" and pp <= arch.num_layers)
+    update: dict[str, Any] = {"pp": pp, "gpus": s.tp * pp * s.dp, "micro_batches": micro_batches}
+    if lora:
+        update |= {"lora_rank": 8, "quant": "nf4"}
+    if s.virtual_stages > 1:
+        update["virtual_stages"] = min(s.virtual_stages, arch.num_layers // pp)
+    try:
+        s = Scenario(**{**s.model_dump(), **update})
+    except ValidationError:
+        assume(False)
+    assume(scenario_problem(arch, s) is None)
+    every = [sum(term.value for term in terms) for terms in stage_terms(arch, s)]
+    tried = busiest_plans(arch, s)
+    assert len(tried) <= len(every)
+    assert max(plan.total for plan in tried) == max(every) == estimate_memory(arch, s).total_bytes
