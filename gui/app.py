@@ -18,7 +18,15 @@ if TYPE_CHECKING:
     from paramtally.core.presets import Preset
     from paramtally.gui.main_window import MainWindow
 
-__all__ = ["DEFAULT_PRESET", "build_parser", "is_blank", "no_display", "open_window", "run_app"]
+__all__ = [
+    "DEFAULT_PRESET",
+    "build_parser",
+    "is_blank",
+    "no_display",
+    "open_window",
+    "run_app",
+    "settle_start_up_objects",
+]
 
 DEFAULT_PRESET = "gpt3-175b"
 
@@ -94,7 +102,7 @@ def run_app(argv: Sequence[str] | None = None) -> int:
 
     app = QApplication.instance()
     assert isinstance(app, QApplication)
-    window.views_ready.connect(_settle_start_up_objects)
+    window.views_ready.connect(settle_start_up_objects)
     window.show()
     probe_file = os.environ.get("PARAMTALLY_STATE_FILE")
     if probe_file:  # the real-display tests read what the window shows from here
@@ -106,7 +114,7 @@ def run_app(argv: Sequence[str] | None = None) -> int:
     return _screenshot(app, window, args.screenshot)
 
 
-def _settle_start_up_objects() -> None:
+def settle_start_up_objects() -> None:
     """Take what start-up made (modules, widgets, the catalog, the first figures) out of the garbage
     collector's reach (``gc.freeze``): they live as long as the window, and each full collection
     while editing walked them all, a 60–100 ms pause every few seconds of typing (the 48-group hybrid,
