@@ -28,6 +28,8 @@ FULL_CIRCLE = 360 * 16  # Qt angles are in sixteenths of a degree
 _MIN_LABEL_SHARE = 0.03  # thinner slices are named in the legend only
 _MARGIN = 8.0
 _SWATCH = 12.0
+_RIM = 4.0  # a share label's distance from the rim
+_LABEL_GAP = _RIM + 2.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,27 +170,32 @@ class PieView(QGraphicsView):
         self._title.setTextWidth(max(40.0, width - 2 * _MARGIN))
         title_h = self._title.boundingRect().height() if self._title.toPlainText() else 0.0
         self._title.setPos(_MARGIN, _MARGIN / 2)
-        room = 2.2 * line  # share labels sit just outside the rim
-        free_h = height - title_h - 2 * _MARGIN - room
-        beside = min(free_h, width - legend_w - 3 * _MARGIN - 2 * room)
-        below = min(free_h - legend_h - _MARGIN, width - 2 * _MARGIN - 2 * room)
+        # Share labels sit just outside the rim: as wide as the widest beside it, as tall as a line
+        # above and below it (a label at 3 or 9 o'clock was cut at the view's edge).
+        widest = max(
+            (self.entries[item.key].label.boundingRect().width() for item in self._slices), default=0.0
+        )
+        room_x, room_y = max(widest, line) + _LABEL_GAP, line + _LABEL_GAP
+        free_h = height - title_h - 2 * _MARGIN - 2 * room_y
+        beside = min(free_h, width - legend_w - 3 * _MARGIN - 2 * room_x)
+        below = min(free_h - legend_h - _MARGIN, width - 2 * _MARGIN - 2 * room_x)
         diameter = max(40.0, beside, below)
-        rect = QRectF(_MARGIN + room, title_h + _MARGIN + room / 2, diameter, diameter)
+        rect = QRectF(_MARGIN + room_x, title_h + _MARGIN + room_y, diameter, diameter)
         if beside >= below:
-            legend_x = rect.right() + room + _MARGIN
+            legend_x = rect.right() + room_x + _MARGIN
             legend_y = max(title_h + _MARGIN, rect.center().y() - legend_h / 2)
         else:
             rect.moveLeft((width - diameter) / 2)
             legend_x = max(_MARGIN, (width - legend_w) / 2)
-            legend_y = rect.bottom() + room / 2 + _MARGIN
+            legend_y = rect.bottom() + room_y + _MARGIN
         center, radius = rect.center(), diameter / 2
         for row, item in enumerate(self._slices):
             entry = self.entries[item.key]
             entry.wedge.setRect(rect)
             middle = math.radians((entry.wedge.startAngle() + entry.wedge.spanAngle() / 2) / 16)
             text = entry.label.boundingRect()
-            x = center.x() + (radius + 4 + text.width() / 2) * math.cos(middle) - text.width() / 2
-            y = center.y() - (radius + 4 + text.height() / 2) * math.sin(middle) - text.height() / 2
+            x = center.x() + (radius + _RIM + text.width() / 2) * math.cos(middle) - text.width() / 2
+            y = center.y() - (radius + _RIM + text.height() / 2) * math.sin(middle) - text.height() / 2
             entry.label.setPos(x, y)
             entry.swatch.setPos(legend_x, legend_y + row * line + (line - _SWATCH) / 2)
             entry.legend.setPos(legend_x + _SWATCH + 6, legend_y + row * line)

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
+from paramtally.core.sources import load_source
 from paramtally.gui.app import build_parser, open_window
 from paramtally.gui.document import Document
 from paramtally.gui.main_window import MainWindow
@@ -101,6 +102,9 @@ def _check(window: MainWindow, qtbot: QtBot) -> None:
         if entry.legend.isVisible():
             legend = entry.legend.mapRectToScene(entry.legend.boundingRect())
             assert pie.sceneRect().contains(legend), entry.legend.text()
+        if entry.label.isVisible() and entry.label.text():
+            share = entry.label.mapRectToScene(entry.label.boundingRect())
+            assert pie.sceneRect().contains(share), entry.label.text()
 
 
 def test_every_editor_fits_at_1024_by_700_with_the_dock_open(qtbot: QtBot, window: MainWindow) -> None:
@@ -133,3 +137,15 @@ def test_a_saved_dock_state_and_the_screenshot_path_lay_out_the_same(
     QApplication.processEvents()
     assert window.presets_dock.isVisible()  # the saved state was restored
     _check(window, qtbot)
+
+
+def test_an_encoder_decoders_share_labels_stay_inside_the_pie_at_1024_by_700(qtbot: QtBot) -> None:
+    """T5-base's FFN half sits at 9 o'clock: its "50.8 %" was cut at the pie's left edge."""
+    window = MainWindow(Document(load_source("t5-base"), "t5-base", preset_id="t5-base"))
+    qtbot.addWidget(window)
+    window.show()
+    window.presets_dock.show()
+    window.resize(*SIZE)
+    qtbot.waitUntil(lambda: window.width() == SIZE[0])
+    _check(window, qtbot)
+    assert "50.8 %" in {entry.label.text() for entry in window.charts.pie.entries.values()}
