@@ -56,29 +56,16 @@ def _plans(stages: tuple[tuple[Term, ...], ...], inference: bool) -> tuple[Stage
         if id(terms) in made:
             plans.append(made[id(terms)])
             continue
-        plan = _plan(terms) if inference else _training_plan(terms)
+        plan = _plan(terms, inference)
         plans.append(plan)
         made[id(terms)] = plan
     return tuple(plans)
 
 
-def _training_plan(terms: tuple[Term, ...]) -> StagePlan:
-    """Training: nothing grows with the context or the batch here."""
-    total = fixed = weights = kv_cache = 0
-    for term in terms:
-        total += term.value
-        if term.growth is None:
-            fixed += term.value
-        if term.part == "weights":
-            weights += term.value
-        elif term.part == "kv_cache":
-            kv_cache += term.value
-    return StagePlan(total, fixed, weights, kv_cache, (), 0, 0, (), (), total)
-
-
-def _plan(terms: tuple[Term, ...]) -> StagePlan:
-    """Inference: the stage's total, and how it grows with the context and the batch, in one pass
-    (the fit table makes a plan for every distinct stage of every layout)."""
+def _plan(terms: tuple[Term, ...], inference: bool) -> StagePlan:
+    """The stage's total and, in inference, how it grows with the context and the batch, in one pass
+    (the fit table makes a plan for every distinct stage of every layout); in training nothing
+    grows with either."""
     total = fixed = weights = kv_cache = batch_fixed = 0
     pieces: list[Piece] = []
     by_batch: list[Term] = []
@@ -93,10 +80,12 @@ def _plan(terms: tuple[Term, ...]) -> StagePlan:
             weights += value
         elif term.part == "kv_cache":
             kv_cache += value
-        if "b" in term.values:
+        if inference and "b" in term.values:
             by_batch.append(term)
         else:
             batch_fixed += value
+    if not inference:
+        return StagePlan(total, fixed, weights, kv_cache, (), 0, 0, (), (), total)
     slope = start = 0.0
     events = []
     for p, q, m, cap, o in pieces:
@@ -111,18 +100,8 @@ def _plan(terms: tuple[Term, ...]) -> StagePlan:
         else:
             start += p * cap / q
     events.sort()
-    return StagePlan(
-        total,
-        fixed,
-        weights,
-        kv_cache,
-        tuple(pieces),
-        slope,
-        start,
-        tuple(events),
-        tuple(by_batch),
-        batch_fixed,
-    )
+    grows = (tuple(pieces), slope, start, tuple(events))
+    return StagePlan(total, fixed, weights, kv_cache, *grows, tuple(by_batch), batch_fixed)
 
 
 def bytes_at_batch(plan: StagePlan, batch: int) -> int:
