@@ -20,7 +20,7 @@ from paramtally.core.fit import COUNTS, fit_setups, setup_layouts
 from paramtally.core.kv_cache import kv_terms
 from paramtally.core.memory import Scenario, Term, effective_architecture, estimate_memory, stage_terms
 from paramtally.core.model_states import model_state_terms
-from paramtally.core.plans import busiest_plans, stage_plans
+from paramtally.core.plans import StagePlan, busiest_plans, stage_plans
 from paramtally.core.presets import load_builtin
 from paramtally.core.scenario import scenario_problem
 from paramtally.core.schema import Architecture
@@ -268,6 +268,18 @@ def test_gguf_types_by_layer_are_those_summed_tensor_by_tensor(preset: str) -> N
         assert made == _per_tensor(arch, quant)
 
 
+def _serving_plans(drawn: tuple[str, Scenario], pp: int) -> tuple[tuple[StagePlan, ...], int, int]:
+    """The distinct stage plans of an inference scenario on ``pp`` stages, the most fixed bytes of
+    them, and the longest context worth fitting."""
+    preset, s = drawn
+    arch = load_builtin(preset)
+    assume(s.mode == "inference" and pp <= arch.num_layers)
+    s = s.model_copy(update={"tp": 1, "pp": pp, "gpus": pp})
+    assume(scenario_problem(arch, s) is None)
+    distinct = tuple({id(plan): plan for plan in stage_plans(arch, s)}.values())
+    return distinct, max(plan.fixed for plan in distinct), fit._context_limit(arch, s)
+
+
 @SETTINGS
 @given(drawn=scenarios(), pp=st.sampled_from([1, 2, 4, 8, 16, 32]), spare=st.integers(0, 10**11))
 def test_the_longest_context_is_found_among_the_plans_that_may_bind_it(
@@ -275,16 +287,8 @@ def test_the_longest_context_is_found_among_the_plans_that_may_bind_it(
 ) -> None:
     # Of plans that grow alike only the earliest with the most fixed bytes is tried; the longest
     # context must be the one found by trying every distinct plan.
-    preset, s = drawn
-    arch = load_builtin(preset)
-    assume(s.mode == "inference" and pp <= arch.num_layers)
-    s = s.model_copy(update={"tp": 1, "pp": pp, "gpus": pp})
-    assume(scenario_problem(arch, s) is None)
-    plans = stage_plans(arch, s)
-    distinct = tuple({id(plan): plan for plan in plans}.values())
-    fixed = max(plan.fixed for plan in distinct)
+    distinct, fixed, limit = _serving_plans(drawn, pp)
     capacity = fixed + spare
-    limit = fit._context_limit(arch, s)
     expected = fit._max_context(distinct, fixed, capacity, limit)
     assert fit._max_context(fit._contenders(distinct), fixed, capacity, limit) == expected
 
@@ -301,17 +305,9 @@ def test_the_longest_contexts_of_many_capacities_are_each_capacitys_own(
     # The fit table walks each plan's caps once for every capacity of the table, carrying its place
     # from one capacity to the next; each context must be the one a walk from the start finds,
     # and fit where one token more does not.
-    preset, s = drawn
-    arch = load_builtin(preset)
-    assume(s.mode == "inference" and pp <= arch.num_layers)
-    s = s.model_copy(update={"tp": 1, "pp": pp, "gpus": pp})
-    assume(scenario_problem(arch, s) is None)
-    plans = stage_plans(arch, s)
-    distinct = tuple({id(plan): plan for plan in plans}.values())
-    fixed = max(plan.fixed for plan in distinct)
+    distinct, fixed, limit = _serving_plans(drawn, pp)
     capacities = sorted({fixed + spare for spare in spares if fixed + spare >= 0})
     assume(capacities)
-    limit = fit._context_limit(arch, s)
     together = fit._max_contexts(distinct, fixed, capacities, limit)
     for capacity, context in zip(capacities, together, strict=True):
         assert context == fit._max_context(distinct, fixed, capacity, limit)
