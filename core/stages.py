@@ -84,16 +84,11 @@ def model_layout(arch: Architecture, pp: int) -> ModelLayout:
             low += 1
         on_stage: list[tuple[int, int]] = []
         for at in range(low, len(spans)):
-            begin, end, number, offset, plain = spans[at]
+            begin, _, number, offset = spans[at]
             if begin >= stop:
                 break
-            # A run of consecutive layers (most are) meets the stage where their spans overlap.
-            n = (
-                min(end, stop) - max(begin, first)
-                if plain
-                else runs[number].layers_in(first - offset, stop - offset)
-            )
-            if n > 0:
+            n = runs[number].layers_in(first - offset, stop - offset)
+            if n:
                 on_stage.append((number, n))
         held: dict[Block, int] = {}
         params = adapters = experts = 0
@@ -151,17 +146,15 @@ def _run_sizes(arch: Architecture) -> tuple[tuple[Block, int, int, int], ...]:
 
 
 @lru_cache(maxsize=64)
-def _run_spans(arch: Architecture) -> tuple[tuple[int, int, int, int, bool], ...]:
+def _run_spans(arch: Architecture) -> tuple[tuple[int, int, int, int], ...]:
     """Each run's first layer and the layer after its last (counted from the encoder's first), its
-    index in ``arch.runs``, its stack's first layer and whether its layers are consecutive, by first
-    layer."""
+    index in ``arch.runs`` and its stack's first layer, by first layer."""
     offsets = _stack_offsets(arch)
     spans = []
     for number, run in enumerate(arch.runs):
         begin = offsets[run.stack] + run.start
         end = begin + (run.repeats - 1) * run.period + run.count if run.repeats else begin
-        plain = run.repeats <= 1 or run.period == run.count
-        spans.append((begin, end, number, offsets[run.stack], plain))
+        spans.append((begin, end, number, offsets[run.stack]))
     return tuple(sorted(spans))
 
 

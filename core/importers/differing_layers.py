@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from paramtally.core.breakdown import LayerGroupRow
+from paramtally.core.schema.stack import layers_below
 
 __all__ = ["AbsentSpan", "differing_layers"]
 
@@ -124,13 +125,7 @@ def _holds(run: LayerGroupRow, index: int) -> bool:
 
 def _below(run: LayerGroupRow, limit: int) -> int:
     """How many of the run's layers lie below ``limit``."""
-    offset = limit - run.start
-    if offset <= 0:
-        return 0
-    whole, rest = divmod(offset, run.period)
-    if whole >= run.repeats:
-        return run.layers
-    return whole * run.count + min(rest, run.count)
+    return layers_below(run.start, run.count, run.repeats, run.period, limit)
 
 
 def _first_at_or_after(run: LayerGroupRow, at: int) -> int:

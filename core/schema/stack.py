@@ -36,6 +36,7 @@ __all__ = [
     "StackRole",
     "apply_override",
     "flatten",
+    "layers_below",
     "resolve_block",
 ]
 
@@ -166,17 +167,22 @@ class Run:
         """How many of its layers lie in [first, stop), without visiting them one by one."""
         if stop <= first or self.repeats == 0:
             return 0
+        if self.repeats == 1:  # most runs: consecutive layers, met where the spans overlap
+            return max(min(stop, self.start + self.count) - max(first, self.start), 0)
+        shape = (self.start, self.count, self.repeats, self.period)
+        return layers_below(*shape, stop) - layers_below(*shape, first)
 
-        def upto(limit: int) -> int:  # layers below ``limit``
-            offset = limit - self.start
-            if offset <= 0:
-                return 0
-            whole, rest = divmod(offset, self.period)
-            if whole >= self.repeats:
-                return self.layers
-            return whole * self.count + min(rest, self.count)
 
-        return upto(stop) - upto(first)
+def layers_below(start: int, count: int, repeats: int, period: int, limit: int) -> int:
+    """How many layers of a run (``count`` from ``start``, ``repeats`` times every ``period``) lie
+    below ``limit``, without visiting them one by one."""
+    offset = limit - start
+    if offset <= 0:
+        return 0
+    whole, rest = divmod(offset, period)
+    if whole >= repeats:
+        return count * repeats
+    return whole * count + min(rest, count)
 
 
 def apply_override(base: Mapping[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:
