@@ -20,7 +20,7 @@ from paramtally.core.quant import KV_DTYPE_BITS
 from paramtally.core.scenario import Scenario
 from paramtally.core.schema import Architecture, Block
 from paramtally.core.stages import Stage
-from paramtally.core.terms import Term, piece
+from paramtally.core.terms import Term
 
 __all__ = ["encoder_tokens", "kv_terms"]
 
@@ -137,8 +137,8 @@ def _token_term(
         values["w"] = window
     if s.generated:
         values["n"] = s.generated
-    growth = piece(numbers * s.batch * bits, cap=window, offset=s.generated, over=8)
-    return Term.growing_of(name, "kv_cache", expr, source, values, growth)
+    term = Term.of(name, "kv_cache", expr, source, **values)
+    return term.growing(numbers * s.batch * bits, cap=window, offset=s.generated, over=8)
 
 
 def _state_term(entries: list[tuple[int, Cache]], s: KvView, bits: Number) -> Term:

@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from paramtally.core.formula import Number, evaluate, exact, formula_text, quantity_text
 
-__all__ = ["Number", "Piece", "Term", "piece"]
+__all__ = ["Number", "Piece", "Term"]
 
 # How a term grows with the context s: ceil(p·min(mult·(s + offset), cap)/q) bytes, cap None = ∞
 # (offset: tokens kept beside the context, as generated ones are in the KV cache).
@@ -64,28 +64,16 @@ class Term(NamedTuple):
     ) -> Term:
         """This term, growing by ``per_token``/``over`` for each of ``per``·(s + ``offset``) tokens, up
         to ``cap`` of them."""
-        growth = piece(per_token, per, cap, offset, over)
+        if isinstance(per_token, Fraction):
+            p, q = per_token.numerator, per_token.denominator * over
+        else:
+            p, q = per_token, over
+        common = math.gcd(p, q)  # lowest terms, as a Fraction has them (made quicker without one)
+        growth = (p // common, q // common, per, cap, offset)
         return Term(self.name, self.part, self.expr, self.source, self.values, self.value, growth, self.whole)
-
-    @classmethod
-    def growing_of(
-        cls, name: str, part: str, expr: str, source: str, values: dict[str, Number], growth: Piece
-    ) -> Term:
-        """``Term.of(…).growing(…)`` made at once (the KV terms of every stage of the fit table)."""
-        return cls(name, part, expr, source, values, evaluate(expr, values), growth)
 
     @property
     def formula(self) -> str:
         """``expr = numbers filled in = value``, e.g. ``P·bits/8 = 8030261248·16/8 = 16,060,522,496``."""
         items = tuple(self.values.items())
         return formula_text(self.expr, items) if self.whole else quantity_text(self.expr, items)
-
-
-def piece(per_token: Number, per: int = 1, cap: int | None = None, offset: int = 0, over: int = 1) -> Piece:
-    """Growth by ``per_token``/``over`` for each of ``per``·(s + ``offset``) tokens, up to ``cap``."""
-    if isinstance(per_token, Fraction):
-        p, q = per_token.numerator, per_token.denominator * over
-    else:
-        p, q = per_token, over
-    common = math.gcd(p, q)  # lowest terms, as a Fraction has them (made quicker without one)
-    return (p // common, q // common, per, cap, offset)

@@ -87,15 +87,8 @@ class Cache:
     _hash: int = field(default=0, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        fields = (
-            self.per_token,
-            self.window,
-            self.per_sequence,
-            self.token_expr,
-            self.state_expr,
-            self.symbols,
-        )
-        object.__setattr__(self, "_hash", hash((*fields, self.source)))
+        fields = (self.per_token, self.window, self.per_sequence, self.token_expr, self.state_expr)
+        object.__setattr__(self, "_hash", hash((*fields, self.symbols, self.source)))
 
     def __hash__(self) -> int:
         return self._hash
