@@ -79,7 +79,7 @@ def busiest_candidates(arch: Architecture, s: Scenario) -> tuple[tuple[Term, ...
     stage that holds what an earlier one holds (not the last): it keeps as many parameters and no
     more micro-batches of activations in flight (1F1B: p − i on stage i; interleaved and with
     few micro-batches too), so it never needs more bytes. The fit table tries many deep layouts."""
-    return _stage_terms(arch, s, every=s.mode == "inference")
+    return stage_terms(arch, s) if s.mode == "inference" else _stage_terms(arch, s, every=False)
 
 
 def _stage_terms(arch: Architecture, s: Scenario, every: bool) -> tuple[tuple[Term, ...], ...]:
