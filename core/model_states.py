@@ -27,7 +27,7 @@ from paramtally.core.gguf_types import GGUF_DEFAULT_TYPES, LLAMA_CPP_SOURCE, byt
 from paramtally.core.quant import DTYPE_BITS, format_bits
 from paramtally.core.scenario import Scenario
 from paramtally.core.schema import Architecture
-from paramtally.core.stages import Stage, kv_projections
+from paramtally.core.stages import Stage, tp_replicated
 from paramtally.core.terms import Term
 
 __all__ = [
@@ -51,11 +51,6 @@ _OPTIMIZER_LABEL = {
 _EXPERT_SOURCE = (
     "Megatron-LM expert parallelism: each of ep GPUs holds E/ep routed experts (TP-split inside); "
     "ZeRO shards them over the N_d/ep GPUs holding the same experts (llm-analysis)"
-)
-_KV_SOURCE = (
-    "vLLM: a TP rank keeps max(g/t, 1) whole KV heads, so past t = g the K and V projections "
-    "(K = L·2·h·g·d_h, + biases) are replicated, as the KV cache is; per rank K·(1/g − 1/t) more "
-    "than an even split"
 )
 _PAD_SOURCE = (
     "Megatron-LM pads the vocabulary to a multiple of 128·t (make-vocab-size-divisible-by 128 × TP): "
@@ -146,16 +141,14 @@ def _shares(
             _Share("routed expert ", "X", {"X": experts, "ep": ep, **sizes}, ("t", "ep"), ("t", "N_d"),
                    _EXPERT_SOURCE, expert_types)
         )  # fmt: skip
-    kv = kv_projections(stage, arch.hidden_size) if arch is not None and t > 1 else {}
-    for g, numbers in sorted(kv.items()):
-        if t > g:
+    for kept in tp_replicated(stage, arch.hidden_size) if arch is not None and t > 1 else ():
+        if t > kept.g:
             bits = None
             if gguf is not None and gguf[2]:
                 bits = 8 * bytes_of(gguf[2]) / sum(gguf[2].values())
-            values = {"K": numbers, "g": g, **sizes}
-            shares.append(
-                _Share("replicated K/V ", "K·(1/g − 1/t)", values, (), ("N_d",), _KV_SOURCE, bits=bits)
-            )
+            values = {"K": kept.numbers, "g": kept.g, **sizes}
+            label = f"replicated {kept.what} "
+            shares.append(_Share(label, "K·(1/g − 1/t)", values, (), ("N_d",), kept.source, bits=bits))
     if arch is not None and s.vocab_padding and s.mode == "training" and stage.vocab_matrices:
         vocab = arch.embeddings.vocab_size + arch.added_vocab
         padded = padded_vocab(vocab, t)

@@ -12,11 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from paramtally.core.blocks.base import Replicated
 from paramtally.core.count import block_parts, count_parameters
 from paramtally.core.schema import Architecture, Block, LoRA
 from paramtally.core.schema.frozen import thaw
 
-__all__ = ["ModelLayout", "Stage", "kv_projections", "model_layout", "with_lora"]
+__all__ = ["ModelLayout", "Stage", "tp_replicated", "model_layout", "with_lora"]
 
 
 # Not frozen (a frozen dataclass is six times slower to make, and the fit table lays out every
@@ -168,20 +169,22 @@ def _stack_offsets(arch: Architecture) -> dict[str, int]:
     return offsets
 
 
-def kv_projections(stage: Stage, h: int) -> dict[int, int]:
-    """K/V projection parameters of the stage's attention layers, by their KV heads g."""
-    return dict(_kv_projections(stage.blocks, h))
+def tp_replicated(stage: Stage, h: int) -> tuple[Replicated, ...]:
+    """What TP keeps whole past t = g in the stage's layers (K/V heads, Mamba-2 groups), summed
+    over its layers by kind and g."""
+    return _tp_replicated(stage.blocks, h)
 
 
 @lru_cache(maxsize=1024)
-def _kv_projections(blocks: tuple[tuple[Block, int], ...], h: int) -> tuple[tuple[int, int], ...]:
+def _tp_replicated(blocks: tuple[tuple[Block, int], ...], h: int) -> tuple[Replicated, ...]:
     # Cached by the blocks held: the stages of every layout the fit table tries ask again.
-    found: dict[int, int] = {}
+    found: dict[tuple[str, int], Replicated] = {}
     for block, n in blocks:
         ctx = block.context(h)
         for mixer in (block.mixer, block.parallel_mixer, block.cross_attention):
-            if mixer is not None:
-                numbers, g = mixer.kv_projection(ctx)
-                if numbers:
-                    found[g] = found.get(g, 0) + n * numbers
-    return tuple(found.items())
+            one = mixer.tp_replicated(ctx) if mixer is not None else None
+            if one is not None and one.numbers:
+                key = one.what, one.g
+                held = found[key].numbers if key in found else 0
+                found[key] = one._replace(numbers=held + n * one.numbers)
+    return tuple(sorted(found.values(), key=lambda r: (r.what, r.g)))

@@ -15,7 +15,7 @@ The block protocol (``Context`` gives the hidden size and the block's norm kind)
 - Mixers also: ``cache(ctx, tp) -> Cache`` (per-token KV and per-sequence state of one layer on
   one TP rank), ``projection_widths(ctx)`` (activations TP splits), ``context_width(ctx)`` and
   ``score_heads()`` (attention over the context; 0 for recurrent kinds), ``scan_flops(ctx)``,
-  ``kv_projection(ctx)`` (K/V projection parameters and KV heads, which TP replicates past g).
+  ``tp_replicated(ctx)`` (what TP keeps whole past t = g: K/V heads, Mamba-2 groups; or None).
 - FFNs also: ``inactive(ctx)`` (routed-expert parameters one token does not use) and
   ``active_width()`` (the width one token passes through).
 """

@@ -15,10 +15,16 @@ from typing import ClassVar, Literal
 
 from pydantic import ConfigDict, Field
 
-from paramtally.core.blocks.base import Cache, Context, LoRAMatrix, PositiveInt, Spec, leaf, norm_leaf
+from paramtally.core.blocks.base import Cache, Context, LoRAMatrix, PositiveInt, Replicated, Spec, leaf, norm_leaf
 from paramtally.core.breakdown import Node
 
 __all__ = ["Attention"]
+
+_KV_REPLICATED = (
+    "vLLM: a TP rank keeps max(g/t, 1) whole KV heads, so past t = g the K and V projections "
+    "(K = L·2·h·g·d_h, + biases) are replicated, as the KV cache is; per rank K·(1/g − 1/t) more "
+    "than an even split"
+)
 
 
 class Attention(Spec):
@@ -117,12 +123,12 @@ class Attention(Spec):
             source="KV cache: 2·L·g·d_h·tokens·b·bytes (vLLM, llama.cpp); a TP rank keeps max(g/t, 1) heads",
         )
 
-    def kv_projection(self, ctx: Context) -> tuple[int, int]:
-        """(K and V projection parameters of one layer, KV heads g): serving engines (vLLM) give a TP
-        rank max(g/t, 1) whole heads, so past t = g these weights are replicated, as the cache is."""
+    def tp_replicated(self, ctx: Context) -> Replicated | None:
+        """The K and V projections of one layer and the KV heads g: vLLM gives a TP rank max(g/t, 1)
+        whole heads, so past t = g these weights are replicated, as the cache is."""
         _, g, d_h = self.heads(ctx)
-        h = ctx.h
-        return 2 * h * g * d_h + g * d_h * (self.k_bias + self.v_bias), g
+        numbers = 2 * ctx.h * g * d_h + g * d_h * (self.k_bias + self.v_bias)
+        return Replicated("K/V", numbers, g, _KV_REPLICATED)
 
     def projection_widths(self, ctx: Context) -> int:
         """q + k + v + o output widths per token, the tensors TP splits (activations)."""

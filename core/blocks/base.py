@@ -9,7 +9,7 @@ module: nothing else needs to know its fields.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Annotated, Literal
+from typing import Annotated, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -24,6 +24,7 @@ __all__ = [
     "NonNegativeInt",
     "NormKind",
     "PositiveInt",
+    "Replicated",
     "Spec",
     "leaf",
     "norm_leaf",
@@ -38,6 +39,17 @@ NormKind = Literal["layernorm", "rmsnorm"]
 
 # (LoRA target, d_in, d_out, copies): one matrix a LoRA target touches, ``copies`` times.
 LoRAMatrix = tuple[str, int, int, int]
+
+
+class Replicated(NamedTuple):
+    """Parameters of one layer that tensor parallelism keeps whole past t = g: a rank holds
+    max(g/t, 1) of their g heads or groups, so past g each rank has numbers·(1/g − 1/t) more than an
+    even split. ``what`` names them in term labels ("K/V"), ``source`` says which engine does so."""
+
+    what: str
+    numbers: int
+    g: int
+    source: str
 
 
 class Spec(BaseModel):

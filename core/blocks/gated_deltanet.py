@@ -14,7 +14,7 @@ from typing import ClassVar, Literal
 
 from pydantic import ConfigDict, Field
 
-from paramtally.core.blocks.base import Cache, Context, LoRAMatrix, PositiveInt, Spec, leaf
+from paramtally.core.blocks.base import Cache, Context, LoRAMatrix, PositiveInt, Replicated, Spec, leaf
 from paramtally.core.breakdown import Node
 
 __all__ = ["GatedDeltaNet"]
@@ -77,9 +77,9 @@ class GatedDeltaNet(Spec):
             source="gated DeltaNet keeps its conv window and a d_k × d_v state per value head",
         )
 
-    def kv_projection(self, ctx: Context) -> tuple[int, int]:
-        """No K/V heads that TP replicates (see ``Attention.kv_projection``)."""
-        return 0, 0
+    def tp_replicated(self, ctx: Context) -> Replicated | None:
+        """Nothing that TP keeps whole (see ``Attention.tp_replicated``)."""
+        return None
 
     def projection_widths(self, ctx: Context) -> int:
         d = self.dims(ctx)

@@ -15,7 +15,7 @@ from typing import ClassVar, Literal
 
 from pydantic import ConfigDict, Field
 
-from paramtally.core.blocks.base import Cache, Context, LoRAMatrix, PositiveInt, Spec, leaf
+from paramtally.core.blocks.base import Cache, Context, LoRAMatrix, PositiveInt, Replicated, Spec, leaf
 from paramtally.core.breakdown import Node
 
 __all__ = ["Mamba"]
@@ -90,9 +90,9 @@ class Mamba(Spec):
             source="Mamba keeps a conv window I·K and an SSM state I·N per sequence (MambaCache)",
         )
 
-    def kv_projection(self, ctx: Context) -> tuple[int, int]:
-        """No K/V heads that TP replicates (see ``Attention.kv_projection``)."""
-        return 0, 0
+    def tp_replicated(self, ctx: Context) -> Replicated | None:
+        """Nothing that TP keeps whole (see ``Attention.tp_replicated``)."""
+        return None
 
     def projection_widths(self, ctx: Context) -> int:
         """Tensors kept for backward per token: in_proj out 2I, conv out I, x_proj out R + 2N,

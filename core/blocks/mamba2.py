@@ -15,10 +15,16 @@ from typing import ClassVar, Literal
 
 from pydantic import ConfigDict, Field
 
-from paramtally.core.blocks.base import Cache, Context, LoRAMatrix, PositiveInt, Spec, leaf
+from paramtally.core.blocks.base import Cache, Context, LoRAMatrix, PositiveInt, Replicated, Spec, leaf
 from paramtally.core.breakdown import Node
 
 __all__ = ["Mamba2"]
+
+_GROUPS_REPLICATED = (
+    "vLLM MambaMixer2: TP splits the heads; when t does not divide the G groups it gives each rank "
+    "max(G/t, 1) whole groups, so past t = G the B and C rows of in_proj and conv1d "
+    "(K = L·2·G·N·(h + K_conv), + biases) are replicated; per rank K·(1/g − 1/t) more than an even split"
+)
 
 
 class Mamba2(Spec):
@@ -86,20 +92,28 @@ class Mamba2(Spec):
         return nodes
 
     def cache(self, ctx: Context, tp: int) -> Cache:
-        d = self.dims(ctx)  # TP splits heads and channels (``tp_problem`` refuses what does not divide)
-        numbers = (d["I"] + 2 * d["G"] * d["N"]) * d["K"] + d["H"] * d["P"] * d["N"]
+        d = self.dims(ctx)  # TP splits heads and channels and keeps max(G/t, 1) whole groups
+        per_rank = max(d["G"] // tp, 1)
+        numbers = (d["I"] // tp + 2 * per_rank * d["N"]) * d["K"] + d["H"] // tp * d["P"] * d["N"]
         symbols = tuple((name, d[name]) for name in ("I", "G", "N", "K", "H", "P"))
+        if tp == 1:
+            expr = "L·((I + 2·G·N)·K + H·P·N)"
+        else:
+            expr = "L·((I/t + 2·max(G/t, 1)·N)·K + H·P·N/t)"
+            symbols = (*symbols, ("t", tp))
         return Cache(
-            per_sequence=numbers // tp,
-            state_expr="L·((I + 2·G·N)·K + H·P·N)" + ("/t" if tp > 1 else ""),
-            symbols=(*symbols, *((("t", tp),) if tp > 1 else ())),
+            per_sequence=numbers,
+            state_expr=expr,
+            symbols=symbols,
             source="Mamba-2 keeps a conv window (I + 2·G·N)·K and an SSM state H·P·N per sequence "
-            "(transformers Mamba2Cache)",
+            "(transformers Mamba2Cache); under TP a rank keeps max(G/t, 1) whole groups (vLLM MambaMixer2)",
         )
 
-    def kv_projection(self, ctx: Context) -> tuple[int, int]:
-        """No K/V heads that TP replicates (see ``Attention.kv_projection``)."""
-        return 0, 0
+    def tp_replicated(self, ctx: Context) -> Replicated | None:
+        """The B and C rows of in_proj and conv1d and the groups G (see ``_GROUPS_REPLICATED``)."""
+        d = self.dims(ctx)
+        per_group = 2 * d["N"] * (d["h"] + d["K"] + self.in_proj_bias + self.conv_bias)
+        return Replicated("Mamba-2 B/C", d["G"] * per_group, d["G"], _GROUPS_REPLICATED)
 
     def projection_widths(self, ctx: Context) -> int:
         """in_proj outputs, conv outputs, the scan output and the gated product (an estimate)."""
@@ -126,9 +140,12 @@ class Mamba2(Spec):
         return []
 
     def tp_problem(self, ctx: Context, tp: int) -> str | None:
-        if self.num_heads % tp or self.groups % tp:
-            heads = f"{self.num_heads} SSM heads and {self.groups} groups"
-            return f"tensor parallel size {tp} does not divide the {heads}"
+        # vLLM MambaMixer2 splits the heads and, when t does not divide the groups, pads them to t
+        # groups so each rank holds whole ones: that needs G to divide t.
+        if self.num_heads % tp:
+            return f"tensor parallel size {tp} does not divide the {self.num_heads} SSM heads"
+        if self.groups % tp and tp % self.groups:
+            return f"tensor parallel size {tp} neither divides nor is a multiple of the {self.groups} groups"
         return None
 
     def problems(self, ctx: Context) -> list[tuple[tuple[str, ...], str, object]]:

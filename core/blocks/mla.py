@@ -19,6 +19,7 @@ from paramtally.core.blocks.base import (
     LoRAMatrix,
     NonNegativeInt,
     PositiveInt,
+    Replicated,
     Spec,
     leaf,
     norm_leaf,
@@ -100,10 +101,10 @@ class MLA(Spec):
             source="MLA caches r_kv + d_rope per token per layer, replicated over TP (DeepSeek-V2 §2.1)",
         )
 
-    def kv_projection(self, ctx: Context) -> tuple[int, int]:
+    def tp_replicated(self, ctx: Context) -> Replicated | None:
         """No K/V heads: kv_b splits by query head. (vLLM also keeps the small latent down-projections
         q_a and kv_a whole on every rank; that is not modelled.)"""
-        return 0, 0
+        return None
 
     def projection_widths(self, ctx: Context) -> int:
         qk = self.num_heads * (self.qk_nope_head_dim + self.qk_rope_head_dim)

@@ -10,6 +10,7 @@ from pydantic import ValidationError
 
 from paramtally.core.cli import main
 from paramtally.core.count import count_parameters
+from paramtally.core.edit import with_value
 from paramtally.core.errors import field_problems
 from paramtally.core.fit import fit_setup, fit_setups
 from paramtally.core.gguf_types import GGUF_DEFAULT_TYPES, stage_types, type_bytes
@@ -73,6 +74,54 @@ def test_the_fit_table_sees_the_replicated_share() -> None:
     report = estimate_memory(arch, laid_out)
     assert _term(report, "replicated K/V weights (bf16)").value > 0
     assert fit.per_gpu_bytes == report.total_bytes
+
+
+# Bamba-9B (the preset): 29 Mamba-2 layers of hidden 4096, inner 8192, 128 heads, 1 group, state
+# 256, conv 4 with a bias, no in_proj bias; 3 attention layers with 8 KV heads.
+BH, BI, BHEADS, BN, BK, MAMBA_LAYERS = 4096, 8192, 128, 256, 4, 29
+
+
+def _vllm_mamba2_numel_per_rank(t: int) -> int:
+    """One Mamba-2 layer on one of t ranks, from vLLM MambaMixer2's shapes: one group (G = 1) is
+    padded to t groups so each rank holds a whole one; everything else is split by t."""
+    conv_dim = BI + 2 * t * BN  # I + 2·(G + t − G)·N
+    in_proj = (BI + conv_dim + BHEADS) * BH // t
+    conv1d = conv_dim * BK // t + conv_dim // t  # weight and bias
+    return in_proj + conv1d + 3 * BHEADS // t + BI // t + BI * BH // t  # A, D, dt_bias; norm; out_proj
+
+
+def test_mamba2_with_one_group_splits_over_tp_by_replicating_the_group() -> None:
+    arch = load_builtin("bamba-9b")
+    whole = _vllm_mamba2_numel_per_rank(1)
+    extra = MAMBA_LAYERS * (_vllm_mamba2_numel_per_rank(8) - whole / 8)  # beyond an even split
+    assert extra == 29 * 2 * 256 * (4096 + 4 + 1) * (1 - 1 / 8)  # the B/C rows and conv: 2·N·(h + K + 1)
+    report = estimate_memory(arch, Scenario(tp=8, gpus=8))
+    share = _term(report, "replicated Mamba-2 B/C weights (bf16)")
+    assert share.value == extra * 2
+    assert report.weights_bytes == count_parameters(arch).total * 2 // 8 + share.value
+    assert "MambaMixer2" in share.source
+
+
+def test_mamba2_state_per_rank_keeps_a_whole_group() -> None:
+    s = Scenario(tp=8, gpus=8, batch=1)
+    state = _term(estimate_memory(load_builtin("bamba-9b"), s), "recurrent state")
+    # vLLM's conv state (I + 2·max(G/t, 1)·N)/… per rank and SSM state (H/t)·P·N, with transformers'
+    # conv window of K positions.
+    per_layer = (BI // 8 + 2 * BN) * BK + BHEADS // 8 * (BI // BHEADS) * BN
+    assert state.value == MAMBA_LAYERS * per_layer * 2
+
+
+@pytest.mark.parametrize(("groups", "tp", "words"), [(2, 8, None), (8, 2, None), (3, 2, "neither divides")])
+def test_mamba2_groups_and_tp(groups: int, tp: int, words: str | None) -> None:
+    arch = with_value(load_builtin("bamba-9b"), ("blocks", "default", "mixer", "groups"), groups)
+    if words is None:
+        report = estimate_memory(arch, Scenario(tp=tp, gpus=tp))
+        replicated = [t for t in report.terms if t.name.startswith("replicated Mamba-2")]
+        assert bool(replicated) == (tp > groups)
+        return
+    with pytest.raises(ValidationError) as info:
+        estimate_memory(arch, Scenario(tp=tp, gpus=tp))
+    assert words in field_problems(info.value)[0][1]
 
 
 # --- 2. GGUF: a type per tensor ------------------------------------------------------------------
