@@ -89,6 +89,27 @@ def test_gguf_types_and_replicated_kv_heads_in_the_tooltip(
     assert f"replicated K/V weights (bf16): {share.value:,} B = {share.formula}" in panel.chart.toolTip()
 
 
+def test_a_one_group_mamba2_model_takes_tensor_parallel_with_its_group_replicated(
+    qtbot: QtBot, window: MainWindow, panel: MemoryPanel, type_into: TypeInto
+) -> None:
+    document = window.document
+    document.set_architecture(load_source("bamba-9b"), "Bamba-9B")
+    editors = panel.controls.editors
+    type_into(editors["gpus"], "8")
+    type_into(editors["pp"], "1")
+    type_into(editors["tp"], "8")
+    assert (document.scenario.tp, document.scenario.gpus) == (8, 8)
+    assert not editors["tp"].styleSheet() and panel.problem.isHidden()
+    memory = estimate_memory(document.architecture, document.scenario)
+    share = next(term for term in memory.terms if term.name == "replicated Mamba-2 B/C weights (bf16)")
+    tooltip = panel.chart.toolTip()
+    assert f"replicated Mamba-2 B/C weights (bf16): {share.value:,} B = {share.formula}" in tooltip
+    assert "MambaMixer2" in tooltip
+    rows = panel.setups.model()
+    layouts = {rows.index(row, 2).data() for row in range(rows.rowCount())}
+    assert "TP=8" in layouts  # the fit table lays it out with TP too
+
+
 def test_a_new_gpu_count_keeps_expert_parallel_within_the_copies(
     qtbot: QtBot, window: MainWindow, panel: MemoryPanel, type_into: TypeInto
 ) -> None:
