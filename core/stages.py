@@ -17,7 +17,7 @@ from paramtally.core.count import block_parts, count_parameters
 from paramtally.core.schema import Architecture, Block, LoRA
 from paramtally.core.schema.frozen import thaw
 
-__all__ = ["ModelLayout", "Stage", "tp_replicated", "model_layout", "with_lora"]
+__all__ = ["ModelLayout", "Stage", "model_layout", "tp_replicated", "with_lora"]
 
 
 # Not frozen (a frozen dataclass is six times slower to make, and the fit table lays out every

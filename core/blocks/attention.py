@@ -15,7 +15,16 @@ from typing import ClassVar, Literal
 
 from pydantic import ConfigDict, Field
 
-from paramtally.core.blocks.base import Cache, Context, LoRAMatrix, PositiveInt, Replicated, Spec, leaf, norm_leaf
+from paramtally.core.blocks.base import (
+    Cache,
+    Context,
+    LoRAMatrix,
+    PositiveInt,
+    Replicated,
+    Spec,
+    leaf,
+    norm_leaf,
+)
 from paramtally.core.breakdown import Node
 
 __all__ = ["Attention"]
