@@ -85,17 +85,24 @@ def model_layout(arch: Architecture, pp: int) -> ModelLayout:
             low += 1
         on_stage: list[tuple[int, int]] = []
         for at in range(low, len(spans)):
-            begin, _, number, offset = spans[at]
+            begin, end, number, offset, layers = spans[at]
             if begin >= stop:
                 break
-            n = runs[number].layers_in(first - offset, stop - offset)
+            # A run within the stage puts all its layers there (most runs of a many-group stack).
+            n = (
+                layers
+                if first <= begin and end <= stop
+                else runs[number].layers_in(first - offset, stop - offset)
+            )
             if n:
                 on_stage.append((number, n))
-        held: dict[Block, int] = {}
+        # Keyed by identity (equal blocks are one object, ``_run_sizes``): hashing a block is slower.
+        held: dict[int, tuple[Block, int]] = {}
         params = adapters = experts = 0
         for number, n in sorted(on_stage):
             block, block_params, block_adapters, block_experts = sizes[number]
-            held[block] = held.get(block, 0) + n
+            known = held.get(id(block))
+            held[id(block)] = (block, known[1] + n if known else n)
             params += n * block_params
             adapters += n * block_adapters
             experts += n * block_experts
@@ -110,7 +117,7 @@ def model_layout(arch: Architecture, pp: int) -> ModelLayout:
             vocab_matrices += head.present and (not head.tied or pp > 1)
         stages.append(
             Stage(
-                index, first, count, params, adapters, embed16, tuple(held.items()), experts, vocab_matrices,
+                index, first, count, params, adapters, embed16, tuple(held.values()), experts, vocab_matrices,
             )
         )  # fmt: skip
         first = stop
@@ -147,15 +154,15 @@ def _run_sizes(arch: Architecture) -> tuple[tuple[Block, int, int, int], ...]:
 
 
 @lru_cache(maxsize=64)
-def _run_spans(arch: Architecture) -> tuple[tuple[int, int, int, int], ...]:
+def _run_spans(arch: Architecture) -> tuple[tuple[int, int, int, int, int], ...]:
     """Each run's first layer and the layer after its last (counted from the encoder's first), its
-    index in ``arch.runs`` and its stack's first layer, by first layer."""
+    index in ``arch.runs``, its stack's first layer and its number of layers, by first layer."""
     offsets = _stack_offsets(arch)
     spans = []
     for number, run in enumerate(arch.runs):
         begin = offsets[run.stack] + run.start
         end = begin + (run.repeats - 1) * run.period + run.count if run.repeats else begin
-        spans.append((begin, end, number, offsets[run.stack]))
+        spans.append((begin, end, number, offsets[run.stack], run.layers))
     return tuple(sorted(spans))
 
 
@@ -172,19 +179,26 @@ def _stack_offsets(arch: Architecture) -> dict[str, int]:
 def tp_replicated(stage: Stage, h: int) -> tuple[Replicated, ...]:
     """What TP keeps whole past t = g in the stage's layers (K/V heads, Mamba-2 groups), summed
     over its layers by kind and g."""
-    return _tp_replicated(stage.blocks, h)
+    # Summed from each block's own (cached): the stages of every layout the fit table tries hold
+    # the same few blocks in ever new mixes, so a cache by the stage's blocks would always miss.
+    first: dict[tuple[str, int], Replicated] = {}
+    numbers: dict[tuple[str, int], int] = {}
+    for block, n in stage.blocks:
+        for one in _block_replicated(block, h):
+            key = one.what, one.g
+            first.setdefault(key, one)
+            numbers[key] = numbers.get(key, 0) + n * one.numbers
+    found = (one._replace(numbers=numbers[key]) for key, one in first.items())
+    return tuple(sorted(found, key=lambda r: (r.what, r.g)))
 
 
 @lru_cache(maxsize=1024)
-def _tp_replicated(blocks: tuple[tuple[Block, int], ...], h: int) -> tuple[Replicated, ...]:
-    # Cached by the blocks held: the stages of every layout the fit table tries ask again.
-    found: dict[tuple[str, int], Replicated] = {}
-    for block, n in blocks:
-        ctx = block.context(h)
-        for mixer in (block.mixer, block.parallel_mixer, block.cross_attention):
-            one = mixer.tp_replicated(ctx) if mixer is not None else None
-            if one is not None and one.numbers:
-                key = one.what, one.g
-                held = found[key].numbers if key in found else 0
-                found[key] = one._replace(numbers=held + n * one.numbers)
-    return tuple(sorted(found.values(), key=lambda r: (r.what, r.g)))
+def _block_replicated(block: Block, h: int) -> tuple[Replicated, ...]:
+    """What TP keeps whole in one layer of ``block``, mixer by mixer."""
+    ctx = block.context(h)
+    found = []
+    for mixer in (block.mixer, block.parallel_mixer, block.cross_attention):
+        one = mixer.tp_replicated(ctx) if mixer is not None else None
+        if one is not None and one.numbers:
+            found.append(one)
+    return tuple(found)

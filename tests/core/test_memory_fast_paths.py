@@ -7,6 +7,7 @@ and compared with what the engine returns, over presets and scenarios drawn at r
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import pytest
@@ -14,8 +15,10 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from paramtally.core import fit, gguf_types
+from paramtally.core import fit, gguf_types, layer_ops
 from paramtally.core.activations import activation_terms
+from paramtally.core.blocks.base import Replicated
+from paramtally.core.count import block_parts, count_parameters
 from paramtally.core.fit import COUNTS, fit_setups, setup_layouts
 from paramtally.core.kv_cache import kv_terms
 from paramtally.core.memory import Scenario, Term, effective_architecture, estimate_memory, stage_terms
@@ -24,7 +27,7 @@ from paramtally.core.plans import StagePlan, busiest_plans, stage_plans
 from paramtally.core.presets import load_builtin
 from paramtally.core.scenario import scenario_problem
 from paramtally.core.schema import Architecture
-from paramtally.core.stages import model_layout
+from paramtally.core.stages import Stage, model_layout, tp_replicated
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 PRESETS = ("deepseek-v3", "jamba-v0.1", "gemma-2-9b", "mixtral-8x7b", "llama-2-70b", "t5-base", "gpt2")
@@ -172,6 +175,71 @@ def test_each_stage_holds_the_blocks_its_runs_put_there(preset: str, pp: int) ->
     assume(pp <= arch.num_layers)
     for stage in model_layout(arch, pp).stages:
         assert stage.blocks == _own_held(arch, stage.first, stage.first + stage.count)
+
+
+@lru_cache(maxsize=1)
+def _hybrid() -> Architecture:
+    """A stack of 24 groups of two layers, mixers and FFNs in turn (as ``bench/gui_latency.py``'s
+    hybrid): many runs, each stage holding a new mix of blocks."""
+    arch = load_builtin("llama-3-8b")
+    arch = layer_ops.with_layers(arch, (arch.decoder.layers[0].model_copy(update={"count": 48}),))
+    layers = arch.decoder.layers
+    for group in range(23):
+        layers = layer_ops.split_group(layers, group, 2)
+    arch = layer_ops.with_layers(arch, layers)
+    for group in range(24):
+        where = ("decoder", "layers", group)
+        mixer = ("mamba2", "attention", "gated_deltanet", "attention", "mla")[group % 5]
+        if mixer != "attention":
+            arch = layer_ops.with_group_value(arch, where, ("mixer", "kind"), mixer)
+        elif group % 2:
+            arch = layer_ops.with_group_value(arch, where, ("mixer", "sliding_window"), 4096)
+        if group % 3 == 0:
+            arch = layer_ops.with_group_value(arch, where, ("ffn", "kind"), "moe")
+    return arch
+
+
+def _own_replicated(stage: Stage, h: int) -> tuple[Replicated, ...]:
+    """What TP keeps whole on the stage, asking every block's mixers (as stages did before each
+    block's were cached and summed)."""
+    found: dict[tuple[str, int], Replicated] = {}
+    for block, n in stage.blocks:
+        ctx = block.context(h)
+        for mixer in (block.mixer, block.parallel_mixer, block.cross_attention):
+            one = mixer.tp_replicated(ctx) if mixer is not None else None
+            if one is not None and one.numbers:
+                key = one.what, one.g
+                held = found[key].numbers if key in found else 0
+                found[key] = one._replace(numbers=held + n * one.numbers)
+    return tuple(sorted(found.values(), key=lambda r: (r.what, r.g)))
+
+
+def _own_sizes(arch: Architecture, stage: Stage) -> tuple[int, int, int]:
+    """The stage's layer parameters, adapters and routed experts, block by block."""
+    parts = [(block_parts(block, arch.hidden_size), n) for block, n in stage.blocks]
+    params = sum(n * sum(p.values()) for p, n in parts)
+    adapters = sum(n * (p.get("lora", 0) + p.get("adapters", 0)) for p, n in parts)
+    return params, adapters, sum(n * p.get("moe_experts", 0) for p, n in parts)
+
+
+@settings(max_examples=30, deadline=None)
+@given(preset=st.sampled_from([*PRESETS, "bamba-9b", "qwen3-next-80b-a3b", "hybrid"]), pp=st.integers(1, 64))
+def test_each_stage_sums_its_blocks_own_figures(preset: str, pp: int) -> None:
+    # Stages sum what TP keeps whole from each block's own (cached), and count a run that lies
+    # within a stage whole: both must be what asking every block and run of the stage gives.
+    arch = _hybrid() if preset == "hybrid" else load_builtin(preset)
+    assume(pp <= arch.num_layers)
+    stages = model_layout(arch, pp).stages
+    for stage in stages:
+        assert tp_replicated(stage, arch.hidden_size) == _own_replicated(stage, arch.hidden_size)
+        assert stage.blocks == _own_held(arch, stage.first, stage.first + stage.count)
+    layers = [_own_sizes(arch, stage) for stage in stages]
+    assert sum(stage.experts for stage in stages) == sum(experts for _, _, experts in layers)
+    assert [stage.adapters for stage in stages] == [adapters for _, adapters, _ in layers]
+    report = count_parameters(arch)
+    assert sum(params for params, _, _ in layers) == sum(row.params * row.layers for row in report.groups)
+    for stage, (params, _, _) in zip(stages[1:-1], layers[1:-1], strict=True):
+        assert stage.params == params  # a middle stage holds only its layers
 
 
 @st.composite
