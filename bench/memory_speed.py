@@ -62,7 +62,6 @@ def _clear_all() -> None:
     activations._block_widths.cache_clear()
     activations._score_heads.cache_clear()
     kv_cache._caches.cache_clear()
-    stages._block_replicated.cache_clear()
     stages._run_spans.cache_clear()
     stages._run_sizes.cache_clear()
     stages._outside_layers.cache_clear()

@@ -27,7 +27,7 @@ from paramtally.core.plans import StagePlan, busiest_plans, stage_plans
 from paramtally.core.presets import load_builtin
 from paramtally.core.scenario import scenario_problem
 from paramtally.core.schema import Architecture
-from paramtally.core.stages import Stage, model_layout, tp_replicated
+from paramtally.core.stages import Stage, model_layout
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 PRESETS = ("deepseek-v3", "jamba-v0.1", "gemma-2-9b", "mixtral-8x7b", "llama-2-70b", "t5-base", "gpt2")
@@ -225,13 +225,13 @@ def _own_sizes(arch: Architecture, stage: Stage) -> tuple[int, int, int]:
 @settings(max_examples=30, deadline=None)
 @given(preset=st.sampled_from([*PRESETS, "bamba-9b", "qwen3-next-80b-a3b", "hybrid"]), pp=st.integers(1, 64))
 def test_each_stage_sums_its_blocks_own_figures(preset: str, pp: int) -> None:
-    # Stages sum what TP keeps whole from each block's own (cached), and count a run that lies
-    # within a stage whole: both must be what asking every block and run of the stage gives.
+    # Stages sum what TP keeps whole from each run's block, and count a run that lies within a
+    # stage whole: both must be what asking every block and run of the stage gives.
     arch = _hybrid() if preset == "hybrid" else load_builtin(preset)
     assume(pp <= arch.num_layers)
     stages = model_layout(arch, pp).stages
     for stage in stages:
-        assert tp_replicated(stage, arch.hidden_size) == _own_replicated(stage, arch.hidden_size)
+        assert stage.replicated == _own_replicated(stage, arch.hidden_size)
         assert stage.blocks == _own_held(arch, stage.first, stage.first + stage.count)
     layers = [_own_sizes(arch, stage) for stage in stages]
     assert sum(stage.experts for stage in stages) == sum(experts for _, _, experts in layers)
