@@ -189,6 +189,18 @@ def _max_contexts(plans: tuple[StagePlan, ...], fixed: int, capacities: list[int
     """For each of ``capacities`` (ascending), the longest context (tokens per sequence, at most
     ``limit``) whose busiest stage fits; ``plans``: the layout's distinct stage plans that may bind
     it, ``fixed``: the largest fixed bytes of all its stages."""
+    # Where every stage fits at the limit the limit is the answer: a model's maximum positions
+    # leave most GPU kinds nothing to search for.
+    at_limit = max(fixed, *(plan.fixed + _cost(plan.pieces, limit) for plan in plans))
+    short = [capacity for capacity in capacities if capacity < at_limit]
+    return _searched_contexts(plans, fixed, short, limit) + [limit] * (len(capacities) - len(short))
+
+
+def _searched_contexts(
+    plans: tuple[StagePlan, ...], fixed: int, capacities: list[int], limit: int
+) -> list[int]:
+    """``_max_contexts`` found by walking each plan's caps (floats) and checking the binding plan's
+    bytes exactly."""
     estimates = [
         _longest_estimates([capacity - plan.fixed for capacity in capacities], plan, limit) for plan in plans
     ]

@@ -25,6 +25,7 @@ from __future__ import annotations
 import operator
 from dataclasses import dataclass
 from fractions import Fraction
+from types import CodeType
 from typing import Any, NamedTuple
 
 from paramtally.core.flops import decode_per_token, forward_per_token
@@ -70,9 +71,10 @@ _FLOAT_NAMESPACE: dict[str, object] = {
 }
 
 
-def _fast(expr: str, values: dict[str, Any]) -> float:
-    """The formula evaluated in floats (the fit table's many setups); the report's terms are exact."""
-    result: float = eval(compiled(expr), _FLOAT_NAMESPACE, values)  # the AST was checked when compiled
+def _fast(code: CodeType, values: dict[str, Any]) -> float:
+    """A formula (``compiled``) evaluated in floats (the fit table's many setups); the report's
+    terms are exact."""
+    result: float = eval(code, _FLOAT_NAMESPACE, values)  # the AST was checked when compiled
     return result
 
 
@@ -138,18 +140,21 @@ class LayoutSpeed:
     the fit table puts every GPU kind on the same few layouts."""
 
     values: dict[str, Any]
-    decode_memory: str
+    formulas: tuple[CodeType, CodeType, CodeType]  # decode memory, decode compute, prefill: compiled
     batch: int
 
     def on(self, gpu: GPU) -> SetupSpeed:
         values = self.values | _gpu_symbols(gpu)  # ints and floats: true division gives floats
-        step = max(_fast(self.decode_memory, values), _fast(DECODE_COMPUTE, values))
-        return SetupSpeed(_fast(PREFILL, values), self.batch / step)
+        memory, compute, prefill = self.formulas
+        step = max(_fast(memory, values), _fast(compute, values))
+        return SetupSpeed(_fast(prefill, values), self.batch / step)
 
 
 def layout_speed(plans: tuple[StagePlan, ...], s: Scenario, model: ModelSpeed) -> LayoutSpeed:
     busiest = max(plans, key=lambda plan: plan.total)
-    return LayoutSpeed(_layout_symbols(busiest, s, model), _decode_memory(model), s.batch)
+    # Compiled once per layout, not looked up again for each GPU kind on it.
+    formulas = compiled(_decode_memory(model)), compiled(DECODE_COMPUTE), compiled(PREFILL)
+    return LayoutSpeed(_layout_symbols(busiest, s, model), formulas, s.batch)
 
 
 def setup_speed(plans: tuple[StagePlan, ...], s: Scenario, gpu: GPU, model: ModelSpeed) -> SetupSpeed:

@@ -377,6 +377,8 @@ def test_the_longest_contexts_of_many_capacities_are_each_capacitys_own(
     capacities = sorted({fixed + spare for spare in spares if fixed + spare >= 0})
     assume(capacities)
     together = fit._max_contexts(distinct, fixed, capacities, limit)
+    # Capacities where every stage fits at the limit skip the walk: the walk gives the limit too.
+    assert together == fit._searched_contexts(distinct, fixed, capacities, limit)
     for capacity, context in zip(capacities, together, strict=True):
         assert context == fit._max_context(distinct, fixed, capacity, limit)
         busiest = max(plan.fixed + fit._cost(plan.pieces, context) for plan in distinct)
