@@ -169,13 +169,20 @@ def _run_sizes(arch: Architecture) -> tuple[_RunSize, ...]:
     # blocks that are not the same object are compared field by field.
     canonical: dict[Block, _RunSize] = {}
     for run in arch.runs:
-        if run.block not in canonical:
+        size = canonical.get(run.block)
+        if size is None:
             block = run.block
             parts = block_parts(block, arch.hidden_size)
             adapters = parts.get("lora", 0) + parts.get("adapters", 0)
             replicated = _block_replicated(block, arch.hidden_size)
-            canonical[block] = (block, sum(parts.values()), adapters, parts.get("moe_experts", 0), replicated)
-        sizes.append(canonical[run.block])
+            size = canonical[block] = (
+                block,
+                sum(parts.values()),
+                adapters,
+                parts.get("moe_experts", 0),
+                replicated,
+            )
+        sizes.append(size)
     return tuple(sizes)
 
 
