@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 
 from paramtally.core.gpus import GPU, find_gpu, load_catalog
 from paramtally.core.plans import StagePlan, busiest_plans
-from paramtally.core.scenario import Scenario, check_scenario, valid_tp
+from paramtally.core.scenario import Scenario, check_scenario, valid_tp, with_changes
 from paramtally.core.schema import Architecture
 from paramtally.core.serving import LayoutSpeed, ModelSpeed, largest_batch, layout_speed, model_speed
 from paramtally.core.terms import Piece
@@ -38,6 +38,9 @@ __all__ = [
 COUNTS = (1, 2, 4, 8, 16, 32, 64)
 NODE_SIZE = 8
 CONTEXT_LIMIT = 100_000_000  # Scenario.context's upper bound
+
+
+_ONE_GPU = (("tp", 1), ("pp", 1), ("gpus", 1))  # the scenario's own checks, whatever its layout
 
 
 def _about(text: str, default: object = MISSING) -> Any:
@@ -274,7 +277,7 @@ class _Option:
     @property
     def layout(self) -> Scenario:
         if self.laid_out is None:
-            self.laid_out = self.scenario.model_copy(update=self.update)
+            self.laid_out = with_changes(self.scenario, tuple(self.update.items()))
         return self.laid_out
 
     @property
@@ -392,7 +395,7 @@ def fit_setups(
 ) -> tuple[SetupFit, ...]:
     """Each GPU kind × count with its layout, per-GPU bytes and verdict, in catalog order; with
     ``max_batch`` (inference) also the largest batch each one holds."""
-    check_scenario(arch, scenario.model_copy(update={"tp": 1, "pp": 1, "gpus": 1}))
+    check_scenario(arch, with_changes(scenario, _ONE_GPU))
     catalog = catalog if catalog is not None else load_catalog()
     options = {count: _options(arch, scenario, count) for count in COUNTS}
     capacities = [gpu.capacity_bytes(scenario.utilization_cap) for gpu in catalog]
@@ -415,7 +418,7 @@ def chosen_layout(arch: Architecture, scenario: Scenario, gpus: int) -> Scenario
     most memory per request. Training: the first layout, cheapest in communication, that fits
     the scenario's GPU, else the one with the least memory per GPU.
     """
-    check_scenario(arch, scenario.model_copy(update={"tp": 1, "pp": 1, "gpus": 1}))
+    check_scenario(arch, with_changes(scenario, _ONE_GPU))
     options = _options(arch, scenario, gpus)
     capacity = find_gpu(scenario.gpu).capacity_bytes(scenario.utilization_cap)
     return _choose(options, capacity)[0].layout
@@ -432,7 +435,7 @@ def smallest_fit(setups: Iterable[SetupFit], gpu: str | None = None) -> SetupFit
 
 def fit_setup(arch: Architecture, scenario: Scenario, gpu: GPU, count: int) -> SetupFit:
     """One GPU kind on any number of GPUs, laid out and judged as ``fit_setups`` does its counts."""
-    check_scenario(arch, scenario.model_copy(update={"tp": 1, "pp": 1, "gpus": 1}))
+    check_scenario(arch, with_changes(scenario, _ONE_GPU))
     options = _options(arch, scenario, count)
     capacity = gpu.capacity_bytes(scenario.utilization_cap)
     serving = _serving(arch, scenario, False, [capacity])
@@ -441,4 +444,4 @@ def fit_setup(arch: Architecture, scenario: Scenario, gpu: GPU, count: int) -> S
 
 def setup_layouts(arch: Architecture, scenario: Scenario, count: int) -> list[Scenario]:
     """The layouts ``fit_setup`` tries on ``count`` GPUs, in its order (inference: the one)."""
-    return [scenario.model_copy(update=update) for update in _candidates(arch, scenario, count)]
+    return [with_changes(scenario, tuple(update.items())) for update in _candidates(arch, scenario, count)]

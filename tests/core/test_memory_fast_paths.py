@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from paramtally.core import fit, gguf_types, layer_ops
-from paramtally.core.activations import activation_terms
+from paramtally.core.activations import activation_terms, training_view
 from paramtally.core.blocks.base import Replicated
 from paramtally.core.count import block_parts, count_parameters
 from paramtally.core.fit import COUNTS, fit_setups, setup_layouts
@@ -25,7 +25,7 @@ from paramtally.core.memory import Scenario, Term, effective_architecture, estim
 from paramtally.core.model_states import model_state_terms
 from paramtally.core.plans import StagePlan, busiest_plans, stage_plans
 from paramtally.core.presets import load_builtin
-from paramtally.core.scenario import scenario_problem
+from paramtally.core.scenario import scenario_problem, with_changes
 from paramtally.core.schema import Architecture
 from paramtally.core.stages import Stage, model_layout
 
@@ -152,6 +152,25 @@ def test_copies_with_changes_hash_afresh() -> None:
     other = block.model_copy(update={"norms": norms})
     twin = type(block).model_validate({**block.model_dump(), "norms": norms.model_dump()})
     assert other == twin and hash(other) == hash(twin) and other != block
+
+
+@SETTINGS
+@given(
+    drawn=scenarios(), tp=st.sampled_from([1, 2, 4, 8]), pp=st.sampled_from([1, 2, 4]), zero=st.integers(0, 3)
+)
+def test_a_cached_layout_is_the_scenario_copied_with_its_changes(
+    drawn: tuple[str, Scenario], tp: int, pp: int, zero: int
+) -> None:
+    # The fit table's layouts and the training view are copies made once per scenario and changes.
+    _, s = drawn
+    changes = (("tp", tp), ("pp", pp), ("gpus", tp * pp * 2), ("zero", zero))
+    made = with_changes(s, changes)
+    fresh = s.model_copy(update=dict(changes))
+    assert made == fresh and hash(made) == hash(fresh) and made.model_dump() == fresh.model_dump()
+    assert with_changes(s.model_copy(), changes) is made  # an equal scenario shares the copy
+    assert training_view(made) == made.model_copy(
+        update={"zero": 0, "gpus": tp * pp * (2 if made.ep > 1 else 1), "ep": 2 if made.ep > 1 else 1}
+    )
 
 
 def _own_held(arch: Architecture, first: int, stop: int) -> tuple[tuple[object, int], ...]:
