@@ -140,6 +140,8 @@ def _held(
         for one in replicated:  # the first block with a kind and g names it, as it is met
             first, numbers = kept.get((one.what, one.g), (one, 0))
             kept[one.what, one.g] = (first, numbers + n * one.numbers)
+    if not kept:  # most models: nothing TP keeps whole
+        return tuple(held.values()), params, adapters, experts, ()
     found = sorted((one._replace(numbers=numbers) for one, numbers in kept.values()), key=_replicated_order)
     return tuple(held.values()), params, adapters, experts, tuple(found)
 
