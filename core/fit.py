@@ -369,6 +369,24 @@ def _verdict(s: Scenario, options: list[_Group], serving: _Serving, capacity: in
     return _Verdict(chosen, fits, batch, row)
 
 
+def _verdicts(s: Scenario, options: list[_Group], serving: _Serving) -> dict[int, _Verdict]:
+    """``_verdict`` at each capacity of the table; the one layout of inference is read once for all."""
+    if s.mode != "inference" or len(options) != 1 or len(options[0]) != 1:
+        return {capacity: _verdict(s, options, serving, capacity) for capacity in serving.capacities}
+    chosen = options[0][0]
+    planned = chosen.planned
+    contexts = _max_contexts(planned.contenders, planned.fixed, serving.capacities, serving.limit)
+    gpus, text, tp, pp, dp, zero = chosen.describe()
+    total = planned.total
+    found = {}
+    for capacity, context in zip(serving.capacities, contexts, strict=True):
+        fits = total <= capacity
+        batch = largest_batch(planned.distinct, capacity) if serving.max_batch else None
+        row = (gpus, fits, total, capacity, capacity - total, text, tp, pp, dp, zero, context)
+        found[capacity] = _Verdict(chosen, fits, batch, row)
+    return found
+
+
 def _fit_one(s: Scenario, gpu: GPU, serving: _Serving, verdict: _Verdict) -> SetupFit:
     chosen = verdict.chosen
     prefill = decode = None
@@ -400,15 +418,13 @@ def fit_setups(
     options = {count: _options(arch, scenario, count) for count in COUNTS}
     capacities = [gpu.capacity_bytes(scenario.utilization_cap) for gpu in catalog]
     serving = _serving(arch, scenario, max_batch, capacities)
-    fits = []
-    verdicts: dict[tuple[int, int], _Verdict] = {}
-    for gpu, capacity in zip(catalog, capacities, strict=True):
-        for count in COUNTS:
-            verdict = verdicts.get((count, capacity))
-            if verdict is None:
-                verdict = verdicts[count, capacity] = _verdict(scenario, options[count], serving, capacity)
-            fits.append(_fit_one(scenario, gpu, serving, verdict))
-    return tuple(fits)
+    # What a count gives at a capacity, whatever the GPU kind: kinds of the same memory share it.
+    verdicts = {count: _verdicts(scenario, options[count], serving) for count in COUNTS}
+    return tuple(
+        _fit_one(scenario, gpu, serving, verdicts[count][capacity])
+        for gpu, capacity in zip(catalog, capacities, strict=True)
+        for count in COUNTS
+    )
 
 
 def chosen_layout(arch: Architecture, scenario: Scenario, gpus: int) -> Scenario:

@@ -20,6 +20,7 @@ from paramtally.core.activations import activation_terms, training_view
 from paramtally.core.blocks.base import Replicated
 from paramtally.core.count import block_parts, count_parameters
 from paramtally.core.fit import COUNTS, fit_setups, setup_layouts
+from paramtally.core.gpus import load_catalog
 from paramtally.core.kv_cache import kv_terms
 from paramtally.core.memory import Scenario, Term, effective_architecture, estimate_memory, stage_terms
 from paramtally.core.model_states import model_state_terms
@@ -171,6 +172,25 @@ def test_a_cached_layout_is_the_scenario_copied_with_its_changes(
     assert training_view(made) == made.model_copy(
         update={"zero": 0, "gpus": tp * pp * (2 if made.ep > 1 else 1), "ep": 2 if made.ep > 1 else 1}
     )
+
+
+@SETTINGS
+@given(drawn=scenarios(), count=st.sampled_from(COUNTS), max_batch=st.booleans())
+def test_a_counts_verdicts_are_each_capacitys_own(
+    drawn: tuple[str, Scenario], count: int, max_batch: bool
+) -> None:
+    # In inference the fit table reads its one layout once for every capacity of the table: each
+    # verdict must be the one judged at that capacity alone.
+    preset, s = drawn
+    arch = load_builtin(preset)
+    assume(scenario_problem(arch, s.model_copy(update={"tp": 1, "pp": 1, "gpus": 1})) is None)
+    catalog = load_catalog()
+    serving = fit._serving(arch, s, max_batch, [gpu.capacity_bytes(s.utilization_cap) for gpu in catalog])
+    together = fit._verdicts(s, fit._options(arch, s, count), serving)
+    alone = {c: fit._verdict(s, fit._options(arch, s, count), serving, c) for c in serving.capacities}
+    assert {c: (v.chosen.layout, v.fits, v.max_batch, v.row) for c, v in together.items()} == {
+        c: (v.chosen.layout, v.fits, v.max_batch, v.row) for c, v in alone.items()
+    }
 
 
 def _own_held(arch: Architecture, first: int, stop: int) -> tuple[tuple[object, int], ...]:
