@@ -29,7 +29,8 @@ from paramtally.core import activations, count, fit, flops, gguf_types, kv_cache
 from paramtally.core.gpus import load_catalog
 from paramtally.core.memory import Scenario, estimate_memory
 from paramtally.core.presets import load_builtin
-from paramtally.core.schema import Architecture
+from paramtally.core.scenario import with_changes
+from paramtally.core.schema import Architecture, block
 
 TARGET_MS = 2.0
 
@@ -50,6 +51,7 @@ def _clear_memory() -> None:
         flops._token_terms,
         stages.model_layout,
         gguf_types.stage_types,
+        with_changes,  # the scenario's layouts: a new scenario has none made yet
     ):
         cached.cache_clear()
 
@@ -62,7 +64,7 @@ def _clear_all() -> None:
     activations._block_widths.cache_clear()
     activations._score_heads.cache_clear()
     kv_cache._caches.cache_clear()
-    stages._tp_replicated.cache_clear()
+    block._context.cache_clear()
     stages._run_spans.cache_clear()
     stages._run_sizes.cache_clear()
     stages._outside_layers.cache_clear()

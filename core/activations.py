@@ -24,7 +24,7 @@ from typing import NamedTuple
 from paramtally.core.activations_hf import HF_SOURCE, hf_widths
 from paramtally.core.count import block_kind
 from paramtally.core.model_states import padded_vocab
-from paramtally.core.scenario import Scenario
+from paramtally.core.scenario import Scenario, with_changes
 from paramtally.core.schema import Architecture, Block
 from paramtally.core.stages import Stage
 from paramtally.core.terms import Term
@@ -226,7 +226,7 @@ def training_view(s: Scenario) -> Scenario:
     table tries that differ only in those (every ZeRO stage, every count of data-parallel copies)
     can share their terms (``shared_training_terms``)."""
     ep = 2 if s.ep > 1 else 1
-    return s.model_copy(update={"zero": 0, "gpus": s.tp * s.pp * ep, "ep": ep})
+    return with_changes(s, (("zero", 0), ("gpus", s.tp * s.pp * ep), ("ep", ep)))
 
 
 @lru_cache(maxsize=4096)

@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 
 from paramtally.core.gpus import GPU, find_gpu, load_catalog
 from paramtally.core.plans import StagePlan, busiest_plans
-from paramtally.core.scenario import Scenario, check_scenario, valid_tp
+from paramtally.core.scenario import Scenario, check_scenario, valid_tp, with_changes
 from paramtally.core.schema import Architecture
 from paramtally.core.serving import LayoutSpeed, ModelSpeed, largest_batch, layout_speed, model_speed
 from paramtally.core.terms import Piece
@@ -38,6 +38,9 @@ __all__ = [
 COUNTS = (1, 2, 4, 8, 16, 32, 64)
 NODE_SIZE = 8
 CONTEXT_LIMIT = 100_000_000  # Scenario.context's upper bound
+
+
+_ONE_GPU = (("tp", 1), ("pp", 1), ("gpus", 1))  # the scenario's own checks, whatever its layout
 
 
 def _about(text: str, default: object = MISSING) -> Any:
@@ -189,6 +192,18 @@ def _max_contexts(plans: tuple[StagePlan, ...], fixed: int, capacities: list[int
     """For each of ``capacities`` (ascending), the longest context (tokens per sequence, at most
     ``limit``) whose busiest stage fits; ``plans``: the layout's distinct stage plans that may bind
     it, ``fixed``: the largest fixed bytes of all its stages."""
+    # Where every stage fits at the limit the limit is the answer: a model's maximum positions
+    # leave most GPU kinds nothing to search for.
+    at_limit = max(fixed, *(plan.fixed + _cost(plan.pieces, limit) for plan in plans))
+    short = [capacity for capacity in capacities if capacity < at_limit]
+    return _searched_contexts(plans, fixed, short, limit) + [limit] * (len(capacities) - len(short))
+
+
+def _searched_contexts(
+    plans: tuple[StagePlan, ...], fixed: int, capacities: list[int], limit: int
+) -> list[int]:
+    """``_max_contexts`` found by walking each plan's caps (floats) and checking the binding plan's
+    bytes exactly."""
     estimates = [
         _longest_estimates([capacity - plan.fixed for capacity in capacities], plan, limit) for plan in plans
     ]
@@ -262,7 +277,7 @@ class _Option:
     @property
     def layout(self) -> Scenario:
         if self.laid_out is None:
-            self.laid_out = self.scenario.model_copy(update=self.update)
+            self.laid_out = with_changes(self.scenario, tuple(self.update.items()))
         return self.laid_out
 
     @property
@@ -354,6 +369,24 @@ def _verdict(s: Scenario, options: list[_Group], serving: _Serving, capacity: in
     return _Verdict(chosen, fits, batch, row)
 
 
+def _verdicts(s: Scenario, options: list[_Group], serving: _Serving) -> dict[int, _Verdict]:
+    """``_verdict`` at each capacity of the table; the one layout of inference is read once for all."""
+    if s.mode != "inference" or len(options) != 1 or len(options[0]) != 1:
+        return {capacity: _verdict(s, options, serving, capacity) for capacity in serving.capacities}
+    chosen = options[0][0]
+    planned = chosen.planned
+    contexts = _max_contexts(planned.contenders, planned.fixed, serving.capacities, serving.limit)
+    gpus, text, tp, pp, dp, zero = chosen.describe()
+    total = planned.total
+    found = {}
+    for capacity, context in zip(serving.capacities, contexts, strict=True):
+        fits = total <= capacity
+        batch = largest_batch(planned.distinct, capacity) if serving.max_batch else None
+        row = (gpus, fits, total, capacity, capacity - total, text, tp, pp, dp, zero, context)
+        found[capacity] = _Verdict(chosen, fits, batch, row)
+    return found
+
+
 def _fit_one(s: Scenario, gpu: GPU, serving: _Serving, verdict: _Verdict) -> SetupFit:
     chosen = verdict.chosen
     prefill = decode = None
@@ -380,20 +413,18 @@ def fit_setups(
 ) -> tuple[SetupFit, ...]:
     """Each GPU kind × count with its layout, per-GPU bytes and verdict, in catalog order; with
     ``max_batch`` (inference) also the largest batch each one holds."""
-    check_scenario(arch, scenario.model_copy(update={"tp": 1, "pp": 1, "gpus": 1}))
+    check_scenario(arch, with_changes(scenario, _ONE_GPU))
     catalog = catalog if catalog is not None else load_catalog()
     options = {count: _options(arch, scenario, count) for count in COUNTS}
     capacities = [gpu.capacity_bytes(scenario.utilization_cap) for gpu in catalog]
     serving = _serving(arch, scenario, max_batch, capacities)
-    fits = []
-    verdicts: dict[tuple[int, int], _Verdict] = {}
-    for gpu, capacity in zip(catalog, capacities, strict=True):
-        for count in COUNTS:
-            verdict = verdicts.get((count, capacity))
-            if verdict is None:
-                verdict = verdicts[count, capacity] = _verdict(scenario, options[count], serving, capacity)
-            fits.append(_fit_one(scenario, gpu, serving, verdict))
-    return tuple(fits)
+    # What a count gives at a capacity, whatever the GPU kind: kinds of the same memory share it.
+    verdicts = {count: _verdicts(scenario, options[count], serving) for count in COUNTS}
+    return tuple(
+        _fit_one(scenario, gpu, serving, verdicts[count][capacity])
+        for gpu, capacity in zip(catalog, capacities, strict=True)
+        for count in COUNTS
+    )
 
 
 def chosen_layout(arch: Architecture, scenario: Scenario, gpus: int) -> Scenario:
@@ -403,7 +434,7 @@ def chosen_layout(arch: Architecture, scenario: Scenario, gpus: int) -> Scenario
     most memory per request. Training: the first layout, cheapest in communication, that fits
     the scenario's GPU, else the one with the least memory per GPU.
     """
-    check_scenario(arch, scenario.model_copy(update={"tp": 1, "pp": 1, "gpus": 1}))
+    check_scenario(arch, with_changes(scenario, _ONE_GPU))
     options = _options(arch, scenario, gpus)
     capacity = find_gpu(scenario.gpu).capacity_bytes(scenario.utilization_cap)
     return _choose(options, capacity)[0].layout
@@ -420,7 +451,7 @@ def smallest_fit(setups: Iterable[SetupFit], gpu: str | None = None) -> SetupFit
 
 def fit_setup(arch: Architecture, scenario: Scenario, gpu: GPU, count: int) -> SetupFit:
     """One GPU kind on any number of GPUs, laid out and judged as ``fit_setups`` does its counts."""
-    check_scenario(arch, scenario.model_copy(update={"tp": 1, "pp": 1, "gpus": 1}))
+    check_scenario(arch, with_changes(scenario, _ONE_GPU))
     options = _options(arch, scenario, count)
     capacity = gpu.capacity_bytes(scenario.utilization_cap)
     serving = _serving(arch, scenario, False, [capacity])
@@ -429,4 +460,4 @@ def fit_setup(arch: Architecture, scenario: Scenario, gpu: GPU, count: int) -> S
 
 def setup_layouts(arch: Architecture, scenario: Scenario, count: int) -> list[Scenario]:
     """The layouts ``fit_setup`` tries on ``count`` GPUs, in its order (inference: the one)."""
-    return [scenario.model_copy(update=update) for update in _candidates(arch, scenario, count)]
+    return [with_changes(scenario, tuple(update.items())) for update in _candidates(arch, scenario, count)]

@@ -42,6 +42,8 @@ def _div(a: Number, b: Number) -> Number:
     # Stay in fast integers when the division is exact; fall back to exact fractions.
     if isinstance(a, int) and isinstance(b, int):
         return a // b if a % b == 0 else Fraction(a, b)
+    if isinstance(a, Fraction):  # already exact: no copy (a term with 1/g − 1/t divides a Fraction)
+        return a / b
     return Fraction(a) / b
 
 

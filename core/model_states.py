@@ -27,7 +27,7 @@ from paramtally.core.gguf_types import GGUF_DEFAULT_TYPES, LLAMA_CPP_SOURCE, byt
 from paramtally.core.quant import DTYPE_BITS, format_bits
 from paramtally.core.scenario import Scenario
 from paramtally.core.schema import Architecture
-from paramtally.core.stages import Stage, tp_replicated
+from paramtally.core.stages import Stage
 from paramtally.core.terms import Term
 
 __all__ = [
@@ -141,7 +141,7 @@ def _shares(
             _Share("routed expert ", "X", {"X": experts, "ep": ep, **sizes}, ("t", "ep"), ("t", "N_d"),
                    _EXPERT_SOURCE, expert_types)
         )  # fmt: skip
-    for kept in tp_replicated(stage, arch.hidden_size) if arch is not None and t > 1 else ():
+    for kept in stage.replicated if t > 1 else ():
         if t > kept.g:
             bits = None
             if gguf is not None and gguf[2]:

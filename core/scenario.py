@@ -29,6 +29,7 @@ __all__ = [
     "scenario_problem",
     "training_only_fields",
     "valid_tp",
+    "with_changes",
 ]
 
 GiB = 1 << 30
@@ -260,6 +261,14 @@ class Scenario(HashedOnce):
     @property
     def lora_training(self) -> bool:
         return self.mode == "training" and self.lora_rank is not None
+
+
+@lru_cache(maxsize=4096)
+def with_changes(s: Scenario, changes: tuple[tuple[str, int], ...]) -> Scenario:
+    """``s`` with ``changes`` (a copy, not validated again). Cached: the fit table lays the same
+    scenario out on the same layouts again after every edit of the architecture, and a pydantic
+    copy and its new hash cost more than the lookup (scenarios are immutable: one copy serves)."""
+    return s.model_copy(update=dict(changes))
 
 
 def data_parallel(scenario: Scenario) -> int:

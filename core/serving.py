@@ -25,6 +25,7 @@ from __future__ import annotations
 import operator
 from dataclasses import dataclass
 from fractions import Fraction
+from types import CodeType
 from typing import Any, NamedTuple
 
 from paramtally.core.flops import decode_per_token, forward_per_token
@@ -70,9 +71,10 @@ _FLOAT_NAMESPACE: dict[str, object] = {
 }
 
 
-def _fast(expr: str, values: dict[str, Any]) -> float:
-    """The formula evaluated in floats (the fit table's many setups); the report's terms are exact."""
-    result: float = eval(compiled(expr), _FLOAT_NAMESPACE, values)  # the AST was checked when compiled
+def _fast(code: CodeType, values: dict[str, Any]) -> float:
+    """A formula (``compiled``) evaluated in floats (the fit table's many setups); the report's
+    terms are exact."""
+    result: float = eval(code, _FLOAT_NAMESPACE, values)  # the AST was checked when compiled
     return result
 
 
@@ -138,18 +140,21 @@ class LayoutSpeed:
     the fit table puts every GPU kind on the same few layouts."""
 
     values: dict[str, Any]
-    decode_memory: str
+    formulas: tuple[CodeType, CodeType, CodeType]  # decode memory, decode compute, prefill: compiled
     batch: int
 
     def on(self, gpu: GPU) -> SetupSpeed:
         values = self.values | _gpu_symbols(gpu)  # ints and floats: true division gives floats
-        step = max(_fast(self.decode_memory, values), _fast(DECODE_COMPUTE, values))
-        return SetupSpeed(_fast(PREFILL, values), self.batch / step)
+        memory, compute, prefill = self.formulas
+        step = max(_fast(memory, values), _fast(compute, values))
+        return SetupSpeed(_fast(prefill, values), self.batch / step)
 
 
 def layout_speed(plans: tuple[StagePlan, ...], s: Scenario, model: ModelSpeed) -> LayoutSpeed:
     busiest = max(plans, key=lambda plan: plan.total)
-    return LayoutSpeed(_layout_symbols(busiest, s, model), _decode_memory(model), s.batch)
+    # Compiled once per layout, not looked up again for each GPU kind on it.
+    formulas = compiled(_decode_memory(model)), compiled(DECODE_COMPUTE), compiled(PREFILL)
+    return LayoutSpeed(_layout_symbols(busiest, s, model), formulas, s.batch)
 
 
 def setup_speed(plans: tuple[StagePlan, ...], s: Scenario, gpu: GPU, model: ModelSpeed) -> SetupSpeed:
@@ -234,8 +239,10 @@ def serving_report(
         "the batch's tokens at F_d FLOPs each (a decode step at context + generated) at the MFU",
         **{key: values[key] for key in ("b", "F_d", "t", "P", "u")},
     )
-    bound = "memory bandwidth" if memory.exact >= compute.exact else "compute"
-    exact_step = max(memory.exact, compute.exact)
+    # Each quantity's exact figure read once: a term evaluates its formula again at every read.
+    memory_step, compute_step = memory.exact, compute.exact
+    bound = "memory bandwidth" if memory_step >= compute_step else "compute"
+    exact_step = max(memory_step, compute_step)
     rate = _quantity(
         "decode tokens/s (batch)",
         "b/T",
@@ -244,6 +251,7 @@ def serving_report(
         T=exact_step,
     )
     per_sequence = _quantity("decode tokens/s (per sequence)", "1/T", "one token per step", T=exact_step)
+    prefill_seconds, tokens_per_second = prefill.exact, rate.exact
     terms = [prefill, memory, compute, rate, per_sequence]
     output_cost = prompt_cost = None
     if gpu.usd_per_hour is not None:
@@ -256,7 +264,7 @@ def serving_report(
             G=g,
             c=c,
             M=10**6,
-            R=rate.exact,
+            R=tokens_per_second,
         )
         prompt = _quantity(
             "$ per million prompt tokens",
@@ -264,7 +272,7 @@ def serving_report(
             note + "; T_p: prefill time; M = 10⁶",
             G=g,
             c=c,
-            T_p=prefill.exact,
+            T_p=prefill_seconds,
             M=10**6,
             b=s.batch,
             s=s.context,
@@ -278,8 +286,8 @@ def serving_report(
         fits=busiest.total <= capacity,
         tokens_per_sequence=s.context + s.generated,
         kv_cache_bytes=busiest.kv_cache,
-        prefill_seconds=prefill.amount,
-        decode_tokens_per_second=rate.amount,
+        prefill_seconds=float(prefill_seconds),
+        decode_tokens_per_second=float(tokens_per_second),
         decode_tokens_per_second_per_sequence=per_sequence.amount,
         decode_bound=bound,
         max_batch=largest_batch(plans, capacity),

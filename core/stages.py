@@ -17,7 +17,7 @@ from paramtally.core.count import block_parts, count_parameters
 from paramtally.core.schema import Architecture, Block, LoRA
 from paramtally.core.schema.frozen import thaw
 
-__all__ = ["ModelLayout", "Stage", "model_layout", "tp_replicated", "with_lora"]
+__all__ = ["ModelLayout", "Stage", "model_layout", "with_lora"]
 
 
 # Not frozen (a frozen dataclass is six times slower to make, and the fit table lays out every
@@ -33,6 +33,8 @@ class Stage:
     blocks: tuple[tuple[Block, int], ...] = ()  # each distinct block held, with its layers here
     experts: int = 0  # routed-expert parameters among them (expert parallelism splits these)
     vocab_matrices: int = 0  # vocabulary-sized matrices held: token embedding, LM head, tied copy
+    # What TP keeps whole past t = g in its layers (K/V heads, Mamba-2 groups), summed by kind and g.
+    replicated: tuple[Replicated, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,20 +87,18 @@ def model_layout(arch: Architecture, pp: int) -> ModelLayout:
             low += 1
         on_stage: list[tuple[int, int]] = []
         for at in range(low, len(spans)):
-            begin, _, number, offset = spans[at]
+            begin, end, number, offset, layers = spans[at]
             if begin >= stop:
                 break
-            n = runs[number].layers_in(first - offset, stop - offset)
+            # A run within the stage puts all its layers there (most runs of a many-group stack).
+            n = (
+                layers
+                if first <= begin and end <= stop
+                else runs[number].layers_in(first - offset, stop - offset)
+            )
             if n:
                 on_stage.append((number, n))
-        held: dict[Block, int] = {}
-        params = adapters = experts = 0
-        for number, n in sorted(on_stage):
-            block, block_params, block_adapters, block_experts = sizes[number]
-            held[block] = held.get(block, 0) + n
-            params += n * block_params
-            adapters += n * block_adapters
-            experts += n * block_experts
+        blocks, params, adapters, experts, replicated = _held(sorted(on_stage), sizes)
         embed16 = vocab_matrices = 0
         if index == 0:
             params += embeddings
@@ -110,12 +110,44 @@ def model_layout(arch: Architecture, pp: int) -> ModelLayout:
             vocab_matrices += head.present and (not head.tied or pp > 1)
         stages.append(
             Stage(
-                index, first, count, params, adapters, embed16, tuple(held.items()), experts, vocab_matrices,
+                index, first, count, params, adapters, embed16, blocks, experts, vocab_matrices, replicated,
             )
         )  # fmt: skip
         first = stop
     adapters_total = sum(stage.adapters for stage in stages)
     return ModelLayout(report.total, report.active, adapters_total, tuple(stages))
+
+
+_RunSize = tuple[Block, int, int, int, tuple[Replicated, ...]]
+
+
+def _held(
+    on_stage: list[tuple[int, int]], sizes: tuple[_RunSize, ...]
+) -> tuple[tuple[tuple[Block, int], ...], int, int, int, tuple[Replicated, ...]]:
+    """What the layers of a stage hold, summed from its runs' (number, layers there) in run order:
+    its blocks with their layers, parameters, adapters, routed experts and what TP keeps whole."""
+    # Keyed by identity (equal blocks are one object, ``_run_sizes``): hashing a block is slower.
+    held: dict[int, tuple[Block, int]] = {}
+    kept: dict[tuple[str, int], tuple[Replicated, int]] = {}
+    params = adapters = experts = 0
+    for number, n in on_stage:
+        block, block_params, block_adapters, block_experts, replicated = sizes[number]
+        known = held.get(id(block))
+        held[id(block)] = (block, known[1] + n if known else n)
+        params += n * block_params
+        adapters += n * block_adapters
+        experts += n * block_experts
+        for one in replicated:  # the first block with a kind and g names it, as it is met
+            first, numbers = kept.get((one.what, one.g), (one, 0))
+            kept[one.what, one.g] = (first, numbers + n * one.numbers)
+    if not kept:  # most models: nothing TP keeps whole
+        return tuple(held.values()), params, adapters, experts, ()
+    found = sorted((one._replace(numbers=numbers) for one, numbers in kept.values()), key=_replicated_order)
+    return tuple(held.values()), params, adapters, experts, tuple(found)
+
+
+def _replicated_order(one: Replicated) -> tuple[str, int]:
+    return one.what, one.g
 
 
 @lru_cache(maxsize=64)
@@ -131,31 +163,41 @@ def _outside_layers(arch: Architecture) -> tuple[int, int, int, int]:
 
 
 @lru_cache(maxsize=64)
-def _run_sizes(arch: Architecture) -> tuple[tuple[Block, int, int, int], ...]:
-    """Each run's block with one layer's parameters, trainable adapter parameters and routed-expert
-    ones (every layout asks)."""
+def _run_sizes(arch: Architecture) -> tuple[_RunSize, ...]:
+    """Each run's block with one layer's parameters, trainable adapter parameters, routed-expert
+    ones and what TP keeps whole in it (every layout asks)."""
     sizes = []
     # Runs of equal blocks get the same block object: the stages key their blocks by it, and equal
     # blocks that are not the same object are compared field by field.
-    canonical: dict[Block, Block] = {}
+    canonical: dict[Block, _RunSize] = {}
     for run in arch.runs:
-        block = canonical.setdefault(run.block, run.block)
-        parts = block_parts(block, arch.hidden_size)
-        adapters = parts.get("lora", 0) + parts.get("adapters", 0)
-        sizes.append((block, sum(parts.values()), adapters, parts.get("moe_experts", 0)))
+        size = canonical.get(run.block)
+        if size is None:
+            block = run.block
+            parts = block_parts(block, arch.hidden_size)
+            adapters = parts.get("lora", 0) + parts.get("adapters", 0)
+            replicated = _block_replicated(block, arch.hidden_size)
+            size = canonical[block] = (
+                block,
+                sum(parts.values()),
+                adapters,
+                parts.get("moe_experts", 0),
+                replicated,
+            )
+        sizes.append(size)
     return tuple(sizes)
 
 
 @lru_cache(maxsize=64)
-def _run_spans(arch: Architecture) -> tuple[tuple[int, int, int, int], ...]:
+def _run_spans(arch: Architecture) -> tuple[tuple[int, int, int, int, int], ...]:
     """Each run's first layer and the layer after its last (counted from the encoder's first), its
-    index in ``arch.runs`` and its stack's first layer, by first layer."""
+    index in ``arch.runs``, its stack's first layer and its number of layers, by first layer."""
     offsets = _stack_offsets(arch)
     spans = []
     for number, run in enumerate(arch.runs):
         begin = offsets[run.stack] + run.start
         end = begin + (run.repeats - 1) * run.period + run.count if run.repeats else begin
-        spans.append((begin, end, number, offsets[run.stack]))
+        spans.append((begin, end, number, offsets[run.stack], run.layers))
     return tuple(sorted(spans))
 
 
@@ -169,22 +211,12 @@ def _stack_offsets(arch: Architecture) -> dict[str, int]:
     return offsets
 
 
-def tp_replicated(stage: Stage, h: int) -> tuple[Replicated, ...]:
-    """What TP keeps whole past t = g in the stage's layers (K/V heads, Mamba-2 groups), summed
-    over its layers by kind and g."""
-    return _tp_replicated(stage.blocks, h)
-
-
-@lru_cache(maxsize=1024)
-def _tp_replicated(blocks: tuple[tuple[Block, int], ...], h: int) -> tuple[Replicated, ...]:
-    # Cached by the blocks held: the stages of every layout the fit table tries ask again.
-    found: dict[tuple[str, int], Replicated] = {}
-    for block, n in blocks:
-        ctx = block.context(h)
-        for mixer in (block.mixer, block.parallel_mixer, block.cross_attention):
-            one = mixer.tp_replicated(ctx) if mixer is not None else None
-            if one is not None and one.numbers:
-                key = one.what, one.g
-                held = found[key].numbers if key in found else 0
-                found[key] = one._replace(numbers=held + n * one.numbers)
-    return tuple(sorted(found.values(), key=lambda r: (r.what, r.g)))
+def _block_replicated(block: Block, h: int) -> tuple[Replicated, ...]:
+    """What TP keeps whole in one layer of ``block``, mixer by mixer."""
+    ctx = block.context(h)
+    found = []
+    for mixer in (block.mixer, block.parallel_mixer, block.cross_attention):
+        one = mixer.tp_replicated(ctx) if mixer is not None else None
+        if one is not None and one.numbers:
+            found.append(one)
+    return tuple(found)

@@ -77,7 +77,9 @@ class Context:
         return "LayerNorm" if self.norm == "layernorm" else "RMSNorm"
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen (a frozen dataclass is three times slower to make, and each block makes one per TP
+# size the fit table tries), but hashed by its fields, once. Never changed.
+@dataclass(slots=True)
 class Cache:
     """What L layers of this kind keep per sequence while generating, on one TP rank.
 
@@ -100,7 +102,7 @@ class Cache:
 
     def __post_init__(self) -> None:
         fields = (self.per_token, self.window, self.per_sequence, self.token_expr, self.state_expr)
-        object.__setattr__(self, "_hash", hash((*fields, self.symbols, self.source)))
+        self._hash = hash((*fields, self.symbols, self.source))
 
     def __hash__(self) -> int:
         return self._hash

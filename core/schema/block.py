@@ -88,7 +88,7 @@ class Block(HashedSpec):
         return value
 
     def context(self, h: int) -> Context:
-        return Context(h, self.norms.kind, self.norms.bias)
+        return _context(h, self.norms.kind, self.norms.bias)
 
     def lora_matrices(self, h: int) -> list[LoRAMatrix]:
         ctx = self.context(h)
@@ -177,3 +177,10 @@ def _ffn_inactive(ffn: FFNKind, ctx: Context) -> int:
     # Cached apart from the block: the blocks of a stack share a few FFNs (a hybrid's five MoE
     # blocks, one MoE).
     return ffn.inactive(ctx)
+
+
+@lru_cache(maxsize=256)
+def _context(h: int, norm: NormKind, norm_bias: bool) -> Context:
+    """One (immutable) Context per width and norm: the memory figures ask every block of every
+    pipeline stage for its own, and a frozen dataclass is slow to make."""
+    return Context(h, norm, norm_bias)

@@ -7,6 +7,7 @@ and compared with what the engine returns, over presets and scenarios drawn at r
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import pytest
@@ -14,17 +15,20 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from paramtally.core import fit, gguf_types
-from paramtally.core.activations import activation_terms
+from paramtally.core import fit, gguf_types, layer_ops
+from paramtally.core.activations import activation_terms, training_view
+from paramtally.core.blocks.base import Replicated
+from paramtally.core.count import block_parts, count_parameters
 from paramtally.core.fit import COUNTS, fit_setups, setup_layouts
+from paramtally.core.gpus import load_catalog
 from paramtally.core.kv_cache import kv_terms
 from paramtally.core.memory import Scenario, Term, effective_architecture, estimate_memory, stage_terms
 from paramtally.core.model_states import model_state_terms
 from paramtally.core.plans import StagePlan, busiest_plans, stage_plans
 from paramtally.core.presets import load_builtin
-from paramtally.core.scenario import scenario_problem
+from paramtally.core.scenario import scenario_problem, with_changes
 from paramtally.core.schema import Architecture
-from paramtally.core.stages import model_layout
+from paramtally.core.stages import Stage, model_layout
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 PRESETS = ("deepseek-v3", "jamba-v0.1", "gemma-2-9b", "mixtral-8x7b", "llama-2-70b", "t5-base", "gpt2")
@@ -151,6 +155,44 @@ def test_copies_with_changes_hash_afresh() -> None:
     assert other == twin and hash(other) == hash(twin) and other != block
 
 
+@SETTINGS
+@given(
+    drawn=scenarios(), tp=st.sampled_from([1, 2, 4, 8]), pp=st.sampled_from([1, 2, 4]), zero=st.integers(0, 3)
+)
+def test_a_cached_layout_is_the_scenario_copied_with_its_changes(
+    drawn: tuple[str, Scenario], tp: int, pp: int, zero: int
+) -> None:
+    # The fit table's layouts and the training view are copies made once per scenario and changes.
+    _, s = drawn
+    changes = (("tp", tp), ("pp", pp), ("gpus", tp * pp * 2), ("zero", zero))
+    made = with_changes(s, changes)
+    fresh = s.model_copy(update=dict(changes))
+    assert made == fresh and hash(made) == hash(fresh) and made.model_dump() == fresh.model_dump()
+    assert with_changes(s.model_copy(), changes) is made  # an equal scenario shares the copy
+    assert training_view(made) == made.model_copy(
+        update={"zero": 0, "gpus": tp * pp * (2 if made.ep > 1 else 1), "ep": 2 if made.ep > 1 else 1}
+    )
+
+
+@SETTINGS
+@given(drawn=scenarios(), count=st.sampled_from(COUNTS), max_batch=st.booleans())
+def test_a_counts_verdicts_are_each_capacitys_own(
+    drawn: tuple[str, Scenario], count: int, max_batch: bool
+) -> None:
+    # In inference the fit table reads its one layout once for every capacity of the table: each
+    # verdict must be the one judged at that capacity alone.
+    preset, s = drawn
+    arch = load_builtin(preset)
+    assume(scenario_problem(arch, s.model_copy(update={"tp": 1, "pp": 1, "gpus": 1})) is None)
+    catalog = load_catalog()
+    serving = fit._serving(arch, s, max_batch, [gpu.capacity_bytes(s.utilization_cap) for gpu in catalog])
+    together = fit._verdicts(s, fit._options(arch, s, count), serving)
+    alone = {c: fit._verdict(s, fit._options(arch, s, count), serving, c) for c in serving.capacities}
+    assert {c: (v.chosen.layout, v.fits, v.max_batch, v.row) for c, v in together.items()} == {
+        c: (v.chosen.layout, v.fits, v.max_batch, v.row) for c, v in alone.items()
+    }
+
+
 def _own_held(arch: Architecture, first: int, stop: int) -> tuple[tuple[object, int], ...]:
     """The blocks of layers [first, stop) and their layers, asking every run (as stages did)."""
     offsets, start = {}, 0
@@ -172,6 +214,71 @@ def test_each_stage_holds_the_blocks_its_runs_put_there(preset: str, pp: int) ->
     assume(pp <= arch.num_layers)
     for stage in model_layout(arch, pp).stages:
         assert stage.blocks == _own_held(arch, stage.first, stage.first + stage.count)
+
+
+@lru_cache(maxsize=1)
+def _hybrid() -> Architecture:
+    """A stack of 24 groups of two layers, mixers and FFNs in turn (as ``bench/gui_latency.py``'s
+    hybrid): many runs, each stage holding a new mix of blocks."""
+    arch = load_builtin("llama-3-8b")
+    arch = layer_ops.with_layers(arch, (arch.decoder.layers[0].model_copy(update={"count": 48}),))
+    layers = arch.decoder.layers
+    for group in range(23):
+        layers = layer_ops.split_group(layers, group, 2)
+    arch = layer_ops.with_layers(arch, layers)
+    for group in range(24):
+        where = ("decoder", "layers", group)
+        mixer = ("mamba2", "attention", "gated_deltanet", "attention", "mla")[group % 5]
+        if mixer != "attention":
+            arch = layer_ops.with_group_value(arch, where, ("mixer", "kind"), mixer)
+        elif group % 2:
+            arch = layer_ops.with_group_value(arch, where, ("mixer", "sliding_window"), 4096)
+        if group % 3 == 0:
+            arch = layer_ops.with_group_value(arch, where, ("ffn", "kind"), "moe")
+    return arch
+
+
+def _own_replicated(stage: Stage, h: int) -> tuple[Replicated, ...]:
+    """What TP keeps whole on the stage, asking every block's mixers (as stages did before each
+    block's were cached and summed)."""
+    found: dict[tuple[str, int], Replicated] = {}
+    for block, n in stage.blocks:
+        ctx = block.context(h)
+        for mixer in (block.mixer, block.parallel_mixer, block.cross_attention):
+            one = mixer.tp_replicated(ctx) if mixer is not None else None
+            if one is not None and one.numbers:
+                key = one.what, one.g
+                held = found[key].numbers if key in found else 0
+                found[key] = one._replace(numbers=held + n * one.numbers)
+    return tuple(sorted(found.values(), key=lambda r: (r.what, r.g)))
+
+
+def _own_sizes(arch: Architecture, stage: Stage) -> tuple[int, int, int]:
+    """The stage's layer parameters, adapters and routed experts, block by block."""
+    parts = [(block_parts(block, arch.hidden_size), n) for block, n in stage.blocks]
+    params = sum(n * sum(p.values()) for p, n in parts)
+    adapters = sum(n * (p.get("lora", 0) + p.get("adapters", 0)) for p, n in parts)
+    return params, adapters, sum(n * p.get("moe_experts", 0) for p, n in parts)
+
+
+@settings(max_examples=30, deadline=None)
+@given(preset=st.sampled_from([*PRESETS, "bamba-9b", "qwen3-next-80b-a3b", "hybrid"]), pp=st.integers(1, 64))
+def test_each_stage_sums_its_blocks_own_figures(preset: str, pp: int) -> None:
+    # Stages sum what TP keeps whole from each run's block, and count a run that lies within a
+    # stage whole: both must be what asking every block and run of the stage gives.
+    arch = _hybrid() if preset == "hybrid" else load_builtin(preset)
+    assume(pp <= arch.num_layers)
+    stages = model_layout(arch, pp).stages
+    for stage in stages:
+        assert stage.replicated == _own_replicated(stage, arch.hidden_size)
+        assert stage.blocks == _own_held(arch, stage.first, stage.first + stage.count)
+    layers = [_own_sizes(arch, stage) for stage in stages]
+    assert sum(stage.experts for stage in stages) == sum(experts for _, _, experts in layers)
+    assert [stage.adapters for stage in stages] == [adapters for _, adapters, _ in layers]
+    report = count_parameters(arch)
+    assert sum(params for params, _, _ in layers) == sum(row.params * row.layers for row in report.groups)
+    for stage, (params, _, _) in zip(stages[1:-1], layers[1:-1], strict=True):
+        assert stage.params == params  # a middle stage holds only its layers
 
 
 @st.composite
@@ -309,6 +416,8 @@ def test_the_longest_contexts_of_many_capacities_are_each_capacitys_own(
     capacities = sorted({fixed + spare for spare in spares if fixed + spare >= 0})
     assume(capacities)
     together = fit._max_contexts(distinct, fixed, capacities, limit)
+    # Capacities where every stage fits at the limit skip the walk: the walk gives the limit too.
+    assert together == fit._searched_contexts(distinct, fixed, capacities, limit)
     for capacity, context in zip(capacities, together, strict=True):
         assert context == fit._max_context(distinct, fixed, capacity, limit)
         busiest = max(plan.fixed + fit._cost(plan.pieces, context) for plan in distinct)
