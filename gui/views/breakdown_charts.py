@@ -26,7 +26,7 @@ from paramtally.gui.views.format import share_text
 from paramtally.gui.views.palette import KIND_COLORS, PART_COLORS, chart_colors, color_for
 from paramtally.gui.views.pie_chart import PieView, Slice
 from paramtally.gui.views.themed_plot import ThemedPlot
-from paramtally.gui.views.value_label import ValueLabel
+from paramtally.gui.views.value_label import ValueLabel, labels_inside
 
 if TYPE_CHECKING:
     from paramtally.gui.document import Document
@@ -277,16 +277,8 @@ class BreakdownBar(ThemedPlot):
 
     def labels_inside(self) -> bool:
         """True when every value label lies within the plot area (exports and layout tests check it)."""
-        view_box = self.getPlotItem().getViewBox()
-        area = view_box.sceneBoundingRect().adjusted(-1, -1, 1, 1)
-        # A label ignores the view's scaling: its device transform, not its scene one, places it.
-        to_device = self.viewportTransform()
-        to_scene = to_device.inverted()[0]
-        return all(
-            area.contains(to_scene.mapRect(label.deviceTransform(to_device).mapRect(label.boundingRect())))
-            for part, label in self.value_labels.items()
-            if part in self.parts_shown and label.isVisible()
-        )
+        shown = self.parts_shown
+        return labels_inside(self, (label for part, label in self.value_labels.items() if part in shown))
 
     def _set_up_axes(self, by_part: bool, labels: list[str]) -> None:
         item = self.getPlotItem()

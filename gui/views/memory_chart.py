@@ -17,7 +17,7 @@ from paramtally.gui.views.format import bytes_both, gib
 from paramtally.gui.views.lazy_tooltip import LazyToolTip
 from paramtally.gui.views.palette import MEMORY_COLORS, color_for
 from paramtally.gui.views.themed_plot import ThemedPlot
-from paramtally.gui.views.value_label import MARGIN, ValueLabel
+from paramtally.gui.views.value_label import MARGIN, ValueLabel, labels_inside
 
 __all__ = ["MEMORY_LABELS", "MemoryChart"]
 
@@ -117,12 +117,15 @@ class MemoryChart(LazyToolTip, ThemedPlot):
         self.set_titles(*_titles(total, capacity, gpu_name, model, scenario))
 
     def _place_labels(self, parts: Mapping[str, int], top: float) -> None:
-        """Each part named beside its segment; thin segments are nudged apart to stay readable,
-        and the stack of names is pushed down as a whole where it would leave the plot at the top."""
+        """Each part named beside its segment; thin segments are nudged apart to stay readable, the
+        lowest name stays above the plot's floor, and the stack of names is pushed down as a whole
+        where it would leave the plot at the top."""
         self._label_state = (dict(parts), top)
         spacing = self._line_height(top)
         wanted: list[tuple[ValueLabel, float]] = []
-        previous, base = -spacing, 0
+        # The first name half a line above the plot's floor: a thin bottom segment (the weights of
+        # a small model beside a large GPU) would leave its name cut in half there.
+        previous, base = -spacing / 2, 0
         for part, label in self.labels.items():
             value = parts.get(part, 0)
             label.setVisible(value > 0)
@@ -139,6 +142,10 @@ class MemoryChart(LazyToolTip, ThemedPlot):
             middle = min(middle, limit)
             label.setPos(_BAR_X + _BAR_WIDTH / 2 + 0.05, float(middle))
             limit = middle - spacing
+
+    def labels_inside(self) -> bool:
+        """True when every part's name lies within the plot area (layout tests check it)."""
+        return labels_inside(self, self.labels.values())
 
     def _line_height(self, top: float) -> float:
         """One text line with a text document's margins (as a label's box was), in bytes on the y

@@ -9,10 +9,13 @@ centred on it.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+import pyqtgraph as pg
 from PySide6.QtGui import QColor, QFontMetricsF, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsSimpleTextItem
 
-__all__ = ["MARGIN", "ValueLabel"]
+__all__ = ["MARGIN", "ValueLabel", "labels_inside"]
 
 MARGIN = 4.0  # QTextDocument's default margin, which a TextItem leaves left of its text
 
@@ -27,3 +30,18 @@ class ValueLabel(QGraphicsSimpleTextItem):
 
     def setColor(self, color: QColor) -> None:  # as pyqtgraph's TextItem names it
         self.setBrush(QColor(color))
+
+
+def labels_inside(plot: pg.PlotWidget, labels: Iterable[ValueLabel]) -> bool:
+    """True when every visible label lies within the plot area (exports and layout tests check it)."""
+    view = plot.getPlotItem().getViewBox()
+    view.prepareForPaint()  # the data-to-pixel transform of the next paint (it is set lazily)
+    area = view.sceneBoundingRect().adjusted(-1, -1, 1, 1)
+    # A label ignores the view's scaling: its device transform, not its scene one, places it.
+    to_device = plot.viewportTransform()
+    to_scene = to_device.inverted()[0]
+    return all(
+        area.contains(to_scene.mapRect(label.deviceTransform(to_device).mapRect(label.boundingRect())))
+        for label in labels
+        if label.isVisible()
+    )
