@@ -64,7 +64,6 @@ def _clear_all() -> None:
     activations._block_widths.cache_clear()
     activations._score_heads.cache_clear()
     kv_cache._caches.cache_clear()
-    kv_cache._layer_caches.cache_clear()
     block._context.cache_clear()
     stages._run_spans.cache_clear()
     stages._run_sizes.cache_clear()

@@ -51,27 +51,12 @@ class KvView(NamedTuple):
     generated: int
 
 
-_Held = tuple[tuple[Cache, ...], Cache | None]
-
-
-@lru_cache(maxsize=256)
-def _layer_caches(arch: Architecture, tp: int) -> tuple[dict[int, _Held], tuple[Block, ...]]:
-    """``_caches`` of every block of ``arch``'s runs at ``tp`` by the block's identity, made once:
-    every stage of every layout with that TP size reads its blocks' (a stage holds the very block
-    objects of its runs, and hashing a block is slow). The blocks come along: while they live, no
-    other object has their identity."""
-    h = arch.hidden_size
-    blocks = {id(run.block): run.block for run in arch.runs}
-    return {key: _caches(block, h, tp) for key, block in blocks.items()}, tuple(blocks.values())
-
-
 def kv_terms(arch: Architecture, s: Scenario, stage: Stage) -> list[Term]:
     """KV-cache and recurrent-state terms of one pipeline stage on one TP rank (none in training)."""
     if s.mode != "inference":
         return []
-    h, tp = arch.hidden_size, s.tp
-    known, _alive = _layer_caches(arch, tp)
-    held = tuple((layers, *(known.get(id(block)) or _caches(block, h, tp))) for block, layers in stage.blocks)
+    h = arch.hidden_size
+    held = tuple((layers, *_caches(block, h, s.tp)) for block, layers in stage.blocks)
     view = KvView(s.kv_dtype, s.context, s.batch, s.generated)
     return list(_kv_terms(held, view, encoder_tokens(arch, s)))
 

@@ -7,7 +7,6 @@ and compared with what the engine returns, over presets and scenarios drawn at r
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -16,7 +15,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from paramtally.core import fit, gguf_types, kv_cache, layer_ops
+from paramtally.core import fit, gguf_types, layer_ops
 from paramtally.core.activations import activation_terms, training_view
 from paramtally.core.blocks.base import Replicated
 from paramtally.core.count import block_parts, count_parameters
@@ -456,29 +455,3 @@ def test_the_busiest_stage_is_among_those_the_fit_table_tries(
     tried = busiest_plans(arch, s)
     assert len(tried) <= len(every)
     assert max(plan.total for plan in tried) == max(every) == estimate_memory(arch, s).total_bytes
-
-
-@settings(max_examples=30, deadline=None)
-@given(
-    preset=st.sampled_from([*PRESETS, "bamba-9b", "qwen3-next-80b-a3b", "hybrid"]),
-    pp=st.sampled_from([1, 2, 3, 4, 8]),
-    tp=st.sampled_from([1, 2, 4, 8]),
-    copied=st.booleans(),
-)
-def test_a_stages_kv_terms_are_those_of_its_blocks_own_caches(
-    preset: str, pp: int, tp: int, copied: bool
-) -> None:
-    # kv_terms reads each block's caches from a table made once per architecture and TP size, by
-    # the block's identity; they must be the caches each block gives when asked (``copied``: blocks
-    # equal to the architecture's but other objects, as a stage made elsewhere holds).
-    arch = _hybrid() if preset == "hybrid" else load_builtin(preset)
-    s = Scenario(tp=tp, pp=pp, gpus=tp * pp, context=5000, generated=7)
-    assume(pp <= arch.num_layers and scenario_problem(arch, s) is None)
-    view = kv_cache.KvView(s.kv_dtype, s.context, s.batch, s.generated)
-    h = arch.hidden_size
-    for stage in model_layout(arch, pp).stages:
-        if copied:
-            stage = replace(stage, blocks=tuple((block.model_copy(), n) for block, n in stage.blocks))
-        held = tuple((layers, *kv_cache._caches(block, h, tp)) for block, layers in stage.blocks)
-        own = kv_cache._kv_terms.__wrapped__(held, view, kv_cache.encoder_tokens(arch, s))
-        assert [_shown(t) for t in kv_terms(arch, s, stage)] == [_shown(t) for t in own]
