@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from paramtally.core.blocks.base import Replicated
 from paramtally.core.count import block_parts, count_parameters
@@ -126,14 +127,22 @@ def _held(
 ) -> tuple[tuple[tuple[Block, int], ...], int, int, int, tuple[Replicated, ...]]:
     """What the layers of a stage hold, summed from its runs' (number, layers there) in run order:
     its blocks with their layers, parameters, adapters, routed experts and what TP keeps whole."""
-    # Keyed by identity (equal blocks are one object, ``_run_sizes``): hashing a block is slower.
-    held: dict[int, tuple[Block, int]] = {}
+    # Layers counted by block first, then each block's figures times its layers: a stack of many
+    # groups has many runs of few blocks. Keyed by identity (equal blocks are one object and share
+    # one size, ``_run_sizes``): hashing a block is slower.
+    layers: dict[int, list[Any]] = {}
+    for number, n in on_stage:
+        size = sizes[number]
+        known = layers.get(id(size))
+        if known is None:
+            layers[id(size)] = [size, n]
+        else:
+            known[1] += n
+    held = []
     kept: dict[tuple[str, int], tuple[Replicated, int]] = {}
     params = adapters = experts = 0
-    for number, n in on_stage:
-        block, block_params, block_adapters, block_experts, replicated = sizes[number]
-        known = held.get(id(block))
-        held[id(block)] = (block, known[1] + n if known else n)
+    for (block, block_params, block_adapters, block_experts, replicated), n in layers.values():
+        held.append((block, n))
         params += n * block_params
         adapters += n * block_adapters
         experts += n * block_experts
@@ -141,9 +150,10 @@ def _held(
             first, numbers = kept.get((one.what, one.g), (one, 0))
             kept[one.what, one.g] = (first, numbers + n * one.numbers)
     if not kept:  # most models: nothing TP keeps whole
-        return tuple(held.values()), params, adapters, experts, ()
-    found = sorted((one._replace(numbers=numbers) for one, numbers in kept.values()), key=_replicated_order)
-    return tuple(held.values()), params, adapters, experts, tuple(found)
+        return tuple(held), params, adapters, experts, ()
+    found = [Replicated(one.what, numbers, one.g, one.source) for one, numbers in kept.values()]
+    found.sort(key=_replicated_order)
+    return tuple(held), params, adapters, experts, tuple(found)
 
 
 def _replicated_order(one: Replicated) -> tuple[str, int]:

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from paramtally.core import fit, gguf_types, layer_ops
+from paramtally.core import stages as stages_module
 from paramtally.core.activations import activation_terms, training_view
 from paramtally.core.blocks.base import Replicated
 from paramtally.core.count import block_parts, count_parameters
@@ -455,3 +456,42 @@ def test_the_busiest_stage_is_among_those_the_fit_table_tries(
     tried = busiest_plans(arch, s)
     assert len(tried) <= len(every)
     assert max(plan.total for plan in tried) == max(every) == estimate_memory(arch, s).total_bytes
+
+
+def _held_run_by_run(
+    on_stage: list[tuple[int, int]], sizes: tuple[Any, ...]
+) -> tuple[tuple[tuple[object, int], ...], int, int, int, tuple[Replicated, ...]]:
+    """What a stage holds, summed run by run (as stages did before they counted layers by block)."""
+    held: dict[int, tuple[object, int]] = {}
+    kept: dict[tuple[str, int], tuple[Replicated, int]] = {}
+    params = adapters = experts = 0
+    for number, n in on_stage:
+        block, block_params, block_adapters, block_experts, replicated = sizes[number]
+        known = held.get(id(block))
+        held[id(block)] = (block, known[1] + n if known else n)
+        params += n * block_params
+        adapters += n * block_adapters
+        experts += n * block_experts
+        for one in replicated:
+            first, numbers = kept.get((one.what, one.g), (one, 0))
+            kept[one.what, one.g] = (first, numbers + n * one.numbers)
+    found = sorted(
+        (one._replace(numbers=numbers) for one, numbers in kept.values()), key=lambda r: (r.what, r.g)
+    )
+    return tuple(held.values()), params, adapters, experts, tuple(found)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    preset=st.sampled_from([*PRESETS, "bamba-9b", "qwen3-next-80b-a3b", "hybrid"]),
+    picks=st.lists(st.tuples(st.integers(0, 10**6), st.integers(1, 40)), min_size=0, max_size=60),
+)
+def test_a_stage_counted_by_block_holds_what_its_runs_hold_run_by_run(
+    preset: str, picks: list[tuple[int, int]]
+) -> None:
+    # ``_held`` counts a stage's layers block by block and multiplies each block's figures once;
+    # any runs with any layers on the stage must give what adding them run by run gives.
+    arch = _hybrid() if preset == "hybrid" else load_builtin(preset)
+    sizes = stages_module._run_sizes(arch)
+    on_stage = sorted({number % len(sizes): n for number, n in picks}.items())
+    assert stages_module._held(on_stage, sizes) == _held_run_by_run(on_stage, sizes)
