@@ -355,6 +355,22 @@ class _Verdict(NamedTuple):
 
 def _verdict(s: Scenario, options: list[_Group], serving: _Serving, capacity: int) -> _Verdict:
     chosen, fits = _choose(options, capacity)
+    return _judged(s, chosen, fits, serving, capacity)
+
+
+def _verdicts(s: Scenario, options: list[_Group], serving: _Serving) -> dict[int, _Verdict]:
+    """``_verdict`` at each capacity of the table; the one layout of inference is chosen once for all."""
+    if s.mode != "inference" or len(options) != 1 or len(options[0]) != 1:
+        return {capacity: _verdict(s, options, serving, capacity) for capacity in serving.capacities}
+    chosen = options[0][0]
+    total = chosen.total
+    return {
+        capacity: _judged(s, chosen, total <= capacity, serving, capacity) for capacity in serving.capacities
+    }
+
+
+def _judged(s: Scenario, chosen: _Option, fits: bool, serving: _Serving, capacity: int) -> _Verdict:
+    """What a row shows of the layout ``chosen`` at ``capacity``."""
     gpus, text, tp, pp, dp, zero = chosen.describe()
     max_context = batch = None
     planned = chosen.planned
@@ -367,24 +383,6 @@ def _verdict(s: Scenario, options: list[_Group], serving: _Serving, capacity: in
     total = planned.total
     row = (gpus, fits, total, capacity, capacity - total, text, tp, pp, dp, zero, max_context)
     return _Verdict(chosen, fits, batch, row)
-
-
-def _verdicts(s: Scenario, options: list[_Group], serving: _Serving) -> dict[int, _Verdict]:
-    """``_verdict`` at each capacity of the table; the one layout of inference is read once for all."""
-    if s.mode != "inference" or len(options) != 1 or len(options[0]) != 1:
-        return {capacity: _verdict(s, options, serving, capacity) for capacity in serving.capacities}
-    chosen = options[0][0]
-    planned = chosen.planned
-    contexts = _max_contexts(planned.contenders, planned.fixed, serving.capacities, serving.limit)
-    gpus, text, tp, pp, dp, zero = chosen.describe()
-    total = planned.total
-    found = {}
-    for capacity, context in zip(serving.capacities, contexts, strict=True):
-        fits = total <= capacity
-        batch = largest_batch(planned.distinct, capacity) if serving.max_batch else None
-        row = (gpus, fits, total, capacity, capacity - total, text, tp, pp, dp, zero, context)
-        found[capacity] = _Verdict(chosen, fits, batch, row)
-    return found
 
 
 def _fit_one(s: Scenario, gpu: GPU, serving: _Serving, verdict: _Verdict) -> SetupFit:
