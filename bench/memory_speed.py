@@ -12,7 +12,8 @@ Target: ≤ 2 ms in-process. Prints the median of three cases:
 and "new architecture" again for the scenarios issue 14 added terms to: a GGUF format (a type
 per tensor, layer by layer), and training with expert parallelism and Megatron's vocabulary padding;
 and for the 48-group hybrid stack of ``bench/gui_latency.py`` (Mamba-2, attention, gated DeltaNet and
-MLA layers, some MoE: on 64 GPUs the fit table puts it on 64 pipeline stages).
+MLA layers, some MoE: on 64 GPUs the fit table lays it out as TP 8 × PP 8, its Mamba-2 group
+replicated on each TP rank).
 """
 
 from __future__ import annotations
