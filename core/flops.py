@@ -94,9 +94,7 @@ def _context_terms(arch: Architecture, s: int, per: int, name: str, source: str)
                 continue
             width = mixer.context_width(ctx)
             if width:
-                # A pydantic model keeps its fields in __dict__: a kind without a window (MLA,
-                # Mamba) would otherwise raise and catch an AttributeError on every call.
-                window = mixer.__dict__.get("sliding_window")
+                window = getattr(mixer, "sliding_window", None)
                 attend[(width, window)] = attend.get((width, window), 0) + layers
             scan += layers * mixer.scan_flops(ctx)
     parts: list[str] = []

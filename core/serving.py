@@ -239,10 +239,8 @@ def serving_report(
         "the batch's tokens at F_d FLOPs each (a decode step at context + generated) at the MFU",
         **{key: values[key] for key in ("b", "F_d", "t", "P", "u")},
     )
-    # Each quantity's exact figure read once: a term evaluates its formula again at every read.
-    memory_step, compute_step = memory.exact, compute.exact
-    bound = "memory bandwidth" if memory_step >= compute_step else "compute"
-    exact_step = max(memory_step, compute_step)
+    bound = "memory bandwidth" if memory.exact >= compute.exact else "compute"
+    exact_step = max(memory.exact, compute.exact)
     rate = _quantity(
         "decode tokens/s (batch)",
         "b/T",
@@ -251,7 +249,6 @@ def serving_report(
         T=exact_step,
     )
     per_sequence = _quantity("decode tokens/s (per sequence)", "1/T", "one token per step", T=exact_step)
-    prefill_seconds, tokens_per_second = prefill.exact, rate.exact
     terms = [prefill, memory, compute, rate, per_sequence]
     output_cost = prompt_cost = None
     if gpu.usd_per_hour is not None:
@@ -264,7 +261,7 @@ def serving_report(
             G=g,
             c=c,
             M=10**6,
-            R=tokens_per_second,
+            R=rate.exact,
         )
         prompt = _quantity(
             "$ per million prompt tokens",
@@ -272,7 +269,7 @@ def serving_report(
             note + "; T_p: prefill time; M = 10⁶",
             G=g,
             c=c,
-            T_p=prefill_seconds,
+            T_p=prefill.exact,
             M=10**6,
             b=s.batch,
             s=s.context,
@@ -286,8 +283,8 @@ def serving_report(
         fits=busiest.total <= capacity,
         tokens_per_sequence=s.context + s.generated,
         kv_cache_bytes=busiest.kv_cache,
-        prefill_seconds=float(prefill_seconds),
-        decode_tokens_per_second=float(tokens_per_second),
+        prefill_seconds=prefill.amount,
+        decode_tokens_per_second=rate.amount,
         decode_tokens_per_second_per_sequence=per_sequence.amount,
         decode_bound=bound,
         max_batch=largest_batch(plans, capacity),

@@ -38,7 +38,9 @@ class Term(NamedTuple):
     values: Mapping[str, Number]
     value: int
     growth: Piece | None = None
-    whole: bool = True  # a count (bytes, FLOPs); False: a quantity shown with its decimals
+    # A quantity's exact figure, evaluated once (seconds, tokens per second, dollars: shown with
+    # their decimals); None for a count (bytes, FLOPs), whose figure is ``value``.
+    figure: Number | None = None
 
     @classmethod
     def of(cls, name: str, part: str, expr: str, source: str, **values: Number) -> Term:
@@ -48,12 +50,19 @@ class Term(NamedTuple):
     def quantity(cls, name: str, part: str, expr: str, source: str, **values: Number) -> Term:
         """A term whose figure is not a whole count (seconds, tokens per second, dollars):
         ``amount`` is exact, ``value`` its ceiling."""
-        return cls(name, part, expr, source, values, evaluate(expr, values), whole=False)
+        figure = exact(expr, values)
+        value = figure if isinstance(figure, int) else math.ceil(figure)
+        return cls(name, part, expr, source, values, value, figure=figure)
+
+    @property
+    def whole(self) -> bool:
+        """A count (bytes, FLOPs), not a quantity."""
+        return self.figure is None
 
     @property
     def exact(self) -> Number:
         """The figure before rounding (a count: ``value``)."""
-        return self.value if self.whole else exact(self.expr, self.values)
+        return self.value if self.figure is None else self.figure
 
     @property
     def amount(self) -> float:
@@ -70,7 +79,9 @@ class Term(NamedTuple):
             p, q = per_token, over
         common = math.gcd(p, q)  # lowest terms, as a Fraction has them (made quicker without one)
         growth = (p // common, q // common, per, cap, offset)
-        return Term(self.name, self.part, self.expr, self.source, self.values, self.value, growth, self.whole)
+        return Term(
+            self.name, self.part, self.expr, self.source, self.values, self.value, growth, self.figure
+        )
 
     @property
     def formula(self) -> str:
