@@ -158,19 +158,20 @@ def _deepseek_five_groups() -> object:
     return layer_ops.with_layers(arch, layers)
 
 
-def hybrid_48_groups() -> object:
-    """A 96-layer hybrid in 48 top-level groups of two layers: Mamba-2, attention (some with a
-    window), gated DeltaNet and MLA mixers in turn, every third group with an MoE."""
+def hybrid_stack(groups: int = 48) -> object:
+    """A hybrid in ``groups`` top-level groups of two layers (96 layers in 48 by default): Mamba-2,
+    attention (some with a window), gated DeltaNet and MLA mixers in turn, every third group with an
+    MoE. The tests build a smaller one to check the stage layouts on many runs."""
     from paramtally.core import layer_ops
     from paramtally.core.sources import load_source
 
     arch = load_source("llama-3-8b")
-    arch = layer_ops.with_layers(arch, (arch.decoder.layers[0].model_copy(update={"count": 96}),))
+    arch = layer_ops.with_layers(arch, (arch.decoder.layers[0].model_copy(update={"count": 2 * groups}),))
     layers = arch.decoder.layers
-    for group in range(47):
+    for group in range(groups - 1):
         layers = layer_ops.split_group(layers, group, 2)
     arch = layer_ops.with_layers(arch, layers)
-    for group in range(48):
+    for group in range(groups):
         where = ("decoder", "layers", group)
         mixer = ("mamba2", "attention", "gated_deltanet", "attention", "mla")[group % 5]
         if mixer != "attention":
@@ -248,7 +249,7 @@ def edit_latency(repeat: int) -> dict[str, dict[str, float]]:
     cases = {
         "gpt3-175b": (load_source("gpt3-175b"), 96),
         "deepseek-v3 (5 groups)": (_deepseek_five_groups(), 64),
-        "hybrid, 48 groups": (hybrid_48_groups(), 64),
+        "hybrid, 48 groups": (hybrid_stack(), 64),
     }
     tabs = {"": 0, ", memory tab open": 1}  # a hidden tab catches up when it is shown
     for (name, (arch, step)), (suffix, tab) in itertools.product(cases.items(), tabs.items()):

@@ -24,7 +24,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from gui_latency import hybrid_48_groups  # a sibling script (run from bench/, its folder is on the path)
+from gui_latency import hybrid_stack  # a sibling script (run from bench/, its folder is on the path)
 
 from paramtally.core import activations, count, fit, flops, gguf_types, kv_cache, memory, plans, stages
 from paramtally.core.gpus import load_catalog
@@ -101,7 +101,7 @@ def main() -> int:
         run()
         return run
 
-    hybrid = hybrid_48_groups()
+    hybrid = hybrid_stack()
     assert isinstance(hybrid, Architecture)
     gguf = Scenario(quant="q4_k_m")
     parallel = Scenario(mode="training", tp=8, gpus=64, ep=8, vocab_padding=True)

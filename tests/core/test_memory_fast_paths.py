@@ -15,7 +15,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from paramtally.core import fit, gguf_types, layer_ops
+from bench.gui_latency import hybrid_stack
+from paramtally.core import fit, gguf_types
 from paramtally.core import stages as stages_module
 from paramtally.core.activations import activation_terms, training_view
 from paramtally.core.blocks.base import Replicated
@@ -219,23 +220,10 @@ def test_each_stage_holds_the_blocks_its_runs_put_there(preset: str, pp: int) ->
 
 @lru_cache(maxsize=1)
 def _hybrid() -> Architecture:
-    """A stack of 24 groups of two layers, mixers and FFNs in turn (as ``bench/gui_latency.py``'s
-    hybrid): many runs, each stage holding a new mix of blocks."""
-    arch = load_builtin("llama-3-8b")
-    arch = layer_ops.with_layers(arch, (arch.decoder.layers[0].model_copy(update={"count": 48}),))
-    layers = arch.decoder.layers
-    for group in range(23):
-        layers = layer_ops.split_group(layers, group, 2)
-    arch = layer_ops.with_layers(arch, layers)
-    for group in range(24):
-        where = ("decoder", "layers", group)
-        mixer = ("mamba2", "attention", "gated_deltanet", "attention", "mla")[group % 5]
-        if mixer != "attention":
-            arch = layer_ops.with_group_value(arch, where, ("mixer", "kind"), mixer)
-        elif group % 2:
-            arch = layer_ops.with_group_value(arch, where, ("mixer", "sliding_window"), 4096)
-        if group % 3 == 0:
-            arch = layer_ops.with_group_value(arch, where, ("ffn", "kind"), "moe")
+    """``bench/gui_latency.py``'s hybrid in 24 groups of two layers, mixers and FFNs in turn: many
+    runs, each stage holding a new mix of blocks."""
+    arch = hybrid_stack(24)
+    assert isinstance(arch, Architecture)
     return arch
 
 
