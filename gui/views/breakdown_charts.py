@@ -276,7 +276,7 @@ class BreakdownBar(ThemedPlot):
         )
 
     def labels_inside(self) -> bool:
-        """True when every value label lies within the plot area (exports and layout tests check it)."""
+        """True when every value label lies within the plot area (the layout tests check it)."""
         shown = self.parts_shown
         return labels_inside(self, (label for part, label in self.value_labels.items() if part in shown))
 

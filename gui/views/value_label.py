@@ -33,7 +33,7 @@ class ValueLabel(QGraphicsSimpleTextItem):
 
 
 def labels_inside(plot: pg.PlotWidget, labels: Iterable[ValueLabel]) -> bool:
-    """True when every visible label lies within the plot area (exports and layout tests check it)."""
+    """True when every visible label lies within the plot area (the layout tests check it)."""
     view = plot.getPlotItem().getViewBox()
     view.prepareForPaint()  # the data-to-pixel transform of the next paint (it is set lazily)
     area = view.sceneBoundingRect().adjusted(-1, -1, 1, 1)
