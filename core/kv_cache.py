@@ -10,7 +10,6 @@ Layers with the same cache shape are summed into one term.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -22,7 +21,7 @@ from paramtally.core.schema import Architecture, Block
 from paramtally.core.stages import Stage
 from paramtally.core.terms import Term
 
-__all__ = ["encoder_tokens", "kv_terms"]
+__all__ = ["KvStages", "encoder_tokens", "kv_terms"]
 
 
 def encoder_tokens(arch: Architecture, s: Scenario) -> int | None:
@@ -53,12 +52,28 @@ class KvView(NamedTuple):
 
 def kv_terms(arch: Architecture, s: Scenario, stage: Stage) -> list[Term]:
     """KV-cache and recurrent-state terms of one pipeline stage on one TP rank (none in training)."""
-    if s.mode != "inference":
-        return []
-    h = arch.hidden_size
-    held = tuple((layers, *_caches(block, h, s.tp)) for block, layers in stage.blocks)
-    view = KvView(s.kv_dtype, s.context, s.batch, s.generated)
-    return list(_kv_terms(held, view, encoder_tokens(arch, s)))
+    return KvStages(arch, s).terms(stage) if s.mode == "inference" else []
+
+
+class KvStages:
+    """What the KV terms of one layout's stages share, made once per layout: the scenario as they
+    read it, and each block's caches on a TP rank, by the block's identity (the stages of a layout
+    share their block objects; hashing a block to look its caches up is the slower part)."""
+
+    def __init__(self, arch: Architecture, s: Scenario) -> None:
+        self._view = KvView(s.kv_dtype, s.context, s.batch, s.generated)
+        self._tokens = encoder_tokens(arch, s)
+        self._h, self._tp = arch.hidden_size, s.tp
+        self._caches: dict[int, tuple[tuple[Cache, ...], Cache | None]] = {}
+
+    def terms(self, stage: Stage) -> list[Term]:
+        held = []
+        for block, layers in stage.blocks:
+            caches = self._caches.get(id(block))
+            if caches is None:
+                caches = self._caches[id(block)] = _caches(block, self._h, self._tp)
+            held.append((layers, *caches))
+        return list(_kv_terms(tuple(held), self._view, self._tokens))
 
 
 @lru_cache(maxsize=1024)
@@ -68,19 +83,24 @@ def _kv_terms(
     """The terms of layers holding these caches: the same for every stage, layout and TP size whose
     layers keep the same (MLA's latent cache is the same on every TP rank)."""
     bits = KV_DTYPE_BITS[s.kv_dtype]
-    by_window: dict[int | None, list[tuple[int, Cache]]] = defaultdict(list)
+    by_window: dict[int | None, list[tuple[int, Cache]]] = {}
     states: list[tuple[int, Cache]] = []
     cross: list[tuple[int, Cache]] = []
     for layers, caches, cross_cache in held:
         for cache in caches:
             if cache.per_token:
-                by_window[cache.window].append((layers, cache))
+                entries = by_window.get(cache.window)
+                if entries is None:
+                    by_window[cache.window] = [(layers, cache)]
+                else:
+                    entries.append((layers, cache))
             if cache.per_sequence:
                 states.append((layers, cache))
         if cross_cache is not None:
             cross.append((layers, cross_cache))
+    windows = list(by_window)
     terms = [
-        _token_term(_token_name(window, list(by_window)), entries, s, bits, window)
+        _token_term(_token_name(window, windows), entries, s, bits, window)
         for window, entries in by_window.items()
     ]
     if states:
@@ -99,13 +119,18 @@ def _token_name(window: int | None, windows: list[int | None]) -> str:
     return "KV cache (sliding-window layers)" if len(sliding) == 1 else f"KV cache (window {window:,})"
 
 
-def _shared_expr(entries: list[tuple[int, Cache]], attribute: str) -> tuple[str, dict[str, int]] | None:
-    """The entries' common formula for L layers, when they all have the same shape."""
+def _shared_expr(
+    entries: list[tuple[int, Cache]], attribute: str, numbers: int
+) -> tuple[str, dict[str, Number]]:
+    """The entries' common formula for L layers when they all have the same shape, else ``N`` (their
+    ``numbers`` per token or per sequence, summed)."""
     first = entries[0][1]
+    if len(entries) == 1:
+        return getattr(first, attribute), {"L": entries[0][0], **dict(first.symbols)}
     expr, symbols = getattr(first, attribute), first.symbols
     for _, cache in entries:
         if cache is not first and (getattr(cache, attribute) != expr or cache.symbols != symbols):
-            return None
+            return "N", {"N": numbers}
     return expr, {"L": sum(layers for layers, _ in entries), **dict(symbols)}
 
 
@@ -126,9 +151,8 @@ def _token_text(
 def _token_term(
     name: str, entries: list[tuple[int, Cache]], s: KvView, bits: Number, window: int | None
 ) -> Term:
-    numbers = sum(layers * cache.per_token for layers, cache in entries)
-    shared = _shared_expr(entries, "token_expr")
-    per_layers, symbols = shared if shared else ("N", {"N": numbers})
+    numbers = sum([layers * cache.per_token for layers, cache in entries])
+    per_layers, symbols = _shared_expr(entries, "token_expr", numbers)
     expr, source = _token_text(
         per_layers, window is not None, s.generated > 0, entries[0][1].source, s.kv_dtype
     )
@@ -142,9 +166,8 @@ def _token_term(
 
 
 def _state_term(entries: list[tuple[int, Cache]], s: KvView, bits: Number) -> Term:
-    numbers = sum(layers * cache.per_sequence for layers, cache in entries)
-    shared = _shared_expr(entries, "state_expr")
-    per_layers, values = shared if shared else ("N", {"N": numbers})
+    numbers = sum([layers * cache.per_sequence for layers, cache in entries])
+    per_layers, values = _shared_expr(entries, "state_expr", numbers)
     source = entries[0][1].source + f"; independent of the context; {s.kv_dtype}"
     return Term.of(
         "recurrent state", "kv_cache", f"{per_layers}·b·bits/8", source, b=s.batch, bits=bits, **values
@@ -152,9 +175,8 @@ def _state_term(entries: list[tuple[int, Cache]], s: KvView, bits: Number) -> Te
 
 
 def _cross_term(entries: list[tuple[int, Cache]], s: KvView, bits: Number, tokens: int | None) -> Term:
-    numbers = sum(layers * cache.per_token for layers, cache in entries)
-    shared = _shared_expr(entries, "token_expr")
-    per_layers, values = shared if shared else ("N", {"N": numbers})
+    numbers = sum([layers * cache.per_token for layers, cache in entries])
+    per_layers, values = _shared_expr(entries, "token_expr", numbers)
     source = "cross-attention keeps the encoder's keys and values for each request"
     if tokens is not None:
         return Term.of(

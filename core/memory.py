@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from paramtally.core.activations import activation_terms, shared_training_terms, training_view
-from paramtally.core.kv_cache import kv_terms
+from paramtally.core.kv_cache import KvStages
 from paramtally.core.model_states import model_state_terms, state_key
 from paramtally.core.scenario import Scenario, check_scenario
 from paramtally.core.schema import Architecture
@@ -100,6 +100,7 @@ def _stage_terms(arch: Architecture, s: Scenario, every: bool) -> tuple[tuple[Te
     held: dict[object, tuple[list[Term], list[Term]]] = {}
     alike: dict[object, tuple[Term, ...]] = {}
     view = training_view(s) if s.mode == "training" else None
+    kv = KvStages(arch, s) if s.mode == "inference" else None  # what the stages' KV terms share
     for stage in layout.stages:
         last = stage.index == s.pp - 1
         key = state_key(s, stage, adapters)
@@ -116,7 +117,7 @@ def _stage_terms(arch: Architecture, s: Scenario, every: bool) -> tuple[tuple[Te
             activations = list(shared_training_terms(arch, view, stage, last))
         else:
             activations = activation_terms(arch, s, stage, last)
-        terms = weights + kv_terms(arch, s, stage) + activations + states
+        terms = weights + (kv.terms(stage) if kv is not None else []) + activations + states
         terms.append(overhead)
         result.append(tuple(terms))
         if whole is not None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from fractions import Fraction
 from typing import NamedTuple
 
 from paramtally.core.formula import Number, evaluate, exact, formula_text, quantity_text
@@ -73,15 +72,11 @@ class Term(NamedTuple):
     ) -> Term:
         """This term, growing by ``per_token``/``over`` for each of ``per``·(s + ``offset``) tokens, up
         to ``cap`` of them."""
-        if isinstance(per_token, Fraction):
-            p, q = per_token.numerator, per_token.denominator * over
-        else:
-            p, q = per_token, over
+        p, q = per_token.numerator, per_token.denominator * over  # an int is its own numerator
         common = math.gcd(p, q)  # lowest terms, as a Fraction has them (made quicker without one)
         growth = (p // common, q // common, per, cap, offset)
-        return Term(
-            self.name, self.part, self.expr, self.source, self.values, self.value, growth, self.figure
-        )
+        name, part, expr, source, values, value, _, figure = self
+        return Term(name, part, expr, source, values, value, growth, figure)
 
     @property
     def formula(self) -> str:
