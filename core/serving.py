@@ -144,8 +144,11 @@ class LayoutSpeed:
     batch: int
 
     def on(self, gpu: GPU) -> SetupSpeed:
-        values = self.values | _gpu_symbols(gpu)  # ints and floats: true division gives floats
-        memory, compute, prefill = self.formulas
+        # The layout's own dict takes each GPU kind's rate and bandwidth in turn: the fit table puts
+        # every kind of the catalog on a layout, and a merged copy for each costs more than a formula.
+        values = self.values
+        values.update(_gpu_symbols(gpu))
+        memory, compute, prefill = self.formulas  # ints and floats: true division gives floats
         step = max(_fast(memory, values), _fast(compute, values))
         return SetupSpeed(_fast(prefill, values), self.batch / step)
 
