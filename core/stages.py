@@ -139,7 +139,7 @@ def _held(
         else:
             known[1] += n
     held = []
-    kept: dict[tuple[str, int], tuple[Replicated, int]] = {}
+    kept: dict[tuple[str, int], list[Any]] = {}  # (kind, g): [the first block's, numbers]
     params = adapters = experts = 0
     for (block, block_params, block_adapters, block_experts, replicated), n in layers.values():
         held.append((block, n))
@@ -147,12 +147,17 @@ def _held(
         adapters += n * block_adapters
         experts += n * block_experts
         for one in replicated:  # the first block with a kind and g names it, as it is met
-            first, numbers = kept.get((one.what, one.g), (one, 0))
-            kept[one.what, one.g] = (first, numbers + n * one.numbers)
+            key = one.what, one.g
+            known = kept.get(key)
+            if known is None:
+                kept[key] = [one, n * one.numbers]
+            else:
+                known[1] += n * one.numbers
     if not kept:  # most models: nothing TP keeps whole
         return tuple(held), params, adapters, experts, ()
     found = [Replicated(one.what, numbers, one.g, one.source) for one, numbers in kept.values()]
-    found.sort(key=_replicated_order)
+    if len(found) > 1:
+        found.sort(key=_replicated_order)
     return tuple(held), params, adapters, experts, tuple(found)
 
 
