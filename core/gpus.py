@@ -8,6 +8,7 @@ reported as a warning naming the file and field, and the built-in kinds still lo
 
 from __future__ import annotations
 
+import os
 import warnings
 from functools import lru_cache
 from pathlib import Path
@@ -58,7 +59,19 @@ class GPU(BaseModel):
         return int(self.memory_bytes * self.usable_fraction * utilization_cap)
 
 
+# What platformdirs reads to find the config dir (XDG on Linux and macOS, the profile on Windows).
+_CONFIG_VARIABLES = ("XDG_CONFIG_HOME", "HOME", "APPDATA", "USERPROFILE")
+
+
 def user_catalog_path() -> Path:
+    return _catalog_path(*(os.environ.get(name) for name in _CONFIG_VARIABLES))
+
+
+@lru_cache(maxsize=8)
+def _catalog_path(*_environment: str | None) -> Path:
+    """Keyed by the variables platformdirs reads: a new XDG_CONFIG_HOME is followed at once. The
+    catalog is read several times per edit (the memory panel, FLOPs, serving, the GPU table) and
+    platformdirs makes the path anew each time, which cost more than the catalog's own lookup."""
     return Path(platformdirs.user_config_dir("paramtally")) / "gpus.json"
 
 

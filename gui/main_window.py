@@ -325,7 +325,9 @@ class MainWindow(QMainWindow):
         title = f"{self.document.source_label}[*] — ParamTally"
         if title != self.windowTitle():  # runs on every edit: skip the platform call when unchanged
             self.setWindowTitle(title)
-        self.setWindowModified(self.document.dirty)
+        dirty = self.document.dirty
+        if dirty != self.isWindowModified():  # Qt sets the title again even when it is unchanged
+            self.setWindowModified(dirty)
 
     def _restore(self) -> None:
         store = settings()

@@ -66,6 +66,10 @@ class _Row:
     frame: QFrame
     section: Section
     condition: tuple[tuple[FieldPath, Any], ...]  # (sibling path, value it needs): visible_when
+    prefix: FieldPath  # the path of the model the field belongs to
+    # The model the value and the row's visibility were last read from, and that value. Models
+    # are frozen and an edit hands on the ones it did not touch: the same object, the same value.
+    read: tuple[BaseModel, object] | None = None
 
 
 @dataclass(frozen=True)
@@ -284,7 +288,7 @@ class ArchitectureForm(QScrollArea):
         layout.addRow(label, field)
         editor.committed.connect(lambda value, merge, p=path: self._commit(p, value, merge))
         condition = tuple(((*prefix, sibling), value) for sibling, value in spec.visible_when)
-        self._rows[path] = _Row(path, spec, editor, None, layout, frame, section, condition)
+        self._rows[path] = _Row(path, spec, editor, None, layout, frame, section, condition, prefix)
         return label
 
     # --- binding ---------------------------------------------------------------------------------
@@ -366,7 +370,8 @@ class ArchitectureForm(QScrollArea):
     def refresh(self) -> None:
         """Write the document's values into the editors (only those that differ); a field with a
         draft (a typed value that does not fit yet) keeps showing the draft. A new shape (another
-        kind, another block) builds the sections anew."""
+        kind, another block) builds the sections anew. A field whose model is the one it was last
+        read from keeps the value and visibility read then (a 48-group model has ~50 fields)."""
         arch = self.document.architecture
         if self.group is not None and not _exists(arch, self.group):
             self.group = None  # deleted or moved away: the form shows the model alone again
@@ -374,23 +379,45 @@ class ArchitectureForm(QScrollArea):
             self._build()
         drafts = self.document.drafts
         block = group_block(arch, self.group) if self.group is not None else None
+        models: dict[FieldPath, BaseModel] = {}
         for row in self._rows.values():
             group, inside = _split(row.path)
             if group is not None:
                 value = get_value(block, inside)  # type: ignore[arg-type]
                 self._show_origin(row, arch)
-            else:
-                value = drafts[row.path] if row.path in drafts else get_value(arch, row.path)
-            if row.editor.value() != value:
-                row.editor.blockSignals(True)
-                row.editor.set_value(value)
-                row.editor.blockSignals(False)
-            if row.condition:
-                source: Any = block if group is not None else arch
-                applies = all(get_value(source, _split(where)[1] if group else where) == needed
-                              for where, needed in row.condition)  # fmt: skip
-                row.layout.setRowVisible(row.frame.parentWidget(), applies)
+                self._show_value(row, value)
+                self._show_row(row, block, in_group=True)  # type: ignore[arg-type]
+                continue
+            if row.path in drafts:
+                row.read = None
+                self._show_value(row, drafts[row.path])
+                self._show_row(row, arch)
+                continue
+            if row.prefix not in models:
+                models[row.prefix] = get_value(arch, row.prefix)
+            model = models[row.prefix]
+            if row.read is not None and row.read[0] is model:
+                continue  # an editor's value changes only by a commit, which makes a new model or a draft
+            row.read = (model, get_value(arch, row.path))
+            self._show_value(row, row.read[1])
+            self._show_row(row, arch)
         self._show_hints()
+
+    @staticmethod
+    def _show_value(row: _Row, value: Any) -> None:
+        if row.editor.value() != value:
+            row.editor.blockSignals(True)
+            row.editor.set_value(value)
+            row.editor.blockSignals(False)
+
+    @staticmethod
+    def _show_row(row: _Row, source: BaseModel, in_group: bool = False) -> None:
+        """Shown only while its ``visible_when`` holds, the siblings' values read from ``source``:
+        the model, or for a group's field the group's block."""
+        if row.condition:
+            applies = all(get_value(source, _split(where)[1] if in_group else where) == needed
+                          for where, needed in row.condition)  # fmt: skip
+            row.layout.setRowVisible(row.frame.parentWidget(), applies)
 
     def _show_hints(self) -> None:
         hints = self.document.hints

@@ -89,13 +89,10 @@ class LayerTreeModel(QAbstractItemModel):
         keys = [row.key for row in rows]
         if keys == self._keys:
             self._rows, self._total = rows, max(1, self.document.report.total)
-            # Same rows, new figures. One signal for the top rows; the rest are repainted by the
-            # view (figures_changed): a dataChanged per list of siblings made the view walk every
-            # index of a 48-group stack (~70 ms per edit, measured by bench/gui_latency.py).
-            last = len(COLUMNS) - 1
-            top = self._children[-1]
-            if top:
-                self.dataChanged.emit(self._index_of(top[0]), self._index_of(top[-1], last))
+            # Same rows, new figures: the view repaints what it shows (figures_changed). A
+            # dataChanged per list of siblings made the view walk every index of a 48-group stack
+            # (~70 ms per edit), and one for the top rows alone still made it measure the first
+            # row's cells again (~0.25 ms), for heights that one-line rows of new figures keep.
             self.figures_changed.emit()
             return
         self.beginResetModel()

@@ -14,7 +14,7 @@ import pytest
 from paramtally.core.cli import main
 from paramtally.core.export import GPU_COLUMNS, MEMORY_COLUMNS, about_rows, memory_rows, to_csv
 from paramtally.core.fit import COUNTS, chosen_layout, column_description, fit_setups, smallest_fit
-from paramtally.core.gpus import CatalogWarning, load_catalog, user_catalog_path
+from paramtally.core.gpus import CatalogWarning, find_gpu, load_catalog, user_catalog_path
 from paramtally.core.memory import Scenario, estimate_memory
 from paramtally.core.presets import load_builtin
 from paramtally.core.schema import Architecture
@@ -93,6 +93,20 @@ def test_default_user_file_lives_in_the_config_dir() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert load_catalog()  # no user file: no warning
+
+
+def test_the_user_file_is_followed_to_a_new_config_dir_and_read_again_when_edited(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert find_gpu("h100-sxm-80gb").usd_per_hour != 1.5  # the built-in price, read once here
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "elsewhere"))
+    path = user_catalog_path()
+    assert path == tmp_path / "elsewhere" / "paramtally" / "gpus.json"
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps([{"id": "h100-sxm-80gb", "usd_per_hour": 1.5}]), encoding="utf-8")
+    assert find_gpu("h100-sxm-80gb").usd_per_hour == 1.5
+    path.write_text(json.dumps([{"id": "h100-sxm-80gb", "usd_per_hour": 12.25}]), encoding="utf-8")
+    assert find_gpu("h100-sxm-80gb").usd_per_hour == 12.25  # a new size (or time): read again
 
 
 # --- verdicts ------------------------------------------------------------------------------

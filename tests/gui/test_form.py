@@ -216,6 +216,37 @@ def test_spin_box_drag_is_one_undo_step(window: MainWindow) -> None:
     assert doc.architecture.blocks["default"].ffn.width == 49152 and editor.value() == 49152
 
 
+def test_fields_follow_undo_and_drafts_of_parts_other_edits_leave_alone(
+    qtbot: QtBot, window: MainWindow, type_into: TypeInto
+) -> None:
+    """The form re-reads a field only when its model is another object than the one it showed:
+    undo brings back the old objects, a draft shows over an unchanged one."""
+    doc, form = window.document, window.form
+    kv_heads = form.editor(("blocks", "default", "mixer", "num_kv_heads"))
+    hidden = form.editor(("hidden_size",))
+    bias = form.editor(("blocks", "default", "norms", "bias"))
+    type_into(kv_heads, "8")
+    type_into(hidden, "6144")  # the mixer (and its fields) stay the same objects
+    combo = form.editor(("blocks", "default", "norms", "kind"))
+    combo.setFocus()
+    qtbot.keyClick(combo, Qt.Key.Key_Down)  # layernorm → rmsnorm: β hidden
+    assert not bias.isVisible()
+    for _ in range(3):
+        window.undo_action.trigger()
+    assert (hidden.lineEdit().text(), kv_heads.lineEdit().text(), bias.isVisible()) == ("12,288", "", True)
+    for _ in range(3):
+        window.redo_action.trigger()
+    assert (hidden.lineEdit().text(), kv_heads.lineEdit().text(), bias.isVisible()) == ("6,144", "8", False)
+    # A refused value shows as a draft over the unchanged mixer; undoing it shows the model's again.
+    type_into(kv_heads, "5")
+    assert doc.drafts and kv_heads.lineEdit().text() == "5"
+    window.undo_action.trigger()
+    assert not doc.drafts and kv_heads.lineEdit().text() == "8"
+    type_into(kv_heads, "5")
+    type_into(hidden, "4096")  # applied beside the draft, which still does not fit
+    assert kv_heads.lineEdit().text() == "5" and hidden.lineEdit().text() == "4,096"
+
+
 def test_large_ints_stay_exact(window: MainWindow, type_into: TypeInto) -> None:
     big = 16_777_213  # near the schema's bound for a size, 2^24 (far past a 16-bit spin box)
     type_into(window.form.editor(("embeddings", "vocab_size")), f"{big:,}")

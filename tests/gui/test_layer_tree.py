@@ -9,11 +9,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QComboBox, QLabel, QMenu, QSpinBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from paramtally.core import layer_ops
+from paramtally.core.breakdown import human
 from paramtally.core.count import count_parameters
 from paramtally.core.schema import Adapter, Architecture, Block, LoRA, MoE
 from paramtally.core.sources import load_source
@@ -168,6 +169,32 @@ def test_lora_and_adapter_are_added_parameters(qtbot: QtBot, window: MainWindow,
     adapter = group_block(doc.architecture, 0).adapter
     assert adapter is not None and adapter.width == 64 and adapter.placement == "ffn"
     assert doc.report.added > layers * 2 * 8 * (h + h)
+
+
+class _PaintedFigures(QObject):
+    """What the tree's first row says in its Parameters column each time the tree is painted."""
+
+    def __init__(self, tree: LayerTree) -> None:
+        super().__init__(tree)
+        self.tree, self.seen = tree, list[str]()
+        tree.viewport().installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            model = self.tree.tree_model
+            self.seen.append(model.data(model.index(0, 1)))
+        return False
+
+
+def test_an_edit_that_keeps_the_rows_repaints_their_figures(
+    qtbot: QtBot, window: MainWindow, type_into: TypeInto
+) -> None:
+    model = window.tree.tree_model
+    before = model.data(model.index(0, 1))
+    painted = _PaintedFigures(window.tree)
+    type_into(window.form.editor(("hidden_size",)), "6144")  # same rows, new figures
+    qtbot.waitUntil(lambda: bool(painted.seen))
+    assert painted.seen[-1] == human(model.rows()[0].params) != before
 
 
 def test_count_cell_is_editable(qtbot: QtBot, window: MainWindow) -> None:

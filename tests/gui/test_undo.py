@@ -38,8 +38,9 @@ def test_undo_redo_of_a_typed_edit(window: MainWindow, type_into: TypeInto) -> N
     window.undo_action.trigger()
     assert doc.report.total == before and f"{before:,}" in _headline(window)
     assert window.form.editor(("blocks", "default", "ffn", "width")).value() == 49152 and not doc.dirty
+    assert not window.isWindowModified()  # the title's marker goes with the last change undone
     window.redo_action.trigger()
-    assert doc.report.total == after and f"{after:,}" in _headline(window)
+    assert doc.report.total == after and f"{after:,}" in _headline(window) and window.isWindowModified()
 
 
 def test_undo_of_tree_edits(window: MainWindow) -> None:
