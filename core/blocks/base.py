@@ -8,7 +8,7 @@ module: nothing else needs to know its fields.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Annotated, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -77,10 +77,10 @@ class Context:
         return "LayerNorm" if self.norm == "layernorm" else "RMSNorm"
 
 
-# Not frozen (a frozen dataclass is three times slower to make, and each block makes one per TP
-# size the fit table tries), but hashed by its fields, once. Never changed.
-@dataclass(slots=True)
-class Cache:
+# A named tuple: immutable, quick to make (each block makes one per TP size the fit table tries) and
+# hashed in C (the KV terms are cached by the caches a stage holds, and every stage of every layout
+# the fit table tries looks them up).
+class Cache(NamedTuple):
     """What L layers of this kind keep per sequence while generating, on one TP rank.
 
     ``per_token`` numbers for each cached token (K and V) per layer, at most ``window`` tokens
@@ -96,16 +96,6 @@ class Cache:
     state_expr: str = ""
     symbols: tuple[tuple[str, int], ...] = ()
     source: str = ""
-    # The KV terms are cached by the caches a stage holds: each pipeline stage of each layout the fit
-    # table tries hashes them, so the hash of the fields is taken once.
-    _hash: int = field(default=0, init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        fields = (self.per_token, self.window, self.per_sequence, self.token_expr, self.state_expr)
-        self._hash = hash((*fields, self.symbols, self.source))
-
-    def __hash__(self) -> int:
-        return self._hash
 
 
 def leaf(name: str, part: str, expr: str, **values: int) -> Node:
