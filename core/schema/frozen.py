@@ -44,4 +44,14 @@ def thaw(value: Any) -> Any:
     return value
 
 
-Frozen = Annotated[Any, AfterValidator(freeze)]
+def _frozen_mapping(value: Any) -> Any:
+    """A mapping frozen (a layer group's or the MTP module's override); anything else is refused at
+    the field, not met later as a crash where the override is merged into its base block."""
+    if not isinstance(value, dict):
+        raise ValueError(f"expected a mapping of the block's fields, not {type(value).__name__}")
+    return freeze(value)
+
+
+# Typed Any for the type checker: the value is a FrozenDict (hashable), which a dict annotation
+# would hide from the cached functions that take it.
+Frozen = Annotated[Any, AfterValidator(_frozen_mapping)]

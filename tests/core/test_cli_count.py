@@ -68,6 +68,9 @@ def test_preset_file_path(capsys: pytest.CaptureFixture[str]) -> None:
             "decoder.layers.0.override.ffn.width",
         ),
         (("decoder", "layers"), [{"count": 1, "block": "nope"}], "decoder.layers.0.block"),
+        # An override is a mapping of the block's fields (found by the fuzz tests: true crashed).
+        (("decoder", "layers"), [{"count": 1, "override": True}], "decoder.layers.0.override"),
+        (("mtp",), {"count": 1, "block": "default", "override": True}, "mtp.override"),
     ],
 )
 def test_bad_files_name_the_field(
