@@ -97,65 +97,74 @@ def _rational(expr: str) -> Callable[[Mapping[str, Number]], Number | None] | No
     power that is not a whole constant. The function gives None for a value that is neither an int
     nor a Fraction (the caller then evaluates the formula as before)."""
     tree = _checked(expr)
-    divides = any(isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div) for node in ast.walk(tree))
-    if not divides:
+    if not any(isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div) for node in ast.walk(tree)):
         return None
-    lines: list[str] = []
-    names: dict[str, tuple[str, str]] = {}
-    step = itertools.count()
+    code = _PairCode()
+    try:
+        n, d = code.pair(tree.body)
+    except _NotRational:
+        return None
+    namespace: dict[str, Any] = {"Fraction": Fraction, "_reduced": _reduced}
+    exec(compile(code.function(n, d), f"<formula {expr}>", "exec"), namespace)
+    function: Callable[[Mapping[str, Number]], Number | None] = namespace["rational"]
+    return function
 
-    def pair(node: ast.expr) -> tuple[str, str]:
+
+class _PairCode:
+    """Straight-line Python computing a formula's (numerator, denominator) pairs, node by node."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.names: dict[str, tuple[str, str]] = {}  # symbol: its numerator and denominator variables
+        self._step = itertools.count()
+
+    def pair(self, node: ast.expr) -> tuple[str, str]:
+        """The variables (or constants) holding ``node``'s numerator and denominator."""
         if isinstance(node, ast.Constant):
             return repr(node.value), "1"
         if isinstance(node, ast.Name):
-            if node.id not in names:
-                names[node.id] = f"n_{node.id}", f"d_{node.id}"
-            return names[node.id]
-        n, d = f"n{next(step)}", f"d{next(step)}"
+            return self.names.setdefault(node.id, (f"n_{node.id}", f"d_{node.id}"))
+        n, d = f"n{next(self._step)}", f"d{next(self._step)}"
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):  # min / max (checked)
-            first, *rest = [pair(arg) for arg in node.args]
-            lines.append(f"{n}, {d} = {first[0]}, {first[1]}")
+            first, *rest = [self.pair(arg) for arg in node.args]
+            self.lines.append(f"{n}, {d} = {first[0]}, {first[1]}")
             better = "<" if node.func.id == "min" else ">"  # keeps the first of the least / greatest
             for an, ad in rest:
-                lines.append(f"if {an}*{d} {better} {n}*{ad}: {n}, {d} = {an}, {ad}")
+                self.lines.append(f"if {an}*{d} {better} {n}*{ad}: {n}, {d} = {an}, {ad}")
             return n, d
         assert isinstance(node, ast.BinOp)
         if isinstance(node.op, ast.Pow):
             power = node.right.value if isinstance(node.right, ast.Constant) else None
             if not (isinstance(power, int) and power >= 0):  # constants were checked to be ints
                 raise _NotRational
-            an, ad = pair(node.left)
-            lines.append(f"{n}, {d} = {an}**{power}, {ad}**{power}")
+            an, ad = self.pair(node.left)
+            self.lines.append(f"{n}, {d} = {an}**{power}, {ad}**{power}")
             return n, d
-        (an, ad), (bn, bd) = pair(node.left), pair(node.right)
+        (an, ad), (bn, bd) = self.pair(node.left), self.pair(node.right)
         if isinstance(node.op, ast.Add):
-            lines.append(f"{n}, {d} = {an}*{bd} + {bn}*{ad}, {ad}*{bd}")
+            self.lines.append(f"{n}, {d} = {an}*{bd} + {bn}*{ad}, {ad}*{bd}")
         elif isinstance(node.op, ast.Sub):
-            lines.append(f"{n}, {d} = {an}*{bd} - {bn}*{ad}, {ad}*{bd}")
+            self.lines.append(f"{n}, {d} = {an}*{bd} - {bn}*{ad}, {ad}*{bd}")
         elif isinstance(node.op, ast.Mult):
-            lines.append(f"{n}, {d} = {an}*{bn}, {ad}*{bd}")
+            self.lines.append(f"{n}, {d} = {an}*{bn}, {ad}*{bd}")
         else:  # division: the denominator stays positive, for min and max to compare by products
-            lines.append(f"if {bn} == 0: raise ZeroDivisionError('division by zero')")
-            lines.append(f"{n}, {d} = ({an}*{bd}, {ad}*{bn}) if {bn} > 0 else (-{an}*{bd}, -{ad}*{bn})")
+            self.lines.append(f"if {bn} == 0: raise ZeroDivisionError('division by zero')")
+            self.lines.append(f"{n}, {d} = ({an}*{bd}, {ad}*{bn}) if {bn} > 0 else (-{an}*{bd}, -{ad}*{bn})")
         return n, d
 
-    try:
-        n, d = pair(tree.body)
-    except _NotRational:
-        return None
-    entry = []
-    for name, (vn, vd) in names.items():
-        entry += [
-            f"{vn} = values[{name!r}]",
-            f"if {vn}.__class__ is int: {vd} = 1",
-            f"elif {vn}.__class__ is Fraction: {vn}, {vd} = {vn}.numerator, {vn}.denominator",
-            "else: return None",
-        ]
-    body = "\n    ".join([*entry, *lines, f"return _reduced({n}, {d})"])
-    namespace: dict[str, Any] = {"Fraction": Fraction, "_reduced": _reduced}
-    exec(compile(f"def rational(values):\n    {body}\n", f"<formula {expr}>", "exec"), namespace)
-    function: Callable[[Mapping[str, Number]], Number | None] = namespace["rational"]
-    return function
+    def function(self, n: str, d: str) -> str:
+        """``def rational(values)``: each symbol read as a pair (None for another number type),
+        the lines, and the pair ``n``/``d`` reduced."""
+        entry = []
+        for name, (vn, vd) in self.names.items():
+            entry += [
+                f"{vn} = values[{name!r}]",
+                f"if {vn}.__class__ is int: {vd} = 1",
+                f"elif {vn}.__class__ is Fraction: {vn}, {vd} = {vn}.numerator, {vn}.denominator",
+                "else: return None",
+            ]
+        body = "\n    ".join([*entry, *self.lines, f"return _reduced({n}, {d})"])
+        return f"def rational(values):\n    {body}\n"
 
 
 class _NotRational(Exception):
