@@ -11,6 +11,7 @@ from pytestqt.qtbot import QtBot
 from paramtally.core.edit import with_value
 from paramtally.core.memory import estimate_memory
 from paramtally.core.sources import load_source
+from paramtally.core.terms import Term
 from paramtally.gui.main_window import MainWindow
 from paramtally.gui.views.memory_panel import MemoryPanel
 from tests.gui.conftest import TypeInto
@@ -39,6 +40,23 @@ def _pick(qtbot: QtBot, combo, text: str) -> None:  # type: ignore[no-untyped-de
     combo.activated.emit(index)
 
 
+def _tensor_parallel(type_into: TypeInto, panel: MemoryPanel, size: int) -> None:
+    """One copy of the model over ``size`` GPUs, all tensor parallel, as a person types it."""
+    editors = panel.controls.editors
+    type_into(editors["gpus"], str(size))
+    type_into(editors["pp"], "1")
+    type_into(editors["tp"], str(size))
+
+
+def _term_in_tooltip(window: MainWindow, panel: MemoryPanel, name: str) -> Term:
+    """The scenario's memory term ``name``, after checking the chart's tooltip shows its line."""
+    document = window.document
+    memory = estimate_memory(document.architecture, document.scenario)
+    term = next(term for term in memory.terms if term.name == name)
+    assert f"{name}: {term.value:,} B = {term.formula}" in panel.chart.toolTip()
+    return term
+
+
 def test_expert_parallel_terms_and_the_all_to_all_omission(
     qtbot: QtBot, window: MainWindow, panel: MemoryPanel, type_into: TypeInto
 ) -> None:
@@ -53,11 +71,8 @@ def test_expert_parallel_terms_and_the_all_to_all_omission(
     assert panel.omission_note.isHidden()
     type_into(editors["ep"], "8")
     assert document.scenario.ep == 8
-    memory = estimate_memory(document.architecture, document.scenario)
-    tooltip = panel.chart.toolTip()
-    expert = next(term for term in memory.terms if term.name == "routed expert weights (bf16)")
-    assert f"routed expert weights (bf16): {expert.value:,} B = {expert.formula}" in tooltip
-    assert "Megatron-LM expert parallelism" in tooltip
+    _term_in_tooltip(window, panel, "routed expert weights (bf16)")
+    assert "Megatron-LM expert parallelism" in panel.chart.toolTip()
     assert panel.omission_note.isVisible() and "all-to-all" in panel.omission_note.text()
     assert "Hardware per training token" in panel.flops.text()
 
@@ -79,14 +94,10 @@ def test_gguf_types_and_replicated_kv_heads_in_the_tooltip(
     assert "Decode step at the context" in panel.flops.text()
 
     _pick(qtbot, editors["quant"], "none")
-    type_into(editors["gpus"], "16")
-    type_into(editors["pp"], "1")
-    type_into(editors["tp"], "16")
+    _tensor_parallel(type_into, panel, 16)
     assert (document.scenario.tp, document.scenario.gpus) == (16, 16)
-    memory = estimate_memory(document.architecture, document.scenario)
-    share = next(term for term in memory.terms if term.name == "replicated K/V weights (bf16)")
+    share = _term_in_tooltip(window, panel, "replicated K/V weights (bf16)")
     assert share.value == 167_772_160
-    assert f"replicated K/V weights (bf16): {share.value:,} B = {share.formula}" in panel.chart.toolTip()
 
 
 def test_a_one_group_mamba2_model_takes_tensor_parallel_with_its_group_replicated(
@@ -94,17 +105,11 @@ def test_a_one_group_mamba2_model_takes_tensor_parallel_with_its_group_replicate
 ) -> None:
     document = window.document
     document.set_architecture(load_source("bamba-9b"), "Bamba-9B")
-    editors = panel.controls.editors
-    type_into(editors["gpus"], "8")
-    type_into(editors["pp"], "1")
-    type_into(editors["tp"], "8")
+    _tensor_parallel(type_into, panel, 8)
     assert (document.scenario.tp, document.scenario.gpus) == (8, 8)
-    assert not editors["tp"].styleSheet() and panel.problem.isHidden()
-    memory = estimate_memory(document.architecture, document.scenario)
-    share = next(term for term in memory.terms if term.name == "replicated Mamba-2 B/C weights (bf16)")
-    tooltip = panel.chart.toolTip()
-    assert f"replicated Mamba-2 B/C weights (bf16): {share.value:,} B = {share.formula}" in tooltip
-    assert "MambaMixer2" in tooltip
+    assert not panel.controls.editors["tp"].styleSheet() and panel.problem.isHidden()
+    _term_in_tooltip(window, panel, "replicated Mamba-2 B/C weights (bf16)")
+    assert "MambaMixer2" in panel.chart.toolTip()
     rows = panel.setups.model()
     layouts = {rows.index(row, 2).data() for row in range(rows.rowCount())}
     assert "TP=8" in layouts  # the fit table lays it out with TP too
