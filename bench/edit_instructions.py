@@ -1,6 +1,6 @@
 """How much work is an edit, counted in CPU instructions (deterministic, unlike wall time)?
 
-    python bench/edit_instructions.py [--edits 20] [--case hybrid] [--tab memory]
+    python bench/edit_instructions.py [--edits 20] [--case hybrid] [--tab memory] [--repaint]
 
 On a shared machine whose speed swings 1.5–2× between minutes, ``bench/gui_latency.py``'s
 milliseconds compare two trees only when run interleaved, many times. This script counts the
@@ -8,8 +8,10 @@ instructions one edit executes instead, under valgrind's callgrind (``apt-get in
 ~50× slower than native): the window of ``gui_latency.py`` is built for the case, then a new
 hidden size is typed ``--edits`` times (Enter each time, no repaint in between), once with no
 edit and once with them; the difference over the edits is one edit's instructions, start-up
-taken out. The same tree gives the same count within ~1%; a change that saves work shows as a
-smaller count, whatever the machine's state. Milliseconds still decide the ≤ 8 ms target
+taken out. With ``--repaint`` each edit is followed by the repaint it causes (one
+``processEvents``), what a person waits for before seeing the new figures. The same tree gives the
+same count within ~1%; a change that saves work shows as a smaller count, whatever the machine's
+state. Milliseconds still decide the ≤ 8 ms target
 (``gui_latency.py``): instructions do not weigh cache misses or Qt's own threads.
 """
 
@@ -26,8 +28,9 @@ CASES = ("gpt3-175b", "deepseek-v3 (5 groups)", "hybrid, 48 groups")
 TABS = {"parameters": 0, "memory": 1}
 
 
-def _edit(case: str, tab: int, edits: int) -> None:
-    """The child: a window on ``case`` with ``tab`` open, then ``edits`` typed hidden sizes."""
+def _edit(case: str, tab: int, edits: int, repaint: bool) -> None:
+    """The child: a window on ``case`` with ``tab`` open, then ``edits`` typed hidden sizes (each
+    repainted when ``repaint``)."""
     os.environ["QT_QPA_PLATFORM"] = "offscreen"
     sys.path.insert(0, str(Path(__file__).parent))
     import gui_latency
@@ -57,11 +60,13 @@ def _edit(case: str, tab: int, edits: int) -> None:
     for i in range(5 + edits):  # five edits to warm up, as gui_latency.py does
         editor.lineEdit().setText(str(base + 64 * (i // 2 + 1) * (1 if i % 2 else -1)))
         editor.editingFinished.emit()
+        if repaint:
+            app.processEvents()
     app.processEvents()
 
 
-def _instructions(case: str, tab: int, edits: int) -> int:
-    child = [sys.executable, __file__, "--child", case, str(tab), str(edits)]
+def _instructions(case: str, tab: int, edits: int, repaint: bool) -> int:
+    child = [sys.executable, __file__, "--child", case, str(tab), str(edits), str(int(repaint))]
     run = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *child],
         capture_output=True,
@@ -76,19 +81,20 @@ def _instructions(case: str, tab: int, edits: int) -> int:
 
 def main() -> int:
     if sys.argv[1:2] == ["--child"]:
-        _edit(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
+        _edit(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5] == "1")
         return 0
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--edits", type=int, default=20)
     parser.add_argument("--case", choices=CASES, action="append", help="default: every case")
     parser.add_argument("--tab", choices=tuple(TABS), action="append", help="default: both tabs")
+    parser.add_argument("--repaint", action="store_true", help="count each edit's repaint too")
     args = parser.parse_args()
-    print(f"instructions per edit (callgrind; {args.edits} edits less none, start-up taken out):")
+    what = "edit and repaint" if args.repaint else "edit"
+    print(f"instructions per {what} (callgrind; {args.edits} edits less none, start-up taken out):")
     for case in args.case or CASES:
         for tab in args.tab or tuple(TABS):
-            per_edit = (
-                _instructions(case, TABS[tab], args.edits) - _instructions(case, TABS[tab], 0)
-            ) / args.edits
+            counts = [_instructions(case, TABS[tab], edits, args.repaint) for edits in (args.edits, 0)]
+            per_edit = (counts[0] - counts[1]) / args.edits
             print(f"  {case:24} {tab} tab open: {per_edit / 1e6:6.2f} M")
     return 0
 

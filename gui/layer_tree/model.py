@@ -35,6 +35,16 @@ __all__ = ["COLUMNS", "LayerTreeModel", "main_stack", "siblings"]
 
 COLUMNS = ("Stacks, layer groups and blocks", "Parameters", "Share")
 MIME = "application/x-paramtally-layer-group"
+# The roles data() answers; Qt asks each painted cell for eight (decoration, colours, check state…).
+_ROLES = frozenset(
+    {
+        Qt.ItemDataRole.DisplayRole,
+        Qt.ItemDataRole.EditRole,
+        Qt.ItemDataRole.TextAlignmentRole,
+        Qt.ItemDataRole.ToolTipRole,
+        Qt.ItemDataRole.UserRole,
+    }
+)
 Index = QModelIndex | QPersistentModelIndex
 
 
@@ -132,10 +142,15 @@ class LayerTreeModel(QAbstractItemModel):
     # --- QAbstractItemModel --------------------------------------------------------------------
 
     def index(self, row: int, column: int, parent: Index = QModelIndex()) -> QModelIndex:  # noqa: B008
-        if not self.hasIndex(row, column, parent):
+        # Checked here rather than with hasIndex, which asks rowCount and columnCount back through
+        # Python: Qt asks for an index per cell it paints.
+        if parent.isValid():
+            rows = self._children.get(int(parent.internalId()) - 1, ()) if parent.column() == 0 else ()
+        else:
+            rows = self._children.get(-1, ())
+        if not (0 <= row < len(rows) and 0 <= column < len(COLUMNS)):
             return QModelIndex()
-        key = int(parent.internalId()) - 1 if parent.isValid() else -1
-        return self.createIndex(row, column, self._children[key][row] + 1)
+        return self.createIndex(row, column, rows[row] + 1)
 
     def parent(self, index: Index = QModelIndex()) -> QModelIndex:  # type: ignore[override]  # noqa: B008
         if not index.isValid():
@@ -158,6 +173,8 @@ class LayerTreeModel(QAbstractItemModel):
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if role not in _ROLES:
+            return None
         # Qt calls this from C++: an exception escaping here takes the whole window down.
         try:
             return self._data(index, role)

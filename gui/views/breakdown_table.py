@@ -31,6 +31,16 @@ COLUMNS: tuple[str, ...] = ("Term", "Part", "Per layer", "× Layers", "Parameter
 _NUMERIC = {2, 3, 4, 5}
 _Index = QModelIndex | QPersistentModelIndex
 RAW_ROLE = Qt.ItemDataRole.UserRole  # the exact integer behind a number cell
+# The roles data() answers; Qt asks each painted cell for eight (decoration, colours, check state…).
+_ROLES = frozenset(
+    {
+        Qt.ItemDataRole.DisplayRole,
+        RAW_ROLE,
+        Qt.ItemDataRole.TextAlignmentRole,
+        Qt.ItemDataRole.ToolTipRole,
+        Qt.ItemDataRole.FontRole,
+    }
+)
 
 
 @dataclass(slots=True)
@@ -113,11 +123,15 @@ class BreakdownModel(QAbstractItemModel):
     # --- QAbstractItemModel ---------------------------------------------------------------------
 
     def index(self, row: int, column: int, parent: _Index = QModelIndex()) -> QModelIndex:  # noqa: B008
-        if not self.hasIndex(row, column, parent):
+        # Checked here rather than with hasIndex, which asks rowCount and columnCount back through
+        # Python: Qt asks for hundreds of indexes per repaint.
+        if parent.isValid():
+            rows = self._rows[parent.internalId()].children if parent.column() == 0 else ()
+        else:
+            rows = self._roots
+        if not (0 <= row < len(rows) and 0 <= column < len(COLUMNS)):
             return QModelIndex()
-        if not parent.isValid():
-            return self.createIndex(row, column, self._roots[row])
-        return self.createIndex(row, column, self._rows[parent.internalId()].children[row])
+        return self.createIndex(row, column, rows[row])
 
     def parent(self, child: _Index = QModelIndex()) -> QModelIndex:  # type: ignore[override]  # noqa: B008
         if not child.isValid():
@@ -143,6 +157,8 @@ class BreakdownModel(QAbstractItemModel):
         return None
 
     def data(self, index: _Index, role: int = 0) -> Any:
+        if role not in _ROLES:
+            return None
         # Qt calls this from C++: an exception escaping here takes the whole window down.
         try:
             return self._data(index, role)
