@@ -26,18 +26,8 @@ from paramtally.core.flops import estimate_flops
 from paramtally.core.gpus import find_gpu
 from paramtally.core.memory import Scenario, estimate_memory
 from paramtally.core.presets import load_builtin
-from paramtally.core.schema import Architecture, thaw
-
-
-def built(arch: Architecture, *changes: tuple[tuple[str | int, ...], int]) -> Architecture:
-    """``arch`` with fields set by path, validated once: a variant made without the sweep's code."""
-    data: dict[str, Any] = thaw(arch.model_dump())
-    for path, value in changes:
-        node: Any = data
-        for part in path[:-1]:
-            node = node[part]
-        node[path[-1]] = value
-    return Architecture.model_validate(data)
+from paramtally.core.schema import Architecture
+from tests.variants import built
 
 
 def cells(n: int, shape: tuple[int, int], seed: int = 15) -> list[tuple[int, int]]:

@@ -51,6 +51,17 @@ def window(qtbot: QtBot, document: Document) -> MainWindow:
 
 
 @pytest.fixture
+def llama_window(qtbot: QtBot) -> MainWindow:
+    """Llama-3-8B in a window of 1440×900 (the explore tabs' tests)."""
+    window = MainWindow(Document(load_source("llama-3-8b"), "llama-3-8b", preset_id="llama-3-8b"))
+    qtbot.addWidget(window)
+    window.resize(1440, 900)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+@pytest.fixture
 def config_dir(tmp_path: Path) -> Path:
     """Where platformdirs puts our settings now: must be the test's private folder."""
     from platformdirs import user_config_path

@@ -15,6 +15,7 @@ from paramtally.core.terms import Term
 from paramtally.gui.main_window import MainWindow
 from paramtally.gui.views.memory_panel import MemoryPanel
 from tests.gui.conftest import TypeInto
+from tests.gui.views_support import click_tab
 
 # GPT-3's stack with 94 of its layers as 64-expert MoE blocks.
 MOE = [
@@ -25,8 +26,7 @@ MOE = [
 
 @pytest.fixture
 def panel(qtbot: QtBot, window: MainWindow) -> MemoryPanel:
-    bar = window.tabs.tabBar()
-    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(1).center())
+    click_tab(qtbot, window, "Memory and GPU fit")
     return window.memory
 
 

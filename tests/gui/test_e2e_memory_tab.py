@@ -23,15 +23,13 @@ from paramtally.gui.main_window import MainWindow
 from paramtally.gui.views.memory_panel import MemoryPanel
 from paramtally.gui.views.setups_table import COLUMN_FIELDS, COLUMNS, FITS, RAW_ROLE
 from tests.gui.conftest import TypeInto
-from tests.gui.views_support import moe_variant
+from tests.gui.views_support import click_tab, moe_variant
 
 
 @pytest.fixture
 def panel(qtbot: QtBot, window: MainWindow) -> MemoryPanel:
     """The memory tab, opened by clicking its tab."""
-    bar = window.tabs.tabBar()
-    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(1).center())
-    assert window.tabs.currentIndex() == 1
+    click_tab(qtbot, window, "Memory and GPU fit")
     panel = window.memory
     assert isinstance(panel, MemoryPanel) and panel.isVisible()
     return panel

@@ -19,7 +19,6 @@ from paramtally.core.count import count_parameters
 from paramtally.core.memory import estimate_memory
 from paramtally.core.schema import Architecture
 from paramtally.core.sources import load_source
-from paramtally.gui.document import Document
 from paramtally.gui.explore.compare_view import CompareView
 from paramtally.gui.explore.figure_text import delta_text, figure_text
 from paramtally.gui.export_actions import EXCEL_KEY
@@ -27,26 +26,14 @@ from paramtally.gui.main_window import MainWindow
 from paramtally.gui.settings import settings
 from tests.gui.conftest import TypeInto
 from tests.gui.modals import Modals, right_click
+from tests.gui.views_support import click_tab
 
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = ROOT / "tests" / "data" / "hf_configs" / "llama-2-7b.json"
 
 
-@pytest.fixture
-def llama_window(qtbot: QtBot) -> MainWindow:
-    window = MainWindow(Document(load_source("llama-3-8b"), "llama-3-8b", preset_id="llama-3-8b"))
-    qtbot.addWidget(window)
-    window.resize(1440, 900)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
-
-
 def open_compare(qtbot: QtBot, window: MainWindow) -> CompareView:
-    bar = window.tabs.tabBar()
-    index = window.tabs.indexOf(window.explore.compare_tab)
-    assert bar.tabText(index) == "Compare"
-    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(index).center())
+    click_tab(qtbot, window, "Compare")
     view = window.explore.compare_view
     qtbot.waitUntil(lambda: view.isVisible() and view.comparison is not None)
     return view

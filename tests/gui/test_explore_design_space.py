@@ -5,10 +5,8 @@ here without the sweep's code and counted by `count_parameters` / `estimate_memo
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import numpy as np
-import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QComboBox
 from pytestqt.qtbot import QtBot
@@ -18,47 +16,23 @@ from paramtally.core.explore.sweep import sweep
 from paramtally.core.fit import fit_setup
 from paramtally.core.gpus import find_gpu
 from paramtally.core.memory import estimate_memory
-from paramtally.core.schema import Architecture, thaw
-from paramtally.core.sources import load_source
-from paramtally.gui.document import Document
+from paramtally.core.schema import Architecture
 from paramtally.gui.explore.design_space import DesignSpaceView
 from paramtally.gui.explore.figure_text import figure_text
 from paramtally.gui.main_window import MainWindow
 from tests.gui.conftest import TypeInto
 from tests.gui.modals import give_focus
+from tests.gui.views_support import click_tab
+from tests.variants import built
 
 LAYERS = ("decoder", "layers", 0, "count")
 
 
-@pytest.fixture
-def llama_window(qtbot: QtBot) -> MainWindow:
-    window = MainWindow(Document(load_source("llama-3-8b"), "llama-3-8b", preset_id="llama-3-8b"))
-    qtbot.addWidget(window)
-    window.resize(1440, 900)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
-
-
 def open_design(qtbot: QtBot, window: MainWindow) -> DesignSpaceView:
-    bar = window.tabs.tabBar()
-    index = window.tabs.indexOf(window.explore.design_tab)
-    assert bar.tabText(index) == "Design space"
-    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(index).center())
+    click_tab(qtbot, window, "Design space")
     view = window.explore.design_view
     qtbot.waitUntil(lambda: view.isVisible() and view.sweep is not None)
     return view
-
-
-def built(arch: Architecture, *changes: tuple[tuple[str | int, ...], int]) -> Architecture:
-    """``arch`` with fields set by path, validated once: a variant made without the sweep."""
-    data: dict[str, Any] = thaw(arch.model_dump())
-    for path, value in changes:
-        node: Any = data
-        for part in path[:-1]:
-            node = node[part]
-        node[path[-1]] = value
-    return Architecture.model_validate(data)
 
 
 def at(arch: Architecture, hidden_size: int, layers: int) -> Architecture:

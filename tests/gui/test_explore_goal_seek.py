@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QWidget
 from pytestqt.qtbot import QtBot
@@ -17,22 +16,11 @@ from paramtally.core.edit import with_value
 from paramtally.core.fit import fit_setup
 from paramtally.core.gpus import find_gpu
 from paramtally.core.schema import Architecture
-from paramtally.core.sources import load_source
-from paramtally.gui.document import Document
 from paramtally.gui.explore.goal_seek import GoalSeekDialog
 from paramtally.gui.main_window import MainWindow
 from tests.gui.modals import Modals, give_focus
 
 H100 = "h100-sxm-80gb"
-
-
-@pytest.fixture
-def llama_window(qtbot: QtBot) -> MainWindow:
-    window = MainWindow(Document(load_source("llama-3-8b"), "llama-3-8b", preset_id="llama-3-8b"))
-    qtbot.addWidget(window)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
 
 
 def choose(qtbot: QtBot, box: QComboBox, text: str) -> None:

@@ -26,6 +26,7 @@ from paramtally.gui.main_window import MainWindow
 from paramtally.gui.presets import ID_ROLE, ORIGIN_ROLE, PresetsBrowser
 from tests.gui.conftest import TypeInto
 from tests.gui.modals import Modals, give_focus, right_click_row
+from tests.gui.views_support import click_tab
 
 ROOT = Path(__file__).resolve().parents[2]
 LLAMA = ROOT / "tests" / "data" / "hf_configs" / "llama-2-7b.json"
@@ -169,9 +170,7 @@ def _highlighted(browser: PresetsBrowser) -> list[str]:
 
 
 def _type_scenario(qtbot: QtBot, window: MainWindow, type_into: TypeInto, field: str, text: str) -> None:
-    qtbot.mouseClick(
-        window.tabs.tabBar(), Qt.MouseButton.LeftButton, pos=window.tabs.tabBar().tabRect(1).center()
-    )
+    click_tab(qtbot, window, "Memory and GPU fit")
     type_into(window.findChild(QWidget, f"scenario.{field}"), text)
 
 

@@ -16,7 +16,7 @@ from paramtally.core.serving import estimate_serving
 from paramtally.gui.views.format import GIB, rate_text, seconds_text, signed_bytes_both
 from paramtally.gui.views.memory_panel import MemoryPanel
 from paramtally.gui.views.setups_table import FITS, FITS_TEXT, FREE, NOT_FIT_TEXT, RAW_ROLE, USAGE
-from tests.gui.views_support import make_document
+from tests.gui.views_support import click_tab, make_document
 
 
 @pytest.fixture
@@ -206,10 +206,7 @@ def test_parameter_views_behind_the_memory_tab_catch_up_when_shown(qtbot: QtBot)
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window)
-    qtbot.mouseClick(
-        window.tabs.tabBar(), Qt.MouseButton.LeftButton, pos=window.tabs.tabBar().tabRect(1).center()
-    )
-    assert window.tabs.currentIndex() == 1
+    click_tab(qtbot, window, "Memory and GPU fit")
     editor = window.findChild(object, "hidden_size")
     editor.lineEdit().selectAll()
     qtbot.keyClicks(editor.lineEdit(), "5120")
@@ -223,9 +220,7 @@ def test_parameter_views_behind_the_memory_tab_catch_up_when_shown(qtbot: QtBot)
     charts, table = window.charts, window.table
     assert charts.deferred.stale and table.deferred.stale
 
-    qtbot.mouseClick(
-        window.tabs.tabBar(), Qt.MouseButton.LeftButton, pos=window.tabs.tabBar().tabRect(0).center()
-    )
+    click_tab(qtbot, window, "Parameters")
     assert not charts.deferred.stale and not table.deferred.stale
     report = count_parameters(document.architecture)
     shown = dict(zip(charts.bar.parts_shown, charts.bar.part_bars.opts["width"], strict=True))

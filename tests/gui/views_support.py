@@ -1,4 +1,5 @@
-"""Helpers shared by the views' tests: a real Document on a preset and architecture variants."""
+"""Helpers shared by the views' tests: a real Document on a preset, architecture variants, and
+clicking one of the window's tabs."""
 
 from __future__ import annotations
 
@@ -6,12 +7,16 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
 from paramtally.core.edit import with_value
 from paramtally.core.schema import Architecture
 from paramtally.core.sources import load_source
 from paramtally.gui.document import Document
+from paramtally.gui.main_window import MainWindow
 
-__all__ = ["MOE_LAYERS", "make_document", "moe_variant"]
+__all__ = ["MOE_LAYERS", "click_tab", "make_document", "moe_variant"]
 
 # GPT-3's stack with its last 94 layers turned into MoE blocks carrying LoRA: total ≠ active, added > 0.
 MOE_LAYERS = [
@@ -32,3 +37,11 @@ def make_document(source: str = "gpt3-175b") -> Document:
 
 def moe_variant(arch: Architecture) -> Architecture:
     return with_value(arch, ("decoder", "layers"), MOE_LAYERS)
+
+
+def click_tab(qtbot: QtBot, window: MainWindow, title: str) -> None:
+    """Click the window's tab titled ``title`` ("Memory and GPU fit", "Compare"), as a person would."""
+    bar = window.tabs.tabBar()
+    index = [bar.tabText(i) for i in range(bar.count())].index(title)
+    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(index).center())
+    assert window.tabs.currentIndex() == index
