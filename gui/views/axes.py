@@ -8,12 +8,12 @@ from collections.abc import Callable
 from typing import Any
 
 import pyqtgraph as pg
-from PySide6.QtCore import QRect, Qt
-from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPen, QTransform
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QImage, QPaintEngine, QPainter, QPen, QTransform
 
 from paramtally.core.breakdown import human
 
-__all__ = ["HumanAxis", "covered", "gib_tick", "human_tick"]
+__all__ = ["HumanAxis", "PixelLines", "covered", "gib_tick", "human_tick"]
 
 
 def human_tick(value: float) -> str:
@@ -61,35 +61,32 @@ class HumanAxis(pg.AxisItem):
             return [f"{v:.0f}" if spacing >= 1 else f"{v:g}" for v in values]
         return [self.formatter(v * scale) for v in values]
 
+    # Device pixels per pixel of what it was last painted on; None: not pixels (an SVG export),
+    # where the grid stays lines.
+    _ratio: float | None = 1.0
+
+    def paint(self, p: QPainter, *args: Any) -> None:
+        # The grid is counted in device pixels: on a screen of another pixel ratio, or drawn into
+        # an export, it is made again for it.
+        device, engine = p.device(), p.paintEngine()
+        raster = device is not None and engine is not None and engine.type() == QPaintEngine.Type.Raster
+        ratio = device.devicePixelRatioF() if raster else None
+        if ratio != self._ratio:
+            self._ratio, self.picture = ratio, None
+        super().paint(p, *args)
+
     def drawPicture(self, p: QPainter, axisSpec: Any, tickSpecs: Any, textSpecs: Any) -> None:
         # Qt's raster engine draws an aliased, translucent line one pixel at a time: a chart's grid
         # (each tick drawn across the plot at 15% opacity) took 8–19 ms of every repaint of a chart.
-        # The same pixels, filled as rectangles (a horizontal line is one span) and, for vertical
-        # lines, as one row of pixels repeated down the rows they cover, take under a millisecond.
-        # Pixels are counted in the axis's own coordinates: the plot's layout puts it on whole pixels.
-        rest, columns = [], {}
-        for pen, start, end in tickSpecs:
-            if not _plain(pen):
-                rest.append((pen, start, end))
-            elif start.y() == end.y():
-                x, width = covered(start.x(), end.x())
-                p.fillRect(QRect(x, covered(start.y(), end.y())[0], width, 1), pen.color())
-            elif start.x() == end.x():
-                columns.setdefault(covered(start.y(), end.y()), []).append((start.x(), pen.color()))
-            else:
-                rest.append((pen, start, end))
-        for (y, height), lines in columns.items():
-            x, row = _row_image(lines)
-            texture = QBrush(row)
-            texture.setTransform(QTransform.fromTranslate(x, y))  # the row's first pixel on the first line
-            p.fillRect(QRect(x, y, row.width(), height), texture)
+        # The same pixels, filled (a horizontal line is one span; vertical ones are one row of
+        # pixels repeated down the rows they cover), take under a millisecond.
+        if self._ratio is None:
+            super().drawPicture(p, axisSpec, tickSpecs, textSpecs)
+            return
+        grid = PixelLines(self._ratio)
+        rest = [(pen, start, end) for pen, start, end in tickSpecs if not grid.add(pen, start, end)]
+        grid.draw(p)
         super().drawPicture(p, axisSpec, rest, textSpecs)
-
-
-def _plain(pen: QPen) -> bool:
-    """A solid one-pixel pen of one colour: its line is the pixels ``covered`` says."""
-    solid = pen.style() == Qt.PenStyle.SolidLine and pen.brush().style() == Qt.BrushStyle.SolidPattern
-    return solid and pen.isCosmetic() and pen.widthF() <= 1
 
 
 def covered(a: float, b: float) -> tuple[int, int]:
@@ -100,14 +97,53 @@ def covered(a: float, b: float) -> tuple[int, int]:
     return math.floor(first), math.floor(last) - math.floor(first) + 1
 
 
-def _row_image(lines: list[tuple[float, QColor]]) -> tuple[int, QImage]:
-    """Vertical lines at their x, in their colours, as one row of pixels (and its first column)."""
-    columns = [covered(x, x)[0] for x, _ in lines]
-    first = min(columns)
-    row = QImage(max(columns) - first + 1, 1, QImage.Format.Format_ARGB32_Premultiplied)
+class PixelLines:
+    """Lines one device pixel wide along the axes, collected and then filled as pixels.
+
+    Counted in device pixels (``ratio`` per logical one) in the axis's own coordinates: the plot's
+    layout puts the axis on whole pixels.
+    """
+
+    def __init__(self, ratio: float = 1.0) -> None:
+        self.ratio = ratio
+        self.rows: list[tuple[tuple[int, int], int, QColor]] = []  # (first x, width), y, colour
+        self.columns: dict[tuple[int, int], list[tuple[int, QColor]]] = {}  # (first y, height) → x, colour
+
+    def add(self, pen: QPen, start: QPointF, end: QPointF) -> bool:
+        """Take the line if it is one of ours to fill (a plain pen, along an axis)."""
+        solid = pen.style() == Qt.PenStyle.SolidLine and pen.brush().style() == Qt.BrushStyle.SolidPattern
+        if not (solid and pen.isCosmetic() and pen.widthF() <= 1):
+            return False
+        r = self.ratio
+        if start.y() == end.y():
+            self.rows.append((covered(start.x() * r, end.x() * r), math.floor(start.y() * r), pen.color()))
+        elif start.x() == end.x():
+            lines = self.columns.setdefault(covered(start.y() * r, end.y() * r), [])
+            lines.append((math.floor(start.x() * r), pen.color()))
+        else:
+            return False
+        return True
+
+    def draw(self, p: QPainter) -> None:
+        unit = 1 / self.ratio  # one device pixel, in the painter's coordinates
+        for (x, width), y, color in self.rows:
+            p.fillRect(QRectF(x * unit, y * unit, width * unit, unit), color)
+        for (y, height), lines in self.columns.items():
+            x, row = _row_image(lines)
+            texture = QBrush(row)
+            # One texel per device pixel, the row's first on the first line.
+            texture.setTransform(QTransform(unit, 0, 0, unit, x * unit, y * unit))
+            p.fillRect(QRectF(x * unit, y * unit, row.width() * unit, height * unit), texture)
+
+
+def _row_image(lines: list[tuple[int, QColor]]) -> tuple[int, QImage]:
+    """Vertical lines at their pixel columns, in their colours, as one row of pixels (and its first
+    column)."""
+    first = min(column for column, _ in lines)
+    row = QImage(max(column for column, _ in lines) - first + 1, 1, QImage.Format.Format_ARGB32_Premultiplied)
     row.fill(Qt.GlobalColor.transparent)
     painter = QPainter(row)
-    for column, (_, color) in zip(columns, lines, strict=True):
+    for column, color in lines:
         painter.fillRect(column - first, 0, 1, 1, color)  # blended, as lines drawn over each other are
     painter.end()
     return first, row

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from pathlib import Path
 
 import pyqtgraph as pg
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QImage, QPainter, QPen
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QColor, QImage, QPainter, QPen, QPicture
+from PySide6.QtSvg import QSvgGenerator
 from pytestqt.qtbot import QtBot
 
 from paramtally.gui.views.axes import HumanAxis, covered
@@ -18,27 +20,52 @@ from paramtally.gui.views.axes import HumanAxis, covered
 _WHITE = QColor("white")
 
 
-def _drawn(axis: HumanAxis, draw: Callable[..., None], size: tuple[int, int]) -> QImage:
-    image = QImage(*size, QImage.Format.Format_ARGB32_Premultiplied)
+def _drawn(axis: HumanAxis, draw: Callable[[HumanAxis, QPainter], None], ratio: int) -> QImage:
+    """The axis drawn by ``draw`` at ``ratio`` device pixels per pixel, its grid included."""
+    bounds = axis.boundingRect()
+    image = QImage(
+        int(bounds.width() + 2) * ratio,
+        int(bounds.height() + 2) * ratio,
+        QImage.Format.Format_ARGB32_Premultiplied,
+    )
+    image.setDevicePixelRatio(ratio)
     image.fill(_WHITE)
     painter = QPainter(image)
-    painter.translate(-axis.boundingRect().topLeft())  # the grid of a bottom axis lies above it
-    draw(axis, painter, *axis.generateDrawSpecs(painter))
+    painter.translate(-bounds.topLeft())  # the grid of a bottom axis lies above it
+    draw(axis, painter)
     painter.end()
     return image
 
 
-def _line_ends(axis: HumanAxis) -> set[tuple[int, int]]:
-    """The pixels within one of either end of each tick line, in the image ``_drawn`` paints."""
-    offset = -axis.boundingRect().topLeft()
+def _ours(axis: HumanAxis, painter: QPainter) -> None:
+    axis.picture = None
+    axis.paint(painter, None, None)
+
+
+def _pyqtgraphs(axis: HumanAxis, painter: QPainter) -> None:
+    """What pyqtgraph's AxisItem.paint draws: its own drawPicture, recorded, then played."""
+    picture = QPicture()
+    recorder = QPainter(picture)
+    pg.AxisItem.drawPicture(axis, recorder, *axis.generateDrawSpecs(recorder))
+    recorder.end()
+    picture.play(painter)
+
+
+def _tick_lines(axis: HumanAxis) -> list[tuple[QPen, QPointF, QPointF]]:
     image = QImage(1, 1, QImage.Format.Format_ARGB32_Premultiplied)
     painter = QPainter(image)
     lines = axis.generateDrawSpecs(painter)[1]
     painter.end()
+    return lines  # type: ignore[no-any-return]
+
+
+def _line_ends(axis: HumanAxis, ratio: int) -> set[tuple[int, int]]:
+    """The device pixels within one of either end of each tick line, in the image ``_drawn`` paints."""
+    offset = -axis.boundingRect().topLeft()
     ends = set()
-    for _, *points in lines:
+    for _, *points in _tick_lines(axis):
         for point in points:
-            x, y = math.floor(point.x() + offset.x()), math.floor(point.y() + offset.y())
+            x, y = math.floor((point.x() + offset.x()) * ratio), math.floor((point.y() + offset.y()) * ratio)
             ends |= {(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
     return ends
 
@@ -55,10 +82,11 @@ def _dashed() -> QPen:
     return pen
 
 
+@pytest.mark.parametrize("ratio", [1, 2], ids=["1 device pixel per pixel", "2 (a high-DPI screen)"])
 @pytest.mark.parametrize("tick_pen", [None, _dashed()], ids=["grid", "dashed ticks (drawn by pyqtgraph)"])
 @pytest.mark.parametrize(("orientation", "span"), [("left", (0.0, 83.7e9)), ("bottom", (-0.3, 95.6))])
 def test_the_grid_covers_the_pixels_of_pyqtgraphs_lines(
-    qtbot: QtBot, orientation: str, span: tuple[float, float], tick_pen: QPen | None
+    qtbot: QtBot, orientation: str, span: tuple[float, float], tick_pen: QPen | None, ratio: int
 ) -> None:
     axis = HumanAxis(orientation)
     if tick_pen is not None:
@@ -73,13 +101,11 @@ def test_the_grid_covers_the_pixels_of_pyqtgraphs_lines(
         plot.setRange(yRange=span, padding=0)
     else:
         plot.setRange(xRange=span, padding=0)
-    bounds = axis.boundingRect()
-    size = (int(bounds.width()) + 2, int(bounds.height()) + 2)
-    ours, theirs = _drawn(axis, HumanAxis.drawPicture, size), _drawn(axis, pg.AxisItem.drawPicture, size)
-    assert _marked(theirs) > 2000  # the grid (tens of lines across the plot) and the tick labels
-    width, height = size
+    ours, theirs = _drawn(axis, _ours, ratio), _drawn(axis, _pyqtgraphs, ratio)
+    assert _marked(theirs) > 2000 * ratio  # the grid (tens of lines across the plot) and the tick labels
+    width, height = theirs.width(), theirs.height()
     differ = {(x, y) for y in range(height) for x in range(width) if ours.pixel(x, y) != theirs.pixel(x, y)}
-    assert not differ - _line_ends(axis), sorted(differ - _line_ends(axis))[:20]
+    assert not differ - _line_ends(axis, ratio), sorted(differ - _line_ends(axis, ratio))[:20]
 
 
 def test_a_line_covers_the_pixels_from_the_floor_of_one_end_to_the_floor_of_the_other() -> None:
@@ -87,3 +113,24 @@ def test_a_line_covers_the_pixels_from_the_floor_of_one_end_to_the_floor_of_the_
     assert covered(0.0, 0.0) == (0, 1)
     assert covered(598.5, 64.0) == (64, 535)  # either way round
     assert covered(-335.0, 0.0) == (-335, 336)
+
+
+def test_an_svg_keeps_the_grid_as_lines(qtbot: QtBot, tmp_path: Path) -> None:
+    axis = HumanAxis("bottom")
+    plot = pg.PlotWidget(axisItems={"bottom": axis})
+    qtbot.addWidget(plot)
+    plot.showGrid(x=True, y=True, alpha=0.15)
+    plot.resize(613, 357)
+    plot.show()
+    qtbot.waitExposed(plot)
+    plot.setRange(xRange=(-0.3, 95.6), padding=0)
+    lines = len(_tick_lines(axis))
+    svg = QSvgGenerator()
+    svg.setFileName(str(tmp_path / "axis.svg"))
+    svg.setSize(plot.size())
+    painter = QPainter(svg)
+    axis.paint(painter, None, None)
+    painter.end()
+    text = (tmp_path / "axis.svg").read_text()
+    assert "<image" not in text  # no pixels filled in: lines a vector editor can restyle
+    assert text.count("<polyline") >= lines > 10
