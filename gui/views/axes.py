@@ -1,5 +1,6 @@
 """A pyqtgraph axis that labels ticks in human units (175.22B, 80 GiB) instead of 1e11, and draws
-its faint grid as filled pixels rather than translucent lines (the same pixels, far quicker)."""
+its faint grid on screen as filled pixels rather than translucent lines (the lines' pixels, in a
+fraction of the time)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from PySide6.QtGui import QBrush, QColor, QImage, QPaintEngine, QPainter, QPen, 
 
 from paramtally.core.breakdown import human
 
-__all__ = ["HumanAxis", "PixelLines", "covered", "gib_tick", "human_tick"]
+__all__ = ["HumanAxis", "covered", "gib_tick", "human_tick"]
 
 
 def human_tick(value: float) -> str:
@@ -83,7 +84,7 @@ class HumanAxis(pg.AxisItem):
         if self._ratio is None:
             super().drawPicture(p, axisSpec, tickSpecs, textSpecs)
             return
-        grid = PixelLines(self._ratio)
+        grid = _PixelLines(self._ratio)
         rest = [(pen, start, end) for pen, start, end in tickSpecs if not grid.add(pen, start, end)]
         grid.draw(p)
         super().drawPicture(p, axisSpec, rest, textSpecs)
@@ -97,7 +98,7 @@ def covered(a: float, b: float) -> tuple[int, int]:
     return math.floor(first), math.floor(last) - math.floor(first) + 1
 
 
-class PixelLines:
+class _PixelLines:
     """Lines one device pixel wide along the axes, collected and then filled as pixels.
 
     Counted in device pixels (``ratio`` per logical one) in the axis's own coordinates: the plot's
