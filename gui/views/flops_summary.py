@@ -7,13 +7,13 @@ from typing import Any
 from PySide6.QtWidgets import QWidget
 
 from paramtally.core.breakdown import human
-from paramtally.gui.views.figures_label import FiguresLabel
+from paramtally.gui.views.figures_grid import FiguresGrid, Row
 from paramtally.gui.views.format import duration_text, scientific, terms_text
 
-__all__ = ["FlopsSummary", "flops_html"]
+__all__ = ["FlopsSummary", "flops_rows"]
 
 
-def flops_html(flops: Any, gpu_name: str = "", training: bool = False) -> str:
+def flops_rows(flops: Any, gpu_name: str = "", training: bool = False) -> list[Row]:
     chinchilla = " (Chinchilla-optimal 20·N)" if flops.tokens == flops.chinchilla_tokens else ""
     hardware = (
         [("Hardware per training token", f"{scientific(flops.hardware_training_per_token)} FLOP")]
@@ -30,16 +30,15 @@ def flops_html(flops: Any, gpu_name: str = "", training: bool = False) -> str:
         ("6·N·D", f"{scientific(flops.six_nd)} FLOP"),
         ("Run (with attention)", f"{scientific(flops.run_flops)} FLOP"),
         (
-            f"Time on {flops.gpus:,} × {gpu_name or flops.gpu}",
-            f"<b>{duration_text(flops.seconds)}</b> at {100 * flops.mfu:.0f} % MFU "
-            f"({scientific(flops.peak_flops)} FLOP/s peak each)",
+            "Run time",
+            f"<b>{duration_text(flops.seconds)}</b> on {flops.gpus:,} × {gpu_name or flops.gpu} at "
+            f"{100 * flops.mfu:.0f} % MFU ({scientific(flops.peak_flops)} FLOP/s peak each)",
         ),
     ]
-    cells = "".join(f"<tr><td>{name}&nbsp;&nbsp;</td><td>{value}</td></tr>" for name, value in rows)
-    return f"<b>Compute</b><table cellspacing='1'>{cells}</table>"
+    return rows
 
 
-class FlopsSummary(FiguresLabel):
+class FlopsSummary(FiguresGrid):
     """objectName ``flopsSummary``; tooltip lists every term with its formula and source."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -48,5 +47,5 @@ class FlopsSummary(FiguresLabel):
     def set_flops(self, flops: Any, gpu_name: str = "", training: bool = False) -> None:
         if flops is None:
             return  # the last valid figures stay; the panel says why
-        self.setText(flops_html(flops, gpu_name, training))
+        self.set_figures("<b>Compute</b>", flops_rows(flops, gpu_name, training))
         self.set_tool_tip_source(lambda: terms_text(flops.terms))

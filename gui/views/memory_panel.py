@@ -139,7 +139,7 @@ class MemoryPanel(QWidget):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         # Chart and FLOPs side by side while both have room, one over the other in a narrow window.
-        side_by_side = event.size().width() >= self.chart.minimumWidth() + self.flops.sizeHint().width()
+        side_by_side = event.size().width() >= self.chart.minimumWidth() + self.flops.comfortable_width()
         self.figures.setDirection(
             QBoxLayout.Direction.LeftToRight if side_by_side else QBoxLayout.Direction.TopToBottom
         )

@@ -8,18 +8,17 @@ from typing import Any
 
 from PySide6.QtWidgets import QWidget
 
-from paramtally.gui.views.figures_label import FiguresLabel
+from paramtally.gui.views.figures_grid import FiguresGrid, Row
 from paramtally.gui.views.format import bytes_both, rate_text, seconds_text, terms_text
 
-__all__ = ["ServingSummary", "serving_html"]
+__all__ = ["ServingSummary", "serving_rows"]
 
 
 def _dollars(value: float | None) -> str:
     return "– (no price: set usd_per_hour in gpus.json)" if value is None else f"${value:,.3g}"
 
 
-def serving_html(serving: Any) -> str:
-    setup = f"{serving.gpus} × {serving.gpu_name}"
+def serving_rows(serving: Any) -> list[Row]:
     rows = [
         ("Prefill (whole batch)", seconds_text(serving.prefill_seconds)),
         (
@@ -39,12 +38,15 @@ def serving_html(serving: Any) -> str:
             f"{_dollars(serving.usd_per_million_prompt_tokens)} prompt",
         ),
     ]
-    cells = "".join(f"<tr><td>{name}&nbsp;&nbsp;</td><td>{value}</td></tr>" for name, value in rows)
+    return rows
+
+
+def serving_title(serving: Any) -> str:
     warning = "" if serving.fits else " <span style='color:#C0392B'>(does not fit)</span>"
-    return f"<b>Serving on {setup}</b>{warning}<table cellspacing='1'>{cells}</table>"
+    return f"<b>Serving on {serving.gpus} × {serving.gpu_name}</b>{warning}"
 
 
-class ServingSummary(FiguresLabel):
+class ServingSummary(FiguresGrid):
     """objectName ``servingSummary``; its tooltip lists every term with its formula and source.
     Hidden while training (the core has no serving figures then)."""
 
@@ -55,5 +57,5 @@ class ServingSummary(FiguresLabel):
         self.setVisible(not training)
         if serving is None:
             return  # training, or a refused scenario: the last valid figures stay, the panel says why
-        self.setText(serving_html(serving))
+        self.set_figures(serving_title(serving), serving_rows(serving))
         self.set_tool_tip_source(lambda: terms_text(serving.terms))
