@@ -20,7 +20,7 @@ def flops_rows(flops: Any, gpu_name: str = "", training: bool = False) -> list[R
         if training
         else []
     )
-    rows = [
+    return [
         ("Active parameters N", f"{flops.params:,} ({human(flops.params)})"),
         ("Forward per token (prefill)", f"{scientific(flops.forward_per_token)} FLOP"),
         ("Decode step at the context", f"{scientific(flops.decode_per_token)} FLOP"),
@@ -35,7 +35,6 @@ def flops_rows(flops: Any, gpu_name: str = "", training: bool = False) -> list[R
             f"{100 * flops.mfu:.0f} % MFU ({scientific(flops.peak_flops)} FLOP/s peak each)",
         ),
     ]
-    return rows
 
 
 class FlopsSummary(FiguresGrid):

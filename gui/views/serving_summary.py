@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QWidget
 from paramtally.gui.views.figures_grid import FiguresGrid, Row
 from paramtally.gui.views.format import bytes_both, rate_text, seconds_text, terms_text
 
-__all__ = ["ServingSummary", "serving_rows"]
+__all__ = ["ServingSummary", "serving_rows", "serving_title"]
 
 
 def _dollars(value: float | None) -> str:
@@ -19,7 +19,7 @@ def _dollars(value: float | None) -> str:
 
 
 def serving_rows(serving: Any) -> list[Row]:
-    rows = [
+    return [
         ("Prefill (whole batch)", seconds_text(serving.prefill_seconds)),
         (
             "Decode",
@@ -38,7 +38,6 @@ def serving_rows(serving: Any) -> list[Row]:
             f"{_dollars(serving.usd_per_million_prompt_tokens)} prompt",
         ),
     ]
-    return rows
 
 
 def serving_title(serving: Any) -> str:
