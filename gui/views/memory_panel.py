@@ -29,6 +29,7 @@ from paramtally.core.errors import ParamTallyError
 from paramtally.core.export import scenario_text
 from paramtally.core.fit import chosen_layout, layout_text, smallest_fit
 from paramtally.core.gpus import find_gpu
+from paramtally.gui.form.form import AMBER
 from paramtally.gui.views.deferred import DeferredRefresh
 from paramtally.gui.views.export import laid_out, save_view
 from paramtally.gui.views.flops_summary import FlopsSummary
@@ -68,7 +69,7 @@ def _show(label: QLabel, text: str) -> None:
 
 class MemoryPanel(QWidget):
     """objectName ``memoryBudget``; children: ``fitSummary``, scenario controls, ``scenarioProblem``,
-    ``layoutNote``, ``adapterNote``, ``cacheNote``, ``omissionNote``, ``memoryChart``, ``servingSummary``,
+    ``scenarioHint``, ``layoutNote``, ``adapterNote``, ``cacheNote``, ``omissionNote``, ``memoryChart``, ``servingSummary``,
     ``flopsSummary``, ``fitsOnly``, ``gpuSetups``."""
 
     chart_kinds = ("memory",)
@@ -81,6 +82,7 @@ class MemoryPanel(QWidget):
         self.summary = _note("fitSummary", "font-weight: 600;")
         self.controls = ScenarioControls(document, columns=columns)
         self.problem = _note("scenarioProblem", _PROBLEM_STYLE)
+        self.hint = _note("scenarioHint", f"color: {AMBER};")  # advice that changes nothing
         self.layout_note = _note("layoutNote")
         self.adapter_note = _note("adapterNote")
         self.cache_note = _note("cacheNote")  # KV cache, recurrent state, cross-attention: each on its own
@@ -96,6 +98,8 @@ class MemoryPanel(QWidget):
         self._build()
         document.invalid.connect(self._invalid)
         self.controls.problems_changed.connect(self._show_problems)
+        self.controls.hints_changed.connect(self._show_hints)
+        self._show_hints()  # the controls found their first advice while being made
         self.deferred = DeferredRefresh(self, self.refresh)
         document.changed.connect(self.deferred.request)
         self.refresh()
@@ -104,6 +108,7 @@ class MemoryPanel(QWidget):
         scenario_box = QGroupBox("Scenario")
         box_layout = QVBoxLayout(scenario_box)
         box_layout.addWidget(self.problem)  # on top: in a narrow window the controls are one long column
+        box_layout.addWidget(self.hint)
         box_layout.addWidget(self.controls)
         for note in (self.layout_note, self.adapter_note, self.cache_note, self.omission_note):
             box_layout.addWidget(note)
@@ -287,6 +292,10 @@ class MemoryPanel(QWidget):
         if self._general_problem:
             lines.append(f"Scenario refused: {self._general_problem}. The figures are the last valid ones.")
         _show(self.problem, "\n".join(dict.fromkeys(lines)))
+
+
+    def _show_hints(self) -> None:
+        _show(self.hint, "\n".join(f"{advice}." for advice in self.controls.hints.values()))
 
 
 def _setup_text(fit: SetupFit, with_name: bool = True) -> str:

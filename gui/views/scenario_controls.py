@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import ValidationError
 from PySide6.QtCore import QSize, Signal
 from PySide6.QtGui import QResizeEvent, QShowEvent
-from PySide6.QtWidgets import QGridLayout, QLabel, QLayout, QWidget
+from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QLayout, QWidget
 
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.fields import FieldSpec, model_fields
@@ -22,6 +22,7 @@ from paramtally.core.fit import chosen_layout
 from paramtally.core.gpus import load_catalog
 from paramtally.core.scenario import Mode, Scenario, mode_only_fields
 from paramtally.gui.form.editors import ComboBox, Editor, make_editor
+from paramtally.gui.form.form import FIELD_STYLE
 from paramtally.gui.views.deferred import DeferredRefresh
 
 if TYPE_CHECKING:
@@ -29,7 +30,6 @@ if TYPE_CHECKING:
 
 __all__ = ["ScenarioControls"]
 
-_ERROR_STYLE = "border: 1px solid #D55E00;"
 NONE_TEXT = "none"
 WIDE = {"gpu"}  # the GPU's name is long: it takes a whole line, as the check-box rows do
 _SPACING = 8
@@ -49,8 +49,20 @@ def _editor_for(spec: FieldSpec, parent: QWidget) -> Editor | None:
     return editor
 
 
+def _framed(editor: Editor, parent: QWidget) -> QFrame:
+    frame = QFrame(parent)
+    frame.setObjectName("fieldFrame")  # FIELD_STYLE's selector
+    inner = QHBoxLayout(frame)
+    inner.setContentsMargins(2, 2, 2, 2)
+    inner.addWidget(editor)
+    return frame
+
+
 class ScenarioControls(QWidget):
     """A grid of label + editor pairs; each editor's objectName is ``scenario.<field>``.
+
+    Each editor sits in a frame that turns red with a refusal or amber with advice, as the
+    architecture form's fields do (the frame, not the native editor, is styled).
 
     The grid has as many label + editor columns as the width allows, up to ``columns``: a narrow
     window gets one column instead of controls cut off at the right edge. Fields that matter only
@@ -59,16 +71,19 @@ class ScenarioControls(QWidget):
     """
 
     problems_changed = Signal()  # a field turned red or lost its red frame
+    hints_changed = Signal()  # a field's advice (amber) came or went
 
     def __init__(self, document: Document, columns: int = 2, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("scenarioControls")
         self._document = document
         self.editors: dict[str, Editor] = {}
+        self.frames: dict[str, QFrame] = {}  # each editor's, marked red or amber
         self.labels: dict[str, QLabel] = {}
         self._wide: set[str] = set()
         self.pending: dict[str, Any] = {}  # refused values still shown in their fields
         self.problems: dict[str, str] = {}  # field → why it is red
+        self.hints: dict[str, str] = {}  # field → the document's advice at it (amber; a red one outranks it)
         self.max_columns = columns
         self.columns = 0
         self._shown: frozenset[str] = frozenset()  # the fields of the scenario's mode, in the grid
@@ -76,7 +91,7 @@ class ScenarioControls(QWidget):
         self._grid = QGridLayout(self)
         self._grid.setContentsMargins(0, 0, 0, 0)
         self._grid.setHorizontalSpacing(_SPACING)
-        self._grid.setVerticalSpacing(3)
+        self._grid.setVerticalSpacing(0)  # the frames keep 2 px around each editor
         # The width decides the columns, so the grid must not hold the widget at its widest.
         self._grid.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
         for spec in model_fields(Scenario):
@@ -91,7 +106,9 @@ class ScenarioControls(QWidget):
                 self._wide.add(spec.name)
             editor.committed.connect(lambda value, merge, name=spec.name: self._commit(name, value, merge))
             self.editors[spec.name] = editor
+            self.frames[spec.name] = _framed(editor, self)
             self.labels[spec.name] = label
+        self.setStyleSheet(FIELD_STYLE)
         self.setMinimumWidth(self.width_for(1))
         self._shown = self._fields_of(document.scenario.mode)
         self.set_columns(1)
@@ -99,13 +116,14 @@ class ScenarioControls(QWidget):
         document.changed.connect(self.deferred.request)
         document.invalid.connect(self._show_problem)
         document.validity.connect(self._show_problem)
+        document.hints_changed.connect(self._show_hints)
         self.refresh()
 
     def width_for(self, columns: int) -> int:
         """The width ``columns`` label + editor pairs need, every editor at its natural width."""
         label = max(label.sizeHint().width() for label in self.labels.values())
-        editor = max(e.sizeHint().width() for name, e in self.editors.items() if name not in self._wide)
-        wide = max((self.editors[name].sizeHint().width() for name in self._wide), default=0)
+        editor = max(f.sizeHint().width() for name, f in self.frames.items() if name not in self._wide)
+        wide = max((self.frames[name].sizeHint().width() for name in self._wide), default=0)
         pairs = columns * (label + editor) + (2 * columns - 1) * _SPACING
         # One column puts a wide editor under its label; more columns give it a row beside its label.
         return max(pairs, wide if columns == 1 else label + _SPACING + wide)
@@ -114,15 +132,15 @@ class ScenarioControls(QWidget):
         if columns == self.columns and not force:
             return
         grid = self._grid
-        for name, editor in self.editors.items():
+        for name, frame in self.frames.items():
             grid.removeWidget(self.labels[name])
-            grid.removeWidget(editor)
-            self.labels[name].setVisible(name in self._shown)
-            editor.setVisible(name in self._shown)
+            grid.removeWidget(frame)
+            for widget in (self.labels[name], frame, self.editors[name]):
+                widget.setVisible(name in self._shown)
         for column in range(2 * max(self.columns, columns)):
             grid.setColumnStretch(column, 0)
         cell = 0
-        for name, editor in self.editors.items():
+        for name, frame in self.frames.items():
             if name not in self._shown:
                 continue
             wide = name in self._wide
@@ -131,11 +149,11 @@ class ScenarioControls(QWidget):
             row, column = divmod(cell, columns)
             if wide and columns == 1:
                 grid.addWidget(self.labels[name], row, 0, 1, 2)
-                grid.addWidget(editor, row + 1, 0, 1, 2)
+                grid.addWidget(frame, row + 1, 0, 1, 2)
                 cell += 2
                 continue
             grid.addWidget(self.labels[name], row, 2 * column)
-            grid.addWidget(editor, row, 2 * column + 1, 1, 2 * columns - 1 if wide else 1)
+            grid.addWidget(frame, row, 2 * column + 1, 1, 2 * columns - 1 if wide else 1)
             cell += columns if wide else 1
         for column in range(columns):
             grid.setColumnStretch(2 * column + 1, 1)
@@ -201,6 +219,8 @@ class ScenarioControls(QWidget):
         with no refused value waiting the fields already show it."""
         if self.pending or self._document.scenario is not self._scenario_shown:
             self.refresh()
+        else:
+            self._show_hints()  # the advice may follow the model too (its maximum positions)
 
     def refresh(self) -> None:
         """Show the document's scenario; a pending (refused) value keeps its field."""
@@ -215,6 +235,7 @@ class ScenarioControls(QWidget):
                 editor.blockSignals(True)
                 editor.set_value(value)
                 editor.blockSignals(False)
+        self._show_hints()
 
     def _show_problem(self, path: tuple[str | int, ...], reason: str) -> None:
         if len(path) != 2 or path[0] != "scenario":
@@ -224,13 +245,42 @@ class ScenarioControls(QWidget):
             return  # a refused value stays red until it is replaced or applied
         self._mark(name, reason)
 
+    def _show_hints(self) -> None:
+        """Amber at the fields the document has advice for (a context beyond the model's positions)."""
+        hints = {
+            str(path[1]): advice
+            for path, advice in self._document.hints.items()
+            if len(path) == 2 and path[0] == "scenario" and path[1] in self.editors
+        }
+        if hints == self.hints:
+            return
+        changed = hints.keys() | self.hints.keys()
+        self.hints = hints
+        for name in changed:
+            self._paint(name)
+        self.hints_changed.emit()
+
     def _mark(self, name: str, reason: str) -> None:
-        editor = self.editors[name]
         if reason:
             self.problems[name] = reason
         else:
             self.problems.pop(name, None)
-        editor.setStyleSheet(_ERROR_STYLE if reason else "")
-        spec_tip = self.labels[name].toolTip()
-        editor.setToolTip(f"⚠ {reason}\n\n{spec_tip}" if reason else spec_tip)
+        self._paint(name)
         self.problems_changed.emit()
+
+    def _paint(self, name: str) -> None:
+        """Red with the reason when refused, else amber with the advice, else plain."""
+        reason, advice = self.problems.get(name, ""), self.hints.get(name, "")
+        text = reason or advice
+        state = "error" if reason else "hint" if advice else ""
+        frame = self.frames[name]
+        if frame.property("state") != state:
+            frame.setProperty("state", state)
+            frame.style().unpolish(frame)
+            frame.style().polish(frame)
+        spec_tip = self.labels[name].toolTip()
+        self.editors[name].setToolTip(f"⚠ {text}\n\n{spec_tip}" if text else spec_tip)
+
+    def field_state(self, name: str) -> str:
+        """How a field is marked: 'error' (red), 'hint' (amber) or ''."""
+        return str(self.frames[name].property("state") or "")

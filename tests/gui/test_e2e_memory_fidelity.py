@@ -77,7 +77,7 @@ def test_expert_parallel_terms_and_the_all_to_all_omission(
     assert "Hardware per training token" in panel.flops.text()
 
     type_into(editors["ep"], "3")  # does not divide the 64 experts nor the 8 data-parallel GPUs
-    assert document.scenario.ep == 8 and editors["ep"].styleSheet()
+    assert document.scenario.ep == 8 and panel.controls.field_state("ep") == "error"
     assert "expert parallel size 3 must divide the 8 data-parallel GPUs" in panel.problem.text()
 
 
@@ -107,7 +107,7 @@ def test_a_one_group_mamba2_model_takes_tensor_parallel_with_its_group_replicate
     document.set_architecture(load_source("bamba-9b"), "Bamba-9B")
     _tensor_parallel(type_into, panel, 8)
     assert (document.scenario.tp, document.scenario.gpus) == (8, 8)
-    assert not panel.controls.editors["tp"].styleSheet() and panel.problem.isHidden()
+    assert not panel.controls.field_state("tp") and panel.problem.isHidden()
     _term_in_tooltip(window, panel, "replicated Mamba-2 B/C weights (bf16)")
     assert "MambaMixer2" in panel.chart.toolTip()
     rows = panel.setups.model()
@@ -127,4 +127,4 @@ def test_a_new_gpu_count_keeps_expert_parallel_within_the_copies(
     assert (document.scenario.dp, document.scenario.ep) == (8, 8)
     type_into(editors["gpus"], "16")  # the table's layout: one copy over TP 8 × PP 2, so no EP
     assert (document.scenario.tp, document.scenario.pp, document.scenario.ep) == (8, 2, 1)
-    assert not editors["ep"].styleSheet() and panel.problem.isHidden()
+    assert not panel.controls.field_state("ep") and panel.problem.isHidden()

@@ -40,7 +40,7 @@ def _editor(panel: MemoryPanel, name: str):  # type: ignore[no-untyped-def]
 
 
 def _red(panel: MemoryPanel, name: str) -> bool:
-    return bool(_editor(panel, name).styleSheet())
+    return panel.controls.field_state(name) == "error"
 
 
 def _memory_shown(panel: MemoryPanel) -> int:
@@ -124,6 +124,35 @@ def test_a_refused_value_is_applied_when_another_field_makes_it_valid(
     type_into(_editor(panel, "pp"), "200")
     assert _red(panel, "pp") and "6 GPUs cannot be split into tp·pp = 600 groups" in panel.problem.text()
     assert document.scenario.pp == 2
+
+
+def test_a_context_beyond_the_positions_is_amber_at_its_field_and_changes_nothing(
+    window: MainWindow, panel: MemoryPanel, type_into: TypeInto
+) -> None:
+    """GPT-3 has 2,048 learned positions and the scenario's context is 4,096: the context field is
+    framed amber with the advice, which the scenario box says too; the figures are still for
+    4,096. A context within the positions clears it; fewer positions typed in the form bring it
+    back; a refused context is red over the amber."""
+    document, controls, context = window.document, panel.controls, _editor(panel, "context")
+    advice = "The context (4,096 tokens) exceeds the model's 2,048 learned positions"
+    assert controls.field_state("context") == "hint" and advice in context.toolTip()
+    assert panel.hint.isVisible() and panel.hint.text().startswith(advice)
+    assert document.scenario.context == 4096 and panel.problem.isHidden()
+    assert document.memory == estimate_memory(document.architecture, document.scenario)
+
+    type_into(context, "2048")
+    assert document.scenario.context == 2048
+    assert not controls.field_state("context") and panel.hint.isHidden() and advice not in context.toolTip()
+
+    type_into(window.form.editor(("decoder", "max_positions")), "1024")
+    assert controls.field_state("context") == "hint"
+    assert "The context (2,048 tokens) exceeds the model's 1,024 learned positions" in panel.hint.text()
+
+    type_into(context, "0")
+    assert controls.field_state("context") == "error" and panel.problem.isVisible()
+    type_into(context, "1024")
+    assert document.scenario.context == 1024 and not controls.field_state("context")
+    assert panel.hint.isHidden() and panel.problem.isHidden()
 
 
 def test_summary_filter_tooltips_and_copy(qtbot: QtBot, window: MainWindow, panel: MemoryPanel) -> None:
