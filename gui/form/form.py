@@ -70,6 +70,7 @@ class _Row:
     # The model the value and the row's visibility were last read from, and that value. Models
     # are frozen and an edit hands on the ones it did not touch: the same object, the same value.
     read: tuple[BaseModel, object] | None = None
+    painted: tuple[str, str] = ("", "")  # (state, message) last shown: a row made plain is plain
 
 
 @dataclass(frozen=True)
@@ -440,6 +441,9 @@ class ArchitectureForm(QScrollArea):
         hint = "" if reason else self._hints.get(row.path, "")
         text = reason or hint
         state = "error" if reason else "hint" if hint else ""
+        if row.painted == (state, text):
+            return  # every edit clears the edited field's error, most often one it did not have
+        row.painted = (state, text)
         if row.frame.property("state") != state:
             row.frame.setProperty("state", state)
             row.frame.style().unpolish(row.frame)
