@@ -38,6 +38,15 @@ ENVIRONMENT = "PARAMTALLY_STATE_FILE"
 _SHOWN = (QAbstractSpinBox, QComboBox, QLineEdit, QCheckBox, QLabel)
 
 
+def _mark(widget: QWidget) -> str:
+    """How a field is marked ('error', 'hint' or ''): the form and the scenario controls mark the
+    frame around the editor."""
+    frame = widget.parentWidget()
+    if frame is None or frame.objectName() != "fieldFrame":
+        return ""
+    return str(frame.property("state") or "")
+
+
 def _rect(widget: QWidget, rect: QRect | None = None) -> list[int]:
     """A widget's rectangle (or one inside it) in screen coordinates: where xdotool clicks."""
     rect = rect if rect is not None else widget.rect()
@@ -115,7 +124,7 @@ class StateProbe(QObject):
             widget.objectName(): {
                 "text": _text(widget),
                 "visible": widget.isVisible(),
-                "red": bool(widget.styleSheet()) and "border" in widget.styleSheet(),
+                "red": _mark(widget) == "error",
                 "rect": _rect(widget),
             }
             for widget in window.findChildren(QWidget)
