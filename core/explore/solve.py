@@ -5,7 +5,10 @@ calculator: from the current value it gallops (1, 2, 4, … steps) towards the t
 bracketed, then bisects — every step a full, exact evaluation, never a float approximation.
 That needs the figure to be monotone in the variable; the direction (rising or falling) is read
 from the calculator, and every value the search evaluated is checked to lie on one monotone
-curve, so a figure that is not (or a target that no value reaches) ends in a clear error.
+curve, so a figure that is not (or a target that no value reaches) ends in a clear error. The
+one exception is the fewest GPUs that fit: the memory per GPU is not monotone in the count (61
+GPUs, a prime, can only be a 61-stage pipeline), so every count below the one found is tried,
+from the least that could hold the model's weights and training states at all.
 
 What "meets" means: a size target (``total``, ``active``, ``flops``) asks for at least the value
 (``total=7e9`` → the value whose total is ≥ 7e9 closest to it); a budget (``memory``, ``kv``,
@@ -17,6 +20,7 @@ allowed values on either side, with their figures.
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -32,7 +36,8 @@ from paramtally.core.explore.figures import Figure, find_figure, parse_quantity
 from paramtally.core.explore.variables import Variable, find_variable
 from paramtally.core.fit import fit_setup
 from paramtally.core.gpus import GPU, find_gpu
-from paramtally.core.scenario import Scenario
+from paramtally.core.memory import estimate_memory
+from paramtally.core.scenario import Scenario, with_changes
 from paramtally.core.schema import Architecture
 
 __all__ = ["Point", "Solution", "Target", "parse_target", "solve"]
@@ -184,9 +189,13 @@ def solve(
     # before it (a rising budget, a falling size).
     after = rising == (target.op == ">=")
     index = _boundary(search, start, len(domain), after)
+    fewest_gpus = variable.name == "gpus" and target.gpu is not None and after
+    if fewest_gpus:
+        index = _fewest_gpus(search, index)
     below = search(index - 1) if index > 0 else None
     above = search(index + 1) if index + 1 < len(domain) else None
-    _check_monotone(search, rising, after)
+    if not fewest_gpus:
+        _check_monotone(search, rising, after)
     return Solution(variable.name, target, search(index), below, above, len(search.seen))
 
 
@@ -240,6 +249,32 @@ def _bisect(meets: Callable[[int], bool], lo: int, hi: int, meeting_low: bool = 
         else:
             lo = mid
     return lo if meeting_low else hi
+
+
+def _fewest_gpus(search: _Search, index: int) -> int:
+    """The first fitting count of the domain, where ``index`` fits: each count below it is tried,
+    from the least that could fit at all."""
+    least = _least_gpus(search, search(index).figures["capacity_bytes"])
+    domain = search.domain
+    lower = domain.nearest_index(least)
+    if domain[lower] < least:
+        lower += 1
+    return next((at for at in range(lower, index) if search(at).meets), index)
+
+
+def _least_gpus(search: _Search, capacity: int) -> int:
+    """A count below which nothing fits: whatever the layout, the GPUs hold every weight (and, in
+    training, its gradient and optimizer states) at least once between them, and each also holds
+    the runtime overhead, so the busiest holds at least their share of the states plus it."""
+    scenario = search.scenario
+    alone = with_changes(scenario, (("tp", 1), ("pp", 1), ("gpus", 1), ("ep", 1), ("virtual_stages", 1)))
+    try:
+        memory = estimate_memory(search.arch, alone)
+    except (ParamTallyError, ValidationError):
+        return 1  # no figure to bound it by: every count is tried
+    states = memory.weights_bytes + memory.gradients_bytes + memory.optimizer_bytes
+    room = capacity - scenario.cuda_context_bytes
+    return max(math.ceil(states / room), 1) if room > 0 else 1
 
 
 def _unreachable(search: _Search, index: int) -> ParamTallyError:

@@ -16,6 +16,7 @@ from paramtally.core.edit import with_value
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.explore.solve import parse_target, solve
 from paramtally.core.explore.variables import available, find_variable
+from paramtally.core.fit import fit_setup
 from paramtally.core.gpus import find_gpu
 from paramtally.core.memory import Scenario, estimate_memory
 from paramtally.core.presets import load_builtin
@@ -103,6 +104,29 @@ def test_gpu_count_that_training_needs() -> None:
     assert solution.point.figures["fits"] and solution.below is not None
     assert not solution.below.figures["fits"]
     assert solution.point.figures["per_gpu_bytes"] <= solution.point.figures["capacity_bytes"]
+
+
+@pytest.mark.parametrize(
+    ("preset", "scenario", "gpu", "fewest"),
+    [
+        # 43 GPUs can only be a 43-stage pipeline; 44 are TP 4 × PP 11. A search that took the
+        # memory per GPU to fall with the count answered 62 (61 is a prime pipeline that does not fit).
+        ("llama-3.1-405b", Scenario(), "rtx-3090", 44),
+        ("mixtral-8x7b", Scenario(mode="training", context=2048), "a100-40gb", 28),
+        ("gpt3-175b", Scenario(mode="training", zero=1, context=2048), "h100-sxm-80gb", 72),
+    ],
+)
+def test_the_fewest_gpus_that_fit_is_the_first_count_that_fits(
+    preset: str, scenario: Scenario, gpu: str, fewest: int
+) -> None:
+    """The memory per GPU is not monotone in the count (a prime count lays out badly): the answer
+    is the first count that fits when every count is tried from 1, the layout the table gives."""
+    arch, kind = load_builtin(preset), find_gpu(gpu)
+    first = next(count for count in range(1, 200) if fit_setup(arch, scenario, kind, count).fits)
+    solution = solve(arch, scenario, "gpus", f"fits={gpu}")
+    assert solution.value == first == fewest
+    assert solution.point.figures["fits"] and solution.below is not None and not solution.below.meets
+    assert solution.point.figures["layout"] == fit_setup(arch, scenario, kind, first).layout
 
 
 def test_training_days_at_a_token_budget() -> None:
