@@ -3,6 +3,10 @@
 A crash mid-write leaves either the old file or the new one, never half of one; what it may
 leave is the temporary file, ``.<name>.<8 random characters>.tmp`` (``TEMP_PATTERN``), which
 ``core.user_presets`` sweeps from its folder once it is an hour old.
+
+A symbolic link is written through: its target gets the new file, the link stays. What is not a
+file at all (``/dev/stdout``, ``/dev/null``, a FIFO) is written to as it is: replacing it would
+put a plain file where a device or a pipe was.
 """
 
 from __future__ import annotations
@@ -32,6 +36,14 @@ def write_bytes_atomic(path: Path, data: bytes, *, exclusive: bool = False) -> N
     """
     if path.is_dir():
         raise ParamTallyError(f"cannot write {path}: it is a folder; give a file name")
+    if path.is_symlink():
+        try:
+            path = path.resolve()
+        except (OSError, RuntimeError) as exc:  # a loop of links
+            raise ParamTallyError(f"cannot write {path}: {exc}") from None
+    if path.exists() and not path.is_file():
+        _write_in_place(path, data, exclusive)
+        return
     folder = path.parent if str(path.parent) else Path(".")
     try:
         handle, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
@@ -53,6 +65,17 @@ def write_bytes_atomic(path: Path, data: bytes, *, exclusive: bool = False) -> N
         raise ParamTallyError(f"cannot write {path}: {exc.strerror or exc}") from None
     finally:
         Path(temp_name).unlink(missing_ok=True)
+
+
+def _write_in_place(path: Path, data: bytes, exclusive: bool) -> None:
+    """A device or a FIFO: no temporary file can stand in for it."""
+    if exclusive:
+        raise AlreadyExists(f"{path} already exists")
+    try:
+        with open(path, "wb") as stream:
+            stream.write(data)
+    except OSError as exc:
+        raise ParamTallyError(f"cannot write {path}: {exc.strerror or exc}") from None
 
 
 def _link_new(temp_name: str, path: Path) -> None:
