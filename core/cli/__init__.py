@@ -14,6 +14,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from paramtally.core.cli.output import check_output, printable
 from paramtally.core.errors import ParamTallyError, ParamTallyWarning, one_line
 
 __all__ = ["COMMANDS", "main", "version"]
@@ -69,7 +70,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 default(message, category, *where, **more)
             elif str(message) not in shown:
                 shown.add(str(message))
-                print(f"paramtally: warning: {message}", file=sys.stderr)
+                print(f"paramtally: warning: {printable(str(message))}", file=sys.stderr)
 
         warnings.showwarning = show
         return _run(args)
@@ -77,11 +78,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run(args: argparse.Namespace) -> int:
     try:
+        check_output(args)
         return int(args._run(args))
     except ParamTallyError as exc:
-        print(f"paramtally {args.command}: {exc}", file=sys.stderr)
+        print(f"paramtally {args.command}: {printable(str(exc))}", file=sys.stderr)
     except ValidationError as exc:
-        print(f"paramtally {args.command}: {one_line(exc)}", file=sys.stderr)
+        print(f"paramtally {args.command}: {printable(one_line(exc))}", file=sys.stderr)
     except BrokenPipeError:
         return 0
     return 2

@@ -1,16 +1,49 @@
-"""Writing command output: to stdout, or atomically to ``--output FILE``."""
+"""Writing command output: to stdout, or atomically to ``--output FILE``.
+
+Names come from files nobody vouches for, so what reaches a terminal shows control characters
+as escapes (``\\x1b``): a preset named with an escape sequence cannot recolour or rewrite the
+terminal. A table cell is always one line.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
 import sys
 from pathlib import Path
 from typing import Any
 
 from paramtally.core.atomic import write_text_atomic
+from paramtally.core.errors import ParamTallyError
 
-__all__ = ["add_output_arguments", "emit", "emit_json", "format_table"]
+__all__ = ["add_output_arguments", "check_output", "emit", "emit_json", "format_table", "printable"]
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # all but tab and newline
+_CELL_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+_READ = ("source", "sources", "path")  # the arguments naming what a command reads
+
+
+def printable(text: str, one_line: bool = False) -> str:
+    """``text`` with control characters as ``\\xNN`` (with ``one_line``, tabs and newlines too)."""
+    pattern = _CELL_CONTROL if one_line else _CONTROL
+    return pattern.sub(lambda match: f"\\x{ord(match.group()):02x}", text)
+
+
+def check_output(args: argparse.Namespace) -> None:
+    """Refuse an ``--output`` that is a file the command reads: the figures would replace the model."""
+    output = getattr(args, "output", None)
+    if not output or not os.path.exists(output):
+        return
+    for name in _READ:
+        value = getattr(args, name, None)
+        for source in [value] if isinstance(value, str) else value or ():
+            read = Path(source) / "config.json" if Path(source).is_dir() else Path(source)
+            if read.exists() and os.path.samefile(read, output):
+                raise ParamTallyError(
+                    f"--output {output} is the file {source} is read from; write to another file"
+                )
 
 
 def add_output_arguments(parser: argparse.ArgumentParser, formats: tuple[str, ...]) -> None:
@@ -22,7 +55,7 @@ def emit(text: str, output: str | None) -> None:
     if output:
         write_text_atomic(Path(output), text)
     else:
-        sys.stdout.write(text)
+        sys.stdout.write(printable(text) if sys.stdout.isatty() else text)
 
 
 def emit_json(data: Any, output: str | None) -> None:
@@ -32,6 +65,7 @@ def emit_json(data: Any, output: str | None) -> None:
 def format_table(headers: list[str], rows: list[list[str]], right: set[int] | None = None) -> str:
     """Aligned plain-text columns; ``right`` holds the indexes of right-aligned columns."""
     right = right or set()
+    rows = [[printable(str(cell), one_line=True) for cell in row] for row in rows]
     widths = [max(len(str(cell)) for cell in column) for column in zip(headers, *rows, strict=False)]
 
     def line(cells: list[str]) -> str:
