@@ -69,8 +69,8 @@ def _show(label: QLabel, text: str) -> None:
 
 class MemoryPanel(QWidget):
     """objectName ``memoryBudget``; children: ``fitSummary``, scenario controls, ``scenarioProblem``,
-    ``scenarioHint``, ``layoutNote``, ``adapterNote``, ``cacheNote``, ``omissionNote``, ``memoryChart``, ``servingSummary``,
-    ``flopsSummary``, ``fitsOnly``, ``gpuSetups``."""
+    ``scenarioHint``, ``layoutNote``, ``adapterNote``, ``cacheNote``, ``omissionNote``, ``memoryChart``,
+    ``servingSummary``, ``flopsSummary``, ``fitsOnly``, ``gpuSetups``."""
 
     chart_kinds = ("memory",)
 
@@ -292,7 +292,6 @@ class MemoryPanel(QWidget):
         if self._general_problem:
             lines.append(f"Scenario refused: {self._general_problem}. The figures are the last valid ones.")
         _show(self.problem, "\n".join(dict.fromkeys(lines)))
-
 
     def _show_hints(self) -> None:
         _show(self.hint, "\n".join(f"{advice}." for advice in self.controls.hints.values()))

@@ -149,7 +149,8 @@ def test_refused_scenario_keeps_the_last_figures_and_says_why(qtbot: QtBot, pane
     assert panel.problem.isVisible()
     assert "Tensor parallel" in panel.problem.text() and "32 attention heads" in panel.problem.text()
     tp = panel.controls.editors["tp"]
-    assert "32 attention heads" in tp.toolTip() and panel.controls.field_state("tp") == "error"  # shown at the field too
+    # Shown at the field too.
+    assert "32 attention heads" in tp.toolTip() and panel.controls.field_state("tp") == "error"
     assert {part: bars.opts["height"] for part, bars in panel.chart.bars.items()} == heights
     assert _fit_flags(panel) == flags
     document.undo_stack.undo()

@@ -25,7 +25,9 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
-def test_a_fifo_is_written_through_and_stays_a_fifo(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_fifo_is_written_through_and_stays_a_fifo(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
     received: list[bytes] = []
