@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from paramtally.core.atomic import write_text_atomic
-from paramtally.core.breakdown import PART_LABELS, PARTS, ParamReport
+from paramtally.core.breakdown import PART_LABELS, PARTS, Node, ParamReport
 from paramtally.core.errors import ParamTallyError
 
 if TYPE_CHECKING:
@@ -180,19 +180,8 @@ def gpu_rows(setups: Iterable[SetupFit]) -> list[dict[str, Any]]:
 
 
 def report_json(report: ParamReport) -> dict[str, Any]:
-    """The ``count --format json`` object: totals, leaf parts, by-part sums and layers."""
-    parts = [
-        {
-            "name": node.name,
-            "path": list(path),
-            "part": node.part,
-            "params": node.params,
-            "count": node.count,
-            "added": node.added,
-            "formula": node.full_formula,
-        }
-        for path, node in report.tree.leaves()
-    ]
+    """The ``count --format json`` object: totals, leaf parts, by-part sums and layers; the MTP
+    modules' leaf parts apart (``mtp_parts``), as their total is."""
     return {
         "name": report.name,
         "total": report.total,
@@ -202,9 +191,25 @@ def report_json(report: ParamReport) -> dict[str, Any]:
         "mtp": report.mtp,
         "total_with_mtp": report.total_with_mtp,
         "by_part": {part: report.by_part[part] for part in PARTS if part in report.by_part},
-        "parts": parts,
+        "parts": _leaf_parts(report.tree),
+        "mtp_parts": _leaf_parts(report.mtp_tree) if report.mtp_tree is not None else [],
         "layers": layer_rows(report),
     }
+
+
+def _leaf_parts(tree: Node) -> list[dict[str, Any]]:
+    return [
+        {
+            "name": node.name,
+            "path": list(path),
+            "part": node.part,
+            "params": node.params,
+            "count": node.count,
+            "added": node.added,
+            "formula": node.full_formula,
+        }
+        for path, node in tree.leaves()
+    ]
 
 
 def export_json(

@@ -30,6 +30,16 @@ def test_json_has_total_active_and_parts_that_sum(capsys: pytest.CaptureFixture[
     assert data["active"] == data["total"]
     assert sum(part["params"] for part in data["parts"]) == data["total"]
     assert all({"name", "params", "formula"} <= part.keys() for part in data["parts"])
+    assert data["mtp"] == 0 and data["mtp_parts"] == []
+
+
+def test_json_has_the_mtp_modules_parts_apart(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "count", "deepseek-v3", "--format", "json")
+    data = json.loads(out)
+    assert code == 0 and data["total"] == sum(part["params"] for part in data["parts"])
+    assert data["mtp"] == sum(part["params"] for part in data["mtp_parts"]) == 13_463_426_048
+    assert data["total_with_mtp"] == data["total"] + data["mtp"]
+    assert {part["part"] for part in data["mtp_parts"]} >= {"moe_experts", "attention"}
 
 
 def test_no_bias_option(capsys: pytest.CaptureFixture[str]) -> None:
