@@ -115,7 +115,9 @@ def parse_json(data: bytes | str, origin: str) -> Any:
     except _Refused as exc:
         raise ParamTallyError(f"{origin}: {exc.describe(text)}") from None
     except json.JSONDecodeError as exc:
-        raise ParamTallyError(f"{origin}: not valid JSON ({exc.msg} at line {exc.lineno})") from None
+        # Some of json's messages end in "at" ("Unterminated string starting at"): the place follows.
+        where = f"at line {exc.lineno}, column {exc.colno}"
+        raise ParamTallyError(f"{origin}: not valid JSON ({exc.msg.removesuffix(' at')} {where})") from None
     except RecursionError:
         raise ParamTallyError(f"{origin}: nested more than {MAX_DEPTH} levels deep") from None
     _check_depth(value, origin)

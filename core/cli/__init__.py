@@ -59,6 +59,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:  # Ctrl-C: stopped as asked, without a traceback (128 + SIGINT, as shells say)
+        return 130
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args = build_parser().parse_args(argv)
     with warnings.catch_warnings():
         warnings.simplefilter("always", ParamTallyWarning)

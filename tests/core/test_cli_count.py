@@ -5,8 +5,11 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
+import signal
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -117,3 +120,26 @@ def test_cli_imports_no_qt() -> None:
     result = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert "175,221,817,344" in result.stdout
+
+
+def test_ctrl_c_stops_a_command_with_status_130_and_no_traceback(capsys: pytest.CaptureFixture[str]) -> None:
+    # SIGINT is what Ctrl-C sends; it arrives while a large sweep is being computed.
+    timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    try:  # ~2 s of work here
+        code = main(
+            [
+                "sweep",
+                "llama-3-8b",
+                "--x",
+                "hidden_size=1024:65536:128",
+                "--y",
+                "num_layers=1:512:1",
+                "--figure",
+                "memory",
+            ]
+        )
+    finally:
+        timer.cancel()
+    out, err = capsys.readouterr()
+    assert code == 130 and out == "" and "Traceback" not in err

@@ -26,6 +26,8 @@ from paramtally.core.input_files import MAX_DEPTH, MAX_INT_DIGITS, load_json_fil
         ("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1), f"nested more than {MAX_DEPTH} levels deep"),
         ('{"a": ' * 200 + "1" + "}" * 200, "nested more than"),
         ('{"model_type": "llama", "hidden_size": 40', "not valid JSON"),
+        ('{"name": "x\n"}', "not valid JSON (Invalid control character at line 1, column 12)"),
+        ('{\n  "name": "unfinished', "not valid JSON (Unterminated string starting at line 2, column 11)"),
     ],
 )
 def test_refusals_are_one_line_naming_file_and_key(text: str, message: str) -> None:
