@@ -77,16 +77,22 @@ def field_problems(exc: ValidationError) -> list[FieldProblem]:
     return problems
 
 
+def _limit(value: object) -> str:
+    """A bound as the help text writes it: 16,777,216 (an int with thousands separators)."""
+    return f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else str(value)
+
+
 def _entries(number: object) -> str:
     return "1 entry" if number == 1 else f"{number} entries"
 
 
 # pydantic's error type → the same reason in plain words (pydantic says "Input should be …").
 _PLAIN: dict[str, Callable[[dict[str, Any]], str]] = {
-    "greater_than": lambda ctx: f"must be more than {ctx['gt']}",
-    "greater_than_equal": lambda ctx: f"must be at least {ctx['ge']}",
-    "less_than": lambda ctx: f"must be less than {ctx['lt']}",
-    "less_than_equal": lambda ctx: f"must be at most {ctx['le']}",
+    "greater_than": lambda ctx: f"must be more than {_limit(ctx['gt'])}",
+    "greater_than_equal": lambda ctx: f"must be at least {_limit(ctx['ge'])}",
+    "less_than": lambda ctx: f"must be less than {_limit(ctx['lt'])}",
+    "less_than_equal": lambda ctx: f"must be at most {_limit(ctx['le'])}",
+    "finite_number": lambda ctx: "must be a finite number",
     "too_short": lambda ctx: f"needs at least {_entries(ctx['min_length'])}",
     "too_long": lambda ctx: f"takes at most {_entries(ctx['max_length'])}",
     "int_parsing": lambda ctx: "must be a whole number",

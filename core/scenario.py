@@ -67,7 +67,7 @@ class Scenario(HashedOnce):
 
     # strict: a saved scenario's ``true`` or ``"8"`` is not taken for a count (pydantic's lax mode
     # would read them as 1 and 8); the tuple opts back in to JSON's lists.
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, allow_inf_nan=False)
 
     mode: Mode = Field(
         "inference", title="Mode", description="Serve the model (weights + KV cache) or train it."

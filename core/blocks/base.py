@@ -57,7 +57,7 @@ class Spec(BaseModel):
     strict: a file's ``true`` or ``"4096"`` is not taken for a size (pydantic's lax mode would read
     them as 1 and 4096). Tuples opt back in to lists (``strict=False`` on the field), as JSON has none."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, allow_inf_nan=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -89,3 +89,18 @@ def test_a_value_out_of_range_names_the_field(capsys: pytest.CaptureFixture[str]
     assert main(["memory", "gpt2", "--utilization-cap", "1.5"]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "utilization_cap" in err
+
+
+@pytest.mark.parametrize(
+    ("flag", "value", "reason"),
+    [
+        ("--mfu", "nan", "mfu: must be a finite number"),  # not "at most 1.0": NaN compares false
+        ("--utilization-cap", "inf", "utilization_cap: must be a finite number"),
+        ("--context", "99999999999999999999", "context: must be at most 100,000,000"),  # as --help writes it
+    ],
+)
+def test_a_refused_value_says_why_in_the_helps_words(
+    capsys: pytest.CaptureFixture[str], flag: str, value: str, reason: str
+) -> None:
+    assert main(["memory", "gpt2", flag, value]) == 2
+    assert capsys.readouterr().err.strip().splitlines() == [f"paramtally memory: {reason}"]

@@ -174,7 +174,7 @@ GGUF_CASES: dict[str, tuple[Callable[[], bytes], str]] = {
     "4 bytes": (lambda: b"GGUF", "needs 4 bytes at byte 4"),
     "block_count 10^18": (
         lambda: hf.llama_gguf(10**18),
-        "decoder.layers.0.count: must be at most 1073741824",
+        "decoder.layers.0.count: must be at most 1,073,741,824",
     ),
 }
 

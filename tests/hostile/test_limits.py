@@ -73,8 +73,8 @@ def _with(data: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
         ("hidden_size", 768.0, "hidden_size: must be a whole number"),
         (f"{MIXER}.qk_norm", "no", "mixer.qk_norm: must be true or false"),
         ("head.tied", 1, "head.tied: must be true or false"),
-        ("embeddings.vocab_size", 10**20, "embeddings.vocab_size: must be at most 16777216"),
-        ("decoder.layers.0.count", MAX_LAYERS + 1, "decoder.layers.0.count: must be at most 1073741824"),
+        ("embeddings.vocab_size", 10**20, "embeddings.vocab_size: must be at most 16,777,216"),
+        ("decoder.layers.0.count", MAX_LAYERS + 1, "decoder.layers.0.count: must be at most 1,073,741,824"),
         ("decoder.layers.0.count", "12", "decoder.layers.0.count: must be a whole number"),
         (
             "decoder.layers",
@@ -118,7 +118,7 @@ LLAMA = {"model_type": "llama", "hidden_size": 64, "num_attention_heads": 4, "nu
         ({"model_type": "phi3", "partial_rotary_factor": "0.4"}, "partial_rotary_factor must be a number"),
         ({"model_type": "phi3", "partial_rotary_factor": [0.4]}, "partial_rotary_factor must be a number"),
         ({"model_type": "gpt_neox", "rotary_pct": "x"}, "rotary_pct must be a number"),
-        ({**LLAMA, "vocab_size": 2**60}, "embeddings.vocab_size: must be at most 16777216"),
+        ({**LLAMA, "vocab_size": 2**60}, "embeddings.vocab_size: must be at most 16,777,216"),
         (
             {"model_type": "qwen2_moe", "num_hidden_layers": 10**9, "decoder_sparse_step": 10**9},
             "a layer rule repeating every 1,000,000,000 layers would be written out for 1,000,000,000",
