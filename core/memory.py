@@ -56,8 +56,9 @@ class MemoryReport:
 
 
 def effective_architecture(arch: Architecture, s: Scenario) -> Architecture:
-    """The architecture as trained or served: with the scenario's LoRA adapters when it asks for them."""
-    if s.lora_rank is None:
+    """The architecture as trained or served: with the scenario's LoRA adapters when it trains them
+    (the LoRA fields are training's: serving leaves them, as it leaves the optimizer)."""
+    if s.lora_rank is None or s.mode != "training":
         return arch
     return with_lora(arch, s.lora_rank, s.lora_targets)
 

@@ -12,12 +12,14 @@ from paramtally.core.count import count_parameters
 from paramtally.core.edit import with_value
 from paramtally.core.errors import field_problems
 from paramtally.core.export import breakdown_rows
+from paramtally.core.flops import estimate_flops
 from paramtally.core.gguf_types import GGUF_DEFAULT_TYPES
 from paramtally.core.memory import PARTS, Scenario, estimate_memory, stage_terms
 from paramtally.core.model_states import model_state_terms, zero_model_states
 from paramtally.core.presets import load_builtin
 from paramtally.core.quant import QUANT_FORMATS
 from paramtally.core.schema import Architecture
+from paramtally.core.serving import estimate_serving
 from paramtally.core.stages import model_layout, with_lora
 
 
@@ -203,6 +205,21 @@ def test_lora_trains_only_the_adapters() -> None:
     assert report.gradients_bytes == 2 * adapters
     assert report.optimizer_bytes == 12 * adapters
     assert report.weights_bytes == 2 * 6_738_415_616 + 2 * adapters
+
+
+def test_serving_leaves_the_training_only_lora_fields() -> None:
+    """A LoRA rank set for training and kept while switching to serving (the window hides the
+    field) changes no serving figure."""
+    arch = load_builtin("llama-2-7b")
+    plain, kept = Scenario(), Scenario(lora_rank=16, lora_targets=("q", "k", "v", "o"))
+    assert estimate_memory(arch, kept) == estimate_memory(arch, plain)
+    assert estimate_serving(arch, kept) == estimate_serving(arch, plain)
+    assert estimate_flops(arch, kept) == estimate_flops(arch, plain)
+    training = Scenario(mode="training", lora_rank=16)
+    assert (
+        estimate_memory(arch, training).total_bytes
+        != estimate_memory(arch, Scenario(mode="training")).total_bytes
+    )
 
 
 def test_qlora_base_in_nf4_double_quant() -> None:
