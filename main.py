@@ -14,9 +14,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         from paramtally.core.cli import main as cli_main
 
         return cli_main(args)
+    mistyped = _mistyped_command(args[0]) if args else None
+    if mistyped:
+        print(f"paramtally: '{args[0]}' is not a command (did you mean {mistyped}?)", file=sys.stderr)
+        return 2
     from paramtally.gui.app import run_app  # imports no Qt until a window is really opened
 
     return run_app(args)
+
+
+def _mistyped_command(word: str) -> str | None:
+    """The command ``word`` is a typo of ('memroy' → 'memory'), unless it names something the
+    window can open (a file, a folder, a built-in preset)."""
+    import difflib
+    from pathlib import Path
+
+    from paramtally.core.cli import COMMANDS
+
+    close = difflib.get_close_matches(word, COMMANDS, n=1, cutoff=0.75)
+    if not close or word.startswith("-") or Path(word).exists():
+        return None
+    from paramtally.core.presets import builtin_ids
+
+    return None if word in builtin_ids() else close[0]
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ import importlib
 import sys
 import warnings
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from pydantic import ValidationError
 
@@ -43,8 +43,17 @@ def version() -> str:
         return "unknown"
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, but a usage error is one line naming the option: the full usage (some
+    thirty lines with the scenario's flags) is one ``--help`` away. Sub-commands' parsers are of
+    this class too (``add_subparsers`` makes its parent's)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="paramtally",
         description="Exact parameter counts, memory and FLOPs of transformer language models. "
         "Run without a command to open the window.",

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from paramtally.core.cli import main
+from paramtally.main import main as paramtally_main
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -143,3 +144,24 @@ def test_ctrl_c_stops_a_command_with_status_130_and_no_traceback(capsys: pytest.
         timer.cancel()
     out, err = capsys.readouterr()
     assert code == 130 and out == "" and "Traceback" not in err
+
+
+def test_a_usage_error_is_one_line_naming_the_option(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["memory", "gpt2", "--context", "4k"])
+    assert stopped.value.code == 2
+    assert capsys.readouterr().err.splitlines() == [
+        "paramtally memory: argument --context: invalid int value: '4k' (see paramtally memory --help)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"), [("memroy", "memory"), ("compre", "compare"), ("sweeps", "sweep")]
+)
+def test_a_mistyped_command_is_named_not_opened_in_the_window(
+    capsys: pytest.CaptureFixture[str], typed: str, meant: str
+) -> None:
+    assert paramtally_main([typed, "gpt2"]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        f"paramtally: '{typed}' is not a command (did you mean {meant}?)"
+    ]
