@@ -23,7 +23,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     show.add_argument("--format", choices=("json", "table"), default="json", help="output format")
     imp = actions.add_parser("import", help="copy a preset file or config.json in as a user preset")
     imp.add_argument("file", metavar="FILE")
-    imp.add_argument("--id", help="preset id (default: the file name)")
+    imp.add_argument("--id", help="preset id (default: the file's name; a config.json's folder name)")
     imp.add_argument("--force", action="store_true", help="replace a user preset with the same id")
     exp = actions.add_parser("export", help="write a preset to a file")
     exp.add_argument("id", metavar="ID")
