@@ -68,4 +68,13 @@ def load_json_source(path: Path, *, nofollow: bool = False) -> Preset:
         from paramtally.core.importers.hf_config import import_hf_config
 
         return Preset(import_hf_config(data, origin=path.name))
+    if isinstance(data, dict) and "schema_version" not in data and _HF_KEYS & data.keys():
+        raise ParamTallyError(
+            f"{path.name}: reads as a Hugging Face config.json without its model_type; add it "
+            '(e.g. "model_type": "llama") so the importer knows the model family'
+        )
     return presets.preset_from_data(data, path.name)
+
+
+# Keys of a Hugging Face config.json that no preset has (a preset has schema_version and blocks).
+_HF_KEYS = frozenset({"architectures", "num_hidden_layers", "num_attention_heads", "transformers_version"})

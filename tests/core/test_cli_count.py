@@ -165,3 +165,17 @@ def test_a_mistyped_command_is_named_not_opened_in_the_window(
     assert capsys.readouterr().err.splitlines() == [
         f"paramtally: '{typed}' is not a command (did you mean {meant}?)"
     ]
+
+
+def test_a_config_json_without_model_type_is_named_as_such(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    config = tmp_path / "config.json"
+    config.write_text(
+        json.dumps({"architectures": ["LlamaForCausalLM"], "hidden_size": 4096, "num_hidden_layers": 32})
+    )
+    assert main(["count", str(config)]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        "paramtally count: config.json: reads as a Hugging Face config.json without its model_type; "
+        'add it (e.g. "model_type": "llama") so the importer knows the model family'
+    ]
