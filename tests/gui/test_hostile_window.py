@@ -45,7 +45,7 @@ def test_a_305_digit_vocabulary_is_refused_at_its_field(window: MainWindow, type
     editor = window.form.editor(VOCAB)
     assert editor.maximum == MAX_SIZE  # the editor's bound comes from the schema
     type_into(editor, "9" * 305)
-    assert f"at most {MAX_SIZE}" in window.form.error_text(VOCAB)
+    assert f"at most {MAX_SIZE:,}" in window.form.error_text(VOCAB)
     _still_alive(window, total)
     vocab = window.document.architecture.embeddings.vocab_size
     type_into(editor, "9" * 5000)  # past Python's own 4,300-digit limit: not taken as a number at all
