@@ -128,14 +128,18 @@ def test_ctrl_c_stops_a_command_with_status_130_and_no_traceback(
 ) -> None:
     # Writing to a FIFO nobody reads waits for a reader: the command is surely running when
     # SIGINT, what Ctrl-C sends, arrives.
+    # A process started in the background (as CI may run the tests) ignores SIGINT: take it as a
+    # terminal's foreground process does.
     fifo = tmp_path / "unread"
     os.mkfifo(fifo)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
     timer.start()
     try:
         code = main(["count", "gpt2", "--format", "csv", "-o", str(fifo)])
     finally:
         timer.cancel()
+        signal.signal(signal.SIGINT, previous)
     out, err = capsys.readouterr()
     assert code == 130 and out == "" and "Traceback" not in err
 
