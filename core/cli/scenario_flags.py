@@ -12,12 +12,14 @@ alone means tp·pp GPUs.
 from __future__ import annotations
 
 import argparse
+import warnings
 from typing import Any
 
 import annotated_types
 
+from paramtally.core.errors import ParamTallyWarning
 from paramtally.core.fields import FieldSpec, model_fields, unwrap
-from paramtally.core.scenario import Scenario
+from paramtally.core.scenario import Mode, Scenario, mode_only_fields
 
 __all__ = ["add_scenario_arguments", "flag_name", "scenario_fields", "scenario_from_args"]
 
@@ -126,4 +128,12 @@ def scenario_from_args(args: argparse.Namespace) -> Scenario:
     tp, pp, ep = values.get("tp", 1), values.get("pp", 1), values.get("ep", 1)
     if "gpus" not in values and {"tp", "pp", "ep"} & values.keys() and min(tp, pp, ep) > 0:
         values["gpus"] = tp * pp * ep  # `--tp 2` alone means two GPUs, not an error
-    return Scenario.model_validate(values)
+    scenario = Scenario.model_validate(values)
+    other: Mode = "training" if scenario.mode == "inference" else "inference"
+    for name in sorted(mode_only_fields(other) & values.keys()):
+        warnings.warn(
+            f"{flag_name(name)} is for {other} only; ignored in {scenario.mode} (--mode {other} uses it)",
+            ParamTallyWarning,
+            stacklevel=2,
+        )
+    return scenario

@@ -9,6 +9,7 @@ import pytest
 
 from paramtally.core.cli import build_parser, main
 from paramtally.core.cli.scenario_flags import add_scenario_arguments, flag_name, scenario_from_args
+from paramtally.core.errors import ParamTallyWarning
 from paramtally.core.scenario import Scenario
 
 
@@ -43,10 +44,11 @@ def test_the_flags_scripts_rely_on_keep_their_names() -> None:
 
 
 def test_fields_that_had_no_flag_now_do() -> None:
-    s = _scenario(
-        "--cuda-context-bytes", "536870912", "--keep-embeddings-16bit", "--sequence-parallel",
-        "--utilization-cap", "0.8", "--encoder-tokens", "1500",
-    )  # fmt: skip
+    with pytest.warns(ParamTallyWarning, match="--sequence-parallel is for training only"):
+        s = _scenario(
+            "--cuda-context-bytes", "536870912", "--keep-embeddings-16bit", "--sequence-parallel",
+            "--utilization-cap", "0.8", "--encoder-tokens", "1500",
+        )  # fmt: skip
     assert (s.cuda_context_bytes, s.keep_embeddings_16bit, s.sequence_parallel) == (1 << 29, True, True)
     assert (s.utilization_cap, s.encoder_tokens) == (0.8, 1500)
     assert _scenario("--no-flash-attention").flash_attention is False
@@ -104,3 +106,13 @@ def test_a_refused_value_says_why_in_the_helps_words(
 ) -> None:
     assert main(["memory", "gpt2", flag, value]) == 2
     assert capsys.readouterr().err.strip().splitlines() == [f"paramtally memory: {reason}"]
+
+
+def test_a_flag_of_the_other_mode_is_said_to_be_ignored(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["memory", "llama-3-8b", "--zero", "3", "--format", "json"]) == 0
+    serving = capsys.readouterr()
+    assert "paramtally: warning: --zero is for training only; ignored in inference" in serving.err
+    assert main(["memory", "llama-3-8b", "--mode", "training", "--zero", "3", "--format", "json"]) == 0
+    assert "--zero" not in capsys.readouterr().err
+    assert main(["memory", "llama-3-8b", "--mode", "training", "--generated", "64", "--format", "json"]) == 0
+    assert "--generated is for inference only; ignored in training" in capsys.readouterr().err
