@@ -90,8 +90,7 @@ class Document:
 
         The context is judged once the scenario exists.
         """
-        context = self._scenario.context if self._scenario is not None else None
-        return hints(self._architecture, context)
+        return hints(self._architecture, self._scenario)
 
     def _saved_scenario(self) -> Scenario:
         """The scenario the preset was saved with; a default one (and a notice) if it does not fit."""

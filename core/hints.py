@@ -18,9 +18,10 @@ import warnings
 from collections.abc import Iterator
 
 from paramtally.core.errors import FieldPath, ParamTallyWarning, format_loc
+from paramtally.core.scenario import Scenario
 from paramtally.core.schema import Architecture, Attention, DenseFFN, MoE
 
-__all__ = ["TILE", "architecture_hints", "context_hint", "hints", "warn_hints"]
+__all__ = ["TILE", "architecture_hints", "context_hint", "encoder_tokens_hint", "hints", "warn_hints"]
 
 TILE = 64  # the multiple the widths should be; 128 is named as better
 HEAD_MULTIPLE = 8
@@ -105,19 +106,36 @@ def context_hint(arch: Architecture, context: int) -> str | None:
     )
 
 
-def hints(arch: Architecture, context: int | None = None) -> Hints:
-    """Every hint, by field path; with a context, also at the context and the maximum positions."""
+def encoder_tokens_hint(arch: Architecture, tokens: int | None) -> str | None:
+    """Why the encoder cannot read ``tokens`` per request, or None."""
+    limit = arch.encoder.max_positions if arch.encoder is not None else 0
+    if tokens is None or limit <= 0 or tokens <= limit:
+        return None
+    return (
+        f"The encoder reads {tokens:,} tokens per request, past its {limit:,} positions (the "
+        "cross-attention cache is for them all)"
+    )
+
+
+def hints(arch: Architecture, scenario: Scenario | None = None) -> Hints:
+    """Every hint, by field path; with a scenario, also at its context (and the maximum positions)
+    and its encoder tokens."""
     found = architecture_hints(arch)
-    advice = context_hint(arch, context) if context is not None else None
+    if scenario is None:
+        return found
+    advice = context_hint(arch, scenario.context)
     if advice is not None:
         found[("scenario", "context")] = advice
         found[_positions_path(arch)] = advice
+    encoder = encoder_tokens_hint(arch, scenario.encoder_tokens)
+    if encoder is not None:
+        found[("scenario", "encoder_tokens")] = encoder
     return found
 
 
-def warn_hints(arch: Architecture, context: int | None = None) -> None:
+def warn_hints(arch: Architecture, scenario: Scenario | None = None) -> None:
     """Each hint as a ParamTallyWarning (the CLI prints 'paramtally: warning: field: advice')."""
     positions = _positions_path(arch)
-    for path, advice in hints(arch, context).items():
+    for path, advice in hints(arch, scenario).items():
         if path != positions:  # the same advice as the context's, said once
             warnings.warn(f"{format_loc(path)}: {advice}", ParamTallyWarning, stacklevel=2)

@@ -64,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
         emit(to_csv(rows, columns, about_rows(arch, scenario, args.source)), args.output)
     else:
         emit(_table(arch.name, scenario, memory, setups, flops, serving), args.output)
-    warn_hints(arch, scenario.context)  # after the answer: a refused run says one line only
+    warn_hints(arch, scenario)  # after the answer: a refused run says one line only
     return 0
 
 

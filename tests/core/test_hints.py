@@ -8,6 +8,7 @@ from paramtally.core import presets
 from paramtally.core.cli import main
 from paramtally.core.edit import with_values
 from paramtally.core.hints import architecture_hints, context_hint, hints
+from paramtally.core.scenario import Scenario
 
 GPT3 = presets.load_builtin("gpt3-175b")
 VOCAB, CONTEXT = ("embeddings", "vocab_size"), ("scenario", "context")
@@ -16,14 +17,25 @@ MIXER, FFN = ("blocks", "default", "mixer"), ("blocks", "default", "ffn")
 
 
 def test_gpt3_vocabulary_is_not_padded_and_its_context_is_2048() -> None:
-    found = hints(GPT3, 4096)
+    found = hints(GPT3, Scenario(context=4096))
     assert set(found) == {VOCAB, CONTEXT, POSITIONS}
     assert "50,257 rows" in found[VOCAB] and "pad it to 50,304" in found[VOCAB]
     assert found[CONTEXT] == (
         "The context (4,096 tokens) exceeds the model's 2,048 learned positions: "
         "it has no position rows beyond them"
     )
-    assert CONTEXT not in hints(GPT3, 2048)
+    assert CONTEXT not in hints(GPT3, Scenario(context=2048))
+
+
+def test_an_encoder_read_past_its_positions_is_named() -> None:
+    whisper = presets.load_builtin("whisper-large-v3")
+    found = hints(whisper, Scenario(context=448, encoder_tokens=100_000))
+    assert found[("scenario", "encoder_tokens")] == (
+        "The encoder reads 100,000 tokens per request, past its 1,500 positions (the cross-attention "
+        "cache is for them all)"
+    )
+    assert ("scenario", "encoder_tokens") not in hints(whisper, Scenario(context=448, encoder_tokens=1500))
+    assert ("scenario", "encoder_tokens") not in hints(GPT3, Scenario(encoder_tokens=100_000))  # no encoder
 
 
 def test_widths_off_the_gpu_tiles_are_named_with_the_next_good_size() -> None:

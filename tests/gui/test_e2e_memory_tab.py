@@ -19,6 +19,7 @@ from paramtally.core.export import BREAKDOWN_COLUMNS, GPU_COLUMNS, breakdown_row
 from paramtally.core.fit import chosen_layout, column_description, fit_setups, smallest_fit
 from paramtally.core.memory import estimate_memory
 from paramtally.core.sources import load_source
+from paramtally.gui.document import Document
 from paramtally.gui.main_window import MainWindow
 from paramtally.gui.views.memory_panel import MemoryPanel
 from paramtally.gui.views.setups_table import COLUMN_FIELDS, COLUMNS, FITS, RAW_ROLE
@@ -153,6 +154,26 @@ def test_a_context_beyond_the_positions_is_amber_at_its_field_and_changes_nothin
     type_into(context, "1024")
     assert document.scenario.context == 1024 and not controls.field_state("context")
     assert panel.hint.isHidden() and panel.problem.isHidden()
+
+
+def test_an_encoder_read_past_its_positions_is_amber_at_its_field(qtbot: QtBot, type_into: TypeInto) -> None:
+    """Whisper's encoder takes 1,500 frames: typing 100,000 encoder tokens is applied (the
+    cross-attention cache grows with it) and framed amber with the advice, which a value within
+    the positions takes away. Every advice core gives at a scenario field shows this way."""
+    window = MainWindow(Document(load_source("whisper-large-v3"), "whisper-large-v3"))
+    qtbot.addWidget(window)
+    window.resize(1440, 900)
+    window.show()
+    qtbot.waitExposed(window)
+    click_tab(qtbot, window, "Memory and GPU fit")
+    panel, document = window.memory, window.document
+    type_into(_editor(panel, "encoder_tokens"), "100000")
+    assert document.scenario.encoder_tokens == 100_000
+    assert panel.controls.field_state("encoder_tokens") == "hint"
+    assert "The encoder reads 100,000 tokens per request, past its 1,500 positions" in panel.hint.text()
+    type_into(_editor(panel, "encoder_tokens"), "1500")
+    assert not panel.controls.field_state("encoder_tokens")
+    assert "encoder reads" not in panel.hint.text()
 
 
 def test_summary_filter_tooltips_and_copy(qtbot: QtBot, window: MainWindow, panel: MemoryPanel) -> None:
