@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Iterator
+from functools import lru_cache
 
 from paramtally.core.errors import FieldPath, ParamTallyWarning, format_loc
 from paramtally.core.scenario import Scenario
@@ -119,7 +120,13 @@ def encoder_tokens_hint(arch: Architecture, tokens: int | None) -> str | None:
 
 def hints(arch: Architecture, scenario: Scenario | None = None) -> Hints:
     """Every hint, by field path; with a scenario, also at its context (and the maximum positions)
-    and its encoder tokens."""
+    and its encoder tokens. A new dict: the caller may change it."""
+    return dict(_hints(arch, scenario))
+
+
+@lru_cache(maxsize=64)
+def _hints(arch: Architecture, scenario: Scenario | None) -> Hints:
+    # Cached: the form and the scenario's fields both ask after every edit.
     found = architecture_hints(arch)
     if scenario is None:
         return found
