@@ -34,7 +34,7 @@ def printable(text: str, one_line: bool = False) -> str:
 def check_output(args: argparse.Namespace) -> None:
     """Refuse an ``--output`` that is a file the command reads: the figures would replace the model."""
     output = getattr(args, "output", None)
-    if not output or not os.path.exists(output):
+    if not output or output == "-" or not os.path.exists(output):
         return
     for name in _READ:
         value = getattr(args, name, None)
@@ -48,11 +48,13 @@ def check_output(args: argparse.Namespace) -> None:
 
 def add_output_arguments(parser: argparse.ArgumentParser, formats: tuple[str, ...]) -> None:
     parser.add_argument("--format", choices=formats, default=formats[0], help="output format")
-    parser.add_argument("--output", "-o", metavar="FILE", help="write to FILE instead of stdout")
+    parser.add_argument(
+        "--output", "-o", metavar="FILE", help="write to FILE instead of stdout ('-': stdout)"
+    )
 
 
 def emit(text: str, output: str | None) -> None:
-    if output:
+    if output and output != "-":  # '-' is stdout, as for most tools
         write_text_atomic(Path(output), text)
     else:
         sys.stdout.write(printable(text) if sys.stdout.isatty() else text)

@@ -117,3 +117,11 @@ def test_names_in_tables_and_messages_are_one_line_without_control_characters(
     named = tmp_path / "c\x1b[31mred.json"
     code, _, err = run(capsys, "count", str(named))
     assert code == 2 and "\x1b" not in err and "c\\x1b[31mred.json" in err
+
+
+def test_a_dash_is_stdout(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run(capsys, "count", "gpt2", "--format", "csv", "-o", "-")
+    assert code == 0 and out.startswith("path,name,") and not (tmp_path / "-").exists()
