@@ -92,9 +92,28 @@ def _main(argv: Sequence[str] | None) -> int:
         return _run(args)
 
 
+def _note_shadowed_presets(args: argparse.Namespace) -> None:
+    """A preset id that is both the user's and built in reads the user's: say so, since the same
+    command gave the built-in one's figures before that preset was saved."""
+    from paramtally.core import presets, user_presets
+    from paramtally.core.sources import is_path
+
+    named = [getattr(args, "source", None), *(getattr(args, "sources", None) or ())]
+    for source in named:
+        if isinstance(source, str) and not is_path(source) and source in presets.builtin_ids():
+            if user_presets.is_user(source):
+                warnings.warn(
+                    f"{source}: your user preset ({user_presets.user_path(source)}) is read, not the "
+                    "built-in one of that id",
+                    ParamTallyWarning,
+                    stacklevel=2,
+                )
+
+
 def _run(args: argparse.Namespace) -> int:
     try:
         check_output(args)
+        _note_shadowed_presets(args)
         return int(args._run(args))
     except ParamTallyError as exc:
         print(f"paramtally {args.command}: {printable(str(exc))}", file=sys.stderr)

@@ -12,6 +12,7 @@ import pytest
 
 from paramtally.core import presets, recent, user_presets
 from paramtally.core.cli import main
+from paramtally.core.count import count_parameters
 from paramtally.core.edit import with_value
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.schema import SCHEMA_VERSION, Architecture
@@ -238,3 +239,16 @@ def test_recent_sources_newest_first_bounded_and_forgiving(tmp_path: Path) -> No
     assert len(recent.recent_sources()) == recent.MAX_RECENT
     recent.recent_path().write_text("{ not json", encoding="utf-8")
     assert recent.recent_sources() == []  # a damaged history is no history
+
+
+def test_the_command_line_says_when_a_user_preset_shadows_a_built_in(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    bigger = with_value(presets.load_builtin("gpt2"), ("hidden_size",), 1536)
+    user_presets.save("gpt2", bigger)
+    assert main(["count", "gpt2", "--format", "json"]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["total"] == count_parameters(bigger).total
+    assert f"paramtally: warning: gpt2: your user preset ({user_presets.user_path('gpt2')}) is read" in err
+    assert main(["count", "gpt2-medium", "--format", "json"]) == 0
+    assert "your user preset" not in capsys.readouterr().err
