@@ -26,12 +26,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _mistyped_command(word: str) -> str | None:
     """The command ``word`` is a typo of ('memroy' → 'memory'), unless it names something the
     window can open (a file, a folder, a built-in preset)."""
-    import difflib
     from pathlib import Path
 
     from paramtally.core.cli import COMMANDS
+    from paramtally.core.errors import close_names
 
-    close = difflib.get_close_matches(word, COMMANDS, n=1, cutoff=0.75)
+    close = close_names(word, list(COMMANDS), n=1, cutoff=0.75)
     if not close or word.startswith("-") or Path(word).exists():
         return None
     from paramtally.core.presets import builtin_ids

@@ -15,6 +15,7 @@ __all__ = [
     "FieldProblem",
     "ParamTallyError",
     "ParamTallyWarning",
+    "close_names",
     "field_error",
     "field_problems",
     "format_loc",
@@ -152,13 +153,18 @@ def shown(value: Any, limit: int = 80) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def close_names(name: str, known: Sequence[str], n: int = 3, cutoff: float = 0.6) -> list[str]:
+    """The known names closest to ``name`` (letter case aside), closest first."""
+    from difflib import get_close_matches  # late: only on an error path
+
+    close = get_close_matches(name.casefold(), [item.casefold() for item in known], n=n, cutoff=cutoff)
+    by_folded = {item.casefold(): item for item in known}
+    return [by_folded[item] for item in close]
+
+
 def unknown_name(kind: str, name: str, known: Sequence[str], hint: str = "") -> str:
     """ "unknown preset 'lama-3-8b' (did you mean llama-3-8b?)": the closest known names, if any."""
-    from difflib import get_close_matches  # late: only on this error path
-
-    close = get_close_matches(name.casefold(), [item.casefold() for item in known], n=3, cutoff=0.6)
-    by_folded = {item.casefold(): item for item in known}
-    names = [by_folded[item] for item in close]
+    names = close_names(name, known)
     suggestion = " or ".join(filter(None, (", ".join(names[:-1]), names[-1] if names else "")))
     tail = f"did you mean {suggestion}?" if suggestion else hint
     return f"unknown {kind} '{name}'" + (f" ({tail})" if tail else "")

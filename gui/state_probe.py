@@ -31,20 +31,12 @@ from PySide6.QtWidgets import (
 )
 
 from paramtally.core.atomic import write_text_atomic
+from paramtally.gui.form.field_frame import marked
 
 __all__ = ["ENVIRONMENT", "StateProbe"]
 
 ENVIRONMENT = "PARAMTALLY_STATE_FILE"
 _SHOWN = (QAbstractSpinBox, QComboBox, QLineEdit, QCheckBox, QLabel)
-
-
-def _mark(widget: QWidget) -> str:
-    """How a field is marked ('error', 'hint' or ''): the form and the scenario controls mark the
-    frame around the editor."""
-    frame = widget.parentWidget()
-    if frame is None or frame.objectName() != "fieldFrame":
-        return ""
-    return str(frame.property("state") or "")
 
 
 def _rect(widget: QWidget, rect: QRect | None = None) -> list[int]:
@@ -124,7 +116,7 @@ class StateProbe(QObject):
             widget.objectName(): {
                 "text": _text(widget),
                 "visible": widget.isVisible(),
-                "red": _mark(widget) == "error",
+                "red": marked(widget) == "error",
                 "rect": _rect(widget),
             }
             for widget in window.findChildren(QWidget)

@@ -14,7 +14,7 @@ from typing import Any, NoReturn
 
 from pydantic import ValidationError
 
-from paramtally.core.cli.output import check_output, printable
+from paramtally.core.cli.output import check_output, printable, read_sources
 from paramtally.core.errors import ParamTallyError, ParamTallyWarning, one_line
 
 __all__ = ["COMMANDS", "main", "version"]
@@ -98,16 +98,14 @@ def _note_shadowed_presets(args: argparse.Namespace) -> None:
     from paramtally.core import presets, user_presets
     from paramtally.core.sources import is_path
 
-    named = [getattr(args, "source", None), *(getattr(args, "sources", None) or ())]
-    for source in named:
-        if isinstance(source, str) and not is_path(source) and source in presets.builtin_ids():
-            if user_presets.is_user(source):
-                warnings.warn(
-                    f"{source}: your user preset ({user_presets.user_path(source)}) is read, not the "
-                    "built-in one of that id",
-                    ParamTallyWarning,
-                    stacklevel=2,
-                )
+    for source in read_sources(args):
+        if not is_path(source) and source in presets.builtin_ids() and user_presets.is_user(source):
+            warnings.warn(
+                f"{source}: your user preset ({user_presets.user_path(source)}) is read, not the "
+                "built-in one of that id",
+                ParamTallyWarning,
+                stacklevel=2,
+            )
 
 
 def _run(args: argparse.Namespace) -> int:

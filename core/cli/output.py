@@ -18,7 +18,15 @@ from typing import Any
 from paramtally.core.atomic import write_text_atomic
 from paramtally.core.errors import ParamTallyError
 
-__all__ = ["add_output_arguments", "check_output", "emit", "emit_json", "format_table", "printable"]
+__all__ = [
+    "add_output_arguments",
+    "check_output",
+    "emit",
+    "emit_json",
+    "format_table",
+    "printable",
+    "read_sources",
+]
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # all but tab and newline
 _CELL_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
@@ -31,19 +39,26 @@ def printable(text: str, one_line: bool = False) -> str:
     return pattern.sub(lambda match: f"\\x{ord(match.group()):02x}", text)
 
 
+def read_sources(args: argparse.Namespace) -> list[str]:
+    """What the command reads, as typed: its SOURCE(s), or ``verify``'s PATH."""
+    found: list[str] = []
+    for name in _READ:
+        value = getattr(args, name, None)
+        found += [value] if isinstance(value, str) else value or []
+    return found
+
+
 def check_output(args: argparse.Namespace) -> None:
     """Refuse an ``--output`` that is a file the command reads: the figures would replace the model."""
     output = getattr(args, "output", None)
     if not output or output == "-" or not os.path.exists(output):
         return
-    for name in _READ:
-        value = getattr(args, name, None)
-        for source in [value] if isinstance(value, str) else value or ():
-            read = Path(source) / "config.json" if Path(source).is_dir() else Path(source)
-            if read.exists() and os.path.samefile(read, output):
-                raise ParamTallyError(
-                    f"--output {output} is the file {source} is read from; write to another file"
-                )
+    for source in read_sources(args):
+        read = Path(source) / "config.json" if Path(source).is_dir() else Path(source)
+        if read.exists() and os.path.samefile(read, output):
+            raise ParamTallyError(
+                f"--output {output} is the file {source} is read from; write to another file"
+            )
 
 
 def add_output_arguments(parser: argparse.ArgumentParser, formats: tuple[str, ...]) -> None:

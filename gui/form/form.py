@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
     QAbstractButton,
     QFormLayout,
     QFrame,
-    QHBoxLayout,
     QLabel,
     QScrollArea,
     QToolButton,
@@ -42,18 +41,12 @@ from paramtally.core.stack_tree import BLOCK_PARTS, stack_rows
 from paramtally.gui.document import Document
 from paramtally.gui.form.editors import Editor, make_editor
 from paramtally.gui.form.ffn_width import ffn_width_button, ffn_width_path
+from paramtally.gui.form.field_frame import AMBER, FIELD_STYLE, RED, framed, mark, marked
 from paramtally.gui.form.section import Section
 
 __all__ = ["ArchitectureForm"]
 
 TOP_TITLE = "Model"
-# One style sheet for the whole form, by objectName and a "state" property, so that the frame
-# (not the native editor inside it) turns red or amber, and a change restyles that frame alone.
-RED, AMBER = "#d9534f", "#d08a00"
-FIELD_STYLE = (
-    f'QFrame#fieldFrame[state="error"] {{ border: 2px solid {RED}; border-radius: 4px; }}'
-    f'QFrame#fieldFrame[state="hint"] {{ border: 2px solid {AMBER}; border-radius: 4px; }}'
-)
 
 
 @dataclass
@@ -277,12 +270,7 @@ class ArchitectureForm(QScrollArea):
         box = QVBoxLayout(field)
         box.setContentsMargins(0, 0, 0, 0)
         box.setSpacing(1)
-        frame = QFrame(field)
-        frame.setObjectName("fieldFrame")
-        inner = QHBoxLayout(frame)  # the editor, and any button added next to it (add_button)
-        inner.setContentsMargins(2, 2, 2, 2)
-        inner.setSpacing(2)
-        inner.addWidget(editor, 1)
+        frame = framed(editor, field)  # and any button added next to it (add_button)
         box.addWidget(frame)
         label = QLabel(spec.label)
         label.setToolTip(spec.description)
@@ -444,10 +432,7 @@ class ArchitectureForm(QScrollArea):
         if row.painted == (state, text):
             return  # every edit clears the edited field's error, most often one it did not have
         row.painted = (state, text)
-        if row.frame.property("state") != state:
-            row.frame.setProperty("state", state)
-            row.frame.style().unpolish(row.frame)
-            row.frame.style().polish(row.frame)
+        mark(row.frame, state)
         if row.error is None and text:
             row.error = _error_label(row.frame, row.path)
         if row.error is not None:
@@ -461,7 +446,7 @@ class ArchitectureForm(QScrollArea):
 
     def field_state(self, path: FieldPath) -> str:
         """How a field is marked: 'error' (red), 'hint' (amber) or ''."""
-        return str(self._rows[path].frame.property("state") or "")
+        return marked(self._rows[path].editor)
 
     def error_text(self, path: FieldPath) -> str:
         """The reason a field is refused ('' when it is not)."""

@@ -29,7 +29,7 @@ from paramtally.core.errors import ParamTallyError
 from paramtally.core.export import scenario_text
 from paramtally.core.fit import chosen_layout, layout_text, smallest_fit
 from paramtally.core.gpus import find_gpu
-from paramtally.gui.form.form import AMBER
+from paramtally.gui.form.field_frame import AMBER
 from paramtally.gui.views.deferred import DeferredRefresh
 from paramtally.gui.views.export import laid_out, save_view
 from paramtally.gui.views.flops_summary import FlopsSummary

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import ValidationError
 from PySide6.QtCore import QSize, Signal
 from PySide6.QtGui import QResizeEvent, QShowEvent
-from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QLayout, QWidget
+from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QLayout, QWidget
 
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.fields import FieldSpec, model_fields
@@ -22,7 +22,7 @@ from paramtally.core.fit import chosen_layout
 from paramtally.core.gpus import load_catalog
 from paramtally.core.scenario import Mode, Scenario, mode_only_fields
 from paramtally.gui.form.editors import ComboBox, Editor, make_editor
-from paramtally.gui.form.form import FIELD_STYLE
+from paramtally.gui.form.field_frame import FIELD_STYLE, framed, mark, marked
 from paramtally.gui.views.deferred import DeferredRefresh
 
 if TYPE_CHECKING:
@@ -47,15 +47,6 @@ def _editor_for(spec: FieldSpec, parent: QWidget) -> Editor | None:
     if isinstance(editor, ComboBox) and spec.optional:
         editor.insertItem(0, NONE_TEXT, None)
     return editor
-
-
-def _framed(editor: Editor, parent: QWidget) -> QFrame:
-    frame = QFrame(parent)
-    frame.setObjectName("fieldFrame")  # FIELD_STYLE's selector
-    inner = QHBoxLayout(frame)
-    inner.setContentsMargins(2, 2, 2, 2)
-    inner.addWidget(editor)
-    return frame
 
 
 class ScenarioControls(QWidget):
@@ -106,7 +97,7 @@ class ScenarioControls(QWidget):
                 self._wide.add(spec.name)
             editor.committed.connect(lambda value, merge, name=spec.name: self._commit(name, value, merge))
             self.editors[spec.name] = editor
-            self.frames[spec.name] = _framed(editor, self)
+            self.frames[spec.name] = framed(editor, self)
             self.labels[spec.name] = label
         self.setStyleSheet(FIELD_STYLE)
         self.setMinimumWidth(self.width_for(1))
@@ -273,14 +264,10 @@ class ScenarioControls(QWidget):
         reason, advice = self.problems.get(name, ""), self.hints.get(name, "")
         text = reason or advice
         state = "error" if reason else "hint" if advice else ""
-        frame = self.frames[name]
-        if frame.property("state") != state:
-            frame.setProperty("state", state)
-            frame.style().unpolish(frame)
-            frame.style().polish(frame)
+        mark(self.frames[name], state)
         spec_tip = self.labels[name].toolTip()
         self.editors[name].setToolTip(f"⚠ {text}\n\n{spec_tip}" if text else spec_tip)
 
     def field_state(self, name: str) -> str:
         """How a field is marked: 'error' (red), 'hint' (amber) or ''."""
-        return str(self.frames[name].property("state") or "")
+        return marked(self.editors[name])
