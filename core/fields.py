@@ -5,7 +5,8 @@ Like magicgui's field→widget mapping, nothing here names a field of the archit
 scenario: a new field in ``core/schema``, ``core/blocks`` or ``core/scenario`` gets its editor (the
 window) or its flag (the CLI) from its type and constraints, its label from ``Field(title=…)``,
 its help from its description and its visibility from ``json_schema_extra`` (``visible_when``:
-the sibling values it needs; ``in_form: False``: edited elsewhere, e.g. the layer tree) alone.
+the sibling values it needs; ``visible_when_stack``: the values a stack holding the block needs;
+``in_form: False``: edited elsewhere, e.g. the layer tree) alone.
 """
 
 from __future__ import annotations
@@ -44,6 +45,8 @@ class FieldSpec:
     model: type[BaseModel] | None = None
     default: Any = None
     visible_when: tuple[tuple[str, Any], ...] = ()  # (sibling field, value it needs) for the field to apply
+    # (field of a stack holding the block, value it needs): rotary settings under rotary positions
+    visible_when_stack: tuple[tuple[str, Any], ...] = ()
     in_form: bool = True  # False: another editor owns it (the layer tree, the kind switch)
     models: tuple[type[BaseModel], ...] = ()  # the kinds of a union, in registry order
 
@@ -101,7 +104,7 @@ def field_spec(name: str, info: FieldInfo) -> FieldSpec:
     annotation, optional, metadata = unwrap(info.annotation)
     metadata = [*metadata, *info.metadata]
     extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
-    condition = extra.get("visible_when")
+    condition, stack_condition = extra.get("visible_when"), extra.get("visible_when_stack")
     common: dict[str, Any] = {
         "name": name,
         "label": info.title or label_for(name),
@@ -110,6 +113,7 @@ def field_spec(name: str, info: FieldInfo) -> FieldSpec:
         "optional": optional,
         "default": None if info.is_required() else info.default,
         "visible_when": tuple(condition.items()) if isinstance(condition, dict) else (),
+        "visible_when_stack": tuple(stack_condition.items()) if isinstance(stack_condition, dict) else (),
     }
     origin = typing.get_origin(annotation)
     union = _union_models(annotation)

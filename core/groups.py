@@ -15,7 +15,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any, Literal
 
 from paramtally.core.errors import FieldError, FieldPath
-from paramtally.core.schema import MTP, Architecture, Block, LayerGroup, StackRole
+from paramtally.core.schema import MTP, Architecture, Block, LayerGroup, Stack, StackRole
 from paramtally.core.schema.stack import resolve_block
 
 __all__ = [
@@ -28,6 +28,7 @@ __all__ = [
     "inherited_block",
     "leaf_groups",
     "stack_of",
+    "stacks_holding",
 ]
 
 GroupLike = LayerGroup | MTP
@@ -38,6 +39,26 @@ def stack_of(group: FieldPath) -> StackRole | None:
     """The stack a group lies in (None for the MTP modules)."""
     role = group[0] if group else None
     return role if role in ("encoder", "decoder") else None  # type: ignore[return-value]
+
+
+def stacks_holding(arch: Architecture, path: FieldPath) -> tuple[Stack, ...]:
+    """The stacks whose layers the block at ``path`` is in: a layer group's own stack (the MTP
+    modules': the decoder's, whose positions they take); for a base block ``("blocks", name)``,
+    each stack that names it, itself or in a group (every stack when none does)."""
+    role = stack_of(path) or ("decoder" if path[:1] == ("mtp",) else None)
+    if role is not None:
+        stack = getattr(arch, role)
+        return (stack,) if stack is not None else ()
+    stacks = tuple(stack for _, stack in arch.stacks)
+    if path[:1] != ("blocks",) or len(path) < 2:
+        return stacks
+    name = path[1]
+    naming = tuple(stack for stack in stacks if stack.block == name or _names(stack.layers, name))
+    return naming or stacks
+
+
+def _names(groups: tuple[LayerGroup, ...], name: object) -> bool:
+    return any(group.block == name or _names(group.pattern, name) for group in groups)
 
 
 def _check(group: FieldPath) -> None:

@@ -61,11 +61,21 @@ class Attention(Spec):
         title="Window",
         description="Tokens a sliding-window (or chunked) layer attends to and caches; empty means all.",
     )
+    # Both describe rotary positions and count nothing: the form shows them only where a stack
+    # holding the block has rotary positions (not beside GPT-3's learned table or T5's bias).
     rope: bool = Field(
-        True, title="RoPE", description="Rotary positions (no parameters); off for NoPE layers."
+        True,
+        title="RoPE",
+        description="Rotary positions (no parameters); off for NoPE layers.",
+        json_schema_extra={"visible_when_stack": {"positions": "rope"}},
     )
     rotary_fraction: float = Field(
-        1.0, gt=0, le=1, title="Rotary share", description="Share of a head that is rotated (Phi-2: 0.4)."
+        1.0,
+        gt=0,
+        le=1,
+        title="Rotary share",
+        description="Share of a head that is rotated (Phi-2: 0.4).",
+        json_schema_extra={"visible_when_stack": {"positions": "rope"}},
     )
     sinks: bool = Field(
         False, title="Sinks", description="A learned attention-sink logit per head (gpt-oss)."

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 from paramtally.core.edit import DERIVED, FieldPath, get_value
 from paramtally.core.errors import ParamTallyError, format_loc
 from paramtally.core.fields import FieldSpec, field_spec, kind_title, model_fields
-from paramtally.core.groups import field_origin, group_block
+from paramtally.core.groups import field_origin, group_block, stacks_holding
 from paramtally.core.schema import Architecture, Block
 from paramtally.core.stack_tree import BLOCK_PARTS, stack_rows
 from paramtally.gui.document import Document
@@ -375,7 +375,7 @@ class ArchitectureForm(QScrollArea):
                 value = get_value(block, inside)  # type: ignore[arg-type]
                 self._show_origin(row, arch)
                 self._show_value(row, value)
-                self._show_row(row, block, in_group=True)  # type: ignore[arg-type]
+                self._show_row(row, arch, block)
                 continue
             if row.path in drafts:
                 row.read = None
@@ -386,6 +386,8 @@ class ArchitectureForm(QScrollArea):
                 models[row.prefix] = get_value(arch, row.prefix)
             model = models[row.prefix]
             if row.read is not None and row.read[0] is model:
+                if row.spec.visible_when_stack:  # the stacks may have changed around the block
+                    self._show_row(row, arch)
                 continue  # an editor's value changes only by a commit, which makes a new model or a draft
             row.read = (model, get_value(arch, row.path))
             self._show_value(row, row.read[1])
@@ -400,13 +402,21 @@ class ArchitectureForm(QScrollArea):
             row.editor.blockSignals(False)
 
     @staticmethod
-    def _show_row(row: _Row, source: BaseModel, in_group: bool = False) -> None:
-        """Shown only while its ``visible_when`` holds, the siblings' values read from ``source``:
-        the model, or for a group's field the group's block."""
-        if row.condition:
-            applies = all(get_value(source, _split(where)[1] if in_group else where) == needed
-                          for where, needed in row.condition)  # fmt: skip
-            row.layout.setRowVisible(row.frame.parentWidget(), applies)
+    def _show_row(row: _Row, arch: Architecture, block: Block | None = None) -> None:
+        """Shown only while its ``visible_when`` holds, the siblings' values read from the model (for
+        a group's field, from the group's ``block``), and its ``visible_when_stack`` holds for a
+        stack holding the block."""
+        if not row.condition and not row.spec.visible_when_stack:
+            return
+        source: BaseModel = arch if block is None else block
+        applies = all(get_value(source, _split(where)[1] if block is not None else where) == needed
+                      for where, needed in row.condition)  # fmt: skip
+        if applies and row.spec.visible_when_stack:
+            applies = any(
+                all(getattr(stack, name) == needed for name, needed in row.spec.visible_when_stack)
+                for stack in stacks_holding(arch, row.prefix)
+            )
+        row.layout.setRowVisible(row.frame.parentWidget(), applies)
 
     def _show_hints(self) -> None:
         hints = self.document.hints

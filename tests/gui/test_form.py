@@ -14,6 +14,7 @@ from paramtally.core.count import count_parameters
 from paramtally.core.edit import with_value
 from paramtally.core.fields import field_spec, model_fields
 from paramtally.core.presets import builtin_ids
+from paramtally.core.blocks import Attention
 from paramtally.core.schema import ACTIVATIONS, Architecture, BlockNorms
 from paramtally.core.sources import load_source
 from paramtally.gui.document import Document
@@ -278,6 +279,45 @@ def test_layernorm_bias_shows_only_under_layernorm(qtbot: QtBot, window: MainWin
     # The rule is the schema's metadata, read by the form: no field names in gui code.
     assert BlockNorms.model_fields["bias"].json_schema_extra == {"visible_when": {"kind": "layernorm"}}
     assert field_spec("bias", BlockNorms.model_fields["bias"]).visible_when == (("kind", "layernorm"),)
+
+
+def test_rotary_fields_show_only_under_rotary_positions(qtbot: QtBot, window: MainWindow) -> None:
+    """GPT-3's form showed RoPE ticked and a rotary share beside its learned position table."""
+    doc, form = window.document, window.form
+    rope = form.editor(("blocks", "default", "mixer", "rope"))
+    share = form.editor(("blocks", "default", "mixer", "rotary_fraction"))
+    assert doc.architecture.decoder.positions == "learned"
+    assert not rope.isVisible() and not share.isVisible()
+    combo = form.editor(("decoder", "positions"))
+    combo.setFocus()
+    qtbot.keyClicks(combo, "rope")  # a person types to jump to an entry
+    assert doc.architecture.decoder.positions == "rope" and rope.isVisible() and share.isVisible()
+    before = doc.report.total
+    qtbot.keyClick(combo, Qt.Key.Key_Up)  # rope → learned, the entry above it
+    assert doc.architecture.decoder.positions == "learned" and not rope.isVisible()
+    assert doc.report.total == before + 2048 * 12288  # the table is back; the flags counted nothing
+    # A layer group's block shows them as its stack does: the group clicked in the tree.
+    tree = window.tree
+    index = tree.tree_model.find(("decoder", "layers", 0))
+    tree.scrollTo(index)
+    qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=tree.visualRect(index).center())
+    assert form.group == ("decoder", "layers", 0)
+    assert not form.editor(("decoder", "layers", 0, "override", "mixer", "rope")).isVisible()
+    spec = field_spec("rope", Attention.model_fields["rope"])
+    assert spec.visible_when_stack == (("positions", "rope"),)  # the schema's metadata, read by the form
+
+
+@pytest.mark.parametrize(
+    ("preset_id", "shown"), [("llama-3-8b", True), ("t5-base", False), ("whisper-large-v3", False)]
+)
+def test_rotary_fields_follow_the_stacks_holding_the_block(qtbot: QtBot, preset_id: str, shown: bool) -> None:
+    form = ArchitectureForm(Document(load_source(preset_id)))
+    qtbot.addWidget(form)
+    form.show()
+    arch = form.document.architecture
+    for name in arch.blocks:
+        if arch.blocks[name].mixer.kind == "attention":
+            assert form.editor(("blocks", name, "mixer", "rope")).isVisible() is shown, name
 
 
 def test_activation_offers_only_known_names(qtbot: QtBot, window: MainWindow) -> None:
