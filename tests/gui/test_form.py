@@ -10,11 +10,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
+from paramtally.core.blocks import Attention
 from paramtally.core.count import count_parameters
 from paramtally.core.edit import with_value
 from paramtally.core.fields import field_spec, model_fields
 from paramtally.core.presets import builtin_ids
-from paramtally.core.blocks import Attention
 from paramtally.core.schema import ACTIVATIONS, Architecture, BlockNorms
 from paramtally.core.sources import load_source
 from paramtally.gui.document import Document
