@@ -29,7 +29,10 @@ def load_source(source: str) -> Architecture:
 
 
 def read_source(source: str) -> Preset:
-    """The architecture ``source`` names, with the scenario saved in its preset file if any."""
+    """The architecture ``source`` names, with the scenario saved in its preset file if any.
+
+    A file's problems name it as given (``a/config.json``, not ``config.json``: a comparison of two
+    folders says which one is wrong)."""
     path = Path(source).expanduser()
     if path.is_dir():
         from paramtally.core.importers.model_folder import ModelFolder
@@ -37,11 +40,12 @@ def read_source(source: str) -> Preset:
         folder = ModelFolder(path)
         if not folder.has("config.json"):
             raise ParamTallyError(f"{path}: folder holds no config.json")
-        return load_json_source(folder.member("config.json"), nofollow=True)
+        member = folder.member("config.json")
+        return load_json_source(member, nofollow=True, origin=str(path / "config.json"))
     if is_path(source):
         if not path.exists():
             raise ParamTallyError(f"{path}: no such file")
-        return load_json_source(path)
+        return load_json_source(path, origin=str(path))
     return _load_preset_id(source)
 
 
@@ -61,19 +65,21 @@ def _load_preset_id(preset_id: str) -> Preset:
     return user_presets.load_preset(preset_id)
 
 
-def load_json_source(path: Path, *, nofollow: bool = False) -> Preset:
-    """A preset JSON or a Hugging Face config.json, read through the guarded loader."""
-    data = load_json_file(path, presets.MAX_PRESET_BYTES, nofollow=nofollow)
+def load_json_source(path: Path, *, nofollow: bool = False, origin: str | None = None) -> Preset:
+    """A preset JSON or a Hugging Face config.json, read through the guarded loader; messages name
+    it ``origin`` (default: its file name)."""
+    name = origin or path.name
+    data = load_json_file(path, presets.MAX_PRESET_BYTES, name, nofollow=nofollow)
     if isinstance(data, dict) and "model_type" in data and "schema_version" not in data:
         from paramtally.core.importers.hf_config import import_hf_config
 
-        return Preset(import_hf_config(data, origin=path.name))
+        return Preset(import_hf_config(data, origin=name))
     if isinstance(data, dict) and "schema_version" not in data and _HF_KEYS & data.keys():
         raise ParamTallyError(
-            f"{path.name}: reads as a Hugging Face config.json without its model_type; add it "
+            f"{name}: reads as a Hugging Face config.json without its model_type; add it "
             '(e.g. "model_type": "llama") so the importer knows the model family'
         )
-    return presets.preset_from_data(data, path.name)
+    return presets.preset_from_data(data, name)
 
 
 # Keys of a Hugging Face config.json that no preset has (a preset has schema_version and blocks).

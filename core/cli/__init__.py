@@ -61,7 +61,9 @@ def build_parser() -> argparse.ArgumentParser:
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name, summary in COMMANDS.items():
         module = importlib.import_module(f"{__name__}.{name.replace('-', '_')}")
-        sub = subparsers.add_parser(name, help=summary, description=summary)
+        sub = subparsers.add_parser(
+            name, help=summary, description=summary, epilog=getattr(module, "EPILOG", None)
+        )
         module.add_arguments(sub)
         sub.set_defaults(_run=module.run)
     return parser

@@ -1,6 +1,6 @@
 """``paramtally verify PATH``: a checkpoint's tensors (headers only) against the predicted count.
 
-Exit status: 0 when the checkpoint matches the prediction, 1 when it differs, 2 on bad input.
+Its exit status (``EPILOG``, which ``--help`` shows) lets a script check a checkpoint.
 """
 
 from __future__ import annotations
@@ -25,7 +25,9 @@ from paramtally.core.importers.tensor_parts import part_of
 from paramtally.core.schema import Architecture
 from paramtally.core.sources import load_source
 
-__all__ = ["add_arguments", "run"]
+__all__ = ["EPILOG", "add_arguments", "run"]
+
+EPILOG = "exit status: 0 when the checkpoint matches the prediction, 1 when it differs, 2 on bad input"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -43,7 +43,8 @@ def import_hf_config(data: Mapping[str, Any], origin: str) -> Architecture:
     except LayerRuleError as exc:
         raise ParamTallyError(f"{origin}: {exc}") from None
     spec.setdefault("name", _display_name(data, origin))
-    spec.setdefault("description", f"Imported from {origin} (Hugging Face model_type '{model_type}').")
+    imported = f"Imported from {PurePath(origin).name} (Hugging Face model_type '{model_type}')."
+    spec.setdefault("description", imported)
     spec["family"] = model_type
     if "blocks" not in spec:
         # Uniform decoder-only families are described by one global block (the layout of schema
@@ -257,8 +258,8 @@ def _display_name(data: Mapping[str, Any], origin: str) -> str:
     named = data.get("_name_or_path")
     if isinstance(named, str) and named.strip():
         return PurePath(named).name
-    stem = PurePath(origin).stem
-    return f"{data.get('model_type')} ({origin})" if stem == "config" else stem
+    file = PurePath(origin)  # a name, not where the file was read: the same wherever it is kept
+    return f"{data.get('model_type')} ({file.name})" if file.stem == "config" else file.stem
 
 
 def _unsupported(data: Mapping[str, Any], origin: str) -> str:

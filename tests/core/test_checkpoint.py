@@ -144,6 +144,7 @@ def test_missing_tensor_is_reported_with_its_layer(tmp_path: Path) -> None:
     cli = verify_cli(str(folder), "--summary")
     assert cli.returncode == 1
     assert "DIFFERS" in cli.stdout and "-2,048" in cli.stdout
+    assert "1 when it differs" in verify_cli("--help").stdout.replace("\n", " ")  # as --help says
 
 
 def test_extra_tensors_are_unexplained_and_buffers_listed_apart(tmp_path: Path) -> None:

@@ -174,6 +174,24 @@ def test_a_config_json_without_model_type_is_named_as_such(
     )
     assert main(["count", str(config)]) == 2
     assert capsys.readouterr().err.splitlines() == [
-        "paramtally count: config.json: reads as a Hugging Face config.json without its model_type; "
+        f"paramtally count: {config}: reads as a Hugging Face config.json without its model_type; "
         'add it (e.g. "model_type": "llama") so the importer knows the model family'
     ]
+
+
+def test_a_bad_file_is_named_as_typed_so_two_folders_are_told_apart(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`compare a b` of two checkpoint folders said "config.json: …" of whichever was wrong."""
+    config = {"model_type": "llama", "hidden_size": 64, "num_attention_heads": 4, "num_hidden_layers": 2,
+              "intermediate_size": 128, "vocab_size": 128}  # fmt: skip
+    for folder, heads in (("a", 4), ("b", 0)):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "config.json").write_text(json.dumps({**config, "num_attention_heads": heads}))
+    monkeypatch.chdir(tmp_path)
+    assert main(["compare", "a", "b"]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        "paramtally compare: b/config.json: num_attention_heads must be a positive integer (got 0)"
+    ]
+    assert main(["count", "a", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["name"] == "llama (config.json)"  # named as before

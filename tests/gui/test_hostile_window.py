@@ -95,7 +95,7 @@ def test_file_open_of_a_hostile_config_says_why_and_keeps_the_model(
     path.write_text(text, encoding="utf-8")
     total, title = window.document.report.total, window.windowTitle()
     message = _open_through_the_dialog(qtbot, window, modals, path)
-    assert message.startswith("config.json: ") and words in message, message
+    assert message.startswith(f"{path}: ") and words in message, message  # the file as chosen
     assert "\n" not in message
     assert window.windowTitle() == title
     _still_alive(window, total)

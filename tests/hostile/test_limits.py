@@ -139,7 +139,7 @@ def test_hugging_face_oddities_are_one_line(
     path = tmp_path / "config.json"
     path.write_text(json.dumps(config), encoding="utf-8")
     line = _one_line_refusal(capsys, "count", str(path))
-    assert line.startswith("paramtally count: config.json: ") and message in line
+    assert line.startswith(f"paramtally count: {path}: ") and message in line
 
 
 def test_a_float_that_is_exactly_whole_is_still_read(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
