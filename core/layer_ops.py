@@ -295,9 +295,23 @@ def block_with_value(block: Block, path: FieldPath, value: Any, h: int) -> Block
 
 
 def with_group_value(arch: Architecture, group: FieldPath, path: FieldPath, value: Any) -> Architecture:
-    """``group``'s block with the field at ``path`` (within the block) set to ``value``."""
-    block = block_with_value(group_block(arch, group), path, value, arch.hidden_size)
-    return with_group_block(arch, group, block)
+    """``group``'s block with the field at ``path`` (within the block) set to ``value``.
+
+    A part switched back to the kind it inherits is the inherited part again, whole: rebuilt from
+    the kind's defaults it lost what the other kind did not have (GPT-3's attention biases after a
+    turn through Mamba-2)."""
+    current = group_block(arch, group)
+    if path[-1] == "kind" and _kind_at(current, path[:-1]) != value:
+        if _kind_at(inherited_block(arch, group), path[:-1]) == value:
+            return without_group_value(arch, group, path)
+    return with_group_block(arch, group, block_with_value(current, path, value, arch.hidden_size))
+
+
+def _kind_at(block: Block, part: FieldPath) -> object:
+    node: Any = block
+    for step in part:
+        node = getattr(node, str(step), None)
+    return getattr(node, "kind", None)
 
 
 def without_group_value(arch: Architecture, group: FieldPath, path: FieldPath) -> Architecture:

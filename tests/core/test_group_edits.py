@@ -60,6 +60,20 @@ def test_another_mixer_kind_keeps_what_the_kinds_share() -> None:
     assert reset == llama
 
 
+@pytest.mark.parametrize("through", [("mamba2",), ("mla", "mamba", "gated_deltanet")])
+def test_a_mixer_switched_back_to_its_inherited_kind_is_the_inherited_one(through: tuple[str, ...]) -> None:
+    """QA: GPT-3's group through Mamba-2 and back to attention lost its q/k/v/o biases (a new attention
+    from the kind's defaults): 175,219,458,048 instead of 175,221,817,344."""
+    gpt3 = load_source("gpt3-175b")
+    gpt3 = layer_ops.with_layers(gpt3, layer_ops.split_group(gpt3.decoder.layers, 0, 48))
+    group = ("decoder", "layers", 1)
+    arch = gpt3
+    for kind in (*through, "attention"):
+        arch = layer_ops.with_group_value(arch, group, ("mixer", "kind"), kind)
+    assert count_parameters(arch).total == 175_221_817_344
+    assert arch == gpt3 and field_origin(arch, group, ("mixer", "kind")) == "inherited"
+
+
 def test_a_pattern_group_inherits_its_enclosing_groups_block() -> None:
     jamba = load_source("jamba-v0.1")
     assert inherited_block(jamba, ATTENTION) == group_block(jamba, ("decoder", "layers", 0))
