@@ -42,6 +42,7 @@ ALIASES = {"mamba-2": "mamba2", "deltanet": "gated_deltanet", "attn": "attention
 _TIMES = r"\s*[×x*]\s*"
 _ORDINAL = {"other": 2, "second": 2, "third": 3, "fourth": 4}
 MAX_PERIOD = 4096
+_DIGITS = 12  # every count, window and layer a pattern names is below 10¹²
 _RATIO = re.compile(r"(\d+)\s*local\s*:\s*(\d+)\s*global\s*(?:,\s*window\s+(\d+))?")
 _EVERY = re.compile(r"(\w+)\s+every\s+(\w+?)(?:st|nd|rd|th)?\s+layers?(?:\s+from\s+layer\s+(\d+))?")
 
@@ -81,6 +82,8 @@ def parse(text: str) -> Pattern:
     clauses = [part.strip() for part in re.split(r"[;\n]", text) if part.strip()]
     if not clauses:
         raise PatternError("the pattern is empty: write e.g. [mamba2 ×7, attention] × 4")
+    if long := re.search(rf"\d{{{_DIGITS + 1},}}", text):  # Python reads at most 4,300 digits
+        raise PatternError(f"{long[0][:_DIGITS]}…: a number here has at most {_DIGITS} digits")
     pattern = Pattern()
     sequence_seen = False
     for clause in clauses:
@@ -90,6 +93,7 @@ def parse(text: str) -> Pattern:
             if local + glob == 0:
                 raise PatternError(f"'{clause}': a ratio needs at least one layer")
             local_layer = LayerSpec(mixer="attention", window=_window(ratio[3]) or 0)
+            _check_period(local + glob)  # before the tuple is made: a typed 10⁹ would fill the memory
             period = (local_layer,) * local + (LayerSpec(mixer="attention", global_=True),) * glob
             pattern = _with_sequence(pattern, period, None)
             sequence_seen = _once(sequence_seen, clause)
@@ -118,8 +122,7 @@ def _once(seen: bool, clause: str) -> bool:
 
 
 def _with_sequence(pattern: Pattern, period: tuple[LayerSpec, ...], repeats: int | None) -> Pattern:
-    if len(period) > MAX_PERIOD:
-        raise PatternError(f"one repetition may hold at most {MAX_PERIOD} layers")
+    _check_period(len(period))
     return replace(pattern, period=period, repeats=repeats)
 
 
@@ -185,15 +188,21 @@ def _items(text: str, clause: str) -> tuple[LayerSpec, ...]:
             raise PatternError(f"'{clause}': an empty item (two commas in a row?)")
         nested = re.fullmatch(rf"\[(.*)\](?:{_TIMES}(\d+))?", item, flags=re.S)
         if nested and _balanced(nested[1]):
-            one = _items(nested[1], clause)
-            layers += one * (_count(nested[2], clause) if nested[2] else 1)
+            one = list(_items(nested[1], clause))
+            times = _count(nested[2], clause) if nested[2] else 1
         elif plain := re.fullmatch(rf"([\w+\- ]+?)(?:{_TIMES}(\d+))?", item):
-            layers += [_layer(plain[1], clause)] * (_count(plain[2], clause) if plain[2] else 1)
+            one, times = [_layer(plain[1], clause)], _count(plain[2], clause) if plain[2] else 1
         else:
             raise PatternError(f"'{clause}': cannot read '{item}' (write a kind, then × and a count)")
-        if len(layers) > MAX_PERIOD:
-            raise PatternError(f"one repetition may hold at most {MAX_PERIOD} layers")
+        # Checked before the layers are written out: `attention × 1000000000` took 80 s and 16 GB.
+        _check_period(len(layers) + len(one) * times)
+        layers += one * times
     return tuple(layers)
+
+
+def _check_period(layers: int) -> None:
+    if layers > MAX_PERIOD:
+        raise PatternError(f"one repetition may hold at most {MAX_PERIOD} layers")
 
 
 def _layer(text: str, clause: str) -> LayerSpec:

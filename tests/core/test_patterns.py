@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -93,6 +94,29 @@ def test_bad_patterns_say_what_is_wrong(text: str, message: str) -> None:
     arch = load_source("llama-3-8b")
     with pytest.raises(PatternError, match=message):
         patterns.expand(patterns.parse(text), arch.blocks["default"], arch.hidden_size, 32)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "attention x 1000000000",
+        "[attention x 300000000]",
+        "[[mamba2 x 40000] x 40000] x 2",
+        "100000000 local : 1 global, window 1024",
+        "attention x " + "9" * 5000,  # beyond the 4,300 digits Python reads: a ValueError, not this
+    ],
+)
+def test_a_huge_count_is_refused_before_the_layers_are_written_out(text: str) -> None:
+    """QA: `attention x 1000000000` typed into the pattern helper froze the window for 80 s and took
+    16 GB while the layers were listed, before the 4,096-layer limit was checked."""
+    tracemalloc.start()
+    try:
+        with pytest.raises(PatternError, match="at most"):
+            patterns.parse(text)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 1 << 20  # bytes: nothing was written out
 
 
 def test_preview_lists_the_groups_the_pattern_makes() -> None:
