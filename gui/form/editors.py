@@ -237,6 +237,9 @@ class ComboBox(QComboBox):
 
     def __init__(self, choices: tuple[Any, ...], parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        # Not Qt's WheelFocus: a wheel turned to scroll a panel past an unfocused box gave it the
+        # focus and then the rest of the turn (the memory tab's GPU went from H100 to M3 Ultra).
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         for choice in choices:
             self.addItem(str(choice), choice)
         self._keyed = False
@@ -261,7 +264,7 @@ class ComboBox(QComboBox):
         """A choice is made by picking, not typing."""
 
     def wheelEvent(self, event: QWheelEvent) -> None:
-        if self.hasFocus():
+        if self.hasFocus():  # as a spin box's: scrolling past it changes nothing
             super().wheelEvent(event)
         else:
             event.ignore()

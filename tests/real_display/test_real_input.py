@@ -105,3 +105,21 @@ def test_memory_tab_keeps_a_refused_tp_red_until_a_valid_one(app: RunningApp) ->
     state = app.wait_for(lambda s: not s["widgets"]["scenarioProblem"]["visible"], "the refusal cleared")
     assert not state["widgets"]["scenario.tp"]["red"] and not state["widgets"]["scenario.gpus"]["red"]
     assert state["widgets"]["scenario.tp"]["text"] == "8"
+
+
+def test_the_wheel_scrolls_the_memory_tab_past_the_gpu_box_without_changing_it(app: RunningApp) -> None:
+    """QA: wheeling down the memory tab, the GPU box that passed under the pointer took the focus
+    and the rest of the turn (H100 → M3 Ultra, one undo step a notch)."""
+    memory = next(tab for tab in app.state()["tabs"] if tab["text"].startswith("Memory"))
+    app.click(memory["rect"])
+    box = app.wait_for(lambda s: s["tab"] == 1 and s["widgets"]["scenario.gpu"]["visible"], "the memory tab")[
+        "widgets"
+    ]["scenario.gpu"]["rect"]
+    x, y, width, height = box
+    app.xdotool("mousemove", str(x + width // 2), str(y + height // 2))
+    app.xdotool("click", "--repeat", "3", "--delay", "80", "5")  # button 5: the wheel, one notch down
+    state = app.wait_for(
+        lambda s: s["widgets"]["scenario.gpu"]["rect"][1] < y, "the tab scrolled under the pointer"
+    )
+    assert state["scenario"]["gpu"] == "h100-sxm-80gb" and state["undo"] == ""
+    assert state["focus"] != "scenario.gpu"
