@@ -185,7 +185,8 @@ class Document:
             except ParamTallyError:
                 block = None
             group = field_title(path[:at], self._architecture)
-            return f"{group} › {field_title(path[at + 1 :], block)}"
+            inside = path[at + 1 :]  # none: the group's block as a whole (a tree edit)
+            return f"{group} › {field_title(inside, block)}" if inside else group
         return field_title(path, self._architecture)
 
     # --- edits ---------------------------------------------------------------------------------

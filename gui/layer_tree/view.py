@@ -9,7 +9,8 @@ the form (``group_selected``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, QPoint, Qt, Signal
@@ -22,7 +23,7 @@ from paramtally.core.errors import FieldPath
 from paramtally.core.fields import kind_title
 from paramtally.core.groups import group_at, group_block, inherited_block, leaf_groups
 from paramtally.core.schema import MTP, Adapter, Architecture, Block, LayerGroup, LoRA, MoE
-from paramtally.gui.dialogs import ask_int
+from paramtally.gui.dialogs import ask_int, warn
 from paramtally.gui.document import Document
 from paramtally.gui.layer_tree.dialogs import ask_spec
 from paramtally.gui.layer_tree.model import LayerTreeModel, siblings
@@ -150,7 +151,30 @@ class LayerTree(QTreeView):
                 arch = change(arch, group)
             return arch
 
-        return self.document.edit_architecture(apply, text, (*groups[0], "override"))
+        with self._saying_refusal(text):
+            return self.document.edit_architecture(apply, text, (*groups[0], "override"))
+
+    def _edit_siblings(self, group: FieldPath, change: Any, text: str, path: FieldPath | None = None) -> bool:
+        with self._saying_refusal(text):
+            return self.tree_model.edit_siblings(group, change, text, path)
+
+    @contextmanager
+    def _saying_refusal(self, title: str) -> Iterator[None]:
+        """An edit from the tree that the model refuses is said in a dialog titled as the edit: the
+        reason names a layer group, which no field shows red (the status bar's line went unseen,
+        and a dialog closed as if its value had been taken)."""
+        said: list[str] = []
+
+        def note(path: FieldPath, reason: str) -> None:
+            said.append(reason)
+
+        self.document.invalid.connect(note)
+        try:
+            yield
+        finally:
+            self.document.invalid.disconnect(note)
+        if said:
+            warn(self, title, said[0])
 
     def set_value(
         self, block_path: FieldPath, value: Any, text: str, groups: list[FieldPath] | None = None
@@ -174,10 +198,13 @@ class LayerTree(QTreeView):
         node: Any = block
         for step in block_path:
             node = getattr(node, str(step), None)
-        value = self.ask_int(title, label, int(node or 0), low, high)
-        if value is None:
-            return False
-        return self.set_value(block_path, (value or None) if low == 0 else value, title, groups)
+        value: int | None = int(node or 0)
+        while True:  # a value the model refuses is said, then asked for again from what was typed
+            value = self.ask_int(title, label, value, low, high)
+            if value is None:
+                return False
+            if self.set_value(block_path, (value or None) if low == 0 else value, title, groups):
+                return True
 
     def split_group(self, group: Group, at_layer: int | None = None) -> bool:
         """Split a plain group so that the second part starts at its layer ``at_layer`` (within the
@@ -198,7 +225,7 @@ class LayerTree(QTreeView):
             if at_layer is None:
                 return False
         index, first = int(path[-1]), at_layer - start
-        done = self.tree_model.edit_siblings(
+        done = self._edit_siblings(
             path,
             lambda ls: layer_ops.split_group(ls, index, first),
             f"Split at layer {at_layer}",
@@ -292,7 +319,7 @@ class LayerTree(QTreeView):
         if not 0 <= target < len(siblings(self.document.architecture, path)):
             return False
         index = int(path[-1])
-        done = self.tree_model.edit_siblings(
+        done = self._edit_siblings(
             path, lambda ls: layer_ops.move_group(ls, index, target), "Move layer group"
         )
         self.select_group((*path[:-1], target))
@@ -301,7 +328,7 @@ class LayerTree(QTreeView):
     def merge_next(self, group: Group) -> bool:
         path = self.group_path(group)
         index = int(path[-1])
-        done = self.tree_model.edit_siblings(
+        done = self._edit_siblings(
             path, lambda ls: layer_ops.merge_with_next(ls, index), "Merge layer groups"
         )
         self.select_group(path)
@@ -318,9 +345,7 @@ class LayerTree(QTreeView):
                 return False
             return self.remove_block(row.group, name)
         path, index = row.group, int(row.group[-1])
-        done = self.tree_model.edit_siblings(
-            path, lambda ls: layer_ops.delete_group(ls, index), "Delete layer group"
-        )
+        done = self._edit_siblings(path, lambda ls: layer_ops.delete_group(ls, index), "Delete layer group")
         count = len(siblings(self.document.architecture, path)) if done else 0
         self.select_group((*path[:-1], min(index, count - 1)) if done else path)
         return done

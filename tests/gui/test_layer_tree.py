@@ -211,7 +211,7 @@ def test_count_cell_is_editable(qtbot: QtBot, window: MainWindow) -> None:
     assert doc.report.layers[-1].index == 79
 
 
-def test_delete_key_and_drag_and_drop(qtbot: QtBot, window: MainWindow) -> None:
+def test_delete_key_and_drag_and_drop(qtbot: QtBot, window: MainWindow, modals: Modals) -> None:
     tree, doc = window.tree, window.document
     tree.split_group(0, 10)
     tree.set_block(1, "moe", MOE)
@@ -224,10 +224,14 @@ def test_delete_key_and_drag_and_drop(qtbot: QtBot, window: MainWindow) -> None:
     tree.setCurrentIndex(model.group_index(0))
     qtbot.keyClick(tree, Qt.Key.Key_Delete)
     assert len(doc.architecture.decoder.layers) == 1 and doc.architecture.decoder.layers[0].count == 10
-    # The last group cannot go: the reason is reported and nothing changes.
+    # The last group cannot go: the reason is said in a dialog (and the status bar); nothing changes.
+    modals.click("OK")
     with qtbot.waitSignal(doc.invalid) as blocker:
         qtbot.keyClick(tree, Qt.Key.Key_Delete)
     assert blocker.args == [("decoder", "layers"), "the stack needs at least one layer group"]
+    assert modals.seen == ["Delete layer group"] and modals.said == [
+        "the stack needs at least one layer group"
+    ]
     assert (
         window.problem_status.text() == "⚠ Decoder › Layer groups: the stack needs at least one layer group"
     )
@@ -361,6 +365,26 @@ def test_mixer_kind_window_and_width_through_the_menus(
     ):
         expected = layer_ops.with_group_value(expected, ("decoder", "layers", group), path, value)
     assert doc.report.total == count_parameters(expected).total
+
+
+def test_a_refused_heads_value_is_said_and_asked_again(
+    qtbot: QtBot, window: MainWindow, modals: Modals
+) -> None:
+    """QA: 100 heads (12,288 is no multiple of 100) closed the dialog as if taken; the reason was a
+    status-bar line naming 'group 1 › :'. Now a warning says it and the dialog asks again."""
+    tree, doc = window.tree, window.document
+    modals.choose("Attention heads…")
+    modals.type_and_click("100", "OK")
+    modals.click("OK")  # the warning
+    modals.type_and_click("64", "OK")  # the same dialog again
+    right_click_row(qtbot, tree, tree.tree_model.group_index(0), modals)
+    assert modals.seen[-3:] == ["Attention heads", "Attention heads", "Attention heads"]
+    assert len(modals.said) == 1 and "100" in modals.said[0] and "12,288" in modals.said[0]
+    assert group_block(doc.architecture, 0).mixer.num_heads == 64
+    assert doc.undo_stack.count() == 1
+    assert (
+        doc.title_of(("decoder", "layers", 0, "override")) == "Decoder › Layer groups › group 1"
+    )  # no '› :'
 
 
 def test_the_mtp_modules_block_is_edited_like_a_group(qtbot: QtBot) -> None:
