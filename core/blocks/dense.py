@@ -41,7 +41,8 @@ class DenseFFN(Spec):
     GROUP: ClassVar[str] = "ffn"
     SHORT: ClassVar[str] = "dense"
     SUGGESTED: ClassVar[dict[str, Callable[[int], object]]] = {"width": lambda h: 4 * h}
-    RENAMED: ClassVar[dict[str, str]] = {"expert_width": "width"}  # an MoE's expert width carries over
+    # An MoE's expert width and biases carry over (with gated and activation, shared).
+    RENAMED: ClassVar[dict[str, str]] = {"expert_width": "width", "expert_bias": "bias"}
     width: PositiveInt = Field(title="FFN width", description="Intermediate width (f).")
     gated: bool = Field(True, title="Gated", description="Three matrices (SwiGLU/GeGLU) instead of two.")
     bias: bool = Field(False, title="Bias", description="Biases on the FFN matrices.")

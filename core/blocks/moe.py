@@ -33,7 +33,8 @@ class MoE(Spec):
         "top_k": lambda h: 2,
         "expert_width": lambda h: 4 * h,
     }
-    RENAMED: ClassVar[dict[str, str]] = {"width": "expert_width"}  # a dense FFN's width carries over
+    # A dense FFN's width and biases carry over to its experts (with gated and activation, shared).
+    RENAMED: ClassVar[dict[str, str]] = {"width": "expert_width", "bias": "expert_bias"}
     num_experts: PositiveInt = Field(title="Experts", description="Routed experts (E).")
     top_k: PositiveInt = Field(title="Experts per token", description="Routed experts per token (k).")
     expert_width: PositiveInt = Field(

@@ -18,7 +18,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QMenu, QTreeView, QWidget
 
 from paramtally.core import layer_ops
-from paramtally.core.blocks import MIXER_KINDS
+from paramtally.core.blocks import MIXER_KINDS, retyped
 from paramtally.core.errors import FieldPath
 from paramtally.core.fields import kind_title
 from paramtally.core.groups import group_at, group_block, inherited_block, leaf_groups
@@ -369,9 +369,8 @@ class LayerTree(QTreeView):
 
     def _defaults(self, group: FieldPath, block: str) -> dict[str, Any]:
         arch = self.document.architecture
-        if block == "moe":  # experts as wide as the group's dense FFN, if it has one
-            ffn = group_block(arch, group).ffn
-            return {"num_experts": 8, "top_k": 2, "expert_width": getattr(ffn, "width", 4 * arch.hidden_size)}
+        if block == "moe":  # experts like the group's FFN: its width, gating, activation and biases
+            return retyped(group_block(arch, group).ffn.model_dump(), "moe", arch.hidden_size)
         if block == "lora":
             return {"rank": 16}
         return {"width": max(8, arch.hidden_size // 16)}

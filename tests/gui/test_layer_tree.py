@@ -117,9 +117,13 @@ def test_convert_to_moe_shows_total_and_active(qtbot: QtBot, window: MainWindow,
     modals.expect(moe_dialog)
     right_click_row(qtbot, tree, tree.tree_model.group_index(1), modals)
     assert modals.seen[-1] == "Convert to MoE"
+    # The dialog starts from the FFN converted (QA: it offered gated SiLU experts without bias for
+    # GPT-3's two-matrix GELU FFN with biases); the fields typed over it change the rest.
+    like_gpt3 = MOE.model_copy(update={"gated": False, "activation": "gelu_new", "expert_bias": True})
     expected_arch = load_source("gpt3-175b")
     expected_arch = layer_ops.with_layers(
-        expected_arch, layer_ops.set_moe(layer_ops.split_group(expected_arch.decoder.layers, 0, 64), 1, MOE)
+        expected_arch,
+        layer_ops.set_moe(layer_ops.split_group(expected_arch.decoder.layers, 0, 64), 1, like_gpt3),
     )
     expected = count_parameters(expected_arch)
     assert doc.report.total == expected.total and doc.report.active == expected.active
