@@ -51,6 +51,7 @@ def apply_theme(app: QApplication, theme: str) -> None:
     if theme not in _SCHEMES:
         hints.unsetColorScheme()
         app.setPalette(app.style().standardPalette())
+        _restyle(app)
         return
     wanted = _SCHEMES[theme]
     hints.setColorScheme(wanted)
@@ -58,3 +59,15 @@ def apply_theme(app: QApplication, theme: str) -> None:
         app.setPalette(app.style().standardPalette())
     else:  # the platform theme ignored the hint
         app.setPalette(dark_palette() if theme == "dark" else app.style().standardPalette())
+    _restyle(app)
+
+
+def _restyle(app: QApplication) -> None:
+    """Widgets under a style sheet (the form's fields) keep the palette they were polished with: a
+    form built in the dark stayed dark after a switch to light. Setting each sheet again polishes
+    them with the new palette."""
+    for widget in app.allWidgets():
+        sheet = widget.styleSheet()
+        if sheet:
+            widget.setStyleSheet("")
+            widget.setStyleSheet(sheet)

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QWidget
 from paramtally.core.breakdown import PART_LABELS
 from paramtally.core.explore.compare import Comparison
 from paramtally.gui.views.axes import HumanAxis
-from paramtally.gui.views.palette import chart_colors, series_color
+from paramtally.gui.views.palette import series_color
 from paramtally.gui.views.themed_plot import ThemedPlot
 
 __all__ = ["CompareChart"]
@@ -95,10 +95,5 @@ class CompareChart(ThemedPlot):
 
     def _color_legend(self) -> None:
         legend = getattr(self, "legend", None)
-        if legend is None:
-            return
-        background, text = chart_colors(self)
-        legend.setLabelTextColor(text)
-        fill = pg.mkColor(background)
-        fill.setAlpha(220)
-        legend.setBrush(fill)
+        if legend is not None:
+            self.color_legend(legend)

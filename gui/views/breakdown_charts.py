@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtGui import QColor, QFontMetrics, QFontMetricsF, QShowEvent
+from PySide6.QtGui import QFontMetrics, QFontMetricsF, QShowEvent
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSplitter, QVBoxLayout, QWidget
 
 from paramtally.core.blocks import FFN_KINDS, MIXER_KINDS
@@ -304,14 +304,7 @@ class BreakdownBar(ThemedPlot):
         super().apply_colors()
         legend = getattr(self, "legend", None)  # none yet while the base class is being built
         if legend is not None:
-            background, text = chart_colors(self)
-            legend.setLabelTextColor(text)
-            fill = QColor(background)
-            fill.setAlpha(220)
-            legend.setBrush(fill)
-            for sample, label in legend.items:
-                label.setText(label.text, color=text)
-                del sample
+            self.color_legend(legend)
 
     def themed_labels(self) -> Iterable[ValueLabel]:
         # Empty while the base class is still being built (Qt may send a palette change then).

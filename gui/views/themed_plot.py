@@ -7,7 +7,7 @@ from typing import Any
 
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtGui import QColor, QResizeEvent
 
 from paramtally.gui.views.palette import chart_colors
 from paramtally.gui.views.value_label import ValueLabel
@@ -55,6 +55,17 @@ class ThemedPlot(pg.PlotWidget):
         item.titleLabel.setText(item.titleLabel.text, color=text)
         for label in self.themed_labels():
             label.setColor(text)
+
+    def color_legend(self, legend: pg.LegendItem) -> None:
+        """The legend's box and every label in the theme's colours: ``setLabelTextColor`` alone
+        colours the labels added later (a pin made in the dark stayed white on the light theme)."""
+        background, text = chart_colors(self)
+        legend.setLabelTextColor(text)
+        fill = QColor(background)
+        fill.setAlpha(220)
+        legend.setBrush(fill)
+        for _sample, label in legend.items:
+            label.setText(label.text, color=text)
 
     # --- title --------------------------------------------------------------------------------
 

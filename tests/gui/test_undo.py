@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QApplication, QLabel, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QKeySequence
+from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
 from paramtally.core.count import count_parameters
@@ -15,6 +16,7 @@ from paramtally.core.sources import load_source
 from paramtally.gui.document import Document
 from paramtally.gui.main_window import MainWindow, settings
 from tests.gui.conftest import TypeInto
+from tests.gui.views_support import click_tab
 
 ROOT = Path(__file__).resolve().parents[2]
 LLAMA = ROOT / "tests" / "data" / "hf_configs" / "llama-2-7b.json"
@@ -125,3 +127,24 @@ def test_view_menu_switches_the_theme(window: MainWindow, qtbot: QtBot) -> None:
     window.theme_actions["system"].trigger()
     assert settings().value("view/theme") == "system"
     assert window.theme_actions["system"].isChecked()
+
+
+def test_what_was_built_in_one_theme_follows_a_switch_to_the_other(window: MainWindow, qtbot: QtBot) -> None:
+    """QA: a layer group's form and a comparison pin made in the dark stayed dark (the pin's legend
+    white on white) after View → Theme → Light."""
+    window.theme_actions["dark"].trigger()
+    click_tab(qtbot, window, "Compare")
+    tree = window.tree
+    index = tree.tree_model.find(("decoder", "layers", 0))
+    qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=tree.visualRect(index).center())
+    pin = window.findChild(QPushButton, "comparePin")
+    qtbot.waitUntil(pin.isVisible)
+    qtbot.mouseClick(pin, Qt.MouseButton.LeftButton)
+    field = window.form.editor(("decoder", "layers", 0, "override", "ffn", "width"))
+    legend = window.findChild(QWidget, "compareChart").legend  # type: ignore[union-attr]
+    assert len(legend.items) == 2
+    qtbot.waitUntil(lambda: field.palette().base().color().lightness() < 100)
+    window.theme_actions["light"].trigger()
+    qtbot.waitUntil(lambda: field.palette().base().color().lightness() > 150)
+    # Dark text on the light chart (palettes arrive posted).
+    qtbot.waitUntil(lambda: all(QColor(label.opts["color"]).lightness() < 100 for _, label in legend.items))
