@@ -118,17 +118,23 @@ def _input_dialog(parent: QWidget, title: str, label: str) -> QInputDialog:
     dialog = QInputDialog(parent)
     dialog.setWindowTitle(title)
     dialog.setLabelText(label)
+    return dialog
+
+
+def _run(dialog: QInputDialog) -> bool:
+    """Show ``dialog`` with mnemonics on its buttons. Named after its mode and value are set: named
+    before, the integer dialog's OK stayed greyed out until the number was edited (Qt 6)."""
     dialog.setOkButtonText("&OK")
     dialog.setCancelButtonText("&Cancel")
-    return dialog
+    return bool(dialog.exec())
 
 
 def ask_text(parent: QWidget, title: str, label: str, text: str = "") -> str | None:
     """One line of text, or None if cancelled."""
     dialog = _input_dialog(parent, title, label)
-    dialog.setTextValue(text)
     dialog.setTextEchoMode(QLineEdit.EchoMode.Normal)
-    return dialog.textValue() if dialog.exec() else None
+    dialog.setTextValue(text)
+    return dialog.textValue() if _run(dialog) else None
 
 
 def ask_int(parent: QWidget, title: str, label: str, value: int, low: int, high: int) -> int | None:
@@ -137,7 +143,7 @@ def ask_int(parent: QWidget, title: str, label: str, value: int, low: int, high:
     dialog.setInputMode(QInputDialog.InputMode.IntInput)
     dialog.setIntRange(low, high)
     dialog.setIntValue(value)
-    return dialog.intValue() if dialog.exec() else None
+    return dialog.intValue() if _run(dialog) else None
 
 
 def attempt(parent: QWidget, title: str, action: Callable[[], object]) -> bool:

@@ -371,6 +371,16 @@ def test_mixer_kind_window_and_width_through_the_menus(
     assert doc.report.total == count_parameters(expected).total
 
 
+def test_the_proposed_split_is_taken_with_ok_as_shown(
+    qtbot: QtBot, window: MainWindow, modals: Modals
+) -> None:
+    """QA: OK was greyed out in the split, heads and width dialogs until the number was edited."""
+    modals.choose("Split at layer…")
+    modals.click("OK")  # Modals.click_button asserts the button is enabled
+    right_click_row(qtbot, window.tree, window.tree.tree_model.group_index(0), modals)
+    assert [g.count for g in window.document.architecture.decoder.layers] == [48, 48]
+
+
 def test_a_refused_heads_value_is_said_and_asked_again(
     qtbot: QtBot, window: MainWindow, modals: Modals
 ) -> None:
