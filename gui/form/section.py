@@ -9,10 +9,37 @@ keeps the part of its interface the form uses: ``addWidget``, ``expand``, ``coll
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QSizePolicy, QToolButton, QVBoxLayout, QWidget
 
 __all__ = ["Section"]
+
+
+class _Header(QToolButton):
+    """The section's title, cut short with … when the form is narrower (the whole title in its
+    tooltip). A layer group's title ('Layer group: layers 0, 8, 16, 24 (Mamba, dense) · Mixer')
+    asked for its full width and pushed the left pane wider at each edit, the charts narrower."""
+
+    SHORTEST = 160  # pixels it asks for, whatever the title
+
+    def __init__(self, title: str, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.title = title
+        self.setToolTip(title)
+        self.setText(title)
+
+    def sizeHint(self) -> QSize:
+        hint = super().sizeHint()
+        return QSize(min(hint.width(), self.SHORTEST), hint.height())
+
+    def minimumSizeHint(self) -> QSize:
+        return self.sizeHint()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        room = self.width() - self.iconSize().width() - 16  # the arrow and the margins
+        self.setText(self.fontMetrics().elidedText(self.title, Qt.TextElideMode.ElideRight, max(room, 0)))
 
 
 class Section(QWidget):
@@ -20,9 +47,8 @@ class Section(QWidget):
 
     def __init__(self, title: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.button = QToolButton(self)
+        self.button = _Header(title, self)
         self.button.setObjectName(f"section:{title}")
-        self.button.setText(title)
         self.button.setCheckable(True)
         self.button.setChecked(True)
         self.button.setAutoRaise(True)
@@ -43,7 +69,7 @@ class Section(QWidget):
         layout.addWidget(self._content)
 
     def text(self) -> str:
-        return self.button.text()
+        return self.button.title
 
     def content(self) -> QWidget:
         return self._content

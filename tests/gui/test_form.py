@@ -398,3 +398,22 @@ def test_ffn_width_from_the_hidden_size(qtbot: QtBot, modals: Modals) -> None:
         document.undo_stack.count() == 2
         and form.editor(("blocks", "default", "ffn", "width")).value() == 14336
     )
+
+
+def test_a_long_section_title_is_cut_short_not_widening_the_form(qtbot: QtBot) -> None:
+    """QA: a layer group's section title asked for its full width, and the left pane grew with each
+    longer one, squeezing the charts."""
+    form = ArchitectureForm(Document(load_source("jamba-v0.1")))
+    qtbot.addWidget(form)
+    form.resize(440, 600)
+    form.show()
+    narrowest = form.minimumWidth()
+    group = ("decoder", "layers", 0, "pattern", 0)
+    form.show_group(group)
+    title = next(name for name in form.sections if name.startswith("Layer group:"))
+    header = form.sections[title].button
+    assert header.toolTip() == title and form.sections[title].text() == title
+    assert header.sizeHint().width() <= 160
+    assert form.minimumWidth() <= narrowest + 40  # the group's ↺ buttons, not its title
+    form.resize(300, 600)
+    qtbot.waitUntil(lambda: header.text().endswith("…"))
