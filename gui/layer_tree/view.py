@@ -310,7 +310,8 @@ class LayerTree(QTreeView):
             return False
         block, part = self.copied
         groups = self.targets()
-        text = f"Paste {'block' if part is None else part.replace('_', ' ')} onto {len(groups)} group(s)"
+        what = "block" if part is None else part.replace("_", " ")
+        text = f"Paste {what} onto {len(groups)} group{'s' if len(groups) > 1 else ''}"
         return self._edit_blocks(groups, lambda a, g: layer_ops.paste_block(a, [g], block, part), text)
 
     def move_group(self, group: Group, step: int) -> bool:
@@ -494,7 +495,9 @@ class LayerTree(QTreeView):
         if on_group and group is not None and index + 1 < count:
             both = siblings(arch, group)[index : index + 2]
             mergeable = both[1].model_copy(update={"count": both[0].count}) == both[0]
-        self.merge_action.setText("Merge with next")
+        # Greyed out, it says why: only a group whose next one has the same block can take its layers.
+        differ = on_group and not mergeable and index + 1 < count
+        self.merge_action.setText("Merge with next (their blocks differ)" if differ else "Merge with next")
         self.merge_action.setEnabled(mergeable)
         removable = next((n for n, f in BLOCK_FIELDS.items() if f == part), None) if part else None
         if part is not None:

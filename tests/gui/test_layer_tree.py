@@ -411,3 +411,25 @@ def test_the_mtp_modules_block_is_edited_like_a_group(qtbot: QtBot) -> None:
     assert doc.architecture.mtp.override["ffn"]["num_experts"] == 128
     assert tree.tree_model.data(tree.tree_model.find(("mtp",)), Qt.ItemDataRole.UserRole) == doc.report.mtp
     assert doc.report.total == count_parameters(load_source("deepseek-v3")).total  # MTP is apart
+
+
+def test_merge_says_why_it_is_greyed_out_and_paste_names_its_groups(
+    qtbot: QtBot, window: MainWindow, modals: Modals
+) -> None:
+    """QA: 'Merge with next' was greyed out with no reason; the undo text read 'onto 1 group(s)'."""
+    tree, doc = window.tree, window.document
+    tree.split_group(0, 48)
+    tree.setCurrentIndex(tree.tree_model.group_index(0))
+    assert tree.merge_action.isEnabled() and tree.merge_action.text() == "Merge with next"
+    tree.set_mixer_kind("mamba2", [("decoder", "layers", 1)])
+    tree.setCurrentIndex(tree.tree_model.group_index(0))
+    assert not tree.merge_action.isEnabled()
+    assert tree.merge_action.text() == "Merge with next (their blocks differ)"
+    tree.setFocus()
+    qtbot.keyClick(tree, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier)  # copy group 1's block
+    row = tree.visualRect(tree.tree_model.group_index(1)).center()
+    qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=row)  # that group alone
+    qtbot.keyClick(tree, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
+    assert doc.undo_stack.undoText() == "Paste block onto 1 group"
+    tree.setCurrentIndex(tree.tree_model.group_index(0))
+    assert tree.merge_action.isEnabled() and tree.merge_action.text() == "Merge with next"
