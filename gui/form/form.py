@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 from paramtally.core.edit import DERIVED, FieldPath, get_value
 from paramtally.core.errors import ParamTallyError, format_loc
 from paramtally.core.fields import FieldSpec, field_spec, kind_title, model_fields
-from paramtally.core.groups import field_origin, group_block, stacks_holding
+from paramtally.core.groups import field_origin, group_at, group_block, stacks_holding
 from paramtally.core.schema import Architecture, Block
 from paramtally.core.stack_tree import BLOCK_PARTS, stack_rows
 from paramtally.gui.document import Document
@@ -215,6 +215,8 @@ class ArchitectureForm(QScrollArea):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.setSpacing(2)
         self._resets = {}
+        if self.group is not None and getattr(group_at(arch, self.group), "pattern", ()):
+            layout.addWidget(self._pattern_note())
         for section in plan(arch, self.group):
             labels += self._add_section(layout, section)
         layout.addStretch(1)
@@ -242,6 +244,17 @@ class ArchitectureForm(QScrollArea):
         self.setMinimumWidth(max(self.minimumWidth(), body.sizeHint().width() + scroll))
         if focused in self._rows:  # a kind switched by keys: the keys go on to the new switch
             self._rows[focused].editor.setFocus()
+
+    def _pattern_note(self) -> QLabel:
+        """What a pattern group's fields are: the block its groups start from, which a group with a
+        value of its own keeps (a change here looked as if it reached every layer of the pattern)."""
+        note = QLabel(
+            "A pattern: these fields are the block its groups start from. A change here reaches each "
+            "group inside that has no value of its own there; select a group to edit it alone."
+        )
+        note.setObjectName("patternNote")
+        note.setWordWrap(True)
+        return note
 
     def _add_section(self, body: QVBoxLayout, plan_: _Plan) -> list[QLabel]:
         section = Section(plan_.title, self)

@@ -417,3 +417,20 @@ def test_a_long_section_title_is_cut_short_not_widening_the_form(qtbot: QtBot) -
     assert form.minimumWidth() <= narrowest + 40  # the group's ↺ buttons, not its title
     form.resize(300, 600)
     qtbot.waitUntil(lambda: header.text().endswith("…"))
+
+
+def test_a_pattern_group_says_its_fields_are_what_its_groups_start_from(qtbot: QtBot) -> None:
+    """QA: selecting Jamba's pattern group showed one block's fields as if they were every layer's."""
+    window = MainWindow(Document(load_source("jamba-v0.1")))
+    qtbot.addWidget(window)
+    window.show()
+    tree = window.tree
+    for group, noted in ((("decoder", "layers", 0), True), (("decoder", "layers", 0, "pattern", 4), False)):
+        index = tree.tree_model.find(group)
+        tree.scrollTo(index)
+        qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=tree.visualRect(index).center())
+        assert window.form.group == group
+        note = window.form.findChild(QLabel, "patternNote")
+        assert (note is not None and note.isVisible()) is noted
+        if noted:
+            assert "reaches each group inside that has no value of its own" in note.text()
