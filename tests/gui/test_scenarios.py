@@ -381,7 +381,11 @@ def test_d_split_moe_lora_adapter_through_the_real_menus_and_dialogs(
     qtbot.keyClick(tree, Qt.Key.Key_F10, Qt.KeyboardModifier.ShiftModifier)
     gpt3 = load_source("gpt3-175b")
     layers = layer_ops.split_group(gpt3.decoder.layers, 0, 72)
-    layers = layer_ops.set_moe(layers, 1, MoE(num_experts=8, top_k=2, expert_width=12288))
+    # Experts like GPT-3's FFN (two matrices, GELU, biases): the dialog starts from the FFN converted.
+    moe = MoE(
+        num_experts=8, top_k=2, expert_width=12288, gated=False, activation="gelu_new", expert_bias=True
+    )
+    layers = layer_ops.set_moe(layers, 1, moe)
     layers = layer_ops.set_lora(layers, 0, LoRA(rank=16))
     layers = layer_ops.set_adapter(layers, 0, Adapter(width=512))
     expected = count_parameters(layer_ops.with_layers(gpt3, layers))
