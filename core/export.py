@@ -323,7 +323,9 @@ def memory_json(
 
 def scenario_text(s: Scenario) -> str:
     """The scenario in one line of words, as the CLI's table and an exported memory chart say it."""
-    weights = s.quant or ("nf4-dq" if s.qlora else s.dtype)
+    from paramtally.core.scenario import weights_format  # late: the CLI's count never needs it
+
+    weights = weights_format(s) or s.dtype
     layout = f"tp {s.tp} · pp {s.pp} · {s.gpus} GPU(s)" + (
         f" · ZeRO-{s.zero}" if s.mode == "training" else ""
     )

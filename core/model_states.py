@@ -25,7 +25,7 @@ from fractions import Fraction
 from paramtally.core.formula import Number
 from paramtally.core.gguf_types import GGUF_DEFAULT_TYPES, LLAMA_CPP_SOURCE, bytes_of, stage_types, type_bytes
 from paramtally.core.quant import DTYPE_BITS, format_bits
-from paramtally.core.scenario import Scenario
+from paramtally.core.scenario import Scenario, weights_format
 from paramtally.core.schema import Architecture
 from paramtally.core.stages import Stage
 from paramtally.core.terms import Term
@@ -103,7 +103,7 @@ def _adapter_dtype(s: Scenario) -> str:
 
 
 def _weights_quant(s: Scenario, adapters: bool) -> str | None:
-    quant = s.quant or ("nf4-dq" if s.qlora else None)
+    quant = weights_format(s)
     return None if s.mode == "training" and not adapters else quant
 
 

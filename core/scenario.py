@@ -29,6 +29,7 @@ __all__ = [
     "scenario_problem",
     "training_only_fields",
     "valid_tp",
+    "weights_format",
     "with_changes",
 ]
 
@@ -271,6 +272,13 @@ def with_changes(s: Scenario, changes: tuple[tuple[str, int], ...]) -> Scenario:
     return s.model_copy(update=dict(changes))
 
 
+def weights_format(s: Scenario) -> str | None:
+    """The quantization format the weights are kept in: the scenario's, else NF4 with double
+    quantization for a QLoRA base — in training only, QLoRA's mode: a QLoRA tick left on when
+    switching to inference (the window hides it) made the served weights NF4 under a bf16 label."""
+    return s.quant or ("nf4-dq" if s.qlora and s.mode == "training" else None)
+
+
 def data_parallel(scenario: Scenario) -> int:
     return scenario.gpus // (scenario.tp * scenario.pp)
 
@@ -286,7 +294,7 @@ def _own_problem(s: Scenario) -> tuple[tuple[str, ...], str, object] | None:
     if s.virtual_stages > 1 and s.micro_batches is not None and s.micro_batches % s.pp:
         message = f"the interleaved schedule needs a multiple of p = {s.pp} micro-batches"
         return ("micro_batches",), message, s.micro_batches
-    if s.qlora and s.lora_rank is None:
+    if s.mode == "training" and s.qlora and s.lora_rank is None:
         return ("lora_rank",), "QLoRA needs a LoRA rank", None
     if s.mode == "training" and s.quant is not None and s.lora_rank is None:
         return ("quant",), "quantized weights are trained only as a frozen LoRA base (set lora_rank)", s.quant
