@@ -141,7 +141,7 @@ def _candidates(arch: Architecture, s: Scenario, count: int) -> list[dict[str, i
         pp = min(count // tp, arch.num_layers)
         while (count // tp) % pp:
             pp -= 1
-        return [_laid_out(arch, s, tp, pp, count, s.zero)]
+        return [_laid_out(arch, s, tp, pp, count, 0)]  # ZeRO shards training's states only
     result: list[dict[str, int]] = []
     pps = [p for p in COUNTS if p <= arch.num_layers]
     for pp in pps:

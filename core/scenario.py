@@ -289,9 +289,15 @@ def _own_problem(s: Scenario) -> tuple[tuple[str, ...], str, object] | None:
     if s.dp % s.ep:
         message = f"expert parallel size {s.ep} must divide the {s.dp} data-parallel GPUs (gpus / (tp·pp))"
         return ("ep",), message, s.ep
-    if s.virtual_stages > 1 and s.pp == 1:
+    # Training's fields are judged in training only: left from it, they change nothing in serving.
+    if s.mode == "training" and s.virtual_stages > 1 and s.pp == 1:
         return ("virtual_stages",), "an interleaved pipeline needs pipeline stages (pp > 1)", s.virtual_stages
-    if s.virtual_stages > 1 and s.micro_batches is not None and s.micro_batches % s.pp:
+    if (
+        s.mode == "training"
+        and s.virtual_stages > 1
+        and s.micro_batches is not None
+        and s.micro_batches % s.pp
+    ):
         message = f"the interleaved schedule needs a multiple of p = {s.pp} micro-batches"
         return ("micro_batches",), message, s.micro_batches
     if s.mode == "training" and s.qlora and s.lora_rank is None:

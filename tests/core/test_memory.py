@@ -8,16 +8,20 @@ import pytest
 from pydantic import ValidationError
 
 from paramtally.core.activations import layer_activation_bytes
+from paramtally.core.cli.scenario_flags import scenario_fields
 from paramtally.core.count import count_parameters
 from paramtally.core.edit import with_value
 from paramtally.core.errors import field_problems
 from paramtally.core.export import breakdown_rows
+from paramtally.core.fields import FieldSpec
+from paramtally.core.fit import fit_setups
 from paramtally.core.flops import estimate_flops
 from paramtally.core.gguf_types import GGUF_DEFAULT_TYPES
 from paramtally.core.memory import PARTS, Scenario, estimate_memory, stage_terms
 from paramtally.core.model_states import model_state_terms, zero_model_states
 from paramtally.core.presets import load_builtin
 from paramtally.core.quant import QUANT_FORMATS
+from paramtally.core.scenario import training_only_fields
 from paramtally.core.schema import Architecture
 from paramtally.core.serving import estimate_serving
 from paramtally.core.stages import model_layout, with_lora
@@ -345,3 +349,29 @@ def test_the_prefill_working_set_names_only_widths_that_differ() -> None:
     working = _term(jamba, "activations (prefill working set)")
     widths = [value for name, value in working.values.items() if name.startswith("W_")]
     assert working.expr.count("W_") == len(widths) == len(set(widths)) > 1
+
+
+def _other_value(spec: FieldSpec) -> object:
+    """A value of a scenario field other than its default, read from the schema."""
+    if spec.kind == "bool":
+        return not spec.default
+    if spec.kind == "choice":
+        return next(choice for choice in spec.choices if choice != spec.default)
+    if spec.kind == "choices":
+        return spec.choices
+    assert spec.kind == "int" and spec.maximum is not None
+    return min(int(spec.maximum), max(int(spec.minimum or 0), int(spec.default or 0)) + 3)
+
+
+@pytest.mark.parametrize("name", sorted(training_only_fields()))
+def test_a_training_field_left_on_changes_no_serving_figure(name: str) -> None:
+    """QA: a QLoRA tick kept when switching to inference (the window hides it) made the weights NF4;
+    an interleaved pipeline left on refused pp 1; ZeRO showed in the serving setups."""
+    spec = next(spec for spec in scenario_fields() if spec.name == name)
+    arch = load_builtin("mixtral-8x7b")
+    plain = Scenario(gpus=8, tp=8)
+    kept = Scenario.model_validate({**plain.model_dump(), name: _other_value(spec), "lora_rank": 16})
+    assert kept != plain
+    # (The FLOPs of a training run, shown in either mode, read its recompute: not a serving figure.)
+    figures = (estimate_memory, estimate_serving, fit_setups)
+    assert [figure(arch, kept) for figure in figures] == [figure(arch, plain) for figure in figures]
