@@ -365,5 +365,11 @@ def _is_id(preset_id: str) -> bool:
 
 def _id_from_stem(stem: str) -> str:
     cleaned = "".join(c if (c.isascii() and c.isalnum()) or c in "._+-" else "-" for c in stem)
-    cleaned = cleaned.strip("-._+") or "imported"
-    return presets.check_preset_id(cleaned[:100])
+    # An id names a file '<id>.json': a name ending in .json ('llama (config.json)', the name of
+    # every imported config.json) suggested an id that is refused, and Save crashed on it.
+    while True:
+        cleaned = cleaned[:100].strip("-._+")
+        if not cleaned.endswith(".json"):
+            break
+        cleaned = cleaned.removesuffix(".json")
+    return presets.check_preset_id(cleaned or "imported")

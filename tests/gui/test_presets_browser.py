@@ -19,6 +19,7 @@ from pytestqt.qtbot import QtBot
 
 from paramtally.core import presets, user_presets
 from paramtally.core.cli import main as cli_main
+from paramtally.core.sources import read_source
 from paramtally.gui.document import Document
 from paramtally.gui.presets import ID_ROLE, PresetsBrowser, add_preset_actions
 from tests.gui.modals import Modals
@@ -343,3 +344,26 @@ def test_main_window_file_menu(qtbot: QtBot, dialogs: Dialogs, tmp_path: Path) -
     dialogs.answer("Discard")
     window.quit_action.trigger()
     assert not window.isVisible()
+
+
+def test_a_model_opened_from_a_config_json_can_be_saved(qtbot: QtBot, modals: Modals, tmp_path: Path) -> None:
+    """QA: a config.json's model is named 'llama (config.json)'; the id suggested from it ended in
+    .json, was refused, and Save did nothing (Quit → Save crashed the app, the edits lost)."""
+    config = tmp_path / "config.json"
+    sizes = {"hidden_size": 64, "num_attention_heads": 4, "num_hidden_layers": 2, "intermediate_size": 128}
+    config.write_text(json.dumps({"model_type": "llama", "vocab_size": 128, **sizes}))
+    preset = read_source(str(config))
+    assert preset.architecture.name == "llama (config.json)"
+    browser = PresetsBrowser(Document(preset.architecture, str(config)))
+    qtbot.addWidget(browser)
+    browser.show()
+    offered: list[str] = []
+
+    def accept_as_offered(dialog: QWidget) -> None:
+        offered.append(dialog.findChild(QLineEdit, "presetId").text())
+        modals.click_button(dialog, "Save")
+
+    modals.expect(accept_as_offered, "save as offered")
+    qtbot.mouseClick(browser.buttons["Save"], Qt.MouseButton.LeftButton)
+    assert offered == ["llama-config"]
+    assert user_presets.load("llama-config") == browser.document.architecture
