@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from paramtally.core import presets
+from paramtally.core import presets, user_presets
 from paramtally.core.errors import ParamTallyError, one_line
 from paramtally.core.recent import recent_sources, remember_source
 from paramtally.core.sources import read_source, source_identity
@@ -201,7 +201,7 @@ class MainWindow(QMainWindow):
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
         builtin = menu.addMenu("Open &Built-in Preset")
         for preset_id in presets.builtin_ids():
-            builtin.addAction(preset_id, lambda p=preset_id: self.may_replace() and self.open_source(p))
+            builtin.addAction(preset_id, lambda p=preset_id: self.open_builtin(p))
         menu.addSeparator()
         self.file_extensions_at = menu.addSeparator()  # hook point: extensions go above Quit
         self.extend_file_menu(menu)
@@ -274,6 +274,15 @@ class MainWindow(QMainWindow):
         if preset_id is None:  # a preset is remembered by its id (_remember_preset), a file by its path
             remember_source(source)
         self.statusBar().showMessage(f"Opened {label}: {preset.architecture.name}", 5000)
+        return True
+
+    def open_builtin(self, preset_id: str) -> bool:
+        """File → Open Built-in Preset: that preset, not a user preset that took its id."""
+        if not user_presets.is_user(preset_id):
+            return self.may_replace() and self.open_source(preset_id)
+        if not self.presets_browser.ops.open_builtin(preset_id):
+            return False
+        self.statusBar().showMessage(f"Opened the built-in {preset_id} (your preset has its id)", 5000)
         return True
 
     def new_model(self, template: str) -> bool:

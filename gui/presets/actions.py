@@ -78,7 +78,22 @@ class PresetActions(QObject):
 
     def open_selected(self) -> bool:
         chosen = self.preset_list.selected()
+        if chosen is not None and chosen[1] == "builtin":
+            return self.open_builtin(chosen[0])
         return self.open_preset(chosen[0]) if chosen else False
+
+    def open_builtin(self, preset_id: str) -> bool:
+        """The built-in preset itself, even when a user preset of that id shadows it (the id opens
+        the user's): then it opens as an unsaved model, which Save saves under a new id, so the
+        user's preset is never written over by it."""
+        if not user_presets.is_user(preset_id):
+            return self.open_preset(preset_id)
+        if not self.maybe_save():
+            return False
+        arch = presets.load_builtin(preset_id)
+        self.document.load(arch, f"{preset_id} (built-in)", None)
+        self.current_changed.emit()
+        return True
 
     def open_preset(self, preset_id: str) -> bool:
         if preset_id == self.current_id and not self.document.dirty:

@@ -242,6 +242,28 @@ def test_shadowing_save_asks_and_is_marked(browser: PresetsBrowser, dialogs: Dia
     assert any(label.endswith("[built-in]") for label in labels)
 
 
+def test_the_built_in_row_opens_the_built_in_under_a_shadowing_user_preset(
+    browser: PresetsBrowser, dialogs: Dialogs, qtbot: QtBot
+) -> None:
+    """QA: with a user preset named gpt2, the browser's '[built-in]' row (and File → Open Built-in
+    Preset) opened the user's preset; the built-in could not be reached."""
+    _edit(browser)  # 7 layers
+    dialogs.save_as("gpt3-175b")
+    dialogs.answer("Yes")
+    assert browser.ops.save_as()
+    row = next(
+        item for item in browser.presets.items()
+        if item.data(ID_ROLE) == "gpt3-175b" and item.text().endswith("[built-in]")
+    )  # fmt: skip
+    browser.presets.list.scrollToItem(row)
+    rect = browser.presets.list.visualItemRect(row)
+    qtbot.mouseClick(browser.presets.list.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    qtbot.mouseClick(browser.buttons["Open"], Qt.MouseButton.LeftButton)
+    assert browser.document.architecture == presets.load_builtin("gpt3-175b")  # 96 layers again
+    assert browser.document.preset_id is None  # Save asks an id: the user's preset is not written over
+    assert user_presets.load("gpt3-175b").decoder.layers[0].count == 7
+
+
 def test_broken_file_is_listed_and_left_alone(browser: PresetsBrowser, dialogs: Dialogs) -> None:
     path = _broken_file()
     before = (path.read_bytes(), path.stat().st_mtime_ns)
