@@ -67,6 +67,8 @@ class Document:
         self._scenario_data = scenario  # as saved in the preset file, judged when first used
         self.source_label = label or architecture.name
         self.preset_id = preset_id  # the preset (built-in or user) this model was opened from or saved as
+        # Models opened so far: a view keeping its last valid figures keeps them for this model only.
+        self.opened = 0
         self._cache: dict[str, Any] = {}
         self._drafts: dict[FieldPath, Any] = {}
         self._problems: dict[FieldPath, str] = {}  # field path → reason, for every field refused now
@@ -308,6 +310,7 @@ class Document:
         """Open another model: no undo across files, no drafts from the last one; the scenario
         saved with a preset comes back with it (a file without one keeps the current scenario)."""
         self.history.clear()
+        self.opened += 1
         self.source_label, self.preset_id = label, preset_id
         if scenario is not None:
             self._scenario, self._scenario_data = None, scenario

@@ -166,6 +166,10 @@ class Document(QObject):
         return self.core.preset_id
 
     @property
+    def opened(self) -> int:
+        return self.core.opened
+
+    @property
     def report(self) -> ParamReport:
         return self.core.report
 

@@ -79,6 +79,9 @@ class MemoryPanel(QWidget):
         self.setObjectName("memoryBudget")
         self._document = document
         self._general_problem = ""  # a refusal not tied to a control (e.g. the GPU catalog)
+        # The model (``document.opened``) the figures shown are of: a scenario that does not fit a
+        # model just opened (expert parallel 2 from Mixtral, on Llama) left the other's figures up.
+        self._drawn = document.opened
         self.summary = _note("fitSummary", "font-weight: 600;")
         self.controls = ScenarioControls(document, columns=columns)
         self.problem = _note("scenarioProblem", _PROBLEM_STYLE)
@@ -159,6 +162,7 @@ class MemoryPanel(QWidget):
         if memory is not None:
             self._draw(self.chart, memory, gpu=capacity)
             self.chart.set_tool_tip_source(lambda: _terms_text(memory))
+            self._drawn = self._document.opened
         training = document.scenario.mode == "training"
         self.flops.set_flops(document.flops, capacity[1], training)
         self.serving.set_serving(document.serving, training)
@@ -171,6 +175,11 @@ class MemoryPanel(QWidget):
         _show(self.cache_note, _cache_note(memory))
         if memory is not None:
             _show(self.omission_note, "".join(f"Not modelled: {note}. " for note in memory.omissions).strip())
+        for view in (self.chart, self.flops, self.setups, self.fits_only):
+            view.setVisible(not self.stale)
+        if self.stale:
+            for view in (self.serving, self.summary, self.omission_note, self.cache_note, self.adapter_note):
+                view.hide()
         self._show_problems()
 
     def _draw(
@@ -268,6 +277,11 @@ class MemoryPanel(QWidget):
             reason = reason.replace(f"(scenario.{name})", f"({label.text()})")
         return reason
 
+    @property
+    def stale(self) -> bool:
+        """True while the figures drawn are another model's (none fit the one open): they are hidden."""
+        return self._drawn != self._document.opened
+
     def _invalid(self, path: tuple[str | int, ...], reason: str) -> None:
         if path == ("scenario",):
             self._general_problem = problem_text(reason)
@@ -275,6 +289,11 @@ class MemoryPanel(QWidget):
 
     def _show_problems(self) -> None:
         controls, scenario = self.controls, self._document.scenario
+        kept = (
+            "No figures for this model until it fits."
+            if self.stale
+            else "The figures are the last valid ones."
+        )
         lines = []
         for name, problem in controls.problems.items():
             label = controls.labels[name].text()
@@ -285,12 +304,9 @@ class MemoryPanel(QWidget):
                     f"({label} stays {getattr(scenario, name)!s}; the figures are for it)."
                 )
             elif not controls.pending:
-                lines.append(
-                    f"The scenario does not fit this model: {label}: {problem_text(reason)}. "
-                    "The figures are the last valid ones."
-                )
+                lines.append(f"The scenario does not fit this model: {label}: {problem_text(reason)}. {kept}")
         if self._general_problem:
-            lines.append(f"Scenario refused: {self._general_problem}. The figures are the last valid ones.")
+            lines.append(f"Scenario refused: {self._general_problem}. {kept}")
         _show(self.problem, "\n".join(dict.fromkeys(lines)))
 
     def _show_hints(self) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -24,6 +24,7 @@ from paramtally.gui.main_window import MainWindow
 from paramtally.gui.views.memory_panel import MemoryPanel
 from paramtally.gui.views.setups_table import COLUMN_FIELDS, COLUMNS, FITS, RAW_ROLE
 from tests.gui.conftest import TypeInto
+from tests.gui.modals import Modals
 from tests.gui.views_support import click_tab, moe_variant
 
 
@@ -281,3 +282,33 @@ def test_scenario_fields_keep_their_values_through_model_edits_and_follow_undo(
     assert document.scenario.gpus == 1 and _editor(panel, "gpus").lineEdit().text() == "1"
     qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert document.scenario.context == 4096 and _editor(panel, "context").lineEdit().text() == "4,096"
+
+
+def test_a_model_opened_under_a_scenario_it_cannot_take_shows_no_other_models_figures(
+    qtbot: QtBot, type_into: TypeInto, modals: Modals
+) -> None:
+    """QA: Mixtral with expert parallel 2, then File → Open Built-in Preset → llama-3-8b: the memory
+    chart, the serving figures and the GPU setups stayed Mixtral's under Llama's headline."""
+    window = MainWindow(Document(load_source("mixtral-8x7b"), "mixtral-8x7b", preset_id="mixtral-8x7b"))
+    qtbot.addWidget(window)
+    window.resize(1440, 900)
+    window.show()
+    qtbot.waitExposed(window)
+    click_tab(qtbot, window, "Memory and GPU fit")
+    panel, document = window.memory, window.document
+    type_into(_editor(panel, "gpus"), "16")  # laid out as TP 8 × PP 2
+    type_into(_editor(panel, "pp"), "1")  # two data-parallel copies, for experts over both
+    type_into(_editor(panel, "ep"), "2")
+    assert (
+        (document.scenario.tp, document.scenario.ep) == (8, 2) and panel.chart.isVisible() and not panel.stale
+    )
+    entry = next(a for a in window.findChildren(QAction) if a.text() == "llama-3-8b")
+    modals.click("Discard")  # the scenario's edits are unsaved changes
+    entry.trigger()  # File → Open Built-in Preset → llama-3-8b
+    assert document.architecture.name == "Llama-3-8B" and document.memory is None  # EP 2: no experts
+    assert panel.stale and not panel.chart.isVisible() and not panel.setups.isVisible()
+    assert not panel.serving.isVisible() and not panel.summary.isVisible()
+    assert "No figures for this model until it fits." in panel.problem.text()
+    type_into(_editor(panel, "ep"), "1")
+    assert not panel.stale and panel.chart.isVisible() and panel.setups.isVisible()
+    assert _memory_shown(panel) == estimate_memory(document.architecture, document.scenario).total_bytes
