@@ -170,7 +170,10 @@ class UsageDelegate(QStyledItemDelegate):
         painter.setBrush(color)
         painter.drawRect(filled)
         painter.setPen(option.palette.text().color())
-        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, str(index.data()))
+        # Cut at the end, never both sides: a centred text wider than the cell lost its leading
+        # digits (1,525,879,387.0 read as 525,879,387.0).
+        text = painter.fontMetrics().elidedText(str(index.data()), Qt.TextElideMode.ElideRight, rect.width())
+        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
         painter.restore()
 
 
@@ -207,6 +210,7 @@ class SetupsTable(QTableView):
         self.sortByColumn(-1, Qt.SortOrder.AscendingOrder)  # catalog order until a header is clicked
         self.setAlternatingRowColors(True)
         self.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+        self.setTabKeyNavigation(False)  # Tab leaves the table (it walked its 98 × 9 cells for good)
         self.verticalHeader().setVisible(False)
         self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
         header = self.horizontalHeader()

@@ -322,3 +322,15 @@ def test_the_flops_summary_grows_to_its_new_rows(qtbot: QtBot, panel: MemoryPane
     row = next(label for label in flops.findChildren(QLabel) if label.text() == "Hardware per training token")
     assert row.isVisible() and flops.rect().contains(row.geometry())
     assert flops.heightForWidth(width // 2) > after
+
+
+def test_tab_leaves_the_gpu_setups_table(qtbot: QtBot, panel: MemoryPanel) -> None:
+    """QA: once Tab reached the GPU setups table, Tab, Shift+Tab and Ctrl+Tab stayed in its cells."""
+    table = panel.setups
+    table.setFocus()
+    qtbot.waitUntil(table.hasFocus)
+    qtbot.keyClick(table, Qt.Key.Key_Tab)
+    assert not table.hasFocus()
+    table.setFocus()
+    qtbot.keyClick(table, Qt.Key.Key_Backtab, Qt.KeyboardModifier.ShiftModifier)
+    assert not table.hasFocus()
