@@ -154,6 +154,10 @@ class PresetActions(QObject):
         new_id = self._ask_id("Rename preset", chosen[0])
         if new_id is None or new_id == chosen[0]:
             return False
+        if new_id in presets.builtin_ids() and not self._yes(
+            "Rename preset?", f"“{new_id}” is a built-in id. Rename to it, shadowing the built-in?"
+        ):
+            return False  # as Save As asks: the id would then open this preset, not the built-in
         done = self._run("Cannot rename preset", lambda: user_presets.rename(chosen[0], new_id))
         if done:
             forget_source(chosen[0])

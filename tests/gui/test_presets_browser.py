@@ -229,6 +229,11 @@ def test_rename_and_duplicate(browser: PresetsBrowser, dialogs: Dialogs) -> None
     assert "not a usable preset id" in dialogs.warnings[0]
     assert user_presets.user_ids() == ["gpt3-renamed"]
     assert user_presets.load("gpt3-renamed") == presets.load_builtin("gpt3-175b")
+    # A built-in id is asked about first, as Save As asks (QA: renaming to gpt2 hid GPT-2 silently).
+    dialogs.preset_id("gpt2")
+    dialogs.answer("No")
+    assert not browser.ops.rename_selected()
+    assert "is a built-in id" in dialogs.asked[-1] and user_presets.user_ids() == ["gpt3-renamed"]
 
 
 def test_shadowing_save_asks_and_is_marked(browser: PresetsBrowser, dialogs: Dialogs) -> None:
