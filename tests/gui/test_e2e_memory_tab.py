@@ -45,6 +45,17 @@ def _red(panel: MemoryPanel, name: str) -> bool:
     return panel.controls.field_state(name) == "error"
 
 
+def _memory_tab_of(qtbot: QtBot, preset_id: str) -> MainWindow:
+    """A 1440×900 window on the built-in ``preset_id`` with its memory tab clicked open."""
+    window = MainWindow(Document(load_source(preset_id), preset_id, preset_id=preset_id))
+    qtbot.addWidget(window)
+    window.resize(1440, 900)
+    window.show()
+    qtbot.waitExposed(window)
+    click_tab(qtbot, window, "Memory and GPU fit")
+    return window
+
+
 def _memory_shown(panel: MemoryPanel) -> int:
     return round(sum(bars.opts["height"][0] for bars in panel.chart.bars.values() if bars.isVisible()))
 
@@ -161,12 +172,7 @@ def test_an_encoder_read_past_its_positions_is_amber_at_its_field(qtbot: QtBot, 
     """Whisper's encoder takes 1,500 frames: typing 100,000 encoder tokens is applied (the
     cross-attention cache grows with it) and framed amber with the advice, which a value within
     the positions takes away. Every advice core gives at a scenario field shows this way."""
-    window = MainWindow(Document(load_source("whisper-large-v3"), "whisper-large-v3"))
-    qtbot.addWidget(window)
-    window.resize(1440, 900)
-    window.show()
-    qtbot.waitExposed(window)
-    click_tab(qtbot, window, "Memory and GPU fit")
+    window = _memory_tab_of(qtbot, "whisper-large-v3")
     panel, document = window.memory, window.document
     type_into(_editor(panel, "encoder_tokens"), "100000")
     assert document.scenario.encoder_tokens == 100_000
@@ -289,12 +295,7 @@ def test_a_model_opened_under_a_scenario_it_cannot_take_shows_no_other_models_fi
 ) -> None:
     """QA: Mixtral with expert parallel 2, then File → Open Built-in Preset → llama-3-8b: the memory
     chart, the serving figures and the GPU setups stayed Mixtral's under Llama's headline."""
-    window = MainWindow(Document(load_source("mixtral-8x7b"), "mixtral-8x7b", preset_id="mixtral-8x7b"))
-    qtbot.addWidget(window)
-    window.resize(1440, 900)
-    window.show()
-    qtbot.waitExposed(window)
-    click_tab(qtbot, window, "Memory and GPU fit")
+    window = _memory_tab_of(qtbot, "mixtral-8x7b")
     panel, document = window.memory, window.document
     type_into(_editor(panel, "gpus"), "16")  # laid out as TP 8 × PP 2
     type_into(_editor(panel, "pp"), "1")  # two data-parallel copies, for experts over both
