@@ -164,9 +164,10 @@ class GoalSeekDialog(QDialog):
         layout.addWidget(self.buttons)
         self.resize(860, 420)
 
-        for box in (self.field_box, self.op_box, self.gpu_box):
+        for box in (self.op_box, self.gpu_box):
             box.currentIndexChanged.connect(self._changed)
-        self.figure_box.currentIndexChanged.connect(self._figure_changed)
+        for box in (self.field_box, self.figure_box):  # varying the GPUs hides their count
+            box.currentIndexChanged.connect(self._figure_changed)
         self.value_edit.textEdited.connect(self._changed)
         self.value_edit.returnPressed.connect(self.solve_now)
         self.count_spin.valueChanged.connect(self._changed)
@@ -194,8 +195,11 @@ class GoalSeekDialog(QDialog):
         for widget in (self.op_box, self.value_edit):
             widget.setVisible(not fits)
         self.gpu_box.setVisible(fits)
-        self.count_spin.setVisible(fits)
-        if fits:
+        # The count is what varies when the field is the GPUs: no count to ask for (it showed "× 1").
+        self.count_spin.setVisible(fits and self.field != "gpus")
+        if fits and self.field == "gpus":
+            self.hint.setText("The fewest GPUs of the kind that hold the model, laid out as the GPU setups")
+        elif fits:
             self.hint.setText("The largest (or smallest) value that still fits this many GPUs of the kind")
         else:
             figure = find_figure(str(self.figure_box.currentData()))

@@ -11,11 +11,17 @@ from PySide6.QtWidgets import QWidget
 from paramtally.gui.views.figures_grid import FiguresGrid, Row
 from paramtally.gui.views.format import bytes_both, rate_text, seconds_text, terms_text
 
-__all__ = ["ServingSummary", "serving_rows", "serving_title"]
+__all__ = ["ServingSummary", "dollars_text", "serving_rows", "serving_title"]
 
 
-def _dollars(value: float | None) -> str:
-    return "– (no price: set usd_per_hour in gpus.json)" if value is None else f"${value:,.3g}"
+def dollars_text(value: float | None) -> str:
+    """$0.0123, $76.9, $4,540: three significant digits up to $1,000, whole dollars past it (a
+    million tokens at 10⁸ context cost '$4.54e+03'), 'under $0.001' below it."""
+    if value is None:
+        return "– (no price: set usd_per_hour in gpus.json)"
+    if value >= 1000:
+        return f"${value:,.0f}"
+    return f"${value:.3g}" if value >= 0.001 else "under $0.001"
 
 
 def serving_rows(serving: Any) -> list[Row]:
@@ -34,8 +40,8 @@ def serving_rows(serving: Any) -> list[Row]:
         ),
         (
             "Per million tokens",
-            f"{_dollars(serving.usd_per_million_output_tokens)} generated, "
-            f"{_dollars(serving.usd_per_million_prompt_tokens)} prompt",
+            f"{dollars_text(serving.usd_per_million_output_tokens)} generated, "
+            f"{dollars_text(serving.usd_per_million_prompt_tokens)} prompt",
         ),
     ]
 

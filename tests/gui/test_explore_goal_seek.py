@@ -104,6 +104,11 @@ def test_longest_context_on_one_h100_sets_the_scenario(
         choose(qtbot, dialog.field_box, "Context")
         choose(qtbot, dialog.figure_box, "Fits on a GPU setup")
         assert dialog.gpu_box.isVisible() and not dialog.value_edit.isVisible()
+        assert dialog.count_spin.isVisible()
+        choose(qtbot, dialog.field_box, "GPUs")  # QA: the count box stayed, "× 1", though it varies
+        assert not dialog.count_spin.isVisible() and "fewest GPUs" in dialog.hint.text()
+        choose(qtbot, dialog.field_box, "Context")
+        assert dialog.count_spin.isVisible()
         choose(qtbot, dialog.gpu_box, find_gpu(H100).name)
         # Solved once the keys have settled (the dialog waits 150 ms after the last change).
         qtbot.waitUntil(lambda: not dialog._timer.isActive() and dialog.table.rowCount() == 3)

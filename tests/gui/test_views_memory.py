@@ -15,6 +15,7 @@ from paramtally.core.scenario import Scenario
 from paramtally.core.serving import estimate_serving
 from paramtally.gui.views.format import GIB, rate_text, seconds_text, signed_bytes_both
 from paramtally.gui.views.memory_panel import MemoryPanel
+from paramtally.gui.views.serving_summary import dollars_text
 from paramtally.gui.views.setups_table import FITS, FITS_TEXT, FREE, NOT_FIT_TEXT, RAW_ROLE, USAGE
 from tests.gui.views_support import click_tab, make_document
 
@@ -128,7 +129,7 @@ def test_serving_figures_follow_the_generated_tokens_typed(qtbot: QtBot, panel: 
     text = serving.text()
     assert f"{report.max_batch:,}" in text and rate_text(report.decode_tokens_per_second) in text
     assert seconds_text(report.prefill_seconds) in text
-    assert f"${report.usd_per_million_output_tokens:,.3g}" in text
+    assert dollars_text(report.usd_per_million_output_tokens) in text
     assert "prefill time (s): max(b·s·F/(t·P·u), p·W/BW)" in serving.toolTip()
     # Generated tokens are a serving figure: greyed out, and the summary hidden, when training.
     mode = panel.controls.editors["mode"]
@@ -334,3 +335,11 @@ def test_tab_leaves_the_gpu_setups_table(qtbot: QtBot, panel: MemoryPanel) -> No
     table.setFocus()
     qtbot.keyClick(table, Qt.Key.Key_Backtab, Qt.KeyboardModifier.ShiftModifier)
     assert not table.hasFocus()
+
+
+@pytest.mark.parametrize(
+    ("usd", "text"), [(4540.3, "$4,540"), (76.94, "$76.9"), (0.01234, "$0.0123"), (0.0004, "under $0.001")]
+)
+def test_a_price_reads_without_an_exponent(usd: float, text: str) -> None:
+    """QA: a million tokens at a 10⁸-token context read '$4.54e+03 generated'."""
+    assert dollars_text(usd) == text
