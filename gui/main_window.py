@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from paramtally.core import presets, user_presets
+from paramtally.core import presets
 from paramtally.core.errors import ParamTallyError, one_line
 from paramtally.core.recent import recent_sources, remember_source
 from paramtally.core.sources import read_source, source_identity
@@ -277,12 +277,13 @@ class MainWindow(QMainWindow):
         return True
 
     def open_builtin(self, preset_id: str) -> bool:
-        """File → Open Built-in Preset: that preset, not a user preset that took its id."""
-        if not user_presets.is_user(preset_id):
-            return self.may_replace() and self.open_source(preset_id)
+        """File → Open Built-in Preset: that preset, not a user preset that took its id (as the
+        presets browser's built-in row opens it)."""
         if not self.presets_browser.ops.open_builtin(preset_id):
             return False
-        self.statusBar().showMessage(f"Opened the built-in {preset_id} (your preset has its id)", 5000)
+        self.statusBar().showMessage(
+            f"Opened the built-in {preset_id}: {self.document.architecture.name}", 5000
+        )
         return True
 
     def new_model(self, template: str) -> bool:

@@ -252,7 +252,7 @@ class LayerTree(QTreeView):
                 return False
         done = self._edit_blocks(
             groups, lambda a, g: layer_ops.with_group_value(a, g, (BLOCK_FIELDS[block],), value),
-            f"{BLOCK_NAMES[block]} on {len(groups)} group{'s' if len(groups) > 1 else ''}",
+            f"{BLOCK_NAMES[block]} on {_groups_text(groups)}",
         )  # fmt: skip
         self.select_group(path)
         return done
@@ -311,7 +311,7 @@ class LayerTree(QTreeView):
         block, part = self.copied
         groups = self.targets()
         what = "block" if part is None else part.replace("_", " ")
-        text = f"Paste {what} onto {len(groups)} group{'s' if len(groups) > 1 else ''}"
+        text = f"Paste {what} onto {_groups_text(groups)}"
         return self._edit_blocks(groups, lambda a, g: layer_ops.paste_block(a, [g], block, part), text)
 
     def move_group(self, group: Group, step: int) -> bool:
@@ -578,6 +578,11 @@ class LayerTree(QTreeView):
         menu.setObjectName("mixerKindMenu")
         menu.addActions(list(self.mixer_actions.values()))
         return menu
+
+
+def _groups_text(groups: list[FieldPath]) -> str:
+    """'1 group', '3 groups': how many an edit's undo text says it changed."""
+    return f"{len(groups)} group{'s' if len(groups) != 1 else ''}"
 
 
 _ADD_TEXT = {"moe": "Convert FFN to MoE…", "lora": "Add LoRA…", "adapter": "Add adapter…"}
