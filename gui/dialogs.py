@@ -26,6 +26,7 @@ from paramtally.core.errors import ParamTallyError
 from paramtally.gui.settings import settings
 
 __all__ = [
+    "Button",
     "add_mnemonics",
     "ask_int",
     "ask_open_path",

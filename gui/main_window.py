@@ -29,10 +29,10 @@ from PySide6.QtWidgets import (
 
 from paramtally.core import presets
 from paramtally.core.errors import ParamTallyError, one_line
-from paramtally.core.recent import recent_sources, remember_source
+from paramtally.core.recent import forget_source, recent_sources, remember_source
 from paramtally.core.sources import read_source, source_identity
 from paramtally.core.templates import TEMPLATES, new_architecture
-from paramtally.gui.dialogs import ask_open_path, warn
+from paramtally.gui.dialogs import Button, ask_open_path, ask_question, warn
 from paramtally.gui.document import Document
 from paramtally.gui.explore.hooks import add_explore
 from paramtally.gui.form import ArchitectureForm
@@ -312,12 +312,21 @@ class MainWindow(QMainWindow):
         for number, source in enumerate(sources, start=1):
             shown = source.replace("&", "&&")
             prefix = f"&{number} " if number < 10 else ""
-            action = self.recent_menu.addAction(
-                f"{prefix}{shown}", lambda s=source: self.may_replace() and self.open_source(s)
-            )
+            action = self.recent_menu.addAction(f"{prefix}{shown}", lambda s=source: self._open_recent(s))
             action.setToolTip(source)
         if not sources:
             self.recent_menu.addAction("No model opened yet").setEnabled(False)
+
+    def _open_recent(self, source: str) -> None:
+        """An entry of Open Recent; one that no longer opens (a file moved, a preset deleted
+        elsewhere) is said in a dialog that offers to take it off the list."""
+        if not self.may_replace() or self.open_source(source):
+            return
+        answer = ask_question(
+            self, "Cannot open", f"{self.last_error}\n\nRemove it from Open Recent?", default=Button.Yes
+        )
+        if answer == Button.Yes:
+            forget_source(source)
 
     # --- state ------------------------------------------------------------------------------------
 

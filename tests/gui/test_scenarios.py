@@ -279,6 +279,31 @@ def test_i_open_a_config_json_through_file_open_and_open_recent(
     assert first_folder and first_folder[0] != str(folder)
 
 
+def test_a_recent_file_that_is_gone_is_said_in_a_dialog_that_offers_to_forget_it(
+    qtbot: QtBot, window: MainWindow, modals: Modals, tmp_path: Path
+) -> None:
+    moved = tmp_path / "my-llama.json"
+    moved.write_text(LLAMA.read_text())
+    assert window.open_source(str(moved)) and recent_sources()[0] == str(moved)
+    window.open_source("gpt3-175b")
+    moved.unlink()  # the file moved away since
+    headline = _headline(window)
+
+    def open_the_gone_file(answer: str) -> None:
+        modals.press(Qt.Key.Key_R)  # File → Open &Recent
+        modals.choose(f"2 {moved}")
+        modals.click(answer)  # "… Remove it from Open Recent?"
+        give_focus(qtbot, window.form.editor(("hidden_size",)))
+        qtbot.keyClick(window, Qt.Key.Key_F, Qt.KeyboardModifier.AltModifier)
+        modals.wait_done()
+
+    open_the_gone_file("No")
+    assert "my-llama.json" in modals.said[-1] and modals.said[-1].endswith("Remove it from Open Recent?")
+    assert str(moved) in recent_sources() and _headline(window) == headline  # GPT-3 stays open
+    open_the_gone_file("Yes")
+    assert recent_sources() == ["gpt3-175b"] and _headline(window) == headline
+
+
 def test_a_headline_of_the_start_model_and_of_presets_opened_from_the_menu(
     qtbot: QtBot, modals: Modals
 ) -> None:
