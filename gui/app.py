@@ -101,9 +101,13 @@ def run_app(argv: Sequence[str] | None = None) -> int:
         return window
     from PySide6.QtWidgets import QApplication
 
+    from paramtally.gui.notices import route_uncaught_to
+
     app = QApplication.instance()
     assert isinstance(app, QApplication)
     window.views_ready.connect(settle_start_up_objects)
+    if not args.screenshot:  # not in open_window, which tests use: pytest-qt's own hook reports them
+        route_uncaught_to(window)
     window.show()
     probe_file = os.environ.get("PARAMTALLY_STATE_FILE")
     if probe_file:  # the real-display tests read what the window shows from here

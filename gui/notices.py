@@ -1,13 +1,19 @@
-"""ParamTally's warnings (a user file partly skipped) shown in the window's status bar, once each."""
+"""What the window tells besides its figures: ParamTally's warnings (a user file partly skipped)
+in the status bar, once each; and a bug — an exception no code caught — in a dialog."""
 
 from __future__ import annotations
 
+import sys
 import warnings
+from types import TracebackType
 from typing import Any, Protocol
 
-from paramtally.core.errors import ParamTallyWarning
+from PySide6.QtWidgets import QWidget
 
-__all__ = ["route_warnings_to"]
+from paramtally.core.error_log import log_exception
+from paramtally.core.errors import ParamTallyWarning, one_line
+
+__all__ = ["route_uncaught_to", "route_warnings_to"]
 
 
 class _ShowsNotices(Protocol):
@@ -28,3 +34,43 @@ def route_warnings_to(window: _ShowsNotices) -> None:
 
     warnings.simplefilter("always", ParamTallyWarning)
     warnings.showwarning = show
+
+
+def route_uncaught_to(window: QWidget) -> None:
+    """From now on an exception no code caught is said in a dialog over ``window`` and logged.
+
+    Raised inside Qt's event loop (a slot, an event filter, a paint), such an exception is
+    handed to ``sys.excepthook`` and the loop goes on: printed only, it would reach no one who
+    started the window from a desktop. The traceback still goes to stderr as well. While one
+    such dialog is open, further ones (the same bug repeating on each repaint) are only logged.
+    """
+    from paramtally.core.cli import version
+    from paramtally.gui.dialogs import warn
+
+    previous = sys.excepthook
+    showing: list[bool] = []
+
+    def hook(kind: type[BaseException], error: BaseException, trace: TracebackType | None) -> None:
+        previous(kind, error, trace)
+        if not issubclass(kind, Exception):  # Ctrl+C in the terminal, SystemExit: not a bug
+            return
+        log = log_exception(kind, error, trace, version())
+        if showing:
+            return
+        where = f"The details are in {log}; please add them to a bug report." if log else ""
+        showing.append(True)
+        try:
+            warn(
+                window,
+                "ParamTally hit a bug",
+                f"{kind.__name__}: {_first_line(error)}\n\nWhat you last did may not have finished; "
+                f"the model stays open.\n{where}",
+            )
+        finally:
+            showing.clear()
+
+    sys.excepthook = hook
+
+
+def _first_line(error: BaseException) -> str:
+    return next(iter(one_line(error).splitlines()), "")
