@@ -142,7 +142,7 @@ class LayerRow:
 
     stack: str
     index: int  # within its stack
-    group: int  # its run: an index into ``ParamReport.groups``
+    group: int  # the stack's top-level layer group it is in (the layer tree's row; 0 first)
     mixer: str  # the mixer's kind, e.g. "attention", "mamba2"
     kind: str  # the FFN's kind: "dense", "moe" or "none"
     params: int
@@ -202,8 +202,8 @@ class ParamReport:
     def layers(self) -> tuple[LayerRow, ...]:
         """One row per layer, stack by stack, expanded from the runs only when a view asks for it."""
         rows = [
-            LayerRow(g.stack, i, index, g.mixer, g.kind, g.params, g.active, g.by_part)
-            for index, g in enumerate(self.groups)
+            LayerRow(g.stack, i, g.group, g.mixer, g.kind, g.params, g.active, g.by_part)
+            for g in self.groups
             for i in g.layer_indices()
         ]
         order = {"encoder": 0, "decoder": 1}

@@ -64,6 +64,22 @@ def test_layer_csv_has_one_row_per_layer(tmp_path: Path) -> None:
     assert sum(int(row["params"]) for row in rows) == sum(layer.params for layer in report.layers)
 
 
+@pytest.mark.parametrize(
+    ("preset", "groups"),
+    [
+        ("deepseek-v3", {"decoder": [0] * 3 + [1] * 58}),  # 3 dense layers, then the MoE group
+        ("t5-base", {"encoder": [0] * 12, "decoder": [0] * 12}),  # each stack's own first group
+        ("jamba-v0.1", {"decoder": [0] * 32}),  # one pattern group, whatever its 8 runs
+    ],
+)
+def test_the_layer_csv_group_is_the_stacks_layer_group(preset: str, groups: dict[str, list[int]]) -> None:
+    """As the layer tree lists a stack's groups (and field paths address them), not the runs."""
+    rows = list(
+        csv.DictReader(io.StringIO(to_csv(layer_rows(count_parameters(load_source(preset))), LAYER_COLUMNS)))
+    )
+    assert {stack: [int(r["group"]) for r in rows if r["stack"] == stack] for stack in groups} == groups
+
+
 def test_shares_are_plain_decimals() -> None:
     text = to_csv(breakdown_rows(count_parameters(load_source("gpt3-175b"))), BREAKDOWN_COLUMNS)
     shares = [row["share"] for row in csv.DictReader(io.StringIO(text))]
