@@ -14,6 +14,7 @@ from paramtally.core.count import count_parameters
 from paramtally.core.importers.hf_config import import_hf_config
 from paramtally.core.presets import parse_preset
 from paramtally.core.schema import Architecture
+from tests.layer_blocks import layer_windows
 
 ROOT = Path(__file__).resolve().parents[2]
 CONFIGS = ROOT / "tests" / "data" / "hf_configs_v2"
@@ -68,8 +69,7 @@ def test_qwen3_next_mixes_deltanet_and_gated_attention() -> None:
 
 def test_gemma3_five_local_one_global() -> None:
     arch = _import("gemma-3-1b")
-    windows = [arch.runs[row.group].block.mixer.sliding_window for row in count_parameters(arch).layers]
-    assert windows == ([512] * 5 + [None]) * 4 + [512, 512]
+    assert layer_windows(arch) == ([512] * 5 + [None]) * 4 + [512, 512]
 
 
 def test_falcon_h1_runs_mamba_and_attention_side_by_side() -> None:

@@ -10,9 +10,10 @@ from paramtally.core.count import count_parameters
 from paramtally.core.edit import get_value, with_values
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.presets import load_builtin
-from paramtally.core.schema import Architecture, DenseFFN, LayerGroup, LoRA, MoE
+from paramtally.core.schema import DenseFFN, LayerGroup, LoRA, MoE
 from paramtally.core.sizing import ffn_width_from_hidden
 from paramtally.core.sources import load_source
+from tests.layer_blocks import layer_windows
 
 MOE = MoE(num_experts=8, top_k=2, expert_width=64)
 
@@ -115,13 +116,10 @@ def test_total_layers_grow_the_last_group_and_shrink_from_the_end() -> None:
 def test_total_layers_of_a_pattern_keep_whole_repetitions_and_write_out_the_rest() -> None:
     gemma = load_source("gemma-2-9b")  # 21 × [sliding, global]
 
-    def windows(arch: Architecture) -> list[int | None]:
-        return [arch.runs[row.group].block.mixer.sliding_window for row in count_parameters(arch).layers]
-
     cut = with_values(gemma, {("decoder", "num_layers"): 5})
-    assert windows(cut) == [4096, None, 4096, None, 4096]
+    assert layer_windows(cut) == [4096, None, 4096, None, 4096]
     grown = with_values(gemma, {("decoder", "num_layers"): 44})
-    assert windows(grown) == [4096, None] * 21 + [None, None]  # new layers take the last layer's block
+    assert layer_windows(grown) == [4096, None] * 21 + [None, None]  # new layers take the last layer's block
 
 
 @pytest.mark.parametrize(

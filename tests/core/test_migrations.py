@@ -13,6 +13,7 @@ from paramtally.core.count import count_parameters
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.migrations import MIGRATIONS, migrate
 from paramtally.core.schema import SCHEMA_VERSION, Dropout
+from tests.layer_blocks import layer_windows
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -136,14 +137,9 @@ def test_a_schema_1_user_preset_is_rewritten_only_when_saved() -> None:
     report = count_parameters(arch)
     assert report.by_part["lora"] == 40 * 8 * ((3584 + 16 * 256) + (3584 + 8 * 256))
     assert report.by_part["adapters"] == 2 * 2 * (2 * 3584 * 64 + 64 + 3584)
-    assert _windows(arch) == [4096, None] * 21
+    assert layer_windows(arch) == [4096, None] * 21
     user_presets.list_presets()
     assert (path.read_bytes(), path.stat().st_mtime_ns) == before  # read, listed: untouched
     user_presets.save("my-gemma", arch)
     assert json.loads(path.read_text(encoding="utf-8"))["schema_version"] == 2
     assert count_parameters(user_presets.load("my-gemma")).total == report.total
-
-
-def _windows(arch: Any) -> list[int | None]:
-    """Each layer's attention window, in layer order (runs and report rows share their order)."""
-    return [arch.runs[row.group].block.mixer.sliding_window for row in count_parameters(arch).layers]
