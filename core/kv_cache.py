@@ -3,8 +3,9 @@
 Each block's mixer says what one layer keeps on one TP rank (``core.blocks``): keys and values per
 cached token (standard attention: 2·g·d_h, a TP rank keeping max(g/t, 1) heads; MLA: r_kv + d_rope,
 the same on every rank), at most a window of tokens for sliding-window layers, or a fixed-size
-recurrent state (Mamba, linear attention) whatever the context. Cross-attention caches the
-encoder's keys and values once per request. Data parallelism does not split one request's cache.
+recurrent state (Mamba, linear attention) whatever the context. Only decoder layers keep a cache:
+an encoder reads the input once per request, and its keys and values are the decoder's
+cross-attention cache, kept once per request. Data parallelism does not split one request's cache.
 Layers with the same cache shape are summed into one term.
 """
 
@@ -68,7 +69,7 @@ class KvStages:
 
     def terms(self, stage: Stage) -> list[Term]:
         held = []
-        for block, layers in stage.blocks:
+        for block, layers in stage.decoder_blocks:
             caches = self._caches.get(id(block))
             if caches is None:
                 caches = self._caches[id(block)] = _caches(block, self._h, self._tp)

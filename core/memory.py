@@ -15,7 +15,7 @@ from paramtally.core.kv_cache import KvStages
 from paramtally.core.model_states import model_state_terms, state_key
 from paramtally.core.scenario import Scenario, check_scenario
 from paramtally.core.schema import Architecture
-from paramtally.core.stages import ModelLayout, model_layout, with_lora
+from paramtally.core.stages import ModelLayout, Stage, model_layout, with_lora
 from paramtally.core.terms import Term
 
 __all__ = [
@@ -96,8 +96,8 @@ def _stage_terms(arch: Architecture, s: Scenario, every: bool) -> tuple[tuple[Te
     )
     result = []
     # Stages that hold alike (the middle ones, mostly) share their model-state terms; in inference,
-    # where a stage's KV cache and working set depend only on the blocks it holds and whether it is
-    # the last, such stages share all their terms.
+    # where a stage's KV cache and working set depend only on the blocks it holds (those of its
+    # decoder layers for the cache) and whether it is the last, such stages share all their terms.
     held: dict[object, tuple[list[Term], list[Term]]] = {}
     alike: dict[object, tuple[Term, ...]] = {}
     view = training_view(s) if s.mode == "training" else None
@@ -107,7 +107,7 @@ def _stage_terms(arch: Architecture, s: Scenario, every: bool) -> tuple[tuple[Te
         key = state_key(s, stage, adapters)
         if not every and not last and key in held:
             continue  # training: an earlier stage holds the same, with more micro-batches in flight
-        whole = (key, last) if s.mode == "inference" and key is not stage else None
+        whole = (key, last, _decoder_key(stage)) if s.mode == "inference" and key is not stage else None
         if whole is not None and whole in alike:
             result.append(alike[whole])
             continue
@@ -124,6 +124,14 @@ def _stage_terms(arch: Architecture, s: Scenario, every: bool) -> tuple[tuple[Te
         if whole is not None:
             alike[whole] = result[-1]
     return tuple(result)
+
+
+def _decoder_key(stage: Stage) -> object:
+    """What of a stage's decoder layers its KV terms depend on, beyond what its model-state key says:
+    nothing when all its layers are a decoder's."""
+    if stage.decoder_blocks is stage.blocks:
+        return None
+    return tuple((id(block), n) for block, n in stage.decoder_blocks)
 
 
 def estimate_memory(arch: Architecture, scenario: Scenario) -> MemoryReport:

@@ -4,7 +4,9 @@ Stages split the layers (encoder first, then decoder) as evenly as possible (the
 take one more when they do not divide). Stage 0 holds the embeddings, the last stage the final
 norms and the LM head, and with a tied head split over stages the last stage keeps its own copy
 of the embedding (Megatron-LM). A stage lists each distinct block it holds with its number of
-layers, counted from the runs without visiting layers one by one.
+layers, counted from the runs without visiting layers one by one, and apart the blocks of its
+decoder layers: only they keep a KV cache or a recurrent state while generating (an encoder reads
+the input once per request and keeps nothing; its output is the decoder's cross-attention cache).
 """
 
 from __future__ import annotations
@@ -36,6 +38,9 @@ class Stage:
     vocab_matrices: int = 0  # vocabulary-sized matrices held: token embedding, LM head, tied copy
     # What TP keeps whole past t = g in its layers (K/V heads, Mamba-2 groups), summed by kind and g.
     replicated: tuple[Replicated, ...] = ()
+    # The blocks of its decoder layers with their layers here: ``blocks`` itself (the same object)
+    # when every layer of the model is a decoder's, none in an encoder-only model.
+    decoder_blocks: tuple[tuple[Block, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +80,7 @@ def model_layout(arch: Architecture, pp: int) -> ModelLayout:
     runs = arch.runs
     sizes = _run_sizes(arch)
     spans = _run_spans(arch)
+    decoder_runs = _decoder_runs(arch)
     size, extra = divmod(arch.num_layers, pp)
     stages: list[Stage] = []
     first = 0
@@ -99,7 +105,12 @@ def model_layout(arch: Architecture, pp: int) -> ModelLayout:
             )
             if n:
                 on_stage.append((number, n))
-        blocks, params, adapters, experts, replicated = _held(sorted(on_stage), sizes)
+        on_stage.sort()
+        blocks, params, adapters, experts, replicated = _held(on_stage, sizes)
+        if decoder_runs is None:
+            decoder_blocks = blocks
+        else:
+            decoder_blocks = _held([one for one in on_stage if one[0] in decoder_runs], sizes)[0]
         embed16 = vocab_matrices = 0
         if index == 0:
             params += embeddings
@@ -112,6 +123,7 @@ def model_layout(arch: Architecture, pp: int) -> ModelLayout:
         stages.append(
             Stage(
                 index, first, count, params, adapters, embed16, blocks, experts, vocab_matrices, replicated,
+                decoder_blocks,
             )
         )  # fmt: skip
         first = stop
@@ -214,6 +226,14 @@ def _run_spans(arch: Architecture) -> tuple[tuple[int, int, int, int, int], ...]
         end = begin + (run.repeats - 1) * run.period + run.count if run.repeats else begin
         spans.append((begin, end, number, offsets[run.stack], run.layers))
     return tuple(sorted(spans))
+
+
+@lru_cache(maxsize=64)
+def _decoder_runs(arch: Architecture) -> frozenset[int] | None:
+    """The indices in ``arch.runs`` of the decoder's runs; None when every run is the decoder's."""
+    if arch.encoder is None and arch.decoder is not None:
+        return None
+    return frozenset(number for number, run in enumerate(arch.runs) if run.stack == "decoder")
 
 
 def _stack_offsets(arch: Architecture) -> dict[str, int]:

@@ -69,6 +69,36 @@ def test_gemma2_global_layers_keep_the_whole_context() -> None:
     assert report.kv_cache_bytes == per_token_layer * (21 * 8192 + 21 * 4096)
 
 
+def test_only_the_decoder_layers_of_t5_keep_a_kv_cache() -> None:
+    """T5-base: 12 decoder layers cache their self-attention (2·12·12·64 numbers a token) and their
+    cross-attention over the encoder's tokens; the 12 encoder layers read the input once and keep
+    nothing (transformers' T5 returns past_key_values for the decoder's layers only)."""
+    arch = load_builtin("t5-base")
+    report = estimate_memory(arch, Scenario(context=1000))
+    assert _term(report, "KV cache").value == 2 * 12 * 12 * 64 * 1000 * 2
+    assert _term(report, "cross-attention KV cache").value == 2 * 12 * 12 * 64 * 1000 * 2
+    assert report.kv_cache_bytes == 2 * 2 * 12 * 12 * 64 * 1000 * 2
+
+
+def test_an_encoders_layers_add_nothing_to_the_cache() -> None:
+    whisper = load_builtin("whisper-small")  # 12 encoder layers, 12 decoder layers
+    kv = estimate_memory(whisper, Scenario(context=448)).kv_cache_bytes
+    shallow = with_value(whisper, ("encoder", "layers", 0, "count"), 1)
+    assert estimate_memory(shallow, Scenario(context=448)).kv_cache_bytes == kv
+    windowed = with_value(
+        load_builtin("t5-base"), ("encoder", "layers", 0, "override"), {"mixer": {"sliding_window": 128}}
+    )
+    names = [term.name for term in estimate_memory(windowed, Scenario(context=1000)).terms]
+    assert names.count("KV cache") == 1 and not any("sliding" in name for name in names)
+
+
+def test_a_pipeline_stage_of_encoder_layers_keeps_no_cache() -> None:
+    arch = load_builtin("t5-base")  # 24 layers: stage 0 the encoder's 12, stage 1 the decoder's
+    first, last = stage_terms(arch, Scenario(context=1000, pp=2, gpus=2))
+    assert not [term for term in first if term.part == "kv_cache"]
+    assert sum(term.value for term in last if term.part == "kv_cache") == 2 * 2 * 12 * 12 * 64 * 1000 * 2
+
+
 def test_tp_splits_kv_heads_and_replicates_beyond_them() -> None:
     arch = load_builtin("llama-3-70b")  # 8 KV heads
     one = estimate_memory(arch, Scenario(context=1024)).kv_cache_bytes
