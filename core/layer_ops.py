@@ -39,6 +39,7 @@ __all__ = [
     "edit_range",
     "group_starts",
     "merge_with_next",
+    "mergeable",
     "move_group",
     "paste_block",
     "set_adapter",
@@ -47,6 +48,7 @@ __all__ = [
     "set_moe",
     "set_part",
     "set_total",
+    "siblings",
     "split_at",
     "split_group",
     "with_group",
@@ -87,15 +89,39 @@ def split_group(layers: Layers, index: int, first_count: int) -> Layers:
     return (*layers[:index], first, second, *layers[index + 1 :])
 
 
-def merge_with_next(layers: Layers, index: int) -> Layers:
-    """Join group ``index`` and the next one when their blocks are identical."""
-    _check_index(layers, index)
-    _check_index(layers, index + 1)
+def mergeable(arch: Architecture, group: FieldPath) -> bool:
+    """Whether ``group`` and the group after it could be one group: the same pattern, or groups of one
+    block each with the same block, however their overrides spell it (a preset's sparse override and
+    a pasted block's full one say the same)."""
+    layers = siblings(arch, group)
+    index = int(group[-1])
+    if not 0 <= index < len(layers) - 1:
+        return False
     a, b = layers[index], layers[index + 1]
-    if a.model_copy(update={"count": 1}) != b.model_copy(update={"count": 1}):
-        raise FieldError(("layers", index), "only groups with the same blocks can be merged")
-    merged = a.model_copy(update={"count": a.count + b.count})
-    return (*layers[:index], merged, *layers[index + 2 :])
+    if a.pattern or b.pattern:
+        return a.model_copy(update={"count": b.count}) == b
+    return group_block(arch, group) == group_block(arch, (*group[:-1], index + 1))
+
+
+def merge_with_next(arch: Architecture, group: FieldPath) -> Architecture:
+    """``group`` with the next group's layers in it, when they are the same (``mergeable``)."""
+    if not mergeable(arch, group):
+        raise FieldError(group, "only groups with the same blocks can be merged")
+    layers, index = siblings(arch, group), int(group[-1])
+    merged = layers[index].model_copy(update={"count": layers[index].count + layers[index + 1].count})
+    return with_siblings(arch, group[:-1], (*layers[:index], merged, *layers[index + 2 :]))
+
+
+def siblings(arch: Architecture, group: FieldPath) -> Layers:
+    """The groups beside ``group`` (its stack's groups, or its pattern's), itself included."""
+    if len(group) == 3:
+        stack = getattr(arch, str(group[0]), None)
+        if stack is None:
+            raise FieldError(group[:1], f"this model has no {group[0]} stack")
+        return tuple(stack.layers)
+    owner = group_at(arch, group[:-2])
+    assert isinstance(owner, LayerGroup)
+    return tuple(owner.pattern)
 
 
 def move_group(layers: Layers, source: int, destination: int) -> Layers:

@@ -31,7 +31,7 @@ from paramtally.core.stack_tree import TreeRow, stack_rows
 from paramtally.gui.document import Document
 from paramtally.gui.views.format import share_text  # the same share text as the charts and table
 
-__all__ = ["COLUMNS", "LayerTreeModel", "main_stack", "siblings"]
+__all__ = ["COLUMNS", "LayerTreeModel", "main_stack"]
 
 COLUMNS = ("Stacks, layer groups and blocks", "Parameters", "Share")
 MIME = "application/x-paramtally-layer-group"
@@ -51,15 +51,6 @@ Index = QModelIndex | QPersistentModelIndex
 def main_stack(arch: Architecture) -> StackRole:
     """The stack where the head sits: the decoder, or the encoder of an encoder-only model."""
     return "decoder" if arch.decoder is not None else "encoder"
-
-
-def siblings(arch: Architecture, group: FieldPath) -> layer_ops.Layers:
-    """The groups beside ``group`` (its stack's groups, or its pattern's), itself included."""
-    if len(group) == 3:
-        return getattr(arch, str(group[0])).layers  # type: ignore[no-any-return]
-    owner = group_at(arch, group[:-2])
-    assert isinstance(owner, LayerGroup)
-    return owner.pattern
 
 
 class LayerTreeModel(QAbstractItemModel):
@@ -262,7 +253,7 @@ class LayerTreeModel(QAbstractItemModel):
             target = target - 1 if int(source[-1]) < target else target
         else:
             return False  # a group moves among its siblings only
-        count = len(siblings(self.document.architecture, source))
+        count = len(layer_ops.siblings(self.document.architecture, source))
         target = max(0, min(target, count - 1))
         if target != source[-1]:
             index = int(source[-1])
@@ -276,6 +267,6 @@ class LayerTreeModel(QAbstractItemModel):
         parent = group[:-1]
 
         def apply(arch: Architecture) -> Architecture:
-            return layer_ops.with_siblings(arch, parent, change(siblings(arch, group)))
+            return layer_ops.with_siblings(arch, parent, change(layer_ops.siblings(arch, group)))
 
         return self.document.edit_architecture(apply, text, path or parent)

@@ -26,7 +26,7 @@ from paramtally.core.schema import MTP, Adapter, Architecture, Block, LayerGroup
 from paramtally.gui.dialogs import ask_int, warn
 from paramtally.gui.document import Document
 from paramtally.gui.layer_tree.dialogs import ask_spec
-from paramtally.gui.layer_tree.model import LayerTreeModel, siblings
+from paramtally.gui.layer_tree.model import LayerTreeModel
 
 __all__ = ["LayerTree"]
 
@@ -35,6 +35,20 @@ BLOCK_NAMES = {"moe": "MoE", "lora": "LoRA", "adapter": "adapter"}
 BLOCK_FIELDS = {"moe": "ffn", "lora": "lora", "adapter": "adapter"}  # where a group's block keeps each
 MIXERS = {str(kind.model_fields["kind"].default): kind_title(kind) for kind in MIXER_KINDS}
 Group = FieldPath | int  # a group's address; an int is a top-level group of the main stack
+# The kinds of part a value edit from the tree applies to: a selection (or a pattern) edits only
+# its groups whose part has the field as the edit means it — a Mamba-2 mixer's heads are SSM
+# heads, and a MoE has no FFN width.
+VALUE_KINDS: dict[FieldPath, tuple[str, ...]] = {
+    ("mixer", "sliding_window"): ("attention",),
+    ("mixer", "num_heads"): ("attention", "mla"),
+    ("ffn", "width"): ("dense",),
+}
+
+
+def takes(block: Block, block_path: FieldPath) -> bool:
+    """Whether a value edit at ``block_path`` applies to ``block`` (``VALUE_KINDS``)."""
+    kinds = VALUE_KINDS.get(block_path)
+    return kinds is None or getattr(getattr(block, str(block_path[0])), "kind", None) in kinds
 
 
 def block_part(block: Block | None, name: str) -> Any:
@@ -140,9 +154,14 @@ class LayerTree(QTreeView):
     # --- edits (each one undo step) ------------------------------------------------------------
 
     def _edit_blocks(
-        self, groups: list[FieldPath], change: Callable[[Architecture, FieldPath], Architecture], text: str
+        self,
+        groups: list[FieldPath],
+        change: Callable[[Architecture, FieldPath], Architecture],
+        text: str,
+        title: str | None = None,
     ) -> bool:
-        """``change`` applied to each group, as one undo step; a refusal is said at the first group."""
+        """``change`` applied to each group, as one undo step named ``text``; a refusal is said at the
+        first group, in a dialog titled ``title`` (the edit's name; ``text`` when None)."""
         if not groups:
             return False
 
@@ -151,7 +170,7 @@ class LayerTree(QTreeView):
                 arch = change(arch, group)
             return arch
 
-        with self._saying_refusal(text):
+        with self._saying_refusal(title or text):
             return self.document.edit_architecture(apply, text, (*groups[0], "override"))
 
     def _edit_siblings(self, group: FieldPath, change: Any, text: str, path: FieldPath | None = None) -> bool:
@@ -177,21 +196,26 @@ class LayerTree(QTreeView):
             warn(self, title, said[0])
 
     def set_value(
-        self, block_path: FieldPath, value: Any, text: str, groups: list[FieldPath] | None = None
+        self, block_path: FieldPath, value: Any, title: str, groups: list[FieldPath] | None = None
     ) -> bool:
-        """Set one field of the selected groups' blocks (every group of a pattern inside them)."""
+        """Set one field of the selected groups' blocks (every group of a pattern inside them), one
+        undo step named ``title`` and the groups it reaches."""
         groups = groups if groups is not None else self.targets()
-        done = self._edit_blocks(
-            groups, lambda arch, g: layer_ops.with_group_value(arch, g, block_path, value), text
+        return self._edit_blocks(
+            groups,
+            lambda arch, g: layer_ops.with_group_value(arch, g, block_path, value),
+            f"{title} on {_groups_text(groups)}",
+            title,
         )
-        return done
 
     def set_mixer_kind(self, kind: str, groups: list[FieldPath] | None = None) -> bool:
+        """Every target's mixer (on a pattern's row: each group inside it) becomes ``kind``."""
         return self.set_value(("mixer", "kind"), kind, f"Mixer: {MIXERS[kind]}", groups)
 
     def ask_value(self, block_path: FieldPath, title: str, label: str, low: int, high: int) -> bool:
-        """Ask for a number (the first target's value to start from) and set it on every target."""
-        groups = self.targets()
+        """Ask for a number (the first target's value to start from) and set it on every target whose
+        block takes it (``takes``)."""
+        groups = self.value_targets(block_path)
         if not groups:
             return False
         block = group_block(self.document.architecture, groups[0])
@@ -206,6 +230,11 @@ class LayerTree(QTreeView):
             if self.set_value(block_path, (value or None) if low == 0 else value, title, groups):
                 return True
 
+    def value_targets(self, block_path: FieldPath) -> list[FieldPath]:
+        """The targets whose block takes a value at ``block_path``."""
+        arch = self.document.architecture
+        return [group for group in self.targets() if takes(group_block(arch, group), block_path)]
+
     def split_group(self, group: Group, at_layer: int | None = None) -> bool:
         """Split a plain group so that the second part starts at its layer ``at_layer`` (within the
         stack for a top-level group, within one repetition inside a pattern)."""
@@ -213,7 +242,7 @@ class LayerTree(QTreeView):
         node = group_at(self.document.architecture, path)
         if not isinstance(node, LayerGroup) or node.count < 2 or node.pattern:
             return False
-        start = layer_ops.group_starts(siblings(self.document.architecture, path))[int(path[-1])]
+        start = layer_ops.group_starts(layer_ops.siblings(self.document.architecture, path))[int(path[-1])]
         if at_layer is None:
             at_layer = self.ask_int(
                 "Split layer group",
@@ -317,7 +346,7 @@ class LayerTree(QTreeView):
     def move_group(self, group: Group, step: int) -> bool:
         path = self.group_path(group)
         target = int(path[-1]) + step
-        if not 0 <= target < len(siblings(self.document.architecture, path)):
+        if not 0 <= target < len(layer_ops.siblings(self.document.architecture, path)):
             return False
         index = int(path[-1])
         done = self._edit_siblings(
@@ -328,10 +357,10 @@ class LayerTree(QTreeView):
 
     def merge_next(self, group: Group) -> bool:
         path = self.group_path(group)
-        index = int(path[-1])
-        done = self._edit_siblings(
-            path, lambda ls: layer_ops.merge_with_next(ls, index), "Merge layer groups"
-        )
+        with self._saying_refusal("Merge layer groups"):
+            done = self.document.edit_architecture(
+                lambda arch: layer_ops.merge_with_next(arch, path), "Merge layer groups", path[:-1]
+            )
         self.select_group(path)
         return done
 
@@ -347,7 +376,7 @@ class LayerTree(QTreeView):
             return self.remove_block(row.group, name)
         path, index = row.group, int(row.group[-1])
         done = self._edit_siblings(path, lambda ls: layer_ops.delete_group(ls, index), "Delete layer group")
-        count = len(siblings(self.document.architecture, path)) if done else 0
+        count = len(layer_ops.siblings(self.document.architecture, path)) if done else 0
         self.select_group((*path[:-1], min(index, count - 1)) if done else path)
         return done
 
@@ -464,13 +493,13 @@ class LayerTree(QTreeView):
             action.setEnabled(group is not None)
             action.setCheckable(True)
             action.setChecked(block is not None and block.mixer.kind == kind and (plain or node is MTP))
-        attention = block is not None and block.mixer.kind == "attention"
-        self.window_action.setText("Sliding window…")
-        self.window_action.setEnabled(attention)
-        self.heads_action.setText("Attention heads…")
-        self.heads_action.setEnabled(block is not None and block.mixer.kind in ("attention", "mla"))
-        self.width_action.setText("FFN width…")
-        self.width_action.setEnabled(block is not None and block.ffn.kind == "dense")
+        for action, text, block_path in (
+            (self.window_action, "Sliding window…", ("mixer", "sliding_window")),
+            (self.heads_action, "Attention heads…", ("mixer", "num_heads")),
+            (self.width_action, "FFN width…", ("ffn", "width")),
+        ):
+            action.setText(text)
+            action.setEnabled(group is not None and bool(self.value_targets(block_path)))
         for name, (add, remove) in self.block_actions.items():
             present = block_part(block, name) is not None
             add.setText(f"Edit {BLOCK_NAMES[name]}…" if present else _ADD_TEXT[name])
@@ -485,16 +514,13 @@ class LayerTree(QTreeView):
         self.paste_action.setEnabled(self.copied is not None and group is not None)
         self.pattern_action.setText("Make stack from a pattern…")
         self.pattern_action.setEnabled(row is not None and row.group != ("mtp",))
-        count = len(siblings(arch, group)) if on_group and group is not None else 0
+        count = len(layer_ops.siblings(arch, group)) if on_group and group is not None else 0
         index = int(group[-1]) if on_group and group is not None else 0
         self.up_action.setText("Move up")
         self.up_action.setEnabled(on_group and index > 0)
         self.down_action.setText("Move down")
         self.down_action.setEnabled(on_group and index < count - 1)
-        mergeable = False
-        if on_group and group is not None and index + 1 < count:
-            both = siblings(arch, group)[index : index + 2]
-            mergeable = both[1].model_copy(update={"count": both[0].count}) == both[0]
+        mergeable = on_group and group is not None and layer_ops.mergeable(arch, group)
         # Greyed out, it says why: only a group whose next one has the same block can take its layers.
         differ = on_group and not mergeable and index + 1 < count
         self.merge_action.setText("Merge with next (their blocks differ)" if differ else "Merge with next")

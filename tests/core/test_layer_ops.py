@@ -40,10 +40,28 @@ def test_split_outside_group_is_refused(stack: layer_ops.Layers, first: int) -> 
         layer_ops.split_group(stack, 1, first)
 
 
-def test_split_then_merge_round_trips(stack: layer_ops.Layers) -> None:
-    assert layer_ops.merge_with_next(layer_ops.split_group(stack, 0, 1), 0) == stack
-    with pytest.raises(ParamTallyError):
-        layer_ops.merge_with_next(stack, 0)
+def test_split_then_merge_round_trips() -> None:
+    arch = load_builtin("llama-3-8b")
+    split = layer_ops.with_layers(arch, layer_ops.split_group(arch.decoder.layers, 0, 10))
+    assert layer_ops.merge_with_next(split, ("decoder", "layers", 0)) == arch
+    moe = layer_ops.with_group_value(split, ("decoder", "layers", 1), ("ffn", "kind"), "moe")
+    assert not layer_ops.mergeable(moe, ("decoder", "layers", 0))
+    with pytest.raises(ParamTallyError, match="same blocks"):
+        layer_ops.merge_with_next(moe, ("decoder", "layers", 0))
+    assert not layer_ops.mergeable(split, ("decoder", "layers", 1))  # the last group: nothing after it
+
+
+def test_groups_of_the_same_block_merge_however_their_overrides_spell_it() -> None:
+    """QA: a pasted block's override spelled out defaults (rope: true) that the next group's did not;
+    'Merge with next' said their blocks differ."""
+    arch = load_builtin("llama-3-8b")
+    layers = layer_ops.split_group(arch.decoder.layers, 0, 10)
+    spelled = layers[1].model_copy(update={"override": {"mixer": {"rope": True, "sliding_window": None}}})
+    arch = layer_ops.with_layers(arch, (layers[0], spelled))
+    assert layer_ops.mergeable(arch, ("decoder", "layers", 0))
+    merged = layer_ops.merge_with_next(arch, ("decoder", "layers", 0))
+    assert [group.count for group in merged.decoder.layers] == [32]
+    assert count_parameters(merged).total == count_parameters(arch).total
 
 
 def test_move_and_delete(stack: layer_ops.Layers) -> None:

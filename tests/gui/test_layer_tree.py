@@ -16,6 +16,8 @@ from pytestqt.qtbot import QtBot
 from paramtally.core import layer_ops
 from paramtally.core.breakdown import human
 from paramtally.core.count import count_parameters
+from paramtally.core.groups import group_at
+from paramtally.core.groups import group_block as block_at
 from paramtally.core.schema import Adapter, Architecture, Block, LoRA, MoE
 from paramtally.core.sources import load_source
 from paramtally.gui.document import Document
@@ -359,7 +361,7 @@ def test_mixer_kind_window_and_width_through_the_menus(
     modals.type_and_click("40000", "OK")
     right_click_row(qtbot, tree, model.group_index(0), modals)
     assert group_block(doc.architecture, 0).ffn.width == 40000
-    assert doc.undo_stack.count() == 4 and doc.undo_stack.undoText() == "FFN width"
+    assert doc.undo_stack.count() == 4 and doc.undo_stack.undoText() == "FFN width on 1 group"
     arch = layer_ops.split_group(load_source("gpt3-175b").decoder.layers, 0, 90)
     expected = layer_ops.with_layers(load_source("gpt3-175b"), arch)
     for group, path, value in (
@@ -433,3 +435,59 @@ def test_merge_says_why_it_is_greyed_out_and_paste_names_its_groups(
     assert doc.undo_stack.undoText() == "Paste block onto 1 group"
     tree.setCurrentIndex(tree.tree_model.group_index(0))
     assert tree.merge_action.isEnabled() and tree.merge_action.text() == "Merge with next"
+
+
+def _preset_window(qtbot: QtBot, preset: str) -> MainWindow:
+    window = MainWindow(Document(load_source(preset), preset, preset_id=preset))
+    qtbot.addWidget(window)
+    window.resize(1440, 900)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+def _click(qtbot: QtBot, tree: LayerTree, group: tuple[Any, ...], control: bool = False) -> None:
+    index = tree.tree_model.find(group)
+    tree.scrollTo(index)
+    modifier = Qt.KeyboardModifier.ControlModifier if control else Qt.KeyboardModifier.NoModifier
+    qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, modifier, tree.visualRect(index).center())
+
+
+def test_heads_on_a_mixed_selection_reach_the_attention_groups_only(qtbot: QtBot, modals: Modals) -> None:
+    """QA: Bamba's Mamba-2 group selected with an attention group took the 16 'attention heads' as
+    its SSM heads (128 → 16), without a word."""
+    window = _preset_window(qtbot, "bamba-9b")
+    tree, doc = window.tree, window.document
+    mamba, attention = ("decoder", "layers", 2), ("decoder", "layers", 1)
+    ssm_heads = block_at(doc.architecture, mamba).mixer.num_heads
+    _click(qtbot, tree, mamba)
+    _click(qtbot, tree, attention, control=True)
+    modals.type_and_click("16", "OK")
+    give_focus(qtbot, tree)
+    qtbot.keyClick(tree, Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier)
+    modals.wait_done()
+    assert block_at(doc.architecture, attention).mixer.num_heads == 16
+    assert block_at(doc.architecture, mamba).mixer.num_heads == ssm_heads
+    assert doc.undo_stack.undoText() == "Attention heads on 1 group"
+    assert f"{doc.report.total:,}" in window.headline.text()
+
+
+def test_ffn_width_on_a_pattern_reaches_its_dense_groups(qtbot: QtBot, modals: Modals) -> None:
+    """QA: FFN width on Jamba's pattern (dense and MoE groups) was refused as 'is not a known
+    setting', and asked again until Cancel."""
+    window = _preset_window(qtbot, "jamba-v0.1")
+    tree, doc = window.tree, window.document
+    pattern = ("decoder", "layers", 0)
+    inner = [(*pattern, "pattern", i) for i in range(len(group_at(doc.architecture, pattern).pattern))]
+    before = {group: block_at(doc.architecture, group).ffn for group in inner}
+    dense = [group for group, ffn in before.items() if ffn.kind == "dense"]
+    assert dense and len(dense) < len(inner)
+    modals.choose("FFN width…")
+    modals.type_and_click("16384", "OK")
+    right_click_row(qtbot, tree, tree.tree_model.find(pattern), modals)
+    modals.wait_done()
+    assert modals.said == []  # no refusal
+    after = {group: block_at(doc.architecture, group).ffn for group in inner}
+    assert all(after[group].width == 16384 for group in dense)
+    assert all(after[group] == before[group] for group in inner if group not in dense)
+    assert doc.undo_stack.undoText() == f"FFN width on {len(dense)} groups"
