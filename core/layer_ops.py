@@ -364,14 +364,38 @@ def without_group_value(arch: Architecture, group: FieldPath, path: FieldPath) -
 def paste_block(
     arch: Architecture, groups: list[FieldPath], source: Block, part: str | None = None
 ) -> Architecture:
-    """Give each of ``groups`` the block ``source`` (or only its ``part``: "mixer", "ffn", "lora" …)."""
+    """Give each of ``groups`` the block ``source`` (or only its ``part``: "mixer", "ffn", "lora" …).
+
+    A whole block keeps to the stack it lands in (``_in_stack``)."""
     for group in groups:
-        target = source
         if part is not None:
             target = group_block(arch, group).model_copy(update={part: getattr(source, part)})
             target = Block.model_validate(target.model_dump())
+        else:
+            target = _in_stack(arch, group, source)
         arch = with_group_block(arch, group, target)
     return arch
+
+
+def _in_stack(arch: Architecture, group: FieldPath, block: Block) -> Block:
+    """``block`` as a layer of ``group``'s stack: cross-attention (and the norm before it, as in T5,
+    BART and Whisper) is a decoder's part, attending to the encoder's output. An encoder group takes
+    the block without it; a decoder group of an encoder-decoder keeps its own when the block has none
+    (an encoder's block pasted onto T5's decoder took its cross-attention away: a decoder that cannot
+    see the input)."""
+    role = stack_of(group)
+    cross = block.cross_attention
+    if role == "encoder":
+        cross = None
+    elif role == "decoder" and arch.encoder is not None and cross is None:
+        cross = group_block(arch, group).cross_attention
+    if cross == block.cross_attention:
+        return block
+    norms = block.norms.count + (1 if cross is not None else -1)
+    data = block.model_dump()
+    data["cross_attention"] = cross.model_dump() if cross is not None else None
+    data["norms"] = {**data["norms"], "count": max(norms, 0)}
+    return Block.model_validate(data)
 
 
 def split_at(layers: Layers, layer: int) -> Layers:

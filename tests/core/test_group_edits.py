@@ -101,6 +101,21 @@ def test_copy_and_paste_a_block_or_one_part() -> None:
     assert count_parameters(mixer_only).total < count_parameters(jamba).total  # attention is smaller
 
 
+def test_a_pasted_block_keeps_to_its_stack_s_cross_attention() -> None:
+    """QA: T5's encoder block pasted onto its decoder took the decoder's cross-attention away
+    (222,903,552 → 194,582,784: a decoder that cannot see the input), and the decoder's block pasted
+    onto the encoder was refused."""
+    t5 = load_source("t5-base")
+    encoder, decoder = ("encoder", "layers", 0), ("decoder", "layers", 0)
+    cross = group_block(t5, decoder).cross_attention
+    onto_decoder = layer_ops.paste_block(t5, [decoder], group_block(t5, encoder))
+    assert group_block(onto_decoder, decoder).cross_attention == cross is not None
+    assert count_parameters(onto_decoder).total == count_parameters(t5).total  # T5's blocks differ only there
+    onto_encoder = layer_ops.paste_block(t5, [encoder], group_block(t5, decoder))
+    assert group_block(onto_encoder, encoder).cross_attention is None
+    assert group_block(onto_encoder, encoder) == group_block(t5, encoder)
+
+
 def test_edit_range_splits_the_groups_it_cuts() -> None:
     llama = load_source("llama-3-8b")
     changed = layer_ops.edit_range(
