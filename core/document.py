@@ -211,17 +211,22 @@ class Document:
         self._push(self._set_state, self._current, (settled.model, settled.pending), text, merge_key)
         return applied
 
-    def set_architecture(self, architecture: Architecture, text: str) -> None:
+    def set_architecture(self, architecture: Architecture, text: str, drop: FieldPath | None = None) -> None:
         """Replace the whole architecture as one undo step (structure edits: the layer tree, a
-        pattern); drafts that now fit go in with it."""
-        settled = settle(architecture, self._drafts)
+        pattern); drafts that now fit go in with it (but the one at ``drop``, taken back)."""
+        drafts = {path: value for path, value in self._drafts.items() if path != drop}
+        settled = settle(architecture, drafts)
         self._push(self._set_state, self._current, (settled.model, settled.pending), text, None)
 
     def edit_architecture(
-        self, change: Callable[[Architecture], Architecture], text: str, path: FieldPath
+        self,
+        change: Callable[[Architecture], Architecture],
+        text: str,
+        path: FieldPath,
+        drop: FieldPath | None = None,
     ) -> bool:
         """Apply a pure edit of the architecture as one undo step; a refusal is said at ``path``
-        (or at the field the schema names) and changes nothing."""
+        (or at the field the schema names) and changes nothing. A draft at ``drop`` is dropped."""
         try:
             arch = change(self._architecture)
         except ValidationError as exc:
@@ -235,25 +240,25 @@ class Document:
             self.report_problem(path, str(exc))
             return False
         self._clear_error(path)
-        self.set_architecture(arch, text)
+        self.set_architecture(arch, text, drop)
         return True
 
     def set_group_value(self, group: FieldPath, block_path: FieldPath, value: Any) -> bool:
         """Give a layer group (``("decoder", "layers", 2)``, or inside a pattern) its own value of a
         block field (``("mixer", "sliding_window")``); one undo step. A value equal to what the
-        group inherits is no change of its own."""
-        where = (*group, "override", *block_path)
-        title = self.title_of(where)
-        return self.edit_architecture(
-            lambda arch: layer_ops.with_group_value(arch, group, block_path, value), f"Set {title}", where
-        )
+        group inherits is no change of its own; a refused one is kept as a draft, as in any field."""
+        return self.set_field((*group, "override", *block_path), value)
 
     def reset_group_value(self, group: FieldPath, block_path: FieldPath) -> bool:
-        """The group follows its base block again for that field (one undo step)."""
+        """The group follows its base block again for that field, and a value typed there that did
+        not fit is dropped (one undo step)."""
         where = (*group, "override", *block_path)
         title = self.title_of(where)
         return self.edit_architecture(
-            lambda arch: layer_ops.without_group_value(arch, group, block_path), f"Reset {title}", where
+            lambda arch: layer_ops.without_group_value(arch, group, block_path),
+            f"Reset {title}",
+            where,
+            drop=where,
         )
 
     def set_scenario_values(self, values: dict[str, Any], merge_key: str | None = None) -> bool:

@@ -17,7 +17,7 @@ from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from paramtally.core.edit import FieldPath, with_values
+from paramtally.core.edit import FieldPath, with_field_values
 from paramtally.core.errors import FieldError, ParamTallyError, field_problems, format_loc, one_line
 
 __all__ = ["MAX_COMBINED", "Settled", "problems_of", "settle"]
@@ -59,7 +59,7 @@ def settle(model: Model, drafts: Mapping[FieldPath, Any]) -> Settled[Model]:
     paths = list(drafts)
     for subset in _subsets(paths):
         try:
-            settled = with_values(model, {path: drafts[path] for path in subset})
+            settled = with_field_values(model, {path: drafts[path] for path in subset})
         except _REFUSED:
             continue
         pending = {path: drafts[path] for path in paths if path not in subset}
@@ -71,7 +71,7 @@ def settle(model: Model, drafts: Mapping[FieldPath, Any]) -> Settled[Model]:
 def _reasons(model: BaseModel, values: Mapping[FieldPath, Any]) -> list[tuple[FieldPath, str]]:
     """(field, reason) for each problem of ``model`` with ``values``; empty when they fit."""
     try:
-        with_values(model, values)
+        with_field_values(model, values)
     except ValidationError as exc:
         return field_problems(exc) or [((), one_line(exc))]
     except _REFUSED as exc:

@@ -5,7 +5,9 @@ A field is named by its path, a tuple of keys from the model down, e.g.
 same tuples pydantic puts in its errors, so an error is shown at the field that was edited. A few
 values a person sets are not stored fields but follow from them (a stack's ``num_layers``, the
 sum of its layer groups' layers): ``DERIVED`` says how each is set and describes it like a field,
-so that the form shows it like one.
+so that the form shows it like one. A layer group's own value of a block field, as the form edits
+it, is addressed through the group's override, ``(*group, "override", *inside)``, and set as the
+group's difference from what it inherits (``with_field_values``).
 """
 
 from __future__ import annotations
@@ -20,11 +22,21 @@ from pydantic.fields import FieldInfo
 from paramtally.core import layer_ops
 from paramtally.core.blocks import KIND_TAGS, retyped
 from paramtally.core.errors import FieldPath
+from paramtally.core.groups import split_value_path
 from paramtally.core.schema import Architecture, StackRole, thaw
 
 Model = TypeVar("Model", bound=BaseModel)
 
-__all__ = ["DERIVED", "Derived", "FieldPath", "get_value", "with_value", "with_values", "without_biases"]
+__all__ = [
+    "DERIVED",
+    "Derived",
+    "FieldPath",
+    "get_value",
+    "with_field_values",
+    "with_value",
+    "with_values",
+    "without_biases",
+]
 
 
 @dataclass(frozen=True)
@@ -130,6 +142,21 @@ def with_values(model: Model, values: Mapping[FieldPath, Any]) -> Model:
         else:
             node[last] = value
     return type(model).model_validate(data)
+
+
+def with_field_values(model: Model, values: Mapping[FieldPath, Any]) -> Model:
+    """``with_values`` for the fields a person types into: a layer group's own values among them
+    (``(*group, "override", *inside)``) are set after the others as the group's difference from what
+    it inherits (``layer_ops.with_group_value``), not written into its override as stored."""
+    grouped = [path for path in values if split_value_path(path)[0] is not None]
+    if not grouped or not isinstance(model, Architecture):
+        return with_values(model, values)
+    arch: Architecture = with_values(model, {p: v for p, v in values.items() if p not in grouped})
+    for path in grouped:
+        group, inside = split_value_path(path)
+        assert group is not None
+        arch = layer_ops.with_group_value(arch, group, inside, values[path])
+    return arch  # type: ignore[return-value]  # Model is Architecture here
 
 
 def _opened(value: Any) -> Any:

@@ -27,12 +27,23 @@ __all__ = [
     "group_block",
     "inherited_block",
     "leaf_groups",
+    "split_value_path",
     "stack_of",
     "stacks_holding",
 ]
 
 GroupLike = LayerGroup | MTP
 Origin = Literal["inherited", "own", "own kind"]
+
+
+def split_value_path(path: FieldPath) -> tuple[FieldPath | None, FieldPath]:
+    """(the layer group, the path within its block) of a group's own value ``(*group, "override",
+    *inside)``, e.g. ``("decoder", "layers", 2, "override", "mixer", "sliding_window")``; (None,
+    ``path``) for any other field (the override itself among them)."""
+    if "override" not in path[:-1]:
+        return None, path
+    at = path.index("override")
+    return path[:at], path[at + 1 :]
 
 
 def stack_of(group: FieldPath) -> StackRole | None:

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 from paramtally.core.edit import DERIVED, FieldPath, get_value
 from paramtally.core.errors import ParamTallyError, format_loc
 from paramtally.core.fields import FieldSpec, field_spec, kind_title, model_fields
-from paramtally.core.groups import field_origin, group_at, group_block, stacks_holding
+from paramtally.core.groups import field_origin, group_at, group_block, split_value_path, stacks_holding
 from paramtally.core.schema import Architecture, Block
 from paramtally.core.stack_tree import BLOCK_PARTS, stack_rows
 from paramtally.gui.document import Document
@@ -164,14 +164,6 @@ def _shape(arch: Architecture, group: FieldPath | None) -> tuple[object, ...]:
     return (blocks, present, frontends, selected)
 
 
-def _split(path: FieldPath) -> tuple[FieldPath | None, FieldPath]:
-    """(the layer group, the path within its block) of a group field; (None, path) otherwise."""
-    if "override" not in path:
-        return None, path
-    at = path.index("override")
-    return path[:at], path[at + 1 :]
-
-
 def _exists(arch: Architecture, group: FieldPath) -> bool:
     try:
         group_block(arch, group)
@@ -232,7 +224,7 @@ class ArchitectureForm(QScrollArea):
         for label in labels:
             label.setMinimumWidth(width)
         self._shape = _shape(arch, self.group)
-        for path in [path for path in self._rows if _split(path)[0] is not None]:
+        for path in [path for path in self._rows if split_value_path(path)[0] is not None]:
             self._resets[path] = self._reset_button(path)
         width_path = ffn_width_path(arch)
         if width_path in self._rows:
@@ -311,7 +303,7 @@ class ArchitectureForm(QScrollArea):
         layout.addWidget(button)
 
     def _commit(self, path: FieldPath, value: Any, merge: bool) -> None:
-        group, inside = _split(path)
+        group, inside = split_value_path(path)
         if group is not None:  # the selected layer group's own value
             self.document.set_group_value(group, inside, value)
             return
@@ -334,7 +326,7 @@ class ArchitectureForm(QScrollArea):
         button.setObjectName(f"{format_loc(path)}.reset")
         button.setText("↺")
         button.setAutoRaise(True)
-        group, inside = _split(path)
+        group, inside = split_value_path(path)
         assert group is not None
         button.clicked.connect(lambda: self.document.reset_group_value(group, inside))
         self.add_button(path, button)
@@ -342,14 +334,14 @@ class ArchitectureForm(QScrollArea):
 
     def origin(self, path: FieldPath) -> str:
         """'inherited', 'own' or 'own kind' for a field of the selected group ('' elsewhere)."""
-        group, inside = _split(path)
+        group, inside = split_value_path(path)
         if group is None:
             return ""
         return field_origin(self.document.architecture, group, inside)
 
     def _show_origin(self, row: _Row, arch: Architecture) -> None:
         """An inherited field reads grey and italic; one of the group's own can be reset."""
-        group, inside = _split(row.path)
+        group, inside = split_value_path(row.path)
         assert group is not None
         origin = field_origin(arch, group, inside)
         label = row.layout.labelForField(row.frame.parentWidget())
@@ -359,6 +351,7 @@ class ArchitectureForm(QScrollArea):
             label.setFont(font)
             label.setEnabled(origin != "inherited")
         resettable = origin == "own" or (origin == "own kind" and inside[-1] == "kind")
+        resettable = resettable or row.path in self.document.drafts  # ↺ takes a typed value back too
         button = self._resets[row.path]
         button.setEnabled(resettable)
         tips = {
@@ -383,9 +376,9 @@ class ArchitectureForm(QScrollArea):
         block = group_block(arch, self.group) if self.group is not None else None
         models: dict[FieldPath, BaseModel] = {}
         for row in self._rows.values():
-            group, inside = _split(row.path)
+            group, inside = split_value_path(row.path)
             if group is not None:
-                value = get_value(block, inside)  # type: ignore[arg-type]
+                value = drafts[row.path] if row.path in drafts else get_value(block, inside)  # type: ignore[arg-type]
                 self._show_origin(row, arch)
                 self._show_value(row, value)
                 self._show_row(row, arch, block)
@@ -422,7 +415,7 @@ class ArchitectureForm(QScrollArea):
         if not row.condition and not row.spec.visible_when_stack:
             return
         source: BaseModel = arch if block is None else block
-        applies = all(get_value(source, _split(where)[1] if block is not None else where) == needed
+        applies = all(get_value(source, split_value_path(where)[1] if block is not None else where) == needed
                       for where, needed in row.condition)  # fmt: skip
         if applies and row.spec.visible_when_stack:
             applies = any(

@@ -25,8 +25,7 @@ from PySide6.QtCore import (
 from paramtally.core import layer_ops
 from paramtally.core.breakdown import human
 from paramtally.core.errors import FieldPath
-from paramtally.core.groups import group_at
-from paramtally.core.schema import Architecture, LayerGroup, StackRole
+from paramtally.core.schema import Architecture, StackRole
 from paramtally.core.stack_tree import TreeRow, stack_rows
 from paramtally.gui.document import Document
 from paramtally.gui.views.format import share_text  # the same share text as the charts and table

@@ -76,15 +76,35 @@ def test_group_values_are_undoable_and_refusals_name_the_field() -> None:
     assert doc.set_group_value(attention, ("mixer", "num_kv_heads"), 4)
     assert group_block(doc.architecture, attention).mixer.num_kv_heads == 4  # type: ignore[union-attr]
     assert doc.history.undo_text().startswith("Set ")
-    assert not doc.set_group_value(attention, ("mixer", "num_kv_heads"), 5)  # 32 heads / 5
-    path, reason = doc.problems.popitem()
-    assert path[: len(attention)] == attention and "divide" in reason
+    where = (*attention, "override", "mixer", "num_kv_heads")
+    assert not doc.set_group_value(attention, ("mixer", "num_kv_heads"), 5)  # 32 heads / 5: a draft
+    assert doc.drafts == {where: 5} and "divide" in doc.problems[where]
     assert heard[-1][0] == "invalid"
     # Jamba's base block is Mamba: the attention layer's mixer is its own, field by field.
     assert not doc.reset_group_value(attention, ("mixer", "num_kv_heads"))
-    assert "reset its kind" in doc.problems[(*attention, "override", "mixer", "num_kv_heads")]
+    assert "reset its kind" in doc.problems[where]
+    doc.history.undo()  # the typed 5
+    assert not doc.drafts and where not in doc.problems
     doc.history.undo()
     assert doc.architecture == load_source("jamba-v0.1")
+
+
+def test_a_refused_group_value_waits_as_a_draft_until_it_fits() -> None:
+    """QA: in a layer group's form, KV heads 64 (refused: 32 heads) then heads 64 left 8 KV heads,
+    the 64 thrown away, though the base block's fields keep such a value and apply it later."""
+    doc = Document(load_source("llama-3-8b"))
+    group = ("decoder", "layers", 0)
+    kv = (*group, "override", "mixer", "num_kv_heads")
+    assert not doc.set_group_value(group, ("mixer", "num_kv_heads"), 64)
+    assert doc.drafts == {kv: 64} and kv in doc.problems
+    assert group_block(doc.architecture, group).mixer.num_kv_heads == 8  # type: ignore[union-attr]
+    assert doc.set_group_value(group, ("mixer", "num_heads"), 64)
+    assert group_block(doc.architecture, group).mixer.num_kv_heads == 64  # type: ignore[union-attr]
+    assert not doc.drafts and not doc.problems
+    doc.history.undo()
+    assert doc.drafts == {kv: 64}  # back to typed, not applied
+    assert doc.reset_group_value(group, ("mixer", "num_kv_heads"))  # ↺ takes the typed value back too
+    assert not doc.drafts and not doc.problems
 
 
 def test_a_group_value_of_its_own_is_reset_to_the_inherited_one() -> None:

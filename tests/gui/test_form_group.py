@@ -59,6 +59,34 @@ def test_a_selected_group_shows_its_block_first_and_marks_what_it_inherits(
     assert form.group is None and next(iter(form.sections)) == "Model"
 
 
+def test_a_refused_group_value_stays_typed_in_its_field_until_it_fits(
+    qtbot: QtBot, type_into: TypeInto
+) -> None:
+    """QA: a group's refused KV heads were thrown away (heads 64 after KV heads 64 left 8 KV heads),
+    and coming back to the group showed 8 in a red field that still said 'KV heads (5) …'."""
+    doc = Document(load_source("jamba-v0.1"))
+    form, tree = ArchitectureForm(doc), LayerTree(doc)
+    qtbot.addWidget(form)
+    qtbot.addWidget(tree)
+    tree.group_selected.connect(form.show_group)
+    tree.expandAll()
+    attention = ("decoder", "layers", 0, "pattern", 4)
+    kv, heads = (
+        (*attention, "override", "mixer", "num_kv_heads"),
+        (*attention, "override", "mixer", "num_heads"),
+    )
+    tree.setCurrentIndex(tree.tree_model.find(attention))
+    type_into(form.editor(kv), "5")
+    assert form.field_state(kv) == "error" and form.editor(kv).value() == 5
+    tree.setCurrentIndex(tree.tree_model.find(("decoder", "layers", 0, "pattern", 0)))
+    tree.setCurrentIndex(tree.tree_model.find(attention))
+    assert form.editor(kv).value() == 5 and form.field_state(kv) == "error"  # what was typed, and why
+    type_into(form.editor(kv), "64")
+    type_into(form.editor(heads), "64")  # now 64 KV heads fit: both go in
+    assert group_block(doc.architecture, attention).mixer.num_kv_heads == 64  # type: ignore[union-attr]
+    assert form.field_state(kv) == "" and form.editor(kv).value() == 64
+
+
 def test_a_kind_switch_of_a_group_gives_it_its_own_part(qtbot: QtBot) -> None:
     doc = Document(load_source("llama-3-8b"))
     form = ArchitectureForm(doc)
