@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 __all__ = ["BreakdownBar", "BreakdownCharts"]
 
 _BAR_THICKNESS = 0.7
+_LEGEND_OFFSET = 10  # pixels between the legend and the plot's top-left corner
 # More layers than bars fit: the per-layer modes draw one bar per run of layers instead (its
 # layers are identical), so a model of 10⁹ layers costs what its few runs cost.
 _MAX_LAYER_BARS = 2048
@@ -99,7 +100,7 @@ class BreakdownBar(ThemedPlot):
         self.kind_bars = {
             half: pg.BarGraphItem(x=[], height=[], y0=[], width=0.85, pen=None) for half in KIND_HALVES
         }
-        self.legend = pg.LegendItem(offset=(10, 5), labelTextSize="8pt", colCount=2)
+        self.legend = pg.LegendItem(offset=(_LEGEND_OFFSET, 5), labelTextSize="8pt", colCount=2)
         self.legend.setParentItem(item.getViewBox())
         self._legend_kinds: tuple[str, ...] = ()
         self._legend_samples: dict[str, pg.BarGraphItem] = {}
@@ -115,6 +116,7 @@ class BreakdownBar(ThemedPlot):
         self._values: dict[str, int] = {}
         self._label_texts: dict[str, tuple[str, str]] = {}  # value label: full and short
         item.getViewBox().sigResized.connect(self._fit_part_range)
+        item.getViewBox().sigResized.connect(self._fit_kind_range)
         self.apply_colors()
 
     def set_mode(self, mode: str) -> None:
@@ -201,6 +203,25 @@ class BreakdownBar(ThemedPlot):
             self.legend.addItem(sample, KIND_TITLES.get(kind, kind.replace("_", " ")))
         self._legend_kinds = kinds
 
+    def _fit_legend(self) -> float:
+        """The legend in two columns where they fit the plot's width, else in one (at 1024×700 the
+        second column ran past the plot: 'Norms, LoRA, adapt'); the factor over the tallest bar
+        that leaves its rows room above the bars."""
+        view = self.getPlotItem().getViewBox()
+        width, height = float(view.width()), float(view.height())
+        self.legend.setColumnCount(2)
+        if self.legend.boundingRect().width() + _LEGEND_OFFSET > width:
+            self.legend.setColumnCount(1)
+        room = (self.legend.boundingRect().height() + 2 * _LEGEND_OFFSET) / height if height > 0 else 0.25
+        return 1.0 / max(1.0 - room, 0.25)
+
+    def _fit_kind_range(self) -> None:
+        """The plot resized: the legend's columns and its room above the bars again."""
+        if self.mode == "kind":
+            top = self._peak_layer * self._fit_legend()
+            if self.getPlotItem().getViewBox().viewRange()[1][1] != top:
+                self.getPlotItem().setYRange(0, top, padding=0)
+
     def legend_texts(self) -> list[str]:
         """The kinds the per-layer bars by kind show, as the legend names them."""
         return [label.text for _, label in self.legend.items] if self.legend.isVisible() else []
@@ -233,7 +254,7 @@ class BreakdownBar(ThemedPlot):
             # By kind, room above the bars for the legend's rows.
             item.setRange(
                 xRange=(-0.6, max(self._layer_count, 1) - 0.4),
-                yRange=(0, self._peak_layer * (1.3 if self.mode == "kind" else 1.08)),
+                yRange=(0, self._peak_layer * (self._fit_legend() if self.mode == "kind" else 1.08)),
                 padding=0,
             )
             how = "mixer and FFN by kind" if self.mode == "kind" else "stacked by part"
@@ -276,9 +297,13 @@ class BreakdownBar(ThemedPlot):
         )
 
     def labels_inside(self) -> bool:
-        """True when every value label lies within the plot area (the layout tests check it)."""
+        """True when every value label (by part) or the legend (by kind) lies within the plot area
+        as the widget shows it (the layout tests check it)."""
         shown = self.parts_shown
-        return labels_inside(self, (label for part, label in self.value_labels.items() if part in shown))
+        labels = [label for part, label in self.value_labels.items() if part in shown]
+        return labels_inside(self, labels) and (
+            not self.legend.isVisible() or labels_inside(self, [self.legend])
+        )
 
     def _set_up_axes(self, by_part: bool, labels: list[str]) -> None:
         item = self.getPlotItem()

@@ -105,3 +105,8 @@ class ThemedPlot(pg.PlotWidget):
             height = max(30.0, item.titleLabel.itemRect().height())
             item.titleLabel.setMaximumHeight(height)
             item.layout.setRowFixedHeight(0, height)
+            # A longer title tried first widened the plot past the view to its own width, and a
+            # plot never narrows by itself: the per-layer bars of DeepSeek-V3 at 1024×700 lost their
+            # last 14 layers and the legend its end. The plot takes the view's size again.
+            if item.geometry() != self.range:
+                item.setGeometry(self.range)

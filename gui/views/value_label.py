@@ -32,11 +32,13 @@ class ValueLabel(QGraphicsSimpleTextItem):
         self.setBrush(QColor(color))
 
 
-def labels_inside(plot: pg.PlotWidget, labels: Iterable[ValueLabel]) -> bool:
-    """True when every visible label lies within the plot area (the layout tests check it)."""
+def labels_inside(plot: pg.PlotWidget, labels: Iterable[QGraphicsItem]) -> bool:
+    """True when every visible label (or legend) lies within the plot area (the layout tests check it)."""
     view = plot.getPlotItem().getViewBox()
     view.prepareForPaint()  # the data-to-pixel transform of the next paint (it is set lazily)
-    area = view.sceneBoundingRect().adjusted(-1, -1, 1, 1)
+    # The plot area as far as the widget shows it: a plot wider than its widget ran off its edge.
+    shown = plot.mapToScene(plot.viewport().rect()).boundingRect()
+    area = view.sceneBoundingRect().intersected(shown).adjusted(-1, -1, 1, 1)
     # A label ignores the view's scaling: its device transform, not its scene one, places it.
     to_device = plot.viewportTransform()
     to_scene = to_device.inverted()[0]

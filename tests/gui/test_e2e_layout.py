@@ -150,3 +150,21 @@ def test_an_encoder_decoders_share_labels_stay_inside_the_pie_at_1024_by_700(qtb
     qtbot.waitUntil(lambda: window.width() == SIZE[0])
     _check(window, qtbot)
     assert "50.8 %" in {entry.label.text() for entry in window.charts.pie.entries.values()}
+
+
+def test_the_per_layer_bars_and_their_legend_stay_inside_the_chart_at_1024_by_700(qtbot: QtBot) -> None:
+    """QA: DeepSeek-V3's per-layer bars at 1024×700 showed layers 0–46 of 60 and a legend ending in
+    'Norms, LoRA, adapt': a longer title tried first had widened the plot past its widget."""
+    window = MainWindow(Document(load_source("deepseek-v3"), "deepseek-v3", preset_id="deepseek-v3"))
+    qtbot.addWidget(window)
+    window.show()
+    window.resize(*SIZE)
+    qtbot.waitUntil(lambda: window.width() == SIZE[0])
+    bar = window.charts.bar
+    for mode in ("part", "layer", "kind"):
+        window.charts.mode_box.setCurrentIndex(window.charts.mode_box.findData(mode))
+        qtbot.wait(10)
+        plot = bar.getPlotItem()
+        assert plot.geometry().width() <= bar.viewport().width(), mode
+        assert bar.title_fits() and bar.labels_inside(), mode
+    assert bar.legend_texts()[-1] == "Norms, LoRA, adapters"
