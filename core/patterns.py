@@ -14,14 +14,17 @@ Clauses are separated by ``;`` (or new lines):
 
 A sequence with a repeat count sets the stack's number of layers; without one the pattern fills
 the layers the stack has (a last repetition may be cut short). Each layer's block is the stack's
-base block changed only where the pattern says (another mixer kind keeps the heads and widths the
-kinds share, see ``core.blocks.retyped``); the groups are written as the difference from it.
+base block changed only where the pattern says: a mixer or FFN of another kind is the one of that
+kind the stack's layers already have (DeepSeek-V3's 256-expert MoE, Jamba's attention), else the
+kind made from the base block's part (keeping the heads and widths the kinds share, see
+``core.blocks.retyped``); the groups are written as the difference from the base block.
 """
 
 from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -34,7 +37,7 @@ from paramtally.core.layer_ops import Layers, block_with_value
 from paramtally.core.schema import Block, LayerGroup
 from paramtally.core.schema.stack import MAX_LAYERS, resolve_block
 
-__all__ = ["LayerSpec", "Pattern", "PatternError", "expand", "parse", "preview"]
+__all__ = ["LayerSpec", "Pattern", "PatternError", "expand", "parse", "preview", "stack_parts"]
 
 MIXERS = tuple(str(kind.model_fields["kind"].default) for kind in MIXER_KINDS)
 FFNS = tuple(str(kind.model_fields["kind"].default) for kind in FFN_KINDS)
@@ -225,8 +228,22 @@ def _layer(text: str, clause: str) -> LayerSpec:
 # --- applying ----------------------------------------------------------------------------------
 
 
-def expand(pattern: Pattern, base: Block, h: int, current_layers: int) -> Layers:
-    """The layer groups ``pattern`` makes of a stack whose base block is ``base``."""
+def stack_parts(blocks: Iterable[Block]) -> dict[str, Any]:
+    """Each mixer and FFN kind among ``blocks`` (a stack's layers, in order) with the first part of
+    that kind: what a pattern's layer of that kind takes."""
+    found: dict[str, Any] = {}
+    for block in blocks:
+        for part in (block.mixer, block.ffn):
+            found.setdefault(str(part.kind), part)
+    return found
+
+
+def expand(
+    pattern: Pattern, base: Block, h: int, current_layers: int, parts: Mapping[str, Any] | None = None
+) -> Layers:
+    """The layer groups ``pattern`` makes of a stack whose base block is ``base``; a layer of a
+    kind in ``parts`` (``stack_parts``) takes that part."""
+    known = dict(parts or {})
     total = pattern.layers(current_layers)
     if not 1 <= total <= MAX_LAYERS:
         raise PatternError(f"the pattern makes {total} layers; a stack holds 1 to {MAX_LAYERS}")
@@ -247,7 +264,7 @@ def expand(pattern: Pattern, base: Block, h: int, current_layers: int) -> Layers
             if (periodic or layer >= first) and (layer - first) % every == 0:
                 spec = replace(spec, ffn=kind)
         if spec not in blocks:
-            blocks[spec] = _block(spec, base, h, pattern.window)
+            blocks[spec] = _block(spec, base, h, pattern.window, known)
         return spec
 
     def changes(spec: LayerSpec) -> dict[str, Any]:
@@ -264,10 +281,10 @@ def expand(pattern: Pattern, base: Block, h: int, current_layers: int) -> Layers
     return tuple(LayerGroup.model_validate(group) for group in groups)
 
 
-def _block(spec: LayerSpec, base: Block, h: int, window: int | None) -> Block:
+def _block(spec: LayerSpec, base: Block, h: int, window: int | None, known: Mapping[str, Any]) -> Block:
     block = base
     if spec.mixer is not None and spec.mixer != block.mixer.kind:
-        block = block_with_value(block, ("mixer", "kind"), spec.mixer, h)
+        block = _switched(block, "mixer", spec.mixer, h, known)
     if spec.global_:
         block = block_with_value(block, ("mixer", "sliding_window"), None, h)
     elif spec.window is not None:
@@ -276,8 +293,15 @@ def _block(spec: LayerSpec, base: Block, h: int, window: int | None) -> Block:
             raise PatternError("local layers need a window: add ', window 1024' (or a clause 'window 1024')")
         block = block_with_value(block, ("mixer", "sliding_window"), size, h)
     if spec.ffn is not None and spec.ffn != block.ffn.kind:
-        block = block_with_value(block, ("ffn", "kind"), spec.ffn, h)
+        block = _switched(block, "ffn", spec.ffn, h, known)
     return block
+
+
+def _switched(block: Block, part: str, kind: str, h: int, known: Mapping[str, Any]) -> Block:
+    """``block`` with its ``part`` of ``kind``: the stack's own of that kind, else made from its part."""
+    if kind in known:
+        return Block.model_validate({**block.model_dump(), part: known[kind].model_dump()})
+    return block_with_value(block, (part, "kind"), kind, h)
 
 
 def preview(groups: Layers, base: Block) -> list[tuple[int, str]]:

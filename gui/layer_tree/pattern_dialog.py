@@ -77,7 +77,8 @@ class PatternDialog(QDialog):
         try:
             pattern = patterns.parse(text)
             base = self.arch.blocks[stack.block]
-            groups = patterns.expand(pattern, base, self.arch.hidden_size, stack.num_layers)
+            parts = patterns.stack_parts(run.block for run in self.arch.runs if run.stack == self.stack)
+            groups = patterns.expand(pattern, base, self.arch.hidden_size, stack.num_layers, parts)
             arch = layer_ops.with_layers(self.arch, groups, self.stack)
         except (ParamTallyError, ValueError) as exc:
             self.summary.setText(f"⚠ {one_line(exc)}" if text.strip() else "Type a pattern.")

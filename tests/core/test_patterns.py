@@ -62,6 +62,29 @@ def test_jamba_from_llama_defaults_counts_like_the_jamba_config() -> None:
     assert count_parameters(arch).active == GOLDEN["jamba-v0.1"]["active"]
 
 
+def _apply_keeping_parts(preset: str, text: str):  # type: ignore[no-untyped-def]
+    """As the pattern helper applies a line: each kind from the stack's own layers where it has one."""
+    arch = load_source(preset)
+    stack = arch.decoder
+    parts = patterns.stack_parts(run.block for run in arch.runs if run.stack == "decoder")
+    pattern = patterns.parse(text)
+    groups = patterns.expand(pattern, arch.blocks[stack.block], arch.hidden_size, stack.num_layers, parts)
+    return layer_ops.with_layers(arch, groups)
+
+
+def test_a_pattern_takes_each_kind_from_the_stack_that_has_it() -> None:
+    """QA: re-applying Jamba's own pattern gave 29.12B (8 default experts, plain Mamba) instead of
+    51.57B; 'MoE every 2nd layer' on DeepSeek-V3 swapped its 256 experts for 8."""
+    assert count_parameters(_apply_keeping_parts("jamba-v0.1", JAMBA)).total == GOLDEN["jamba-v0.1"]["total"]
+    deepseek = load_source("deepseek-v3")
+    (moe,) = {run.block.ffn for run in deepseek.runs if run.block.ffn.kind == "moe"}
+    every_other = _apply_keeping_parts("deepseek-v3", "MoE every 2nd layer")
+    assert {run.block.ffn for run in every_other.runs if run.block.ffn.kind == "moe"} == {moe}
+    assert (
+        sum(run.layers for run in every_other.runs if run.block.ffn.kind == "moe") == 30
+    )  # layers 1, 3, … 59
+
+
 def test_local_to_global_ratio_fills_the_stack_and_cuts_the_last_repetition() -> None:
     arch = _apply("gemma-3-1b", "5 local : 1 global, window 512")
     assert arch.decoder.num_layers == 26
