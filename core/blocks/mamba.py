@@ -30,7 +30,12 @@ class Mamba(Spec):
     inner: PositiveInt | None = Field(
         None, title="Inner width", description="Width of the scanned stream (I); empty means expand × hidden."
     )
-    expand: PositiveInt = Field(2, title="Expand", description="I = expand × hidden when the width is empty.")
+    expand: PositiveInt = Field(
+        2,
+        title="Expand",
+        description="I = expand × hidden when the width is empty.",
+        json_schema_extra={"visible_when": {"inner": None}},  # a width set: expand changes nothing
+    )
     state: PositiveInt = Field(16, title="State", description="SSM state size per channel (N).")
     conv_kernel: PositiveInt = Field(4, title="Conv kernel", description="Width of the depthwise conv (K).")
     dt_rank: PositiveInt | None = Field(

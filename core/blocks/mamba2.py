@@ -36,7 +36,12 @@ class Mamba2(Spec):
     inner: PositiveInt | None = Field(
         None, title="Inner width", description="Width of the scanned stream (I); empty means expand × hidden."
     )
-    expand: PositiveInt = Field(2, title="Expand", description="I = expand × hidden when the width is empty.")
+    expand: PositiveInt = Field(
+        2,
+        title="Expand",
+        description="I = expand × hidden when the width is empty.",
+        json_schema_extra={"visible_when": {"inner": None}},  # a width set: expand changes nothing
+    )
     num_heads: PositiveInt = Field(title="SSM heads", description="Heads (H); head width P = I / H.")
     groups: PositiveInt = Field(1, title="Groups", description="Groups sharing B and C (G).")
     state: PositiveInt = Field(128, title="State", description="SSM state size per head channel (N).")

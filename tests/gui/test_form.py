@@ -307,6 +307,21 @@ def test_rotary_fields_show_only_under_rotary_positions(qtbot: QtBot, window: Ma
     assert spec.visible_when_stack == (("positions", "rope"),)  # the schema's metadata, read by the form
 
 
+def test_a_mambas_expand_shows_only_while_its_inner_width_is_empty(qtbot: QtBot, type_into: TypeInto) -> None:
+    """QA: Jamba's Expand took edits, each an undo step, while its inner width (8,192) made it count
+    nothing."""
+    doc = Document(load_source("jamba-v0.1"))
+    form = ArchitectureForm(doc)
+    qtbot.addWidget(form)
+    form.show()
+    mixer = ("blocks", "default", "mixer")
+    expand = form.editor((*mixer, "expand"))
+    assert doc.architecture.blocks["default"].mixer.inner == 8192 and not expand.isVisible()
+    type_into(form.editor((*mixer, "inner")), "")  # empty: expand × hidden
+    assert doc.architecture.blocks["default"].mixer.inner is None and expand.isVisible()
+    assert doc.report.total == count_parameters(load_source("jamba-v0.1")).total  # 2 × 4,096 = 8,192
+
+
 @pytest.mark.parametrize(
     ("preset_id", "shown"), [("llama-3-8b", True), ("t5-base", False), ("whisper-large-v3", False)]
 )
