@@ -229,12 +229,13 @@ class ParamReport:
 
 
 def human(count: float, unit: str = "") -> str:
-    """175221817344 → '175.22B'; keeps three significant figures at least. Any int, however large."""
+    """175221817344 → '175.22B'; keeps three significant figures at least. Any int, however large
+    (past 999T in digit groups: '215,314.02T')."""
     for threshold, suffix in ((10**12, "T"), (10**9, "B"), (10**6, "M"), (10**3, "K")):
         if abs(count) >= threshold:
             if isinstance(count, int) and abs(count) >= _EXACT_FLOAT:
                 return f"{_hundredths(count, threshold)}{suffix}{unit}"
-            return f"{count / threshold:.2f}{suffix}{unit}"
+            return f"{count / threshold:,.2f}{suffix}{unit}"
     return f"{count:,.0f}{unit}"
 
 
@@ -245,4 +246,4 @@ def _hundredths(count: int, threshold: int) -> str:
     """``count / threshold`` to two decimals in integer arithmetic (a float would overflow)."""
     hundredths = (abs(count) * 100 + threshold // 2) // threshold
     sign = "-" if count < 0 else ""
-    return f"{sign}{hundredths // 100}.{hundredths % 100:02d}"
+    return f"{sign}{hundredths // 100:,}.{hundredths % 100:02d}"

@@ -19,7 +19,7 @@ from paramtally.core.breakdown import ADDED_PARTS, PARTS, LayerGroupRow, Node, P
 from paramtally.core.schema import Architecture, Block, Run, Stack, StackRole, block_node
 from paramtally.core.schema.model import stack_runs
 
-__all__ = ["block_kind", "block_parts", "count_parameters", "run_title"]
+__all__ = ["block_kind", "block_parts", "count_parameters", "layer_span", "run_title"]
 
 
 @lru_cache(maxsize=1024)
@@ -218,20 +218,21 @@ def run_title(run: Run, name_mixer: bool = False) -> str:
 
 def _titled(run: Run, kind: str) -> str:
     if run.repeats == 1:
-        return f"{_span(run.start, run.count)} ({kind})"
+        return f"{layer_span(run.start, run.count)} ({kind})"
     starts = [run.start + r * run.period for r in range(min(run.repeats, 4))]
     if run.repeats > 4:
         starts[2:] = [run.start + (run.repeats - 1) * run.period]
-    spans = [_span(start, run.count, bare=True) for start in starts]
+    spans = [layer_span(start, run.count, bare=True) for start in starts]
     if run.repeats > 4:
         spans.insert(2, "…")
     return f"{'layer' if run.count == 1 and run.repeats == 1 else 'layers'} {', '.join(spans)} ({kind})"
 
 
-def _span(start: int, count: int, bare: bool = False) -> str:
+def layer_span(start: int, count: int, bare: bool = False) -> str:
+    """'layers 8–11' ('layer 8' for one; ``bare``: '8–11'), in digit groups past 999."""
     if count == 1:
-        return str(start) if bare else f"layer {start}"
-    text = f"{start}–{start + count - 1}"
+        return f"{start:,}" if bare else f"layer {start:,}"
+    text = f"{start:,}–{start + count - 1:,}"
     return text if bare else f"layers {text}"
 
 

@@ -133,10 +133,11 @@ def move_group(layers: Layers, source: int, destination: int) -> Layers:
     return tuple(items)
 
 
-def delete_group(layers: Layers, index: int) -> Layers:
+def delete_group(layers: Layers, index: int, holder: str = "stack") -> Layers:
+    """The groups without group ``index``; the last one of a ``holder`` (a stack, a pattern) stays."""
     _check_index(layers, index)
     if len(layers) == 1:
-        raise FieldError(("layers",), "the stack needs at least one layer group")
+        raise FieldError(("layers",), f"the {holder} needs at least one layer group")
     return (*layers[:index], *layers[index + 1 :])
 
 

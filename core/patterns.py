@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from paramtally.core.blocks import FFN_KINDS, MIXER_KINDS
-from paramtally.core.count import block_kind
+from paramtally.core.count import block_kind, layer_span
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.groups import difference
 from paramtally.core.importers.layer_pattern import periodic_groups
@@ -320,7 +320,7 @@ def _describe(group: LayerGroup, outer: Block, start: int, depth: int, lines: li
     if depth:
         head = f"{group.count} × "
     else:
-        head = f"layers {start}–{start + group.layers - 1}: " if group.layers > 1 else f"layer {start}: "
+        head = f"{layer_span(start, group.layers)}: "
     if not group.pattern:
         lines.append((depth, head + block_kind(block, name_mixer=True)))
         return

@@ -17,7 +17,7 @@ from pydantic import BaseModel
 
 from paramtally.core.blocks import KIND_TAGS
 from paramtally.core.breakdown import ParamReport
-from paramtally.core.count import block_kind, count_parameters, run_title
+from paramtally.core.count import block_kind, count_parameters, layer_span, run_title
 from paramtally.core.errors import FieldPath
 from paramtally.core.schema import Architecture, Block, LayerGroup, Run, Stack, StackRole
 from paramtally.core.schema.block import block_fields
@@ -256,7 +256,7 @@ class _TemplateBuilder:
                     )
                 )  # fmt: skip
                 offset += inner.layers
-            span = _span(start, group.layers) if repeats == 1 else f"{group.count} ×"
+            span = layer_span(start, group.layers) if repeats == 1 else f"{group.count} ×"
             text = f"{span}: {group.count} repetitions of {group.period} layers"
             self.rows[me] = self.rows[me]._replace(text=text, children=tuple(children))
             return me
@@ -264,7 +264,7 @@ class _TemplateBuilder:
         words = _block_text(block)
         kind = words.kinds[self.mixed]
         if repeats == 1:
-            title = f"{_span(start, group.count)} ({kind})"
+            title = f"{layer_span(start, group.count)} ({kind})"
         else:
             run = Run(where[0], int(where[2]), start, group.count, repeats, period, block)  # type: ignore[arg-type]
             title = run_title(run, self.mixed) if len(where) == 5 else f"{group.count} × ({kind})"
@@ -290,7 +290,3 @@ def _mtp_rows(arch: Architecture, rows: list[TreeRow], report: ParamReport) -> N
     for name, text, detail in _block_text(block).parts:
         params = by_field.get(name, 0) * mtp.count
         rows.append(TreeRow("part", ("mtp",), name, text, params, f"{params:,} parameters\n{detail}", me))
-
-
-def _span(start: int, count: int) -> str:
-    return f"layer {start}" if count == 1 else f"layers {start}–{start + count - 1}"

@@ -375,7 +375,10 @@ class LayerTree(QTreeView):
                 return False
             return self.remove_block(row.group, name)
         path, index = row.group, int(row.group[-1])
-        done = self._edit_siblings(path, lambda ls: layer_ops.delete_group(ls, index), "Delete layer group")
+        holder = "stack" if len(path) == 3 else "pattern"
+        done = self._edit_siblings(
+            path, lambda ls: layer_ops.delete_group(ls, index, holder), "Delete layer group"
+        )
         count = len(layer_ops.siblings(self.document.architecture, path)) if done else 0
         self.select_group((*path[:-1], min(index, count - 1)) if done else path)
         return done
@@ -492,7 +495,9 @@ class LayerTree(QTreeView):
         for kind, action in self.mixer_actions.items():
             action.setEnabled(group is not None)
             action.setCheckable(True)
-            action.setChecked(block is not None and block.mixer.kind == kind and (plain or node is MTP))
+            action.setChecked(
+                block is not None and block.mixer.kind == kind and (plain or isinstance(node, MTP))
+            )
         for action, text, block_path in (
             (self.window_action, "Sliding window…", ("mixer", "sliding_window")),
             (self.heads_action, "Attention heads…", ("mixer", "num_heads")),

@@ -119,7 +119,7 @@ def test_ten_million_layers_typed_into_the_tree_never_expand_per_layer(
     layers = doc.architecture.main_stack.layers
     qtbot.waitUntil(lambda: doc.architecture.main_stack.layers[0].count == 10_000_000)
     report = doc.report
-    assert tree.tree_model.data(tree.tree_model.group_index(0)).startswith("layers 0–9999999")
+    assert tree.tree_model.data(tree.tree_model.group_index(0)).startswith("layers 0–9,999,999")
     window.load_views()
     window.charts.set_mode("layer")  # the per-layer chart: one bar per group past 2,048 layers
     bars = window.charts.bar.layer_bars["attention"]
