@@ -34,6 +34,7 @@ from paramtally.core.schema.stack import apply_override
 
 __all__ = [
     "Layers",
+    "adapts",
     "block_with_value",
     "delete_group",
     "edit_range",
@@ -185,6 +186,15 @@ def set_moe(layers: Layers, index: int, moe: MoE | None) -> Layers:
 
 def set_lora(layers: Layers, index: int, lora: LoRA | None, inherited: LoRA | None = None) -> Layers:
     return set_part(layers, index, "lora", lora, inherited)
+
+
+def adapts(arch: Architecture, group: FieldPath, lora: LoRA) -> bool:
+    """Whether ``lora`` on ``group``'s block adapts any of its matrices: its targets are projections
+    of attention and the FFN, which a Mamba mixer over no FFN does not have."""
+    from paramtally.core.count import block_parts  # late: the count imports the schema this edits
+
+    block = group_block(arch, group).model_copy(update={"lora": lora})
+    return block_parts(block, arch.hidden_size).get("lora", 0) > 0
 
 
 def set_adapter(

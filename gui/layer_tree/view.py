@@ -279,6 +279,9 @@ class LayerTree(QTreeView):
             value = self.ask_block(block, initial, f"{verb} {BLOCK_NAMES[block]}", groups)
             if value is None:
                 return False
+        if block == "lora" and isinstance(value, LoRA):
+            # Only the groups it adapts (Jamba's pattern: not the Mamba layers over a MoE), unless none.
+            groups = [g for g in groups if layer_ops.adapts(arch, g, value)] or groups
         done = self._edit_blocks(
             groups, lambda a, g: layer_ops.with_group_value(a, g, (BLOCK_FIELDS[block],), value),
             f"{BLOCK_NAMES[block]} on {_groups_text(groups)}",

@@ -491,3 +491,26 @@ def test_ffn_width_on_a_pattern_reaches_its_dense_groups(qtbot: QtBot, modals: M
     assert all(after[group].width == 16384 for group in dense)
     assert all(after[group] == before[group] for group in inner if group not in dense)
     assert doc.undo_stack.undoText() == f"FFN width on {len(dense)} groups"
+
+
+def test_lora_on_a_pattern_goes_to_the_groups_it_adapts(qtbot: QtBot, modals: Modals) -> None:
+    """QA: LoRA (q, v) on Jamba's pattern went on all 8 groups; seven rows then read 'LoRA — Rank 8'
+    with 0 parameters (Mamba layers have no q or v)."""
+    window = _preset_window(qtbot, "jamba-v0.1")
+    tree, doc = window.tree, window.document
+    pattern = ("decoder", "layers", 0)
+    _click(qtbot, tree, pattern)
+    give_focus(qtbot, tree)
+
+    def lora_dialog(dialog: QWidget) -> None:
+        _type_into_dialog(qtbot, dialog, "rank", "8")
+        modals.click_button(dialog, "OK")  # q and v are ticked by default
+
+    modals.expect(lora_dialog)
+    qtbot.keyClick(tree, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
+    modals.wait_done()
+    inner = [(*pattern, "pattern", i) for i in range(8)]
+    with_lora = [group for group in inner if block_at(doc.architecture, group).lora is not None]
+    assert [block_at(doc.architecture, group).mixer.kind for group in with_lora] == ["attention"]
+    assert doc.undo_stack.undoText() == "LoRA on 1 group"
+    assert doc.report.added == 4 * 8 * ((4096 + 4096) + (4096 + 8 * 128))  # 4 layers: q (h→h), v (h→g·d)
