@@ -34,7 +34,7 @@ from paramtally.core.errors import ParamTallyError, one_line
 from paramtally.core.explore.domain import Domain
 from paramtally.core.explore.figures import Figure, find_figure, parse_quantity
 from paramtally.core.explore.variables import Variable, find_variable
-from paramtally.core.fit import fit_setup
+from paramtally.core.fit import chosen_layout, fit_setup
 from paramtally.core.gpus import GPU, find_gpu
 from paramtally.core.memory import estimate_memory
 from paramtally.core.scenario import Scenario, with_changes
@@ -107,9 +107,21 @@ class Solution:
     def value(self) -> int:
         return self.point.value
 
-    def variant(self, arch: Architecture, scenario: Scenario) -> tuple[Architecture, Scenario]:
-        """``arch`` and ``scenario`` with the found value (what applying the answer makes)."""
-        return find_variable(self.field, arch).write(arch, scenario, self.value)
+    def variant(
+        self, arch: Architecture, scenario: Scenario, value: int | None = None
+    ) -> tuple[Architecture, Scenario]:
+        """``arch`` and ``scenario`` with the found value (or ``value``, a neighbour's): what applying
+        the answer makes. A GPU-setup target also puts the scenario on that setup — its GPU kind and
+        count, laid out as the setups table lays it out — where the answer was judged to fit (the
+        value alone left GPT-3 on one H100 when the answer was 6 × RTX 3090 at TP=2 × PP=3)."""
+        arch, scenario = find_variable(self.field, arch).write(
+            arch, scenario, self.value if value is None else value
+        )
+        gpu = self.target.gpu
+        if gpu is not None:
+            on_kind = with_changes(scenario, (("gpu", gpu.id),))
+            scenario = chosen_layout(arch, on_kind, self.target.count or scenario.gpus)
+        return arch, scenario
 
     def as_dict(self) -> dict[str, Any]:
         return {

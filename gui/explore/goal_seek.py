@@ -333,7 +333,7 @@ class GoalSeekDialog(QDialog):
         document = self.document
         variable = find_variable(solution.field, document.architecture)
         try:
-            arch, scenario = variable.write(document.architecture, document.scenario, point.value)
+            arch, scenario = solution.variant(document.architecture, document.scenario, point.value)
         except (ParamTallyError, ValidationError) as exc:
             self._show_problem(one_line(exc))
             return

@@ -261,6 +261,22 @@ def test_a_variable_written_everywhere_it_is_held() -> None:
     assert (layers[0], layers[1], layers[2]) == (8, 16, 24)  # whole periods of its pattern
 
 
+def test_applying_a_gpu_setup_answer_puts_the_scenario_on_that_setup() -> None:
+    """QA: the answer 'fits 6 × RTX 3090 at TP=2 × PP=3', applied, left the scenario on one H100
+    (then DP=6, 104.6 GB a GPU, does not fit): only the varied field was written."""
+    jamba = load_builtin("jamba-v0.1")
+    solution = solve(jamba, Scenario(), "gpus", "fits=rtx-3090")
+    _, scenario = solution.variant(jamba, Scenario())
+    assert (scenario.gpu, scenario.gpus) == ("rtx-3090", solution.value)
+    assert f"TP={scenario.tp}" in solution.point.figures["layout"]
+    memory = estimate_memory(jamba, scenario)
+    assert memory.total_bytes == solution.point.figure <= find_gpu("rtx-3090").capacity_bytes(0.9)
+    context = solve(LLAMA, Scenario(), "context", "fits=h100-sxm-80gb:2")
+    _, on_two = context.variant(LLAMA, Scenario())
+    assert (on_two.gpu, on_two.gpus, on_two.context) == ("h100-sxm-80gb", 2, context.value)
+    assert estimate_memory(LLAMA, on_two).total_bytes == context.point.figure
+
+
 def test_applying_the_answer_and_the_fields_a_model_has() -> None:
     solution = solve(LLAMA, Scenario(), "num_layers", "total=10e9")
     arch, _ = solution.variant(LLAMA, Scenario())

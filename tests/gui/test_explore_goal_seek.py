@@ -128,6 +128,34 @@ def test_longest_context_on_one_h100_sets_the_scenario(
     assert document.scenario.context == scenario.context
 
 
+def test_the_fewest_gpus_applied_put_the_scenario_on_that_setup(
+    qtbot: QtBot, llama_window: MainWindow, modals: Modals
+) -> None:
+    """QA: 'fits 6 × NVIDIA RTX 3090 (TP=2 × PP=3)', applied, left the scenario on one H100 with the
+    GPU count alone changed: the memory tab then said 'does not fit'."""
+    document = llama_window.document
+    seen: dict[str, list[str]] = {}
+
+    def answer(dialog: QWidget) -> None:
+        assert isinstance(dialog, GoalSeekDialog)
+        choose(qtbot, dialog.field_box, "GPUs")
+        choose(qtbot, dialog.figure_box, "Fits on a GPU setup")
+        choose(qtbot, dialog.gpu_box, find_gpu("rtx-3090").name)
+        qtbot.waitUntil(lambda: not dialog._timer.isActive() and dialog.table.rowCount() >= 2)
+        seen.update(rows(dialog))
+        modals.click_button(dialog, f"Apply {int(seen['answer'][0].replace(',', '')):,}")
+
+    seek(qtbot, modals, llama_window, answer)
+    count = int(seen["answer"][0].replace(",", ""))
+    scenario = document.scenario
+    fit = fit_setup(document.architecture, scenario, find_gpu("rtx-3090"), count)
+    assert (scenario.gpu, scenario.gpus) == ("rtx-3090", count) and fit.fits
+    assert (scenario.tp, scenario.pp) == (fit.tp, fit.pp)
+    assert document.memory is not None and document.memory.total_bytes == fit.per_gpu_bytes
+    document.undo_stack.undo()
+    assert (document.scenario.gpu, document.scenario.gpus) == (H100, 1)
+
+
 def test_a_target_core_cannot_read_is_said_and_nothing_applies(
     qtbot: QtBot, llama_window: MainWindow, modals: Modals
 ) -> None:
