@@ -140,13 +140,13 @@ def fill_fits(table: QTableWidget, comparison: Comparison) -> None:
 
 def fill_diff(table: QTableWidget, comparison: Comparison, archs: Sequence[Architecture]) -> None:
     """A row per field that differs from the baseline in any column; a column that keeps the
-    baseline's value shows it dimmed, one that differs shows its own in bold."""
+    baseline's value shows it dimmed, one that differs shows its own in bold. Each cell is read
+    from its own column: a column whose part differs whole (T5 has no base block 'default') has no
+    diff at a field inside it, and showed the baseline's there, dimmed, as if it had it too."""
     before: dict[FieldPath, Any] = {}
-    after: dict[tuple[FieldPath, int], Any] = {}
-    for index, diffs in enumerate(comparison.diffs):
+    for diffs in comparison.diffs:
         for diff in diffs:
             before.setdefault(diff.path, diff.before)
-            after[(diff.path, index)] = diff.after
     headers = [column_header(comparison, index) for index in range(len(comparison.columns))]
     table.setColumnCount(len(headers))
     table.setHorizontalHeaderLabels(headers)
@@ -156,6 +156,7 @@ def fill_diff(table: QTableWidget, comparison: Comparison, archs: Sequence[Archi
         table.setItem(0, comparison.baseline, _item("no field differs from the baseline", "", False))
         return
     root = archs[comparison.baseline]
+    dumps = [arch.model_dump(mode="json") for arch in archs]
     titles = [field_title(path, root) for path in before]
     table.setRowCount(len(before))
     table.setVerticalHeaderLabels(titles)
@@ -166,16 +167,28 @@ def fill_diff(table: QTableWidget, comparison: Comparison, archs: Sequence[Archi
         dotted = ".".join(str(part) for part in path)
         table.verticalHeaderItem(row).setToolTip(dotted)
         for index in range(len(headers)):
-            differs = (path, index) in after
-            value = after[(path, index)] if differs else base_value
+            value = _value_at(dumps[index], path)
             text = _value_text(value)
             shown = text[:_LONG_VALUE] + ("…" if len(text) > _LONG_VALUE else "")
             item = _item(shown, f"{dotted}: {text}", False)
-            if differs:
+            if value != base_value:
                 item.setFont(bold)
             else:
                 item.setForeground(dim)
             table.setItem(row, index, item)
+
+
+def _value_at(dump: Any, path: FieldPath) -> Any:
+    """The value at ``path`` in a model's dump; None where the model has no such field."""
+    node = dump
+    for step in path:
+        if isinstance(node, dict) and step in node:
+            node = node[step]
+        elif isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node):
+            node = node[step]
+        else:
+            return None
+    return node
 
 
 def _value_text(value: Any) -> str:

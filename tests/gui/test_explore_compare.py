@@ -19,6 +19,7 @@ from paramtally.core.count import count_parameters
 from paramtally.core.memory import estimate_memory
 from paramtally.core.schema import Architecture
 from paramtally.core.sources import load_source
+from paramtally.gui.document import Document
 from paramtally.gui.explore.compare_view import CompareView
 from paramtally.gui.explore.figure_text import delta_text, figure_text
 from paramtally.gui.export_actions import EXCEL_KEY
@@ -116,6 +117,22 @@ def test_the_open_column_follows_an_edit_and_the_pin_stays(
     assert "Hidden size" in diff_rows
     row = diff_rows.index("Hidden size")
     assert view.diff.item(row, 0).text() == "5,120" and view.diff.item(row, 1).text() == "4,096"
+
+
+def test_each_diff_cell_is_its_own_columns_value(qtbot: QtBot, modals: Modals) -> None:
+    """QA: Jamba against Qwen3-Next and T5 showed T5's 'Blocks › default › Mixer' as Jamba's Mamba,
+    dimmed like the baseline's, though T5 has no block 'default' (its diff was the whole block)."""
+    window = MainWindow(Document(load_source("jamba-v0.1"), "jamba-v0.1", preset_id="jamba-v0.1"))
+    qtbot.addWidget(window)
+    window.show()
+    view = open_compare(qtbot, window)
+    add_preset(qtbot, modals, view, "qwen3-next-80b-a3b")
+    add_preset(qtbot, modals, view, "t5-base")
+    diff_rows = [view.diff.verticalHeaderItem(r).toolTip() for r in range(view.diff.rowCount())]
+    row = diff_rows.index("blocks.default.mixer")
+    assert '"kind": "mamba"' in view.diff.item(row, 0).toolTip()  # Jamba's, whole in the tooltip
+    assert '"kind": "gated_deltanet"' in view.diff.item(row, 1).toolTip()
+    assert view.diff.item(row, 2).text() == "— (not set)" and view.diff.item(row, 2).font().bold()
 
 
 def test_baseline_by_keyboard_and_remove_by_the_header_menu(
