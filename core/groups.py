@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any, Literal
 
+from paramtally.core.blocks import FFN_KINDS, MIXER_KINDS
 from paramtally.core.errors import FieldError, FieldPath
 from paramtally.core.schema import MTP, Architecture, Block, LayerGroup, Stack, StackRole
 from paramtally.core.schema.stack import resolve_block
@@ -33,6 +34,7 @@ __all__ = [
 ]
 
 GroupLike = LayerGroup | MTP
+KIND_CLASSES = {str(kind.model_fields["kind"].default): kind for kind in (*MIXER_KINDS, *FFN_KINDS)}
 Origin = Literal["inherited", "own", "own kind"]
 
 
@@ -141,7 +143,9 @@ def difference(base: Mapping[str, Any], target: Mapping[str, Any]) -> dict[str, 
     """The sparse override that turns ``base`` into ``target`` (both block dumps).
 
     Mappings of the same kind differ field by field; a part of another kind (or one that appears
-    or goes) is written whole, as ``apply_override`` replaces it whole.
+    or goes) is written whole, as ``apply_override`` replaces it whole — but for the fields its
+    kind's defaults give anyway (a group given 24 experts wrote gated, activation, router bias…
+    into its override, and a comparison listed each as a change).
     """
     found: dict[str, Any] = {}
     for key in base.keys() | target.keys():
@@ -151,9 +155,28 @@ def difference(base: Mapping[str, Any], target: Mapping[str, Any]) -> dict[str, 
         if isinstance(old, Mapping) and isinstance(new, Mapping) and old.get("kind") == new.get("kind"):
             found[key] = difference(old, new)
         else:
-            found[key] = new
+            found[key] = _without_defaults(new)
     return {key: found[key] for key in target if key in found} | {
         key: value for key, value in found.items() if key not in target
+    }
+
+
+def _without_defaults(part: Any) -> Any:
+    """A mixer or FFN written whole, less the fields at its kind's defaults (the same part once
+    validated); anything else as it is."""
+    if not isinstance(part, Mapping):
+        return part
+    kind = KIND_CLASSES.get(str(part.get("kind")))
+    if kind is None:
+        return dict(part)
+    fields = kind.model_fields
+    return {
+        name: value
+        for name, value in part.items()
+        if name == "kind"
+        or name not in fields
+        or fields[name].is_required()
+        or fields[name].get_default(call_default_factory=True) != value
     }
 
 

@@ -16,9 +16,10 @@ from pydantic import ValidationError
 
 from paramtally.core.breakdown import PARTS
 from paramtally.core.count import count_parameters
-from paramtally.core.errors import ParamTallyError, one_line
+from paramtally.core.errors import FieldPath, ParamTallyError, one_line
 from paramtally.core.fit import SetupFit, fit_setups
 from paramtally.core.gpus import GPU
+from paramtally.core.groups import difference, group_at, group_block, inherited_block
 from paramtally.core.memory import estimate_memory
 from paramtally.core.scenario import Scenario
 from paramtally.core.schema import Architecture
@@ -31,13 +32,13 @@ __all__ = [
     "Comparison",
     "Delta",
     "FieldDiff",
+    "canonical_dump",
     "compare",
     "load_columns",
     "schema_diff",
 ]
 
 HEADLINE = ("total", "active", "memory_bytes")
-FieldPath = tuple[str | int, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,7 +157,37 @@ def _figures(column: Column, scenario: Scenario, catalog: tuple[GPU, ...] | None
 
 def schema_diff(before: Architecture, after: Architecture) -> Iterator[FieldDiff]:
     """Every schema field whose value differs, nested blocks and layer groups included."""
-    yield from _diff((), before.model_dump(mode="json"), after.model_dump(mode="json"))
+    yield from _diff((), canonical_dump(before), canonical_dump(after))
+
+
+def canonical_dump(arch: Architecture) -> dict[str, Any]:
+    """``arch`` as JSON data, each layer group's override written as the sparse difference from
+    what the group inherits (``core.groups.difference``): a preset's override spelling out defaults
+    (q_bias: false) and an edited one without them are the same change, and compare as such."""
+    data: dict[str, Any] = arch.model_dump(mode="json")
+    for group in _groups(arch):
+        node: Any = data
+        for step in group:
+            node = node[step]
+        inherited = inherited_block(arch, group).model_dump(mode="json")
+        node["override"] = difference(inherited, group_block(arch, group).model_dump(mode="json"))
+    return data
+
+
+def _groups(arch: Architecture) -> Iterator[FieldPath]:
+    """Every layer group's address, patterns' groups included, and the MTP modules'."""
+    for role, stack in arch.stacks:
+        for index in range(len(stack.layers)):
+            yield from _with_inner(arch, (role, "layers", index))
+    if arch.mtp is not None:
+        yield ("mtp",)
+
+
+def _with_inner(arch: Architecture, group: FieldPath) -> Iterator[FieldPath]:
+    yield group
+    node = group_at(arch, group)
+    for index in range(len(getattr(node, "pattern", ()))):
+        yield from _with_inner(arch, (*group, "pattern", index))
 
 
 def _diff(path: FieldPath, before: Any, after: Any) -> Iterator[FieldDiff]:

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTab
 
 from paramtally.core.breakdown import PART_LABELS
 from paramtally.core.errors import FieldPath
-from paramtally.core.explore.compare import Comparison
+from paramtally.core.explore.compare import Comparison, canonical_dump
 from paramtally.core.labels import field_title
 from paramtally.core.schema import Architecture
 from paramtally.gui.explore.figure_text import delta_text, figure_text
@@ -156,7 +156,7 @@ def fill_diff(table: QTableWidget, comparison: Comparison, archs: Sequence[Archi
         table.setItem(0, comparison.baseline, _item("no field differs from the baseline", "", False))
         return
     root = archs[comparison.baseline]
-    dumps = [arch.model_dump(mode="json") for arch in archs]
+    dumps = [canonical_dump(arch) for arch in archs]
     titles = [field_title(path, root) for path in before]
     table.setRowCount(len(before))
     table.setVerticalHeaderLabels(titles)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from paramtally.core import layer_ops
 from paramtally.core.cli import main
 from paramtally.core.count import count_parameters
 from paramtally.core.edit import with_value
@@ -77,6 +78,23 @@ def test_parts_of_different_kinds_differ_whole() -> None:
     found = {d.path: (d.before, d.after) for d in schema_diff(dense, changed)}
     before, after = found["blocks", "default", "mixer"]
     assert before["kind"] == "mla" and after["kind"] == "attention"
+
+
+def test_a_group_edit_is_one_difference_however_the_overrides_spell_it() -> None:
+    """QA: 24 experts in one of Jamba's groups and an FFN width in another listed 14 differences:
+    the edited overrides spelled out gated, activation, router bias… and dropped q_bias: false."""
+    jamba = load_builtin("jamba-v0.1")
+    edited = layer_ops.with_group_value(
+        jamba, ("decoder", "layers", 0, "pattern", 1), ("ffn", "num_experts"), 24
+    )
+    edited = layer_ops.with_group_value(
+        edited, ("decoder", "layers", 0, "pattern", 4), ("ffn", "width"), 8192
+    )
+    assert [(diff.path[-2:], diff.before, diff.after) for diff in schema_diff(jamba, edited)] == [
+        (("ffn", "num_experts"), 16, 24),
+        (("override", "ffn"), None, {"width": 8192}),
+    ]
+    assert not list(schema_diff(jamba, load_source("jamba-v0.1")))
 
 
 def test_a_pinned_variant_compares_with_the_open_document() -> None:

@@ -80,12 +80,12 @@ def test_a_pattern_group_inherits_its_enclosing_groups_block() -> None:
     assert group_block(jamba, ATTENTION).mixer.kind == "attention"
 
 
-def test_difference_is_sparse_and_writes_a_new_kind_whole() -> None:
+def test_difference_is_sparse_and_writes_a_new_kind_whole_but_its_defaults() -> None:
     base = {"mixer": {"kind": "attention", "num_heads": 8, "sliding_window": None}, "lora": None}
     window = {"mixer": {"kind": "attention", "num_heads": 8, "sliding_window": 64}, "lora": None}
     assert difference(base, window) == {"mixer": {"sliding_window": 64}}
-    mamba = {"mixer": {"kind": "mamba", "state": 16}, "lora": None}
-    assert difference(base, mamba) == {"mixer": {"kind": "mamba", "state": 16}}
+    mamba = {"mixer": {"kind": "mamba", "state": 32, "conv_kernel": 4}, "lora": None}  # 4: the default
+    assert difference(base, mamba) == {"mixer": {"kind": "mamba", "state": 32}}
     assert difference(base, base) == {}
 
 
