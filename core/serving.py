@@ -6,12 +6,13 @@ A roofline over the memory terms of the busiest GPU (``core.plans``) and the FLO
 
 - Prefill: the batch's b·s prompt tokens at F FLOPs each (the forward pass per token at context
   s) on the t GPUs of a stage at the scenario's MFU u, the p stages one after another; at least one
-  read of a stage's weights W at bandwidth BW.
+  read of the weights, W at bandwidth BW (W: what a GPU of each stage holds, summed over the
+  stages, which read theirs in turn).
 - Decode step: every stage in turn reads its share of the active weights, W·A/N, and its KV cache
-  K (context + generated tokens: the last step, the slowest) — or computes the batch's b·F_d
-  FLOPs (F_d: one decode step at context s + n, the whole cache read), whichever takes longer. The
-  batch makes b tokens per step, each sequence one. Stages do not overlap batches here: a pipeline that keeps
-  several batches in flight does better.
+  K (summed over the stages as W is; context + generated tokens: the last step, the slowest) — or
+  computes the batch's b·F_d FLOPs (F_d: one decode step at context s + n, the whole cache read),
+  whichever takes longer. The batch makes b tokens per step, each sequence one. Stages do not
+  overlap batches here: a pipeline that keeps several batches in flight does better.
 - Cost: G = t·p GPUs at c dollars per GPU-hour (the catalog's, or the user's gpus.json).
 - Largest batch: the largest b whose busiest stage still fits, every memory term that has b in its
   formula evaluated at b (KV cache, recurrent state, activations, logits).
@@ -54,9 +55,9 @@ __all__ = [
 
 BATCH_LIMIT = 1_000_000  # Scenario.batch's upper bound
 
-PREFILL = "max(b·s·F/(t·P·u), p·W/BW)"
-DECODE_MEMORY = "p·(W·A/N + K)/BW"  # MoE: A of N parameters are active per token
-DECODE_MEMORY_DENSE = "p·(W + K)/BW"
+PREFILL = "max(b·s·F/(t·P·u), W/BW)"
+DECODE_MEMORY = "(W·A/N + K)/BW"  # MoE: A of N parameters are active per token
+DECODE_MEMORY_DENSE = "(W + K)/BW"
 DECODE_COMPUTE = "b·F_d/(t·P·u)"
 SOURCE = (
     "roofline: prefill at the scenario's MFU on the t GPUs of each of the p stages in turn (at least "
@@ -110,7 +111,8 @@ class SetupSpeed(NamedTuple):
     decode_tokens_per_second: float
 
 
-def _layout_symbols(plan: StagePlan, s: Scenario, model: ModelSpeed) -> dict[str, Any]:
+def _layout_symbols(plans: tuple[StagePlan, ...], s: Scenario, model: ModelSpeed) -> dict[str, Any]:
+    """The symbols of a layout's formulas; W and K summed over its stages (each plan a stage's)."""
     return {
         "b": s.batch,
         "s": s.context,
@@ -119,8 +121,8 @@ def _layout_symbols(plan: StagePlan, s: Scenario, model: ModelSpeed) -> dict[str
         "t": s.tp,
         "p": s.pp,
         "u": s.mfu,
-        "W": plan.weights,
-        "K": plan.kv_cache,
+        "W": sum(plan.weights for plan in plans),
+        "K": sum(plan.kv_cache for plan in plans),
         "A": model.params[0],
         "N": model.params[1],
     }
@@ -130,8 +132,8 @@ def _gpu_symbols(gpu: GPU) -> dict[str, Any]:
     return {"P": gpu.bf16_tflops * 10**12, "BW": gpu.bandwidth_gbs * 10**9}
 
 
-def _symbols(plan: StagePlan, s: Scenario, gpu: GPU, model: ModelSpeed) -> dict[str, Any]:
-    return {**_layout_symbols(plan, s, model), **_gpu_symbols(gpu)}
+def _symbols(plans: tuple[StagePlan, ...], s: Scenario, gpu: GPU, model: ModelSpeed) -> dict[str, Any]:
+    return {**_layout_symbols(plans, s, model), **_gpu_symbols(gpu)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,10 +156,9 @@ class LayoutSpeed:
 
 
 def layout_speed(plans: tuple[StagePlan, ...], s: Scenario, model: ModelSpeed) -> LayoutSpeed:
-    busiest = max(plans, key=lambda plan: plan.total)
     # Compiled once per layout, not looked up again for each GPU kind on it.
     formulas = compiled(_decode_memory(model)), compiled(DECODE_COMPUTE), compiled(PREFILL)
-    return LayoutSpeed(_layout_symbols(busiest, s, model), formulas, s.batch)
+    return LayoutSpeed(_layout_symbols(plans, s, model), formulas, s.batch)
 
 
 def setup_speed(plans: tuple[StagePlan, ...], s: Scenario, gpu: GPU, model: ModelSpeed) -> SetupSpeed:
@@ -225,16 +226,17 @@ def serving_report(
 ) -> ServingReport:
     """The serving figures of ``s`` on its own layout, each a term with its formula."""
     busiest = max(plans, key=lambda plan: plan.total)
-    values = {key: _exact(value) for key, value in _symbols(busiest, s, gpu, model).items()}
-    pick = {key: values[key] for key in ("b", "s", "F", "t", "P", "u", "p", "W", "BW")}
+    values = {key: _exact(value) for key, value in _symbols(plans, s, gpu, model).items()}
+    pick = {key: values[key] for key in ("b", "s", "F", "t", "P", "u", "W", "BW")}
     prefill = _quantity("prefill time (s)", PREFILL, SOURCE + "; F: forward FLOPs per token at s", **pick)
     expr = _decode_memory(model)
     memory = _quantity(
         "decode step, memory (s)",
         expr,
         "each step reads the active weights (MoE: W·A/N, A of N parameters per token) and the KV cache "
-        "of every stage once; K holds context + generated tokens",
-        **{key: values[key] for key in ("p", "W", "A", "N", "K", "BW") if key in expr},
+        "of every stage once, the stages in turn (W, K: a GPU's of each stage, summed over the stages); "
+        "K holds context + generated tokens",
+        **{key: values[key] for key in ("W", "A", "N", "K", "BW") if key in expr},
     )
     compute = _quantity(
         "decode step, compute (s)",
