@@ -114,11 +114,17 @@ def test_time_at_mfu_on_n_gpus() -> None:
     assert report.days == pytest.approx(report.seconds / 86_400)
 
 
-def test_sliding_window_caps_the_attention_term() -> None:
-    arch = load_builtin("mistral-7b-v0.1")
-    long = estimate_flops(arch, Scenario(context=32_768))
-    at_window = estimate_flops(arch, Scenario(context=4096))
-    assert long.forward_per_token == at_window.forward_per_token
+@pytest.mark.parametrize("context", [1024, 4096, 32_768])
+def test_sliding_window_attention_is_the_causal_average_of_min_i_w(context: int) -> None:
+    """Query i attends min(i, w) keys: past the window the average nears w, not w/2 (QA: Mistral's
+    prefill attention at 32k was 2·min(s, w)·d a layer, half the 3,840 keys a query averages)."""
+    arch = load_builtin("mistral-7b-v0.1")  # 32 layers, d_attn 4096, window 4096
+    term = estimate_flops(arch, Scenario(context=context)).terms[0]
+    assert term.name == "attention per token (prefill, forward)"
+    attended = sum(min(i, 4096) for i in range(1, context + 1)) / context  # keys a query averages
+    assert term.value == pytest.approx(4 * 32 * 4096 * attended, rel=1e-3)  # s/2 stands for (s + 1)/2
+    decode = estimate_flops(arch, Scenario(context=context)).terms[1]
+    assert decode.value == 4 * 32 * 4096 * min(context, 4096)  # the last token: min(s, w) keys
 
 
 def test_lora_training_skips_base_weight_gradients() -> None:
