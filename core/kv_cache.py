@@ -3,7 +3,8 @@
 Each block's mixer says what one layer keeps on one TP rank (``core.blocks``): keys and values per
 cached token (standard attention: 2·g·d_h, a TP rank keeping max(g/t, 1) heads; MLA: r_kv + d_rope,
 the same on every rank), at most a window of tokens for sliding-window layers, or a fixed-size
-recurrent state (Mamba, linear attention) whatever the context. Only decoder layers keep a cache:
+recurrent state (Mamba, linear attention) whatever the context, at 16 or 32 bits whatever the KV
+cache's type (``quant.STATE_BITS``). Only decoder layers keep a cache:
 an encoder reads the input once per request, and its keys and values are the decoder's
 cross-attention cache, kept once per request. Data parallelism does not split one request's cache.
 Layers with the same cache shape are summed into one term.
@@ -16,7 +17,7 @@ from typing import NamedTuple
 
 from paramtally.core.blocks import Cache
 from paramtally.core.formula import Number
-from paramtally.core.quant import KV_DTYPE_BITS
+from paramtally.core.quant import KV_DTYPE_BITS, STATE_BITS
 from paramtally.core.scenario import Scenario
 from paramtally.core.schema import Architecture, Block
 from paramtally.core.stages import Stage
@@ -105,7 +106,7 @@ def _kv_terms(
         for window, entries in by_window.items()
     ]
     if states:
-        terms.append(_state_term(states, s, bits))
+        terms.append(_state_term(states, s, STATE_BITS[s.kv_dtype]))
     if cross:
         terms.append(_cross_term(cross, s, bits, tokens))
     return tuple(terms)
@@ -169,7 +170,10 @@ def _token_term(
 def _state_term(entries: list[tuple[int, Cache]], s: KvView, bits: Number) -> Term:
     numbers = sum([layers * cache.per_sequence for layers, cache in entries])
     per_layers, values = _shared_expr(entries, "state_expr", numbers)
-    source = entries[0][1].source + f"; independent of the context; {s.kv_dtype}"
+    source = entries[0][1].source + (
+        f"; independent of the context; {bits}-bit whatever the KV cache's type "
+        "(vLLM: the model's dtype; llama.cpp: F32 beside its quantized caches)"
+    )
     return Term.of(
         "recurrent state", "kv_cache", f"{per_layers}·b·bits/8", source, b=s.batch, bits=bits, **values
     )

@@ -99,6 +99,16 @@ def test_a_pipeline_stage_of_encoder_layers_keeps_no_cache() -> None:
     assert sum(term.value for term in last if term.part == "kv_cache") == 2 * 2 * 12 * 12 * 64 * 1000 * 2
 
 
+@pytest.mark.parametrize(("kv_dtype", "bits"), [("bf16", 16), ("fp8", 16), ("q4_0", 32), ("fp32", 32)])
+def test_the_recurrent_state_keeps_its_own_precision_whatever_the_kv_cache(kv_dtype: str, bits: int) -> None:
+    """QA: Bamba's Mamba-2 state went to 4.5 bits with a q4_0 KV cache; vLLM keeps it in the model's
+    dtype beside an fp8 cache, llama.cpp in F32 beside its quantized ones."""
+    bamba = load_builtin("bamba-9b")
+    state = _term(estimate_memory(bamba, Scenario(kv_dtype=kv_dtype)), "recurrent state")
+    assert state.values["bits"] == bits
+    assert state.value == 29 * ((8192 + 2 * 256) * 4 + 128 * 64 * 256) * bits // 8
+
+
 def test_tp_splits_kv_heads_and_replicates_beyond_them() -> None:
     arch = load_builtin("llama-3-70b")  # 8 KV heads
     one = estimate_memory(arch, Scenario(context=1024)).kv_cache_bytes
