@@ -88,6 +88,10 @@ def _table(comparison: Comparison) -> str:
     table = format_table(headers, rows, right=set(range(1, len(headers))))
     s = comparison.scenario
     lines = [f"Scenario: {s.mode}, {s.dtype}, context {s.context:,}, batch {s.batch}", "", table.rstrip("\n")]
+    if any(row[0].startswith("fits on ") for row in rows):
+        lines.append(
+            f"fits on: the fewest of {_counts_text()} GPUs (`paramtally solve --vary gpus` finds any count)"
+        )
     for index, diffs in enumerate(comparison.diffs):
         if index == comparison.baseline or not diffs:
             continue
@@ -99,3 +103,10 @@ def _table(comparison: Comparison) -> str:
 def _short(value: object) -> str:
     text = "—" if value is None else str(value)
     return text if len(text) <= 80 else text[:77] + "…"
+
+
+def _counts_text() -> str:
+    """'1, 2, 4 … 64': the GPU counts the setups table tries."""
+    from paramtally.core.fit import COUNTS
+
+    return f"{', '.join(map(str, COUNTS[:3]))} … {COUNTS[-1]}"

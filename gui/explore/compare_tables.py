@@ -125,7 +125,10 @@ def fill_fits(table: QTableWidget, comparison: Comparison) -> None:
                 text = f"✔ {gpus} · {chosen.per_gpu_bytes / GB:,.1f} GB each"
             else:
                 text = f"✘ not on {max(s.count for s in setups)}"
-            tip = "\n".join(
+            tip = (
+                f"The fewest of {', '.join(str(s.count) for s in setups)} GPUs (Goal Seek finds any count):\n"
+            )
+            tip += "\n".join(
                 f"{s.count} × {s.gpu_name}: {'fits' if s.fits else 'does not fit'} "
                 f"({s.per_gpu_bytes / GB:,.1f} of {s.capacity_bytes / GB:,.1f} GB per GPU, {s.layout})"
                 for s in setups
