@@ -146,9 +146,14 @@ def _figures(column: Column, scenario: Scenario, catalog: tuple[GPU, ...] | None
     setups: tuple[SetupFit, ...] = ()
     try:
         memory = estimate_memory(column.arch, scenario).total_bytes
-        setups = fit_setups(column.arch, scenario, catalog)
     except (ValidationError, ParamTallyError) as exc:
         problem = one_line(exc)
+    # The setups lay each count out for the column itself: a scenario's TP that a column's heads
+    # do not divide (8 on T5's 12) leaves its memory figure out, not where it fits.
+    try:
+        setups = fit_setups(column.arch, scenario, catalog)
+    except (ValidationError, ParamTallyError) as exc:
+        problem = problem or one_line(exc)
     return ColumnFigures(
         column.source, report.name, report.total, report.active, report.total_with_mtp,
         memory, problem, dict(report.by_part), setups,

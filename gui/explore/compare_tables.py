@@ -85,7 +85,9 @@ def fill_figures(table: QTableWidget, comparison: Comparison) -> None:
         for index, column in enumerate(comparison.columns):
             delta = comparison.delta(index, name)
             if delta.value is None:  # memory the scenario cannot give this model
-                item = _item(f"—\n{column.memory_problem[:40]}", column.memory_problem)
+                problem = column.memory_problem
+                short = problem if len(problem) <= 40 else problem[:39].rstrip() + "…"  # whole in the tooltip
+                item = _item(f"—\n{short}", problem)
             else:
                 exact = f"{delta.value:,}" if unit == "params" else figure_text(delta.value, unit)
                 if index == comparison.baseline:

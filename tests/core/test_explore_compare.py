@@ -120,6 +120,8 @@ def test_a_scenario_one_column_cannot_take_is_said_in_that_column() -> None:
     )
     assert result.columns[0].memory_bytes is not None
     assert result.columns[1].memory_bytes is None and "tensor parallel" in result.columns[1].memory_problem
+    # QA: its GPU setups were dropped with the memory figure: GPT-2 'fits on no GPU' at all.
+    assert result.fewest_gpus(1, "rtx-3090") == 1
 
 
 def test_csv_goes_through_the_export_writer(capsys: pytest.CaptureFixture[str]) -> None:
