@@ -173,6 +173,26 @@ class DesignSpaceView(QWidget):
             box.setCurrentIndex(box.findData(name))
             self._suggest(box, edit)
 
+    def _sync_fields(self) -> None:
+        """The lists follow an edit that adds or takes away variables (an FFN made MoE has experts;
+        Mixtral made dense offered them still, refused); an axis whose field stays keeps its values."""
+        names = [variable.name for variable in available(self.document.architecture, self.document.scenario)]
+        if names == [self.x_box.itemData(index) for index in range(self.x_box.count())]:
+            return
+        kept = [
+            (box.currentData(), edit.text())
+            for box, edit in ((self.x_box, self.x_range), (self.y_box, self.y_range))
+        ]
+        self._fill_fields()
+        for (box, edit), (name, text) in zip(
+            ((self.x_box, self.x_range), (self.y_box, self.y_range)), kept, strict=True
+        ):
+            if name in names:
+                box.blockSignals(True)
+                box.setCurrentIndex(box.findData(name))
+                box.blockSignals(False)
+                edit.setText(text)
+
     def _suggest(self, box: QComboBox, edit: QLineEdit) -> None:
         try:
             axis = suggest_axis(str(box.currentData()), self.document.architecture, self.document.scenario)
@@ -214,6 +234,7 @@ class DesignSpaceView(QWidget):
     def recompute(self) -> None:
         """Sweep again with core and redraw; a question core refuses is said, the last heatmap stays."""
         start = time.perf_counter()
+        self._sync_fields()
         arch, scenario = self.document.architecture, self.document.scenario
         figure = find_figure(str(self.figure_box.currentData()))
         try:

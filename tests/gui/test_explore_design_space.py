@@ -197,3 +197,19 @@ def test_iso_lines_and_the_fits_boundary(qtbot: QtBot, llama_window: MainWindow,
         assert bool(result.fits[j, i]) == fits
         text = view.cell_text(i, j)
         assert text.endswith(("fits " if fits else "does not fit ") + result.setup)
+
+
+def test_the_field_lists_follow_an_edit_that_adds_or_takes_variables(
+    qtbot: QtBot, llama_window: MainWindow
+) -> None:
+    """QA: Llama made MoE never offered its experts; Mixtral made dense kept offering them, refused."""
+    view = open_design(qtbot, llama_window)
+    x, x_range = view.x_box.currentData(), view.x_range.text()
+    fields = lambda: [view.y_box.itemData(index) for index in range(view.y_box.count())]  # noqa: E731
+    assert "num_experts" not in fields()
+    combo = llama_window.form.editor(("blocks", "default", "ffn", "kind"))
+    choose(qtbot, combo, "moe")
+    qtbot.waitUntil(lambda: "num_experts" in fields())
+    assert (view.x_box.currentData(), view.x_range.text()) == (x, x_range)  # the axes kept
+    choose(qtbot, combo, "dense")
+    qtbot.waitUntil(lambda: "num_experts" not in fields())
