@@ -1,18 +1,20 @@
 """Serving estimates: prefill time, decode speed per sequence and for the batch, the largest batch
 that fits, and the cost per million tokens.
 
-A roofline over the memory terms of the busiest GPU (``core.plans``) and the FLOPs per token
+A roofline over the memory terms of every stage (``core.plans``) and the FLOPs per token
 (``core.flops``), each figure a formula shown with its numbers:
 
 - Prefill: the batch's b·s prompt tokens at F FLOPs each (the forward pass per token at context
   s) on the t GPUs of a stage at the scenario's MFU u, the p stages one after another; at least one
   read of the weights, W at bandwidth BW (W: what a GPU of each stage holds, summed over the
   stages, which read theirs in turn).
-- Decode step: every stage in turn reads its share of the active weights, W·A/N, and its KV cache
-  K (summed over the stages as W is; context + generated tokens: the last step, the slowest) — or
-  computes the batch's b·F_d FLOPs (F_d: one decode step at context s + n, the whole cache read),
-  whichever takes longer. The batch makes b tokens per step, each sequence one. Stages do not
-  overlap batches here: a pipeline that keeps several batches in flight does better.
+- Decode step: every stage in turn reads the weights a step streams, R (``core.decode_reads``:
+  the decoder's layers and the LM head, a routed expert when a token of the batch picks it; not
+  an encoder, nor the input embedding, looked up), and its KV cache K (summed over the stages as
+  W is; context + generated tokens: the last step, the slowest) — or computes the batch's b·F_d
+  FLOPs (F_d: one decode step at context s + n, the whole cache read), whichever takes longer.
+  The batch makes b tokens per step, each sequence one. Stages do not overlap batches here: a
+  pipeline that keeps several batches in flight does better.
 - Cost: G = t·p GPUs at c dollars per GPU-hour (the catalog's, or the user's gpus.json).
 - Largest batch: the largest b whose busiest stage still fits, every memory term that has b in its
   formula evaluated at b (KV cache, recurrent state, activations, logits).
@@ -29,6 +31,7 @@ from fractions import Fraction
 from types import CodeType
 from typing import Any, NamedTuple
 
+from paramtally.core.decode_reads import stage_reads
 from paramtally.core.flops import decode_per_token, forward_per_token
 from paramtally.core.formula import Number, compiled
 from paramtally.core.gpus import GPU, find_gpu
@@ -36,7 +39,6 @@ from paramtally.core.memory import effective_architecture
 from paramtally.core.plans import StagePlan, bytes_at_batch, stage_plans
 from paramtally.core.scenario import Scenario, check_scenario
 from paramtally.core.schema import Architecture
-from paramtally.core.stages import model_layout
 from paramtally.core.terms import Term
 
 __all__ = [
@@ -56,8 +58,7 @@ __all__ = [
 BATCH_LIMIT = 1_000_000  # Scenario.batch's upper bound
 
 PREFILL = "max(b·s·F/(t·P·u), W/BW)"
-DECODE_MEMORY = "(W·A/N + K)/BW"  # MoE: A of N parameters are active per token
-DECODE_MEMORY_DENSE = "(W + K)/BW"
+DECODE_MEMORY = "(R + K)/BW"  # R: the weights a step streams (core.decode_reads)
 DECODE_COMPUTE = "b·F_d/(t·P·u)"
 SOURCE = (
     "roofline: prefill at the scenario's MFU on the t GPUs of each of the p stages in turn (at least "
@@ -90,18 +91,46 @@ class ModelSpeed:
     """What the serving figures need from the model, whatever the setup."""
 
     flops: tuple[int, int]  # prefill FLOPs per token at the context; a decode step at context + generated
-    params: tuple[int, int]  # active, total parameters
+    arch: Architecture  # as run (``effective_architecture``): what a decode step reads of each stage
 
 
 def model_speed(arch: Architecture, s: Scenario) -> ModelSpeed:
     run = effective_architecture(arch, s)
-    layout = model_layout(run, 1)
     flops = (forward_per_token(run, s.context), decode_per_token(run, s.context + s.generated))
-    return ModelSpeed(flops, (layout.active, layout.total))
+    return ModelSpeed(flops, run)
 
 
-def _decode_memory(model: ModelSpeed) -> str:
-    return DECODE_MEMORY if model.params[0] < model.params[1] else DECODE_MEMORY_DENSE
+_STREAMED_SOURCE = (
+    "a decode step reads the decoder's layers and the LM head, not an encoder nor the input embedding "
+    "(looked up); a routed expert when one of the b tokens picks it, 1 − (1 − k/E)^b of them (uniform "
+    "routing: the most a batch reads); P, S: a stage's parameters outside the routed experts, held and "
+    "streamed; X, Y: its routed experts, held and read (ep: expert parallelism); W: a GPU's weight bytes"
+)
+
+
+def _streamed_term(plans: tuple[StagePlan, ...], s: Scenario, model: ModelSpeed) -> Term:
+    """R as a term: one stage's formula with its numbers, or the sum over the stages."""
+    reads = stage_reads(model.arch, s.pp, s.batch)
+    name = "weights streamed per decode step (bytes)"
+    if len(plans) > 1:
+        total = sum(
+            Fraction(plan.weights) * _exact(read.share(s.ep)) for plan, read in zip(plans, reads, strict=True)
+        )
+        return _quantity(name, "R", _STREAMED_SOURCE + f"; summed over the {len(plans)} stages", R=total)
+    (read,) = reads
+    values: dict[str, Number] = {"W": plans[0].weights, "S": read.streamed, "P": read.held}
+    if not read.experts:
+        return _quantity(name, "W·S/P", _STREAMED_SOURCE, **values)
+    values |= {"Y": read.experts_read, "X": read.experts}
+    if s.ep == 1:
+        return _quantity(name, "W·(S + Y)/(P + X)", _STREAMED_SOURCE, **values)
+    return _quantity(name, "W·(S + Y/ep)/(P + X/ep)", _STREAMED_SOURCE, ep=s.ep, **values)
+
+
+def _streamed(plans: tuple[StagePlan, ...], s: Scenario, model: ModelSpeed) -> float:
+    """R: the bytes a decode step streams, each stage's share of a GPU's weights summed."""
+    reads = stage_reads(model.arch, s.pp, s.batch)
+    return sum(plan.weights * read.share(s.ep) for plan, read in zip(plans, reads, strict=True))
 
 
 class SetupSpeed(NamedTuple):
@@ -122,9 +151,8 @@ def _layout_symbols(plans: tuple[StagePlan, ...], s: Scenario, model: ModelSpeed
         "p": s.pp,
         "u": s.mfu,
         "W": sum(plan.weights for plan in plans),
+        "R": _streamed(plans, s, model),
         "K": sum(plan.kv_cache for plan in plans),
-        "A": model.params[0],
-        "N": model.params[1],
     }
 
 
@@ -157,7 +185,7 @@ class LayoutSpeed:
 
 def layout_speed(plans: tuple[StagePlan, ...], s: Scenario, model: ModelSpeed) -> LayoutSpeed:
     # Compiled once per layout, not looked up again for each GPU kind on it.
-    formulas = compiled(_decode_memory(model)), compiled(DECODE_COMPUTE), compiled(PREFILL)
+    formulas = compiled(DECODE_MEMORY), compiled(DECODE_COMPUTE), compiled(PREFILL)
     return LayoutSpeed(_layout_symbols(plans, s, model), formulas, s.batch)
 
 
@@ -229,14 +257,15 @@ def serving_report(
     values = {key: _exact(value) for key, value in _symbols(plans, s, gpu, model).items()}
     pick = {key: values[key] for key in ("b", "s", "F", "t", "P", "u", "W", "BW")}
     prefill = _quantity("prefill time (s)", PREFILL, SOURCE + "; F: forward FLOPs per token at s", **pick)
-    expr = _decode_memory(model)
+    streamed = _streamed_term(plans, s, model)
+    values["R"] = streamed.exact
     memory = _quantity(
         "decode step, memory (s)",
-        expr,
-        "each step reads the active weights (MoE: W·A/N, A of N parameters per token) and the KV cache "
-        "of every stage once, the stages in turn (W, K: a GPU's of each stage, summed over the stages); "
-        "K holds context + generated tokens",
-        **{key: values[key] for key in ("W", "A", "N", "K", "BW") if key in expr},
+        DECODE_MEMORY,
+        "each step reads the weights it streams (R, bytes) and the KV cache of every stage once, the "
+        "stages in turn (K: a GPU's of each stage, summed over the stages); K holds context + "
+        "generated tokens",
+        **{key: values[key] for key in ("R", "K", "BW")},
     )
     compute = _quantity(
         "decode step, compute (s)",
@@ -254,7 +283,7 @@ def serving_report(
         T=exact_step,
     )
     per_sequence = _quantity("decode tokens/s (per sequence)", "1/T", "one token per step", T=exact_step)
-    terms = [prefill, memory, compute, rate, per_sequence]
+    terms = [prefill, streamed, memory, compute, rate, per_sequence]
     output_cost = prompt_cost = None
     if gpu.usd_per_hour is not None:
         c, g = _exact(gpu.usd_per_hour), s.tp * s.pp

@@ -1,0 +1,76 @@
+"""What a decode step streams from memory: the weights its matmuls read, stage by stage.
+
+A step runs the decoder's layers and the LM head for the batch's b new tokens. It reads every
+weight of those layers once, but not the rest of what a GPU holds: an encoder ran once, at
+prefill, and keeps no weight in the step; the input embedding is looked up, b rows of it, not
+streamed (tied to the head, it is read as the head). A routed expert is read when one of the b
+tokens picks it: with k of E experts picked per token, uniformly, an expert stays unread with
+probability (1 − k/E)^b — at b = 1 a step reads the active parameters, at b = 64 of Qwen3-30B-A3B
+(8 of 128) 98 % of the experts. Real routers are skewed, so this is the most a batch reads: a
+bound, as the roofline it feeds is.
+
+Per stage this is a share of the bytes a GPU holds (``weights``, from the memory terms), the
+parameters on one GPU weighted alike: (S + Y/ep)/(P + X/ep), with P and S the stage's parameters
+outside the routed experts and those of them streamed, X and Y its routed-expert parameters and
+those read (expert parallelism puts X/ep of them on a GPU; tensor parallelism divides both).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
+
+from paramtally.core.count import block_parts
+from paramtally.core.schema import Architecture, Block
+from paramtally.core.stages import model_layout
+
+__all__ = ["StageReads", "stage_reads"]
+
+
+class StageReads(NamedTuple):
+    """One stage's parameters: outside the routed experts (held, streamed by a step) and routed."""
+
+    held: int  # P
+    streamed: int  # S
+    experts: int  # X
+    experts_read: int  # Y, expected (rounded to a whole parameter)
+
+    def share(self, ep: int) -> float:
+        """The share of a GPU's weight bytes a decode step reads."""
+        held = self.held + self.experts / ep
+        return (self.streamed + self.experts_read / ep) / held if held else 0.0
+
+
+@lru_cache(maxsize=256)
+def stage_reads(arch: Architecture, pp: int, batch: int) -> tuple[StageReads, ...]:
+    """Each pipeline stage's parameters a decode step of ``batch`` tokens streams."""
+    layout = model_layout(arch, pp)
+    h = arch.hidden_size
+    tail = (arch.embeddings.vocab_size + arch.added_vocab) * arch.embed_dim if arch.head.present else 0
+    stack = arch.main_stack  # the decoder (its final norm before the head), or an encoder alone
+    if stack.final_norm:
+        tail += arch.base_block(stack).context(h).norm_per_width * h
+    found = []
+    for stage in layout.stages:
+        streamed, read = 0, 0.0
+        for block, layers in stage.decoder_blocks:
+            params, routed, unread = _block_reads(block, h, batch)
+            streamed += layers * (params - routed)
+            read += layers * (routed - unread)
+        if stage.index == pp - 1:
+            streamed += tail  # the LM head and the norm before it
+        held = stage.params - stage.experts
+        found.append(StageReads(held, min(streamed, held), stage.experts, round(read)))
+    return tuple(found)
+
+
+@lru_cache(maxsize=1024)
+def _block_reads(block: Block, h: int, batch: int) -> tuple[int, int, float]:
+    """One layer's parameters, its routed-expert ones, and those no token of the batch picks."""
+    parts = block_parts(block, h)
+    routed = parts.get("moe_experts", 0)
+    ffn = block.ffn
+    unread = 0.0
+    if routed and ffn.kind == "moe":
+        unread = routed * (1.0 - ffn.top_k / ffn.num_experts) ** batch
+    return sum(parts.values()), routed, unread
