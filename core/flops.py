@@ -15,14 +15,16 @@ gradients: 4·N + 6·A. Sliding-window layers attend min(s, window).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
 from paramtally.core.count import count_parameters
 from paramtally.core.gpus import GPU, find_gpu
+from paramtally.core.kv_cache import encoder_tokens
 from paramtally.core.memory import effective_architecture
 from paramtally.core.scenario import Scenario
-from paramtally.core.schema import Architecture
+from paramtally.core.schema import Architecture, Block
 from paramtally.core.stages import model_layout
 from paramtally.core.terms import Term
 
@@ -81,14 +83,22 @@ def matmul_params(arch: Architecture) -> tuple[int, int]:
     return report.active - lookups - untied, head
 
 
-def _context_terms(arch: Architecture, s: int, per: int, name: str, source: str) -> Term:
+def _context_terms(
+    arch: Architecture, s: int, per: int, name: str, source: str, decoding: int | None = None
+) -> Term:
     """Attention over the context and recurrent scans for one token, forward, summed over the layers:
-    ``per``·L·min(s, window)·d_attn (2 on average over a causal sequence, 4 at its end)."""
+    ``per``·L·min(s, window)·d_attn (2 on average over a causal sequence, 4 at its end). With
+    ``decoding`` (the encoder's tokens), a decode step of an encoder-decoder: the decoder's layers
+    alone, each cross-attending over those tokens (4·L_x·s_enc·d_x)."""
     h = arch.hidden_size
     attend: dict[tuple[int, int | None], int] = {}  # (d_attn, window) -> layers
+    cross: dict[int, int] = {}  # d_attn of the cross-attention -> layers
     scan = 0
-    for block, layers in arch.layers_by_block().items():
+    for block, layers in _layers_by_block(arch, decoding is not None):
         ctx = block.context(h)
+        if decoding is not None and block.cross_attention is not None:
+            width = block.cross_attention.context_width(ctx)
+            cross[width] = cross.get(width, 0) + layers
         for mixer in (block.mixer, block.parallel_mixer):
             if mixer is None:
                 continue
@@ -112,6 +122,10 @@ def _context_terms(arch: Architecture, s: int, per: int, name: str, source: str)
             tokens = f"(2·min(s, w{tag}) − min(s, w{tag})²/s)"
         parts.append(f"{per}·L{tag}·{tokens}·d{tag}")
         values |= {f"L{tag}": layers, f"d{tag}": width} | ({} if window is None else {f"w{tag}": window})
+    for i, (width, layers) in enumerate(sorted(cross.items())):
+        tag = "" if len(cross) == 1 else f"_{i + 1}"
+        parts.append(f"{per}·L_x{tag}·s_enc·d_x{tag}")
+        values |= {f"L_x{tag}": layers, f"d_x{tag}": width, "s_enc": decoding or 0}
     if scan:
         parts.append("F_scan")
         values["F_scan"] = scan
@@ -141,25 +155,58 @@ class _TokenTerms:
     matmuls: dict[str, int]  # N_ne, e, V of the formulas
 
 
+def _layers_by_block(arch: Architecture, decoder_only: bool) -> Iterable[tuple[Block, int]]:
+    """Each distinct block with its layers (``decoder_only``: the decoder's, as a decode step runs)."""
+    if not decoder_only:
+        return arch.layers_by_block().items()
+    layers: dict[Block, int] = {}
+    for run in arch.runs:
+        if run.stack == "decoder":
+            layers[run.block] = layers.get(run.block, 0) + run.layers
+    return layers.items()
+
+
+def _encoder_matmuls(arch: Architecture) -> int:
+    """The encoder's active parameters outside its lookups (positions): a decode step runs without
+    them (the encoder ran once, at prefill)."""
+    report = count_parameters(arch)
+    node = next((child for child in report.tree.children if child.name == "encoder"), None)
+    if node is None:
+        return 0
+    inactive = sum((row.params - row.active) * row.layers for row in report.groups if row.stack == "encoder")
+    return sum(leaf.params for _, leaf in node.leaves() if leaf.part != "embeddings") - inactive
+
+
 @lru_cache(maxsize=256)
-def _token_terms(arch: Architecture, context: int) -> _TokenTerms:
+def _token_terms(arch: Architecture, context: int, encoder_tokens: int | None = None) -> _TokenTerms:
     # Cached: the report, the prefill and the decode figures of the serving estimates all read them.
     n_ne, head = matmul_params(arch)
     matmuls = {"N_ne": n_ne, "e": arch.embed_dim, "V": head // arch.embed_dim}
     attention = _context_terms(
         arch, context, 2, "attention per token (prefill, forward)", KAPLAN + " (a causal average)"
     )
+    decoding = None if arch.encoder is None else (encoder_tokens or context)
     decode_attention = _context_terms(
-        arch, context, 4, "attention of one decode step at context s", "QKᵀ and A·V over all s cached tokens"
-    )
+        arch, context, 4, "attention of one decode step at context s",
+        "QKᵀ and A·V over all s cached tokens" + ("" if decoding is None else
+        "; the decoder's layers, cross-attending over the encoder's s_enc tokens"), decoding,
+    )  # fmt: skip
     forward = _flops_term(
         "forward per token (prefill)", "2·N_ne + 2·e·V + F_att", f"{KAPLAN}; {NON_EMBEDDING}",
         F_att=attention.value, **matmuls,
     )  # fmt: skip
-    decode = _flops_term(
-        "decode step per token at context s", "2·N_ne + 2·e·V + F_dec", f"{NON_EMBEDDING}; one new token "
-        "reads all s cached keys and values", F_dec=decode_attention.value, **matmuls,
-    )  # fmt: skip
+    if decoding is None:
+        decode = _flops_term(
+            "decode step per token at context s", "2·N_ne + 2·e·V + F_dec", f"{NON_EMBEDDING}; one new "
+            "token reads all s cached keys and values", F_dec=decode_attention.value, **matmuls,
+        )  # fmt: skip
+    else:
+        decode = _flops_term(
+            "decode step per token at context s", "2·(N_ne − N_enc) + 2·e·V + F_dec", f"{NON_EMBEDDING}; "
+            "a step runs the decoder alone: N_enc, the encoder's, ran once at prefill; one new token reads "
+            "all s cached keys and values", N_enc=_encoder_matmuls(arch), F_dec=decode_attention.value,
+            **matmuls,
+        )  # fmt: skip
     return _TokenTerms(attention, decode_attention, forward, decode, matmuls)
 
 
@@ -171,9 +218,10 @@ def forward_per_token(arch: Architecture, context: int) -> int:
 
 
 @lru_cache(maxsize=256)
-def decode_per_token(arch: Architecture, context: int) -> int:
-    """FLOPs of one decode step at ``context`` (the whole cache read), as the report's term."""
-    return _token_terms(arch, context).decode.value
+def decode_per_token(arch: Architecture, context: int, encoder_tokens: int | None = None) -> int:
+    """FLOPs of one decode step at ``context`` (the whole cache read; an encoder-decoder's decoder
+    cross-attending over ``encoder_tokens``, else the context), as the report's term."""
+    return _token_terms(arch, context, encoder_tokens).decode.value
 
 
 @lru_cache(maxsize=128)
@@ -182,7 +230,7 @@ def _estimate(arch: Architecture, s: Scenario, gpu: GPU) -> FlopsReport:
     report = count_parameters(arch)
     adapters = model_layout(arch, 1).adapters if s.mode == "training" else 0
     n = report.active
-    token = _token_terms(arch, s.context)
+    token = _token_terms(arch, s.context, encoder_tokens(arch, s))
     attention, decode_attention, forward, decode = (
         token.attention,
         token.decode_attention,

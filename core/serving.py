@@ -35,6 +35,7 @@ from paramtally.core.decode_reads import stage_reads
 from paramtally.core.flops import decode_per_token, forward_per_token
 from paramtally.core.formula import Number, compiled
 from paramtally.core.gpus import GPU, find_gpu
+from paramtally.core.kv_cache import encoder_tokens
 from paramtally.core.memory import effective_architecture
 from paramtally.core.plans import StagePlan, bytes_at_batch, stage_plans
 from paramtally.core.scenario import Scenario, check_scenario
@@ -96,7 +97,8 @@ class ModelSpeed:
 
 def model_speed(arch: Architecture, s: Scenario) -> ModelSpeed:
     run = effective_architecture(arch, s)
-    flops = (forward_per_token(run, s.context), decode_per_token(run, s.context + s.generated))
+    decode = decode_per_token(run, s.context + s.generated, encoder_tokens(run, s))
+    flops = (forward_per_token(run, s.context), decode)
     return ModelSpeed(flops, run)
 
 

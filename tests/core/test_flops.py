@@ -148,3 +148,20 @@ def test_terms_carry_formulas_and_sources() -> None:
     for term in report.terms:
         assert term.formula.replace(",", "").endswith(str(term.value))
         assert term.source
+
+
+def test_an_encoder_decoders_decode_step_runs_the_decoder_over_the_encoder_tokens() -> None:
+    """QA: Whisper's decode step counted its 32 encoder layers' attention and matmuls and no
+    cross-attention (3.23 GFLOP); a step runs the 32 decoder layers, each attending over the 448
+    context tokens and cross-attending over the encoder's 1,500 frames."""
+    whisper = load_builtin("whisper-large-v3")  # d_model 1280, 32 + 32 layers, vocabulary 51,866
+    report = estimate_flops(whisper, Scenario(context=448))
+    decoder_matmuls = 839_559_680  # Σ numel of the decoder's layers and final norm (transformers)
+    assert report.decode_per_token == (
+        2 * decoder_matmuls + 2 * 1280 * 51866 + 4 * 32 * 448 * 1280 + 4 * 32 * 1500 * 1280
+    )
+    t5 = load_builtin("t5-base")
+    few, many = (
+        estimate_flops(t5, Scenario(context=512, encoder_tokens=n)).decode_per_token for n in (16, 4096)
+    )
+    assert many - few == 4 * 12 * (4096 - 16) * 768  # 12 decoder layers cross-attend, d 12·64
