@@ -23,6 +23,7 @@ from typing import NamedTuple
 
 from paramtally.core.activations_hf import HF_SOURCE, hf_widths
 from paramtally.core.count import block_kind
+from paramtally.core.kv_cache import encoder_tokens
 from paramtally.core.model_states import padded_vocab
 from paramtally.core.scenario import Scenario, with_changes
 from paramtally.core.schema import Architecture, Block
@@ -158,18 +159,21 @@ def _training_terms(arch: Architecture, s: Scenario, stage: Stage, last: bool) -
         _source(s) + (f"; {flight_source}" if flight_source else "") + (EXPERT_PARALLEL if s.ep > 1 else "")
     )
     h = arch.hidden_size
-    # Blocks that keep the same bytes per layer share a term.
-    classes: dict[tuple[int, int, int, int], tuple[int, list[Block]]] = {}
-    for block, layers in stage.blocks:
-        key = (*_widths(arch, block, s), _score_heads(block))
-        count, blocks = classes.get(key, (0, []))
-        classes[key] = (count + layers, [*blocks, block])
+    # Blocks that keep the same bytes per layer share a term; an encoder's layers read its own
+    # tokens (Whisper's 1,500 frames beside a 448-token transcript), so they are a class apart.
+    classes: dict[tuple[str, int, int, int, int], tuple[int, list[Block], Scenario]] = {}
+    for role, held, seen in _by_stack(arch, stage, s):
+        for block, layers in held:
+            key = (role, *_widths(arch, block, seen), _score_heads(block))
+            count, blocks, _ = classes.get(key, (0, [], seen))
+            classes[key] = (count + layers, [*blocks, block], seen)
     terms = []
-    for (_, _, scores, _), (count, blocks) in classes.items():
+    for (role, _, _, scores, _), (count, blocks, seen) in classes.items():
         labels = sorted({block_kind(block) for block in blocks})
-        name = "activations" if len(classes) == 1 else f"activations ({'; '.join(labels)} layers)"
-        expr = factor + "L·" + _layer_expr(s, scores) + scale
-        values = _layer_values(arch, blocks[0], s) | {"L": count} | flight | extra
+        where = f"{role} " if role else ""
+        name = "activations" if len(classes) == 1 else f"activations ({where}{'; '.join(labels)} layers)"
+        expr = factor + "L·" + _layer_expr(seen, scores) + scale
+        values = _layer_values(arch, blocks[0], seen) | {"L": count} | flight | extra
         terms.append(Term.of(name, "activations", expr, source, **values))
     if last and arch.head.present:
         vocab = arch.embeddings.vocab_size
@@ -190,6 +194,28 @@ def _training_terms(arch: Architecture, s: Scenario, stage: Stage, last: bool) -
             )
         )
     return terms
+
+
+def _by_stack(
+    arch: Architecture, stage: Stage, s: Scenario
+) -> list[tuple[str, tuple[tuple[Block, int], ...], Scenario]]:
+    """The stage's blocks by the stack they are in, each with the scenario its layers see: an
+    encoder's its own tokens (``encoder_tokens``), a decoder's the context ('': no encoder)."""
+    if stage.decoder_blocks is stage.blocks:
+        return [("", stage.blocks, s)]
+    decoder = {id(block): n for block, n in stage.decoder_blocks}
+    encoder = []
+    for block, n in stage.blocks:
+        left = n - decoder.get(id(block), 0)
+        if left > 0:
+            encoder.append((block, left))
+    tokens = encoder_tokens(arch, s) or s.context
+    found = []
+    if encoder:
+        found.append(("encoder", tuple(encoder), with_changes(s, (("context", tokens),))))
+    if stage.decoder_blocks:
+        found.append(("decoder", stage.decoder_blocks, s))
+    return found
 
 
 def _prefill_width(block: Block, h: int) -> int:

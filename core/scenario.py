@@ -107,8 +107,8 @@ class Scenario(HashedOnce):
     encoder_tokens: Annotated[int, Field(ge=1, le=100_000_000)] | None = Field(
         None,
         title="Encoder tokens",
-        description="Tokens (or audio frames) the encoder reads per request, which cross-attention "
-        "caches; empty means the encoder's maximum positions.",
+        description="Tokens (or audio frames) the encoder reads per request or training sequence, "
+        "which cross-attention caches; empty means the encoder's maximum positions.",
     )
     batch: Annotated[int, Field(ge=1, le=1_000_000)] = Field(
         1,

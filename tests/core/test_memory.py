@@ -109,6 +109,19 @@ def test_the_recurrent_state_keeps_its_own_precision_whatever_the_kv_cache(kv_dt
     assert state.value == 29 * ((8192 + 2 * 256) * 4 + 128 * 64 * 256) * bits // 8
 
 
+def test_an_encoders_training_activations_are_for_its_own_tokens() -> None:
+    """QA: Whisper's encoder kept activations for the 448-token transcript, not its 1,500 frames,
+    and its term and the decoder's had one name."""
+    whisper = load_builtin("whisper-large-v3")  # 32 + 32 layers, d 1280, 20 heads, FFN 5120
+    report = estimate_memory(whisper, Scenario(mode="training", context=448))
+    encoder = _term(report, "activations (encoder dense layers)")
+    decoder = _term(report, "activations (decoder dense layers)")
+    assert encoder.values["s"] == 1500 and decoder.values["s"] == 448
+    more = estimate_memory(whisper, Scenario(mode="training", context=448, encoder_tokens=3000))
+    assert _term(more, "activations (encoder dense layers)").value > encoder.value
+    assert _term(more, "activations (decoder dense layers)").value == decoder.value
+
+
 def test_tp_splits_kv_heads_and_replicates_beyond_them() -> None:
     arch = load_builtin("llama-3-70b")  # 8 KV heads
     one = estimate_memory(arch, Scenario(context=1024)).kv_cache_bytes
