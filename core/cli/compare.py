@@ -87,7 +87,9 @@ def _table(comparison: Comparison) -> str:
             rows.append([f"fits on {gpu.id}", *(f"{n} GPU(s)" if n else "no" for n in fewest)])
     table = format_table(headers, rows, right=set(range(1, len(headers))))
     s = comparison.scenario
-    lines = [f"Scenario: {s.mode}, {s.dtype}, context {s.context:,}, batch {s.batch}", "", table.rstrip("\n")]
+    layout = f", tp {s.tp} · pp {s.pp} · {s.gpus} GPU(s)" if s.gpus > 1 else ""
+    scenario = f"Scenario: {s.mode}, {s.dtype}, context {s.context:,}, batch {s.batch}{layout}"
+    lines = [scenario, "", table.rstrip("\n")]
     if any(row[0].startswith("fits on ") for row in rows):
         lines.append(
             f"fits on: the fewest of {_counts_text()} GPUs (`paramtally solve --vary gpus` finds any count)"

@@ -305,11 +305,14 @@ class DesignSpaceView(QWidget):
         else:
             arch, scenario = result.variant(i, j)
             report = count_parameters(arch)
-            parts = [
-                f"{result.figure.title.lower()} {figure_text(value, result.figure.unit)}",
-                f"total {figure_text(report.total, 'params')}",
-            ]
-            if report.active != report.total:
+            # The figure swept in its title's words ('memory per GPU', not 'memory per gpu'; 'KV cache'
+            # stays), then the totals it is not (a total-parameters sweep said its total twice).
+            title = result.figure.title
+            title = title[:1].lower() + title[1:] if title[1:2].islower() else title
+            parts = [f"{title} {figure_text(value, result.figure.unit)}"]
+            if result.figure.name != "total":
+                parts.append(f"total {figure_text(report.total, 'params')}")
+            if report.active != report.total and result.figure.name != "active":
                 parts.append(f"active {figure_text(report.active, 'params')}")
             if result.figure.name != "memory":
                 try:
