@@ -39,26 +39,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     arch = load_source(args.source)
     result = sweep(arch, scenario_from_args(args), args.x, args.y, args.figure, args.fits)
-    levels = [
-        parse_quantity(level, result.figure.unit, "--iso")
-        for level in (args.iso or "").split(",")
-        if level.strip()
-    ]
+    texts = [level.strip() for level in (args.iso or "").split(",") if level.strip()]
+    levels = [parse_quantity(text, result.figure.unit, "--iso") for text in texts]
     if args.format == "json":
         emit_json(sweep_json(result, levels), args.output)
     else:
+        # A grid of cells has no room for the crossings JSON lists: a column per level says which side
+        # of it each cell is (the iso-line runs between a yes and a no).
+        marks = [(f"{result.figure.name}>={text}", level) for text, level in zip(texts, levels, strict=True)]
         columns = [
             result.x.name,
             result.y.name,
             result.figure.name,
             *(["fits"] if result.fits is not None else []),
+            *(name for name, _ in marks),
         ]
-        emit(to_csv(sweep_rows(result), columns), args.output)
+        emit(to_csv(sweep_rows(result, marks), columns), args.output)
     return 0
 
 
-def sweep_rows(result: Sweep) -> list[dict[str, Any]]:
-    """One row per cell (y outer, x inner); an invalid variant has an empty value."""
+def sweep_rows(result: Sweep, marks: list[tuple[str, Any]] | None = None) -> list[dict[str, Any]]:
+    """One row per cell (y outer, x inner); an invalid variant has an empty value. ``marks``: a
+    column per (name, level) saying whether the cell's figure is at least the level."""
     rows = []
     for j, y in enumerate(result.y.values):
         for i, x in enumerate(result.x.values):
@@ -70,6 +72,8 @@ def sweep_rows(result: Sweep) -> list[dict[str, Any]]:
             }
             if result.fits is not None:
                 row["fits"] = bool(result.fits[j, i]) if value is not None else ""
+            for name, level in marks or ():
+                row[name] = "" if value is None else value >= level
             rows.append(row)
     return rows
 

@@ -247,6 +247,11 @@ def test_csv_and_json_hold_every_cell(capsys: pytest.CaptureFixture[str]) -> Non
     assert data["x"]["field"] == "hidden_size" and len(data["values"]) == 17 and len(data["values"][0]) == 25
     assert data["values"][0][0] == int(rows[0]["total"]) and data["iso"][0]["level"] == 10**10
     assert data["iso"][0]["pairs"] and len(data["fits"]) == 17
+    # QA: the CSV dropped --iso without a word; a column per level says each cell's side of it.
+    assert main([*argv, "--iso", "10e9"]) == 0
+    marked = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert {row["total>=10e9"] for row in marked} == {"true", "false"}
+    assert all((row["total>=10e9"] == "true") == (int(row["total"]) >= 10**10) for row in marked)
 
 
 @pytest.mark.parametrize(
