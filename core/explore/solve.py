@@ -222,9 +222,10 @@ def _direction(search: _Search, start: int, size: int) -> bool:
             if other != here:
                 return (other > here) == (sign > 0)
             previous, step = index, step * 2
-    name, value = search.target.name, search.domain[start]
+    name, value = _figure_words(search.target), search.domain[start]
     raise ParamTallyError(
-        f"{name} does not change with {search.variable.name} ({_show(here)} at {value:,} and on either side)"
+        f"{_words(search.variable)} does not change the {name} "
+        f"({_show(here)} at {value:,} and on either side)"
     )
 
 
@@ -294,27 +295,42 @@ def _unreachable(search: _Search, index: int) -> ParamTallyError:
     end = "largest" if index else "smallest"
     if target.gpu is not None:
         return ParamTallyError(
-            f"no {search.variable.name} fits {target.gpu.id}: even the {end} allowed value "
+            f"no {_words(search.variable)} fits {target.gpu.name}: even the {end} allowed value "
             f"({point.value:,}) needs {point.figure:,} bytes per GPU of {point.figures['capacity_bytes']:,}"
         )
+    meets = f"{_figure_words(target)} {target.op} {_show(target.threshold)}"
     return ParamTallyError(
-        f"no {search.variable.name} meets {target.name} {target.op} {_show(target.threshold)}: the {end} "
-        f"allowed value ({point.value:,}) gives {_show(point.figure)}"
+        f"no {_words(search.variable)} meets {meets}: the {end} allowed value ({point.value:,}) "
+        f"gives {_show(point.figure)}"
     )
 
 
 def _check_monotone(search: _Search, rising: bool, after: bool) -> None:
     """Every evaluated value must lie on one monotone curve, and the meeting ones on one side."""
     ordered = sorted(search.seen.items())
-    name = search.target.name
+    name = _figure_words(search.target)
     for (_, a), (_, b) in itertools.pairwise(ordered):
         wrong_way = (b.figure < a.figure) if rising else (b.figure > a.figure)
         flips_back = (a.meets and not b.meets) if after else (b.meets and not a.meets)
         if (wrong_way and search.target.gpu is None) or flips_back:
             raise ParamTallyError(
-                f"{name} is not monotone in {search.variable.name} ({_show(a.figure)} at {a.value:,}, "
+                f"{name} is not monotone in {_words(search.variable)} ({_show(a.figure)} at {a.value:,}, "
                 f"{_show(b.figure)} at {b.value:,}); no single value is the answer"
             )
+
+
+def _words(variable: Variable) -> str:
+    """A variable as a person reads it and as it is typed: 'Heads (num_heads)' — the window's
+    Goal Seek shows its title, the command line takes its name."""
+    return f"{variable.title} ({variable.name})" if variable.title.lower() != variable.name else variable.name
+
+
+def _figure_words(target: Target) -> str:
+    """The target's figure in its title's words ('total parameters', 'memory per GPU')."""
+    if target.figure is None:
+        return target.name
+    title = target.figure.title
+    return title[:1].lower() + title[1:] if title[1:2].islower() else title
 
 
 def _show(number: int | float | Fraction) -> str:

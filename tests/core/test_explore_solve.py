@@ -213,11 +213,11 @@ def test_targets_parse_with_units() -> None:
     ("argv", "said"),
     [
         (("--vary", "depth", "--target", "total=7e9"), "unknown field 'depth'"),
-        (("--vary", "num_layers", "--target", "total=1e30"), "no num_layers meets total"),
+        (("--vary", "num_layers", "--target", "total=1e30"), "no Layers (num_layers) meets total parameters"),
         (("--vary", "num_layers", "--target", "total"), "is not FIGURE=VALUE"),
         (("--vary", "num_layers", "--target", "total=seven"), "'seven' is not a number of params"),
         (("--vary", "num_layers", "--target", "size=7e9"), "unknown figure 'size'"),
-        (("--vary", "context", "--target", "total=7e9"), "total does not change with context"),
+        (("--vary", "context", "--target", "total=7e9"), "context does not change the total parameters"),
         (("--vary", "context", "--target", "fits=h100:1"), "unknown GPU 'h100'"),
         (("--vary", "context", "--target", "fits=h100-sxm-80gb:zero"), "is not a GPU count"),
         (("--vary", "num_layers", "--target", "total=7e9", "--multiple-of", "0"), "--multiple-of"),
@@ -243,7 +243,7 @@ def test_a_figure_that_is_not_monotone_is_refused(capsys: pytest.CaptureFixture[
         capsys, "solve", "t5-base", "--vary", "encoder_layers", "--target", "memory=3.2e9",
         "--mode", "training", "--zero", "1", "--gpus", "8", "--tp", "2", "--pp", "2",
     )  # fmt: skip
-    assert code == 2 and "memory is not monotone in encoder_layers" in err
+    assert code == 2 and "memory per GPU is not monotone in Encoder layers (encoder_layers)" in err
 
 
 def test_a_variable_written_everywhere_it_is_held() -> None:
