@@ -19,13 +19,12 @@ from paramtally.core.export import BREAKDOWN_COLUMNS, GPU_COLUMNS, breakdown_row
 from paramtally.core.fit import chosen_layout, column_description, fit_setups, smallest_fit
 from paramtally.core.memory import estimate_memory
 from paramtally.core.sources import load_source
-from paramtally.gui.document import Document
 from paramtally.gui.main_window import MainWindow
 from paramtally.gui.views.memory_panel import MemoryPanel
 from paramtally.gui.views.setups_table import COLUMN_FIELDS, COLUMNS, FITS, RAW_ROLE
 from tests.gui.conftest import TypeInto
 from tests.gui.modals import Modals
-from tests.gui.views_support import click_tab, moe_variant
+from tests.gui.views_support import click_tab, moe_variant, preset_window
 
 
 @pytest.fixture
@@ -47,11 +46,7 @@ def _red(panel: MemoryPanel, name: str) -> bool:
 
 def _memory_tab_of(qtbot: QtBot, preset_id: str) -> MainWindow:
     """A 1440×900 window on the built-in ``preset_id`` with its memory tab clicked open."""
-    window = MainWindow(Document(load_source(preset_id), preset_id, preset_id=preset_id))
-    qtbot.addWidget(window)
-    window.resize(1440, 900)
-    window.show()
-    qtbot.waitExposed(window)
+    window = preset_window(qtbot, preset_id)
     click_tab(qtbot, window, "Memory and GPU fit")
     return window
 

@@ -27,6 +27,7 @@ from paramtally.gui.main_window import MainWindow
 from paramtally.gui.views.format import share_text
 from tests.gui.conftest import TypeInto
 from tests.gui.modals import Modals, give_focus, right_click_row
+from tests.gui.views_support import preset_window
 
 MOE = MoE(num_experts=16, top_k=2, expert_width=12288, shared_experts=1)
 
@@ -437,15 +438,6 @@ def test_merge_says_why_it_is_greyed_out_and_paste_names_its_groups(
     assert tree.merge_action.isEnabled() and tree.merge_action.text() == "Merge with next"
 
 
-def _preset_window(qtbot: QtBot, preset: str) -> MainWindow:
-    window = MainWindow(Document(load_source(preset), preset, preset_id=preset))
-    qtbot.addWidget(window)
-    window.resize(1440, 900)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
-
-
 def _click(qtbot: QtBot, tree: LayerTree, group: tuple[Any, ...], control: bool = False) -> None:
     index = tree.tree_model.find(group)
     tree.scrollTo(index)
@@ -456,7 +448,7 @@ def _click(qtbot: QtBot, tree: LayerTree, group: tuple[Any, ...], control: bool 
 def test_heads_on_a_mixed_selection_reach_the_attention_groups_only(qtbot: QtBot, modals: Modals) -> None:
     """QA: Bamba's Mamba-2 group selected with an attention group took the 16 'attention heads' as
     its SSM heads (128 → 16), without a word."""
-    window = _preset_window(qtbot, "bamba-9b")
+    window = preset_window(qtbot, "bamba-9b")
     tree, doc = window.tree, window.document
     mamba, attention = ("decoder", "layers", 2), ("decoder", "layers", 1)
     ssm_heads = block_at(doc.architecture, mamba).mixer.num_heads
@@ -475,7 +467,7 @@ def test_heads_on_a_mixed_selection_reach_the_attention_groups_only(qtbot: QtBot
 def test_ffn_width_on_a_pattern_reaches_its_dense_groups(qtbot: QtBot, modals: Modals) -> None:
     """QA: FFN width on Jamba's pattern (dense and MoE groups) was refused as 'is not a known
     setting', and asked again until Cancel."""
-    window = _preset_window(qtbot, "jamba-v0.1")
+    window = preset_window(qtbot, "jamba-v0.1")
     tree, doc = window.tree, window.document
     pattern = ("decoder", "layers", 0)
     inner = [(*pattern, "pattern", i) for i in range(len(group_at(doc.architecture, pattern).pattern))]
@@ -496,7 +488,7 @@ def test_ffn_width_on_a_pattern_reaches_its_dense_groups(qtbot: QtBot, modals: M
 def test_lora_on_a_pattern_goes_to_the_groups_it_adapts(qtbot: QtBot, modals: Modals) -> None:
     """QA: LoRA (q, v) on Jamba's pattern went on all 8 groups; seven rows then read 'LoRA — Rank 8'
     with 0 parameters (Mamba layers have no q or v)."""
-    window = _preset_window(qtbot, "jamba-v0.1")
+    window = preset_window(qtbot, "jamba-v0.1")
     tree, doc = window.tree, window.document
     pattern = ("decoder", "layers", 0)
     _click(qtbot, tree, pattern)

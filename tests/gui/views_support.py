@@ -45,3 +45,13 @@ def click_tab(qtbot: QtBot, window: MainWindow, title: str) -> None:
     index = [bar.tabText(i) for i in range(bar.count())].index(title)
     qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(index).center())
     assert window.tabs.currentIndex() == index
+
+
+def preset_window(qtbot: QtBot, preset_id: str, size: tuple[int, int] = (1440, 900)) -> MainWindow:
+    """A shown window of ``size`` on the built-in ``preset_id``, opened as File → Open does."""
+    window = MainWindow(Document(load_source(preset_id), preset_id, preset_id=preset_id))
+    qtbot.addWidget(window)
+    window.resize(*size)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
