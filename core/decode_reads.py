@@ -51,10 +51,15 @@ def stage_reads(arch: Architecture, pp: int, batch: int) -> tuple[StageReads, ..
     if stack.final_norm:
         tail += arch.base_block(stack).context(h).norm_per_width * h
     found = []
+    # By identity: a layout's stages share their block objects, and hashing one is the slow part.
+    reads: dict[int, tuple[int, int, float]] = {}
     for stage in layout.stages:
         streamed, read = 0, 0.0
         for block, layers in stage.decoder_blocks:
-            params, routed, unread = _block_reads(block, h, batch)
+            one = reads.get(id(block))
+            if one is None:
+                one = reads[id(block)] = _block_reads(block, h, batch)
+            params, routed, unread = one
             streamed += layers * (params - routed)
             read += layers * (routed - unread)
         if stage.index == pp - 1:
@@ -64,7 +69,6 @@ def stage_reads(arch: Architecture, pp: int, batch: int) -> tuple[StageReads, ..
     return tuple(found)
 
 
-@lru_cache(maxsize=1024)
 def _block_reads(block: Block, h: int, batch: int) -> tuple[int, int, float]:
     """One layer's parameters, its routed-expert ones, and those no token of the batch picks."""
     parts = block_parts(block, h)

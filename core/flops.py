@@ -178,7 +178,7 @@ def _encoder_matmuls(arch: Architecture) -> int:
 
 
 @lru_cache(maxsize=256)
-def _token_terms(arch: Architecture, context: int, encoder_tokens: int | None = None) -> _TokenTerms:
+def _token_terms(arch: Architecture, context: int, encoder_tokens: int | None) -> _TokenTerms:
     # Cached: the report, the prefill and the decode figures of the serving estimates all read them.
     n_ne, head = matmul_params(arch)
     matmuls = {"N_ne": n_ne, "e": arch.embed_dim, "V": head // arch.embed_dim}
@@ -211,10 +211,11 @@ def _token_terms(arch: Architecture, context: int, encoder_tokens: int | None = 
 
 
 @lru_cache(maxsize=256)
-def forward_per_token(arch: Architecture, context: int) -> int:
+def forward_per_token(arch: Architecture, context: int, encoder_tokens: int | None = None) -> int:
     """Prefill FLOPs of one token at ``context`` for ``arch`` as run (``effective_architecture``):
-    the report's own term, for the serving estimates."""
-    return _token_terms(arch, context).forward.value
+    the report's own term, for the serving estimates (the same ``_token_terms`` the report reads:
+    pass the encoder's tokens as it does)."""
+    return _token_terms(arch, context, encoder_tokens).forward.value
 
 
 @lru_cache(maxsize=256)

@@ -97,8 +97,11 @@ class ModelSpeed:
 
 def model_speed(arch: Architecture, s: Scenario) -> ModelSpeed:
     run = effective_architecture(arch, s)
-    decode = decode_per_token(run, s.context + s.generated, encoder_tokens(run, s))
-    flops = (forward_per_token(run, s.context), decode)
+    tokens = encoder_tokens(run, s)
+    flops = (
+        forward_per_token(run, s.context, tokens),
+        decode_per_token(run, s.context + s.generated, tokens),
+    )
     return ModelSpeed(flops, run)
 
 
