@@ -20,9 +20,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from paramtally.core.count import block_parts
 from paramtally.core.schema import Architecture, Block
-from paramtally.core.stages import model_layout
+from paramtally.core.stages import block_sizes, model_layout
 
 __all__ = ["StageReads", "stage_reads"]
 
@@ -50,18 +49,17 @@ def stage_reads(arch: Architecture, pp: int, batch: int) -> tuple[StageReads, ..
     stack = arch.main_stack  # the decoder (its final norm before the head), or an encoder alone
     if stack.final_norm:
         tail += arch.base_block(stack).context(h).norm_per_width * h
+    sizes = block_sizes(arch)
+    unread: dict[int, float] = {}  # by the block's identity, as the stages hold it
     found = []
-    # By identity: a layout's stages share their block objects, and hashing one is the slow part.
-    reads: dict[int, tuple[int, int, float]] = {}
     for stage in layout.stages:
         streamed, read = 0, 0.0
         for block, layers in stage.decoder_blocks:
-            one = reads.get(id(block))
-            if one is None:
-                one = reads[id(block)] = _block_reads(block, h, batch)
-            params, routed, unread = one
+            params, routed = sizes[id(block)]
+            if id(block) not in unread:
+                unread[id(block)] = _unread(block, routed, batch)
             streamed += layers * (params - routed)
-            read += layers * (routed - unread)
+            read += layers * (routed - unread[id(block)])
         if stage.index == pp - 1:
             streamed += tail  # the LM head and the norm before it
         held = stage.params - stage.experts
@@ -69,12 +67,9 @@ def stage_reads(arch: Architecture, pp: int, batch: int) -> tuple[StageReads, ..
     return tuple(found)
 
 
-def _block_reads(block: Block, h: int, batch: int) -> tuple[int, int, float]:
-    """One layer's parameters, its routed-expert ones, and those no token of the batch picks."""
-    parts = block_parts(block, h)
-    routed = parts.get("moe_experts", 0)
+def _unread(block: Block, routed: int, batch: int) -> float:
+    """One layer's routed-expert parameters that no token of the batch picks (expected)."""
     ffn = block.ffn
-    unread = 0.0
-    if routed and ffn.kind == "moe":
-        unread = routed * (1.0 - ffn.top_k / ffn.num_experts) ** batch
-    return sum(parts.values()), routed, unread
+    if not routed or ffn.kind != "moe":
+        return 0.0
+    return routed * (1.0 - ffn.top_k / ffn.num_experts) ** batch

@@ -254,12 +254,16 @@ class Document:
         not fit is dropped (one undo step)."""
         where = (*group, "override", *block_path)
         title = self.title_of(where)
-        return self.edit_architecture(
-            lambda arch: layer_ops.without_group_value(arch, group, block_path),
-            f"Reset {title}",
-            where,
-            drop=where,
-        )
+
+        def change(arch: Architecture) -> Architecture:
+            try:
+                return layer_ops.without_group_value(arch, group, block_path)
+            except ParamTallyError:
+                if where in self._drafts:  # a part of the group's own kind: only the typed value goes
+                    return arch
+                raise
+
+        return self.edit_architecture(change, f"Reset {title}", where, drop=where)
 
     def set_scenario_values(self, values: dict[str, Any], merge_key: str | None = None) -> bool:
         """Change several scenario fields at once as one undo step (GPUs with the TP and PP core chose

@@ -20,7 +20,7 @@ from paramtally.core.count import block_parts, count_parameters
 from paramtally.core.schema import Architecture, Block, LoRA
 from paramtally.core.schema.frozen import thaw
 
-__all__ = ["ModelLayout", "Stage", "model_layout", "with_lora"]
+__all__ = ["ModelLayout", "Stage", "block_sizes", "model_layout", "with_lora"]
 
 
 # Not frozen (a frozen dataclass is six times slower to make, and the fit table lays out every
@@ -213,6 +213,13 @@ def _run_sizes(arch: Architecture) -> tuple[_RunSize, ...]:
             )
         sizes.append(size)
     return tuple(sizes)
+
+
+@lru_cache(maxsize=64)
+def block_sizes(arch: Architecture) -> dict[int, tuple[int, int]]:
+    """One layer's parameters and routed-expert parameters of each block the stages hold, by the
+    block object's identity (the stages hold one object per distinct block: ``_run_sizes``)."""
+    return {id(size[0]): (size[1], size[3]) for size in _run_sizes(arch)}
 
 
 @lru_cache(maxsize=64)

@@ -359,7 +359,8 @@ class ArchitectureForm(QScrollArea):
             "own": "This group's own value: ↺ takes the base block's back",
             "own kind": "Part of this group's own kind: reset the kind to take the base block's back",
         }
-        button.setToolTip(tips[origin])
+        typed = row.path in self.document.drafts
+        button.setToolTip("↺ takes back the value typed, which does not fit" if typed else tips[origin])
         row.editor.setProperty("origin", origin)
 
     def refresh(self) -> None:

@@ -80,11 +80,15 @@ def test_group_values_are_undoable_and_refusals_name_the_field() -> None:
     assert not doc.set_group_value(attention, ("mixer", "num_kv_heads"), 5)  # 32 heads / 5: a draft
     assert doc.drafts == {where: 5} and "divide" in doc.problems[where]
     assert heard[-1][0] == "invalid"
+    assert doc.reset_group_value(attention, ("mixer", "num_kv_heads"))  # ↺ takes the typed 5 back
+    assert not doc.drafts and where not in doc.problems
     # Jamba's base block is Mamba: the attention layer's mixer is its own, field by field.
     assert not doc.reset_group_value(attention, ("mixer", "num_kv_heads"))
     assert "reset its kind" in doc.problems[where]
+    doc.history.undo()  # the reset of the typed 5
+    assert doc.drafts == {where: 5}
     doc.history.undo()  # the typed 5
-    assert not doc.drafts and where not in doc.problems
+    assert not doc.drafts
     doc.history.undo()
     assert doc.architecture == load_source("jamba-v0.1")
 
@@ -136,3 +140,16 @@ def test_the_scenario_is_edited_and_undone_like_the_architecture() -> None:
     assert ("scenario", "tp") in doc.problems
     doc.history.undo()
     assert doc.scenario.tp == 1
+
+
+def test_a_typed_value_in_a_part_of_the_groups_own_kind_is_taken_back() -> None:
+    """QA: Jamba's attention group (its mixer its own kind) kept a refused KV heads 64 after ↺,
+    and heads 64 then applied it."""
+    doc = Document(load_source("jamba-v0.1"))
+    attention = ("decoder", "layers", 0, "pattern", 4)
+    kv = (*attention, "override", "mixer", "num_kv_heads")
+    assert not doc.set_group_value(attention, ("mixer", "num_kv_heads"), 64)
+    assert doc.reset_group_value(attention, ("mixer", "num_kv_heads"))
+    assert not doc.drafts and kv not in doc.problems
+    assert doc.set_group_value(attention, ("mixer", "num_heads"), 64)
+    assert group_block(doc.architecture, attention).mixer.num_kv_heads == 8  # type: ignore[union-attr]
