@@ -4,7 +4,7 @@ Each block's mixer says what one layer keeps on one TP rank (``core.blocks``): k
 cached token (standard attention: 2·g·d_h, a TP rank keeping max(g/t, 1) heads; MLA: r_kv + d_rope,
 the same on every rank), at most a window of tokens for sliding-window layers, or a fixed-size
 recurrent state (Mamba, linear attention) whatever the context, at 16 or 32 bits whatever the KV
-cache's type (``quant.STATE_BITS``). Only decoder layers keep a cache:
+cache's type (``state_bits``). Only decoder layers keep a cache:
 an encoder reads the input once per request, and its keys and values are the decoder's
 cross-attention cache, kept once per request. Data parallelism does not split one request's cache.
 Layers with the same cache shape are summed into one term.
@@ -17,13 +17,14 @@ from typing import NamedTuple
 
 from paramtally.core.blocks import Cache
 from paramtally.core.formula import Number
-from paramtally.core.quant import KV_DTYPE_BITS, STATE_BITS
-from paramtally.core.scenario import Scenario
+from paramtally.core.gguf_types import GGUF_DEFAULT_TYPES
+from paramtally.core.quant import KV_DTYPE_BITS
+from paramtally.core.scenario import Scenario, weights_format
 from paramtally.core.schema import Architecture, Block
 from paramtally.core.stages import Stage
 from paramtally.core.terms import Term
 
-__all__ = ["KvStages", "encoder_tokens", "kv_terms"]
+__all__ = ["KvStages", "encoder_tokens", "kv_terms", "state_bits"]
 
 
 def encoder_tokens(arch: Architecture, s: Scenario) -> int | None:
@@ -50,6 +51,17 @@ class KvView(NamedTuple):
     context: int
     batch: int
     generated: int
+    state_bits: int  # of the recurrent state (``state_bits``)
+
+
+def state_bits(s: Scenario) -> int:
+    """Bits per number of the recurrent state of SSM and linear-attention layers: not a KV cache, so
+    the KV cache's type does not reach it. llama.cpp (a GGUF format, or its q8_0/q4_0 caches) keeps
+    its recurrent tensors (r, s) in F32; vLLM keeps them in the model's dtype (mamba_ssm_cache_dtype
+    "auto"): 32 bits for fp32, else 16 (an fp8 KV cache leaves them at 16)."""
+    if s.kv_dtype in ("q8_0", "q4_0") or weights_format(s) in GGUF_DEFAULT_TYPES:
+        return 32
+    return 32 if "fp32" in (s.dtype, s.kv_dtype) else 16
 
 
 def kv_terms(arch: Architecture, s: Scenario, stage: Stage) -> list[Term]:
@@ -63,7 +75,7 @@ class KvStages:
     share their block objects; hashing a block to look its caches up is the slower part)."""
 
     def __init__(self, arch: Architecture, s: Scenario) -> None:
-        self._view = KvView(s.kv_dtype, s.context, s.batch, s.generated)
+        self._view = KvView(s.kv_dtype, s.context, s.batch, s.generated, state_bits(s))
         self._tokens = encoder_tokens(arch, s)
         self._h, self._tp = arch.hidden_size, s.tp
         self._caches: dict[int, tuple[tuple[Cache, ...], Cache | None]] = {}
@@ -106,7 +118,7 @@ def _kv_terms(
         for window, entries in by_window.items()
     ]
     if states:
-        terms.append(_state_term(states, s, STATE_BITS[s.kv_dtype]))
+        terms.append(_state_term(states, s, s.state_bits))
     if cross:
         terms.append(_cross_term(cross, s, bits, tokens))
     return tuple(terms)

@@ -16,7 +16,6 @@ __all__ = [
     "DTYPE_BITS",
     "KV_DTYPE_BITS",
     "QUANT_FORMATS",
-    "STATE_BITS",
     "Dtype",
     "KvDtype",
     "QuantFormat",
@@ -62,12 +61,6 @@ KV_DTYPE_BITS: dict[str, int | Fraction] = {
     "q8_0": Fraction("8.5"),  # llama.cpp: 32 int8 values + one fp16 scale
     "q4_0": Fraction("4.5"),  # llama.cpp: 32 4-bit values + one fp16 scale
 }
-
-# The recurrent state of SSM and linear-attention layers is not a KV cache: the KV cache's type
-# does not reach it. vLLM keeps it in the model's dtype (mamba_ssm_cache_dtype "auto"; an fp8 KV
-# cache leaves it at 16 bits); llama.cpp keeps its recurrent tensors (r, s) in F32 whatever
-# --cache-type-k/v says, so its q8_0 and q4_0 caches go with 32-bit states.
-STATE_BITS: dict[str, int] = {"fp32": 32, "bf16": 16, "fp16": 16, "fp8": 16, "q8_0": 32, "q4_0": 32}
 
 
 @dataclass(frozen=True, slots=True)

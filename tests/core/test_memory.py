@@ -99,12 +99,24 @@ def test_a_pipeline_stage_of_encoder_layers_keeps_no_cache() -> None:
     assert sum(term.value for term in last if term.part == "kv_cache") == 2 * 2 * 12 * 12 * 64 * 1000 * 2
 
 
-@pytest.mark.parametrize(("kv_dtype", "bits"), [("bf16", 16), ("fp8", 16), ("q4_0", 32), ("fp32", 32)])
-def test_the_recurrent_state_keeps_its_own_precision_whatever_the_kv_cache(kv_dtype: str, bits: int) -> None:
+@pytest.mark.parametrize(
+    ("changes", "bits"),
+    [
+        ({"kv_dtype": "bf16"}, 16),
+        ({"kv_dtype": "fp8"}, 16),
+        ({"kv_dtype": "q4_0"}, 32),
+        ({"kv_dtype": "fp32"}, 32),
+        ({"quant": "q4_k_m"}, 32),  # a GGUF: llama.cpp, whatever its cache
+        ({"dtype": "fp32"}, 32),  # vLLM: the model's dtype
+    ],
+)
+def test_the_recurrent_state_keeps_its_own_precision_whatever_the_kv_cache(
+    changes: dict[str, str], bits: int
+) -> None:
     """QA: Bamba's Mamba-2 state went to 4.5 bits with a q4_0 KV cache; vLLM keeps it in the model's
-    dtype beside an fp8 cache, llama.cpp in F32 beside its quantized ones."""
+    dtype beside an fp8 cache, llama.cpp in F32 beside its quantized ones and with its GGUF weights."""
     bamba = load_builtin("bamba-9b")
-    state = _term(estimate_memory(bamba, Scenario(kv_dtype=kv_dtype)), "recurrent state")
+    state = _term(estimate_memory(bamba, Scenario(**changes)), "recurrent state")
     assert state.values["bits"] == bits
     assert state.value == 29 * ((8192 + 2 * 256) * 4 + 128 * 64 * 256) * bits // 8
 
