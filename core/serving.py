@@ -15,7 +15,8 @@ A roofline over the memory terms of every stage (``core.plans``) and the FLOPs p
   FLOPs (F_d: one decode step at context s + n, the whole cache read), whichever takes longer.
   The batch makes b tokens per step, each sequence one. Stages do not overlap batches here: a
   pipeline that keeps several batches in flight does better.
-- Cost: G = t·p GPUs at c dollars per GPU-hour (the catalog's, or the user's gpus.json).
+- Cost: G = t·p·ep GPUs (one model copy: expert parallelism spreads its experts over ep of the
+  data-parallel GPUs) at c dollars per GPU-hour (the catalog's, or the user's gpus.json).
 - Largest batch: the largest b whose busiest stage still fits, every memory term that has b in its
   formula evaluated at b (KV cache, recurrent state, activations, logits).
 
@@ -59,12 +60,11 @@ __all__ = [
 BATCH_LIMIT = 1_000_000  # Scenario.batch's upper bound
 
 PREFILL = "max(b·s·F/(t·P·u), W/BW)"
-DECODE_MEMORY = "(R + K)/BW"  # R: the weights a step streams (core.decode_reads)
+DECODE_MEMORY = "(W_s + K)/BW"  # W_s: the weights a step streams (core.decode_reads)
 DECODE_COMPUTE = "b·F_d/(t·P·u)"
 SOURCE = (
-    "roofline: prefill at the scenario's MFU on the t GPUs of each of the p stages in turn (at least "
-    "one read of the weights); a decode step reads the active weights and the KV cache of every stage "
-    "at the memory bandwidth, or computes the batch's tokens, whichever is longer"
+    "roofline: prefill at the scenario's MFU on the t GPUs of each of the p stages in turn, at least "
+    "one read of every stage's weights W at the memory bandwidth BW"
 )
 _FLOAT_NAMESPACE: dict[str, object] = {
     "__builtins__": {},
@@ -113,15 +113,20 @@ _STREAMED_SOURCE = (
 )
 
 
+def _copy_gpus(s: Scenario) -> int:
+    """The GPUs of one model copy: t·p, times the ep GPUs its experts are spread over."""
+    return s.tp * s.pp * s.ep
+
+
 def _streamed_term(plans: tuple[StagePlan, ...], s: Scenario, model: ModelSpeed) -> Term:
-    """R as a term: one stage's formula with its numbers, or the sum over the stages."""
+    """W_s as a term: one stage's formula with its numbers, or the sum over the stages."""
     reads = stage_reads(model.arch, s.pp, s.batch)
     name = "weights streamed per decode step (bytes)"
     if len(plans) > 1:
         total = sum(
             Fraction(plan.weights) * _exact(read.share(s.ep)) for plan, read in zip(plans, reads, strict=True)
         )
-        return _quantity(name, "R", _STREAMED_SOURCE + f"; summed over the {len(plans)} stages", R=total)
+        return _quantity(name, "W_s", _STREAMED_SOURCE + f"; summed over the {len(plans)} stages", W_s=total)
     (read,) = reads
     values: dict[str, Number] = {"W": plans[0].weights, "S": read.streamed, "P": read.held}
     if not read.experts:
@@ -133,7 +138,7 @@ def _streamed_term(plans: tuple[StagePlan, ...], s: Scenario, model: ModelSpeed)
 
 
 def _streamed(plans: tuple[StagePlan, ...], s: Scenario, model: ModelSpeed) -> float:
-    """R: the bytes a decode step streams, each stage's share of a GPU's weights summed."""
+    """W_s: the bytes a decode step streams, each stage's share of a GPU's weights summed."""
     reads = stage_reads(model.arch, s.pp, s.batch)
     return sum(plan.weights * read.share(s.ep) for plan, read in zip(plans, reads, strict=True))
 
@@ -156,7 +161,7 @@ def _layout_symbols(plans: tuple[StagePlan, ...], s: Scenario, model: ModelSpeed
         "p": s.pp,
         "u": s.mfu,
         "W": sum(plan.weights for plan in plans),
-        "R": _streamed(plans, s, model),
+        "W_s": _streamed(plans, s, model),
         "K": sum(plan.kv_cache for plan in plans),
     }
 
@@ -263,14 +268,14 @@ def serving_report(
     pick = {key: values[key] for key in ("b", "s", "F", "t", "P", "u", "W", "BW")}
     prefill = _quantity("prefill time (s)", PREFILL, SOURCE + "; F: forward FLOPs per token at s", **pick)
     streamed = _streamed_term(plans, s, model)
-    values["R"] = streamed.exact
+    values["W_s"] = streamed.exact
     memory = _quantity(
         "decode step, memory (s)",
         DECODE_MEMORY,
-        "each step reads the weights it streams (R, bytes) and the KV cache of every stage once, the "
+        "each step reads the weights it streams (W_s, bytes) and the KV cache of every stage once, the "
         "stages in turn (K: a GPU's of each stage, summed over the stages); K holds context + "
         "generated tokens",
-        **{key: values[key] for key in ("R", "K", "BW")},
+        **{key: values[key] for key in ("W_s", "K", "BW")},
     )
     compute = _quantity(
         "decode step, compute (s)",
@@ -291,8 +296,8 @@ def serving_report(
     terms = [prefill, streamed, memory, compute, rate, per_sequence]
     output_cost = prompt_cost = None
     if gpu.usd_per_hour is not None:
-        c, g = _exact(gpu.usd_per_hour), s.tp * s.pp
-        note = f"G = t·p GPUs of one model copy at c dollars per GPU-hour ({gpu.name}; gpus.json)"
+        c, g = _exact(gpu.usd_per_hour), _copy_gpus(s)
+        note = f"G = t·p·ep GPUs of one model copy at c dollars per GPU-hour ({gpu.name}; gpus.json)"
         output = _quantity(
             "$ per million generated tokens",
             "G·c·M/(3600·R)",
@@ -318,7 +323,7 @@ def serving_report(
     return ServingReport(
         gpu=gpu.id,
         gpu_name=gpu.name,
-        gpus=s.tp * s.pp,
+        gpus=_copy_gpus(s),
         fits=busiest.total <= capacity,
         tokens_per_sequence=s.context + s.generated,
         kv_cache_bytes=busiest.kv_cache,

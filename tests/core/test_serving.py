@@ -136,6 +136,7 @@ def test_expert_parallelism_streams_each_gpus_own_share() -> None:
     outside = estimate_memory(qwen, Scenario(context=2048, gpus=8, ep=8))
     non_expert = next(t for t in outside.terms if t.name.startswith("weights")).value
     assert report.decode_tokens_per_second < 3350e9 / non_expert
+    assert report.gpus == 8  # one copy spans the 8 GPUs its experts are spread over (it said 1)
 
 
 def test_a_large_batch_of_short_sequences_is_compute_bound() -> None:
