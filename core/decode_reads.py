@@ -2,7 +2,8 @@
 
 A step runs the decoder's layers and the LM head for the batch's b new tokens. It reads every
 weight of those layers once, but not the rest of what a GPU holds: an encoder ran once, at
-prefill, and keeps no weight in the step; the input embedding is looked up, b rows of it, not
+prefill, and keeps no weight in the step, nor do the cross-attention's K and V projections (they
+filled the cross-attention cache then); the input embedding is looked up, b rows of it, not
 streamed (tied to the head, it is read as the head). A routed expert is read when one of the b
 tokens picks it: with k of E experts picked per token, uniformly, an expert stays unread with
 probability (1 − k/E)^b — at b = 1 a step reads the active parameters, at b = 64 of Qwen3-30B-A3B
@@ -23,7 +24,7 @@ from typing import NamedTuple
 from paramtally.core.schema import Architecture, Block
 from paramtally.core.stages import block_sizes, model_layout
 
-__all__ = ["StageReads", "stage_reads"]
+__all__ = ["StageReads", "cross_projections", "stage_reads"]
 
 
 class StageReads(NamedTuple):
@@ -58,13 +59,20 @@ def stage_reads(arch: Architecture, pp: int, batch: int) -> tuple[StageReads, ..
             params, routed = sizes[id(block)]
             if id(block) not in unread:
                 unread[id(block)] = _unread(block, routed, batch)
-            streamed += layers * (params - routed)
+            streamed += layers * (params - routed - cross_projections(block, h))
             read += layers * (routed - unread[id(block)])
         if stage.index == pp - 1:
             streamed += tail  # the LM head and the norm before it
         held = stage.params - stage.experts
         found.append(StageReads(held, min(streamed, held), stage.experts, round(read)))
     return tuple(found)
+
+
+def cross_projections(block: Block, h: int) -> int:
+    """One layer's cross-attention K and V projections: they turn the encoder's output into the
+    cross-attention cache once per request, at prefill, and a decode step reads the cache instead."""
+    cross = block.cross_attention
+    return cross.kv_projections(block.context(h)) if cross is not None else 0
 
 
 def _unread(block: Block, routed: int, batch: int) -> float:

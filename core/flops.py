@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from paramtally.core.count import count_parameters
+from paramtally.core.decode_reads import cross_projections
 from paramtally.core.gpus import GPU, find_gpu
 from paramtally.core.kv_cache import encoder_tokens
 from paramtally.core.memory import effective_architecture
@@ -177,6 +178,12 @@ def _encoder_matmuls(arch: Architecture) -> int:
     return sum(leaf.params for _, leaf in node.leaves() if leaf.part != "embeddings") - inactive
 
 
+def _cross_projections(arch: Architecture) -> int:
+    """The decoder's cross-attention K and V projections, all its layers."""
+    h = arch.hidden_size
+    return sum(run.layers * cross_projections(run.block, h) for run in arch.runs if run.stack == "decoder")
+
+
 @lru_cache(maxsize=256)
 def _token_terms(arch: Architecture, context: int, encoder_tokens: int | None) -> _TokenTerms:
     # Cached: the report, the prefill and the decode figures of the serving estimates all read them.
@@ -202,10 +209,11 @@ def _token_terms(arch: Architecture, context: int, encoder_tokens: int | None) -
         )  # fmt: skip
     else:
         decode = _flops_term(
-            "decode step per token at context s", "2·(N_ne − N_enc) + 2·e·V + F_dec", f"{NON_EMBEDDING}; "
-            "a step runs the decoder alone: N_enc, the encoder's, ran once at prefill; one new token reads "
-            "all s cached keys and values", N_enc=_encoder_matmuls(arch), F_dec=decode_attention.value,
-            **matmuls,
+            "decode step per token at context s", "2·(N_ne − N_enc − N_x) + 2·e·V + F_dec",
+            f"{NON_EMBEDDING}; a step runs the decoder alone: N_enc, the encoder's, and N_x, the "
+            "cross-attention's K and V projections, ran once at prefill; one new token reads all s cached "
+            "keys and values", N_enc=_encoder_matmuls(arch), N_x=_cross_projections(arch),
+            F_dec=decode_attention.value, **matmuls,
         )  # fmt: skip
     return _TokenTerms(attention, decode_attention, forward, decode, matmuls)
 

@@ -142,12 +142,15 @@ class Attention(Spec):
             source="KV cache: 2·L·g·d_h·tokens·b·bytes (vLLM, llama.cpp); a TP rank keeps max(g/t, 1) heads",
         )
 
+    def kv_projections(self, ctx: Context) -> int:
+        """The numbers of one layer's K and V projections (weights and biases)."""
+        _, g, d_h = self.heads(ctx)
+        return 2 * ctx.h * g * d_h + g * d_h * (self.k_bias + self.v_bias)
+
     def tp_replicated(self, ctx: Context) -> Replicated | None:
         """The K and V projections of one layer and the KV heads g: vLLM gives a TP rank max(g/t, 1)
         whole heads, so past t = g these weights are replicated, as the cache is."""
-        _, g, d_h = self.heads(ctx)
-        numbers = 2 * ctx.h * g * d_h + g * d_h * (self.k_bias + self.v_bias)
-        return Replicated("K/V", numbers, g, _KV_REPLICATED)
+        return Replicated("K/V", self.kv_projections(ctx), self.heads(ctx)[1], _KV_REPLICATED)
 
     def projection_widths(self, ctx: Context) -> int:
         """q + k + v + o output widths per token, the tensors TP splits (activations)."""

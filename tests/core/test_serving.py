@@ -127,6 +127,19 @@ def test_moe_decode_reads_the_experts_the_batch_picks(batch: int) -> None:
         assert streamed == pytest.approx(memory.weights_bytes * (12_879_925_248 - embedding) / total)
 
 
+def test_an_encoder_decoders_decode_step_streams_the_decoder_and_the_head() -> None:
+    """QA: T5's step read its encoder's weights (445.8 MB a step, not 247.6): a step runs the 12
+    decoder layers — less the cross-attention's K and V projections, which filled the cache at
+    prefill — and the head (tied: the embedding read as the head)."""
+    t5 = load_builtin("t5-base")
+    report = estimate_serving(t5, Scenario(context=512))
+    assert report is not None
+    streamed = next(term for term in report.terms if term.name.startswith("weights streamed"))
+    decoder_layers, cross_kv, head, norm = 113_273_856, 12 * 2 * 768 * 768, 32128 * 768, 768
+    assert streamed.values["S"] == decoder_layers - cross_kv + head + norm
+    assert streamed.values["P"] == 222_903_552 and streamed.values["W"] == 2 * 222_903_552
+
+
 def test_expert_parallelism_streams_each_gpus_own_share() -> None:
     """QA: with EP 8, each GPU read W·A/N though it holds, and reads, all of the model's weights
     outside the experts: Qwen3-30B-A3B said 2,508 tok/s, above the 1,087 its 3.08 GB allow."""
