@@ -14,6 +14,8 @@ Per stage this is a share of the bytes a GPU holds (``weights``, from the memory
 parameters on one GPU weighted alike: (S + Y/ep)/(P + X/ep), with P and S the stage's parameters
 outside the routed experts and those of them streamed, X and Y its routed-expert parameters and
 those read (expert parallelism puts X/ep of them on a GPU; tensor parallelism divides both).
+Embeddings kept at 16 bits beside quantized weights are weighed apart, at their own bytes
+(``core.serving``); a GGUF format's per-tensor types are weighed as the stage's average.
 """
 
 from __future__ import annotations
@@ -34,11 +36,15 @@ class StageReads(NamedTuple):
     streamed: int  # S
     experts: int  # X
     experts_read: int  # Y, expected (rounded to a whole parameter)
+    embed16: int = 0  # E: among P, the embedding and head numbers that may stay at 16 bits
+    embed16_streamed: int = 0  # among S, those of them (the head's)
 
-    def share(self, ep: int) -> float:
-        """The share of a GPU's weight bytes a decode step reads."""
-        held = self.held + self.experts / ep
-        return (self.streamed + self.experts_read / ep) / held if held else 0.0
+    def share(self, ep: int, without16: bool = False) -> float:
+        """The share of a GPU's weight bytes a decode step reads (``without16``: of those outside
+        the 16-bit embeddings, which are weighed apart)."""
+        apart, apart_streamed = (self.embed16, self.embed16_streamed) if without16 else (0, 0)
+        held = self.held - apart + self.experts / ep
+        return (self.streamed - apart_streamed + self.experts_read / ep) / held if held > 0 else 0.0
 
 
 @lru_cache(maxsize=256)
@@ -46,7 +52,8 @@ def stage_reads(arch: Architecture, pp: int, batch: int) -> tuple[StageReads, ..
     """Each pipeline stage's parameters a decode step of ``batch`` tokens streams."""
     layout = model_layout(arch, pp)
     h = arch.hidden_size
-    tail = (arch.embeddings.vocab_size + arch.added_vocab) * arch.embed_dim if arch.head.present else 0
+    head = (arch.embeddings.vocab_size + arch.added_vocab) * arch.embed_dim if arch.head.present else 0
+    tail = head
     stack = arch.main_stack  # the decoder (its final norm before the head), or an encoder alone
     if stack.final_norm:
         tail += arch.base_block(stack).context(h).norm_per_width * h
@@ -61,10 +68,12 @@ def stage_reads(arch: Architecture, pp: int, batch: int) -> tuple[StageReads, ..
                 unread[id(block)] = _unread(block, routed, batch)
             streamed += layers * (params - routed - cross_projections(block, h))
             read += layers * (routed - unread[id(block)])
+        head16 = 0
         if stage.index == pp - 1:
             streamed += tail  # the LM head and the norm before it
+            head16 = min(head, stage.embed16)  # the head (or the tied copy) among the 16-bit numbers
         held = stage.params - stage.experts
-        found.append(StageReads(held, min(streamed, held), stage.experts, round(read)))
+        found.append(StageReads(held, min(streamed, held), stage.experts, round(read), stage.embed16, head16))
     return tuple(found)
 
 

@@ -140,6 +140,18 @@ def test_an_encoder_decoders_decode_step_streams_the_decoder_and_the_head() -> N
     assert streamed.values["P"] == 222_903_552 and streamed.values["W"] == 2 * 222_903_552
 
 
+@pytest.mark.parametrize("weights", [{"dtype": "int4"}, {"quant": "q4_k_m"}])
+def test_sixteen_bit_embeddings_are_weighed_at_their_own_bytes(weights: dict[str, str]) -> None:
+    """QA: with the embeddings kept at 16 bits beside 4-bit weights, a step 'read' the input
+    embedding at the average bytes (12 % too much at q4_k_m): it reads the rest and the 16-bit head."""
+    s = Scenario(context=4096, keep_embeddings_16bit=True, **weights)
+    report = estimate_serving(LLAMA3, s)
+    assert report is not None
+    held = estimate_memory(LLAMA3, s).weights_bytes
+    streamed = next(term for term in report.terms if term.name.startswith("weights streamed"))
+    assert streamed.value == held - 128_256 * 4096 * 2  # all but the input embedding, looked up
+
+
 def test_expert_parallelism_streams_each_gpus_own_share() -> None:
     """QA: with EP 8, each GPU read W·A/N though it holds, and reads, all of the model's weights
     outside the experts: Qwen3-30B-A3B said 2,508 tok/s, above the 1,087 its 3.08 GB allow."""
