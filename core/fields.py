@@ -49,6 +49,14 @@ class FieldSpec:
     visible_when_stack: tuple[tuple[str, Any], ...] = ()
     in_form: bool = True  # False: another editor owns it (the layer tree, the kind switch)
     models: tuple[type[BaseModel], ...] = ()  # the kinds of a union, in registry order
+    # What a person reads for each of ``choices`` (a kind's title, 'Mamba-2' for mamba2); none: the
+    # choices themselves. Files and the command line keep the choices.
+    choice_labels: tuple[str, ...] = ()
+
+    def choice_label(self, choice: Any) -> str:
+        if self.choice_labels:
+            return self.choice_labels[self.choices.index(choice)]
+        return str(choice)
 
 
 def kind_title(model: type[BaseModel]) -> str:

@@ -235,13 +235,15 @@ class CheckBox(QCheckBox):
 class ComboBox(QComboBox):
     committed = Signal(object, bool)
 
-    def __init__(self, choices: tuple[Any, ...], parent: QWidget | None = None) -> None:
+    def __init__(
+        self, choices: tuple[Any, ...], labels: tuple[str, ...] = (), parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
         # Not Qt's WheelFocus: a wheel turned to scroll a panel past an unfocused box gave it the
         # focus and then the rest of the turn (the memory tab's GPU went from H100 to M3 Ultra).
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        for choice in choices:
-            self.addItem(str(choice), choice)
+        for choice, label in zip(choices, labels or map(str, choices), strict=True):
+            self.addItem(label, choice)
         self._keyed = False
         self.activated.connect(lambda index: self.committed.emit(self.itemData(index), self._keyed))
 
@@ -342,7 +344,7 @@ def make_editor(spec: FieldSpec, parent: QWidget | None = None) -> Editor | None
     elif spec.kind == "bool":
         editor = CheckBox(parent)
     elif spec.kind == "choice":
-        editor = ComboBox(spec.choices, parent)
+        editor = ComboBox(spec.choices, spec.choice_labels, parent)
     elif spec.kind == "choices":
         editor = MultiChoice(spec.choices, parent)
     elif spec.kind == "text":

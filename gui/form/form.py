@@ -88,16 +88,17 @@ def _error_label(frame: QFrame, path: FieldPath) -> QLabel:
 
 
 def _kind_spec(spec: FieldSpec) -> FieldSpec:
-    """The kind switch of a mixer or FFN: its choices are the registry's kinds, named by title."""
-    titles = ", ".join(
-        f"{kind} = {kind_title(model)}" for kind, model in zip(spec.choices, spec.models, strict=True)
-    )
+    """The kind switch of a mixer or FFN: its choices are the registry's kinds, shown by title (a
+    preset file names them by kind, as the tooltip says)."""
+    labels = tuple(kind_title(model) for model in spec.models)
+    titles = ", ".join(f"{title} = {kind}" for kind, title in zip(spec.choices, labels, strict=True))
     return FieldSpec(
         name="kind",
         kind="choice",
         label="Kind",
         choices=spec.choices,
-        description=f"{spec.description} {titles}",
+        choice_labels=labels,
+        description=f"{spec.description} In a preset file: {titles}.",
     )
 
 

@@ -38,9 +38,8 @@ _SPACING = 8
 def _editor_for(spec: FieldSpec, parent: QWidget) -> Editor | None:
     if spec.name == "gpu":
         catalog = load_catalog()
-        editor: Editor | None = ComboBox(tuple(gpu.id for gpu in catalog), parent)
-        for index, gpu in enumerate(catalog):
-            editor.setItemText(index, gpu.name)  # type: ignore[union-attr]
+        ids, names = tuple(gpu.id for gpu in catalog), tuple(gpu.name for gpu in catalog)
+        editor: Editor | None = ComboBox(ids, names, parent)
         editor.setToolTip(spec.description)  # type: ignore[union-attr]
         return editor
     editor = make_editor(spec, parent)

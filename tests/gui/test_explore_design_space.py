@@ -208,8 +208,8 @@ def test_the_field_lists_follow_an_edit_that_adds_or_takes_variables(
     fields = lambda: [view.y_box.itemData(index) for index in range(view.y_box.count())]  # noqa: E731
     assert "num_experts" not in fields()
     combo = llama_window.form.editor(("blocks", "default", "ffn", "kind"))
-    choose(qtbot, combo, "moe")
+    choose(qtbot, combo, "Mixture of experts")
     qtbot.waitUntil(lambda: "num_experts" in fields())
     assert (view.x_box.currentData(), view.x_range.text()) == (x, x_range)  # the axes kept
-    choose(qtbot, combo, "dense")
+    choose(qtbot, combo, "Dense FFN")
     qtbot.waitUntil(lambda: "num_experts" not in fields())

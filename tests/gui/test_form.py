@@ -90,6 +90,7 @@ def test_switching_the_mixer_kind_rebuilds_its_fields_and_keeps_what_they_share(
     mixer = doc.architecture.blocks["default"].mixer
     # Mamba-2 starts at its suggestion.
     assert mixer.kind == "mamba2" and mixer.num_heads == 2 * 12288 // 64
+    assert kind.currentText() == "Mamba-2"  # the kind's title; a preset file keeps "mamba2"
     assert form.editor(("blocks", "default", "mixer", "state")).value() == mixer.state  # a Mamba-2 field now
     with pytest.raises(KeyError):
         form.editor(("blocks", "default", "mixer", "q_bias"))
