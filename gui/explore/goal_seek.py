@@ -246,7 +246,9 @@ class GoalSeekDialog(QDialog):
         if any(p.figures["active"] != p.figures["total"] for p in points):  # a mixture of experts
             columns.append(("active", "Active parameters"))
         if solution.target.gpu is not None:
-            columns += list(_FIT_COLUMNS)
+            capacity = _shared_capacity(points)
+            per_gpu = "Per GPU" if capacity is None else f"Per GPU (bytes)\nof {capacity:,}"
+            columns += [("per_gpu_bytes", per_gpu), *_FIT_COLUMNS[1:]]
         elif solution.target.name not in ("total", "active"):
             columns.append((solution.target.name, find_figure(solution.target.name).title))
         return [*columns, ("meets", "Meets the target")]
@@ -261,6 +263,7 @@ class GoalSeekDialog(QDialog):
         points = (solution.below, solution.point, solution.above)
         rows = [(role, point) for role, point in zip(_ROLES, points, strict=True) if point is not None]
         columns = self._columns(solution)
+        shared = _shared_capacity([point for _, point in rows]) is not None
         self.table.clear()
         self.table.setColumnCount(len(columns))
         self.table.setRowCount(len(rows))
@@ -271,7 +274,7 @@ class GoalSeekDialog(QDialog):
                 self.table.horizontalHeaderItem(index).setToolTip(column_description(key))
         for row, (role, point) in enumerate(rows):
             for column, (key, _) in enumerate(columns):
-                item = QTableWidgetItem(self._cell(point, key))
+                item = QTableWidgetItem(self._cell(point, key, shared))
                 if key not in ("layout", "fits", "meets"):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 if role == "answer":
@@ -282,6 +285,25 @@ class GoalSeekDialog(QDialog):
         self._points = [point for _, point in rows]
         self.table.selectRow([role for role, _ in rows].index("answer"))
         self.apply_button.setEnabled(True)
+        self._show_every_column()
+
+    def _show_every_column(self) -> None:
+        """Widen the dialog (within its screen) until the table shows every column: a mixture of
+        experts with a GPU target has six, and "Meets the target" was cut to "the t" at 860 pixels."""
+        table = self.table
+        header = table.horizontalHeader()
+        wanted = sum(
+            max(table.sizeHintForColumn(column), header.sectionSizeHint(column))
+            for column in range(table.columnCount())
+        )
+        missing = wanted - table.viewport().width()
+        if missing <= 0:
+            return
+        width = self.width() + missing
+        screen = self.screen()
+        if screen is not None:
+            width = min(width, screen.availableGeometry().width())
+        self.resize(max(width, self.width()), self.height())
 
     def _goal(self, solution: Solution) -> str:
         target = solution.target
@@ -294,7 +316,8 @@ class GoalSeekDialog(QDialog):
         op = "≥" if target.op == ">=" else "≤"
         return f"{figure.title.lower()} {op} {figure_text(value, figure.unit)}"
 
-    def _cell(self, point: Point, key: str) -> str:
+    def _cell(self, point: Point, key: str, shared: bool = False) -> str:
+        """``shared``: the column's title says the capacity of every row."""
         if key == "value":
             return f"{point.value:,}"
         if key == "meets":
@@ -305,7 +328,7 @@ class GoalSeekDialog(QDialog):
         if key == "layout":
             return str(value)
         if key == "per_gpu_bytes":  # exact: near the boundary both sides round to the same GB
-            return f"{value:,} of {point.figures['capacity_bytes']:,} bytes"
+            return f"{value:,}" if shared else f"{value:,} of {point.figures['capacity_bytes']:,} bytes"
         unit = "params" if key in ("total", "active") else find_figure(key).unit
         return figure_text(value, unit)
 
@@ -343,6 +366,13 @@ class GoalSeekDialog(QDialog):
             return
         self.applied = text
         self.accept()
+
+
+def _shared_capacity(points: list[Point]) -> int | None:
+    """The usable bytes per GPU of every point when they are one (the same GPU at one utilization
+    cap): said once, in the column's title, it leaves the rows their figure."""
+    capacities = {point.figures.get("capacity_bytes") for point in points}
+    return capacities.pop() if len(capacities) == 1 else None
 
 
 def _escape(text: str) -> str:

@@ -19,6 +19,7 @@ from paramtally.core.schema import Architecture
 from paramtally.gui.explore.goal_seek import GoalSeekDialog
 from paramtally.gui.main_window import MainWindow
 from tests.gui.modals import Modals, give_focus
+from tests.gui.views_support import preset_window
 
 H100 = "h100-sxm-80gb"
 
@@ -113,6 +114,7 @@ def test_longest_context_on_one_h100_sets_the_scenario(
         # Solved once the keys have settled (the dialog waits 150 ms after the last change).
         qtbot.waitUntil(lambda: not dialog._timer.isActive() and dialog.table.rowCount() == 3)
         seen.update(rows(dialog))
+        seen["titles"] = [dialog.table.horizontalHeaderItem(c).text() for c in range(dialog.table.columnCount())]
         modals.click_button(dialog, f"Apply {int(seen['answer'][0].replace(',', '')):,}")
 
     seek(qtbot, modals, llama_window, answer)
@@ -121,8 +123,8 @@ def test_longest_context_on_one_h100_sets_the_scenario(
     fits = fit_setup(arch, scenario.model_copy(update={"context": value}), gpu, 1)
     beyond = fit_setup(arch, scenario.model_copy(update={"context": value + 1}), gpu, 1)
     assert fits.fits and not beyond.fits  # the largest context that fits
-    assert seen["answer"][2] == f"{fits.per_gpu_bytes:,} of {fits.capacity_bytes:,} bytes"
-    assert seen["above"][2] == f"{beyond.per_gpu_bytes:,} of {beyond.capacity_bytes:,} bytes"
+    assert seen["titles"][2] == f"Per GPU (bytes)\nof {fits.capacity_bytes:,}"  # the same GPU in every row
+    assert (seen["answer"][2], seen["above"][2]) == (f"{fits.per_gpu_bytes:,}", f"{beyond.per_gpu_bytes:,}")
     assert document.scenario.context == value and document.architecture == arch
     document.undo_stack.undo()
     assert document.scenario.context == scenario.context
@@ -175,3 +177,38 @@ def test_a_target_core_cannot_read_is_said_and_nothing_applies(
     seek(qtbot, modals, llama_window, answer)
     assert "'lots' is not a number of params" in said[0]
     assert document.undo_stack.count() == steps
+
+
+def test_every_column_of_a_mixture_of_experts_on_a_gpu_is_shown_whole(qtbot: QtBot, modals: Modals) -> None:
+    """QA: Mixtral's layers to fit one H100 showed six columns in 860 pixels, the last one cut to
+    "the t"; the dialog now widens to show them all."""
+    window = preset_window(qtbot, "mixtral-8x7b", (1024, 700))
+    titles: list[str] = []
+    cut: list[str] = []
+
+    def cut_columns(dialog: GoalSeekDialog) -> list[str]:
+        """The columns that end past the table's edge or are narrower than their text."""
+        table, header = dialog.table, dialog.table.horizontalHeader()
+        found = []
+        for column in range(table.columnCount()):
+            end = header.sectionViewportPosition(column) + header.sectionSize(column)
+            needed = max(table.sizeHintForColumn(column), header.sectionSizeHint(column))
+            if end > table.viewport().width() or header.sectionSize(column) < needed:
+                found.append(table.horizontalHeaderItem(column).text())
+        return found
+
+    def answer(dialog: QWidget) -> None:
+        assert isinstance(dialog, GoalSeekDialog)
+        choose(qtbot, dialog.field_box, "Layers")
+        choose(qtbot, dialog.figure_box, "Fits on a GPU setup")
+        qtbot.waitUntil(lambda: not dialog._timer.isActive() and dialog.table.rowCount() == 3)
+        titles.extend(dialog.table.horizontalHeaderItem(c).text() for c in range(dialog.table.columnCount()))
+        try:
+            qtbot.waitUntil(lambda: not cut_columns(dialog), timeout=2000)  # the layout follows the resize
+        except qtbot.TimeoutError:
+            cut.extend(cut_columns(dialog))
+        modals.click_button(dialog, "Close")
+
+    seek(qtbot, modals, window, answer)
+    assert "Active parameters" in titles and "Meets the target" in titles
+    assert not cut, cut  # each column inside the table and as wide as its text
