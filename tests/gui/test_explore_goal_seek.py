@@ -114,7 +114,9 @@ def test_longest_context_on_one_h100_sets_the_scenario(
         # Solved once the keys have settled (the dialog waits 150 ms after the last change).
         qtbot.waitUntil(lambda: not dialog._timer.isActive() and dialog.table.rowCount() == 3)
         seen.update(rows(dialog))
-        seen["titles"] = [dialog.table.horizontalHeaderItem(c).text() for c in range(dialog.table.columnCount())]
+        seen["titles"] = [
+            dialog.table.horizontalHeaderItem(c).text() for c in range(dialog.table.columnCount())
+        ]
         modals.click_button(dialog, f"Apply {int(seen['answer'][0].replace(',', '')):,}")
 
     seek(qtbot, modals, llama_window, answer)
