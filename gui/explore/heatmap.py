@@ -28,6 +28,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QWidget
 
 from paramtally.core.explore.sweep import Sweep
 from paramtally.gui.explore.figure_text import short_figure_text
+from paramtally.gui.views.axes import human_tick
 from paramtally.gui.views.palette import chart_colors
 
 __all__ = ["Heatmap"]
@@ -194,7 +195,11 @@ class Heatmap(pg.PlotWidget):
         axis = self.colorbar.axis
         length = max(float(self.colorbar.height()), 100.0)
         ticks = [
-            [(value, short_figure_text(value, unit)) for value in values]
+            # Counts as the charts' axes tick them ('500B', '1T', '1.50T'), not '500.00B'.
+            [
+                (value, human_tick(value) if unit == "params" else short_figure_text(value, unit))
+                for value in values
+            ]
             for _, values in axis.tickValues(low, high, length)
         ]
         axis.setTicks(ticks[:2] or [[]])

@@ -213,3 +213,11 @@ def test_the_field_lists_follow_an_edit_that_adds_or_takes_variables(
     assert (view.x_box.currentData(), view.x_range.text()) == (x, x_range)  # the axes kept
     choose(qtbot, combo, "Dense FFN")
     qtbot.waitUntil(lambda: "num_experts" not in fields())
+
+
+def test_the_colour_bar_ticks_counts_as_the_charts_do(qtbot: QtBot, llama_window: MainWindow) -> None:
+    """QA: DeepSeek-V3's bar read '500.00B' under '1.00T'; ticks of counts drop the zeros."""
+    view = open_design(qtbot, llama_window)
+    ticks = [text for level in view.heatmap.colorbar.axis._tickLevels for _, text in level]
+    assert ticks and all(".00" not in text for text in ticks), ticks
+    assert {"20B", "40B"} & set(ticks), ticks  # the round levels, in the charts' units
