@@ -193,9 +193,10 @@ def solve(
     target = parse_target(target) if isinstance(target, str) else target
     variable = find_variable(field_name, arch)
     parallel = target.figure is not None and target.figure.parallel
+    current = variable.read(arch, scenario)  # first: a model without the field says so, not its domain
     domain = variable.domain(arch, scenario, multiple_of, parallel=parallel)
     search = _Search(arch, scenario, variable, target, domain)
-    start = domain.nearest_index(variable.read(arch, scenario))
+    start = domain.nearest_index(current)
     rising = _direction(search, start, len(domain))
     # The values meeting the target lie after the boundary (a rising size, a falling budget) or
     # before it (a rising budget, a falling size).

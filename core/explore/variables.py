@@ -38,6 +38,7 @@ from paramtally.core.blocks.dense import DenseFFN
 from paramtally.core.edit import get_value
 from paramtally.core.errors import ParamTallyError, unknown_name
 from paramtally.core.explore.domain import Domain, divisors, progression
+from paramtally.core.fields import kind_title
 from paramtally.core.scenario import Scenario
 from paramtally.core.schema import Architecture, Block, Stack, StackRole, thaw
 from paramtally.core.schema.stack import MAX_LAYERS
@@ -49,6 +50,7 @@ Others = Mapping[str, int]  # values other variables are about to take, by name
 Allowed = Callable[[Architecture, Scenario, int, Others], Domain]  # (…, multiple_of, others)
 _SLOTS = ("mixer", "parallel_mixer", "cross_attention", "ffn")
 _MIXER_SLOTS = ("mixer", "parallel_mixer", "cross_attention")
+_SLOT_WORDS = {_MIXER_SLOTS: "mixers", ("ffn",): "FFNs"}  # the parts in those slots, in a message
 _NONE: Others = {}
 
 
@@ -150,6 +152,17 @@ def _parts(blocks: list[Block], kinds: tuple[str, ...], slots: tuple[str, ...]) 
     return [part for part in parts if part is not None and part.kind in kinds]
 
 
+def _kinds_there(blocks: list[Block], slots: tuple[str, ...]) -> str:
+    """What the blocks have in ``slots`` instead, by title: 'mixers: MLA', 'FFNs: Dense FFN'."""
+    titles = dict.fromkeys(
+        kind_title(type(part))
+        for block in blocks
+        for slot in slots
+        if (part := getattr(block, slot)) is not None
+    )
+    return f"{_SLOT_WORDS.get(slots, 'parts')}: {', '.join(titles)}" if titles else ""
+
+
 def _written_parts(data: dict[str, Any], kinds: tuple[str, ...]) -> Iterator[tuple[dict[str, Any], bool]]:
     """Every mapping in the dump that writes a part of one of ``kinds``, and whether it is whole
     (a base block's part, or an override that brings in a new kind) or only changes some keys."""
@@ -208,9 +221,9 @@ def _set_everywhere(kinds: tuple[str, ...], key: str) -> Change:
     return change
 
 
-def _one_value(name: str, values: set[int], what: str) -> int:
+def _one_value(name: str, values: set[int], what: str, instead: str = "") -> int:
     if not values:
-        raise ParamTallyError(f"{name}: the model has no {what}")
+        raise ParamTallyError(f"{name}: the model has no {what}" + (f" (its {instead})" if instead else ""))
     if len(values) > 1:
         listed = ", ".join(f"{v:,}" for v in sorted(values))
         raise ParamTallyError(
@@ -233,8 +246,10 @@ def _part_variable(
     reader: Callable[[Any], int] | None = None,
 ) -> Variable:
     def read(arch: Architecture, scenario: Scenario) -> int:
-        parts = _parts(_used_blocks(arch), kinds, slots)
-        return _one_value(name, {reader(p) if reader else int(getattr(p, key)) for p in parts}, what)
+        blocks = _used_blocks(arch)
+        parts = _parts(blocks, kinds, slots)
+        instead = "" if parts else _kinds_there(blocks, slots)
+        return _one_value(name, {reader(p) if reader else int(getattr(p, key)) for p in parts}, what, instead)
 
     change = _set_everywhere(kinds, key)
     return Variable(name, title, description, constraint, read, change, allowed, frozenset(couples))

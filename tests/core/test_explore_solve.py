@@ -209,6 +209,13 @@ def test_targets_parse_with_units() -> None:
     assert fits.gpu is not None and fits.count == 8
 
 
+def test_a_field_the_model_lacks_is_named_as_lacking(capsys: pytest.CaptureFixture[str]) -> None:
+    """QA: DeepSeek-V3 (MLA) asked for its KV heads said 'no value is allowed'."""
+    code, out, err = run(capsys, "solve", "deepseek-v3", "--vary", "num_kv_heads", "--target", "total>=700B")
+    assert code == 2 and not out
+    assert "num_kv_heads: the model has no attention (its mixers: MLA)" in err
+
+
 @pytest.mark.parametrize(
     ("argv", "said"),
     [
@@ -223,7 +230,7 @@ def test_targets_parse_with_units() -> None:
         (("--vary", "num_layers", "--target", "total=7e9", "--multiple-of", "0"), "--multiple-of"),
         (
             ("--vary", "num_experts", "--target", "total=7e9"),
-            "num_experts: the model has no mixture of experts",
+            "num_experts: the model has no mixture of experts (its FFNs: Dense FFN)",
         ),
         (("--vary", "blocks.default.ffn.gated", "--target", "total=7e9"), "not an integer field"),
     ],
