@@ -114,6 +114,9 @@ _STREAMED_SOURCE = (
 )
 
 
+_STAGES_WRITTEN_OUT = 8  # a deeper pipeline's W_s is said as its sum alone
+
+
 def _copy_gpus(s: Scenario) -> int:
     """The GPUs of one model copy: t·p, times the ep GPUs its experts are spread over."""
     return s.tp * s.pp * s.ep
@@ -124,10 +127,14 @@ def _streamed_term(plans: tuple[StagePlan, ...], s: Scenario, model: ModelSpeed)
     reads = stage_reads(model.arch, s.pp, s.batch)
     name = "weights streamed per decode step (bytes)"
     if len(plans) > 1 or _keeps_16bit_embeddings(s):
-        total = sum(_stage_streamed(plan, read, s) for plan, read in zip(plans, reads, strict=True))
+        each = [_stage_streamed(plan, read, s) for plan, read in zip(plans, reads, strict=True)]
         apart = "; 16-bit embeddings at their own bytes" if _keeps_16bit_embeddings(s) else ""
+        source = _STREAMED_SOURCE + apart
+        if 1 < len(each) <= _STAGES_WRITTEN_OUT:  # W_i: what a GPU of stage i streams, in turn
+            stages = {f"W_{i + 1}": share for i, share in enumerate(each)}
+            return _quantity(name, " + ".join(stages), source + "; W_i: stage i's, summed", **stages)
         over = f"; summed over the {len(plans)} stages" if len(plans) > 1 else ""
-        return _quantity(name, "W_s", _STREAMED_SOURCE + apart + over, W_s=total)
+        return _quantity(name, "W_s", source + over, W_s=sum(each))
     (read,) = reads
     values: dict[str, Number] = {"W": plans[0].weights, "S": read.streamed, "P": read.held}
     if not read.experts:

@@ -109,6 +109,21 @@ def test_a_pipeline_decode_step_reads_every_stage_once_in_turn() -> None:
     assert prefill.values["W"] == weights  # one read of every stage's weights
 
 
+def test_a_pipelines_streamed_weights_say_each_stage() -> None:
+    """QA: two stages said 'W_s = 69,503,033,344 = 69,503,033,344', no stage's share in sight."""
+    llama = load_builtin("llama-3-70b")
+    report = estimate_serving(llama, Scenario(tp=2, pp=2, gpus=4))
+    assert report is not None
+    streamed = next(term for term in report.terms if term.name.startswith("weights streamed"))
+    step = next(term for term in report.terms if term.name == "decode step, memory (s)")
+    assert streamed.expr == "W_1 + W_2" and streamed.exact == step.values["W_s"]
+    # The first stage's input embedding is looked up, not streamed: it streams less than the last.
+    assert streamed.values["W_1"] < streamed.values["W_2"]
+    deep = estimate_serving(llama, Scenario(tp=1, pp=16, gpus=16))
+    assert deep is not None
+    assert next(term.expr for term in deep.terms if term.name.startswith("weights streamed")) == "W_s"
+
+
 @pytest.mark.parametrize("batch", [1, 64])
 def test_moe_decode_reads_the_experts_the_batch_picks(batch: int) -> None:
     """One token reads its 2 of Mixtral's 8 experts a layer; 64 tokens nearly all of them (QA: the
