@@ -205,6 +205,11 @@ def evaluate(expr: str, values: Mapping[str, Number]) -> int:
     return result if isinstance(result, int) else math.ceil(result)
 
 
+def renamed(expr: str, names: Mapping[str, str]) -> str:
+    """``expr`` with the symbols in ``names`` renamed (old → new), the others and functions kept."""
+    return _SYMBOL.sub(lambda m: names.get(m.group(0), m.group(0)), expr)
+
+
 def fmt_number(value: Number) -> str:
     """Integers as digits; fractions as a short decimal (4.89, 8.5) or p/q when not finite."""
     if isinstance(value, int) or value.denominator == 1:

@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from paramtally.core.blocks import Cache
-from paramtally.core.formula import Number
+from paramtally.core.formula import Number, exact, renamed
 from paramtally.core.gguf_types import GGUF_DEFAULT_TYPES
 from paramtally.core.quant import KV_DTYPE_BITS
 from paramtally.core.scenario import Scenario, weights_format
@@ -144,8 +144,54 @@ def _shared_expr(
     expr, symbols = getattr(first, attribute), first.symbols
     for _, cache in entries:
         if cache is not first and (getattr(cache, attribute) != expr or cache.symbols != symbols):
-            return "N", {"N": numbers}
+            return _summed_expr(entries, attribute, numbers)
     return expr, {"L": sum(layers for layers, _ in entries), **dict(symbols)}
+
+
+_SHAPES_WRITTEN_OUT = 4  # layers of more shapes than this are said as N, their numbers summed
+
+
+@lru_cache(maxsize=256)
+def _summed_text(
+    shapes: tuple[tuple[str, tuple[str, ...]], ...],
+) -> tuple[str, tuple[dict[str, str], ...]]:
+    """The sum of the shapes' formulas, each (formula, its symbols to number) over its own L_i, and
+    each shape's renaming (the same text after every edit: made once)."""
+    names = tuple(
+        {name: f"{name}_{i}" for name in numbered} | {"L": f"L_{i}"}
+        for i, (_, numbered) in enumerate(shapes, 1)
+    )
+    parts = [renamed(expr, rename) for (expr, _), rename in zip(shapes, names, strict=True)]
+    return f"({' + '.join(parts)})", names
+
+
+def _summed_expr(
+    entries: list[tuple[int, Cache]], attribute: str, numbers: int
+) -> tuple[str, dict[str, Number]]:
+    """Layers of a few shapes (a hybrid's Mamba-2 and DeltaNet states, attention beside MLA): each
+    shape's formula over its own layers L_i, summed. A symbol keeps its name where every shape gives
+    it the same value; else each shape's is numbered (g_1, g_2). ``N`` beyond a few shapes."""
+    shapes: dict[tuple[str, tuple[tuple[str, int], ...]], int] = {}
+    for layers, cache in entries:
+        key = (getattr(cache, attribute), cache.symbols)
+        shapes[key] = shapes.get(key, 0) + layers
+    if len(shapes) > _SHAPES_WRITTEN_OUT:
+        return "N", {"N": numbers}
+    values_of: dict[str, set[int]] = {}
+    for _, symbols in shapes:
+        for name, value in symbols:
+            values_of.setdefault(name, set()).add(value)
+    numbered = tuple(
+        (expr, tuple(name for name, _ in symbols if len(values_of[name]) > 1)) for expr, symbols in shapes
+    )
+    combined, names = _summed_text(numbered)
+    values: dict[str, Number] = {}
+    for i, ((_, symbols), layers) in enumerate(shapes.items()):
+        values[f"L_{i + 1}"] = layers
+        values |= {names[i].get(name, name): value for name, value in symbols}
+    # The formulas divide by t where the numbers keep whole heads or channels: say the sum only
+    # where it gives the numbers counted.
+    return (combined, values) if exact(combined, values) == numbers else ("N", {"N": numbers})
 
 
 @lru_cache(maxsize=256)

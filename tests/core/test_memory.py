@@ -17,6 +17,7 @@ from paramtally.core.fields import FieldSpec
 from paramtally.core.fit import fit_setups
 from paramtally.core.flops import estimate_flops
 from paramtally.core.gguf_types import GGUF_DEFAULT_TYPES
+from paramtally.core.groups import group_block
 from paramtally.core.memory import PARTS, Scenario, estimate_memory, stage_terms
 from paramtally.core.model_states import model_state_terms, zero_model_states
 from paramtally.core.presets import load_builtin
@@ -119,6 +120,37 @@ def test_the_recurrent_state_keeps_its_own_precision_whatever_the_kv_cache(
     state = _term(estimate_memory(bamba, Scenario(**changes)), "recurrent state")
     assert state.values["bits"] == bits
     assert state.value == 29 * ((8192 + 2 * 256) * 4 + 128 * 64 * 256) * bits // 8
+
+
+def test_layers_of_several_cache_shapes_say_each_shapes_formula() -> None:
+    """QA: a hand-built hybrid said 'N·s·b·bits/8' for attention beside MLA and 'N·b·bits/8' for a
+    Mamba-2 beside a DeltaNet state: a number, with no formula to check it by."""
+    from paramtally.core import layer_ops
+
+    arch = load_builtin("llama-3-8b")  # 32 layers: attention, MLA, Mamba-2, DeltaNet, 8 of each
+    layers = arch.decoder.layers
+    for group in range(3):
+        layers = layer_ops.split_group(layers, group, 8)
+    arch = layer_ops.with_layers(arch, layers)
+    for group, mixer in ((1, "mla"), (2, "mamba2"), (3, "gated_deltanet")):
+        arch = layer_ops.with_group_value(arch, ("decoder", "layers", group), ("mixer", "kind"), mixer)
+    s = Scenario(context=1000, tp=2, gpus=2)
+    report = estimate_memory(arch, s)
+    kv, state = _term(report, "KV cache"), _term(report, "recurrent state")
+    assert kv.expr == "(2·L_1·max(g/t, 1)·d_h + L_2·(r_kv + d_rope))·s·b·bits/8"
+    mla = group_block(arch, ("decoder", "layers", 1)).mixer
+    assert (kv.values["L_1"], kv.values["L_2"], kv.values["g"], kv.values["t"]) == (8, 8, 8, 2)
+    latent = mla.kv_lora_rank + mla.qk_rope_head_dim  # type: ignore[union-attr]
+    assert kv.value == (2 * 8 * 4 * 128 + 8 * latent) * 1000 * 2
+    assert (
+        "L_1·(" in state.expr
+        and "L_2·(" in state.expr
+        and (state.values["L_1"], state.values["L_2"]) == (8, 8)
+    )
+    # The sum of the two shapes' formulas is the state the stages count, layer by layer.
+    blocks = [group_block(arch, ("decoder", "layers", group)) for group in (2, 3)]
+    caches = [block.mixer.cache(block.context(arch.hidden_size), 2) for block in blocks]
+    assert state.value == 8 * sum(cache.per_sequence for cache in caches) * 2
 
 
 def test_an_encoders_training_activations_are_for_its_own_tokens() -> None:
