@@ -75,7 +75,18 @@ class _HistoryKeys(QObject):
         return True
 
 
-class IntSpinBox(QAbstractSpinBox):
+class _FocusedWheel:
+    """The wheel changes the value only of a focused editor; over an unfocused one it is ignored,
+    so it goes on to the form (or panel) around it, which scrolls. Mixed in before the Qt class."""
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        if self.hasFocus():  # type: ignore[attr-defined]
+            super().wheelEvent(event)  # type: ignore[misc]
+        else:
+            event.ignore()
+
+
+class IntSpinBox(_FocusedWheel, QAbstractSpinBox):
     """A spin box over Python ints (no 2³¹ limit), with thousands separators and an optional 'auto'."""
 
     committed = Signal(object, bool)
@@ -180,15 +191,8 @@ class IntSpinBox(QAbstractSpinBox):
             flags |= QAbstractSpinBox.StepEnabledFlag.StepDownEnabled
         return flags
 
-    def wheelEvent(self, event: QWheelEvent) -> None:
-        # A wheel over an unfocused box scrolls the form instead of changing a value by surprise.
-        if self.hasFocus():
-            super().wheelEvent(event)
-        else:
-            event.ignore()
 
-
-class FloatSpinBox(QDoubleSpinBox):
+class FloatSpinBox(_FocusedWheel, QDoubleSpinBox):
     committed = Signal(object, bool)
 
     def __init__(self, spec: FieldSpec, parent: QWidget | None = None) -> None:
@@ -232,7 +236,7 @@ class CheckBox(QCheckBox):
         """Nothing is typed into a check box."""
 
 
-class ComboBox(QComboBox):
+class ComboBox(_FocusedWheel, QComboBox):
     committed = Signal(object, bool)
 
     def __init__(
@@ -264,12 +268,6 @@ class ComboBox(QComboBox):
 
     def finish_typing(self) -> None:
         """A choice is made by picking, not typing."""
-
-    def wheelEvent(self, event: QWheelEvent) -> None:
-        if self.hasFocus():  # as a spin box's: scrolling past it changes nothing
-            super().wheelEvent(event)
-        else:
-            event.ignore()
 
 
 class TextEdit(QLineEdit):

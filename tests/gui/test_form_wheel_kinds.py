@@ -1,0 +1,92 @@
+"""The wheel over the form's and the memory tab's fields, and the kind switches' titles."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, QPointF
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QComboBox, QScrollArea, QWidget
+from pytestqt.qtbot import QtBot
+
+from paramtally.core.sources import load_source
+from paramtally.gui.document import Document
+from paramtally.gui.form.editors import FloatSpinBox
+from paramtally.gui.main_window import MainWindow
+
+ROTARY = ("blocks", "default", "mixer", "rotary_fraction")
+
+
+def _window(qtbot: QtBot, preset_id: str, size: tuple[int, int] = (1024, 700)) -> MainWindow:
+    window = MainWindow(Document(load_source(preset_id), preset_id, preset_id=preset_id))
+    qtbot.addWidget(window)
+    window.resize(*size)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+def _wheel(widget: QWidget, notches: int) -> None:
+    """Turn the wheel ``notches`` down with the pointer over the middle of ``widget``, through the
+    window system (QTest): Qt sends it to the widget under the pointer (a spin box's line edit) and
+    on to its parents while they ignore it, as a person's wheel."""
+    window = widget.window()
+    handle = window.windowHandle()
+    assert handle is not None
+    at = widget.mapTo(window, widget.rect().center())
+    under = window.childAt(at)
+    assert under is widget or widget.isAncestorOf(under), f"the pointer is over {under!r}"
+    for _ in range(abs(notches)):
+        QTest.wheelEvent(handle, QPointF(at), QPoint(0, -120 if notches > 0 else 120))
+        QApplication.processEvents()
+
+
+def test_the_wheel_over_an_unfocused_decimal_field_scrolls_the_form_and_changes_nothing(
+    qtbot: QtBot,
+) -> None:
+    window = _window(qtbot, "llama-3-8b")
+    form = window.form
+    rotary = form.editor(ROTARY)
+    assert isinstance(rotary, FloatSpinBox)
+    form.verticalScrollBar().setValue(0)
+    form.ensureWidgetVisible(rotary)
+    window.tree.setFocus()
+    assert not rotary.hasFocus()
+    before, steps, scroll = (
+        rotary.value(),
+        window.document.undo_stack.count(),
+        form.verticalScrollBar().value(),
+    )
+    _wheel(rotary, 4)
+    assert rotary.value() == before == 1.0
+    assert window.document.undo_stack.count() == steps
+    assert form.verticalScrollBar().value() > scroll  # the form scrolled on
+    # A focused field still takes the wheel: that is how a person turns a value.
+    form.ensureWidgetVisible(rotary)
+    rotary.setFocus()
+    _wheel(rotary, 1)
+    assert rotary.value() == pytest.approx(0.95)
+
+
+@pytest.mark.parametrize("field", ["mfu", "utilization_cap"])
+def test_the_memory_tabs_decimal_fields_ignore_an_unfocused_wheel(qtbot: QtBot, field: str) -> None:
+    window = _window(qtbot, "llama-3-8b", (1440, 900))
+    window.tabs.setCurrentWidget(window.memory_scroll)
+    controls = window.memory.controls
+    editor = controls.editors[field]
+    qtbot.waitUntil(lambda: editor.isVisible() or editor.isHidden())
+    assert isinstance(editor, FloatSpinBox)  # the form's editor, with its wheel rule
+    if editor.isHidden():  # MFU is training's
+        mode = controls.editors["mode"]
+        assert isinstance(mode, QComboBox)
+        mode.setFocus()
+        qtbot.keyClicks(mode, "training")
+        qtbot.waitUntil(lambda: not editor.isHidden())
+    scroll = window.memory_scroll
+    assert isinstance(scroll, QScrollArea)
+    scroll.ensureWidgetVisible(editor)
+    QApplication.processEvents()
+    window.tree.setFocus()
+    before = editor.value()
+    _wheel(editor, 3)
+    assert editor.value() == before
+    assert window.document.scenario_data()[field] == before
