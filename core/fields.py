@@ -139,7 +139,10 @@ def field_spec(name: str, info: FieldInfo) -> FieldSpec:
     if annotation is str:
         return FieldSpec(kind="text", **common)
     if origin is Literal:
-        return FieldSpec(kind="choice", choices=typing.get_args(annotation), **common)
+        choices = typing.get_args(annotation)
+        names = extra.get("choice_labels")  # {choice: what a person reads}, e.g. the norms' kinds
+        labels = tuple(names[choice] for choice in choices) if isinstance(names, dict) else ()
+        return FieldSpec(kind="choice", choices=choices, choice_labels=labels, **common)
     if _is_model(annotation):
         return FieldSpec(kind="model", model=annotation, **common)
     if origin is dict and _is_model(typing.get_args(annotation)[1]):

@@ -39,7 +39,12 @@ class BlockNorms(Spec):
 
     model_config = ConfigDict(title="Norms")
 
-    kind: NormKind = Field("rmsnorm", title="Norm", description="LayerNorm has γ and β; RMSNorm only γ.")
+    kind: NormKind = Field(
+        "rmsnorm",
+        title="Norm",
+        description="LayerNorm has γ and β; RMSNorm only γ.",
+        json_schema_extra={"choice_labels": {"layernorm": "LayerNorm", "rmsnorm": "RMSNorm"}},
+    )
     bias: bool = Field(
         True,
         title="LayerNorm β",

@@ -87,16 +87,22 @@ def _error_label(frame: QFrame, path: FieldPath) -> QLabel:
     return error
 
 
-def _kind_spec(spec: FieldSpec) -> FieldSpec:
-    """The kind switch of a mixer or FFN: its choices are the registry's kinds, shown by title (a
-    preset file names them by kind, as the tooltip says)."""
-    labels = tuple(kind_title(model) for model in spec.models)
-    titles = ", ".join(f"{title} = {kind}" for kind, title in zip(spec.choices, labels, strict=True))
+def _kind_spec(spec: FieldSpec) -> FieldSpec | None:
+    """The kind switch of a part: a mixer's or FFN's choices are the registry's kinds, a part of one
+    kind (cross-attention) has that one; each is shown by title (a preset file names them by kind,
+    as the tooltip says). None for a part not tagged by a kind (LoRA, the norms)."""
+    models = spec.models or ((spec.model,) if spec.model is not None else ())
+    tagged = [model for model in models if "kind" in model.model_fields]
+    if not tagged or len(field_spec("kind", tagged[0].model_fields["kind"]).choices) != 1:
+        return None  # no kind, or a choice within the part (the norms' LayerNorm or RMSNorm)
+    choices = tuple(model.model_fields["kind"].default for model in models)
+    labels = tuple(kind_title(model) for model in models)
+    titles = ", ".join(f"{title} = {kind}" for kind, title in zip(choices, labels, strict=True))
     return FieldSpec(
         name="kind",
         kind="choice",
         label="Kind",
-        choices=spec.choices,
+        choices=choices,
         choice_labels=labels,
         description=f"{spec.description} In a preset file: {titles}.",
     )
@@ -144,7 +150,7 @@ def _plan_model(
             continue
         nested_title = prefix and (prefix[0] == "blocks" or "override" in prefix)
         heading = f"{title} · {spec.label}" if nested_title else spec.label
-        _plan_model(value, path, heading, plans, _kind_spec(spec) if spec.kind == "union" else None)
+        _plan_model(value, path, heading, plans, _kind_spec(spec))
 
 
 def _kinds(block: Block) -> tuple[str, ...]:

@@ -90,3 +90,23 @@ def test_the_memory_tabs_decimal_fields_ignore_an_unfocused_wheel(qtbot: QtBot, 
     _wheel(editor, 3)
     assert editor.value() == before
     assert window.document.scenario_data()[field] == before
+
+
+@pytest.mark.parametrize("preset_id", ["flan-t5-base", "whisper-small"])
+def test_every_kind_switch_shows_titles_even_the_cross_attentions(qtbot: QtBot, preset_id: str) -> None:
+    window = _window(qtbot, preset_id)
+    kinds = [
+        path
+        for path in window.form.paths()
+        if path[-1] == "kind" and isinstance(window.form.editor(path), QComboBox)
+    ]
+    assert ("blocks", "decoder", "cross_attention", "kind") in kinds
+    for path in kinds:
+        box = window.form.editor(path)
+        assert isinstance(box, QComboBox)
+        shown = [box.itemText(i) for i in range(box.count())]
+        assert all(text[:1].isupper() for text in shown), (path, shown)  # titles, not file tags
+    cross = window.form.editor(("blocks", "decoder", "cross_attention", "kind"))
+    assert isinstance(cross, QComboBox)
+    assert cross.currentText() == "Attention" and cross.currentData() == "attention"
+    assert "attention" in cross.toolTip()  # the tag a preset file takes
