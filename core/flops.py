@@ -21,6 +21,7 @@ from functools import lru_cache
 
 from paramtally.core.count import count_parameters
 from paramtally.core.decode_reads import cross_projections
+from paramtally.core.formula import renamed
 from paramtally.core.gpus import GPU, find_gpu
 from paramtally.core.kv_cache import encoder_tokens
 from paramtally.core.memory import effective_architecture
@@ -29,7 +30,14 @@ from paramtally.core.schema import Architecture, Block
 from paramtally.core.stages import model_layout
 from paramtally.core.terms import Term
 
-__all__ = ["FlopsReport", "decode_per_token", "estimate_flops", "forward_per_token", "matmul_params"]
+__all__ = [
+    "FlopsReport",
+    "decode_per_token",
+    "estimate_flops",
+    "forward_per_token",
+    "matmul_params",
+    "prefill_flops",
+]
 
 KAPLAN = "Kaplan et al. 2020, Table 1: 2N + 2·n_layer·n_ctx·d_attn per token forward"
 CHINCHILLA = "Hoffmann et al. 2022 (Chinchilla): C ≈ 6·N·D, compute-optimal D ≈ 20·N"
@@ -42,6 +50,13 @@ MEGATRON = (
     "96·…·(1 + s/(6h) + V/(16·l·h)) with full recomputation (a second forward of the layers, not "
     "of the LM head); selective recomputation runs the attention core again; without a causal "
     "FlashAttention kernel the whole s×s scores are computed (F_hw = 2·F_att)"
+)
+
+
+# Said where training counts an encoder-decoder as one stack (prefill counts each at its own tokens).
+_BOTH_STACKS = (
+    "; an encoder-decoder's encoder and decoder at the same s tokens, causally, without cross-attention "
+    "(an approximation)"
 )
 
 
@@ -63,6 +78,7 @@ class FlopsReport:
     non_embedding_params: int = 0  # N_ne
     decode_per_token: int = 0  # one generated token at context s
     hardware_training_per_token: int = 0  # with recomputation and the kernel's score matrix
+    prefill_per_request: int = 0  # one prompt read: s·F; an encoder-decoder's s_enc·F_e + s·F
 
     @property
     def days(self) -> float:
@@ -85,19 +101,27 @@ def matmul_params(arch: Architecture) -> tuple[int, int]:
 
 
 def _context_terms(
-    arch: Architecture, s: int, per: int, name: str, source: str, decoding: int | None = None
+    arch: Architecture,
+    s: int,
+    per: int,
+    name: str,
+    source: str,
+    stack: str | None = None,
+    cross_tokens: int | None = None,
+    symbol: str = "s",
 ) -> Term:
-    """Attention over the context and recurrent scans for one token, forward, summed over the layers:
-    ``per``·L·min(s, window)·d_attn (2 on average over a causal sequence, 4 at its end). With
-    ``decoding`` (the encoder's tokens), a decode step of an encoder-decoder: the decoder's layers
-    alone, each cross-attending over those tokens (4·L_x·s_enc·d_x)."""
+    """Attention over the context and recurrent scans for one token, forward, summed over the layers
+    (of ``stack`` alone if given): ``per``·L·min(s, window)·d_attn (2 on average over a causal
+    sequence, 4 at its end or over a whole bidirectional one). With ``cross_tokens`` (the encoder's),
+    each decoder layer also cross-attends over all of them (4·L_x·s_enc·d_x). ``symbol``: the
+    context's (an encoder's tokens are s_enc)."""
     h = arch.hidden_size
     attend: dict[tuple[int, int | None], int] = {}  # (d_attn, window) -> layers
     cross: dict[int, int] = {}  # d_attn of the cross-attention -> layers
     scan = 0
-    for block, layers in _layers_by_block(arch, decoding is not None):
+    for block, layers in _layers_by_block(arch, stack):
         ctx = block.context(h)
-        if decoding is not None and block.cross_attention is not None:
+        if cross_tokens is not None and block.cross_attention is not None:
             width = block.cross_attention.context_width(ctx)
             cross[width] = cross.get(width, 0) + layers
         for mixer in (block.mixer, block.parallel_mixer):
@@ -125,8 +149,8 @@ def _context_terms(
         values |= {f"L{tag}": layers, f"d{tag}": width} | ({} if window is None else {f"w{tag}": window})
     for i, (width, layers) in enumerate(sorted(cross.items())):
         tag = "" if len(cross) == 1 else f"_{i + 1}"
-        parts.append(f"{per}·L_x{tag}·s_enc·d_x{tag}")
-        values |= {f"L_x{tag}": layers, f"d_x{tag}": width, "s_enc": decoding or 0}
+        parts.append(f"4·L_x{tag}·s_enc·d_x{tag}")
+        values |= {f"L_x{tag}": layers, f"d_x{tag}": width, "s_enc": cross_tokens or 0}
     if scan:
         parts.append("F_scan")
         values["F_scan"] = scan
@@ -134,7 +158,13 @@ def _context_terms(
         " with d = a·d_h; a sliding-window layer's query attends at most w keys (min(i, w) at position"
         " i); recurrent layers add their scan"
     )
-    return _flops_term(name, " + ".join(parts) or "0", source + " (F_scan)", **values)
+    expr = " + ".join(parts) or "0"
+    if symbol != "s":
+        expr, values = (
+            renamed(expr, {"s": symbol}),
+            {(symbol if k == "s" else k): v for k, v in values.items()},
+        )
+    return _flops_term(name, expr, source + " (F_scan)", **values)
 
 
 def estimate_flops(
@@ -154,15 +184,22 @@ class _TokenTerms:
     forward: Term
     decode: Term
     matmuls: dict[str, int]  # N_ne, e, V of the formulas
+    # One request's prompt read once (its FLOPs: s·F; an encoder-decoder's encoder over its s_enc
+    # tokens, then the decoder's s), and the terms behind it.
+    prefill: Term
+    prefill_terms: tuple[Term, ...] = ()
+    # An encoder-decoder's prefill: FLOPs per decoder token (F), per encoder token (F_e), and s_enc.
+    encoder_decoder: tuple[int, int, int] | None = None
 
 
-def _layers_by_block(arch: Architecture, decoder_only: bool) -> Iterable[tuple[Block, int]]:
-    """Each distinct block with its layers (``decoder_only``: the decoder's, as a decode step runs)."""
-    if not decoder_only:
+def _layers_by_block(arch: Architecture, stack: str | None) -> Iterable[tuple[Block, int]]:
+    """Each distinct block with its layers (of ``stack`` alone if given: a decode step runs the
+    decoder's; an encoder-decoder's prefill runs each stack over its own tokens)."""
+    if stack is None:
         return arch.layers_by_block().items()
     layers: dict[Block, int] = {}
     for run in arch.runs:
-        if run.stack == "decoder":
+        if run.stack == stack:
             layers[run.block] = layers.get(run.block, 0) + run.layers
     return layers.items()
 
@@ -196,7 +233,8 @@ def _token_terms(arch: Architecture, context: int, encoder_tokens: int | None) -
     decode_attention = _context_terms(
         arch, context, 4, "attention of one decode step at context s",
         "QKᵀ and A·V over all s cached tokens" + ("" if decoding is None else
-        "; the decoder's layers, cross-attending over the encoder's s_enc tokens"), decoding,
+        "; the decoder's layers, cross-attending over the encoder's s_enc tokens"),
+        None if decoding is None else "decoder", decoding,
     )  # fmt: skip
     forward = _flops_term(
         "forward per token (prefill)", "2·N_ne + 2·e·V + F_att", f"{KAPLAN}; {NON_EMBEDDING}",
@@ -215,7 +253,59 @@ def _token_terms(arch: Architecture, context: int, encoder_tokens: int | None) -
             "keys and values", N_enc=_encoder_matmuls(arch), N_x=_cross_projections(arch),
             F_dec=decode_attention.value, **matmuls,
         )  # fmt: skip
-    return _TokenTerms(attention, decode_attention, forward, decode, matmuls)
+    if decoding is None:
+        prefill = _flops_term(
+            "prefill per request", "s·F", "the prompt's s tokens at F each (forward per token)",
+            s=context, F=forward.value,
+        )  # fmt: skip
+        return _TokenTerms(attention, decode_attention, forward, decode, matmuls, prefill)
+    parts = _encoder_decoder_prefill(arch, context, decoding, matmuls)
+    enc, dec, prefill = parts[1], parts[3], parts[4]
+    return _TokenTerms(
+        attention,
+        decode_attention,
+        forward,
+        decode,
+        matmuls,
+        prefill,
+        parts,
+        (dec.value, enc.value, decoding),
+    )
+
+
+def _encoder_decoder_prefill(
+    arch: Architecture, context: int, encoder_tokens: int, matmuls: dict[str, int]
+) -> tuple[Term, Term, Term, Term, Term]:
+    """An encoder-decoder reads a request once: the encoder over its s_enc tokens (each attending
+    all of them) and the cross-attention's K and V of its output, then the decoder over the s
+    prompt tokens (causal self-attention, cross-attention over the s_enc); 2·FLOPs per multiply-add
+    as for a decoder (Kaplan et al. 2020)."""
+    n_enc, n_x = _encoder_matmuls(arch), _cross_projections(arch)
+    enc_attention = _context_terms(
+        arch, encoder_tokens, 4, "attention per encoder token (prefill, forward)",
+        "QKᵀ and A·V: each of the encoder's s_enc tokens attends all of them", "encoder", symbol="s_enc",
+    )  # fmt: skip
+    encoder = _flops_term(
+        "forward per encoder token (prefill)", "2·N_enc + 2·N_x + F_att_e",
+        "N_enc: the encoder's active parameters outside its lookups; N_x: the cross-attention's K and V "
+        "projections, applied to each encoder output; F_att_e: its attention",
+        N_enc=n_enc, N_x=n_x, F_att_e=enc_attention.value,
+    )  # fmt: skip
+    dec_attention = _context_terms(
+        arch, context, 2, "attention per decoder token (prefill, forward)",
+        KAPLAN + " (a causal average over the s prompt tokens); cross-attention over the s_enc",
+        "decoder", encoder_tokens,
+    )  # fmt: skip
+    decoder = _flops_term(
+        "forward per decoder token (prefill)", "2·(N_ne − N_enc − N_x) + 2·e·V + F_att_d",
+        f"{NON_EMBEDDING}; the decoder's own", N_enc=n_enc, N_x=n_x, F_att_d=dec_attention.value, **matmuls,
+    )  # fmt: skip
+    prefill = _flops_term(
+        "prefill per request", "s_enc·F_e + s·F",
+        "the encoder over its s_enc tokens, then the decoder over the s prompt tokens",
+        s_enc=encoder_tokens, F_e=encoder.value, s=context, F=decoder.value,
+    )  # fmt: skip
+    return enc_attention, encoder, dec_attention, decoder, prefill
 
 
 @lru_cache(maxsize=256)
@@ -224,6 +314,14 @@ def forward_per_token(arch: Architecture, context: int, encoder_tokens: int | No
     the report's own term, for the serving estimates (the same ``_token_terms`` the report reads:
     pass the encoder's tokens as it does)."""
     return _token_terms(arch, context, encoder_tokens).forward.value
+
+
+@lru_cache(maxsize=256)
+def prefill_flops(arch: Architecture, context: int, encoder_tokens: int | None = None) -> tuple[int, ...]:
+    """What a prefill's formula reads: (F) forward FLOPs per prompt token; an encoder-decoder's
+    (F, F_e, s_enc): per decoder token, per encoder token, and the encoder's tokens."""
+    token = _token_terms(arch, context, encoder_tokens)
+    return token.encoder_decoder or (token.forward.value,)
 
 
 @lru_cache(maxsize=256)
@@ -260,8 +358,8 @@ def _estimate(arch: Architecture, s: Scenario, gpu: GPU) -> FlopsReport:
         extra: dict[str, int] = {"A": a}
     else:
         training = _flops_term(
-            "training per token", "3·(2·N_ne + 2·e·V + F_att)", "backward ≈ 2× forward; " + KAPLAN,
-            F_att=attention.value, **matmuls,
+            "training per token", "3·(2·N_ne + 2·e·V + F_att)", "backward ≈ 2× forward; " + KAPLAN
+            + _BOTH_STACKS * (arch.encoder is not None), F_att=attention.value, **matmuls,
         )  # fmt: skip
         base, extra = "3·(2·N_ne + 2·e·V + F_hw)", {}
     recompute = {"none": "", "selective": " + F_hw", "full": " + 2·N_ne + F_hw"}[s.recompute]
@@ -290,7 +388,20 @@ def _estimate(arch: Architecture, s: Scenario, gpu: GPU) -> FlopsReport:
         mfu=s.mfu,
         peak_flops=peak,
         seconds=seconds,
-        terms=(attention, decode_attention, forward, decode, training, hardware, chinchilla, six_nd, run),
+        # An encoder-decoder's prefill terms last (a decoder's prefill is s·F of the serving figures).
+        terms=(
+            attention,
+            decode_attention,
+            forward,
+            decode,
+            training,
+            hardware,
+            chinchilla,
+            six_nd,
+            run,
+            *token.prefill_terms,
+        ),
+        prefill_per_request=token.prefill.value,
         non_embedding_params=n_ne,
         decode_per_token=decode.value,
         hardware_training_per_token=hardware.value,

@@ -33,7 +33,7 @@ from types import CodeType
 from typing import Any, NamedTuple
 
 from paramtally.core.decode_reads import StageReads, stage_reads
-from paramtally.core.flops import decode_per_token, forward_per_token
+from paramtally.core.flops import decode_per_token, prefill_flops
 from paramtally.core.formula import Number, compiled
 from paramtally.core.gpus import GPU, find_gpu
 from paramtally.core.kv_cache import encoder_tokens
@@ -61,6 +61,8 @@ __all__ = [
 BATCH_LIMIT = 1_000_000  # Scenario.batch's upper bound
 
 PREFILL = "max(b·s·F/(t·P·u), W/BW)"
+# An encoder-decoder reads its encoder's s_enc tokens (F_e each) before the decoder's s.
+PREFILL_ENCODER_DECODER = "max(b·(s_enc·F_e + s·F)/(t·P·u), W/BW)"
 DECODE_MEMORY = "(W_s + K)/BW"  # W_s: the weights a step streams (core.decode_reads)
 DECODE_COMPUTE = "b·F_d/(t·P·u)"
 SOURCE = (
@@ -92,18 +94,23 @@ def _exact(value: float) -> Number:
 class ModelSpeed:
     """What the serving figures need from the model, whatever the setup."""
 
-    flops: tuple[int, int]  # prefill FLOPs per token at the context; a decode step at context + generated
+    flops: tuple[
+        int, int
+    ]  # prefill FLOPs per (decoder) token at the context; a decode step at context + generated
     arch: Architecture  # as run (``effective_architecture``): what a decode step reads of each stage
+    encoder: tuple[int, int] | None = None  # an encoder-decoder's F_e and s_enc
+
+    @property
+    def prefill_formula(self) -> str:
+        return PREFILL if self.encoder is None else PREFILL_ENCODER_DECODER
 
 
 def model_speed(arch: Architecture, s: Scenario) -> ModelSpeed:
     run = effective_architecture(arch, s)
     tokens = encoder_tokens(run, s)
-    flops = (
-        forward_per_token(run, s.context, tokens),
-        decode_per_token(run, s.context + s.generated, tokens),
-    )
-    return ModelSpeed(flops, run)
+    prefill = prefill_flops(run, s.context, tokens)
+    flops = (prefill[0], decode_per_token(run, s.context + s.generated, tokens))
+    return ModelSpeed(flops, run, (prefill[1], prefill[2]) if len(prefill) == 3 else None)
 
 
 _STREAMED_SOURCE = (
@@ -188,7 +195,7 @@ def _layout_symbols(plans: tuple[StagePlan, ...], s: Scenario, model: ModelSpeed
         "W": sum(plan.weights for plan in plans),
         "W_s": _streamed(plans, s, model),
         "K": sum(plan.kv_cache for plan in plans),
-    }
+    } | ({} if model.encoder is None else {"F_e": model.encoder[0], "s_enc": model.encoder[1]})
 
 
 def _gpu_symbols(gpu: GPU) -> dict[str, Any]:
@@ -220,7 +227,7 @@ class LayoutSpeed:
 
 def layout_speed(plans: tuple[StagePlan, ...], s: Scenario, model: ModelSpeed) -> LayoutSpeed:
     # Compiled once per layout, not looked up again for each GPU kind on it.
-    formulas = compiled(DECODE_MEMORY), compiled(DECODE_COMPUTE), compiled(PREFILL)
+    formulas = compiled(DECODE_MEMORY), compiled(DECODE_COMPUTE), compiled(model.prefill_formula)
     return LayoutSpeed(_layout_symbols(plans, s, model), formulas, s.batch)
 
 
@@ -268,6 +275,15 @@ class ServingReport:
     terms: tuple[Term, ...]
 
 
+def _prompt_cost(model: ModelSpeed, note: str, **values: Number) -> Term:
+    """Dollars per million prompt tokens: an encoder-decoder's prompt is the encoder's s_enc tokens
+    and the decoder's s."""
+    name, source = "$ per million prompt tokens", note + "; T_p: prefill time; M = 10⁶"
+    if model.encoder is None:
+        return _quantity(name, "G·c·T_p·M/(3600·b·s)", source, **values)
+    return _quantity(name, "G·c·T_p·M/(3600·b·(s_enc + s))", source, s_enc=model.encoder[1], **values)
+
+
 def _quantity(name: str, expr: str, source: str, **values: Number) -> Term:
     return Term.quantity(name, "serving", expr, source, **values)
 
@@ -290,8 +306,17 @@ def serving_report(
     """The serving figures of ``s`` on its own layout, each a term with its formula."""
     busiest = max(plans, key=lambda plan: plan.total)
     values = {key: _exact(value) for key, value in _symbols(plans, s, gpu, model).items()}
-    pick = {key: values[key] for key in ("b", "s", "F", "t", "P", "u", "W", "BW")}
-    prefill = _quantity("prefill time (s)", PREFILL, SOURCE + "; F: forward FLOPs per token at s", **pick)
+    encoded = model.encoder is not None
+    pick = {
+        key: values[key]
+        for key in ("b", "s", "F", "t", "P", "u", "W", "BW", *(("F_e", "s_enc") if encoded else ()))
+    }
+    said = (
+        "; F_e: forward FLOPs per encoder token, over its s_enc tokens; F: per decoder token at s"
+        if encoded
+        else "; F: forward FLOPs per token at s"
+    )
+    prefill = _quantity("prefill time (s)", model.prefill_formula, SOURCE + said, **pick)
     streamed = _streamed_term(plans, s, model)
     values["W_s"] = streamed.exact
     memory = _quantity(
@@ -332,17 +357,7 @@ def serving_report(
             M=10**6,
             R=rate.exact,
         )
-        prompt = _quantity(
-            "$ per million prompt tokens",
-            "G·c·T_p·M/(3600·b·s)",
-            note + "; T_p: prefill time; M = 10⁶",
-            G=g,
-            c=c,
-            T_p=prefill.exact,
-            M=10**6,
-            b=s.batch,
-            s=s.context,
-        )
+        prompt = _prompt_cost(model, note, G=g, c=c, T_p=prefill.exact, M=10**6, b=s.batch, s=s.context)
         terms += [output, prompt]
         output_cost, prompt_cost = output.amount, prompt.amount
     return ServingReport(

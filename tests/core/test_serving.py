@@ -71,6 +71,36 @@ def test_prefill_is_the_forward_flops_of_the_prompts_at_the_mfu() -> None:
     assert 1.3 < report.prefill_seconds < 1.5
 
 
+def test_an_encoder_decoders_prefill_runs_the_encoder_over_its_own_tokens() -> None:
+    """QA: T5-base read 16 prompt tokens in 0.144 ms whether its encoder had 512 tokens or 2,048 (the
+    encoder was run at the decoder's 16, causally, and no cross-attention); Whisper's 1,500 frames were
+    2% of their FLOPs. The encoder's tokens each attend all of them (4·L·s_enc·d); the decoder's
+    cross-attend over them (4·L·s_enc·d)."""
+    t5 = load_builtin("t5-base")  # 12 + 12 layers, d = 12 heads × 64 = 768
+    gpu = find_gpu("h100-sxm-80gb")
+    short, long = (Scenario(context=16, encoder_tokens=n, batch=8) for n in (512, 2048))
+    flops = {n: estimate_flops(t5, scenario) for n, scenario in ((512, short), (2048, long))}
+    terms = {n: {term.name: term for term in report.terms} for n, report in flops.items()}
+    encoder, decoder = "forward per encoder token (prefill)", "forward per decoder token (prefill)"
+    layers, d, more = 12, 768, 2048 - 512
+    assert terms[2048][encoder].value - terms[512][encoder].value == 4 * layers * more * d
+    assert terms[2048][decoder].value - terms[512][decoder].value == 4 * layers * more * d
+    for n, scenario in ((512, short), (2048, long)):
+        request = n * terms[n][encoder].value + 16 * terms[n][decoder].value
+        assert flops[n].prefill_per_request == request
+        report = estimate_serving(t5, scenario)
+        assert report is not None
+        expected = 8 * request / (gpu.bf16_tflops * 1e12 * scenario.mfu)
+        assert report.prefill_seconds == pytest.approx(expected, rel=1e-12)
+    # Counted by hand: 0.00233 s and 0.01144 s on one H100 at MFU 0.4.
+    assert [estimate_serving(t5, one).prefill_seconds for one in (short, long)] == pytest.approx(  # type: ignore[union-attr]
+        [0.00233, 0.01144], rel=0.005
+    )
+    # The setups table's prefill is the same figure.
+    setup = next(fit for fit in fit_setups(t5, long) if fit.gpu == "h100-sxm-80gb" and fit.count == 1)
+    assert setup.prefill_seconds == pytest.approx(estimate_serving(t5, long).prefill_seconds, rel=1e-9)  # type: ignore[union-attr]
+
+
 def test_decode_reads_the_weights_and_the_kv_cache_of_the_memory_report() -> None:
     """A step streams every weight but the input embedding, looked up (Llama-3-8B's head is its own)."""
     report = estimate_serving(LLAMA3, SERVE)
