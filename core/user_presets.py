@@ -346,11 +346,19 @@ def id_for_file(file: Path) -> str:
 def export(preset_id: str, file: Path, *, overwrite: bool = False) -> Path:
     """Write a preset (user or built-in) to ``file`` in the current schema, atomically."""
     preset = load_preset(preset_id)
+    return export_model(preset.architecture, file, scenario=preset.scenario, overwrite=overwrite)
+
+
+def export_model(
+    arch: Architecture, file: Path, *, scenario: dict[str, Any] | None = None, overwrite: bool = False
+) -> Path:
+    """Write ``arch`` (and the ``scenario`` to keep with it) to ``file`` as a preset saved under
+    that id would hold it, atomically: the model open in the window, edits and all."""
     if file.is_dir():
         raise ParamTallyError(f"{file} is a folder; give a file name")
     if not overwrite and file.exists():
         raise ParamTallyError(f"{file} already exists (use --force to replace it)")
-    data = _preset_bytes(preset.architecture, preset_id, preset.scenario)
+    data = _preset_bytes(arch, file.stem, scenario)
     write_bytes_atomic(file, data, exclusive=not overwrite)
     return file
 

@@ -9,6 +9,7 @@ Every question is a real dialog from ``gui.dialogs`` (or Save As's own), with Al
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, Signal
 from PySide6.QtWidgets import QMessageBox, QWidget
@@ -212,18 +213,34 @@ class PresetActions(QObject):
         return done
 
     def export_selected(self) -> bool:
-        chosen = self.preset_list.selected() or ((self.current_id, "") if self.current_id else None)
+        """The browser's Export…: the stored preset selected in the list, as saved."""
+        chosen = self.preset_list.selected()
         if chosen is None:
             return False
-        target = ask_save_path(
-            self.dialog_parent, "Export preset", f"{chosen[0]}.json", "Presets (*.json)", ".json"
-        )
+        target = self._ask_export_path(chosen[0])
         if target is None:
             return False
         # The file dialog has already asked before replacing an existing file.
         return self._run(
             "Cannot export preset", lambda: user_presets.export(chosen[0], target, overwrite=True)
         )
+
+    def export_open_model(self) -> bool:
+        """File → Export Preset…: the model open in the window as shown, with its scenario — the
+        file Save Preset As would write (it wrote the stored preset, without the edits on screen)."""
+        doc = self.document
+        target = self._ask_export_path(user_presets.id_from_name(doc.architecture.name) or "model")
+        if target is None:
+            return False
+        return self._run(
+            "Cannot export preset",
+            lambda: user_presets.export_model(
+                doc.architecture, target, scenario=doc.scenario_data(), overwrite=True
+            ),
+        )
+
+    def _ask_export_path(self, stem: str) -> Path | None:
+        return ask_save_path(self.dialog_parent, "Export preset", f"{stem}.json", "Presets (*.json)", ".json")
 
     # --- helpers ---------------------------------------------------------------------------------------
 

@@ -112,7 +112,7 @@ def add_preset_actions(menu: QMenu, browser: PresetsBrowser, window: QWidget | N
         ("Save Preset", QKeySequence.StandardKey.Save, browser.ops.save),
         ("Save Preset As…", QKeySequence.StandardKey.SaveAs, browser.ops.save_as),
         ("Import Preset…", None, browser.ops.import_file),
-        ("Export Preset…", None, browser.ops.export_selected),
+        ("Export Preset…", None, browser.ops.export_open_model),
     ]
     actions = []
     for text, shortcut, slot in entries:

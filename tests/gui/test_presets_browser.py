@@ -22,6 +22,7 @@ from paramtally.core.cli import main as cli_main
 from paramtally.core.sources import read_source
 from paramtally.gui.document import Document
 from paramtally.gui.presets import ID_ROLE, PresetsBrowser, add_preset_actions
+from tests.gui.conftest import TypeInto
 from tests.gui.modals import Modals
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -394,3 +395,50 @@ def test_a_model_opened_from_a_config_json_can_be_saved(qtbot: QtBot, modals: Mo
     qtbot.mouseClick(browser.buttons["Save"], Qt.MouseButton.LeftButton)
     assert offered == ["llama-config"]
     assert user_presets.load("llama-config") == browser.document.architecture
+
+
+def test_file_export_preset_writes_the_model_on_screen(
+    qtbot: QtBot, modals: Modals, tmp_path: Path, type_into: TypeInto
+) -> None:
+    """QA: File → Export Preset… wrote the stored preset (the plain built-in Llama-3-8B), not the
+    edits on screen. Now it writes the open model with its scenario, as Save Preset As does; the
+    browser's Export… keeps exporting the preset selected in the list."""
+    from paramtally.gui.main_window import MainWindow
+
+    window = MainWindow(Document(presets.load_builtin("llama-3-8b"), "llama-3-8b", preset_id="llama-3-8b"))
+    qtbot.addWidget(window)
+    window.resize(1440, 900)
+    window.show()
+    qtbot.waitExposed(window)
+    type_into(window.form.editor(("decoder", "num_layers")), "40")
+    type_into(window.memory.controls.editors["context"], "16384")
+    window.findChild(QAction, "actionBrowsePresets").trigger()
+    window.presets_browser.presets.select("gpt3-175b")  # the File menu is about the open model
+    headline = window.findChild(QWidget, "totalParams")
+    shown = window.document.report.total
+    assert f"{shown:,}" in headline.text()
+    bar = window.menuBar()
+    file_action = next(action for action in bar.actions() if action.menu() is window.file_menu)
+    exported = tmp_path / "on-screen.json"
+    modals.choose("Export Preset…")
+    modals.save_as(str(exported))
+    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.actionGeometry(file_action).center())
+    modals.wait_done()
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "count", str(exported), "--format", "json"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=os.environ.copy(),
+        check=True,
+    )
+    assert json.loads(result.stdout)["total"] == shown != 8_030_261_248  # 40 layers, not 32
+    saved = read_source(str(exported))
+    assert saved.architecture == window.document.architecture
+    assert saved.scenario is not None and saved.scenario["context"] == 16384
+    # The browser's Export… writes the selected stored preset as it is.
+    stored = tmp_path / "stored.json"
+    modals.save_as(str(stored))
+    qtbot.mouseClick(window.presets_browser.buttons["Export…"], Qt.MouseButton.LeftButton)
+    modals.wait_done()
+    assert presets.load_preset_file(stored) == presets.load_builtin("gpt3-175b")
