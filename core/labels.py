@@ -43,7 +43,8 @@ def _step(node: Any, part: str | int) -> tuple[str, Any]:
         return f"group {part + 1}", inside
     if isinstance(node, BaseModel):
         info = type(node).model_fields.get(part)
-        title = (info.title if info else None) or label_for(part)
+        own = getattr(node, "field_title", None)  # a title that depends on the value (LayerGroup)
+        title = (own(part) if callable(own) else None) or (info.title if info else None) or label_for(part)
         return title, getattr(node, part, None)
     if isinstance(node, Mapping):
         return part, node.get(part)

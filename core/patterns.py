@@ -4,12 +4,14 @@ Clauses are separated by ``;`` (or new lines):
 
 - a sequence of layer kinds, each with an optional count, the whole optionally repeated:
   ``[mamba2 ×7, attention ×1] × 4`` (``x`` or ``*`` work for ``×``; brackets nest). A kind is a
-  mixer (``attention``, ``mla``, ``mamba``, ``mamba2``, ``gated_deltanet``; also ``mamba-2``,
-  ``deltanet``), ``local`` or ``global`` attention, an FFN (``moe``, ``dense``, ``none``), or
-  a mixer and an FFN joined by ``+`` (``mamba+moe``);
+  mixer (``attention``, ``mla``, ``mamba``, ``mamba2``, ``gated_deltanet``), ``local`` or
+  ``global`` attention, an FFN (``moe``, ``dense``, ``none``), or a mixer and an FFN joined by
+  ``+`` (``mamba+moe``). A kind is also known by its title, as the menus name it (``Gated
+  DeltaNet``, ``Mamba-2``, ``Mixture of experts``), in any letter case and with spaces, hyphens
+  or underscores alike, and by a few short names (``deltanet``, ``gdn``, ``attn``);
 - a ratio of local to global attention layers: ``5 local : 1 global, window 1024``;
 - an FFN every n-th layer: ``MoE every 2nd layer`` (layers 1, 3, 5, … counted from 0: the 2nd,
-  4th, … layer), optionally ``from layer 3``;
+  4th, … layer; ``every layer`` is each one), optionally ``from layer 3``;
 - a window for the local layers: ``window 4096``.
 
 A sequence with a repeat count sets the stack's number of layers; without one the pattern fills
@@ -31,6 +33,7 @@ from typing import Any
 from paramtally.core.blocks import FFN_KINDS, MIXER_KINDS
 from paramtally.core.count import block_kind, layer_span
 from paramtally.core.errors import ParamTallyError
+from paramtally.core.fields import kind_title
 from paramtally.core.groups import difference
 from paramtally.core.importers.layer_pattern import periodic_groups
 from paramtally.core.layer_ops import Layers, block_with_value
@@ -41,13 +44,35 @@ __all__ = ["LayerSpec", "Pattern", "PatternError", "expand", "parse", "preview",
 
 MIXERS = tuple(str(kind.model_fields["kind"].default) for kind in MIXER_KINDS)
 FFNS = tuple(str(kind.model_fields["kind"].default) for kind in FFN_KINDS)
-ALIASES = {"mamba-2": "mamba2", "deltanet": "gated_deltanet", "attn": "attention", "no_ffn": "none"}
+ALIASES = {"deltanet": "gated_deltanet", "gdn": "gated_deltanet", "attn": "attention", "no_ffn": "none"}
 _TIMES = r"\s*[×x*]\s*"
-_ORDINAL = {"other": 2, "second": 2, "third": 3, "fourth": 4}
+_ORDINAL = {"first": 1, "other": 2, "second": 2, "third": 3, "fourth": 4}
+
+
+def _folded(word: str) -> str:
+    """A kind's name compared without case, spaces, hyphens or underscores ('Gated DeltaNet')."""
+    return re.sub(r"[\s_\-]+", "", word.lower())
+
+
+# Every name a kind is known by, folded: its tag, its title ('Mixture of experts') and the aliases.
+_NAMES = (
+    {
+        _folded(name): tag
+        for kinds in (MIXER_KINDS, FFN_KINDS)
+        for kind in kinds
+        for tag in [str(kind.model_fields["kind"].default)]
+        for name in (tag, kind_title(kind))
+    }
+    | {_folded(alias): tag for alias, tag in ALIASES.items()}
+    | {"local": "local", "global": "global"}
+)
 MAX_PERIOD = 4096
 _DIGITS = 12  # every count, window and layer a pattern names is below 10¹²
-_RATIO = re.compile(r"(\d+)\s*local\s*:\s*(\d+)\s*global\s*(?:,\s*window\s+(\d+))?")
-_EVERY = re.compile(r"(\w+)\s+every\s+(\w+?)(?:st|nd|rd|th)?\s+layers?(?:\s+from\s+layer\s+(\d+))?")
+# A window's value is read as any word, so that a bad one ('-5') is refused as a window.
+_RATIO = re.compile(r"(\d+)\s*local\s*:\s*(\d+)\s*global\s*(?:,\s*window\s+(\S+))?")
+_EVERY = re.compile(
+    r"([\w\- ]+?)\s+(?:on\s+|in\s+)?every\s+(?:(\w+?)(?:st|nd|rd|th)?\s+)?layers?(?:\s+from\s+layer\s+(\d+))?"
+)
 
 
 class PatternError(ParamTallyError):
@@ -95,7 +120,7 @@ def parse(text: str) -> Pattern:
             local, glob = int(ratio[1]), int(ratio[2])
             if local + glob == 0:
                 raise PatternError(f"'{clause}': a ratio needs at least one layer")
-            local_layer = LayerSpec(mixer="attention", window=_window(ratio[3]) or 0)
+            local_layer = LayerSpec(mixer="attention", window=_window(ratio[3], clause) or 0)
             _check_period(local + glob)  # before the tuple is made: a typed 10⁹ would fill the memory
             period = (local_layer,) * local + (LayerSpec(mixer="attention", global_=True),) * glob
             pattern = _with_sequence(pattern, period, None)
@@ -104,13 +129,15 @@ def parse(text: str) -> Pattern:
             kind = _kind(rule[1], clause)
             if kind not in FFNS:
                 raise PatternError(f"'{clause}': only an FFN (moe, dense, none) can be set every n-th layer")
-            every = _ORDINAL.get(rule[2]) or (int(rule[2]) if rule[2].isdigit() else 0)
+            every = (
+                1 if rule[2] is None else _ORDINAL.get(rule[2]) or (int(rule[2]) if rule[2].isdigit() else 0)
+            )
             if every < 1:
                 raise PatternError(f"'{clause}': say every 2nd (3rd, …) layer")
             first = int(rule[3]) if rule[3] is not None else every - 1
             pattern = replace(pattern, ffn_rules=(*pattern.ffn_rules, (kind, every, first)))
-        elif window := re.fullmatch(r"window\s+(\d+)", lower):
-            pattern = replace(pattern, window=_window(window[1]))
+        elif window := re.fullmatch(r"window\s+(\S+)", lower):
+            pattern = replace(pattern, window=_window(window[1], clause))
         else:
             period, repeats = _sequence(clause)
             pattern = _with_sequence(pattern, period, repeats)
@@ -129,17 +156,20 @@ def _with_sequence(pattern: Pattern, period: tuple[LayerSpec, ...], repeats: int
     return replace(pattern, period=period, repeats=repeats)
 
 
-def _window(text: str | None) -> int | None:
+def _window(text: str | None, clause: str) -> int | None:
+    """The tokens a window clause gives; refused, saying so, unless a whole number from 1."""
     if text is None:
         return None
-    if int(text) < 1:
-        raise PatternError("a window needs at least 1 token")
+    if not re.fullmatch(r"[+-]?\d+", text) or int(text) < 1:
+        raise PatternError(
+            f"'{clause}': the window {text} is refused: a window is a whole number of tokens, at least 1"
+        )
     return int(text)
 
 
 def _kind(word: str, clause: str) -> str:
-    kind = ALIASES.get(word.lower(), word.lower())
-    if kind not in (*MIXERS, *FFNS, "local", "global"):
+    kind = _NAMES.get(_folded(word), "")
+    if not kind:
         known = ", ".join((*MIXERS, "local", "global", *FFNS))
         raise PatternError(f"'{clause}': unknown layer kind '{word}' (kinds: {known})")
     return kind

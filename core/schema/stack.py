@@ -75,6 +75,11 @@ class LayerGroup(HashedSpec):
         description="Groups of one repetition; the group repeats them `count` times.",
     )
 
+    def field_title(self, name: str) -> str | None:
+        """A field's title as this group reads it (None: the schema's): a pattern's count is how
+        often it repeats ('must be more than 0' named the stack's layer groups)."""
+        return "Repetitions" if name == "count" and self.pattern else None
+
     @property
     def period(self) -> int:
         """Layers in one repetition."""

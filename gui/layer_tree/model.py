@@ -25,6 +25,7 @@ from PySide6.QtCore import (
 from paramtally.core import layer_ops
 from paramtally.core.breakdown import human
 from paramtally.core.errors import FieldPath
+from paramtally.core.groups import group_at
 from paramtally.core.schema import Architecture, StackRole
 from paramtally.core.stack_tree import TreeRow, stack_rows
 from paramtally.gui.document import Document
@@ -211,8 +212,13 @@ class LayerTreeModel(QAbstractItemModel):
         except (TypeError, ValueError):
             return False
         group = row.group
+        text = (
+            "Change repetitions"
+            if getattr(group_at(self.document.architecture, group), "pattern", ())
+            else "Change layer count"
+        )
         return self.edit_siblings(
-            group, lambda layers: layer_ops.set_count(layers, int(group[-1]), count), "Change layer count"
+            group, lambda layers: layer_ops.set_count(layers, int(group[-1]), count), text, (*group, "count")
         )
 
     # --- drag and drop: a move of a whole group among its siblings ------------------------------

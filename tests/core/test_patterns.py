@@ -111,6 +111,9 @@ def test_an_ffn_rule_that_starts_late_leaves_the_first_layers_alone() -> None:
         ("[mamba, attention] × 0", "between 1 and"),
         ("mamba ×, attention", "cannot read"),
         ("mamba; attention", "one sequence"),
+        ("5 local : 1 global, window -5", r"the window -5 is refused: a window is a whole number of tokens"),
+        ("window 0", "the window 0 is refused"),
+        ("attention ×2, local; window 1.5", "the window 1.5 is refused"),
     ],
 )
 def test_bad_patterns_say_what_is_wrong(text: str, message: str) -> None:
@@ -150,3 +153,35 @@ def test_preview_lists_the_groups_the_pattern_makes() -> None:
         (1, "7 × Mamba-2, dense"),
         (1, "1 × attention, dense"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "same_as"),
+    [
+        ("gated deltanet ×3, attention", "gated_deltanet ×3, attention"),  # the menu's name
+        ("Gated DeltaNet ×3, Attention", "gated_deltanet ×3, attention"),
+        ("GDN ×3, attn", "gated_deltanet ×3, attention"),
+        ("[Mamba-2 ×7, attention] × 4", "[mamba2 ×7, attention] × 4"),
+        ("MoE every layer", "moe every 1st layer"),
+        ("MoE on every layer", "moe every 1st layer"),
+        ("Mixture of experts every other layer", "moe every 2nd layer"),
+        ("Dense FFN every 3rd layer from layer 1", "dense every 3rd layer from layer 1"),
+    ],
+)
+def test_kinds_by_their_titles_and_natural_phrasing(text: str, same_as: str) -> None:
+    """QA: 'gated deltanet' (the menu's Gated DeltaNet) and 'MoE every layer' were refused."""
+    assert patterns.parse(text) == patterns.parse(same_as)
+
+
+def test_a_patterns_count_is_titled_its_repetitions() -> None:
+    from paramtally.core.labels import field_title
+
+    arch = _apply("llama-3-8b", "[mamba ×3, attention] × 8")
+    plain = load_source("llama-3-8b")
+    assert (
+        field_title(("decoder", "layers", 0, "count"), arch)
+        == "Decoder › Layer groups › group 1 › Repetitions"
+    )
+    assert (
+        field_title(("decoder", "layers", 0, "count"), plain) == "Decoder › Layer groups › group 1 › Layers"
+    )

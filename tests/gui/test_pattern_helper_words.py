@@ -1,0 +1,96 @@
+"""The pattern helper reads kinds as the menus name them and says which part of a line it refuses;
+a pattern's repetitions are named as such when refused. Typed as a person types, in the real dialog."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtWidgets import QDialogButtonBox, QLabel, QLineEdit, QSpinBox, QWidget
+from pytestqt.qtbot import QtBot
+
+from paramtally.core.groups import group_block
+from paramtally.core.sources import load_source
+from paramtally.gui.document import Document
+from paramtally.gui.main_window import MainWindow
+from tests.gui.modals import Modals, give_focus
+
+
+def _window(qtbot: QtBot) -> MainWindow:
+    window = MainWindow(Document(load_source("llama-3-8b"), "llama-3-8b", preset_id="llama-3-8b"))
+    qtbot.addWidget(window)
+    window.resize(1440, 900)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+def _click_row(qtbot: QtBot, window: MainWindow, index: QModelIndex) -> None:
+    window.tree.scrollTo(index)
+    qtbot.mouseClick(
+        window.tree.viewport(), Qt.MouseButton.LeftButton, pos=window.tree.visualRect(index).center()
+    )
+
+
+def test_the_pattern_helper_reads_kinds_by_their_titles_and_blames_the_bad_window(
+    qtbot: QtBot, modals: Modals
+) -> None:
+    window = _window(qtbot)
+    said: dict[str, tuple[str, bool]] = {}
+
+    def answer(dialog: QWidget) -> None:
+        text = dialog.findChild(QLineEdit, "patternText")
+        summary = dialog.findChild(QLabel, "patternSummary")
+        ok = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok)
+        text.setFocus()
+        for line in (
+            "5 local : 1 global, window -5",
+            "MoE every layer",
+            "[Mamba ×3, Gated DeltaNet] × 8; mixture of experts every 2nd layer",
+        ):
+            text.selectAll()
+            qtbot.keyClick(text, Qt.Key.Key_Delete)
+            qtbot.keyClicks(text, line)
+            said[line] = (summary.text(), ok.isEnabled())
+        modals.click_button(dialog, "OK")
+
+    modals.expect(answer, "pattern")
+    _click_row(qtbot, window, window.tree.tree_model.find(("decoder",)))
+    give_focus(qtbot, window.tree)
+    qtbot.keyClick(window.tree, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+    modals.wait_done()
+    window_text, window_ok = said["5 local : 1 global, window -5"]
+    assert not window_ok and "the window -5 is refused" in window_text and "at least 1" in window_text
+    assert "cannot read" not in window_text
+    assert said["MoE every layer"][1] and said["MoE every layer"][0].startswith("32 layers")
+    assert said["[Mamba ×3, Gated DeltaNet] × 8; mixture of experts every 2nd layer"][1]
+    arch = window.document.architecture
+    (group,) = arch.decoder.layers
+    assert (group.count, group.period) == (8, 4)
+    kinds = [
+        (group_block(arch, ("decoder", "layers", 0, "pattern", i)).mixer.kind,
+         group_block(arch, ("decoder", "layers", 0, "pattern", i)).ffn.kind)
+        for i in range(len(group.pattern))
+    ]  # fmt: skip
+    assert kinds == [("mamba", "dense"), ("mamba", "moe"), ("mamba", "dense"), ("gated_deltanet", "moe")]
+
+
+def test_zero_repetitions_of_a_pattern_names_the_repetitions(qtbot: QtBot, modals: Modals) -> None:
+    window = _window(qtbot)
+    modals.type_and_click("[mamba ×3, attention] × 8", "OK", "patternText")
+    _click_row(qtbot, window, window.tree.tree_model.find(("decoder",)))
+    give_focus(qtbot, window.tree)
+    qtbot.keyClick(window.tree, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+    modals.wait_done()
+    tree = window.tree
+    index = tree.tree_model.find(("decoder", "layers", 0))
+    _click_row(qtbot, window, index)
+    qtbot.keyClick(tree, Qt.Key.Key_F2)
+    editor = tree.viewport().findChild(QSpinBox)
+    assert editor is not None and editor.value() == 8
+    editor.selectAll()
+    qtbot.keyClicks(editor, "0")
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    status = window.findChild(QLabel, "problemStatus")
+    qtbot.waitUntil(lambda: bool(status.text()))
+    assert "Repetitions: must be more than 0" in status.text(), status.text()
+    assert "Layer groups:" not in status.text()
+    assert window.document.architecture.decoder.layers[0].count == 8
