@@ -68,13 +68,16 @@ class GatedDeltaNet(Spec):
 
     def cache(self, ctx: Context, tp: int) -> Cache:
         d = self.dims(ctx)
-        numbers = (2 * d["n_k"] * d["d_k"] + d["n_v"] * d["d_v"]) * d["K"] + d["n_v"] * d["d_k"] * d["d_v"]
+        numbers = (2 * d["n_k"] * d["d_k"] + d["n_v"] * d["d_v"]) * (d["K"] - 1) + d["n_v"] * d["d_k"] * d[
+            "d_v"
+        ]
         symbols = tuple((name, d[name]) for name in ("n_k", "d_k", "n_v", "d_v", "K"))
         return Cache(
             per_sequence=numbers // tp,
-            state_expr="L·((2·n_k·d_k + n_v·d_v)·K + n_v·d_k·d_v)" + ("/t" if tp > 1 else ""),
+            state_expr="L·((2·n_k·d_k + n_v·d_v)·(K − 1) + n_v·d_k·d_v)" + ("/t" if tp > 1 else ""),
             symbols=(*symbols, *((("t", tp),) if tp > 1 else ())),
-            source="gated DeltaNet keeps its conv window and a d_k × d_v state per value head",
+            source="gated DeltaNet keeps its conv's last K − 1 inputs and a d_k × d_v state per value head "
+            "(vLLM's gated_delta_net_state_shape; transformers keeps K)",
         )
 
     def tp_replicated(self, ctx: Context) -> Replicated | None:

@@ -89,10 +89,11 @@ class Mamba(Spec):
     def cache(self, ctx: Context, tp: int) -> Cache:
         d = self.dims(ctx)  # TP splits the channels (``tp_problem`` refuses a split that does not divide)
         return Cache(
-            per_sequence=d["I"] // tp * (d["K"] + d["N"]),
-            state_expr="L·I·(K + N)/t" if tp > 1 else "L·I·(K + N)",
+            per_sequence=d["I"] // tp * (d["K"] - 1 + d["N"]),
+            state_expr="L·I·(K − 1 + N)/t" if tp > 1 else "L·I·(K − 1 + N)",
             symbols=(("I", d["I"]), ("K", d["K"]), ("N", d["N"]), *((("t", tp),) if tp > 1 else ())),
-            source="Mamba keeps a conv window I·K and an SSM state I·N per sequence (MambaCache)",
+            source="Mamba keeps the conv's last K − 1 inputs I·(K − 1) and an SSM state I·N per sequence "
+            "(vLLM's MambaStateShapeCalculator, llama.cpp; transformers' MambaCache keeps K)",
         )
 
     def tp_replicated(self, ctx: Context) -> Replicated | None:

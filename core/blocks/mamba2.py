@@ -99,19 +99,20 @@ class Mamba2(Spec):
     def cache(self, ctx: Context, tp: int) -> Cache:
         d = self.dims(ctx)  # TP splits heads and channels and keeps max(G/t, 1) whole groups
         per_rank = max(d["G"] // tp, 1)
-        numbers = (d["I"] // tp + 2 * per_rank * d["N"]) * d["K"] + d["H"] // tp * d["P"] * d["N"]
+        numbers = (d["I"] // tp + 2 * per_rank * d["N"]) * (d["K"] - 1) + d["H"] // tp * d["P"] * d["N"]
         symbols = tuple((name, d[name]) for name in ("I", "G", "N", "K", "H", "P"))
         if tp == 1:
-            expr = "L·((I + 2·G·N)·K + H·P·N)"
+            expr = "L·((I + 2·G·N)·(K − 1) + H·P·N)"
         else:
-            expr = "L·((I/t + 2·max(G/t, 1)·N)·K + H·P·N/t)"
+            expr = "L·((I/t + 2·max(G/t, 1)·N)·(K − 1) + H·P·N/t)"
             symbols = (*symbols, ("t", tp))
         return Cache(
             per_sequence=numbers,
             state_expr=expr,
             symbols=symbols,
-            source="Mamba-2 keeps a conv window (I + 2·G·N)·K and an SSM state H·P·N per sequence "
-            "(transformers Mamba2Cache); under TP a rank keeps max(G/t, 1) whole groups (vLLM MambaMixer2)",
+            source="Mamba-2 keeps the conv's last K − 1 inputs (I + 2·G·N)·(K − 1) and an SSM state H·P·N "
+            "per sequence (vLLM's MambaStateShapeCalculator, llama.cpp; transformers' Mamba2Cache keeps K); "
+            "under TP a rank keeps max(G/t, 1) whole groups (vLLM MambaMixer2)",
         )
 
     def tp_replicated(self, ctx: Context) -> Replicated | None:

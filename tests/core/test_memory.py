@@ -119,7 +119,7 @@ def test_the_recurrent_state_keeps_its_own_precision_whatever_the_kv_cache(
     bamba = load_builtin("bamba-9b")
     state = _term(estimate_memory(bamba, Scenario(**changes)), "recurrent state")
     assert state.values["bits"] == bits
-    assert state.value == 29 * ((8192 + 2 * 256) * 4 + 128 * 64 * 256) * bits // 8
+    assert state.value == 29 * ((8192 + 2 * 256) * (4 - 1) + 128 * 64 * 256) * bits // 8  # conv: K − 1
 
 
 def test_layers_of_several_cache_shapes_say_each_shapes_formula() -> None:

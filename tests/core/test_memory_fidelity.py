@@ -102,12 +102,21 @@ def test_mamba2_with_one_group_splits_over_tp_by_replicating_the_group() -> None
     assert "MambaMixer2" in share.source
 
 
+def test_a_mamba_state_is_the_one_vllm_and_llama_cpp_keep() -> None:
+    """QA: Mamba-2.8B's state at batch 8 was 104.86 MB where vLLM keeps 99.61 MB: the conv state
+    holds its last K − 1 inputs (vLLM MambaStateShapeCalculator, llama.cpp's (d_conv − 1)·d_inner),
+    transformers' MambaCache K of them."""
+    state = _term(estimate_memory(load_builtin("mamba-2.8b"), Scenario(batch=8)), "recurrent state")
+    layers, inner, conv, ssm = 64, 5120, 4, 16
+    assert state.value == layers * inner * (conv - 1 + ssm) * 8 * 16 // 8 == 99_614_720
+
+
 def test_mamba2_state_per_rank_keeps_a_whole_group() -> None:
     s = Scenario(tp=8, gpus=8, batch=1)
     state = _term(estimate_memory(load_builtin("bamba-9b"), s), "recurrent state")
-    # vLLM's conv state (I + 2·max(G/t, 1)·N)/… per rank and SSM state (H/t)·P·N, with transformers'
-    # conv window of K positions.
-    per_layer = (BI // 8 + 2 * BN) * BK + BHEADS // 8 * (BI // BHEADS) * BN
+    # vLLM's conv state (I/t + 2·max(G/t, 1)·N)·(K − 1) per rank (the conv's last K − 1 inputs) and
+    # SSM state (H/t)·P·N.
+    per_layer = (BI // 8 + 2 * BN) * (BK - 1) + BHEADS // 8 * (BI // BHEADS) * BN
     assert state.value == MAMBA_LAYERS * per_layer * 2
 
 
