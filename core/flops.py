@@ -109,12 +109,14 @@ def _context_terms(
     stack: str | None = None,
     cross_tokens: int | None = None,
     symbol: str = "s",
+    decoding: bool = False,
 ) -> Term:
     """Attention over the context and recurrent scans for one token, forward, summed over the layers
     (of ``stack`` alone if given): ``per``·L·min(s, window)·d_attn (2 on average over a causal
     sequence, 4 at its end or over a whole bidirectional one). With ``cross_tokens`` (the encoder's),
     each decoder layer also cross-attends over all of them (4·L_x·s_enc·d_x). ``symbol``: the
-    context's (an encoder's tokens are s_enc)."""
+    context's (an encoder's tokens are s_enc). ``decoding``: one new token over the cache (MLA
+    attends its latent)."""
     h = arch.hidden_size
     attend: dict[tuple[int, int | None], int] = {}  # (d_attn, window) -> layers
     cross: dict[int, int] = {}  # d_attn of the cross-attention -> layers
@@ -122,12 +124,12 @@ def _context_terms(
     for block, layers in _layers_by_block(arch, stack):
         ctx = block.context(h)
         if cross_tokens is not None and block.cross_attention is not None:
-            width = block.cross_attention.context_width(ctx)
+            width = block.cross_attention.context_width(ctx, decoding)
             cross[width] = cross.get(width, 0) + layers
         for mixer in (block.mixer, block.parallel_mixer):
             if mixer is None:
                 continue
-            width = mixer.context_width(ctx)
+            width = mixer.context_width(ctx, decoding)
             if width:
                 window = getattr(mixer, "sliding_window", None)
                 attend[(width, window)] = attend.get((width, window), 0) + layers
@@ -234,7 +236,7 @@ def _token_terms(arch: Architecture, context: int, encoder_tokens: int | None) -
         arch, context, 4, "attention of one decode step at context s",
         "QKᵀ and A·V over all s cached tokens" + ("" if decoding is None else
         "; the decoder's layers, cross-attending over the encoder's s_enc tokens"),
-        None if decoding is None else "decoder", decoding,
+        None if decoding is None else "decoder", decoding, decoding=True,
     )  # fmt: skip
     forward = _flops_term(
         "forward per token (prefill)", "2·N_ne + 2·e·V + F_att", f"{KAPLAN}; {NON_EMBEDDING}",

@@ -13,7 +13,7 @@ The block protocol (``Context`` gives the hidden size and the block's norm kind)
 - ``lora_matrices(ctx)``: the matrices a LoRA target can touch, as (target, d_in, d_out, copies).
 - ``TENSOR_RULES``: checkpoint tensor-name patterns → breakdown part, for ``verify``.
 - Mixers also: ``cache(ctx, tp) -> Cache`` (per-token KV and per-sequence state of one layer on
-  one TP rank), ``projection_widths(ctx)`` (activations TP splits), ``context_width(ctx)`` and
+  one TP rank), ``projection_widths(ctx)`` (activations TP splits), ``context_width(ctx, decoding)`` and
   ``score_heads()`` (attention over the context; 0 for recurrent kinds), ``scan_flops(ctx)``,
   ``tp_replicated(ctx)`` (what TP keeps whole past t = g: K/V heads, Mamba-2 groups; or None).
 - FFNs also: ``inactive(ctx)`` (routed-expert parameters one token does not use) and

@@ -162,7 +162,7 @@ class Attention(Spec):
         a, g, d_h = self.heads(ctx)
         return ((2 if self.output_gate else 1) * a + 2 * g) * d_h
 
-    def context_width(self, ctx: Context) -> int:
+    def context_width(self, ctx: Context, decoding: bool = False) -> int:
         """d_attn of Kaplan's 2·n_ctx·d_attn: FLOPs per attended token per layer, halved."""
         a, _, d_h = self.heads(ctx)
         return a * d_h

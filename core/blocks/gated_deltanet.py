@@ -93,7 +93,7 @@ class GatedDeltaNet(Spec):
         d = self.dims(ctx)
         return 2 * d["n_k"] * d["d_k"] + 2 * d["n_v"] * d["d_v"] + 2 * d["n_v"]
 
-    def context_width(self, ctx: Context) -> int:
+    def context_width(self, ctx: Context, decoding: bool = False) -> int:
         return 0
 
     def scan_flops(self, ctx: Context) -> int:

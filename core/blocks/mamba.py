@@ -109,7 +109,7 @@ class Mamba(Spec):
     def prefill_width(self, ctx: Context) -> int:
         return 2 * self.dims(ctx)["I"]
 
-    def context_width(self, ctx: Context) -> int:
+    def context_width(self, ctx: Context, decoding: bool = False) -> int:
         return 0
 
     def scan_flops(self, ctx: Context) -> int:

@@ -130,7 +130,7 @@ class Mamba2(Spec):
         d = self.dims(ctx)
         return 2 * d["I"] + 2 * d["G"] * d["N"] + d["H"]
 
-    def context_width(self, ctx: Context) -> int:
+    def context_width(self, ctx: Context, decoding: bool = False) -> int:
         return 0
 
     def scan_flops(self, ctx: Context) -> int:

@@ -114,8 +114,12 @@ class MLA(Spec):
     def prefill_width(self, ctx: Context) -> int:
         return self.num_heads * (2 * (self.qk_nope_head_dim + self.qk_rope_head_dim) + self.v_head_dim)
 
-    def context_width(self, ctx: Context) -> int:
-        # QKᵀ over d_nope + d_rope and A·V over d_v: their mean stands in for Kaplan's d_attn.
+    def context_width(self, ctx: Context, decoding: bool = False) -> int:
+        # QKᵀ over d_nope + d_rope and A·V over d_v: their mean stands in for Kaplan's d_attn. A decode
+        # step attends the cached latent itself, kv_b absorbed into q and o (DeepSeek-V2 §2.1.2; vLLM's
+        # and FlashMLA's decode): QKᵀ over r_kv + d_rope and A·V over r_kv, for every head.
+        if decoding:
+            return self.num_heads * (2 * self.kv_lora_rank + self.qk_rope_head_dim) // 2
         return self.num_heads * (self.qk_nope_head_dim + self.qk_rope_head_dim + self.v_head_dim) // 2
 
     def scan_flops(self, ctx: Context) -> int:

@@ -54,6 +54,17 @@ def test_decode_step_reads_the_whole_cache() -> None:
     assert report.decode_per_token - report.forward_per_token == 2 * 32 * 4096 * 4096
 
 
+def test_an_mla_decode_step_attends_its_cached_latent() -> None:
+    """QA: DeepSeek-V3's decode step counted the uncompressed heads (4·L·s·20,480) while its cache is
+    the 576-number latent: every head's QKᵀ runs over r_kv + d_rope and A·V over r_kv (kv_b absorbed,
+    as vLLM and FlashMLA decode), 3.4× more; prefill keeps the per-head form."""
+    arch = load_builtin("deepseek-v3")  # 61 layers, 128 heads, r_kv 512, d_rope 64, d_nope 128, d_v 128
+    report = estimate_flops(arch, Scenario(context=32_768))
+    prefill, decode = report.terms[0], report.terms[1]
+    assert decode.value == 2 * 61 * 32_768 * 128 * (2 * 512 + 64)
+    assert prefill.value == 2 * 61 * 32_768 * 128 * (128 + 64 + 128) // 2
+
+
 def _megatron(b: int, s: int, layers: int, h: int, v: int, full: bool) -> int:
     """Narayanan et al. 2021, FLOPs per iteration: 72·B·s·l·h²·(1 + s/(6h) + V/(12·l·h)), or
     96·B·s·l·h²·(1 + s/(6h) + V/(16·l·h)) with full activation recomputation (multiplied out)."""
