@@ -126,7 +126,9 @@ def _stack_input(arch: Architecture, stack: Stack, ctx: Context) -> list[Node]:
         values = {"n_pos": stack.max_positions, "offset": stack.position_offset, "h": h}
         nodes.append(leaf("positions", "embeddings", expr, **values))
     if stack.relative_buckets:  # validation made sure the first layer attends: it has heads
-        heads = arch.base_block(stack).mixer.score_heads()
+        # The bias sits in the first layer's attention (T5's layer 0), with that layer's heads.
+        first = next(run for run in arch.runs if run.start == 0 and getattr(arch, run.stack) is stack)
+        heads = first.block.mixer.score_heads()
         nodes.append(
             leaf("relative position bias", "embeddings", "buckets·a", buckets=stack.relative_buckets, a=heads)
         )

@@ -164,3 +164,18 @@ def test_an_address_that_leads_nowhere_is_refused() -> None:
         layer_ops.with_group_value(llama, ("encoder", "layers", 0), ("ffn", "width"), 8)
     with pytest.raises(ParamTallyError, match="no lora"):
         layer_ops.with_group_value(llama, ("decoder", "layers", 0), ("lora", "rank"), 8)
+
+
+def test_a_relative_position_bias_has_the_first_layers_heads() -> None:
+    """QA: T5's decoder given 16 heads of its own kept a bias of 32·12 (the base block's heads):
+    the bias is the first layer's attention's, buckets × its heads (transformers T5Attention)."""
+    t5 = load_source("flan-t5-base")  # 32 buckets, 12 heads; the head width follows h / a
+    sixteen = layer_ops.with_group_value(t5, ("decoder", "layers", 0), ("mixer", "num_heads"), 16)
+
+    def biases(arch: Architecture) -> list[int]:
+        leaves = count_parameters(arch).tree.leaves()
+        return [leaf.params for _, leaf in leaves if leaf.name == "relative position bias"]
+
+    assert biases(t5) == [32 * 12, 32 * 12]  # encoder, decoder
+    assert biases(sixteen) == [32 * 12, 32 * 16]
+    assert count_parameters(sixteen).total - count_parameters(t5).total == 32 * 4
