@@ -19,6 +19,7 @@ from pydantic import BaseModel
 
 from paramtally.core.blocks import KIND_TAGS, retyped
 from paramtally.core.errors import FieldError, FieldPath, ParamTallyError
+from paramtally.core.fields import kind_title
 from paramtally.core.groups import (
     difference,
     field_origin,
@@ -195,6 +196,44 @@ def adapts(arch: Architecture, group: FieldPath, lora: LoRA) -> bool:
 
     block = group_block(arch, group).model_copy(update={"lora": lora})
     return block_parts(block, arch.hidden_size).get("lora", 0) > 0
+
+
+# Which part of a block holds each LoRA target's matrix.
+_TARGET_PART = {
+    "q": "mixer",
+    "k": "mixer",
+    "v": "mixer",
+    "o": "mixer",
+    "gate": "ffn",
+    "up": "ffn",
+    "down": "ffn",
+}
+
+
+def lora_gaps(block: Block) -> tuple[tuple[tuple[str, ...], str], ...]:
+    """The targets of ``block``'s LoRA that its parts have no matrix for, each with why:
+    ``((("q", "v"), "none in a Mamba mixer"),)`` for LoRA on q, v, gate, … over a Mamba mixer.
+    Those targets count 0. Which matrices a part has does not depend on the hidden size, so they
+    are read at h = 1 (the tree's rows are made once for every hidden size)."""
+    lora = block.lora
+    if lora is None:
+        return ()
+    have = {target for target, *_ in block.lora_matrices(1)}
+    gaps: list[tuple[tuple[str, ...], str]] = []
+    for part in ("mixer", "ffn"):
+        missing = tuple(
+            target for target in lora.targets if _TARGET_PART[target] == part and target not in have
+        )
+        if not missing:
+            continue
+        title = kind_title(type(getattr(block, part)))
+        if part == "mixer":
+            gaps.append((missing, f"none in a {title} mixer"))
+        else:
+            gaps.append(
+                (missing, "none: the block has no FFN" if title == "No FFN" else f"none in this {title}")
+            )
+    return tuple(gaps)
 
 
 def set_adapter(

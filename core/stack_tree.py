@@ -19,6 +19,7 @@ from paramtally.core.blocks import KIND_TAGS
 from paramtally.core.breakdown import ParamReport
 from paramtally.core.count import block_kind, count_parameters, layer_span, run_title
 from paramtally.core.errors import FieldPath
+from paramtally.core.layer_ops import lora_gaps
 from paramtally.core.schema import Architecture, Block, LayerGroup, Run, Stack, StackRole
 from paramtally.core.schema.block import block_fields
 from paramtally.core.schema.model import stack_runs
@@ -111,9 +112,23 @@ def _block_text(block: Block) -> _BlockText:
         if part is None:
             continue
         line, detail = part_summary(part)
+        if name == "lora" and (gaps := lora_gaps(block)):
+            line, detail = _with_gaps(line, detail, block, gaps)
         title = fields[name].title or name
         parts.append((name, line if line.startswith(title) else f"{title}: {line}", detail))
     return _BlockText((block_kind(block), block_kind(block, name_mixer=True)), tuple(parts))
+
+
+def _with_gaps(
+    line: str, detail: str, block: Block, gaps: tuple[tuple[tuple[str, ...], str], ...]
+) -> tuple[str, str]:
+    """A LoRA row that names first the targets its block has no matrix for (they count 0): 'LoRA
+    (q, v: none in a Mamba mixer) — Rank 16, Targets q, v, gate, up, down', so a narrow tree still
+    shows it (the row said only 'Targets q, v, gate, …' after the mixer became Mamba)."""
+    title = str(type(block.lora).model_config.get("title"))
+    said = "; ".join(f"{', '.join(targets)}: {why}" for targets, why in gaps)
+    notes = "\n".join(f"{', '.join(targets)}: {why}, so they count 0" for targets, why in gaps)
+    return f"{title} ({said}){line.removeprefix(title)}", f"{detail}\n{notes}"
 
 
 class _Template(NamedTuple):

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from paramtally.core.breakdown import PARTS, Node, ParamReport
 from paramtally.core.count import block_kind, count_parameters, run_title
 from paramtally.core.edit import with_value
+from paramtally.core.layer_ops import lora_gaps
 from paramtally.core.schema import Architecture, Block, LayerGroup, Run, block_node
 from paramtally.core.schema.stack import resolve_block
 from paramtally.core.stack_tree import BLOCK_PARTS, TreeRow, block_field_params, part_summary, stack_rows
@@ -102,6 +103,10 @@ def plain_parts(
         if part is None:
             continue
         line, detail = part_summary(part)
+        if name == "lora" and (gaps := lora_gaps(block)):  # targets the block has no matrix for, first
+            said = ["{}: {}".format(", ".join(targets), why) for targets, why in gaps]
+            line = line.replace("LoRA", f"LoRA ({'; '.join(said)})", 1)
+            detail += "".join(f"\n{one}, so they count 0" for one in said)
         title = Block.model_fields[name].title or name
         text = line if line.startswith(title) else f"{title}: {line}"
         params = by_field.get(name, 0) * layers

@@ -506,3 +506,54 @@ def test_lora_on_a_pattern_goes_to_the_groups_it_adapts(qtbot: QtBot, modals: Mo
     assert [block_at(doc.architecture, group).mixer.kind for group in with_lora] == ["attention"]
     assert doc.undo_stack.undoText() == "LoRA on 1 group"
     assert doc.report.added == 4 * 8 * ((4096 + 4096) + (4096 + 8 * 128))  # 4 layers: q (h→h), v (h→g·d)
+
+
+def test_lora_targets_a_switched_mixer_lacks_are_named_in_its_row(qtbot: QtBot, modals: Modals) -> None:
+    """QA: LoRA on q, v, gate, up, down, then the group's mixer switched to Mamba: q and v counted
+    0 with no hint, the row still read 'Targets q, v, gate, …'. The row names them now."""
+    window = preset_window(qtbot, "llama-3-8b")
+    tree, doc, form = window.tree, window.document, window.form
+    group = ("decoder", "layers", 0)
+    _click(qtbot, tree, group)
+    give_focus(qtbot, tree)
+
+    def lora_dialog(dialog: QWidget) -> None:
+        for target in ("gate", "up", "down"):  # q and v are ticked by default
+            box = dialog.findChild(QWidget, f"choice_{target}")
+            qtbot.mouseClick(box, Qt.MouseButton.LeftButton, pos=box.rect().center())
+        modals.click_button(dialog, "OK")
+
+    modals.expect(lora_dialog)
+    qtbot.keyClick(tree, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
+    modals.wait_done()
+    assert block_at(doc.architecture, group).lora.targets == ("q", "v", "gate", "up", "down")  # type: ignore[union-attr]
+    row = tree.tree_model.find(group, "lora")
+    assert "none in" not in tree.tree_model.data(row)  # an attention mixer has q and v
+    kind = form.editor((*group, "override", "mixer", "kind"))
+    assert isinstance(kind, QComboBox)
+    kind.setFocus()
+    qtbot.keyClicks(kind, "Mamba")  # the title, as the box shows it
+    assert block_at(doc.architecture, group).mixer.kind == "mamba"
+    row = tree.tree_model.find(group, "lora")
+    assert (
+        tree.tree_model.data(row)
+        == "LoRA (q, v: none in a Mamba mixer) — Rank 16, Targets q, v, gate, up, down"
+    )
+    assert "q, v: none in a Mamba mixer, so they count 0" in tree.tree_model.data(
+        row, Qt.ItemDataRole.ToolTipRole
+    )
+    # With the default targets (q, v, which the row does not list), it names them too.
+    _click(qtbot, tree, group)
+    give_focus(qtbot, tree)
+
+    def only_q_v(dialog: QWidget) -> None:
+        for target in ("gate", "up", "down"):
+            box = dialog.findChild(QWidget, f"choice_{target}")
+            qtbot.mouseClick(box, Qt.MouseButton.LeftButton, pos=box.rect().center())
+        modals.click_button(dialog, "OK")
+
+    modals.expect(only_q_v)
+    qtbot.keyClick(tree, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
+    modals.wait_done()
+    row = tree.tree_model.find(group, "lora")
+    assert tree.tree_model.data(row) == "LoRA (q, v: none in a Mamba mixer) — Rank 16"
