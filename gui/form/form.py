@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QPalette
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPalette
 from PySide6.QtWidgets import (
     QAbstractButton,
     QFormLayout,
@@ -85,6 +85,16 @@ def _error_label(frame: QFrame, path: FieldPath) -> QLabel:
     error.setWordWrap(True)
     layout.addWidget(error)
     return error
+
+
+def _label_width(label: QLabel) -> int:
+    """The width ``label`` needs in its font, upright or italic, whichever is wider."""
+    italic = QFont(label.font())
+    italic.setItalic(True)
+    extra = QFontMetrics(italic).horizontalAdvance(label.text()) - label.fontMetrics().horizontalAdvance(
+        label.text()
+    )
+    return label.sizeHint().width() + max(extra, 0)
 
 
 def _kind_spec(spec: FieldSpec) -> FieldSpec | None:
@@ -195,6 +205,7 @@ class ArchitectureForm(QScrollArea):
         self._shape: tuple[object, ...] = ()
         self.group: FieldPath | None = None  # the layer group whose block is shown first
         self._resets: dict[FieldPath, QToolButton] = {}
+        self._refit = False
         self._build()
         document.changed.connect(self.refresh)
         document.invalid.connect(self.show_error)
@@ -226,8 +237,9 @@ class ArchitectureForm(QScrollArea):
             old.deleteLater()
         self.setWidget(body)
         self.verticalScrollBar().setValue(scroll)
-        # One label column for all sections, so editors line up across them.
-        width = max((label.sizeHint().width() for label in labels), default=0)
+        # One label column for all sections, so editors line up across them; wide enough for each
+        # label in italics too (a group's inherited fields), so no row grows when one turns italic.
+        width = max((_label_width(label) for label in labels), default=0)
         for label in labels:
             label.setMinimumWidth(width)
         self._shape = _shape(arch, self.group)
@@ -238,11 +250,29 @@ class ArchitectureForm(QScrollArea):
             self.add_button(width_path, ffn_width_button(self.document, width_path))
         for path in self._errors.keys() & self._rows.keys():
             self._paint(self._rows[path])
-        # Never narrower than the editors (a group's rows add a reset button to each).
-        scroll = self.verticalScrollBar().sizeHint().width() + 2 * self.frameWidth()
-        self.setMinimumWidth(max(self.minimumWidth(), body.sizeHint().width() + scroll))
+        body.installEventFilter(self)
+        self._fit_width()
         if focused in self._rows:  # a kind switched by keys: the keys go on to the new switch
             self._rows[focused].editor.setFocus()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        # The body's layout asks again whenever a row grows (new rows shown, a label turned
+        # italic, a reason under a field): fit the width once that layout has settled.
+        if watched is self.widget() and event.type() == QEvent.Type.LayoutRequest and not self._refit:
+            self._refit = True
+            QTimer.singleShot(0, self._fit_width)
+        return False
+
+    def _fit_width(self) -> None:
+        """Never narrower than the body needs, with the vertical scroll bar beside it: a group's
+        rows end in a ↺ each, which went under the scroll bar once a wider row came (LoRA's
+        targets after Ctrl+L), as the width was measured before the new rows were shown."""
+        self._refit = False
+        body = self.widget()
+        if body is None:
+            return
+        scroll = self.verticalScrollBar().sizeHint().width() + 2 * self.frameWidth()
+        self.setMinimumWidth(max(self.minimumWidth(), body.minimumSizeHint().width() + scroll))
 
     def _pattern_note(self) -> QLabel:
         """What a pattern group's fields are: the block its groups start from, which a group with a

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF
+from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QComboBox, QScrollArea, QWidget
+from PySide6.QtWidgets import QApplication, QComboBox, QScrollArea, QToolButton, QWidget
 from pytestqt.qtbot import QtBot
 
 from paramtally.core.sources import load_source
 from paramtally.gui.document import Document
 from paramtally.gui.form.editors import FloatSpinBox
 from paramtally.gui.main_window import MainWindow
+from tests.gui.modals import Modals, give_focus
 
 ROTARY = ("blocks", "default", "mixer", "rotary_fraction")
 
@@ -110,3 +111,57 @@ def test_every_kind_switch_shows_titles_even_the_cross_attentions(qtbot: QtBot, 
     assert isinstance(cross, QComboBox)
     assert cross.currentText() == "Attention" and cross.currentData() == "attention"
     assert "attention" in cross.toolTip()  # the tag a preset file takes
+
+
+def _click_group(qtbot: QtBot, window: MainWindow, group: tuple[str | int, ...]) -> None:
+    tree = window.tree
+    index = tree.tree_model.find(group)
+    tree.scrollTo(index)
+    qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=tree.visualRect(index).center())
+
+
+def _resets_outside(form: QScrollArea) -> list[str]:
+    """The visible ↺ buttons not wholly inside the form's viewport (left and right)."""
+    viewport = form.viewport()
+    outside = []
+    for button in form.findChildren(QToolButton):
+        if button.text() != "↺" or not button.isVisible():
+            continue
+        left = button.mapTo(viewport, QPoint(0, 0)).x()
+        if left < 0 or left + button.width() > viewport.width():
+            outside.append(button.objectName())
+    return outside
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1440, 900)])
+def test_every_reset_button_stays_inside_the_form_after_lora_on_a_moe_group(
+    qtbot: QtBot, modals: Modals, size: tuple[int, int]
+) -> None:
+    """QA: split llama-3-8b at 9, layers 9–31 to MoE, Ctrl+L, OK: the left pane widened and every
+    ↺ of the group's rows lay under the form's scroll bar (l7c.png, l9c.png)."""
+    window = _window(qtbot, "llama-3-8b", size)
+    tree, form = window.tree, window.form
+    _click_group(qtbot, window, ("decoder", "layers", 0))
+    give_focus(qtbot, tree)
+    modals.type_and_click("9", "OK")
+    qtbot.keyClick(tree, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier)
+    modals.wait_done()
+    _click_group(qtbot, window, ("decoder", "layers", 1))
+    give_focus(qtbot, tree)
+    modals.click("OK")  # the MoE dialog's suggestion
+    qtbot.keyClick(tree, Qt.Key.Key_M, Qt.KeyboardModifier.ControlModifier)
+    modals.wait_done()
+    give_focus(qtbot, tree)
+    modals.click("OK")  # LoRA on q, v
+    qtbot.keyClick(tree, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
+    modals.wait_done()
+    assert window.document.architecture.decoder.layers[1].override.get("lora") is not None
+    assert form.group == ("decoder", "layers", 1)
+    qtbot.wait(50)  # the timers the layouts post on the way (no condition to wait for: nothing may move)
+    resets = [b for b in form.findChildren(QToolButton) if b.text() == "↺" and b.isVisible()]
+    assert len(resets) > 20
+    assert _resets_outside(form) == []
+    for _ in range(3):  # all the way down the form, the LoRA rows included
+        form.verticalScrollBar().setValue(form.verticalScrollBar().maximum())
+        QApplication.processEvents()
+    assert _resets_outside(form) == []
