@@ -24,7 +24,7 @@ from fractions import Fraction
 
 from paramtally.core.formula import Number
 from paramtally.core.gguf_types import GGUF_DEFAULT_TYPES, LLAMA_CPP_SOURCE, bytes_of, stage_types, type_bytes
-from paramtally.core.quant import DTYPE_BITS, format_bits
+from paramtally.core.quant import DTYPE_BITS, QUANT_FORMATS, experts_only, format_bits
 from paramtally.core.scenario import Scenario, weights_format
 from paramtally.core.schema import Architecture
 from paramtally.core.stages import Stage
@@ -93,6 +93,7 @@ class _Share:
     source: str = ""
     types: Mapping[str, int] | None = None  # GGUF: the numbers by ggml type
     bits: Fraction | None = None  # bits per number when they differ from the format's
+    routed: bool = False  # the routed experts (a format may keep them alone: ``experts_only``)
 
     def over(self, sharded: bool) -> str:
         return _over(self.zero_split if sharded else self.split, self.values)
@@ -125,7 +126,8 @@ def _shares(
     t, dp, ep = s.tp, s.dp, s.ep
     sizes: dict[str, Number] = {"t": t, "N_d": dp}
     base = stage.params - (stage.adapters if adapters else 0)
-    experts = stage.experts if ep > 1 else 0
+    # The routed experts apart: split by expert parallelism, or kept in a format of their own.
+    experts = stage.experts if ep > 1 or experts_only(quant) else 0
     gguf = _gguf(arch, s, stage, quant) if quant in GGUF_DEFAULT_TYPES else None
     model_types = expert_types = None
     if gguf is not None:
@@ -135,11 +137,18 @@ def _shares(
         removed[default] = removed.get(default, 0) + (stage.adapters if adapters else 0)
         model_types = {k: v - removed.get(k, 0) for k, v in every.items() if v - removed.get(k, 0)}
         expert_types = dict(routed)
-    shares = [_Share("", "P", {"P": base - experts, **sizes}, ("t",), ("t", "N_d"), types=model_types)]
+    rest = ""  # a format for the experts alone leaves the rest at the dtype: said where it is weighed
+    if experts_only(quant):
+        none = "" if stage.experts else " (none here)"
+        rest = (
+            f"{QUANT_FORMATS[str(quant)].label} keeps the routed experts alone{none}; the rest at {s.dtype}"
+        )
+    shares = [_Share("", "P", {"P": base - experts, **sizes}, ("t",), ("t", "N_d"), rest, model_types)]
     if experts:
+        source = _EXPERT_SOURCE if ep > 1 else QUANT_FORMATS[str(quant)].source
         shares.append(
             _Share("routed expert ", "X", {"X": experts, "ep": ep, **sizes}, ("t", "ep"), ("t", "N_d"),
-                   _EXPERT_SOURCE, expert_types)
+                   source, expert_types, routed=True)
         )  # fmt: skip
     for kept in stage.replicated if t > 1 else ():
         if t > kept.g:
@@ -233,7 +242,11 @@ def model_state_terms(
     of what trains — the whole model, or only its adapters (``adapters``: LoRA/adapter training)."""
     quant = _weights_quant(s, adapters)
     shares = _shares(arch, s, stage, adapters, quant)
-    weights = [term for share in shares for term in _weight_terms(share, s, adapters, stage, quant)]
+    weights = [
+        term
+        for share in shares
+        for term in _weight_terms(share, s, adapters, stage, _share_quant(share, quant))
+    ]
     if s.mode != "training":
         return weights, []
     if not adapters:
@@ -252,6 +265,12 @@ def model_state_terms(
             )
         )
     return weights, _state_terms(adapter, s, _adapter_dtype(s))
+
+
+def _share_quant(share: _Share, quant: str | None) -> str | None:
+    """The format a share's weights are kept in: a format for the experts alone leaves the rest at
+    the dtype."""
+    return quant if share.routed or not experts_only(quant) else None
 
 
 def state_key(s: Scenario, stage: Stage, adapters: bool) -> object:

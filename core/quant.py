@@ -69,6 +69,9 @@ class QuantFormat:
     label: str
     bits: Fraction
     source: str
+    # The routed experts alone, the rest at the scenario's dtype: how transformers and vLLM load
+    # MXFP4 (gpt-oss ships its experts in it and the rest in bf16).
+    experts_only: bool = False
 
 
 # GGUF formats are a type per tensor (``core.gguf_types``); ``bits`` is the block layout of the
@@ -94,12 +97,24 @@ QUANT_FORMATS: dict[str, QuantFormat] = {
             Fraction("4.127"),
             "QLoRA double quantization (Dettmers 2023)",
         ),
-        QuantFormat("mxfp4", "MXFP4", Fraction("4.25"), "OCP Microscaling: 32 FP4 + one E8M0 scale"),
+        QuantFormat(
+            "mxfp4",
+            "MXFP4",
+            Fraction("4.25"),
+            "OCP Microscaling: 32 FP4 + one E8M0 scale; the routed experts only, as transformers' "
+            "Mxfp4 quantizer and vLLM load gpt-oss",
+            experts_only=True,
+        ),
         QuantFormat("nvfp4", "NVFP4", Fraction("4.5"), "NVIDIA NVFP4: 16 FP4 + one FP8 scale"),
     )
 }
 
 assert set(QUANT_FORMATS) == set(get_args(QuantId))
+
+
+def experts_only(quant: str | None) -> bool:
+    """Whether ``quant`` keeps only the routed experts quantized (the rest at the dtype)."""
+    return quant is not None and QUANT_FORMATS[quant].experts_only
 
 
 def format_bits(dtype: str, quant: str | None) -> tuple[int | Fraction, str]:

@@ -83,7 +83,8 @@ class Scenario(HashedOnce):
         None,
         title="Quantization",
         description="A quantization format for the weights (its effective bits include scales); "
-        "empty means plain dtype. In training only for a frozen LoRA base (QLoRA).",
+        "empty means plain dtype. MXFP4 keeps the routed experts alone (as gpt-oss ships), the rest at "
+        "the dtype. In training only for a frozen LoRA base (QLoRA).",
         json_schema_extra=WEIGHTS_FLAG,
     )
     keep_embeddings_16bit: bool = Field(

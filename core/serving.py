@@ -39,7 +39,7 @@ from paramtally.core.gpus import GPU, find_gpu
 from paramtally.core.kv_cache import encoder_tokens
 from paramtally.core.memory import effective_architecture
 from paramtally.core.plans import StagePlan, bytes_at_batch, stage_plans
-from paramtally.core.quant import format_bits
+from paramtally.core.quant import QUANT_FORMATS, experts_only, format_bits
 from paramtally.core.scenario import Scenario, check_scenario, weights_format
 from paramtally.core.schema import Architecture
 from paramtally.core.terms import Term
@@ -144,6 +144,10 @@ def _streamed_term(plans: tuple[StagePlan, ...], s: Scenario, model: ModelSpeed)
         return _quantity(name, "W_s", source + over, W_s=sum(each))
     (read,) = reads
     values: dict[str, Number] = {"W": plans[0].weights, "S": read.streamed, "P": read.held}
+    if experts_only(weights_format(s)) and read.experts:
+        values |= {"W_X": _expert_bytes(read, s), "Y": read.experts_read, "X": read.experts}
+        source = _STREAMED_SOURCE + "; W_X: the routed experts' bytes, in their own format"
+        return _quantity(name, "(W − W_X)·S/P + W_X·Y/X", source, **values)
     if not read.experts:
         return _quantity(name, "W·S/P", _STREAMED_SOURCE, **values)
     values |= {"Y": read.experts_read, "X": read.experts}
@@ -162,6 +166,11 @@ def _stage_streamed(plan: StagePlan, read: StageReads, s: Scenario) -> Fraction:
     """One stage's streamed bytes: its share of a GPU's weights; embeddings kept at 16 bits beside
     quantized weights (the memory terms' E·16/8/t) at their own bytes, the head's read, the input
     embedding's not (Llama-3-8B at q4_k_m with 16-bit embeddings read 12 % too much, weighed alike)."""
+    quant = weights_format(s)
+    if experts_only(quant) and read.experts:  # the experts' bytes and the rest's, each weighed apart
+        experts = _expert_bytes(read, s)
+        rest = plan.weights - experts
+        return rest * Fraction(read.streamed, read.held) + experts * Fraction(read.experts_read, read.experts)
     if not (read.embed16 and _keeps_16bit_embeddings(s)):
         return Fraction(plan.weights) * _exact(read.share(s.ep))
     kept = Fraction(read.embed16 * 16, 8 * s.tp)
@@ -169,10 +178,16 @@ def _stage_streamed(plan: StagePlan, read: StageReads, s: Scenario) -> Fraction:
     return rest + kept * Fraction(read.embed16_streamed, read.embed16)
 
 
+def _expert_bytes(read: StageReads, s: Scenario) -> Fraction:
+    """A GPU's bytes of the stage's routed experts in a format kept for them alone."""
+    return Fraction(read.experts * QUANT_FORMATS[str(weights_format(s))].bits, 8 * s.tp * s.ep)
+
+
 def _keeps_16bit_embeddings(s: Scenario) -> bool:
     """Whether the weights keep the embeddings at 16 bits (``model_states``; a GGUF types them F16):
     asked, beside weights below 16 bits."""
-    return s.keep_embeddings_16bit and format_bits(s.dtype, weights_format(s))[0] < 16
+    quant = weights_format(s)
+    return s.keep_embeddings_16bit and not experts_only(quant) and format_bits(s.dtype, quant)[0] < 16
 
 
 class SetupSpeed(NamedTuple):

@@ -184,12 +184,32 @@ def test_kv_dtypes_use_llama_cpp_bits() -> None:
 # --- weights -------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("quant", sorted(set(QUANT_FORMATS) - set(GGUF_DEFAULT_TYPES)))
+_WHOLE_FORMATS = {quant for quant, fmt in QUANT_FORMATS.items() if not fmt.experts_only}
+
+
+@pytest.mark.parametrize("quant", sorted(_WHOLE_FORMATS - set(GGUF_DEFAULT_TYPES)))
 def test_quantized_weights_use_effective_bits(quant: str) -> None:
     arch = load_builtin("llama-2-7b")
     report = estimate_memory(arch, Scenario(quant=quant))  # type: ignore[arg-type]
     total = count_parameters(arch).total
     assert report.weights_bytes == math.ceil(total * QUANT_FORMATS[quant].bits / 8)
+
+
+def test_mxfp4_keeps_the_routed_experts_alone() -> None:
+    """QA: gpt-oss-20b at MXFP4 put every weight at 4.25 bits, 11.11 GB; its checkpoint (and
+    transformers' Mxfp4 quantizer, vLLM) keeps the routed experts in MXFP4 and the rest in bf16:
+    12.81 GiB, as its model card says. A dense model keeps all its weights at the dtype."""
+    gpt_oss = load_builtin("gpt-oss-20b")
+    layout = model_layout(gpt_oss, 1)
+    experts = layout.stages[0].experts
+    report = estimate_memory(gpt_oss, Scenario(quant="mxfp4", context=131_072))
+    assert report.weights_bytes == (layout.total - experts) * 2 + experts * 17 // 32 == 13_751_518_848
+    serving = estimate_serving(gpt_oss, Scenario(quant="mxfp4", context=131_072))
+    assert serving is not None
+    streamed = next(term for term in serving.terms if term.name.startswith("weights streamed"))
+    assert streamed.value == 3_706_865_088  # the rest's S/P and the experts' Y/X, each at its bytes
+    dense = load_builtin("llama-2-7b")
+    assert estimate_memory(dense, Scenario(quant="mxfp4")).weights_bytes == count_parameters(dense).total * 2
 
 
 def test_llama2_7b_bf16_weights() -> None:
