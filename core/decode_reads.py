@@ -14,8 +14,9 @@ Per stage this is a share of the bytes a GPU holds (``weights``, from the memory
 parameters on one GPU weighted alike: (S + Y/ep)/(P + X/ep), with P and S the stage's parameters
 outside the routed experts and those of them streamed, X and Y its routed-expert parameters and
 those read (expert parallelism puts X/ep of them on a GPU; tensor parallelism divides both).
-Embeddings kept at 16 bits beside quantized weights are weighed apart, at their own bytes
-(``core.serving``); a GGUF format's per-tensor types are weighed as the stage's average.
+Embeddings kept at 16 bits beside quantized weights, and routed experts in a format kept for them
+alone (MXFP4), are weighed apart, at their own bytes (``core.serving``); a GGUF format's
+per-tensor types are weighed as the stage's average.
 """
 
 from __future__ import annotations
