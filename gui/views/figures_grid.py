@@ -40,7 +40,8 @@ class FiguresGrid(LazyToolTip, QWidget):
         self.setObjectName(name)
         self.title = _label(rich=True, wrap=True)
         self._grid = QGridLayout(self)
-        self._grid.setContentsMargins(0, 0, 0, 0)
+        # A little room on the right: the values end short of a scroll bar beside the block.
+        self._grid.setContentsMargins(0, 0, 6, 0)
         self._grid.setHorizontalSpacing(8)
         self._grid.setVerticalSpacing(1)
         self._grid.setColumnStretch(1, 1)

@@ -24,13 +24,20 @@ def dollars_text(value: float | None) -> str:
     return f"${value:.3g}" if value >= 0.001 else "under $0.001"
 
 
+def _together(text: str) -> str:
+    """``text`` that wraps as one word (its spaces non-breaking)."""
+    return text.replace(" ", "&nbsp;")
+
+
 def serving_rows(serving: Any) -> list[Row]:
     return [
         ("Prefill (whole batch)", seconds_text(serving.prefill_seconds)),
         (
             "Decode",
-            f"<b>{rate_text(serving.decode_tokens_per_second)} tok/s</b> for the batch, "
-            f"{rate_text(serving.decode_tokens_per_second_per_sequence)} per sequence "
+            # A figure stays on one line with its unit ('296.1 per sequence'): wrapped at the
+            # space, the number ended a line flush against the scroll bar, as if cut off.
+            f"<b>{_together(rate_text(serving.decode_tokens_per_second) + ' tok/s')}</b> for the batch, "
+            f"{_together(rate_text(serving.decode_tokens_per_second_per_sequence) + ' per sequence')} "
             f"({serving.decode_bound} bound)",
         ),
         ("Largest batch that fits", f"{serving.max_batch:,}"),

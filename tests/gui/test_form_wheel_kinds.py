@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QFontMetrics, QTextDocument
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QComboBox, QScrollArea, QToolButton, QWidget
+from PySide6.QtWidgets import QApplication, QComboBox, QLabel, QScrollArea, QToolButton, QWidget
 from pytestqt.qtbot import QtBot
 
 from paramtally.core.sources import load_source
 from paramtally.gui.document import Document
 from paramtally.gui.form.editors import FloatSpinBox
 from paramtally.gui.main_window import MainWindow
+from paramtally.gui.views.format import rate_text
 from tests.gui.modals import Modals, give_focus
 
 ROTARY = ("blocks", "default", "mixer", "rotary_fraction")
@@ -165,3 +167,46 @@ def test_every_reset_button_stays_inside_the_form_after_lora_on_a_moe_group(
         form.verticalScrollBar().setValue(form.verticalScrollBar().maximum())
         QApplication.processEvents()
     assert _resets_outside(form) == []
+
+
+def _lines(label: QLabel) -> list[str]:
+    """The lines ``label`` shows, laid out at its width as Qt lays out its rich text."""
+    document = QTextDocument()
+    document.setDefaultFont(label.font())
+    document.setDocumentMargin(0)
+    document.setHtml(label.text())
+    document.setTextWidth(label.contentsRect().width())
+    document.documentLayout().documentSize()  # lays the lines out
+    block, lines = document.begin(), []
+    while block.isValid():
+        layout = block.layout()
+        for index in range(layout.lineCount()):
+            line = layout.lineAt(index)
+            lines.append(
+                block.text()[line.textStart() : line.textStart() + line.textLength()].replace("\xa0", " ")
+            )
+        block = block.next()
+    return lines
+
+
+def test_the_serving_decode_line_fits_beside_the_memory_tabs_scroll_bar(qtbot: QtBot) -> None:
+    """QA: at 1440×900 the Decode line's '296.1 tok/s for the batch, 296.1' ended flush against
+    the scroll bar, its 'per sequence' on the next line, as if cut off (b4c.png)."""
+    window = _window(qtbot, "llama-3-8b", (1440, 900))
+    window.tabs.setCurrentWidget(window.memory_scroll)
+    serving = window.memory.serving
+    qtbot.waitUntil(serving.isVisible)
+    QApplication.processEvents()
+    viewport = window.memory_scroll.viewport()
+    rate = rate_text(window.document.serving.decode_tokens_per_second_per_sequence)
+    for name, value in serving._rows:
+        if not value.isVisible():
+            continue
+        right = value.mapTo(viewport, QPoint(value.width(), 0)).x()
+        assert right <= viewport.width() - 4, (name.text(), right, viewport.width())  # room before the bar
+        assert all(
+            QFontMetrics(value.font()).horizontalAdvance(line.strip()) <= value.contentsRect().width() + 8
+            for line in _lines(value)
+        )
+    decode = next(value for name, value in serving._rows if name.text() == "Decode")
+    assert any(f"{rate} per sequence" in line for line in _lines(decode)), _lines(decode)
