@@ -141,7 +141,7 @@ def field_spec(name: str, info: FieldInfo) -> FieldSpec:
     if origin is Literal:
         choices = typing.get_args(annotation)
         names = extra.get("choice_labels")  # {choice: what a person reads}, e.g. the norms' kinds
-        labels = tuple(names[choice] for choice in choices) if isinstance(names, dict) else ()
+        labels = tuple(str(names[choice]) for choice in choices) if isinstance(names, dict) else ()
         return FieldSpec(kind="choice", choices=choices, choice_labels=labels, **common)
     if _is_model(annotation):
         return FieldSpec(kind="model", model=annotation, **common)

@@ -20,7 +20,7 @@ from paramtally.core.breakdown import ParamReport
 from paramtally.core.count import block_kind, count_parameters, layer_span, run_title
 from paramtally.core.errors import FieldPath
 from paramtally.core.layer_ops import lora_gaps
-from paramtally.core.schema import Architecture, Block, LayerGroup, Run, Stack, StackRole
+from paramtally.core.schema import Architecture, Block, LayerGroup, LoRA, Run, Stack, StackRole
 from paramtally.core.schema.block import block_fields
 from paramtally.core.schema.model import stack_runs
 from paramtally.core.schema.stack import resolve_block
@@ -125,7 +125,7 @@ def _with_gaps(
     """A LoRA row that names first the targets its block has no matrix for (they count 0): 'LoRA
     (q, v: none in a Mamba mixer) — Rank 16, Targets q, v, gate, up, down', so a narrow tree still
     shows it (the row said only 'Targets q, v, gate, …' after the mixer became Mamba)."""
-    title = str(type(block.lora).model_config.get("title"))
+    title = str(LoRA.model_config.get("title"))
     said = "; ".join(f"{', '.join(targets)}: {why}" for targets, why in gaps)
     notes = "\n".join(f"{', '.join(targets)}: {why}, so they count 0" for targets, why in gaps)
     return f"{title} ({said}){line.removeprefix(title)}", f"{detail}\n{notes}"
