@@ -260,7 +260,7 @@ class ArchitectureForm(QScrollArea):
         # italic, a reason under a field): fit the width once that layout has settled.
         if watched is self.widget() and event.type() == QEvent.Type.LayoutRequest and not self._refit:
             self._refit = True
-            QTimer.singleShot(0, self._fit_width)
+            QTimer.singleShot(0, self, self._fit_width)  # dropped if the form is gone by then
         return False
 
     def _fit_width(self) -> None:
