@@ -19,6 +19,7 @@ from paramtally.core.blocks import KIND_TAGS
 from paramtally.core.breakdown import ParamReport
 from paramtally.core.count import block_kind, count_parameters, layer_span, run_title
 from paramtally.core.errors import FieldPath
+from paramtally.core.fields import field_spec
 from paramtally.core.layer_ops import lora_gaps
 from paramtally.core.schema import Architecture, Block, LayerGroup, LoRA, Run, Stack, StackRole
 from paramtally.core.schema.block import block_fields
@@ -81,10 +82,16 @@ def part_summary(part: BaseModel) -> tuple[str, str]:
         label = info.title or name
         if name == "kind" and kind in KIND_TAGS:
             continue
-        detail.append(f"{label}: {_value_text(value)}")
+        spec = field_spec(name, info)  # a choice as the form shows it ('LayerNorm', not 'layernorm')
+        text = (
+            spec.choice_label(value)
+            if spec.kind == "choice" and value in spec.choices
+            else _value_text(value)
+        )
+        detail.append(f"{label}: {text}")
         if value is None or value is False or (not info.is_required() and value == info.default):
             continue
-        shown.append(label if value is True else f"{label} {_value_text(value)}")
+        shown.append(label if value is True else f"{label} {text}")
     line = f"{title} — {', '.join(shown[:5])}" if shown else title
     return line, "\n".join(detail)
 
