@@ -13,6 +13,7 @@ from paramtally.core.breakdown import PARTS, Node, ParamReport
 from paramtally.core.count import block_kind, count_parameters, run_title
 from paramtally.core.edit import with_value
 from paramtally.core.layer_ops import lora_gaps
+from paramtally.core.presets import load_builtin
 from paramtally.core.schema import Architecture, Block, LayerGroup, Run, block_node
 from paramtally.core.schema.stack import resolve_block
 from paramtally.core.stack_tree import BLOCK_PARTS, TreeRow, block_field_params, part_summary, stack_rows
@@ -186,3 +187,10 @@ def test_the_reports_rows_and_sums_equal_those_made_run_by_run(arch: Architectur
         }
         titles = [node.name for node in run_nodes(report)]
         assert titles == [run_title(run, mixed[run.stack]) for run in model.runs]
+
+
+def test_a_parts_choices_read_as_the_form_shows_them() -> None:
+    """Seen on Whisper's tree: 'Norms — Norm layernorm', the file's tag, beside the form's 'LayerNorm'."""
+    rows = stack_rows(load_builtin("whisper-large-v3"))
+    norms = [row.text for row in rows if row.part == "norms"]
+    assert norms == ["Norms — Norm LayerNorm", "Norms — Norm LayerNorm, Norms per block 3"]  # decoder: 3
