@@ -96,11 +96,11 @@ class Document:
 
     def _saved_scenario(self) -> Scenario:
         """The scenario the preset was saved with; a default one (and a notice) if it does not fit."""
-        from paramtally.core.scenario import Scenario
+        from paramtally.core.scenario import Scenario, opening_scenario
 
         data, self._scenario_data = self._scenario_data, None
         if data is None:
-            return Scenario()
+            return opening_scenario(self._architecture)
         try:
             return Scenario.model_validate(data)
         except ValidationError as exc:
@@ -109,7 +109,7 @@ class Document:
                 ParamTallyWarning,
                 stacklevel=3,
             )
-            return Scenario()
+            return opening_scenario(self._architecture)
 
     def scenario_data(self) -> dict[str, Any]:
         """The scenario as a preset file keeps it (every field written out)."""

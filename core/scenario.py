@@ -96,7 +96,8 @@ class Scenario(HashedOnce):
     context: Annotated[int, Field(ge=1, le=100_000_000)] = Field(
         4096,
         title="Context (tokens)",
-        description="Tokens per sequence (s): the context served or the training sequence length.",
+        description="Tokens per sequence (s): the context served or the training sequence length. A model "
+        "opens at 4,096 or its maximum positions, whichever is fewer.",
     )
     generated: Annotated[int, Field(ge=0, le=100_000_000)] = Field(
         0,
@@ -271,6 +272,14 @@ def with_changes(s: Scenario, changes: tuple[tuple[str, int], ...]) -> Scenario:
     scenario out on the same layouts again after every edit of the architecture, and a pydantic
     copy and its new hash cost more than the lookup (scenarios are immutable: one copy serves)."""
     return s.model_copy(update=dict(changes))
+
+
+def opening_scenario(arch: Architecture) -> Scenario:
+    """The scenario a model opens with when none is saved: the default one, its context no longer
+    than the model's positions (Whisper's 448, GPT-3's 2,048), so it opens without a hint against it."""
+    default = Scenario.model_fields["context"].default
+    positions = arch.max_positions
+    return Scenario(context=positions) if 0 < positions < default else Scenario()
 
 
 def weights_format(s: Scenario) -> str | None:

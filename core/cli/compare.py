@@ -34,7 +34,9 @@ def run(args: argparse.Namespace) -> int:
         if args.baseline not in args.sources:
             raise ParamTallyError(f"--baseline: '{args.baseline}' is not one of the compared sources")
         baseline = args.sources.index(args.baseline)
-    comparison = compare(load_columns(args.sources), scenario_from_args(args), baseline)
+    columns = load_columns(args.sources)
+    # One scenario for all, as the window's Compare takes the open model's: the first column's.
+    comparison = compare(columns, scenario_from_args(args, columns[0].arch), baseline)
     if args.format in ("csv", "json"):
         emit(comparison_text(comparison, args.format), args.output)
     else:

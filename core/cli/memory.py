@@ -49,7 +49,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     arch = load_source(args.source)
-    scenario = scenario_from_args(args)
+    scenario = scenario_from_args(args, arch)
     memory = estimate_memory(arch, scenario)
     flops = estimate_flops(arch, scenario)
     serving = estimate_serving(arch, scenario)

@@ -19,7 +19,8 @@ import annotated_types
 
 from paramtally.core.errors import ParamTallyWarning
 from paramtally.core.fields import FieldSpec, model_fields, unwrap
-from paramtally.core.scenario import Mode, Scenario, mode_only_fields
+from paramtally.core.scenario import Mode, Scenario, mode_only_fields, opening_scenario
+from paramtally.core.schema import Architecture
 
 __all__ = ["add_scenario_arguments", "flag_name", "scenario_fields", "scenario_from_args"]
 
@@ -118,13 +119,16 @@ def _value(spec: FieldSpec, raw: Any) -> Any:
     return raw
 
 
-def scenario_from_args(args: argparse.Namespace) -> Scenario:
-    """The Scenario the flags describe; unset flags keep the Scenario defaults."""
+def scenario_from_args(args: argparse.Namespace, arch: Architecture | None = None) -> Scenario:
+    """The Scenario the flags describe; unset flags keep the defaults of the scenario ``arch`` opens
+    with in the window (its context no longer than its positions), else the Scenario's."""
     values: dict[str, Any] = {}
     for spec in scenario_fields():
         raw = getattr(args, spec.name, None)
         if raw is not None:
             values[spec.name] = _value(spec, raw)
+    if arch is not None and "context" not in values:
+        values["context"] = opening_scenario(arch).context
     tp, pp, ep = values.get("tp", 1), values.get("pp", 1), values.get("ep", 1)
     if "gpus" not in values and {"tp", "pp", "ep"} & values.keys() and min(tp, pp, ep) > 0:
         values["gpus"] = tp * pp * ep  # `--tp 2` alone means two GPUs, not an error

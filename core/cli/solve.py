@@ -43,7 +43,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     arch = load_source(args.source)
-    scenario = scenario_from_args(args)
+    scenario = scenario_from_args(args, arch)
     solution = solve(arch, scenario, args.vary, args.target, args.multiple_of)
     if args.format == "json":
         emit_json(solution.as_dict(), args.output)

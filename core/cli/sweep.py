@@ -38,7 +38,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     arch = load_source(args.source)
-    result = sweep(arch, scenario_from_args(args), args.x, args.y, args.figure, args.fits)
+    result = sweep(arch, scenario_from_args(args, arch), args.x, args.y, args.figure, args.fits)
     texts = [level.strip() for level in (args.iso or "").split(",") if level.strip()]
     levels = [parse_quantity(text, result.figure.unit, "--iso") for text in texts]
     if args.format == "json":

@@ -255,7 +255,8 @@ def test_table_labels_gib_and_gb(capsys: pytest.CaptureFixture[str]) -> None:
 def test_csv_is_the_export_writers_memory_or_setups_table(capsys: pytest.CaptureFixture[str]) -> None:
     """`memory --format csv` writes the window's memory-terms table, `--setups` its GPU table, both
     opening with the lines that record the scenario and the architecture."""
-    arch, scenario = load_source("gpt2"), Scenario()
+    arch = load_source("gpt2")
+    scenario = Scenario(context=1024)  # the context GPT-2 opens with: its 1,024 positions
     assert main(["memory", "gpt2", "--format", "csv"]) == 0
     memory = estimate_memory(arch, scenario)
     about = about_rows(arch, scenario, "gpt2")

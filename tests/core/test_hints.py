@@ -70,7 +70,29 @@ def test_cli_memory_and_count_warn_after_the_answer(capsys: pytest.CaptureFixtur
     )
     assert main(["count", "gpt3-175b"]) == 0
     assert capsys.readouterr().err.startswith("paramtally: warning: embeddings.vocab_size: The vocabulary")
-    assert main(["memory", "gpt3-175b"]) == 0  # the default context 4,096 is beyond GPT-3's 2,048
+    assert main(["memory", "gpt3-175b", "--context", "4096"]) == 0  # beyond GPT-3's 2,048
     assert "paramtally: warning: scenario.context:" in capsys.readouterr().err
+    # Without --context, a model runs at the context it opens with: no longer than its positions.
+    assert main(["memory", "gpt3-175b"]) == 0
+    assert "scenario.context" not in capsys.readouterr().err
     assert main(["count", "llama-3-8b"]) == 0
     assert capsys.readouterr().err == ""
+
+
+def test_a_model_opens_at_a_context_within_its_positions(capsys: pytest.CaptureFixture[str]) -> None:
+    """QA: Whisper (448 positions) and GPT-3 (2,048) opened at the default 4,096 tokens, the advice
+    against it on screen before anything was typed. The window and the command line open a model at
+    the default context or its positions, whichever is fewer; --context still sets any."""
+    from paramtally.core.document import Document
+    from paramtally.core.scenario import opening_scenario
+
+    contexts = {
+        preset: opening_scenario(presets.load_builtin(preset)).context
+        for preset in ("whisper-small", "gpt3-175b", "llama-3-8b", "bloom-560m")
+    }
+    assert contexts == {"whisper-small": 448, "gpt3-175b": 2048, "llama-3-8b": 4096, "bloom-560m": 4096}
+    assert Document(presets.load_builtin("whisper-small")).scenario.context == 448
+    assert main(["memory", "whisper-small", "--format", "json"]) == 0
+    assert '"context": 448' in capsys.readouterr().out
+    assert main(["compare", "gpt3-175b", "llama-3-8b", "--format", "json"]) == 0  # the first column's
+    assert '"context": 2048' in capsys.readouterr().out

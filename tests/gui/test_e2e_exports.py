@@ -111,7 +111,7 @@ def test_pie_and_memory_svgs_name_the_model_and_stay_on_the_page(
     memory = svg_texts(_export(modals, small_window, "actionExport_memory_chart", tmp_path / "memory.svg"))
     words = " ".join(text.text for text in memory)
     assert f"Memory per GPU — {document.architecture.name}" in words
-    assert "capacity of NVIDIA H100 SXM 80GB" in words and "context 4,096" in words
+    assert "capacity of NVIDIA H100 SXM 80GB" in words and "context 2,048" in words  # GPT-3's positions
     assert not _overlapping(memory)  # the thin parts' names are pushed apart, under the title
     assert all(PAGE.contains(text.box()) for text in memory), [
         t for t in memory if not PAGE.contains(t.box())

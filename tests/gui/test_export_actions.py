@@ -73,8 +73,8 @@ def test_plain_utf8_when_excel_is_switched_off(modals: Modals, window: MainWindo
     _export(modals, window, "actionExport_memory", tmp_path / "memory.csv")
     bom, about, rows = read_csv(tmp_path / "memory.csv")
     assert not bom
-    assert json.loads(about["scenario json"]) == Scenario().model_dump(mode="json")
-    assert "context 4,096" in about["scenario"] and "batch 1" in about["scenario"]
+    assert json.loads(about["scenario json"]) == Scenario(context=2048).model_dump(mode="json")  # GPT-3's
+    assert "context 2,048" in about["scenario"] and "batch 1" in about["scenario"]
     assert tuple(rows[0]) == MEMORY_COLUMNS
     assert sum(int(row["bytes"]) for row in rows) == window.document.memory.total_bytes
     from paramtally.gui.main_window import settings

@@ -351,7 +351,9 @@ def test_activation_offers_only_known_names(qtbot: QtBot, window: MainWindow) ->
 
 def test_hints_are_amber_at_their_field_and_refuse_nothing(window: MainWindow, type_into: TypeInto) -> None:
     form, doc = window.form, window.document
-    assert doc.scenario.context == 4096  # the views made the scenario: the context is judged
+    assert doc.scenario.context == 2048  # the views made the scenario: GPT-3's, within its positions
+    assert form.hint_text(("decoder", "max_positions")) == ""
+    doc.set_scenario_values({"context": 4096})  # as the memory tab types it
     assert "exceeds the model's 2,048 learned positions" in form.hint_text(("decoder", "max_positions"))
     assert "pad it to 50,304" in form.hint_text(("embeddings", "vocab_size"))
     assert form.field_state(("embeddings", "vocab_size")) == "hint"
