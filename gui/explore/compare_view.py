@@ -81,7 +81,9 @@ class CompareView(QWidget):
         self.file_button.clicked.connect(self.add_file)
         self.remove_button = QPushButton("&Remove")
         self.remove_button.setObjectName("compareRemove")
-        self.remove_button.setToolTip("Remove the column of the selected cell (the open model stays)")
+        self.remove_button.setToolTip(
+            "Remove the column of the selected cell (a pinned one; the open model stays)"
+        )
         self.remove_button.clicked.connect(self._remove_selected)
         self.baseline_box = QComboBox()
         self.baseline_box.setObjectName("compareBaseline")
@@ -113,6 +115,7 @@ class CompareView(QWidget):
         self.figures = make_table("compareFigures")
         self.figures.horizontalHeader().setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.figures.horizontalHeader().customContextMenuRequested.connect(self._column_menu)
+        self.figures.currentCellChanged.connect(lambda *_: self._update_remove())
         self.chart = CompareChart()
         self.fits = make_table("compareFits")
         self.diff = make_table("compareDiff")
@@ -162,7 +165,13 @@ class CompareView(QWidget):
             table.setUpdatesEnabled(True)
         self.chart.show_comparison(comparison)
         self._fill_baseline_box()
-        self.remove_button.setEnabled(len(self.pins.pins) > 1)
+        self._update_remove()
+
+    def _update_remove(self) -> None:
+        """Remove is for a pinned column's selected cell: with the open model's selected it removed
+        the last pinned column, unasked (found by a QA pass)."""
+        column = self.figures.currentColumn()
+        self.remove_button.setEnabled(0 < column < len(self.pins.pins))
 
     def _mark_columns(self, table: QTableWidget) -> None:
         """Each column's header carries its colour in the chart."""
@@ -228,9 +237,8 @@ class CompareView(QWidget):
 
     def _remove_selected(self) -> None:
         column = self.figures.currentColumn()
-        if column <= 0:
-            column = len(self.pins.pins) - 1  # nothing pinned selected: the last column
-        self.pins.remove(column)
+        if 0 < column < len(self.pins.pins):  # the open model's column stays
+            self.pins.remove(column)
 
     def _column_menu(self, pos: QPoint) -> None:
         column = self.figures.horizontalHeader().logicalIndexAt(pos)

@@ -202,3 +202,30 @@ def test_excel_csv_starts_with_a_byte_order_mark(
     view = open_compare(qtbot, llama_window)
     path = view.export("csv", tmp_path / "excel.csv")
     assert path is not None and path.read_text(encoding="utf-8").startswith("\ufeffsection,item,source")
+
+
+def test_remove_takes_the_selected_pinned_column_and_never_another(
+    qtbot: QtBot, llama_window: MainWindow, modals: Modals
+) -> None:
+    """QA: with a cell of the open model's column selected, Remove took the last pinned column away,
+    unasked. It is for a pinned column's selected cell, and off otherwise."""
+    view = open_compare(qtbot, llama_window)
+    add_preset(qtbot, modals, view, "mixtral-8x7b")
+    add_preset(qtbot, modals, view, "gpt2")
+    table = view.figures
+
+    def click_cell(column: int) -> None:
+        rect = table.visualRect(table.model().index(0, column))
+        qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+
+    def headers() -> list[str]:
+        return [table.horizontalHeaderItem(c).text() for c in range(table.columnCount())]
+
+    click_cell(0)  # the open model's column
+    assert not view.remove_button.isEnabled()
+    qtbot.mouseClick(view.remove_button, Qt.MouseButton.LeftButton)
+    assert headers()[1:] == ["mixtral-8x7b", "gpt2"]
+    click_cell(1)
+    assert view.remove_button.isEnabled()
+    qtbot.mouseClick(view.remove_button, Qt.MouseButton.LeftButton)
+    assert headers()[1:] == ["gpt2"]
