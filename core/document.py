@@ -323,9 +323,26 @@ class Document:
         self.source_label, self.preset_id = label, preset_id
         if scenario is not None:
             self._scenario, self._scenario_data = None, scenario
+        elif self._scenario is not None:
+            self._scenario = self._kept_scenario(architecture, self._scenario)
         self._set_state((architecture, {}))
         self.history.set_clean()
         self.source_changed.emit()
+
+    def _kept_scenario(self, architecture: Architecture, scenario: Scenario) -> Scenario:
+        """The scenario kept for another model, its fields that do not fit that model put back (QA:
+        Mixtral's expert parallel 8 kept for Bamba left no memory figures until it was found)."""
+        from paramtally.core.scenario import fitted_scenario
+
+        fitted, changed = fitted_scenario(architecture, scenario)
+        if changed:
+            said = "; ".join(changed)
+            warnings.warn(
+                f"{self.source_label}: the scenario kept from the last model did not fit ({said})",
+                ParamTallyWarning,
+                stacklevel=3,
+            )
+        return fitted
 
     def set_source(self, label: str, preset_id: str | None) -> None:
         """This model is now ``label`` (saved as or renamed to the preset ``preset_id``)."""

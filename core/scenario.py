@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Annotated, Any, Literal
 
-from pydantic import ConfigDict, Field, model_validator
+from pydantic import ConfigDict, Field, ValidationError, model_validator
 
 from paramtally.core.blocks import MoE
 from paramtally.core.errors import field_error
@@ -280,6 +280,26 @@ def opening_scenario(arch: Architecture) -> Scenario:
     default = Scenario.model_fields["context"].default
     positions = arch.max_positions
     return Scenario(context=positions) if 0 < positions < default else Scenario()
+
+
+def fitted_scenario(arch: Architecture, s: Scenario) -> tuple[Scenario, list[str]]:
+    """``s`` with each field that does not fit ``arch`` (an expert parallel size for a model without
+    experts, a TP size its heads refuse) back at the value ``arch`` opens with, and what changed
+    ('Expert parallel 8 → 1'); ``s`` itself when it fits."""
+    opening = opening_scenario(arch)
+    changed: list[str] = []
+    for _ in Scenario.model_fields:  # each round puts one field back: a bound, never reached
+        problem = scenario_problem(arch, s)
+        if problem is None:
+            return s, changed
+        name = problem[0][0]
+        old, new = getattr(s, name), getattr(opening, name)
+        try:
+            s = with_changes(s, ((name, new),))
+        except ValidationError:  # the field's own default breaks another rule: start afresh
+            return opening, [*changed, "the rest as the model opens"]
+        changed.append(f"{Scenario.model_fields[name].title or name} {old} → {new}")
+    return opening, changed
 
 
 def weights_format(s: Scenario) -> str | None:

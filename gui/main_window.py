@@ -270,20 +270,28 @@ class MainWindow(QMainWindow):
             # core says every bad file in one line; should a case slip through, say it, keep the model
             self._show_problem(PurePath(source).name, f"cannot be read ({type(exc).__name__}: {exc})")
             return False
+        before = self.last_error
         self.document.load(preset.architecture, label, preset_id, preset.scenario)
         if preset_id is None:  # a preset is remembered by its id (_remember_preset), a file by its path
             remember_source(source)
-        self.statusBar().showMessage(f"Opened {label}: {preset.architecture.name}", 5000)
+        self._say_opened(f"Opened {label}: {preset.architecture.name}", before)
         return True
+
+    def _say_opened(self, text: str, before: str) -> None:
+        """``text`` in the status bar, with the notice the opening gave if any (a scenario field
+        that did not fit the new model and went back): "Opened …" replaced it unseen."""
+        if self.last_error != before:
+            self.statusBar().showMessage(f"{text} — ⚠ {self.last_error}", 15000)
+        else:
+            self.statusBar().showMessage(text, 5000)
 
     def open_builtin(self, preset_id: str) -> bool:
         """File → Open Built-in Preset: that preset, not a user preset that took its id (as the
         presets browser's built-in row opens it)."""
+        before = self.last_error
         if not self.presets_browser.ops.open_builtin(preset_id):
             return False
-        self.statusBar().showMessage(
-            f"Opened the built-in {preset_id}: {self.document.architecture.name}", 5000
-        )
+        self._say_opened(f"Opened the built-in {preset_id}: {self.document.architecture.name}", before)
         return True
 
     def new_model(self, template: str) -> bool:

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from paramtally.core.count import count_parameters
 from paramtally.core.document import Document
 from paramtally.core.edit import with_value
+from paramtally.core.errors import ParamTallyWarning
 from paramtally.core.groups import group_block
 from paramtally.core.history import History
 from paramtally.core.sources import load_source
@@ -153,3 +156,21 @@ def test_a_typed_value_in_a_part_of_the_groups_own_kind_is_taken_back() -> None:
     assert not doc.drafts and kv not in doc.problems
     assert doc.set_group_value(attention, ("mixer", "num_heads"), 64)
     assert group_block(doc.architecture, attention).mixer.num_kv_heads == 8  # type: ignore[union-attr]
+
+
+def test_a_scenario_kept_for_another_model_drops_what_does_not_fit_it() -> None:
+    """QA: Mixtral trained with expert parallel 8, then a dense model opened (a file without its own
+    scenario keeps the current one): the memory tab had no figures until EP was found and reset.
+    The fields that do not fit go back to what the model opens with, said in a notice."""
+    from paramtally.core.presets import load_builtin
+    from paramtally.core.scenario import Scenario
+
+    document = Document(load_builtin("mixtral-8x7b"), "mixtral-8x7b")
+    assert document.set_scenario_values({"mode": "training", "zero": 3, "gpus": 8, "ep": 8})
+    with pytest.warns(
+        ParamTallyWarning,
+        match=r"bamba-9b: the scenario kept from the last model did not fit \(Expert parallel 8 → 1\)",
+    ):
+        document.load(load_builtin("bamba-9b"), "bamba-9b")
+    assert document.scenario == Scenario(mode="training", zero=3, gpus=8)  # the rest as it was
+    assert document.memory is not None and document.problems == {}
