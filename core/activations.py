@@ -21,7 +21,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from paramtally.core.activations_hf import HF_SOURCE, hf_widths
+from paramtally.core.activations_hf import HF_SOURCE, hf_score_bytes, hf_widths
 from paramtally.core.count import block_kind
 from paramtally.core.kv_cache import encoder_tokens
 from paramtally.core.model_states import padded_vocab
@@ -65,20 +65,56 @@ def _mixers(block: Block) -> list[object]:
     return [m for m in (block.mixer, block.parallel_mixer, block.cross_attention) if m is not None]
 
 
+def _self_mixers(block: Block) -> list[object]:
+    """The mixers over the layer's own tokens (a cross-attention reads the encoder's: ``cross_widths``)."""
+    return [m for m in (block.mixer, block.parallel_mixer) if m is not None]
+
+
 def token_widths(block: Block, h: int) -> tuple[int, int]:
-    """(R, S): bytes per token per layer of 16-bit activations kept whole / split by TP."""
+    """(R, S): bytes per token per layer of 16-bit activations kept whole / split by TP (the
+    cross-attention's apart: ``cross_widths``)."""
     ctx = block.context(h)
     ffn_width = block.ffn.active_width()
     r = 2 * h * block.norms.count + 2 * h + (2 * h if ffn_width else 0) + 2 * h
-    mixers = sum(m.projection_widths(ctx) for m in _mixers(block))  # type: ignore[attr-defined]
+    mixers = sum(m.projection_widths(ctx) for m in _self_mixers(block))  # type: ignore[attr-defined]
     s = 2 * mixers + (8 if block.ffn.gated else 4) * ffn_width
     return r, s
+
+
+class CrossWidths(NamedTuple):
+    """A cross-attention's bytes per layer, split by TP: ``own`` per decoder token (Q and the
+    output projection's input), ``encoder`` per encoder token (K and V), ``scores`` the c of
+    c·a_x·s·s_enc, ``heads`` a_x."""
+
+    own: int
+    encoder: int
+    scores: int
+    heads: int
+
+
+@lru_cache(maxsize=1024)
+def cross_widths(arch: Architecture, block: Block, profile: str, byte: int) -> CrossWidths | None:
+    """What a decoder layer's cross-attention keeps: its K and V are the encoder's s_enc tokens'
+    (Whisper's 1,500 frames beside a 448-token transcript), its scores s × s_enc."""
+    cross = block.cross_attention
+    if cross is None:
+        return None
+    ctx = block.context(arch.hidden_size)
+    a, g, d_h = cross.heads(ctx)
+    gate = 2 if cross.output_gate else 1
+    if profile == "megatron":
+        return CrossWidths(2 * (gate * a + a) * d_h, 4 * g * d_h, 5, a)
+    eager = profile == "hf-eager"
+    kv = a if eager else g  # eager attention repeats the KV heads it multiplies
+    own = byte * 2 * a * d_h + (0 if eager else 4 * a)  # SDPA keeps an fp32 log-sum-exp per head
+    scores = hf_score_bytes(arch, byte) if eager else 0
+    return CrossWidths(own, byte * 2 * kv * d_h, scores, a)
 
 
 @lru_cache(maxsize=1024)
 def _score_heads(block: Block) -> int:
     # Cached: every stage of every layout the fit table tries asks for each block it holds.
-    return sum(m.score_heads() for m in _mixers(block))  # type: ignore[attr-defined]
+    return sum(m.score_heads() for m in _self_mixers(block))  # type: ignore[attr-defined]
 
 
 def _over(symbol: str, divisor: int) -> str:
@@ -161,20 +197,26 @@ def _training_terms(arch: Architecture, s: Scenario, stage: Stage, last: bool) -
     h = arch.hidden_size
     # Blocks that keep the same bytes per layer share a term; an encoder's layers read its own
     # tokens (Whisper's 1,500 frames beside a 448-token transcript), so they are a class apart.
-    classes: dict[tuple[str, int, int, int, int], tuple[int, list[Block], Scenario]] = {}
+    classes: dict[tuple[str, int, int, int, int, CrossWidths | None], tuple[int, list[Block], Scenario]] = {}
     for role, held, seen in _by_stack(arch, stage, s):
         for block, layers in held:
-            key = (role, *_widths(arch, block, seen), _score_heads(block))
+            cross = cross_widths(arch, block, seen.activations, _activation_bytes(seen))
+            key = (role, *_widths(arch, block, seen), _score_heads(block), cross)
             count, blocks, _ = classes.get(key, (0, [], seen))
             classes[key] = (count + layers, [*blocks, block], seen)
     terms = []
-    for (role, _, _, scores, _), (count, blocks, seen) in classes.items():
+    for (role, _, _, scores, _, cross), (count, blocks, seen) in classes.items():
         labels = sorted({block_kind(block) for block in blocks})
         where = f"{role} " if role else ""
         name = "activations" if len(classes) == 1 else f"activations ({where}{'; '.join(labels)} layers)"
         expr = factor + "L·" + _layer_expr(seen, scores) + scale
         values = _layer_values(arch, blocks[0], seen) | {"L": count} | flight | extra
         terms.append(Term.of(name, "activations", expr, source, **values))
+        if cross is not None and seen.recompute != "full":  # full recompute: the layer's input alone
+            tokens = encoder_tokens(arch, seen) or seen.context
+            terms.append(
+                _cross_term(seen, cross, count, tokens, factor + "L·", scale, flight | extra, source)
+            )
     if last and arch.head.present:
         vocab = arch.embeddings.vocab_size
         padded = padded_vocab(vocab + arch.added_vocab, s.tp) if s.vocab_padding else vocab
@@ -194,6 +236,38 @@ def _training_terms(arch: Architecture, s: Scenario, stage: Stage, last: bool) -
             )
         )
     return terms
+
+
+def _cross_term(
+    s: Scenario,
+    cross: CrossWidths,
+    layers: int,
+    tokens: int,
+    factor: str,
+    scale: str,
+    more: dict[str, int],
+    source: str,
+) -> Term:
+    """The decoder layers' cross-attention: Q and its output per decoder token, K and V per encoder
+    token (s_e), scores s × s_e."""
+    t = _over("t", s.tp)
+    if s.activations == "megatron":
+        keep_scores = not (s.flash_attention or s.recompute == "selective")
+    else:
+        keep_scores = cross.scores > 0 and s.recompute != "selective"
+    score = f" + {cross.scores}·a_x·s·s_e{t}" if keep_scores else ""
+    expr = f"{factor}b·(s·Q_x{t} + s_e·K_x{t}{score}){scale}"
+    values = {
+        "L": layers,
+        "b": s.batch,
+        "s": s.context,
+        "s_e": tokens,
+        "Q_x": cross.own,
+        "K_x": cross.encoder,
+    }
+    values |= {"a_x": cross.heads, "t": s.tp} | more
+    said = source + "; cross-attention: Q_x per decoder token, K_x (its K and V) per encoder token s_e"
+    return Term.of("activations (decoder cross-attention)", "activations", expr, said, **values)
 
 
 def _by_stack(

@@ -35,7 +35,7 @@ from paramtally.core.blocks import Attention, DenseFFN, MoE
 from paramtally.core.blocks.base import Context
 from paramtally.core.schema import Architecture, Block
 
-__all__ = ["ACTIVATION_SAVES", "HF_SOURCE", "HFWidths", "hf_widths"]
+__all__ = ["ACTIVATION_SAVES", "HF_SOURCE", "HFWidths", "hf_score_bytes", "hf_widths"]
 
 HF_SOURCE = (
     "bytes PyTorch saves for backward in Hugging Face transformers 5.24 modules, measured per tensor "
@@ -121,7 +121,8 @@ def _ffn_bytes(block: Block, h: int, b: int) -> tuple[int, int]:
     return 0, 0
 
 
-def _score_bytes(arch: Architecture, b: int) -> int:
+def hf_score_bytes(arch: Architecture, b: int) -> int:
+    """Bytes eager attention keeps per score (the c of c·a·s)."""
     softmax = b if arch.family in SOFTMAX_IN_ACTIVATION_DTYPE else 4
     if arch.dropout.attention > 0:
         return softmax + 1 + b  # the mask and the dropped probabilities the A·V product keeps
@@ -133,11 +134,12 @@ def hf_widths(arch: Architecture, block: Block, b: int, eager: bool) -> HFWidths
     h = arch.hidden_size
     ctx = block.context(h)
     family = arch.family
-    mixers = [m for m in (block.mixer, block.parallel_mixer, block.cross_attention) if m is not None]
+    # A cross-attention reads the encoder's tokens: counted apart (``activations.cross_widths``).
+    mixers = [m for m in (block.mixer, block.parallel_mixer) if m is not None]
     router, ffn = _ffn_bytes(block, h, b)
     has_ffn = block.ffn.active_width() > 0
     masks = 2 * h if arch.dropout.hidden > 0 else 0
     r = block.norms.count * _norm_bytes(block, h, b, family) + b * h + (b * h if has_ffn else 0)
     s = sum(_mixer_bytes(m, ctx, b, eager, family) for m in mixers) + ffn
-    scores = _score_bytes(arch, b) if eager and any(m.score_heads() for m in mixers) else 0
+    scores = hf_score_bytes(arch, b) if eager and any(m.score_heads() for m in mixers) else 0
     return HFWidths(r + masks + router, s, scores)

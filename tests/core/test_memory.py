@@ -153,6 +153,27 @@ def test_layers_of_several_cache_shapes_say_each_shapes_formula() -> None:
     assert state.value == 8 * sum(cache.per_sequence for cache in caches) * 2
 
 
+@pytest.mark.parametrize(
+    ("profile", "decoder"), [("megatron", 220_446_720), ("hf-sdpa", 212_834_304), ("hf-eager", 463_656_960)]
+)
+def test_a_decoders_cross_attention_keeps_the_encoders_tokens(profile: str, decoder: int) -> None:
+    """QA: Whisper-small trained on 448-token transcripts of 1,500 frames kept its cross-attention's
+    K and V, and its scores, for 448 tokens: 18% (megatron) to 38% (hf-eager) too few decoder bytes.
+    K and V are 4·g·d_h bytes per encoder token (2·kv·d_h·B for hf), the scores c·a·s·s_e; counted
+    by hand from the preset (12 decoder layers, h 768, 12 heads of 64)."""
+    whisper = load_builtin("whisper-small")
+    s = Scenario(mode="training", context=448, encoder_tokens=1500, activations=profile)  # type: ignore[arg-type]
+    report = estimate_memory(whisper, s)
+    terms = [term for term in report.terms if term.name.startswith("activations (decoder")]
+    assert sum(term.value for term in terms) == decoder
+    cross = _term(report, "activations (decoder cross-attention)")
+    assert (cross.values["s"], cross.values["s_e"], cross.values["L"]) == (448, 1500, 12)
+    same = estimate_memory(
+        whisper, Scenario(mode="training", context=448, encoder_tokens=448, activations=profile)
+    )  # type: ignore[arg-type]
+    assert same.activations_bytes < report.activations_bytes
+
+
 def test_an_encoders_training_activations_are_for_its_own_tokens() -> None:
     """QA: Whisper's encoder kept activations for the 448-token transcript, not its 1,500 frames,
     and its term and the decoder's had one name."""
