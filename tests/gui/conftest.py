@@ -22,6 +22,7 @@ from paramtally.core.sources import load_source
 from paramtally.gui.document import Document
 from paramtally.gui.main_window import MainWindow
 from tests.gui.modals import Modals
+from tests.gui.views_support import preset_window
 
 TypeInto = Callable[[QWidget, str], None]
 
@@ -53,12 +54,7 @@ def window(qtbot: QtBot, document: Document) -> MainWindow:
 @pytest.fixture
 def llama_window(qtbot: QtBot) -> MainWindow:
     """Llama-3-8B in a window of 1440×900 (the explore tabs' tests)."""
-    window = MainWindow(Document(load_source("llama-3-8b"), "llama-3-8b", preset_id="llama-3-8b"))
-    qtbot.addWidget(window)
-    window.resize(1440, 900)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
+    return preset_window(qtbot, "llama-3-8b")
 
 
 @pytest.fixture

@@ -9,23 +9,17 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QComboBox, QLabel, QScrollArea, QToolButton, QWidget
 from pytestqt.qtbot import QtBot
 
-from paramtally.core.sources import load_source
-from paramtally.gui.document import Document
 from paramtally.gui.form.editors import FloatSpinBox
 from paramtally.gui.main_window import MainWindow
 from paramtally.gui.views.format import rate_text
 from tests.gui.modals import Modals, give_focus
+from tests.gui.views_support import preset_window
 
 ROTARY = ("blocks", "default", "mixer", "rotary_fraction")
 
 
 def _window(qtbot: QtBot, preset_id: str, size: tuple[int, int] = (1024, 700)) -> MainWindow:
-    window = MainWindow(Document(load_source(preset_id), preset_id, preset_id=preset_id))
-    qtbot.addWidget(window)
-    window.resize(*size)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
+    return preset_window(qtbot, preset_id, size)
 
 
 def _wheel(widget: QWidget, notches: int) -> None:

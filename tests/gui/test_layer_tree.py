@@ -517,13 +517,14 @@ def test_lora_targets_a_switched_mixer_lacks_are_named_in_its_row(qtbot: QtBot, 
     _click(qtbot, tree, group)
     give_focus(qtbot, tree)
 
-    def lora_dialog(dialog: QWidget) -> None:
-        for target in ("gate", "up", "down"):  # q and v are ticked by default
+    def toggle_ffn_targets(dialog: QWidget) -> None:
+        """Click gate, up and down (q and v are ticked by default; clicked again, they go), then OK."""
+        for target in ("gate", "up", "down"):
             box = dialog.findChild(QWidget, f"choice_{target}")
             qtbot.mouseClick(box, Qt.MouseButton.LeftButton, pos=box.rect().center())
         modals.click_button(dialog, "OK")
 
-    modals.expect(lora_dialog)
+    modals.expect(toggle_ffn_targets)
     qtbot.keyClick(tree, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
     modals.wait_done()
     assert block_at(doc.architecture, group).lora.targets == ("q", "v", "gate", "up", "down")  # type: ignore[union-attr]
@@ -546,13 +547,7 @@ def test_lora_targets_a_switched_mixer_lacks_are_named_in_its_row(qtbot: QtBot, 
     _click(qtbot, tree, group)
     give_focus(qtbot, tree)
 
-    def only_q_v(dialog: QWidget) -> None:
-        for target in ("gate", "up", "down"):
-            box = dialog.findChild(QWidget, f"choice_{target}")
-            qtbot.mouseClick(box, Qt.MouseButton.LeftButton, pos=box.rect().center())
-        modals.click_button(dialog, "OK")
-
-    modals.expect(only_q_v)
+    modals.expect(toggle_ffn_targets)
     qtbot.keyClick(tree, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
     modals.wait_done()
     row = tree.tree_model.find(group, "lora")

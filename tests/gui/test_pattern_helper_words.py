@@ -8,19 +8,13 @@ from PySide6.QtWidgets import QDialogButtonBox, QLabel, QLineEdit, QSpinBox, QWi
 from pytestqt.qtbot import QtBot
 
 from paramtally.core.groups import group_block
-from paramtally.core.sources import load_source
-from paramtally.gui.document import Document
 from paramtally.gui.main_window import MainWindow
 from tests.gui.modals import Modals, give_focus
+from tests.gui.views_support import preset_window
 
 
 def _window(qtbot: QtBot) -> MainWindow:
-    window = MainWindow(Document(load_source("llama-3-8b"), "llama-3-8b", preset_id="llama-3-8b"))
-    qtbot.addWidget(window)
-    window.resize(1440, 900)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
+    return preset_window(qtbot, "llama-3-8b")
 
 
 def _click_row(qtbot: QtBot, window: MainWindow, index: QModelIndex) -> None:
