@@ -190,8 +190,6 @@ class _TokenTerms:
     # tokens, then the decoder's s), and the terms behind it.
     prefill: Term
     prefill_terms: tuple[Term, ...] = ()
-    # An encoder-decoder's prefill: FLOPs per decoder token (F), per encoder token (F_e), and s_enc.
-    encoder_decoder: tuple[int, int, int] | None = None
 
 
 def _layers_by_block(arch: Architecture, stack: str | None) -> Iterable[tuple[Block, int]]:
@@ -262,17 +260,7 @@ def _token_terms(arch: Architecture, context: int, encoder_tokens: int | None) -
         )  # fmt: skip
         return _TokenTerms(attention, decode_attention, forward, decode, matmuls, prefill)
     parts = _encoder_decoder_prefill(arch, context, decoding, matmuls)
-    enc, dec, prefill = parts[1], parts[3], parts[4]
-    return _TokenTerms(
-        attention,
-        decode_attention,
-        forward,
-        decode,
-        matmuls,
-        prefill,
-        parts,
-        (dec.value, enc.value, decoding),
-    )
+    return _TokenTerms(attention, decode_attention, forward, decode, matmuls, parts[-1], parts)
 
 
 def _encoder_decoder_prefill(
@@ -322,8 +310,8 @@ def forward_per_token(arch: Architecture, context: int, encoder_tokens: int | No
 def prefill_flops(arch: Architecture, context: int, encoder_tokens: int | None = None) -> tuple[int, ...]:
     """What a prefill's formula reads: (F) forward FLOPs per prompt token; an encoder-decoder's
     (F, F_e, s_enc): per decoder token, per encoder token, and the encoder's tokens."""
-    token = _token_terms(arch, context, encoder_tokens)
-    return token.encoder_decoder or (token.forward.value,)
+    values = _token_terms(arch, context, encoder_tokens).prefill.values  # s·F, or s_enc·F_e + s·F
+    return tuple(int(values[name]) for name in ("F", "F_e", "s_enc") if name in values)
 
 
 @lru_cache(maxsize=256)
