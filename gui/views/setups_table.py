@@ -48,7 +48,7 @@ COLUMN_FIELDS = (
     ("max_context",),
     ("decode_tokens_per_second",),
 )
-USAGE, FITS, FREE = 3, 4, 5
+LAYOUT, USAGE, FITS, FREE, MAX_CONTEXT = 2, 3, 4, 5, 6
 FITS_TEXT, NOT_FIT_TEXT = "✔ fits", "✘ does not fit"
 FIT_COLORS = {True: QColor("#1B7F3B"), False: QColor("#C0392B")}
 RAW_ROLE = Qt.ItemDataRole.UserRole  # numbers for sorting and for the usage bar
@@ -102,7 +102,7 @@ class SetupsModel(QAbstractTableModel):
             font = QFont()
             font.setBold(True)
             return font
-        if role == Qt.ItemDataRole.TextAlignmentRole and column not in (0, 2, FITS):
+        if role == Qt.ItemDataRole.TextAlignmentRole and column not in (0, LAYOUT, FITS):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole:
             return (
@@ -117,7 +117,7 @@ class SetupsModel(QAbstractTableModel):
             return str(fit.gpu_name)
         if column == 1:
             return f"× {fit.count}"
-        if column == 2:
+        if column == LAYOUT:
             return str(fit.layout)
         if column == USAGE:
             return f"{fit.per_gpu_bytes / GIB:,.1f} / {fit.capacity_bytes / GIB:,.1f} GiB"
@@ -125,7 +125,7 @@ class SetupsModel(QAbstractTableModel):
             return FITS_TEXT if fit.fits else NOT_FIT_TEXT
         if column == FREE:
             return signed_bytes_both(fit.free_bytes)
-        if column == 6:
+        if column == MAX_CONTEXT:
             if fit.max_context is None:
                 return "–"
             return f"{fit.max_context:,}" if fit.max_context else "none"
@@ -236,7 +236,34 @@ class SetupsTable(QTableView):
     def set_setups(self, setups: Sequence[Any]) -> None:
         resets = self.setups_model.resets
         self.setups_model.set_setups(setups)
+        self._hide_empty_columns()
         if self.setups_model.resets != resets:
             # Sized to the text once per reset; per-edit resizing would cost more than the update.
             self.resizeColumnsToContents()
             self.setColumnWidth(USAGE, max(150, self.columnWidth(USAGE)))
+        self._fit_layout_column()
+
+    def _hide_empty_columns(self) -> None:
+        """A column the core left empty in every row goes: while training, max context and decode
+        speed are all "–", and their width was taken from the layout, cut to "DP=32 …"."""
+        setups = self.setups_model.setups
+        for column, fields in enumerate(COLUMN_FIELDS):
+            empty = bool(setups) and all(getattr(fit, fields[0]) is None for fit in setups)
+            self.setColumnHidden(column, empty)
+
+    def _fit_layout_column(self) -> None:
+        """The layout column as wide as its longest text, after every edit: an edit that keeps the
+        number of setups keeps the other widths, but turning on ZeRO or expert parallelism lengthens
+        the layouts ("DP=32 (EP=8), ZeRO-3"). Only the longest text is measured (one size hint)."""
+        setups = self.setups_model.setups
+        if not setups:
+            return
+        metrics = self.fontMetrics()
+        row = max(range(len(setups)), key=lambda n: metrics.horizontalAdvance(str(setups[n].layout)))
+        option = QStyleOptionViewItem()
+        self.initViewItemOption(option)
+        # The source's row: it has a size even while the fits filter hides it.
+        text = self.itemDelegate().sizeHint(option, self.setups_model.index(row, LAYOUT)).width()
+        grid = 1 if self.showGrid() else 0  # as resizeColumnToContents counts it: one pixel less cut the text
+        wanted = max(text + grid, self.horizontalHeader().sectionSizeHint(LAYOUT))
+        self.setColumnWidth(LAYOUT, wanted)

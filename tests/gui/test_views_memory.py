@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QEvent, QPoint, Qt
 from PySide6.QtGui import QHelpEvent
-from PySide6.QtWidgets import QApplication, QLabel, QToolTip, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QStyle, QToolTip, QWidget
 from pytestqt.qtbot import QtBot
 
 from paramtally.core.fit import fit_setups
@@ -343,3 +343,55 @@ def test_tab_leaves_the_gpu_setups_table(qtbot: QtBot, panel: MemoryPanel) -> No
 def test_a_price_reads_without_an_exponent(usd: float, text: str) -> None:
     """QA: a million tokens at a 10⁸-token context read '$4.54e+03 generated'."""
     assert dollars_text(usd) == text
+
+
+def _type_scenario(qtbot: QtBot, panel: MemoryPanel, name: str, text: str) -> None:
+    line = panel.controls.editors[name].lineEdit()
+    line.setFocus()
+    line.selectAll()
+    qtbot.keyClicks(line, text)
+    qtbot.keyClick(line, Qt.Key.Key_Return)
+
+
+def test_the_layout_column_reads_whole_and_training_hides_the_serving_columns(qtbot: QtBot) -> None:
+    """QA: Mixtral trained with ZeRO-3 on 8 GPUs (EP 8) showed layouts as "DP=32 …" while "Max
+    context" and "Decode tok/s" kept their width to show "–" in every row."""
+    panel = MemoryPanel(make_document("mixtral-8x7b"))
+    qtbot.addWidget(panel)
+    panel.resize(900, 800)
+    panel.show()
+    qtbot.waitExposed(panel)
+    table, document = panel.setups, panel._document
+    header = table.horizontalHeader()
+    titles = [table.model().headerData(c, Qt.Orientation.Horizontal) for c in range(header.count())]
+    serving = [titles.index("Max context"), titles.index("Decode tok/s")]
+    assert not any(header.isSectionHidden(c) for c in serving)  # serving: both have figures
+
+    mode = panel.controls.editors["mode"]
+    mode.setFocus()
+    qtbot.keyClick(mode, Qt.Key.Key_Down)  # inference → training
+    mode.activated.emit(mode.currentIndex())
+    for name, text in (("zero", "3"), ("gpus", "8"), ("ep", "8")):
+        _type_scenario(qtbot, panel, name, text)
+    scenario = document.scenario
+    assert (scenario.mode, scenario.zero, scenario.gpus, scenario.ep) == ("training", 3, 8, 8)
+    qtbot.waitUntil(lambda: any("ZeRO-3" in fit.layout for fit in table.setups_model.setups))
+
+    layout_column = titles.index("Layout")
+    view = table.model()
+    shown = [view.index(row, layout_column) for row in range(view.rowCount())]
+    assert any(index.data() == "DP=32 (EP=8), ZeRO-3" for index in shown)
+    metrics = table.fontMetrics()
+    # What the cell has for text: its width less the grid line and the style's margins either side.
+    margin = table.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, table) + 1
+    room = header.sectionSize(layout_column) - 1 - 2 * margin
+    for index in shown:  # every layout reads whole: not cut to "DP=32 …"
+        assert metrics.elidedText(index.data(), Qt.TextElideMode.ElideRight, room) == index.data()
+    assert all(header.isSectionHidden(c) for c in serving)
+
+    document.undo_stack.undo()  # EP
+    document.undo_stack.undo()  # GPUs
+    document.undo_stack.undo()  # ZeRO
+    document.undo_stack.undo()  # mode
+    assert document.scenario.mode == "inference"
+    qtbot.waitUntil(lambda: not any(header.isSectionHidden(c) for c in serving))
