@@ -458,4 +458,10 @@ def fit_setup(arch: Architecture, scenario: Scenario, gpu: GPU, count: int) -> S
 
 def setup_layouts(arch: Architecture, scenario: Scenario, count: int) -> list[Scenario]:
     """The layouts ``fit_setup`` tries on ``count`` GPUs, in its order (inference: the one)."""
-    return [with_changes(scenario, tuple(update.items())) for update in _candidates(arch, scenario, count)]
+    return [with_changes(scenario, changes) for changes in layout_changes(arch, scenario, count)]
+
+
+def layout_changes(arch: Architecture, scenario: Scenario, count: int) -> list[tuple[tuple[str, int], ...]]:
+    """What each layout of ``setup_layouts`` changes in ``scenario`` (TP, PP, GPUs, ZeRO, and EP or
+    virtual stages where it has them), without building the scenarios: a sweep asks it of every cell."""
+    return [tuple(update.items()) for update in _candidates(arch, scenario, count)]

@@ -111,7 +111,8 @@ class Cells:
         self._scenarios: dict[tuple[int, ...], Scenario] = {}
         self.built = 0  # variants the calculator was asked about
 
-    def variant(self, cell: Cell) -> tuple[Architecture, Scenario]:
+    def variant(self, cell: Cell, counted: bool = True) -> tuple[Architecture, Scenario]:
+        """The cell's variant; ``counted``: one the calculator is asked about (not only its layout)."""
         (xv, x), (yv, y) = self.x, self.y
         assignments = ((xv, x.values[cell[0]]), (yv, y.values[cell[1]]))
         on_arch = tuple((v, value) for v, value in assignments if not v.on_scenario)
@@ -124,7 +125,7 @@ class Cells:
             self._archs[arch_key] = variant(self.arch, self.scenario, on_arch)[0]
         if scenario_key not in self._scenarios:
             self._scenarios[scenario_key] = variant(self.arch, self.scenario, on_scenario)[1]
-        self.built += 1
+        self.built += counted
         return self._archs[arch_key], self._scenarios[scenario_key]
 
 

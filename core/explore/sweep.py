@@ -32,7 +32,7 @@ from paramtally.core.explore.grid_model import (
 )
 from paramtally.core.explore.solve import parse_target
 from paramtally.core.explore.variables import Variable, find_variable, variant
-from paramtally.core.fit import fit_setup, setup_layouts
+from paramtally.core.fit import fit_setup, layout_changes
 from paramtally.core.gpus import GPU
 from paramtally.core.scenario import Scenario
 from paramtally.core.schema import Architecture
@@ -243,13 +243,12 @@ def _domain_or_none(
 def _fits_grid(cells: Cells, valid: Array, gpu: GPU, count: int, direct: bool) -> Array:
     """Whether each variant fits ``count`` GPUs of ``gpu``, as ``fit_setup`` judges it: some layout
     it tries keeps the busiest GPU within the capacity."""
-    names = {cells.x[0].name, cells.y[0].name}
-    fixed_layouts = count == 1 or not (names & _LAYOUT_AXES or any("." in name for name in names))
     fits = np.zeros(cells.shape, dtype=bool)
     rest = valid
-    if not direct and fixed_layouts:
+    if not direct:
         rest = singular(cells) & valid
-        fits = _fits_model(cells, valid & ~rest, gpu, count)
+        for layouts, alike in _by_layouts(cells, valid & ~rest, count).items():
+            fits |= _fits_model(cells, alike, gpu, layouts)
     for j, i in zip(*np.nonzero(rest), strict=True):
         try:
             arch, scenario = cells.variant((int(i), int(j)))
@@ -259,28 +258,62 @@ def _fits_grid(cells: Cells, valid: Array, gpu: GPU, count: int, direct: bool) -
     return fits
 
 
-def _fits_model(cells: Cells, valid: Array, gpu: GPU, count: int) -> Array:
+_Layouts = tuple[tuple[tuple[str, int], ...], ...]
+
+
+def _by_layouts(cells: Cells, valid: Array, count: int) -> dict[_Layouts, Array]:
+    """The valid cells grouped by the layouts ``fit_setup`` tries on them: one group for the grid
+    unless an axis sets the layers (how many stages) or the heads (which TP sizes split them); then
+    by that axis's values, or by cell when both axes do."""
+    (xv, _), (yv, _) = cells.x, cells.y
+    sets_layouts = [name in _LAYOUT_AXES or "." in name for name in (xv.name, yv.name)]
+    if count == 1 or not any(sets_layouts):
+        return {_layouts(cells.arch, cells.scenario, count): valid}
+    groups: dict[_Layouts, Array] = {}
+    seen: dict[int, _Layouts] = {}  # by the one layout axis's index
+    for j, i in zip(*np.nonzero(valid), strict=True):
+        line = -1 if all(sets_layouts) else (int(i) if sets_layouts[0] else int(j))
+        layouts = seen.get(line) if line >= 0 else None
+        if layouts is None:
+            try:
+                layouts = _layouts(*cells.variant((int(i), int(j)), counted=False), count)
+            except (ValidationError, ParamTallyError):
+                continue  # refused: it fits nothing
+            if line >= 0:
+                seen[line] = layouts
+        groups.setdefault(layouts, np.zeros(cells.shape, dtype=bool))[j, i] = True
+    return groups
+
+
+def _layouts(arch: Architecture, scenario: Scenario, count: int) -> _Layouts:
+    """``layout_changes`` in order, once each: ZeRO shards nothing without data parallelism."""
+    seen: dict[tuple[tuple[str, int], ...], None] = {}
+    for changes in layout_changes(arch, scenario, count):
+        update = dict(changes)
+        if update["gpus"] == update["tp"] * update["pp"]:
+            update["zero"] = 0
+        seen[tuple(update.items())] = None
+    return tuple(seen)
+
+
+def _fits_model(cells: Cells, valid: Array, gpu: GPU, layouts: _Layouts) -> Array:
+    """``_fits_grid`` over the cells ``valid``, which all try ``layouts``: the memory per GPU of
+    each layout modelled over the grid, as the figures are."""
     capacity = gpu.capacity_bytes(cells.scenario.utilization_cap)
-    layouts = _distinct_layouts(setup_layouts(cells.arch, cells.scenario, count))
     memory = find_figure("memory")
     fits = np.zeros(cells.shape, dtype=bool)
     whole = Region(cells, range(cells.shape[1]), range(cells.shape[0]))
-    for tp, pp, gpus, zero in layouts:
+    for changes in layouts:
+        # Every field the layout sets (EP and virtual stages too, which follow the stages): a
+        # layout that kept the scenario's EP 8 on TP 8 held an eighth of the experts per GPU.
+        update = dict(changes)
 
-        def laid_out(s: Scenario, tp: int = tp, pp: int = pp, gpus: int = gpus, zero: int = zero) -> Scenario:
-            return s.model_copy(update={"tp": tp, "pp": pp, "gpus": gpus, "zero": zero})
+        def laid_out(s: Scenario, update: dict[str, int] = update) -> Scenario:
+            return s.model_copy(update=update)
 
         usable = valid.copy()  # loses the cells this layout cannot split
+        if not usable.any():
+            break
         per_gpu = piecewise(whole, usable, memory, laid_out, Stats())
         fits |= usable & (per_gpu <= capacity)
-        if fits[valid].all():
-            break
     return fits
-
-
-def _distinct_layouts(layouts: list[Scenario]) -> list[tuple[int, int, int, int]]:
-    """The layouts in order, once each; ZeRO changes nothing without data parallelism."""
-    seen: dict[tuple[int, int, int, int], None] = {}
-    for s in layouts:
-        seen[(s.tp, s.pp, s.gpus, s.zero if s.dp > 1 else 0)] = None
-    return list(seen)

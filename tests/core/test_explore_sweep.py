@@ -278,6 +278,47 @@ def test_bad_input_is_one_line_and_status_2(
     assert said in err and err.count("\n") == 1 and "Traceback" not in err
 
 
+@pytest.mark.parametrize(
+    ("x", "y", "scenario", "gpu"),
+    [
+        # EP 8 on 8 GPUs: each layout sets its own EP (TP 2 leaves 4 data-parallel GPUs, EP 4); the
+        # model once kept EP 8 on every layout and found 58 of these 64 cells fitting 8 H200s where
+        # 27 do (40 on 8 H100s, where none does).
+        (
+            "context=1024:8192:1024",
+            "batch=1:8",
+            Scenario(mode="training", zero=1, gpus=8, ep=8),
+            "h200-141gb",
+        ),
+        # The layers set the stages each cell may take (no 8 stages of 4 layers): grouped by row.
+        (
+            "hidden_size=3584:4608:256",
+            "num_layers=2:12:2",
+            Scenario(mode="training", zero=3, gpus=8, ep=8),
+            "rtx-5090",
+        ),
+        # Both axes set the layouts (heads: which TP sizes split them): grouped cell by cell.
+        ("num_heads=8:32:8", "num_layers=2:10:4", Scenario(mode="training", zero=1, gpus=8, ep=2), "l4"),
+        (
+            "hidden_size=3072:5120:512",
+            "num_layers=4:32:4",
+            Scenario(mode="training", zero=1, gpus=8, ep=2, pp=2, virtual_stages=2),
+            "a100-40gb",
+        ),
+    ],
+)
+def test_fits_modelled_equal_fits_evaluated_cell_by_cell(
+    x: str, y: str, scenario: Scenario, gpu: str
+) -> None:
+    mixtral = load_builtin("mixtral-8x7b")
+    args = (mixtral, scenario, x, y, "memory", f"{gpu}:8")
+    model, direct = sweep(*args), sweep(*args, direct=True)
+    assert model.fits is not None and direct.fits is not None
+    assert (model.valid == direct.valid).all()
+    assert np.array_equal(model.fits, direct.fits)
+    assert 0 < model.fits.sum() < model.valid.sum()
+
+
 def test_direct_and_model_agree_on_a_whole_grid() -> None:
     jamba = load_builtin("jamba-v0.1")
     args = (jamba, Scenario(), "hidden_size=1024:4096:256", "num_layers=8:96:8", find_figure("memory"))
