@@ -5,21 +5,27 @@ What autograd saves for backward in bf16 training, measured tensor by tensor on 
 activation (2 for bf16/fp16, 4 for fp32):
 
 - RMSNorm (Llama's): the fp32 copy of its input 4h, the normalized value in the activation dtype
-  B·h and the fp32 1/rms 4 — Gemma's norm multiplies its weight in fp32, so it keeps 4h + 4h + 4;
-  LayerNorm: its input B·h and fp32 mean and 1/σ, 8.
+  B·h and the fp32 1/rms 4 — Gemma's and gpt-oss's norms multiply their weight in fp32, so they
+  keep 4h + 4h + 4; LayerNorm: its input B·h and fp32 mean and 1/σ, 8.
 - The inputs of the mixer's and the FFN's first matrices, B·h each (the norm's output).
 - Attention: q (after RoPE) B·a·d_h, k and v B·g·d_h each — eager attention's ``repeat_kv`` stores
   them at all a heads —, the output-projection input B·a·d_h; q/k norms (Qwen3) keep what RMSNorm
   keeps over a and g heads of d_h. Eager keeps the softmax per score, c·a·s per token: the fp32
   softmax 4 and its copy in the activation dtype B (GPT-2-style families take the softmax in the
   activation dtype: B alone); with attention dropout the mask 1 and the dropped copy B instead of the
-  copy. SDPA (flash or memory-efficient kernels) keeps a log-sum-exp, 4·a, and no scores.
+  copy. Gemma-2 soft-caps its logits first: the tanh output is one more B (c = 4 + 2B). gpt-oss
+  appends a sink column and takes the softmax in the activation dtype: c = B, and per token its sink
+  column B·a and the int64 position of each row's maximum 8a (``GptOss``'s
+  ``eager_attention_forward``). SDPA (flash or memory-efficient kernels) keeps a log-sum-exp, 4·a,
+  and no scores.
 - FFN: the activation's own saved tensors (u of them: silu 1, tanh-GELU written out in Python 4,
   ReLU 0, measured per ``ACT2FN`` name) plus its output; gated FFNs also keep the up projection and
   the product: (u + 3)·B·f gated, (u + 1)·B·f plain.
 - MoE (fused experts, grouped matmuls): per routed token the permuted input and the expert output
   B·h each and a gated expert (u + 3)·B·f_e; per token the router's fp32 softmax 4E and its top-k
-  bookkeeping (indices, weights, sort order: 40 bytes per routed token, plus 4).
+  bookkeeping (indices, weights, sort order: 40 bytes per routed token, plus 4). gpt-oss's experts
+  clamp and gate in Python, 7·B·f_e; its router takes the softmax of the k chosen logits alone in the
+  activation dtype; expert biases add the int64 expert id gathering them, 8 per routed token.
 - Dropout on the attention and FFN outputs: two masks of h bytes (a GPU's fused dropout keeps
   bool masks; the CPU keeps them in the activation dtype).
 
@@ -43,7 +49,8 @@ HF_SOURCE = (
     "(RMSNorm 4h fp32 copy + B·h + 4) + mixer and FFN inputs B·h + dropout masks; S = q, k, v, o "
     "inputs (eager: K, V at all heads; SDPA: + 4·a log-sum-exp) + q/k norms + FFN (u + 3)·B·f gated "
     "(u: the activation's saved tensors) + MoE routing; eager scores c·a·s (fp32 softmax 4 + its B "
-    "copy; with attention dropout + 1 mask); recompute and parallelism as Korthikanti"
+    "copy; with attention dropout + 1 mask; Gemma-2's soft-capping tanh + B; gpt-oss's softmax in B "
+    "over a sink column); recompute and parallelism as Korthikanti"
 )
 
 # Tensors of its input's size an ACT2FN activation saves for backward, its output not counted
@@ -60,12 +67,26 @@ ACTIVATION_SAVES: dict[str, float] = {
 # Families whose eager attention takes the softmax in the activation dtype (no fp32 upcast), and
 # families whose RMSNorm multiplies its (1 + weight) in fp32 (transformers 5.24's modeling files).
 SOFTMAX_IN_ACTIVATION_DTYPE = frozenset(
-    {"gpt2", "falcon", "t5", "mt5", "bart", "whisper", "bert", "llama4", "llama4_text"}
+    {"gpt2", "falcon", "t5", "mt5", "bart", "whisper", "bert", "llama4", "llama4_text", "gpt_oss"}
 )
-FP32_NORM = frozenset({"gemma", "gemma2", "gemma3", "gemma3_text", "qwen3_next"})
+FP32_NORM = frozenset({"gemma", "gemma2", "gemma3", "gemma3_text", "qwen3_next", "gpt_oss"})
+# Eager attention soft-caps the logits, tanh(x/cap)·cap, before the softmax: tanh keeps its output
+# (Gemma-2's attn_logit_softcapping, 50 by default in transformers' Gemma2Config).
+LOGIT_SOFTCAP = frozenset({"gemma2"})
+# Tensors of the expert width a gated expert keeps where transformers writes its GLU out in Python:
+# gpt-oss's GptOssExperts._apply_gate clamps gate and up and returns (up + 1)·gate·σ(α·gate), which
+# keeps gate_up (2, both clamps read it), the clamped gate, σ, up + 1 and the GLU, and the down
+# projection its input (7; the measured gpt_oss case).
+EXPERT_GLU_SAVES: dict[str, int] = {"gpt_oss": 7}
+# Routers that take the softmax over the k chosen logits alone, in the activation dtype
+# (GptOssTopKRouter), not an fp32 softmax over all E experts.
+TOP_K_SOFTMAX_ROUTER = frozenset({"gpt_oss"})
 # Per routed token: top-k indices (int64) 8, normalized top-k weights (fp32) 4, three int64 index
 # tensors that sort tokens by expert 24, the weight column multiplying each expert output 4.
 _ROUTED_BOOKKEEPING = 40
+# Per routed token with expert biases: the sorted expert ids that gather each row's biases (int64;
+# transformers' grouped_mm_experts_forward).
+_BIAS_IDS = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +118,8 @@ def _attention(mixer: Attention, ctx: Context, b: int, eager: bool, family: str)
         width += (4 + normed) * (a + g) * d_h + 4 * (a + g)
     if mixer.output_gate:
         width += 2 * b * a * d_h  # the sigmoid gate and the gated product (not measured: an estimate)
+    if eager and mixer.sinks:
+        width += b * a + 8 * a  # the softmax's sink column and each row's argmax (int64)
     return width + (0 if eager else 4 * a)
 
 
@@ -107,26 +130,35 @@ def _mixer_bytes(mixer: object, ctx: Context, b: int, eager: bool, family: str) 
     return b * widths
 
 
-def _ffn_bytes(block: Block, h: int, b: int) -> tuple[int, int]:
+def _router_bytes(ffn: MoE, b: int, family: str) -> int:
+    k = ffn.top_k
+    bias_ids = _BIAS_IDS if ffn.expert_bias else 0
+    if family in TOP_K_SOFTMAX_ROUTER:  # indices 8 and sort order 24; weights and their column B each
+        return k * (32 + bias_ids + 2 * b)
+    return 4 * ffn.num_experts + (_ROUTED_BOOKKEEPING + bias_ids) * k + 4
+
+
+def _ffn_bytes(block: Block, h: int, b: int, family: str) -> tuple[int, int]:
     """(kept whole, split by TP) bytes per token of the FFN."""
     ffn = block.ffn
     if isinstance(ffn, DenseFFN):
         return 0, round(b * ffn.width * (_saves(ffn.activation) + (3 if ffn.gated else 1)))
     if isinstance(ffn, MoE):
         k = ffn.top_k
-        per_expert = b * ffn.expert_width * (_saves(ffn.activation) + (3 if ffn.gated else 1))
-        shared = b * ffn.shared_width * (_saves(ffn.activation) + (3 if ffn.gated else 1))
-        router = 4 * ffn.num_experts + _ROUTED_BOOKKEEPING * k + 4
-        return router, round(k * (2 * b * h + per_expert) + shared)
+        kept = _saves(ffn.activation) + (3 if ffn.gated else 1)
+        per_expert = b * ffn.expert_width * (EXPERT_GLU_SAVES.get(family, kept) if ffn.gated else kept)
+        shared = b * ffn.shared_width * kept
+        return _router_bytes(ffn, b, family), round(k * (2 * b * h + per_expert) + shared)
     return 0, 0
 
 
 def hf_score_bytes(arch: Architecture, b: int) -> int:
     """Bytes eager attention keeps per score (the c of c·a·s)."""
     softmax = b if arch.family in SOFTMAX_IN_ACTIVATION_DTYPE else 4
+    capped = b if arch.family in LOGIT_SOFTCAP else 0  # the tanh output
     if arch.dropout.attention > 0:
-        return softmax + 1 + b  # the mask and the dropped probabilities the A·V product keeps
-    return softmax + (b if softmax != b else 0)  # the copy cast back to the activation dtype
+        return capped + softmax + 1 + b  # the mask and the dropped probabilities the A·V product keeps
+    return capped + softmax + (b if softmax != b else 0)  # the copy cast back to the activation dtype
 
 
 def hf_widths(arch: Architecture, block: Block, b: int, eager: bool) -> HFWidths:
@@ -136,7 +168,7 @@ def hf_widths(arch: Architecture, block: Block, b: int, eager: bool) -> HFWidths
     family = arch.family
     # A cross-attention reads the encoder's tokens: counted apart (``activations.cross_widths``).
     mixers = [m for m in (block.mixer, block.parallel_mixer) if m is not None]
-    router, ffn = _ffn_bytes(block, h, b)
+    router, ffn = _ffn_bytes(block, h, b, family)
     has_ffn = block.ffn.active_width() > 0
     masks = 2 * h if arch.dropout.hidden > 0 else 0
     r = block.norms.count * _norm_bytes(block, h, b, family) + b * h + (b * h if has_ffn else 0)

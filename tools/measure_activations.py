@@ -78,14 +78,47 @@ CONFIGS: dict[str, dict[str, Any]] = {
         "resid_pdrop": 0.0,
         "embd_pdrop": 0.0,
     },
+    # gpt-oss: attention sinks, sliding layers (window 128 < s), clamped-GLU experts with biases.
+    "gpt_oss": {
+        "model_type": "gpt_oss",
+        **_LLAMA_LIKE,
+        "head_dim": 64,
+        "num_local_experts": 4,
+        "num_experts_per_tok": 2,
+        "sliding_window": 128,
+        "layer_types": ["sliding_attention", "sliding_attention"],
+    },
+    # Gemma-2: logit soft-capping, fp32 norms, sliding layers (window 128 < s).
+    "gemma2": {
+        "model_type": "gemma2",
+        **_LLAMA_LIKE,
+        "head_dim": 64,
+        "sliding_window": 128,
+        "layer_types": ["sliding_attention", "sliding_attention"],
+    },
 }
 ATTENTION = ("eager", "sdpa")
+# transformers 5.24 refuses attn_implementation="sdpa" for these classes (``_supports_sdpa = False``).
+EAGER_ONLY = frozenset({"gpt_oss", "gemma2"})
+
+
+def attentions(name: str) -> tuple[str, ...]:
+    return ("eager",) if CONFIGS[name]["model_type"] in EAGER_ONLY else ATTENTION
+
+
+def layered(config: dict[str, Any], layers: int) -> dict[str, Any]:
+    """``config`` with ``layers`` layers: its ``layer_types``, if listed, cut to the first ``layers``
+    (so a one- and a two-layer model hold the same kind of layer and their difference is one)."""
+    layer_key = "n_layer" if config["model_type"] == "gpt2" else "num_hidden_layers"
+    values = {**config, layer_key: layers}
+    if "layer_types" in config:
+        values["layer_types"] = config["layer_types"][:layers]
+    return values
 
 
 def build(config: dict[str, Any], layers: int, attention: str) -> torch.nn.Module:
-    values = {key: value for key, value in config.items() if key != "model_type"}
-    layer_key = "n_layer" if config["model_type"] == "gpt2" else "num_hidden_layers"
-    cfg = AutoConfig.for_model(config["model_type"], **values, **{layer_key: layers})
+    values = {key: value for key, value in layered(config, layers).items() if key != "model_type"}
+    cfg = AutoConfig.for_model(config["model_type"], **values)
     torch.manual_seed(0)
     model = AutoModelForCausalLM.from_config(cfg, attn_implementation=attention)
     return model.to(torch.bfloat16).train()
@@ -198,7 +231,7 @@ def main() -> int:
     parser.add_argument("--show", action="store_true", help="print each layer's saved tensors")
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args()
-    entries = [measure(name, attention) for name in CONFIGS for attention in ATTENTION]
+    entries = [measure(name, attention) for name in CONFIGS for attention in attentions(name)]
     from transformers.activations import ACT2CLS
 
     units = {name: activation_units(name) for name in sorted(ACT2CLS)}

@@ -29,8 +29,12 @@ CPU_ONLY = {"gpt2-sdpa"}
 
 
 def _config(case: dict[str, Any], layers: int) -> dict[str, Any]:
+    """The case's config at ``layers`` layers, its ``layer_types`` cut to them (as the tool does)."""
     key = "n_layer" if case["config"]["model_type"] == "gpt2" else "num_hidden_layers"
-    return {**case["config"], key: layers}
+    config = {**case["config"], key: layers}
+    if "layer_types" in config:
+        config["layer_types"] = config["layer_types"][:layers]
+    return config
 
 
 def _arch(case: dict[str, Any], layers: int) -> Architecture:
@@ -164,3 +168,36 @@ def test_recompute_and_tensor_parallel_apply_to_the_hf_profiles() -> None:
     report = estimate_memory(arch, s)
     term = next(one for one in report.terms if one.name == "activations")
     assert "measured" in term.source and "tools/measure_activations.py" in term.source
+
+
+def _tensors(case: dict[str, Any]) -> set[tuple[str, tuple[int, ...], str]]:
+    return {(t["saved_by"], tuple(t["shape"]), t["dtype"]) for t in case["layer_tensors"]}
+
+
+def test_gpt_oss_keeps_one_bf16_softmax_over_the_sink_column() -> None:
+    """GptOss's eager attention appends a sink logit per head and row and takes the softmax in bf16:
+    the one s × (s + 1) tensor kept is bf16, not an fp32 softmax and its copy (c = 6 counted 3×)."""
+    case = CASES["gpt_oss-eager"]
+    a, s_, b = 8, case["seq"], case["batch"]
+    assert ("BmmBackward0.self", (b, a, s_, s_ + 1), "bfloat16") in _tensors(case)
+    assert not any(t[0] == "SoftmaxBackward0.result" and t[2] == "float32" for t in _tensors(case))
+    term = next(t for t in estimate_memory(_arch(case, 2), _scenario(case)).terms if t.name == "activations")
+    assert "2·a·s" in term.expr
+
+
+def test_gpt_oss_layer_matches_but_for_the_experts_offsets() -> None:
+    """Sinks, fp32-multiplying RMSNorms, the clamped GLU's 7 expert-width tensors, its bf16 top-k
+    router: the layer equals the measurement but for grouped_mm's int32 offsets, 4 bytes per expert."""
+    case = CASES["gpt_oss-eager"]
+    experts = case["config"]["num_local_experts"]
+    assert case["per_layer"] - _per_layer(case) == 4 * experts
+
+
+def test_gemma2_keeps_the_soft_capping_tanh_as_well() -> None:
+    """Gemma-2 caps its logits with tanh before the fp32 softmax: the tanh output is one more bf16
+    score tensor (c = 8); all else to the byte but the fp32 (1 + weight) each of its 4 norms makes."""
+    case = CASES["gemma2-eager"]
+    a, s_, b, h = 8, case["seq"], case["batch"], case["config"]["hidden_size"]
+    assert ("TanhBackward0.result", (b, a, s_, s_), "bfloat16") in _tensors(case)
+    assert case["config"]["sliding_window"] < s_  # a sliding layer builds the full s × s scores
+    assert case["per_layer"] - _per_layer(case) == 4 * 4 * h
