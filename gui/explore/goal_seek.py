@@ -39,6 +39,7 @@ from paramtally.core.gpus import load_catalog
 from paramtally.gui.dialogs import add_mnemonics
 from paramtally.gui.explore.apply import apply_variant
 from paramtally.gui.explore.figure_text import figure_text
+from paramtally.gui.views.format import bytes_apart
 
 if TYPE_CHECKING:
     from paramtally.gui.document import Document
@@ -55,6 +56,7 @@ _EXAMPLES = {
 # Columns of the fits target beside the figures, with what they hold (core's SetupFit fields).
 _FIT_COLUMNS = (("per_gpu_bytes", "Per GPU"), ("layout", "Layout"))  # "meets" is whether it fits
 _ROLES = ("below", "answer", "above")
+_Columns = list[tuple[str, str]]  # (key, title)
 
 
 class GoalSeekDialog(QDialog):
@@ -239,15 +241,16 @@ class GoalSeekDialog(QDialog):
         self.table.setRowCount(0)
         self.apply_button.setEnabled(False)
 
-    def _columns(self, solution: Solution) -> list[tuple[str, str]]:
+    def _columns(
+        self, solution: Solution, points: list[Point], capacity: str | None
+    ) -> list[tuple[str, str]]:
+        """``capacity``: the usable bytes of every row's GPU, said once in the Per GPU title."""
         title = find_variable(solution.field, self.document.architecture).title
         columns = [("value", title), ("total", "Total parameters")]
-        points = [p for p in (solution.below, solution.point, solution.above) if p is not None]
         if any(p.figures["active"] != p.figures["total"] for p in points):  # a mixture of experts
             columns.append(("active", "Active parameters"))
         if solution.target.gpu is not None:
-            capacity = _shared_capacity(points)
-            per_gpu = "Per GPU" if capacity is None else f"Per GPU (bytes)\nof {capacity:,}"
+            per_gpu = "Per GPU" if capacity is None else f"Per GPU\nof {capacity}"
             columns += [("per_gpu_bytes", per_gpu), *_FIT_COLUMNS[1:]]
         elif solution.target.name not in ("total", "active"):
             columns.append((solution.target.name, find_figure(solution.target.name).title))
@@ -255,15 +258,16 @@ class GoalSeekDialog(QDialog):
 
     def _show_solution(self, solution: Solution) -> None:
         title = find_variable(solution.field, self.document.architecture).title
-        text = f"<b>{_escape(title)} = {solution.value:,}</b> — {_escape(self._goal(solution))}"
+        neighbours = (solution.below, solution.point, solution.above)
+        rows = [(role, point) for role, point in zip(_ROLES, neighbours, strict=True) if point is not None]
+        points = [point for _, point in rows]
+        cells, against = _bytes_cells(solution, points)
+        text = f"<b>{_escape(title)} = {solution.value:,}</b> — {_escape(self._goal(solution, against))}"
         positions = self.document.architecture.max_positions
         if solution.field == "context" and positions and solution.value > positions:
             text += f"<br>Note: beyond the model's {positions:,} positions."
         self.answer.setText(text)
-        points = (solution.below, solution.point, solution.above)
-        rows = [(role, point) for role, point in zip(_ROLES, points, strict=True) if point is not None]
-        columns = self._columns(solution)
-        shared = _shared_capacity([point for _, point in rows]) is not None
+        columns = self._columns(solution, points, against if solution.target.gpu is not None else None)
         self.table.clear()
         self.table.setColumnCount(len(columns))
         self.table.setRowCount(len(rows))
@@ -274,7 +278,7 @@ class GoalSeekDialog(QDialog):
                 self.table.horizontalHeaderItem(index).setToolTip(column_description(key))
         for row, (role, point) in enumerate(rows):
             for column, (key, _) in enumerate(columns):
-                item = QTableWidgetItem(self._cell(point, key, shared))
+                item = QTableWidgetItem(cells[key][row] if key in cells else self._cell(point, key))
                 if key not in ("layout", "fits", "meets"):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 if role == "answer":
@@ -282,7 +286,7 @@ class GoalSeekDialog(QDialog):
                     font.setBold(True)
                     item.setFont(font)
                 self.table.setItem(row, column, item)
-        self._points = [point for _, point in rows]
+        self._points = points
         self.table.selectRow([role for role, _ in rows].index("answer"))
         self.apply_button.setEnabled(True)
         self._show_every_column()
@@ -305,19 +309,17 @@ class GoalSeekDialog(QDialog):
             width = min(width, screen.availableGeometry().width())
         self.resize(max(width, self.width()), self.height())
 
-    def _goal(self, solution: Solution) -> str:
+    def _goal(self, solution: Solution, threshold: str | None) -> str:
+        """``threshold``: the target's bytes as the rows beside it read (exact when they are)."""
         target = solution.target
         if target.gpu is not None:
             count = target.count or solution.value
             return f"fits {count} × {target.gpu.name}"
         figure = find_figure(target.name)
-        threshold = target.threshold
-        value = threshold if threshold.denominator > 1 else int(threshold)
         op = "≥" if target.op == ">=" else "≤"
-        return f"{figure.title.lower()} {op} {figure_text(value, figure.unit)}"
+        return f"{figure.title} {op} {threshold or figure_text(_threshold(solution), figure.unit)}"
 
-    def _cell(self, point: Point, key: str, shared: bool = False) -> str:
-        """``shared``: the column's title says the capacity of every row."""
+    def _cell(self, point: Point, key: str) -> str:
         if key == "value":
             return f"{point.value:,}"
         if key == "meets":
@@ -327,8 +329,6 @@ class GoalSeekDialog(QDialog):
             return "yes" if value else "no"
         if key == "layout":
             return str(value)
-        if key == "per_gpu_bytes":  # exact: near the boundary both sides round to the same GB
-            return f"{value:,}" if shared else f"{value:,} of {point.figures['capacity_bytes']:,} bytes"
         unit = "params" if key in ("total", "active") else find_figure(key).unit
         return figure_text(value, unit)
 
@@ -366,6 +366,33 @@ class GoalSeekDialog(QDialog):
             return
         self.applied = text
         self.accept()
+
+
+def _bytes_cells(solution: Solution, points: list[Point]) -> tuple[dict[str, list[str]], str | None]:
+    """The bytes column's rows (per GPU, or a memory target's figure), formatted together with what
+    they are read against, whose text comes second: the GPU's usable bytes when every row shares
+    them, or the budget. Rows either side of a boundary get their exact bytes, and so does it."""
+    target = solution.target
+    if target.gpu is not None:
+        used = [point.figures["per_gpu_bytes"] for point in points]
+        capacity = _shared_capacity(points)
+        if capacity is not None:
+            *texts, said = bytes_apart([*used, capacity])
+            return {"per_gpu_bytes": texts}, said
+        both = bytes_apart([*used, *(point.figures["capacity_bytes"] for point in points)])
+        rows = [
+            f"{part} of {whole}" for part, whole in zip(both[: len(used)], both[len(used) :], strict=True)
+        ]
+        return {"per_gpu_bytes": rows}, None
+    if find_figure(target.name).unit != "bytes":
+        return {}, None
+    *texts, said = bytes_apart([*(point.figures[target.name] for point in points), _threshold(solution)])
+    return {target.name: texts}, said
+
+
+def _threshold(solution: Solution) -> int | float:
+    threshold = solution.target.threshold
+    return int(threshold) if threshold.denominator == 1 else float(threshold)
 
 
 def _shared_capacity(points: list[Point]) -> int | None:

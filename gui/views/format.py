@@ -6,13 +6,14 @@ Formatting only; every number shown here arrives from ``core``.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from typing import Any
 
 from paramtally.core.breakdown import human
 
 __all__ = [
+    "bytes_apart",
     "bytes_both",
     "bytes_scaled",
     "duration_text",
@@ -43,6 +44,20 @@ def gib(count: float) -> str:
 def bytes_both(count: float) -> str:
     """Both binary and decimal units, because GPU vendors sell GB and tools print GiB."""
     return f"{count / GIB:,.1f} GiB · {count / GB:,.1f} GB"
+
+
+def bytes_apart(counts: Sequence[int | float]) -> list[str]:
+    """Byte counts read side by side (a column of rows, the target beside them) as ``bytes_both``,
+    or, when two of them would read the same, each with its exact bytes first: either side of a
+    24 GB budget one token of context is 128 KiB, and three rows all read '22.4 GiB · 24.0 GB'."""
+    texts = [bytes_both(count) for count in counts]
+    if len(set(texts)) == len(texts):
+        return texts
+    return [f"{_exact(count)} B ({text})" for count, text in zip(counts, texts, strict=True)]
+
+
+def _exact(count: int | float) -> str:
+    return f"{count:,}" if isinstance(count, int) else f"{count:,.1f}"
 
 
 def bytes_scaled(count: float) -> str:
