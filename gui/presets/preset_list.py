@@ -19,12 +19,17 @@ __all__ = ["BROKEN_COLOR", "ID_ROLE", "ORIGIN_ROLE", "PresetList", "preset_item"
 ID_ROLE = Qt.ItemDataRole.UserRole
 ORIGIN_ROLE = Qt.ItemDataRole.UserRole + 1
 BROKEN_COLOR = "#b3261e"
+# A wrapped row breaks before its tag, never inside it: "[built-" / "in]" read as two words. The
+# no-break space and hyphen (U+00A0, U+2011) glue it, as Unicode's line breaking rules (UAX #14) say.
+_GLUED = str.maketrans({" ": "\u00a0", "-": "\u2011"})
+_PLAIN = str.maketrans({"\u00a0": " ", "\u2011": "-"})
 
 
 def preset_item(entry: PresetEntry) -> QListWidgetItem:
     """One row: "id — name [built-in]"; a broken file shows its problem in red."""
     detail = entry.problem if entry.broken else entry.name
-    item = QListWidgetItem(f"{entry.id}  —  {detail}  [{entry.label}]")
+    tag = f"[{entry.label}]".translate(_GLUED)
+    item = QListWidgetItem(f"{entry.id}  —  {detail}  {tag}")
     item.setData(ID_ROLE, entry.id)
     item.setData(ORIGIN_ROLE, entry.origin)
     item.setToolTip(f"{entry.path}\n{entry.problem or entry.name}")
@@ -106,4 +111,4 @@ class PresetList(QWidget):
     def _apply_filter(self, text: str) -> None:
         needle = text.strip().lower()
         for item in self.items():
-            item.setHidden(bool(needle) and needle not in item.text().lower())
+            item.setHidden(bool(needle) and needle not in item.text().translate(_PLAIN).lower())

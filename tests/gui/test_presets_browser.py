@@ -13,8 +13,16 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QLineEdit, QMainWindow, QMessageBox, QWidget
+from PySide6.QtGui import QAction, QTextLayout, QTextOption
+from PySide6.QtWidgets import (
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QMessageBox,
+    QStyle,
+    QWidget,
+)
 from pytestqt.qtbot import QtBot
 
 from paramtally.core import presets, user_presets
@@ -111,6 +119,34 @@ def _broken_file() -> Path:
     path = folder / "half.json"
     path.write_text('{"schema_version": 1, "hidden_size": ', encoding="utf-8")
     return path
+
+
+def shown(item: QListWidgetItem) -> str:
+    """A row's text as a person reads it."""
+    return read(item.text())
+
+
+def read(text: str) -> str:
+    """Text as a person reads it: a no-break space or hyphen reads as a space or a hyphen."""
+    return text.replace("\u00a0", " ").replace("\u2011", "-")
+
+
+def drawn_lines(view: QListWidget, item: QListWidgetItem) -> list[str]:
+    """The lines the list draws ``item`` in: its text laid out, as Qt's style lays out an item's
+    text, at the width its cell leaves for text (the style's margin off either side)."""
+    margin = view.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, view) + 1
+    text = item.text()
+    layout = QTextLayout(text, view.font())
+    option = QTextOption()
+    option.setWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
+    layout.setTextOption(option)
+    layout.beginLayout()
+    lines = []
+    while (line := layout.createLine()).isValid():
+        line.setLineWidth(view.visualItemRect(item).width() - 2 * margin)
+        lines.append(text[line.textStart() : line.textStart() + line.textLength()])
+    layout.endLayout()
+    return lines
 
 
 def _cli_list() -> dict[tuple[str, str], dict[str, Any]]:
@@ -243,9 +279,33 @@ def test_shadowing_save_asks_and_is_marked(browser: PresetsBrowser, dialogs: Dia
     dialogs.answer("Yes")
     assert browser.ops.save_as()
     assert "built-in id" in dialogs.asked[0]
-    labels = [item.text() for item in browser.presets.items() if item.data(ID_ROLE) == "gpt3-175b"]
+    labels = [shown(item) for item in browser.presets.items() if item.data(ID_ROLE) == "gpt3-175b"]
     assert any(label.endswith("[user, shadows built-in]") for label in labels)
     assert any(label.endswith("[built-in]") for label in labels)
+
+
+def test_a_wrapped_row_never_breaks_inside_its_tag(
+    browser: PresetsBrowser, dialogs: Dialogs, qtbot: QtBot
+) -> None:
+    """QA: in a narrow presets dock rows wrapped as "[built-" / "in]"; "[user, shadows built-in]"
+    could break at either space too. A row may wrap, but before its tag."""
+    _edit(browser)
+    dialogs.save_as("gpt3-175b")  # a user preset shadowing a built-in: the longest tag
+    dialogs.answer("Yes")
+    assert browser.ops.save_as()
+    view = browser.presets.list
+    wrapped = 0
+    for width in range(200, 330, 10):  # a dock dragged narrower and wider
+        browser.resize(width, 600)
+        qtbot.waitUntil(lambda width=width: browser.width() == width)
+        for item in browser.presets.items():
+            lines = drawn_lines(view, item)
+            # What the view draws: one line of its font per line laid out.
+            assert view.visualItemRect(item).height() >= len(lines) * view.fontMetrics().lineSpacing()
+            tag = shown(item)[shown(item).rindex("[") :]
+            assert any(tag in read(line) for line in lines), (width, lines)
+            wrapped += len(lines) > 1
+    assert wrapped  # some rows did wrap at these widths
 
 
 def test_the_built_in_row_opens_the_built_in_under_a_shadowing_user_preset(
@@ -259,7 +319,7 @@ def test_the_built_in_row_opens_the_built_in_under_a_shadowing_user_preset(
     assert browser.ops.save_as()
     row = next(
         item for item in browser.presets.items()
-        if item.data(ID_ROLE) == "gpt3-175b" and item.text().endswith("[built-in]")
+        if item.data(ID_ROLE) == "gpt3-175b" and shown(item).endswith("[built-in]")
     )  # fmt: skip
     browser.presets.list.scrollToItem(row)
     rect = browser.presets.list.visualItemRect(row)
