@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import itertools
 import re
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -37,7 +38,18 @@ from paramtally.core.gpus import GPU
 from paramtally.core.scenario import Scenario
 from paramtally.core.schema import Architecture
 
-__all__ = ["MAX_AXIS", "MAX_CELLS", "Axis", "Sweep", "axis_text", "parse_axis", "suggest_axis", "sweep"]
+__all__ = [
+    "MAX_AXIS",
+    "MAX_CELLS",
+    "Axis",
+    "Stopped",
+    "Sweep",
+    "axis_text",
+    "parse_axis",
+    "suggest_axis",
+    "sweep",
+    "sweep_fits",
+]
 
 MAX_AXIS = 1024
 MAX_CELLS = 1 << 18
@@ -186,17 +198,38 @@ def sweep(
     cells = Cells(arch, scenario, (xv, x_axis), (yv, y_axis))
     valid = _validity(cells, figure.parallel)
     values, stats = figure_grid(cells, valid, figure, direct)
-    fits = None
-    if setup is not None:
-        target = parse_target(f"fits={setup}")
-        assert target.gpu is not None
-        if target.count is None:
-            raise ParamTallyError(f"--fits: '{setup}' needs a GPU count (GPU:COUNT)")
-        fits = _fits_grid(cells, valid, target.gpu, target.count, direct) & valid
-    return Sweep(
+    result = Sweep(
         x_axis, y_axis, figure, values, valid, stats.method, cells.built, stats.pieces,
-        "; ".join(dict.fromkeys(stats.reasons)), setup or "", fits, arch, scenario,
+        "; ".join(dict.fromkeys(stats.reasons)), "", None, arch, scenario,
     )  # fmt: skip
+    return result if setup is None else sweep_fits(result, setup, direct)
+
+
+class Stopped(Exception):
+    """``sweep_fits`` was told to stop (its sweep is no longer wanted)."""
+
+
+def _never() -> bool:
+    return False
+
+
+def sweep_fits(result: Sweep, setup: str, direct: bool = False, stop: Callable[[], bool] = _never) -> Sweep:
+    """``result`` with whether each variant fits ``setup`` ("gpu:count"), as ``fit_setup`` judges
+    it. It takes seconds where a figure takes milliseconds, so a window asks for it apart, off its
+    thread: ``stop`` is asked between layouts and cells, and a True raises ``Stopped``."""
+    target = parse_target(f"fits={setup}")
+    assert target.gpu is not None and result.arch is not None and result.scenario is not None
+    if target.count is None:
+        raise ParamTallyError(f"--fits: '{setup}' needs a GPU count (GPU:COUNT)")
+    x, y = result.x, result.y
+    cells = Cells(
+        result.arch,
+        result.scenario,
+        (find_variable(x.name, result.arch), x),
+        (find_variable(y.name, result.arch), y),
+    )
+    fits = _fits_grid(cells, result.valid, target.gpu, target.count, direct, stop) & result.valid
+    return replace(result, fits=fits, setup=setup, evaluations=result.evaluations + cells.built)
 
 
 # --- which cells are variants at all ---------------------------------------------------------
@@ -240,7 +273,9 @@ def _domain_or_none(
 # --- fits a setup ----------------------------------------------------------------------------
 
 
-def _fits_grid(cells: Cells, valid: Array, gpu: GPU, count: int, direct: bool) -> Array:
+def _fits_grid(
+    cells: Cells, valid: Array, gpu: GPU, count: int, direct: bool, stop: Callable[[], bool]
+) -> Array:
     """Whether each variant fits ``count`` GPUs of ``gpu``, as ``fit_setup`` judges it: some layout
     it tries keeps the busiest GPU within the capacity."""
     fits = np.zeros(cells.shape, dtype=bool)
@@ -248,8 +283,10 @@ def _fits_grid(cells: Cells, valid: Array, gpu: GPU, count: int, direct: bool) -
     if not direct:
         rest = singular(cells) & valid
         for layouts, alike in _by_layouts(cells, valid & ~rest, count).items():
-            fits |= _fits_model(cells, alike, gpu, layouts)
+            fits |= _fits_model(cells, alike, gpu, layouts, stop)
     for j, i in zip(*np.nonzero(rest), strict=True):
+        if stop():
+            raise Stopped
         try:
             arch, scenario = cells.variant((int(i), int(j)))
             fits[j, i] = fit_setup(arch, scenario, gpu, count).fits
@@ -296,7 +333,7 @@ def _layouts(arch: Architecture, scenario: Scenario, count: int) -> _Layouts:
     return tuple(seen)
 
 
-def _fits_model(cells: Cells, valid: Array, gpu: GPU, layouts: _Layouts) -> Array:
+def _fits_model(cells: Cells, valid: Array, gpu: GPU, layouts: _Layouts, stop: Callable[[], bool]) -> Array:
     """``_fits_grid`` over the cells ``valid``, which all try ``layouts``: the memory per GPU of
     each layout modelled over the grid, as the figures are."""
     capacity = gpu.capacity_bytes(cells.scenario.utilization_cap)
@@ -304,6 +341,8 @@ def _fits_model(cells: Cells, valid: Array, gpu: GPU, layouts: _Layouts) -> Arra
     fits = np.zeros(cells.shape, dtype=bool)
     whole = Region(cells, range(cells.shape[1]), range(cells.shape[0]))
     for changes in layouts:
+        if stop():
+            raise Stopped
         # Every field the layout sets (EP and virtual stages too, which follow the stages): a
         # layout that kept the scenario's EP 8 on TP 8 held an eighth of the experts per GPU.
         update = dict(changes)

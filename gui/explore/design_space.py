@@ -5,17 +5,23 @@ the colours show, levels for iso-lines and a GPU setup whose fits boundary to dr
 ``sweep`` computes every cell exactly; the view draws it, says what the cell under the pointer
 holds and loads a clicked cell into the document (one undo step). After an edit it sweeps again
 (while shown), keeping the fields and values the person chose; another model starts afresh.
+
+The figure is drawn at once (milliseconds); whether each variant fits a setup takes seconds, so it
+is found on a worker thread and drawn when it arrives, while the window goes on taking input. A
+newer sweep stops the one before (core's ``sweep_fits`` asks between layouts and cells).
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QCheckBox,
     QComboBox,
     QGridLayout,
@@ -29,7 +35,15 @@ from PySide6.QtWidgets import (
 from paramtally.core.count import count_parameters
 from paramtally.core.errors import ParamTallyError, one_line
 from paramtally.core.explore.figures import FIGURES, find_figure, parse_quantity
-from paramtally.core.explore.sweep import Sweep, axis_text, parse_axis, suggest_axis, sweep
+from paramtally.core.explore.sweep import (
+    Stopped,
+    Sweep,
+    axis_text,
+    parse_axis,
+    suggest_axis,
+    sweep,
+    sweep_fits,
+)
 from paramtally.core.explore.variables import available, find_variable
 from paramtally.core.gpus import load_catalog
 from paramtally.core.memory import estimate_memory
@@ -47,8 +61,16 @@ _PREFERRED_AXES = ("hidden_size", "num_layers")
 _ERROR_COLOR = "#C0392B"
 
 
+class _FitsRelay(QObject):
+    """Carries a worker's fits to the window's thread. Not the view's child: a worker that finishes
+    after the view is gone emits into a connection Qt has already dropped."""
+
+    found = Signal(object, object)  # the job's stop event, the Sweep with fits (or a refusal's text)
+
+
 class DesignSpaceView(QWidget):
-    """objectName ``designSpaceView``; ``sweep`` is the last one drawn (None before the first)."""
+    """objectName ``designSpaceView``; ``sweep`` is the last one drawn (None before the first), its
+    ``fits`` None until the worker finds them."""
 
     def __init__(self, document: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -59,6 +81,14 @@ class DesignSpaceView(QWidget):
         # The last recompute: core's sweep, then the whole of it with the drawing (status, bench).
         self.last_sweep_ms = self.last_ms = 0.0
         self._hover_cache: dict[tuple[int, int], str] = {}
+        self.last_fits_ms = 0.0  # the last fits found, from the sweep's start
+        self._fits_job = threading.Event()  # set: the running job's result is no longer wanted
+        self._fits_began = 0.0
+        self._relay = _FitsRelay()
+        self._relay.found.connect(self._fits_found)
+        app = QApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self._stop_fits)
         self._build()
         self._fill_fields()
         self.deferred = DeferredRefresh(self, self.recompute)
@@ -234,6 +264,7 @@ class DesignSpaceView(QWidget):
     def recompute(self) -> None:
         """Sweep again with core and redraw; a question core refuses is said, the last heatmap stays."""
         start = time.perf_counter()
+        self._stop_fits()  # the sweep before's, if still being found: not wanted now
         self._sync_fields()
         arch, scenario = self.document.architecture, self.document.scenario
         figure = find_figure(str(self.figure_box.currentData()))
@@ -243,17 +274,47 @@ class DesignSpaceView(QWidget):
             typed = [level.strip() for level in self.iso_edit.text().replace(";", ",").split(",")]
             levels = [(text, float(parse_quantity(text, figure.unit, "Iso-lines"))) for text in typed if text]
             swept = time.perf_counter()
-            result = sweep(arch, scenario, x, y, figure, self.setup())
+            result = sweep(arch, scenario, x, y, figure)
         except (ParamTallyError, ValidationError) as exc:
             self._say(one_line(exc), error=True)
             return
         self.last_sweep_ms = (time.perf_counter() - swept) * 1e3
-        self.sweep, self.levels = result, levels
-        self._hover_cache.clear()
-        titles = (find_variable(x.name, arch).title, find_variable(y.name, arch).title)
-        self.heatmap.show_sweep(result, self.levels, self._current_cell(result), titles)
+        self.levels = levels
+        self._draw(result)
         self.last_ms = (time.perf_counter() - start) * 1e3
-        self._say(self._summary(result))
+        setup = self.setup()
+        if setup is None:
+            self._say(self._summary(result))
+            return
+        self._say(f"{self._summary(result)} Finding which variants fit {self._setup_text()}…")
+        self._fits_began, self._fits_job = start, threading.Event()
+        stop, relay = self._fits_job, self._relay
+        threading.Thread(
+            target=_find_fits, args=(result, setup, stop, relay), name="design-space fits", daemon=True
+        ).start()
+
+    def _draw(self, result: Sweep) -> None:
+        self.sweep = result
+        self._hover_cache.clear()
+        arch = result.arch
+        titles = (find_variable(result.x.name, arch).title, find_variable(result.y.name, arch).title)
+        self.heatmap.show_sweep(result, self.levels, self._current_cell(result), titles)
+
+    def _fits_found(self, job: threading.Event, found: Sweep | str) -> None:
+        if job is not self._fits_job or job.is_set():
+            return  # a newer sweep is drawn
+        if isinstance(found, str):
+            self._say(found, error=True)
+            return
+        self.last_fits_ms = (time.perf_counter() - self._fits_began) * 1e3
+        self._draw(found)
+        self._say(self._summary(found))
+
+    def _stop_fits(self) -> None:
+        self._fits_job.set()
+
+    def _setup_text(self) -> str:
+        return f"{self.count_spin.value()} × {self.gpu_box.currentText()}"
 
     def _current_cell(self, result: Sweep) -> tuple[int, int] | None:
         """The open model's own cell, when both its values are on the axes."""
@@ -274,8 +335,10 @@ class DesignSpaceView(QWidget):
         )
         if result.fits is not None:
             fitting = int((result.fits & result.valid).sum())
-            setup = f"{self.count_spin.value()} × {self.gpu_box.currentText()}"
-            text += f" {fitting:,} fit {setup} (red line: the boundary; faded: does not fit)."
+            text += (
+                f" {fitting:,} fit {self._setup_text()}, found in {self.last_fits_ms:,.0f} ms "
+                "(red line: the boundary; faded: does not fit)."
+            )
         if self._current_cell(result) is not None:
             text += " Ring: the open model."
         return text
@@ -340,3 +403,14 @@ class DesignSpaceView(QWidget):
         x, y = result.x, result.y
         text = f"Design space: {x.name} = {x.values[i]:,}, {y.name} = {y.values[j]:,}"
         return apply_variant(self.document, arch, scenario, text)
+
+
+def _find_fits(result: Sweep, setup: str, stop: threading.Event, relay: _FitsRelay) -> None:
+    """The worker: core's fits of ``result``, handed to the window's thread unless stopped."""
+    try:
+        found: Sweep | str = sweep_fits(result, setup, stop=stop.is_set)
+    except Stopped:
+        return
+    except (ParamTallyError, ValidationError) as exc:
+        found = one_line(exc)
+    relay.found.emit(stop, found)

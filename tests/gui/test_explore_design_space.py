@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import numpy as np
+import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QComboBox
 from pytestqt.qtbot import QtBot
@@ -22,10 +23,18 @@ from paramtally.gui.explore.figure_text import figure_text
 from paramtally.gui.main_window import MainWindow
 from tests.gui.conftest import TypeInto
 from tests.gui.modals import give_focus
-from tests.gui.views_support import click_tab
+from tests.gui.views_support import click_tab, preset_window
 from tests.variants import built
 
 LAYERS = ("decoder", "layers", 0, "count")
+
+
+@pytest.fixture
+def mixtral_training_window(qtbot: QtBot) -> MainWindow:
+    """Mixtral trained with ZeRO-3 and EP 8 on 8 GPUs (the memory tab's fields, set as one step)."""
+    window = preset_window(qtbot, "mixtral-8x7b")
+    assert window.document.set_scenario_values({"mode": "training", "zero": 3, "gpus": 8, "tp": 1, "ep": 8})
+    return window
 
 
 def open_design(qtbot: QtBot, window: MainWindow) -> DesignSpaceView:
@@ -183,8 +192,12 @@ def test_iso_lines_and_the_fits_boundary(qtbot: QtBot, llama_window: MainWindow,
     assert all(line.isVisible() and not line.path.isEmpty() for line in isolines)
     assert [label.textItem.toPlainText() for label in view.heatmap.iso_labels[:2]] == ["7B", "10B"]
     qtbot.mouseClick(view.fits_check, Qt.MouseButton.LeftButton)
+    # The figure stays on screen while a worker finds the fits; they are drawn when they arrive.
+    assert "Finding which variants fit 1 × " in view.status.text()
+    qtbot.waitUntil(lambda: view.sweep is not None and view.sweep.fits is not None, timeout=20_000)
     result = view.sweep
     assert result is not None and result.fits is not None and result.setup == f"{document.scenario.gpu}:1"
+    assert " fit 1 × " in view.status.text() and "Finding" not in view.status.text()
     # The red line has one edge per pair core puts on either side of the boundary.
     xs, _ = view.heatmap.boundary.getData()
     assert len(xs) == 2 * len(result.boundary()) > 0
@@ -221,3 +234,34 @@ def test_the_colour_bar_ticks_counts_as_the_charts_do(qtbot: QtBot, llama_window
     ticks = [text for level in view.heatmap.colorbar.axis._tickLevels for _, text in level]
     assert ticks and all(".00" not in text for text in ticks), ticks
     assert {"20B", "40B"} & set(ticks), ticks  # the round levels, in the charts' units
+
+
+def test_the_fits_are_found_off_the_window_thread_and_an_edit_meanwhile_gets_its_own(
+    qtbot: QtBot, mixtral_training_window: MainWindow, type_into: TypeInto
+) -> None:
+    """QA: Mixtral trained with EP 8 on 8 GPUs, Fits on 8 H100s: 8–9 s frozen after every edit, a
+    second Ctrl+Z queued behind the first undid an unrelated edit. The fits are found off the
+    window's thread; an edit meanwhile stops them and its own are drawn."""
+    window = mixtral_training_window
+    view = open_design(qtbot, window)
+    choose(qtbot, view.gpu_box, "NVIDIA H100 SXM 80GB")
+    give_focus(qtbot, view.count_spin)
+    view.count_spin.selectAll()
+    qtbot.keyClicks(view.count_spin, "8")
+    # On its box (a check box takes clicks on its box and label, and this one spans two columns).
+    qtbot.mouseClick(view.fits_check, Qt.MouseButton.LeftButton, pos=QPoint(8, view.fits_check.height() // 2))
+    assert "Finding which variants fit 8 × NVIDIA H100 SXM 80GB" in view.status.text()
+    first = view.sweep
+    assert first is not None and first.fits is None  # the figure is drawn meanwhile
+    type_into(window.form.editor(("embeddings", "vocab_size")), "32768")  # taken at once, mid-search
+    document = window.document
+    assert document.architecture.embeddings.vocab_size == 32768
+    assert view.sweep is not None and view.sweep.arch is document.architecture and view.sweep is not first
+    qtbot.waitUntil(lambda: view.sweep is not None and view.sweep.fits is not None, timeout=60_000)
+    result = view.sweep
+    assert result is not None and result.fits is not None and result.arch is document.architecture
+    gpu = find_gpu("h100-sxm-80gb")
+    for i, j in cells(view, 6, seed=11):
+        if result.valid[j, i]:
+            variant = at(document.architecture, result.x.values[i], result.y.values[j])
+            assert bool(result.fits[j, i]) == fit_setup(variant, document.scenario, gpu, 8).fits
