@@ -123,8 +123,10 @@ class PresetActions(QObject):
         name = (
             name if self.current_id is None or user_presets.is_user(self.current_id) else f"{name} (custom)"
         )
-        answer = ask_name_and_id(self.dialog_parent, "Save preset as", name, user_presets.id_from_name(name))
-        if answer is None or not self._confirm_overwrite(answer[1]):
+        # Asked inside the dialog: a No goes back to it with the id selected (it closed the save).
+        parent, suggested = self.dialog_parent, user_presets.id_from_name(name)
+        answer = ask_name_and_id(parent, "Save preset as", name, suggested, self._confirm_overwrite)
+        if answer is None:
             return False
         name, preset_id = answer
         if name != self.document.architecture.name:
@@ -255,16 +257,16 @@ class PresetActions(QObject):
                 warn(self.dialog_parent, title, str(exc))
                 suggestion = text.strip()
 
-    def _confirm_overwrite(self, preset_id: str) -> bool:
+    def _confirm_overwrite(self, preset_id: str, parent: QWidget | None = None) -> bool:
         if user_presets.is_user(preset_id):
-            return self._yes("Replace preset?", f"A user preset “{preset_id}” exists. Replace it?")
+            return self._yes("Replace preset?", f"A user preset “{preset_id}” exists. Replace it?", parent)
         if preset_id in presets.builtin_ids():
             question = f"“{preset_id}” is a built-in id. Save a user preset that shadows it?"
-            return self._yes("Replace preset?", question)
+            return self._yes("Replace preset?", question, parent)
         return True
 
-    def _yes(self, title: str, question: str) -> bool:
-        return ask_question(self.dialog_parent, title, question) == _Button.Yes
+    def _yes(self, title: str, question: str, parent: QWidget | None = None) -> bool:
+        return ask_question(parent or self.dialog_parent, title, question) == _Button.Yes
 
     def _run(self, title: str, action: Callable[[], object]) -> bool:
         return attempt(self.dialog_parent, title, action)

@@ -1,10 +1,14 @@
 """Save As: the display name a person reads in lists and the id the file is named by, asked together.
 
 The id follows the name (``My LLaMA 7B`` → ``my-llama-7b``) until the person edits it. A bad
-id is said in the dialog, which stays open, so what was typed is never lost.
+id is said in the dialog, which stays open, so what was typed is never lost; so does an id the
+person, asked whether to replace or shadow a preset of that id, answers No to: the id is selected,
+ready for another.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
@@ -12,15 +16,25 @@ from paramtally.core import presets, user_presets
 from paramtally.core.errors import ParamTallyError
 from paramtally.gui.dialogs import add_mnemonics
 
-__all__ = ["SaveAsDialog", "ask_name_and_id"]
+__all__ = ["Confirm", "SaveAsDialog", "ask_name_and_id"]
+
+Confirm = Callable[[str, QWidget], bool]  # (id, the dialog to ask over): may this id be written?
 
 
 class SaveAsDialog(QDialog):
     """objectNames: ``presetName``, ``presetId``, ``error``."""
 
-    def __init__(self, title: str, name: str, preset_id: str, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        title: str,
+        name: str,
+        preset_id: str,
+        parent: QWidget | None = None,
+        confirm: Confirm | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle(title)
+        self.confirm = confirm
         self.name = QLineEdit(name)
         self.name.setObjectName("presetName")
         self.id = QLineEdit(preset_id)
@@ -72,6 +86,10 @@ class SaveAsDialog(QDialog):
             self.error.setText(str(exc))
             self.error.show()
             return
+        if self.confirm is not None and not self.confirm(preset_id, self):
+            self.id.setFocus()
+            self.id.selectAll()  # another id is typed over it
+            return
         super().accept()
 
 
@@ -81,7 +99,9 @@ def _label(text: str, buddy: QWidget) -> QLabel:
     return label
 
 
-def ask_name_and_id(parent: QWidget, title: str, name: str, preset_id: str) -> tuple[str, str] | None:
-    """(display name, id) for a preset, or None when cancelled."""
-    dialog = SaveAsDialog(title, name, preset_id, parent)
+def ask_name_and_id(
+    parent: QWidget, title: str, name: str, preset_id: str, confirm: Confirm | None = None
+) -> tuple[str, str] | None:
+    """(display name, id) for a preset, or None when cancelled; ``confirm`` asks about an id in use."""
+    dialog = SaveAsDialog(title, name, preset_id, parent, confirm)
     return dialog.values() if dialog.exec() == QDialog.DialogCode.Accepted else None

@@ -284,6 +284,34 @@ def test_shadowing_save_asks_and_is_marked(browser: PresetsBrowser, dialogs: Dia
     assert any(label.endswith("[built-in]") for label in labels)
 
 
+def test_no_to_shadowing_a_built_in_goes_back_to_the_save_dialog(
+    browser: PresetsBrowser, dialogs: Dialogs, modals: Modals, qtbot: QtBot
+) -> None:
+    """QA: Save As under a built-in id, then No to "… is a built-in id. Save a user preset that
+    shadows it?", closed the whole save. No now returns to the dialog, the id selected: what the
+    person types next replaces it."""
+    _edit(browser)
+    dialogs.save_as("gpt2", name="My GPT")
+    dialogs.answer("No")
+    seen: list[tuple[str, str, str, bool]] = []
+
+    def type_another_id(dialog: QWidget) -> None:
+        edit = dialog.findChild(QLineEdit, "presetId")
+        name = dialog.findChild(QLineEdit, "presetName")
+        # The focus within the dialog (offscreen no window manager activates it again after the question).
+        seen.append((dialog.windowTitle(), name.text(), edit.selectedText(), dialog.focusWidget() is edit))
+        qtbot.keyClicks(edit, "my-gpt")  # over the selection, without selecting anything first
+        modals.click_button(dialog, "Save")
+
+    modals.expect(type_another_id, "the same Save As dialog again")
+    qtbot.mouseClick(browser.buttons["Save As…"], Qt.MouseButton.LeftButton)
+    modals.wait_done()
+    assert seen == [("Save preset as", "My GPT", "gpt2", True)]
+    assert "“gpt2” is a built-in id" in dialogs.asked[0] and len(dialogs.asked) == 1
+    assert user_presets.user_ids() == ["my-gpt"]
+    assert browser.document.preset_id == "my-gpt" and user_presets.load("my-gpt").name == "My GPT"
+
+
 def test_a_wrapped_row_never_breaks_inside_its_tag(
     browser: PresetsBrowser, dialogs: Dialogs, qtbot: QtBot
 ) -> None:
