@@ -13,8 +13,10 @@ newer sweep stops the one before (core's ``sweep_fits`` asks between layouts and
 
 from __future__ import annotations
 
+import html
 import threading
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
@@ -27,14 +29,17 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QLabel,
     QLineEdit,
+    QMenu,
+    QMessageBox,
     QSpinBox,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from paramtally.core.count import count_parameters
 from paramtally.core.errors import ParamTallyError, one_line
-from paramtally.core.explore.figures import FIGURES, find_figure, parse_quantity
+from paramtally.core.explore.figures import FIGURES, find_figure
 from paramtally.core.explore.sweep import (
     Stopped,
     Sweep,
@@ -44,13 +49,21 @@ from paramtally.core.explore.sweep import (
     sweep,
     sweep_fits,
 )
+from paramtally.core.explore.sweep_export import iso_levels, sweep_csv, sweep_json
 from paramtally.core.explore.variables import available, find_variable
+from paramtally.core.export import scenario_text, to_json, write_export
 from paramtally.core.gpus import load_catalog
 from paramtally.core.memory import estimate_memory
+from paramtally.gui.dialogs import ask_save_path, attempt
 from paramtally.gui.explore.apply import apply_variant
 from paramtally.gui.explore.figure_text import figure_text
 from paramtally.gui.explore.heatmap import Heatmap
+from paramtally.gui.export_actions import EXCEL_KEY
+from paramtally.gui.settings import settings
 from paramtally.gui.views.deferred import DeferredRefresh
+from paramtally.gui.views.export import laid_out, save_view
+from paramtally.gui.views.palette import chart_colors
+from paramtally.gui.views.themed_plot import fit_title_row
 
 if TYPE_CHECKING:
     from paramtally.gui.document import Document
@@ -144,6 +157,7 @@ class DesignSpaceView(QWidget):
         grid.addWidget(self.fits_check, 2, 0, 1, 2)
         grid.addWidget(self.gpu_box, 2, 2)
         grid.addWidget(self.count_spin, 2, 4)
+        grid.addWidget(self._export_button(), 2, 5, Qt.AlignmentFlag.AlignRight)
         grid.setColumnStretch(2, 2)
         grid.setColumnStretch(4, 1)
 
@@ -172,6 +186,20 @@ class DesignSpaceView(QWidget):
         self.count_spin.valueChanged.connect(self._setup_changed)
         self.heatmap.hovered.connect(self._hovered)
         self.heatmap.clicked.connect(self.load_cell)
+
+    def _export_button(self) -> QToolButton:
+        button = QToolButton()
+        button.setObjectName("designExport")
+        button.setText("Ex&port")
+        button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        menu = QMenu(button)
+        menu.addAction("Design space as &CSV…", lambda: self.export("csv"))
+        menu.addAction("Design space as &JSON…", lambda: self.export("json"))
+        menu.addSeparator()
+        menu.addAction("Heatmap as &PNG…", lambda: self.export("png"))
+        menu.addAction("Heatmap as &SVG…", lambda: self.export("svg"))
+        button.setMenu(menu)
+        return button
 
     def _axis_controls(self, name: str) -> tuple[QComboBox, QLineEdit]:
         box = QComboBox()
@@ -271,8 +299,8 @@ class DesignSpaceView(QWidget):
         try:
             x = parse_axis(f"{self.x_box.currentData()}={self.x_range.text()}", "X")
             y = parse_axis(f"{self.y_box.currentData()}={self.y_range.text()}", "Y")
-            typed = [level.strip() for level in self.iso_edit.text().replace(";", ",").split(",")]
-            levels = [(text, float(parse_quantity(text, figure.unit, "Iso-lines"))) for text in typed if text]
+            typed = iso_levels(self.iso_edit.text(), figure.unit, "Iso-lines")
+            levels = [(text, float(level)) for text, level in typed]
             swept = time.perf_counter()
             result = sweep(arch, scenario, x, y, figure)
         except (ParamTallyError, ValidationError) as exc:
@@ -350,6 +378,61 @@ class DesignSpaceView(QWidget):
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         self.deferred.shown()
+
+    # --- export -------------------------------------------------------------------------------------
+
+    def export(self, form: str, path: Path | None = None) -> Path | None:
+        """The sweep drawn as CSV or JSON (the text ``paramtally sweep --format`` writes, fits and
+        iso-line levels included) or the heatmap as PNG or SVG; the file, or None."""
+        result = self.sweep
+        if result is None:
+            QMessageBox.warning(self, "Export failed", "There is no design space to export.")
+            return None
+        picture = form in ("png", "svg")
+        what = "heatmap" if picture else "design space"
+        suffix = f".{form}"
+        target = path or ask_save_path(
+            self, f"Export the {what} as {form.upper()}", f"design-space{suffix}",
+            f"{form.upper()} (*{suffix})", suffix,
+        )  # fmt: skip
+        if target is None:
+            return None
+        if picture:
+            write = lambda: self.save_heatmap(target)  # noqa: E731
+        else:
+            write = lambda: write_export(target, self._sweep_text(result, form))  # noqa: E731
+        if not attempt(self, "Export failed", write):
+            return None
+        status = getattr(self.window(), "statusBar", None)
+        if callable(status):
+            status().showMessage(f"Exported {target}", 5000)
+        return target
+
+    def _sweep_text(self, result: Sweep, form: str) -> str:
+        levels = iso_levels(self.iso_edit.text(), result.figure.unit, "Iso-lines")
+        if form == "json":
+            return to_json(sweep_json(result, [level for _, level in levels]))
+        return sweep_csv(result, levels, excel=bool(settings().value(EXCEL_KEY, True, type=bool)))
+
+    def save_heatmap(self, path: Path) -> Path:
+        """The heatmap as drawn, titled with the figure, the model and the scenario (a picture has
+        no status line beside it); PNG or SVG by the suffix."""
+        result = self.sweep
+        if result is None or result.arch is None or result.scenario is None:
+            raise ParamTallyError("there is no design space to draw")
+        arch = result.arch
+        titles = (find_variable(result.x.name, arch).title, find_variable(result.y.name, arch).title)
+        about = f"{result.figure.title} — {arch.name}"
+        if result.fits is not None:
+            about += f"; faded: does not fit {self._setup_text()}"
+        note = html.escape(f"Under the scenario: {scenario_text(result.scenario)}")
+        with laid_out(Heatmap()) as copy:
+            copy.show_sweep(result, self.levels, self._current_cell(result), titles)
+            item = copy.getPlotItem()
+            title = f"{html.escape(about)}<br><span style='font-size:9pt'>{note}</span>"
+            item.setTitle(title, color=chart_colors(copy)[1])
+            fit_title_row(item)
+            return save_view(copy, path, f"Design space — {about}")
 
     # --- a cell -------------------------------------------------------------------------------------
 

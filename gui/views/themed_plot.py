@@ -12,7 +12,7 @@ from PySide6.QtGui import QColor, QResizeEvent
 from paramtally.gui.views.palette import chart_colors
 from paramtally.gui.views.value_label import ValueLabel
 
-__all__ = ["ThemedPlot"]
+__all__ = ["ThemedPlot", "fit_title_row"]
 
 _TITLE_PADDING = 12  # pixels left free beside the title
 
@@ -101,12 +101,16 @@ class ThemedPlot(pg.PlotWidget):
             if self._title_width() <= self._title_room():
                 break
         if titles:
-            # pyqtgraph gives the title one 30-pixel row; a title of two or three lines needs more.
-            height = max(30.0, item.titleLabel.itemRect().height())
-            item.titleLabel.setMaximumHeight(height)
-            item.layout.setRowFixedHeight(0, height)
+            fit_title_row(item)
             # A longer title tried first widened the plot past the view to its own width, and a
             # plot never narrows by itself: the per-layer bars of DeepSeek-V3 at 1024×700 lost their
             # last 14 layers and the legend its end. The plot takes the view's size again.
             if item.geometry() != self.range:
                 item.setGeometry(self.range)
+
+
+def fit_title_row(item: pg.PlotItem) -> None:
+    """pyqtgraph gives the title one 30-pixel row; a title of two or three lines needs more."""
+    height = max(30.0, item.titleLabel.itemRect().height())
+    item.titleLabel.setMaximumHeight(height)
+    item.layout.setRowFixedHeight(0, height)

@@ -4,16 +4,22 @@ here without the sweep's code and counted by `count_parameters` / `estimate_memo
 
 from __future__ import annotations
 
+import csv
+import io
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QComboBox
+from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QComboBox, QToolButton
 from pytestqt.qtbot import QtBot
 
+from paramtally.core.cli import main
 from paramtally.core.count import count_parameters
 from paramtally.core.explore.sweep import sweep
+from paramtally.core.export import BOM
 from paramtally.core.fit import fit_setup
 from paramtally.core.gpus import find_gpu
 from paramtally.core.memory import estimate_memory
@@ -22,7 +28,8 @@ from paramtally.gui.explore.design_space import DesignSpaceView
 from paramtally.gui.explore.figure_text import figure_text
 from paramtally.gui.main_window import MainWindow
 from tests.gui.conftest import TypeInto
-from tests.gui.modals import give_focus
+from tests.gui.modals import Modals, give_focus
+from tests.gui.picture_checks import svg_texts
 from tests.gui.views_support import click_tab, preset_window
 from tests.variants import built
 
@@ -265,3 +272,51 @@ def test_the_fits_are_found_off_the_window_thread_and_an_edit_meanwhile_gets_its
         if result.valid[j, i]:
             variant = at(document.architecture, result.x.values[i], result.y.values[j])
             assert bool(result.fits[j, i]) == fit_setup(variant, document.scenario, gpu, 8).fits
+
+
+def window_status(window: MainWindow) -> str:
+    return window.statusBar().currentMessage()
+
+
+def _export(qtbot: QtBot, modals: Modals, view: DesignSpaceView, entry: str, target: Path) -> None:
+    modals.choose(entry)
+    modals.save_as(str(target))
+    qtbot.mouseClick(view.findChild(QToolButton, "designExport"), Qt.MouseButton.LeftButton)
+    modals.wait_done()
+    assert modals.kinds[-2:] == ["QMenu", "QFileDialog"]  # the button's menu, then Qt's own dialog
+
+
+def test_export_writes_the_text_paramtally_sweep_writes(
+    qtbot: QtBot, llama_window: MainWindow, modals: Modals, tmp_path: Path, type_into: TypeInto
+) -> None:
+    """QA: the design space could not be exported at all."""
+    view = open_design(qtbot, llama_window)
+    type_into(view.iso_edit, "7B, 10B")
+    x, y = view.x_range.text(), view.y_range.text()
+    argv = ["sweep", "llama-3-8b", "--x", f"hidden_size={x}", "--y", f"num_layers={y}", "--iso", "7B,10B"]
+    for form in ("csv", "json"):
+        target, cli = tmp_path / f"window.{form}", tmp_path / f"cli.{form}"
+        _export(qtbot, modals, view, f"Design space as {form.upper()}…", target)
+        assert main([*argv, "--format", form, "--output", str(cli)]) == 0
+        written = target.read_text(encoding="utf-8").removeprefix(BOM)  # "CSV for Excel" is on
+        assert written == cli.read_text(encoding="utf-8")
+    rows = list(csv.DictReader(io.StringIO((tmp_path / "window.csv").read_text(encoding="utf-8-sig"))))
+    assert len(rows) == 64 * 64 and {"total>=7B", "total>=10B"} <= set(rows[0])
+    assert window_status(llama_window) == f"Exported {tmp_path / 'window.json'}"
+
+
+def test_the_heatmap_as_png_and_svg_says_the_figure_model_and_scenario(
+    qtbot: QtBot, llama_window: MainWindow, modals: Modals, tmp_path: Path
+) -> None:
+    view = open_design(qtbot, llama_window)
+    qtbot.mouseClick(view.fits_check, Qt.MouseButton.LeftButton, pos=QPoint(8, view.fits_check.height() // 2))
+    qtbot.waitUntil(lambda: view.sweep is not None and view.sweep.fits is not None, timeout=20_000)
+    png, svg = tmp_path / "heatmap.png", tmp_path / "heatmap.svg"
+    _export(qtbot, modals, view, "Heatmap as PNG…", png)
+    _export(qtbot, modals, view, "Heatmap as SVG…", svg)
+    image = QImage(str(png))
+    assert not image.isNull() and image.width() > 600
+    texts = " ".join(text.text for text in svg_texts(svg))
+    assert "Total parameters — Llama-3-8B" in texts and "does not fit 1 × " in texts
+    assert "Under the scenario: inference" in texts
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["heatmap.png", "heatmap.svg"]
