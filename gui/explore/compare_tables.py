@@ -25,7 +25,7 @@ from paramtally.gui.explore.figure_text import delta_text, figure_text
 from paramtally.gui.views.format import GB
 from paramtally.gui.views.setups_table import FIT_COLORS
 
-__all__ = ["HEADLINE_ROWS", "column_header", "fill_diff", "fill_figures", "fill_fits", "make_table"]
+__all__ = ["HEADLINE_ROWS", "column_headers", "fill_diff", "fill_figures", "fill_fits", "make_table"]
 
 # (figure, title, unit) of the headline rows; the parts follow, in the breakdown's order.
 HEADLINE_ROWS = (
@@ -48,9 +48,11 @@ def make_table(name: str, parent: QWidget | None = None) -> QTableWidget:
     return table
 
 
-def column_header(comparison: Comparison, index: int) -> str:
-    source = comparison.columns[index].source
-    return f"{source}\n(baseline)" if index == comparison.baseline else source
+def column_headers(comparison: Comparison, names: Sequence[str]) -> list[str]:
+    """Each column's name as shown (``Pins.names``), the baseline's marked on a second line."""
+    return [
+        f"{name}\n(baseline)" if index == comparison.baseline else name for index, name in enumerate(names)
+    ]
 
 
 def _item(text: str, tooltip: str = "", align_right: bool = True) -> QTableWidgetItem:
@@ -72,10 +74,10 @@ def _set_headers(table: QTableWidget, columns: Sequence[str], rows: Sequence[str
 # --- figures and parts -----------------------------------------------------------------------------
 
 
-def fill_figures(table: QTableWidget, comparison: Comparison) -> None:
+def fill_figures(table: QTableWidget, comparison: Comparison, names: Sequence[str]) -> None:
     """Two lines a cell: the figure, then its difference from the baseline (or 'baseline')."""
     rows = [*HEADLINE_ROWS, *((part, PART_LABELS[part], "params") for part in comparison.parts)]
-    headers = [column_header(comparison, index) for index in range(len(comparison.columns))]
+    headers = column_headers(comparison, names)
     _set_headers(table, headers, [title for _, title, _ in rows])
     bold = QFont(table.font())
     bold.setBold(True)
@@ -106,13 +108,13 @@ def fill_figures(table: QTableWidget, comparison: Comparison) -> None:
 # --- fits per GPU kind -------------------------------------------------------------------------------
 
 
-def fill_fits(table: QTableWidget, comparison: Comparison) -> None:
+def fill_fits(table: QTableWidget, comparison: Comparison, names: Sequence[str]) -> None:
     """Per GPU kind (rows) and column: the fewest GPUs of the kind that hold it, or that none does."""
     kinds: dict[str, str] = {}
     for column in comparison.columns:
         for setup in column.setups:
             kinds.setdefault(setup.gpu, setup.gpu_name)
-    headers = [column_header(comparison, index) for index in range(len(comparison.columns))]
+    headers = column_headers(comparison, names)
     _set_headers(table, headers, list(kinds.values()))
     for row, gpu in enumerate(kinds):
         for index, column in enumerate(comparison.columns):
@@ -143,7 +145,9 @@ def fill_fits(table: QTableWidget, comparison: Comparison) -> None:
 # --- schema diff -------------------------------------------------------------------------------------
 
 
-def fill_diff(table: QTableWidget, comparison: Comparison, archs: Sequence[Architecture]) -> None:
+def fill_diff(
+    table: QTableWidget, comparison: Comparison, names: Sequence[str], archs: Sequence[Architecture]
+) -> None:
     """A row per field that differs from the baseline in any column; a column that keeps the
     baseline's value shows it dimmed, one that differs shows its own in bold. Each cell is read
     from its own column: a column whose part differs whole (T5 has no base block 'default') has no
@@ -152,7 +156,7 @@ def fill_diff(table: QTableWidget, comparison: Comparison, archs: Sequence[Archi
     for diffs in comparison.diffs:
         for diff in diffs:
             before.setdefault(diff.path, diff.before)
-    headers = [column_header(comparison, index) for index in range(len(comparison.columns))]
+    headers = column_headers(comparison, names)
     table.setColumnCount(len(headers))
     table.setHorizontalHeaderLabels(headers)
     if not before:

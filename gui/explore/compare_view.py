@@ -4,17 +4,25 @@ A toolbar pins columns (the open model as a snapshot, a preset, a preset JSON or
 removes them and picks the baseline; the figures table (headline and parts, with differences)
 sits over three tabs: the grouped bar chart, the GPU fit per kind and the schema diff. The
 comparison is core's (``Pins.comparison``); CSV and JSON go through ``core.export``, the same
-text ``paramtally compare --format csv|json`` writes. It follows every edit while shown.
+text ``paramtally compare --format csv|json`` writes; the chart is saved as PNG or SVG as the
+window's other charts are (``views.export``), titled with the scenario. It follows every edit
+while shown.
+
+Columns are shown by ``Pins.names`` (a file by its name), their full source in the tooltips. The
+toolbar wraps onto a second row rather than widen the window: in one row, with a file's path in
+the baseline box, it made the window 1046 px wide on a 1024-px screen (found by a QA pass).
 """
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtGui import QIcon, QPixmap, QShowEvent
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QHBoxLayout,
     QLabel,
@@ -34,10 +42,12 @@ from paramtally.core.errors import ParamTallyError
 from paramtally.gui.dialogs import ask_open_path, ask_save_path, attempt
 from paramtally.gui.explore.compare_chart import CompareChart
 from paramtally.gui.explore.compare_tables import fill_diff, fill_figures, fill_fits, make_table
+from paramtally.gui.explore.flow_layout import FlowLayout
 from paramtally.gui.explore.pins import Pins
 from paramtally.gui.export_actions import EXCEL_KEY
 from paramtally.gui.settings import settings
 from paramtally.gui.views.deferred import DeferredRefresh
+from paramtally.gui.views.export import laid_out, save_view
 from paramtally.gui.views.palette import series_color
 
 if TYPE_CHECKING:
@@ -45,6 +55,9 @@ if TYPE_CHECKING:
     from paramtally.gui.document import Document
 
 __all__ = ["CompareView"]
+
+_BASELINE_CHARS = 18  # the baseline box's width in characters; a longer name is elided in it
+_CHART_FORMATS = {"png": "PNG image (*.png)", "svg": "SVG image (*.svg)"}
 
 
 class CompareView(QWidget):
@@ -88,7 +101,11 @@ class CompareView(QWidget):
         self.baseline_box = QComboBox()
         self.baseline_box.setObjectName("compareBaseline")
         self.baseline_box.setToolTip("The column the others are compared with")
-        self.baseline_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        # A fixed width: sized to its contents, a file's path widened the toolbar past the screen.
+        self.baseline_box.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.baseline_box.setMinimumContentsLength(_BASELINE_CHARS)
         self.baseline_box.activated.connect(self.pins.set_baseline)
         baseline_label = QLabel("&Baseline:")
         baseline_label.setBuddy(self.baseline_box)
@@ -99,15 +116,21 @@ class CompareView(QWidget):
         export_menu = QMenu(self.export_button)
         export_menu.addAction("Comparison as &CSV…", lambda: self.export("csv"))
         export_menu.addAction("Comparison as &JSON…", lambda: self.export("json"))
+        export_menu.addSeparator()
+        export_menu.addAction("Chart as &PNG…", lambda: self.export_chart("png"))
+        export_menu.addAction("Chart as &SVG…", lambda: self.export_chart("svg"))
         self.export_button.setMenu(export_menu)
+        baseline = QWidget()  # the label stays beside its box when the row wraps
+        pair = QHBoxLayout(baseline)
+        pair.setContentsMargins(8, 0, 0, 0)
+        pair.addWidget(baseline_label)
+        pair.addWidget(self.baseline_box)
+        flow = FlowLayout()
+        for widget in (self.pin_button, self.preset_button, self.file_button, self.remove_button, baseline):
+            flow.addWidget(widget)
         bar = QHBoxLayout()
-        for widget in (self.pin_button, self.preset_button, self.file_button, self.remove_button):
-            bar.addWidget(widget)
-        bar.addSpacing(8)
-        bar.addWidget(baseline_label)
-        bar.addWidget(self.baseline_box)
-        bar.addStretch(1)
-        bar.addWidget(self.export_button)
+        bar.addLayout(flow, 1)
+        bar.addWidget(self.export_button, 0, Qt.AlignmentFlag.AlignTop)
 
         self.scenario_label = QLabel()
         self.scenario_label.setObjectName("compareScenario")
@@ -125,6 +148,17 @@ class CompareView(QWidget):
         self.details.addTab(self.chart, "Chart")
         self.details.addTab(self.fits, "GPU fit")
         self.details.addTab(self.diff, "Schema diff")
+        self.share_box = QCheckBox("S&hare of each column")  # Alt+S is Add Preset's
+        self.share_box.setObjectName("compareShare")
+        self.share_box.setToolTip(
+            "Each column's parts in percent of its own total: beside a model 100× larger, a small "
+            "model's bars are a pixel long in parameters"
+        )
+        self.share_box.toggled.connect(self._draw_chart)
+        self.details.setCornerWidget(self.share_box)
+        self.details.currentChanged.connect(
+            lambda: self.share_box.setVisible(self.details.currentWidget() is self.chart)
+        )
         self.split = split = QSplitter(Qt.Orientation.Vertical)
         split.setObjectName("compareSplit")
         split.addWidget(self.figures)
@@ -154,18 +188,27 @@ class CompareView(QWidget):
             self.scenario_label.setText(f"⚠ {exc}")
             return
         self.comparison = comparison
-        self.scenario_label.setText(f"Under the scenario: {export.scenario_text(comparison.scenario)}")
+        self.scenario_label.setText(self._scenario_line())
+        names = self.pins.names()
         for table in (self.figures, self.fits, self.diff):
             table.setUpdatesEnabled(False)
-        fill_figures(self.figures, comparison)
-        fill_fits(self.fits, comparison)
-        fill_diff(self.diff, comparison, [column.arch for column in self.pins.columns()])
+        fill_figures(self.figures, comparison, names)
+        fill_fits(self.fits, comparison, names)
+        fill_diff(self.diff, comparison, names, [column.arch for column in self.pins.columns()])
         for table in (self.figures, self.fits, self.diff):
             self._mark_columns(table)
             table.setUpdatesEnabled(True)
-        self.chart.show_comparison(comparison)
-        self._fill_baseline_box()
+        self._draw_chart()
+        self._fill_baseline_box(names)
         self._update_remove()
+
+    def _scenario_line(self) -> str:
+        assert self.comparison is not None
+        return f"Under the scenario: {export.scenario_text(self.comparison.scenario)}"
+
+    def _draw_chart(self) -> None:
+        if self.comparison is not None:
+            self.chart.show_comparison(self.comparison, self.pins.names(), self.share_box.isChecked())
 
     def _update_remove(self) -> None:
         """Remove is for a pinned column's selected cell: with the open model's selected it removed
@@ -199,15 +242,23 @@ class CompareView(QWidget):
         first = min(need, total // 2)
         self.split.setSizes([first, total - first])
 
-    def _fill_baseline_box(self) -> None:
-        labels = [self.pins.label(index) for index in range(len(self.pins.pins))]
+    def _fill_baseline_box(self, names: list[str]) -> None:
+        """The names, elided to the box's width (Qt clips the text of a box narrower than it); the
+        tooltip of each has the column's source whole."""
         box = self.baseline_box
-        if [box.itemText(index) for index in range(box.count())] != labels:
+        room = box.fontMetrics().horizontalAdvance("x" * _BASELINE_CHARS)
+        shown = [box.fontMetrics().elidedText(name, Qt.TextElideMode.ElideMiddle, room) for name in names]
+        tips = [self.pins.label(index) for index in range(len(names))]
+        had = [(box.itemText(i), box.itemData(i, Qt.ItemDataRole.ToolTipRole)) for i in range(box.count())]
+        if had != list(zip(shown, tips, strict=True)):
             box.blockSignals(True)
             box.clear()
-            box.addItems(labels)
+            for index, (text, tip) in enumerate(zip(shown, tips, strict=True)):
+                box.addItem(text)
+                box.setItemData(index, tip, Qt.ItemDataRole.ToolTipRole)
             box.blockSignals(False)
         box.setCurrentIndex(self.pins.baseline)
+        box.setToolTip(f"The column the others are compared with: {tips[self.pins.baseline]}")
 
     # --- columns ----------------------------------------------------------------------------------
 
@@ -252,6 +303,44 @@ class CompareView(QWidget):
 
     # --- export -----------------------------------------------------------------------------------
 
+    def export_chart(self, form: str, path: Path | None = None) -> Path | None:
+        """The chart as PNG or SVG, drawn as on screen at the size of the window's other charts."""
+        assert form in _CHART_FORMATS
+        if self.comparison is None:
+            QMessageBox.warning(self, "Export failed", "There is no comparison to export.")
+            return None
+        suffix = f".{form}"
+        target = path or ask_save_path(
+            self,
+            f"Export the chart as {form.upper()}",
+            f"comparison-chart{suffix}",
+            _CHART_FORMATS[form],
+            suffix,
+        )
+        if target is None or not attempt(self, "Export failed", lambda: self.save_chart(target)):
+            return None
+        self._say_exported(target)
+        return target
+
+    def save_chart(self, path: Path) -> Path:
+        """The chart as shown (parameters or shares), with the scenario as its title's second line:
+        a picture has no scenario line above it. PNG or SVG by the suffix."""
+        comparison = self.comparison
+        if comparison is None:
+            raise ParamTallyError("there is no comparison to draw")
+        share = self.share_box.isChecked()
+        note = f"<br><span style='font-size:9pt'>{html.escape(self._scenario_line())}</span>"
+        with laid_out(CompareChart()) as copy:
+            copy.show_comparison(comparison, self.pins.names(), share, note)
+            title = f"Parameters by part, compared ({export.scenario_text(comparison.scenario)})"
+            return save_view(copy, path, title)
+
+    def _say_exported(self, target: Path) -> None:
+        window = self.window()
+        status = getattr(window, "statusBar", None)
+        if callable(status):
+            status().showMessage(f"Exported {target}", 5000)
+
     def export(self, form: str, path: Path | None = None) -> Path | None:
         """The comparison as CSV or JSON, the text ``paramtally compare --format`` writes."""
         assert form in ("csv", "json")
@@ -270,8 +359,5 @@ class CompareView(QWidget):
         text = export.comparison_text(comparison, "csv" if form == "csv" else "json", excel=excel)
         if not attempt(self, "Export failed", lambda: export.write_export(target, text)):
             return None
-        window = self.window()
-        status = getattr(window, "statusBar", None)
-        if callable(status):
-            status().showMessage(f"Exported {target}", 5000)
+        self._say_exported(target)
         return target

@@ -4,23 +4,29 @@ Column 0 is always the open document as it is now, so the comparison follows eve
 others are fixed: a snapshot of the open document ("Pin"), a preset (built-in or the user's) or a
 preset JSON / config.json file, each loaded by core. The comparison itself is
 ``core.explore.compare``'s, under the document's scenario.
+
+A column has two names: its ``label`` says where it came from (a file's path as given; the CSV's
+"source" and the tooltips carry it) and its ``name`` is what the view shows: a file's name, with
+as many of its folders as set it apart from another column's file of that name.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import PurePath
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
-from paramtally.core.sources import load_source
+from paramtally.core.sources import is_path, load_source
 
 if TYPE_CHECKING:
     from paramtally.core.explore.compare import Column, Comparison
     from paramtally.core.schema import Architecture
     from paramtally.gui.document import Document
 
-__all__ = ["Pin", "Pins"]
+__all__ = ["Pin", "Pins", "short_names"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +36,7 @@ class Pin:
 
     source: str
     arch: Architecture | None = None
+    is_file: bool = False  # a preset JSON, config.json or folder: shown by its name, not its path
 
 
 class Pins(QObject):
@@ -47,6 +54,13 @@ class Pins(QObject):
     def label(self, index: int) -> str:
         pin = self.pins[index]
         return pin.source if pin.arch is not None else f"{self.document.source_label} (open)"
+
+    def names(self) -> list[str]:
+        """What the view calls each column: a file by its name (the QA pass saw whole paths widen
+        the toolbar past the screen and cover the chart's bars), the rest by their label."""
+        return short_names(
+            [self.label(index) for index in range(len(self.pins))], [p.is_file for p in self.pins]
+        )
 
     def columns(self) -> list[Column]:
         # Late: the comparison loads the memory engine, which the window loads after its first paint.
@@ -72,7 +86,7 @@ class Pins(QObject):
 
     def add_source(self, source: str) -> Pin:
         """A preset id or a file, loaded by core (ParamTallyError, one line, when it cannot be)."""
-        return self._add(Pin(source, load_source(source)))
+        return self._add(Pin(source, load_source(source), is_path(source)))
 
     def remove(self, index: int) -> None:
         """Drop a pinned column (not the open document's); the baseline stays on its column, or
@@ -95,3 +109,32 @@ class Pins(QObject):
         self.pins.append(pin)
         self.changed.emit()
         return pin
+
+
+def short_names(labels: Sequence[str], is_file: Sequence[bool]) -> list[str]:
+    """A file's name (``mixtral-8x7b.json``, a folder's ``llama``); two files of one name get as
+    many of their folders as tell them apart (``a/config.json``, ``b/config.json``). A name still
+    shared (the same file or preset twice) is numbered: ``gpt2``, ``gpt2 (2)``."""
+    parts = [PurePath(label).parts if file else (label,) for label, file in zip(labels, is_file, strict=True)]
+    depth = [1] * len(parts)
+
+    def shown(index: int) -> str:
+        return str(PurePath(*parts[index][-depth[index] :])) if is_file[index] else labels[index]
+
+    while True:
+        names = [shown(index) for index in range(len(parts))]
+        longer = {
+            index
+            for index, name in enumerate(names)
+            if depth[index] < len(parts[index])
+            and any(names[other] == name and labels[other] != labels[index] for other in range(len(names)))
+        }
+        if not longer:
+            break
+        for index in longer:
+            depth[index] += 1
+    numbered: list[str] = []
+    for index, name in enumerate(names):
+        seen = names[:index].count(name)
+        numbered.append(f"{name} ({seen + 1})" if seen else name)
+    return numbered

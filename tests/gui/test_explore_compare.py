@@ -85,7 +85,8 @@ def test_pin_a_preset_and_a_config_json_show_core_figures(
     modals.wait_done()
 
     headers = [view.figures.horizontalHeaderItem(c).text() for c in range(view.figures.columnCount())]
-    assert headers == ["llama-3-8b (open)\n(baseline)", "llama-3-8b · pin 1", "mixtral-8x7b", str(CONFIG)]
+    assert headers == ["llama-3-8b (open)\n(baseline)", "llama-3-8b · pin 1", "mixtral-8x7b", CONFIG.name]
+    assert view.figures.horizontalHeaderItem(3).toolTip() == str(CONFIG)  # the path, whole
     for column, arch in enumerate((llama, llama, load_source("mixtral-8x7b"), load_source(str(CONFIG)))):
         assert_column_is_core(view, column, arch)
     # Differences against the open model, absolute and in percent, as core's Delta gives them.
@@ -97,7 +98,7 @@ def test_pin_a_preset_and_a_config_json_show_core_figures(
     assert cell(view.figures, total_row, 2)[1] == delta_text(delta.absolute, delta.percent, "params")
     assert delta.absolute == delta.value - count_parameters(llama).total
     # The chart has a bar set per column; the GPU fit table one column per pinned model.
-    assert view.chart.sources == [view.pins.label(c) for c in range(4)]
+    assert view.chart.sources == view.pins.names() and view.chart.sources[3] == CONFIG.name
     assert view.fits.columnCount() == 4 and view.fits.rowCount() > 0
 
 
