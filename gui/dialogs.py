@@ -1,4 +1,5 @@
-"""Every question the window asks, in one place: files, yes/no, a name, a number, a warning.
+"""Every question the window asks, in one place: files, yes/no, a name, a warning (a number from a
+range is the layer tree's own, gui/layer_tree/dialogs.py).
 
 Each is Qt's own dialog, shown modally; what this adds is what a person expects of them all:
 Alt mnemonics on the buttons, file dialogs that open in the folder used last time, a name typed
@@ -28,7 +29,6 @@ from paramtally.gui.settings import settings
 __all__ = [
     "Button",
     "add_mnemonics",
-    "ask_int",
     "ask_open_path",
     "ask_question",
     "ask_save_path",
@@ -136,15 +136,6 @@ def ask_text(parent: QWidget, title: str, label: str, text: str = "") -> str | N
     dialog.setTextEchoMode(QLineEdit.EchoMode.Normal)
     dialog.setTextValue(text)
     return dialog.textValue() if _run(dialog) else None
-
-
-def ask_int(parent: QWidget, title: str, label: str, value: int, low: int, high: int) -> int | None:
-    """A whole number between ``low`` and ``high``, or None if cancelled."""
-    dialog = _input_dialog(parent, title, label)
-    dialog.setInputMode(QInputDialog.InputMode.IntInput)
-    dialog.setIntRange(low, high)
-    dialog.setIntValue(value)
-    return dialog.intValue() if _run(dialog) else None
 
 
 def attempt(parent: QWidget, title: str, action: Callable[[], object]) -> bool:

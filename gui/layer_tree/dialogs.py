@@ -1,16 +1,28 @@
-"""A small dialog for one block (MoE, LoRA, adapter), generated from its schema like the form.
+"""The layer tree's small dialogs: one block (MoE, LoRA, adapter), generated from its schema like
+the form, and one whole number (split at layer, heads, width).
 
-The values are validated by the schema on OK; a refusal is shown in the dialog, which stays
-open, so a person never loses what they typed.
+The values are checked on OK; a refusal is shown in the dialog, which stays open, so a person
+never loses what they typed.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QVBoxLayout,
+    QWidget,
+)
 
 from paramtally.core.errors import FieldError, ParamTallyError, field_problems, one_line
 from paramtally.core.fields import model_fields
@@ -18,9 +30,11 @@ from paramtally.core.labels import label_for
 from paramtally.gui.dialogs import add_mnemonics
 from paramtally.gui.form.editors import Editor, make_editor
 
-__all__ = ["SpecDialog", "ask_spec"]
+__all__ = ["NumberDialog", "SpecDialog", "ask_number", "ask_spec"]
 
 M = TypeVar("M", bound=BaseModel)
+_OK_CANCEL = QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+_STEPS = {Qt.Key.Key_Up: 1, Qt.Key.Key_Down: -1, Qt.Key.Key_PageUp: 10, Qt.Key.Key_PageDown: -10}
 
 
 class SpecDialog(QDialog):
@@ -63,9 +77,7 @@ class SpecDialog(QDialog):
         self.error.setWordWrap(True)
         self.error.hide()
         layout.addWidget(self.error)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
+        buttons = QDialogButtonBox(_OK_CANCEL)
         add_mnemonics(buttons)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
@@ -95,6 +107,107 @@ class SpecDialog(QDialog):
 
     def result_value(self) -> BaseModel | None:
         return self._value
+
+
+class NumberDialog(QDialog):
+    """A whole number from ``low`` to ``high``, typed, or stepped with the arrow keys; objectNames
+    ``number`` and ``error``. A number outside the range is said under the field with the range,
+    and OK keeps the dialog open. (Qt's integer spin box dropped the keystroke instead: a typed 99,
+    at most 31, read 9, and OK took it.)"""
+
+    def __init__(
+        self, title: str, label: str, value: int, low: int, high: int, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.low, self.high = low, high
+        self.edit = _NumberEdit(self)
+        self.edit.setObjectName("number")
+        self.edit.setText(str(value))
+        self.edit.selectAll()
+        self.edit.setToolTip(self.allowed())
+        # As wide as the message for a number just past the top, which then reads on one line (a
+        # word-wrapped label breaks a little before its full width).
+        widest = f"{high + 1:,} is more than {high:,}: type {self.allowed()}.MM"
+        self.edit.setMinimumWidth(self.fontMetrics().horizontalAdvance(widest))
+        caption = QLabel(label, self)
+        caption.setBuddy(self.edit)
+        self.error = QLabel(self)
+        self.error.setObjectName("error")
+        self.error.setStyleSheet("color: #d9534f;")
+        self.error.setWordWrap(True)
+        self.error.hide()
+        buttons = QDialogButtonBox(_OK_CANCEL)
+        add_mnemonics(buttons)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(caption)
+        layout.addWidget(self.edit)
+        layout.addWidget(self.error)
+        layout.addWidget(buttons)
+        self.edit.textEdited.connect(lambda _text: self._say(self.problem(), typing=True))
+
+    def allowed(self) -> str:
+        return f"a whole number from {self.low:,} to {self.high:,}"
+
+    def number(self) -> int | None:
+        """The typed number (digit groups allowed: "40,000"), or None when it is not one."""
+        text = self.edit.text().strip().replace(",", "").replace("_", "").replace(" ", "")
+        return int(text) if re.fullmatch("-?[0-9]+", text) else None
+
+    def problem(self) -> str:
+        number, text = self.number(), self.edit.text().strip()
+        if number is None and not text:
+            return f"Type {self.allowed()}."
+        if number is None:
+            return f"“{text}” is not a whole number: type {self.allowed()}."
+        if number > self.high:
+            return f"{number:,} is more than {self.high:,}: type {self.allowed()}."
+        if number < self.low:
+            return f"{number:,} is less than {self.low:,}: type {self.allowed()}."
+        return ""
+
+    def _say(self, problem: str, typing: bool = False) -> None:
+        """While typing, an empty field is not yet a mistake."""
+        problem = "" if typing and not self.edit.text().strip() else problem
+        self.error.setText(problem)
+        self.error.setVisible(bool(problem))
+
+    def accept(self) -> None:
+        problem = self.problem()
+        if problem:
+            self._say(problem)
+            self.edit.setFocus()
+            self.edit.selectAll()
+            return
+        super().accept()
+
+    def value(self) -> int | None:
+        return self.number() if not self.problem() else None
+
+
+class _NumberEdit(QLineEdit):
+    """Up and Down step by one, Page Up and Page Down by ten, within the dialog's range."""
+
+    def __init__(self, dialog: NumberDialog) -> None:
+        super().__init__(dialog)
+        self.dialog = dialog
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        step, number = _STEPS.get(Qt.Key(event.key())), self.dialog.number()
+        if step is None or number is None:
+            super().keyPressEvent(event)
+            return
+        self.setText(str(min(max(number + step, self.dialog.low), self.dialog.high)))
+        self.selectAll()
+        self.textEdited.emit(self.text())
+
+
+def ask_number(parent: QWidget, title: str, label: str, value: int, low: int, high: int) -> int | None:
+    """A whole number from ``low`` to ``high``, or None when cancelled."""
+    dialog = NumberDialog(title, label, value, low, high, parent)
+    return dialog.value() if dialog.exec() == QDialog.DialogCode.Accepted else None
 
 
 def _plain(exc: ValidationError | ParamTallyError) -> str:

@@ -23,9 +23,9 @@ from paramtally.core.errors import FieldPath
 from paramtally.core.fields import kind_title
 from paramtally.core.groups import group_at, group_block, inherited_block, leaf_groups
 from paramtally.core.schema import MTP, Adapter, Architecture, Block, LayerGroup, LoRA, MoE
-from paramtally.gui.dialogs import ask_int, warn
+from paramtally.gui.dialogs import warn
 from paramtally.gui.document import Document
-from paramtally.gui.layer_tree.dialogs import ask_spec
+from paramtally.gui.layer_tree.dialogs import ask_number, ask_spec
 from paramtally.gui.layer_tree.model import LayerTreeModel
 
 __all__ = ["LayerTree"]
@@ -149,7 +149,7 @@ class LayerTree(QTreeView):
     # --- questions to the person -----------------------------------------------------------------
 
     def ask_int(self, title: str, label: str, value: int, low: int, high: int) -> int | None:
-        return ask_int(self, title, label, value, low, high)
+        return ask_number(self, title, label, value, low, high)
 
     # --- edits (each one undo step) ------------------------------------------------------------
 

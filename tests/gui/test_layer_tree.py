@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtWidgets import QComboBox, QLabel, QMenu, QSpinBox, QWidget
+from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QMenu, QSpinBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from paramtally.core import layer_ops
@@ -100,6 +100,42 @@ def test_split_with_the_keyboard_keeps_the_total(qtbot: QtBot, window: MainWindo
     assert [g.count for g in doc.architecture.decoder.layers] == [48, 48]
     assert doc.report.total == total
     assert tree.tree_model.data(tree.tree_model.group_index(1)) == "layers 48–95 (dense)"
+
+
+def test_a_split_beyond_the_last_layer_says_the_range_and_waits(
+    qtbot: QtBot, window: MainWindow, modals: Modals
+) -> None:
+    """QA: the split dialog's spin box (at most 95 for GPT-3's 96 layers) turned a typed 99 into 9,
+    and OK split there. Now 99 stays as typed, the dialog says the range, and OK waits for a number
+    in it; Up and Down still step."""
+    tree, doc = window.tree, window.document
+    said: list[tuple[str, list[str]]] = []
+
+    def answer(dialog: QWidget) -> None:
+        edit = dialog.findChild(QLineEdit)
+
+        def read() -> None:  # the field and the dialog's visible lines below the caption
+            lines = [label.text() for label in dialog.findChildren(QLabel) if label.isVisible()]
+            said.append((edit.text(), lines[1:]))
+
+        modals.type_text(dialog, "99")
+        read()
+        modals.click_button(dialog, "OK")  # refused: the dialog stays, the group unsplit
+        assert dialog.isVisible() and len(doc.architecture.decoder.layers) == 1
+        read()
+        modals.type_text(dialog, "47")
+        qtbot.keyClick(edit, Qt.Key.Key_Up)
+        read()
+        modals.click_button(dialog, "OK")
+
+    modals.expect(answer, "split at 99, then 48")
+    tree.setFocus()
+    tree.setCurrentIndex(tree.tree_model.group_index(0))
+    qtbot.keyClick(tree, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier)
+    modals.wait_done()
+    message = "99 is more than 95: type a whole number from 1 to 95."
+    assert said == [("99", [message]), ("99", [message]), ("48", [])]
+    assert [g.count for g in doc.architecture.decoder.layers] == [48, 48]
 
 
 def test_convert_to_moe_shows_total_and_active(qtbot: QtBot, window: MainWindow, modals: Modals) -> None:
