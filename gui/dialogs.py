@@ -71,6 +71,17 @@ def ask_open_path(parent: QWidget, title: str, filters: str, key: str = "open") 
     return path
 
 
+def ask_open_folder(parent: QWidget, title: str, key: str = "open") -> Path | None:
+    """The folder to read (a model's, with its config.json), or None if cancelled; starts where the
+    last file or folder for ``key`` was chosen."""
+    chosen = QFileDialog.getExistingDirectory(parent, title, _folder(key))
+    if not chosen:
+        return None
+    path = Path(chosen)
+    _remember(key, path)  # the next dialog starts beside it, among its sibling models
+    return path
+
+
 def ask_save_path(
     parent: QWidget, title: str, name: str, filters: str, default_suffix: str, key: str = "save"
 ) -> Path | None:

@@ -32,7 +32,7 @@ from paramtally.core.errors import ParamTallyError, one_line
 from paramtally.core.recent import forget_source, recent_sources, remember_source
 from paramtally.core.sources import read_source, source_identity
 from paramtally.core.templates import TEMPLATES, new_architecture
-from paramtally.gui.dialogs import Button, ask_open_path, ask_question, warn
+from paramtally.gui.dialogs import Button, ask_open_folder, ask_open_path, ask_question, warn
 from paramtally.gui.document import Document
 from paramtally.gui.explore.hooks import add_explore
 from paramtally.gui.form import ArchitectureForm
@@ -191,6 +191,10 @@ class MainWindow(QMainWindow):
         self.open_action = menu.addAction("&Open…", self.open_dialog)
         self.open_action.setShortcut(QKeySequence.StandardKey.Open)
         self.open_action.setObjectName("actionOpen")
+        # A Hugging Face model folder (config.json beside its weights): the file dialog only
+        # steps into a folder, so it has an entry of its own.
+        folder = menu.addAction("Open &Folder…", self.open_folder_dialog)
+        folder.setObjectName("actionOpenFolder")
         new = menu.addMenu("&New")
         new.setObjectName("menuNew")
         for template, (title, _) in TEMPLATES.items():
@@ -305,6 +309,13 @@ class MainWindow(QMainWindow):
         if not self.may_replace():
             return
         path = ask_open_path(self, "Open preset or config.json", "Model configs (*.json);;All files (*)")
+        if path is not None and not self.open_source(str(path)):
+            warn(self, "Cannot open", self.last_error)
+
+    def open_folder_dialog(self) -> None:
+        if not self.may_replace():
+            return
+        path = ask_open_folder(self, "Open a model folder (with its config.json)")
         if path is not None and not self.open_source(str(path)):
             warn(self, "Cannot open", self.last_error)
 
