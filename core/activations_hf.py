@@ -17,7 +17,7 @@ activation (2 for bf16/fp16, 4 for fp32):
   appends a sink column and takes the softmax in the activation dtype: c = B, and per token its sink
   column B·a and the int64 position of each row's maximum 8a (``GptOss``'s
   ``eager_attention_forward``). SDPA (flash or memory-efficient kernels) keeps a log-sum-exp, 4·a,
-  and no scores.
+  and no scores; transformers refuses it for some classes (``SDPA_REFUSED``).
 - FFN: the activation's own saved tensors (u of them: silu 1, tanh-GELU written out in Python 4,
   ReLU 0, measured per ``ACT2FN`` name) plus its output; gated FFNs also keep the up projection and
   the product: (u + 3)·B·f gated, (u + 1)·B·f plain.
@@ -41,7 +41,14 @@ from paramtally.core.blocks import Attention, DenseFFN, MoE
 from paramtally.core.blocks.base import Context
 from paramtally.core.schema import Architecture, Block
 
-__all__ = ["ACTIVATION_SAVES", "HF_SOURCE", "HFWidths", "hf_score_bytes", "hf_widths"]
+__all__ = [
+    "ACTIVATION_SAVES",
+    "HF_SOURCE",
+    "HFWidths",
+    "hf_score_bytes",
+    "hf_widths",
+    "sdpa_refusal",
+]
 
 HF_SOURCE = (
     "bytes PyTorch saves for backward in Hugging Face transformers 5.24 modules, measured per tensor "
@@ -81,6 +88,16 @@ EXPERT_GLU_SAVES: dict[str, int] = {"gpt_oss": 7}
 # Routers that take the softmax over the k chosen logits alone, in the activation dtype
 # (GptOssTopKRouter), not an fp32 softmax over all E experts.
 TOP_K_SOFTMAX_ROUTER = frozenset({"gpt_oss"})
+# Classes transformers 5.24 will not build with attn_implementation="sdpa" (``_supports_sdpa`` is
+# False: Gemma-2 for its soft-capping, gpt-oss for its sinks): ``from_config`` raises ValueError.
+SDPA_REFUSED: dict[str, str] = {
+    "gemma2": "Gemma2ForCausalLM",
+    "gpt_oss": "GptOssForCausalLM",
+    "bloom": "BloomForCausalLM",
+    "mamba": "MambaForCausalLM",
+    "mamba2": "Mamba2ForCausalLM",
+}
+
 # Per routed token: top-k indices (int64) 8, normalized top-k weights (fp32) 4, three int64 index
 # tensors that sort tokens by expert 24, the weight column multiplying each expert output 4.
 _ROUTED_BOOKKEEPING = 40
@@ -150,6 +167,18 @@ def _ffn_bytes(block: Block, h: int, b: int, family: str) -> tuple[int, int]:
         shared = b * ffn.shared_width * kept
         return _router_bytes(ffn, b, family), round(k * (2 * b * h + per_expert) + shared)
     return 0, 0
+
+
+def sdpa_refusal(arch: Architecture) -> str | None:
+    """Why the hf-sdpa profile cannot describe ``arch`` (transformers will not run its class with
+    SDPA), or None."""
+    held = SDPA_REFUSED.get(arch.family)
+    if held is None:
+        return None
+    return (
+        f"hf-sdpa does not fit {arch.name}: transformers 5.24's {held} refuses SDPA attention; "
+        "choose hf-eager"
+    )
 
 
 def hf_score_bytes(arch: Architecture, b: int) -> int:

@@ -12,6 +12,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, ValidationError, model_validator
 
+from paramtally.core.activations_hf import sdpa_refusal
 from paramtally.core.blocks import MoE
 from paramtally.core.errors import field_error
 from paramtally.core.gguf_types import GGUF_DEFAULT_TYPES, MAX_GGUF_LAYERS
@@ -368,6 +369,10 @@ def scenario_problem(arch: Architecture, s: Scenario) -> tuple[tuple[str, ...], 
         problem = _ep_problem(arch, s.ep)
         if problem:
             return ("ep",), problem, s.ep
+    if s.mode == "training" and s.activations == "hf-sdpa":
+        refused = sdpa_refusal(arch)
+        if refused:
+            return ("activations",), refused, s.activations
     if s.quant in GGUF_DEFAULT_TYPES and arch.num_layers > MAX_GGUF_LAYERS:
         message = (
             f"GGUF formats type tensors layer by layer (llama.cpp): at most {MAX_GGUF_LAYERS:,} layers, "

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pydantic import ValidationError
 
 from paramtally.core.activations import layer_activation_bytes
 from paramtally.core.activations_hf import ACTIVATION_SAVES
@@ -18,7 +19,7 @@ from paramtally.core.cli import main
 from paramtally.core.importers.hf_config import import_hf_config
 from paramtally.core.memory import estimate_memory
 from paramtally.core.presets import load_builtin
-from paramtally.core.scenario import Scenario
+from paramtally.core.scenario import Scenario, check_scenario, fitted_scenario
 from paramtally.core.schema import Architecture
 
 GOLDEN = json.loads((Path(__file__).parents[1] / "golden" / "activations.json").read_text(encoding="utf-8"))
@@ -201,3 +202,32 @@ def test_gemma2_keeps_the_soft_capping_tanh_as_well() -> None:
     assert ("TanhBackward0.result", (b, a, s_, s_), "bfloat16") in _tensors(case)
     assert case["config"]["sliding_window"] < s_  # a sliding layer builds the full s × s scores
     assert case["per_layer"] - _per_layer(case) == 4 * 4 * h
+
+
+@pytest.mark.parametrize(
+    ("preset", "held"),
+    [
+        ("gemma-2-9b", "Gemma2ForCausalLM"),
+        ("gpt-oss-20b", "GptOssForCausalLM"),
+        ("bloom-560m", "BloomForCausalLM"),
+        ("mamba-2.8b", "MambaForCausalLM"),
+    ],
+)
+def test_hf_sdpa_is_refused_where_transformers_refuses_sdpa(preset: str, held: str) -> None:
+    arch = load_builtin(preset)
+    sdpa = Scenario(mode="training", activations="hf-sdpa")
+    with pytest.raises(ValidationError) as raised:
+        check_scenario(arch, sdpa)
+    message = str(raised.value)
+    assert arch.name in message and "hf-sdpa" in message and held in message and "hf-eager" in message
+    check_scenario(arch, sdpa.model_copy(update={"activations": "hf-eager"}))
+    check_scenario(arch, sdpa.model_copy(update={"mode": "inference"}))  # training's field, left
+    fitted, said = fitted_scenario(arch, sdpa)
+    assert fitted.activations != "hf-sdpa" and any("hf-sdpa" in line for line in said)
+
+
+def test_the_command_line_says_why_hf_sdpa_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["memory", "gemma-2-9b", "--mode", "training", "--activations", "hf-sdpa"]
+    assert main(args) != 0
+    said = capsys.readouterr().err
+    assert "Gemma-2-9B" in said and "Gemma2ForCausalLM" in said and "hf-sdpa" in said
