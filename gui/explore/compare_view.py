@@ -36,13 +36,13 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from superqt import QFlowLayout
 
 from paramtally.core import export, user_presets
 from paramtally.core.errors import ParamTallyError
 from paramtally.gui.dialogs import ask_open_path, ask_save_path, attempt
 from paramtally.gui.explore.compare_chart import CompareChart
 from paramtally.gui.explore.compare_tables import fill_diff, fill_figures, fill_fits, make_table
-from paramtally.gui.explore.flow_layout import FlowLayout
 from paramtally.gui.explore.pins import Pins
 from paramtally.gui.export_actions import EXCEL_KEY
 from paramtally.gui.settings import settings
@@ -125,7 +125,8 @@ class CompareView(QWidget):
         pair.setContentsMargins(8, 0, 0, 0)
         pair.addWidget(baseline_label)
         pair.addWidget(self.baseline_box)
-        flow = FlowLayout()
+        flow = QFlowLayout()  # wraps: its minimum width is its widest item's, not the row's
+        flow.setContentsMargins(0, 0, 0, 0)
         for widget in (self.pin_button, self.preset_button, self.file_button, self.remove_button, baseline):
             flow.addWidget(widget)
         bar = QHBoxLayout()
