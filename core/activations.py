@@ -18,10 +18,11 @@ GPU computes as many token–expert pairs for its E/ep experts as it would for a
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import NamedTuple
 
-from paramtally.core.activations_hf import HF_SOURCE, hf_score_bytes, hf_widths
+from paramtally.core.activations_hf import HF_SOURCE, KERNEL_PATH, hf_score_bytes, hf_widths
 from paramtally.core.count import block_kind
 from paramtally.core.kv_cache import encoder_tokens
 from paramtally.core.model_states import padded_vocab
@@ -33,6 +34,7 @@ from paramtally.core.terms import Term
 __all__ = [
     "INFERENCE_CHUNK",
     "activation_terms",
+    "kernel_path_omissions",
     "layer_activation_bytes",
     "shared_training_terms",
     "token_widths",
@@ -168,6 +170,39 @@ def _source(s: Scenario) -> str:
     return KORTHIKANTI if s.activations == "megatron" else HF_SOURCE
 
 
+def _kernel_kinds(blocks: Iterable[Block]) -> list[str]:
+    """The kinds of ``blocks``' mixers whose hf widths assume fused kernels (``KERNEL_PATH``)."""
+    kinds = (mixer.kind for block in blocks for mixer in _self_mixers(block))  # type: ignore[attr-defined]
+    return [kind for kind in dict.fromkeys(kinds) if kind in KERNEL_PATH]
+
+
+def _kernel_source(blocks: list[Block]) -> str:
+    """What a term of hf layers says of its recurrent mixers: their widths are not measured."""
+    names = [KERNEL_PATH[kind].name for kind in _kernel_kinds(blocks)]
+    if not names:
+        return ""
+    return (
+        f"; the {' and '.join(names)} mixer widths are not measured: an estimate of what the fused CUDA "
+        "kernels keep (without them transformers' PyTorch fallback keeps more, as 'Not modelled' says)"
+    )
+
+
+def kernel_path_omissions(arch: Architecture, s: Scenario) -> tuple[str, ...]:
+    """Under the hf profiles in training, what the figure leaves out for each recurrent mixer kind
+    ``arch`` holds: the PyTorch fallback transformers runs without the mixer's CUDA kernels."""
+    if s.mode != "training" or s.activations == "megatron":
+        return ()
+    notes = []
+    for kind in _kernel_kinds(arch.layers_by_block()):
+        path = KERNEL_PATH[kind]
+        notes.append(
+            f"transformers' PyTorch path for the {path.name} layers — the figure assumes the {path.kernels} "
+            f"CUDA kernels; without them transformers keeps fp32 scan tensors, {path.fallback_ratio}× the "
+            f"figure as measured for {path.case}"
+        )
+    return tuple(notes)
+
+
 def layer_activation_bytes(arch: Architecture, s: Scenario, block: Block | None = None) -> int:
     """Bytes one layer of ``block`` (default: the main stack's base block) keeps for one micro-batch."""
     block = block if block is not None else arch.base_block(arch.main_stack)
@@ -211,7 +246,8 @@ def _training_terms(arch: Architecture, s: Scenario, stage: Stage, last: bool) -
         name = "activations" if len(classes) == 1 else f"activations ({where}{'; '.join(labels)} layers)"
         expr = factor + "L·" + _layer_expr(seen, scores) + scale
         values = _layer_values(arch, blocks[0], seen) | {"L": count} | flight | extra
-        terms.append(Term.of(name, "activations", expr, source, **values))
+        said = source + (_kernel_source(blocks) if seen.activations != "megatron" else "")
+        terms.append(Term.of(name, "activations", expr, said, **values))
         if cross is not None and seen.recompute != "full":  # full recompute: the layer's input alone
             tokens = encoder_tokens(arch, seen) or seen.context
             terms.append(

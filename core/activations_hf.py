@@ -29,13 +29,16 @@ activation (2 for bf16/fp16, 4 for fp32):
 - Dropout on the attention and FFN outputs: two masks of h bytes (a GPU's fused dropout keeps
   bool masks; the CPU keeps them in the activation dtype).
 
-Mixers other than attention (MLA, Mamba, linear attention) keep Korthikanti's projection widths at
-B bytes; parallel attention + MLP blocks are counted as sequential ones.
+Mixers other than attention (MLA, Mamba, Mamba-2, gated DeltaNet) keep Korthikanti's projection
+widths at B bytes — not measured: for Mamba and DeltaNet an estimate of what the fused CUDA kernels
+(mamba_ssm, fla) keep; transformers' PyTorch path without them keeps 2–16× more, measured
+(``KERNEL_PATH``). Parallel attention + MLP blocks are counted as sequential ones.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from paramtally.core.blocks import Attention, DenseFFN, MoE
 from paramtally.core.blocks.base import Context
@@ -44,7 +47,9 @@ from paramtally.core.schema import Architecture, Block
 __all__ = [
     "ACTIVATION_SAVES",
     "HF_SOURCE",
+    "KERNEL_PATH",
     "HFWidths",
+    "KernelPath",
     "hf_score_bytes",
     "hf_widths",
     "sdpa_refusal",
@@ -98,6 +103,29 @@ SDPA_REFUSED: dict[str, str] = {
     "mamba2": "Mamba2ForCausalLM",
 }
 
+
+class KernelPath(NamedTuple):
+    """A mixer whose hf widths estimate what fused CUDA kernels keep: its name, the kernels, and how
+    many times the figure transformers' PyTorch fallback kept in the measured ``case``."""
+
+    name: str
+    kernels: str
+    fallback_ratio: float
+    case: str
+
+
+# transformers 5.24 calls these mixers' kernels when mamba_ssm, causal-conv1d or fla (or their Hub
+# kernels) are installed; without them it runs a PyTorch reference of the same functions, which
+# keeps fp32 per-step (Mamba) or per-chunk (Mamba-2, DeltaNet) tensors. The ratios are measured by
+# tools/measure_activations.py (``kernel_fallback_cases`` in tests/golden/activations.json: s 256,
+# b 2, bf16, per layer) against the hf-eager figure.
+KERNEL_PATH: dict[str, KernelPath] = {
+    "mamba": KernelPath("Mamba", "mamba_ssm and causal-conv1d", 15.8, "a layer of Mamba-2.8B's widths"),
+    "mamba2": KernelPath(
+        "Mamba-2", "mamba_ssm and causal-conv1d", 6.5, "a small Mamba-2 layer, chunks of 128"
+    ),
+    "gated_deltanet": KernelPath("gated DeltaNet", "fla and causal-conv1d", 2.1, "a small Qwen3-Next layer"),
+}
 # Per routed token: top-k indices (int64) 8, normalized top-k weights (fp32) 4, three int64 index
 # tensors that sort tokens by expert 24, the weight column multiplying each expert output 4.
 _ROUTED_BOOKKEEPING = 40

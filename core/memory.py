@@ -10,7 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from paramtally.core.activations import activation_terms, shared_training_terms, training_view
+from paramtally.core.activations import (
+    activation_terms,
+    kernel_path_omissions,
+    shared_training_terms,
+    training_view,
+)
 from paramtally.core.kv_cache import KvStages
 from paramtally.core.model_states import model_state_terms, state_key
 from paramtally.core.scenario import Scenario, check_scenario
@@ -166,7 +171,7 @@ def _estimate(arch: Architecture, s: Scenario) -> MemoryReport:
         layers_on_gpu=layout.stages[index].count,
         params=layout.total,
         trainable_params=trainable,
-        omissions=omissions(s),
+        omissions=omissions(s) + kernel_path_omissions(arch, s),
     )
 
 

@@ -98,12 +98,59 @@ CONFIGS: dict[str, dict[str, Any]] = {
     },
 }
 ATTENTION = ("eager", "sdpa")
+# Recurrent mixers on the CPU: transformers runs its PyTorch reference of the mamba_ssm / causal-conv1d
+# / fla kernels, which keeps far more than the kernels do. ParamTally's figure is an estimate for the
+# kernels, so these cases are not its goldens: they measure what the fallback keeps beyond it
+# (``kernel_fallback_cases``; core.activations_hf.KERNEL_PATH quotes the ratios). They run without a
+# cache: a Qwen3-Next of linear-attention layers alone cannot make one (transformers raises).
+FALLBACK_CONFIGS: dict[str, dict[str, Any]] = {
+    "mamba-2.8b-width": {
+        "model_type": "mamba",
+        "hidden_size": 2560,
+        "state_size": 16,
+        "expand": 2,
+        "conv_kernel": 4,
+        "vocab_size": VOCAB,
+        "use_cache": False,
+    },
+    "mamba2": {
+        "model_type": "mamba2",
+        "hidden_size": 256,
+        "num_heads": 8,
+        "head_dim": 64,
+        "n_groups": 2,
+        "state_size": 64,
+        "chunk_size": 128,
+        "expand": 2,
+        "vocab_size": VOCAB,
+        "use_cache": False,
+    },
+    "qwen3_next-deltanet": {
+        "model_type": "qwen3_next",
+        "hidden_size": 256,
+        "num_attention_heads": 8,
+        "num_key_value_heads": 2,
+        "head_dim": 32,
+        "linear_num_key_heads": 2,
+        "linear_num_value_heads": 4,
+        "linear_key_head_dim": 32,
+        "linear_value_head_dim": 32,
+        "num_experts": 8,
+        "num_experts_per_tok": 2,
+        "moe_intermediate_size": 128,
+        "shared_expert_intermediate_size": 128,
+        "intermediate_size": 688,
+        "vocab_size": VOCAB,
+        "layer_types": ["linear_attention", "linear_attention"],
+        "use_cache": False,
+    },
+}
 # transformers 5.24 refuses attn_implementation="sdpa" for these classes (``_supports_sdpa = False``).
-EAGER_ONLY = frozenset({"gpt_oss", "gemma2"})
+EAGER_ONLY = frozenset({"gpt_oss", "gemma2", "mamba", "mamba2"})
 
 
-def attentions(name: str) -> tuple[str, ...]:
-    return ("eager",) if CONFIGS[name]["model_type"] in EAGER_ONLY else ATTENTION
+def attentions(config: dict[str, Any]) -> tuple[str, ...]:
+    return ("eager",) if config["model_type"] in EAGER_ONLY else ATTENTION
 
 
 def layered(config: dict[str, Any], layers: int) -> dict[str, Any]:
@@ -202,8 +249,8 @@ def _key(tensor: dict[str, Any]) -> tuple[Any, ...]:
     return (tensor["saved_by"], tuple(tensor["shape"]), tensor["dtype"], tensor["bytes"])
 
 
-def measure(name: str, attention: str) -> dict[str, Any]:
-    config = CONFIGS[name]
+def measure(name: str, attention: str, configs: dict[str, dict[str, Any]] = CONFIGS) -> dict[str, Any]:
+    config = configs[name]
     one, first = saved_bytes(config, 1, attention)
     two, second = saved_bytes(config, 2, attention)
     added = Counter(map(_key, second)) - Counter(map(_key, first))
@@ -231,12 +278,15 @@ def main() -> int:
     parser.add_argument("--show", action="store_true", help="print each layer's saved tensors")
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args()
-    entries = [measure(name, attention) for name in CONFIGS for attention in attentions(name)]
+    entries = [
+        measure(name, attention) for name, config in CONFIGS.items() for attention in attentions(config)
+    ]
+    fallback = [measure(name, "eager", FALLBACK_CONFIGS) for name in FALLBACK_CONFIGS]
     from transformers.activations import ACT2CLS
 
     units = {name: activation_units(name) for name in sorted(ACT2CLS)}
     print("activation functions (tensors of the input's size kept, output not counted):", units)
-    for entry in entries:
+    for entry in entries + fallback:
         listed = sum(t["bytes"] * t["count"] for t in entry["layer_tensors"])
         print(f"{entry['name']:<16} per layer {entry['per_layer']:>12,} B  (tensors listed: {listed:,})")
         if args.show:
@@ -248,7 +298,7 @@ def main() -> int:
         "_versions": {"torch": torch.__version__, "transformers": transformers.__version__},
         "_method": "saved_tensors_hooks, distinct storages, parameters excluded; per layer = L2 − L1; CPU",
     }
-    data = {**header, "activation_functions": units, "cases": entries}
+    data = {**header, "activation_functions": units, "cases": entries, "kernel_fallback_cases": fallback}
     args.out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     print(f"wrote {args.out.relative_to(ROOT) if args.out.is_relative_to(ROOT) else args.out}")
     return 0

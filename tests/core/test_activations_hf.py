@@ -14,7 +14,7 @@ import pytest
 from pydantic import ValidationError
 
 from paramtally.core.activations import layer_activation_bytes
-from paramtally.core.activations_hf import ACTIVATION_SAVES
+from paramtally.core.activations_hf import ACTIVATION_SAVES, KERNEL_PATH
 from paramtally.core.cli import main
 from paramtally.core.importers.hf_config import import_hf_config
 from paramtally.core.memory import estimate_memory
@@ -231,3 +231,53 @@ def test_the_command_line_says_why_hf_sdpa_is_refused(capsys: pytest.CaptureFixt
     assert main(args) != 0
     said = capsys.readouterr().err
     assert "Gemma-2-9B" in said and "Gemma2ForCausalLM" in said and "hf-sdpa" in said
+
+
+@pytest.mark.parametrize(
+    ("preset", "kernels"),
+    [
+        ("mamba-2.8b", "mamba_ssm"),
+        ("mamba2-7b", "mamba_ssm"),
+        ("jamba-v0.1", "mamba_ssm"),
+        ("qwen3-next-80b-a3b", "fla"),
+    ],
+)
+def test_recurrent_layers_under_hf_profiles_say_they_assume_the_cuda_kernels(
+    preset: str, kernels: str
+) -> None:
+    """Their widths estimate what mamba_ssm / fla keep; transformers' PyTorch fallback keeps more,
+    which the report names as not modelled, and their term does not claim to be measured."""
+    arch = load_builtin(preset)
+    eager = Scenario(mode="training", context=2048, activations="hf-eager")
+    report = estimate_memory(arch, eager)
+    said = " ".join(report.omissions)
+    assert kernels in said and "PyTorch" in said and "× the figure" in said
+    mixers = [t for t in report.terms if t.part == "activations" and not t.name.startswith("output")]
+    assert any("not measured: an estimate of what the fused CUDA kernels keep" in t.source for t in mixers)
+    assert not estimate_memory(arch, eager.model_copy(update={"activations": "megatron"})).omissions
+
+
+def test_attention_models_under_hf_profiles_keep_no_kernel_omission() -> None:
+    s = Scenario(mode="training", activations="hf-eager")
+    report = estimate_memory(load_builtin("llama-3-8b"), s)
+    assert report.omissions == ()
+    assert all("not measured" not in t.source for t in report.terms)
+
+
+FALLBACK = {case["name"]: case for case in GOLDEN["kernel_fallback_cases"]}
+
+
+@pytest.mark.parametrize(
+    ("name", "kind"),
+    [
+        ("mamba-2.8b-width-eager", "mamba"),
+        ("mamba2-eager", "mamba2"),
+        ("qwen3_next-deltanet-eager", "gated_deltanet"),
+    ],
+)
+def test_the_quoted_fallback_ratio_is_the_measured_one(name: str, kind: str) -> None:
+    """What transformers' PyTorch fallback kept per layer (measured on the CPU) over the profile's
+    figure, as KERNEL_PATH quotes it to one decimal."""
+    case = FALLBACK[name]
+    assert _arch(case, 1).runs[0].block.mixer.kind == kind
+    assert round(case["per_layer"] / _per_layer(case), 1) == KERNEL_PATH[kind].fallback_ratio
