@@ -11,7 +11,7 @@ the largest batch are ``core.serving``'s, from the same stage plans (``core.plan
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, NamedTuple
 
@@ -24,10 +24,13 @@ from paramtally.core.terms import Piece
 
 __all__ = [
     "COUNTS",
+    "LAYOUT_FIELDS",
     "NODE_SIZE",
+    "CountLayout",
     "SetupFit",
     "chosen_layout",
     "column_description",
+    "count_layout",
     "fit_setup",
     "fit_setups",
     "layout_text",
@@ -436,6 +439,126 @@ def chosen_layout(arch: Architecture, scenario: Scenario, gpus: int) -> Scenario
     options = _options(arch, scenario, gpus)
     capacity = find_gpu(scenario.gpu).capacity_bytes(scenario.utilization_cap)
     return _choose(options, capacity)[0].layout
+
+
+# The fields that say how one model is split over GPUs: a GPU count typed while serving chooses
+# those the person has not set (the window remembers which; on the command line, the flags given).
+LAYOUT_FIELDS = frozenset({"tp", "pp", "ep"})
+_SHAPE = ("tp", "pp")  # one copy's split; the GPUs beyond it are data-parallel copies
+
+
+@dataclass(frozen=True, slots=True)
+class CountLayout:
+    """What a GPU count (or an expert-parallel size) set while serving does to the layout."""
+
+    changes: dict[str, int]  # the layout fields it sets, besides the values given
+    chosen: frozenset[str]  # the layout fields it chose: no longer the person's own
+    note: str  # what it did, in words
+
+
+def count_layout(
+    arch: Architecture, scenario: Scenario, values: Mapping[str, Any], typed: Collection[str] = ()
+) -> CountLayout | None:
+    """The layout ``values`` (fields being set on ``scenario``) take on their GPU count while serving.
+
+    ``typed``: the layout fields (``LAYOUT_FIELDS``) set by hand before; those in ``values`` are too.
+    A GPU count lays the model out as the setups table does (one copy over all the GPUs: the memory
+    per GPU shrinks), but a TP or PP set by hand is kept while the count takes it, the GPUs beyond
+    it being copies; an EP set by hand is kept by laying the table's copy out on count / EP GPUs
+    (Mixtral at EP 2 on 2 GPUs: TP 1, two copies with four experts each, as ``--ep 2 --gpus 2``).
+    Setting EP while TP and PP are the count's lays them out again the same way. None when no
+    count is set, in training (the GPUs are data parallel there, with ZeRO), or when the values are
+    no counts (the scenario's checks say why)."""
+    typed = (set(typed) | values.keys()) & LAYOUT_FIELDS
+    own_shape = [name for name in _SHAPE if name in typed]
+    if values.get("mode", scenario.mode) != "inference":
+        return None
+    if "gpus" not in values and ("ep" not in values or own_shape):
+        return None
+    sizes = {name: values.get(name, getattr(scenario, name)) for name in ("gpus", *_SHAPE, "ep")}
+    if not all(isinstance(size, int) and not isinstance(size, bool) and size >= 1 for size in sizes.values()):
+        return None
+    if own_shape and sizes["gpus"] % math.prod(sizes[name] for name in own_shape) == 0:
+        return _kept_layout(arch, sizes, own_shape)
+    if "gpus" not in values and sizes["gpus"] % sizes["ep"]:
+        return None  # an EP the GPUs cannot take: refused at its field, the layout as it is
+    return _table_layout(arch, scenario, sizes, own_shape, "ep" in typed, "gpus" in values)
+
+
+def _kept_layout(arch: Architecture, sizes: dict[str, int], own: list[str]) -> CountLayout:
+    """A TP or PP set by hand that the count takes: kept, the GPUs beyond it copies of the model; a
+    TP or PP the count chose before, if the new count does not take it, at its largest size that fits."""
+    gpus, changes = sizes["gpus"], {}
+    said = " × ".join(f"{name.upper()} {sizes[name]}" for name in own)
+    notes = []
+    for name in _SHAPE:
+        if name in own:
+            continue
+        room, size = gpus // math.prod(sizes[other] for other in own), sizes[name]
+        fitted = next(n for n in range(size, 0, -1) if room % n == 0 and (name == "pp" or valid_tp(arch, n)))
+        if fitted != size:
+            changes[name] = sizes[name] = fitted
+            notes.append(f"; {name.upper()} {size} does not fit: {name.upper()} {fitted}")
+    tp, pp, ep = sizes["tp"], sizes["pp"], sizes["ep"]
+    dp = gpus // (tp * pp)
+    fitted_ep = ep if dp % ep == 0 else math.gcd(ep, dp)
+    if fitted_ep != ep:
+        changes["ep"] = fitted_ep
+        notes.append(_ep_words(ep, fitted_ep, dp))
+    note = f"{gpus} GPUs with {said} as set: {_layout_words(tp, pp, dp, fitted_ep)}" + "".join(notes)
+    return CountLayout(changes, frozenset(changes), note)
+
+
+def _table_layout(
+    arch: Architecture, s: Scenario, sizes: dict[str, int], own_shape: list[str], own_ep: bool, count: bool
+) -> CountLayout:
+    """The setups table's one copy over the GPUs, or over count / EP of them for an EP set by hand."""
+    gpus, ep = sizes["gpus"], sizes["ep"]
+    expert_share = ep if own_ep and ep > 1 and gpus % ep == 0 else 1
+    share = gpus // expert_share
+    update = _candidates(arch, with_changes(s, (("mode", "inference"),)), share)[0]
+    tp, pp = update["tp"], update["pp"]
+    dp = gpus // (tp * pp)
+    fitted_ep = ep if dp % ep == 0 else math.gcd(ep, dp)
+    words = _layout_words(tp, pp, dp, fitted_ep)
+    if own_shape:
+        said = " × ".join(f"{name.upper()} {sizes[name]}" for name in own_shape)
+        note = f"{said} does not fit {_gpus(gpus)}: laid out as {words}"
+    else:
+        note = (
+            f"{_gpus(gpus)}: laid out as {words}"
+            if count
+            else f"EP {ep} on {_gpus(gpus)}: laid out as {words}"
+        )
+    if expert_share > 1:
+        note += f" (EP {ep} as set, each copy as the GPU table lays out {_gpus(share)})"
+    else:
+        note += ", as the GPU table does"
+    if own_ep and ep > 1 and expert_share == 1:
+        note += f"; EP {ep} does not fit {_gpus(gpus)}: EP {fitted_ep}"
+    else:
+        note += _ep_words(ep, fitted_ep, dp)
+    changes = {"tp": tp, "pp": pp} | ({"ep": fitted_ep} if fitted_ep != ep else {})
+    return CountLayout(changes, frozenset({*_SHAPE, *changes}), note)
+
+
+def _gpus(count: int) -> str:
+    return f"{count} GPU{'s' if count > 1 else ''}"
+
+
+def _layout_words(tp: int, pp: int, dp: int, ep: int) -> str:
+    """'TP 4', 'TP 8 × PP 2', 'TP 1 × EP 2' (two copies, the experts split over them), 'TP 1 × DP 4'."""
+    parts = [f"TP {tp}", *([f"PP {pp}"] if pp > 1 else [])]
+    if dp > 1:
+        parts.append(f"EP {ep}" if ep == dp else f"DP {dp}")
+    text = " × ".join(parts)
+    return f"{text} (EP {ep})" if 1 < ep != dp else text
+
+
+def _ep_words(asked: int, fitted: int, dp: int) -> str:
+    if fitted == asked:
+        return ""
+    return f"; EP {asked} does not divide the {dp} data-parallel GPU{'s' if dp > 1 else ''}: EP {fitted}"
 
 
 def smallest_fit(setups: Iterable[SetupFit], gpu: str | None = None) -> SetupFit | None:

@@ -147,7 +147,10 @@ class Scenario(HashedOnce):
         1, title="Pipeline parallel", description="Pipeline-parallel size (p): layers split into p stages."
     )
     gpus: Annotated[int, Field(ge=1, le=1_000_000)] = Field(
-        1, title="GPUs", description="Total GPUs; data-parallel size N_d = gpus / (tp · pp)."
+        1,
+        title="GPUs",
+        description="Total GPUs; data-parallel size N_d = gpus / (tp · pp). Serving, a new count lays the "
+        "model out as the GPU setups table does, keeping a TP, PP or EP set by hand that it takes.",
     )
     ep: Annotated[int, Field(ge=1, le=1024)] = Field(
         1,

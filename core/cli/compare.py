@@ -5,12 +5,14 @@ from __future__ import annotations
 import argparse
 
 from paramtally.core.breakdown import PART_LABELS, human
-from paramtally.core.cli.memory import add_scenario_arguments, scenario_from_args
+from paramtally.core.cli.memory import add_scenario_arguments
 from paramtally.core.cli.output import add_output_arguments, emit, format_table
+from paramtally.core.cli.scenario_flags import read_scenario, say_notes
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.explore.compare import Comparison, compare, load_columns
 from paramtally.core.export import comparison_text
 from paramtally.core.gpus import load_catalog
+from paramtally.core.sources import read_source
 
 __all__ = ["add_arguments", "run"]
 
@@ -35,12 +37,16 @@ def run(args: argparse.Namespace) -> int:
             raise ParamTallyError(f"--baseline: '{args.baseline}' is not one of the compared sources")
         baseline = args.sources.index(args.baseline)
     columns = load_columns(args.sources)
-    # One scenario for all, as the window's Compare takes the open model's: the first column's.
-    comparison = compare(columns, scenario_from_args(args, columns[0].arch), baseline)
+    # One scenario for all, as the window's Compare takes the open model's: the first column's (the
+    # one saved with it, if any, as the window opens it).
+    first = args.sources[0]
+    flagged = read_scenario(args, columns[0].arch, read_source(first), first)
+    comparison = compare(columns, flagged.scenario, baseline)
     if args.format in ("csv", "json"):
         emit(comparison_text(comparison, args.format), args.output)
+        say_notes(flagged.notes)
     else:
-        emit(_table(comparison), args.output)
+        emit(_table(comparison, flagged.notes), args.output)
     return 0
 
 
@@ -55,7 +61,7 @@ def _delta(comparison: Comparison, column: int, figure: str) -> str:
     return f"{'' if delta.absolute < 0 else '+'}{shown}{percent}"
 
 
-def _table(comparison: Comparison) -> str:
+def _table(comparison: Comparison, notes: tuple[str, ...] = ()) -> str:
     columns = comparison.columns
     headers = [
         "",
@@ -91,7 +97,7 @@ def _table(comparison: Comparison) -> str:
     s = comparison.scenario
     layout = f", tp {s.tp} · pp {s.pp} · {s.gpus} GPU(s)" if s.gpus > 1 else ""
     scenario = f"Scenario: {s.mode}, {s.dtype}, context {s.context:,}, batch {s.batch}{layout}"
-    lines = [scenario, "", table.rstrip("\n")]
+    lines = [scenario, *(f"  {note}" for note in notes), "", table.rstrip("\n")]
     if any(row[0].startswith("fits on ") for row in rows):
         lines.append(
             f"fits on: the fewest of {_counts_text()} GPUs (`paramtally solve --vary gpus` finds any count)"

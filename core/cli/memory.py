@@ -5,7 +5,12 @@ from __future__ import annotations
 import argparse
 
 from paramtally.core.cli.output import add_output_arguments, emit, emit_json, format_table
-from paramtally.core.cli.scenario_flags import add_scenario_arguments, scenario_from_args
+from paramtally.core.cli.scenario_flags import (
+    add_scenario_arguments,
+    read_scenario,
+    say_notes,
+    scenario_from_args,
+)
 from paramtally.core.export import (
     GPU_COLUMNS,
     MEMORY_COLUMNS,
@@ -21,7 +26,7 @@ from paramtally.core.flops import FlopsReport, estimate_flops
 from paramtally.core.hints import warn_hints
 from paramtally.core.memory import MemoryReport, Scenario, estimate_memory
 from paramtally.core.serving import ServingReport, estimate_serving
-from paramtally.core.sources import load_source
+from paramtally.core.sources import read_source
 
 __all__ = ["add_arguments", "add_scenario_arguments", "run", "scenario_from_args"]
 
@@ -48,8 +53,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    arch = load_source(args.source)
-    scenario = scenario_from_args(args, arch)
+    preset = read_source(args.source)
+    arch = preset.architecture
+    flagged = read_scenario(args, arch, preset, args.source)
+    scenario, notes = flagged.scenario, flagged.notes
     memory = estimate_memory(arch, scenario)
     flops = estimate_flops(arch, scenario)
     serving = estimate_serving(arch, scenario)
@@ -57,13 +64,15 @@ def run(args: argparse.Namespace) -> int:
     setups = fit_setups(arch, scenario, max_batch=max_batch and scenario.mode == "inference")
     if args.format == "json":
         emit_json(memory_json(arch, scenario, memory, setups, flops, serving, args.source), args.output)
+        say_notes(notes)
     elif args.format == "csv":
         rows, columns = (
             (gpu_rows(setups), GPU_COLUMNS) if args.setups else (memory_rows(memory), MEMORY_COLUMNS)
         )
-        emit(to_csv(rows, columns, about_rows(arch, scenario, args.source)), args.output)
+        about = about_rows(arch, scenario, args.source) + [("note", note) for note in notes]
+        emit(to_csv(rows, columns, about), args.output)
     else:
-        emit(_table(arch.name, scenario, memory, setups, flops, serving), args.output)
+        emit(_table(arch.name, scenario, memory, setups, flops, serving, notes), args.output)
     warn_hints(arch, scenario)  # after the answer: a refused run says one line only
     return 0
 
@@ -79,11 +88,13 @@ def _table(
     setups: tuple[SetupFit, ...],
     flops: FlopsReport,
     serving: ServingReport | None,
+    notes: tuple[str, ...] = (),
 ) -> str:
     total_gib, total_gb = _sizes(memory.total_bytes)
     head = [
         f"{name}: {total_gib} GiB = {total_gb} GB per GPU ({memory.total_bytes:,} bytes)",
         f"  {scenario_text(s)}",
+        *(f"  {note}" for note in notes),
     ]
     if s.pp > 1:
         head.append(f"  busiest pipeline stage: {memory.stage} ({memory.layers_on_gpu} layers)")

@@ -5,24 +5,41 @@ description, its choices from a ``Literal``, its type and range from the annotat
 bounds (``core.fields`` reads them, as the window's form does), so a new Scenario field has a flag
 without code here. A yes/no field is ``--flag`` / ``--no-flag``; a tuple of choices is a comma
 list; fields marked ``json_schema_extra={"cli_exclusive": NAME}`` share a mutually exclusive group
-(``--dtype`` or ``--quant``). Unset flags keep the Scenario's defaults, and ``--tp 2`` (or ``--pp``)
-alone means tp·pp GPUs.
+(``--dtype`` or ``--quant``).
+
+Unset flags keep the scenario a preset was saved with (the window's Save keeps the memory tab's),
+else the one the model opens with in the window; ``--tp 2`` (or ``--pp``, ``--ep``) alone on one GPU
+means tp·pp·ep GPUs. While serving, ``--gpus`` lays the model out as the window does when a GPU
+count is typed (``core.fit.count_layout``): the flags given are the fields set by hand.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import warnings
+from dataclasses import dataclass
 from typing import Any
 
 import annotated_types
 
 from paramtally.core.errors import ParamTallyWarning
 from paramtally.core.fields import FieldSpec, model_fields, unwrap
+from paramtally.core.fit import LAYOUT_FIELDS, count_layout
+from paramtally.core.presets import Preset
 from paramtally.core.scenario import Mode, Scenario, mode_only_fields, opening_scenario
 from paramtally.core.schema import Architecture
+from paramtally.core.user_presets import saved_scenario
 
-__all__ = ["add_scenario_arguments", "flag_name", "scenario_fields", "scenario_from_args"]
+__all__ = [
+    "FlagScenario",
+    "add_scenario_arguments",
+    "flag_name",
+    "read_scenario",
+    "say_notes",
+    "scenario_fields",
+    "scenario_from_args",
+]
 
 _METAVARS = {"int": "N", "float": "F", "text": "TEXT", "choices": "LIST"}
 
@@ -119,25 +136,69 @@ def _value(spec: FieldSpec, raw: Any) -> Any:
     return raw
 
 
-def scenario_from_args(args: argparse.Namespace, arch: Architecture | None = None) -> Scenario:
-    """The Scenario the flags describe; unset flags keep the defaults of the scenario ``arch`` opens
-    with in the window (its context no longer than its positions), else the Scenario's."""
-    values: dict[str, Any] = {}
-    for spec in scenario_fields():
-        raw = getattr(args, spec.name, None)
-        if raw is not None:
-            values[spec.name] = _value(spec, raw)
-    if arch is not None and "context" not in values:
-        values["context"] = opening_scenario(arch).context
-    tp, pp, ep = values.get("tp", 1), values.get("pp", 1), values.get("ep", 1)
-    if "gpus" not in values and {"tp", "pp", "ep"} & values.keys() and min(tp, pp, ep) > 0:
-        values["gpus"] = tp * pp * ep  # `--tp 2` alone means two GPUs, not an error
-    scenario = Scenario.model_validate(values)
+@dataclass(frozen=True, slots=True)
+class FlagScenario:
+    """The scenario the flags describe, and what a reader of the figures should know of it: that
+    it starts from the one saved with the preset, what ``--gpus`` laid out."""
+
+    scenario: Scenario
+    notes: tuple[str, ...] = ()
+
+
+def scenario_from_args(
+    args: argparse.Namespace, arch: Architecture | None = None, preset: Preset | None = None, source: str = ""
+) -> Scenario:
+    """``read_scenario``'s scenario."""
+    return read_scenario(args, arch, preset, source).scenario
+
+
+def read_scenario(
+    args: argparse.Namespace, arch: Architecture | None = None, preset: Preset | None = None, source: str = ""
+) -> FlagScenario:
+    """The Scenario the flags describe over the one ``preset`` (read from ``source``) was saved with,
+    field by field, as the window opens it; without one, over the scenario ``arch`` opens with in the
+    window (its context no longer than its positions), else the Scenario's defaults."""
+    flags = _flags(args)
+    saved = saved_scenario(preset, source or "the preset") if preset is not None else None
+    base = saved or (opening_scenario(arch) if arch is not None else Scenario())
+    values, notes = dict(flags), []
+    if saved is not None:
+        given = ", ".join(flag_name(name) for name in flags)
+        notes.append(
+            f"scenario as saved with {source}" + (f"; set on the command line: {given}" if given else "")
+        )
+    shape = {name: values.get(name, getattr(base, name)) for name in ("tp", "pp", "ep")}
+    if "gpus" not in values and LAYOUT_FIELDS & values.keys() and base.gpus == 1 and min(shape.values()) > 0:
+        values["gpus"] = math.prod(shape.values())  # `--tp 2` alone means two GPUs, not an error
+    elif arch is not None and {"gpus", "ep"} & flags.keys():
+        layout = count_layout(arch, base, flags, LAYOUT_FIELDS & flags.keys())
+        if layout is not None:
+            # Said when the count changed the layout the flags and the base give, not when it kept it.
+            if any(values.get(name, getattr(base, name)) != size for name, size in layout.changes.items()):
+                notes.append(layout.note)
+            values |= layout.changes
+    scenario = Scenario.model_validate(base.model_dump() | values)
     other: Mode = "training" if scenario.mode == "inference" else "inference"
-    for name in sorted(mode_only_fields(other) & values.keys()):
+    for name in sorted(mode_only_fields(other) & flags.keys()):
         warnings.warn(
             f"{flag_name(name)} is for {other} only; ignored in {scenario.mode} (--mode {other} uses it)",
             ParamTallyWarning,
             stacklevel=2,
         )
-    return scenario
+    return FlagScenario(scenario, tuple(notes))
+
+
+def _flags(args: argparse.Namespace) -> dict[str, Any]:
+    """The scenario fields given on the command line, by name."""
+    flags: dict[str, Any] = {}
+    for spec in scenario_fields():
+        raw = getattr(args, spec.name, None)
+        if raw is not None:
+            flags[spec.name] = _value(spec, raw)
+    return flags
+
+
+def say_notes(notes: tuple[str, ...]) -> None:
+    """Notes an output has no header for (JSON, a sweep's CSV): on stderr, as warnings are."""
+    for note in notes:
+        warnings.warn(note, ParamTallyWarning, stacklevel=2)

@@ -6,12 +6,13 @@ import argparse
 from typing import Any
 
 from paramtally.core.breakdown import human
-from paramtally.core.cli.memory import add_scenario_arguments, scenario_from_args
+from paramtally.core.cli.memory import add_scenario_arguments
 from paramtally.core.cli.output import add_output_arguments, emit, emit_json, format_table
+from paramtally.core.cli.scenario_flags import read_scenario, say_notes
 from paramtally.core.explore.figures import FIGURES
 from paramtally.core.explore.solve import Point, Solution, solve
 from paramtally.core.explore.variables import VARIABLES
-from paramtally.core.sources import load_source
+from paramtally.core.sources import read_source
 
 __all__ = ["add_arguments", "run"]
 
@@ -42,17 +43,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    arch = load_source(args.source)
-    scenario = scenario_from_args(args, arch)
-    solution = solve(arch, scenario, args.vary, args.target, args.multiple_of)
+    preset = read_source(args.source)
+    arch = preset.architecture
+    flagged = read_scenario(args, arch, preset, args.source)
+    solution = solve(arch, flagged.scenario, args.vary, args.target, args.multiple_of)
     if args.format == "json":
         emit_json(solution.as_dict(), args.output)
+        say_notes(flagged.notes)
     else:
-        emit(_table(arch.name, solution, arch.max_positions), args.output)
+        emit(_table(arch.name, solution, arch.max_positions, flagged.notes), args.output)
     return 0
 
 
-def _table(name: str, solution: Solution, max_positions: int) -> str:
+def _table(name: str, solution: Solution, max_positions: int, scenario_notes: tuple[str, ...] = ()) -> str:
     target = solution.target
     goal = "fits " + target.text.partition("=")[2] if target.gpu else f"{target.name} {_op(target.op)} "
     if not target.gpu:
@@ -69,7 +72,8 @@ def _table(name: str, solution: Solution, max_positions: int) -> str:
     notes = []
     if solution.field == "context" and max_positions and solution.value > max_positions:
         notes.append(f"note: beyond the model's {max_positions:,} positions")
-    return "\n".join([head, "", table.rstrip("\n"), *notes]) + "\n"
+    said = [f"  {note}" for note in scenario_notes]
+    return "\n".join([head, *said, "", table.rstrip("\n"), *notes]) + "\n"
 
 
 def _columns(point: Point) -> list[str]:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import argparse
 
-from paramtally.core.cli.memory import add_scenario_arguments, scenario_from_args
+from paramtally.core.cli.memory import add_scenario_arguments
 from paramtally.core.cli.output import add_output_arguments, emit, emit_json
+from paramtally.core.cli.scenario_flags import read_scenario, say_notes
 from paramtally.core.explore.figures import FIGURES
 from paramtally.core.explore.sweep import sweep
 from paramtally.core.explore.sweep_export import iso_levels, sweep_csv, sweep_json
-from paramtally.core.sources import load_source
+from paramtally.core.sources import read_source
 
 __all__ = ["add_arguments", "run"]
 
@@ -36,11 +37,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    arch = load_source(args.source)
-    result = sweep(arch, scenario_from_args(args, arch), args.x, args.y, args.figure, args.fits)
+    preset = read_source(args.source)
+    arch = preset.architecture
+    flagged = read_scenario(args, arch, preset, args.source)
+    result = sweep(arch, flagged.scenario, args.x, args.y, args.figure, args.fits)
     levels = iso_levels(args.iso or "", result.figure.unit)
     if args.format == "json":
         emit_json(sweep_json(result, [level for _, level in levels]), args.output)
     else:
         emit(sweep_csv(result, levels), args.output)
+    say_notes(flagged.notes)  # a grid of cells has no header to say them in
     return 0

@@ -223,35 +223,50 @@ class MemoryPanel(QWidget):
         return text
 
     def _layout_note(self) -> str:
-        """What the GPU count does to the memory per GPU, and the layout that would spread the model."""
+        """What the GPU count does to the memory per GPU: what the last count typed laid out (the
+        controls say it in core's words), and the layout that would spread the model."""
         document = self._document
         scenario = document.scenario
         if scenario.gpus == 1:
             return ""
+        said = self.controls.layout_note()
+        said = f"{said}. " if said else ""
         in_force = layout_text(scenario.tp, scenario.pp, scenario.dp, scenario.zero)
         try:
             table = chosen_layout(document.architecture, scenario, scenario.gpus)
         except (ParamTallyError, ValueError):
-            return ""
+            return said.strip()
         suggested = layout_text(table.tp, table.pp, table.dp, table.zero)
         if scenario.mode == "inference":
+            if scenario.dp == 1 and said:
+                return said + (
+                    f"The {scenario.gpus} GPUs hold one copy of the model ({in_force}); a tensor, pipeline "
+                    "or expert parallel size you set is kept when the GPU count changes."
+                )
             if scenario.dp == 1:
                 return (
-                    f"{scenario.gpus} GPUs hold one copy of the model ({in_force}); a new GPU count is "
-                    "laid out as in the GPU setups table. Tensor and pipeline parallel change it."
+                    f"{scenario.gpus} GPUs hold one copy of the model ({in_force}); a new GPU count is laid "
+                    "out as in the GPU setups table, keeping a tensor, pipeline or expert parallel size "
+                    "you set."
                 )
-            return (
+            if scenario.ep > 1:
+                return said + (
+                    f"{scenario.gpus} GPUs as {scenario.dp} copies of the model ({in_force}), the routed "
+                    f"experts split over EP {scenario.ep}: each GPU holds the rest whole and "
+                    f"1/{scenario.ep} of the experts."
+                )
+            return said + (
                 f"{scenario.gpus} GPUs as {scenario.dp} copies of the model ({in_force}): each GPU holds "
                 f"a whole copy, so the memory per GPU does not shrink. One copy over all of them: "
-                f"{suggested} (set Tensor/Pipeline parallel, or type the GPU count again)."
+                f"{suggested} (set Tensor/Pipeline parallel)."
             )
         if scenario.dp > 1 and scenario.zero == 0:
-            return (
+            return said + (
                 f"{scenario.dp} data-parallel GPUs each hold the whole model and its training states "
                 f"(ZeRO-0); ZeRO 1–3 shard them. The GPU table's layout for {scenario.gpus} GPUs: "
                 f"{suggested}."
             )
-        return ""
+        return said.strip()
 
     def _adapter_note(self, memory: Any) -> str:
         report = self._document.report

@@ -4,24 +4,26 @@ The field → editor mapping is the form's (gui/form): a field's type and limits
 and its range, its title the label, its description the tooltip, so a new Scenario field
 appears here without GUI code. Two fields get a better editor than their type implies: ``gpu``
 picks from the GPU catalog and an optional choice (``quant``) offers "none". Edits go to
-``document.set_scenario_field`` (undoable; a spin-box drag merges into one step).
+``document.set_scenario_values`` (undoable; a spin-box drag merges into one step).
+
+A GPU count typed while serving is laid out by ``core.fit.count_layout``, as the command line's
+``--gpus`` is: the controls only remember which of TP, PP and EP the person set by hand (the
+command line's flags given), and the words saying what the count did.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
 from PySide6.QtCore import QSize, Signal
 from PySide6.QtGui import QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QLayout, QWidget
 
-from paramtally.core.errors import ParamTallyError
 from paramtally.core.fields import FieldSpec, model_fields
-from paramtally.core.fit import chosen_layout
+from paramtally.core.fit import LAYOUT_FIELDS, CountLayout, count_layout
 from paramtally.core.gpus import load_catalog
 from paramtally.core.scenario import Mode, Scenario, mode_only_fields
-from paramtally.gui.form.editors import ComboBox, Editor, make_editor
+from paramtally.gui.form.editors import ComboBox, Editor, IntSpinBox, make_editor
 from paramtally.gui.form.field_frame import FIELD_STYLE, framed, mark, marked
 from paramtally.gui.views.deferred import DeferredRefresh
 
@@ -33,6 +35,8 @@ __all__ = ["ScenarioControls"]
 NONE_TEXT = "none"
 WIDE = {"gpu"}  # the GPU's name is long: it takes a whole line, as the check-box rows do
 _SPACING = 8
+_MARKS_KEPT = 256  # scenarios whose typed-by-hand marks are kept for undo and redo to bring back
+_Layout = tuple[int, int, int, int]  # GPUs, TP, PP, EP
 
 
 def _editor_for(spec: FieldSpec, parent: QWidget) -> Editor | None:
@@ -78,6 +82,12 @@ class ScenarioControls(QWidget):
         self.columns = 0
         self._shown: frozenset[str] = frozenset()  # the fields of the scenario's mode, in the grid
         self._scenario_shown: Scenario | None = None  # the scenario the fields were last set from
+        # TP, PP and EP set by hand (at the values set) since the model opened: a GPU count keeps
+        # them; by scenario, the marks each edit left, so an undo or redo brings its own back.
+        self._typed: dict[str, Any] = {}
+        self._typed_at: dict[Scenario, dict[str, Any]] = {}
+        self._opened = document.opened
+        self._said: tuple[_Layout, str] | None = None  # what the last GPU count laid out, and where
         self._grid = QGridLayout(self)
         self._grid.setContentsMargins(0, 0, 0, 0)
         self._grid.setHorizontalSpacing(_SPACING)
@@ -95,6 +105,8 @@ class ScenarioControls(QWidget):
             if spec.kind == "choices" or spec.name in WIDE:  # a row of check boxes takes a whole line
                 self._wide.add(spec.name)
             editor.committed.connect(lambda value, merge, name=spec.name: self._commit(name, value, merge))
+            if spec.name in LAYOUT_FIELDS:
+                self._watch_retyping(spec.name, editor)
             self.editors[spec.name] = editor
             self.frames[spec.name] = framed(editor, self)
             self.labels[spec.name] = label
@@ -174,31 +186,92 @@ class ScenarioControls(QWidget):
     def _commit(self, name: str, value: Any, merge: bool) -> None:
         """Send an edit; a refused value stays in its field, red with its reason, until it is
         replaced or another edit makes it valid (it is tried again after every accepted edit)."""
+        self._follow_marks()
         self.pending[name] = value
         key = f"scenario.{name}" if merge else None
-        document, waiting = self._document, set(self.pending)
-        if document.set_scenario_values(self._with_layout(dict(self.pending)), key):
+        waiting = set(self.pending)
+        if self._apply(dict(self.pending), key):
             self.pending.clear()
-        elif len(self.pending) > 1 and document.set_scenario_values(self._with_layout({name: value}), key):
+        elif len(self.pending) > 1 and self._apply({name: value}, key):
             del self.pending[name]
-            if document.set_scenario_values(self._with_layout(dict(self.pending))):
+            if self._apply(dict(self.pending)):
                 self.pending.clear()
         for applied in waiting - set(self.pending):
             self._mark(applied, "")
         self.refresh()
 
-    def _with_layout(self, values: dict[str, Any]) -> dict[str, Any]:
-        """Serving on more GPUs: TP and PP as core's setups table lays them out, unless the person is
-        setting them (more copies of the whole model would leave the memory per GPU unchanged)."""
-        scenario = self._document.scenario
-        if "gpus" not in values or {"tp", "pp", "mode"} & values.keys() or scenario.mode != "inference":
-            return values
-        try:
-            layout = chosen_layout(self._document.architecture, scenario, int(values["gpus"]))
-        except (ParamTallyError, ValidationError, ValueError):
-            return values  # the GPU count itself is refused; the document will say why
-        experts = {"ep": layout.ep} if layout.ep != scenario.ep else {}  # EP within the copies there are
-        return values | {"tp": layout.tp, "pp": layout.pp} | experts
+    def _apply(self, values: dict[str, Any], key: str | None = None) -> bool:
+        """Set ``values`` as one undo step, with the layout core gives a GPU count (or an EP) while
+        serving; the TP, PP and EP typed in them become the person's, those the count chose not."""
+        document, typed = self._document, dict(self._typed)  # the document's signals refresh the marks
+        before = document.scenario
+        layout = count_layout(document.architecture, before, values, typed.keys())
+        changes = values | (layout.changes if layout is not None else {})
+        said = self._said
+        if layout is not None:  # before the edit: the memory tab redraws its notes on it
+            self._said = (_layout_of(before, changes), layout.note)
+        if not document.set_scenario_values(changes, key):
+            self._said = said
+            return False
+        self._remember(before, typed)
+        self._typed = _marks_after(typed, values, layout)
+        self._remember(document.scenario, self._typed)
+        return True
+
+    def _watch_retyping(self, name: str, editor: Editor) -> None:
+        """A TP, PP or EP typed again at the size in force (TP 1 on one GPU) changes no value, so the
+        editor commits nothing; it is set by hand all the same, and a GPU count keeps it."""
+        if not isinstance(editor, IntSpinBox):
+            return
+        line = editor.lineEdit()
+        edited: list[bool] = []
+        line.textEdited.connect(lambda _text: edited.append(True))
+
+        def finished() -> None:
+            if (
+                edited
+                and name not in self.pending
+                and editor.value() == getattr(self._document.scenario, name)
+            ):
+                self._follow_marks()
+                self._typed[name] = editor.value()
+                self._remember(self._document.scenario, self._typed)
+            edited.clear()
+
+        editor.editingFinished.connect(finished)
+
+    def _remember(self, scenario: Scenario, typed: dict[str, Any]) -> None:
+        self._typed_at.pop(scenario, None)  # the latest last: the oldest go first
+        self._typed_at[scenario] = dict(typed)
+        while len(self._typed_at) > _MARKS_KEPT:
+            del self._typed_at[next(iter(self._typed_at))]
+
+    def _follow_marks(self) -> None:
+        """The marks of the scenario in force: none for a model just opened; those an edit left for
+        a scenario undo or redo went back to; else (an edit made elsewhere, Goal Seek's Apply) those
+        whose fields still hold the values typed."""
+        document = self._document
+        scenario = document.scenario
+        if document.opened != self._opened:
+            self._opened, self._typed, self._typed_at, self._said = document.opened, {}, {}, None
+        elif scenario in self._typed_at:
+            self._typed = dict(self._typed_at[scenario])
+        self._typed = {name: value for name, value in self._typed.items() if getattr(scenario, name) == value}
+
+    @property
+    def typed(self) -> frozenset[str]:
+        """The layout fields (TP, PP, EP) set by hand and kept when the GPU count changes."""
+        self._follow_marks()
+        return frozenset(self._typed)
+
+    def layout_note(self) -> str:
+        """What the last GPU count (or EP) typed did to the layout, in words, while that layout is in
+        force ("4 GPUs: laid out as TP 4, as the GPU table does"); "" otherwise."""
+        self._follow_marks()
+        if self._said is None:
+            return ""
+        layout, text = self._said
+        return text if _layout_of(self._document.scenario) == layout else ""
 
     def _fields_of(self, mode: str) -> frozenset[str]:
         other: Mode = "training" if mode == "inference" else "inference"
@@ -215,6 +288,7 @@ class ScenarioControls(QWidget):
     def refresh(self) -> None:
         """Show the document's scenario; a pending (refused) value keeps its field."""
         scenario = self._scenario_shown = self._document.scenario
+        self._follow_marks()
         shown = self._fields_of(scenario.mode)
         if shown != self._shown:
             self._shown = shown
@@ -270,3 +344,18 @@ class ScenarioControls(QWidget):
     def field_state(self, name: str) -> str:
         """How a field is marked: 'error' (red), 'hint' (amber) or ''."""
         return marked(self.editors[name])
+
+
+def _layout_of(scenario: Scenario, changes: dict[str, Any] | None = None) -> _Layout:
+    """GPUs, TP, PP and EP of ``scenario`` with ``changes``."""
+    sizes = [(changes or {}).get(name, getattr(scenario, name)) for name in ("gpus", "tp", "pp", "ep")]
+    return sizes[0], sizes[1], sizes[2], sizes[3]
+
+
+def _marks_after(typed: dict[str, Any], values: dict[str, Any], layout: CountLayout | None) -> dict[str, Any]:
+    """The layout fields set by hand once ``values`` are set: those typed in them join, those the
+    count chose (a typed TP it could not take among them) leave."""
+    marks = typed | {name: values[name] for name in LAYOUT_FIELDS & values.keys()}
+    for name in layout.chosen if layout is not None else ():
+        marks.pop(name, None)
+    return marks

@@ -4,12 +4,19 @@ choices and limits, and the flag names scripts rely on stay."""
 from __future__ import annotations
 
 import argparse
+import json
+import os
+from typing import Any
 
 import pytest
 
+from paramtally.core import user_presets
 from paramtally.core.cli import build_parser, main
 from paramtally.core.cli.scenario_flags import add_scenario_arguments, flag_name, scenario_from_args
+from paramtally.core.document import Document
 from paramtally.core.errors import ParamTallyWarning
+from paramtally.core.memory import estimate_memory
+from paramtally.core.presets import load_builtin
 from paramtally.core.scenario import Scenario
 
 
@@ -116,3 +123,127 @@ def test_a_flag_of_the_other_mode_is_said_to_be_ignored(capsys: pytest.CaptureFi
     assert "--zero" not in capsys.readouterr().err
     assert main(["memory", "llama-3-8b", "--mode", "training", "--generated", "64", "--format", "json"]) == 0
     assert "--generated is for inference only; ignored in training" in capsys.readouterr().err
+
+
+# --- --gpus while serving: laid out as the window lays out a GPU count typed (core.fit.count_layout)
+
+
+def _memory_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
+    return _memory_run(capsys, *argv)[0]
+
+
+def _memory_run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[dict[str, Any], str]:
+    """``paramtally memory ARGV --format json``: its JSON and what it said on stderr."""
+    capsys.readouterr()
+    assert main(["memory", *argv, "--format", "json"]) == 0
+    said = capsys.readouterr()
+    data: dict[str, Any] = json.loads(said.out)
+    return data, said.err
+
+
+def _layout(data: dict[str, Any]) -> tuple[int, int, int, int]:
+    s = data["scenario"]
+    return s["gpus"], s["tp"], s["pp"], s["ep"]
+
+
+def test_gpus_alone_lay_one_copy_out_and_a_tp_given_is_kept(capsys: pytest.CaptureFixture[str]) -> None:
+    alone = _memory_json(capsys, "llama-3-8b")
+    spread = _memory_json(capsys, "llama-3-8b", "--gpus", "4")
+    assert _layout(spread) == (4, 4, 1, 1) and spread["total_bytes"] < alone["total_bytes"] / 2
+    copies = _memory_json(capsys, "llama-3-8b", "--tp", "1", "--gpus", "4")  # four whole copies
+    assert _layout(copies) == (4, 1, 1, 1) and copies["total_bytes"] == alone["total_bytes"]
+    assert _layout(_memory_json(capsys, "llama-3-8b", "--gpus", "16")) == (16, 8, 2, 1)
+    # Training spreads GPUs as data parallel (with ZeRO), as the window does: no layout is chosen.
+    assert _layout(_memory_json(capsys, "llama-3-8b", "--mode", "training", "--gpus", "8")) == (8, 1, 1, 1)
+
+
+def test_an_expert_parallel_size_given_is_kept_on_the_gpus(capsys: pytest.CaptureFixture[str]) -> None:
+    assert _layout(_memory_json(capsys, "mixtral-8x7b", "--ep", "2", "--gpus", "2")) == (2, 1, 1, 2)
+    assert _layout(_memory_json(capsys, "mixtral-8x7b", "--ep", "2", "--gpus", "8")) == (8, 4, 1, 2)
+    assert _layout(_memory_json(capsys, "mixtral-8x7b", "--ep", "2")) == (2, 1, 1, 2)  # GPUs = tp·pp·ep
+
+
+def test_what_gpus_changed_is_said_under_the_scenario_line(capsys: pytest.CaptureFixture[str]) -> None:
+    capsys.readouterr()
+    assert main(["memory", "llama-3-8b", "--tp", "8", "--gpus", "4"]) == 0
+    head = capsys.readouterr().out.splitlines()[:3]
+    assert "tp 4 · pp 1 · 4 GPU(s)" in head[1]
+    assert head[2] == "  TP 8 does not fit 4 GPUs: laid out as TP 4, as the GPU table does"
+    assert main(["memory", "llama-3-8b", "--tp", "4", "--gpus", "4"]) == 0
+    assert "laid out" not in capsys.readouterr().out  # the flags' own layout: nothing to say
+
+
+# --- a user preset's saved scenario: where every command with a scenario starts
+
+
+SAVED = {"mode": "training", "zero": 3, "gpus": 8, "ep": 8}
+
+
+@pytest.fixture
+def saved_preset() -> str:
+    """Mixtral saved as the user preset ``mx-user`` (in the test's own XDG_CONFIG_HOME) with the
+    scenario the window's Save keeps: training, ZeRO-3, 8 GPUs, EP 8."""
+    assert os.environ["XDG_CONFIG_HOME"] in str(user_presets.presets_dir())
+    scenario = Scenario.model_validate(SAVED).model_dump(mode="json")
+    user_presets.save("mx-user", load_builtin("mixtral-8x7b"), scenario=scenario)
+    return "mx-user"
+
+
+def test_memory_starts_from_the_scenario_saved_with_a_preset_as_the_window_does(
+    saved_preset: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    preset = user_presets.load_preset(saved_preset)
+    window = Document(preset.architecture, saved_preset, saved_preset, scenario=preset.scenario)
+    data, err = _memory_run(capsys, saved_preset)
+    assert Scenario.model_validate(data["scenario"]) == window.scenario
+    assert {name: data["scenario"][name] for name in SAVED} == SAVED
+    assert data["total_bytes"] == estimate_memory(preset.architecture, window.scenario).total_bytes
+    assert "paramtally: warning: scenario as saved with mx-user" in err  # JSON has no header for it
+    assert main(["memory", saved_preset]) == 0
+    head = capsys.readouterr().out.splitlines()[:3]
+    assert "training" in head[1] and "8 GPU(s) · ZeRO-3 · ep 8" in head[1]
+    assert head[2] == "  scenario as saved with mx-user"
+
+
+def test_flags_override_the_saved_scenario_field_by_field(
+    saved_preset: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = _memory_json(capsys, saved_preset, "--gpus", "16", "--context", "2048")
+    assert {name: data["scenario"][name] for name in SAVED} == SAVED | {"gpus": 16}
+    assert data["scenario"]["context"] == 2048
+    assert main(["memory", saved_preset, "--gpus", "16", "--format", "csv"]) == 0
+    csv = capsys.readouterr().out
+    assert "# note,scenario as saved with mx-user; set on the command line: --gpus\n" in csv
+    # Serving it on 16 GPUs lays the saved EP 8 out as a GPU count typed in the window does.
+    serving = _memory_json(capsys, saved_preset, "--mode", "inference", "--gpus", "16")
+    assert _layout(serving) == (16, 8, 2, 1)
+
+
+def test_compare_solve_and_sweep_start_from_the_saved_scenario_too(
+    saved_preset: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    memory = _memory_json(capsys, saved_preset)
+    assert main(["compare", saved_preset, "llama-3-8b", "--format", "json"]) == 0
+    compared = json.loads(capsys.readouterr().out)
+    assert compared["scenario"] == memory["scenario"]  # the first column's, as the window's open model
+    assert compared["columns"][0]["memory_bytes"] == memory["total_bytes"]
+    assert main(["compare", saved_preset, "llama-3-8b"]) == 0
+    assert capsys.readouterr().out.splitlines()[1] == "  scenario as saved with mx-user"
+    assert (
+        main(["solve", saved_preset, "--vary", "batch", "--target", "memory>=1GB", "--format", "json"]) == 0
+    )
+    solved = json.loads(capsys.readouterr().out)
+    assert (solved["value"], solved["memory"]) == (1, memory["total_bytes"])
+    assert main(["sweep", saved_preset, "--x", "batch=1,2", "--y", "context=4096", "--figure", "memory"]) == 0
+    swept = capsys.readouterr()
+    assert swept.out.splitlines()[1] == f"1,4096,{memory['total_bytes']}"
+    assert "paramtally: warning: scenario as saved with mx-user" in swept.err
+
+
+def test_a_saved_scenario_this_version_cannot_read_is_skipped_with_a_warning(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    user_presets.save("odd", load_builtin("gpt2"), scenario={"gpus": "8"})  # a string: refused (strict)
+    data, err = _memory_run(capsys, "odd")
+    assert data["scenario"]["gpus"] == 1
+    assert "odd: the saved scenario was skipped (scenario.gpus:" in err  # the window's words

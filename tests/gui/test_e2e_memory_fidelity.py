@@ -125,6 +125,9 @@ def test_a_new_gpu_count_keeps_expert_parallel_within_the_copies(
     type_into(editors["tp"], "1")  # serving: 8 copies of the model, experts spread over them
     type_into(editors["ep"], "8")
     assert (document.scenario.dp, document.scenario.ep) == (8, 8)
-    type_into(editors["gpus"], "16")  # the table's layout: one copy over TP 8 × PP 2, so no EP
-    assert (document.scenario.tp, document.scenario.pp, document.scenario.ep) == (8, 2, 1)
+    type_into(editors["gpus"], "16")  # TP 1 and EP 8 were typed: kept, on 16 copies
+    assert (document.scenario.tp, document.scenario.pp, document.scenario.ep) == (1, 1, 8)
+    type_into(editors["gpus"], "4")  # EP 8 does not divide 4 copies: as many as there are
+    assert (document.scenario.tp, document.scenario.dp, document.scenario.ep) == (1, 4, 4)
     assert not panel.controls.field_state("ep") and panel.problem.isHidden()
+    assert "EP 8 does not divide the 4 data-parallel GPUs: EP 4" in panel.layout_note.text()
