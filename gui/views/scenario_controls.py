@@ -258,12 +258,6 @@ class ScenarioControls(QWidget):
             self._typed = dict(self._typed_at[scenario])
         self._typed = {name: value for name, value in self._typed.items() if getattr(scenario, name) == value}
 
-    @property
-    def typed(self) -> frozenset[str]:
-        """The layout fields (TP, PP, EP) set by hand and kept when the GPU count changes."""
-        self._follow_marks()
-        return frozenset(self._typed)
-
     def layout_note(self) -> str:
         """What the last GPU count (or EP) typed did to the layout, in words, while that layout is in
         force ("4 GPUs: laid out as TP 4, as the GPU table does"); "" otherwise."""
