@@ -33,6 +33,7 @@ __all__ = [
     "count_layout",
     "fit_setup",
     "fit_setups",
+    "layout_changes",
     "layout_text",
     "setup_layouts",
     "smallest_fit",
