@@ -96,20 +96,10 @@ class Document:
 
     def _saved_scenario(self) -> Scenario:
         """The scenario the preset was saved with; a default one (and a notice) if it does not fit."""
-        from paramtally.core.scenario import Scenario, opening_scenario
+        from paramtally.core.scenario import opening_scenario, saved_scenario_data
 
         data, self._scenario_data = self._scenario_data, None
-        if data is None:
-            return opening_scenario(self._architecture)
-        try:
-            return Scenario.model_validate(data)
-        except ValidationError as exc:
-            warnings.warn(
-                f"{self.source_label}: the saved scenario was skipped (scenario.{one_line(exc)})",
-                ParamTallyWarning,
-                stacklevel=3,
-            )
-            return opening_scenario(self._architecture)
+        return saved_scenario_data(data, self.source_label) or opening_scenario(self._architecture)
 
     def scenario_data(self) -> dict[str, Any]:
         """The scenario as a preset file keeps it (every field written out)."""

@@ -7,6 +7,7 @@ need the architecture too (tp dividing the heads) are in ``check_scenario`` and 
 
 from __future__ import annotations
 
+import warnings
 from functools import lru_cache
 from typing import Annotated, Any, Literal
 
@@ -14,7 +15,7 @@ from pydantic import ConfigDict, Field, ValidationError, model_validator
 
 from paramtally.core.activations_hf import sdpa_refusal
 from paramtally.core.blocks import MoE
-from paramtally.core.errors import field_error
+from paramtally.core.errors import ParamTallyWarning, field_error, one_line
 from paramtally.core.gguf_types import GGUF_DEFAULT_TYPES, MAX_GGUF_LAYERS
 from paramtally.core.quant import Dtype, KvDtype, QuantId
 from paramtally.core.schema import Architecture, LoRATarget
@@ -27,6 +28,7 @@ __all__ = [
     "check_scenario",
     "data_parallel",
     "mode_only_fields",
+    "saved_scenario_data",
     "scenario_problem",
     "training_only_fields",
     "valid_tp",
@@ -284,6 +286,23 @@ def opening_scenario(arch: Architecture) -> Scenario:
     default = Scenario.model_fields["context"].default
     positions = arch.max_positions
     return Scenario(context=positions) if 0 < positions < default else Scenario()
+
+
+def saved_scenario_data(data: dict[str, Any] | None, origin: str) -> Scenario | None:
+    """The scenario a preset file keeps (the window's Save writes the memory tab's), as the window
+    and the CLI read it back; None without one, or, with a warning naming ``origin``, when it is
+    not a scenario this version reads (the model's opening scenario is then used)."""
+    if data is None:
+        return None
+    try:
+        return Scenario.model_validate(data)
+    except ValidationError as exc:
+        warnings.warn(
+            f"{origin}: the saved scenario was skipped (scenario.{one_line(exc)})",
+            ParamTallyWarning,
+            stacklevel=3,
+        )
+        return None
 
 
 def fitted_scenario(arch: Architecture, s: Scenario) -> tuple[Scenario, list[str]]:

@@ -22,11 +22,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 import platformdirs
-from pydantic import ValidationError
 
 from paramtally.core import presets
 from paramtally.core.atomic import TEMP_PATTERN, AlreadyExists, write_bytes_atomic
-from paramtally.core.errors import ParamTallyError, ParamTallyWarning, one_line, unknown_name
+from paramtally.core.errors import ParamTallyError, ParamTallyWarning, unknown_name
 from paramtally.core.presets import Preset
 from paramtally.core.schema import Architecture
 
@@ -219,22 +218,10 @@ def load_preset(preset_id: str) -> Preset:
 
 
 def saved_scenario(preset: Preset, origin: str) -> Scenario | None:
-    """The scenario ``preset`` was saved with (the window's Save keeps the memory tab's with it), as
-    the window reads it back; None without one, or, with a warning naming ``origin``, when it is not
-    a scenario this version reads (the window then opens with the model's default one too)."""
-    from paramtally.core.scenario import Scenario  # late: listing presets never needs it
+    """The scenario ``preset`` was saved with, as the window reads it back (``saved_scenario_data``)."""
+    from paramtally.core.scenario import saved_scenario_data  # late: listing presets never needs it
 
-    if preset.scenario is None:
-        return None
-    try:
-        return Scenario.model_validate(preset.scenario)
-    except ValidationError as exc:
-        warnings.warn(
-            f"{origin}: the saved scenario was skipped (scenario.{one_line(exc)})",
-            ParamTallyWarning,
-            stacklevel=2,
-        )
-        return None
+    return saved_scenario_data(preset.scenario, origin)
 
 
 def resolve_id(name: str) -> str:
