@@ -9,6 +9,9 @@ attention) + 4f for a plain FFN (activation input and output) or 8f for a gated 
 activation output, product), an MoE layer's f being k·f_e plus the shared width; R counts 2h per
 norm, 2h for the mixer's input, 2h for the FFN's input if there is one and 2h of dropout masks.
 Each distinct block is its own term, so a model whose MoE layers differ is counted layer for layer.
+An MoE layer also keeps D = 2h·k per token: Megatron-LM's token dispatcher copies each routed
+token's input for its experts, which keep the copy for their first matrix's weight gradient
+(``dispatched_width``).
 
 Pipelines: under 1F1B stage i keeps p − i micro-batches in flight, at most the n micro-batches a
 step has; the interleaved schedule (v chunks per GPU) multiplies that by 1 + (p − 1)/(p·v)
@@ -23,6 +26,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from paramtally.core.activations_hf import HF_SOURCE, KERNEL_PATH, hf_score_bytes, hf_widths
+from paramtally.core.blocks import MoE
 from paramtally.core.count import block_kind
 from paramtally.core.kv_cache import encoder_tokens
 from paramtally.core.model_states import padded_vocab
@@ -34,6 +38,7 @@ from paramtally.core.terms import Term
 __all__ = [
     "INFERENCE_CHUNK",
     "activation_terms",
+    "dispatched_width",
     "kernel_path_omissions",
     "layer_activation_bytes",
     "shared_training_terms",
@@ -49,6 +54,11 @@ KORTHIKANTI = (
     "widths) + 4f plain / 8f gated FFN (MoE: f = k·f_e + shared width); 5·a·s² scores unless "
     "FlashAttention or selective recompute; full recompute keeps 2sbh; sequence parallel divides R "
     "by t; 1F1B: stage i holds p − i micro-batches"
+)
+DISPATCHED = (
+    "; MoE: D = 2h·k per token, the routed copies of the layer's input the experts keep (Megatron-LM "
+    "megatron/core/transformer/moe/moe_utils.py permute, gathered over TP in token_dispatcher.py), "
+    "whole on each TP rank"
 )
 
 
@@ -70,6 +80,18 @@ def _mixers(block: Block) -> list[object]:
 def _self_mixers(block: Block) -> list[object]:
     """The mixers over the layer's own tokens (a cross-attention reads the encoder's: ``cross_widths``)."""
     return [m for m in (block.mixer, block.parallel_mixer) if m is not None]
+
+
+def dispatched_width(block: Block, h: int) -> int:
+    """Bytes per token the experts keep of the tokens dispatched to them, whole on each TP rank.
+
+    Megatron-LM's dispatcher permutes each token's input once per routed expert
+    (megatron/core/transformer/moe/moe_utils.py ``permute``: ``tokens.index_select(0,
+    sorted_indices)``), gathers it over the TP group (token_dispatcher.py ``dispatch_postprocess``)
+    and the experts' fc1 keeps that copy for its weight gradient: 2h per routed token. The combine
+    keeps no copy of the expert outputs: the router's probabilities are applied in the experts'
+    activation (experts.py ``activation_func_with_probs``) and ``unpermute`` only scatters back."""
+    return 2 * h * block.ffn.top_k if isinstance(block.ffn, MoE) else 0
 
 
 def token_widths(block: Block, h: int) -> tuple[int, int]:
@@ -127,22 +149,24 @@ def _activation_bytes(s: Scenario) -> int:
     return 4 if s.dtype == "fp32" else 2
 
 
-def _widths(arch: Architecture, block: Block, s: Scenario) -> tuple[int, int, int]:
-    """(R, S, c): bytes per token kept whole / split by TP, and c of the c·a·s scores (0: none)."""
+def _widths(arch: Architecture, block: Block, s: Scenario) -> tuple[int, int, int, int]:
+    """(R, S, c, D): bytes per token kept whole / split by TP, c of the c·a·s scores (0: none) and
+    the experts' dispatched copies D (megatron; the hf profiles count theirs in S)."""
     return _block_widths(arch, block, s.activations, _activation_bytes(s))
 
 
 @lru_cache(maxsize=1024)
-def _block_widths(arch: Architecture, block: Block, profile: str, byte: int) -> tuple[int, int, int]:
+def _block_widths(arch: Architecture, block: Block, profile: str, byte: int) -> tuple[int, int, int, int]:
     # Cached: every stage of every layout the fit table tries asks again.
     if profile == "megatron":
-        r, w = token_widths(block, arch.hidden_size)
-        return r, w, 5 if _score_heads(block) else 0
+        h = arch.hidden_size
+        r, w = token_widths(block, h)
+        return r, w, 5 if _score_heads(block) else 0, dispatched_width(block, h)
     hf = hf_widths(arch, block, byte, eager=profile == "hf-eager")
-    return hf.r, hf.s, hf.scores
+    return hf.r, hf.s, hf.scores, 0
 
 
-def _layer_expr(s: Scenario, scores: int) -> str:
+def _layer_expr(s: Scenario, scores: int, dispatched: int = 0) -> str:
     t, sp = s.tp, (s.tp if s.sequence_parallel else 1)
     if s.recompute == "full":
         kept = "2" if s.activations == "megatron" else str(_activation_bytes(s))
@@ -152,7 +176,8 @@ def _layer_expr(s: Scenario, scores: int) -> str:
     else:
         keep_scores = scores and s.recompute != "selective"
     score = f" + {scores}·a·s{_over('t', t)}" if keep_scores else ""
-    return f"s·b·(R{_over('t', sp)} + S{_over('t', t)}{score})"
+    copies = " + D" if dispatched else ""  # gathered over TP: whole on each rank, sequence parallel too
+    return f"s·b·(R{_over('t', sp)} + S{_over('t', t)}{copies}{score})"
 
 
 def _scale(s: Scenario) -> tuple[str, dict[str, int]]:
@@ -161,9 +186,10 @@ def _scale(s: Scenario) -> tuple[str, dict[str, int]]:
 
 
 def _layer_values(arch: Architecture, block: Block, s: Scenario) -> dict[str, int]:
-    r, w, _ = _widths(arch, block, s)
+    r, w, _, dispatched = _widths(arch, block, s)
     h = arch.hidden_size
-    return {"s": s.context, "b": s.batch, "h": h, "a": _score_heads(block), "t": s.tp, "R": r, "S": w}
+    values = {"s": s.context, "b": s.batch, "h": h, "a": _score_heads(block), "t": s.tp, "R": r, "S": w}
+    return values | ({"D": dispatched} if dispatched and s.recompute != "full" else {})
 
 
 def _source(s: Scenario) -> str:
@@ -207,7 +233,8 @@ def layer_activation_bytes(arch: Architecture, s: Scenario, block: Block | None 
     """Bytes one layer of ``block`` (default: the main stack's base block) keeps for one micro-batch."""
     block = block if block is not None else arch.base_block(arch.main_stack)
     scale, extra = _scale(s)
-    expr = _layer_expr(s, _widths(arch, block, s)[2]) + scale
+    _, _, scores, dispatched = _widths(arch, block, s)
+    expr = _layer_expr(s, scores, dispatched) + scale
     return Term.of("", "", expr, "", **_layer_values(arch, block, s), **extra).value
 
 
@@ -232,7 +259,9 @@ def _training_terms(arch: Architecture, s: Scenario, stage: Stage, last: bool) -
     h = arch.hidden_size
     # Blocks that keep the same bytes per layer share a term; an encoder's layers read its own
     # tokens (Whisper's 1,500 frames beside a 448-token transcript), so they are a class apart.
-    classes: dict[tuple[str, int, int, int, int, CrossWidths | None], tuple[int, list[Block], Scenario]] = {}
+    classes: dict[
+        tuple[str, int, int, int, int, int, CrossWidths | None], tuple[int, list[Block], Scenario]
+    ] = {}
     for role, held, seen in _by_stack(arch, stage, s):
         for block, layers in held:
             cross = cross_widths(arch, block, seen.activations, _activation_bytes(seen))
@@ -240,13 +269,14 @@ def _training_terms(arch: Architecture, s: Scenario, stage: Stage, last: bool) -
             count, blocks, _ = classes.get(key, (0, [], seen))
             classes[key] = (count + layers, [*blocks, block], seen)
     terms = []
-    for (role, _, _, scores, _, cross), (count, blocks, seen) in classes.items():
+    for (role, _, _, scores, dispatched, _, cross), (count, blocks, seen) in classes.items():
         labels = sorted({block_kind(block) for block in blocks})
         where = f"{role} " if role else ""
         name = "activations" if len(classes) == 1 else f"activations ({where}{'; '.join(labels)} layers)"
-        expr = factor + "L·" + _layer_expr(seen, scores) + scale
+        expr = factor + "L·" + _layer_expr(seen, scores, dispatched) + scale
         values = _layer_values(arch, blocks[0], seen) | {"L": count} | flight | extra
         said = source + (_kernel_source(blocks) if seen.activations != "megatron" else "")
+        said += DISPATCHED if "D" in values else ""
         terms.append(Term.of(name, "activations", expr, said, **values))
         if cross is not None and seen.recompute != "full":  # full recompute: the layer's input alone
             tokens = encoder_tokens(arch, seen) or seen.context

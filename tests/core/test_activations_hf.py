@@ -156,6 +156,28 @@ def test_megatron_stays_korthikanti_and_is_the_default() -> None:
     assert layer_activation_bytes(arch, s) == 2048 * 12288 * 34 + 5 * 96 * 2048 * 2048
 
 
+def test_megatron_moe_keeps_the_dispatched_copy_of_each_routed_token() -> None:
+    """Megatron-LM's dispatcher copies a token's input once per routed expert and gathers the copies
+    over TP (moe_utils.permute, token_dispatcher.py); the experts keep them for fc1's weight gradient:
+    D = 2h·k per token, whole on each TP rank. By hand for Qwen3-30B-A3B (h 2048, 32 + 4 × 4 heads of
+    128, k 8 of f_e 768) at s 2048: 48·2048·(10h + 2·(4096 + 512 + 512 + 4096) + 8·8·768 + 2·2048·8)."""
+    arch = load_builtin("qwen3-30b-a3b")
+    s = Scenario(mode="training", context=2048)
+    h, k, tokens, layers = 2048, 8, 2048, 48
+    r, w, dispatched = 10 * h, 2 * (4096 + 512 + 512 + 4096) + 8 * k * 768, 2 * h * k
+    moe = arch.runs[0].block
+    assert layer_activation_bytes(arch, s, moe) == tokens * (r + w + dispatched)
+    term = next(t for t in estimate_memory(arch, s).terms if t.name == "activations")
+    assert term.value == layers * tokens * (r + w + dispatched) == 11_878_268_928
+    assert "moe_utils.py" in term.source and "+ D" in term.expr
+    split = s.model_copy(update={"tp": 4, "gpus": 4, "sequence_parallel": True})
+    assert layer_activation_bytes(arch, split, moe) == tokens * ((r + w) // 4 + dispatched)
+    full = s.model_copy(update={"recompute": "full"})
+    assert layer_activation_bytes(arch, full, moe) == 2 * tokens * h  # the layer's input alone
+    hf = s.model_copy(update={"activations": "hf-sdpa"})  # the hf MoE term counts its copies in S
+    assert "+ D" not in next(t for t in estimate_memory(arch, hf).terms if t.name == "activations").expr
+
+
 def test_recompute_and_tensor_parallel_apply_to_the_hf_profiles() -> None:
     arch = load_builtin("llama-3-8b")
     s = Scenario(mode="training", context=4096, activations="hf-eager")
