@@ -195,7 +195,8 @@ class Scenario(HashedOnce):
         description="What backward keeps: megatron = Korthikanti et al. 2022's terms (16-bit, dropout "
         "masks always, scores unless FlashAttention); hf-eager / hf-sdpa = a Hugging Face model as "
         "PyTorch keeps it (fp32 norm copies, the model's own dropout; eager attention's fp32 scores and "
-        "full-head K/V, or SDPA's log-sum-exp), measured with transformers 5.24.",
+        "full-head K/V, or SDPA's log-sum-exp), measured with transformers 5.24; Mamba, Mamba-2 and "
+        "gated-DeltaNet layers are estimates for their CUDA kernels.",
         json_schema_extra=TRAINING_ONLY,
     )
     flash_attention: bool = Field(
