@@ -7,7 +7,7 @@ rows and emits one ``dataChanged``; the view keeps its scroll position and sort.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import KeysView, Sequence
 from typing import Any
 
 from PySide6.QtCore import (
@@ -201,6 +201,7 @@ class SetupsTable(QTableView):
         super().__init__(parent)
         self.setObjectName("gpuSetups")
         self.setups_model = SetupsModel(self)
+        self._layout_texts: KeysView[str] | None = None  # the layouts the layout column was fitted to
         self.proxy = _FitsFilter(self)
         self.proxy.setSourceModel(self.setups_model)
         self.proxy.setSortRole(RAW_ROLE)
@@ -241,6 +242,7 @@ class SetupsTable(QTableView):
             # Sized to the text once per reset; per-edit resizing would cost more than the update.
             self.resizeColumnsToContents()
             self.setColumnWidth(USAGE, max(150, self.columnWidth(USAGE)))
+            self._layout_texts = None  # resized with the rest: fitted again below
         self._fit_layout_column()
 
     def _hide_empty_columns(self) -> None:
@@ -249,17 +251,20 @@ class SetupsTable(QTableView):
         setups = self.setups_model.setups
         for column, fields in enumerate(COLUMN_FIELDS):
             empty = bool(setups) and all(getattr(fit, fields[0]) is None for fit in setups)
-            self.setColumnHidden(column, empty)
+            if self.isColumnHidden(column) != empty:  # each change lays the header out again
+                self.setColumnHidden(column, empty)
 
     def _fit_layout_column(self) -> None:
         """The layout column as wide as its longest text, after every edit: an edit that keeps the
         number of setups keeps the other widths, but turning on ZeRO or expert parallelism lengthens
         the layouts ("DP=32 (EP=8), ZeRO-3"). Only the longest text is measured (one size hint)."""
         setups = self.setups_model.setups
-        if not setups:
-            return
+        texts = {fit.layout: row for row, fit in enumerate(setups)}  # a few layouts, each on many rows
+        if not texts or texts.keys() == self._layout_texts:
+            return  # the same layouts (an edit of a width, most edits): the same width
+        self._layout_texts = texts.keys()
         metrics = self.fontMetrics()
-        row = max(range(len(setups)), key=lambda n: metrics.horizontalAdvance(str(setups[n].layout)))
+        row = texts[max(texts, key=lambda text: metrics.horizontalAdvance(str(text)))]
         option = QStyleOptionViewItem()
         self.initViewItemOption(option)
         # The source's row: it has a size even while the fits filter hides it.
