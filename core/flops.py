@@ -10,7 +10,9 @@ recomputation runs again (full: a second forward of the layers; selective: the a
 count the whole s×s score matrix where no causal FlashAttention kernel skips its masked half (as
 Megatron-LM's 72·B·s·l·h²·(1 + s/(6h) + V/(12·l·h)) does). A run of D tokens ≈ 6·N·D (Chinchilla,
 whose compute-optimal D ≈ 20·N). MoE counts the active parameters. LoRA skips the base weights'
-gradients: 4·N + 6·A. Sliding-window layers attend min(s, window).
+gradients: 4·N + 6·A. Sliding-window layers attend min(s, window). An encoder-decoder runs each
+stack over its own tokens, in a prefill and in training (per target token): the encoder over the
+s_enc tokens, each attending all of them, the decoder over s, cross-attending over the s_enc.
 """
 
 from __future__ import annotations
@@ -53,11 +55,17 @@ MEGATRON = (
 )
 
 
-# Said where training counts an encoder-decoder as one stack (prefill counts each at its own tokens).
+# Said where training adapters count an encoder-decoder as one stack (without adapters each stack
+# is counted at its own tokens, as a prefill is).
 _BOTH_STACKS = (
     "; an encoder-decoder's encoder and decoder at the same s tokens, causally, without cross-attention "
     "(an approximation)"
 )
+_RECOMPUTE_SEQUENCE = {
+    "none": "",
+    "selective": " + s_enc·A_e + s·(A_d + H)",
+    "full": " + s_enc·F_e + s·(F − 2·e·V + H)",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,6 +271,38 @@ def _token_terms(arch: Architecture, context: int, encoder_tokens: int | None) -
     return _TokenTerms(attention, decode_attention, forward, decode, matmuls, parts[-1], parts)
 
 
+def _encoder_decoder_training(arch: Architecture, s: Scenario, token: _TokenTerms) -> tuple[Term, Term]:
+    """Training per target token of an encoder-decoder: each sequence runs the encoder over its
+    s_enc tokens (each attending all of them) and the decoder over its s target tokens, cross-
+    attending over the s_enc (the prefill's F_e and F), three times over for the backward; and the
+    hardware FLOPs with recomputation. Without a causal kernel only the decoder's self-attention
+    computes its masked half too (H): an encoder's and a cross-attention's scores have none."""
+    enc_attention, encoder, dec_attention, decoder, prefill = token.prefill_terms
+    sequence = {"s_enc": prefill.values["s_enc"], "F_e": encoder.value, "s": s.context, "F": decoder.value}
+    training = _flops_term(
+        "training per token", "3·(s_enc·F_e + s·F)/s",
+        "per target token: the encoder over the sequence's s_enc tokens and the decoder over its s, "
+        "cross-attending over the s_enc; backward ≈ 2× forward; " + KAPLAN, **sequence,
+    )  # fmt: skip
+    values: dict[str, int] = {}
+    if not s.flash_attention:
+        values["H"] = _context_terms(arch, s.context, 2, "decoder self-attention", KAPLAN, "decoder").value
+    if s.recompute == "selective":
+        values |= {"A_e": enc_attention.value, "A_d": dec_attention.value}
+    elif s.recompute == "full":
+        values |= {"e": token.matmuls["e"], "V": token.matmuls["V"]}
+    again = _RECOMPUTE_SEQUENCE[s.recompute]
+    expr = f"(3·(s_enc·F_e + s·(F + H)){again})/s" if again else "3·(s_enc·F_e + s·(F + H))/s"
+    if "H" not in values:  # a causal kernel skips the masked half
+        expr = expr.replace("(F + H)", "F").replace("(A_d + H)", "A_d").replace(" + H)", ")")
+    hardware = _flops_term(
+        f"hardware FLOPs per training token (recompute {s.recompute})", expr,
+        MEGATRON + "; per target token of an encoder-decoder, as training per token; H: the decoder "
+        "self-attention's masked half, computed without a causal kernel", **sequence, **values,
+    )  # fmt: skip
+    return training, hardware
+
+
 def _encoder_decoder_prefill(
     arch: Architecture, context: int, encoder_tokens: int, matmuls: dict[str, int]
 ) -> tuple[Term, Term, Term, Term, Term]:
@@ -346,17 +386,20 @@ def _estimate(arch: Architecture, s: Scenario, gpu: GPU) -> FlopsReport:
         )  # fmt: skip
         base = "4·(N_ne − A + e·V) + 6·A + 3·F_hw"
         extra: dict[str, int] = {"A": a}
+    elif arch.encoder is not None:
+        training, hardware = _encoder_decoder_training(arch, s, token)
     else:
         training = _flops_term(
-            "training per token", "3·(2·N_ne + 2·e·V + F_att)", "backward ≈ 2× forward; " + KAPLAN
-            + _BOTH_STACKS * (arch.encoder is not None), F_att=attention.value, **matmuls,
+            "training per token", "3·(2·N_ne + 2·e·V + F_att)", "backward ≈ 2× forward; " + KAPLAN,
+            F_att=attention.value, **matmuls,
         )  # fmt: skip
         base, extra = "3·(2·N_ne + 2·e·V + F_hw)", {}
-    recompute = {"none": "", "selective": " + F_hw", "full": " + 2·N_ne + F_hw"}[s.recompute]
-    hardware = _flops_term(
-        f"hardware FLOPs per training token (recompute {s.recompute})", base + recompute, MEGATRON,
-        F_hw=hardware_attention, **extra, **matmuls,
-    )  # fmt: skip
+    if adapters or arch.encoder is None:
+        recompute = {"none": "", "selective": " + F_hw", "full": " + 2·N_ne + F_hw"}[s.recompute]
+        hardware = _flops_term(
+            f"hardware FLOPs per training token (recompute {s.recompute})", base + recompute, MEGATRON,
+            F_hw=hardware_attention, **extra, **matmuls,
+        )  # fmt: skip
     chinchilla = _flops_term("Chinchilla-optimal tokens", "20·N", CHINCHILLA + "; MoE: active N", N=n)
     tokens = s.tokens if s.tokens is not None else chinchilla.value
     six_nd = _flops_term("run (6·N·D)", "6·N·D", CHINCHILLA, N=n, D=tokens)
