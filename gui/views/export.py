@@ -99,7 +99,9 @@ def _svg(view: QGraphicsView, title: str) -> bytes:
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    generator = QSvgGenerator()
+    # SVG 1.1, not Qt's default Tiny 1.2: only 1.1 has clip paths, and without them an item clipped
+    # to its parent's shape (the heatmap's iso-lines, run on past the grid's edge) drew outside it.
+    generator = QSvgGenerator(QSvgGenerator.SvgVersion.Svg11)
     generator.setOutputDevice(buffer)
     generator.setSize(size)
     generator.setViewBox(QRectF(0, 0, size.width(), size.height()))
