@@ -205,9 +205,14 @@ class PresetActions(QObject):
         )
         if path is None:
             return False
-        preset_id = self._ask_id("Import as preset", user_presets.id_for_file(path))
-        if preset_id is None or not self._confirm_overwrite(preset_id):
-            return False
+        suggestion = user_presets.id_for_file(path)
+        while True:
+            preset_id = self._ask_id("Import as preset", suggestion)
+            if preset_id is None:
+                return False
+            if self._confirm_overwrite(preset_id):
+                break
+            suggestion = preset_id  # No to replacing it: back to the id, to type another
         done = self._run(
             "Cannot import preset", lambda: user_presets.import_file(path, preset_id, overwrite=True)
         )

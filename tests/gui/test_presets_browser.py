@@ -530,3 +530,22 @@ def test_file_export_preset_writes_the_model_on_screen(
     qtbot.mouseClick(window.presets_browser.buttons["Export…"], Qt.MouseButton.LeftButton)
     modals.wait_done()
     assert presets.load_preset_file(stored) == presets.load_builtin("gpt3-175b")
+
+
+def test_no_to_replacing_on_import_goes_back_to_the_id(
+    browser: PresetsBrowser, dialogs: Dialogs, tmp_path: Path
+) -> None:
+    """QA: answering No to 'exists. Replace it?' cancelled the whole import."""
+    source = tmp_path / "shared.json"
+    source.write_text(presets.dump_preset(presets.load_builtin("gpt2")), encoding="utf-8")
+    user_presets.save("taken", presets.load_builtin("gpt3-175b"))
+    before = user_presets.load("taken")
+    dialogs.file(source, "Open")
+    dialogs.preset_id("taken")
+    dialogs.answer("No")
+    dialogs.preset_id("free")
+    assert browser.ops.import_file()
+    assert dialogs.asked == ["Replace preset? A user preset “taken” exists. Replace it?"]
+    assert dialogs.suggested == ["shared", "taken"]  # asked again, with the id typed
+    assert user_presets.load("taken") == before  # left as it was
+    assert user_presets.load("free") == presets.load_builtin("gpt2")
