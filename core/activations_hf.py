@@ -26,13 +26,21 @@ activation (2 for bf16/fp16, 4 for fp32):
   bookkeeping (indices, weights, sort order: 40 bytes per routed token, plus 4). gpt-oss's experts
   clamp and gate in Python, 7·B·f_e; its router takes the softmax of the k chosen logits alone in the
   activation dtype; expert biases add the int64 expert id gathering them, 8 per routed token.
+  DeepSeek-V3's router takes its logits from an fp32 copy of the layer's input, 4h; its group
+  selection keeps nothing (the nodes die in the forward, their outputs being integer indices).
 - Dropout on the attention and FFN outputs: two masks of h bytes (a GPU's fused dropout keeps
   bool masks; the CPU keeps them in the activation dtype).
+- MLA (``DeepseekV3Attention``): q, K and V at all a heads and the output projection's input as
+  attention's, q and K over d_nope + d_rope, V and the o input over d_v; each latent's RMSNorm
+  (r_q, r_kv) keeps what RMSNorm keeps and the up projection its input B·r. The rope halves are
+  rotated by products with the cos/sin tables and concatenated: nothing kept. Measured eager; SDPA
+  adds its log-sum-exp, 4·a, but the CPU cannot measure it (q and v head dims differ, so it runs the
+  fp32 math fallback).
 
-Mixers other than attention (MLA, Mamba, Mamba-2, gated DeltaNet) keep Korthikanti's projection
-widths at B bytes — not measured: for Mamba and DeltaNet an estimate of what the fused CUDA kernels
-(mamba_ssm, fla) keep; transformers' PyTorch path without them keeps 2–16× more, measured
-(``KERNEL_PATH``). Parallel attention + MLP blocks are counted as sequential ones.
+Mixers other than attention and MLA (Mamba, Mamba-2, gated DeltaNet) keep Korthikanti's projection
+widths at B bytes — not measured: an estimate of what the fused CUDA kernels (mamba_ssm, fla) keep;
+transformers' PyTorch path without them keeps 2–16× more, measured (``KERNEL_PATH``). Parallel
+attention + MLP blocks are counted as sequential ones.
 """
 
 from __future__ import annotations
@@ -40,7 +48,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from paramtally.core.blocks import Attention, DenseFFN, MoE
+from paramtally.core.blocks import MLA, Attention, DenseFFN, MoE
 from paramtally.core.blocks.base import Context
 from paramtally.core.schema import Architecture, Block
 
@@ -57,12 +65,13 @@ __all__ = [
 
 HF_SOURCE = (
     "bytes PyTorch saves for backward in Hugging Face transformers 5.24 modules, measured per tensor "
-    "(tools/measure_activations.py; saved_tensors_hooks, distinct storages, L=2 − L=1): R = norms "
+    "(tools/measure_activations.py; saved_tensors_hooks, distinct storages held, L=2 − L=1): R = norms "
     "(RMSNorm 4h fp32 copy + B·h + 4) + mixer and FFN inputs B·h + dropout masks; S = q, k, v, o "
-    "inputs (eager: K, V at all heads; SDPA: + 4·a log-sum-exp) + q/k norms + FFN (u + 3)·B·f gated "
-    "(u: the activation's saved tensors) + MoE routing; eager scores c·a·s (fp32 softmax 4 + its B "
-    "copy; with attention dropout + 1 mask; Gemma-2's soft-capping tanh + B; gpt-oss's softmax in B "
-    "over a sink column); recompute and parallelism as Korthikanti"
+    "inputs (eager: K, V at all heads; SDPA: + 4·a log-sum-exp) + q/k norms + MLA's latent norms + "
+    "FFN (u + 3)·B·f gated (u: the activation's saved tensors) + MoE routing; "
+    "eager scores c·a·s (fp32 softmax 4 + its B copy; with attention dropout + 1 mask; Gemma-2's "
+    "soft-capping tanh + B; gpt-oss's softmax in B over a sink column); recompute and parallelism "
+    "as Korthikanti"
 )
 
 # Tensors of its input's size an ACT2FN activation saves for backward, its output not counted
@@ -85,6 +94,10 @@ FP32_NORM = frozenset({"gemma", "gemma2", "gemma3", "gemma3_text", "qwen3_next",
 # Eager attention soft-caps the logits, tanh(x/cap)·cap, before the softmax: tanh keeps its output
 # (Gemma-2's attn_logit_softcapping, 50 by default in transformers' Gemma2Config).
 LOGIT_SOFTCAP = frozenset({"gemma2"})
+# Routers that compute their logits from an fp32 copy of the layer's input (DeepseekV3TopkRouter:
+# F.linear(hidden_states.type(torch.float32), self.weight.type(torch.float32))); the fp32 copy of the
+# router weight is per layer, not per token, and not counted.
+FP32_ROUTER_INPUT = frozenset({"deepseek_v3"})
 # Tensors of the expert width a gated expert keeps where transformers writes its GLU out in Python:
 # gpt-oss's GptOssExperts._apply_gate clamps gate and up and returns (up + 1)·gate·σ(α·gate), which
 # keeps gate_up (2, both clamps read it), the clamped gate, σ, up + 1 and the GLU, and the down
@@ -148,10 +161,14 @@ def _saves(activation: str) -> float:
     return ACTIVATION_SAVES.get(activation, 1.0)
 
 
+def _rms_norm_bytes(width: int, b: int, family: str) -> int:
+    return 4 * width + (4 if family in FP32_NORM else b) * width + 4
+
+
 def _norm_bytes(block: Block, h: int, b: int, family: str) -> int:
     if block.norms.kind == "layernorm":
         return b * h + 8
-    return 4 * h + (4 if family in FP32_NORM else b) * h + 4
+    return _rms_norm_bytes(h, b, family)
 
 
 def _attention(mixer: Attention, ctx: Context, b: int, eager: bool, family: str) -> int:
@@ -168,24 +185,35 @@ def _attention(mixer: Attention, ctx: Context, b: int, eager: bool, family: str)
     return width + (0 if eager else 4 * a)
 
 
+def _mla(mixer: MLA, ctx: Context, b: int, eager: bool, family: str) -> int:
+    """q, K, V, the o input (``projection_widths``) and each latent's RMSNorm with its up projection's
+    input (q_a_layernorm → q_b_proj, kv_a_layernorm → kv_b_proj)."""
+    latents = [r for r in (mixer.q_lora_rank, mixer.kv_lora_rank) if r]
+    width = b * mixer.projection_widths(ctx) + sum(_rms_norm_bytes(r, b, family) + b * r for r in latents)
+    return width + (0 if eager else 4 * mixer.num_heads)
+
+
 def _mixer_bytes(mixer: object, ctx: Context, b: int, eager: bool, family: str) -> int:
     if isinstance(mixer, Attention):
         return _attention(mixer, ctx, b, eager, family)
+    if isinstance(mixer, MLA):
+        return _mla(mixer, ctx, b, eager, family)
     widths: int = mixer.projection_widths(ctx)  # type: ignore[attr-defined]
     return b * widths
 
 
-def _router_bytes(ffn: MoE, b: int, family: str) -> int:
+def _router_bytes(ffn: MoE, h: int, b: int, family: str) -> int:
     k = ffn.top_k
     bias_ids = _BIAS_IDS if ffn.expert_bias else 0
     if family in TOP_K_SOFTMAX_ROUTER:  # indices 8 and sort order 24; weights and their column B each
         return k * (32 + bias_ids + 2 * b)
-    return 4 * ffn.num_experts + (_ROUTED_BOOKKEEPING + bias_ids) * k + 4
+    fp32_input = 4 * h if family in FP32_ROUTER_INPUT else 0
+    return fp32_input + 4 * ffn.num_experts + (_ROUTED_BOOKKEEPING + bias_ids) * k + 4
 
 
-def _ffn_bytes(block: Block, h: int, b: int, family: str) -> tuple[int, int]:
+def _ffn_bytes(arch: Architecture, block: Block, b: int) -> tuple[int, int]:
     """(kept whole, split by TP) bytes per token of the FFN."""
-    ffn = block.ffn
+    ffn, h, family = block.ffn, arch.hidden_size, arch.family
     if isinstance(ffn, DenseFFN):
         return 0, round(b * ffn.width * (_saves(ffn.activation) + (3 if ffn.gated else 1)))
     if isinstance(ffn, MoE):
@@ -193,7 +221,7 @@ def _ffn_bytes(block: Block, h: int, b: int, family: str) -> tuple[int, int]:
         kept = _saves(ffn.activation) + (3 if ffn.gated else 1)
         per_expert = b * ffn.expert_width * (EXPERT_GLU_SAVES.get(family, kept) if ffn.gated else kept)
         shared = b * ffn.shared_width * kept
-        return _router_bytes(ffn, b, family), round(k * (2 * b * h + per_expert) + shared)
+        return _router_bytes(ffn, h, b, family), round(k * (2 * b * h + per_expert) + shared)
     return 0, 0
 
 
@@ -225,7 +253,7 @@ def hf_widths(arch: Architecture, block: Block, b: int, eager: bool) -> HFWidths
     family = arch.family
     # A cross-attention reads the encoder's tokens: counted apart (``activations.cross_widths``).
     mixers = [m for m in (block.mixer, block.parallel_mixer) if m is not None]
-    router, ffn = _ffn_bytes(block, h, b, family)
+    router, ffn = _ffn_bytes(arch, block, b)
     has_ffn = block.ffn.active_width() > 0
     masks = 2 * h if arch.dropout.hidden > 0 else 0
     r = block.norms.count * _norm_bytes(block, h, b, family) + b * h + (b * h if has_ffn else 0)

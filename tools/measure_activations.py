@@ -5,24 +5,26 @@ A development tool, not part of ParamTally: it needs torch and transformers (the
 imports either). Tiny models are built on the CPU from config dicts alone (nothing is downloaded),
 cast to bf16, put in training mode and run forward once on random token ids. Every tensor autograd
 saves for backward passes through ``torch.autograd.graph.saved_tensors_hooks``; the bytes kept are
-the sizes of the distinct storages saved (a view saved twice counts once), parameters excluded.
-Per layer = measured(L=2) − measured(L=1): the embeddings, the final norm, the head, the loss and
-the rotary tables cancel.
+the sizes of the distinct storages saved and still held by the graph when the forward ends (a view
+saved twice counts once), parameters excluded. Per layer = measured(L=2) − measured(L=1): the
+embeddings, the final norm, the head, the loss and the rotary tables cancel.
 
     python tools/measure_activations.py            # tests/golden/activations.json
     python tools/measure_activations.py --show     # also print each layer's saved tensors
 
-Each golden entry holds the config, the attention implementation (eager / sdpa), s, b, dtype,
-the two totals, the per-layer difference and the saved tensors that make it up (the autograd
-node that saved each one, its shape and dtype), so a difference from ParamTally's formula can be
-traced to the tensor.
+Each golden entry holds the config, the key that sets its layer count (``layer_key``), the
+attention implementation (eager / sdpa), s, b, dtype, the two totals, the per-layer difference and
+the saved tensors that make it up (the autograd node that saved each one, its shape and dtype), so
+a difference from ParamTally's formula can be traced to the tensor.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import sys
+import weakref
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -96,6 +98,26 @@ CONFIGS: dict[str, dict[str, Any]] = {
         "sliding_window": 128,
         "layer_types": ["sliding_attention", "sliding_attention"],
     },
+    # DeepSeek-V3: MLA with both latents (q_lora_rank, kv_lora_rank) and unequal q/k and v head dims
+    # (48 + 16 against 32, as V3's 128 + 64 against 128); every layer MoE with DeepseekV3Config's
+    # group-limited routing (8 groups, 4 chosen), 16 experts, top-4, one shared expert.
+    "deepseek_v3": {
+        "model_type": "deepseek_v3",
+        **_LLAMA_LIKE,
+        "num_key_value_heads": 8,
+        "q_lora_rank": 128,
+        "kv_lora_rank": 96,
+        "qk_rope_head_dim": 16,
+        "qk_nope_head_dim": 48,
+        "v_head_dim": 32,
+        "moe_intermediate_size": 128,
+        "n_routed_experts": 16,
+        "num_experts_per_tok": 4,
+        "n_shared_experts": 1,
+        "n_group": 8,
+        "topk_group": 4,
+        "first_k_dense_replace": 0,
+    },
 }
 ATTENTION = ("eager", "sdpa")
 # Recurrent mixers on the CPU: transformers runs its PyTorch reference of the mamba_ssm / causal-conv1d
@@ -147,24 +169,37 @@ FALLBACK_CONFIGS: dict[str, dict[str, Any]] = {
 }
 # transformers 5.24 refuses attn_implementation="sdpa" for these classes (``_supports_sdpa = False``).
 EAGER_ONLY = frozenset({"gpt_oss", "gemma2", "mamba", "mamba2"})
+# Models whose SDPA the CPU cannot measure: it runs the fp32 math fallback (fp32 s × s scores and
+# fp32 copies of q, k, v) where no GPU kernel would — DeepSeek's q/k head dim differs from its v head
+# dim (the CPU's fused kernel wants them equal).
+CPU_SDPA_FALLBACK = frozenset({"deepseek_v3"})
+# The key that sets the measured layers when it is not num_hidden_layers.
+LAYER_KEYS: dict[str, str] = {}
 
 
 def attentions(config: dict[str, Any]) -> tuple[str, ...]:
-    return ("eager",) if config["model_type"] in EAGER_ONLY else ATTENTION
+    eager_only = EAGER_ONLY | CPU_SDPA_FALLBACK
+    return ("eager",) if config["model_type"] in eager_only else ATTENTION
 
 
-def layered(config: dict[str, Any], layers: int) -> dict[str, Any]:
-    """``config`` with ``layers`` layers: its ``layer_types``, if listed, cut to the first ``layers``
-    (so a one- and a two-layer model hold the same kind of layer and their difference is one)."""
-    layer_key = "n_layer" if config["model_type"] == "gpt2" else "num_hidden_layers"
-    values = {**config, layer_key: layers}
+def layer_key(name: str, config: dict[str, Any]) -> str:
+    if name in LAYER_KEYS:
+        return LAYER_KEYS[name]
+    return "n_layer" if config["model_type"] == "gpt2" else "num_hidden_layers"
+
+
+def layered(config: dict[str, Any], layers: int, key: str) -> dict[str, Any]:
+    """``config`` with ``layers`` layers set by ``key``: its ``layer_types``, if listed, cut to the
+    first ``layers`` (so a one- and a two-layer model hold the same kind of layer and their
+    difference is one)."""
+    values = {**config, key: layers}
     if "layer_types" in config:
         values["layer_types"] = config["layer_types"][:layers]
     return values
 
 
-def build(config: dict[str, Any], layers: int, attention: str) -> torch.nn.Module:
-    values = {key: value for key, value in layered(config, layers).items() if key != "model_type"}
+def build(config: dict[str, Any], layers: int, key: str, attention: str) -> torch.nn.Module:
+    values = {name: value for name, value in layered(config, layers, key).items() if name != "model_type"}
     cfg = AutoConfig.for_model(config["model_type"], **values)
     torch.manual_seed(0)
     model = AutoModelForCausalLM.from_config(cfg, attn_implementation=attention)
@@ -196,23 +231,42 @@ def _labels(root: Any, params: set[int]) -> dict[int, str]:
     return found
 
 
-def saved_bytes(config: dict[str, Any], layers: int, attention: str) -> tuple[int, list[dict[str, Any]]]:
-    """Bytes of the distinct non-parameter storages autograd saves in one forward, and the tensors."""
-    model = build(config, layers, attention)
-    params = {p.untyped_storage().data_ptr() for p in model.parameters()}
-    storages: dict[int, tuple[tuple[int, ...], str, int]] = {}
+class _Saved:
+    """What a node keeps in place of a saved tensor: its weak reference says, after the forward,
+    whether a node of the graph still holds the tensor."""
 
-    def pack(tensor: torch.Tensor) -> torch.Tensor:
+    __slots__ = ("__weakref__", "tensor")
+
+    def __init__(self, tensor: torch.Tensor) -> None:
+        self.tensor = tensor
+
+
+def saved_bytes(
+    config: dict[str, Any], layers: int, key: str, attention: str
+) -> tuple[int, list[dict[str, Any]]]:
+    """Bytes of the distinct non-parameter storages autograd saves in one forward and still holds
+    after it, and the tensors. A node outside the loss's graph (DeepSeek's group top-k, whose only
+    output is an integer index) dies in the forward with what it saved, whose address a later tensor
+    may take: only storages still held are counted, each once."""
+    model = build(config, layers, key, attention)
+    params = {p.untyped_storage().data_ptr() for p in model.parameters()}
+    saved: list[tuple[weakref.ref[_Saved], int, tuple[int, ...], str, int]] = []
+
+    def pack(tensor: torch.Tensor) -> _Saved:
         storage = tensor.untyped_storage()
-        pointer = storage.data_ptr()
-        if pointer not in params and pointer not in storages:
-            dtype = str(tensor.dtype).removeprefix("torch.")
-            storages[pointer] = (tuple(tensor.shape), dtype, storage.nbytes())
-        return tensor
+        held = _Saved(tensor)
+        dtype = str(tensor.dtype).removeprefix("torch.")
+        saved.append((weakref.ref(held), storage.data_ptr(), tuple(tensor.shape), dtype, storage.nbytes()))
+        return held
 
     ids = torch.randint(0, VOCAB, (BATCH, SEQ), generator=torch.Generator().manual_seed(1))
-    with torch.autograd.graph.saved_tensors_hooks(pack, lambda tensor: tensor):
+    with torch.autograd.graph.saved_tensors_hooks(pack, lambda held: held.tensor):
         logits = model(input_ids=ids).logits
+    gc.collect()
+    storages: dict[int, tuple[tuple[int, ...], str, int]] = {}
+    for ref, pointer, shape, dtype, size in saved:
+        if ref() is not None and pointer not in params:
+            storages.setdefault(pointer, (shape, dtype, size))
     labels = _labels(logits.grad_fn, params)
     tensors = [
         {"saved_by": labels.get(pointer, "?"), "shape": list(shape), "dtype": dtype, "bytes": size}
@@ -251,8 +305,9 @@ def _key(tensor: dict[str, Any]) -> tuple[Any, ...]:
 
 def measure(name: str, attention: str, configs: dict[str, dict[str, Any]] = CONFIGS) -> dict[str, Any]:
     config = configs[name]
-    one, first = saved_bytes(config, 1, attention)
-    two, second = saved_bytes(config, 2, attention)
+    key = layer_key(name, config)
+    one, first = saved_bytes(config, 1, key, attention)
+    two, second = saved_bytes(config, 2, key, attention)
     added = Counter(map(_key, second)) - Counter(map(_key, first))
     layer = [
         {"saved_by": key[0], "shape": list(key[1]), "dtype": key[2], "bytes": key[3], "count": count}
@@ -263,6 +318,7 @@ def measure(name: str, attention: str, configs: dict[str, dict[str, Any]] = CONF
         "family": name,
         "attention": attention,
         "config": config,
+        "layer_key": key,
         "dtype": "bf16",
         "seq": SEQ,
         "batch": BATCH,

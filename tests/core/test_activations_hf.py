@@ -30,9 +30,9 @@ CPU_ONLY = {"gpt2-sdpa"}
 
 
 def _config(case: dict[str, Any], layers: int) -> dict[str, Any]:
-    """The case's config at ``layers`` layers, its ``layer_types`` cut to them (as the tool does)."""
-    key = "n_layer" if case["config"]["model_type"] == "gpt2" else "num_hidden_layers"
-    config = {**case["config"], key: layers}
+    """The case's config at ``layers`` layers set by its ``layer_key``, its ``layer_types`` cut to
+    them (as the tool does)."""
+    config = {**case["config"], case["layer_key"]: layers}
     if "layer_types" in config:
         config["layer_types"] = config["layer_types"][:layers]
     return config
@@ -224,6 +224,29 @@ def test_gemma2_keeps_the_soft_capping_tanh_as_well() -> None:
     assert ("TanhBackward0.result", (b, a, s_, s_), "bfloat16") in _tensors(case)
     assert case["config"]["sliding_window"] < s_  # a sliding layer builds the full s × s scores
     assert case["per_layer"] - _per_layer(case) == 4 * 4 * h
+
+
+def test_deepseek_v3_mla_moe_layer_matches_but_for_the_router_weight_copy() -> None:
+    """MLA's latent RMSNorms (fp32 copy, bf16 output, the up projection's input, over r_q and r_kv)
+    and the router's fp32 copy of the layer's input are kept; the rope halves keep nothing. The layer
+    equals the measurement but for what is per layer, not per token: the router weight's fp32 copy
+    4·E·h and grouped_mm's int32 offsets 4·E."""
+    case = CASES["deepseek_v3-eager"]
+    config, b, s_ = case["config"], case["batch"], case["seq"]
+    h, experts = config["hidden_size"], config["n_routed_experts"]
+    for latent in (config["q_lora_rank"], config["kv_lora_rank"]):
+        assert ("MulBackward0.self", (b, s_, latent), "float32") in _tensors(case)
+        assert ("MmBackward0.self", (b * s_, latent), "bfloat16") in _tensors(case)
+    assert ("MmBackward0.self", (b * s_, h), "float32") in _tensors(case)  # the router's input
+    assert case["per_layer"] - _per_layer(case) == 4 * experts * h + 4 * experts
+
+
+def test_deepseek_v3_group_selection_is_not_counted_as_kept() -> None:
+    """DeepseekV3TopkRouter's group top-k yields integer indices only, so its autograd nodes die in
+    the forward with what they saved: the measurement counts only storages still held after it."""
+    case = CASES["deepseek_v3-eager"]
+    tokens, groups = case["seq"] * case["batch"], case["config"]["n_group"]
+    assert not any(shape == (tokens, groups, 2) for _, shape, _ in _tensors(case))
 
 
 @pytest.mark.parametrize(
