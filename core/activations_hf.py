@@ -6,7 +6,8 @@ activation (2 for bf16/fp16, 4 for fp32):
 
 - RMSNorm (Llama's): the fp32 copy of its input 4h, the normalized value in the activation dtype
   B·h and the fp32 1/rms 4 — Gemma's and gpt-oss's norms multiply their weight in fp32, so they
-  keep 4h + 4h + 4; LayerNorm: its input B·h and fp32 mean and 1/σ, 8.
+  keep 4h + 4h + 4; T5's multiplies its input, not the fp32 copy, by 1/rms: its input B·h as well;
+  LayerNorm: its input B·h and fp32 mean and 1/σ, 8.
 - The inputs of the mixer's and the FFN's first matrices, B·h each (the norm's output).
 - Attention: q (after RoPE) B·a·d_h, k and v B·g·d_h each — eager attention's ``repeat_kv`` stores
   them at all a heads —, the output-projection input B·a·d_h; q/k norms (Qwen3) keep what RMSNorm
@@ -20,7 +21,9 @@ activation (2 for bf16/fp16, 4 for fp32):
   and no scores; transformers refuses it for some classes (``SDPA_REFUSED``).
 - FFN: the activation's own saved tensors (u of them: silu 1, tanh-GELU written out in Python 4,
   ReLU 0, measured per ``ACT2FN`` name) plus its output; gated FFNs also keep the up projection and
-  the product: (u + 3)·B·f gated, (u + 1)·B·f plain.
+  the product: (u + 3)·B·f gated, (u + 1)·B·f plain. T5 drops out inside the FFN as well, before
+  wo: its mask f (a GPU's bool) and, where the activation keeps its own output (ReLU's), that
+  output B·f beside the dropped copy wo keeps.
 - MoE (fused experts, grouped matmuls): per routed token the permuted input and the expert output
   B·h each and a gated expert (u + 3)·B·f_e; per token the router's fp32 softmax 4E and its top-k
   bookkeeping (indices, weights, sort order: 40 bytes per routed token, plus 4). gpt-oss's experts
@@ -29,7 +32,8 @@ activation (2 for bf16/fp16, 4 for fp32):
   DeepSeek-V3's router takes its logits from an fp32 copy of the layer's input, 4h; its group
   selection keeps nothing (the nodes die in the forward, their outputs being integer indices).
 - Dropout on the attention and FFN outputs: two masks of h bytes (a GPU's fused dropout keeps
-  bool masks; the CPU keeps them in the activation dtype).
+  bool masks; the CPU keeps them in the activation dtype). A decoder layer's cross-attention adds
+  a third mask and its query projection's input B·h (its K and V: ``activations.cross_widths``).
 - MLA (``DeepseekV3Attention``): q, K and V at all a heads and the output projection's input as
   attention's, q and K over d_nope + d_rope, V and the o input over d_v; each latent's RMSNorm
   (r_q, r_kv) keeps what RMSNorm keeps and the up projection its input B·r. The rope halves are
@@ -68,7 +72,7 @@ HF_SOURCE = (
     "(tools/measure_activations.py; saved_tensors_hooks, distinct storages held, L=2 − L=1): R = norms "
     "(RMSNorm 4h fp32 copy + B·h + 4) + mixer and FFN inputs B·h + dropout masks; S = q, k, v, o "
     "inputs (eager: K, V at all heads; SDPA: + 4·a log-sum-exp) + q/k norms + MLA's latent norms + "
-    "FFN (u + 3)·B·f gated (u: the activation's saved tensors) + MoE routing; "
+    "FFN (u + 3)·B·f gated (u: the activation's saved tensors; T5's inner dropout + f) + MoE routing; "
     "eager scores c·a·s (fp32 softmax 4 + its B copy; with attention dropout + 1 mask; Gemma-2's "
     "soft-capping tanh + B; gpt-oss's softmax in B over a sink column); recompute and parallelism "
     "as Korthikanti"
@@ -94,6 +98,16 @@ FP32_NORM = frozenset({"gemma", "gemma2", "gemma3", "gemma3_text", "qwen3_next",
 # Eager attention soft-caps the logits, tanh(x/cap)·cap, before the softmax: tanh keeps its output
 # (Gemma-2's attn_logit_softcapping, 50 by default in transformers' Gemma2Config).
 LOGIT_SOFTCAP = frozenset({"gemma2"})
+# RMSNorms that multiply their input in the activation dtype by the fp32 1/rms, keeping that input
+# too (T5LayerNorm: hidden_states * torch.rsqrt(variance + eps); MT5LayerNorm is its copy).
+NORM_KEEPS_INPUT = frozenset({"t5", "mt5"})
+# Dense FFNs that drop out the activation (the gated product) before their output matrix, at the
+# hidden dropout rate (T5DenseActDense, T5DenseGatedActDense: self.dropout before self.wo; mT5's
+# copies).
+FFN_INNER_DROPOUT = frozenset({"t5", "mt5"})
+# Activations whose backward reads their output (ReLU, tanh, sigmoid): where dropout follows them,
+# the output is kept beside the dropped copy the next matrix keeps (measured on torch 2.13).
+KEEPS_OUTPUT = frozenset({"relu", "tanh", "sigmoid"})
 # Routers that compute their logits from an fp32 copy of the layer's input (DeepseekV3TopkRouter:
 # F.linear(hidden_states.type(torch.float32), self.weight.type(torch.float32))); the fp32 copy of the
 # router weight is per layer, not per token, and not counted.
@@ -162,7 +176,8 @@ def _saves(activation: str) -> float:
 
 
 def _rms_norm_bytes(width: int, b: int, family: str) -> int:
-    return 4 * width + (4 if family in FP32_NORM else b) * width + 4
+    kept_input = b * width if family in NORM_KEEPS_INPUT else 0
+    return 4 * width + (4 if family in FP32_NORM else b) * width + 4 + kept_input
 
 
 def _norm_bytes(block: Block, h: int, b: int, family: str) -> int:
@@ -211,11 +226,21 @@ def _router_bytes(ffn: MoE, h: int, b: int, family: str) -> int:
     return fp32_input + 4 * ffn.num_experts + (_ROUTED_BOOKKEEPING + bias_ids) * k + 4
 
 
+def _inner_dropout_bytes(ffn: DenseFFN, b: int) -> int:
+    """What dropout before the output matrix adds per token: its bool mask, and the activation's
+    output where its backward reads it (the dropped copy takes the place of the one wo kept)."""
+    kept_output = b if not ffn.gated and ffn.activation in KEEPS_OUTPUT else 0
+    return ffn.width * (1 + kept_output)
+
+
 def _ffn_bytes(arch: Architecture, block: Block, b: int) -> tuple[int, int]:
     """(kept whole, split by TP) bytes per token of the FFN."""
     ffn, h, family = block.ffn, arch.hidden_size, arch.family
     if isinstance(ffn, DenseFFN):
-        return 0, round(b * ffn.width * (_saves(ffn.activation) + (3 if ffn.gated else 1)))
+        kept = b * ffn.width * (_saves(ffn.activation) + (3 if ffn.gated else 1))
+        if family in FFN_INNER_DROPOUT and arch.dropout.hidden > 0:
+            kept += _inner_dropout_bytes(ffn, b)
+        return 0, round(kept)
     if isinstance(ffn, MoE):
         k = ffn.top_k
         kept = _saves(ffn.activation) + (3 if ffn.gated else 1)
@@ -255,8 +280,12 @@ def hf_widths(arch: Architecture, block: Block, b: int, eager: bool) -> HFWidths
     mixers = [m for m in (block.mixer, block.parallel_mixer) if m is not None]
     router, ffn = _ffn_bytes(arch, block, b)
     has_ffn = block.ffn.active_width() > 0
-    masks = 2 * h if arch.dropout.hidden > 0 else 0
-    r = block.norms.count * _norm_bytes(block, h, b, family) + b * h + (b * h if has_ffn else 0)
+    # A decoder's cross-attention is a third sublayer: its query projection keeps its input (the
+    # norm's output) and its output is dropped out like the other two.
+    crossed = block.cross_attention is not None
+    masks = (3 if crossed else 2) * h if arch.dropout.hidden > 0 else 0
+    inputs = b * h * (1 + (1 if has_ffn else 0) + (1 if crossed else 0))
+    r = block.norms.count * _norm_bytes(block, h, b, family) + inputs
     s = sum(_mixer_bytes(m, ctx, b, eager, family) for m in mixers) + ffn
     scores = hf_score_bytes(arch, b) if eager and any(m.score_heads() for m in mixers) else 0
     return HFWidths(r + masks + router, s, scores)

@@ -3,11 +3,12 @@
 
 A development tool, not part of ParamTally: it needs torch and transformers (the product never
 imports either). Tiny models are built on the CPU from config dicts alone (nothing is downloaded),
-cast to bf16, put in training mode and run forward once on random token ids. Every tensor autograd
-saves for backward passes through ``torch.autograd.graph.saved_tensors_hooks``; the bytes kept are
-the sizes of the distinct storages saved and still held by the graph when the forward ends (a view
-saved twice counts once), parameters excluded. Per layer = measured(L=2) − measured(L=1): the
-embeddings, the final norm, the head, the loss and the rotary tables cancel.
+cast to bf16, put in training mode and run forward once on random token ids (an encoder-decoder
+reads them on both sides). Every tensor autograd saves for backward passes through
+``torch.autograd.graph.saved_tensors_hooks``; the bytes kept are the sizes of the distinct storages
+saved and still held by the graph when the forward ends (a view saved twice counts once),
+parameters excluded. Per layer = measured(L=2) − measured(L=1): the embeddings, the final norm, the
+head, the loss and the rotary tables cancel.
 
     python tools/measure_activations.py            # tests/golden/activations.json
     python tools/measure_activations.py --show     # also print each layer's saved tensors
@@ -31,7 +32,7 @@ from typing import Any
 
 import torch
 import transformers
-from transformers import AutoConfig, AutoModelForCausalLM
+from transformers import AutoConfig, AutoModelForCausalLM, AutoModelForSeq2SeqLM
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "tests" / "golden" / "activations.json"
@@ -44,6 +45,16 @@ _LLAMA_LIKE = {
     "intermediate_size": 1376,
     "vocab_size": VOCAB,
     "max_position_embeddings": 512,
+}
+_T5 = {
+    "model_type": "t5",
+    "d_model": 512,
+    "d_kv": 64,
+    "num_heads": 8,
+    "d_ff": 1376,
+    "vocab_size": VOCAB,
+    "feed_forward_proj": "gated-gelu",
+    "decoder_start_token_id": 0,
 }
 # The tiny configs: Llama-style sizes (h 512, 8 heads, 2 KV heads, f 1376) in each family's own
 # keys; the family's class defaults (dropout, activation, norms) apply otherwise.
@@ -118,6 +129,12 @@ CONFIGS: dict[str, dict[str, Any]] = {
         "topk_group": 4,
         "first_k_dense_replace": 0,
     },
+    # T5 (Flan-T5's gated-GELU FFN) with its class default dropout 0.1, which T5 also applies inside
+    # the FFN; s encoder and s decoder tokens. "t5" adds an encoder layer, "t5-decoder" a decoder one,
+    # "t5-relu" an encoder layer of the original T5's plain ReLU FFN (T5-Base).
+    "t5": {**_T5, "num_decoder_layers": 1},
+    "t5-decoder": {**_T5, "num_layers": 1},
+    "t5-relu": {**_T5, "feed_forward_proj": "relu", "num_decoder_layers": 1},
 }
 ATTENTION = ("eager", "sdpa")
 # Recurrent mixers on the CPU: transformers runs its PyTorch reference of the mamba_ssm / causal-conv1d
@@ -171,10 +188,12 @@ FALLBACK_CONFIGS: dict[str, dict[str, Any]] = {
 EAGER_ONLY = frozenset({"gpt_oss", "gemma2", "mamba", "mamba2"})
 # Models whose SDPA the CPU cannot measure: it runs the fp32 math fallback (fp32 s × s scores and
 # fp32 copies of q, k, v) where no GPU kernel would — DeepSeek's q/k head dim differs from its v head
-# dim (the CPU's fused kernel wants them equal).
-CPU_SDPA_FALLBACK = frozenset({"deepseek_v3"})
-# The key that sets the measured layers when it is not num_hidden_layers.
-LAYER_KEYS: dict[str, str] = {}
+# dim (the CPU's fused kernel wants them equal); T5 adds its float position bias as the mask and
+# drops out the probabilities (dropout 0.1).
+CPU_SDPA_FALLBACK = frozenset({"deepseek_v3", "t5"})
+SEQ2SEQ = frozenset({"t5"})
+# The key that sets the measured layers when it is not num_hidden_layers (the other stack keeps 1).
+LAYER_KEYS: dict[str, str] = {"t5": "num_layers", "t5-decoder": "num_decoder_layers", "t5-relu": "num_layers"}
 
 
 def attentions(config: dict[str, Any]) -> tuple[str, ...]:
@@ -202,7 +221,8 @@ def build(config: dict[str, Any], layers: int, key: str, attention: str) -> torc
     values = {name: value for name, value in layered(config, layers, key).items() if name != "model_type"}
     cfg = AutoConfig.for_model(config["model_type"], **values)
     torch.manual_seed(0)
-    model = AutoModelForCausalLM.from_config(cfg, attn_implementation=attention)
+    kind = AutoModelForSeq2SeqLM if config["model_type"] in SEQ2SEQ else AutoModelForCausalLM
+    model = kind.from_config(cfg, attn_implementation=attention)
     return model.to(torch.bfloat16).train()
 
 
@@ -260,8 +280,10 @@ def saved_bytes(
         return held
 
     ids = torch.randint(0, VOCAB, (BATCH, SEQ), generator=torch.Generator().manual_seed(1))
+    # An encoder-decoder reads the same s tokens on both sides (the decoder's own ids are its input).
+    inputs = {"decoder_input_ids": ids} if config["model_type"] in SEQ2SEQ else {}
     with torch.autograd.graph.saved_tensors_hooks(pack, lambda held: held.tensor):
-        logits = model(input_ids=ids).logits
+        logits = model(input_ids=ids, **inputs).logits
     gc.collect()
     storages: dict[int, tuple[tuple[int, ...], str, int]] = {}
     for ref, pointer, shape, dtype, size in saved:

@@ -14,13 +14,13 @@ import pytest
 from pydantic import ValidationError
 
 from paramtally.core.activations import layer_activation_bytes
-from paramtally.core.activations_hf import ACTIVATION_SAVES, KERNEL_PATH
+from paramtally.core.activations_hf import ACTIVATION_SAVES, FFN_INNER_DROPOUT, KERNEL_PATH
 from paramtally.core.cli import main
 from paramtally.core.importers.hf_config import import_hf_config
 from paramtally.core.memory import estimate_memory
 from paramtally.core.presets import load_builtin
 from paramtally.core.scenario import Scenario, check_scenario, fitted_scenario
-from paramtally.core.schema import Architecture
+from paramtally.core.schema import Architecture, Block
 
 GOLDEN = json.loads((Path(__file__).parents[1] / "golden" / "activations.json").read_text(encoding="utf-8"))
 CASES = {case["name"]: case for case in GOLDEN["cases"]}
@@ -30,8 +30,8 @@ CPU_ONLY = {"gpt2-sdpa"}
 
 
 def _config(case: dict[str, Any], layers: int) -> dict[str, Any]:
-    """The case's config at ``layers`` layers set by its ``layer_key``, its ``layer_types`` cut to
-    them (as the tool does)."""
+    """The case's config at ``layers`` layers set by its ``layer_key`` (T5's encoder or decoder
+    stack), its ``layer_types`` cut to them (as the tool does)."""
     config = {**case["config"], case["layer_key"]: layers}
     if "layer_types" in config:
         config["layer_types"] = config["layer_types"][:layers]
@@ -54,14 +54,27 @@ def _per_layer(case: dict[str, Any]) -> int:
     return two - one
 
 
+def _measured_block(case: dict[str, Any]) -> Block:
+    """The block of the layer the two-layer model adds (T5's encoder or decoder block)."""
+    one, two = _arch(case, 1).runs, _arch(case, 2).runs
+    grown = next(run.stack for run in two if sum(r.layers for r in two if r.stack == run.stack) == 2)
+    assert sum(r.layers for r in one if r.stack == grown) == 1
+    return [run for run in two if run.stack == grown][-1].block
+
+
 def _cpu_mask_bytes(case: dict[str, Any]) -> int:
     """What the CPU keeps beyond a GPU for dropout: torch's CPU dropout multiplies by a mask in the
-    activation dtype (2 bytes in bf16), a GPU's fused dropout keeps a bool mask (1 byte)."""
-    arch = _arch(case, 1)
-    a = arch.runs[0].block.mixer.score_heads()
-    per_token = (a * case["seq"] if arch.dropout.attention else 0) + (
-        2 * arch.hidden_size if arch.dropout.hidden else 0
-    )
+    activation dtype (2 bytes in bf16), a GPU's fused dropout keeps a bool mask (1 byte) — per token
+    one per score of each attention (a decoder's cross-attention too, over s_enc = s encoder tokens),
+    one per hidden unit of each sublayer's output (3 with a cross-attention) and, in T5, one per
+    unit of the FFN's dropped product before wo."""
+    arch, block = _arch(case, 1), _measured_block(case)
+    attentions = [m for m in (block.mixer, block.cross_attention) if m is not None]
+    per_token = sum(m.score_heads() for m in attentions) * case["seq"] if arch.dropout.attention else 0
+    if arch.dropout.hidden:
+        per_token += len(attentions) * arch.hidden_size + arch.hidden_size
+        if arch.family in FFN_INNER_DROPOUT:
+            per_token += block.ffn.width
     return per_token * case["seq"] * case["batch"] * (2 - 1)
 
 
@@ -247,6 +260,31 @@ def test_deepseek_v3_group_selection_is_not_counted_as_kept() -> None:
     case = CASES["deepseek_v3-eager"]
     tokens, groups = case["seq"] * case["batch"], case["config"]["n_group"]
     assert not any(shape == (tokens, groups, 2) for _, shape, _ in _tensors(case))
+
+
+@pytest.mark.parametrize("name", ["t5-eager", "t5-relu-eager", "t5-decoder-eager"])
+def test_t5_layers_match_to_the_byte_with_gpu_dropout_masks(name: str) -> None:
+    """T5 with its default dropout 0.1: the measurement less what the CPU's bf16 masks keep beyond a
+    GPU's bool ones equals the profile — T5LayerNorm's bf16 input, the FFN's dropout before wo (its
+    mask; ReLU's output beside the dropped copy), a decoder's cross-attention query input and third
+    mask."""
+    case = CASES[name]
+    assert case["config"]["model_type"] == "t5" and _arch(case, 1).dropout.hidden == 0.1
+    assert case["per_layer"] - _cpu_mask_bytes(case) == _per_layer(case)
+
+
+def test_t5_hidden_dropout_adds_a_mask_per_sublayer_and_one_inside_the_ffn() -> None:
+    """Flan-T5-Base (h 768, f 2048) at s 512: dropping out the hidden units costs each encoder token
+    2h + f bool masks (attention output, FFN output, the gated product before wo) and each decoder
+    token 3h + f (the cross-attention's output as well)."""
+    arch = load_builtin("flan-t5-base")
+    kept = arch.model_copy(update={"dropout": {"attention": 0.1, "hidden": 0.0}})
+    s = Scenario(mode="training", context=512, activations="hf-eager")
+    encoder, decoder = (run.block for run in arch.runs)
+    h, f, tokens = 768, 2048, 512
+    for block, sublayers in ((encoder, 2), (decoder, 3)):
+        difference = layer_activation_bytes(arch, s, block) - layer_activation_bytes(kept, s, block)
+        assert difference == tokens * (sublayers * h + f)
 
 
 @pytest.mark.parametrize(
