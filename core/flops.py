@@ -278,7 +278,8 @@ def _encoder_decoder_training(arch: Architecture, s: Scenario, token: _TokenTerm
     hardware FLOPs with recomputation. Without a causal kernel only the decoder's self-attention
     computes its masked half too (H): an encoder's and a cross-attention's scores have none."""
     enc_attention, encoder, dec_attention, decoder, prefill = token.prefill_terms
-    sequence = {"s_enc": prefill.values["s_enc"], "F_e": encoder.value, "s": s.context, "F": decoder.value}
+    s_enc = int(prefill.values["s_enc"])  # a token count
+    sequence = {"s_enc": s_enc, "F_e": encoder.value, "s": s.context, "F": decoder.value}
     training = _flops_term(
         "training per token", "3·(s_enc·F_e + s·F)/s",
         "per target token: the encoder over the sequence's s_enc tokens and the decoder over its s, "
