@@ -47,7 +47,7 @@ from paramtally.gui.explore.pins import Pins
 from paramtally.gui.export_actions import EXCEL_KEY
 from paramtally.gui.settings import settings
 from paramtally.gui.views.deferred import DeferredRefresh
-from paramtally.gui.views.export import laid_out, save_view
+from paramtally.gui.views.export import laid_out, save_view, say_exported
 from paramtally.gui.views.palette import series_color
 
 if TYPE_CHECKING:
@@ -320,7 +320,7 @@ class CompareView(QWidget):
         )
         if target is None or not attempt(self, "Export failed", lambda: self.save_chart(target)):
             return None
-        self._say_exported(target)
+        say_exported(self, target)
         return target
 
     def save_chart(self, path: Path) -> Path:
@@ -335,12 +335,6 @@ class CompareView(QWidget):
             copy.show_comparison(comparison, self.pins.names(), share, note)
             title = f"Parameters by part, compared ({export.scenario_text(comparison.scenario)})"
             return save_view(copy, path, title)
-
-    def _say_exported(self, target: Path) -> None:
-        window = self.window()
-        status = getattr(window, "statusBar", None)
-        if callable(status):
-            status().showMessage(f"Exported {target}", 5000)
 
     def export(self, form: str, path: Path | None = None) -> Path | None:
         """The comparison as CSV or JSON, the text ``paramtally compare --format`` writes."""
@@ -360,5 +354,5 @@ class CompareView(QWidget):
         text = export.comparison_text(comparison, "csv" if form == "csv" else "json", excel=excel)
         if not attempt(self, "Export failed", lambda: export.write_export(target, text)):
             return None
-        self._say_exported(target)
+        say_exported(self, target)
         return target

@@ -61,7 +61,7 @@ from paramtally.gui.explore.heatmap import Heatmap
 from paramtally.gui.export_actions import EXCEL_KEY
 from paramtally.gui.settings import settings
 from paramtally.gui.views.deferred import DeferredRefresh
-from paramtally.gui.views.export import laid_out, save_view
+from paramtally.gui.views.export import laid_out, save_view, say_exported
 from paramtally.gui.views.palette import chart_colors
 from paramtally.gui.views.themed_plot import fit_title_row
 
@@ -403,9 +403,7 @@ class DesignSpaceView(QWidget):
             write = lambda: write_export(target, self._sweep_text(result, form))  # noqa: E731
         if not attempt(self, "Export failed", write):
             return None
-        status = getattr(self.window(), "statusBar", None)
-        if callable(status):
-            status().showMessage(f"Exported {target}", 5000)
+        say_exported(self, target)
         return target
 
     def _sweep_text(self, result: Sweep, form: str) -> str:

@@ -18,12 +18,12 @@ from typing import TypeVar
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, QSize, Qt
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtSvg import QSvgGenerator
-from PySide6.QtWidgets import QApplication, QFrame, QGraphicsView
+from PySide6.QtWidgets import QApplication, QFrame, QGraphicsView, QWidget
 
 from paramtally.core.atomic import write_bytes_atomic
 from paramtally.core.errors import ParamTallyError
 
-__all__ = ["EXPORT_SIZE", "FORMATS", "PNG_SCALE", "laid_out", "save_view", "settle"]
+__all__ = ["EXPORT_SIZE", "FORMATS", "PNG_SCALE", "laid_out", "save_view", "say_exported", "settle"]
 
 FORMATS = (".png", ".svg")
 EXPORT_SIZE = QSize(960, 600)  # 16:10, the proportions of a slide or a laptop screen
@@ -112,3 +112,10 @@ def _svg(view: QGraphicsView, title: str) -> bytes:
     _draw(view, QPainter(generator), QRectF(0, 0, size.width(), size.height()))
     buffer.close()
     return bytes(data.data())
+
+
+def say_exported(widget: QWidget, target: Path) -> None:
+    """'Exported …' in the status bar of ``widget``'s window, when it has one (a tab's own Export)."""
+    status = getattr(widget.window(), "statusBar", None)
+    if callable(status):
+        status().showMessage(f"Exported {target}", 5000)
