@@ -29,17 +29,19 @@ activation (2 for bf16/fp16, 4 for fp32):
   bookkeeping (indices, weights, sort order: 40 bytes per routed token, plus 4). gpt-oss's experts
   clamp and gate in Python, 7·B·f_e; its router takes the softmax of the k chosen logits alone in the
   activation dtype; expert biases add the int64 expert id gathering them, 8 per routed token.
-  DeepSeek-V3's router takes its logits from an fp32 copy of the layer's input, 4h; its group
-  selection keeps nothing (the nodes die in the forward, their outputs being integer indices).
+  DeepSeek's routers (V2, V3) take their logits from an fp32 copy of the layer's input, 4h; V3's
+  group selection keeps nothing (the nodes die in the forward, their outputs being integer
+  indices); V2's router does not renormalize the chosen weights, keeping 4 bytes per routed token
+  and 4 per token less.
 - Dropout on the attention and FFN outputs: two masks of h bytes (a GPU's fused dropout keeps
   bool masks; the CPU keeps them in the activation dtype). A decoder layer's cross-attention adds
   a third mask and its query projection's input B·h (its K and V: ``activations.cross_widths``).
-- MLA (``DeepseekV3Attention``): q, K and V at all a heads and the output projection's input as
-  attention's, q and K over d_nope + d_rope, V and the o input over d_v; each latent's RMSNorm
-  (r_q, r_kv) keeps what RMSNorm keeps and the up projection its input B·r. The rope halves are
-  rotated by products with the cos/sin tables and concatenated: nothing kept. Measured eager; SDPA
-  adds its log-sum-exp, 4·a, but the CPU cannot measure it (q and v head dims differ, so it runs the
-  fp32 math fallback).
+- MLA (``DeepseekV3Attention``, ``DeepseekV2Attention``): q, K and V at all a heads and the output
+  projection's input as attention's, q and K over d_nope + d_rope, V and the o input over d_v; each
+  latent's RMSNorm (r_q where there is one — V2-Lite has none —, r_kv) keeps what RMSNorm keeps and
+  the up projection its input B·r. The rope halves are rotated by products with the cos/sin tables
+  and concatenated: nothing kept. Measured eager; SDPA adds its log-sum-exp, 4·a, but the CPU cannot
+  measure it (q and v head dims differ, so it runs the fp32 math fallback).
 
 Mixers other than attention and MLA (Mamba, Mamba-2, gated DeltaNet) keep Korthikanti's projection
 widths at B bytes — not measured: an estimate of what the fused CUDA kernels (mamba_ssm, fla) keep;
@@ -111,7 +113,11 @@ KEEPS_OUTPUT = frozenset({"relu", "tanh", "sigmoid"})
 # Routers that compute their logits from an fp32 copy of the layer's input (DeepseekV3TopkRouter:
 # F.linear(hidden_states.type(torch.float32), self.weight.type(torch.float32))); the fp32 copy of the
 # router weight is per layer, not per token, and not counted.
-FP32_ROUTER_INPUT = frozenset({"deepseek_v3"})
+FP32_ROUTER_INPUT = frozenset({"deepseek_v2", "deepseek_v3"})
+# Routers that scale the chosen experts' softmax weights without dividing them by their sum
+# (DeepseekV2TopkRouter: topk_weights * routed_scaling_factor, whatever norm_topk_prob says): the
+# division's fp32 top-k weights and their per-token sum are not kept.
+UNNORMALIZED_TOP_K = frozenset({"deepseek_v2"})
 # Tensors of the expert width a gated expert keeps where transformers writes its GLU out in Python:
 # gpt-oss's GptOssExperts._apply_gate clamps gate and up and returns (up + 1)·gate·σ(α·gate), which
 # keeps gate_up (2, both clamps read it), the clamped gate, σ, up + 1 and the GLU, and the down
@@ -156,6 +162,7 @@ KERNEL_PATH: dict[str, KernelPath] = {
 # Per routed token: top-k indices (int64) 8, normalized top-k weights (fp32) 4, three int64 index
 # tensors that sort tokens by expert 24, the weight column multiplying each expert output 4.
 _ROUTED_BOOKKEEPING = 40
+_NORMALIZED_WEIGHT, _NORMALIZING_SUM = 4, 4  # the division's input (per routed token) and divisor (per token)
 # Per routed token with expert biases: the sorted expert ids that gather each row's biases (int64;
 # transformers' grouped_mm_experts_forward).
 _BIAS_IDS = 8
@@ -223,7 +230,9 @@ def _router_bytes(ffn: MoE, h: int, b: int, family: str) -> int:
     if family in TOP_K_SOFTMAX_ROUTER:  # indices 8 and sort order 24; weights and their column B each
         return k * (32 + bias_ids + 2 * b)
     fp32_input = 4 * h if family in FP32_ROUTER_INPUT else 0
-    return fp32_input + 4 * ffn.num_experts + (_ROUTED_BOOKKEEPING + bias_ids) * k + 4
+    if family in UNNORMALIZED_TOP_K:
+        return fp32_input + 4 * ffn.num_experts + (_ROUTED_BOOKKEEPING - _NORMALIZED_WEIGHT + bias_ids) * k
+    return fp32_input + 4 * ffn.num_experts + (_ROUTED_BOOKKEEPING + bias_ids) * k + _NORMALIZING_SUM
 
 
 def _inner_dropout_bytes(ffn: DenseFFN, b: int) -> int:

@@ -129,6 +129,25 @@ CONFIGS: dict[str, dict[str, Any]] = {
         "topk_group": 4,
         "first_k_dense_replace": 0,
     },
+    # DeepSeek-V2-Lite: MLA without the query latent (q_lora_rank None: q straight from h), the KV
+    # latent and unequal q/k and v head dims; every layer MoE with V2's greedy softmax top-k over
+    # 16 experts (no groups, no bias correction), top-4, two shared experts.
+    "deepseek_v2": {
+        "model_type": "deepseek_v2",
+        **_LLAMA_LIKE,
+        "num_key_value_heads": 8,
+        "q_lora_rank": None,
+        "kv_lora_rank": 96,
+        "qk_rope_head_dim": 16,
+        "qk_nope_head_dim": 48,
+        "v_head_dim": 32,
+        "moe_intermediate_size": 128,
+        "n_routed_experts": 16,
+        "num_experts_per_tok": 4,
+        "n_shared_experts": 2,
+        "topk_method": "greedy",
+        "first_k_dense_replace": 0,
+    },
     # T5 (Flan-T5's gated-GELU FFN) with its class default dropout 0.1, which T5 also applies inside
     # the FFN; s encoder and s decoder tokens. "t5" adds an encoder layer, "t5-decoder" a decoder one,
     # "t5-relu" an encoder layer of the original T5's plain ReLU FFN (T5-Base).
@@ -190,7 +209,7 @@ EAGER_ONLY = frozenset({"gpt_oss", "gemma2", "mamba", "mamba2"})
 # fp32 copies of q, k, v) where no GPU kernel would — DeepSeek's q/k head dim differs from its v head
 # dim (the CPU's fused kernel wants them equal); T5 adds its float position bias as the mask and
 # drops out the probabilities (dropout 0.1).
-CPU_SDPA_FALLBACK = frozenset({"deepseek_v3", "t5"})
+CPU_SDPA_FALLBACK = frozenset({"deepseek_v2", "deepseek_v3", "t5"})
 SEQ2SEQ = frozenset({"t5"})
 # The key that sets the measured layers when it is not num_hidden_layers (the other stack keeps 1).
 LAYER_KEYS: dict[str, str] = {"t5": "num_layers", "t5-decoder": "num_decoder_layers", "t5-relu": "num_layers"}

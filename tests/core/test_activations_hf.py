@@ -254,6 +254,23 @@ def test_deepseek_v3_mla_moe_layer_matches_but_for_the_router_weight_copy() -> N
     assert case["per_layer"] - _per_layer(case) == 4 * experts * h + 4 * experts
 
 
+def test_deepseek_v2_lite_mla_without_a_query_latent_and_its_unnormalized_router() -> None:
+    """V2-Lite's MLA has no query latent (q straight from the layer's normed input, which K/V's latent
+    projection reads too: one tensor), so only the KV latent's RMSNorm is kept; its router reads an fp32
+    copy of the input like V3's but scales the chosen weights without dividing them by their sum. The
+    layer equals the measurement but for V3's per-layer remainder: the router weight's fp32 copy and
+    grouped_mm's offsets."""
+    case = CASES["deepseek_v2-eager"]
+    config, b, s_ = case["config"], case["batch"], case["seq"]
+    h, experts, k = config["hidden_size"], config["n_routed_experts"], config["num_experts_per_tok"]
+    assert config["q_lora_rank"] is None
+    assert ("MulBackward0.self", (b, s_, config["kv_lora_rank"]), "float32") in _tensors(case)
+    assert ("MmBackward0.self", (b * s_, h), "float32") in _tensors(case)  # the router's input
+    assert not any(name.startswith("DivBackward0") for name, _, _ in _tensors(case))
+    assert ("TopkBackward0.indices", (b * s_, k), "int64") in _tensors(case)
+    assert case["per_layer"] - _per_layer(case) == 4 * experts * h + 4 * experts
+
+
 def test_deepseek_v3_group_selection_is_not_counted_as_kept() -> None:
     """DeepseekV3TopkRouter's group top-k yields integer indices only, so its autograd nodes die in
     the forward with what they saved: the measurement counts only storages still held after it."""
