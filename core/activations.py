@@ -7,8 +7,10 @@ ones it does (Q and K 4h, V 2h, output-projection input 2h, MLP 16h). We general
 the widths that are really there: S = 2·(the mixer's projection widths: q + k + v + o for
 attention) + 4f for a plain FFN (activation input and output) or 8f for a gated one (gate, up,
 activation output, product), an MoE layer's f being k·f_e plus the shared width; R counts 2h per
-norm, 2h for the mixer's input, 2h for the FFN's input if there is one and 2h of dropout masks.
-Each distinct block is its own term, so a model whose MoE layers differ is counted layer for layer.
+norm, 2h for the mixer's input, 2h for the FFN's input if there is one and 2h of dropout masks;
+a decoder's cross-attention adds its query input 2h and its mask h to R, and its own Q, output
+input, K and V (over the encoder's tokens) and scores apart (``cross_widths``). Each distinct
+block is its own term, so a model whose MoE layers differ is counted layer for layer.
 An MoE layer also keeps D = 2h·k per token: Megatron-LM's token dispatcher copies each routed
 token's input for its experts, which keep the copy for their first matrix's weight gradient
 (``dispatched_width``).
@@ -96,10 +98,17 @@ def dispatched_width(block: Block, h: int) -> int:
 
 def token_widths(block: Block, h: int) -> tuple[int, int]:
     """(R, S): bytes per token per layer of 16-bit activations kept whole / split by TP (the
-    cross-attention's apart: ``cross_widths``)."""
+    cross-attention's TP-split tensors apart: ``cross_widths``).
+
+    R is Korthikanti's 10h per sublayer pair: each norm's input 2h, the attention's and the MLP's
+    inputs 2h each and their output dropout masks h each; a decoder's cross-attention is a third
+    sublayer, its norm counted with the block's and its query projection's input 2h and output
+    mask h beside them (as Megatron-LM's T5 decoder layer keeps them)."""
     ctx = block.context(h)
     ffn_width = block.ffn.active_width()
     r = 2 * h * block.norms.count + 2 * h + (2 * h if ffn_width else 0) + 2 * h
+    if block.cross_attention is not None:
+        r += 3 * h
     mixers = sum(m.projection_widths(ctx) for m in _self_mixers(block))  # type: ignore[attr-defined]
     s = 2 * mixers + (8 if block.ffn.gated else 4) * ffn_width
     return r, s
