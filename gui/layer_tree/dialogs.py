@@ -29,6 +29,7 @@ from paramtally.core.fields import model_fields
 from paramtally.core.labels import label_for
 from paramtally.gui.dialogs import add_mnemonics
 from paramtally.gui.form.editors import Editor, make_editor
+from paramtally.gui.problem_label import ProblemLabel
 
 __all__ = ["NumberDialog", "SpecDialog", "ask_number", "ask_spec"]
 
@@ -71,11 +72,7 @@ class SpecDialog(QDialog):
             form.addRow(label, editor)
             self.editors[spec.name] = editor
         layout.addLayout(form)
-        self.error = QLabel(self)
-        self.error.setObjectName("error")
-        self.error.setStyleSheet("color: #d9534f;")
-        self.error.setWordWrap(True)
-        self.error.hide()
+        self.error = ProblemLabel(self)
         layout.addWidget(self.error)
         buttons = QDialogButtonBox(_OK_CANCEL)
         add_mnemonics(buttons)
@@ -99,8 +96,7 @@ class SpecDialog(QDialog):
             if self.check is not None:
                 self.check(value)
         except (ValidationError, ParamTallyError) as exc:
-            self.error.setText(_plain(exc))
-            self.error.show()
+            self.error.say(_plain(exc))
             return
         self._value = value
         super().accept()
@@ -132,11 +128,7 @@ class NumberDialog(QDialog):
         self.edit.setMinimumWidth(self.fontMetrics().horizontalAdvance(widest))
         caption = QLabel(label, self)
         caption.setBuddy(self.edit)
-        self.error = QLabel(self)
-        self.error.setObjectName("error")
-        self.error.setStyleSheet("color: #d9534f;")
-        self.error.setWordWrap(True)
-        self.error.hide()
+        self.error = ProblemLabel(self)
         buttons = QDialogButtonBox(_OK_CANCEL)
         add_mnemonics(buttons)
         buttons.accepted.connect(self.accept)
@@ -170,9 +162,7 @@ class NumberDialog(QDialog):
 
     def _say(self, problem: str, typing: bool = False) -> None:
         """While typing, an empty field is not yet a mistake."""
-        problem = "" if typing and not self.edit.text().strip() else problem
-        self.error.setText(problem)
-        self.error.setVisible(bool(problem))
+        self.error.say("" if typing and not self.edit.text().strip() else problem)
 
     def accept(self) -> None:
         problem = self.problem()

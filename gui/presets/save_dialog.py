@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QL
 from paramtally.core import presets, user_presets
 from paramtally.core.errors import ParamTallyError
 from paramtally.gui.dialogs import add_mnemonics
+from paramtally.gui.problem_label import ProblemLabel
 
 __all__ = ["Confirm", "SaveAsDialog", "ask_name_and_id"]
 
@@ -44,11 +45,7 @@ class SaveAsDialog(QDialog):
         room = self.fontMetrics().horizontalAdvance("M" * 28)  # a long display name fits unscrolled
         self.name.setMinimumWidth(room)
         self.id.setMinimumWidth(room)
-        self.error = QLabel()
-        self.error.setObjectName("error")
-        self.error.setStyleSheet("color: #d9534f;")
-        self.error.setWordWrap(True)
-        self.error.hide()
+        self.error = ProblemLabel(self)
         form = QFormLayout()
         form.addRow(_label("&Name:", self.name), self.name)
         form.addRow(_label("&Id:", self.id), self.id)
@@ -83,8 +80,7 @@ class SaveAsDialog(QDialog):
                 raise ParamTallyError("a name is needed (it is what preset lists show)")
             presets.check_preset_id(preset_id)
         except ParamTallyError as exc:
-            self.error.setText(str(exc))
-            self.error.show()
+            self.error.say(str(exc))
             return
         if self.confirm is not None and not self.confirm(preset_id, self):
             self.id.setFocus()
