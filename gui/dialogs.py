@@ -10,7 +10,7 @@ mouse events (tests/gui/modals.py); nothing here is meant to be replaced.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from PySide6.QtWidgets import (
@@ -42,11 +42,25 @@ Button = QMessageBox.StandardButton
 
 
 def add_mnemonics(buttons: QDialogButtonBox | list[QAbstractButton]) -> None:
-    """Give each button an Alt mnemonic on its first letter ('OK' → '&OK') unless it has one."""
+    """Give each button an Alt mnemonic ('OK' → '&OK') unless it has one: its first letter, or
+    its first one no other button has taken (GNOME names Discard 'Close without Saving', which
+    took Cancel's Alt+C)."""
     items = buttons.buttons() if isinstance(buttons, QDialogButtonBox) else buttons
+    taken = {_mnemonic(button.text()) for button in items} - {""}
     for button in items:
-        if "&" not in button.text():
-            button.setText(f"&{button.text()}")
+        text = button.text()
+        if _mnemonic(text):
+            continue
+        free = [i for i, char in enumerate(text) if char.isalnum() and char.lower() not in taken]
+        at = free[0] if free else 0
+        taken.add(text[at : at + 1].lower())
+        button.setText(f"{text[:at]}&{text[at:]}")
+
+
+def _mnemonic(text: str) -> str:
+    """The letter after a single '&' ('Do&n't' → 'n'), or ''."""
+    found = re.search("&(.)", text.replace("&&", ""))
+    return found.group(1).lower() if found else ""
 
 
 # --- files ---------------------------------------------------------------------------------------
@@ -111,10 +125,14 @@ def ask_question(
     text: str,
     buttons: Button = Button.Yes | Button.No,
     default: Button = Button.No,
+    names: Mapping[Button, str] | None = None,
 ) -> Button:
-    """A question with standard buttons (with mnemonics); the button chosen (Escape: the cancel one)."""
+    """A question with standard buttons (with mnemonics), ``names`` replacing the texts Qt gives
+    some (they differ by desktop); the button chosen (Escape: the cancel one)."""
     box = QMessageBox(QMessageBox.Icon.Question, title, text, buttons, parent)
     box.setDefaultButton(default)
+    for role, name in (names or {}).items():
+        box.button(role).setText(name)
     add_mnemonics(box.buttons())
     box.exec()
     return box.standardButton(box.clickedButton()) if box.clickedButton() else Button.Cancel

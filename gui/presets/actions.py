@@ -25,6 +25,8 @@ from paramtally.gui.presets.save_dialog import ask_name_and_id
 __all__ = ["PresetActions"]
 
 _Button = QMessageBox.StandardButton
+# Alt+S, Alt+D, Alt+C on every desktop (GNOME's "Close without Saving" shared Cancel's Alt+C).
+_SAVE_CHANGES = {_Button.Save: "&Save", _Button.Discard: "&Don't Save", _Button.Cancel: "&Cancel"}
 
 
 class PresetActions(QObject):
@@ -57,6 +59,7 @@ class PresetActions(QObject):
             f"“{self.current_id or self.document.source_label}” has unsaved changes. Save them as a preset?",
             _Button.Save | _Button.Discard | _Button.Cancel,
             _Button.Save,
+            _SAVE_CHANGES,
         )
         if answer == _Button.Save:
             return self.save()

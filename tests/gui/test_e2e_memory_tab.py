@@ -307,7 +307,7 @@ def test_a_model_opened_under_a_scenario_it_cannot_take_shows_no_other_models_fi
         (document.scenario.tp, document.scenario.ep) == (8, 2) and panel.chart.isVisible() and not panel.stale
     )
     entry = next(a for a in window.findChildren(QAction) if a.text() == "llama-3-8b")
-    modals.click("Discard")  # the scenario's edits are unsaved changes
+    modals.click("Don't Save")  # the scenario's edits are unsaved changes
     with warnings.catch_warnings():
         route_warnings_to(window)
         entry.trigger()  # File → Open Built-in Preset → llama-3-8b

@@ -155,7 +155,7 @@ def test_another_model_opened_forgets_the_sizes_typed_for_the_last(
     window, panel = _memory_tab(qtbot, "llama-3-8b")
     _type(panel, type_into, "tp", "2")
     _type(panel, type_into, "gpus", "2")  # TP 2 typed: kept (one copy)
-    modals.click("Discard")
+    modals.click("Don't Save")
     modals.choose_file(str(MISTRAL), "Open")
     give_focus(qtbot, panel.controls.editors["batch"])
     qtbot.keyClick(window, Qt.Key.Key_O, Qt.KeyboardModifier.ControlModifier)  # File → Open

@@ -50,7 +50,7 @@ class Dialogs:
         self.suggested: list[str] = []  # what an id or Save As dialog offered before typing
 
     def answer(self, button: str) -> None:
-        """A question (Save / Discard / Cancel, Yes / No): click ``button``."""
+        """A question (Save / Don't Save / Cancel, Yes / No): click ``button``."""
 
         def click(dialog: QWidget) -> None:
             assert isinstance(dialog, QMessageBox), dialog
@@ -219,7 +219,7 @@ def test_switching_asks_to_save(browser: PresetsBrowser, dialogs: Dialogs) -> No
     dialogs.answer("Cancel")
     assert not browser.ops.open_preset(other)
     assert browser.document.architecture.num_layers == 7 and browser.document.dirty
-    dialogs.answer("Discard")
+    dialogs.answer("Don't Save")
     assert browser.ops.open_preset(other)
     assert browser.document.architecture == presets.load_builtin(other)
     assert not browser.document.dirty and browser.ops.current_id == other
@@ -457,7 +457,7 @@ def test_main_window_file_menu(qtbot: QtBot, dialogs: Dialogs, tmp_path: Path) -
     dialogs.answer("Cancel")
     window.quit_action.trigger()
     assert window.isVisible()
-    dialogs.answer("Discard")
+    dialogs.answer("Don't Save")
     window.quit_action.trigger()
     assert not window.isVisible()
 

@@ -215,7 +215,7 @@ def test_g_save_rename_delete_presets_and_restart(
     qtbot.mouseClick(browser.buttons["Rename…"], Qt.MouseButton.LeftButton)
     assert user_presets.user_ids() == ["narrow-gpt-2"] and doc.preset_id == "llama-3-8b"
     # Opening it brings its scenario back (discarding the unsaved context change first).
-    modals.click("Discard")
+    modals.click("Don't Save")
     _click_row(qtbot, browser, "narrow-gpt-2", "user", double=True)
     assert doc.architecture == saved.architecture and (doc.scenario.context, doc.scenario.gpus) == (8192, 8)
     expected = count_parameters(saved.architecture).total
