@@ -110,9 +110,12 @@ class MemoryPanel(QWidget):
     def _build(self) -> None:
         scenario_box = QGroupBox("Scenario")
         box_layout = QVBoxLayout(scenario_box)
-        box_layout.addWidget(self.problem)  # on top: in a narrow window the controls are one long column
-        box_layout.addWidget(self.hint)
         box_layout.addWidget(self.controls)
+        # Under the fields, not over them: a line appearing above moved the field being typed in
+        # and every one below it (in a narrow window, where the controls are one long column, the
+        # status bar and the red field's tooltip say the reason too).
+        box_layout.addWidget(self.problem)
+        box_layout.addWidget(self.hint)
         for note in (self.layout_note, self.adapter_note, self.cache_note, self.omission_note):
             box_layout.addWidget(note)
         self.figures = QBoxLayout(QBoxLayout.Direction.LeftToRight)
