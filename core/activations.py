@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import NamedTuple
 
-from paramtally.core.activations_hf import HF_SOURCE, KERNEL_PATH, hf_score_bytes, hf_widths
+from paramtally.core.activations_hf import HF_SOURCE, KERNEL_PATH, hf_score_bytes, hf_widths, sdpa_kept
 from paramtally.core.blocks import MoE
 from paramtally.core.count import block_kind
 from paramtally.core.kv_cache import encoder_tokens
@@ -139,7 +139,7 @@ def cross_widths(arch: Architecture, block: Block, profile: str, byte: int) -> C
         return CrossWidths(2 * (gate * a + a) * d_h, 4 * g * d_h, 5, a)
     eager = profile == "hf-eager"
     kv = a if eager else g  # eager attention repeats the KV heads it multiplies
-    own = byte * 2 * a * d_h + (0 if eager else 4 * a)  # SDPA keeps an fp32 log-sum-exp per head
+    own = byte * 2 * a * d_h + (0 if eager else sdpa_kept(a, d_h, byte, arch.family))
     scores = hf_score_bytes(arch, byte) if eager else 0
     return CrossWidths(own, byte * 2 * kv * d_h, scores, a)
 

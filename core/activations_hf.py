@@ -18,7 +18,8 @@ activation (2 for bf16/fp16, 4 for fp32):
   appends a sink column and takes the softmax in the activation dtype: c = B, and per token its sink
   column B·a and the int64 position of each row's maximum 8a (``GptOss``'s
   ``eager_attention_forward``). SDPA (flash or memory-efficient kernels) keeps a log-sum-exp, 4·a,
-  and no scores; transformers refuses it for some classes (``SDPA_REFUSED``).
+  and no scores, and in Whisper its output beside the output projection's copy, B·a·d_h
+  (``SDPA_OUTPUT_COPIED``); transformers refuses it for some classes (``SDPA_REFUSED``).
 - FFN: the activation's own saved tensors (u of them: silu 1, tanh-GELU written out in Python 4,
   ReLU 0, measured per ``ACT2FN`` name) plus its output; gated FFNs also keep the up projection and
   the product: (u + 3)·B·f gated, (u + 1)·B·f plain. T5 drops out inside the FFN as well, before
@@ -66,6 +67,7 @@ __all__ = [
     "KernelPath",
     "hf_score_bytes",
     "hf_widths",
+    "sdpa_kept",
     "sdpa_refusal",
 ]
 
@@ -97,6 +99,11 @@ SOFTMAX_IN_ACTIVATION_DTYPE = frozenset(
     {"gpt2", "falcon", "t5", "mt5", "bart", "whisper", "bert", "llama4", "llama4_text", "gpt_oss"}
 )
 FP32_NORM = frozenset({"gemma", "gemma2", "gemma3", "gemma3_text", "qwen3_next", "gpt_oss"})
+# Families whose attention makes q, k and v contiguous heads-first before SDPA (WhisperAttention:
+# ``.transpose(1, 2).contiguous()``): the kernel's output comes in that layout, so the reshape before
+# the output projection copies it and SDPA keeps the output beside the copy, B·a·d_h more per
+# attention (self and cross). Elsewhere the output is laid out tokens-first and the reshape is a view.
+SDPA_OUTPUT_COPIED = frozenset({"whisper"})
 # Eager attention soft-caps the logits, tanh(x/cap)·cap, before the softmax: tanh keeps its output
 # (Gemma-2's attn_logit_softcapping, 50 by default in transformers' Gemma2Config).
 LOGIT_SOFTCAP = frozenset({"gemma2"})
@@ -204,7 +211,13 @@ def _attention(mixer: Attention, ctx: Context, b: int, eager: bool, family: str)
         width += 2 * b * a * d_h  # the sigmoid gate and the gated product (not measured: an estimate)
     if eager and mixer.sinks:
         width += b * a + 8 * a  # the softmax's sink column and each row's argmax (int64)
-    return width + (0 if eager else 4 * a)
+    return width + (0 if eager else sdpa_kept(a, d_h, b, family))
+
+
+def sdpa_kept(a: int, d_h: int, b: int, family: str) -> int:
+    """What SDPA keeps per token beyond q, K, V and the output projection's input: its fp32
+    log-sum-exp per head, and its output where the reshape after it copies (``SDPA_OUTPUT_COPIED``)."""
+    return 4 * a + (b * a * d_h if family in SDPA_OUTPUT_COPIED else 0)
 
 
 def _mla(mixer: MLA, ctx: Context, b: int, eager: bool, family: str) -> int:

@@ -32,7 +32,7 @@ from typing import Any
 
 import torch
 import transformers
-from transformers import AutoConfig, AutoModelForCausalLM, AutoModelForSeq2SeqLM
+from transformers import AutoConfig, AutoModelForCausalLM, AutoModelForSeq2SeqLM, AutoModelForSpeechSeq2Seq
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "tests" / "golden" / "activations.json"
@@ -154,6 +154,25 @@ CONFIGS: dict[str, dict[str, Any]] = {
     "t5": {**_T5, "num_decoder_layers": 1},
     "t5-decoder": {**_T5, "num_layers": 1},
     "t5-relu": {**_T5, "feed_forward_proj": "relu", "num_decoder_layers": 1},
+    # Whisper: a decoder layer added (self-attention, cross-attention over the encoder's s frames,
+    # plain GELU FFN, LayerNorms with biases); the audio encoder of one layer reads 2·s mel frames,
+    # which its strided convolution halves to s. No dropout (the class default), so SDPA runs the
+    # CPU's fused kernel as flash attention would on a GPU.
+    "whisper-decoder": {
+        "model_type": "whisper",
+        "d_model": 512,
+        "encoder_attention_heads": 8,
+        "decoder_attention_heads": 8,
+        "encoder_ffn_dim": 1376,
+        "decoder_ffn_dim": 1376,
+        "encoder_layers": 1,
+        "num_mel_bins": 80,
+        "max_source_positions": SEQ,
+        "max_target_positions": 512,
+        "vocab_size": VOCAB,
+        "decoder_start_token_id": 0,
+        "pad_token_id": 0,
+    },
 }
 ATTENTION = ("eager", "sdpa")
 # Recurrent mixers on the CPU: transformers runs its PyTorch reference of the mamba_ssm / causal-conv1d
@@ -210,9 +229,15 @@ EAGER_ONLY = frozenset({"gpt_oss", "gemma2", "mamba", "mamba2"})
 # dim (the CPU's fused kernel wants them equal); T5 adds its float position bias as the mask and
 # drops out the probabilities (dropout 0.1).
 CPU_SDPA_FALLBACK = frozenset({"deepseek_v2", "deepseek_v3", "t5"})
-SEQ2SEQ = frozenset({"t5"})
+SEQ2SEQ = frozenset({"t5", "whisper"})
+SPEECH = frozenset({"whisper"})  # the encoder reads mel frames, not token ids
 # The key that sets the measured layers when it is not num_hidden_layers (the other stack keeps 1).
-LAYER_KEYS: dict[str, str] = {"t5": "num_layers", "t5-decoder": "num_decoder_layers", "t5-relu": "num_layers"}
+LAYER_KEYS: dict[str, str] = {
+    "t5": "num_layers",
+    "t5-decoder": "num_decoder_layers",
+    "t5-relu": "num_layers",
+    "whisper-decoder": "decoder_layers",
+}
 
 
 def attentions(config: dict[str, Any]) -> tuple[str, ...]:
@@ -236,11 +261,35 @@ def layered(config: dict[str, Any], layers: int, key: str) -> dict[str, Any]:
     return values
 
 
+def _kind(config: dict[str, Any]) -> str:
+    if config["model_type"] in SPEECH:
+        return "speech"
+    return "seq2seq" if config["model_type"] in SEQ2SEQ else "causal"
+
+
+def _inputs(config: dict[str, Any]) -> dict[str, torch.Tensor]:
+    """The forward's inputs: s token ids (on both sides of an encoder-decoder, the decoder's own ids
+    its input), or for a speech encoder 2·s mel frames of noise beside the decoder's s ids."""
+    generator = torch.Generator().manual_seed(1)
+    ids = torch.randint(0, VOCAB, (BATCH, SEQ), generator=generator)
+    kind = _kind(config)
+    if kind == "speech":
+        frames = (BATCH, config["num_mel_bins"], 2 * config["max_source_positions"])
+        features = torch.randn(frames, generator=generator).to(torch.bfloat16)
+        return {"input_features": features, "decoder_input_ids": ids}
+    return {"input_ids": ids, "decoder_input_ids": ids} if kind == "seq2seq" else {"input_ids": ids}
+
+
 def build(config: dict[str, Any], layers: int, key: str, attention: str) -> torch.nn.Module:
     values = {name: value for name, value in layered(config, layers, key).items() if name != "model_type"}
     cfg = AutoConfig.for_model(config["model_type"], **values)
     torch.manual_seed(0)
-    kind = AutoModelForSeq2SeqLM if config["model_type"] in SEQ2SEQ else AutoModelForCausalLM
+    kinds = {
+        "speech": AutoModelForSpeechSeq2Seq,
+        "seq2seq": AutoModelForSeq2SeqLM,
+        "causal": AutoModelForCausalLM,
+    }
+    kind = kinds[_kind(config)]
     model = kind.from_config(cfg, attn_implementation=attention)
     return model.to(torch.bfloat16).train()
 
@@ -298,11 +347,9 @@ def saved_bytes(
         saved.append((weakref.ref(held), storage.data_ptr(), tuple(tensor.shape), dtype, storage.nbytes()))
         return held
 
-    ids = torch.randint(0, VOCAB, (BATCH, SEQ), generator=torch.Generator().manual_seed(1))
-    # An encoder-decoder reads the same s tokens on both sides (the decoder's own ids are its input).
-    inputs = {"decoder_input_ids": ids} if config["model_type"] in SEQ2SEQ else {}
+    inputs = _inputs(config)
     with torch.autograd.graph.saved_tensors_hooks(pack, lambda held: held.tensor):
-        logits = model(input_ids=ids, **inputs).logits
+        logits = model(**inputs).logits
     gc.collect()
     storages: dict[int, tuple[tuple[int, ...], str, int]] = {}
     for ref, pointer, shape, dtype, size in saved:

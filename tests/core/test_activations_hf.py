@@ -271,6 +271,22 @@ def test_deepseek_v2_lite_mla_without_a_query_latent_and_its_unnormalized_router
     assert case["per_layer"] - _per_layer(case) == 4 * experts * h + 4 * experts
 
 
+def test_whisper_sdpa_keeps_each_attentions_output_beside_the_projections_copy() -> None:
+    """Whisper makes q, k and v contiguous heads-first, so SDPA's output comes heads-first and the
+    reshape before out_proj copies it: a decoder layer keeps two more a·d_h tensors (self- and
+    cross-attention) than Llama's SDPA layer, whose output the reshape only views. The layer equals
+    the measurement but for LayerNorm's mean and 1/σ, bf16 on the CPU (counted at fp32)."""
+    case = CASES["whisper-decoder-sdpa"]
+    b, s_, h = case["batch"], case["seq"], case["config"]["d_model"]
+    counts = {(t["saved_by"], tuple(t["shape"]), t["dtype"]): t["count"] for t in case["layer_tensors"]}
+    assert (
+        counts[("ScaledDotProductFlashAttentionForCpuBackward0.output", (b, 8, s_, h // 8), "bfloat16")] == 2
+    )
+    assert counts[("AddmmBackward0.mat1", (b * s_, h), "bfloat16")] == 5  # each projection's input
+    norms = 3  # self-attention, cross-attention, FFN
+    assert _per_layer(case) - case["per_layer"] == norms * 2 * (4 - 2) * b * s_
+
+
 def test_deepseek_v3_group_selection_is_not_counted_as_kept() -> None:
     """DeepseekV3TopkRouter's group top-k yields integer indices only, so its autograd nodes die in
     the forward with what they saved: the measurement counts only storages still held after it."""
