@@ -278,7 +278,11 @@ class Document:
             return False
         for path in [where for where in self._problems if where[:1] == SCENARIO]:
             self._clear_error(path)
-        self._push(self._set_scenario, before, after, "Set " + ", ".join(values), merge_key)
+        # The undo menu names what the step changes (a count's layout sets TP, PP and EP, some
+        # of them unchanged), in the form's titles ('Set GPUs, Tensor parallel').
+        changed = [name for name in values if getattr(after, name) != getattr(before, name)] or list(values)
+        named = ", ".join(self.title_of((*SCENARIO, name)) for name in changed)
+        self._push(self._set_scenario, before, after, f"Set {named}", merge_key)
         return True
 
     def set_scenario_field(self, name: str, value: Any, merge_key: str | None = None) -> bool:
@@ -296,7 +300,7 @@ class Document:
             self.report_problem(path, one_line(exc))
             return False
         self._clear_error(path)
-        self._push(self._set_scenario, before, after, f"Set {name}", merge_key)
+        self._push(self._set_scenario, before, after, f"Set {self.title_of(path)}", merge_key)
         return True
 
     def load(

@@ -71,7 +71,7 @@ def test_more_gpus_take_the_tables_layout_and_undo_in_one_step(
     per_gpu = estimate_memory(document.architecture, scenario).total_bytes
     assert _memory_shown(panel) == per_gpu < alone / 4  # the weights are spread over the eight GPUs
     assert "8 GPUs hold one copy of the model (TP=8)" in panel.layout_note.text()
-    assert document.undo_stack.undoText() == "Set gpus, tp, pp"
+    assert document.undo_stack.undoText() == "Set GPUs, Tensor parallel"
     qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert (document.scenario.gpus, document.scenario.tp) == (1, 1)
     assert _memory_shown(panel) == alone and panel.layout_note.isHidden()
@@ -127,7 +127,7 @@ def test_a_refused_value_is_applied_when_another_field_makes_it_valid(
     scenario = document.scenario
     assert (scenario.gpus, scenario.tp, scenario.pp) == (6, 3, 1)  # the typed TP kept, not the table's
     assert not _red(panel, "tp") and not _red(panel, "gpus") and panel.problem.isHidden()
-    assert document.undo_stack.undoText() == "Set tp, gpus"
+    assert document.undo_stack.undoText() == "Set Tensor parallel, GPUs"
     type_into(_editor(panel, "pp"), "2")
     assert (document.scenario.tp, document.scenario.pp, document.scenario.dp) == (3, 2, 1)
     assert _memory_shown(panel) == estimate_memory(document.architecture, document.scenario).total_bytes

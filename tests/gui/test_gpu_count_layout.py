@@ -93,7 +93,7 @@ def test_a_gpu_count_alone_lays_the_model_out_and_undo_takes_it_back_in_one_step
     assert f"  {said}\n" in _table_of(
         capsys, "llama-3-8b", "--gpus", "4"
     )  # the CLI says it in the same words
-    assert window.document.undo_stack.undoText() == "Set gpus, tp, pp"
+    assert window.document.undo_stack.undoText() == "Set GPUs, Tensor parallel"
     _undo(qtbot, window)
     assert window.document.scenario == opened and _shown(panel) == alone
     assert panel.layout_note.isHidden() and panel.controls.editors["tp"].value() == 1
