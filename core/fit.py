@@ -452,95 +452,126 @@ _SHAPE = ("tp", "pp")  # one copy's split; the GPUs beyond it are data-parallel 
 class CountLayout:
     """What a GPU count (or an expert-parallel size) set while serving does to the layout."""
 
-    changes: dict[str, int]  # the layout fields it sets, besides the values given
-    chosen: frozenset[str]  # the layout fields it chose: no longer the person's own
+    changes: dict[str, int]  # the layout fields it sets: TP, PP and EP (a value given, or lowered)
+    chosen: frozenset[str]  # the layout fields it chose: not (or no longer) the person's own
     note: str  # what it did, in words
 
 
 def count_layout(
     arch: Architecture, scenario: Scenario, values: Mapping[str, Any], typed: Collection[str] = ()
 ) -> CountLayout | None:
-    """The layout ``values`` (fields being set on ``scenario``) take on their GPU count while serving.
+    """The layout ``values`` (fields being set on ``scenario``) give the model while serving.
 
-    ``typed``: the layout fields (``LAYOUT_FIELDS``) set by hand before; those in ``values`` are too.
-    A GPU count lays the model out as the setups table does (one copy over all the GPUs: the memory
-    per GPU shrinks), but a TP or PP set by hand is kept while the count takes it, the GPUs beyond
-    it being copies; an EP set by hand is kept by laying the table's copy out on count / EP GPUs
-    (Mixtral at EP 2 on 2 GPUs: TP 1, two copies with four experts each, as ``--ep 2 --gpus 2``).
-    Setting EP while TP and PP are the count's lays them out again the same way. None when no
-    count is set, in training (the GPUs are data parallel there, with ZeRO), or when the values are
-    no counts (the scenario's checks say why)."""
+    The rule, the window's and the command line's alike: the layout is chosen afresh from the GPU
+    count and the layout fields set by hand (``typed``, the person's earlier ones, and those in
+    ``values``) alone, never from what earlier counts chose, so any sequence of edits ends where
+    ``paramtally memory MODEL --gpus N`` with a flag for each field set by hand does. A field set by
+    hand stays the person's until it is changed or the count refuses it.
+
+    - No TP or PP set: the setups table's one copy over the GPUs (the memory per GPU shrinks); with
+      an EP set, over count / EP GPUs, that many copies holding the experts split between them
+      (Mixtral at EP 2 on 2 GPUs: TP 1 × EP 2, as ``--ep 2 --gpus 2``).
+    - A TP set that the count takes: kept, with the PP set or 1, the GPUs beyond them copies (TP 1
+      on 4 GPUs: four copies). A PP set alone: kept, TP filling a node over the stages as the
+      table does. A TP or PP the count does not take is given up for the table's layout.
+    - An EP not set is 1; one set that the copies cannot take falls to the largest part of it that
+      they can, the person's from then on.
+
+    It lays out again when a GPU count is set (the one shown, typed again, too), a TP, PP or EP
+    (a size the count cannot take is refused at its field instead, while another count may come),
+    or the mode switches to serving. None otherwise, in training (the GPUs are data parallel there,
+    with ZeRO, the sizes as set) and for values that are no counts (the scenario's checks say why).
+    """
+    if values.get("mode", scenario.mode) != "inference" or not _lays_out(scenario, values):
+        return None
     typed = (set(typed) | values.keys()) & LAYOUT_FIELDS
-    own_shape = [name for name in _SHAPE if name in typed]
-    if values.get("mode", scenario.mode) != "inference":
-        return None
-    if "gpus" not in values and ("ep" not in values or own_shape):
-        return None
-    sizes = {name: values.get(name, getattr(scenario, name)) for name in ("gpus", *_SHAPE, "ep")}
+    order = ("gpus", *_SHAPE, "ep")  # the words name TP before PP
+    sizes = {name: values.get(name, getattr(scenario, name)) for name in order if name in {"gpus", *typed}}
     if not all(isinstance(size, int) and not isinstance(size, bool) and size >= 1 for size in sizes.values()):
         return None
-    if own_shape and sizes["gpus"] % math.prod(sizes[name] for name in own_shape) == 0:
-        return _kept_layout(arch, sizes, own_shape)
-    if "gpus" not in values and sizes["gpus"] % sizes["ep"]:
-        return None  # an EP the GPUs cannot take: refused at its field, the layout as it is
-    return _table_layout(arch, scenario, sizes, own_shape, "ep" in typed, "gpus" in values)
+    given = {name: size for name, size in sizes.items() if name != "gpus"}
+    gpus, ep = sizes.pop("gpus"), sizes.pop("ep", None)
+    counted = "gpus" in values or scenario.mode != "inference"
+    if sizes and gpus % math.prod(sizes.values()) == 0:
+        layout = _kept_layout(arch, gpus, sizes, ep)
+    elif counted or not (sizes or gpus % (ep or 1)):
+        layout = _table_layout(arch, scenario, gpus, sizes, ep, counted)
+    else:
+        return None
+    # Only a count gives up (or lowers) a size set by hand: a size typed that the GPUs cannot take
+    # beside the others is refused at its field, the layout as it is, while another count may come.
+    lowered = any(layout.changes[name] != size for name, size in given.items())
+    return None if not counted and (lowered or layout.chosen & typed) else layout
 
 
-def _kept_layout(arch: Architecture, sizes: dict[str, int], own: list[str]) -> CountLayout:
-    """A TP or PP set by hand that the count takes: kept, the GPUs beyond it copies of the model; a
-    TP or PP the count chose before, if the new count does not take it, at its largest size that fits."""
-    gpus, changes = sizes["gpus"], {}
-    said = " × ".join(f"{name.upper()} {sizes[name]}" for name in own)
-    notes = []
-    for name in _SHAPE:
-        if name in own:
-            continue
-        room, size = gpus // math.prod(sizes[other] for other in own), sizes[name]
-        fitted = next(n for n in range(size, 0, -1) if room % n == 0 and (name == "pp" or valid_tp(arch, n)))
-        if fitted != size:
-            changes[name] = sizes[name] = fitted
-            notes.append(f"; {name.upper()} {size} does not fit: {name.upper()} {fitted}")
-    tp, pp, ep = sizes["tp"], sizes["pp"], sizes["ep"]
+def _lays_out(scenario: Scenario, values: Mapping[str, Any]) -> bool:
+    return bool({"gpus", *LAYOUT_FIELDS} & values.keys()) or scenario.mode != "inference"
+
+
+def _kept_layout(arch: Architecture, gpus: int, own: dict[str, int], ep: int | None) -> CountLayout:
+    """A TP or PP set by hand that the count takes: kept. A TP set: the PP set or 1, the GPUs
+    beyond them copies of the model (TP 1 on 4 GPUs: four copies). A PP set alone: TP fills a node
+    over the stages as the table does, on count / EP GPUs for an EP set (each copy's share)."""
+    pp = own.get("pp", 1)
+    tp = own["tp"] if "tp" in own else _tps(arch, _copy_share(gpus, ep, pp) // pp)[-1]
     dp = gpus // (tp * pp)
-    fitted_ep = ep if dp % ep == 0 else math.gcd(ep, dp)
-    if fitted_ep != ep:
-        changes["ep"] = fitted_ep
-        notes.append(_ep_words(ep, fitted_ep, dp))
-    note = f"{gpus} GPUs with {said} as set: {_layout_words(tp, pp, dp, fitted_ep)}" + "".join(notes)
-    return CountLayout(changes, frozenset(changes), note)
+    fitted_ep = _fitted_ep(ep, dp)
+    said = " × ".join(f"{name.upper()} {size}" for name, size in own.items())
+    note = f"{_gpus(gpus)} with {said} as set: {_layout_words(tp, pp, dp, fitted_ep)}"
+    note += _ep_words(ep, fitted_ep, dp)
+    return _result(tp, pp, fitted_ep, own, ep, note)
+
+
+def _copy_share(gpus: int, ep: int | None, pp: int = 1) -> int:
+    """The GPUs one copy is laid out on: count / EP for an EP set that they take (with the stages
+    ``pp``), else all of them."""
+    return gpus // ep if ep is not None and gpus % (ep * pp) == 0 else gpus
 
 
 def _table_layout(
-    arch: Architecture, s: Scenario, sizes: dict[str, int], own_shape: list[str], own_ep: bool, count: bool
+    arch: Architecture, s: Scenario, gpus: int, own: dict[str, int], ep: int | None, counted: bool
 ) -> CountLayout:
     """The setups table's one copy over the GPUs, or over count / EP of them for an EP set by hand."""
-    gpus, ep = sizes["gpus"], sizes["ep"]
-    expert_share = ep if own_ep and ep > 1 and gpus % ep == 0 else 1
-    share = gpus // expert_share
-    update = _candidates(arch, with_changes(s, (("mode", "inference"),)), share)[0]
+    share = _copy_share(gpus, ep)
+    expert_share = gpus // share
+    update = _candidates(arch, with_changes(s, (("mode", "inference"), ("ep", 1))), share)[0]
     tp, pp = update["tp"], update["pp"]
     dp = gpus // (tp * pp)
-    fitted_ep = ep if dp % ep == 0 else math.gcd(ep, dp)
+    fitted_ep = _fitted_ep(ep, dp)
     words = _layout_words(tp, pp, dp, fitted_ep)
-    if own_shape:
-        said = " × ".join(f"{name.upper()} {sizes[name]}" for name in own_shape)
+    if own:
+        said = " × ".join(f"{name.upper()} {size}" for name, size in own.items())
         note = f"{said} does not fit {_gpus(gpus)}: laid out as {words}"
     else:
         note = (
             f"{_gpus(gpus)}: laid out as {words}"
-            if count
+            if counted
             else f"EP {ep} on {_gpus(gpus)}: laid out as {words}"
         )
     if expert_share > 1:
         note += f" (EP {ep} as set, each copy as the GPU table lays out {_gpus(share)})"
     else:
         note += ", as the GPU table does"
-    if own_ep and ep > 1 and expert_share == 1:
+    if ep is not None and ep > 1 and expert_share == 1:
         note += f"; EP {ep} does not fit {_gpus(gpus)}: EP {fitted_ep}"
     else:
         note += _ep_words(ep, fitted_ep, dp)
-    changes = {"tp": tp, "pp": pp} | ({"ep": fitted_ep} if fitted_ep != ep else {})
-    return CountLayout(changes, frozenset({*_SHAPE, *changes}), note)
+    return _result(tp, pp, fitted_ep, {}, ep, note)
+
+
+def _fitted_ep(ep: int | None, dp: int) -> int:
+    """An EP set by hand, or the largest part of it the data-parallel GPUs take; 1 when not set."""
+    return 1 if ep is None else ep if dp % ep == 0 else math.gcd(ep, dp)
+
+
+def _result(tp: int, pp: int, fitted_ep: int, own: dict[str, int], ep: int | None, note: str) -> CountLayout:
+    """Every layout field set (those not the person's at the rule's choice, not left as they were).
+    A TP or PP set by hand that the layout does not keep is chosen, no longer the person's; an EP
+    set stays the person's at the size the copies take (EP 8 on 4 of them: EP 4 from then on, as
+    the field shows: what is typed is what is kept)."""
+    changes = {"tp": tp, "pp": pp, "ep": fitted_ep}
+    kept = set(own) | ({"ep"} if ep is not None else set())
+    return CountLayout(changes, frozenset(LAYOUT_FIELDS - kept), note)
 
 
 def _gpus(count: int) -> str:
@@ -556,8 +587,8 @@ def _layout_words(tp: int, pp: int, dp: int, ep: int) -> str:
     return f"{text} (EP {ep})" if 1 < ep != dp else text
 
 
-def _ep_words(asked: int, fitted: int, dp: int) -> str:
-    if fitted == asked:
+def _ep_words(asked: int | None, fitted: int, dp: int) -> str:
+    if asked is None or fitted == asked:
         return ""
     return f"; EP {asked} does not divide the {dp} data-parallel GPU{'s' if dp > 1 else ''}: EP {fitted}"
 

@@ -9,8 +9,9 @@ list; fields marked ``json_schema_extra={"cli_exclusive": NAME}`` share a mutual
 
 Unset flags keep the scenario a preset was saved with (the window's Save keeps the memory tab's),
 else the one the model opens with in the window; ``--tp 2`` (or ``--pp``, ``--ep``) alone on one GPU
-means tp·pp·ep GPUs. While serving, ``--gpus`` lays the model out as the window does when a GPU
-count is typed (``core.fit.count_layout``): the flags given are the fields set by hand.
+means tp·pp·ep GPUs. While serving, ``--gpus`` (or ``--tp``, ``--pp``, ``--ep``, or ``--mode
+inference`` over a saved training scenario) lays the model out as the window does when a GPU count
+is typed (``core.fit.count_layout``): the flags given are the fields set by hand.
 """
 
 from __future__ import annotations
@@ -170,7 +171,7 @@ def read_scenario(
     shape = {name: values.get(name, getattr(base, name)) for name in ("tp", "pp", "ep")}
     if "gpus" not in values and LAYOUT_FIELDS & values.keys() and base.gpus == 1 and min(shape.values()) > 0:
         values["gpus"] = math.prod(shape.values())  # `--tp 2` alone means two GPUs, not an error
-    elif arch is not None and {"gpus", "ep"} & flags.keys():
+    elif arch is not None:  # serving: the flags given are the fields set by hand
         layout = count_layout(arch, base, flags, LAYOUT_FIELDS & flags.keys())
         if layout is not None:
             # Said when the count changed the layout the flags and the base give, not when it kept it.

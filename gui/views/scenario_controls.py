@@ -6,9 +6,9 @@ appears here without GUI code. Two fields get a better editor than their type im
 picks from the GPU catalog and an optional choice (``quant``) offers "none". Edits go to
 ``document.set_scenario_values`` (undoable; a spin-box drag merges into one step).
 
-A GPU count typed while serving is laid out by ``core.fit.count_layout``, as the command line's
-``--gpus`` is: the controls only remember which of TP, PP and EP the person set by hand (the
-command line's flags given), and the words saying what the count did.
+A GPU count (or TP, PP, EP) typed while serving is laid out by ``core.fit.count_layout``, as the
+command line's ``--gpus`` is: the controls only remember which of TP, PP and EP the person set by
+hand (the command line's flags given), and the words saying what the count did.
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ WIDE = {"gpu"}  # the GPU's name is long: it takes a whole line, as the check-bo
 _SPACING = 8
 _MARKS_KEPT = 256  # scenarios whose typed-by-hand marks are kept for undo and redo to bring back
 _Layout = tuple[int, int, int, int]  # GPUs, TP, PP, EP
+_RETYPED = LAYOUT_FIELDS | {"gpus"}  # typed again at the value shown, they still lay the model out
 
 
 def _editor_for(spec: FieldSpec, parent: QWidget) -> Editor | None:
@@ -105,7 +106,7 @@ class ScenarioControls(QWidget):
             if spec.kind == "choices" or spec.name in WIDE:  # a row of check boxes takes a whole line
                 self._wide.add(spec.name)
             editor.committed.connect(lambda value, merge, name=spec.name: self._commit(name, value, merge))
-            if spec.name in LAYOUT_FIELDS:
+            if spec.name in _RETYPED:
                 self._watch_retyping(spec.name, editor)
             self.editors[spec.name] = editor
             self.frames[spec.name] = framed(editor, self)
@@ -219,23 +220,25 @@ class ScenarioControls(QWidget):
         return True
 
     def _watch_retyping(self, name: str, editor: Editor) -> None:
-        """A TP, PP or EP typed again at the size in force (TP 1 on one GPU) changes no value, so the
-        editor commits nothing; it is set by hand all the same, and a GPU count keeps it."""
+        """A GPU count, TP, PP or EP typed again at the size in force changes no value, so the editor
+        commits nothing; it is typed all the same: the count lays the model out again, a size becomes
+        the person's (as the command line's flag would), and both may change the other sizes."""
         if not isinstance(editor, IntSpinBox):
             return
         line = editor.lineEdit()
-        edited: list[bool] = []
-        line.textEdited.connect(lambda _text: edited.append(True))
+        edited: list[str] = []  # the texts typed since the last value committed
+        line.textEdited.connect(edited.append)
+        editor.committed.connect(lambda _value, _merge: edited.clear())  # a new value: committed
 
         def finished() -> None:
+            value = editor.value()
             if (
                 edited
+                and _digits(edited[-1]) == str(value)  # not a box emptied and put back
                 and name not in self.pending
-                and editor.value() == getattr(self._document.scenario, name)
+                and value == getattr(self._document.scenario, name)
             ):
-                self._follow_marks()
-                self._typed[name] = editor.value()
-                self._remember(self._document.scenario, self._typed)
+                self._commit(name, value, False)
             edited.clear()
 
         editor.editingFinished.connect(finished)
@@ -340,6 +343,11 @@ class ScenarioControls(QWidget):
         return marked(self.editors[name])
 
 
+def _digits(text: str) -> str:
+    """The number a spin box's text spells, without its separators ('1,024' → '1024')."""
+    return "".join(ch for ch in text if ch.isdigit())
+
+
 def _layout_of(scenario: Scenario, changes: dict[str, Any] | None = None) -> _Layout:
     """GPUs, TP, PP and EP of ``scenario`` with ``changes``."""
     sizes = [(changes or {}).get(name, getattr(scenario, name)) for name in ("gpus", "tp", "pp", "ep")]
@@ -347,9 +355,10 @@ def _layout_of(scenario: Scenario, changes: dict[str, Any] | None = None) -> _La
 
 
 def _marks_after(typed: dict[str, Any], values: dict[str, Any], layout: CountLayout | None) -> dict[str, Any]:
-    """The layout fields set by hand once ``values`` are set: those typed in them join, those the
-    count chose (a typed TP it could not take among them) leave."""
+    """The layout fields set by hand once ``values`` are set: those typed in them join, at the size
+    the layout gives them (an EP lowered to what the copies take); those the count chose (a typed
+    TP it could not take among them) leave."""
     marks = typed | {name: values[name] for name in LAYOUT_FIELDS & values.keys()}
-    for name in layout.chosen if layout is not None else ():
-        marks.pop(name, None)
-    return marks
+    if layout is None:
+        return marks
+    return {name: layout.changes.get(name, size) for name, size in marks.items() if name not in layout.chosen}

@@ -163,6 +163,48 @@ def test_an_expert_parallel_size_given_is_kept_on_the_gpus(capsys: pytest.Captur
     assert _layout(_memory_json(capsys, "mixtral-8x7b", "--ep", "2")) == (2, 1, 1, 2)  # GPUs = tp·pp·ep
 
 
+def test_a_pipeline_given_alone_fills_a_node_with_tp_and_an_ep_given_splits_each_copy(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert _layout(_memory_json(capsys, "llama-3-8b", "--pp", "2", "--gpus", "16")) == (16, 8, 2, 1)
+    assert _layout(_memory_json(capsys, "llama-3-8b", "--pp", "1", "--gpus", "16")) == (
+        16,
+        8,
+        1,
+        1,
+    )  # 2 copies
+    # DeepSeek-V3's EP 8 over 64 GPUs: copies of 8 GPUs, each two stages of TP 4.
+    assert _layout(_memory_json(capsys, "deepseek-v3", "--gpus", "64", "--ep", "8", "--pp", "2")) == (
+        64,
+        4,
+        2,
+        8,
+    )
+    assert _layout(_memory_json(capsys, "deepseek-v3", "--gpus", "16", "--ep", "8", "--pp", "2")) == (
+        16,
+        1,
+        2,
+        8,
+    )
+    # An EP the copies cannot take is lowered to the part of it they can, and said.
+    data, err = _memory_run(capsys, "mixtral-8x7b", "--tp", "4", "--ep", "8", "--gpus", "16")
+    assert _layout(data) == (16, 4, 1, 4)
+    assert "EP 8 does not divide the 4 data-parallel GPUs: EP 4" in err
+
+
+def test_a_saved_layout_is_not_kept_by_gpus_only_the_flags_given_are(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The flags are what the window's person typed; a preset saved serving at TP 4 × PP 2 on 8 GPUs
+    is laid out afresh, as the window lays out a count typed after opening it."""
+    saved = Scenario(gpus=8, tp=4, pp=2).model_dump(mode="json")
+    user_presets.save("l8-saved", load_builtin("llama-3-8b"), scenario=saved)
+    assert _layout(_memory_json(capsys, "l8-saved")) == (8, 4, 2, 1)  # no flag: as saved
+    assert _layout(_memory_json(capsys, "l8-saved", "--tp", "4", "--gpus", "16")) == (16, 4, 1, 1)
+    assert _layout(_memory_json(capsys, "l8-saved", "--gpus", "16")) == (16, 8, 2, 1)
+    assert _layout(_memory_json(capsys, "l8-saved", "--tp", "2")) == (8, 2, 1, 1)  # TP on the saved 8 GPUs
+
+
 def test_what_gpus_changed_is_said_under_the_scenario_line(capsys: pytest.CaptureFixture[str]) -> None:
     capsys.readouterr()
     assert main(["memory", "llama-3-8b", "--tp", "8", "--gpus", "4"]) == 0

@@ -13,11 +13,17 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from paramtally.core import user_presets
 from paramtally.core.cli import main
+from paramtally.core.presets import load_builtin
 from paramtally.core.scenario import Scenario
+from paramtally.gui.document import Document
+from paramtally.gui.form.editors import ComboBox
 from paramtally.gui.main_window import MainWindow
 from paramtally.gui.views.memory_panel import MemoryPanel
 from tests.gui.conftest import TypeInto
@@ -168,3 +174,130 @@ def test_another_model_opened_forgets_the_sizes_typed_for_the_last(
     expected = _command_line(capsys, str(MISTRAL), "--context", "4096", "--gpus", "8")
     _agrees(window, panel, expected)
     assert panel.layout_note.text().startswith("8 GPUs: laid out as TP 8, as the GPU table does")
+
+
+# --- the rule: the layout after any edits is `memory MODEL --gpus N` with the flags typed by hand
+
+
+def _pick(qtbot: QtBot, combo: ComboBox, data: str) -> None:
+    """Choose the entry for ``data`` with the arrow keys, as a person would."""
+    give_focus(qtbot, combo)
+    index = combo.findData(data)
+    while combo.currentIndex() != index:
+        qtbot.keyClick(combo, Qt.Key.Key_Down if combo.currentIndex() < index else Qt.Key.Key_Up)
+
+
+def _sizes(window: MainWindow) -> tuple[int, int, int, int]:
+    s = window.document.scenario
+    return s.gpus, s.tp, s.pp, s.ep
+
+
+def test_a_count_keeps_a_typed_ep_over_a_tp_an_earlier_count_chose(
+    qtbot: QtBot, type_into: TypeInto, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """QA: DeepSeek-V3, GPUs 32 → EP 8 → GPUs 64 → PP 2 → GPUs 16 gave TP 8 × PP 2 with EP 1 (the
+    typed EP dropped for the TP 64 GPUs had chosen); ``--gpus 16 --ep 8 --pp 2`` gives TP 1 × PP 2 × EP 8."""
+    window, panel = _memory_tab(qtbot, "deepseek-v3")
+    for field, text in (("gpus", "32"), ("ep", "8"), ("gpus", "64"), ("pp", "2")):
+        _type(panel, type_into, field, text)
+    assert _sizes(window) == (64, 4, 2, 8)  # PP 2 as typed: TP fills a node over each copy's 8 GPUs
+    _type(panel, type_into, "gpus", "16")
+    assert _sizes(window) == (16, 1, 2, 8)
+    _agrees(window, panel, _command_line(capsys, "deepseek-v3", "--gpus", "16", "--ep", "8", "--pp", "2"))
+    assert panel.layout_note.text().startswith("16 GPUs with PP 2 as set: TP 1 × PP 2 × EP 8")
+    assert window.document.undo_stack.undoText() == "Set GPUs, Tensor parallel"
+
+
+def test_a_count_chooses_the_untyped_sizes_afresh_whatever_an_earlier_count_chose(
+    qtbot: QtBot, type_into: TypeInto, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """QA: Llama-3-8B, GPUs 16 → TP 4 → GPUs 8 gave TP 4 × PP 2 (the PP 2 of 16 GPUs kept), typed
+    afresh TP 4 × DP 2, as ``--tp 4 --gpus 8``."""
+    window, panel = _memory_tab(qtbot, "llama-3-8b")
+    _type(panel, type_into, "gpus", "16")
+    assert _sizes(window) == (16, 8, 2, 1)
+    _type(panel, type_into, "tp", "4")  # typed: the PP the count chose goes, as `--gpus 16 --tp 4`
+    _agrees(window, panel, _command_line(capsys, "llama-3-8b", "--gpus", "16", "--tp", "4"))
+    assert panel.layout_note.text().startswith("16 GPUs with TP 4 as set: TP 4 × DP 4.")
+    _type(panel, type_into, "gpus", "8")
+    assert (window.document.scenario.tp, window.document.scenario.pp, window.document.scenario.dp) == (
+        4,
+        1,
+        2,
+    )
+    _agrees(window, panel, _command_line(capsys, "llama-3-8b", "--tp", "4", "--gpus", "8"))
+
+
+def test_the_count_shown_typed_again_lays_the_model_out_again(
+    qtbot: QtBot, type_into: TypeInto, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """QA: Mixtral on 8 GPUs with a TP 4 no one typed (here saved with a user preset), 8 typed into
+    GPUs again stayed TP 4; ``--gpus 8`` gives TP 8."""
+    saved = Scenario(gpus=8, tp=4).model_dump(mode="json")
+    user_presets.save("mx-tp4", load_builtin("mixtral-8x7b"), scenario=saved)
+    preset = user_presets.load_preset("mx-tp4")
+    window = MainWindow(Document(preset.architecture, "mx-tp4", preset_id="mx-tp4", scenario=preset.scenario))
+    qtbot.addWidget(window)
+    window.resize(1440, 900)
+    window.show()
+    qtbot.waitExposed(window)
+    click_tab(qtbot, window, "Memory and GPU fit")
+    panel = window.memory
+    assert _sizes(window) == (8, 4, 1, 1)
+    _type(panel, type_into, "gpus", "")  # emptied: refused and put back, nothing typed
+    assert _sizes(window) == (8, 4, 1, 1) and not window.document.undo_stack.canUndo()
+    _type(panel, type_into, "gpus", "8")
+    assert _sizes(window) == (8, 8, 1, 1)
+    _agrees(window, panel, _command_line(capsys, "mx-tp4", "--gpus", "8"))
+    assert panel.layout_note.text().startswith("8 GPUs: laid out as TP 8, as the GPU table does")
+    assert window.document.undo_stack.undoText() == "Set Tensor parallel"
+
+
+def test_switching_to_serving_lays_the_gpus_out_as_the_command_line_does(
+    qtbot: QtBot, type_into: TypeInto, capsys: pytest.CaptureFixture[str]
+) -> None:
+    window, panel = _memory_tab(qtbot, "llama-3-8b")
+    _pick(qtbot, panel.controls.editors["mode"], "training")
+    _type(panel, type_into, "gpus", "8")
+    assert _sizes(window) == (8, 1, 1, 1)  # training: eight data-parallel GPUs
+    _pick(qtbot, panel.controls.editors["mode"], "inference")
+    assert _sizes(window) == (8, 8, 1, 1)  # serving: one copy over the eight
+    _agrees(window, panel, _command_line(capsys, "llama-3-8b", "--gpus", "8"))
+
+
+_EDITS = st.one_of(
+    st.tuples(st.just("gpus"), st.sampled_from([1, 2, 4, 8, 16, 32, 64])),
+    st.tuples(st.just("tp"), st.sampled_from([1, 2, 4, 8])),
+    st.tuples(st.just("pp"), st.sampled_from([1, 2, 4])),
+    st.tuples(st.just("ep"), st.sampled_from([1, 2, 4, 8])),
+)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(model=st.sampled_from(["mixtral-8x7b", "llama-3-8b"]), edits=st.lists(_EDITS, min_size=1, max_size=6))
+def test_any_sequence_of_typed_sizes_ends_where_the_command_line_with_those_flags_does(
+    qtbot: QtBot,
+    type_into: TypeInto,
+    capsys: pytest.CaptureFixture[str],
+    model: str,
+    edits: list[tuple[str, int]],
+) -> None:
+    """After each edit the fields not red (none waiting) hold what ``memory MODEL --gpus N`` gives
+    with a flag for each of TP, PP and EP the person typed and the layout kept: a typed size stays
+    the person's until it is typed over or a count gives it up."""
+    window, panel = _memory_tab(qtbot, model)
+    typed: dict[str, int] = {}
+    for field, value in edits:
+        _type(panel, type_into, field, str(value))
+        if field != "gpus":
+            typed[field] = value
+        s, waiting = window.document.scenario, panel.controls.pending
+        # A count gives up a typed TP or PP it cannot take; an EP it lowers to what the copies take.
+        if "ep" in typed and "ep" not in waiting:
+            typed["ep"] = s.ep
+        typed = {name: size for name, size in typed.items() if name in waiting or size == getattr(s, name)}
+        if waiting:
+            continue  # a refused size waits in its field for a count that takes it
+        flags = [f"--{name}={size}" for name, size in sorted(typed.items())]
+        _agrees(window, panel, _command_line(capsys, model, "--gpus", str(s.gpus), *flags))
+    window.close()
