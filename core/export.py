@@ -323,10 +323,10 @@ def memory_json(
 
 def scenario_text(s: Scenario) -> str:
     """The scenario in one line of words, as the CLI's table and an exported memory chart say it."""
-    from paramtally.core.scenario import weights_format  # late: the CLI's count never needs it
+    from paramtally.core.scenario import gpus_text, weights_format  # late: the CLI's count never needs it
 
     weights = weights_format(s) or s.dtype
-    layout = f"tp {s.tp} · pp {s.pp} · {s.gpus} GPU(s)" + (
+    layout = f"tp {s.tp} · pp {s.pp} · {gpus_text(s.gpus)}" + (
         f" · ZeRO-{s.zero}" if s.mode == "training" else ""
     )
     layout += f" · ep {s.ep}" if s.ep > 1 else ""

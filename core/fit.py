@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 
 from paramtally.core.gpus import GPU, find_gpu, load_catalog
 from paramtally.core.plans import StagePlan, busiest_plans
-from paramtally.core.scenario import Scenario, check_scenario, valid_tp, with_changes
+from paramtally.core.scenario import Scenario, check_scenario, gpus_text, valid_tp, with_changes
 from paramtally.core.schema import Architecture
 from paramtally.core.serving import LayoutSpeed, ModelSpeed, largest_batch, layout_speed, model_speed
 from paramtally.core.terms import Piece
@@ -517,7 +517,7 @@ def _kept_layout(arch: Architecture, gpus: int, own: dict[str, int], ep: int | N
     dp = gpus // (tp * pp)
     fitted_ep = _fitted_ep(ep, dp)
     said = " × ".join(f"{name.upper()} {size}" for name, size in own.items())
-    note = f"{_gpus(gpus)} with {said} as set: {_layout_words(tp, pp, dp, fitted_ep)}"
+    note = f"{gpus_text(gpus)} with {said} as set: {_layout_words(tp, pp, dp, fitted_ep)}"
     note += _ep_words(ep, fitted_ep, dp)
     return _result(tp, pp, fitted_ep, own, ep, note)
 
@@ -541,19 +541,19 @@ def _table_layout(
     words = _layout_words(tp, pp, dp, fitted_ep)
     if own:
         said = " × ".join(f"{name.upper()} {size}" for name, size in own.items())
-        note = f"{said} does not fit {_gpus(gpus)}: laid out as {words}"
+        note = f"{said} does not fit {gpus_text(gpus)}: laid out as {words}"
     else:
         note = (
-            f"{_gpus(gpus)}: laid out as {words}"
+            f"{gpus_text(gpus)}: laid out as {words}"
             if counted
-            else f"EP {ep} on {_gpus(gpus)}: laid out as {words}"
+            else f"EP {ep} on {gpus_text(gpus)}: laid out as {words}"
         )
     if expert_share > 1:
-        note += f" (EP {ep} as set, each copy as the GPU table lays out {_gpus(share)})"
+        note += f" (EP {ep} as set, each copy as the GPU table lays out {gpus_text(share)})"
     else:
         note += ", as the GPU table does"
     if ep is not None and ep > 1 and expert_share == 1:
-        note += f"; EP {ep} does not fit {_gpus(gpus)}: EP {fitted_ep}"
+        note += f"; EP {ep} does not fit {gpus_text(gpus)}: EP {fitted_ep}"
     else:
         note += _ep_words(ep, fitted_ep, dp)
     return _result(tp, pp, fitted_ep, {}, ep, note)
@@ -574,10 +574,6 @@ def _result(tp: int, pp: int, fitted_ep: int, own: dict[str, int], ep: int | Non
     return CountLayout(changes, frozenset(LAYOUT_FIELDS - kept), note)
 
 
-def _gpus(count: int) -> str:
-    return f"{count} GPU{'s' if count > 1 else ''}"
-
-
 def _layout_words(tp: int, pp: int, dp: int, ep: int) -> str:
     """'TP 4', 'TP 8 × PP 2', 'TP 1 × EP 2' (two copies, the experts split over them), 'TP 1 × DP 4'."""
     parts = [f"TP {tp}", *([f"PP {pp}"] if pp > 1 else [])]
@@ -590,7 +586,7 @@ def _layout_words(tp: int, pp: int, dp: int, ep: int) -> str:
 def _ep_words(asked: int | None, fitted: int, dp: int) -> str:
     if asked is None or fitted == asked:
         return ""
-    return f"; EP {asked} does not divide the {dp} data-parallel GPU{'s' if dp > 1 else ''}: EP {fitted}"
+    return f"; EP {asked} does not divide the {gpus_text(dp, 'data-parallel GPU')}: EP {fitted}"
 
 
 def smallest_fit(setups: Iterable[SetupFit], gpu: str | None = None) -> SetupFit | None:

@@ -27,6 +27,7 @@ __all__ = [
     "Scenario",
     "check_scenario",
     "data_parallel",
+    "gpus_text",
     "mode_only_fields",
     "saved_scenario_data",
     "scenario_problem",
@@ -333,15 +334,21 @@ def weights_format(s: Scenario) -> str | None:
     return s.quant or ("nf4-dq" if s.qlora and s.mode == "training" else None)
 
 
+def gpus_text(count: int, kind: str = "GPU") -> str:
+    """'1 GPU', '8 GPUs' ('4 data-parallel GPUs'): every count of GPUs said in words."""
+    return f"{count:,} {kind}{'s' if count != 1 else ''}"
+
+
 def data_parallel(scenario: Scenario) -> int:
     return scenario.gpus // (scenario.tp * scenario.pp)
 
 
 def _own_problem(s: Scenario) -> tuple[tuple[str, ...], str, object] | None:
     if s.gpus % (s.tp * s.pp):
-        return ("gpus",), f"{s.gpus} GPUs cannot be split into tp·pp = {s.tp * s.pp} groups", s.gpus
+        return ("gpus",), f"{gpus_text(s.gpus)} cannot be split into tp·pp = {s.tp * s.pp} groups", s.gpus
     if s.dp % s.ep:
-        message = f"expert parallel size {s.ep} must divide the {s.dp} data-parallel GPUs (gpus / (tp·pp))"
+        dp = gpus_text(s.dp, "data-parallel GPU")
+        message = f"expert parallel size {s.ep} must divide the {dp} (gpus / (tp·pp))"
         return ("ep",), message, s.ep
     # Training's fields are judged in training only: left from it, they change nothing in serving.
     if s.mode == "training" and s.virtual_stages > 1 and s.pp == 1:

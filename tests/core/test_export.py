@@ -152,7 +152,7 @@ def test_csv_about_lines_record_model_scenario_and_architecture() -> None:
     assert Architecture.model_validate_json(about["architecture json"]) == arch  # the whole model
     assert Scenario.model_validate_json(about["scenario json"]) == scenario
     assert about["scenario"] == scenario_text(scenario)
-    assert "context 8,192, batch 4, tp 8 · pp 1 · 8 GPU(s), KV fp8" in about["scenario"]
+    assert "context 8,192, batch 4, tp 8 · pp 1 · 8 GPUs, KV fp8" in about["scenario"]
     rows = list(csv.DictReader(io.StringIO(table)))
     assert sum(int(row["bytes"]) for row in rows) == memory.total_bytes
     # pandas' comment="#" skips the record: every line of it starts with '#'.

@@ -292,12 +292,29 @@ def test_any_sequence_of_typed_sizes_ends_where_the_command_line_with_those_flag
         if field != "gpus":
             typed[field] = value
         s, waiting = window.document.scenario, panel.controls.pending
-        # A count gives up a typed TP or PP it cannot take; an EP it lowers to what the copies take.
+        # An EP a count lowers stays typed at what the copies take.
         if "ep" in typed and "ep" not in waiting:
             typed["ep"] = s.ep
-        typed = {name: size for name, size in typed.items() if name in waiting or size == getattr(s, name)}
-        if waiting:
-            continue  # a refused size waits in its field for a count that takes it
-        flags = [f"--{name}={size}" for name, size in sorted(typed.items())]
-        _agrees(window, panel, _command_line(capsys, model, "--gpus", str(s.gpus), *flags))
+        # A typed TP or PP that did not hold is given up. A count is laid out with every size
+        # typed before it, as the command line with their flags (TP 8 and PP 4 typed, then 16
+        # GPUs: TP 8 × PP 2 in both); a size typed wins over one typed before (TP 4 on 4 GPUs,
+        # then PP 2: TP 2 × PP 2, as '--pp 2'), so that one is given up first.
+        held = {name: size for name, size in typed.items() if name in waiting or size == getattr(s, name)}
+        if not waiting:  # a refused size waits in its field for a count that takes it
+            flags = [
+                f"--{name}={size}" for name, size in sorted((typed if field == "gpus" else held).items())
+            ]
+            _agrees(window, panel, _command_line(capsys, model, "--gpus", str(s.gpus), *flags))
+        typed = held
+    window.close()
+
+
+def test_one_gpu_is_said_in_the_singular(qtbot: QtBot, type_into: TypeInto) -> None:
+    """QA: 'EP 2 … must divide the 1 data-parallel GPUs', '1 GPUs cannot be split …'."""
+    window, panel = _memory_tab(qtbot, "mixtral-8x7b")
+    _type(panel, type_into, "ep", "2")
+    assert "expert parallel size 2 must divide the 1 data-parallel GPU (" in panel.problem.text()
+    _type(panel, type_into, "ep", "1")
+    _type(panel, type_into, "tp", "2")
+    assert "1 GPU cannot be split into tp·pp = 2 groups" in panel.problem.text()
     window.close()
