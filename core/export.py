@@ -355,21 +355,30 @@ def write_export(path: Path, text: str) -> Path:
 
 
 def about_rows(
-    architecture: Architecture, scenario: Scenario | None = None, source: str = ""
+    architecture: Architecture | None, scenario: Scenario | None = None, source: str = ""
 ) -> list[tuple[str, str]]:
-    """What a table was computed for, as (key, value) lines for ``to_csv(about=…)``."""
+    """What a table was computed for, as (key, value) lines for ``to_csv(about=…)``; without an
+    architecture (a comparison names its models in its rows) the version and scenario only."""
     from paramtally.core.cli import version  # late: the CLI package imports this module
 
-    rows = [("paramtally", version()), ("model", architecture.name)]
+    rows = [("paramtally", version())]
+    if architecture is None:
+        return rows + _scenario_about(scenario)
+    rows.append(("model", architecture.name))
     if source and source != architecture.name:
         rows.append(("source", source))
-    if scenario is not None:
-        rows += [
-            ("scenario", scenario_text(scenario)),
-            ("scenario json", _compact(scenario.model_dump(mode="json"))),
-        ]
+    rows += _scenario_about(scenario)
     rows.append(("architecture json", _compact(architecture.model_dump(mode="json"))))
     return rows
+
+
+def _scenario_about(scenario: Scenario | None) -> list[tuple[str, str]]:
+    if scenario is None:
+        return []
+    return [
+        ("scenario", scenario_text(scenario)),
+        ("scenario json", _compact(scenario.model_dump(mode="json"))),
+    ]
 
 
 def _compact(data: Any) -> str:
@@ -519,7 +528,9 @@ def _cell(value: Any) -> Any:
 
 
 def comparison_text(comparison: Comparison, form: Literal["csv", "json"], excel: bool = False) -> str:
-    """The file ``paramtally compare --format csv|json`` writes, and the window's export too."""
+    """The file ``paramtally compare --format csv|json`` writes, and the window's export too; a CSV
+    opens with the scenario all columns share (its rows name the models)."""
     if form == "json":
         return to_json(comparison_json(comparison))
-    return to_csv(comparison_rows(comparison), COMPARE_COLUMNS, excel=excel)
+    about = about_rows(None, comparison.scenario)
+    return to_csv(comparison_rows(comparison), COMPARE_COLUMNS, about, excel=excel)

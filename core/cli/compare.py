@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 
 from paramtally.core.breakdown import PART_LABELS, human
 from paramtally.core.cli.memory import add_scenario_arguments
 from paramtally.core.cli.output import add_output_arguments, emit, format_table
 from paramtally.core.cli.scenario_flags import read_scenario, say_notes
 from paramtally.core.errors import ParamTallyError
-from paramtally.core.explore.compare import Comparison, compare, load_columns
-from paramtally.core.export import comparison_text
+from paramtally.core.explore.compare import ColumnFigures, Comparison, compare, load_columns
+from paramtally.core.export import comparison_text, scenario_text
 from paramtally.core.gpus import load_catalog
+from paramtally.core.scenario import gpus_text
 from paramtally.core.sources import read_source
 
 __all__ = ["add_arguments", "run"]
@@ -92,22 +94,39 @@ def _table(comparison: Comparison, notes: tuple[str, ...] = ()) -> str:
     for gpu in load_catalog():
         fewest = [comparison.fewest_gpus(index, gpu.id) for index in range(len(columns))]
         if any(count is not None for count in fewest):
-            rows.append([f"fits on {gpu.id}", *(f"{n} GPU(s)" if n else "no" for n in fewest)])
+            rows.append(
+                [f"fits on {gpu.id}", *(_fits(column, n) for column, n in zip(columns, fewest, strict=True))]
+            )
     table = format_table(headers, rows, right=set(range(1, len(headers))))
-    s = comparison.scenario
-    layout = f", tp {s.tp} · pp {s.pp} · {s.gpus} GPU(s)" if s.gpus > 1 else ""
-    scenario = f"Scenario: {s.mode}, {s.dtype}, context {s.context:,}, batch {s.batch}{layout}"
+    scenario = f"Scenario: {scenario_text(comparison.scenario)}"  # the memory command's line
     lines = [scenario, *(f"  {note}" for note in notes), "", table.rstrip("\n")]
     if any(row[0].startswith("fits on ") for row in rows):
         lines.append(
             f"fits on: the fewest of {_counts_text()} GPUs (`paramtally solve --vary gpus` finds any count)"
         )
+        lines += _fits_notes(columns)
     for index, diffs in enumerate(comparison.diffs):
         if index == comparison.baseline or not diffs:
             continue
         lines += ["", f"{columns[index].source} against {columns[comparison.baseline].source}:"]
         lines += [f"  {'.'.join(map(str, d.path))}: {_short(d.before)} → {_short(d.after)}" for d in diffs]
     return "\n".join(lines) + "\n"
+
+
+def _fits(column: ColumnFigures, fewest: int | None) -> str:
+    """The fewest GPUs that hold the column, "no" when none of the counts does; "—" when no
+    count could be tried (the reason is in its memory per GPU)."""
+    if not column.setups:
+        return "—"
+    return "no" if fewest is None else gpus_text(fewest)
+
+
+def _fits_notes(columns: Sequence[ColumnFigures]) -> list[str]:
+    """Why a column's fits are not under the scenario as it is, or not there at all."""
+    notes = [f"  {c.source}: {c.setups_note}" for c in columns if c.setups_note]
+    return notes + [
+        f"  {c.source}: no setup laid out (—): {c.memory_problem}" for c in columns if not c.setups
+    ]
 
 
 def _short(value: object) -> str:

@@ -10,6 +10,7 @@ from paramtally.core.cli.scenario_flags import read_scenario, say_notes
 from paramtally.core.explore.figures import FIGURES
 from paramtally.core.explore.sweep import sweep
 from paramtally.core.explore.sweep_export import iso_levels, sweep_csv, sweep_json
+from paramtally.core.export import about_rows
 from paramtally.core.sources import read_source
 
 __all__ = ["add_arguments", "run"]
@@ -44,7 +45,8 @@ def run(args: argparse.Namespace) -> int:
     levels = iso_levels(args.iso or "", result.figure.unit)
     if args.format == "json":
         emit_json(sweep_json(result, [level for _, level in levels]), args.output)
-    else:
-        emit(sweep_csv(result, levels), args.output)
-    say_notes(flagged.notes)  # a grid of cells has no header to say them in
+        say_notes(flagged.notes)  # JSON has no place for them
+    else:  # a CSV records them with what it was computed for, as the memory command's does
+        about = about_rows(arch, result.scenario, args.source) + [("note", note) for note in flagged.notes]
+        emit(sweep_csv(result, levels, about=about), args.output)
     return 0

@@ -14,6 +14,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from paramtally.core.blocks import MoE
 from paramtally.core.breakdown import PARTS
 from paramtally.core.count import count_parameters
 from paramtally.core.errors import FieldPath, ParamTallyError, one_line
@@ -21,7 +22,7 @@ from paramtally.core.fit import SetupFit, fit_setups
 from paramtally.core.gpus import GPU
 from paramtally.core.groups import difference, group_at, group_block, inherited_block
 from paramtally.core.memory import estimate_memory
-from paramtally.core.scenario import Scenario
+from paramtally.core.scenario import Scenario, with_changes
 from paramtally.core.schema import Architecture
 from paramtally.core.sources import load_source
 
@@ -36,6 +37,7 @@ __all__ = [
     "compare",
     "load_columns",
     "schema_diff",
+    "setups_scenario",
 ]
 
 HEADLINE = ("total", "active", "memory_bytes")
@@ -62,6 +64,7 @@ class ColumnFigures:
     memory_problem: str
     by_part: Mapping[str, int]
     setups: tuple[SetupFit, ...]
+    setups_note: str = ""  # how the setups depart from the scenario (an EP a dense model ignores)
 
     def figure(self, name: str) -> int | None:
         if name in HEADLINE:
@@ -149,15 +152,29 @@ def _figures(column: Column, scenario: Scenario, catalog: tuple[GPU, ...] | None
     except (ValidationError, ParamTallyError) as exc:
         problem = one_line(exc)
     # The setups lay each count out for the column itself: a scenario's TP that a column's heads
-    # do not divide (8 on T5's 12) leaves its memory figure out, not where it fits.
+    # do not divide (8 on T5's 12), or an EP for a model without experts, leaves its memory figure
+    # out, not where it fits.
+    laid_out = setups_scenario(column.arch, scenario)
+    note = (
+        f"its setups at EP 1: no experts to spread over EP {scenario.ep}" if laid_out is not scenario else ""
+    )
     try:
-        setups = fit_setups(column.arch, scenario, catalog)
+        setups = fit_setups(column.arch, laid_out, catalog)
     except (ValidationError, ParamTallyError) as exc:
-        problem = problem or one_line(exc)
+        problem, note = problem or one_line(exc), ""
     return ColumnFigures(
         column.source, report.name, report.total, report.active, report.total_with_mtp,
-        memory, problem, dict(report.by_part), setups,
+        memory, problem, dict(report.by_part), setups, note,
     )  # fmt: skip
+
+
+def setups_scenario(arch: Architecture, scenario: Scenario) -> Scenario:
+    """The scenario a column's GPU setups are laid out under: each count chooses its own TP and PP,
+    and expert parallelism means nothing to a model without experts (Mixtral's EP 8 beside GPT-2:
+    GPT-2's setups at EP 1, its memory figure refused as ``memory gpt2 --ep 8`` refuses it)."""
+    if scenario.ep == 1 or any(isinstance(block.ffn, MoE) for block in arch.layers_by_block()):
+        return scenario
+    return with_changes(scenario, (("ep", 1),))
 
 
 def schema_diff(before: Architecture, after: Architecture) -> Iterator[FieldDiff]:

@@ -21,9 +21,15 @@ def iso_levels(text: str, unit: str, flag: str = "--iso") -> list[tuple[str, Fra
     return [(level, parse_quantity(level, unit, flag)) for level in typed]
 
 
-def sweep_csv(result: Sweep, levels: Sequence[tuple[str, Fraction]] = (), excel: bool = False) -> str:
-    """One row per cell. A grid of cells has no room for the crossings JSON lists: a column per
-    level says which side of it each cell is (the iso-line runs between a yes and a no)."""
+def sweep_csv(
+    result: Sweep,
+    levels: Sequence[tuple[str, Fraction]] = (),
+    excel: bool = False,
+    about: Sequence[tuple[str, str]] = (),
+) -> str:
+    """One row per cell, after the ``about`` lines (``core.export.to_csv``). A grid of cells has no
+    room for the crossings JSON lists: a column per level says which side of it each cell is (the
+    iso-line runs between a yes and a no)."""
     marks = [(f"{result.figure.name}>={text}", level) for text, level in levels]
     columns = [
         result.x.name,
@@ -32,7 +38,7 @@ def sweep_csv(result: Sweep, levels: Sequence[tuple[str, Fraction]] = (), excel:
         *(["fits"] if result.fits is not None else []),
         *(name for name, _ in marks),
     ]
-    return to_csv(sweep_rows(result, marks), columns, excel=excel)
+    return to_csv(sweep_rows(result, marks), columns, about, excel=excel)
 
 
 def sweep_rows(result: Sweep, marks: list[tuple[str, Any]] | None = None) -> list[dict[str, Any]]:

@@ -129,7 +129,8 @@ def fill_fits(table: QTableWidget, comparison: Comparison, names: Sequence[str])
                 text = f"✔ {gpus} · {chosen.per_gpu_bytes / GB:,.1f} GB each"
             else:
                 text = f"✘ not on {max(s.count for s in setups)}"
-            tip = (
+            tip = f"{column.setups_note[:1].upper()}{column.setups_note[1:]}.\n" if column.setups_note else ""
+            tip += (
                 f"The fewest of {', '.join(str(s.count) for s in setups)} GPUs (Goal Seek finds any count):\n"
             )
             tip += "\n".join(

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from pathlib import Path
 
@@ -18,6 +16,7 @@ from paramtally.core.fit import fit_setups
 from paramtally.core.memory import Scenario, estimate_memory
 from paramtally.core.presets import load_builtin
 from paramtally.core.sources import load_source
+from tests.csv_text import read_csv_text
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ("llama-3-8b", "llama-3-70b", "mixtral-8x7b")
@@ -126,7 +125,8 @@ def test_a_scenario_one_column_cannot_take_is_said_in_that_column() -> None:
 
 def test_csv_goes_through_the_export_writer(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(capsys, "compare", *SOURCES, "--format", "csv")
-    rows = list(csv.DictReader(io.StringIO(out)))
+    _, about, rows = read_csv_text(out)
+    assert about["scenario"].startswith("inference, weights bf16") and "model" not in about
     totals = {
         row["source"]: int(row["value"])
         for row in rows
@@ -169,3 +169,27 @@ def test_columns_from_files_a_preset_json_and_a_config_json(capsys: pytest.Captu
     assert columns[0]["total"] == count_parameters(load_builtin("llama-3-8b")).total
     assert columns[1]["total"] == count_parameters(load_source(str(config))).total
     assert columns[1]["source"] == str(config)
+
+
+def test_a_dense_column_beside_expert_parallelism_fits_at_ep_1(capsys: pytest.CaptureFixture[str]) -> None:
+    """QA: ``compare mixtral-8x7b gpt2 --ep 8 --gpus 8`` said 'no' on every fits row for GPT-2, as if
+    it fitted nowhere: EP 8 was refused for it (it has no experts) and no setup was laid out. Its
+    memory figure stays refused, as ``memory gpt2 --ep 8`` refuses it; its setups are at EP 1."""
+    code, out, _ = run(capsys, "compare", "mixtral-8x7b", "gpt2", "--ep", "8", "--gpus", "8")
+    assert code == 0
+    gpt2 = load_builtin("gpt2")
+    setups = fit_setups(gpt2, Scenario(ep=1, gpus=8))
+    for gpu in ("rtx-3090", "h100-sxm-80gb"):
+        fewest = min(s.count for s in setups if s.gpu == gpu and s.fits)
+        row = next(line for line in out.splitlines() if line.startswith(f"fits on {gpu} "))
+        assert row.endswith(f" {fewest} GPU" + ("s" if fewest > 1 else ""))
+    assert "ep: expert parallelism needs MoE layers" in out  # the memory per GPU cell
+    assert "  gpt2: its setups at EP 1: no experts to spread over EP 8\n" in out
+    # The scenario line is the memory command's (ZeRO and EP were left out).
+    _, memory, _ = run(capsys, "memory", "mixtral-8x7b", "--ep", "8", "--gpus", "8")
+    assert out.splitlines()[0] == "Scenario: " + memory.splitlines()[1].strip()
+    assert "· ep 8" in out.splitlines()[0]
+    _, training, _ = run(
+        capsys, "compare", "llama-3-8b", "gpt2", "--mode", "training", "--gpus", "8", "--zero", "2"
+    )
+    assert "8 GPUs · ZeRO-2" in training.splitlines()[0]

@@ -3,8 +3,6 @@ independently of the sweep; iso-lines and the fits boundary follow the cells."""
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import random
 from typing import Any
@@ -27,6 +25,7 @@ from paramtally.core.gpus import find_gpu
 from paramtally.core.memory import Scenario, estimate_memory
 from paramtally.core.presets import load_builtin
 from paramtally.core.schema import Architecture
+from tests.csv_text import read_csv_text
 from tests.variants import built
 
 
@@ -232,7 +231,8 @@ def test_csv_and_json_hold_every_cell(capsys: pytest.CaptureFixture[str]) -> Non
         "total",
     ]
     assert main(argv) == 0
-    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    _, about, rows = read_csv_text(capsys.readouterr().out)
+    assert about["model"] == "Llama-3-8B" and about["scenario"].startswith("inference")
     assert len(rows) == 25 * 17 and set(rows[0]) == {"hidden_size", "num_layers", "total"}
     llama = load_builtin("llama-3-8b")
     for row in rows[::37]:
@@ -249,7 +249,7 @@ def test_csv_and_json_hold_every_cell(capsys: pytest.CaptureFixture[str]) -> Non
     assert data["iso"][0]["pairs"] and len(data["fits"]) == 17
     # QA: the CSV dropped --iso without a word; a column per level says each cell's side of it.
     assert main([*argv, "--iso", "10e9"]) == 0
-    marked = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    marked = read_csv_text(capsys.readouterr().out)[2]
     assert {row["total>=10e9"] for row in marked} == {"true", "false"}
     assert all((row["total>=10e9"] == "true") == (int(row["total"]) >= 10**10) for row in marked)
 

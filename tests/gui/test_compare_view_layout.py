@@ -25,10 +25,10 @@ from paramtally.gui.export_actions import EXCEL_KEY
 from paramtally.gui.main_window import MainWindow
 from paramtally.gui.settings import settings
 from paramtally.gui.views.export import EXPORT_SIZE, PNG_SCALE
+from tests.csv_text import read_csv
 from tests.gui.modals import Modals
 from tests.gui.picture_checks import content_box, svg_texts
 from tests.gui.test_explore_compare import add_preset, open_compare
-from tests.gui.test_export_actions import read_csv
 from tests.gui.views_support import preset_window
 
 DATA = Path(__file__).resolve().parents[1] / "data"

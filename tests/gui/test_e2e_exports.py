@@ -21,9 +21,9 @@ from paramtally.core.export import BREAKDOWN_COLUMNS
 from paramtally.gui.main_window import MainWindow
 from paramtally.gui.views.breakdown_charts import BreakdownBar
 from paramtally.gui.views.export import EXPORT_SIZE, PNG_SCALE, laid_out, settle
+from tests.csv_text import read_csv
 from tests.gui.modals import Modals
 from tests.gui.picture_checks import SvgText, content_box, svg_texts
-from tests.gui.test_export_actions import read_csv
 
 PAGE = QRectF(0, 0, EXPORT_SIZE.width(), EXPORT_SIZE.height())
 

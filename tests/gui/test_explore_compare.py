@@ -16,6 +16,7 @@ from pytestqt.qtbot import QtBot
 from paramtally.core.breakdown import PART_LABELS
 from paramtally.core.cli import main
 from paramtally.core.count import count_parameters
+from paramtally.core.export import scenario_text
 from paramtally.core.memory import estimate_memory
 from paramtally.core.schema import Architecture
 from paramtally.core.sources import load_source
@@ -25,6 +26,7 @@ from paramtally.gui.explore.figure_text import delta_text, figure_text
 from paramtally.gui.export_actions import EXCEL_KEY
 from paramtally.gui.main_window import MainWindow
 from paramtally.gui.settings import settings
+from tests.csv_text import read_csv
 from tests.gui.conftest import TypeInto
 from tests.gui.modals import Modals, right_click
 from tests.gui.views_support import click_tab
@@ -202,7 +204,10 @@ def test_excel_csv_starts_with_a_byte_order_mark(
     settings().setValue(EXCEL_KEY, True)
     view = open_compare(qtbot, llama_window)
     path = view.export("csv", tmp_path / "excel.csv")
-    assert path is not None and path.read_text(encoding="utf-8").startswith("\ufeffsection,item,source")
+    assert path is not None
+    bom, about, rows = read_csv(path)
+    assert bom and about["scenario"] == scenario_text(llama_window.document.scenario)
+    assert rows[0]["section"] == "headline" and "architecture json" not in about  # rows name the models
 
 
 def test_remove_takes_the_selected_pinned_column_and_never_another(
@@ -230,3 +235,29 @@ def test_remove_takes_the_selected_pinned_column_and_never_another(
     assert view.remove_button.isEnabled()
     qtbot.mouseClick(view.remove_button, Qt.MouseButton.LeftButton)
     assert headers()[1:] == ["gpt2"]
+
+
+def test_a_dense_column_beside_expert_parallelism_shows_where_it_fits_as_the_cli_does(
+    qtbot: QtBot, modals: Modals, type_into: TypeInto, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Mixtral open at EP 8 on 8 GPUs beside GPT-2: GPT-2's fits are laid out at EP 1 (it has no
+    experts), in the tab as in ``paramtally compare mixtral-8x7b gpt2 --ep 8 --gpus 8``."""
+    window = MainWindow(Document(load_source("mixtral-8x7b"), "mixtral-8x7b", preset_id="mixtral-8x7b"))
+    qtbot.addWidget(window)
+    window.resize(1440, 900)
+    window.show()
+    qtbot.waitExposed(window)
+    click_tab(qtbot, window, "Memory and GPU fit")
+    type_into(window.memory.controls.editors["gpus"], "8")
+    type_into(window.memory.controls.editors["ep"], "8")
+    view = open_compare(qtbot, window)
+    add_preset(qtbot, modals, view, "gpt2")
+    assert main(["compare", "mixtral-8x7b", "gpt2", "--ep", "8", "--gpus", "8"]) == 0
+    out = capsys.readouterr().out
+    row = row_of(view.fits, "NVIDIA H100 SXM 80GB")
+    item = view.fits.item(row, 1)
+    cli = next(line for line in out.splitlines() if line.startswith("fits on h100-sxm-80gb "))
+    assert item.text().startswith("✔ " + cli.split("  ")[-1].strip() + " ·")
+    assert item.toolTip().startswith("Its setups at EP 1: no experts to spread over EP 8.")
+    memory = view.figures.item(row_of(view.figures, "Memory per GPU"), 1)  # refused, as `memory gpt2 --ep 8`
+    assert memory.text().startswith("—") and "expert parallelism needs MoE layers" in memory.toolTip()

@@ -6,34 +6,19 @@ QMessageBox from inside their modal loops. The files written are read back as a 
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QAction
 
-from paramtally.core.export import BOM, BREAKDOWN_COLUMNS, GPU_COLUMNS, MEMORY_COLUMNS
+from paramtally.core.export import BREAKDOWN_COLUMNS, GPU_COLUMNS, MEMORY_COLUMNS
 from paramtally.core.scenario import Scenario
 from paramtally.gui.main_window import MainWindow
+from tests.csv_text import read_csv
 from tests.gui.modals import Modals
 
 GPT3_TOTAL = 175_221_817_344
-
-
-def read_csv(path: Path) -> tuple[bool, dict[str, str], list[dict[str, str]]]:
-    """(starts with a byte-order mark, the '# key,value' lines, the table rows)."""
-    text = path.read_bytes().decode("utf-8")
-    bom = text.startswith(BOM)
-    lines = text.removeprefix(BOM).split("\n")
-    about: dict[str, str] = {}
-    while lines and lines[0].startswith("#"):
-        key, value = next(csv.reader([lines.pop(0)]))
-        about[key.removeprefix("# ")] = value
-    if about:
-        assert lines.pop(0) == "", "one empty line between the record and the table"
-    return bom, about, list(csv.DictReader(io.StringIO("\n".join(lines))))
 
 
 def _trigger(window: MainWindow, name: str) -> None:
