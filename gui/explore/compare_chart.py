@@ -32,7 +32,7 @@ from paramtally.core.breakdown import PART_LABELS
 from paramtally.core.explore.compare import Comparison
 from paramtally.gui.views.axes import HumanAxis, human_tick
 from paramtally.gui.views.palette import series_color
-from paramtally.gui.views.themed_plot import ThemedPlot
+from paramtally.gui.views.themed_plot import ThemedPlot, titles_with_note
 
 __all__ = ["CompareChart", "legend_name"]
 
@@ -112,7 +112,8 @@ class CompareChart(ThemedPlot):
         self, comparison: Comparison, names: Sequence[str], share: bool = False, note: str = ""
     ) -> None:
         """Bars of ``comparison``'s columns called ``names``; in parameters or, with ``share``, in
-        percent of each column's total. ``note`` (HTML), when given, is a second title line."""
+        percent of each column's total. ``note`` (plain text), when given, is under the title,
+        broken over lines as the width needs."""
         if list(names) != self.sources:
             self._make_bars(names)
         if share != self.share:
@@ -135,7 +136,7 @@ class CompareChart(ThemedPlot):
         item.setXRange(0, max(longest, 1) * _ROOM, padding=0)
         title = "Share of each column's parameters, by part" if share else "Parameters by part, per column"
         short = "Share by part" if share else "By part"
-        self.set_titles(*((title + note,) if note else ()), title, short)
+        self.set_titles(*(titles_with_note([title], note) if note else [title]), short)
 
     def _set_share(self, share: bool) -> None:
         self.share = share

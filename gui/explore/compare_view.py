@@ -15,7 +15,6 @@ the baseline box, it made the window 1046 px wide on a 1024-px screen (found by 
 
 from __future__ import annotations
 
-import html
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -330,9 +329,8 @@ class CompareView(QWidget):
         if comparison is None:
             raise ParamTallyError("there is no comparison to draw")
         share = self.share_box.isChecked()
-        note = f"<br><span style='font-size:9pt'>{html.escape(self._scenario_line())}</span>"
         with laid_out(CompareChart()) as copy:
-            copy.show_comparison(comparison, self.pins.names(), share, note)
+            copy.show_comparison(comparison, self.pins.names(), share, self._scenario_line())
             title = f"Parameters by part, compared ({export.scenario_text(comparison.scenario)})"
             return save_view(copy, path, title)
 
@@ -351,7 +349,7 @@ class CompareView(QWidget):
         if target is None:
             return None
         excel = form == "csv" and bool(settings().value(EXCEL_KEY, True, type=bool))
-        text = export.comparison_text(comparison, "csv" if form == "csv" else "json", excel=excel)
+        text = export.comparison_text(comparison, "csv" if form == "csv" else "json", excel)
         if not attempt(self, "Export failed", lambda: export.write_export(target, text)):
             return None
         say_exported(self, target)

@@ -13,7 +13,6 @@ newer sweep stops the one before (core's ``sweep_fits`` asks between layouts and
 
 from __future__ import annotations
 
-import html
 import threading
 import time
 from pathlib import Path
@@ -37,7 +36,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from paramtally.core.count import count_parameters
 from paramtally.core.errors import ParamTallyError, one_line
 from paramtally.core.explore.figures import FIGURES, find_figure
 from paramtally.core.explore.sweep import (
@@ -51,19 +49,17 @@ from paramtally.core.explore.sweep import (
 )
 from paramtally.core.explore.sweep_export import iso_levels, sweep_csv, sweep_json
 from paramtally.core.explore.variables import available, find_variable
-from paramtally.core.export import scenario_text, to_json, write_export
+from paramtally.core.export import about_rows, to_json, write_export
 from paramtally.core.gpus import load_catalog
-from paramtally.core.memory import estimate_memory
 from paramtally.gui.dialogs import ask_save_path, attempt
 from paramtally.gui.explore.apply import apply_variant
-from paramtally.gui.explore.figure_text import figure_text
+from paramtally.gui.explore.cell_text import cell_text
 from paramtally.gui.explore.heatmap import Heatmap
+from paramtally.gui.explore.heatmap_export import save_heatmap
 from paramtally.gui.export_actions import EXCEL_KEY
 from paramtally.gui.settings import settings
 from paramtally.gui.views.deferred import DeferredRefresh
-from paramtally.gui.views.export import laid_out, save_view, say_exported
-from paramtally.gui.views.palette import chart_colors
-from paramtally.gui.views.themed_plot import fit_title_row
+from paramtally.gui.views.export import say_exported
 
 if TYPE_CHECKING:
     from paramtally.gui.document import Document
@@ -72,6 +68,7 @@ __all__ = ["DesignSpaceView"]
 
 _PREFERRED_AXES = ("hidden_size", "num_layers")
 _ERROR_COLOR = "#C0392B"
+_HOVER_LINES = 3
 
 
 class _FitsRelay(QObject):
@@ -94,6 +91,7 @@ class DesignSpaceView(QWidget):
         # The last recompute: core's sweep, then the whole of it with the drawing (status, bench).
         self.last_sweep_ms = self.last_ms = 0.0
         self._hover_cache: dict[tuple[int, int], str] = {}
+        self._hovered_cell: tuple[int, int] | None = None  # the cell the line under the heatmap names
         self.last_fits_ms = 0.0  # the last fits found, from the sweep's start
         self._fits_job = threading.Event()  # set: the running job's result is no longer wanted
         self._fits_began = 0.0
@@ -168,6 +166,10 @@ class DesignSpaceView(QWidget):
         self.hover = QLabel("Point at a cell to see its figures; click it to load that variant.")
         self.hover.setObjectName("designHover")
         self.hover.setWordWrap(True)
+        # Room for a cell with its fit: a line that grew as the pointer moved shrank the heatmap
+        # under it, and the pointer was then over another cell.
+        self.hover.setMinimumHeight(_HOVER_LINES * self.hover.fontMetrics().lineSpacing())
+        self.hover.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.hover.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -327,6 +329,7 @@ class DesignSpaceView(QWidget):
         arch = result.arch
         titles = (find_variable(result.x.name, arch).title, find_variable(result.y.name, arch).title)
         self.heatmap.show_sweep(result, self.levels, self._current_cell(result), titles)
+        self._refresh_hover()
 
     def _fits_found(self, job: threading.Event, found: Sweep | str) -> None:
         if job is not self._fits_job or job.is_set():
@@ -359,7 +362,7 @@ class DesignSpaceView(QWidget):
                "direct": "every cell counted"}[result.method]  # fmt: skip
         text = (
             f"{result.figure.title} over {columns} × {rows} variants ({int(result.valid.sum()):,} allowed), "
-            f"{how}: {result.evaluations} evaluated, {self.last_ms:.0f} ms."
+            f"{how}: {result.evaluations:,} evaluated, {self.last_ms:.0f} ms."
         )
         if result.fits is not None:
             fitting = int((result.fits & result.valid).sum())
@@ -410,70 +413,41 @@ class DesignSpaceView(QWidget):
         levels = iso_levels(self.iso_edit.text(), result.figure.unit, "Iso-lines")
         if form == "json":
             return to_json(sweep_json(result, [level for _, level in levels]))
-        return sweep_csv(result, levels, excel=bool(settings().value(EXCEL_KEY, True, type=bool)))
+        excel = bool(settings().value(EXCEL_KEY, True, type=bool))
+        about = about_rows(result.arch, result.scenario, self.document.source_label) if result.arch else []
+        return sweep_csv(result, levels, excel, about)
 
     def save_heatmap(self, path: Path) -> Path:
-        """The heatmap as drawn, titled with the figure, the model and the scenario (a picture has
-        no status line beside it); PNG or SVG by the suffix."""
+        """The heatmap as drawn, titled with the figure, the model and the scenario; PNG or SVG."""
         result = self.sweep
-        if result is None or result.arch is None or result.scenario is None:
+        if result is None:
             raise ParamTallyError("there is no design space to draw")
-        arch = result.arch
-        titles = (find_variable(result.x.name, arch).title, find_variable(result.y.name, arch).title)
-        about = f"{result.figure.title} — {arch.name}"
-        if result.fits is not None:
-            about += f"; faded: does not fit {self._setup_text()}"
-        note = html.escape(f"Under the scenario: {scenario_text(result.scenario)}")
-        with laid_out(Heatmap()) as copy:
-            copy.show_sweep(result, self.levels, self._current_cell(result), titles)
-            item = copy.getPlotItem()
-            title = f"{html.escape(about)}<br><span style='font-size:9pt'>{note}</span>"
-            item.setTitle(title, color=chart_colors(copy)[1])
-            fit_title_row(item)
-            return save_view(copy, path, f"Design space — {about}")
+        return save_heatmap(result, self.levels, self._current_cell(result), path)
 
     # --- a cell -------------------------------------------------------------------------------------
 
     def cell_text(self, i: int, j: int) -> str:
-        """What a cell holds: its two values, the figure swept, total and active parameters and
-        memory per GPU of that variant (core), and whether it fits the setup."""
+        """What cell (i, j) holds, in one line (``explore.cell_text``)."""
         result = self.sweep
         if result is None:
             return ""
-        if (i, j) in self._hover_cache:
-            return self._hover_cache[(i, j)]
-        where = f"{result.x.name} = {result.x.values[i]:,}, {result.y.name} = {result.y.values[j]:,}"
-        value = result.value(i, j)
-        if value is None:
-            text = f"{where}: no such variant (the schema refuses this pair)"
-        else:
-            arch, scenario = result.variant(i, j)
-            report = count_parameters(arch)
-            # The figure swept in its title's words ('memory per GPU', not 'memory per gpu'; 'KV cache'
-            # stays), then the totals it is not (a total-parameters sweep said its total twice).
-            title = result.figure.title
-            title = title[:1].lower() + title[1:] if title[1:2].islower() else title
-            parts = [f"{title} {figure_text(value, result.figure.unit)}"]
-            if result.figure.name != "total":
-                parts.append(f"total {figure_text(report.total, 'params')}")
-            if report.active != report.total and result.figure.name != "active":
-                parts.append(f"active {figure_text(report.active, 'params')}")
-            if result.figure.name != "memory":
-                try:
-                    memory = estimate_memory(arch, scenario).total_bytes
-                    parts.append(f"memory per GPU {figure_text(memory, 'bytes')}")
-                except (ParamTallyError, ValidationError):
-                    pass
-            if result.fits is not None:
-                parts.append(f"{'fits' if result.fits[j, i] else 'does not fit'} {result.setup}")
-            text = f"{where}: " + "; ".join(parts)
-        self._hover_cache[(i, j)] = text
-        return text
+        if (i, j) not in self._hover_cache:
+            self._hover_cache[(i, j)] = cell_text(result, i, j)
+        return self._hover_cache[(i, j)]
 
     def _hovered(self, i: int, j: int) -> None:
         if i < 0 or self.sweep is None:
             return
+        self._hovered_cell = (i, j)
         self.hover.setText(self.cell_text(i, j) + " — click to load it")
+
+    def _refresh_hover(self) -> None:
+        """The line under the heatmap says the cell it names under the figures just drawn: after
+        an edit it kept the figures of before until the pointer moved."""
+        cell = self._hovered_cell
+        rows, columns = self.sweep.valid.shape if self.sweep is not None else (0, 0)
+        if cell is not None and cell[0] < columns and cell[1] < rows:
+            self._hovered(*cell)
 
     def load_cell(self, i: int, j: int) -> bool:
         """Make the open model the variant of cell (i, j): one undo step."""

@@ -5,10 +5,13 @@ Formatting only: every number arrives from ``core``.
 
 from __future__ import annotations
 
+from pydantic import ValidationError
+
 from paramtally.core.breakdown import human
+from paramtally.core.gpus import find_gpu
 from paramtally.gui.views.format import GB, bytes_both, scientific
 
-__all__ = ["delta_text", "figure_text", "short_figure_text"]
+__all__ = ["delta_text", "figure_text", "setup_text", "short_figure_text"]
 
 
 def figure_text(value: int | float | None, unit: str) -> str:
@@ -47,3 +50,13 @@ def delta_text(absolute: int | None, percent: float | None, unit: str) -> str:
     size = short_figure_text(abs(absolute), unit)
     share = f" ({sign}{abs(percent):.1f} %)" if percent is not None else ""
     return f"{sign}{size}{share}"
+
+
+def setup_text(setup: str) -> str:
+    """A sweep's ``gpu:count`` in words: '8 × NVIDIA H100 SXM 80GB' (the id if the catalog lacks it)."""
+    gpu, _, count = setup.rpartition(":")
+    try:
+        name = find_gpu(gpu).name
+    except ValidationError:  # a GPU since taken out of the user's catalog
+        name = gpu
+    return f"{count} × {name}"

@@ -30,6 +30,7 @@ from paramtally.core.explore.sweep import Sweep
 from paramtally.gui.explore.figure_text import short_figure_text
 from paramtally.gui.views.axes import human_tick
 from paramtally.gui.views.palette import chart_colors
+from paramtally.gui.views.themed_plot import ThemedPlot
 
 __all__ = ["Heatmap"]
 
@@ -42,10 +43,12 @@ _BOUNDARY_HALO = pg.mkPen("#FFFFFF", width=6)
 _WASH = QColor(255, 255, 255, 150)  # over the cells that do not fit: their colours fade
 
 
-class Heatmap(pg.PlotWidget):
+class Heatmap(ThemedPlot):
     """objectName ``designHeatmap``. ``hovered(i, j)`` as the pointer moves over a cell ((-1, -1)
-    off the grid), ``clicked(i, j)`` on a left click."""
+    off the grid), ``clicked(i, j)`` on a left click. On screen it has no title; an export's
+    (``set_titles``) spans the plot and the colour bar."""
 
+    themed_axes = ("left", "bottom")
     hovered = Signal(int, int)
     clicked = Signal(int, int)
 
@@ -70,6 +73,10 @@ class Heatmap(pg.PlotWidget):
         )
         self.colorbar.setImageItem(self.image, insert_in=item)
         self.colorbar.axis.setWidth(64)
+        # Over the plot's column alone, a title wider than the plot pushed the colour bar and the
+        # last columns off the picture's right edge.
+        item.layout.removeItem(item.titleLabel)
+        item.layout.addItem(item.titleLabel, 0, 1, 1, 5)
         # Iso-lines are children of a clip item the size of the grid (they run on half a cell).
         self.iso_clip = QGraphicsPathItem()
         self.iso_clip.setPen(pg.mkPen(None))
@@ -91,7 +98,6 @@ class Heatmap(pg.PlotWidget):
         item.addItem(self.marker)
         self.shape: tuple[int, int] = (0, 0)  # (rows, columns) of the grid shown
         self._hover: tuple[int, int] = (-1, -1)
-        self.scene().sigMouseMoved.connect(self._moved)
         self.scene().sigMouseClicked.connect(self._clicked)
         self.apply_colors()
 
@@ -222,6 +228,12 @@ class Heatmap(pg.PlotWidget):
         point: QPoint = self.mapFromScene(view.mapViewToScene(QPointF(i + 0.5, j + 0.5)))
         return point
 
+    def mouseMoveEvent(self, ev: Any) -> None:
+        # Every move, not the scene's sigMouseMoved: that drops a move within 1/60 s of the one
+        # before, and a pointer that stopped right after one kept naming the cell it had left.
+        super().mouseMoveEvent(ev)
+        self._moved(self.mapToScene(ev.position().toPoint()))
+
     def _moved(self, scene_pos: QPointF) -> None:
         cell = self.cell_at(scene_pos)
         if cell != self._hover:
@@ -237,21 +249,13 @@ class Heatmap(pg.PlotWidget):
 
     # --- colours ----------------------------------------------------------------------------------
 
-    def changeEvent(self, event: Any) -> None:
-        from PySide6.QtCore import QEvent
-
-        if event.type() == QEvent.Type.PaletteChange and getattr(self, "colorbar", None) is not None:
-            self.apply_colors()
-        super().changeEvent(event)
-
     def apply_colors(self) -> None:
-        background, text = chart_colors(self)
-        self.setBackground(background)
-        for owner, names in ((self.getPlotItem(), ("left", "bottom")), (self.colorbar, ("right",))):
-            for name in names:
-                axis = owner.getAxis(name)
-                axis.setTextPen(text)
-                axis.setPen(text)
+        super().apply_colors()
+        colorbar = getattr(self, "colorbar", None)  # None while the plot is being built
+        if colorbar is not None:
+            text = chart_colors(self)[1]
+            colorbar.axis.setTextPen(text)
+            colorbar.axis.setPen(text)
 
 
 class _Isoline(pg.IsocurveItem):

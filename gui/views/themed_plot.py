@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import html
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import pyqtgraph as pg
@@ -12,9 +13,10 @@ from PySide6.QtGui import QColor, QResizeEvent
 from paramtally.gui.views.palette import chart_colors
 from paramtally.gui.views.value_label import ValueLabel
 
-__all__ = ["ThemedPlot", "fit_title_row"]
+__all__ = ["ThemedPlot", "fit_title_row", "titles_with_note"]
 
 _TITLE_PADDING = 12  # pixels left free beside the title
+_NOTE_LINES = 3  # a note under a title is broken over at most this many lines
 
 
 class ThemedPlot(pg.PlotWidget):
@@ -114,3 +116,32 @@ def fit_title_row(item: pg.PlotItem) -> None:
     height = max(30.0, item.titleLabel.itemRect().height())
     item.titleLabel.setMaximumHeight(height)
     item.layout.setRowFixedHeight(0, height)
+
+
+def titles_with_note(heads: Sequence[str], note: str) -> list[str]:
+    """Titles for ``set_titles``: each head (HTML, longest first) with ``note`` (plain text) in small
+    type under it, on one line, then broken after its commas over two and three lines; the heads
+    alone come last. An export's note is its scenario, which a picture has nowhere else: a title
+    offered only the note on one line lost it whenever the scenario was long (training, ZeRO, EP)."""
+    noted = [head + _small(lines) for head in heads for lines in _broken(note)]
+    return [*noted, *heads]
+
+
+def _broken(note: str) -> list[str]:
+    """``note`` as HTML on 1, 2 … ``_NOTE_LINES`` lines of about equal length, broken after commas."""
+    pieces = [html.escape(piece) for piece in note.split(", ")]
+    variants: list[str] = []
+    for count in range(1, min(_NOTE_LINES, len(pieces)) + 1):
+        target = len(note) / count
+        lines, line = [], ""
+        for piece in pieces:
+            if line and len(line) >= target and len(lines) < count - 1:
+                lines.append(line)
+                line = ""
+            line = f"{line}, {piece}" if line else piece
+        variants.append(",<br>".join([*lines, line]))
+    return variants
+
+
+def _small(text: str) -> str:
+    return f"<br><span style='font-size:9pt'>{text}</span>"

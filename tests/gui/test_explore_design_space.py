@@ -4,14 +4,13 @@ here without the sweep's code and counted by `count_parameters` / `estimate_memo
 
 from __future__ import annotations
 
-import csv
-import io
 import random
 from pathlib import Path
 
 import numpy as np
+import pyqtgraph as pg
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint, QRectF, Qt
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QComboBox, QToolButton
 from pytestqt.qtbot import QtBot
@@ -19,7 +18,7 @@ from pytestqt.qtbot import QtBot
 from paramtally.core.cli import main
 from paramtally.core.count import count_parameters
 from paramtally.core.explore.sweep import sweep
-from paramtally.core.export import BOM
+from paramtally.core.export import BOM, scenario_text
 from paramtally.core.fit import fit_setup
 from paramtally.core.gpus import find_gpu
 from paramtally.core.memory import estimate_memory
@@ -27,6 +26,8 @@ from paramtally.core.schema import Architecture
 from paramtally.gui.explore.design_space import DesignSpaceView
 from paramtally.gui.explore.figure_text import figure_text
 from paramtally.gui.main_window import MainWindow
+from paramtally.gui.views.export import EXPORT_SIZE
+from tests.csv_text import read_csv
 from tests.gui.conftest import TypeInto
 from tests.gui.modals import Modals, give_focus
 from tests.gui.picture_checks import svg_texts
@@ -153,6 +154,32 @@ def test_hover_shows_the_cell_and_a_click_loads_it_as_one_undo_step(
     assert document.architecture == arch
 
 
+def test_the_line_under_the_heatmap_follows_an_edit_without_a_move(
+    qtbot: QtBot, llama_window: MainWindow, type_into: TypeInto
+) -> None:
+    """QA: after an edit the line kept the cell's figures of before until the pointer moved."""
+    view = open_design(qtbot, llama_window)
+    document = llama_window.document
+    result = view.sweep
+    assert result is not None
+    i, j = 20, 30
+    h, layers = result.x.values[i], result.y.values[j]
+
+    def total() -> str:
+        variant = at(document.architecture, h, layers)
+        return f"total parameters {figure_text(count_parameters(variant).total, 'params')}"
+
+    qtbot.mouseMove(view.heatmap.viewport(), point(view, i, j))
+    qtbot.waitUntil(lambda: f"hidden_size = {h:,}, num_layers = {layers:,}" in view.hover.text())
+    before = total()
+    assert before in view.hover.text()
+    type_into(llama_window.form.editor(("embeddings", "vocab_size")), "32000")  # the pointer stays
+    assert document.architecture.embeddings.vocab_size == 32000
+    qtbot.waitUntil(lambda: view.sweep is not None and view.sweep.arch is document.architecture)
+    assert total() != before and total() in view.hover.text(), view.hover.text()
+    assert f"hidden_size = {h:,}, num_layers = {layers:,}" in view.hover.text()
+
+
 def test_a_cell_of_a_model_and_scenario_field_is_one_undo_step(
     qtbot: QtBot, llama_window: MainWindow, type_into: TypeInto
 ) -> None:
@@ -213,10 +240,15 @@ def test_iso_lines_and_the_fits_boundary(qtbot: QtBot, llama_window: MainWindow,
         variant = built(
             document.architecture, (("hidden_size",), result.x.values[i]), (LAYERS, result.y.values[j])
         )
-        fits = fit_setup(variant, document.scenario, gpu, 1).fits
-        assert bool(result.fits[j, i]) == fits
+        fit = fit_setup(variant, document.scenario, gpu, 1)
+        assert bool(result.fits[j, i]) == fit.fits
         text = view.cell_text(i, j)
-        assert text.endswith(("fits " if fits else "does not fit ") + result.setup)
+        per_gpu = figure_text(fit.per_gpu_bytes, "bytes")
+        assert text.endswith(
+            f"fits 1 × {gpu.name} as {fit.layout} ({per_gpu} per GPU)"
+            if fit.fits
+            else f"does not fit 1 × {gpu.name}: at best {per_gpu} per GPU, as {fit.layout}"
+        ), text
 
 
 def test_the_field_lists_follow_an_edit_that_adds_or_takes_variables(
@@ -272,6 +304,43 @@ def test_the_fits_are_found_off_the_window_thread_and_an_edit_meanwhile_gets_its
         if result.valid[j, i]:
             variant = at(document.architecture, result.x.values[i], result.y.values[j])
             assert bool(result.fits[j, i]) == fit_setup(variant, document.scenario, gpu, 8).fits
+    # QA: '8028 evaluated'; the count is grouped as every other count on screen.
+    assert result.evaluations >= 1000 and f" {result.evaluations:,} evaluated" in view.status.text()
+
+
+def test_the_line_under_the_heatmap_names_the_layout_a_fit_is_for(
+    qtbot: QtBot, mixtral_training_window: MainWindow
+) -> None:
+    """QA: 'memory per GPU 99.7 GiB' (the scenario's TP 1 × EP 8) beside 'does not fit 8 × H100',
+    judged over other layouts, unnamed. The fit names its layout and its memory per GPU."""
+    window = mixtral_training_window
+    view = open_design(qtbot, window)
+    choose(qtbot, view.gpu_box, "NVIDIA H100 SXM 80GB")
+    give_focus(qtbot, view.count_spin)
+    view.count_spin.selectAll()
+    qtbot.keyClicks(view.count_spin, "8")
+    qtbot.mouseClick(view.fits_check, Qt.MouseButton.LeftButton, pos=QPoint(8, view.fits_check.height() // 2))
+    qtbot.waitUntil(lambda: view.sweep is not None and view.sweep.fits is not None, timeout=60_000)
+    result = view.sweep
+    assert result is not None and result.fits is not None
+    document, gpu = window.document, find_gpu("h100-sxm-80gb")
+    fitting = [(i, j) for j, i in zip(*np.nonzero(result.fits), strict=True)]
+    missing = [(i, j) for j, i in zip(*np.nonzero(result.valid & ~result.fits), strict=True)]
+    assert fitting and missing
+    for (i, j), fits in ((fitting[len(fitting) // 2], True), (missing[len(missing) // 2], False)):
+        qtbot.mouseMove(view.heatmap.viewport(), point(view, int(i), int(j)))
+        where = f"hidden_size = {result.x.values[i]:,}, num_layers = {result.y.values[j]:,}"
+        qtbot.waitUntil(lambda where=where: where in view.hover.text())
+        variant = at(document.architecture, result.x.values[i], result.y.values[j])
+        fit = fit_setup(variant, document.scenario, gpu, 8)
+        memory = estimate_memory(variant, document.scenario).total_bytes
+        per_gpu = figure_text(fit.per_gpu_bytes, "bytes")
+        text = view.hover.text()
+        assert f"memory per GPU {figure_text(memory, 'bytes')} in the scenario's layout" in text
+        if fits:
+            assert f"fits 8 × {gpu.name} as {fit.layout} ({per_gpu} per GPU)" in text, text
+        else:
+            assert f"does not fit 8 × {gpu.name}: at best {per_gpu} per GPU, as {fit.layout}" in text, text
 
 
 def window_status(window: MainWindow) -> str:
@@ -300,8 +369,12 @@ def test_export_writes_the_text_paramtally_sweep_writes(
         assert main([*argv, "--format", form, "--output", str(cli)]) == 0
         written = target.read_text(encoding="utf-8").removeprefix(BOM)  # "CSV for Excel" is on
         assert written == cli.read_text(encoding="utf-8")
-    rows = list(csv.DictReader(io.StringIO((tmp_path / "window.csv").read_text(encoding="utf-8-sig"))))
-    assert len(rows) == 64 * 64 and {"total>=7B", "total>=10B"} <= set(rows[0])
+    bom, about, rows = read_csv(tmp_path / "window.csv")
+    assert bom and len(rows) == 64 * 64 and {"total>=7B", "total>=10B"} <= set(rows[0])
+    document = llama_window.document
+    assert about["model"] == document.architecture.name == "Llama-3-8B"
+    assert about["scenario"] == scenario_text(document.scenario)
+    assert Architecture.model_validate_json(about["architecture json"]) == document.architecture
     assert window_status(llama_window) == f"Exported {tmp_path / 'window.json'}"
 
 
@@ -320,3 +393,46 @@ def test_the_heatmap_as_png_and_svg_says_the_figure_model_and_scenario(
     assert "Total parameters — Llama-3-8B" in texts and "does not fit 1 × " in texts
     assert "Under the scenario: inference" in texts
     assert sorted(path.name for path in tmp_path.iterdir()) == ["heatmap.png", "heatmap.svg"]
+
+
+def rgb(image: QImage) -> np.ndarray:
+    """The picture's pixels as rows × columns × (red, green, blue)."""
+    image = image.convertToFormat(QImage.Format.Format_RGB888)
+    data = np.frombuffer(image.constBits(), dtype=np.uint8, count=image.height() * image.bytesPerLine())
+    rows = data.reshape(image.height(), image.bytesPerLine())[:, : image.width() * 3]
+    return rows.reshape(image.height(), image.width(), 3).astype(int)
+
+
+def _colour_bar_columns(image: QImage) -> list[int]:
+    """The pixel columns holding both ends of the colour map: only the colour bar's do (the grid's
+    least and largest cells lie in different columns)."""
+    pixels = rgb(image)
+    ends = pg.colormap.get("viridis").map([0.0, 1.0], mode="byte")[:, :3].astype(int)
+    near = [(np.abs(pixels - end).max(axis=2) <= 12).any(axis=0) for end in ends]
+    return np.nonzero(near[0] & near[1])[0].tolist()
+
+
+def test_the_heatmap_export_keeps_its_colour_bar_under_a_long_scenario(
+    qtbot: QtBot, mixtral_training_window: MainWindow, modals: Modals, tmp_path: Path
+) -> None:
+    """QA: Mixtral trained with ZeRO-3 and EP 8: the one-line scenario under the title widened the
+    plot past the picture, and the colour bar and the last columns were cut off on the right."""
+    view = open_design(qtbot, mixtral_training_window)
+    png, svg = tmp_path / "heatmap.png", tmp_path / "heatmap.svg"
+    _export(qtbot, modals, view, "Heatmap as PNG…", png)
+    _export(qtbot, modals, view, "Heatmap as SVG…", svg)
+    image = QImage(str(png))
+    bar = _colour_bar_columns(image)
+    assert bar, "the colour bar is in the picture"
+    # Its tick labels stand right of it, and the picture's right edge is background, not cells.
+    pixels = rgb(image)
+    background = pixels[0, 0]
+    right = pixels[:, max(bar) + 1 :]
+    assert (np.abs(right - background).max(axis=2) > 60).any(), "the colour bar's labels"
+    assert (pixels[:, -4:] == background).all(), "nothing runs off the right edge"
+
+    texts = svg_texts(svg)
+    page = QRectF(0, 0, EXPORT_SIZE.width(), EXPORT_SIZE.height())
+    assert all(page.contains(text.box()) for text in texts), [t for t in texts if not page.contains(t.box())]
+    scenario = f"Under the scenario: {scenario_text(mixtral_training_window.document.scenario)}"
+    assert scenario in " ".join(text.text for text in texts)  # broken over lines after a comma
