@@ -32,6 +32,7 @@ __all__ = [
     "saved_scenario_data",
     "scenario_problem",
     "training_only_fields",
+    "unused_fields",
     "valid_tp",
     "weights_format",
     "with_changes",
@@ -49,6 +50,9 @@ ActivationProfile = Literal["megatron", "hf-eager", "hf-sdpa"]
 # help says so.
 TRAINING_ONLY: dict[str, Any] = {"mode": "training"}
 INFERENCE_ONLY: dict[str, Any] = {"mode": "inference"}
+# Marks the fields that only matter for a model with an encoder: the window leaves them out for a
+# decoder-only model, the CLI says it ignores them.
+ENCODER_ONLY: dict[str, Any] = {"needs": "encoder"}
 # The command line takes one of the fields in a group (``--dtype`` or ``--quant``).
 WEIGHTS_FLAG: dict[str, Any] = {"cli_exclusive": "weights"}
 
@@ -61,6 +65,16 @@ def _extra(name: str) -> dict[str, Any]:
 def mode_only_fields(mode: Mode) -> frozenset[str]:
     """The fields that matter only in ``mode``."""
     return frozenset(name for name in Scenario.model_fields if _extra(name).get("mode") == mode)
+
+
+def unused_fields(arch: Architecture) -> frozenset[str]:
+    """The fields ``arch`` has no use for in any mode (encoder tokens without an encoder)."""
+    return frozenset() if arch.encoder is not None else _encoder_fields()
+
+
+@lru_cache(maxsize=1)
+def _encoder_fields() -> frozenset[str]:
+    return frozenset(name for name in Scenario.model_fields if _extra(name).get("needs") == "encoder")
 
 
 def training_only_fields() -> frozenset[str]:
@@ -115,6 +129,7 @@ class Scenario(HashedOnce):
         title="Encoder tokens",
         description="Tokens (or audio frames) the encoder reads per request or training sequence, "
         "which cross-attention caches; empty means the encoder's maximum positions.",
+        json_schema_extra=ENCODER_ONLY,
     )
     batch: Annotated[int, Field(ge=1, le=1_000_000)] = Field(
         1,

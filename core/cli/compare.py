@@ -42,7 +42,8 @@ def run(args: argparse.Namespace) -> int:
     # One scenario for all, as the window's Compare takes the open model's: the first column's (the
     # one saved with it, if any, as the window opens it).
     first = args.sources[0]
-    flagged = read_scenario(args, columns[0].arch, read_source(first), first)
+    users = [column.arch for column in columns]
+    flagged = read_scenario(args, columns[0].arch, read_source(first), first, users)
     comparison = compare(columns, flagged.scenario, baseline)
     if args.format in ("csv", "json"):
         emit(comparison_text(comparison, args.format), args.output)

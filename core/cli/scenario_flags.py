@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import math
 import warnings
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,7 +29,7 @@ from paramtally.core.errors import ParamTallyWarning
 from paramtally.core.fields import FieldSpec, model_fields, unwrap
 from paramtally.core.fit import LAYOUT_FIELDS, count_layout
 from paramtally.core.presets import Preset
-from paramtally.core.scenario import Mode, Scenario, mode_only_fields, opening_scenario
+from paramtally.core.scenario import Mode, Scenario, mode_only_fields, opening_scenario, unused_fields
 from paramtally.core.schema import Architecture
 from paramtally.core.user_presets import saved_scenario
 
@@ -90,6 +91,8 @@ def _help(spec: FieldSpec) -> str:
     notes = []
     if extra.get("mode"):
         notes.append(f"{extra['mode']} only")
+    if extra.get("needs"):
+        notes.append(f"models with an {extra['needs']} only")
     if spec.kind in ("int", "float") and _bounds(spec.name):
         notes.append(_bounds(spec.name))
     if spec.kind == "choices":
@@ -154,11 +157,16 @@ def scenario_from_args(
 
 
 def read_scenario(
-    args: argparse.Namespace, arch: Architecture | None = None, preset: Preset | None = None, source: str = ""
+    args: argparse.Namespace,
+    arch: Architecture | None = None,
+    preset: Preset | None = None,
+    source: str = "",
+    users: Sequence[Architecture] | None = None,
 ) -> FlagScenario:
     """The Scenario the flags describe over the one ``preset`` (read from ``source``) was saved with,
     field by field, as the window opens it; without one, over the scenario ``arch`` opens with in the
-    window (its context no longer than its positions), else the Scenario's defaults."""
+    window (its context no longer than its positions), else the Scenario's defaults. A flag none of
+    ``users`` (the models the scenario is for; ``arch`` alone by default) has a use for is warned of."""
     flags = _flags(args)
     saved = saved_scenario(preset, source or "the preset") if preset is not None else None
     base = saved or (opening_scenario(arch) if arch is not None else Scenario())
@@ -183,6 +191,15 @@ def read_scenario(
     for name in sorted(mode_only_fields(other) & flags.keys()):
         warnings.warn(
             f"{flag_name(name)} is for {other} only; ignored in {scenario.mode} (--mode {other} uses it)",
+            ParamTallyWarning,
+            stacklevel=2,
+        )
+    models = tuple(users) if users is not None else (arch,) if arch is not None else ()
+    unused = frozenset.intersection(*(unused_fields(model) for model in models)) if models else frozenset()
+    for name in sorted(unused & flags.keys()):
+        whom = f"{models[0].name}, which has none" if len(models) == 1 else "models without one"
+        warnings.warn(
+            f"{flag_name(name)} is for models with an encoder; ignored for {whom}",
             ParamTallyWarning,
             stacklevel=2,
         )

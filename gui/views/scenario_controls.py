@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QLayout, QWidget
 from paramtally.core.fields import FieldSpec, model_fields
 from paramtally.core.fit import LAYOUT_FIELDS, CountLayout, count_layout
 from paramtally.core.gpus import load_catalog
-from paramtally.core.scenario import Mode, Scenario, mode_only_fields
+from paramtally.core.scenario import Mode, Scenario, mode_only_fields, unused_fields
 from paramtally.gui.form.editors import ComboBox, Editor, IntSpinBox, make_editor
 from paramtally.gui.form.field_frame import FIELD_STYLE, framed, mark, marked
 from paramtally.gui.views.deferred import DeferredRefresh
@@ -271,13 +271,17 @@ class ScenarioControls(QWidget):
         return text if _layout_of(self._document.scenario) == layout else ""
 
     def _fields_of(self, mode: str) -> frozenset[str]:
+        """The fields shown: those of ``mode`` the open model has a use for."""
         other: Mode = "training" if mode == "inference" else "inference"
-        return frozenset(self.editors) - mode_only_fields(other)
+        return frozenset(self.editors) - mode_only_fields(other) - unused_fields(self._document.architecture)
 
     def _follow(self) -> None:
         """After a document change: an architecture edit keeps the scenario (the same object), so
-        with no refused value waiting the fields already show it."""
-        if self.pending or self._document.scenario is not self._scenario_shown:
+        with no refused value waiting the fields already show it, unless the model gained or lost
+        the encoder some fields are for."""
+        scenario = self._document.scenario
+        moved = scenario is not self._scenario_shown or self._fields_of(scenario.mode) != self._shown
+        if self.pending or moved:
             self.refresh()
         else:
             self._show_hints()  # the advice may follow the model too (its maximum positions)

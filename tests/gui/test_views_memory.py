@@ -13,11 +13,14 @@ from paramtally.core.gpus import find_gpu
 from paramtally.core.memory import PARTS, estimate_memory
 from paramtally.core.scenario import Scenario
 from paramtally.core.serving import estimate_serving
+from paramtally.gui.main_window import MainWindow
 from paramtally.gui.views.format import GIB, rate_text, seconds_text, signed_bytes_both
 from paramtally.gui.views.memory_panel import MemoryPanel
 from paramtally.gui.views.serving_summary import dollars_text
 from paramtally.gui.views.setups_table import FITS, FITS_TEXT, FREE, NOT_FIT_TEXT, RAW_ROLE, USAGE
-from tests.gui.views_support import click_tab, make_document
+from tests.gui.conftest import TypeInto
+from tests.gui.modals import Modals
+from tests.gui.views_support import click_tab, make_document, preset_window
 
 
 @pytest.fixture
@@ -395,3 +398,35 @@ def test_the_layout_column_reads_whole_and_training_hides_the_serving_columns(qt
     document.undo_stack.undo()  # mode
     assert document.scenario.mode == "inference"
     qtbot.waitUntil(lambda: not any(header.isSectionHidden(c) for c in serving))
+
+
+def _open_builtin(window: MainWindow, preset_id: str) -> None:
+    """File → Open Built-in Preset → ``preset_id``."""
+    builtin = next(a.menu() for a in window.file_menu.actions() if a.menu() and "Built-in" in a.text())
+    next(a for a in builtin.actions() if a.text() == preset_id).trigger()
+
+
+def test_encoder_tokens_are_shown_for_a_model_with_an_encoder_only(
+    qtbot: QtBot, type_into: TypeInto, modals: Modals
+) -> None:
+    """QA: Llama's memory tab offered 'Encoder tokens', which change nothing without an encoder.
+    The field comes with T5 and goes again with Llama, opened in the same window."""
+    window = preset_window(qtbot, "llama-3-8b")
+    click_tab(qtbot, window, "Memory and GPU fit")
+    editor = window.findChild(QWidget, "scenario.encoder_tokens")
+    label = window.memory.controls.labels["encoder_tokens"]
+    assert editor is not None and not editor.isVisible() and not label.isVisible()
+    assert window.memory.controls.editors["context"].isVisible()
+    _open_builtin(window, "t5-base")
+    qtbot.waitUntil(lambda: editor.isVisible() and label.isVisible())
+    document = window.document
+    before = document.memory.total_bytes
+    type_into(editor, "2048")
+    assert document.scenario.encoder_tokens == 2048
+    after = estimate_memory(document.architecture, document.scenario).total_bytes
+    assert document.memory.total_bytes == after != before  # the cross-attention caches 2,048 tokens
+    modals.click("Don't Save")  # the encoder tokens typed are an unsaved change
+    _open_builtin(window, "llama-3-8b")
+    modals.wait_done()
+    qtbot.waitUntil(lambda: not editor.isVisible())
+    window.close()
