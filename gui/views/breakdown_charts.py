@@ -131,6 +131,7 @@ class BreakdownBar(ThemedPlot):
         else:
             self._update_layers(report)
         self._show_mode(report)
+        self.settle_view()
 
     def _update_parts(self, report: ParamReport) -> None:
         by_part = {**report.by_part, "mtp": report.mtp}  # the MTP modules: a bar, counted apart

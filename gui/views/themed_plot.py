@@ -69,6 +69,15 @@ class ThemedPlot(pg.PlotWidget):
         for _sample, label in legend.items:
             label.setText(label.text, color=text)
 
+    def settle_view(self) -> None:
+        """Apply a range just set to the view now rather than when it is painted. pyqtgraph moves
+        the view's items to a new range while painting them, which leaves the scene dirty again,
+        and every QGraphicsScene with dirty items paints its window at once (Qt's
+        ``dispatchPendingUpdateRequests``): after an edit the parameters tab was painted three
+        times, the bar chart and the breakdown table twice each (the memory tab paints once
+        without it: there it only added work)."""
+        self.getPlotItem().getViewBox().prepareForPaint()
+
     # --- title --------------------------------------------------------------------------------
 
     def set_titles(self, *titles: str) -> None:
@@ -114,8 +123,11 @@ class ThemedPlot(pg.PlotWidget):
 def fit_title_row(item: pg.PlotItem) -> None:
     """pyqtgraph gives the title one 30-pixel row; a title of two or three lines needs more."""
     height = max(30.0, item.titleLabel.itemRect().height())
+    layout = item.layout
+    if item.titleLabel.maximumHeight() == height == layout.rowMinimumHeight(0) == layout.rowMaximumHeight(0):
+        return  # each call re-lays the plot out, and a paint of the window follows: twice per edit
     item.titleLabel.setMaximumHeight(height)
-    item.layout.setRowFixedHeight(0, height)
+    layout.setRowFixedHeight(0, height)
 
 
 def titles_with_note(heads: Sequence[str], note: str) -> list[str]:
