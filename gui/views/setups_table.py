@@ -49,7 +49,8 @@ COLUMN_FIELDS = (
     ("decode_tokens_per_second",),
 )
 LAYOUT, USAGE, FITS, FREE, MAX_CONTEXT = 2, 3, 4, 5, 6
-FITS_TEXT, NOT_FIT_TEXT = "✔ fits", "✘ does not fit"
+# Short: at 1024 px the column is the last one in view ("✘ does not fit" was cut to "✘ doe").
+FITS_TEXT, NOT_FIT_TEXT = "✔ yes", "✘ no"
 FIT_COLORS = {True: QColor("#1B7F3B"), False: QColor("#C0392B")}
 RAW_ROLE = Qt.ItemDataRole.UserRole  # numbers for sorting and for the usage bar
 MIN_ROWS = 6
