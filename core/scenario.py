@@ -28,6 +28,7 @@ __all__ = [
     "check_scenario",
     "data_parallel",
     "gpus_text",
+    "has_experts",
     "mode_only_fields",
     "saved_scenario_data",
     "scenario_problem",
@@ -427,10 +428,15 @@ def scenario_problem(arch: Architecture, s: Scenario) -> tuple[tuple[str, ...], 
     return None
 
 
+def has_experts(arch: Architecture) -> bool:
+    """Whether any layer is MoE: expert parallelism means nothing to a model without."""
+    return any(isinstance(block.ffn, MoE) for block in arch.layers_by_block())
+
+
 def _ep_problem(arch: Architecture, ep: int) -> str | None:
-    experts = {block.ffn.num_experts for block in arch.layers_by_block() if isinstance(block.ffn, MoE)}
-    if not experts:
+    if not has_experts(arch):
         return "expert parallelism needs MoE layers; this model has none"
+    experts = {block.ffn.num_experts for block in arch.layers_by_block() if isinstance(block.ffn, MoE)}
     for count in sorted(experts):
         if count % ep:
             return f"expert parallel size {ep} does not divide the {count} experts"

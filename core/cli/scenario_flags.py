@@ -19,7 +19,7 @@ from __future__ import annotations
 import argparse
 import math
 import warnings
-from collections.abc import Sequence
+from collections.abc import KeysView, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -187,23 +187,29 @@ def read_scenario(
                 notes.append(layout.note)
             values |= layout.changes
     scenario = Scenario.model_validate(base.model_dump() | values)
+    models = tuple(users) if users is not None else (arch,) if arch is not None else ()
+    _warn_ignored(flags.keys(), scenario, models)
+    return FlagScenario(scenario, tuple(notes))
+
+
+def _warn_ignored(given: KeysView[str], scenario: Scenario, models: tuple[Architecture, ...]) -> None:
+    """A warning for each flag given that changes nothing: one of the other mode, or one none of
+    ``models`` has a use for (encoder tokens without an encoder)."""
     other: Mode = "training" if scenario.mode == "inference" else "inference"
-    for name in sorted(mode_only_fields(other) & flags.keys()):
+    for name in sorted(mode_only_fields(other) & given):
         warnings.warn(
             f"{flag_name(name)} is for {other} only; ignored in {scenario.mode} (--mode {other} uses it)",
             ParamTallyWarning,
-            stacklevel=2,
+            stacklevel=3,
         )
-    models = tuple(users) if users is not None else (arch,) if arch is not None else ()
     unused = frozenset.intersection(*(unused_fields(model) for model in models)) if models else frozenset()
-    for name in sorted(unused & flags.keys()):
-        whom = f"{models[0].name}, which has none" if len(models) == 1 else "models without one"
+    whom = f"{models[0].name}, which has none" if len(models) == 1 else "models without one"
+    for name in sorted(unused & given):
         warnings.warn(
             f"{flag_name(name)} is for models with an encoder; ignored for {whom}",
             ParamTallyWarning,
-            stacklevel=2,
+            stacklevel=3,
         )
-    return FlagScenario(scenario, tuple(notes))
 
 
 def _flags(args: argparse.Namespace) -> dict[str, Any]:

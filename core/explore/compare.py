@@ -14,7 +14,6 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from paramtally.core.blocks import MoE
 from paramtally.core.breakdown import PARTS
 from paramtally.core.count import count_parameters
 from paramtally.core.errors import FieldPath, ParamTallyError, one_line
@@ -22,7 +21,7 @@ from paramtally.core.fit import SetupFit, fit_setups
 from paramtally.core.gpus import GPU
 from paramtally.core.groups import difference, group_at, group_block, inherited_block
 from paramtally.core.memory import estimate_memory
-from paramtally.core.scenario import Scenario, with_changes
+from paramtally.core.scenario import Scenario, has_experts, with_changes
 from paramtally.core.schema import Architecture
 from paramtally.core.sources import load_source
 
@@ -37,7 +36,6 @@ __all__ = [
     "compare",
     "load_columns",
     "schema_diff",
-    "setups_scenario",
 ]
 
 HEADLINE = ("total", "active", "memory_bytes")
@@ -154,7 +152,7 @@ def _figures(column: Column, scenario: Scenario, catalog: tuple[GPU, ...] | None
     # The setups lay each count out for the column itself: a scenario's TP that a column's heads
     # do not divide (8 on T5's 12), or an EP for a model without experts, leaves its memory figure
     # out, not where it fits.
-    laid_out = setups_scenario(column.arch, scenario)
+    laid_out = _setups_scenario(column.arch, scenario)
     note = (
         f"its setups at EP 1: no experts to spread over EP {scenario.ep}" if laid_out is not scenario else ""
     )
@@ -168,11 +166,11 @@ def _figures(column: Column, scenario: Scenario, catalog: tuple[GPU, ...] | None
     )  # fmt: skip
 
 
-def setups_scenario(arch: Architecture, scenario: Scenario) -> Scenario:
+def _setups_scenario(arch: Architecture, scenario: Scenario) -> Scenario:
     """The scenario a column's GPU setups are laid out under: each count chooses its own TP and PP,
     and expert parallelism means nothing to a model without experts (Mixtral's EP 8 beside GPT-2:
     GPT-2's setups at EP 1, its memory figure refused as ``memory gpt2 --ep 8`` refuses it)."""
-    if scenario.ep == 1 or any(isinstance(block.ffn, MoE) for block in arch.layers_by_block()):
+    if scenario.ep == 1 or has_experts(arch):
         return scenario
     return with_changes(scenario, (("ep", 1),))
 

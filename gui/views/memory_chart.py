@@ -16,7 +16,7 @@ from paramtally.gui.views.axes import HumanAxis, gib_tick
 from paramtally.gui.views.format import bytes_both, gib
 from paramtally.gui.views.lazy_tooltip import LazyToolTip
 from paramtally.gui.views.palette import MEMORY_COLORS, color_for
-from paramtally.gui.views.themed_plot import ThemedPlot
+from paramtally.gui.views.themed_plot import ThemedPlot, small_line
 from paramtally.gui.views.value_label import MARGIN, ValueLabel, labels_inside
 
 __all__ = ["MEMORY_LABELS", "MemoryChart"]
@@ -168,27 +168,22 @@ class MemoryChart(LazyToolTip, ThemedPlot):
         return getattr(self, "labels", {}).values()
 
 
-def _small(text: str, color: str = "") -> str:
-    style = f"color:{color}; " if color else ""
-    return f"<br><span style='{style}font-size:9pt'>{text}</span>"
-
-
 def _titles(total: int, capacity: int | None, gpu_name: str, model: str, scenario: str) -> list[str]:
     """The title, longest first: with GB beside GiB and the GPU's name while they fit.
 
     The capacity is named in the title, where it cannot collide with the part labels.
     """
     of = f" — {model}" if model else ""
-    note = _small(scenario) if scenario else ""
+    note = small_line(scenario) if scenario else ""
     if not capacity:
         return [f"Memory per GPU{of}: {bytes_both(total)}{note}", f"Memory per GPU: {gib(total)}"]
     line = "– – capacity of"
     return [
         f"Memory per GPU{of}: {bytes_both(total)}"
-        + _small(f"{line} {gpu_name}: {bytes_both(capacity)} usable", CAPACITY_COLOR)
+        + small_line(f"{line} {gpu_name}: {bytes_both(capacity)} usable", CAPACITY_COLOR)
         + note,
         f"Memory per GPU{of}: {gib(total)}"
-        + _small(f"{line} {gpu_name}: {gib(capacity)} usable", CAPACITY_COLOR),
-        f"Memory per GPU: {gib(total)}" + _small(f"– – {gpu_name}: {gib(capacity)}", CAPACITY_COLOR),
-        f"{gib(total)} per GPU" + _small(f"– – capacity {gib(capacity)}", CAPACITY_COLOR),
+        + small_line(f"{line} {gpu_name}: {gib(capacity)} usable", CAPACITY_COLOR),
+        f"Memory per GPU: {gib(total)}" + small_line(f"– – {gpu_name}: {gib(capacity)}", CAPACITY_COLOR),
+        f"{gib(total)} per GPU" + small_line(f"– – capacity {gib(capacity)}", CAPACITY_COLOR),
     ]

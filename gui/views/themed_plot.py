@@ -13,7 +13,7 @@ from PySide6.QtGui import QColor, QResizeEvent
 from paramtally.gui.views.palette import chart_colors
 from paramtally.gui.views.value_label import ValueLabel
 
-__all__ = ["ThemedPlot", "fit_title_row", "titles_with_note"]
+__all__ = ["ThemedPlot", "fit_title_row", "small_line", "titles_with_note"]
 
 _TITLE_PADDING = 12  # pixels left free beside the title
 _NOTE_LINES = 3  # a note under a title is broken over at most this many lines
@@ -135,7 +135,7 @@ def titles_with_note(heads: Sequence[str], note: str) -> list[str]:
     type under it, on one line, then broken after its commas over two and three lines; the heads
     alone come last. An export's note is its scenario, which a picture has nowhere else: a title
     offered only the note on one line lost it whenever the scenario was long (training, ZeRO, EP)."""
-    noted = [head + _small(lines) for head in heads for lines in _broken(note)]
+    noted = [head + small_line(lines) for head in heads for lines in _broken(note)]
     return [*noted, *heads]
 
 
@@ -155,5 +155,7 @@ def _broken(note: str) -> list[str]:
     return variants
 
 
-def _small(text: str) -> str:
-    return f"<br><span style='font-size:9pt'>{text}</span>"
+def small_line(text: str, color: str = "") -> str:
+    """``text`` (HTML) as a line of small type under a title."""
+    style = f"color:{color}; " if color else ""
+    return f"<br><span style='{style}font-size:9pt'>{text}</span>"

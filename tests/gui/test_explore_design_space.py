@@ -275,6 +275,16 @@ def test_the_colour_bar_ticks_counts_as_the_charts_do(qtbot: QtBot, llama_window
     assert {"20B", "40B"} & set(ticks), ticks  # the round levels, in the charts' units
 
 
+def fits_on_eight_h100s(qtbot: QtBot, view: DesignSpaceView) -> None:
+    """Fits on 8 × H100 SXM, chosen, typed and ticked as a person does."""
+    choose(qtbot, view.gpu_box, "NVIDIA H100 SXM 80GB")
+    give_focus(qtbot, view.count_spin)
+    view.count_spin.selectAll()
+    qtbot.keyClicks(view.count_spin, "8")
+    # On its box (a check box takes clicks on its box and label, and this one spans two columns).
+    qtbot.mouseClick(view.fits_check, Qt.MouseButton.LeftButton, pos=QPoint(8, view.fits_check.height() // 2))
+
+
 def test_the_fits_are_found_off_the_window_thread_and_an_edit_meanwhile_gets_its_own(
     qtbot: QtBot, mixtral_training_window: MainWindow, type_into: TypeInto
 ) -> None:
@@ -283,12 +293,7 @@ def test_the_fits_are_found_off_the_window_thread_and_an_edit_meanwhile_gets_its
     window's thread; an edit meanwhile stops them and its own are drawn."""
     window = mixtral_training_window
     view = open_design(qtbot, window)
-    choose(qtbot, view.gpu_box, "NVIDIA H100 SXM 80GB")
-    give_focus(qtbot, view.count_spin)
-    view.count_spin.selectAll()
-    qtbot.keyClicks(view.count_spin, "8")
-    # On its box (a check box takes clicks on its box and label, and this one spans two columns).
-    qtbot.mouseClick(view.fits_check, Qt.MouseButton.LeftButton, pos=QPoint(8, view.fits_check.height() // 2))
+    fits_on_eight_h100s(qtbot, view)
     assert "Finding which variants fit 8 × NVIDIA H100 SXM 80GB" in view.status.text()
     first = view.sweep
     assert first is not None and first.fits is None  # the figure is drawn meanwhile
@@ -315,11 +320,7 @@ def test_the_line_under_the_heatmap_names_the_layout_a_fit_is_for(
     judged over other layouts, unnamed. The fit names its layout and its memory per GPU."""
     window = mixtral_training_window
     view = open_design(qtbot, window)
-    choose(qtbot, view.gpu_box, "NVIDIA H100 SXM 80GB")
-    give_focus(qtbot, view.count_spin)
-    view.count_spin.selectAll()
-    qtbot.keyClicks(view.count_spin, "8")
-    qtbot.mouseClick(view.fits_check, Qt.MouseButton.LeftButton, pos=QPoint(8, view.fits_check.height() // 2))
+    fits_on_eight_h100s(qtbot, view)
     qtbot.waitUntil(lambda: view.sweep is not None and view.sweep.fits is not None, timeout=60_000)
     result = view.sweep
     assert result is not None and result.fits is not None
