@@ -27,6 +27,7 @@ from paramtally.gui.app import build_parser, open_window
 from paramtally.gui.document import Document
 from paramtally.gui.main_window import MainWindow
 from paramtally.gui.views.setups_table import MIN_ROWS
+from tests.gui.settle import settle
 
 SIZE = (1024, 700)
 
@@ -72,7 +73,7 @@ def _check(window: MainWindow, qtbot: QtBot) -> None:
     problems = []
     for tab in (0, 1):
         window.tabs.setCurrentIndex(tab)
-        qtbot.wait(10)
+        settle()
         for path, editor in _editors(window):
             if not editor.isVisible():
                 continue
@@ -84,7 +85,7 @@ def _check(window: MainWindow, qtbot: QtBot) -> None:
     assert not problems, problems
     memory = window.memory
     window.tabs.setCurrentIndex(1)
-    qtbot.wait(10)
+    settle()
     assert window.memory_scroll.horizontalScrollBar().maximum() == 0, (
         "the memory tab needs no sideways scroll"
     )
@@ -92,7 +93,7 @@ def _check(window: MainWindow, qtbot: QtBot) -> None:
     assert memory.setups.viewport().height() >= MIN_ROWS * row - 2
     assert memory.chart.title_fits() and memory.chart.labels_inside()
     window.tabs.setCurrentIndex(0)
-    qtbot.wait(10)
+    settle()
     bar, pie = window.charts.bar, window.charts.pie
     assert bar.title_fits() and bar.labels_inside()
     assert window.form.width() >= window.form.minimumWidth() > 250
@@ -163,7 +164,7 @@ def test_the_per_layer_bars_and_their_legend_stay_inside_the_chart_at_1024_by_70
     bar = window.charts.bar
     for mode in ("part", "layer", "kind"):
         window.charts.mode_box.setCurrentIndex(window.charts.mode_box.findData(mode))
-        qtbot.wait(10)
+        settle()
         plot = bar.getPlotItem()
         assert plot.geometry().width() <= bar.viewport().width(), mode
         assert bar.title_fits() and bar.labels_inside(), mode

@@ -13,6 +13,7 @@ from paramtally.gui.form.editors import FloatSpinBox
 from paramtally.gui.main_window import MainWindow
 from paramtally.gui.views.format import rate_text
 from tests.gui.modals import Modals, give_focus
+from tests.gui.settle import settle
 from tests.gui.views_support import preset_window
 
 ROTARY = ("blocks", "default", "mixer", "rotary_fraction")
@@ -153,7 +154,7 @@ def test_every_reset_button_stays_inside_the_form_after_lora_on_a_moe_group(
     modals.wait_done()
     assert window.document.architecture.decoder.layers[1].override.get("lora") is not None
     assert form.group == ("decoder", "layers", 1)
-    qtbot.wait(50)  # the timers the layouts post on the way (no condition to wait for: nothing may move)
+    settle()
     resets = [b for b in form.findChildren(QToolButton) if b.text() == "↺" and b.isVisible()]
     assert len(resets) > 20
     assert _resets_outside(form) == []

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from tests.gui.conftest import TypeInto
+from tests.gui.settle import settle
 from tests.gui.views_support import click_tab, preset_window
 
 
@@ -36,7 +37,7 @@ def _paints_of_an_edit(
 ) -> Counter[str]:
     editor = window.form.editor(("hidden_size",))  # type: ignore[attr-defined]
     type_into(editor, "5120")  # one edit, then its paint, before counting starts
-    qtbot.wait(50)
+    settle()
     paints = _Paints(widgets)
     app = QApplication.instance()
     assert app is not None
@@ -44,7 +45,7 @@ def _paints_of_an_edit(
     try:
         type_into(editor, "6144")
         assert window.document.architecture.hidden_size == 6144  # type: ignore[attr-defined]
-        qtbot.wait(100)  # the repaints the edit asked for
+        settle()  # every repaint the edit asked for, however long the machine takes
     finally:
         app.removeEventFilter(paints)
     return paints.count

@@ -54,7 +54,7 @@ def test_c_invalid_values_stay_while_another_field_is_edited(
     status = window.problem_status.text()
     assert status.startswith("⚠ Hidden size: the hidden size (8,192)")
     window.statusBar().showMessage("a passing message", 30)  # bug 8: the line outlived such messages
-    qtbot.wait(100)
+    qtbot.waitUntil(lambda: window.statusBar().currentMessage() == "")
     assert window.problem_status.text() == status and window.problem_status.isVisible()
     type_into(form.editor(("blocks", "default", "mixer", "num_heads")), "64")
     expected = count_parameters(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import numpy as np
@@ -178,30 +177,26 @@ def test_chart_export_writes_png_and_svg(
     assert [p.name for p in tmp_path.iterdir()] == [target.name]  # no temporary file left
 
 
-def test_views_update_fast(qtbot: QtBot, document) -> None:  # type: ignore[no-untyped-def]
-    """Median time of each view's refresh after an edit (printed; the bound is generous for CI)."""
+def test_views_update_their_items_in_place(qtbot: QtBot, document) -> None:  # type: ignore[no-untyped-def]
+    """An edit moves the charts' items and rewrites the table's cells; it makes no new ones, which
+    is what keeps a refresh cheap (its time is measured in bench/gui_latency.py, not here)."""
     charts, table, headline = BreakdownCharts(document), BreakdownTable(document), Headline(document)
     for widget in (charts, table, headline):
         qtbot.addWidget(widget)
-    arch = moe_variant(document.architecture)
-    document.set_architecture(arch, "MoE")
-    timings = {}
-    for name, refresh in (
-        ("headline", headline.refresh),
-        ("charts", charts.refresh),
-        ("table", table.refresh),
-    ):
-        samples = []
-        for width in range(20):
-            document.set_field(
-                ("blocks", "default", "ffn", "width"), 40000 + width
-            )  # warms the count; views refresh here too
-            start = time.perf_counter()
-            refresh()
-            samples.append(time.perf_counter() - start)
-        timings[name] = sorted(samples)[len(samples) // 2] * 1000
-    print({name: f"{ms:.2f} ms" for name, ms in timings.items()})
-    assert all(ms < 50 for ms in timings.values())
+    document.set_architecture(moe_variant(document.architecture), "MoE")
+
+    def items() -> tuple[set[int], set[int], int]:
+        return (
+            {id(item) for item in charts.bar.scene().items()},
+            {id(item) for item in charts.pie.scene().items()},
+            table.model().rowCount(),
+        )
+
+    before = items()
+    for width in range(20):
+        document.set_field(("blocks", "default", "ffn", "width"), 40000 + width)
+        assert f"{document.report.total:,}" in headline.text()
+        assert items() == before, f"edit {width} made or dropped chart items or table rows"
 
 
 def test_a_document_outliving_its_window_edits_without_calling_into_deleted_views(
