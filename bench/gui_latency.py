@@ -1,6 +1,6 @@
-"""How fast does the window follow an edit, how fast does it start, how much memory does it take?
+"""How fast does the window follow an edit?
 
-    python bench/gui_latency.py [--repeat 60] [--starts 5]   (--starts 0: edit latency only)
+    python bench/gui_latency.py [--repeat 60]
 
 Offscreen, on this machine:
 - edit latency: a new hidden size typed into the form (Enter) → the document recomputes → every
@@ -14,11 +14,8 @@ Offscreen, on this machine:
   emptied (as a new session), so the second run of a case does not find the first's. Then, for each
   case, where the time goes: the core's figures (validated and counted, the layer tree's rows, the
   memory tab's figures), and each view's own refresh with those figures at hand.
-- cold start to first paint and peak RSS: a fresh process per start, the start path of
-  ``paramtally gpt3-175b`` (``gui.app.open_window``, then show) against a bare PySide6
-  QMainWindow measured in the same run, interleaved; when the shell sets
-  PYTHONDONTWRITEBYTECODE, also ParamTally with its bytecode cached, as an installed copy starts.
-Targets: ≤ 8 ms median edit latency, ≤ 2× the bare start-up, ≤ 250 MB peak RSS.
+Start-up (first paint, all views, peak RSS, --screenshot) is bench/startup.py's.
+Target: ≤ 8 ms median edit latency.
 """
 
 from __future__ import annotations
@@ -28,7 +25,6 @@ import itertools
 import json
 import os
 import statistics
-import subprocess
 import sys
 import time
 from functools import partial
@@ -36,112 +32,7 @@ from typing import Any
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-TARGET_MS, TARGET_START_RATIO, TARGET_RSS_MB = 8.0, 2.0, 250.0
-
-# A child process: build a window, report the wall-clock time of its first paint and peak RSS.
-_CHILD = r"""
-import os, sys, time
-os.environ["QT_QPA_PLATFORM"] = "offscreen"
-if {bare!r}:
-    from PySide6.QtWidgets import QApplication, QMainWindow
-    app = QApplication([])
-    window = QMainWindow()
-else:
-    # The start path of `paramtally gpt3-175b` up to show(): gui.app.run_app runs the same
-    # open_window (core before Qt, theme, window; charts, table and memory panel are built
-    # right after the first paint).
-    from paramtally.gui.app import build_parser, open_window
-    window = open_window(build_parser().parse_args(["gpt3-175b"]))
-    from PySide6.QtWidgets import QApplication
-    app = QApplication.instance()
-from PySide6.QtCore import QEvent, QObject
-first = []
-def peak_mb():
-    # VmHWM starts afresh at exec (ru_maxrss would carry the parent's peak over).
-    for line in open("/proc/self/status"):
-        if line.startswith("VmHWM:"):
-            return int(line.split()[1]) / 1024
-def done():
-    print(first[0], time.time(), peak_mb(), flush=True)
-    os._exit(0)
-class FirstPaint(QObject):
-    def eventFilter(self, obj, event):
-        if event.type() == QEvent.Type.Paint and not first:
-            first.append(time.time())
-            if {bare!r}:
-                done()
-        return False
-if {bare!r}:
-    window.installEventFilter(FirstPaint(window))
-else:
-    # The headline (with the real figures) is painted along with the form and the tree.
-    window.headline.installEventFilter(FirstPaint(window))
-    load_views = window.load_views
-    def load_then_report():
-        load_views()
-        app.processEvents()  # their first paint
-        done()
-    window.load_views = load_then_report
-window.resize(1440, 900)
-window.show()
-app.exec()
-"""
-
-
-_PYCACHE = "/tmp/paramtally-bench-pycache"
-
-
-def _start(bare: bool, cached_bytecode: bool = False) -> tuple[float, float, float]:
-    """(seconds from spawn to first paint, to all views painted, peak RSS in MB) of a fresh process.
-
-    ``cached_bytecode``: as an installed app starts (pip compiles on install), even when this
-    shell sets PYTHONDONTWRITEBYTECODE; the cache lives under /tmp, not in the checkout.
-    """
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_CONFIG_HOME": "/tmp/paramtally-bench-config"}
-    if cached_bytecode:
-        env.pop("PYTHONDONTWRITEBYTECODE", None)
-        env["PYTHONPYCACHEPREFIX"] = _PYCACHE
-    began = time.time()
-    out = subprocess.run(
-        [sys.executable, "-c", _CHILD.format(bare=bare)],
-        capture_output=True,
-        text=True,
-        env=env,
-        check=True,
-        timeout=120,
-    ).stdout.split()
-    return float(out[0]) - began, float(out[1]) - began, float(out[2])
-
-
-def start_up(starts: int) -> dict[str, float]:
-    # With PYTHONDONTWRITEBYTECODE (as in this dev shell) every start compiles ParamTally's own
-    # modules from source, which no installed copy does (the bare window's modules are all
-    # compiled): so also time a start with a bytecode cache, filled by one untimed start.
-    compiles = bool(os.environ.get("PYTHONDONTWRITEBYTECODE"))
-    if compiles:
-        _start(False, cached_bytecode=True)
-    bare, ours, cached = [], [], []
-    for _ in range(starts):  # interleaved, so all see the same machine state
-        bare.append(_start(True))
-        ours.append(_start(False))
-        if compiles:
-            cached.append(_start(False, cached_bytecode=True))
-    bare_s = statistics.median(t for t, _, _ in bare)
-    ours_s = statistics.median(t for t, _, _ in ours)
-    ready_s = statistics.median(t for _, t, _ in ours)
-    figures = {
-        "bare_start_s": bare_s,
-        "paramtally_first_paint_s": ours_s,
-        "paramtally_all_views_s": ready_s,
-        "start_ratio": ours_s / bare_s,
-        "all_views_ratio": ready_s / bare_s,
-        "bare_peak_rss_mb": max(r for _, _, r in bare),
-        "paramtally_peak_rss_mb": max(r for _, _, r in ours),
-    }
-    if cached:
-        cached_s = statistics.median(t for t, _, _ in cached)
-        figures |= {"cached_bytecode_first_paint_s": cached_s, "cached_bytecode_ratio": cached_s / bare_s}
-    return figures
+TARGET_MS = 8.0
 
 
 def _deepseek_five_groups() -> object:
@@ -303,14 +194,11 @@ def edit_latency(repeat: int) -> dict[str, dict[str, float]]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=60)
-    parser.add_argument("--starts", type=int, default=5)
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     load_before = os.getloadavg()[0]
     figures: dict[str, Any] = {"edit_latency": edit_latency(args.repeat)}
     figures["load_average"] = (load_before, os.getloadavg()[0])  # wall times grow with other work
-    if args.starts:
-        figures["start_up"] = start_up(args.starts)
     if args.json:
         print(json.dumps(figures, indent=2))
         return 0
@@ -330,24 +218,6 @@ def main() -> int:
         shares = ", ".join(f"{key[:-3]} {value:.2f}" for key, value in row.items() if key.endswith(" ms"))
         if shares:
             print(f"    {'':24} the core's figures, then each view's own refresh (ms): {shares}")
-    if "start_up" not in figures:
-        return 0
-    s = figures["start_up"]
-    print(f"cold start, median of {args.starts} fresh processes each, interleaved:")
-    print(
-        f"  bare QMainWindow: first paint {s['bare_start_s']:.3f} s, peak RSS {s['bare_peak_rss_mb']:.0f} MB"
-    )
-    print(
-        f"  ParamTally: first paint {s['paramtally_first_paint_s']:.3f} s = {s['start_ratio']:.2f}× bare "
-        f"(target ≤ {TARGET_START_RATIO}×); all views painted {s['paramtally_all_views_s']:.3f} s = "
-        f"{s['all_views_ratio']:.2f}× bare; peak RSS {s['paramtally_peak_rss_mb']:.0f} MB "
-        f"(target ≤ {TARGET_RSS_MB:.0f} MB)"
-    )
-    if "cached_bytecode_ratio" in s:
-        print(
-            f"  ParamTally with its bytecode cached (as installed; this shell sets PYTHONDONTWRITEBYTECODE): "
-            f"first paint {s['cached_bytecode_first_paint_s']:.3f} s = {s['cached_bytecode_ratio']:.2f}× bare"
-        )
     return 0
 
 

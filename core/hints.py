@@ -17,10 +17,13 @@ from __future__ import annotations
 import warnings
 from collections.abc import Iterator
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from paramtally.core.errors import FieldPath, ParamTallyWarning, format_loc
-from paramtally.core.scenario import Scenario
 from paramtally.core.schema import Architecture, Attention, DenseFFN, MoE
+
+if TYPE_CHECKING:  # the scenario's module (dtypes, GPUs) is not loaded by a count
+    from paramtally.core.scenario import Scenario
 
 __all__ = ["TILE", "architecture_hints", "context_hint", "encoder_tokens_hint", "hints", "warn_hints"]
 

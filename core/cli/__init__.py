@@ -52,7 +52,13 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line, or with ``only`` a command's own arguments alone.
+
+    A command's module is imported only when its arguments are built: ``paramtally count`` then
+    loads the counting code and not the sweep's numpy or verify's checkpoint readers, and the
+    others are still listed by ``paramtally --help`` from their summaries.
+    """
     parser = _Parser(
         prog="paramtally",
         description="Exact parameter counts, memory and FLOPs of transformer language models. "
@@ -60,6 +66,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name, summary in COMMANDS.items():
+        if only is not None and name != only:
+            subparsers.add_parser(name, help=summary, description=summary)
+            continue
         module = importlib.import_module(f"{__name__}.{name.replace('-', '_')}")
         sub = subparsers.add_parser(
             name, help=summary, description=summary, epilog=getattr(module, "EPILOG", None)
@@ -67,6 +76,11 @@ def build_parser() -> argparse.ArgumentParser:
         module.add_arguments(sub)
         sub.set_defaults(_run=module.run)
     return parser
+
+
+def _command_of(argv: Sequence[str]) -> str | None:
+    """The command ``argv`` runs, read as argparse will: its first word, when that names one."""
+    return argv[0] if argv and argv[0] in COMMANDS else None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -77,7 +91,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
-    args = build_parser().parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    args = build_parser(only=_command_of(words)).parse_args(words)
     with warnings.catch_warnings():
         warnings.simplefilter("always", ParamTallyWarning)
         default, shown = warnings.showwarning, set()
