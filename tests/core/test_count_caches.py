@@ -18,9 +18,7 @@ from paramtally.core.schema import Architecture, Block, LayerGroup, Run, block_n
 from paramtally.core.schema.stack import resolve_block
 from paramtally.core.stack_tree import BLOCK_PARTS, TreeRow, block_field_params, part_summary, stack_rows
 from tests.core.strategies import architectures
-
-settings.register_profile("paramtally", max_examples=150, deadline=None)
-settings.load_profile("paramtally")
+from tests.hypothesis_budget import examples
 
 
 def clear_caches() -> None:
@@ -123,7 +121,7 @@ def run_nodes(report: ParamReport) -> list[Node]:
     return [node for _, _, node in report.tree.walk() if node.text.startswith("one block = ")]
 
 
-@settings(max_examples=50)  # each example empties every cache of the core up to eight times
+@settings(max_examples=examples(50))  # each example empties every cache of the core up to eight times
 @given(st.lists(architectures(), min_size=2, max_size=4), st.integers(1, 4))
 def test_figures_after_other_models_and_edits_equal_those_made_afresh(
     archs: list[Architecture], step: int

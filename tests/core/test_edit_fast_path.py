@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import BaseModel, ValidationError
 
@@ -18,9 +18,6 @@ from paramtally.core.presets import builtin_ids
 from paramtally.core.schema import Architecture, thaw
 from paramtally.core.sources import load_source
 from tests.core.strategies import architectures
-
-settings.register_profile("paramtally", max_examples=150, deadline=None)
-settings.load_profile("paramtally")
 
 
 def plain_with_values(model: BaseModel, values: dict[FieldPath, Any]) -> BaseModel:

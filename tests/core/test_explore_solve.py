@@ -20,6 +20,7 @@ from paramtally.core.fit import fit_setup
 from paramtally.core.gpus import find_gpu
 from paramtally.core.memory import Scenario, estimate_memory
 from paramtally.core.presets import load_builtin
+from tests.hypothesis_budget import examples
 
 LLAMA = load_builtin("llama-3-8b")
 
@@ -148,7 +149,7 @@ PRESETS = ("llama-3-8b", "mixtral-8x7b", "jamba-v0.1", "deepseek-v3", "gemma-3-1
 SIZES = ("num_layers", "hidden_size", "vocab_size", "expert_width", "ffn_width")
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     preset=st.sampled_from(PRESETS),
     name=st.sampled_from(SIZES),
@@ -182,7 +183,7 @@ def test_solver_invariants(preset: str, name: str, multiple_of: int, scale: Frac
         assert solution.above.value > value and solution.above.meets
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(
     name=st.sampled_from(["context", "batch"]),
     gigabytes=st.integers(20, 300),

@@ -26,6 +26,7 @@ from paramtally.core.memory import Scenario, estimate_memory
 from paramtally.core.presets import load_builtin
 from paramtally.core.schema import Architecture
 from tests.csv_text import read_csv_text
+from tests.hypothesis_budget import examples
 from tests.variants import built
 
 
@@ -195,7 +196,9 @@ def axes(draw: st.DrawFn, arch: Architecture, scenario: Scenario) -> tuple[Axis,
 
 
 @settings(
-    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
+    max_examples=examples(30),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 @given(
     data=st.data(),

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from paramtally.core.formula import compiled, evaluate, exact, render
+from tests.hypothesis_budget import examples
 
 
 def test_render_fills_in_numbers_and_evaluates_exactly() -> None:
@@ -65,7 +66,7 @@ def _fraction_division(a: Fraction | int, b: Fraction | int) -> Fraction:
     return Fraction(a) / b
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(_formulas(), st.fixed_dictionaries(dict.fromkeys(_SYMBOLS, _VALUES)))
 def test_integer_evaluation_equals_fractions_at_every_step(expr: str, values: dict[str, Fraction]) -> None:
     """A dividing formula is evaluated in integers (numerator, denominator): the same value, and the

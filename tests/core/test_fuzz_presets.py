@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from paramtally.core import presets, user_presets
 from paramtally.core.atomic import TEMP_PATTERN
 from paramtally.core.errors import ParamTallyError
+from tests.hypothesis_budget import examples
 
 ROOT = Path(__file__).resolve().parents[2]
 SEED = presets.dump_preset(presets.load_builtin("gpt3-175b")).encode("utf-8")
@@ -79,7 +80,9 @@ def mutated_files(draw: st.DrawFn) -> bytes:
     return json.dumps(_set_random_path(document, keys, draw(json_values))).encode()
 
 
-@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=examples(1000), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(content=mutated_files())
 def test_mutated_files_never_crash_and_are_never_modified(content: bytes) -> None:
     folder = user_presets.presets_dir()

@@ -31,8 +31,9 @@ from paramtally.core.presets import load_builtin
 from paramtally.core.scenario import scenario_problem, with_changes
 from paramtally.core.schema import Architecture
 from paramtally.core.stages import Stage, model_layout
+from tests.hypothesis_budget import examples
 
-SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 PRESETS = ("deepseek-v3", "jamba-v0.1", "gemma-2-9b", "mixtral-8x7b", "llama-2-70b", "t5-base", "gpt2")
 
 
@@ -209,7 +210,7 @@ def _own_held(arch: Architecture, first: int, stop: int) -> tuple[tuple[object, 
     return tuple(held.items())
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(preset=st.sampled_from(PRESETS), pp=st.integers(1, 64))
 def test_each_stage_holds_the_blocks_its_runs_put_there(preset: str, pp: int) -> None:
     arch = load_builtin(preset)
@@ -250,7 +251,7 @@ def _own_sizes(arch: Architecture, stage: Stage) -> tuple[int, int, int]:
     return params, adapters, sum(n * p.get("moe_experts", 0) for p, n in parts)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(preset=st.sampled_from([*PRESETS, "bamba-9b", "qwen3-next-80b-a3b", "hybrid"]), pp=st.integers(1, 64))
 def test_each_stage_sums_its_blocks_own_figures(preset: str, pp: int) -> None:
     # Stages sum what TP keeps whole from each run's block, and count a run that lies within a
@@ -469,7 +470,7 @@ def _held_run_by_run(
     return tuple(held.values()), params, adapters, experts, tuple(found)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     preset=st.sampled_from([*PRESETS, "bamba-9b", "qwen3-next-80b-a3b", "hybrid"]),
     picks=st.lists(st.tuples(st.integers(0, 10**6), st.integers(1, 40)), min_size=0, max_size=60),

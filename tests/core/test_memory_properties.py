@@ -12,8 +12,9 @@ from paramtally.core.gpus import GPU
 from paramtally.core.memory import PARTS, Scenario, estimate_memory
 from paramtally.core.schema import Architecture, thaw
 from tests.core.strategies import architectures
+from tests.hypothesis_budget import examples
 
-SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _windowed(arch: Architecture, window: int) -> Architecture:

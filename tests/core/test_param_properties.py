@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from paramtally.core.count import count_parameters
 from paramtally.core.edit import with_value, without_biases
 from paramtally.core.schema import Architecture
 from tests.core.strategies import architectures
-
-settings.register_profile("paramtally", max_examples=150, deadline=None)
-settings.load_profile("paramtally")
 
 
 @given(architectures())

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from paramtally.core.edit import with_values
@@ -14,9 +14,6 @@ from paramtally.core.schema import Architecture, thaw
 from paramtally.core.schema.stack import LayerGroup, Stack, flatten
 from paramtally.core.sources import load_source
 from tests.core.strategies import architectures
-
-settings.register_profile("paramtally", max_examples=150, deadline=None)
-settings.load_profile("paramtally")
 
 
 def plain_runs(arch: Architecture) -> tuple[Any, ...]:

@@ -29,6 +29,7 @@ from paramtally.gui.views.memory_panel import MemoryPanel
 from tests.gui.conftest import TypeInto
 from tests.gui.modals import Modals, give_focus
 from tests.gui.views_support import click_tab, preset_window
+from tests.hypothesis_budget import examples
 
 MISTRAL = Path(__file__).resolve().parents[1] / "data" / "hf_configs" / "mistral-7b-v0.1.json"
 
@@ -273,7 +274,9 @@ _EDITS = st.one_of(
 )
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(model=st.sampled_from(["mixtral-8x7b", "llama-3-8b"]), edits=st.lists(_EDITS, min_size=1, max_size=6))
 def test_any_sequence_of_typed_sizes_ends_where_the_command_line_with_those_flags_does(
     qtbot: QtBot,

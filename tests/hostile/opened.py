@@ -16,10 +16,18 @@ from pathlib import Path
 
 _RECORDS: list[list[str]] = []
 ROOT = Path(__file__).resolve().parents[2]
-# The interpreter's and the project's own files (lazy imports open them): not input.
+# The interpreter's and the project's own files (lazy imports open them): not input. The base
+# prefix too: a venv's interpreter reads its standard library (and pyenv's python311.zip) there.
 CODE_DIRS = tuple(
     os.path.realpath(p)
-    for p in {sysconfig.get_paths()["stdlib"], sysconfig.get_paths()["purelib"], sys.prefix, str(ROOT)}
+    for p in {
+        *(sysconfig.get_paths()[key] for key in ("stdlib", "platstdlib", "purelib", "platlib")),
+        sys.prefix,
+        sys.exec_prefix,
+        sys.base_prefix,
+        sys.base_exec_prefix,
+        str(ROOT),
+    }
 )
 
 

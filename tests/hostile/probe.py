@@ -3,9 +3,11 @@
     python tests/hostile/probe.py REPORT.json -- COMMAND ARGS…
 
 The report holds the exit status, whether an exception escaped (a traceback), the seconds the
-command took, the growth of the peak resident memory over the command (``VmHWM`` from
-``/proc/self/status`` after the program's modules are imported, against the RSS before) and
-every file the command opened (the interpreter's ``open`` audit events: ``open()``, ``os.open``).
+command took and the Python function calls it made (the tests judge cost by the calls: unlike
+seconds, they do not grow when the machine is busy), the growth of the peak resident memory over
+the command (``VmHWM`` from ``/proc/self/status`` after the program's modules are imported,
+against the RSS before) and every file the command opened (the interpreter's ``open`` audit
+events: ``open()``, ``os.open``).
 """
 
 from __future__ import annotations
@@ -19,6 +21,12 @@ from pathlib import Path
 
 OPENED: list[str] = []
 RECORDING = [False]
+CALLS = [0]
+
+
+def _count_call(frame: object, event: str, arg: object) -> None:
+    if event == "call":
+        CALLS[0] += 1
 
 
 def _audit(event: str, args: tuple[object, ...]) -> None:
@@ -57,6 +65,7 @@ def main() -> int:
     RECORDING[0] = True
     started = time.perf_counter()
     escaped = ""
+    sys.setprofile(_count_call)
     try:
         code = paramtally_main(argv)
     except SystemExit as exc:  # argparse refusing the arguments
@@ -64,12 +73,14 @@ def main() -> int:
     except BaseException:
         escaped = traceback.format_exc()
         code = -1
+    sys.setprofile(None)
     elapsed = time.perf_counter() - started
     RECORDING[0] = False
     report = {
         "code": code,
         "escaped": escaped,
         "seconds": elapsed,
+        "calls": CALLS[0],
         "rss_growth_kb": _status_kb("VmHWM") - rss_before,
         "opened": OPENED[:10_000],
     }

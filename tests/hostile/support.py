@@ -21,8 +21,12 @@ from tests.hostile.opened import outside
 
 ROOT = Path(__file__).resolve().parents[2]
 PROBE = Path(__file__).with_name("probe.py")
-# Far above what a refusal needs (measured: < 1 s, < 10 MB): only a runaway crosses them.
+# Far above what a refusal needs (measured: < 1 s, < 10 MB): only a runaway crosses them. The
+# time limit only stops a hung child; cost is judged by the Python calls a command makes, a count
+# that does not grow when the machine is busy (measured: 2 k to 230 k, 1.0 M for a safetensors
+# header listing a million dimensions, which is read once).
 TIME_LIMIT_S = 60
+CALL_LIMIT = 5_000_000
 MEMORY_GROWTH_LIMIT_KB = 100 * 1024
 ADDRESS_SPACE_CAP = 4 << 30
 
@@ -34,6 +38,7 @@ class Outcome:
     stderr: str
     escaped: str
     seconds: float
+    calls: int
     rss_growth_kb: int
     opened: list[str]
 
@@ -49,6 +54,9 @@ class Outcome:
         assert "Traceback" not in self.stderr
         assert words in lines[0], lines[0]
         self.assert_bounded(*folders)
+
+    def assert_cheap(self) -> None:
+        assert self.calls < CALL_LIMIT, f"{self.calls:,} Python calls ({self.seconds:.2f} s)"
 
     def assert_bounded(self, *folders: Path) -> None:
         assert self.rss_growth_kb < MEMORY_GROWTH_LIMIT_KB, f"peak RSS grew {self.rss_growth_kb:,} kB"

@@ -11,6 +11,7 @@ import os
 import shutil
 import struct
 import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -130,6 +131,14 @@ def test_hugging_face_cache_snapshot_reads_its_blobs(tmp_path: Path) -> None:
     outcome.assert_bounded(repo)
 
 
+def _installed_command() -> list[str]:
+    """The ``paramtally`` console script installed beside this interpreter (whatever the venv is
+    called), else the one on PATH, else the package run by this interpreter."""
+    beside = Path(sys.executable).with_name("paramtally")
+    found = str(beside) if beside.exists() else shutil.which("paramtally")
+    return [found] if found else [sys.executable, "-m", "paramtally"]
+
+
 @pytest.mark.skipif(not shutil.which("strace"), reason="strace is not installed")
 def test_strace_sees_no_open_outside_the_folder(tmp_path: Path) -> None:
     """The issue's check, with the kernel's own record: ``strace -e openat`` of the real command."""
@@ -137,7 +146,7 @@ def test_strace_sees_no_open_outside_the_folder(tmp_path: Path) -> None:
     _index(folder, "../outside/x.safetensors", "/etc/passwd", "/proc/self/environ")
     log = tmp_path / "strace.log"
     command = ["strace", "-f", "-e", "trace=open,openat", "-o", str(log)]
-    command += [str(ROOT / ".venv" / "bin" / "paramtally"), "verify", str(folder)]
+    command += [*_installed_command(), "verify", str(folder)]
     done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
     assert done.returncode == 2
     assert "leads outside the folder" in done.stderr
@@ -186,7 +195,7 @@ def test_hostile_gguf_is_refused_in_bounded_time_and_memory(tmp_path: Path, case
     path.write_bytes(make())
     outcome = probe("verify", str(path))
     outcome.assert_refused(tmp_path, words=words)
-    assert outcome.seconds < 5, outcome.seconds  # generous: measured at ~0.01 s
+    outcome.assert_cheap()
 
 
 def _dims(count: int) -> bytes:
@@ -232,7 +241,7 @@ def test_hostile_safetensors_is_refused_in_bounded_time_and_memory(tmp_path: Pat
     path.write_bytes(make())
     outcome = probe("verify", str(path), "--preset", "gpt2")
     outcome.assert_refused(tmp_path, words=words)
-    assert outcome.seconds < 5, outcome.seconds
+    outcome.assert_cheap()
 
 
 def test_verify_against_a_billion_layers_is_bounded(tmp_path: Path) -> None:
@@ -246,5 +255,5 @@ def test_verify_against_a_billion_layers_is_bounded(tmp_path: Path) -> None:
     assert outcome.code == 1, outcome.stderr  # differs: no layer is stored
     report = json.loads(outcome.stdout)
     assert [row["part"] for row in report["layers_differing"]] == ["layers 0–999999999"]
-    assert outcome.seconds < 5
+    outcome.assert_cheap()
     outcome.assert_bounded(tmp_path)

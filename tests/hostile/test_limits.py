@@ -34,6 +34,7 @@ from paramtally.core.schema import Architecture
 from paramtally.core.schema.stack import MAX_LAYER_GROUPS, MAX_LAYERS
 from paramtally.gui.views.format import scientific, share_text
 from tests.hostile.support import probe
+from tests.hypothesis_budget import examples
 
 GPT2 = json.loads(dump_preset(load_builtin("gpt2")))
 MIXER = "blocks.default.mixer"
@@ -276,7 +277,7 @@ def _run_rows(plan: list[tuple[int, list[int]]]) -> tuple[LayerGroupRow, ...]:
     return tuple(rows)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     plan=st.lists(
         st.tuples(st.integers(1, 5), st.lists(st.integers(1, 4), min_size=1, max_size=3)),
@@ -367,7 +368,7 @@ def test_a_billion_layers_cost_what_ten_do(
     outcome = probe(command[0], _config(tmp_path, **config), *command[1:])
     assert outcome.code == 0, outcome.stderr
     assert not outcome.escaped
-    assert outcome.seconds < 5, outcome.seconds  # measured: < 0.3 s
+    outcome.assert_cheap()
     outcome.assert_bounded(tmp_path)
 
 

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from paramtally.core import patterns
 from paramtally.core.patterns import PatternError
 from paramtally.core.sources import load_source
+from tests.hypothesis_budget import examples
 
 _LLAMA = load_source("llama-3-8b")
 _KINDS = ["attention", "mla", "mamba", "mamba2", "deltanet", "local", "global", "moe", "mamba+moe", "bogus"]
@@ -35,7 +36,7 @@ _CLAUSES = st.one_of(
 )  # fmt: skip
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(_CLAUSES, min_size=1, max_size=3).map("; ".join))
 @example("attention x 1000000000")  # the window froze for 80 s and took 16 GB
 @example("[attention x 300000000]")

@@ -28,38 +28,15 @@ import pytest
 
 PROGRAMS = ("Xvfb", "matchbox-window-manager", "xdotool")
 SCREEN = "1280x900x24"
-MARKER = "real_display"
 
 
-def pytest_terminal_summary(terminalreporter: Any) -> None:
-    """One line naming how many real-input tests passed (and failed or were skipped)."""
-    count = dict.fromkeys(("passed", "failed", "skipped"), 0)
-    for outcome in count:
-        for report in terminalreporter.stats.get(outcome, []):
-            if MARKER in getattr(report, "keywords", {}) and (report.when == "call" or outcome != "passed"):
-                count[outcome] += 1
-    if not any(count.values()):
-        return
-    line = f"real-display tests: {count['passed']} passed"
-    if count["failed"] or count["skipped"]:
-        line += f", {count['failed']} failed, {count['skipped']} skipped"
-    terminalreporter.write_line(line, bold=True)
-
-
-def _free_display() -> int:
-    for number in range(91, 400):
-        if not Path(f"/tmp/.X{number}-lock").exists() and not Path(f"/tmp/.X11-unix/X{number}").exists():
-            return number
-    raise RuntimeError("no free X display number between :91 and :399")
-
-
-def _wait(condition: Callable[[], bool], timeout: float, what: str) -> None:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if condition():
-            return
-        time.sleep(0.05)
-    raise TimeoutError(what)
+def _read_line(fd: int, what: str) -> str:
+    """The first line written to ``fd``; ``what`` if the writer closes it first."""
+    with os.fdopen(fd, "rb") as pipe:
+        line = pipe.readline().decode().strip()
+    if not line:
+        raise RuntimeError(what)
+    return line
 
 
 @pytest.fixture(scope="session")
@@ -68,16 +45,19 @@ def x_display() -> Iterator[str]:
     missing = [program for program in PROGRAMS if shutil.which(program) is None]
     if missing:
         pytest.skip(f"real-display tests need {', '.join(missing)} (bash install.sh --test installs them)")
-    number = _free_display()
-    display = f":{number}"
+    # -displayfd: Xvfb picks a free display itself and writes its number once it accepts
+    # clients — no race between two test workers, no polling for its socket.
+    read_end, write_end = os.pipe()
     server = subprocess.Popen(
-        ["Xvfb", display, "-screen", "0", SCREEN, "-nolisten", "tcp"],
+        ["Xvfb", "-displayfd", str(write_end), "-screen", "0", SCREEN, "-nolisten", "tcp"],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
+        pass_fds=(write_end,),
     )
+    os.close(write_end)
     started = [server]
     try:
-        _wait(lambda: Path(f"/tmp/.X11-unix/X{number}").exists(), 10, f"Xvfb did not start on {display}")
+        display = ":" + _read_line(read_end, f"Xvfb did not start (status {server.poll()})")
         manager = subprocess.Popen(
             ["matchbox-window-manager", "-use_titlebar", "no"],
             env={**os.environ, "DISPLAY": display},
