@@ -60,3 +60,7 @@ if [ "$test_extras" = 1 ]; then
 else
   .venv/bin/python -m pip install -qq -e .
 fi
+# An editable install leaves ParamTally's own modules uncompiled: compile them now, as pip does a
+# wheel's, so no start compiles them again — a shell with PYTHONDONTWRITEBYTECODE set would
+# otherwise compile every module on every start (a command, the window, each test's subprocess).
+.venv/bin/python -m compileall -q -j 0 main.py __init__.py __main__.py core gui presets resources >/dev/null
