@@ -160,10 +160,11 @@ def _user_entry(preset_id: str) -> Path | None:
 
 
 def list_presets() -> list[PresetEntry]:
-    """Built-in and user presets, sorted by id; each file is read (never written) to check it."""
-    builtin = set(presets.builtin_ids())
+    """Built-in and user presets, sorted by id; each user file is read (never written) to check it."""
+    builtin = presets.builtin_names()
     entries = [
-        _entry(preset_id, "builtin", presets.BUILTIN_DIR / f"{preset_id}.json") for preset_id in builtin
+        PresetEntry(preset_id, "builtin", presets.BUILTIN_DIR / f"{preset_id}.json", name=name)
+        for preset_id, name in builtin.items()
     ]
     for preset_id in user_ids():
         entries.append(_entry(preset_id, "user", presets_dir() / f"{preset_id}.json", preset_id in builtin))

@@ -114,6 +114,11 @@ class MainWindow(QMainWindow):
         # Parameters: the charts over the table of terms; memory gets a tab of its own, full height.
         self.right_split = QSplitter(Qt.Orientation.Vertical)
         self.right_split.setObjectName("rightSplitter")
+        # Until the charts are built (right after the first paint) their place says what comes.
+        self.views_placeholder = QLabel("Drawing the charts and the table of terms…")
+        self.views_placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.views_placeholder.setEnabled(False)  # the palette's grey for text that is not content
+        self.right_split.addWidget(self.views_placeholder)
         # Scrolled, so the panel's own minimum height never forces the window taller than the screen.
         self.memory_scroll = QScrollArea()
         self.memory_scroll.setWidgetResizable(True)
@@ -162,6 +167,8 @@ class MainWindow(QMainWindow):
         self.charts = _view("BreakdownCharts", doc)
         self.table = _view("BreakdownTable", doc)
         self.memory = _view("MemoryPanel", doc)
+        self.views_placeholder.hide()
+        self.views_placeholder.deleteLater()
         self.right_split.addWidget(self.charts)
         self.right_split.addWidget(self.table)
         self.right_split.setStretchFactor(0, 1)

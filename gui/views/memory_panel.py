@@ -105,7 +105,9 @@ class MemoryPanel(QWidget):
         self._show_hints()  # the controls found their first advice while being made
         self.deferred = DeferredRefresh(self, self.refresh)
         document.changed.connect(self.deferred.request)
-        self.refresh()
+        # Built on a hidden tab (the window shows the parameters first), it draws when first shown:
+        # a screenshot or a start that never opens the tab skips the GPU setups' figures.
+        self.deferred.request()
 
     def _build(self) -> None:
         scenario_box = QGroupBox("Scenario")
