@@ -8,7 +8,7 @@ redo from the document's QUndoStack), View (light / dark / follow the system).
 from __future__ import annotations
 
 from pathlib import PurePath
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import ValidationError
 from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer, Signal
@@ -41,7 +41,12 @@ from paramtally.gui.problem_status import ProblemStatus
 from paramtally.gui.settings import settings
 from paramtally.gui.theme import THEMES, apply_theme
 
-__all__ = ["MainWindow", "settings"]
+__all__ = ["MainWindow", "ViewsWhen", "settings"]
+
+
+# When the window builds its charts, table of terms and memory panel: at once (tests), right after
+# its first paint (the app), or when asked (``--screenshot`` asks for the tab in the picture only).
+ViewsWhen = Literal["now", "after_first_paint", "on_request"]
 
 
 def _view(name: str, document: Document) -> QWidget:
@@ -53,19 +58,20 @@ def _view(name: str, document: Document) -> QWidget:
 
 
 class MainWindow(QMainWindow):
+    views_shown = Signal()  # the views of the tab in front are built (``load_shown_views``)
     views_ready = Signal()  # the charts, the table and the memory panel are built (``load_views``)
 
-    def __init__(self, document: Document, parent: QWidget | None = None, defer_views: bool = False) -> None:
+    def __init__(self, document: Document, parent: QWidget | None = None, views: ViewsWhen = "now") -> None:
         super().__init__(parent)
         self.setObjectName("mainWindow")
         self.document = document
         self.last_error = ""
         self.views_loaded = False
         self._build_widgets()
-        if defer_views:
+        if views == "after_first_paint":
             # The headline is on screen from the start: its first paint is the window's.
             self.headline.installEventFilter(self)
-        else:
+        elif views == "now":
             self.load_views()
         self._build_menus()
         document.changed.connect(self._update_title)
@@ -151,33 +157,53 @@ class MainWindow(QMainWindow):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.headline and event.type() == QEvent.Type.Paint:
             self.headline.removeEventFilter(self)
+            QTimer.singleShot(0, self.load_shown_views)  # the charts paint before the rest is built
             QTimer.singleShot(0, self.load_views)
         return super().eventFilter(watched, event)
 
-    def load_views(self) -> None:
-        """Build the charts, the table of terms and the memory panel (pyqtgraph and numpy load here).
+    def load_shown_views(self) -> None:
+        """Build the views of the tab in front: the charts and the table of terms (pyqtgraph and
+        numpy load here), or the memory panel. ``--screenshot`` builds no more than these."""
+        if self.tabs.currentWidget() is self.memory_scroll:
+            self._build_memory_panel()
+        else:
+            self._build_parameter_views()
+        self.views_shown.emit()
 
-        ``run_app`` calls this right after the first paint, so the form, the tree and the
-        headline show at once and the charts follow; tests build everything up front.
+    def load_views(self) -> None:
+        """Build every view: the charts, the table of terms and the memory panel.
+
+        ``run_app`` calls this right after the first paint (the tab in front first), so the form,
+        the tree and the headline show at once and the charts follow; tests build everything up
+        front.
         """
         if self.views_loaded:
             return
+        self._build_parameter_views()
+        self._build_memory_panel()
         self.views_loaded = True
-        doc = self.document
-        self.charts = _view("BreakdownCharts", doc)
-        self.table = _view("BreakdownTable", doc)
-        self.memory = _view("MemoryPanel", doc)
+        self.views_ready.emit()
+
+    def _build_parameter_views(self) -> None:
+        if hasattr(self, "charts"):
+            return
+        self.charts = _view("BreakdownCharts", self.document)
+        self.table = _view("BreakdownTable", self.document)
         self.views_placeholder.hide()
         self.views_placeholder.deleteLater()
         self.right_split.addWidget(self.charts)
         self.right_split.addWidget(self.table)
         self.right_split.setStretchFactor(0, 1)
         self.right_split.setStretchFactor(1, 1)
-        self.memory_scroll.setWidget(self.memory)
         value = settings().value("window/rightSplitter")
         if isinstance(value, QByteArray):
             self.right_split.restoreState(value)
-        self.views_ready.emit()
+
+    def _build_memory_panel(self) -> None:
+        if hasattr(self, "memory"):
+            return
+        self.memory = _view("MemoryPanel", self.document)
+        self.memory_scroll.setWidget(self.memory)
 
     # --- menus -----------------------------------------------------------------------------------
 
