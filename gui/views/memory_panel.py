@@ -190,7 +190,9 @@ class MemoryPanel(QWidget):
     ) -> None:
         capacity, gpu_name = gpu or self._capacity(self._document.scenario)
         model = self._document.architecture.name
-        chart.set_memory(memory.by_part(), capacity, gpu_name, memory.total_bytes, model, scenario)
+        chart.set_memory(
+            memory.by_part(), capacity, gpu_name, memory.total_bytes, model, scenario, memory.part_titles()
+        )
 
     def save_chart(self, path: str | Path, chart: str = "memory") -> Path:
         """The memory bar of the scenario in force as PNG or SVG; its title says the scenario in words."""
