@@ -49,6 +49,7 @@ COLUMN_FIELDS = (
     ("decode_tokens_per_second",),
 )
 LAYOUT, USAGE, FITS, FREE, MAX_CONTEXT = 2, 3, 4, 5, 6
+FITTED = (LAYOUT, FREE, MAX_CONTEXT)  # their texts lengthen after an edit: sized again each time
 # Short: at 1024 px the column is the last one in view ("✘ does not fit" was cut to "✘ doe").
 FITS_TEXT, NOT_FIT_TEXT = "✔ yes", "✘ no"
 FIT_COLORS = {True: QColor("#1B7F3B"), False: QColor("#C0392B")}
@@ -202,7 +203,7 @@ class SetupsTable(QTableView):
         super().__init__(parent)
         self.setObjectName("gpuSetups")
         self.setups_model = SetupsModel(self)
-        self._layout_texts: KeysView[str] | None = None  # the layouts the layout column was fitted to
+        self._fitted: dict[int, KeysView[str]] = {}  # the texts each FITTED column was sized to
         self.proxy = _FitsFilter(self)
         self.proxy.setSourceModel(self.setups_model)
         self.proxy.setSortRole(RAW_ROLE)
@@ -243,8 +244,8 @@ class SetupsTable(QTableView):
             # Sized to the text once per reset; per-edit resizing would cost more than the update.
             self.resizeColumnsToContents()
             self.setColumnWidth(USAGE, max(150, self.columnWidth(USAGE)))
-            self._layout_texts = None  # resized with the rest: fitted again below
-        self._fit_layout_column()
+            self._fitted.clear()  # resized with the rest: fitted again below
+        self._fit_text_columns()
 
     def _hide_empty_columns(self) -> None:
         """A column the core left empty in every row goes: while training, max context and decode
@@ -255,21 +256,27 @@ class SetupsTable(QTableView):
             if self.isColumnHidden(column) != empty:  # each change lays the header out again
                 self.setColumnHidden(column, empty)
 
-    def _fit_layout_column(self) -> None:
-        """The layout column as wide as its longest text, after every edit: an edit that keeps the
-        number of setups keeps the other widths, but turning on ZeRO or expert parallelism lengthens
-        the layouts ("DP=32 (EP=8), ZeRO-3"). Only the longest text is measured (one size hint)."""
+    def _fit_text_columns(self) -> None:
+        """The layout, free/missing and max-context columns as wide as their longest text, after every
+        edit. The table is sized to its texts when it is filled; an edit keeps its rows, but turning
+        on ZeRO or expert parallelism lengthens the layouts ("DP=32 (EP=8), ZeRO-3") and a larger
+        batch the missing bytes ("7,808.5 GiB · 8,384.4 GB missing" was cut at 1440 pixels). Only
+        the longest text of each is measured with the delegate (one size hint a column)."""
         setups = self.setups_model.setups
-        texts = {fit.layout: row for row, fit in enumerate(setups)}  # a few layouts, each on many rows
-        if not texts or texts.keys() == self._layout_texts:
-            return  # the same layouts (an edit of a width, most edits): the same width
-        self._layout_texts = texts.keys()
         metrics = self.fontMetrics()
-        row = texts[max(texts, key=lambda text: metrics.horizontalAdvance(str(text)))]
-        option = QStyleOptionViewItem()
-        self.initViewItemOption(option)
-        # The source's row: it has a size even while the fits filter hides it.
-        text = self.itemDelegate().sizeHint(option, self.setups_model.index(row, LAYOUT)).width()
-        grid = 1 if self.showGrid() else 0  # as resizeColumnToContents counts it: one pixel less cut the text
-        wanted = max(text + grid, self.horizontalHeader().sectionSizeHint(LAYOUT))
-        self.setColumnWidth(LAYOUT, wanted)
+        for column in FITTED:
+            if self.isColumnHidden(column):
+                continue
+            texts = {SetupsModel._text(fit, column): row for row, fit in enumerate(setups)}
+            if not texts or texts.keys() == self._fitted.get(column):
+                continue  # the same texts (the layouts after most edits): the same width
+            self._fitted[column] = texts.keys()
+            row = texts[max(texts, key=metrics.horizontalAdvance)]
+            option = QStyleOptionViewItem()
+            self.initViewItemOption(option)
+            # The source's row: it has a size even while the filter hides it.
+            text = self.itemDelegate().sizeHint(option, self.setups_model.index(row, column)).width()
+            grid = 1 if self.showGrid() else 0  # as resizeColumnToContents counts it: one pixel less cut
+            wanted = max(text + grid, self.horizontalHeader().sectionSizeHint(column))
+            if self.columnWidth(column) != wanted:
+                self.setColumnWidth(column, wanted)
