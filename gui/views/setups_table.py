@@ -34,7 +34,15 @@ from paramtally.core.fit import column_description
 from paramtally.gui.views.copy_rows import add_copy_action
 from paramtally.gui.views.format import GIB, rate_text, signed_bytes_both
 
-__all__ = ["COLUMN_FIELDS", "FITS_TEXT", "NOT_FIT_TEXT", "SetupsModel", "SetupsTable", "UsageDelegate"]
+__all__ = [
+    "COLUMN_FIELDS",
+    "FITS_TEXT",
+    "NOT_FIT_TEXT",
+    "SetupsModel",
+    "SetupsTable",
+    "UsageDelegate",
+    "gpu_pattern",
+]
 
 COLUMNS = ("GPU", "Count", "Layout", "Per-GPU usage", "Fits", "Free / missing", "Max context", "Decode tok/s")
 # The SetupFit fields behind each column: their descriptions (core) are the columns' tooltips.
@@ -54,6 +62,7 @@ FITTED = (LAYOUT, FREE, MAX_CONTEXT)  # their texts lengthen after an edit: size
 FITS_TEXT, NOT_FIT_TEXT = "✔ yes", "✘ no"
 FIT_COLORS = {True: QColor("#1B7F3B"), False: QColor("#C0392B")}
 RAW_ROLE = Qt.ItemDataRole.UserRole  # numbers for sorting and for the usage bar
+FILTER_ROLE = Qt.ItemDataRole.UserRole + 1  # column 0: "fits<tab>GPU name", what the filter reads
 MIN_ROWS = 6
 _Index = QModelIndex | QPersistentModelIndex
 
@@ -98,6 +107,8 @@ class SetupsModel(QAbstractTableModel):
             return self._text(fit, column)
         if role == RAW_ROLE:
             return self._raw(fit, column)
+        if role == FILTER_ROLE:
+            return f"{'fits' if fit.fits else 'no'}\t{fit.gpu_name}"
         if role == Qt.ItemDataRole.ForegroundRole and column in (FITS, FREE):
             return QBrush(FIT_COLORS[fit.fits])
         if role == Qt.ItemDataRole.FontRole and column == FITS:
@@ -179,32 +190,55 @@ class UsageDelegate(QStyledItemDelegate):
         painter.restore()
 
 
-class _FitsFilter(QSortFilterProxyModel):
-    """Sorts by the raw numbers; with ``fits_only`` hides the setups that do not fit.
+class _SetupsFilter(QSortFilterProxyModel):
+    """Sorts by the raw numbers; hides the setups that do not fit (``fits_only``) and those whose GPU
+    is not named by the filter text (``gpu_text``).
 
-    Qt's own filter on the Fits column's raw value: while it is off, every row is accepted without
-    asking the model (a Python ``filterAcceptsRow`` ran for each of the ~100 rows on every edit).
+    Qt's own filter, on one key per row ("fits<tab>GPU name"): while neither is on, every row is
+    accepted without asking the model (a Python ``filterAcceptsRow`` ran for each of the ~100 rows
+    on every edit).
     """
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setFilterKeyColumn(FITS)
-        self.setFilterRole(RAW_ROLE)
+        self.setFilterKeyColumn(0)
+        self.setFilterRole(FILTER_ROLE)
+        self.fits_only, self.gpu_text = False, ""
 
-    def set_fits_only(self, on: bool) -> None:
-        self.setFilterRegularExpression(QRegularExpression("^true$" if on else ""))  # a bool's text
+    def set_filter(self, fits_only: bool, gpu_text: str) -> None:
+        self.fits_only, self.gpu_text = fits_only, gpu_text
+        names = gpu_pattern(gpu_text)
+        if not fits_only and not names:
+            pattern = ""
+        else:
+            pattern = "^" + ("fits" if fits_only else "[^\t]*") + "\t" + (names or "")
+        self.setFilterRegularExpression(
+            QRegularExpression(pattern, QRegularExpression.PatternOption.CaseInsensitiveOption)
+        )
+
+
+def gpu_pattern(text: str) -> str | None:
+    """A GPU name filter as a regular expression: alternatives between commas, each naming words the
+    name must all hold, in any order and letter case ("RTX 4090, a100" → the 4090 and both A100s);
+    None for an empty text."""
+    choices = []
+    for choice in text.split(","):
+        words = choice.split()
+        if words:
+            choices.append("".join(f"(?=.*{QRegularExpression.escape(word)})" for word in words))
+    return f"(?:{'|'.join(choices)})" if choices else None
 
 
 class SetupsTable(QTableView):
     """objectName ``gpuSetups``; sortable by any column (click a header), filterable to the setups that
-    fit; Ctrl+C copies the selected rows as the CSV export's columns, tab-separated."""
+    fit and by GPU name; Ctrl+C copies the selected rows as the CSV export's columns, tab-separated."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("gpuSetups")
         self.setups_model = SetupsModel(self)
         self._fitted: dict[int, KeysView[str]] = {}  # the texts each FITTED column was sized to
-        self.proxy = _FitsFilter(self)
+        self.proxy = _SetupsFilter(self)
         self.proxy.setSourceModel(self.setups_model)
         self.proxy.setSortRole(RAW_ROLE)
         self.setModel(self.proxy)
@@ -226,7 +260,20 @@ class SetupsTable(QTableView):
         self.copy_action = add_copy_action(self, self.selected_text)
 
     def set_fits_only(self, on: bool) -> None:
-        self.proxy.set_fits_only(on)
+        self.proxy.set_filter(on, self.proxy.gpu_text)
+
+    def set_gpu_filter(self, text: str) -> None:
+        """Only the GPUs ``text`` names (``gpu_pattern``); an empty text shows every GPU."""
+        self.proxy.set_filter(self.proxy.fits_only, text)
+
+    def names_any_gpu(self, text: str) -> bool:
+        """Whether ``text`` names a GPU of the table, fitting or not."""
+        pattern = gpu_pattern(text)
+        if pattern is None:
+            return True
+        found = QRegularExpression("^" + pattern, QRegularExpression.PatternOption.CaseInsensitiveOption)
+        names = {fit.gpu_name for fit in self.setups_model.setups}
+        return any(found.match(name).hasMatch() for name in names)
 
     def selected_setups(self) -> list[Any]:
         rows = sorted({self.proxy.mapToSource(index).row() for index in self.selectionModel().selectedRows()})
