@@ -2,7 +2,8 @@
 
 It composes widgets that each bind to the one Document; it computes nothing. Menus: File (open a
 preset or a config.json; save/export entries are added by ``extend_file_menu``), Edit (undo and
-redo from the document's QUndoStack), View (light / dark / follow the system).
+redo from the document's QUndoStack), View (light / dark / follow the system; the pane keys of
+``gui.panes``).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from paramtally.gui.document import Document
 from paramtally.gui.explore.hooks import add_explore
 from paramtally.gui.form import ArchitectureForm
 from paramtally.gui.layer_tree import LayerTree
+from paramtally.gui.panes import PaneKeys
 from paramtally.gui.problem_status import ProblemStatus
 from paramtally.gui.settings import settings
 from paramtally.gui.theme import THEMES, apply_theme
@@ -183,7 +185,10 @@ class MainWindow(QMainWindow):
         self.redo_action = self.document.undo_stack.createRedoAction(self, "&Redo")
         self.redo_action.setShortcuts(QKeySequence.StandardKey.Redo)  # Ctrl+Y and Ctrl+Shift+Z
         edit.addActions([self.undo_action, self.redo_action])
-        self._build_view_menu(self.menuBar().addMenu("&View"))
+        self.view_menu = self.menuBar().addMenu("&View")
+        self._build_view_menu(self.view_menu)
+        self.view_menu.addSeparator()
+        self.pane_keys = PaneKeys(self, self.view_menu)  # F6, Ctrl+1…4
         self.explore = add_explore(self, self.document, self.tabs)  # compare, goal seek, design space
 
     def build_file_menu(self, menu: QMenu) -> None:
