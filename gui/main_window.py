@@ -3,7 +3,7 @@
 It composes widgets that each bind to the one Document; it computes nothing. Menus: File (open a
 preset or a config.json; save/export entries are added by ``extend_file_menu``), Edit (undo and
 redo from the document's QUndoStack), View (light / dark / follow the system; the pane keys of
-``gui.panes``).
+``gui.panes``), Explore (``gui.explore.hooks``), Help (``gui.help_menu``).
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from paramtally.gui.dialogs import Button, ask_open_folder, ask_open_path, ask_q
 from paramtally.gui.document import Document
 from paramtally.gui.explore.hooks import add_explore
 from paramtally.gui.form import ArchitectureForm
+from paramtally.gui.help_menu import add_help_menu
 from paramtally.gui.layer_tree import LayerTree
 from paramtally.gui.panes import PaneKeys
 from paramtally.gui.problem_status import ProblemStatus
@@ -190,6 +191,7 @@ class MainWindow(QMainWindow):
         self.view_menu.addSeparator()
         self.pane_keys = PaneKeys(self, self.view_menu)  # F6, Ctrl+1…4
         self.explore = add_explore(self, self.document, self.tabs)  # compare, goal seek, design space
+        self.help = add_help_menu(self)  # guide, keyboard shortcuts, about
 
     def build_file_menu(self, menu: QMenu) -> None:
         """File: open, [extensions: presets, save, export], quit. Issue 6 hooks in at ``extend_file_menu``."""

@@ -151,6 +151,7 @@ class MemoryPanel(QWidget):
         """The GPU filter's field (Escape empties it) and the line saying how many rows it keeps."""
         edit = QLineEdit()
         edit.setObjectName("gpuFilter")
+        edit.setAccessibleName("GPU filter")
         edit.setPlaceholderText("Filter by GPU: H100, RTX 4090…")
         edit.setClearButtonEnabled(True)
         edit.setMinimumWidth(150)
@@ -159,7 +160,7 @@ class MemoryPanel(QWidget):
             "Only the GPUs whose name holds every word typed, in any letter case; commas separate "
             "alternatives (“RTX 4090, a100” keeps the 4090 and both A100s). Escape empties it."
         )
-        clear = QAction(edit)
+        clear = QAction("Empty the GPU filter", edit)
         clear.setShortcut(QKeySequence(Qt.Key.Key_Escape))
         clear.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
         clear.triggered.connect(edit.clear)

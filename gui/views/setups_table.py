@@ -236,6 +236,7 @@ class SetupsTable(QTableView):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("gpuSetups")
+        self.setAccessibleName("GPU setups")
         self.setups_model = SetupsModel(self)
         self._fitted: dict[int, KeysView[str]] = {}  # the texts each FITTED column was sized to
         self.proxy = _SetupsFilter(self)

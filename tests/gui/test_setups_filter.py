@@ -83,6 +83,7 @@ def test_the_filter_follows_an_edit(qtbot: QtBot, window: MainWindow) -> None:
     qtbot.keyClicks(context.lineEdit(), "131072")
     qtbot.keyClick(context.lineEdit(), Qt.Key.Key_Return)
     assert window.document.scenario.context == 131_072
-    expected = [(f.gpu_name, f.count, f.fits) for f in panel.setups.setups_model.setups if "4090" in f.gpu_name]
+    setups = panel.setups.setups_model.setups
+    expected = [(fit.gpu_name, fit.count, fit.fits) for fit in setups if "4090" in fit.gpu_name]
     qtbot.waitUntil(lambda: _shown(panel) == expected)
     assert not expected[0][2]  # one 4090 no longer holds it
