@@ -41,6 +41,8 @@ class GuideDialog(QDialog):
         self.sections = QListWidget()
         self.sections.setObjectName("guideSections")
         self.sections.setAccessibleName("Sections of the guide")
+        self.sections.setWordWrap(True)  # long titles wrap rather than scroll sideways
+        self.sections.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.text = QTextBrowser()
         self.text.setObjectName("guideText")
         self.text.setOpenLinks(False)  # every link comes to _link: offline, a web link is said, not followed
@@ -52,7 +54,7 @@ class GuideDialog(QDialog):
         split.addWidget(self.sections)
         split.addWidget(self.text)
         split.setStretchFactor(1, 1)
-        split.setSizes([200, 700])
+        split.setSizes([230, 700])
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         self.open_button = self.buttons.addButton("Open in Browser", QDialogButtonBox.ButtonRole.ActionRole)
         self.open_button.setObjectName("guideOpen")

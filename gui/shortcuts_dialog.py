@@ -111,6 +111,7 @@ class ShortcutsDialog(QDialog):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setTabKeyNavigation(False)
         self.table.verticalHeader().setVisible(False)
+        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)  # 44 rows: compact
         self.table.setAlternatingRowColors(True)
         for row, shortcut in enumerate(self.rows):
             for column, text in enumerate((shortcut.keys, shortcut.action, shortcut.where)):
