@@ -138,6 +138,7 @@ class ShortcutsDialog(QDialog):
         self.filter.textChanged.connect(self._filter)
         self._filter("")
         self._fit(window)
+        self.filter.setFocus()  # typing searches at once
 
     def _filter(self, text: str) -> None:
         """Only the rows holding every word typed, in any letter case."""
