@@ -36,7 +36,8 @@ def licence() -> str:
         data = metadata.metadata("paramtally")
     except metadata.PackageNotFoundError:
         return "unknown"
-    return data.get("License-Expression") or data.get("License") or "unknown"
+    declared = data.get_all("License-Expression") or data.get_all("License") or ["unknown"]
+    return str(declared[0])
 
 
 def readme_path() -> Path:

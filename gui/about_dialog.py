@@ -77,9 +77,11 @@ class AboutDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(head)
         layout.addLayout(grid)
-        layout.addStretch(1)
         layout.addWidget(buttons)
-        self.resize(min(760, self._room()), self.sizeHint().height())
+        width = min(760, self._room())
+        # As tall as its wrapped lines at that width (the size hint took the labels unwrapped,
+        # leaving a third of the dialog empty).
+        self.resize(width, layout.totalHeightForWidth(width))
 
     def details(self) -> str:
         lines = [

@@ -31,7 +31,7 @@ def _help(qtbot: QtBot, modals: Modals, window: MainWindow, entry: str, answer) 
     modals.expect(answer, entry)
     give_focus(qtbot, window.form.editor(("name",)))
     qtbot.keyClick(window, Qt.Key.Key_H, Qt.KeyboardModifier.AltModifier)
-    modals.wait_done()
+    modals.wait_done(timeout=30_000)  # a condition, not a delay: room for a machine with every core busy
 
 
 def _rows(dialog: ShortcutsDialog, shown_only: bool = True) -> list[tuple[str, str, str]]:
