@@ -85,8 +85,9 @@ class SetupFit:
     max_context: int | None = _about(
         default=None,
         text="Inference: the longest context (tokens per sequence, at the scenario's batch) whose KV cache "
-        "and activations still fit beside the weights, up to the model's maximum positions; 0: not even "
-        "one token fits.",
+        "and activations still fit beside the weights, up to the model's maximum positions or the "
+        "scenario's context where that is longer (so a setup fits exactly when it reaches the context); "
+        "0: not even one token fits.",
     )
     prefill_seconds: float | None = _about(
         default=None,
@@ -403,8 +404,10 @@ def _fit_one(s: Scenario, gpu: GPU, serving: _Serving, verdict: _Verdict) -> Set
 
 def _context_limit(arch: Architecture, s: Scenario) -> int:
     """A context longer than the model was trained for is no use, however much memory is free; the
-    generated tokens take their positions after the prompt."""
-    return max((arch.max_positions or CONTEXT_LIMIT) - s.generated, 0)
+    generated tokens take their positions after the prompt. A scenario's context past the positions
+    (stretched, as RoPE scaling does) is the person's to set: the limit is then that context, so a
+    row that fits reaches it and one that does not falls short (a fitting row at 32,768 said 8,192)."""
+    return max((arch.max_positions or CONTEXT_LIMIT) - s.generated, s.context, 0)
 
 
 def fit_setups(

@@ -24,7 +24,10 @@ from paramtally.core.schema import Architecture, Block
 from paramtally.core.stages import Stage
 from paramtally.core.terms import Term
 
-__all__ = ["KvStages", "encoder_tokens", "kv_terms", "state_bits"]
+__all__ = ["RECURRENT_STATE", "KvStages", "encoder_tokens", "kv_terms", "state_bits"]
+
+# The term of the state SSM and linear-attention layers keep: the memory report names the part after it.
+RECURRENT_STATE = "recurrent state"
 
 
 def encoder_tokens(arch: Architecture, s: Scenario) -> int | None:
@@ -233,7 +236,7 @@ def _state_term(entries: list[tuple[int, Cache]], s: KvView, bits: Number) -> Te
         "(vLLM: the model's dtype; llama.cpp: F32 beside its quantized caches)"
     )
     return Term.of(
-        "recurrent state", "kv_cache", f"{per_layers}·b·bits/8", source, b=s.batch, bits=bits, **values
+        RECURRENT_STATE, "kv_cache", f"{per_layers}·b·bits/8", source, b=s.batch, bits=bits, **values
     )
 
 

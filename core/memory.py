@@ -16,7 +16,7 @@ from paramtally.core.activations import (
     shared_training_terms,
     training_view,
 )
-from paramtally.core.kv_cache import KvStages
+from paramtally.core.kv_cache import RECURRENT_STATE, KvStages
 from paramtally.core.model_states import model_state_terms, state_key
 from paramtally.core.scenario import Scenario, check_scenario
 from paramtally.core.schema import Architecture
@@ -25,6 +25,7 @@ from paramtally.core.terms import Term
 
 __all__ = [
     "PARTS",
+    "PART_TITLES",
     "MemoryReport",
     "Scenario",
     "Term",
@@ -36,6 +37,14 @@ __all__ = [
 ]
 
 PARTS = ("weights", "kv_cache", "activations", "gradients", "optimizer", "overhead")
+PART_TITLES = {
+    "weights": "Weights",
+    "kv_cache": "KV cache",
+    "activations": "Activations",
+    "gradients": "Gradients",
+    "optimizer": "Optimizer states",
+    "overhead": "Runtime overhead",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +67,15 @@ class MemoryReport:
 
     def by_part(self) -> dict[str, int]:
         return {part: getattr(self, f"{part}_bytes") for part in PARTS}
+
+    def part_titles(self) -> dict[str, str]:
+        """Each part's title. The per-sequence part is named after its terms: a model whose layers
+        all keep a recurrent state (Mamba, linear attention) has no KV cache, a hybrid both."""
+        names = {term.name for term in self.terms if term.part == "kv_cache"}
+        state = RECURRENT_STATE in names
+        kv = bool(names - {RECURRENT_STATE})
+        cache = "KV cache + recurrent state" if state and kv else "Recurrent state" if state else "KV cache"
+        return {**PART_TITLES, "kv_cache": cache}
 
 
 def effective_architecture(arch: Architecture, s: Scenario) -> Architecture:

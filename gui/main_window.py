@@ -2,7 +2,8 @@
 
 It composes widgets that each bind to the one Document; it computes nothing. Menus: File (open a
 preset or a config.json; save/export entries are added by ``extend_file_menu``), Edit (undo and
-redo from the document's QUndoStack), View (light / dark / follow the system).
+redo from the document's QUndoStack), View (light / dark / follow the system; the pane keys of
+``gui.panes``), Explore (``gui.explore.hooks``), Help (``gui.help_menu``).
 """
 
 from __future__ import annotations
@@ -36,7 +37,9 @@ from paramtally.gui.dialogs import Button, ask_open_folder, ask_open_path, ask_q
 from paramtally.gui.document import Document
 from paramtally.gui.explore.hooks import add_explore
 from paramtally.gui.form import ArchitectureForm
+from paramtally.gui.help_menu import add_help_menu
 from paramtally.gui.layer_tree import LayerTree
+from paramtally.gui.panes import PaneKeys
 from paramtally.gui.problem_status import ProblemStatus
 from paramtally.gui.settings import settings
 from paramtally.gui.theme import THEMES, apply_theme
@@ -216,8 +219,12 @@ class MainWindow(QMainWindow):
         self.redo_action = self.document.undo_stack.createRedoAction(self, "&Redo")
         self.redo_action.setShortcuts(QKeySequence.StandardKey.Redo)  # Ctrl+Y and Ctrl+Shift+Z
         edit.addActions([self.undo_action, self.redo_action])
-        self._build_view_menu(self.menuBar().addMenu("&View"))
+        self.view_menu = self.menuBar().addMenu("&View")
+        self._build_view_menu(self.view_menu)
+        self.view_menu.addSeparator()
+        self.pane_keys = PaneKeys(self, self.view_menu)  # F6, Ctrl+1…4
         self.explore = add_explore(self, self.document, self.tabs)  # compare, goal seek, design space
+        self.help = add_help_menu(self)  # guide, keyboard shortcuts, about
 
     def build_file_menu(self, menu: QMenu) -> None:
         """File: open, [extensions: presets, save, export], quit. Issue 6 hooks in at ``extend_file_menu``."""

@@ -9,6 +9,7 @@ from paramtally.core.breakdown import human
 from paramtally.core.cli.memory import add_scenario_arguments
 from paramtally.core.cli.output import add_output_arguments, emit, emit_json, format_table
 from paramtally.core.cli.scenario_flags import read_scenario, say_notes
+from paramtally.core.errors import ParamTallyError
 from paramtally.core.explore.figures import FIGURES
 from paramtally.core.explore.solve import Point, Solution, solve
 from paramtally.core.explore.variables import VARIABLES
@@ -38,6 +39,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--multiple-of", type=int, default=1, metavar="N", help="only values that are multiples of N"
     )
+    parser.add_argument(
+        "--scale-ffn",
+        action="store_true",
+        help="with --vary hidden_size: every FFN width (dense, expert, shared expert) keeps its ratio "
+        "to the hidden size, w·h'/h rounded up, instead of staying as it is",
+    )
     add_scenario_arguments(parser)
     add_output_arguments(parser, ("table", "json"))
 
@@ -45,8 +52,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     preset = read_source(args.source)
     arch = preset.architecture
+    if args.scale_ffn and args.vary != "hidden_size":
+        raise ParamTallyError(f"--scale-ffn goes with --vary hidden_size, not --vary {args.vary}")
     flagged = read_scenario(args, arch, preset, args.source)
-    solution = solve(arch, flagged.scenario, args.vary, args.target, args.multiple_of)
+    solution = solve(arch, flagged.scenario, args.vary, args.target, args.multiple_of, args.scale_ffn)
     if args.format == "json":
         emit_json(solution.as_dict(), args.output)
         say_notes(flagged.notes)
@@ -62,6 +71,8 @@ def _table(name: str, solution: Solution, max_positions: int, scenario_notes: tu
         threshold = target.threshold
         goal += _number(threshold if threshold.denominator > 1 else int(threshold), target.name)
     head = f"{name}: {solution.field} = {solution.value:,} ({goal})"
+    if solution.scale_ffn:
+        head += ", every FFN width scaled with it"
     columns = _columns(solution.point)
     rows = [
         [role, *(_cell(point, key) for key in columns)]

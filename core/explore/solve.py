@@ -33,14 +33,14 @@ from paramtally.core.count import count_parameters
 from paramtally.core.errors import ParamTallyError, one_line
 from paramtally.core.explore.domain import Domain
 from paramtally.core.explore.figures import Figure, find_figure, parse_quantity
-from paramtally.core.explore.variables import Variable, find_variable
+from paramtally.core.explore.variables import Variable, find_variable, with_ffn_scaled
 from paramtally.core.fit import chosen_layout, fit_setup
 from paramtally.core.gpus import GPU, find_gpu
 from paramtally.core.memory import estimate_memory
 from paramtally.core.scenario import Scenario, with_changes
 from paramtally.core.schema import Architecture
 
-__all__ = ["Point", "Solution", "Target", "parse_target", "solve"]
+__all__ = ["Point", "Solution", "Target", "figure_target", "fits_target", "parse_target", "solve"]
 
 Op = Literal[">=", "<="]
 _TARGET = re.compile(r"^\s*([a-z_]+)\s*(>=|<=|=)\s*(.+?)\s*$")
@@ -70,15 +70,27 @@ def parse_target(text: str) -> Target:
     name, op, value = match.groups()
     if name == "fits":
         gpu_id, _, count = value.partition(":")
-        gpu = find_gpu(gpu_id)
         if count and (not count.isdigit() or int(count) < 1):
             raise ParamTallyError(f"--target: '{count}' is not a GPU count (fits=GPU:COUNT)")
-        threshold = Fraction(gpu.capacity_bytes())
-        return Target(text, name, "<=", threshold, gpu=gpu, count=int(count) if count else None)
+        return fits_target(gpu_id, int(count) if count else None)
+    return figure_target(name, op, value, f"--target {name}")
+
+
+def figure_target(name: str, op: str, value: str, what: str) -> Target:
+    """A figure at least (``>=``), at most (``<=``) or meeting (``=``: its own sense) ``value``;
+    ``what`` names the value in a refusal where it was typed ('--target total' on the command line,
+    the figure's title in the window)."""
     figure = find_figure(name)
-    threshold = parse_quantity(value, figure.unit, f"--target {name}")
+    threshold = parse_quantity(value, figure.unit, what)
     chosen: Op = ("<=" if figure.budget else ">=") if op == "=" else op  # type: ignore[assignment]
-    return Target(text, name, chosen, threshold, figure=figure)
+    return Target(f"{name}{op}{value}", name, chosen, threshold, figure=figure)
+
+
+def fits_target(gpu_id: str, count: int | None = None) -> Target:
+    """Fitting ``count`` GPUs of a kind (None: the count is what varies)."""
+    gpu = find_gpu(gpu_id)
+    text = f"fits={gpu_id}" + (f":{count}" if count is not None else "")
+    return Target(text, "fits", "<=", Fraction(gpu.capacity_bytes()), gpu=gpu, count=count)
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,10 +114,15 @@ class Solution:
     below: Point | None
     above: Point | None
     evaluations: int
+    scale_ffn: bool = False  # the FFN widths followed the hidden size (``with_ffn_scaled``)
 
     @property
     def value(self) -> int:
         return self.point.value
+
+    def variable(self, arch: Architecture) -> Variable:
+        """The variable solved for, writing as it did in the search."""
+        return _variable(self.field, arch, self.scale_ffn)
 
     def variant(
         self, arch: Architecture, scenario: Scenario, value: int | None = None
@@ -114,9 +131,7 @@ class Solution:
         the answer makes. A GPU-setup target also puts the scenario on that setup — its GPU kind and
         count, laid out as the setups table lays it out — where the answer was judged to fit (the
         value alone left GPT-3 on one H100 when the answer was 6 × RTX 3090 at TP=2 × PP=3)."""
-        arch, scenario = find_variable(self.field, arch).write(
-            arch, scenario, self.value if value is None else value
-        )
+        arch, scenario = self.variable(arch).write(arch, scenario, self.value if value is None else value)
         gpu = self.target.gpu
         if gpu is not None:
             on_kind = with_changes(scenario, (("gpu", gpu.id),))
@@ -129,6 +144,7 @@ class Solution:
             "target": self.target.text,
             "value": self.value,
             **{key: item for key, item in self.point.as_dict().items() if key != "value"},
+            "scale_ffn": self.scale_ffn,
             "below": self.below.as_dict() if self.below else None,
             "above": self.above.as_dict() if self.above else None,
             "evaluations": self.evaluations,
@@ -151,15 +167,17 @@ class _Search:
         return self.seen[index]
 
     def _evaluate(self, value: int) -> Point:
-        name = self.variable.name
+        variable = self.variable
         try:
-            arch, scenario = self.variable.write(self.arch, self.scenario, value)
+            arch, scenario = variable.write(self.arch, self.scenario, value)
             return _point(arch, scenario, self.target, value)
         except ValidationError as exc:
+            # only the command line names a field by its path
             hint = " (a field path is searched over every whole number; --multiple-of narrows it)"
-            raise ParamTallyError(f"{name}={value:,}: {one_line(exc)}{hint if '.' in name else ''}") from None
+            hint = hint if "." in variable.name else ""
+            raise ParamTallyError(f"{variable.words} = {value:,}: {one_line(exc)}{hint}") from None
         except ParamTallyError as exc:
-            raise ParamTallyError(f"{name}={value:,}: {exc}") from None
+            raise ParamTallyError(f"{variable.words} = {value:,}: {exc}") from None
 
 
 def _point(arch: Architecture, scenario: Scenario, target: Target, value: int) -> Point:
@@ -187,11 +205,13 @@ def solve(
     field_name: str,
     target: Target | str,
     multiple_of: int = 1,
+    scale_ffn: bool = False,
 ) -> Solution:
     """The value of ``field_name`` that meets ``target``; ParamTallyError (one line) when none does
-    or the figure is not monotone in it."""
+    or the figure is not monotone in it. ``scale_ffn``: varying the hidden size, every FFN width
+    keeps its ratio to it (``variables.with_ffn_scaled``)."""
     target = parse_target(target) if isinstance(target, str) else target
-    variable = find_variable(field_name, arch)
+    variable = _variable(field_name, arch, scale_ffn)
     parallel = target.figure is not None and target.figure.parallel
     current = variable.read(arch, scenario)  # first: a model without the field says so, not its domain
     domain = variable.domain(arch, scenario, multiple_of, parallel=parallel)
@@ -209,7 +229,12 @@ def solve(
     above = search(index + 1) if index + 1 < len(domain) else None
     if not fewest_gpus:
         _check_monotone(search, rising, after)
-    return Solution(variable.name, target, search(index), below, above, len(search.seen))
+    return Solution(variable.name, target, search(index), below, above, len(search.seen), scale_ffn)
+
+
+def _variable(name: str, arch: Architecture, scale_ffn: bool) -> Variable:
+    variable = find_variable(name, arch)
+    return with_ffn_scaled(variable) if scale_ffn else variable
 
 
 def _direction(search: _Search, start: int, size: int) -> bool:
@@ -225,8 +250,7 @@ def _direction(search: _Search, start: int, size: int) -> bool:
             previous, step = index, step * 2
     name, value = _figure_words(search.target), search.domain[start]
     raise ParamTallyError(
-        f"{_words(search.variable)} does not change the {name} "
-        f"({_show(here)} at {value:,} and on either side)"
+        f"{search.variable.words} does not change the {name} ({_show(here)} at {value:,} and on either side)"
     )
 
 
@@ -296,12 +320,12 @@ def _unreachable(search: _Search, index: int) -> ParamTallyError:
     end = "largest" if index else "smallest"
     if target.gpu is not None:
         return ParamTallyError(
-            f"no {_words(search.variable)} fits {target.gpu.name}: even the {end} allowed value "
+            f"no {search.variable.words} fits {target.gpu.name}: even the {end} allowed value "
             f"({point.value:,}) needs {point.figure:,} bytes per GPU of {point.figures['capacity_bytes']:,}"
         )
     meets = f"{_figure_words(target)} {target.op} {_show(target.threshold)}"
     return ParamTallyError(
-        f"no {_words(search.variable)} meets {meets}: the {end} allowed value ({point.value:,}) "
+        f"no {search.variable.words} meets {meets}: the {end} allowed value ({point.value:,}) "
         f"gives {_show(point.figure)}"
     )
 
@@ -315,15 +339,9 @@ def _check_monotone(search: _Search, rising: bool, after: bool) -> None:
         flips_back = (a.meets and not b.meets) if after else (b.meets and not a.meets)
         if (wrong_way and search.target.gpu is None) or flips_back:
             raise ParamTallyError(
-                f"{name} is not monotone in {_words(search.variable)} ({_show(a.figure)} at {a.value:,}, "
+                f"{name} is not monotone in {search.variable.words} ({_show(a.figure)} at {a.value:,}, "
                 f"{_show(b.figure)} at {b.value:,}); no single value is the answer"
             )
-
-
-def _words(variable: Variable) -> str:
-    """A variable as a person reads it and as it is typed: 'Heads (num_heads)' — the window's
-    Goal Seek shows its title, the command line takes its name."""
-    return f"{variable.title} ({variable.name})" if variable.title.lower() != variable.name else variable.name
 
 
 def _figure_words(target: Target) -> str:

@@ -18,7 +18,10 @@ What a name means when a model has several places holding it:
 - ``ffn_width``, ``expert_width``, ``num_experts``, ``top_k``: the field of every dense FFN (of
   every MoE), wherever it is written — base blocks and the layer groups that override it.
 - Every other field keeps its value: varying the hidden size keeps the heads (the head width
-  follows as h / a) and the FFN width.
+  follows as h / a) and the FFN width — unless the FFN widths are asked to follow it
+  (``with_ffn_scaled``): each dense FFN width, expert width and set shared-expert width then keeps
+  its ratio to the hidden size, w' = ⌈w·h'/h⌉ (Llama-3-8B's 14,336 at 4,096 is 3.5·h'), as a
+  model family scales its FFN with its width.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from __future__ import annotations
 import math
 import pickle
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
@@ -43,7 +46,7 @@ from paramtally.core.scenario import Scenario
 from paramtally.core.schema import Architecture, Block, Stack, StackRole, thaw
 from paramtally.core.schema.stack import MAX_LAYERS
 
-__all__ = ["VARIABLES", "Variable", "available", "find_variable", "variant"]
+__all__ = ["FFN_WIDTHS", "VARIABLES", "Variable", "available", "find_variable", "variant", "with_ffn_scaled"]
 
 Change = Callable[[Architecture, dict[str, Any], int], None]  # (base, its dump to edit, value)
 Others = Mapping[str, int]  # values other variables are about to take, by name
@@ -79,6 +82,12 @@ class Variable:
     def on_scenario(self) -> bool:
         return self.change is None
 
+    @property
+    def words(self) -> str:
+        """The variable as a person reads it and as it is typed, 'Heads (num_heads)': the window's
+        Goal Seek shows its title, the command line takes its name."""
+        return f"{self.title} ({self.name})" if self.title.lower() != self.name else self.name
+
     def domain(
         self,
         arch: Architecture,
@@ -96,7 +105,7 @@ class Variable:
         found = self.allowed(arch, scenario, multiple_of, others)
         if not len(found):
             step = f" that is a multiple of {multiple_of}" if multiple_of > 1 else ""
-            raise ParamTallyError(f"{self.name}: no value{step} is allowed ({self.constraint})")
+            raise ParamTallyError(f"{self.words}: no value{step} is allowed ({self.constraint})")
         return found
 
     def write(self, arch: Architecture, scenario: Scenario, value: int) -> tuple[Architecture, Scenario]:
@@ -277,6 +286,40 @@ def _hidden_domain(arch: Architecture, scenario: Scenario, multiple_of: int, oth
 
 def _change_hidden(arch: Architecture, data: dict[str, Any], value: int) -> None:
     data["hidden_size"] = value
+
+
+# The FFN widths that follow the hidden size when asked to: (part kind, its width fields).
+FFN_WIDTHS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("dense", ("width",)),
+    ("moe", ("expert_width", "shared_expert_width")),
+)
+
+
+def _scale_ffn_widths(arch: Architecture, data: dict[str, Any], value: int) -> None:
+    """Every FFN width written in the dump times value / h, rounded up (never below 1); a width an
+    override leaves out follows its base block's."""
+    for kind, keys in FFN_WIDTHS:
+        for part, _ in _written_parts(data, (kind,)):
+            for key in keys:
+                width = part.get(key)
+                if isinstance(width, int) and width > 0:
+                    part[key] = -(-width * value // arch.hidden_size)
+
+
+def with_ffn_scaled(variable: Variable) -> Variable:
+    """The hidden size with every FFN width keeping its ratio to it (``FFN_WIDTHS``)."""
+    if variable.name != "hidden_size":
+        raise ParamTallyError(
+            f"the FFN width follows the hidden size only, not {variable.words}: vary the hidden "
+            "size to scale it"
+        )
+
+    def change(arch: Architecture, data: dict[str, Any], value: int) -> None:
+        _scale_ffn_widths(arch, data, value)
+        _change_hidden(arch, data, value)
+
+    description = "The model width h; every FFN width keeps its ratio to it (w·h'/h, rounded up)."
+    return replace(variable, description=description, change=change)
 
 
 def _heads_domain(arch: Architecture, scenario: Scenario, multiple_of: int, others: Others) -> Domain:

@@ -1,7 +1,8 @@
 """The goal-seek dialog: the exact value of one field that meets a target, applied as one edit.
 
-The person picks the field (the design variables the open model has), the target (a figure at
-least or at most a value, or fitting a GPU setup) and a step ("multiple of"); core's ``solve``
+The person picks the field (the design variables the open model has; the last one picked is
+chosen again next time), the target (a figure at least or at most a value, or fitting a GPU setup)
+and a step ("multiple of"), and whether the FFN widths follow the hidden size; core's ``solve``
 finds the value by an exact search and gives its neighbours below and above with their
 figures. "Apply" writes the chosen row's value into the document as one undoable edit: the
 architecture through ``set_architecture``, a scenario field through ``set_scenario_values``.
@@ -15,6 +16,7 @@ from pydantic import ValidationError
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -32,13 +34,14 @@ from PySide6.QtWidgets import (
 
 from paramtally.core.errors import ParamTallyError, one_line
 from paramtally.core.explore.figures import FIGURES, find_figure
-from paramtally.core.explore.solve import Point, Solution, solve
-from paramtally.core.explore.variables import available, find_variable
+from paramtally.core.explore.solve import Point, Solution, Target, figure_target, fits_target, solve
+from paramtally.core.explore.variables import Variable, available, find_variable
 from paramtally.core.fit import column_description
 from paramtally.core.gpus import load_catalog
 from paramtally.gui.dialogs import add_mnemonics
 from paramtally.gui.explore.apply import apply_variant
 from paramtally.gui.explore.figure_text import figure_text
+from paramtally.gui.settings import settings
 from paramtally.gui.views.format import bytes_apart
 
 if TYPE_CHECKING:
@@ -57,6 +60,10 @@ _EXAMPLES = {
 _FIT_COLUMNS = (("per_gpu_bytes", "Per GPU"), ("layout", "Layout"))  # "meets" is whether it fits
 _ROLES = ("below", "answer", "above")
 _Columns = list[tuple[str, str]]  # (key, title)
+# What the dialog opens with next time (the window's settings file).
+VARY_KEY, SCALE_FFN_KEY = "goalSeek/vary", "goalSeek/scaleFfn"
+_SCALED = "hidden_size"  # the variable the FFN widths may follow
+_WIDTHS = ("ffn_width", "expert_width")  # the widths said beside an answer that scaled them
 
 
 class GoalSeekDialog(QDialog):
@@ -87,6 +94,16 @@ class GoalSeekDialog(QDialog):
             self.field_box.addItem(f"{variable.title} (now {variable.read(arch, scenario):,})", variable.name)
             tip = f"{variable.description}\nAllowed: {variable.constraint}."
             self.field_box.setItemData(self.field_box.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
+        store = settings()
+        self.field_box.setCurrentIndex(max(self.field_box.findData(store.value(VARY_KEY, "")), 0))
+        self.scale_ffn = QCheckBox("Scale the &FFN width with it")
+        self.scale_ffn.setObjectName("goalScaleFfn")
+        self.scale_ffn.setToolTip(
+            "Varying the hidden size, every FFN width (dense, expert, shared expert) keeps its ratio to it, "
+            "w·h'/h rounded up, as a model family scales its FFN with its width; unticked, the FFN "
+            "widths stay as they are"
+        )
+        self.scale_ffn.setChecked(store.value(SCALE_FFN_KEY, False, type=bool))
         self.figure_box = QComboBox()
         self.figure_box.setObjectName("goalFigure")
         for figure in FIGURES:
@@ -122,8 +139,13 @@ class GoalSeekDialog(QDialog):
         target.addWidget(self.value_edit, 1)
         target.addWidget(self.gpu_box, 1)
         target.addWidget(self.count_spin)
+        vary = QHBoxLayout()
+        vary.addWidget(self.field_box, 1)
+        vary.addWidget(self.scale_ffn)
+        vary_label = QLabel("&Vary:")
+        vary_label.setBuddy(self.field_box)
         form = QFormLayout()
-        form.addRow("&Vary:", self.field_box)
+        form.addRow(vary_label, vary)
         target_label = QLabel("&Target:")
         target_label.setBuddy(self.figure_box)
         form.addRow(target_label, target)
@@ -174,6 +196,9 @@ class GoalSeekDialog(QDialog):
         self.value_edit.returnPressed.connect(self.solve_now)
         self.count_spin.valueChanged.connect(self._changed)
         self.multiple_spin.valueChanged.connect(self._changed)
+        self.field_box.currentIndexChanged.connect(self._remember)
+        self.scale_ffn.toggled.connect(self._remember)
+        self.scale_ffn.toggled.connect(self._changed)
 
     # --- the question -----------------------------------------------------------------------------
 
@@ -185,14 +210,28 @@ class GoalSeekDialog(QDialog):
     def fits_target(self) -> bool:
         return self.figure_box.currentData() == FITS
 
-    def target_text(self) -> str:
-        """The target as core reads it: ``total>=7B``, ``memory<=80GB``, ``fits=h100-sxm-80gb:1``."""
+    @property
+    def scaling_ffn(self) -> bool:
+        """Whether the FFN widths follow the field (ticked, and the field is the hidden size)."""
+        return self.field == _SCALED and self.scale_ffn.isChecked()
+
+    def target(self) -> Target:
+        """The target from the fields; a value core cannot read is refused naming the figure by its
+        title, as the dialog shows it (the command line's words were '--target total')."""
         if self.fits_target:
-            count = "" if self.field == "gpus" else f":{self.count_spin.value()}"  # varying the count
-            return f"fits={self.gpu_box.currentData()}{count}"
-        return f"{self.figure_box.currentData()}{self.op_box.currentData()}{self.value_edit.text().strip()}"
+            count = None if self.field == "gpus" else self.count_spin.value()  # varying the count
+            return fits_target(str(self.gpu_box.currentData()), count)
+        name = str(self.figure_box.currentData())
+        value = self.value_edit.text().strip()
+        return figure_target(name, str(self.op_box.currentData()), value, find_figure(name).title)
+
+    def _remember(self) -> None:
+        store = settings()
+        store.setValue(VARY_KEY, self.field)
+        store.setValue(SCALE_FFN_KEY, self.scale_ffn.isChecked())
 
     def _figure_changed(self) -> None:
+        self.scale_ffn.setEnabled(self.field == _SCALED)
         fits = self.fits_target
         for widget in (self.op_box, self.value_edit):
             widget.setVisible(not fits)
@@ -226,8 +265,9 @@ class GoalSeekDialog(QDialog):
                 self.document.architecture,
                 self.document.scenario,
                 self.field,
-                self.target_text(),
+                self.target(),
                 self.multiple_spin.value(),
+                self.scaling_ffn,
             )
         except (ParamTallyError, ValidationError) as exc:
             self._show_problem(one_line(exc))
@@ -266,6 +306,8 @@ class GoalSeekDialog(QDialog):
         positions = self.document.architecture.max_positions
         if solution.field == "context" and positions and solution.value > positions:
             text += f"<br>Note: beyond the model's {positions:,} positions."
+        if solution.scale_ffn:
+            text += f"<br>{_escape(self._widths_text(solution))}"
         self.answer.setText(text)
         columns = self._columns(solution, points, against if solution.target.gpu is not None else None)
         self.table.clear()
@@ -308,6 +350,20 @@ class GoalSeekDialog(QDialog):
         if screen is not None:
             width = min(width, screen.availableGeometry().width())
         self.resize(max(width, self.width()), self.height())
+
+    def _widths_text(self, solution: Solution) -> str:
+        """The FFN widths the answer takes with it: 'FFN width 14,336 → 44,352'."""
+        arch, scenario = self.document.architecture, self.document.scenario
+        new_arch, new_scenario = solution.variant(arch, scenario)
+        said = []
+        for name in _WIDTHS:
+            variable = find_variable(name, arch)
+            try:
+                before, after = variable.read(arch, scenario), variable.read(new_arch, new_scenario)
+            except ParamTallyError:  # the model has none (or several) of these widths
+                continue
+            said.append(f"{variable.title} {before:,} → {after:,}")
+        return ", ".join(said) + " (kept in proportion to the hidden size)" if said else ""
 
     def _goal(self, solution: Solution, threshold: str | None) -> str:
         """``threshold``: the target's bytes as the rows beside it read (exact when they are)."""
@@ -354,7 +410,7 @@ class GoalSeekDialog(QDialog):
         if point is None or solution is None:
             return
         document = self.document
-        variable = find_variable(solution.field, document.architecture)
+        variable: Variable = solution.variable(document.architecture)
         try:
             arch, scenario = solution.variant(document.architecture, document.scenario, point.value)
         except (ParamTallyError, ValidationError) as exc:

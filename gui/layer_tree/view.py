@@ -67,6 +67,7 @@ class LayerTree(QTreeView):
     def __init__(self, document: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("layerTree")
+        self.setAccessibleName("Layer tree")  # as a screen reader and Help → Keyboard Shortcuts say it
         self.document = document
         self.tree_model = LayerTreeModel(document)
         self.setModel(self.tree_model)
@@ -440,6 +441,7 @@ class LayerTree(QTreeView):
                 f"mixer_{kind}", f"Ctrl+Alt+{number}", lambda k=kind: self.set_mixer_kind(k)
             )
             action.setText(title)
+            action.setStatusTip(f"Change the mixer to {title}")  # the text alone is the kind's name
             self.mixer_actions[kind] = action
         self.window_action = self._action(
             "window", "Ctrl+Alt+W",
@@ -472,7 +474,7 @@ class LayerTree(QTreeView):
         self.merge_action = self._action("merge", "Ctrl+J", lambda: self.merge_next(group()))
         self.delete_action = self._action("delete", QKeySequence.StandardKey.Delete, self.delete_current)
         # The keyboard's way to the context menu: the Menu key and Shift+F10, at the current row.
-        menu_key = QAction(self)
+        menu_key = QAction("Open the context menu", self)
         menu_key.setShortcuts([QKeySequence(Qt.Key.Key_Menu), QKeySequence("Shift+F10")])
         menu_key.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
         menu_key.triggered.connect(self.open_menu_at_current)

@@ -214,6 +214,7 @@ class BreakdownTable(QTreeView):
     def __init__(self, document: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("breakdownTable")
+        self.setAccessibleName("Table of terms")
         self._document = document
         self.breakdown = BreakdownModel(document.report, self)
         self.setModel(self.breakdown)

@@ -12,6 +12,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtWidgets import QGraphicsRectItem, QWidget
 
+from paramtally.core.memory import PART_TITLES, PARTS
 from paramtally.gui.views.axes import HumanAxis, gib_tick
 from paramtally.gui.views.format import bytes_both, gib
 from paramtally.gui.views.lazy_tooltip import LazyToolTip
@@ -19,16 +20,7 @@ from paramtally.gui.views.palette import MEMORY_COLORS, color_for
 from paramtally.gui.views.themed_plot import ThemedPlot, small_line
 from paramtally.gui.views.value_label import MARGIN, ValueLabel, labels_inside
 
-__all__ = ["MEMORY_LABELS", "MemoryChart"]
-
-MEMORY_LABELS: Mapping[str, str] = {
-    "weights": "Weights",
-    "kv_cache": "KV cache",
-    "activations": "Activations",
-    "gradients": "Gradients",
-    "optimizer": "Optimizer states",
-    "overhead": "Runtime overhead",
-}
+__all__ = ["MemoryChart"]
 _BAR_X, _BAR_WIDTH = 0.0, 0.8
 CAPACITY_COLOR = "#D55E00"
 
@@ -52,7 +44,7 @@ class Segment(QGraphicsRectItem):
 
 
 class MemoryChart(LazyToolTip, ThemedPlot):
-    """objectName ``memoryChart``: ``set_memory(parts, capacity, gpu_name)`` updates in place."""
+    """objectName ``memoryChart``: ``set_memory(parts, capacity, gpu_name, …)`` updates in place."""
 
     themed_axes = ("left",)
 
@@ -68,9 +60,9 @@ class MemoryChart(LazyToolTip, ThemedPlot):
         item.getAxis("bottom").enableAutoSIPrefix(False)  # hidden, as ThemedPlot's top and right
         item.getAxis("left").setWidth(64)  # room for '1,234 GiB'; pyqtgraph drops labels that do not fit
         item.showGrid(y=True, alpha=0.15)
-        self.bars = {part: Segment(color_for(part, MEMORY_COLORS)) for part in MEMORY_LABELS}
+        self.bars = {part: Segment(color_for(part, MEMORY_COLORS)) for part in PARTS}
         # Pinned to the bar at a fixed pixel size; a pyqtgraph TextItem cost ~0.1 ms a label per edit.
-        self.labels = {part: ValueLabel() for part in MEMORY_LABELS}
+        self.labels = {part: ValueLabel() for part in PARTS}
         self._segments: dict[str, tuple[int, int]] = {}  # each bar's (height, bottom) as drawn
         self.capacity_line = pg.InfiniteLine(
             angle=0, movable=False, pen=pg.mkPen(CAPACITY_COLOR, width=2, style=Qt.PenStyle.DashLine)
@@ -96,9 +88,11 @@ class MemoryChart(LazyToolTip, ThemedPlot):
         total: int,
         model: str = "",
         scenario: str = "",
+        titles: Mapping[str, str] = PART_TITLES,
     ) -> None:
-        """The stacked bar of ``parts``; the title names ``model``, the total, the capacity and, when
-        given, the ``scenario`` in words (exports carry it: a picture has no controls beside it)."""
+        """The stacked bar of ``parts``, each named by ``titles`` (core's: ``MemoryReport.part_titles``);
+        the title names ``model``, the total, the capacity and, when given, the ``scenario`` in words
+        (exports carry it: a picture has no controls beside it)."""
         base = 0
         for part, bars in self.bars.items():
             value = parts.get(part, 0)
@@ -110,17 +104,17 @@ class MemoryChart(LazyToolTip, ThemedPlot):
             base += value
         top = float(max(total, capacity or 0)) * 1.1 or 1.0
         self.getPlotItem().setRange(xRange=(-0.5, 2.6), yRange=(0, top), padding=0)
-        self._place_labels(parts, top)
+        self._place_labels(parts, top, titles)
         if capacity:
             self.capacity_line.setPos(float(capacity))
         self.capacity_line.setVisible(bool(capacity))
         self.set_titles(*_titles(total, capacity, gpu_name, model, scenario))
 
-    def _place_labels(self, parts: Mapping[str, int], top: float) -> None:
+    def _place_labels(self, parts: Mapping[str, int], top: float, titles: Mapping[str, str]) -> None:
         """Each part named beside its segment; thin segments are nudged apart to stay readable, the
         lowest name stays above the plot's floor, and the stack of names is pushed down as a whole
         where it would leave the plot at the top."""
-        self._label_state = (dict(parts), top)
+        self._label_state = (dict(parts), top, titles)
         spacing = self._line_height(top)
         wanted: list[tuple[ValueLabel, float]] = []
         # The first name half a line above the plot's floor: a thin bottom segment (the weights of
@@ -131,7 +125,7 @@ class MemoryChart(LazyToolTip, ThemedPlot):
             label.setVisible(value > 0)
             if value <= 0:
                 continue
-            text = f"{MEMORY_LABELS[part]}  {bytes_both(value)}"
+            text = f"{titles[part]}  {bytes_both(value)}"
             if label.text() != text:
                 label.setText(text)
             previous = max(base + value / 2, previous + spacing)
@@ -160,8 +154,7 @@ class MemoryChart(LazyToolTip, ThemedPlot):
     def _replace_labels(self) -> None:
         state = getattr(self, "_label_state", None)
         if state is not None:
-            parts, top = state
-            self._place_labels(parts, top)
+            self._place_labels(*state)
 
     def themed_labels(self) -> Iterable[ValueLabel]:
         # Empty while the base class is still being built (Qt may send a palette change then).

@@ -14,13 +14,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QResizeEvent, QShowEvent
+from PySide6.QtGui import QAction, QKeySequence, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QBoxLayout,
     QCheckBox,
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QVBoxLayout,
     QWidget,
 )
@@ -70,7 +71,7 @@ def _show(label: QLabel, text: str) -> None:
 class MemoryPanel(QWidget):
     """objectName ``memoryBudget``; children: ``fitSummary``, scenario controls, ``scenarioProblem``,
     ``scenarioHint``, ``layoutNote``, ``adapterNote``, ``cacheNote``, ``omissionNote``, ``memoryChart``,
-    ``servingSummary``, ``flopsSummary``, ``fitsOnly``, ``gpuSetups``."""
+    ``servingSummary``, ``flopsSummary``, ``gpuFilter``, ``gpuFilterCount``, ``fitsOnly``, ``gpuSetups``."""
 
     chart_kinds = ("memory",)
 
@@ -98,6 +99,7 @@ class MemoryPanel(QWidget):
         self.fits_only.setToolTip("Hide the GPU kinds and counts on which the scenario does not fit")
         self.setups = SetupsTable()
         self.fits_only.toggled.connect(self.setups.set_fits_only)
+        self.gpu_filter, self.gpu_filter_count = self._gpu_filter()
         self._build()
         document.invalid.connect(self._invalid)
         self.controls.problems_changed.connect(self._show_problems)
@@ -135,7 +137,9 @@ class MemoryPanel(QWidget):
             "Every GPU kind × count with the layout core picks; hover a column's title for its meaning"
         )
         filter_row.addWidget(title)
-        filter_row.addStretch(1)
+        filter_row.addWidget(self.gpu_filter, 1)
+        filter_row.addWidget(self.gpu_filter_count)
+        filter_row.addStretch(0)
         filter_row.addWidget(self.fits_only)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -144,6 +148,44 @@ class MemoryPanel(QWidget):
         layout.addLayout(self.figures, 2)
         layout.addLayout(filter_row)
         layout.addWidget(self.setups, 3)
+
+    def _gpu_filter(self) -> tuple[QLineEdit, QLabel]:
+        """The GPU filter's field (Escape empties it) and the line saying how many rows it keeps."""
+        edit = QLineEdit()
+        edit.setObjectName("gpuFilter")
+        edit.setAccessibleName("GPU filter")
+        edit.setPlaceholderText("Filter by GPU: H100, RTX 4090…")
+        edit.setClearButtonEnabled(True)
+        edit.setMinimumWidth(150)
+        edit.setMaximumWidth(320)
+        edit.setToolTip(
+            "Only the GPUs whose name holds every word typed, in any letter case; commas separate "
+            "alternatives (“RTX 4090, a100” keeps the 4090 and both A100s). Escape empties it."
+        )
+        clear = QAction("Empty the GPU filter", edit)
+        clear.setShortcut(QKeySequence(Qt.Key.Key_Escape))
+        clear.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        clear.triggered.connect(edit.clear)
+        edit.addAction(clear)
+        count = QLabel()
+        count.setObjectName("gpuFilterCount")
+        edit.textChanged.connect(self.setups.set_gpu_filter)
+        edit.textChanged.connect(self._count_shown)
+        proxy = self.setups.proxy
+        for signal in (proxy.rowsInserted, proxy.rowsRemoved, proxy.modelReset, proxy.layoutChanged):
+            signal.connect(self._count_shown)
+        return edit, count
+
+    def _count_shown(self, *_: object) -> None:
+        """How many setups the GPU filter keeps ('14 of 98'); nothing while it is empty."""
+        text = self.gpu_filter.text().strip()
+        if not text.strip(", "):
+            self.gpu_filter_count.setText("")
+        elif self.setups.names_any_gpu(text):
+            shown, every = self.setups.proxy.rowCount(), self.setups.setups_model.rowCount()
+            self.gpu_filter_count.setText(f"{shown} of {every}")
+        else:
+            self.gpu_filter_count.setText(f"no GPU matches “{text}”")
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
@@ -180,8 +222,9 @@ class MemoryPanel(QWidget):
         _show(self.cache_note, _cache_note(memory))
         if memory is not None:
             _show(self.omission_note, "".join(f"Not modelled: {note}. " for note in memory.omissions).strip())
-        for view in (self.chart, self.flops, self.setups, self.fits_only):
+        for view in (self.chart, self.flops, self.setups, self.fits_only, self.gpu_filter):
             view.setVisible(not self.stale)
+        self.gpu_filter_count.setVisible(not self.stale)
         if self.stale:
             for view in (self.serving, self.summary, self.omission_note, self.cache_note, self.adapter_note):
                 view.hide()
@@ -192,7 +235,9 @@ class MemoryPanel(QWidget):
     ) -> None:
         capacity, gpu_name = gpu or self._capacity(self._document.scenario)
         model = self._document.architecture.name
-        chart.set_memory(memory.by_part(), capacity, gpu_name, memory.total_bytes, model, scenario)
+        chart.set_memory(
+            memory.by_part(), capacity, gpu_name, memory.total_bytes, model, scenario, memory.part_titles()
+        )
 
     def save_chart(self, path: str | Path, chart: str = "memory") -> Path:
         """The memory bar of the scenario in force as PNG or SVG; its title says the scenario in words."""

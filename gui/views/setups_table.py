@@ -34,7 +34,15 @@ from paramtally.core.fit import column_description
 from paramtally.gui.views.copy_rows import add_copy_action
 from paramtally.gui.views.format import GIB, rate_text, signed_bytes_both
 
-__all__ = ["COLUMN_FIELDS", "FITS_TEXT", "NOT_FIT_TEXT", "SetupsModel", "SetupsTable", "UsageDelegate"]
+__all__ = [
+    "COLUMN_FIELDS",
+    "FITS_TEXT",
+    "NOT_FIT_TEXT",
+    "SetupsModel",
+    "SetupsTable",
+    "UsageDelegate",
+    "gpu_pattern",
+]
 
 COLUMNS = ("GPU", "Count", "Layout", "Per-GPU usage", "Fits", "Free / missing", "Max context", "Decode tok/s")
 # The SetupFit fields behind each column: their descriptions (core) are the columns' tooltips.
@@ -49,10 +57,12 @@ COLUMN_FIELDS = (
     ("decode_tokens_per_second",),
 )
 LAYOUT, USAGE, FITS, FREE, MAX_CONTEXT = 2, 3, 4, 5, 6
+FITTED = (LAYOUT, FREE, MAX_CONTEXT)  # their texts lengthen after an edit: sized again each time
 # Short: at 1024 px the column is the last one in view ("✘ does not fit" was cut to "✘ doe").
 FITS_TEXT, NOT_FIT_TEXT = "✔ yes", "✘ no"
 FIT_COLORS = {True: QColor("#1B7F3B"), False: QColor("#C0392B")}
 RAW_ROLE = Qt.ItemDataRole.UserRole  # numbers for sorting and for the usage bar
+FILTER_ROLE = Qt.ItemDataRole.UserRole + 1  # column 0: "fits<tab>GPU name", what the filter reads
 MIN_ROWS = 6
 _Index = QModelIndex | QPersistentModelIndex
 
@@ -97,6 +107,8 @@ class SetupsModel(QAbstractTableModel):
             return self._text(fit, column)
         if role == RAW_ROLE:
             return self._raw(fit, column)
+        if role == FILTER_ROLE:
+            return f"{'fits' if fit.fits else 'no'}\t{fit.gpu_name}"
         if role == Qt.ItemDataRole.ForegroundRole and column in (FITS, FREE):
             return QBrush(FIT_COLORS[fit.fits])
         if role == Qt.ItemDataRole.FontRole and column == FITS:
@@ -178,32 +190,56 @@ class UsageDelegate(QStyledItemDelegate):
         painter.restore()
 
 
-class _FitsFilter(QSortFilterProxyModel):
-    """Sorts by the raw numbers; with ``fits_only`` hides the setups that do not fit.
+class _SetupsFilter(QSortFilterProxyModel):
+    """Sorts by the raw numbers; hides the setups that do not fit (``fits_only``) and those whose GPU
+    is not named by the filter text (``gpu_text``).
 
-    Qt's own filter on the Fits column's raw value: while it is off, every row is accepted without
-    asking the model (a Python ``filterAcceptsRow`` ran for each of the ~100 rows on every edit).
+    Qt's own filter, on one key per row ("fits<tab>GPU name"): while neither is on, every row is
+    accepted without asking the model (a Python ``filterAcceptsRow`` ran for each of the ~100 rows
+    on every edit).
     """
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setFilterKeyColumn(FITS)
-        self.setFilterRole(RAW_ROLE)
+        self.setFilterKeyColumn(0)
+        self.setFilterRole(FILTER_ROLE)
+        self.fits_only, self.gpu_text = False, ""
 
-    def set_fits_only(self, on: bool) -> None:
-        self.setFilterRegularExpression(QRegularExpression("^true$" if on else ""))  # a bool's text
+    def set_filter(self, fits_only: bool, gpu_text: str) -> None:
+        self.fits_only, self.gpu_text = fits_only, gpu_text
+        names = gpu_pattern(gpu_text)
+        if not fits_only and not names:
+            pattern = ""
+        else:
+            pattern = "^" + ("fits" if fits_only else "[^\t]*") + "\t" + (names or "")
+        self.setFilterRegularExpression(
+            QRegularExpression(pattern, QRegularExpression.PatternOption.CaseInsensitiveOption)
+        )
+
+
+def gpu_pattern(text: str) -> str | None:
+    """A GPU name filter as a regular expression: alternatives between commas, each naming words the
+    name must all hold, in any order and letter case ("RTX 4090, a100" → the 4090 and both A100s);
+    None for an empty text."""
+    choices = []
+    for choice in text.split(","):
+        words = choice.split()
+        if words:
+            choices.append("".join(f"(?=.*{QRegularExpression.escape(word)})" for word in words))
+    return f"(?:{'|'.join(choices)})" if choices else None
 
 
 class SetupsTable(QTableView):
     """objectName ``gpuSetups``; sortable by any column (click a header), filterable to the setups that
-    fit; Ctrl+C copies the selected rows as the CSV export's columns, tab-separated."""
+    fit and by GPU name; Ctrl+C copies the selected rows as the CSV export's columns, tab-separated."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("gpuSetups")
+        self.setAccessibleName("GPU setups")
         self.setups_model = SetupsModel(self)
-        self._layout_texts: KeysView[str] | None = None  # the layouts the layout column was fitted to
-        self.proxy = _FitsFilter(self)
+        self._fitted: dict[int, KeysView[str]] = {}  # the texts each FITTED column was sized to
+        self.proxy = _SetupsFilter(self)
         self.proxy.setSourceModel(self.setups_model)
         self.proxy.setSortRole(RAW_ROLE)
         self.setModel(self.proxy)
@@ -225,7 +261,20 @@ class SetupsTable(QTableView):
         self.copy_action = add_copy_action(self, self.selected_text)
 
     def set_fits_only(self, on: bool) -> None:
-        self.proxy.set_fits_only(on)
+        self.proxy.set_filter(on, self.proxy.gpu_text)
+
+    def set_gpu_filter(self, text: str) -> None:
+        """Only the GPUs ``text`` names (``gpu_pattern``); an empty text shows every GPU."""
+        self.proxy.set_filter(self.proxy.fits_only, text)
+
+    def names_any_gpu(self, text: str) -> bool:
+        """Whether ``text`` names a GPU of the table, fitting or not."""
+        pattern = gpu_pattern(text)
+        if pattern is None:
+            return True
+        found = QRegularExpression("^" + pattern, QRegularExpression.PatternOption.CaseInsensitiveOption)
+        names = {fit.gpu_name for fit in self.setups_model.setups}
+        return any(found.match(name).hasMatch() for name in names)
 
     def selected_setups(self) -> list[Any]:
         rows = sorted({self.proxy.mapToSource(index).row() for index in self.selectionModel().selectedRows()})
@@ -243,8 +292,8 @@ class SetupsTable(QTableView):
             # Sized to the text once per reset; per-edit resizing would cost more than the update.
             self.resizeColumnsToContents()
             self.setColumnWidth(USAGE, max(150, self.columnWidth(USAGE)))
-            self._layout_texts = None  # resized with the rest: fitted again below
-        self._fit_layout_column()
+            self._fitted.clear()  # resized with the rest: fitted again below
+        self._fit_text_columns()
 
     def _hide_empty_columns(self) -> None:
         """A column the core left empty in every row goes: while training, max context and decode
@@ -255,21 +304,27 @@ class SetupsTable(QTableView):
             if self.isColumnHidden(column) != empty:  # each change lays the header out again
                 self.setColumnHidden(column, empty)
 
-    def _fit_layout_column(self) -> None:
-        """The layout column as wide as its longest text, after every edit: an edit that keeps the
-        number of setups keeps the other widths, but turning on ZeRO or expert parallelism lengthens
-        the layouts ("DP=32 (EP=8), ZeRO-3"). Only the longest text is measured (one size hint)."""
+    def _fit_text_columns(self) -> None:
+        """The layout, free/missing and max-context columns as wide as their longest text, after every
+        edit. The table is sized to its texts when it is filled; an edit keeps its rows, but turning
+        on ZeRO or expert parallelism lengthens the layouts ("DP=32 (EP=8), ZeRO-3") and a larger
+        batch the missing bytes ("7,808.5 GiB · 8,384.4 GB missing" was cut at 1440 pixels). Only
+        the longest text of each is measured with the delegate (one size hint a column)."""
         setups = self.setups_model.setups
-        texts = {fit.layout: row for row, fit in enumerate(setups)}  # a few layouts, each on many rows
-        if not texts or texts.keys() == self._layout_texts:
-            return  # the same layouts (an edit of a width, most edits): the same width
-        self._layout_texts = texts.keys()
         metrics = self.fontMetrics()
-        row = texts[max(texts, key=lambda text: metrics.horizontalAdvance(str(text)))]
-        option = QStyleOptionViewItem()
-        self.initViewItemOption(option)
-        # The source's row: it has a size even while the fits filter hides it.
-        text = self.itemDelegate().sizeHint(option, self.setups_model.index(row, LAYOUT)).width()
-        grid = 1 if self.showGrid() else 0  # as resizeColumnToContents counts it: one pixel less cut the text
-        wanted = max(text + grid, self.horizontalHeader().sectionSizeHint(LAYOUT))
-        self.setColumnWidth(LAYOUT, wanted)
+        for column in FITTED:
+            if self.isColumnHidden(column):
+                continue
+            texts = {SetupsModel._text(fit, column): row for row, fit in enumerate(setups)}
+            if not texts or texts.keys() == self._fitted.get(column):
+                continue  # the same texts (the layouts after most edits): the same width
+            self._fitted[column] = texts.keys()
+            row = texts[max(texts, key=metrics.horizontalAdvance)]
+            option = QStyleOptionViewItem()
+            self.initViewItemOption(option)
+            # The source's row: it has a size even while the filter hides it.
+            text = self.itemDelegate().sizeHint(option, self.setups_model.index(row, column)).width()
+            grid = 1 if self.showGrid() else 0  # as resizeColumnToContents counts it: one pixel less cut
+            wanted = max(text + grid, self.horizontalHeader().sectionSizeHint(column))
+            if self.columnWidth(column) != wanted:
+                self.setColumnWidth(column, wanted)

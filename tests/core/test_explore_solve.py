@@ -294,3 +294,51 @@ def test_applying_the_answer_and_the_fields_a_model_has() -> None:
     names = [variable.name for variable in available(LLAMA, Scenario())]
     assert "num_layers" in names and "top_k" not in names and "encoder_layers" not in names
     assert "top_k" in [variable.name for variable in available(load_builtin("mixtral-8x7b"), Scenario())]
+
+
+# --- the FFN width following the hidden size (issue 31) ------------------------------------------
+
+
+def _llama_scaled(hidden: int) -> int:
+    """Llama-3-8B's total at ``hidden`` with its FFN width kept at 14,336 / 4,096 of it (rounded
+    up), built without the solver's code."""
+    arch = with_value(LLAMA, ("hidden_size",), hidden)
+    width = -(-14_336 * hidden // 4096)
+    return count_parameters(with_value(arch, ("blocks", "default", "ffn", "width"), width)).total
+
+
+def test_the_ffn_width_scales_with_the_hidden_size_when_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(
+        capsys, "solve", "llama-3-8b", "--vary", "hidden_size", "--target", "total=70B",
+        "--multiple-of", "128", "--scale-ffn", "--format", "json",
+    )  # fmt: skip
+    assert code == 0, err
+    data = json.loads(out)
+    hidden = data["value"]
+    assert data["scale_ffn"] is True and hidden % 128 == 0
+    assert _llama_scaled(hidden) == data["total"] >= 70 * 10**9 > _llama_scaled(hidden - 128)
+    assert data["below"]["total"] == _llama_scaled(hidden - 128)
+    fixed = solve(LLAMA, Scenario(), "hidden_size", "total=70B", 128)
+    assert fixed.value > hidden  # the FFN kept at 14,336 needs a far wider model for the same total
+    arch, _ = solve(LLAMA, Scenario(), "hidden_size", "total=70B", 128, scale_ffn=True).variant(
+        LLAMA, Scenario()
+    )
+    assert (arch.hidden_size, arch.blocks["default"].ffn.width) == (hidden, 14_336 * hidden // 4096)
+
+
+def test_scaling_the_ffn_scales_the_experts_of_a_mixture() -> None:
+    mixtral = load_builtin("mixtral-8x7b")
+    solution = solve(mixtral, Scenario(), "hidden_size", "total>=100B", 128, scale_ffn=True)
+    arch, _ = solution.variant(mixtral, Scenario())
+    h = solution.value
+    moe = arch.runs[0].block.ffn
+    assert moe.expert_width == -(-14_336 * h // 4096)
+    assert count_parameters(arch).total == solution.point.figures["total"] >= 100 * 10**9
+
+
+def test_scaling_the_ffn_goes_with_the_hidden_size_only(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(ParamTallyError, match="hidden size"):
+        solve(LLAMA, Scenario(), "num_layers", "total=10B", scale_ffn=True)
+    code, _, err = run(capsys, "solve", "llama-3-8b", "--vary", "num_layers", "--target", "total=10B",
+                       "--scale-ffn")  # fmt: skip
+    assert code != 0 and "--scale-ffn" in err and "hidden_size" in err

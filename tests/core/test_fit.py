@@ -343,3 +343,19 @@ def test_training_table_is_the_first_layout_that_fits_else_the_least(preset: str
             fit = table[(gpu.id, count)]
             assert (fit.per_gpu_bytes, fit.fits) == (total, bool(fitting))
             assert (fit.tp, fit.pp, fit.dp, fit.zero) == (chosen.tp, chosen.pp, chosen.dp, chosen.zero)
+
+
+def test_a_context_past_the_positions_is_the_longest_context_a_fitting_row_reaches() -> None:
+    """Issue 31, bug 10: at context 32,768 Llama-3-8B's rows marked ✔ fits said 'max context 8,192'
+    (its positions). A fitting row now reaches at least the scenario's context, a row that does not
+    fit falls short of it, and within the positions the positions still cap the column."""
+    arch, s = load_builtin("llama-3-8b"), Scenario(context=32_768)
+    assert arch.max_positions == 8192
+    fits = fit_setups(arch, s)
+    assert any(fit.fits for fit in fits) and not all(fit.fits for fit in fits)
+    for fit in fits:
+        assert fit.max_context is not None
+        assert (fit.max_context >= 32_768) == fit.fits, (fit.gpu, fit.count, fit.max_context)
+        assert fit.max_context <= 32_768
+    short = fit_setups(arch, Scenario(context=4096))
+    assert max(fit.max_context or 0 for fit in short) == 8192

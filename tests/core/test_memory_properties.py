@@ -103,8 +103,10 @@ def test_max_context_is_the_largest_that_fits(
     )
     for fit in fit_setups(arch, s, catalog=(gpu,)):
         assert fit.max_context is not None
-        limit = arch.max_positions or CONTEXT_LIMIT
+        # up to the positions, or the scenario's context where it is longer (issue 31, bug 10)
+        limit = max(arch.max_positions or CONTEXT_LIMIT, s.context)
         assert fit.max_context <= limit
+        assert (fit.max_context >= s.context) == fit.fits  # a row fits exactly when it reaches it
         if not 0 < fit.max_context < limit:
             continue
         layout = {"tp": fit.tp, "pp": fit.pp, "gpus": fit.count}

@@ -264,3 +264,109 @@ def test_every_column_of_a_mixture_of_experts_on_a_gpu_is_shown_whole(qtbot: QtB
     seek(qtbot, modals, window, answer)
     assert "Active parameters" in titles and "Meets the target" in titles
     assert not cut, cut  # each column inside the table and as wide as its text
+
+
+# --- issue 31: the window's words, a remembered choice, the FFN width following the hidden size ----
+
+
+def test_a_target_that_is_no_number_is_said_in_the_windows_words(
+    qtbot: QtBot, llama_window: MainWindow, modals: Modals
+) -> None:
+    """Bug 8: '⚠ --target total: 'abc' is not a number of params' spoke the command line."""
+    said: list[str] = []
+
+    def answer(dialog: QWidget) -> None:
+        assert isinstance(dialog, GoalSeekDialog)
+        choose(qtbot, dialog.figure_box, "Memory per GPU")
+        dialog.value_edit.setFocus()
+        qtbot.keyClicks(dialog.value_edit, "abc")
+        qtbot.keyClick(dialog.value_edit, Qt.Key.Key_Return)
+        said.append(dialog.answer.text())
+        choose(qtbot, dialog.field_box, "KV heads")
+        multiple = dialog.multiple_spin
+        multiple.setFocus()
+        multiple.selectAll()
+        qtbot.keyClicks(multiple, "3")  # no divisor of Llama's 32 heads is a multiple of 3
+        dialog.value_edit.setFocus()
+        dialog.value_edit.selectAll()
+        qtbot.keyClicks(dialog.value_edit, "80GB")
+        qtbot.keyClick(dialog.value_edit, Qt.Key.Key_Return)
+        said.append(dialog.answer.text())
+        modals.click_button(dialog, "Close")
+
+    seek(qtbot, modals, llama_window, answer)
+    assert "Memory per GPU: 'abc' is not a number of bytes" in said[0]
+    assert "KV heads (num_kv_heads): no value that is a multiple of 3 is allowed" in said[1]
+    assert not any("--" in text for text in said), said
+
+
+def test_vary_opens_at_the_last_choice(qtbot: QtBot, llama_window: MainWindow, modals: Modals) -> None:
+    """Bug 8: Vary went back to 'Layers' each time the dialog opened."""
+    shown: list[tuple[str, bool]] = []
+
+    def pick_hidden(dialog: QWidget) -> None:
+        assert isinstance(dialog, GoalSeekDialog)
+        shown.append((dialog.field_box.currentText(), dialog.scale_ffn.isChecked()))
+        choose(qtbot, dialog.field_box, "Hidden size")
+        dialog.scale_ffn.setFocus()
+        qtbot.keyClick(dialog.scale_ffn, Qt.Key.Key_Space)
+        modals.click_button(dialog, "Close")
+
+    def look(dialog: QWidget) -> None:
+        assert isinstance(dialog, GoalSeekDialog)
+        shown.append((dialog.field_box.currentText(), dialog.scale_ffn.isChecked()))
+        choose(qtbot, dialog.field_box, "Context")
+        assert not dialog.scale_ffn.isEnabled()  # only the hidden size has an FFN to scale
+        modals.click_button(dialog, "Close")
+
+    seek(qtbot, modals, llama_window, pick_hidden)
+    seek(qtbot, modals, llama_window, look)
+    seek(qtbot, modals, llama_window, look)
+    assert [text.split(" (now")[0] for text, _ in shown] == ["Layers", "Hidden size", "Context"]
+    assert [ticked for _, ticked in shown] == [False, True, True]
+
+
+def test_the_ffn_width_follows_the_hidden_size_when_ticked(
+    qtbot: QtBot, llama_window: MainWindow, modals: Modals
+) -> None:
+    document = llama_window.document
+    arch = document.architecture
+    seen: dict[str, list[str]] = {}
+
+    def answer(dialog: QWidget) -> None:
+        assert isinstance(dialog, GoalSeekDialog)
+        choose(qtbot, dialog.field_box, "Hidden size")
+        dialog.scale_ffn.setFocus()
+        qtbot.keyClick(dialog.scale_ffn, Qt.Key.Key_Space)
+        multiple = dialog.multiple_spin
+        multiple.setFocus()
+        multiple.selectAll()
+        qtbot.keyClicks(multiple, "128")
+        dialog.value_edit.setFocus()
+        qtbot.keyClicks(dialog.value_edit, "70B")
+        qtbot.keyClick(dialog.value_edit, Qt.Key.Key_Return)
+        seen.update(rows(dialog))
+        seen["said"] = [dialog.answer.text()]
+        modals.click_button(dialog, f"Apply {int(seen['answer'][0].replace(',', '')):,}")
+
+    steps = document.undo_stack.count()
+    seek(qtbot, modals, llama_window, answer)
+    hidden = int(seen["answer"][0].replace(",", ""))
+    width = -(-14_336 * hidden // 4096)  # 3.5 × the hidden size, as 14,336 is of 4,096
+
+    def total(h: int) -> int:
+        scaled = with_value(
+            with_value(arch, ("hidden_size",), h),
+            ("blocks", "default", "ffn", "width"),
+            -(-14_336 * h // 4096),
+        )
+        return count_parameters(scaled).total
+
+    assert total(hidden - 128) < 70 * 10**9 <= total(hidden)
+    assert seen["answer"][1] == f"{total(hidden):,} ({human(total(hidden))})"
+    assert f"FFN width 14,336 → {width:,}" in seen["said"][0]
+    assert document.architecture.hidden_size == hidden
+    assert document.architecture.blocks["default"].ffn.width == width
+    assert document.undo_stack.count() == steps + 1  # the two fields in one undo step
+    document.undo_stack.undo()
+    assert document.architecture == arch

@@ -123,3 +123,33 @@ def test_the_wheel_scrolls_the_memory_tab_past_the_gpu_box_without_changing_it(a
     )
     assert state["scenario"]["gpu"] == "h100-sxm-80gb" and state["undo"] == ""
     assert state["focus"] != "scenario.gpu"
+
+
+def test_pane_keys_the_help_menu_and_the_gpu_filter(app: RunningApp) -> None:
+    """Issue 31 with real keys: F6 from the Name field reaches the layer tree (52 Tab presses
+    before), Ctrl+4 the memory tab, where the GPU filter typed into keeps the A100 rows; Alt+H,
+    K opens the keyboard shortcuts, which list Ctrl+4 among them."""
+    app.click(app.wait_for(lambda s: "name" in s["widgets"], "the Name field")["widgets"]["name"]["rect"])
+    app.wait_for(lambda s: s["focus"] == "name", "keyboard focus in Name")
+    app.xdotool("key", "F6")
+    app.wait_for(lambda s: s["focus"] == "layerTree", "the layer tree focused by F6")
+    app.xdotool("key", "ctrl+4")
+    app.wait_for(lambda s: s["tab"] == 1 and s["focus"] == "scenario.mode", "the memory tab by Ctrl+4")
+    app.type_into("gpuFilter", "a100")
+    state = app.wait_for(lambda s: s["widgets"]["gpuFilterCount"]["text"] == "14 of 98", "14 A100 rows of 98")
+    assert state["widgets"]["gpuFilter"]["text"] == "a100"
+
+    app.xdotool("key", "alt+h")
+    state = app.wait_for(lambda s: s["popup"] is not None, "the Help menu")
+    assert [action["text"] for action in state["popup"]["actions"]] == [
+        "&User Guide",
+        "&Keyboard Shortcuts",
+        "&About ParamTally",
+    ]
+    app.xdotool("key", "k")
+    app.wait_for(lambda s: (s["modal"] or {}).get("class") == "ShortcutsDialog", "the shortcuts list")
+    app.xdotool("type", "--delay", "15", "memory")
+    state = app.wait_for(lambda s: s["widgets"]["shortcutsFilter"]["text"] == "memory", "the search typed")
+    assert state["widgets"]["shortcutsCount"]["text"].startswith("1 of ")  # Go to Memory Tab, Ctrl+4
+    app.xdotool("key", "Escape")
+    app.wait_for(lambda s: s["modal"] is None, "the list closed by Escape")
