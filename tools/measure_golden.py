@@ -23,7 +23,8 @@ Issue-33 families (configs in tests/data/hf_configs_v3/, see tools/measure_v3.py
 
     python tools/measure_golden.py --v3            # tests/golden/families_v3.json + data/param_names_v3.json
     python tools/measure_golden.py --v3 --random   # tests/golden/random_configs_v3.json
-    python tools/measure_golden.py --v3 [--random] --check   # measure again, compare, write nothing
+    python tools/measure_golden.py --check         # all three measured again and compared, nothing written
+    python tools/measure_golden.py --random --check    # the randomized ones only
 
 ``total``  = sum(p.numel() for p in model.parameters())  (tied weights once).
 ``active`` = total - sum over MoE blocks of (E - k) * (params of one routed
@@ -753,10 +754,10 @@ def main(argv: list[str] | None = None) -> int:
     add_v3_arguments(ap)
     args = ap.parse_args(argv)
     transformers.logging.set_verbosity_error()
-    if args.v3:
+    if args.check and (args.v2 or args.check_findings or args.shapes):
+        ap.error("--check re-measures the issue-33 goldens (--v3); it has no --v2 or --shapes form")
+    if args.v3 or args.check:
         return run_v3(args)
-    if args.check:
-        ap.error("--check is for --v3")
     if args.v2 or args.check_findings:
         return run_v2(args)
     if args.shapes:

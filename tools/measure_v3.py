@@ -34,7 +34,7 @@ import random
 import re
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -492,21 +492,33 @@ def write_random(out: Path, per_type: int) -> None:
 def add_v3_arguments(ap: argparse.ArgumentParser) -> None:
     ap.add_argument("--v3", action="store_true", help="the issue-33 families (tests/data/hf_configs_v3)")
     ap.add_argument(
-        "--check", action="store_true", help="with --v3: measure again and compare, write nothing"
+        "--check",
+        action="store_true",
+        help="measure the issue-33 goldens again and compare, writing nothing (with --random: only those)",
     )
+
+
+Job = tuple[list[Path], Callable[[list[Path]], None]]
 
 
 def run_v3(args: argparse.Namespace) -> int:
     per_type = args.per_type if args.per_type != mg.PER_TYPE else PER_TYPE
-    if args.random:
-        targets = [args.out or RANDOM_OUT]
-        writer = lambda paths: write_random(paths[0], per_type)  # noqa: E731
-    else:
-        targets = [args.out or FAMILIES_OUT, NAMES_OUT]
-        writer = lambda paths: write_families(*paths)  # noqa: E731
+    families: Job = ([args.out or FAMILIES_OUT, NAMES_OUT], lambda paths: write_families(*paths))
+    randoms: Job = ([args.out or RANDOM_OUT], lambda paths: write_random(paths[0], per_type))
     if not args.check:
+        targets, writer = randoms if args.random else families
         writer(targets)
         return 0
+    stale = []
+    for targets, writer in [randoms] if args.random else [families, randoms]:
+        stale += _stale(targets, writer)
+    for t in stale:
+        print(f"CHECK FAILED: {t.relative_to(mg.ROOT)} differs from a fresh measurement")
+    return 1 if stale else 0
+
+
+def _stale(targets: list[Path], writer: Callable[[list[Path]], None]) -> list[Path]:
+    """The target files that differ from what the writer writes now (written to a scratch folder)."""
     with tempfile.TemporaryDirectory() as tmp:
         fresh = [Path(tmp) / t.name for t in targets]
         writer(fresh)
@@ -515,12 +527,10 @@ def run_v3(args: argparse.Namespace) -> int:
             for t, f in zip(targets, fresh, strict=True)
             if not t.exists() or t.read_bytes() != f.read_bytes()
         ]
-    for t in stale:
-        print(f"CHECK FAILED: {t.relative_to(mg.ROOT)} differs from a fresh measurement")
     if not stale:
         print(
             "check: "
             + ", ".join(str(t.relative_to(mg.ROOT)) for t in targets)
             + " are what the modules measure"
         )
-    return 1 if stale else 0
+    return stale
