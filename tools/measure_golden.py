@@ -19,6 +19,13 @@ today's importer cannot read them):
     python tools/measure_golden.py --v2 --param-names  # tests/data/param_names_v2.json
     python tools/measure_golden.py --check-findings    # tools/family_formulas.py against the modules
 
+Issue-33 families (configs in tests/data/hf_configs_v3/, see tools/measure_v3.py):
+
+    python tools/measure_golden.py --v3            # tests/golden/families_v3.json + data/param_names_v3.json
+    python tools/measure_golden.py --v3 --random   # tests/golden/random_configs_v3.json
+    python tools/measure_golden.py --check         # all three measured again and compared, nothing written
+    python tools/measure_golden.py --random --check    # the randomized ones only
+
 ``total``  = sum(p.numel() for p in model.parameters())  (tied weights once).
 ``active`` = total - sum over MoE blocks of (E - k) * (params of one routed
 expert), the routed expert being measured from the module itself (a
@@ -736,6 +743,7 @@ def run_random(out: Path, per_type: int) -> None:
 def main(argv: list[str] | None = None) -> int:
     # the schema-v2 families live in tools/measure_v2.py, which builds on the helpers above
     from measure_v2 import add_v2_arguments, run_v2
+    from measure_v3 import add_v3_arguments, run_v3
 
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--random", action="store_true", help="write the randomized golden file instead")
@@ -743,8 +751,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--shapes", type=Path, metavar="DIR", help="write per-preset shape dumps to DIR")
     ap.add_argument("--out", type=Path, help="output file (default: tests/golden/...)")
     add_v2_arguments(ap)
+    add_v3_arguments(ap)
     args = ap.parse_args(argv)
     transformers.logging.set_verbosity_error()
+    if args.check and (args.v2 or args.check_findings or args.shapes):
+        ap.error("--check re-measures the issue-33 goldens (--v3); it has no --v2 or --shapes form")
+    if args.v3 or args.check:
+        return run_v3(args)
     if args.v2 or args.check_findings:
         return run_v2(args)
     if args.shapes:
