@@ -17,7 +17,6 @@ saved under a new name, ``hints_changed()`` when the scenario first exists.
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -28,7 +27,7 @@ from paramtally.core.breakdown import ParamReport
 from paramtally.core.count import count_parameters
 from paramtally.core.drafts import problems_of, settle
 from paramtally.core.edit import FieldPath, with_value
-from paramtally.core.errors import FieldError, ParamTallyError, ParamTallyWarning, field_problems, one_line
+from paramtally.core.errors import FieldError, ParamTallyError, field_problems, one_line
 from paramtally.core.events import Event
 from paramtally.core.groups import group_block
 from paramtally.core.hints import hints
@@ -67,6 +66,10 @@ class Document:
         self._scenario_data = scenario  # as saved in the preset file, judged when first used
         self.source_label = label or architecture.name
         self.preset_id = preset_id  # the preset (built-in or user) this model was opened from or saved as
+        # The model as opened: its opening scenario tells the fields the person set from those that
+        # follow the model, when another model is opened (core.scenario_carry).
+        self._opened_architecture = architecture
+        self.opening_note = ""  # what opening this model did to the scenario, in one line
         # Models opened so far: a view keeping its last valid figures keeps them for this model only.
         self.opened = 0
         self._cache: dict[str, Any] = {}
@@ -310,33 +313,33 @@ class Document:
         preset_id: str | None = None,
         scenario: dict[str, Any] | None = None,
     ) -> None:
-        """Open another model: no undo across files, no drafts from the last one; the scenario
-        saved with a preset comes back with it (a file without one keeps the current scenario)."""
+        """Open another model: no undo across files, no drafts from the last one. The scenario saved
+        with a preset comes back with it; without one, what the person set in the current scenario
+        carries over and what follows from the model is the new model's (``core.scenario_carry``),
+        said in ``opening_note``."""
         self.history.clear()
         self.opened += 1
         self.source_label, self.preset_id = label, preset_id
+        self.opening_note = ""
         if scenario is not None:
             self._scenario, self._scenario_data = None, scenario
+            self.opening_note = "scenario as saved with it"
         elif self._scenario is not None:
-            self._scenario = self._kept_scenario(architecture, self._scenario)
+            self._scenario = self._carried_scenario(architecture, self._scenario)
+        else:  # never asked for: the last model's saved scenario is not this one's
+            self._scenario_data = None
+        self._opened_architecture = architecture
         self._set_state((architecture, {}))
         self.history.set_clean()
         self.source_changed.emit()
 
-    def _kept_scenario(self, architecture: Architecture, scenario: Scenario) -> Scenario:
-        """The scenario kept for another model, its fields that do not fit that model put back (QA:
-        Mixtral's expert parallel 8 kept for Bamba left no memory figures until it was found)."""
-        from paramtally.core.scenario import fitted_scenario
+    def _carried_scenario(self, architecture: Architecture, scenario: Scenario) -> Scenario:
+        from paramtally.core.scenario import opening_scenario
+        from paramtally.core.scenario_carry import carry_scenario
 
-        fitted, changed = fitted_scenario(architecture, scenario)
-        if changed:
-            said = "; ".join(changed)
-            warnings.warn(
-                f"{self.source_label}: the scenario kept from the last model did not fit ({said})",
-                ParamTallyWarning,
-                stacklevel=3,
-            )
-        return fitted
+        carried = carry_scenario(scenario, opening_scenario(self._opened_architecture), architecture)
+        self.opening_note = carried.note
+        return carried.scenario
 
     def set_source(self, label: str, preset_id: str | None) -> None:
         """This model is now ``label`` (saved as or renamed to the preset ``preset_id``)."""

@@ -114,6 +114,7 @@ class Document(QObject):
     validity = Signal(object, str)  # (field path, "") when a field's error is gone
     source_changed = Signal()  # another model was opened, or this one saved under a new name
     hints_changed = Signal()  # the scenario came to be: hints about the context are known now
+    about_to_open = Signal()  # another model is being opened (``source_changed`` follows)
 
     def __init__(
         self,
@@ -168,6 +169,10 @@ class Document(QObject):
     @property
     def opened(self) -> int:
         return self.core.opened
+
+    @property
+    def opening_note(self) -> str:
+        return self.core.opening_note
 
     @property
     def report(self) -> ParamReport:
@@ -227,6 +232,7 @@ class Document(QObject):
         preset_id: str | None = None,
         scenario: dict[str, Any] | None = None,
     ) -> None:
+        self.about_to_open.emit()
         self.core.load(architecture, label, preset_id, scenario)
 
     def set_source(self, label: str, preset_id: str | None) -> None:
