@@ -17,7 +17,7 @@ saved under a new name, ``hints_changed()`` when the scenario first exists.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
@@ -29,7 +29,7 @@ from paramtally.core.drafts import problems_of, settle
 from paramtally.core.edit import FieldPath, with_value
 from paramtally.core.errors import FieldError, ParamTallyError, field_problems, one_line
 from paramtally.core.events import Event
-from paramtally.core.groups import group_block
+from paramtally.core.groups import group_block, groups_reached
 from paramtally.core.hints import hints
 from paramtally.core.history import Edit, History, HistoryLike
 from paramtally.core.labels import field_title
@@ -192,17 +192,26 @@ class Document:
         A refused value is kept as a draft (``keep``) and applied with a later edit that makes
         it fit; without ``keep`` (a field no form shows) it is only reported.
         """
-        drafts = {other: v for other, v in self._drafts.items() if other != path}
-        drafts[path] = value
+        return self._set_fields({path: value}, merge_key, keep)
+
+    def _set_fields(
+        self, values: dict[FieldPath, Any], merge_key: str | None = None, keep: bool = True, what: str = ""
+    ) -> bool:
+        """``set_field`` for several fields typed as one (a value given to several layer groups):
+        one undo step, named ``what`` when given; False unless all of them apply."""
+        drafts = {other: v for other, v in self._drafts.items() if other not in values}
+        drafts.update(values)
         settled = settle(self._architecture, drafts)
-        if path in settled.pending and not keep:
-            self.report_problem(path, settled.problems.get(path, "refused"))
+        refused = [path for path in values if path in settled.pending]
+        if refused and not keep:
+            for path in refused:
+                self.report_problem(path, settled.problems.get(path, "refused"))
             return False
-        applied = path not in settled.pending
         named = ", ".join(self.title_of(where) for where in settled.applied)
-        text = f"Set {named}" if applied else f"Type {self.title_of(path)} (not applied yet)"
+        first = next(iter(values))
+        text = (what or f"Set {named}") if not refused else f"Type {self.title_of(first)} (not applied yet)"
         self._push(self._set_state, self._current, (settled.model, settled.pending), text, merge_key)
-        return applied
+        return not refused
 
     def set_architecture(self, architecture: Architecture, text: str, drop: FieldPath | None = None) -> None:
         """Replace the whole architecture as one undo step (structure edits: the layer tree, a
@@ -241,6 +250,18 @@ class Document:
         block field (``("mixer", "sliding_window")``); one undo step. A value equal to what the
         group inherits is no change of its own; a refused one is kept as a draft, as in any field."""
         return self.set_field((*group, "override", *block_path), value)
+
+    def set_groups_value(self, groups: Sequence[FieldPath], block_path: FieldPath, value: Any) -> bool:
+        """A value typed into the form with several layer groups selected (the first the one the form
+        shows): given to every group it reaches (``core.groups.groups_reached``: those whose block has
+        the field, meaning the same), as one undo step that names how many."""
+        reached = groups_reached(self._architecture, groups, block_path)
+        if len(list(dict.fromkeys(groups))) <= 1 or not reached:
+            return self.set_group_value(groups[0], block_path, value)
+        title = field_title(block_path, group_block(self._architecture, reached[0]))
+        count = f"{len(reached)} group{'s' if len(reached) != 1 else ''}"
+        paths = {(*group, "override", *block_path): value for group in reached}
+        return self._set_fields(paths, what=f"Set {title.split(' › ')[-1]} on {count}")
 
     def reset_group_value(self, group: FieldPath, block_path: FieldPath) -> bool:
         """The group follows its base block again for that field, and a value typed there that did

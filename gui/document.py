@@ -216,6 +216,9 @@ class Document(QObject):
     def set_group_value(self, group: FieldPath, block_path: FieldPath, value: Any) -> bool:
         return self.core.set_group_value(group, block_path, value)
 
+    def set_groups_value(self, groups: list[FieldPath], block_path: FieldPath, value: Any) -> bool:
+        return self.core.set_groups_value(groups, block_path, value)
+
     def reset_group_value(self, group: FieldPath, block_path: FieldPath) -> bool:
         return self.core.reset_group_value(group, block_path)
 

@@ -96,6 +96,7 @@ class MainWindow(QMainWindow):
         )
         self.tree = LayerTree(doc)
         self.tree.group_selected.connect(self.form.show_group)  # the group's block, first in the form
+        self.tree.groups_selected.connect(self.form.show_selection)  # what a value typed there reaches
         tree_box = QWidget()
         tree_layout = QVBoxLayout(tree_box)
         tree_layout.setContentsMargins(4, 4, 4, 0)
