@@ -78,6 +78,8 @@ class LayerTree(QTreeView):
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.customContextMenuRequested.connect(self._context_menu)
         self.copied: tuple[Block, str | None] | None = None  # a block (or one part of it) to paste
+        self._shown = document.architecture  # the architecture the selection was made on
+        document.changed.connect(self._follow_moves)  # after the model's rows (it connected first)
         self._shortcuts()
         self.tree_model.modelReset.connect(self._expand)
         # Qt's selection model forgets the rows on a reset without a word: say so (no group then).
@@ -127,9 +129,39 @@ class LayerTree(QTreeView):
         return found
 
     def select_group(self, group: Group, part: str | None = None) -> None:
+        """That row alone, selected and current (setCurrentIndex would add it to the selection while
+        the Ctrl of Ctrl+Down is held: two rows selected, and F2 on one the person could not tell)."""
         index = self.tree_model.find(self.group_path(group), part)
         if index.isValid():
-            self.setCurrentIndex(index)
+            self._select_rows([index], index)
+
+    def _select_rows(self, rows: list[QModelIndex], current: QModelIndex) -> None:
+        selection = self.selectionModel()
+        flags = selection.SelectionFlag
+        selection.setCurrentIndex(current, flags.ClearAndSelect | flags.Rows)
+        for index in rows:
+            if index != current:
+                selection.select(index, flags.Select | flags.Rows)
+
+    def _follow_moves(self) -> None:
+        """A group moved by an edit, its undo or its redo: the selection moves with it (the rows stay
+        where they were, their keys being the groups' places, so the selection stayed on the place)."""
+        before, after = self._shown, self.document.architecture
+        self._shown = after
+        current = self.tree_model.row_of(self.currentIndex())
+        if before is after or current is None or current.kind == "stack":
+            return
+        selected = [self.tree_model.row_of(index) for index in self.selectionModel().selectedRows()]
+        rows = [
+            current,
+            *(row for row in selected if row is not None and row != current and row.kind != "stack"),
+        ]
+        moved = layer_ops.moved_groups(before, after, [row.group for row in rows])
+        if moved == [row.group for row in rows]:
+            return
+        found = [self.tree_model.find(group, row.part) for group, row in zip(moved, rows, strict=True)]
+        if all(index.isValid() for index in found):
+            self._select_rows(found, found[0])
 
     def currentChanged(self, current: QModelIndex, previous: QModelIndex) -> None:
         super().currentChanged(current, previous)
