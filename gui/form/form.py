@@ -383,8 +383,8 @@ class ArchitectureForm(QScrollArea):
         if note is None:
             return
         note.setText(
-            f"{count} layer groups selected: a change here reaches each of them that has the field, "
-            "as the field means it here (Experts: the MoE groups); ↺ resets the group shown alone."
+            f"{count} layer groups selected: a value typed here goes to each of them that has the field "
+            "(Experts: only the MoE groups); ↺ resets the group shown alone."
         )
         note.setVisible(count > 1)
 

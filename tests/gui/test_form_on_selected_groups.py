@@ -66,7 +66,7 @@ def test_experts_typed_with_two_moe_groups_selected_reach_both(
     assert form.group == ATTENTION_MOE  # the group clicked last is the one shown
     note = form.findChild(QLabel, "selectionNote")
     assert note is not None and note.isVisible()
-    assert note.text().startswith("2 layer groups selected: a change here reaches each of them")
+    assert note.text().startswith("2 layer groups selected: a value typed here goes to each of them")
     type_into(form.editor((*ATTENTION_MOE, "override", "ffn", "num_experts")), "16")
     assert _experts(window, ATTENTION_MOE) == 16 and _experts(window, MAMBA_MOE) == 16
     assert window.document.undo_stack.undoText() == "Set Experts on 2 groups"
