@@ -17,8 +17,7 @@ saved under a new name, ``hints_changed()`` when the scenario first exists.
 
 from __future__ import annotations
 
-import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
@@ -28,9 +27,9 @@ from paramtally.core.breakdown import ParamReport
 from paramtally.core.count import count_parameters
 from paramtally.core.drafts import problems_of, settle
 from paramtally.core.edit import FieldPath, with_value
-from paramtally.core.errors import FieldError, ParamTallyError, ParamTallyWarning, field_problems, one_line
+from paramtally.core.errors import FieldError, ParamTallyError, field_problems, one_line
 from paramtally.core.events import Event
-from paramtally.core.groups import group_block
+from paramtally.core.groups import group_block, groups_reached
 from paramtally.core.hints import hints
 from paramtally.core.history import Edit, History, HistoryLike
 from paramtally.core.labels import field_title
@@ -67,6 +66,10 @@ class Document:
         self._scenario_data = scenario  # as saved in the preset file, judged when first used
         self.source_label = label or architecture.name
         self.preset_id = preset_id  # the preset (built-in or user) this model was opened from or saved as
+        # The model as opened: its opening scenario tells the fields the person set from those that
+        # follow the model, when another model is opened (core.scenario_carry).
+        self._opened_architecture = architecture
+        self.opening_note = ""  # what opening this model did to the scenario, in one line
         # Models opened so far: a view keeping its last valid figures keeps them for this model only.
         self.opened = 0
         self._cache: dict[str, Any] = {}
@@ -189,17 +192,26 @@ class Document:
         A refused value is kept as a draft (``keep``) and applied with a later edit that makes
         it fit; without ``keep`` (a field no form shows) it is only reported.
         """
-        drafts = {other: v for other, v in self._drafts.items() if other != path}
-        drafts[path] = value
+        return self._set_fields({path: value}, merge_key, keep)
+
+    def _set_fields(
+        self, values: dict[FieldPath, Any], merge_key: str | None = None, keep: bool = True, what: str = ""
+    ) -> bool:
+        """``set_field`` for several fields typed as one (a value given to several layer groups):
+        one undo step, named ``what`` when given; False unless all of them apply."""
+        drafts = {other: v for other, v in self._drafts.items() if other not in values}
+        drafts.update(values)
         settled = settle(self._architecture, drafts)
-        if path in settled.pending and not keep:
-            self.report_problem(path, settled.problems.get(path, "refused"))
+        refused = [path for path in values if path in settled.pending]
+        if refused and not keep:
+            for path in refused:
+                self.report_problem(path, settled.problems.get(path, "refused"))
             return False
-        applied = path not in settled.pending
         named = ", ".join(self.title_of(where) for where in settled.applied)
-        text = f"Set {named}" if applied else f"Type {self.title_of(path)} (not applied yet)"
+        first = next(iter(values))
+        text = (what or f"Set {named}") if not refused else f"Type {self.title_of(first)} (not applied yet)"
         self._push(self._set_state, self._current, (settled.model, settled.pending), text, merge_key)
-        return applied
+        return not refused
 
     def set_architecture(self, architecture: Architecture, text: str, drop: FieldPath | None = None) -> None:
         """Replace the whole architecture as one undo step (structure edits: the layer tree, a
@@ -238,6 +250,18 @@ class Document:
         block field (``("mixer", "sliding_window")``); one undo step. A value equal to what the
         group inherits is no change of its own; a refused one is kept as a draft, as in any field."""
         return self.set_field((*group, "override", *block_path), value)
+
+    def set_groups_value(self, groups: Sequence[FieldPath], block_path: FieldPath, value: Any) -> bool:
+        """A value typed into the form with several layer groups selected (the first the one the form
+        shows): given to every group it reaches (``core.groups.groups_reached``: those whose block has
+        the field, meaning the same), as one undo step that names how many."""
+        reached = groups_reached(self._architecture, groups, block_path)
+        if len(list(dict.fromkeys(groups))) <= 1 or not reached:
+            return self.set_group_value(groups[0], block_path, value)
+        title = field_title(block_path, group_block(self._architecture, reached[0]))
+        count = f"{len(reached)} group{'s' if len(reached) != 1 else ''}"
+        paths = {(*group, "override", *block_path): value for group in reached}
+        return self._set_fields(paths, what=f"Set {title.split(' › ')[-1]} on {count}")
 
     def reset_group_value(self, group: FieldPath, block_path: FieldPath) -> bool:
         """The group follows its base block again for that field, and a value typed there that did
@@ -310,33 +334,33 @@ class Document:
         preset_id: str | None = None,
         scenario: dict[str, Any] | None = None,
     ) -> None:
-        """Open another model: no undo across files, no drafts from the last one; the scenario
-        saved with a preset comes back with it (a file without one keeps the current scenario)."""
+        """Open another model: no undo across files, no drafts from the last one. The scenario saved
+        with a preset comes back with it; without one, what the person set in the current scenario
+        carries over and what follows from the model is the new model's (``core.scenario_carry``),
+        said in ``opening_note``."""
         self.history.clear()
         self.opened += 1
         self.source_label, self.preset_id = label, preset_id
+        self.opening_note = ""
         if scenario is not None:
             self._scenario, self._scenario_data = None, scenario
+            self.opening_note = "scenario as saved with it"
         elif self._scenario is not None:
-            self._scenario = self._kept_scenario(architecture, self._scenario)
+            self._scenario = self._carried_scenario(architecture, self._scenario)
+        else:  # never asked for: the last model's saved scenario is not this one's
+            self._scenario_data = None
+        self._opened_architecture = architecture
         self._set_state((architecture, {}))
         self.history.set_clean()
         self.source_changed.emit()
 
-    def _kept_scenario(self, architecture: Architecture, scenario: Scenario) -> Scenario:
-        """The scenario kept for another model, its fields that do not fit that model put back (QA:
-        Mixtral's expert parallel 8 kept for Bamba left no memory figures until it was found)."""
-        from paramtally.core.scenario import fitted_scenario
+    def _carried_scenario(self, architecture: Architecture, scenario: Scenario) -> Scenario:
+        from paramtally.core.scenario import opening_scenario
+        from paramtally.core.scenario_carry import carry_scenario
 
-        fitted, changed = fitted_scenario(architecture, scenario)
-        if changed:
-            said = "; ".join(changed)
-            warnings.warn(
-                f"{self.source_label}: the scenario kept from the last model did not fit ({said})",
-                ParamTallyWarning,
-                stacklevel=3,
-            )
-        return fitted
+        carried = carry_scenario(scenario, opening_scenario(self._opened_architecture), architecture)
+        self.opening_note = carried.note
+        return carried.scenario
 
     def set_source(self, label: str, preset_id: str | None) -> None:
         """This model is now ``label`` (saved as or renamed to the preset ``preset_id``)."""

@@ -11,7 +11,7 @@ set back to what it inherits has no change of its own and merges with its neighb
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Literal
 
 from paramtally.core.blocks import FFN_KINDS, MIXER_KINDS
@@ -26,14 +26,24 @@ __all__ = [
     "field_origin",
     "group_at",
     "group_block",
+    "groups_reached",
     "inherited_block",
     "leaf_groups",
     "split_value_path",
     "stack_of",
     "stacks_holding",
+    "takes",
 ]
 
 GroupLike = LayerGroup | MTP
+# The kinds of part a value edit applies to where the field's name alone would mislead: an edit
+# of several groups reaches only those whose part has the field as the edit means it — a Mamba-2
+# mixer's heads are SSM heads, and a MoE has no FFN width.
+VALUE_KINDS: dict[FieldPath, tuple[str, ...]] = {
+    ("mixer", "sliding_window"): ("attention",),
+    ("mixer", "num_heads"): ("attention", "mla"),
+    ("ffn", "width"): ("dense",),
+}
 KIND_CLASSES = {str(kind.model_fields["kind"].default): kind for kind in (*MIXER_KINDS, *FFN_KINDS)}
 Origin = Literal["inherited", "own", "own kind"]
 
@@ -194,3 +204,49 @@ def field_origin(arch: Architecture, group: FieldPath, path: FieldPath) -> Origi
             if getattr(inherited, "kind", None) != override["kind"]:
                 return "own kind"
     return "own"
+
+
+def takes(block: Block, block_path: FieldPath) -> bool:
+    """Whether a value edit at ``block_path`` applies to ``block`` (``VALUE_KINDS``)."""
+    kinds = VALUE_KINDS.get(block_path)
+    return kinds is None or getattr(getattr(block, str(block_path[0])), "kind", None) in kinds
+
+
+def groups_reached(
+    arch: Architecture, groups: Iterable[FieldPath], block_path: FieldPath
+) -> tuple[FieldPath, ...]:
+    """The groups among ``groups`` (the first: the one whose block the edit was made in) that an
+    edit of their block's field at ``block_path`` reaches: each whose block has that field meaning
+    what it means in the first's — its part of the same kind (Experts: a MoE, not a dense FFN; an
+    attention's query heads, not a Mamba-2 mixer's SSM heads), or of a kind ``VALUE_KINDS`` gives
+    the same meaning. A kind switch reaches every group. Each group once, in the order given."""
+    ordered = list(dict.fromkeys(groups))
+    if not ordered:
+        return ()
+    first = group_block(arch, ordered[0])
+    first_kinds = _part_kinds(first, block_path)
+    shared = block_path in VALUE_KINDS and takes(first, block_path)  # a meaning other kinds share
+    reached = []
+    for group in ordered:
+        block = group_block(arch, group)
+        kinds = _part_kinds(block, block_path)
+        if kinds is None:
+            continue
+        if block_path[-1] == "kind" or kinds == first_kinds or (shared and takes(block, block_path)):
+            reached.append(group)
+    return tuple(reached)
+
+
+def _part_kinds(block: Block, block_path: FieldPath) -> tuple[str, ...] | None:
+    """The kinds of the parts on the way to the field (('moe',) for ('ffn', 'num_experts')); None
+    when the block has no such field (a dense FFN's experts)."""
+    node: Any = block
+    kinds: list[str] = []
+    for step in block_path[:-1]:
+        node = getattr(node, str(step), None)
+        if node is None:
+            return None
+        kinds.append(str(getattr(node, "kind", type(node).__name__)))
+    if str(block_path[-1]) not in type(node).model_fields:
+        return None
+    return tuple(kinds)

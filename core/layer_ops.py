@@ -43,6 +43,7 @@ __all__ = [
     "merge_with_next",
     "mergeable",
     "move_group",
+    "moved_groups",
     "paste_block",
     "set_adapter",
     "set_count",
@@ -133,6 +134,30 @@ def move_group(layers: Layers, source: int, destination: int) -> Layers:
     items = list(layers)
     items.insert(destination, items.pop(source))
     return tuple(items)
+
+
+def moved_groups(before: Architecture, after: Architecture, groups: list[FieldPath]) -> list[FieldPath]:
+    """Where ``groups`` (addresses in ``before``) are in ``after`` when the edit between them only
+    reordered their siblings (a move, its undo, its redo), so that a selection follows the group it
+    shows; a group whose siblings changed otherwise, or did not change, keeps its address. Of equal
+    groups, the nearest one is taken (they read alike)."""
+    found: list[FieldPath] = []
+    for group in groups:
+        found.append(group)
+        if len(group) < 3 or not isinstance(group[-1], int):
+            continue
+        try:
+            old, new = siblings(before, group), siblings(after, group)
+        except (ParamTallyError, AssertionError, IndexError):
+            continue
+        index = group[-1]
+        if old == new or len(old) != len(new) or not 0 <= index < len(old):
+            continue
+        if any(old.count(item) != new.count(item) for item in old):
+            continue  # not a reordering: the groups themselves changed
+        places = [place for place, item in enumerate(new) if item == old[index]]
+        found[-1] = (*group[:-1], min(places, key=lambda place: abs(place - index)))
+    return found
 
 
 def delete_group(layers: Layers, index: int, holder: str = "stack") -> Layers:

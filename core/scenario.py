@@ -22,6 +22,7 @@ from paramtally.core.schema import Architecture, LoRATarget
 from paramtally.core.schema.hashed import HashedOnce
 
 __all__ = [
+    "FROM_THE_MODEL",
     "INFERENCE_ONLY",
     "TRAINING_ONLY",
     "Scenario",
@@ -296,6 +297,11 @@ def with_changes(s: Scenario, changes: tuple[tuple[str, int], ...]) -> Scenario:
     scenario out on the same layouts again after every edit of the architecture, and a pydantic
     copy and its new hash cost more than the lookup (scenarios are immutable: one copy serves)."""
     return s.model_copy(update=dict(changes))
+
+
+# The fields ``opening_scenario`` takes from the model: opening another model, they follow it
+# unless the person set them (core.scenario_carry).
+FROM_THE_MODEL = frozenset({"context"})
 
 
 def opening_scenario(arch: Architecture) -> Scenario:

@@ -1,13 +1,14 @@
 """Resolve what a person names on the command line or in Open: a preset id or a file/folder.
 
 A preset id is looked up among the user's presets first (they may shadow a built-in one), then
-the built-in ones. A path may be a preset JSON file, a Hugging Face ``config.json`` or a folder
-holding one.
+the built-in ones. A path may be a preset JSON file, a Hugging Face ``config.json``, a folder
+holding one, or a report ParamTally wrote with the architecture in it (Everything as JSON).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from paramtally.core import presets
 from paramtally.core.errors import ParamTallyError
@@ -79,7 +80,19 @@ def load_json_source(path: Path, *, nofollow: bool = False, origin: str | None =
             f"{name}: reads as a Hugging Face config.json without its model_type; add it "
             '(e.g. "model_type": "llama") so the importer knows the model family'
         )
+    if isinstance(data, dict) and "schema_version" not in data and isinstance(data.get("architecture"), dict):
+        return _report_preset(data, name)
     return presets.preset_from_data(data, name)
+
+
+def _report_preset(data: dict[str, Any], name: str) -> Preset:
+    """The model a ParamTally report is about — the window's File → Export → Everything as JSON,
+    ``memory --format json`` — with the scenario its figures were for: opened again, it is the model
+    and the memory tab the figures came from."""
+    preset = dict(data["architecture"])
+    if data.get(presets.SCENARIO_KEY) is not None:
+        preset[presets.SCENARIO_KEY] = data[presets.SCENARIO_KEY]
+    return presets.preset_from_data(preset, f"{name} (its architecture)")
 
 
 # Keys of a Hugging Face config.json that no preset has (a preset has schema_version and blocks).

@@ -114,6 +114,7 @@ class Document(QObject):
     validity = Signal(object, str)  # (field path, "") when a field's error is gone
     source_changed = Signal()  # another model was opened, or this one saved under a new name
     hints_changed = Signal()  # the scenario came to be: hints about the context are known now
+    about_to_open = Signal()  # another model is being opened (``source_changed`` follows)
 
     def __init__(
         self,
@@ -170,6 +171,10 @@ class Document(QObject):
         return self.core.opened
 
     @property
+    def opening_note(self) -> str:
+        return self.core.opening_note
+
+    @property
     def report(self) -> ParamReport:
         return self.core.report
 
@@ -211,6 +216,9 @@ class Document(QObject):
     def set_group_value(self, group: FieldPath, block_path: FieldPath, value: Any) -> bool:
         return self.core.set_group_value(group, block_path, value)
 
+    def set_groups_value(self, groups: list[FieldPath], block_path: FieldPath, value: Any) -> bool:
+        return self.core.set_groups_value(groups, block_path, value)
+
     def reset_group_value(self, group: FieldPath, block_path: FieldPath) -> bool:
         return self.core.reset_group_value(group, block_path)
 
@@ -227,6 +235,7 @@ class Document(QObject):
         preset_id: str | None = None,
         scenario: dict[str, Any] | None = None,
     ) -> None:
+        self.about_to_open.emit()
         self.core.load(architecture, label, preset_id, scenario)
 
     def set_source(self, label: str, preset_id: str | None) -> None:

@@ -70,6 +70,9 @@ class MainWindow(QMainWindow):
         self.document = document
         self.last_error = ""
         self.views_loaded = False
+        self._opened_seen = document.opened  # the model the status bar last said was opened
+        self._error_before_open = ""
+        self._open_words = ""  # how the status bar names the opening under way ("Opened <label>" else)
         self._build_widgets()
         if views == "after_first_paint":
             # The headline is on screen from the start: its first paint is the window's.
@@ -81,6 +84,8 @@ class MainWindow(QMainWindow):
         document.undo_stack.cleanChanged.connect(self._update_title)
         document.source_changed.connect(self._update_title)
         document.source_changed.connect(self._remember_preset)
+        document.about_to_open.connect(self._before_open)
+        document.source_changed.connect(self._say_opened)
         self._update_title()
         self.resize(1440, 900)
         self._restore()
@@ -100,6 +105,7 @@ class MainWindow(QMainWindow):
         )
         self.tree = LayerTree(doc)
         self.tree.group_selected.connect(self.form.show_group)  # the group's block, first in the form
+        self.tree.groups_selected.connect(self.form.show_selection)  # what a value typed there reaches
         tree_box = QWidget()
         tree_layout = QVBoxLayout(tree_box)
         tree_layout.setContentsMargins(4, 4, 4, 0)
@@ -314,35 +320,44 @@ class MainWindow(QMainWindow):
             # core says every bad file in one line; should a case slip through, say it, keep the model
             self._show_problem(PurePath(source).name, f"cannot be read ({type(exc).__name__}: {exc})")
             return False
-        before = self.last_error
         self.document.load(preset.architecture, label, preset_id, preset.scenario)
         if preset_id is None:  # a preset is remembered by its id (_remember_preset), a file by its path
             remember_source(source)
-        self._say_opened(f"Opened {label}: {preset.architecture.name}", before)
         return True
 
-    def _say_opened(self, text: str, before: str) -> None:
-        """``text`` in the status bar, with the notice the opening gave if any (a scenario field
-        that did not fit the new model and went back): "Opened …" replaced it unseen."""
-        if self.last_error != before:
+    def _before_open(self) -> None:
+        self._error_before_open = self.last_error
+
+    def _say_opened(self) -> None:
+        """Whichever way a model was opened (a menu, the presets browser, a file, Open Recent), the
+        status bar says in one line what opened and what became of the scenario (core's note: what
+        was kept, what the model gave); with the notice the opening gave, if any (a saved scenario
+        skipped), which "Opened …" would replace unseen."""
+        doc = self.document
+        if doc.opened == self._opened_seen:
+            return  # saved under a new name, renamed: nothing opened
+        self._opened_seen = doc.opened
+        words = f"{self._open_words or f'Opened {doc.source_label}'}: {doc.architecture.name}"
+        self._open_words = ""
+        text = " — ".join(part for part in (words, doc.opening_note) if part)
+        if self.last_error != self._error_before_open:
             self.statusBar().showMessage(f"{text} — ⚠ {self.last_error}", 15000)
         else:
-            self.statusBar().showMessage(text, 5000)
+            self.statusBar().showMessage(text, 10000 if doc.opening_note else 5000)
 
     def open_builtin(self, preset_id: str) -> bool:
         """File → Open Built-in Preset: that preset, not a user preset that took its id (as the
         presets browser's built-in row opens it)."""
-        before = self.last_error
-        if not self.presets_browser.ops.open_builtin(preset_id):
-            return False
-        self._say_opened(f"Opened the built-in {preset_id}: {self.document.architecture.name}", before)
-        return True
+        self._open_words = f"Opened the built-in {preset_id}"
+        opened = self.presets_browser.ops.open_builtin(preset_id)
+        self._open_words = ""
+        return opened
 
     def new_model(self, template: str) -> bool:
         """Start a model from a template (core.templates): a new, unsaved document."""
         arch = new_architecture(template)
+        self._open_words = f"New model from {TEMPLATES[template][0]}"
         self.document.load(arch, arch.name)
-        self.statusBar().showMessage(f"New model: {TEMPLATES[template][0]}", 5000)
         return True
 
     def open_dialog(self) -> None:

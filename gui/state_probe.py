@@ -24,6 +24,8 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QMessageBox,
+    QPushButton,
+    QScrollArea,
     QTreeView,
     QTreeWidget,
     QTreeWidgetItem,
@@ -36,7 +38,8 @@ from paramtally.gui.form.field_frame import marked
 __all__ = ["ENVIRONMENT", "StateProbe"]
 
 ENVIRONMENT = "PARAMTALLY_STATE_FILE"
-_SHOWN = (QAbstractSpinBox, QComboBox, QLineEdit, QCheckBox, QLabel)
+# A scroll area too: where its fields show (a field below it is scrolled to before a click).
+_SHOWN = (QAbstractSpinBox, QComboBox, QLineEdit, QCheckBox, QLabel, QScrollArea)
 
 
 def _rect(widget: QWidget, rect: QRect | None = None) -> list[int]:
@@ -100,6 +103,7 @@ class StateProbe(QObject):
         window = self.window
         document = getattr(window, "document", None)
         state: dict[str, Any] = {"title": window.windowTitle(), "views_loaded": window.views_loaded}
+        state["status"] = window.statusBar().currentMessage()  # "Opened …", what the scenario kept
         if document is not None:
             state["total"] = document.report.total
             state["layers"] = [group.layers for group in document.architecture.main_stack.layers]
@@ -156,6 +160,11 @@ class StateProbe(QObject):
             return None
         text = dialog.text() if isinstance(dialog, QMessageBox) else ""
         found = {"class": type(dialog).__name__, "title": dialog.windowTitle(), "text": text}
+        found["buttons"] = [
+            {"text": button.text().replace("&", ""), "rect": _rect(button)}
+            for button in dialog.findChildren(QPushButton)
+            if button.isVisible()
+        ]
         lists = dialog.findChildren(QTreeWidget)  # e.g. the groups a pattern makes, before OK
         if lists:
             found["items"] = [

@@ -204,6 +204,8 @@ class ArchitectureForm(QScrollArea):
         self.sections: dict[str, Section] = {}
         self._shape: tuple[object, ...] = ()
         self.group: FieldPath | None = None  # the layer group whose block is shown first
+        self.selection: tuple[FieldPath, ...] = ()  # the layer groups selected in the tree
+        self._selection_note: QLabel | None = None
         self._resets: dict[FieldPath, QToolButton] = {}
         self._refit = False
         self._build()
@@ -225,6 +227,11 @@ class ArchitectureForm(QScrollArea):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.setSpacing(2)
         self._resets = {}
+        self._selection_note = QLabel(body)
+        self._selection_note.setObjectName("selectionNote")
+        self._selection_note.setWordWrap(True)
+        layout.addWidget(self._selection_note)
+        self._show_selection_note()
         if self.group is not None and getattr(group_at(arch, self.group), "pattern", ()):
             layout.addWidget(self._pattern_note())
         for section in plan(arch, self.group):
@@ -341,12 +348,45 @@ class ArchitectureForm(QScrollArea):
 
     def _commit(self, path: FieldPath, value: Any, merge: bool) -> None:
         group, inside = split_value_path(path)
-        if group is not None:  # the selected layer group's own value
-            self.document.set_group_value(group, inside, value)
+        if group is not None:  # the selected layer groups' own value: core says which it reaches
+            self.document.set_groups_value(self._edited_groups(group), inside, value)
             return
         self.document.set_field(path, value, merge_key=format_loc(path) if merge else None)
 
     # --- the selected layer group ------------------------------------------------------------
+
+    def show_selection(self, groups: tuple[FieldPath, ...]) -> None:
+        """The groups selected in the tree: a value typed into the shown group's block goes to each
+        of them that has the field (as the tree's own edits do), and the form says so above it."""
+        before = self._selection_count()
+        self.selection = tuple(groups)
+        if (self._selection_count() > 1) != (before > 1):
+            # Built anew with the note in place: shown in a body already laid out, it left the rows
+            # below squeezed over each other until the next resize (Qt's scroll area fits its body
+            # to it on a resize only).
+            self._build()
+            self.refresh()
+        else:
+            self._show_selection_note()
+
+    def _edited_groups(self, group: FieldPath) -> list[FieldPath]:
+        """The group shown first, then the other selected groups that still exist."""
+        arch = self.document.architecture
+        others = [g for g in self.selection if g != group and _exists(arch, g)]
+        return [group, *others] if group in self.selection else [group]
+
+    def _selection_count(self) -> int:
+        return len(self._edited_groups(self.group)) if self.group is not None else 0
+
+    def _show_selection_note(self) -> None:
+        note, count = self._selection_note, self._selection_count()
+        if note is None:
+            return
+        note.setText(
+            f"{count} layer groups selected: a value typed here goes to each of them that has the field "
+            "(Experts: only the MoE groups); ↺ resets the group shown alone."
+        )
+        note.setVisible(count > 1)
 
     def show_group(self, group: FieldPath | None) -> None:
         """Show ``group``'s block first (None: no group); its inherited fields are marked as such."""

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QPoint, Qt, Signal
+from PySide6.QtCore import QItemSelection, QModelIndex, QPoint, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QMenu, QTreeView, QWidget
 
@@ -21,7 +21,7 @@ from paramtally.core import layer_ops
 from paramtally.core.blocks import MIXER_KINDS, retyped
 from paramtally.core.errors import FieldPath
 from paramtally.core.fields import kind_title
-from paramtally.core.groups import group_at, group_block, inherited_block, leaf_groups
+from paramtally.core.groups import group_at, group_block, inherited_block, leaf_groups, takes
 from paramtally.core.schema import MTP, Adapter, Architecture, Block, LayerGroup, LoRA, MoE
 from paramtally.gui.dialogs import warn
 from paramtally.gui.document import Document
@@ -35,20 +35,6 @@ BLOCK_NAMES = {"moe": "MoE", "lora": "LoRA", "adapter": "adapter"}
 BLOCK_FIELDS = {"moe": "ffn", "lora": "lora", "adapter": "adapter"}  # where a group's block keeps each
 MIXERS = {str(kind.model_fields["kind"].default): kind_title(kind) for kind in MIXER_KINDS}
 Group = FieldPath | int  # a group's address; an int is a top-level group of the main stack
-# The kinds of part a value edit from the tree applies to: a selection (or a pattern) edits only
-# its groups whose part has the field as the edit means it — a Mamba-2 mixer's heads are SSM
-# heads, and a MoE has no FFN width.
-VALUE_KINDS: dict[FieldPath, tuple[str, ...]] = {
-    ("mixer", "sliding_window"): ("attention",),
-    ("mixer", "num_heads"): ("attention", "mla"),
-    ("ffn", "width"): ("dense",),
-}
-
-
-def takes(block: Block, block_path: FieldPath) -> bool:
-    """Whether a value edit at ``block_path`` applies to ``block`` (``VALUE_KINDS``)."""
-    kinds = VALUE_KINDS.get(block_path)
-    return kinds is None or getattr(getattr(block, str(block_path[0])), "kind", None) in kinds
 
 
 def block_part(block: Block | None, name: str) -> Any:
@@ -63,6 +49,7 @@ class LayerTree(QTreeView):
     """Stacks, layer groups and blocks; right-click or the keyboard to split, convert, insert, delete."""
 
     group_selected = Signal(object)  # the current group's address (None: a stack or nothing)
+    groups_selected = Signal(object)  # the selected groups' addresses (a tuple), when they change
 
     def __init__(self, document: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -92,8 +79,12 @@ class LayerTree(QTreeView):
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.customContextMenuRequested.connect(self._context_menu)
         self.copied: tuple[Block, str | None] | None = None  # a block (or one part of it) to paste
+        self._shown = document.architecture  # the architecture the selection was made on
+        document.changed.connect(self._follow_moves)  # after the model's rows (it connected first)
         self._shortcuts()
         self.tree_model.modelReset.connect(self._expand)
+        # Qt's selection model forgets the rows on a reset without a word: say so (no group then).
+        self.tree_model.modelReset.connect(self._selection_changed)
         self.tree_model.figures_changed.connect(self.viewport().update)
         self._expand()
 
@@ -139,13 +130,50 @@ class LayerTree(QTreeView):
         return found
 
     def select_group(self, group: Group, part: str | None = None) -> None:
+        """That row alone, selected and current (setCurrentIndex would add it to the selection while
+        the Ctrl of Ctrl+Down is held: two rows selected, and F2 on one the person could not tell)."""
         index = self.tree_model.find(self.group_path(group), part)
         if index.isValid():
-            self.setCurrentIndex(index)
+            self._select_rows([index], index)
+
+    def _select_rows(self, rows: list[QModelIndex], current: QModelIndex) -> None:
+        selection = self.selectionModel()
+        flags = selection.SelectionFlag
+        selection.setCurrentIndex(current, flags.ClearAndSelect | flags.Rows)
+        for index in rows:
+            if index != current:
+                selection.select(index, flags.Select | flags.Rows)
+
+    def _follow_moves(self) -> None:
+        """A group moved by an edit, its undo or its redo: the selection moves with it (the rows stay
+        where they were, their keys being the groups' places, so the selection stayed on the place)."""
+        before, after = self._shown, self.document.architecture
+        self._shown = after
+        current = self.tree_model.row_of(self.currentIndex())
+        if before is after or current is None or current.kind == "stack":
+            return
+        selected = [self.tree_model.row_of(index) for index in self.selectionModel().selectedRows()]
+        rows = [
+            current,
+            *(row for row in selected if row is not None and row != current and row.kind != "stack"),
+        ]
+        moved = layer_ops.moved_groups(before, after, [row.group for row in rows])
+        if moved == [row.group for row in rows]:
+            return
+        found = [self.tree_model.find(group, row.part) for group, row in zip(moved, rows, strict=True)]
+        if all(index.isValid() for index in found):
+            self._select_rows(found, found[0])
 
     def currentChanged(self, current: QModelIndex, previous: QModelIndex) -> None:
         super().currentChanged(current, previous)
         self.group_selected.emit(self.current_group())
+
+    def selectionChanged(self, selected: QItemSelection, deselected: QItemSelection) -> None:
+        super().selectionChanged(selected, deselected)
+        self._selection_changed()
+
+    def _selection_changed(self) -> None:
+        self.groups_selected.emit(tuple(self.selected_groups()))
 
     # --- questions to the person -----------------------------------------------------------------
 

@@ -35,6 +35,7 @@ class PresetsBrowser(QWidget):
         self.ops = PresetActions(document, self.presets, self)
         self.marker = QLabel()
         self.marker.setObjectName("presetDirty")
+        self.marker.setWordWrap(True)  # a narrow dock: the line wraps rather than widening the dock
         self.buttons = {text: QPushButton(text) for text in BUTTONS}
         self._layout()
         self._connect()
@@ -103,7 +104,9 @@ class PresetsBrowser(QWidget):
         current = self.ops.current_id
         name = current or self.document.source_label or "unsaved model"
         kind = " (user)" if current and user_presets.is_user(current) else ""
-        self.marker.setText(f"{name}{kind}" + ("  ● unsaved changes" if self.document.dirty else ""))
+        # Said as the open model's: under a filtered list, the bare name read as the row selected.
+        unsaved = "  ● unsaved changes" if self.document.dirty else ""
+        self.marker.setText(f"Open in the window: {name}{kind}{unsaved}")
 
 
 def add_preset_actions(menu: QMenu, browser: PresetsBrowser, window: QWidget | None = None) -> list[QAction]:

@@ -109,6 +109,17 @@ class PresetList(QWidget):
             self._watcher.addPath(str(folder))
 
     def _apply_filter(self, text: str) -> None:
+        """Show the rows that say ``text``. A selected row the filter hides gives the selection to the
+        first row shown, or to none: a hidden selection left Open, Rename and Delete acting on a
+        preset no one could see. With none selected, a filter that shows rows selects the first."""
         needle = text.strip().lower()
         for item in self.items():
             item.setHidden(bool(needle) and needle not in item.text().translate(_PLAIN).lower())
+        chosen = self.list.selectedItems()
+        if (chosen and not chosen[0].isHidden()) or not (chosen or needle):
+            return
+        shown = next((item for item in self.items() if not item.isHidden()), None)
+        if shown is None:
+            self.clear_selection()
+        else:
+            self.list.setCurrentItem(shown)

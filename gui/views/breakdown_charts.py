@@ -25,6 +25,7 @@ from paramtally.gui.views.export import laid_out, save_view
 from paramtally.gui.views.format import share_text
 from paramtally.gui.views.palette import KIND_COLORS, PART_COLORS, chart_colors, color_for
 from paramtally.gui.views.pie_chart import PieView, Slice
+from paramtally.gui.views.stale import StaleNote
 from paramtally.gui.views.themed_plot import ThemedPlot
 from paramtally.gui.views.value_label import ValueLabel, labels_inside
 
@@ -356,6 +357,8 @@ class BreakdownCharts(QWidget):
         top = QHBoxLayout()
         top.addWidget(QLabel("Bars:"))
         top.addWidget(self.mode_box)
+        self.stale_note = StaleNote("chartsStale")  # the bars and the pie are the last valid model's
+        top.addWidget(self.stale_note, 1)
         top.addStretch(1)
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(self.bar)
@@ -389,6 +392,7 @@ class BreakdownCharts(QWidget):
         report = self._document.report
         self.bar.update_from(report)
         _fill_pie(self.pie, report)
+        self.stale_note.follow(self._document)
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.PaletteChange:

@@ -2,25 +2,35 @@
 
 from __future__ import annotations
 
+import html
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
 from paramtally.core.breakdown import ADDED_PARTS, PART_LABELS, ParamReport, human
+from paramtally.gui.form.field_frame import RED
+from paramtally.gui.views.stale import stale_text
 
 if TYPE_CHECKING:
     from paramtally.gui.document import Document
 
 __all__ = ["Headline", "headline_html"]
 
+STALE_GREY = "#8a8a8a"  # readable on the light and the dark theme, plainly not the live figures
 
-def headline_html(report: ParamReport) -> str:
-    """Rich text of the headline; every number is one the report carries."""
+
+def headline_html(report: ParamReport, stale: str = "") -> str:
+    """Rich text of the headline; every number is one the report carries. With ``stale`` (the
+    figures are the last valid model's, a typed value waits unapplied) the figures are greyed
+    under that line in red."""
+    grey = f" color:{STALE_GREY};" if stale else ""
     lines = [
-        f"<span style='font-size:20pt; font-weight:600'>{report.total:,}</span>"
-        f"&nbsp;&nbsp;<span style='font-size:15pt'>{human(report.total)} parameters</span>"
+        f"<span style='font-size:20pt; font-weight:600;{grey}'>{report.total:,}</span>"
+        f"&nbsp;&nbsp;<span style='font-size:15pt;{grey}'>{human(report.total)} parameters</span>"
     ]
+    if stale:
+        lines.insert(0, f"<span style='color:{RED}; font-weight:600'>{html.escape(stale)}</span>")
     if report.is_moe:
         share = 100.0 * report.active / report.total if report.total else 0.0
         lines.append(
@@ -55,10 +65,13 @@ class Headline(QLabel):
         self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.setWordWrap(True)
         self._document = document
+        self.stale = False  # the figures are the last valid model's: a typed value is not applied
         document.changed.connect(self.refresh)
         self.refresh()
 
     def refresh(self) -> None:
-        report = self._document.report
-        self.setText(headline_html(report))
-        self.setToolTip(f"{report.name}: {report.total:,} parameters, exact")
+        report, stale = self._document.report, stale_text(self._document)
+        self.stale = bool(stale)
+        self.setText(headline_html(report, stale))
+        tip = f"{report.name}: {report.total:,} parameters, exact"
+        self.setToolTip(f"{stale}\n\n{tip} (the last valid model)" if stale else tip)

@@ -39,6 +39,7 @@ from paramtally.gui.views.memory_chart import MemoryChart
 from paramtally.gui.views.scenario_controls import ScenarioControls
 from paramtally.gui.views.serving_summary import ServingSummary
 from paramtally.gui.views.setups_table import SetupsTable
+from paramtally.gui.views.stale import StaleNote
 
 if TYPE_CHECKING:
     from paramtally.core.fit import SetupFit
@@ -69,9 +70,10 @@ def _show(label: QLabel, text: str) -> None:
 
 
 class MemoryPanel(QWidget):
-    """objectName ``memoryBudget``; children: ``fitSummary``, scenario controls, ``scenarioProblem``,
-    ``scenarioHint``, ``layoutNote``, ``adapterNote``, ``cacheNote``, ``omissionNote``, ``memoryChart``,
-    ``servingSummary``, ``flopsSummary``, ``gpuFilter``, ``gpuFilterCount``, ``fitsOnly``, ``gpuSetups``."""
+    """objectName ``memoryBudget``; children: ``memoryStale``, ``fitSummary``, scenario controls,
+    ``scenarioProblem``, ``scenarioHint``, ``layoutNote``, ``adapterNote``, ``cacheNote``,
+    ``omissionNote``, ``memoryChart``, ``servingSummary``, ``flopsSummary``, ``gpuFilter``,
+    ``gpuFilterCount``, ``fitsOnly``, ``gpuSetups``."""
 
     chart_kinds = ("memory",)
 
@@ -84,6 +86,7 @@ class MemoryPanel(QWidget):
         # model just opened (expert parallel 2 from Mixtral, on Llama) left the other's figures up.
         self._drawn = document.opened
         self.summary = _note("fitSummary", "font-weight: 600;")
+        self.stale_note = StaleNote("memoryStale")  # the figures are the last valid model's
         self.controls = ScenarioControls(document, columns=columns)
         self.problem = _note("scenarioProblem", _PROBLEM_STYLE)
         self.hint = _note("scenarioHint", f"color: {AMBER};")  # advice that changes nothing
@@ -143,6 +146,7 @@ class MemoryPanel(QWidget):
         filter_row.addWidget(self.fits_only)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.stale_note)
         layout.addWidget(self.summary)
         layout.addWidget(scenario_box)
         layout.addLayout(self.figures, 2)
@@ -228,6 +232,7 @@ class MemoryPanel(QWidget):
         if self.stale:
             for view in (self.serving, self.summary, self.omission_note, self.cache_note, self.adapter_note):
                 view.hide()
+        self.stale_note.follow(document)
         self._show_problems()
 
     def _draw(

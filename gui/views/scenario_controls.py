@@ -120,6 +120,7 @@ class ScenarioControls(QWidget):
         document.invalid.connect(self._show_problem)
         document.validity.connect(self._show_problem)
         document.hints_changed.connect(self._show_hints)
+        document.source_changed.connect(self._follow_marks)  # the last model's refusals go at once
         self.refresh()
 
     def width_for(self, columns: int) -> int:
@@ -250,13 +251,18 @@ class ScenarioControls(QWidget):
             del self._typed_at[next(iter(self._typed_at))]
 
     def _follow_marks(self) -> None:
-        """The marks of the scenario in force: none for a model just opened; those an edit left for
-        a scenario undo or redo went back to; else (an edit made elsewhere, Goal Seek's Apply) those
-        whose fields still hold the values typed."""
+        """The marks of the scenario in force: none for a model just opened (nor the values refused
+        for the last one: they were never this model's scenario); those an edit left for a scenario
+        undo or redo went back to; else (an edit made elsewhere, Goal Seek's Apply) those whose
+        fields still hold the values typed."""
         document = self._document
         scenario = document.scenario
         if document.opened != self._opened:
             self._opened, self._typed, self._typed_at, self._said = document.opened, {}, {}, None
+            refused, self.pending = self.pending, {}
+            self._scenario_shown = None  # the fields that showed them show the scenario again
+            for name in refused:
+                self._mark(name, "")
         elif scenario in self._typed_at:
             self._typed = dict(self._typed_at[scenario])
         self._typed = {name: value for name, value in self._typed.items() if getattr(scenario, name) == value}

@@ -4,12 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from paramtally.core.count import count_parameters
 from paramtally.core.document import Document
 from paramtally.core.edit import with_value
-from paramtally.core.errors import ParamTallyWarning
 from paramtally.core.groups import group_block
 from paramtally.core.history import History
 from paramtally.core.sources import load_source
@@ -160,17 +157,43 @@ def test_a_typed_value_in_a_part_of_the_groups_own_kind_is_taken_back() -> None:
 
 def test_a_scenario_kept_for_another_model_drops_what_does_not_fit_it() -> None:
     """QA: Mixtral trained with expert parallel 8, then a dense model opened (a file without its own
-    scenario keeps the current one): the memory tab had no figures until EP was found and reset.
-    The fields that do not fit go back to what the model opens with, said in a notice."""
+    scenario keeps what the person set): the memory tab had no figures until EP was found and
+    reset. The fields that do not fit go back to what the model opens with, said in the note."""
     from paramtally.core.presets import load_builtin
     from paramtally.core.scenario import Scenario
 
     document = Document(load_builtin("mixtral-8x7b"), "mixtral-8x7b")
     assert document.set_scenario_values({"mode": "training", "zero": 3, "gpus": 8, "ep": 8})
-    with pytest.warns(
-        ParamTallyWarning,
-        match=r"bamba-9b: the scenario kept from the last model did not fit \(Expert parallel 8 → 1\)",
-    ):
-        document.load(load_builtin("bamba-9b"), "bamba-9b")
+    document.load(load_builtin("bamba-9b"), "bamba-9b")
     assert document.scenario == Scenario(mode="training", zero=3, gpus=8)  # the rest as it was
     assert document.memory is not None and document.problems == {}
+    assert document.opening_note == (
+        "scenario: kept Mode training, ZeRO stage 3, GPUs 8; Context 4,096 from the model; "
+        "Expert parallel 8 → 1 (Bamba-9B cannot take it)"
+    )
+
+
+def test_opening_a_model_keeps_what_was_typed_and_takes_the_models_context() -> None:
+    """Issue 31, bug 3: GPT-3 (2,048 positions) then Llama-3-8B: context 4,096, as the CLI's
+    ``memory llama-3-8b`` and a fresh window say; the batch typed goes along, a refused one does not."""
+    from paramtally.core.scenario import Scenario
+
+    document = Document(load_source("gpt3-175b"), "gpt3-175b")
+    assert document.scenario.context == 2048
+    assert document.set_scenario_field("batch", 4)
+    assert not document.set_scenario_field("batch", 0)  # refused: not the scenario
+    document.load(load_source("llama-3-8b"), "llama-3-8b")
+    assert document.scenario == Scenario(batch=4, context=4096) and document.problems == {}
+    assert document.opening_note == "scenario: kept Batch 4; Context 4,096 from the model"
+    document.load(load_source("gpt3-175b"), "gpt3-175b")  # back: the model's 2,048 again, the batch kept
+    assert document.scenario == Scenario(batch=4, context=2048)
+
+
+def test_a_saved_scenario_comes_back_and_a_never_used_one_is_not_the_next_models() -> None:
+    from paramtally.core.scenario import Scenario
+
+    document = Document(load_source("gpt3-175b"), "mine", "mine", scenario={"batch": 16})
+    document.load(load_source("llama-3-8b"), "llama-3-8b")  # GPT-3's saved batch never asked for
+    assert document.scenario == Scenario() and document.opening_note == ""
+    document.load(load_source("gpt2"), "mine", "mine", scenario={"batch": 16})
+    assert document.scenario == Scenario(batch=16) and document.opening_note == "scenario as saved with it"

@@ -179,3 +179,45 @@ def test_a_relative_position_bias_has_the_first_layers_heads() -> None:
     assert biases(t5) == [32 * 12, 32 * 12]  # encoder, decoder
     assert biases(sixteen) == [32 * 12, 32 * 16]
     assert count_parameters(sixteen).total - count_parameters(t5).total == 32 * 4
+
+
+def test_an_edit_of_several_groups_reaches_those_whose_block_has_the_field_as_it_means_it() -> None:
+    """Issue 31, bug 4: Jamba's pattern is Mamba and attention mixers over dense and MoE FFNs."""
+    from paramtally.core.groups import groups_reached
+
+    jamba = load_source("jamba-v0.1")
+    inner = [(*ATTENTION[:-1], i) for i in range(8)]
+    blocks = {group: group_block(jamba, group) for group in inner}
+    moe = [group for group in inner if blocks[group].ffn.kind == "moe"]
+    dense = [group for group in inner if blocks[group].ffn.kind == "dense"]
+    mamba = [group for group in inner if blocks[group].mixer.kind == "mamba"]
+    assert moe and dense and mamba and ATTENTION in dense
+    assert groups_reached(jamba, [moe[-1], *inner], ("ffn", "num_experts")) == (moe[-1], *moe[:-1])
+    assert groups_reached(jamba, [dense[0], *inner], ("ffn", "width")) == tuple(dense)
+    # An attention's heads are not a Mamba mixer's, nor is its window: the attention group alone.
+    assert groups_reached(jamba, [ATTENTION, *mamba], ("mixer", "num_heads")) == (ATTENTION,)
+    # A kind switch reaches every group; a group listed twice is reached once.
+    assert groups_reached(jamba, [ATTENTION, *inner, ATTENTION], ("mixer", "kind")) == (
+        ATTENTION,
+        *(group for group in inner if group != ATTENTION),
+    )
+
+
+def test_a_value_given_to_several_groups_is_one_undo_step_and_a_refusal_stays_typed() -> None:
+    from paramtally.core.document import Document
+
+    doc = Document(load_source("jamba-v0.1"))
+    inner = [(*ATTENTION[:-1], i) for i in range(8)]
+    moe = [group for group in inner if group_block(doc.architecture, group).ffn.kind == "moe"]
+    top_k = group_block(doc.architecture, moe[0]).ffn.top_k  # type: ignore[union-attr]
+    assert doc.set_groups_value(moe, ("ffn", "num_experts"), 32)
+    assert [group_block(doc.architecture, g).ffn.num_experts for g in moe] == [32] * len(moe)  # type: ignore[union-attr]
+    assert doc.history.undo_text() == f"Set Experts on {len(moe)} groups" and doc.history.count() == 1
+    assert not doc.set_groups_value(moe, ("ffn", "num_experts"), top_k - 1)  # fewer experts than top-k
+    assert set(doc.drafts) == {(*g, "override", "ffn", "num_experts") for g in moe}
+    assert doc.set_groups_value(moe, ("ffn", "top_k"), 1)  # now both fit, in every group
+    assert [group_block(doc.architecture, g).ffn.num_experts for g in moe] == [top_k - 1] * len(moe)  # type: ignore[union-attr]
+    doc.history.undo()
+    doc.history.undo()
+    doc.history.undo()
+    assert doc.architecture == load_source("jamba-v0.1")

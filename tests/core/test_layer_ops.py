@@ -157,3 +157,17 @@ def test_ffn_width_from_hidden_is_llamas_rule(preset_id: str, multiple_of: int, 
     assert (
         ffn_width_from_hidden(12288, 64, gated=False) == load_source("gpt3-175b").blocks["default"].ffn.width
     )
+
+
+def test_a_moved_group_is_followed_through_the_move_its_undo_and_its_redo() -> None:
+    """Issue 31, bug 5: the tree's selection follows the group, not the place it was at."""
+    gpt3 = load_source("gpt3-175b")
+    split = layer_ops.with_layers(gpt3, layer_ops.split_group(gpt3.decoder.layers, 0, 10))  # type: ignore[union-attr]
+    moved = layer_ops.with_layers(split, layer_ops.move_group(split.decoder.layers, 0, 1))  # type: ignore[union-attr]
+    first, second = ("decoder", "layers", 0), ("decoder", "layers", 1)
+    assert layer_ops.moved_groups(split, moved, [first, second]) == [second, first]
+    assert layer_ops.moved_groups(moved, split, [second]) == [first]  # the undo
+    # Not a reordering (a count changed): every address stays.
+    recounted = layer_ops.with_layers(split, layer_ops.set_count(split.decoder.layers, 0, 20))  # type: ignore[union-attr]
+    assert layer_ops.moved_groups(split, recounted, [first]) == [first]
+    assert layer_ops.moved_groups(split, split, [first, second]) == [first, second]

@@ -160,7 +160,9 @@ def test_an_invalid_head_count_is_shown_at_the_field_and_the_figures_stay(
     assert form.field_state(("blocks", "default", "mixer", "num_kv_heads")) == "error"
     assert "must divide" in form.editor(("blocks", "default", "mixer", "num_kv_heads")).toolTip()
     assert doc.architecture.blocks["default"].mixer.num_kv_heads is None and doc.report.total == total
-    assert window.findChild(QLabel, "totalParams").text() == headline
+    shown = window.findChild(QLabel, "totalParams").text()  # the same figures, marked as the last valid
+    assert shown != headline and f"{total:,}</span>" in shown and f"{total:,}</span>" in headline
+    assert "Blocks › default › Mixer › KV heads 5 is not applied" in shown
     # The typed 5 stays in its field (a draft, one undo step of its own), not counted.
     assert doc.drafts == {("blocks", "default", "mixer", "num_kv_heads"): 5}
     assert form.editor(("blocks", "default", "mixer", "num_kv_heads")).lineEdit().text() == "5"

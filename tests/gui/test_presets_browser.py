@@ -172,9 +172,9 @@ def test_lists_builtins_and_filters(browser: PresetsBrowser, qtbot: QtBot) -> No
 def test_dirty_marker_follows_edits_and_undo(browser: PresetsBrowser) -> None:
     assert "unsaved" not in browser.marker.text()
     _edit(browser)
-    assert browser.marker.text() == "gpt3-175b  ● unsaved changes"
+    assert browser.marker.text() == "Open in the window: gpt3-175b  ● unsaved changes"
     browser.document.undo_stack.undo()
-    assert browser.marker.text() == "gpt3-175b"
+    assert browser.marker.text() == "Open in the window: gpt3-175b"
 
 
 def test_save_as_from_gui_appears_in_cli_list(
@@ -186,7 +186,7 @@ def test_save_as_from_gui_appears_in_cli_list(
     assert dialogs.suggested == ["GPT-3 175B (custom)"]
     assert user_presets.load("my-gpt") == browser.document.architecture
     assert browser.document.architecture.name == "My GPT"
-    assert browser.marker.text() == "my-gpt (user)"
+    assert browser.marker.text() == "Open in the window: my-gpt (user)"
     listed = _cli_list()
     assert listed["my-gpt", "user"]["name"] == "My GPT"
     assert not listed["my-gpt", "user"]["broken"]
