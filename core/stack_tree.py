@@ -270,16 +270,17 @@ class _TemplateBuilder:
         me = self.add(_Template("group", where, None, "", parent, group.count, -1))
         if group.pattern:
             offset, children = 0, []
+            period = group.period  # a sum over the pattern: once, not once per group in it (issue 30)
             for index, inner in enumerate(group.pattern):
                 children.append(
                     self.group(
                         me, (*where, "pattern", index), inner, block, None, start + offset,
-                        repeats * group.count, group.period,
+                        repeats * group.count, period,
                     )
                 )  # fmt: skip
                 offset += inner.layers
-            span = layer_span(start, group.layers) if repeats == 1 else f"{group.count} ×"
-            text = f"{span}: {group.count} repetitions of {group.period} layers"
+            span = layer_span(start, group.count * period) if repeats == 1 else f"{group.count} ×"
+            text = f"{span}: {group.count} repetitions of {period} layers"
             self.rows[me] = self.rows[me]._replace(text=text, children=tuple(children))
             return me
         layers = group.count * repeats
