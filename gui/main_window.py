@@ -39,6 +39,7 @@ from paramtally.gui.form import ArchitectureForm
 from paramtally.gui.layer_tree import LayerTree
 from paramtally.gui.problem_status import ProblemStatus
 from paramtally.gui.settings import settings
+from paramtally.gui.shown_text import MESSAGE_CHARS, PATH_CHARS, shown
 from paramtally.gui.theme import THEMES, apply_theme
 
 __all__ = ["MainWindow", "settings"]
@@ -278,16 +279,16 @@ class MainWindow(QMainWindow):
         self.document.load(preset.architecture, label, preset_id, preset.scenario)
         if preset_id is None:  # a preset is remembered by its id (_remember_preset), a file by its path
             remember_source(source)
-        self._say_opened(f"Opened {label}: {preset.architecture.name}", before)
+        self._say_opened(f"Opened {shown(label, PATH_CHARS)}: {shown(preset.architecture.name)}", before)
         return True
 
     def _say_opened(self, text: str, before: str) -> None:
         """``text`` in the status bar, with the notice the opening gave if any (a scenario field
         that did not fit the new model and went back): "Opened …" replaced it unseen."""
         if self.last_error != before:
-            self.statusBar().showMessage(f"{text} — ⚠ {self.last_error}", 15000)
+            self.show_status(f"{text} — ⚠ {self.last_error}", 15000)
         else:
-            self.statusBar().showMessage(text, 5000)
+            self.show_status(text, 5000)
 
     def open_builtin(self, preset_id: str) -> bool:
         """File → Open Built-in Preset: that preset, not a user preset that took its id (as the
@@ -295,7 +296,7 @@ class MainWindow(QMainWindow):
         before = self.last_error
         if not self.presets_browser.ops.open_builtin(preset_id):
             return False
-        self._say_opened(f"Opened the built-in {preset_id}: {self.document.architecture.name}", before)
+        self._say_opened(f"Opened the built-in {preset_id}: {shown(self.document.architecture.name)}", before)
         return True
 
     def new_model(self, template: str) -> bool:
@@ -329,10 +330,10 @@ class MainWindow(QMainWindow):
         self.recent_menu.clear()
         sources = recent_sources()
         for number, source in enumerate(sources, start=1):
-            shown = source.replace("&", "&&")
+            entry = shown(source, PATH_CHARS, middle=True).replace("&", "&&")
             prefix = f"&{number} " if number < 10 else ""
-            action = self.recent_menu.addAction(f"{prefix}{shown}", lambda s=source: self._open_recent(s))
-            action.setToolTip(source)
+            action = self.recent_menu.addAction(f"{prefix}{entry}", lambda s=source: self._open_recent(s))
+            action.setToolTip(shown(source, MESSAGE_CHARS, middle=True))
         if not sources:
             self.recent_menu.addAction("No model opened yet").setEnabled(False)
 
@@ -352,15 +353,20 @@ class MainWindow(QMainWindow):
     def show_notice(self, text: str) -> None:
         """Something the person should know that stops nothing (e.g. a skipped user file)."""
         self.last_error = text
-        self.statusBar().showMessage(f"⚠ {text}", 15000)
+        self.show_status(f"⚠ {text}", 15000)
 
     def _show_problem(self, path: str, reason: str) -> None:
         """A file that could not be opened (refused values stay in ``problem_status``)."""
         self.last_error = f"{path}: {reason}" if path else reason
-        self.statusBar().showMessage(f"⚠ {self.last_error}", 15000)
+        self.show_status(f"⚠ {self.last_error}", 15000)
+
+    def show_status(self, text: str, timeout: int) -> None:
+        """A passing message in the status bar, one line of at most ``MESSAGE_CHARS`` (it may quote a
+        file: Qt lays out the whole text at each paint)."""
+        self.statusBar().showMessage(shown(text, MESSAGE_CHARS), timeout)
 
     def _update_title(self, *_: Any) -> None:
-        title = f"{self.document.source_label}[*] — ParamTally"
+        title = f"{shown(self.document.source_label, PATH_CHARS, middle=True)}[*] — ParamTally"
         if title != self.windowTitle():  # runs on every edit: skip the platform call when unchanged
             self.setWindowTitle(title)
         dirty = self.document.dirty

@@ -48,7 +48,7 @@ from paramtally.gui.form.editors import Editor, make_editor
 from paramtally.gui.form.ffn_width import ffn_width_button, ffn_width_path
 from paramtally.gui.form.field_frame import AMBER, FIELD_STYLE, RED, framed, mark, marked
 from paramtally.gui.form.section import Section
-from paramtally.gui.shown_text import shown
+from paramtally.gui.shown_text import MESSAGE_CHARS, shown
 
 __all__ = ["BLOCKS_IN_FULL", "ArchitectureForm"]
 
@@ -571,7 +571,7 @@ class ArchitectureForm(QScrollArea):
         """Red with the reason when refused, else amber with the hint, else plain."""
         reason = self._errors.get(row.path, "")
         hint = "" if reason else self._hints.get(row.path, "")
-        text = reason or hint
+        text = shown(reason or hint, MESSAGE_CHARS, lines=True)  # it may quote what was typed
         state = "error" if reason else "hint" if hint else ""
         if row.painted == (state, text):
             return  # every edit clears the edited field's error, most often one it did not have

@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
 from paramtally.core.breakdown import ADDED_PARTS, PART_LABELS, ParamReport, human
+from paramtally.gui.shown_text import shown
 
 if TYPE_CHECKING:
     from paramtally.gui.document import Document
@@ -61,4 +62,4 @@ class Headline(QLabel):
     def refresh(self) -> None:
         report = self._document.report
         self.setText(headline_html(report))
-        self.setToolTip(f"{report.name}: {report.total:,} parameters, exact")
+        self.setToolTip(f"{shown(report.name)}: {report.total:,} parameters, exact")
