@@ -14,12 +14,13 @@ from functools import lru_cache
 from typing import Any, Literal, NamedTuple
 
 from pydantic import BaseModel
+from pydantic.fields import FieldInfo
 
 from paramtally.core.blocks import KIND_TAGS
 from paramtally.core.breakdown import ParamReport
 from paramtally.core.count import block_kind, count_parameters, layer_span, run_title
 from paramtally.core.errors import FieldPath
-from paramtally.core.fields import field_spec
+from paramtally.core.fields import FieldSpec, field_spec
 from paramtally.core.layer_ops import lora_gaps
 from paramtally.core.schema import Architecture, Block, LayerGroup, LoRA, Run, Stack, StackRole
 from paramtally.core.schema.block import block_fields
@@ -69,22 +70,27 @@ def _value_text(value: Any) -> str:
     return str(value)
 
 
+@lru_cache(maxsize=64)
+def _part_fields(kind: type[BaseModel]) -> tuple[tuple[str, FieldInfo, FieldSpec], ...]:
+    """A part's fields with their specs, made once per class (not once per distinct block: a preset
+    of 7,700 blocks spent 1.6 s making them again)."""
+    return tuple((name, info, field_spec(name, info)) for name, info in kind.model_fields.items())
+
+
 @lru_cache(maxsize=1024)
 def part_summary(part: BaseModel) -> tuple[str, str]:
     """(a line: the kind and what differs from its defaults, every field one per line), from titles."""
-    fields = type(part).model_fields
     kind = getattr(part, "kind", None)
     title = str(type(part).model_config.get("title") or type(part).__name__)
     shown: list[str] = []
     detail: list[str] = []
-    for name, info in fields.items():
+    for name, info, spec in _part_fields(type(part)):
         value = getattr(part, name)
         label = info.title or name
         if name == "kind" and kind in KIND_TAGS:
             continue
-        spec = field_spec(name, info)  # a choice as the form shows it ('LayerNorm', not 'layernorm')
         text = (
-            spec.choice_label(value)
+            spec.choice_label(value)  # a choice as the form shows it ('LayerNorm', not 'layernorm')
             if spec.kind == "choice" and value in spec.choices
             else _value_text(value)
         )
