@@ -77,9 +77,10 @@ def _cases(folder: Path) -> dict[str, list[str]]:
     }  # fmt: skip
 
 
-def _window(path: Path, scratch: Path) -> tuple[int, float, int]:
+def _window(path: Path, scratch: Path, timeout: float) -> tuple[int | str, float, int]:
     """(exit status, seconds, peak RSS in kB) of ``paramtally PATH --screenshot``, a fresh process
-    with fresh settings (no remembered window size), as ``/usr/bin/time -v`` measures it."""
+    with fresh settings (no remembered window size), as ``/usr/bin/time -v`` measures it; killed
+    after ``timeout`` seconds (status 'killed')."""
     env = {
         **os.environ,
         "QT_QPA_PLATFORM": "offscreen",
@@ -89,10 +90,18 @@ def _window(path: Path, scratch: Path) -> tuple[int, float, int]:
     argv = [sys.executable, "-m", "paramtally", str(path), "--screenshot", str(scratch / "shot.png")]
     started = time.perf_counter()
     child = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    _, status, usage = os.wait4(child.pid, 0)
+    killed = False
+    while True:
+        pid, status, usage = os.wait4(child.pid, os.WNOHANG)
+        if pid:
+            break
+        if time.perf_counter() - started > timeout:
+            child.kill()
+            killed = True
+        time.sleep(0.05)
     seconds = time.perf_counter() - started
     child.returncode = os.waitstatus_to_exitcode(status)
-    return child.returncode, seconds, usage.ru_maxrss
+    return "killed" if killed else child.returncode, seconds, usage.ru_maxrss
 
 
 def _window_cases(folder: Path) -> dict[str, Path]:
@@ -110,24 +119,26 @@ def _sized(folder: Path) -> dict[str, list[Path]]:
     from paramtally.core.presets import MAX_PRESET_BYTES
     from tests.hostile.big_presets import long_name, many_blocks, write
 
+    def blocks(size: int) -> dict[str, object]:
+        count = size // 100
+        while len(json.dumps(preset := many_blocks(count))) > size:  # ~135 bytes a block
+            count = count * 97 // 100
+        return preset
+
     sizes = (64 * 1024, 256 * 1024, 1024 * 1024, MAX_PRESET_BYTES)
-    block_bytes = len(json.dumps(many_blocks(2000))) / 2000  # ~135: blocks are ~all of such a file
     return {
         "long name": [write(folder / f"name{size}.json", long_name(size)) for size in sizes],
-        "named blocks": [
-            write(folder / f"blocks{size}.json", many_blocks(int(0.98 * size / block_bytes)))
-            for size in sizes
-        ],
+        "named blocks": [write(folder / f"blocks{size}.json", blocks(size)) for size in sizes],
     }
 
 
-def window_main(repeat: int) -> None:
+def window_main(repeat: int, timeout: float) -> None:
     with tempfile.TemporaryDirectory() as scratch:
         folder = Path(scratch)
         header = f"{'paramtally FILE --screenshot, case':<36} {'bytes':>9} {'exit':>4} {'max s':>7}"
         print(f"{header} {'max RSS':>10}")
         for name, path in _window_cases(folder).items():
-            runs = [_window(path, folder) for _ in range(repeat)]
+            runs = [_window(path, folder, timeout) for _ in range(repeat)]
             seconds, rss = max(run[1] for run in runs), max(run[2] for run in runs)
             size = path.stat().st_size
             print(f"{name:<36} {size:>9,} {runs[0][0]:>4} {seconds:>7.2f} {rss / 1024:>7,.0f} MB")
@@ -135,7 +146,7 @@ def window_main(repeat: int) -> None:
         for kind, paths in _sized(folder).items():
             measured = []
             for path in paths:
-                runs = [_window(path, folder) for _ in range(repeat)]
+                runs = [_window(path, folder, timeout) for _ in range(repeat)]
                 measured.append(
                     (path.stat().st_size, min(r[1] for r in runs), min(r[2] for r in runs), runs[0][0])
                 )
@@ -155,9 +166,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=None, help="runs of each case (5; 1 with --window)")
     parser.add_argument("--window", action="store_true", help="the window's cases, not the commands'")
+    parser.add_argument("--timeout", type=float, default=120, help="seconds before a window is killed")
     args = parser.parse_args()
     if args.window:
-        window_main(args.repeat or 1)
+        window_main(args.repeat or 1, args.timeout)
         return
     args.repeat = args.repeat or 5
     with tempfile.TemporaryDirectory() as scratch:
