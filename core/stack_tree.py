@@ -219,7 +219,7 @@ def _fill(rows: list[TreeRow], template: _StackTemplate, h: int) -> None:
         elif row.slot >= 0:
             detail = pair_details[row.slot]
         else:
-            detail = f"{total:,} parameters\n{row.count} repetitions (F2 or double-click to change)"
+            detail = f"{total:,} parameters\n{_repetitions(row.count or 0)} (F2 or double-click to change)"
         rows.append(_made(TreeRow, (row.kind, row.group, None, row.text, total, detail, parent, row.count)))
 
 
@@ -286,7 +286,7 @@ class _TemplateBuilder:
                 )  # fmt: skip
                 offset += inner.layers
             span = layer_span(start, group.count * period) if repeats == 1 else f"{group.count} ×"
-            text = f"{span}: {group.count} repetitions of {period} layers"
+            text = f"{span}: {_repetitions(group.count)} of {period} layers"
             self.rows[me] = self.rows[me]._replace(text=text, children=tuple(children))
             return me
         layers = group.count * repeats
@@ -306,6 +306,10 @@ class _TemplateBuilder:
                 self.part_slots.append((pair, name, detail))
             self.add(_Template("part", where, name, text, me, None, self.parts[pair, name]))
         return me
+
+
+def _repetitions(count: int) -> str:
+    return f"{count:,} repetition{'s' if count != 1 else ''}"  # a pattern once: '1 repetition'
 
 
 def _mtp_rows(arch: Architecture, rows: list[TreeRow], report: ParamReport) -> None:

@@ -120,6 +120,9 @@ def test_selecting_a_group_shows_the_block_it_starts_from(
     _open_through_the_dialog(qtbot, window, modals, write(tmp_path / "blocks.json", many_blocks(BLOCKS)))
     doc, form, tree = window.document, window.form, window.tree
     assert len(doc.architecture.blocks) == BLOCKS and form.block == "b0"
+    assert tree.tree_model.data(tree.tree_model.find(("decoder", "layers", 2))) == (
+        "layers 200–249: 1 repetition of 50 layers"  # a pattern once ('1 repetitions' before)
+    )
     # Click the group of layer 234 (the third pattern's 35th run), as a person would.
     group = ("decoder", "layers", 2, "pattern", 34)
     index = tree.tree_model.find(group)
