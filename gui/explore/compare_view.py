@@ -45,7 +45,7 @@ from paramtally.gui.explore.compare_tables import fill_diff, fill_figures, fill_
 from paramtally.gui.explore.pins import Pins
 from paramtally.gui.export_actions import EXCEL_KEY
 from paramtally.gui.settings import settings
-from paramtally.gui.shown_text import MESSAGE_CHARS, shown
+from paramtally.gui.shown_text import MESSAGE_CHARS, PATH_CHARS, shown
 from paramtally.gui.views.deferred import DeferredRefresh
 from paramtally.gui.views.export import laid_out, save_view, say_exported
 from paramtally.gui.views.palette import series_color
@@ -274,7 +274,8 @@ class CompareView(QWidget):
                 continue
             menu.addSection(title)
             for entry in chosen:
-                action = menu.addAction(entry.id.replace("&", "&&"), lambda p=entry.id: self.add_preset(p))
+                text = shown(entry.id, PATH_CHARS, middle=True).replace("&", "&&")  # a user file's name
+                action = menu.addAction(text, lambda p=entry.id: self.add_preset(p))
                 action.setEnabled(not entry.broken)
                 action.setToolTip(shown(entry.problem or entry.name, MESSAGE_CHARS))  # a user preset's name
         menu.setToolTipsVisible(True)

@@ -186,7 +186,7 @@ def _kinds(block: Block) -> tuple[str, ...]:
     return tuple(kind(getattr(block, name)) for name in BLOCK_PARTS if name != "norms")
 
 
-def shown_block(arch: Architecture, chosen: str | None, group: FieldPath | None = None) -> str | None:
+def _shown_block(arch: Architecture, chosen: str | None, group: FieldPath | None = None) -> str | None:
     """The one named block the form shows when there are too many to show all (None: all shown):
     ``chosen`` while it exists, else the one ``group`` starts from, else the main stack's."""
     if len(arch.blocks) <= BLOCKS_IN_FULL:
@@ -270,7 +270,7 @@ class ArchitectureForm(QScrollArea):
         if self.group is not None and getattr(group_at(arch, self.group), "pattern", ()):
             layout.addWidget(self._pattern_note())
         chooser_focused = self.block_chooser is not None and self.block_chooser.hasFocus()
-        self.block = shown_block(arch, self.block, self.group)
+        self.block = _shown_block(arch, self.block, self.group)
         self.block_chooser = None
         for section in plan(arch, self.group, self.block):
             if self.block is not None and self.block_chooser is None and section.prefix[:1] == ("blocks",):
@@ -498,7 +498,7 @@ class ArchitectureForm(QScrollArea):
         arch = self.document.architecture
         if self.group is not None and not _exists(arch, self.group):
             self.group = None  # deleted or moved away: the form shows the model alone again
-        if _shape(arch, self.group, shown_block(arch, self.block, self.group)) != self._shape:
+        if _shape(arch, self.group, _shown_block(arch, self.block, self.group)) != self._shape:
             self._build()
         drafts = self.document.drafts
         block = group_block(arch, self.group) if self.group is not None else None
