@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractButton,
     QDialogButtonBox,
@@ -25,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from paramtally.core.errors import ParamTallyError
 from paramtally.gui.settings import settings
+from paramtally.gui.shown_text import MESSAGE_CHARS, shown
 
 __all__ = [
     "Button",
@@ -129,7 +131,7 @@ def ask_question(
 ) -> Button:
     """A question with standard buttons (with mnemonics), ``names`` replacing the texts Qt gives
     some (they differ by desktop); the button chosen (Escape: the cancel one)."""
-    box = QMessageBox(QMessageBox.Icon.Question, title, text, buttons, parent)
+    box = _message_box(QMessageBox.Icon.Question, title, text, buttons, parent)
     box.setDefaultButton(default)
     for role, name in (names or {}).items():
         box.button(role).setText(name)
@@ -139,9 +141,19 @@ def ask_question(
 
 
 def warn(parent: QWidget, title: str, text: str) -> None:
-    box = QMessageBox(QMessageBox.Icon.Warning, title, text, Button.Ok, parent)
+    box = _message_box(QMessageBox.Icon.Warning, title, text, Button.Ok, parent)
     add_mnemonics(box.buttons())
     box.exec()
+
+
+def _message_box(
+    icon: QMessageBox.Icon, title: str, text: str, buttons: Button, parent: QWidget
+) -> QMessageBox:
+    """A message box saying ``text`` as plain text (a file's name may hold '<b>'), at most
+    ``MESSAGE_CHARS`` of it with its control characters escaped: a message can quote a file."""
+    box = QMessageBox(icon, title, shown(text, MESSAGE_CHARS, lines=True), buttons, parent)
+    box.setTextFormat(Qt.TextFormat.PlainText)
+    return box
 
 
 def _input_dialog(parent: QWidget, title: str, label: str) -> QInputDialog:

@@ -42,6 +42,7 @@ from paramtally.gui.layer_tree import LayerTree
 from paramtally.gui.panes import PaneKeys
 from paramtally.gui.problem_status import ProblemStatus
 from paramtally.gui.settings import settings
+from paramtally.gui.shown_text import MESSAGE_CHARS, PATH_CHARS, shown
 from paramtally.gui.theme import THEMES, apply_theme
 
 __all__ = ["MainWindow", "ViewsWhen", "settings"]
@@ -337,13 +338,14 @@ class MainWindow(QMainWindow):
         if doc.opened == self._opened_seen:
             return  # saved under a new name, renamed: nothing opened
         self._opened_seen = doc.opened
-        words = f"{self._open_words or f'Opened {doc.source_label}'}: {doc.architecture.name}"
+        label = self._open_words or f"Opened {shown(doc.source_label, PATH_CHARS)}"
+        words = f"{label}: {shown(doc.architecture.name)}"
         self._open_words = ""
         text = " — ".join(part for part in (words, doc.opening_note) if part)
         if self.last_error != self._error_before_open:
-            self.statusBar().showMessage(f"{text} — ⚠ {self.last_error}", 15000)
+            self.show_status(f"{text} — ⚠ {self.last_error}", 15000)
         else:
-            self.statusBar().showMessage(text, 10000 if doc.opening_note else 5000)
+            self.show_status(text, 10000 if doc.opening_note else 5000)
 
     def open_builtin(self, preset_id: str) -> bool:
         """File → Open Built-in Preset: that preset, not a user preset that took its id (as the
@@ -384,10 +386,10 @@ class MainWindow(QMainWindow):
         self.recent_menu.clear()
         sources = recent_sources()
         for number, source in enumerate(sources, start=1):
-            shown = source.replace("&", "&&")
+            entry = shown(source, PATH_CHARS, middle=True).replace("&", "&&")
             prefix = f"&{number} " if number < 10 else ""
-            action = self.recent_menu.addAction(f"{prefix}{shown}", lambda s=source: self._open_recent(s))
-            action.setToolTip(source)
+            action = self.recent_menu.addAction(f"{prefix}{entry}", lambda s=source: self._open_recent(s))
+            action.setToolTip(shown(source, MESSAGE_CHARS, middle=True))
         if not sources:
             self.recent_menu.addAction("No model opened yet").setEnabled(False)
 
@@ -407,15 +409,20 @@ class MainWindow(QMainWindow):
     def show_notice(self, text: str) -> None:
         """Something the person should know that stops nothing (e.g. a skipped user file)."""
         self.last_error = text
-        self.statusBar().showMessage(f"⚠ {text}", 15000)
+        self.show_status(f"⚠ {text}", 15000)
 
     def _show_problem(self, path: str, reason: str) -> None:
         """A file that could not be opened (refused values stay in ``problem_status``)."""
         self.last_error = f"{path}: {reason}" if path else reason
-        self.statusBar().showMessage(f"⚠ {self.last_error}", 15000)
+        self.show_status(f"⚠ {self.last_error}", 15000)
+
+    def show_status(self, text: str, timeout: int) -> None:
+        """A passing message in the status bar, one line of at most ``MESSAGE_CHARS`` (it may quote a
+        file: Qt lays out the whole text at each paint)."""
+        self.statusBar().showMessage(shown(text, MESSAGE_CHARS), timeout)
 
     def _update_title(self, *_: Any) -> None:
-        title = f"{self.document.source_label}[*] — ParamTally"
+        title = f"{shown(self.document.source_label, PATH_CHARS, middle=True)}[*] — ParamTally"
         if title != self.windowTitle():  # runs on every edit: skip the platform call when unchanged
             self.setWindowTitle(title)
         dirty = self.document.dirty

@@ -45,6 +45,7 @@ from paramtally.gui.explore.compare_tables import fill_diff, fill_figures, fill_
 from paramtally.gui.explore.pins import Pins
 from paramtally.gui.export_actions import EXCEL_KEY
 from paramtally.gui.settings import settings
+from paramtally.gui.shown_text import MESSAGE_CHARS, PATH_CHARS, shown
 from paramtally.gui.views.deferred import DeferredRefresh
 from paramtally.gui.views.export import laid_out, save_view, say_exported
 from paramtally.gui.views.palette import series_color
@@ -222,7 +223,7 @@ class CompareView(QWidget):
             header = table.horizontalHeaderItem(index)
             if header is not None:
                 header.setIcon(self._swatch(index))
-                header.setToolTip(self.pins.label(index))
+                header.setToolTip(self.pins.tip(index))
 
     def _swatch(self, index: int) -> QIcon:
         if index not in self._swatches:
@@ -247,13 +248,13 @@ class CompareView(QWidget):
         tooltip of each has the column's source whole."""
         box = self.baseline_box
         room = box.fontMetrics().horizontalAdvance("x" * _BASELINE_CHARS)
-        shown = [box.fontMetrics().elidedText(name, Qt.TextElideMode.ElideMiddle, room) for name in names]
-        tips = [self.pins.label(index) for index in range(len(names))]
+        elided = [box.fontMetrics().elidedText(name, Qt.TextElideMode.ElideMiddle, room) for name in names]
+        tips = [self.pins.tip(index) for index in range(len(names))]
         had = [(box.itemText(i), box.itemData(i, Qt.ItemDataRole.ToolTipRole)) for i in range(box.count())]
-        if had != list(zip(shown, tips, strict=True)):
+        if had != list(zip(elided, tips, strict=True)):
             box.blockSignals(True)
             box.clear()
-            for index, (text, tip) in enumerate(zip(shown, tips, strict=True)):
+            for index, (text, tip) in enumerate(zip(elided, tips, strict=True)):
                 box.addItem(text)
                 box.setItemData(index, tip, Qt.ItemDataRole.ToolTipRole)
             box.blockSignals(False)
@@ -273,9 +274,10 @@ class CompareView(QWidget):
                 continue
             menu.addSection(title)
             for entry in chosen:
-                action = menu.addAction(entry.id.replace("&", "&&"), lambda p=entry.id: self.add_preset(p))
+                text = shown(entry.id, PATH_CHARS, middle=True).replace("&", "&&")  # a user file's name
+                action = menu.addAction(text, lambda p=entry.id: self.add_preset(p))
                 action.setEnabled(not entry.broken)
-                action.setToolTip(entry.problem or entry.name)
+                action.setToolTip(shown(entry.problem or entry.name, MESSAGE_CHARS))  # a user preset's name
         menu.setToolTipsVisible(True)
 
     def add_preset(self, preset_id: str) -> None:

@@ -117,7 +117,7 @@ class Explore(QObject):
     def _say_pinned(self) -> None:
         count = len(self.pins.pins)
         if count > self._pinned_before and self.tabs.currentWidget() is not self.compare_tab:
-            label = self.pins.label(count - 1)
+            label = self.pins.tip(count - 1)
             self.window.statusBar().showMessage(f"Pinned {label}: see the Compare tab", 8000)
         self._pinned_before = count
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Signal
 
 from paramtally.core.sources import is_path, load_source
+from paramtally.gui.shown_text import MESSAGE_CHARS, PATH_CHARS, shown
 
 if TYPE_CHECKING:
     from paramtally.core.explore.compare import Column, Comparison
@@ -57,10 +58,16 @@ class Pins(QObject):
 
     def names(self) -> list[str]:
         """What the view calls each column: a file by its name (the QA pass saw whole paths widen
-        the toolbar past the screen and cover the chart's bars), the rest by their label."""
-        return short_names(
+        the toolbar past the screen and cover the chart's bars), the rest by their label; either
+        as a widget may show it (a file's name may hold a right-to-left override)."""
+        names = short_names(
             [self.label(index) for index in range(len(self.pins))], [p.is_file for p in self.pins]
         )
+        return [shown(name, PATH_CHARS, middle=True) for name in names]
+
+    def tip(self, index: int) -> str:
+        """The column's label as its tooltip shows it."""
+        return shown(self.label(index), MESSAGE_CHARS, middle=True)
 
     def columns(self) -> list[Column]:
         # Late: the comparison loads the memory engine, which the window loads after its first paint.

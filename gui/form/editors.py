@@ -277,10 +277,15 @@ class TextEdit(QLineEdit):
         super().__init__(parent)
         self._value = ""
         self.editingFinished.connect(self._commit)
-        _HistoryKeys(self, lambda: self.text() != self._value, lambda: self.setText(self._value))
+        _HistoryKeys(self, self._typed, lambda: self.setText(self._value))
+
+    def _typed(self) -> bool:
+        # Qt keeps at most maxLength() characters of a value (32,767): Enter in the field of a
+        # name of 4 MB, untouched, would have committed the cut name.
+        return self.text() != self._value[: self.maxLength()]
 
     def _commit(self) -> None:
-        if self.text() != self._value:
+        if self._typed():
             self._value = self.text()
             self.committed.emit(self._value, False)
 

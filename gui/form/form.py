@@ -7,6 +7,10 @@ adapter), the MTP modules and the head. Labels come from ``Field(title=…)``, v
 ``json_schema_extra``; nothing here names a field. When the architecture's shape changes (another
 kind, another block) the sections are built anew.
 
+A file may name thousands of base blocks: their sections cost ~35 ms and 2 MB each (5,000 blocks
+ran out of memory, issue 30). Past ``BLOCKS_IN_FULL`` the form shows one of them, picked in a
+"Base blocks" section (the selected layer group's by default), so its cost does not grow with them.
+
 Each editor is found by its field path (a tuple); its objectName is that path joined with dots.
 An edit goes to the document; the form only writes back what the document holds, with signals
 blocked, so there is no feedback loop (napari's binding pattern). A refused edit is shown at its
@@ -23,6 +27,7 @@ from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPalette
 from PySide6.QtWidgets import (
     QAbstractButton,
+    QComboBox,
     QFormLayout,
     QFrame,
     QLabel,
@@ -43,10 +48,14 @@ from paramtally.gui.form.editors import Editor, make_editor
 from paramtally.gui.form.ffn_width import ffn_width_button, ffn_width_path
 from paramtally.gui.form.field_frame import AMBER, FIELD_STYLE, RED, framed, mark, marked
 from paramtally.gui.form.section import Section
+from paramtally.gui.shown_text import MESSAGE_CHARS, shown
 
-__all__ = ["ArchitectureForm"]
+__all__ = ["BLOCKS_IN_FULL", "ArchitectureForm"]
 
 TOP_TITLE = "Model"
+BLOCKS_IN_FULL = 8  # more named blocks than this: one at a time (T5's two, a hybrid's few show all)
+BLOCK_NAME_CHARS = 40  # of a block's name in a section's title
+CHOOSER_TITLE = "Base blocks"
 
 
 @dataclass
@@ -118,13 +127,14 @@ def _kind_spec(spec: FieldSpec) -> FieldSpec | None:
     )
 
 
-def plan(arch: Architecture, group: FieldPath | None = None) -> list[_Plan]:
+def plan(arch: Architecture, group: FieldPath | None = None, block: str | None = None) -> list[_Plan]:
     """The sections the form shows for ``arch``, in order: the selected layer group's block (its
-    fields under ``(*group, "override", …)``), then the model's own fields and the rest."""
+    fields under ``(*group, "override", …)``), then the model's own fields and the rest; of the
+    named base blocks, only ``block`` when one is given."""
     plans: list[_Plan] = []
     if group is not None:
         _plan_model(group_block(arch, group), (*group, "override"), group_title(arch, group), plans)
-    _plan_model(arch, (), TOP_TITLE, plans)
+    _plan_model(arch, (), TOP_TITLE, plans, only=block)
     return plans
 
 
@@ -135,7 +145,12 @@ def group_title(arch: Architecture, group: FieldPath) -> str:
 
 
 def _plan_model(
-    model: BaseModel, prefix: FieldPath, title: str, plans: list[_Plan], kind: FieldSpec | None = None
+    model: BaseModel,
+    prefix: FieldPath,
+    title: str,
+    plans: list[_Plan],
+    kind: FieldSpec | None = None,
+    only: str | None = None,
 ) -> None:
     own: list[FieldSpec] = [kind] if kind else []
     nested: list[tuple[FieldSpec, Any]] = []
@@ -154,9 +169,10 @@ def _plan_model(
     for spec, value in nested:
         path = (*prefix, spec.name)
         if spec.kind == "mapping":
-            for key, item in value.items():
-                heading = f"{spec.label[:-1] if spec.label.endswith('s') else spec.label} «{key}»"
-                _plan_model(item, (*path, key), heading, plans)
+            singular = spec.label[:-1] if spec.label.endswith("s") else spec.label
+            for key in (only,) if only is not None else value:
+                heading = f"{singular} «{shown(key, BLOCK_NAME_CHARS)}»"
+                _plan_model(value[key], (*path, key), heading, plans)
             continue
         nested_title = prefix and (prefix[0] == "blocks" or "override" in prefix)
         heading = f"{title} · {spec.label}" if nested_title else spec.label
@@ -170,11 +186,35 @@ def _kinds(block: Block) -> tuple[str, ...]:
     return tuple(kind(getattr(block, name)) for name in BLOCK_PARTS if name != "norms")
 
 
-def _shape(arch: Architecture, group: FieldPath | None) -> tuple[object, ...]:
+def _shown_block(arch: Architecture, chosen: str | None, group: FieldPath | None = None) -> str | None:
+    """The one named block the form shows when there are too many to show all (None: all shown):
+    ``chosen`` while it exists, else the one ``group`` starts from, else the main stack's."""
+    if len(arch.blocks) <= BLOCKS_IN_FULL:
+        return None
+    if chosen in arch.blocks:
+        return chosen
+    base = _base_name(arch, group) if group is not None else None
+    return base if base is not None else arch.main_stack.block
+
+
+def _base_name(arch: Architecture, group: FieldPath) -> str | None:
+    """The named block ``group`` starts from: its own, its enclosing group's, or its stack's."""
+    node = group_at(arch, group)
+    if node.block:
+        return node.block
+    if len(group) > 3:
+        return _base_name(arch, group[:-2])
+    stack = getattr(arch, str(group[0]), None)
+    return getattr(stack, "block", None)
+
+
+def _shape(arch: Architecture, group: FieldPath | None, block: str | None) -> tuple[object, ...]:
     """What decides the sections and rows (not the values): the stacks and MTP present, per base
-    block (and the selected group's block) the kinds in force and the optional parts present, and
-    the group's title. Cheap, checked on every edit."""
-    blocks = tuple((name, _kinds(b)) for name, b in arch.blocks.items())
+    block shown (and the selected group's block) the kinds in force and the optional parts present,
+    and the group's title. Cheap, checked on every edit."""
+    names = tuple(arch.blocks) if block is not None else ()  # the chooser's list
+    shown_blocks = arch.blocks.items() if block is None else ((block, arch.blocks[block]),)
+    blocks = (names, tuple((name, _kinds(b)) for name, b in shown_blocks))
     present = tuple(getattr(arch, name) is not None for name in ("encoder", "decoder", "mtp"))
     frontends = tuple(stack.frontend is not None for _, stack in arch.stacks)
     selected = (group, _kinds(group_block(arch, group)), group_title(arch, group)) if group else None
@@ -206,6 +246,8 @@ class ArchitectureForm(QScrollArea):
         self.group: FieldPath | None = None  # the layer group whose block is shown first
         self.selection: tuple[FieldPath, ...] = ()  # the layer groups selected in the tree
         self._selection_note: QLabel | None = None
+        self.block: str | None = None  # the named block shown when there are too many for all
+        self.block_chooser: QComboBox | None = None
         self._resets: dict[FieldPath, QToolButton] = {}
         self._refit = False
         self._build()
@@ -234,7 +276,12 @@ class ArchitectureForm(QScrollArea):
         self._show_selection_note()
         if self.group is not None and getattr(group_at(arch, self.group), "pattern", ()):
             layout.addWidget(self._pattern_note())
-        for section in plan(arch, self.group):
+        chooser_focused = self.block_chooser is not None and self.block_chooser.hasFocus()
+        self.block = _shown_block(arch, self.block, self.group)
+        self.block_chooser = None
+        for section in plan(arch, self.group, self.block):
+            if self.block is not None and self.block_chooser is None and section.prefix[:1] == ("blocks",):
+                labels.append(self._add_block_chooser(layout, arch, self.block))
             labels += self._add_section(layout, section)
         layout.addStretch(1)
         scroll = self.verticalScrollBar().value()
@@ -249,7 +296,7 @@ class ArchitectureForm(QScrollArea):
         width = max((_label_width(label) for label in labels), default=0)
         for label in labels:
             label.setMinimumWidth(width)
-        self._shape = _shape(arch, self.group)
+        self._shape = _shape(arch, self.group, self.block)
         for path in [path for path in self._rows if split_value_path(path)[0] is not None]:
             self._resets[path] = self._reset_button(path)
         width_path = ffn_width_path(arch)
@@ -261,6 +308,8 @@ class ArchitectureForm(QScrollArea):
         self._fit_width()
         if focused in self._rows:  # a kind switched by keys: the keys go on to the new switch
             self._rows[focused].editor.setFocus()
+        elif chooser_focused and self.block_chooser is not None:
+            self.block_chooser.setFocus()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         # The body's layout asks again whenever a row grows (new rows shown, a label turned
@@ -291,6 +340,44 @@ class ArchitectureForm(QScrollArea):
         note.setObjectName("patternNote")
         note.setWordWrap(True)
         return note
+
+    def _add_block_chooser(self, body: QVBoxLayout, arch: Architecture, block: str) -> QLabel:
+        """'Base blocks (5,000)': which named block's sections follow, picked from a list."""
+        section = Section(f"{CHOOSER_TITLE} ({len(arch.blocks):,})", self)
+        content = QWidget(section)
+        layout = QFormLayout(content)
+        layout.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        layout.setContentsMargins(6, 2, 6, 6)
+        chooser = QComboBox(content)
+        chooser.setObjectName("blockChooser")
+        # Its width from a fixed number of characters, not from measuring every name.
+        chooser.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        chooser.setMinimumContentsLength(12)
+        for name in arch.blocks:
+            chooser.addItem(shown(name, BLOCK_NAME_CHARS), name)
+        chooser.setCurrentIndex(chooser.findData(block))
+        chooser.setToolTip(
+            f"This model names {len(arch.blocks):,} base blocks: the form shows one at a time. Selecting "
+            "a layer group shows the block it starts from."
+        )
+        chooser.currentIndexChanged.connect(lambda index: self.show_block(chooser.itemData(index)))
+        label = QLabel("&Shown")
+        label.setBuddy(chooser)
+        label.setToolTip(chooser.toolTip())
+        layout.addRow(label, chooser)
+        section.addWidget(content)
+        self.sections[section.text()] = section
+        self.block_chooser = chooser
+        body.addWidget(section)
+        return label
+
+    def show_block(self, name: str) -> None:
+        """Show the named base block ``name`` (when the form shows one at a time)."""
+        if name == self.block or name not in self.document.architecture.blocks:
+            return
+        self.block = name
+        self._build()
+        self.refresh()
 
     def _add_section(self, body: QVBoxLayout, plan_: _Plan) -> list[QLabel]:
         section = Section(plan_.title, self)
@@ -393,6 +480,9 @@ class ArchitectureForm(QScrollArea):
         if group == self.group:
             return
         self.group = group
+        arch = self.document.architecture
+        if group is not None and len(arch.blocks) > BLOCKS_IN_FULL and _exists(arch, group):
+            self.block = _base_name(arch, group)  # the block it starts from
         self._build()
         self.refresh()
         if group is not None:
@@ -448,7 +538,7 @@ class ArchitectureForm(QScrollArea):
         arch = self.document.architecture
         if self.group is not None and not _exists(arch, self.group):
             self.group = None  # deleted or moved away: the form shows the model alone again
-        if _shape(arch, self.group) != self._shape:
+        if _shape(arch, self.group, _shown_block(arch, self.block, self.group)) != self._shape:
             self._build()
         drafts = self.document.drafts
         block = group_block(arch, self.group) if self.group is not None else None
@@ -521,7 +611,7 @@ class ArchitectureForm(QScrollArea):
         """Red with the reason when refused, else amber with the hint, else plain."""
         reason = self._errors.get(row.path, "")
         hint = "" if reason else self._hints.get(row.path, "")
-        text = reason or hint
+        text = shown(reason or hint, MESSAGE_CHARS, lines=True)  # it may quote what was typed
         state = "error" if reason else "hint" if hint else ""
         if row.painted == (state, text):
             return  # every edit clears the edited field's error, most often one it did not have

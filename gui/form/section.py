@@ -27,7 +27,7 @@ class _Header(QToolButton):
         super().__init__(parent)
         self.title = title
         self.setToolTip(title)
-        self.setText(title)
+        self.setText(_literal(title))
 
     def sizeHint(self) -> QSize:
         hint = super().sizeHint()
@@ -39,7 +39,13 @@ class _Header(QToolButton):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         room = self.width() - self.iconSize().width() - 16  # the arrow and the margins
-        self.setText(self.fontMetrics().elidedText(self.title, Qt.TextElideMode.ElideRight, max(room, 0)))
+        elided = self.fontMetrics().elidedText(self.title, Qt.TextElideMode.ElideRight, max(room, 0))
+        self.setText(_literal(elided))
+
+
+def _literal(text: str) -> str:
+    """``text`` as a button shows it: an '&' (in a block's name) as itself, not a mnemonic."""
+    return text.replace("&", "&&")
 
 
 class Section(QWidget):

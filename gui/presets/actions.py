@@ -21,6 +21,7 @@ from paramtally.gui.dialogs import ask_open_path, ask_question, ask_save_path, a
 from paramtally.gui.document import Document
 from paramtally.gui.presets.preset_list import PresetList
 from paramtally.gui.presets.save_dialog import ask_name_and_id
+from paramtally.gui.shown_text import PATH_CHARS, shown
 
 __all__ = ["PresetActions"]
 
@@ -56,7 +57,8 @@ class PresetActions(QObject):
         answer = ask_question(
             self.dialog_parent,
             "Save changes?",
-            f"“{self.current_id or self.document.source_label}” has unsaved changes. Save them as a preset?",
+            f"“{shown(self.current_id or self.document.source_label, PATH_CHARS, middle=True)}” has unsaved "
+            "changes. Save them as a preset?",
             _Button.Save | _Button.Discard | _Button.Cancel,
             _Button.Save,
             _SAVE_CHANGES,

@@ -14,6 +14,7 @@ from paramtally.core import user_presets
 from paramtally.gui.document import Document
 from paramtally.gui.presets.actions import PresetActions
 from paramtally.gui.presets.preset_list import PresetList
+from paramtally.gui.shown_text import PATH_CHARS, shown
 
 __all__ = ["BUTTONS", "PresetsBrowser", "add_preset_actions"]
 
@@ -102,7 +103,7 @@ class PresetsBrowser(QWidget):
         if not shiboken6.isValid(self.document.undo_stack) or not shiboken6.isValid(self.marker):
             return  # the window is being torn down
         current = self.ops.current_id
-        name = current or self.document.source_label or "unsaved model"
+        name = shown(current or self.document.source_label or "unsaved model", PATH_CHARS, middle=True)
         kind = " (user)" if current and user_presets.is_user(current) else ""
         # Said as the open model's: under a filtered list, the bare name read as the row selected.
         unsaved = "  ● unsaved changes" if self.document.dirty else ""

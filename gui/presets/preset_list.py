@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QLineEdit, QListWidget, QListWidgetItem, QVBoxLayo
 
 from paramtally.core import user_presets
 from paramtally.core.user_presets import PresetEntry
+from paramtally.gui.shown_text import MESSAGE_CHARS, PATH_CHARS, shown
 
 __all__ = ["BROKEN_COLOR", "ID_ROLE", "ORIGIN_ROLE", "PresetList", "preset_item"]
 
@@ -27,12 +28,13 @@ _PLAIN = str.maketrans({"\u00a0": " ", "\u2011": "-"})
 
 def preset_item(entry: PresetEntry) -> QListWidgetItem:
     """One row: "id — name [built-in]"; a broken file shows its problem in red."""
-    detail = entry.problem if entry.broken else entry.name
+    detail = shown(entry.problem, MESSAGE_CHARS) if entry.broken else shown(entry.name)
     tag = f"[{entry.label}]".translate(_GLUED)
-    item = QListWidgetItem(f"{entry.id}  —  {detail}  {tag}")
+    item = QListWidgetItem(f"{shown(entry.id)}  —  {detail}  {tag}")
     item.setData(ID_ROLE, entry.id)
     item.setData(ORIGIN_ROLE, entry.origin)
-    item.setToolTip(f"{entry.path}\n{entry.problem or entry.name}")
+    where = shown(str(entry.path), PATH_CHARS, middle=True)
+    item.setToolTip(f"{where}\n{shown(entry.problem or entry.name, MESSAGE_CHARS)}")
     if entry.broken:
         item.setForeground(QColor(BROKEN_COLOR))
     return item

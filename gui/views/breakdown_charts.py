@@ -7,6 +7,7 @@ here beyond the geometry of the drawing: the values are ``document.report.by_par
 
 from __future__ import annotations
 
+import html
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -19,6 +20,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSplitter, QVBoxLa
 
 from paramtally.core.blocks import FFN_KINDS, MIXER_KINDS
 from paramtally.core.breakdown import PART_LABELS, PARTS, LayerGroupRow, LayerRow, ParamReport, human
+from paramtally.gui.shown_text import TITLE_CHARS, shown
 from paramtally.gui.views.axes import HumanAxis, human_tick
 from paramtally.gui.views.deferred import DeferredRefresh
 from paramtally.gui.views.export import laid_out, save_view
@@ -246,11 +248,9 @@ class BreakdownBar(ThemedPlot):
             self._axes_state = axes_state
         if by_part:
             self._fit_part_range()  # x and y ranges together: one re-layout of the axes
+            name = html.escape(shown(report.name, TITLE_CHARS))  # a title is HTML
             self.set_titles(
-                f"Parameters by part — {report.name}",
-                f"Parameters by part<br>{report.name}",
-                f"By part<br>{report.name}",
-                report.name,
+                f"Parameters by part — {name}", f"Parameters by part<br>{name}", f"By part<br>{name}", name
             )
         else:
             # By kind, room above the bars for the legend's rows.
@@ -260,11 +260,12 @@ class BreakdownBar(ThemedPlot):
                 padding=0,
             )
             how = "mixer and FFN by kind" if self.mode == "kind" else "stacked by part"
+            name = html.escape(shown(report.name, TITLE_CHARS))
             self.set_titles(
-                f"Parameters per layer, {how} — {report.name}",
-                f"Parameters per layer<br>{report.name}",
-                f"Per layer<br>{report.name}",
-                report.name,
+                f"Parameters per layer, {how} — {name}",
+                f"Parameters per layer<br>{name}",
+                f"Per layer<br>{name}",
+                name,
             )
 
     def _fit_part_range(self) -> None:
@@ -425,9 +426,8 @@ def _dress_pie(pie: PieView, colors_of: QWidget) -> None:
 
 
 def _fill_pie(pie: PieView, report: ParamReport) -> None:
-    pie.set_slices(
-        [_slice(part, report) for part in PARTS], title=f"{report.name}: share of {report.total:,} parameters"
-    )
+    title = f"{shown(report.name, TITLE_CHARS)}: share of {report.total:,} parameters"
+    pie.set_slices([_slice(part, report) for part in PARTS], title=title)
 
 
 def _slice(part: str, report: ParamReport) -> Slice:

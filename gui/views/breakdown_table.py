@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QHeaderView, QTreeView, QWidget
 
 from paramtally.core.breakdown import PART_LABELS, Node, ParamReport, Path
 from paramtally.core.export import BREAKDOWN_COLUMNS, breakdown_rows, to_tsv
+from paramtally.gui.shown_text import shown
 from paramtally.gui.views.copy_rows import add_copy_action
 from paramtally.gui.views.deferred import DeferredRefresh
 from paramtally.gui.views.format import share_text
@@ -176,7 +177,7 @@ class BreakdownModel(QAbstractItemModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and column in _NUMERIC:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return entry.node.full_formula or f"{entry.node.name}: {entry.node.params:,}"
+            return entry.node.full_formula or f"{shown(entry.node.name)}: {entry.node.params:,}"
         if role == Qt.ItemDataRole.FontRole and (entry.node.added or entry.parent < 0):
             font = QFont()
             font.setItalic(entry.node.added)
@@ -194,7 +195,7 @@ class BreakdownModel(QAbstractItemModel):
     def _text(self, node: Node, column: int) -> str:
         repeated = node.count > 1
         return (
-            node.name + (" (added)" if node.added and node.is_leaf else ""),
+            shown(node.name) + (" (added)" if node.added and node.is_leaf else ""),  # the root's: the model's
             PART_LABELS.get(node.part, ""),
             f"{node.unit_params:,}" if repeated else "",
             f"× {node.count:,}" if repeated else "",

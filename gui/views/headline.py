@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QLabel, QWidget
 
 from paramtally.core.breakdown import ADDED_PARTS, PART_LABELS, ParamReport, human
 from paramtally.gui.form.field_frame import RED
+from paramtally.gui.shown_text import MESSAGE_CHARS, shown
 from paramtally.gui.views.stale import stale_text
 
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ def headline_html(report: ParamReport, stale: str = "") -> str:
         f"&nbsp;&nbsp;<span style='font-size:15pt;{grey}'>{human(report.total)} parameters</span>"
     ]
     if stale:
-        lines.insert(0, f"<span style='color:{RED}; font-weight:600'>{html.escape(stale)}</span>")
+        lines.insert(0, f"<span style='color:{RED}; font-weight:600'>{html.escape(shown(stale, MESSAGE_CHARS))}</span>")
     if report.is_moe:
         share = 100.0 * report.active / report.total if report.total else 0.0
         lines.append(
@@ -73,5 +74,5 @@ class Headline(QLabel):
         report, stale = self._document.report, stale_text(self._document)
         self.stale = bool(stale)
         self.setText(headline_html(report, stale))
-        tip = f"{report.name}: {report.total:,} parameters, exact"
-        self.setToolTip(f"{stale}\n\n{tip} (the last valid model)" if stale else tip)
+        tip = f"{shown(report.name)}: {report.total:,} parameters, exact"
+        self.setToolTip(f"{shown(stale, MESSAGE_CHARS)}\n\n{tip} (the last valid model)" if stale else tip)

@@ -10,6 +10,7 @@ or adapter layers, what training means. Every figure and every choice is the cor
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +32,7 @@ from paramtally.core.export import scenario_text
 from paramtally.core.fit import chosen_layout, layout_text, smallest_fit
 from paramtally.core.gpus import find_gpu
 from paramtally.gui.form.field_frame import AMBER
+from paramtally.gui.shown_text import TITLE_CHARS, shown
 from paramtally.gui.views.deferred import DeferredRefresh
 from paramtally.gui.views.export import laid_out, save_view
 from paramtally.gui.views.flops_summary import FlopsSummary
@@ -239,7 +241,8 @@ class MemoryPanel(QWidget):
         self, chart: MemoryChart, memory: Any, scenario: str = "", gpu: _Capacity | None = None
     ) -> None:
         capacity, gpu_name = gpu or self._capacity(self._document.scenario)
-        model = self._document.architecture.name
+        model = html.escape(shown(self._document.architecture.name, TITLE_CHARS))  # the title is HTML
+        gpu_name = html.escape(shown(gpu_name))  # a scenario file's own id when it is no known GPU
         chart.set_memory(
             memory.by_part(), capacity, gpu_name, memory.total_bytes, model, scenario, memory.part_titles()
         )
@@ -251,7 +254,7 @@ class MemoryPanel(QWidget):
             raise ParamTallyError("no memory figures for the current scenario (see the memory tab)")
         with laid_out(MemoryChart()) as copy:
             self._draw(copy, memory, scenario_text(self._document.scenario))
-            return save_view(copy, Path(path), f"Memory per GPU — {self._document.architecture.name}")
+            return save_view(copy, Path(path), f"Memory per GPU — {shown(self._document.architecture.name)}")
 
     @staticmethod
     def _capacity(scenario: Any) -> _Capacity:

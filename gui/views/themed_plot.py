@@ -106,11 +106,16 @@ class ThemedPlot(pg.PlotWidget):
     def _fit_title(self) -> None:
         item = self.getPlotItem()
         titles = getattr(self, "_titles", ())
+        if item.titleLabel.item.textWidth() >= 0:  # wrapped to fit an earlier width: unwrapped again
+            _wrap(item.titleLabel, -1.0)
         for title in titles:
             if item.titleLabel.text != title or not item.titleLabel.isVisible():
                 item.setTitle(title)
             if self._title_width() <= self._title_room():
                 break
+        else:
+            if titles:  # none fits (a model's name of 120 letters): the last one wraps at the width
+                _wrap(item.titleLabel, max(self._title_room(), 40.0))
         if titles:
             fit_title_row(item)
             # A longer title tried first widened the plot past the view to its own width, and a
@@ -118,6 +123,14 @@ class ThemedPlot(pg.PlotWidget):
             # last 14 layers and the legend its end. The plot takes the view's size again.
             if item.geometry() != self.range:
                 item.setGeometry(self.range)
+
+
+def _wrap(label: pg.LabelItem, width: float) -> None:
+    """Wrap ``label``'s text at ``width`` pixels (-1: never), laid out again as its ``setText`` does."""
+    label.item.setTextWidth(width)
+    label.updateMin()
+    label.resizeEvent(None)
+    label.updateGeometry()
 
 
 def fit_title_row(item: pg.PlotItem) -> None:

@@ -75,8 +75,9 @@ def plain_group(
             )  # fmt: skip
             offset += inner.layers
         span = span_text(start, group.layers) if repeats == 1 else f"{group.count} ×"
-        text = f"{span}: {group.count} repetitions of {group.period} layers"
-        detail = f"{total:,} parameters\n{group.count} repetitions (F2 or double-click to change)"
+        repetitions = f"{group.count:,} repetition{'s' if group.count != 1 else ''}"
+        text = f"{span}: {repetitions} of {group.period} layers"
+        detail = f"{total:,} parameters\n{repetitions} (F2 or double-click to change)"
         rows[me] = TreeRow("group", where, None, text, total, detail, parent, group.count)
         return total
     layers = group.count * repeats
