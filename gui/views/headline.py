@@ -31,7 +31,8 @@ def headline_html(report: ParamReport, stale: str = "") -> str:
         f"&nbsp;&nbsp;<span style='font-size:15pt;{grey}'>{human(report.total)} parameters</span>"
     ]
     if stale:
-        lines.insert(0, f"<span style='color:{RED}; font-weight:600'>{html.escape(shown(stale, MESSAGE_CHARS))}</span>")
+        warning = html.escape(shown(stale, MESSAGE_CHARS))
+        lines.insert(0, f"<span style='color:{RED}; font-weight:600'>{warning}</span>")
     if report.is_moe:
         share = 100.0 * report.active / report.total if report.total else 0.0
         lines.append(
