@@ -1,6 +1,11 @@
 """One editor per field kind, all with one interface (``FieldEditor``): ``value()``,
 ``set_value()``, ``finish_typing()`` and the signal ``committed(value, merge)``.
 
+A whole number is typed in the one syntax of ``core.numbers`` (``1e3``, ``32k``, ``1,024``, bytes
+as ``80GB``). Text that is not such a number stays in the field as typed, and the field says why
+(``unread``): it is never replaced by another number (Qt's validator dropped the 'e' of ``1e30``,
+and 130 was applied).
+
 ``merge`` is True for a step of an arrow/wheel drag, so the document folds the drag into one
 undo step; a typed value is committed on Enter or focus-out as a step of its own.
 ``finish_typing()`` commits text typed but not yet confirmed (a dialog's OK reads every editor
@@ -25,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from paramtally.core.fields import FieldSpec
+from paramtally.core.numbers import NumberError, parse_whole
 
 __all__ = ["Editor", "FieldEditor", "IntSpinBox", "make_editor"]
 
@@ -87,9 +93,13 @@ class _FocusedWheel:
 
 
 class IntSpinBox(_FocusedWheel, QAbstractSpinBox):
-    """A spin box over Python ints (no 2³¹ limit), with thousands separators and an optional 'auto'."""
+    """A spin box over Python ints (no 2³¹ limit), with thousands separators and an optional 'auto'.
+
+    ``unread(reason)``: the text confirmed (Enter, focus out) is not a number, and stays; "" once
+    the field reads a number again (typed, stepped or set)."""
 
     committed = Signal(object, bool)
+    unread = Signal(str)
 
     def __init__(
         self,
@@ -97,10 +107,12 @@ class IntSpinBox(_FocusedWheel, QAbstractSpinBox):
         maximum: int | None = None,
         optional: bool = False,
         parent: QWidget | None = None,
+        unit: str = "count",
     ) -> None:
         super().__init__(parent)
-        self.minimum, self.maximum, self.optional = minimum, maximum, optional
+        self.minimum, self.maximum, self.optional, self.unit = minimum, maximum, optional, unit
         self._value: int | None = None if optional else (minimum or 0)
+        self.reason = ""  # why the text shown is not a number ("" when it is one)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setAlignment(Qt.AlignmentFlag.AlignRight)
         if optional:
@@ -132,27 +144,29 @@ class IntSpinBox(_FocusedWheel, QAbstractSpinBox):
 
     def _show(self) -> None:
         self.lineEdit().setText(self._text())
+        self._read("")
 
-    def _parse(self, text: str) -> int | str | None:
-        """The int typed, None for empty/'auto' when optional, or the reason it is not a number."""
-        clean = text.strip().replace(",", "").replace("_", "").replace(" ", "")
-        if clean in {"", AUTO} and self.optional:
+    def _read(self, reason: str) -> None:
+        if reason != self.reason:
+            self.reason = reason
+            self.unread.emit(reason)
+
+    def parse(self, text: str) -> int | str | None:
+        """The whole number ``text`` spells, None for empty or 'auto' when optional, or the reason
+        it is not a number."""
+        clean = text.strip()
+        if self.optional and clean.lower() in {"", AUTO}:
             return None
         try:
-            return int(clean)
-        except ValueError:
-            return "a whole number is needed"
+            return parse_whole(clean, self.unit)
+        except NumberError as exc:
+            return str(exc)
 
     def validate(self, text: str, pos: int) -> object:
-        clean = text.strip().replace(",", "").replace("_", "").replace(" ", "")
-        if clean.lstrip("-").isdigit() or (self.optional and clean in {"", AUTO}):
-            return QValidator.State.Acceptable
-        # Typing may pass through '-' or an empty box on the way to a number.
-        return (
-            QValidator.State.Intermediate
-            if clean in {"", "-"} or AUTO.startswith(clean)
-            else (QValidator.State.Invalid)
-        )
+        # Never Invalid: Qt drops a keystroke its validator calls invalid, so '1e30' became 130.
+        # Text that is no number yet (typing '1e' on the way to '1e30') is said on Enter.
+        acceptable = not isinstance(self.parse(text), str)
+        return QValidator.State.Acceptable if acceptable else QValidator.State.Intermediate
 
     def fixup(self, text: str) -> str:
         return text
@@ -161,13 +175,14 @@ class IntSpinBox(_FocusedWheel, QAbstractSpinBox):
         self._commit_text()
 
     def _commit_text(self) -> None:
-        parsed = self._parse(self.lineEdit().text())
+        parsed = self.parse(self.lineEdit().text())
         if isinstance(parsed, str):
-            self._show()
+            self._read(parsed)  # the text stays as typed
             return
-        if parsed != self._value:
-            self._value = parsed
-            self._show()
+        changed = parsed != self._value
+        self._value = parsed
+        self._show()  # '32k' reads 32,000
+        if changed:
             self.committed.emit(parsed, False)
 
     def stepBy(self, steps: int) -> None:
@@ -177,9 +192,10 @@ class IntSpinBox(_FocusedWheel, QAbstractSpinBox):
             value = max(self.minimum, value)
         if self.maximum is not None:
             value = min(self.maximum, value)
-        if value != self._value:
-            self._value = value
-            self._show()
+        changed = value != self._value
+        self._value = value
+        self._show()  # over text that was no number, too
+        if changed:
             self.committed.emit(value, True)
 
     def stepEnabled(self) -> QAbstractSpinBox.StepEnabledFlag:
@@ -336,7 +352,7 @@ def make_editor(spec: FieldSpec, parent: QWidget | None = None) -> Editor | None
     if spec.kind == "int":
         low = None if spec.minimum is None else int(spec.minimum)
         high = None if spec.maximum is None else int(spec.maximum)
-        editor = IntSpinBox(low, high, spec.optional, parent)
+        editor = IntSpinBox(low, high, spec.optional, parent, spec.unit)
     elif spec.kind == "float":
         editor = FloatSpinBox(spec, parent)
     elif spec.kind == "bool":

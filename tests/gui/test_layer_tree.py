@@ -315,6 +315,34 @@ def test_block_dialog_is_generated_and_validated(
         assert dialog.result_value() is None and "exceed" in dialog.error.text()
 
 
+def test_block_dialog_says_text_that_is_no_number_and_waits(qtbot: QtBot, type_into: TypeInto) -> None:
+    """Issue 31: a field that cannot read its text keeps it and says why; OK does not take the last
+    number in its place."""
+    dialog = SpecDialog(MoE, {"num_experts": 16, "top_k": 1, "expert_width": 4096}, "Convert to MoE")
+    qtbot.addWidget(dialog)
+    type_into(dialog.editors["num_experts"], "1.6e1")  # 16 in the one number syntax
+    type_into(dialog.editors["expert_width"], "4Ki")
+    type_into(dialog.editors["top_k"], "2.5")
+    dialog.accept()
+    assert dialog.result_value() is None and dialog.editors["top_k"].lineEdit().text() == "2.5"
+    assert dialog.error.text() == "Experts per token: '2.5' is not a whole number (2.5)"
+    type_into(dialog.editors["top_k"], "2")
+    dialog.accept()
+    assert dialog.result_value() == MoE(num_experts=16, top_k=2, expert_width=4096)
+
+
+def test_the_split_dialog_reads_the_one_number_syntax(
+    qtbot: QtBot, window: MainWindow, modals: Modals
+) -> None:
+    tree, doc = window.tree, window.document
+    tree.setFocus()
+    tree.setCurrentIndex(tree.tree_model.group_index(0))
+    modals.type_and_click("4.8e1", "OK")
+    qtbot.keyClick(tree, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier)
+    modals.wait_done()
+    assert [g.count for g in doc.architecture.decoder.layers] == [48, 48]
+
+
 def test_add_adapter_from_the_right_click_menu_completes_with_ok(
     qtbot: QtBot, window: MainWindow, modals: Modals
 ) -> None:

@@ -430,3 +430,47 @@ def test_encoder_tokens_are_shown_for_a_model_with_an_encoder_only(
     modals.wait_done()
     qtbot.waitUntil(lambda: not editor.isVisible())
     window.close()
+
+
+@pytest.mark.parametrize(
+    ("field", "typed", "value"),
+    [
+        ("context", "32k", 32_000),
+        ("context", "8Ki", 8192),
+        ("batch", "1e2", 100),
+        ("cuda_context_bytes", "512MiB", 1 << 29),
+    ],
+)
+def test_scenario_numbers_are_typed_as_people_write_them(
+    qtbot: QtBot, panel: MemoryPanel, field: str, typed: str, value: int
+) -> None:
+    """Issue 31: the one number syntax of the form and the command line (--context 32k)."""
+    editor = panel.controls.editors[field]
+    editor.lineEdit().selectAll()
+    qtbot.keyClicks(editor.lineEdit(), typed)
+    qtbot.keyClick(editor.lineEdit(), Qt.Key.Key_Return)
+    assert getattr(panel._document.scenario, field) == value
+    assert editor.lineEdit().text() == f"{value:,}"
+
+
+def test_scenario_text_that_is_no_number_stays_red_with_the_reason(qtbot: QtBot, panel: MemoryPanel) -> None:
+    document = panel._document
+    context = panel.controls.editors["context"]
+    heights = {part: bars.opts["height"] for part, bars in panel.chart.bars.items()}
+    context.lineEdit().selectAll()
+    qtbot.keyClicks(context.lineEdit(), "32x")
+    qtbot.keyClick(context.lineEdit(), Qt.Key.Key_Return)
+    assert document.scenario.context == 4096 and context.lineEdit().text() == "32x"
+    assert panel.controls.field_state("context") == "error"
+    assert panel.problem.text() == (
+        "Not applied: Context (tokens): '32x': unknown suffix 'x' (it takes k, M, B, T; Ki, Mi, Gi, Ti) "
+        "(Context (tokens) stays 4,096; the figures are for it)."
+    )
+    assert {part: bars.opts["height"] for part, bars in panel.chart.bars.items()} == heights
+    # Another field's edit keeps the text and the reason; Ctrl+Z in the field takes the typing back.
+    document.set_scenario_field("batch", 2)
+    assert context.lineEdit().text() == "32x" and panel.controls.field_state("context") == "error"
+    context.setFocus()
+    qtbot.keyClick(context.lineEdit(), Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert context.lineEdit().text() == "4,096" and not panel.controls.field_state("context")
+    assert not panel.problem.isVisible()
