@@ -88,3 +88,55 @@ def test_zero_repetitions_of_a_pattern_names_the_repetitions(qtbot: QtBot, modal
     assert "Repetitions: must be more than 0" in status.text(), status.text()
     assert "Layer groups:" not in status.text()
     assert window.document.architecture.decoder.layers[0].count == 8
+
+
+def test_the_pattern_helper_states_one_limit_and_holds_to_it(qtbot: QtBot, modals: Modals) -> None:
+    """Issue 31, bug 6: '[mamba2 ×0, …]' said 'between 1 and 1073741824', 'attention ×5000' said 'at
+    most 4096 layers', and '[attention ×1] ×1000000000' was taken. One limit now, said alike."""
+    window = _window(qtbot)
+    said: dict[str, tuple[str, bool]] = {}
+    lines = (
+        "[mamba2 ×0, attention] × 4",
+        "attention ×5000",
+        "[attention ×1] ×1000000000",
+        "[mamba2 ×7, attention] × 513",
+        "[mamba2 ×7, attention] × 512",
+    )
+
+    def answer(dialog: QWidget) -> None:
+        text = dialog.findChild(QLineEdit, "patternText")
+        summary = dialog.findChild(QLabel, "patternSummary")
+        ok = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok)
+        said["intro"] = (" ".join(label.text() for label in dialog.findChildren(QLabel)), True)
+        text.setFocus()
+        for line in lines:
+            text.selectAll()
+            qtbot.keyClick(text, Qt.Key.Key_Delete)
+            qtbot.keyClicks(text, line)
+            said[line] = (summary.text(), ok.isEnabled())
+        modals.click_button(dialog, "Cancel")
+
+    modals.expect(answer, "pattern")
+    _click_row(qtbot, window, window.tree.tree_model.find(("decoder",)))
+    give_focus(qtbot, window.tree)
+    qtbot.keyClick(window.tree, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+    modals.wait_done()
+    assert "at most 4,096 layers" in said["intro"][0]
+    for line in lines[:4]:
+        summary, ok = said[line]
+        assert not ok, line
+        assert "4,096" in summary and "1073741824" not in summary and "1,073,741,824" not in summary, summary
+    assert said["[mamba2 ×0, attention] × 4"][0] == (
+        "⚠ '[mamba2 ×0, attention] × 4': a count is a whole number from 1 to 4,096 "
+        "(a pattern makes at most 4,096 layers)"
+    )
+    assert said["[attention ×1] ×1000000000"][0] == (
+        "⚠ '[attention ×1] ×1000000000': a count is a whole number from 1 to 4,096 "
+        "(a pattern makes at most 4,096 layers)"
+    )
+    assert said["[mamba2 ×7, attention] × 513"][0] == (
+        "⚠ the pattern makes 4,104 layers; a pattern makes at most 4,096"
+    )
+    assert said["[mamba2 ×7, attention] × 512"][1]
+    assert said["[mamba2 ×7, attention] × 512"][0].startswith("4,096 layers")
+    assert len(window.document.architecture.decoder.layers) == 1  # cancelled: nothing applied
