@@ -240,18 +240,17 @@ def test_an_edit_that_keeps_the_rows_repaints_their_figures(
     assert painted.seen[-1] == human(model.rows()[0].params) != before
 
 
-def test_count_cell_is_editable(qtbot: QtBot, window: MainWindow) -> None:
+def test_a_double_click_on_a_group_changes_its_layers_in_a_dialog(
+    qtbot: QtBot, window: MainWindow, modals: Modals
+) -> None:
     tree, doc = window.tree, window.document
     index = tree.tree_model.group_index(0)
-    tree.setCurrentIndex(index)
-    tree.edit(index)
-    editor = tree.viewport().findChild(QSpinBox)
-    assert editor is not None and editor.value() == 96
-    editor.selectAll()
-    qtbot.keyClicks(editor, "80")
-    qtbot.keyClick(editor, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: doc.architecture.decoder.layers[0].count == 80)  # the delegate commits queued
-    assert doc.report.layers[-1].index == 79
+    modals.type_and_click("80", "OK", "number")
+    qtbot.mouseDClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=tree.visualRect(index).center())
+    modals.wait_done()
+    assert modals.seen == ["Change layer count"]
+    assert doc.architecture.decoder.layers[0].count == 80 and doc.report.layers[-1].index == 79
+    assert tree.viewport().findChild(QSpinBox) is None
 
 
 def test_delete_key_and_drag_and_drop(qtbot: QtBot, window: MainWindow, modals: Modals) -> None:
