@@ -272,10 +272,10 @@ class LayerTree(QTreeView):
         index = self.tree_model.find(path)
         if not isinstance(node, LayerGroup) or not index.isValid():
             return False
-        what = "Repetitions" if node.pattern else "Layers"
         count = self.ask_int(
-            f"Change {what.lower()}" if node.pattern else "Change layer count",
-            f"{what} of {self.tree_model.data(index)}:",
+            "Change repetitions" if node.pattern else "Change layer count",
+            f"Group: {self.tree_model.data(index)}\n"
+            + ("Repetitions of its pattern:" if node.pattern else "Layers:"),
             node.count,
             1,
             MAX_LAYERS // node.period,  # the schema's bound on a group's layers

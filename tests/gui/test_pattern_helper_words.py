@@ -98,7 +98,7 @@ def test_zero_repetitions_of_a_pattern_are_refused_in_the_dialog(qtbot: QtBot, m
     modals.wait_done()
     (title, text, lines, open_after_ok) = seen[0]
     assert title == "Change repetitions" and text == "0" and open_after_ok
-    assert lines[0] == "Repetitions of layers 0–31: 8 repetitions of 4 layers:"
+    assert lines[0] == "Group: layers 0–31: 8 repetitions of 4 layers\nRepetitions of its pattern:"
     assert lines[1] == "0 is less than 1: type a whole number from 1 to 268,435,456."
     assert window.document.architecture.decoder.layers[0].count == 10
     assert window.document.architecture.decoder.num_layers == 40
