@@ -3,10 +3,11 @@
 ``svg_picture`` runs a painting function on a paint device of our own and writes what it draws.
 Qt's QSvgGenerator (6.11) is not used, because what it writes is drawn in full by Qt only:
 
-- a clip outlives ``QPainter.restore()`` and ``setClipping(False)`` in its output, so whatever a
-  scene draws after a clipped item lands inside that item's clip: the pie's slices and legend
-  were inside the title's 944 × 22 rectangle, and librsvg drew nothing but the title; the bar
-  chart's axes and grid were inside the title's clip too (QSvgRenderer draws them anyway);
+- a clip outlives ``QPainter.restore()`` back to the clip around it (``QGraphicsView.render``
+  clips to the view, so there always is one), so whatever a scene draws after a clipped item
+  lands inside that item's clip: the pie's slices and legend were inside the title's 944 × 22
+  rectangle, and librsvg drew nothing but the title; the bar chart's axes and grid were inside
+  the title's clip too (QSvgRenderer draws them anyway);
 - cosmetic pens (pyqtgraph's, one device pixel whatever the scale) are written as
   ``vector-effect="non-scaling-stroke"`` on geometry in data units — SVG Tiny 1.2 and SVG 2, not
   SVG 1.1 — and a dash pattern is then counted in those data units (the memory chart's dashed
