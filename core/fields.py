@@ -53,7 +53,8 @@ class FieldSpec:
     # choices themselves. Files and the command line keep the choices.
     choice_labels: tuple[str, ...] = ()
     # What a number counts, for the suffixes it may be typed with (core.numbers): 'count' (32k,
-    # 2T), or 'bytes' (80GB, 1GiB) for a field marked ``json_schema_extra={"unit": "bytes"}``.
+    # 2T), or 'bytes' (80GB, 1GiB) for a field marked ``json_schema_extra={"unit": "bytes"}``; a
+    # float is a 'number' (no suffix) unless marked.
     unit: str = "count"
 
     def choice_label(self, choice: Any) -> str:
@@ -140,7 +141,8 @@ def field_spec(name: str, info: FieldInfo) -> FieldSpec:
         )
     if annotation is float:
         low, high = _bounds(metadata, 0.001)
-        return FieldSpec(kind="float", minimum=low, maximum=high, **common)
+        unit = str(extra.get("unit", "number"))
+        return FieldSpec(kind="float", minimum=low, maximum=high, unit=unit, **common)
     if annotation is str:
         return FieldSpec(kind="text", **common)
     if origin is Literal:

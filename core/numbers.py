@@ -10,7 +10,7 @@
   ``MB``, ``GB``, ``TB`` (powers of 1,000) and ``KiB``, ``MiB``, ``GiB``, ``TiB`` (of 1,024) for
   bytes; ``k``, ``M``, ``G``, ``T``, ``P`` for FLOPs; ``d``, ``h``, ``s`` for days. Letter case is
   free, and a space may stand before the suffix (``80 GB``); for a count, ``m`` is a million,
-  never a thousandth.
+  never a thousandth. A share or a rate (a 'number': MFU, a dropout) takes no suffix.
 
 The value is exact (a Fraction: ``7.25e9`` is 7,250,000,000, not a float near it). A number that
 does not read says why in one line, for the field or flag to show.
@@ -33,12 +33,14 @@ _SCALES: dict[str, dict[str, int | Fraction]] = {
               "kib": _KIB, "mib": _KIB**2, "gib": _KIB**3, "tib": _KIB**4},
     "FLOP": {"k": _THOUSAND, "m": _THOUSAND**2, "g": _THOUSAND**3, "t": _THOUSAND**4, "p": _THOUSAND**5},
     "days": {"d": 1, "h": Fraction(1, 24), "s": Fraction(1, 86_400)},
+    "number": {},  # a share or a rate (MFU 0.4): digits and an exponent, no suffix
 }  # fmt: skip
 _SHOWN = {  # the suffixes as a message names them
     "count": "k, M, B, T; Ki, Mi, Gi, Ti",
     "bytes": "KB, MB, GB, TB, KiB, MiB, GiB, TiB",
     "FLOP": "k, M, G, T, P",
     "days": "d, h, s",
+    "number": "none",
 }
 UNITS = tuple(_SCALES)
 _ALIASES = {"params": "count"}  # a figure's unit that counts
@@ -63,9 +65,12 @@ def suffixes(unit: str) -> str:
 
 
 def _example(unit: str) -> str:
-    return {"bytes": "1073741824, 1,073,741,824, 1.07e9 or 1 GiB", "days": "30, 2.5e1 or 720h"}.get(
-        unit, "32768, 32,768, 3.2e4 or 32k"
-    )
+    examples = {
+        "bytes": "1073741824, 1,073,741,824, 1.07e9 or 1 GiB",
+        "days": "30, 2.5e1 or 720h",
+        "number": "0.4, 0.95 or 4e-1",
+    }
+    return examples.get(unit, "32768, 32,768, 3.2e4 or 32k")
 
 
 def _quoted(text: str) -> str:
@@ -92,6 +97,8 @@ def parse_number(text: str, unit: str = "count") -> Fraction:
         raise NumberError(f"'{typed}' is not a number: type {_example(unit)}")
     suffix = parts["suffix"].lower()
     scale = _SCALES[unit].get(suffix, 1 if not suffix else None)
+    if scale is None and not _SCALES[unit]:
+        raise NumberError(f"'{typed}' is not a number: type {_example(unit)}")
     if scale is None:
         raise NumberError(f"'{typed}': unknown suffix '{parts['suffix']}' (it takes {_SHOWN[unit]})")
     if len(number["whole"]) + len(number["fraction"] or "") > _MOST_DIGITS:

@@ -41,7 +41,7 @@ from paramtally.core.groups import field_origin, group_at, group_block, split_va
 from paramtally.core.schema import Architecture, Block
 from paramtally.core.stack_tree import BLOCK_PARTS, stack_rows
 from paramtally.gui.document import Document
-from paramtally.gui.form.editors import Editor, IntSpinBox, make_editor
+from paramtally.gui.form.editors import Editor, NumberBox, make_editor
 from paramtally.gui.form.ffn_width import ffn_width_button, ffn_width_path
 from paramtally.gui.form.field_frame import AMBER, FIELD_STYLE, RED, framed, mark, marked
 from paramtally.gui.form.section import Section
@@ -322,7 +322,7 @@ class ArchitectureForm(QScrollArea):
         label.setToolTip(spec.description)
         layout.addRow(label, field)
         editor.committed.connect(lambda value, merge, p=path: self._commit(p, value, merge))
-        if isinstance(editor, IntSpinBox):
+        if isinstance(editor, NumberBox):
             editor.unread.connect(lambda reason, p=path: self._show_unread(p, reason))
         condition = tuple(((*prefix, sibling), value) for sibling, value in spec.visible_when)
         self._rows[path] = _Row(path, spec, editor, None, layout, frame, section, condition, prefix)

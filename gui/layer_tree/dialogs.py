@@ -28,7 +28,7 @@ from paramtally.core.fields import model_fields
 from paramtally.core.labels import label_for
 from paramtally.core.numbers import NumberError, parse_whole
 from paramtally.gui.dialogs import add_mnemonics
-from paramtally.gui.form.editors import Editor, IntSpinBox, make_editor
+from paramtally.gui.form.editors import Editor, NumberBox, make_editor
 from paramtally.gui.problem_label import ProblemLabel
 
 __all__ = ["NumberDialog", "SpecDialog", "ask_number", "ask_spec"]
@@ -95,7 +95,7 @@ class SpecDialog(QDialog):
     def accept(self) -> None:
         values = self.values()
         for name, editor in self.editors.items():
-            if isinstance(editor, IntSpinBox) and editor.reason:  # text that is no number: kept, said
+            if isinstance(editor, NumberBox) and editor.reason:  # text that is no number: kept, said
                 self.error.say(f"{self.labels[name]}: {editor.reason}")
                 editor.setFocus()
                 return

@@ -23,7 +23,7 @@ from paramtally.core.fields import FieldSpec, model_fields
 from paramtally.core.fit import LAYOUT_FIELDS, CountLayout, count_layout
 from paramtally.core.gpus import load_catalog
 from paramtally.core.scenario import Mode, Scenario, mode_only_fields, unused_fields
-from paramtally.gui.form.editors import ComboBox, Editor, IntSpinBox, make_editor
+from paramtally.gui.form.editors import ComboBox, Editor, IntSpinBox, NumberBox, make_editor
 from paramtally.gui.form.field_frame import FIELD_STYLE, framed, mark, marked
 from paramtally.gui.views.deferred import DeferredRefresh
 
@@ -107,7 +107,7 @@ class ScenarioControls(QWidget):
             if spec.kind == "choices" or spec.name in WIDE:  # a row of check boxes takes a whole line
                 self._wide.add(spec.name)
             editor.committed.connect(lambda value, merge, name=spec.name: self._commit(name, value, merge))
-            if isinstance(editor, IntSpinBox):
+            if isinstance(editor, NumberBox):
                 editor.unread.connect(lambda reason, name=spec.name: self._show_unread(name, reason))
             if spec.name in _RETYPED:
                 self._watch_retyping(spec.name, editor)

@@ -109,7 +109,7 @@ def test_widget_kind_range_and_tooltip_come_from_the_field(qtbot: QtBot, documen
     assert isinstance(kv, IntSpinBox) and kv.optional and kv.value() is None
     assert isinstance(form.editor(("blocks", "default", "mixer", "q_bias")), CheckBox)
     assert isinstance(form.editor(("blocks", "default", "norms", "kind")), ComboBox)
-    assert form.editor(("blocks", "default", "mixer", "rotary_fraction")).maximum() == 1.0
+    assert form.editor(("blocks", "default", "mixer", "rotary_fraction")).maximum == 1.0
     described = Architecture.model_fields["hidden_size"].description
     assert hidden.toolTip() == described
 

@@ -474,3 +474,29 @@ def test_scenario_text_that_is_no_number_stays_red_with_the_reason(qtbot: QtBot,
     qtbot.keyClick(context.lineEdit(), Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert context.lineEdit().text() == "4,096" and not panel.controls.field_state("context")
     assert not panel.problem.isVisible()
+
+
+def test_a_share_is_typed_exactly_and_a_share_past_one_is_refused_at_the_field(
+    qtbot: QtBot, panel: MemoryPanel
+) -> None:
+    """Qt's decimal spin box read '8.5e-1' as 8.000 (no 'e', no '-'), cut '0.8765' to 0.876 and
+    dropped a '2' past its maximum without a word."""
+    document = panel._document
+    cap = panel.controls.editors["utilization_cap"]
+
+    def type_(text: str) -> None:
+        cap.lineEdit().selectAll()
+        qtbot.keyClicks(cap.lineEdit(), text)
+        qtbot.keyClick(cap.lineEdit(), Qt.Key.Key_Return)
+
+    type_("8.5e-1")
+    assert document.scenario.utilization_cap == 0.85 and cap.lineEdit().text() == "0.85"
+    type_("0.8765")
+    assert document.scenario.utilization_cap == 0.8765 and cap.lineEdit().text() == "0.8765"
+    type_("1.5")
+    assert document.scenario.utilization_cap == 0.8765 and cap.lineEdit().text() == "1.5"
+    assert panel.controls.field_state("utilization_cap") == "error"
+    assert "Not applied: Utilization cap 1.5" in panel.problem.text()
+    type_("90%")
+    assert cap.lineEdit().text() == "90%" and panel.controls.field_state("utilization_cap") == "error"
+    assert "'90%' is not a number: type 0.4, 0.95 or 4e-1" in panel.problem.text()
