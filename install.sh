@@ -3,8 +3,9 @@
 # the package in it (editable, so `python main.py` and edits in this checkout run as installed).
 #
 #   bash install.sh          the app: window and commands
-#   bash install.sh --test   also the test extras, and Xvfb, xdotool and a window manager for the
-#                            tests that drive the window with real X events
+#   bash install.sh --test   also the test extras, Xvfb, xdotool and a window manager for the
+#                            tests that drive the window with real X events, and librsvg's
+#                            rsvg-convert, which draws the exported SVGs as GNOME and Inkscape do
 #
 # System packages are installed only when missing, with sudo only when not root (containers and
 # CI hosts often run as root without sudo). `.ci/run` calls this same script.
@@ -27,7 +28,7 @@ packages=(
   libxcb-sync1 libxcb-xfixes0 libxcb-xkb1
 )
 if [ "$test_extras" = 1 ]; then
-  packages+=(xvfb xauth xdotool matchbox-window-manager)
+  packages+=(xvfb xauth xdotool matchbox-window-manager librsvg2-bin)
 fi
 
 missing=()

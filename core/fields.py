@@ -52,6 +52,10 @@ class FieldSpec:
     # What a person reads for each of ``choices`` (a kind's title, 'Mamba-2' for mamba2); none: the
     # choices themselves. Files and the command line keep the choices.
     choice_labels: tuple[str, ...] = ()
+    # What a number counts, for the suffixes it may be typed with (core.numbers): 'count' (32k,
+    # 2T), or 'bytes' (80GB, 1GiB) for a field marked ``json_schema_extra={"unit": "bytes"}``; a
+    # float is a 'number' (no suffix) unless marked.
+    unit: str = "count"
 
     def choice_label(self, choice: Any) -> str:
         if self.choice_labels:
@@ -132,10 +136,13 @@ def field_spec(name: str, info: FieldInfo) -> FieldSpec:
         return FieldSpec(kind="bool", **common)
     if annotation is int:
         low, high = _bounds(metadata, 1)
-        return FieldSpec(kind="int", minimum=low, maximum=high, **common)
+        return FieldSpec(
+            kind="int", minimum=low, maximum=high, unit=str(extra.get("unit", "count")), **common
+        )
     if annotation is float:
         low, high = _bounds(metadata, 0.001)
-        return FieldSpec(kind="float", minimum=low, maximum=high, **common)
+        unit = str(extra.get("unit", "number"))
+        return FieldSpec(kind="float", minimum=low, maximum=high, unit=unit, **common)
     if annotation is str:
         return FieldSpec(kind="text", **common)
     if origin is Literal:

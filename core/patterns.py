@@ -15,7 +15,10 @@ Clauses are separated by ``;`` (or new lines):
 - a window for the local layers: ``window 4096``.
 
 A sequence with a repeat count sets the stack's number of layers; without one the pattern fills
-the layers the stack has (a last repetition may be cut short). Each layer's block is the stack's
+the layers the stack has (a last repetition may be cut short). A pattern makes 1 to
+``MAX_PATTERN_LAYERS`` (4,096) layers, and every count it holds is refused in those words: the
+helper once said 'between 1 and 1073741824' for a count, 'at most 4096' for a repetition, and
+took ``[attention ×1] × 1000000000``. Each layer's block is the stack's
 base block changed only where the pattern says: a mixer or FFN of another kind is the one of that
 kind the stack's layers already have (DeepSeek-V3's 256-expert MoE, Jamba's attention), else the
 kind made from the base block's part (keeping the heads and widths the kinds share, see
@@ -38,9 +41,18 @@ from paramtally.core.groups import difference
 from paramtally.core.importers.layer_pattern import periodic_groups
 from paramtally.core.layer_ops import Layers, block_with_value
 from paramtally.core.schema import Block, LayerGroup
-from paramtally.core.schema.stack import MAX_LAYERS, resolve_block
+from paramtally.core.schema.stack import resolve_block
 
-__all__ = ["LayerSpec", "Pattern", "PatternError", "expand", "parse", "preview", "stack_parts"]
+__all__ = [
+    "MAX_PATTERN_LAYERS",
+    "LayerSpec",
+    "Pattern",
+    "PatternError",
+    "expand",
+    "parse",
+    "preview",
+    "stack_parts",
+]
 
 MIXERS = tuple(str(kind.model_fields["kind"].default) for kind in MIXER_KINDS)
 FFNS = tuple(str(kind.model_fields["kind"].default) for kind in FFN_KINDS)
@@ -66,7 +78,9 @@ _NAMES = (
     | {_folded(alias): tag for alias, tag in ALIASES.items()}
     | {"local": "local", "global": "global"}
 )
-MAX_PERIOD = 4096
+# The layers a pattern makes, and so one repetition's, every count in it and the first layer of a
+# rule: hundreds of layers are the largest stacks built; the preview lists every repetition's groups.
+MAX_PATTERN_LAYERS = 4096
 _DIGITS = 12  # every count, window and layer a pattern names is below 10¹²
 # A window's value is read as any word, so that a bad one ('-5') is refused as a window.
 _RATIO = re.compile(r"(\d+)\s*local\s*:\s*(\d+)\s*global\s*(?:,\s*window\s+(\S+))?")
@@ -121,7 +135,7 @@ def parse(text: str) -> Pattern:
             if local + glob == 0:
                 raise PatternError(f"'{clause}': a ratio needs at least one layer")
             local_layer = LayerSpec(mixer="attention", window=_window(ratio[3], clause) or 0)
-            _check_period(local + glob)  # before the tuple is made: a typed 10⁹ would fill the memory
+            _check_layers(local + glob)  # before the tuple is made: a typed 10⁹ would fill the memory
             period = (local_layer,) * local + (LayerSpec(mixer="attention", global_=True),) * glob
             pattern = _with_sequence(pattern, period, None)
             sequence_seen = _once(sequence_seen, clause)
@@ -152,7 +166,7 @@ def _once(seen: bool, clause: str) -> bool:
 
 
 def _with_sequence(pattern: Pattern, period: tuple[LayerSpec, ...], repeats: int | None) -> Pattern:
-    _check_period(len(period))
+    _check_layers(len(period) * (repeats or 1))
     return replace(pattern, period=period, repeats=repeats)
 
 
@@ -208,8 +222,11 @@ def _split(text: str) -> list[str]:
 
 def _count(text: str, clause: str) -> int:
     count = int(text)
-    if not 1 <= count <= MAX_LAYERS:
-        raise PatternError(f"'{clause}': a count must lie between 1 and {MAX_LAYERS}")
+    if not 1 <= count <= MAX_PATTERN_LAYERS:
+        raise PatternError(
+            f"'{clause}': a count is a whole number from 1 to {MAX_PATTERN_LAYERS:,} "
+            f"(a pattern makes at most {MAX_PATTERN_LAYERS:,} layers)"
+        )
     return count
 
 
@@ -228,14 +245,16 @@ def _items(text: str, clause: str) -> tuple[LayerSpec, ...]:
         else:
             raise PatternError(f"'{clause}': cannot read '{item}' (write a kind, then × and a count)")
         # Checked before the layers are written out: `attention × 1000000000` took 80 s and 16 GB.
-        _check_period(len(layers) + len(one) * times)
+        _check_layers(len(layers) + len(one) * times)
         layers += one * times
     return tuple(layers)
 
 
-def _check_period(layers: int) -> None:
-    if layers > MAX_PERIOD:
-        raise PatternError(f"one repetition may hold at most {MAX_PERIOD} layers")
+def _check_layers(layers: int) -> None:
+    if layers > MAX_PATTERN_LAYERS:
+        raise PatternError(
+            f"the pattern makes {layers:,} layers; a pattern makes at most {MAX_PATTERN_LAYERS:,}"
+        )
 
 
 def _layer(text: str, clause: str) -> LayerSpec:
@@ -275,17 +294,20 @@ def expand(
     kind in ``parts`` (``stack_parts``) takes that part."""
     known = dict(parts or {})
     total = pattern.layers(current_layers)
-    if not 1 <= total <= MAX_LAYERS:
-        raise PatternError(f"the pattern makes {total} layers; a stack holds 1 to {MAX_LAYERS}")
+    if total > MAX_PATTERN_LAYERS:  # filling a stack of more layers than a pattern makes
+        raise PatternError(
+            f"the pattern would fill the stack's {total:,} layers; a pattern makes at most "
+            f"{MAX_PATTERN_LAYERS:,}: give it a repeat count"
+        )
     period = len(pattern.period)
     for _, every, first in pattern.ffn_rules:
         period = math.lcm(period, every)
         if first >= total:
             raise PatternError(f"the first layer of a rule ({first}) is past the last layer ({total - 1})")
-        if first > MAX_PERIOD:
-            raise PatternError(f"a rule may start at layer {MAX_PERIOD} at the latest")
-    if period > MAX_PERIOD:
-        raise PatternError(f"the rules repeat only every {period} layers; at most {MAX_PERIOD} can be shown")
+    if period > MAX_PATTERN_LAYERS:
+        raise PatternError(
+            f"the rules repeat only every {period:,} layers; a pattern makes at most {MAX_PATTERN_LAYERS:,}"
+        )
     blocks: dict[LayerSpec, Block] = {}
 
     def spec_of(layer: int, periodic: bool) -> LayerSpec:

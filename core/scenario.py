@@ -267,6 +267,7 @@ class Scenario(HashedOnce):
         GiB,
         title="CUDA context (bytes)",
         description="Per-GPU runtime overhead: CUDA context and library workspaces (0.3–1 GiB).",
+        json_schema_extra={"unit": "bytes"},
     )
     utilization_cap: Annotated[float, Field(gt=0, le=1)] = Field(
         0.9,

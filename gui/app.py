@@ -10,7 +10,8 @@ import argparse
 import gc
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -110,15 +111,43 @@ def run_app(argv: Sequence[str] | None = None) -> int:
     window.views_ready.connect(settle_start_up_objects)
     if not args.screenshot:  # not in open_window, which tests use: pytest-qt's own hook reports them
         route_uncaught_to(window)
-    window.show()
+        window.show()
+        _probe(window)
+        return app.exec()
+    with _without_offscreen_notes():
+        window.show()
+        _probe(window)
+        return _screenshot(app, window, args.screenshot)
+
+
+def _probe(window: MainWindow) -> None:
     probe_file = os.environ.get("PARAMTALLY_STATE_FILE")
     if probe_file:  # the real-display tests read what the window shows from here
         from paramtally.gui.state_probe import StateProbe
 
         StateProbe(window, Path(probe_file))
-    if not args.screenshot:
-        return app.exec()
-    return _screenshot(app, window, args.screenshot)
+
+
+@contextmanager
+def _without_offscreen_notes() -> Iterator[None]:
+    """Qt's other messages, but not the offscreen plugin's "This plugin does not support
+    propagateSizeHints()", which it says for each window shown and which means only that no window
+    manager is there to be told a size: a screenshot printed it twice and nothing else."""
+    from PySide6.QtCore import QMessageLogContext, QtMsgType, qFormatLogMessage, qInstallMessageHandler
+
+    def handler(kind: QtMsgType, context: QMessageLogContext, message: str) -> None:
+        if "does not support propagateSizeHints" in message:
+            return
+        if previous is not None:
+            previous(kind, context, message)
+        else:
+            print(qFormatLogMessage(kind, context, message), file=sys.stderr)
+
+    previous = qInstallMessageHandler(handler)
+    try:
+        yield
+    finally:
+        qInstallMessageHandler(previous)  # a test's own handler (pytest-qt) gets its messages again
 
 
 def settle_start_up_objects() -> None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import argparse
 import math
 import warnings
-from collections.abc import KeysView, Sequence
+from collections.abc import Callable, KeysView, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,6 +28,7 @@ import annotated_types
 from paramtally.core.errors import ParamTallyWarning
 from paramtally.core.fields import FieldSpec, model_fields, unwrap
 from paramtally.core.fit import LAYOUT_FIELDS, count_layout
+from paramtally.core.numbers import NumberError, parse_whole
 from paramtally.core.presets import Preset
 from paramtally.core.scenario import Mode, Scenario, mode_only_fields, opening_scenario, unused_fields
 from paramtally.core.schema import Architecture
@@ -41,6 +42,7 @@ __all__ = [
     "say_notes",
     "scenario_fields",
     "scenario_from_args",
+    "whole_number",
 ]
 
 _METAVARS = {"int": "N", "float": "F", "text": "TEXT", "choices": "LIST"}
@@ -52,6 +54,19 @@ def flag_name(field: str) -> str:
 
 def scenario_fields() -> list[FieldSpec]:
     return list(model_fields(Scenario))
+
+
+def whole_number(unit: str = "count") -> Callable[[str], int]:
+    """An argparse ``type`` reading a whole number as the window's fields do (``32k``, ``2T``,
+    ``1e6``, ``1,024``; bytes as ``1GiB``), refusing in the parser's words what it cannot read."""
+
+    def number(text: str) -> int:
+        try:
+            return parse_whole(text, unit)
+        except NumberError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+
+    return number
 
 
 def _number(value: Any) -> str:
@@ -108,7 +123,7 @@ def _options(spec: FieldSpec) -> dict[str, Any]:
     if spec.kind == "choice":
         return {"choices": [str(choice) for choice in spec.choices]}
     if spec.kind == "int":
-        return {"type": int, "metavar": _METAVARS["int"]}
+        return {"type": whole_number(spec.unit), "metavar": _METAVARS["int"]}
     if spec.kind == "float":
         return {"type": float, "metavar": _METAVARS["float"]}
     if spec.kind == "choices":
@@ -120,7 +135,11 @@ def _options(spec: FieldSpec) -> dict[str, Any]:
 
 def add_scenario_arguments(parser: argparse.ArgumentParser) -> None:
     """A flag for every Scenario field (``scenario_from_args`` reads them)."""
-    group = parser.add_argument_group("scenario", "what the memory and time figures are for")
+    group = parser.add_argument_group(
+        "scenario",
+        "what the memory and time figures are for; a number as 32768, 32,768, 3.2e4 or 32k "
+        "(k, M, B, T; bytes: KB, MB, GB, TB, KiB, MiB, GiB, TiB)",
+    )
     exclusive: dict[str, Any] = {}
     for spec in scenario_fields():
         info = Scenario.model_fields[spec.name]

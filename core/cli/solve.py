@@ -8,7 +8,7 @@ from typing import Any
 from paramtally.core.breakdown import human
 from paramtally.core.cli.memory import add_scenario_arguments
 from paramtally.core.cli.output import add_output_arguments, emit, emit_json, format_table
-from paramtally.core.cli.scenario_flags import read_scenario, say_notes
+from paramtally.core.cli.scenario_flags import read_scenario, say_notes, whole_number
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.explore.figures import FIGURES
 from paramtally.core.explore.solve import Point, Solution, solve
@@ -37,7 +37,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "or fits=GPU:COUNT (fits=GPU when varying gpus)",
     )
     parser.add_argument(
-        "--multiple-of", type=int, default=1, metavar="N", help="only values that are multiples of N"
+        "--multiple-of",
+        type=whole_number(),
+        default=1,
+        metavar="N",
+        help="only values that are multiples of N",
     )
     parser.add_argument(
         "--scale-ffn",

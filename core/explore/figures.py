@@ -8,7 +8,6 @@ terms make the figure — the sweep evaluates those terms over a whole grid (``c
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Literal
 
 from paramtally.core.count import count_parameters
@@ -19,7 +18,7 @@ from paramtally.core.scenario import Scenario, check_scenario
 from paramtally.core.schema import Architecture
 from paramtally.core.terms import Term
 
-__all__ = ["FIGURES", "SECONDS_PER_DAY", "Combine", "Figure", "find_figure", "parse_quantity"]
+__all__ = ["FIGURES", "SECONDS_PER_DAY", "Combine", "Figure", "find_figure"]
 
 SECONDS_PER_DAY = 86_400
 # How a figure comes out of its terms: the one term there is; the busiest stage's total (or its
@@ -84,36 +83,8 @@ FIGURES: tuple[Figure, ...] = (
 )
 _BY_NAME = {figure.name: figure for figure in FIGURES}
 
-# Suffixes a target may carry: counts (7B), bytes (80GB, 80GiB) and durations (30d, 720h).
-_SCALE: dict[str, dict[str, Fraction]] = {
-    "params": {"": Fraction(1), "k": Fraction(10**3), "m": Fraction(10**6), "b": Fraction(10**9),
-               "g": Fraction(10**9), "t": Fraction(10**12)},
-    "bytes": {"": Fraction(1), "b": Fraction(1), "kb": Fraction(10**3), "mb": Fraction(10**6),
-              "gb": Fraction(10**9), "tb": Fraction(10**12), "kib": Fraction(2**10),
-              "mib": Fraction(2**20), "gib": Fraction(2**30), "tib": Fraction(2**40)},
-    "FLOP": {"": Fraction(1), "k": Fraction(10**3), "m": Fraction(10**6), "g": Fraction(10**9),
-             "t": Fraction(10**12), "p": Fraction(10**15)},
-    "days": {"": Fraction(1), "d": Fraction(1), "h": Fraction(1, 24), "s": Fraction(1, SECONDS_PER_DAY)},
-}  # fmt: skip
-
 
 def find_figure(name: str) -> Figure:
     if name not in _BY_NAME:
         raise ParamTallyError(unknown_name("figure", name, list(_BY_NAME), "one of " + ", ".join(_BY_NAME)))
     return _BY_NAME[name]
-
-
-def parse_quantity(text: str, unit: str, what: str) -> Fraction:
-    """``7e9``, ``7B``, ``80GB``, ``80GiB``, ``30d``: the exact number, in the figure's unit."""
-    stripped = text.strip().replace("_", "").replace(",", "")
-    digits = stripped.rstrip("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
-    suffix = stripped[len(digits) :].lower()
-    scale = _SCALE[unit].get(suffix)
-    try:
-        number = Fraction(digits)
-    except (ValueError, ZeroDivisionError):
-        number = None
-    if number is None or scale is None or number < 0:
-        units = ", ".join(key for key in _SCALE[unit] if key) or "none"
-        raise ParamTallyError(f"{what}: '{text}' is not a number of {unit} (suffixes: {units})")
-    return number * scale

@@ -35,6 +35,7 @@ from paramtally.core.explore.solve import parse_target
 from paramtally.core.explore.variables import Variable, find_variable, variant
 from paramtally.core.fit import fit_setup, layout_changes
 from paramtally.core.gpus import GPU
+from paramtally.core.numbers import NumberError, parse_whole
 from paramtally.core.scenario import Scenario
 from paramtally.core.schema import Architecture
 
@@ -67,7 +68,7 @@ def parse_axis(text: str, flag: str = "--x") -> Axis:
     name, spec = match.groups()
     try:
         if ":" in spec:
-            parts = [int(part.replace("_", "")) for part in spec.split(":")]
+            parts = [parse_whole(part) for part in spec.split(":")]
             if len(parts) not in (2, 3) or (len(parts) == 3 and parts[2] < 1) or parts[1] < parts[0]:
                 raise ValueError(spec)
             first, last, step = (*parts, 1) if len(parts) == 2 else parts
@@ -75,8 +76,8 @@ def parse_axis(text: str, flag: str = "--x") -> Axis:
                 raise ParamTallyError(f"{flag}: {name} would have more than {MAX_AXIS} values")
             values = tuple(range(first, last + 1, step))
         else:
-            values = tuple(sorted({int(part.replace("_", "")) for part in spec.split(",")}))
-    except ValueError:
+            values = tuple(sorted({parse_whole(part) for part in spec.split(",")}))
+    except (ValueError, NumberError):
         raise ParamTallyError(
             f"{flag}: '{spec}' is not FIRST:LAST:STEP (whole numbers, FIRST ≤ LAST, STEP ≥ 1) nor a list"
         ) from None

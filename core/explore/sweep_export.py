@@ -7,9 +7,9 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from paramtally.core.explore.figures import parse_quantity
 from paramtally.core.explore.sweep import Sweep
 from paramtally.core.export import to_csv
+from paramtally.core.numbers import parse_quantity
 
 __all__ = ["iso_levels", "sweep_csv", "sweep_json", "sweep_rows"]
 

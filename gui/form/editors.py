@@ -1,6 +1,11 @@
 """One editor per field kind, all with one interface (``FieldEditor``): ``value()``,
 ``set_value()``, ``finish_typing()`` and the signal ``committed(value, merge)``.
 
+A whole number is typed in the one syntax of ``core.numbers`` (``1e3``, ``32k``, ``1,024``, bytes
+as ``80GB``). Text that is not such a number stays in the field as typed, and the field says why
+(``unread``): it is never replaced by another number (Qt's validator dropped the 'e' of ``1e30``,
+and 130 was applied).
+
 ``merge`` is True for a step of an arrow/wheel drag, so the document folds the drag into one
 undo step; a typed value is committed on Enter or focus-out as a step of its own.
 ``finish_typing()`` commits text typed but not yet confirmed (a dialog's OK reads every editor
@@ -18,15 +23,15 @@ from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QCheckBox,
     QComboBox,
-    QDoubleSpinBox,
     QHBoxLayout,
     QLineEdit,
     QWidget,
 )
 
 from paramtally.core.fields import FieldSpec
+from paramtally.core.numbers import NumberError, parse_number, parse_whole
 
-__all__ = ["Editor", "FieldEditor", "IntSpinBox", "make_editor"]
+__all__ = ["Editor", "FieldEditor", "FloatSpinBox", "IntSpinBox", "NumberBox", "make_editor"]
 
 AUTO = "auto"
 
@@ -86,21 +91,30 @@ class _FocusedWheel:
             event.ignore()
 
 
-class IntSpinBox(_FocusedWheel, QAbstractSpinBox):
-    """A spin box over Python ints (no 2³¹ limit), with thousands separators and an optional 'auto'."""
+class NumberBox(_FocusedWheel, QAbstractSpinBox):
+    """A spin box over a Python number read in the one syntax (no 2³¹ limit, no fixed decimals),
+    with an optional 'auto'; subclasses say how a number reads and shows.
+
+    ``unread(reason)``: the text confirmed (Enter, focus out) is not a number, and stays; "" once
+    the field reads a number again (typed, stepped or set). A number out of range is committed:
+    the document refuses it at the field, as it refuses any value, and keeps it there."""
 
     committed = Signal(object, bool)
+    unread = Signal(str)
+    step: float = 1
 
     def __init__(
         self,
-        minimum: int | None = 0,
-        maximum: int | None = None,
-        optional: bool = False,
-        parent: QWidget | None = None,
+        minimum: float | None,
+        maximum: float | None,
+        optional: bool,
+        parent: QWidget | None,
+        unit: str,
     ) -> None:
         super().__init__(parent)
-        self.minimum, self.maximum, self.optional = minimum, maximum, optional
-        self._value: int | None = None if optional else (minimum or 0)
+        self.minimum, self.maximum, self.optional, self.unit = minimum, maximum, optional, unit
+        self._value: Any = None if optional else (minimum or 0)
+        self.reason = ""  # why the text shown is not a number ("" when it is one)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setAlignment(Qt.AlignmentFlag.AlignRight)
         if optional:
@@ -110,49 +124,48 @@ class IntSpinBox(_FocusedWheel, QAbstractSpinBox):
         _HistoryKeys(self, lambda: self.lineEdit().text() != self._text(), self._show)
         self._show()
 
-    def value(self) -> int | None:
+    def read_number(self, text: str) -> Any:
+        """The number ``text`` spells; NumberError when it spells none this field takes."""
+        raise NotImplementedError
+
+    def format_number(self, value: Any) -> str:
+        raise NotImplementedError
+
+    def value(self) -> Any:
         return self._value
 
-    def sizeHint(self) -> QSize:
-        # Room for "999,999,999" plus the arrows: QAbstractSpinBox knows no text to measure by.
-        hint = super().sizeHint()
-        width = self.fontMetrics().horizontalAdvance(" 999,999,999 ") + 32
-        return QSize(max(hint.width(), width), hint.height())
-
-    def minimumSizeHint(self) -> QSize:
-        hint = super().minimumSizeHint()
-        return QSize(max(hint.width(), self.fontMetrics().horizontalAdvance(" 99,999 ") + 32), hint.height())
-
-    def set_value(self, value: int | None) -> None:
+    def set_value(self, value: Any) -> None:
         self._value = value
         self._show()
 
     def _text(self) -> str:
-        return "" if self._value is None else f"{self._value:,}"
+        return "" if self._value is None else self.format_number(self._value)
 
     def _show(self) -> None:
         self.lineEdit().setText(self._text())
+        self._read("")
 
-    def _parse(self, text: str) -> int | str | None:
-        """The int typed, None for empty/'auto' when optional, or the reason it is not a number."""
-        clean = text.strip().replace(",", "").replace("_", "").replace(" ", "")
-        if clean in {"", AUTO} and self.optional:
+    def _read(self, reason: str) -> None:
+        if reason != self.reason:
+            self.reason = reason
+            self.unread.emit(reason)
+
+    def parse(self, text: str) -> Any:
+        """The number ``text`` spells, None for empty or 'auto' when optional, or the reason (a
+        str) it is not a number."""
+        clean = text.strip()
+        if self.optional and clean.lower() in {"", AUTO}:
             return None
         try:
-            return int(clean)
-        except ValueError:
-            return "a whole number is needed"
+            return self.read_number(clean)
+        except NumberError as exc:
+            return str(exc)
 
     def validate(self, text: str, pos: int) -> object:
-        clean = text.strip().replace(",", "").replace("_", "").replace(" ", "")
-        if clean.lstrip("-").isdigit() or (self.optional and clean in {"", AUTO}):
-            return QValidator.State.Acceptable
-        # Typing may pass through '-' or an empty box on the way to a number.
-        return (
-            QValidator.State.Intermediate
-            if clean in {"", "-"} or AUTO.startswith(clean)
-            else (QValidator.State.Invalid)
-        )
+        # Never Invalid: Qt drops a keystroke its validator calls invalid, so '1e30' became 130.
+        # Text that is no number yet (typing '1e' on the way to '1e30') is said on Enter.
+        acceptable = not isinstance(self.parse(text), str)
+        return QValidator.State.Acceptable if acceptable else QValidator.State.Intermediate
 
     def fixup(self, text: str) -> str:
         return text
@@ -161,26 +174,32 @@ class IntSpinBox(_FocusedWheel, QAbstractSpinBox):
         self._commit_text()
 
     def _commit_text(self) -> None:
-        parsed = self._parse(self.lineEdit().text())
+        parsed = self.parse(self.lineEdit().text())
         if isinstance(parsed, str):
-            self._show()
+            self._read(parsed)  # the text stays as typed
             return
-        if parsed != self._value:
-            self._value = parsed
-            self._show()
+        changed = parsed != self._value
+        self._value = parsed
+        self._show()  # '32k' reads 32,000
+        if changed:
             self.committed.emit(parsed, False)
 
     def stepBy(self, steps: int) -> None:
-        start = self._value if self._value is not None else (self.minimum or 0) - (1 if steps > 0 else 0)
-        value = start + steps
+        low = self.minimum or 0
+        start = self._value if self._value is not None else low - (self.step if steps > 0 else 0)
+        value = self._stepped(start, steps)
         if self.minimum is not None:
             value = max(self.minimum, value)
         if self.maximum is not None:
             value = min(self.maximum, value)
-        if value != self._value:
-            self._value = value
-            self._show()
+        changed = value != self._value
+        self._value = value
+        self._show()  # over text that was no number, too
+        if changed:
             self.committed.emit(value, True)
+
+    def _stepped(self, start: Any, steps: int) -> Any:
+        return start + steps * self.step
 
     def stepEnabled(self) -> QAbstractSpinBox.StepEnabledFlag:
         flags = QAbstractSpinBox.StepEnabledFlag.StepNone
@@ -192,31 +211,53 @@ class IntSpinBox(_FocusedWheel, QAbstractSpinBox):
         return flags
 
 
-class FloatSpinBox(_FocusedWheel, QDoubleSpinBox):
-    committed = Signal(object, bool)
+class IntSpinBox(NumberBox):
+    """A whole number, shown with thousands separators ('175,221,817,344')."""
+
+    def __init__(
+        self,
+        minimum: int | None = 0,
+        maximum: int | None = None,
+        optional: bool = False,
+        parent: QWidget | None = None,
+        unit: str = "count",
+    ) -> None:
+        super().__init__(minimum, maximum, optional, parent, unit)
+
+    def read_number(self, text: str) -> int:
+        return parse_whole(text, self.unit)
+
+    def format_number(self, value: Any) -> str:
+        return f"{value:,}"
+
+    def sizeHint(self) -> QSize:
+        # Room for "999,999,999" plus the arrows: QAbstractSpinBox knows no text to measure by.
+        hint = super().sizeHint()
+        width = self.fontMetrics().horizontalAdvance(" 999,999,999 ") + 32
+        return QSize(max(hint.width(), width), hint.height())
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        return QSize(max(hint.width(), self.fontMetrics().horizontalAdvance(" 99,999 ") + 32), hint.height())
+
+
+class FloatSpinBox(NumberBox):
+    """A share or a rate (MFU 0.4, a dropout 0.1), as exact as typed: Qt's decimal spin box cut
+    '0.4567' to 0.456 and read '1e-1' as 1 (it dropped the 'e' and the '-')."""
+
+    step = 0.05
 
     def __init__(self, spec: FieldSpec, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setDecimals(3)
-        self.setRange(
-            spec.minimum if spec.minimum is not None else -1e12,
-            spec.maximum if spec.maximum is not None else 1e12,
-        )
-        self.setSingleStep(0.05)
-        self.setKeyboardTracking(False)  # commit on Enter, arrows and focus-out, not per keystroke
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.valueChanged.connect(lambda value: self.committed.emit(value, True))
-        _HistoryKeys(
-            self,
-            lambda: self.lineEdit().text() != self.textFromValue(self.value()),
-            lambda: self.lineEdit().setText(self.textFromValue(self.value())),
-        )
+        super().__init__(spec.minimum, spec.maximum, spec.optional, parent, spec.unit)
 
-    def set_value(self, value: float) -> None:
-        self.setValue(value)
+    def read_number(self, text: str) -> float:
+        return float(parse_number(text, self.unit))
 
-    def finish_typing(self) -> None:
-        self.interpretText()
+    def format_number(self, value: Any) -> str:
+        return f"{value:.10g}"
+
+    def _stepped(self, start: Any, steps: int) -> Any:
+        return round(start + steps * self.step, 10)  # 0.95, not 0.9500000000000001
 
 
 class CheckBox(QCheckBox):
@@ -341,7 +382,7 @@ def make_editor(spec: FieldSpec, parent: QWidget | None = None) -> Editor | None
     if spec.kind == "int":
         low = None if spec.minimum is None else int(spec.minimum)
         high = None if spec.maximum is None else int(spec.maximum)
-        editor = IntSpinBox(low, high, spec.optional, parent)
+        editor = IntSpinBox(low, high, spec.optional, parent, spec.unit)
     elif spec.kind == "float":
         editor = FloatSpinBox(spec, parent)
     elif spec.kind == "bool":

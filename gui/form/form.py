@@ -14,7 +14,9 @@ ran out of memory, issue 30). Past ``BLOCKS_IN_FULL`` the form shows one of them
 Each editor is found by its field path (a tuple); its objectName is that path joined with dots.
 An edit goes to the document; the form only writes back what the document holds, with signals
 blocked, so there is no feedback loop (napari's binding pattern). A refused edit is shown at its
-field: a red frame and the reason under the editor; the figures elsewhere stay.
+field: a red frame and the reason under the editor; the figures elsewhere stay. So is text that
+is not a number at all (``1e-3`` for a whole number): it stays in its field, red with the reason,
+and the document never sees it.
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ from paramtally.core.groups import field_origin, group_at, group_block, split_va
 from paramtally.core.schema import Architecture, Block
 from paramtally.core.stack_tree import BLOCK_PARTS, stack_rows
 from paramtally.gui.document import Document
-from paramtally.gui.form.editors import Editor, make_editor
+from paramtally.gui.form.editors import Editor, NumberBox, make_editor
 from paramtally.gui.form.ffn_width import ffn_width_button, ffn_width_path
 from paramtally.gui.form.field_frame import AMBER, FIELD_STYLE, RED, framed, mark, marked
 from paramtally.gui.form.section import Section
@@ -240,6 +242,7 @@ class ArchitectureForm(QScrollArea):
         self.document = document
         self._rows: dict[FieldPath, _Row] = {}
         self._errors: dict[FieldPath, str] = {}  # path → reason, as the document said
+        self._unread: dict[FieldPath, str] = {}  # path → why the text in its field is no number
         self._hints: dict[FieldPath, str] = {}
         self.sections: dict[str, Section] = {}
         self._shape: tuple[object, ...] = ()
@@ -263,6 +266,7 @@ class ArchitectureForm(QScrollArea):
         arch = self.document.architecture
         focused = next((path for path, row in self._rows.items() if row.editor.hasFocus()), None)
         self._rows, self.sections, labels = {}, {}, []
+        self._unread = {}  # new editors show the document's values
         body = QWidget(self)
         body.setStyleSheet(FIELD_STYLE)
         layout = QVBoxLayout(body)
@@ -412,6 +416,8 @@ class ArchitectureForm(QScrollArea):
         label.setToolTip(spec.description)
         layout.addRow(label, field)
         editor.committed.connect(lambda value, merge, p=path: self._commit(p, value, merge))
+        if isinstance(editor, NumberBox):
+            editor.unread.connect(lambda reason, p=path: self._show_unread(p, reason))
         condition = tuple(((*prefix, sibling), value) for sibling, value in spec.visible_when)
         self._rows[path] = _Row(path, spec, editor, None, layout, frame, section, condition, prefix)
         return label
@@ -568,12 +574,21 @@ class ArchitectureForm(QScrollArea):
             self._show_row(row, arch)
         self._show_hints()
 
-    @staticmethod
-    def _show_value(row: _Row, value: Any) -> None:
+    def _show_value(self, row: _Row, value: Any) -> None:
         if row.editor.value() != value:
             row.editor.blockSignals(True)
             row.editor.set_value(value)
             row.editor.blockSignals(False)
+            if self._unread.pop(row.path, None) is not None:  # the text typed is gone
+                self._paint(row)
+
+    def _show_unread(self, path: FieldPath, reason: str) -> None:
+        """Red with ``reason`` while the field's text is no number ('' once it is one again)."""
+        if reason:
+            self._unread[path] = reason
+        elif self._unread.pop(path, None) is None:
+            return
+        self._paint(self._rows[path])
 
     @staticmethod
     def _show_row(row: _Row, arch: Architecture, block: Block | None = None) -> None:
@@ -608,8 +623,9 @@ class ArchitectureForm(QScrollArea):
             self._paint(row)
 
     def _paint(self, row: _Row) -> None:
-        """Red with the reason when refused, else amber with the hint, else plain."""
-        reason = self._errors.get(row.path, "")
+        """Red with the reason when refused (or its text is no number), else amber with the hint,
+        else plain."""
+        reason = self._unread.get(row.path) or self._errors.get(row.path, "")
         hint = "" if reason else self._hints.get(row.path, "")
         text = shown(reason or hint, MESSAGE_CHARS, lines=True)  # it may quote what was typed
         state = "error" if reason else "hint" if hint else ""
@@ -634,8 +650,10 @@ class ArchitectureForm(QScrollArea):
 
     def error_text(self, path: FieldPath) -> str:
         """The reason a field is refused ('' when it is not)."""
-        return self._errors.get(path, "") if self._rows[path].error is not None else ""
+        if self._rows[path].error is None:
+            return ""
+        return self._unread.get(path) or self._errors.get(path, "")
 
     def hint_text(self, path: FieldPath) -> str:
         """The hint shown at a field ('' when none, or while the field is refused)."""
-        return "" if self._errors.get(path) else self._hints.get(path, "")
+        return "" if self._errors.get(path) or self._unread.get(path) else self._hints.get(path, "")

@@ -7,7 +7,6 @@ never loses what they typed.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -27,8 +26,9 @@ from PySide6.QtWidgets import (
 from paramtally.core.errors import FieldError, ParamTallyError, field_problems, one_line
 from paramtally.core.fields import model_fields
 from paramtally.core.labels import label_for
+from paramtally.core.numbers import NumberError, parse_whole
 from paramtally.gui.dialogs import add_mnemonics
-from paramtally.gui.form.editors import Editor, make_editor
+from paramtally.gui.form.editors import Editor, NumberBox, make_editor
 from paramtally.gui.problem_label import ProblemLabel
 
 __all__ = ["NumberDialog", "SpecDialog", "ask_number", "ask_spec"]
@@ -54,6 +54,7 @@ class SpecDialog(QDialog):
         self.setWindowTitle(title)
         self.model = model
         self.editors: dict[str, Editor] = {}
+        self.labels: dict[str, str] = {}  # each field's label, as its row shows it
         self._value: BaseModel | None = None
         layout = QVBoxLayout(self)
         form = QFormLayout()
@@ -71,6 +72,7 @@ class SpecDialog(QDialog):
             label.setToolTip(spec.description)
             form.addRow(label, editor)
             self.editors[spec.name] = editor
+            self.labels[spec.name] = spec.label
         layout.addLayout(form)
         self.error = ProblemLabel(self)
         layout.addWidget(self.error)
@@ -91,8 +93,14 @@ class SpecDialog(QDialog):
         }
 
     def accept(self) -> None:
+        values = self.values()
+        for name, editor in self.editors.items():
+            if isinstance(editor, NumberBox) and editor.reason:  # text that is no number: kept, said
+                self.error.say(f"{self.labels[name]}: {editor.reason}")
+                editor.setFocus()
+                return
         try:
-            value = self.model.model_validate(self.values())
+            value = self.model.model_validate(values)
             if self.check is not None:
                 self.check(value)
         except (ValidationError, ParamTallyError) as exc:
@@ -144,9 +152,11 @@ class NumberDialog(QDialog):
         return f"a whole number from {self.low:,} to {self.high:,}"
 
     def number(self) -> int | None:
-        """The typed number (digit groups allowed: "40,000"), or None when it is not one."""
-        text = self.edit.text().strip().replace(",", "").replace("_", "").replace(" ", "")
-        return int(text) if re.fullmatch("-?[0-9]+", text) else None
+        """The typed number (in the one syntax: "40,000", "4e4", "40k"), or None when it is not one."""
+        try:
+            return parse_whole(self.edit.text())
+        except NumberError:
+            return None
 
     def problem(self) -> str:
         number, text = self.number(), self.edit.text().strip()

@@ -40,8 +40,9 @@ class PatternDialog(QDialog):
         self.groups: layer_ops.Layers | None = None
         layout = QVBoxLayout(self)
         intro = QLabel(
-            f"Layer kinds, counts and rules for the {stack}'s {getattr(arch, stack).num_layers} layers "
-            f"(a repeat count sets the number of layers). {EXAMPLES}"
+            f"Layer kinds, counts and rules for the {stack}'s {getattr(arch, stack).num_layers:,} layers "
+            f"(a repeat count sets the number of layers; a pattern makes at most "
+            f"{patterns.MAX_PATTERN_LAYERS:,} layers). {EXAMPLES}"
         )
         intro.setWordWrap(True)
         layout.addWidget(intro)

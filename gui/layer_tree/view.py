@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from PySide6.QtCore import QItemSelection, QModelIndex, QPoint, Qt, Signal
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QKeySequence, QMouseEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QMenu, QTreeView, QWidget
 
 from paramtally.core import layer_ops
@@ -23,6 +23,7 @@ from paramtally.core.errors import FieldPath
 from paramtally.core.fields import kind_title
 from paramtally.core.groups import group_at, group_block, inherited_block, leaf_groups, takes
 from paramtally.core.schema import MTP, Adapter, Architecture, Block, LayerGroup, LoRA, MoE
+from paramtally.core.schema.stack import MAX_LAYERS
 from paramtally.gui.dialogs import warn
 from paramtally.gui.document import Document
 from paramtally.gui.layer_tree.dialogs import ask_number, ask_spec
@@ -61,9 +62,8 @@ class LayerTree(QTreeView):
         self.setUniformRowHeights(True)
         self.setAlternatingRowColors(True)
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-        self.setEditTriggers(
-            QAbstractItemView.EditTrigger.DoubleClicked | QAbstractItemView.EditTrigger.EditKeyPressed
-        )
+        # A group's count is changed in a dialog (F2, a double click: change_count), not in its cell.
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setDragDropMode(QAbstractItemView.DragDropMode.DragDrop)
         self.setDefaultDropAction(Qt.DropAction.MoveAction)
         self.setDragDropOverwriteMode(False)
@@ -292,8 +292,35 @@ class LayerTree(QTreeView):
         self.select_group(path)
         return done
 
-    def change_count(self, group: Group) -> None:
-        self.edit(self.tree_model.find(self.group_path(group)))
+    def change_count(self, group: Group) -> bool:
+        """F2 or a double click on a group: its layers (a pattern's repetitions), asked in a dialog
+        that names the group and says the range under the field until a number in it is typed (in
+        the tree's own cell, 0 was taken and refused in the status bar only)."""
+        path = self.group_path(group)
+        node = group_at(self.document.architecture, path)
+        index = self.tree_model.find(path)
+        if not isinstance(node, LayerGroup) or not index.isValid():
+            return False
+        count = self.ask_int(
+            "Change repetitions" if node.pattern else "Change layer count",
+            f"Group: {self.tree_model.data(index)}\n"
+            + ("Repetitions of its pattern:" if node.pattern else "Layers:"),
+            node.count,
+            1,
+            MAX_LAYERS // node.period,  # the schema's bound on a group's layers
+        )
+        if count is None or count == node.count:
+            return False
+        return self.tree_model.setData(index, count)
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
+        index = self.indexAt(event.position().toPoint())
+        row = self.tree_model.row_of(index)
+        if row is not None and row.kind == "group" and index.column() == 0:
+            self.setCurrentIndex(index)
+            self.change_count(row.group)
+            return
+        super().mouseDoubleClickEvent(event)
 
     def set_block(self, group: Group, block: str, value: Any = None) -> bool:
         """Add or edit the MoE / LoRA / adapter of a group (and the other selected ones); asks with

@@ -3,9 +3,10 @@
 A chart is saved from a copy of its view made at ``EXPORT_SIZE`` (the on-screen widget's size
 depends on the window: a narrow one gave a portrait picture with clipped labels). The copy is
 laid out off screen and drawn with ``QGraphicsView.render`` into a QImage (PNG, twice the size
-for sharp text on slides) or a QSvgGenerator (SVG). The whole view is drawn, not a scene
-rectangle: pyqtgraph places its text labels and clips its grid for the view. pyqtgraph's own
-SVGExporter is not used: it fails with PySide6 ≥ 6.11 (pyqtgraph issue #3495).
+for sharp text on slides) or ``svg_writer.svg_picture`` (SVG that librsvg and browsers draw
+whole; Qt's QSvgGenerator writes clips and pens only Qt draws right). The whole view is drawn,
+not a scene rectangle: pyqtgraph places its text labels and clips its grid for the view.
+pyqtgraph's own SVGExporter is not used: it fails with PySide6 ≥ 6.11 (pyqtgraph issue #3495).
 """
 
 from __future__ import annotations
@@ -17,11 +18,11 @@ from typing import TypeVar
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, QSize, Qt
 from PySide6.QtGui import QImage, QPainter
-from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QApplication, QFrame, QGraphicsView, QWidget
 
 from paramtally.core.atomic import write_bytes_atomic
 from paramtally.core.errors import ParamTallyError
+from paramtally.gui.views.svg_writer import svg_picture
 
 __all__ = ["EXPORT_SIZE", "FORMATS", "PNG_SCALE", "laid_out", "save_view", "say_exported", "settle"]
 
@@ -96,22 +97,14 @@ def _png(view: QGraphicsView) -> bytes:
 
 def _svg(view: QGraphicsView, title: str) -> bytes:
     size = view.viewport().size()
-    data = QByteArray()
-    buffer = QBuffer(data)
-    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    # SVG 1.1, not Qt's default Tiny 1.2: only 1.1 has clip paths, and without them an item clipped
-    # to its parent's shape (the heatmap's iso-lines, run on past the grid's edge) drew outside it.
-    generator = QSvgGenerator(QSvgGenerator.SvgVersion.Svg11)
-    generator.setOutputDevice(buffer)
-    generator.setSize(size)
-    generator.setViewBox(QRectF(0, 0, size.width(), size.height()))
-    # Fonts in points become the same pixel sizes as on screen (the generator assumes 72 dpi).
-    generator.setResolution(view.logicalDpiX())
-    generator.setTitle(title)
-    generator.setDescription("Made with ParamTally")
-    _draw(view, QPainter(generator), QRectF(0, 0, size.width(), size.height()))
-    buffer.close()
-    return bytes(data.data())
+    return svg_picture(
+        lambda painter: _draw(view, painter, QRectF(0, 0, size.width(), size.height())),
+        size,
+        title,
+        "Made with ParamTally",
+        # Fonts in points become the same pixel sizes as on screen.
+        dpi=view.logicalDpiX(),
+    )
 
 
 def say_exported(widget: QWidget, target: Path) -> None:

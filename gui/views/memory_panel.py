@@ -371,7 +371,12 @@ class MemoryPanel(QWidget):
         for name, problem in controls.problems.items():
             label = controls.labels[name].text()
             reason = self._named(problem)
-            if name in controls.pending:
+            if name in controls.unread:  # text that is no number: the field says what was typed
+                value = getattr(scenario, name)
+                stays = f"{value:,}" if isinstance(value, int) else "empty"
+                kept_value = f"{label} stays {stays}; the figures are for it"
+                lines.append(f"Not applied: {label}: {reason} ({kept_value}).")
+            elif name in controls.pending:
                 lines.append(
                     f"Not applied: {label} {controls.pending[name]!s} — {problem_text(reason)} "
                     f"({label} stays {getattr(scenario, name)!s}; the figures are for it)."

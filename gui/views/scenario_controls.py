@@ -23,7 +23,7 @@ from paramtally.core.fields import FieldSpec, model_fields
 from paramtally.core.fit import LAYOUT_FIELDS, CountLayout, count_layout
 from paramtally.core.gpus import load_catalog
 from paramtally.core.scenario import Mode, Scenario, mode_only_fields, unused_fields
-from paramtally.gui.form.editors import ComboBox, Editor, IntSpinBox, make_editor
+from paramtally.gui.form.editors import ComboBox, Editor, IntSpinBox, NumberBox, make_editor
 from paramtally.gui.form.field_frame import FIELD_STYLE, framed, mark, marked
 from paramtally.gui.views.deferred import DeferredRefresh
 
@@ -77,6 +77,7 @@ class ScenarioControls(QWidget):
         self.labels: dict[str, QLabel] = {}
         self._wide: set[str] = set()
         self.pending: dict[str, Any] = {}  # refused values still shown in their fields
+        self.unread: set[str] = set()  # fields whose text is no number (red with why; kept as typed)
         self.problems: dict[str, str] = {}  # field → why it is red
         self.hints: dict[str, str] = {}  # field → the document's advice at it (amber; a red one outranks it)
         self.max_columns = columns
@@ -106,6 +107,8 @@ class ScenarioControls(QWidget):
             if spec.kind == "choices" or spec.name in WIDE:  # a row of check boxes takes a whole line
                 self._wide.add(spec.name)
             editor.committed.connect(lambda value, merge, name=spec.name: self._commit(name, value, merge))
+            if isinstance(editor, NumberBox):
+                editor.unread.connect(lambda reason, name=spec.name: self._show_unread(name, reason))
             if spec.name in _RETYPED:
                 self._watch_retyping(spec.name, editor)
             self.editors[spec.name] = editor
@@ -235,7 +238,7 @@ class ScenarioControls(QWidget):
             value = editor.value()
             if (
                 edited
-                and _digits(edited[-1]) == str(value)  # not a box emptied and put back
+                and editor.parse(edited[-1]) == value  # not a box emptied and put back
                 and name not in self.pending
                 and value == getattr(self._document.scenario, name)
             ):
@@ -306,15 +309,26 @@ class ScenarioControls(QWidget):
                 editor.blockSignals(True)
                 editor.set_value(value)
                 editor.blockSignals(False)
+                self._show_unread(name, "")  # the text typed is gone
         self._show_hints()
 
     def _show_problem(self, path: tuple[str | int, ...], reason: str) -> None:
         if len(path) != 2 or path[0] != "scenario":
             return
         name = str(path[1])
-        if name not in self.editors or (not reason and name in self.pending):
-            return  # a refused value stays red until it is replaced or applied
+        if name not in self.editors or name in self.unread or (not reason and name in self.pending):
+            return  # a refused value stays red until it is replaced or applied; text no number too
         self._mark(name, reason)
+
+    def _show_unread(self, name: str, reason: str) -> None:
+        """Red with ``reason`` while the field's text is no number; once it reads, what the document
+        says of the field again."""
+        if reason:
+            self.unread.add(name)
+            self._mark(name, reason)
+        elif name in self.unread:
+            self.unread.discard(name)
+            self._mark(name, self._document.problems.get(("scenario", name), ""))
 
     def _show_hints(self) -> None:
         """Amber at the fields the document has advice for (a context beyond the model's positions)."""
@@ -351,11 +365,6 @@ class ScenarioControls(QWidget):
     def field_state(self, name: str) -> str:
         """How a field is marked: 'error' (red), 'hint' (amber) or ''."""
         return marked(self.editors[name])
-
-
-def _digits(text: str) -> str:
-    """The number a spin box's text spells, without its separators ('1,024' → '1024')."""
-    return "".join(ch for ch in text if ch.isdigit())
 
 
 def _layout_of(scenario: Scenario, changes: dict[str, Any] | None = None) -> _Layout:

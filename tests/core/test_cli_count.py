@@ -146,10 +146,11 @@ def test_ctrl_c_stops_a_command_with_status_130_and_no_traceback(
 
 def test_a_usage_error_is_one_line_naming_the_option(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as stopped:
-        main(["memory", "gpt2", "--context", "4k"])
+        main(["memory", "gpt2", "--context", "4x"])
     assert stopped.value.code == 2
     assert capsys.readouterr().err.splitlines() == [
-        "paramtally memory: argument --context: invalid int value: '4k' (see paramtally memory --help)"
+        "paramtally memory: argument --context: '4x': unknown suffix 'x' "
+        "(it takes k, M, B, T; Ki, Mi, Gi, Ti) (see paramtally memory --help)"
     ]
 
 

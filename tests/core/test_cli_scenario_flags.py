@@ -115,6 +115,55 @@ def test_a_refused_value_says_why_in_the_helps_words(
     assert capsys.readouterr().err.strip().splitlines() == [f"paramtally memory: {reason}"]
 
 
+@pytest.mark.parametrize(
+    ("typed", "written"),
+    [
+        (["--context", "32k"], ["--context", "32000"]),
+        (["--context", "8Ki"], ["--context", "8192"]),
+        (["--mode", "training", "--tokens", "2T"], ["--mode", "training", "--tokens", "2000000000000"]),
+        (["--batch", "1e2", "--generated", "1,024"], ["--batch", "100", "--generated", "1024"]),
+        (["--cuda-context-bytes", "512MiB"], ["--cuda-context-bytes", str(512 << 20)]),
+        (["--cuda-context-bytes", "0.5GB"], ["--cuda-context-bytes", "500000000"]),
+    ],
+)
+def test_numbers_are_written_as_the_windows_fields_read_them(
+    capsys: pytest.CaptureFixture[str], typed: list[str], written: list[str]
+) -> None:
+    """Issue 31: `--context 32k`, `--tokens 2T` were refused as 'invalid int value'."""
+    assert main(["memory", "llama-3-8b", *typed, "--format", "json"]) == 0
+    with_suffix = json.loads(capsys.readouterr().out)
+    assert main(["memory", "llama-3-8b", *written, "--format", "json"]) == 0
+    assert with_suffix == json.loads(capsys.readouterr().out)
+    assert _scenario(*typed) == _scenario(*written)
+
+
+@pytest.mark.parametrize(
+    ("flag", "typed", "reason"),
+    [
+        ("--context", "1.5k", None),  # 1,500: a whole number
+        ("--context", "1e-3", "'1e-3' is not a whole number (0.001)"),
+        ("--batch", "2,5", "'2,5': a comma separates thousands (1,500); a fraction takes a point (1.5)"),
+        ("--context", "32KB", "'32KB': unknown suffix 'KB' (it takes k, M, B, T; Ki, Mi, Gi, Ti)"),
+        (
+            "--cuda-context-bytes",
+            "1k",
+            "'1k': unknown suffix 'k' (it takes KB, MB, GB, TB, KiB, MiB, GiB, TiB)",
+        ),
+    ],
+)
+def test_a_number_that_does_not_read_is_refused_in_one_line(
+    capsys: pytest.CaptureFixture[str], flag: str, typed: str, reason: str | None
+) -> None:
+    if reason is None:
+        assert _scenario(flag, typed).context == 1500
+        return
+    with pytest.raises(SystemExit):
+        main(["memory", "llama-3-8b", flag, typed])
+    assert capsys.readouterr().err.splitlines() == [
+        f"paramtally memory: argument {flag}: {reason} (see paramtally memory --help)"
+    ]
+
+
 def test_a_flag_of_the_other_mode_is_said_to_be_ignored(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["memory", "llama-3-8b", "--zero", "3", "--format", "json"]) == 0
     serving = capsys.readouterr()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from paramtally.core.cli import main
+from paramtally.core.cli import COMMANDS, main
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -48,3 +48,13 @@ def test_memory_help_shows_the_real_default_gpu(capsys: pytest.CaptureFixture[st
         main(["memory", "--help"])
     out = capsys.readouterr().out
     assert "(default h100-sxm-80gb)" in " ".join(out.split())
+
+
+@pytest.mark.parametrize("command", list(COMMANDS))
+def test_help_says_nothing_on_stderr(capsys: pytest.CaptureFixture[str], command: str) -> None:
+    """Issue 31, bug 13: `memory --help` was reported to print a vocabulary-padding warning."""
+    with pytest.raises(SystemExit) as stopped:
+        main([command, "--help"])
+    assert stopped.value.code == 0
+    out, err = capsys.readouterr()
+    assert out.startswith(f"usage: paramtally {command}") and err == ""

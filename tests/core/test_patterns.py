@@ -108,7 +108,7 @@ def test_an_ffn_rule_that_starts_late_leaves_the_first_layers_alone() -> None:
         ("[mamba ×4, atention] × 2", "unknown layer kind 'atention'"),
         ("mamba every 2nd layer", "only an FFN"),
         ("local × 3, global", "local layers need a window"),
-        ("[mamba, attention] × 0", "between 1 and"),
+        ("[mamba, attention] × 0", "a count is a whole number from 1 to 4,096"),
         ("mamba ×, attention", "cannot read"),
         ("mamba; attention", "one sequence"),
         ("5 local : 1 global, window -5", r"the window -5 is refused: a window is a whole number of tokens"),
@@ -143,6 +143,39 @@ def test_a_huge_count_is_refused_before_the_layers_are_written_out(text: str) ->
     finally:
         tracemalloc.stop()
     assert peak < 1 << 20  # bytes: nothing was written out
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "[mamba2 ×0, attention]",
+            "a count is a whole number from 1 to 4,096 \\(a pattern makes at most 4,096",
+        ),
+        ("attention ×5000", "a count is a whole number from 1 to 4,096"),
+        ("attention ×4000, mamba2 ×97", "the pattern makes 4,097 layers; a pattern makes at most 4,096"),
+        ("[attention ×1] ×1000000000", "a count is a whole number from 1 to 4,096"),
+        ("[attention ×1] ×4097", "a count is a whole number from 1 to 4,096"),
+        ("[mamba2 ×7, attention] × 513", "the pattern makes 4,104 layers; a pattern makes at most 4,096"),
+        ("2048 local : 2049 global", "the pattern makes 4,097 layers; a pattern makes at most 4,096"),
+    ],
+)
+def test_one_limit_on_the_layers_a_pattern_makes(text: str, message: str) -> None:
+    """Issue 31, bug 6: a count said 'between 1 and 1073741824', a repetition 'at most 4096', and
+    `[attention ×1] × 1000000000` was taken."""
+    with pytest.raises(PatternError, match=message):
+        patterns.parse(text)
+
+
+def test_a_pattern_of_4096_layers_is_made_and_filling_a_longer_stack_is_refused() -> None:
+    arch = load_source("llama-3-8b")
+    base = arch.blocks["default"]
+    groups = patterns.expand(patterns.parse("[mamba2 ×7, attention] × 512"), base, arch.hidden_size, 32)
+    assert sum(group.layers for group in groups) == patterns.MAX_PATTERN_LAYERS
+    with pytest.raises(
+        PatternError, match="would fill the stack's 5,000 layers; a pattern makes at most 4,096"
+    ):
+        patterns.expand(patterns.parse("MoE every 2nd layer"), base, arch.hidden_size, 5000)
 
 
 def test_preview_lists_the_groups_the_pattern_makes() -> None:

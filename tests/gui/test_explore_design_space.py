@@ -30,7 +30,7 @@ from paramtally.gui.views.export import EXPORT_SIZE
 from tests.csv_text import read_csv
 from tests.gui.conftest import TypeInto
 from tests.gui.modals import Modals, give_focus
-from tests.gui.picture_checks import svg_texts
+from tests.gui.picture_checks import MOST_LOST, VIEWERS, drawn_in, lost_drawing, rgb, svg_texts
 from tests.gui.views_support import click_tab, preset_window
 from tests.variants import built
 
@@ -396,14 +396,6 @@ def test_the_heatmap_as_png_and_svg_says_the_figure_model_and_scenario(
     assert sorted(path.name for path in tmp_path.iterdir()) == ["heatmap.png", "heatmap.svg"]
 
 
-def rgb(image: QImage) -> np.ndarray:
-    """The picture's pixels as rows × columns × (red, green, blue)."""
-    image = image.convertToFormat(QImage.Format.Format_RGB888)
-    data = np.frombuffer(image.constBits(), dtype=np.uint8, count=image.height() * image.bytesPerLine())
-    rows = data.reshape(image.height(), image.bytesPerLine())[:, : image.width() * 3]
-    return rows.reshape(image.height(), image.width(), 3).astype(int)
-
-
 def _colour_bar_columns(image: QImage) -> list[int]:
     """The pixel columns holding both ends of the colour map: only the colour bar's do (the grid's
     least and largest cells lie in different columns)."""
@@ -411,6 +403,22 @@ def _colour_bar_columns(image: QImage) -> list[int]:
     ends = pg.colormap.get("viridis").map([0.0, 1.0], mode="byte")[:, :3].astype(int)
     near = [(np.abs(pixels - end).max(axis=2) <= 12).any(axis=0) for end in ends]
     return np.nonzero(near[0] & near[1])[0].tolist()
+
+
+@pytest.mark.parametrize("viewer", VIEWERS)
+def test_the_heatmap_svg_draws_whole_outside_qt(
+    qtbot: QtBot, llama_window: MainWindow, modals: Modals, tmp_path: Path, viewer: str
+) -> None:
+    """Issue 31: the heatmap's SVG, iso-lines, faded cells and ring included, drawn by librsvg and
+    Chromium as the PNG export draws it (its cells as blocks, not smoothed by the viewer)."""
+    view = open_design(qtbot, llama_window)
+    qtbot.mouseClick(view.fits_check, Qt.MouseButton.LeftButton, pos=QPoint(8, view.fits_check.height() // 2))
+    qtbot.waitUntil(lambda: view.sweep is not None and view.sweep.fits is not None, timeout=20_000)
+    png, svg = tmp_path / "heatmap.png", tmp_path / "heatmap.svg"
+    _export(qtbot, modals, view, "Heatmap as PNG…", png)
+    _export(qtbot, modals, view, "Heatmap as SVG…", svg)
+    image = QImage(str(png))
+    assert lost_drawing(image, drawn_in(viewer, svg, image)) <= MOST_LOST
 
 
 def test_the_heatmap_export_keeps_its_colour_bar_under_a_long_scenario(

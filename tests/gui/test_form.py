@@ -109,7 +109,7 @@ def test_widget_kind_range_and_tooltip_come_from_the_field(qtbot: QtBot, documen
     assert isinstance(kv, IntSpinBox) and kv.optional and kv.value() is None
     assert isinstance(form.editor(("blocks", "default", "mixer", "q_bias")), CheckBox)
     assert isinstance(form.editor(("blocks", "default", "norms", "kind")), ComboBox)
-    assert form.editor(("blocks", "default", "mixer", "rotary_fraction")).maximum() == 1.0
+    assert form.editor(("blocks", "default", "mixer", "rotary_fraction")).maximum == 1.0
     described = Architecture.model_fields["hidden_size"].description
     assert hidden.toolTip() == described
 
@@ -454,3 +454,71 @@ def test_a_pattern_group_says_its_fields_are_what_its_groups_start_from(qtbot: Q
         assert (note is not None and note.isVisible()) is noted
         if noted:
             assert "reaches each group inside that has no value of its own" in note.text()
+
+
+def test_1e30_typed_into_the_vocabulary_is_refused_at_the_field(
+    window: MainWindow, type_into: TypeInto
+) -> None:
+    """Issue 31, bug 2: the field dropped the 'e' of '1e30' and applied 130 (173,989,896,192)."""
+    headline = window.findChild(QLabel, "totalParams")
+    vocab = ("embeddings", "vocab_size")
+    type_into(window.form.editor(vocab), "1e30")
+    assert window.document.architecture.embeddings.vocab_size == 50_257
+    assert window.document.report.total == 175_221_817_344
+    assert "175,221,817,344" in headline.text()
+    assert window.form.field_state(vocab) == "error"
+    assert window.form.error_text(vocab) == "must be at most 16,777,216"
+    assert window.form.editor(vocab).lineEdit().text() == "1,000,000,000,000,000,000,000,000,000,000"
+
+
+@pytest.mark.parametrize(
+    ("typed", "value", "shown"),
+    [
+        ("1e3", 1000, "1,000"),
+        ("32k", 32_000, "32,000"),
+        ("32Ki", 32_768, "32,768"),
+        ("50,304", 50_304, "50,304"),
+        ("50 304", 50_304, "50,304"),
+        ("50_304", 50_304, "50,304"),
+        ("0.1M", 100_000, "100,000"),
+        ("5.0304e4", 50_304, "50,304"),
+    ],
+)
+def test_a_count_is_typed_as_people_write_it(
+    window: MainWindow, type_into: TypeInto, typed: str, value: int, shown: str
+) -> None:
+    editor = window.form.editor(("embeddings", "vocab_size"))
+    type_into(editor, typed)
+    assert window.document.architecture.embeddings.vocab_size == value
+    assert editor.lineEdit().text() == shown
+    assert window.form.field_state(("embeddings", "vocab_size")) != "error"
+
+
+@pytest.mark.parametrize(
+    ("typed", "reason"),
+    [
+        ("1.5", "'1.5' is not a whole number (1.5)"),
+        ("1e-3", "'1e-3' is not a whole number (0.001)"),
+        ("5e", "'5e': unknown suffix 'e' (it takes k, M, B, T; Ki, Mi, Gi, Ti)"),
+        ("50,30", "'50,30': a comma separates thousands (1,500); a fraction takes a point (1.5)"),
+        ("lots", "'lots' is not a number: type 32768, 32,768, 3.2e4 or 32k"),
+        ("80GB", "'80GB': unknown suffix 'GB' (it takes k, M, B, T; Ki, Mi, Gi, Ti)"),
+    ],
+)
+def test_text_that_is_no_number_stays_red_with_the_reason(
+    window: MainWindow, type_into: TypeInto, typed: str, reason: str
+) -> None:
+    """Never replaced by another number; the figures stay the last valid model's."""
+    vocab = ("embeddings", "vocab_size")
+    editor = window.form.editor(vocab)
+    type_into(editor, typed)
+    assert editor.lineEdit().text() == typed
+    assert window.form.field_state(vocab) == "error"
+    assert window.form.error_text(vocab) == reason
+    assert window.document.architecture.embeddings.vocab_size == 50_257
+    # Another edit elsewhere leaves the text and its reason; a number read clears them.
+    type_into(window.form.editor(("hidden_size",)), "6144")
+    assert editor.lineEdit().text() == typed and window.form.field_state(vocab) == "error"
+    type_into(editor, "50257")  # GPT-3's own: no edit, and no longer red (amber: not padded to 64)
+    assert window.form.field_state(vocab) == "hint" and window.form.error_text(vocab) == ""
+    assert editor.lineEdit().text() == "50,257"

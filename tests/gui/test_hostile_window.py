@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QSpinBox
+from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
 from paramtally.core.blocks.base import MAX_SIZE
@@ -105,17 +105,13 @@ def test_file_open_of_a_hostile_config_says_why_and_keeps_the_model(
 
 
 def test_ten_million_layers_typed_into_the_tree_never_expand_per_layer(
-    qtbot: QtBot, window: MainWindow
+    qtbot: QtBot, window: MainWindow, modals: Modals
 ) -> None:
     tree, doc = window.tree, window.document
     index = tree.tree_model.group_index(0)
-    tree.setCurrentIndex(index)
-    tree.edit(index)
-    editor = tree.viewport().findChild(QSpinBox)
-    assert editor is not None
-    editor.selectAll()
-    qtbot.keyClicks(editor, "10000000")
-    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    modals.type_and_click("10000000", "OK", "number")  # the count's dialog, opened by a double click
+    qtbot.mouseDClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=tree.visualRect(index).center())
+    modals.wait_done()
     layers = doc.architecture.main_stack.layers
     qtbot.waitUntil(lambda: doc.architecture.main_stack.layers[0].count == 10_000_000)
     report = doc.report

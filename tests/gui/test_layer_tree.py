@@ -240,18 +240,17 @@ def test_an_edit_that_keeps_the_rows_repaints_their_figures(
     assert painted.seen[-1] == human(model.rows()[0].params) != before
 
 
-def test_count_cell_is_editable(qtbot: QtBot, window: MainWindow) -> None:
+def test_a_double_click_on_a_group_changes_its_layers_in_a_dialog(
+    qtbot: QtBot, window: MainWindow, modals: Modals
+) -> None:
     tree, doc = window.tree, window.document
     index = tree.tree_model.group_index(0)
-    tree.setCurrentIndex(index)
-    tree.edit(index)
-    editor = tree.viewport().findChild(QSpinBox)
-    assert editor is not None and editor.value() == 96
-    editor.selectAll()
-    qtbot.keyClicks(editor, "80")
-    qtbot.keyClick(editor, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: doc.architecture.decoder.layers[0].count == 80)  # the delegate commits queued
-    assert doc.report.layers[-1].index == 79
+    modals.type_and_click("80", "OK", "number")
+    qtbot.mouseDClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=tree.visualRect(index).center())
+    modals.wait_done()
+    assert modals.seen == ["Change layer count"]
+    assert doc.architecture.decoder.layers[0].count == 80 and doc.report.layers[-1].index == 79
+    assert tree.viewport().findChild(QSpinBox) is None
 
 
 def test_delete_key_and_drag_and_drop(qtbot: QtBot, window: MainWindow, modals: Modals) -> None:
@@ -313,6 +312,34 @@ def test_block_dialog_is_generated_and_validated(
         assert dialog.result_value() == MoE(num_experts=8, top_k=2, expert_width=4096)
     else:
         assert dialog.result_value() is None and "exceed" in dialog.error.text()
+
+
+def test_block_dialog_says_text_that_is_no_number_and_waits(qtbot: QtBot, type_into: TypeInto) -> None:
+    """Issue 31: a field that cannot read its text keeps it and says why; OK does not take the last
+    number in its place."""
+    dialog = SpecDialog(MoE, {"num_experts": 16, "top_k": 1, "expert_width": 4096}, "Convert to MoE")
+    qtbot.addWidget(dialog)
+    type_into(dialog.editors["num_experts"], "1.6e1")  # 16 in the one number syntax
+    type_into(dialog.editors["expert_width"], "4Ki")
+    type_into(dialog.editors["top_k"], "2.5")
+    dialog.accept()
+    assert dialog.result_value() is None and dialog.editors["top_k"].lineEdit().text() == "2.5"
+    assert dialog.error.text() == "Experts per token: '2.5' is not a whole number (2.5)"
+    type_into(dialog.editors["top_k"], "2")
+    dialog.accept()
+    assert dialog.result_value() == MoE(num_experts=16, top_k=2, expert_width=4096)
+
+
+def test_the_split_dialog_reads_the_one_number_syntax(
+    qtbot: QtBot, window: MainWindow, modals: Modals
+) -> None:
+    tree, doc = window.tree, window.document
+    tree.setFocus()
+    tree.setCurrentIndex(tree.tree_model.group_index(0))
+    modals.type_and_click("4.8e1", "OK")
+    qtbot.keyClick(tree, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier)
+    modals.wait_done()
+    assert [g.count for g in doc.architecture.decoder.layers] == [48, 48]
 
 
 def test_add_adapter_from_the_right_click_menu_completes_with_ok(

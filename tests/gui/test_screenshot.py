@@ -40,6 +40,8 @@ def test_main_py_screenshot(tmp_path: Path) -> None:
         check=False,
     )
     assert done.returncode == 0, done.stderr
+    # Issue 31, bug 13: the offscreen plugin's "does not support propagateSizeHints()", twice.
+    assert done.stderr == ""
     image = QImage(str(path))
     assert (image.width(), image.height()) == (1440, 900) and not is_blank(image)
     assert not (tmp_path / "cfg" / "paramtally" / "window.ini").exists()  # a screenshot saves no geometry

@@ -430,3 +430,73 @@ def test_encoder_tokens_are_shown_for_a_model_with_an_encoder_only(
     modals.wait_done()
     qtbot.waitUntil(lambda: not editor.isVisible())
     window.close()
+
+
+@pytest.mark.parametrize(
+    ("field", "typed", "value"),
+    [
+        ("context", "32k", 32_000),
+        ("context", "8Ki", 8192),
+        ("batch", "1e2", 100),
+        ("cuda_context_bytes", "512MiB", 1 << 29),
+    ],
+)
+def test_scenario_numbers_are_typed_as_people_write_them(
+    qtbot: QtBot, panel: MemoryPanel, field: str, typed: str, value: int
+) -> None:
+    """Issue 31: the one number syntax of the form and the command line (--context 32k)."""
+    editor = panel.controls.editors[field]
+    editor.lineEdit().selectAll()
+    qtbot.keyClicks(editor.lineEdit(), typed)
+    qtbot.keyClick(editor.lineEdit(), Qt.Key.Key_Return)
+    assert getattr(panel._document.scenario, field) == value
+    assert editor.lineEdit().text() == f"{value:,}"
+
+
+def test_scenario_text_that_is_no_number_stays_red_with_the_reason(qtbot: QtBot, panel: MemoryPanel) -> None:
+    document = panel._document
+    context = panel.controls.editors["context"]
+    heights = {part: bars.opts["height"] for part, bars in panel.chart.bars.items()}
+    context.lineEdit().selectAll()
+    qtbot.keyClicks(context.lineEdit(), "32x")
+    qtbot.keyClick(context.lineEdit(), Qt.Key.Key_Return)
+    assert document.scenario.context == 4096 and context.lineEdit().text() == "32x"
+    assert panel.controls.field_state("context") == "error"
+    assert panel.problem.text() == (
+        "Not applied: Context (tokens): '32x': unknown suffix 'x' (it takes k, M, B, T; Ki, Mi, Gi, Ti) "
+        "(Context (tokens) stays 4,096; the figures are for it)."
+    )
+    assert {part: bars.opts["height"] for part, bars in panel.chart.bars.items()} == heights
+    # Another field's edit keeps the text and the reason; Ctrl+Z in the field takes the typing back.
+    document.set_scenario_field("batch", 2)
+    assert context.lineEdit().text() == "32x" and panel.controls.field_state("context") == "error"
+    context.setFocus()
+    qtbot.keyClick(context.lineEdit(), Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert context.lineEdit().text() == "4,096" and not panel.controls.field_state("context")
+    assert not panel.problem.isVisible()
+
+
+def test_a_share_is_typed_exactly_and_a_share_past_one_is_refused_at_the_field(
+    qtbot: QtBot, panel: MemoryPanel
+) -> None:
+    """Qt's decimal spin box read '8.5e-1' as 8.000 (no 'e', no '-'), cut '0.8765' to 0.876 and
+    dropped a '2' past its maximum without a word."""
+    document = panel._document
+    cap = panel.controls.editors["utilization_cap"]
+
+    def type_(text: str) -> None:
+        cap.lineEdit().selectAll()
+        qtbot.keyClicks(cap.lineEdit(), text)
+        qtbot.keyClick(cap.lineEdit(), Qt.Key.Key_Return)
+
+    type_("8.5e-1")
+    assert document.scenario.utilization_cap == 0.85 and cap.lineEdit().text() == "0.85"
+    type_("0.8765")
+    assert document.scenario.utilization_cap == 0.8765 and cap.lineEdit().text() == "0.8765"
+    type_("1.5")
+    assert document.scenario.utilization_cap == 0.8765 and cap.lineEdit().text() == "1.5"
+    assert panel.controls.field_state("utilization_cap") == "error"
+    assert "Not applied: Utilization cap 1.5" in panel.problem.text()
+    type_("90%")
+    assert cap.lineEdit().text() == "90%" and panel.controls.field_state("utilization_cap") == "error"
+    assert "'90%' is not a number: type 0.4, 0.95 or 4e-1" in panel.problem.text()

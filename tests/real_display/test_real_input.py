@@ -6,14 +6,17 @@ window that ignores the events fails the wait. Run alone: ``pytest -m real_displ
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtGui import QImage
 
 from paramtally.core import layer_ops, patterns
 from paramtally.core.count import count_parameters
 from paramtally.core.edit import with_value
 from paramtally.core.sources import load_source
+from tests.gui.picture_checks import MOST_LOST, drawn_in, lost_drawing
 from tests.real_display.conftest import RunningApp
 
 pytestmark = pytest.mark.real_display
@@ -153,3 +156,59 @@ def test_pane_keys_the_help_menu_and_the_gpu_filter(app: RunningApp) -> None:
     assert state["widgets"]["shortcutsCount"]["text"].startswith("1 of ")  # Go to Memory Tab, Ctrl+4
     app.xdotool("key", "Escape")
     app.wait_for(lambda s: s["modal"] is None, "the list closed by Escape")
+
+
+def _export_through_the_menu(app: RunningApp, entry: str, path: Path) -> None:
+    """Alt+F, a click on Export, a click on ``entry``; Qt's own save dialog gets the path typed
+    and Enter, as a person saving does."""
+    app.xdotool("key", "alt+f")
+    menu = app.wait_for(lambda s: s["popup"] is not None, "the File menu")["popup"]
+    export = next(action for action in menu["actions"] if action["text"].replace("&", "") == "Export")
+    app.click(export["rect"])
+
+    def entry_in(state: dict[str, Any]) -> dict[str, Any] | None:
+        popup = state["popup"] or {"actions": []}
+        return next((a for a in popup["actions"] if a["text"].replace("&", "") == entry), None)
+
+    app.click(
+        entry_in(app.wait_for(lambda s: entry_in(s) is not None, f"{entry} in the Export menu"))["rect"]
+    )
+    app.wait_for(
+        lambda s: (s["modal"] or {}).get("class") == "QFileDialog" and s["focus"] == "fileNameEdit",
+        "the save dialog",
+    )
+    app.xdotool("key", "--clearmodifiers", "ctrl+a")
+    app.xdotool("type", "--delay", "10", str(path))
+    app.xdotool("key", "Return")
+    app.wait_for(lambda s: s["modal"] is None and path.is_file(), f"{path.name} written", 20)
+
+
+def test_chart_svgs_exported_through_the_menu_draw_whole_in_librsvg(app: RunningApp, tmp_path: Path) -> None:
+    """Issue 31, bug 1: librsvg drew the pie's title alone (99.5 % of the PNG's drawing lost), the
+    bar chart without axes or grid, the memory chart without its dashed capacity line."""
+    for chart in ("Pie", "Bar", "Memory"):
+        png, svg = tmp_path / f"{chart}.png", tmp_path / f"{chart}.svg"
+        _export_through_the_menu(app, f"{chart} chart as PNG/SVG…", png)
+        _export_through_the_menu(app, f"{chart} chart as PNG/SVG…", svg)
+        image = QImage(str(png))
+        assert lost_drawing(image, drawn_in("librsvg", svg, image)) <= MOST_LOST, chart
+
+
+def test_1e30_typed_into_the_vocabulary_leaves_the_headline_and_turns_the_field_red(app: RunningApp) -> None:
+    """Issue 31, bug 2: the field dropped the 'e' and applied 130 (headline 173,989,896,192)."""
+    app.type_into("embeddings.vocab_size", "1e30")
+    state = app.wait_for(lambda s: s["widgets"]["embeddings.vocab_size"]["red"], "the vocabulary field red")
+    field = state["widgets"]["embeddings.vocab_size"]
+    assert field["text"] == f"{10**30:,}"
+    assert state["widgets"]["embeddings.vocab_size.error"]["text"] == "Must be at most 16,777,216"
+    assert state["total"] == 175_221_817_344 and "175,221,817,344" in state["widgets"]["totalParams"]["text"]
+    app.type_into("embeddings.vocab_size", "1e-3")  # no whole number: kept as typed, said why
+    state = app.wait_for(
+        lambda s: s["widgets"]["embeddings.vocab_size"]["text"] == "1e-3", "the text kept as typed"
+    )
+    assert state["widgets"]["embeddings.vocab_size"]["red"] and state["total"] == 175_221_817_344
+    assert state["widgets"]["embeddings.vocab_size.error"]["text"] == "'1e-3' is not a whole number (0.001)"
+    app.type_into("embeddings.vocab_size", "50,304")
+    state = app.wait_for(lambda s: s["total"] != 175_221_817_344, "the vocabulary applied")
+    expected = count_parameters(with_value(load_source("gpt3-175b"), ("embeddings", "vocab_size"), 50_304))
+    assert state["total"] == expected.total and not state["widgets"]["embeddings.vocab_size"]["red"]
