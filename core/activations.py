@@ -27,7 +27,15 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import NamedTuple
 
-from paramtally.core.activations_hf import HF_SOURCE, KERNEL_PATH, hf_score_bytes, hf_widths, sdpa_kept
+from paramtally.core.activations_hf import (
+    HF_SOURCE,
+    KERNEL_PATH,
+    cache_copies,
+    hf_score_bytes,
+    hf_widths,
+    sdpa_kept,
+)
+from paramtally.core.activations_outside import bias_mask_term, head_terms, input_terms
 from paramtally.core.blocks import MoE
 from paramtally.core.count import block_kind
 from paramtally.core.kv_cache import encoder_tokens
@@ -161,17 +169,19 @@ def _activation_bytes(s: Scenario) -> int:
 def _widths(arch: Architecture, block: Block, s: Scenario) -> tuple[int, int, int, int]:
     """(R, S, c, D): bytes per token kept whole / split by TP, c of the c·a·s scores (0: none) and
     the experts' dispatched copies D (megatron; the hf profiles count theirs in S)."""
-    return _block_widths(arch, block, s.activations, _activation_bytes(s))
+    return _block_widths(arch, block, s.activations, _activation_bytes(s), s.use_cache)
 
 
 @lru_cache(maxsize=1024)
-def _block_widths(arch: Architecture, block: Block, profile: str, byte: int) -> tuple[int, int, int, int]:
+def _block_widths(
+    arch: Architecture, block: Block, profile: str, byte: int, cache: bool = False
+) -> tuple[int, int, int, int]:
     # Cached: every stage of every layout the fit table tries asks again.
     if profile == "megatron":
         h = arch.hidden_size
         r, w = token_widths(block, h)
         return r, w, 5 if _score_heads(block) else 0, dispatched_width(block, h)
-    hf = hf_widths(arch, block, byte, eager=profile == "hf-eager")
+    hf = hf_widths(arch, block, byte, eager=profile == "hf-eager", cache=cache)
     return hf.r, hf.s, hf.scores, 0
 
 
@@ -203,6 +213,19 @@ def _layer_values(arch: Architecture, block: Block, s: Scenario) -> dict[str, in
 
 def _source(s: Scenario) -> str:
     return KORTHIKANTI if s.activations == "megatron" else HF_SOURCE
+
+
+def _cache_source(arch: Architecture, s: Scenario) -> str:
+    """What a term says when it counts the KV cache's copies (``activations_hf.FUSED_QKV_VIEWS``)."""
+    if s.activations == "megatron" or s.recompute == "full":
+        return ""
+    if not cache_copies(arch.family, s.activations != "hf-sdpa", s.use_cache):
+        return ""
+    return (
+        "; use_cache (Hugging Face's default, on in training too): K and V copied into the KV cache while "
+        "the query's view keeps c_attn's fused output, + B·2·g·d_h in S (measured, GPT-2); off with "
+        "model.config.use_cache = False or --no-use-cache"
+    )
 
 
 def _kernel_kinds(blocks: Iterable[Block]) -> list[str]:
@@ -265,7 +288,6 @@ def _training_terms(arch: Architecture, s: Scenario, stage: Stage, last: bool) -
     source = (
         _source(s) + (f"; {flight_source}" if flight_source else "") + (EXPERT_PARALLEL if s.ep > 1 else "")
     )
-    h = arch.hidden_size
     # Blocks that keep the same bytes per layer share a term; an encoder's layers read its own
     # tokens (Whisper's 1,500 frames beside a 448-token transcript), so they are a class apart.
     classes: dict[
@@ -286,30 +308,51 @@ def _training_terms(arch: Architecture, s: Scenario, stage: Stage, last: bool) -
         values = _layer_values(arch, blocks[0], seen) | {"L": count} | flight | extra
         said = source + (_kernel_source(blocks) if seen.activations != "megatron" else "")
         said += DISPATCHED if "D" in values else ""
+        said += _cache_source(arch, seen)
         terms.append(Term.of(name, "activations", expr, said, **values))
         if cross is not None and seen.recompute != "full":  # full recompute: the layer's input alone
             tokens = encoder_tokens(arch, seen) or seen.context
             terms.append(
                 _cross_term(seen, cross, count, tokens, factor + "L·", scale, flight | extra, source)
             )
+    if s.activations != "megatron":
+        terms += _hf_outside_terms(arch, s, stage, last, factor, flight)
+    elif last and arch.head.present:
+        terms.append(_megatron_output_term(arch, s))
+    return terms
+
+
+def _megatron_output_term(arch: Architecture, s: Scenario) -> Term:
+    vocab = arch.embeddings.vocab_size
+    padded = padded_vocab(vocab + arch.added_vocab, s.tp) if s.vocab_padding else vocab
+    v_symbol = "V_p" if padded != vocab else "V"
+    return Term.of(
+        "output layer (fp32 logits)",
+        "activations",
+        f"4·s·b·(h + {v_symbol}){_over('t', s.tp)}",
+        "Korthikanti et al. 2022 §4.3: output layer 4sbh/t·(1 + V/h), on the last stage"
+        + ("; V_p: Megatron-LM's padded vocabulary" if padded != vocab else ""),
+        s=s.context,
+        b=s.batch,
+        h=arch.hidden_size,
+        t=s.tp,
+        **{v_symbol: padded},
+    )
+
+
+def _hf_outside_terms(
+    arch: Architecture, s: Scenario, stage: Stage, last: bool, factor: str, flight: dict[str, int]
+) -> list[Term]:
+    """The hf profiles' terms outside the layers (``activations_outside``): the inputs and position
+    tables on the first stage, the attention bias masks of each stage's layers, the final norms,
+    logits and labels on the last."""
+    terms = input_terms(arch, s, factor, flight) if stage.index == 0 else []
+    if s.recompute != "full":
+        stacks = [(role, held) for role, held, _ in _by_stack(arch, stage, s)]
+        mask = bias_mask_term(arch, s, stacks, factor, flight)
+        terms += [mask] if mask is not None else []
     if last and arch.head.present:
-        vocab = arch.embeddings.vocab_size
-        padded = padded_vocab(vocab + arch.added_vocab, s.tp) if s.vocab_padding else vocab
-        v_symbol = "V_p" if padded != vocab else "V"
-        terms.append(
-            Term.of(
-                "output layer (fp32 logits)",
-                "activations",
-                f"4·s·b·(h + {v_symbol}){_over('t', s.tp)}",
-                "Korthikanti et al. 2022 §4.3: output layer 4sbh/t·(1 + V/h), on the last stage"
-                + ("; V_p: Megatron-LM's padded vocabulary" if padded != vocab else ""),
-                s=s.context,
-                b=s.batch,
-                h=h,
-                t=s.tp,
-                **{v_symbol: padded},
-            )
-        )
+        terms += head_terms(arch, s, factor, flight)
     return terms
 
 

@@ -61,12 +61,15 @@ from paramtally.core.schema import Architecture, Block
 
 __all__ = [
     "ACTIVATION_SAVES",
+    "FUSED_QKV_VIEWS",
     "HF_SOURCE",
     "KERNEL_PATH",
     "HFWidths",
     "KernelPath",
+    "cache_copies",
     "hf_score_bytes",
     "hf_widths",
+    "norm_bytes",
     "sdpa_kept",
     "sdpa_refusal",
 ]
@@ -104,6 +107,11 @@ FP32_NORM = frozenset({"gemma", "gemma2", "gemma3", "gemma3_text", "qwen3_next",
 # the output projection copies it and SDPA keeps the output beside the copy, B·a·d_h more per
 # attention (self and cross). Elsewhere the output is laid out tokens-first and the reshape is a view.
 SDPA_OUTPUT_COPIED = frozenset({"whisper"})
+# Families whose attention takes q, k and v as views of one fused projection's output (GPT2Attention:
+# c_attn(x).split(…)): SDPA reads the views as they are, so with Hugging Face's default use_cache the
+# cache's copies of K and V are what it keeps while the query's view still holds the whole fused
+# output: B·2·g·d_h more per token (eager attention's matmuls copy all three either way).
+FUSED_QKV_VIEWS = frozenset({"gpt2"})
 # Eager attention soft-caps the logits, tanh(x/cap)·cap, before the softmax: tanh keeps its output
 # (Gemma-2's attn_logit_softcapping, 50 by default in transformers' Gemma2Config).
 LOGIT_SOFTCAP = frozenset({"gemma2"})
@@ -194,16 +202,25 @@ def _rms_norm_bytes(width: int, b: int, family: str) -> int:
     return 4 * width + (4 if family in FP32_NORM else b) * width + 4 + kept_input
 
 
-def _norm_bytes(block: Block, h: int, b: int, family: str) -> int:
+def norm_bytes(block: Block, h: int, b: int, family: str) -> int:
+    """Bytes per token one of ``block``'s norms keeps, activations at ``b`` bytes."""
     if block.norms.kind == "layernorm":
         return b * h + 8
     return _rms_norm_bytes(h, b, family)
 
 
-def _attention(mixer: Attention, ctx: Context, b: int, eager: bool, family: str) -> int:
+def cache_copies(family: str, eager: bool, cache: bool) -> bool:
+    """Whether SDPA keeps the KV cache's copies of K and V beside a fused q, k, v output
+    (``FUSED_QKV_VIEWS``)."""
+    return cache and not eager and family in FUSED_QKV_VIEWS
+
+
+def _attention(mixer: Attention, ctx: Context, b: int, eager: bool, family: str, cache: bool) -> int:
     a, g, d_h = mixer.heads(ctx)
     kv = a if eager else g
     width = b * (2 * a * d_h + 2 * kv * d_h)
+    if cache_copies(family, eager, cache):
+        width += b * 2 * g * d_h
     if mixer.qk_norm:
         normed = 4 if family in FP32_NORM else b
         width += (4 + normed) * (a + g) * d_h + 4 * (a + g)
@@ -228,9 +245,9 @@ def _mla(mixer: MLA, ctx: Context, b: int, eager: bool, family: str) -> int:
     return width + (0 if eager else 4 * mixer.num_heads)
 
 
-def _mixer_bytes(mixer: object, ctx: Context, b: int, eager: bool, family: str) -> int:
+def _mixer_bytes(mixer: object, ctx: Context, b: int, eager: bool, family: str, cache: bool) -> int:
     if isinstance(mixer, Attention):
-        return _attention(mixer, ctx, b, eager, family)
+        return _attention(mixer, ctx, b, eager, family, cache)
     if isinstance(mixer, MLA):
         return _mla(mixer, ctx, b, eager, family)
     widths: int = mixer.projection_widths(ctx)  # type: ignore[attr-defined]
@@ -293,8 +310,9 @@ def hf_score_bytes(arch: Architecture, b: int) -> int:
     return capped + softmax + (b if softmax != b else 0)  # the copy cast back to the activation dtype
 
 
-def hf_widths(arch: Architecture, block: Block, b: int, eager: bool) -> HFWidths:
-    """Bytes per token one layer of ``block`` keeps, activations at ``b`` bytes."""
+def hf_widths(arch: Architecture, block: Block, b: int, eager: bool, cache: bool = False) -> HFWidths:
+    """Bytes per token one layer of ``block`` keeps, activations at ``b`` bytes (``cache``: with
+    Hugging Face's use_cache)."""
     h = arch.hidden_size
     ctx = block.context(h)
     family = arch.family
@@ -307,7 +325,7 @@ def hf_widths(arch: Architecture, block: Block, b: int, eager: bool) -> HFWidths
     crossed = block.cross_attention is not None
     masks = (3 if crossed else 2) * h if arch.dropout.hidden > 0 else 0
     inputs = b * h * (1 + (1 if has_ffn else 0) + (1 if crossed else 0))
-    r = block.norms.count * _norm_bytes(block, h, b, family) + inputs
-    s = sum(_mixer_bytes(m, ctx, b, eager, family) for m in mixers) + ffn
+    r = block.norms.count * norm_bytes(block, h, b, family) + inputs
+    s = sum(_mixer_bytes(m, ctx, b, eager, family, cache) for m in mixers) + ffn
     scores = hf_score_bytes(arch, b) if eager and any(m.score_heads() for m in mixers) else 0
     return HFWidths(r + masks + router, s, scores)

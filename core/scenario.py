@@ -216,6 +216,15 @@ class Scenario(HashedOnce):
         "gated-DeltaNet layers are estimates for their CUDA kernels.",
         json_schema_extra=TRAINING_ONLY,
     )
+    use_cache: bool = Field(
+        True,
+        title="KV cache in training",
+        description="Hugging Face's use_cache, on by default in its configs, runs in training too: K and V "
+        "are copied into a cache. Under hf-sdpa GPT-2's query, a view of the fused c_attn output, then keeps "
+        "all of it alive beside the copies: 2·B·g·d_h more per token and layer (measured). Off: "
+        "model.config.use_cache = False (gradient checkpointing turns it off too).",
+        json_schema_extra=TRAINING_ONLY,
+    )
     flash_attention: bool = Field(
         True,
         title="FlashAttention",
