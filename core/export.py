@@ -53,6 +53,7 @@ __all__ = [
     "comparison_rows",
     "comparison_text",
     "export_json",
+    "flops_convention_line",
     "flops_json",
     "gpu_rows",
     "layer_rows",
@@ -377,8 +378,20 @@ def _scenario_about(scenario: Scenario | None) -> list[tuple[str, str]]:
         return []
     return [
         ("scenario", scenario_text(scenario)),
+        ("flops", flops_convention_line(scenario)),
         ("scenario json", _compact(scenario.model_dump(mode="json"))),
     ]
+
+
+def flops_convention_line(s: Scenario) -> str:
+    """What the training FLOPs and time count of attention, and at which MFU (every FLOPs output
+    says it: the CLI's table, the CSVs' '#' lines, the window's compute panel)."""
+    from paramtally.core.flops import convention_text  # late: flops imports the memory calculator
+
+    return (
+        f"training FLOPs and time count {convention_text(s.attention_flops)} "
+        f"(--attention-flops {s.attention_flops}); time at {s.mfu:.0%} MFU"
+    )
 
 
 def _compact(data: Any) -> str:

@@ -266,7 +266,17 @@ class Scenario(HashedOnce):
     mfu: Annotated[float, Field(gt=0, le=1)] = Field(
         0.4,
         title="MFU",
-        description="Model FLOPs utilization assumed for training time (0.3–0.5 is typical).",
+        description="Model FLOPs utilization: the share of the GPUs' peak bf16 FLOP/s reached. It turns "
+        "FLOPs into time: a training run's (its FLOPs counted as Attention FLOPs says), a prefill's and a "
+        "compute-bound decode step's (0.3–0.5 is typical in training).",
+    )
+    attention_flops: Literal["full", "causal"] = Field(
+        "full",
+        title="Attention FLOPs",
+        description="How training FLOPs count attention: full = each query over all s keys, as PaLM "
+        "(Chowdhery et al. 2022, appendix B) and Megatron-LM (Narayanan et al. 2021) count the MFUs they "
+        "publish, so a time at a published MFU is one; causal = the unmasked half a causal mask leaves "
+        "(Kaplan et al. 2020). Both are reported; this one sets the run's FLOPs and its time.",
     )
     gpu: str = Field(
         "h100-sxm-80gb", title="GPU", min_length=1, description="GPU kind (catalog id) for time and capacity."

@@ -15,6 +15,7 @@ from paramtally.core.export import (
     GPU_COLUMNS,
     MEMORY_COLUMNS,
     about_rows,
+    flops_convention_line,
     gpu_rows,
     memory_json,
     memory_rows,
@@ -106,7 +107,7 @@ def _table(
     lines = [*head, "", terms, f"By part: {parts}", *missing, ""]
     if serving is not None:
         lines += [*_serving_lines(serving), ""]
-    lines += [_setups_table(s, setups), *_flops_lines(flops)]
+    lines += [_setups_table(s, setups), *_flops_lines(flops, s)]
     return "\n".join(lines) + "\n"
 
 
@@ -154,11 +155,11 @@ def _serving_lines(serving: ServingReport) -> list[str]:
     ]
 
 
-def _flops_lines(flops: FlopsReport) -> list[str]:
+def _flops_lines(flops: FlopsReport, s: Scenario) -> list[str]:
     return [
-        "FLOPs:",
+        f"FLOPs ({flops_convention_line(s)}):",
         *(f"  {one.name}: {one.formula}" for one in flops.terms),
         f"  training on {flops.tokens:,} tokens: {flops.days:,.1f} days on {flops.gpus} × {flops.gpu} "
-        f"at {flops.mfu:.0%} MFU "
+        f"at {flops.mfu:.0%} MFU, {flops.attention_flops} attention "
         f"({flops.peak_flops / 1e12:,.0f} TFLOP/s peak each)",
     ]
