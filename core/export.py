@@ -47,6 +47,7 @@ __all__ = [
     "MEMORY_COLUMNS",
     "SERVING_KEYS",
     "about_rows",
+    "bandwidth_line",
     "breakdown_rows",
     "check_layer_rows",
     "comparison_json",
@@ -379,8 +380,17 @@ def _scenario_about(scenario: Scenario | None) -> list[tuple[str, str]]:
     return [
         ("scenario", scenario_text(scenario)),
         ("flops", flops_convention_line(scenario)),
+        ("bandwidth", bandwidth_line(scenario)),
         ("scenario json", _compact(scenario.model_dump(mode="json"))),
     ]
+
+
+def bandwidth_line(s: Scenario) -> str:
+    """The share of peak HBM bandwidth the serving figures read memory at."""
+    return (
+        f"decode and a prefill's weight read at {s.bandwidth_efficiency:.1%} of the GPU's peak HBM "
+        f"bandwidth (--bandwidth-efficiency {s.bandwidth_efficiency:g})"
+    )
 
 
 def flops_convention_line(s: Scenario) -> str:

@@ -267,8 +267,16 @@ class Scenario(HashedOnce):
         0.4,
         title="MFU",
         description="Model FLOPs utilization: the share of the GPUs' peak bf16 FLOP/s reached. It turns "
-        "FLOPs into time: a training run's (its FLOPs counted as Attention FLOPs says), a prefill's and a "
-        "compute-bound decode step's (0.3–0.5 is typical in training).",
+        "FLOPs into time: a training run's (attention counted by the attention FLOPs convention), a "
+        "prefill's and a compute-bound decode step's (0.3–0.5 is typical in training).",
+    )
+    bandwidth_efficiency: Annotated[float, Field(gt=0, le=1)] = Field(
+        0.685,
+        title="Bandwidth efficiency",
+        description="Share of the GPU's peak HBM bandwidth a decode step reaches: it sets decode tokens/s "
+        "(a memory-bound step), the batch's throughput and the $ per million tokens. Default 0.685 as "
+        "measured by PyTorch's gpt-fast (Llama-2-7B in bf16 at batch 1 on an A100-80GB: 1,397 of its "
+        "2,039 GB/s); 1 is the roofline's upper bound.",
     )
     attention_flops: Literal["full", "causal"] = Field(
         "full",

@@ -6,13 +6,15 @@ A roofline over the memory terms of every stage (``core.plans``) and the FLOPs p
 
 - Prefill: the batch's b·s prompt tokens at F FLOPs each (the forward pass per token at context
   s) on the t GPUs of a stage at the scenario's MFU u, the p stages one after another; at least one
-  read of the weights, W at bandwidth BW (W: what a GPU of each stage holds, summed over the
-  stages, which read theirs in turn).
+  read of the weights, W at the bandwidth reached f_bw·BW (W: what a GPU of each stage holds,
+  summed over the stages, which read theirs in turn).
 - Decode step: every stage in turn reads the weights a step streams, R (``core.decode_reads``:
   the decoder's layers and the LM head, a routed expert when a token of the batch picks it; not
   an encoder, nor the input embedding, looked up), and its KV cache K (summed over the stages as
   W is; context + generated tokens: the last step, the slowest) — or computes the batch's b·F_d
   FLOPs (F_d: one decode step at context s + n, the whole cache read), whichever takes longer.
+  Memory is read at f_bw·BW: f_bw, the share of the peak bandwidth a decode step reaches, as the
+  MFU u is of the peak FLOP/s (``Scenario.bandwidth_efficiency``; its default measured by gpt-fast).
   The batch makes b tokens per step, each sequence one. Stages do not overlap batches here: a
   pipeline that keeps several batches in flight does better.
 - Cost: G = t·p·ep GPUs (one model copy: expert parallelism spreads its experts over ep of the
@@ -60,14 +62,20 @@ __all__ = [
 
 BATCH_LIMIT = 1_000_000  # Scenario.batch's upper bound
 
-PREFILL = "max(b·s·F/(t·P·u), W/BW)"
+PREFILL = "max(b·s·F/(t·P·u), W/(f_bw·BW))"
 # An encoder-decoder reads its encoder's s_enc tokens (F_e each) before the decoder's s.
-PREFILL_ENCODER_DECODER = "max(b·(s_enc·F_e + s·F)/(t·P·u), W/BW)"
-DECODE_MEMORY = "(W_s + K)/BW"  # W_s: the weights a step streams (core.decode_reads)
+PREFILL_ENCODER_DECODER = "max(b·(s_enc·F_e + s·F)/(t·P·u), W/(f_bw·BW))"
+DECODE_MEMORY = "(W_s + K)/(f_bw·BW)"  # W_s: the weights a step streams (core.decode_reads)
 DECODE_COMPUTE = "b·F_d/(t·P·u)"
+# Where the bandwidth efficiency's default comes from (Scenario.bandwidth_efficiency).
+BANDWIDTH_SOURCE = (
+    "f_bw: the share of the peak HBM bandwidth BW a decode step reaches (--bandwidth-efficiency; the "
+    "default 0.685 as PyTorch's gpt-fast measured Llama-2-7B in bf16 at batch 1 on an A100-80GB: "
+    "1,397 of 2,039 GB/s, github.com/pytorch-labs/gpt-fast)"
+)
 SOURCE = (
-    "roofline: prefill at the scenario's MFU on the t GPUs of each of the p stages in turn, at least "
-    "one read of every stage's weights W at the memory bandwidth BW"
+    "roofline: prefill at the scenario's MFU u on the t GPUs of each of the p stages in turn, at least "
+    "one read of every stage's weights W at the bandwidth reached, f_bw·BW; " + BANDWIDTH_SOURCE
 )
 _FLOAT_NAMESPACE: dict[str, object] = {
     "__builtins__": {},
@@ -207,6 +215,7 @@ def _layout_symbols(plans: tuple[StagePlan, ...], s: Scenario, model: ModelSpeed
         "t": s.tp,
         "p": s.pp,
         "u": s.mfu,
+        "f_bw": s.bandwidth_efficiency,
         "W": sum(plan.weights for plan in plans),
         "W_s": _streamed(plans, s, model),
         "K": sum(plan.kv_cache for plan in plans),
@@ -283,6 +292,7 @@ class ServingReport:
     decode_tokens_per_second: float  # the batch
     decode_tokens_per_second_per_sequence: float
     decode_bound: str  # "memory bandwidth" or "compute"
+    bandwidth_efficiency: float  # the share of peak bandwidth the memory-bound figures assume
     max_batch: int
     usd_per_gpu_hour: float | None
     usd_per_million_output_tokens: float | None
@@ -324,7 +334,7 @@ def serving_report(
     encoded = model.encoder is not None
     pick = {
         key: values[key]
-        for key in ("b", "s", "F", "t", "P", "u", "W", "BW", *(("F_e", "s_enc") if encoded else ()))
+        for key in ("b", "s", "F", "t", "P", "u", "W", "f_bw", "BW", *(("F_e", "s_enc") if encoded else ()))
     }
     said = (
         "; F_e: forward FLOPs per encoder token, over its s_enc tokens; F: per decoder token at s"
@@ -339,8 +349,8 @@ def serving_report(
         DECODE_MEMORY,
         "each step reads the weights it streams (W_s, bytes) and the KV cache of every stage once, the "
         "stages in turn (K: a GPU's of each stage, summed over the stages); K holds context + "
-        "generated tokens",
-        **{key: values[key] for key in ("W_s", "K", "BW")},
+        "generated tokens; " + BANDWIDTH_SOURCE,
+        **{key: values[key] for key in ("W_s", "K", "f_bw", "BW")},
     )
     compute = _quantity(
         "decode step, compute (s)",
@@ -386,6 +396,7 @@ def serving_report(
         decode_tokens_per_second=rate.amount,
         decode_tokens_per_second_per_sequence=per_sequence.amount,
         decode_bound=bound,
+        bandwidth_efficiency=s.bandwidth_efficiency,
         max_batch=largest_batch(plans, capacity),
         usd_per_gpu_hour=gpu.usd_per_hour,
         usd_per_million_output_tokens=output_cost,
