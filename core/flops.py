@@ -63,6 +63,17 @@ MEGATRON = (
 )
 
 
+# A server's prefill computes the logits of each prompt's last token alone: the LM head runs once.
+LAST_TOKEN_LOGITS = (
+    "the LM head's 2·e·V for the last prompt token only, whose logits sample the first generated "
+    "token (vLLM's LogitsProcessor reads each prompt's last position; prompt logprobs would need all s)"
+)
+
+
+def _head(matmuls: dict[str, int]) -> dict[str, int]:
+    return {"e": matmuls["e"], "V": matmuls["V"]}
+
+
 # Said where training adapters count an encoder-decoder as one stack (without adapters each stack
 # is counted at its own tokens, as a prefill is).
 _BOTH_STACKS = (
@@ -107,7 +118,7 @@ class FlopsReport:
     non_embedding_params: int = 0  # N_ne
     decode_per_token: int = 0  # one generated token at context s
     hardware_training_per_token: int = 0  # with recomputation and the kernel's score matrix
-    prefill_per_request: int = 0  # one prompt read: s·F; an encoder-decoder's s_enc·F_e + s·F
+    prefill_per_request: int = 0  # one prompt read, the LM head for its last token alone
     attention_flops: str = "full"  # the convention of training_per_token, the run and its time
     training_per_token_causal: int = 0  # model FLOPs per training token, causal attention
     training_per_token_full: int = 0  # … and full attention
@@ -292,8 +303,8 @@ def _token_terms(arch: Architecture, context: int, encoder_tokens: int | None) -
         )  # fmt: skip
     if decoding is None:
         prefill = _flops_term(
-            "prefill per request", "s·F", "the prompt's s tokens at F each (forward per token)",
-            s=context, F=forward.value,
+            "prefill per request", "s·(F − 2·e·V) + 2·e·V", "the prompt's s tokens at F each (forward "
+            "per token); " + LAST_TOKEN_LOGITS, s=context, F=forward.value, **_head(matmuls),
         )  # fmt: skip
         return _TokenTerms(attention, decode_attention, full_attention, forward, decode, matmuls, prefill)
     parts = _encoder_decoder_prefill(arch, context, decoding, matmuls)
@@ -375,9 +386,9 @@ def _encoder_decoder_prefill(
         f"{NON_EMBEDDING}; the decoder's own", N_enc=n_enc, N_x=n_x, F_att_d=dec_attention.value, **matmuls,
     )  # fmt: skip
     prefill = _flops_term(
-        "prefill per request", "s_enc·F_e + s·F",
-        "the encoder over its s_enc tokens, then the decoder over the s prompt tokens",
-        s_enc=encoder_tokens, F_e=encoder.value, s=context, F=decoder.value,
+        "prefill per request", "s_enc·F_e + s·(F − 2·e·V) + 2·e·V",
+        "the encoder over its s_enc tokens, then the decoder over the s prompt tokens; " + LAST_TOKEN_LOGITS,
+        s_enc=encoder_tokens, F_e=encoder.value, s=context, F=decoder.value, **_head(matmuls),
     )  # fmt: skip
     return enc_attention, encoder, dec_attention, decoder, prefill
 
@@ -392,10 +403,12 @@ def forward_per_token(arch: Architecture, context: int, encoder_tokens: int | No
 
 @lru_cache(maxsize=256)
 def prefill_flops(arch: Architecture, context: int, encoder_tokens: int | None = None) -> tuple[int, ...]:
-    """What a prefill's formula reads: (F) forward FLOPs per prompt token; an encoder-decoder's
-    (F, F_e, s_enc): per decoder token, per encoder token, and the encoder's tokens."""
-    values = _token_terms(arch, context, encoder_tokens).prefill.values  # s·F, or s_enc·F_e + s·F
-    return tuple(int(values[name]) for name in ("F", "F_e", "s_enc") if name in values)
+    """What a prefill's formula reads: (F_p) one prompt's prefill FLOPs (the LM head for its last
+    token alone); an encoder-decoder's (F_p, F_e, s_enc): with the forward FLOPs per encoder token
+    and the encoder's tokens."""
+    prefill = _token_terms(arch, context, encoder_tokens).prefill
+    encoder = (int(prefill.values[name]) for name in ("F_e", "s_enc") if name in prefill.values)
+    return (prefill.value, *encoder)
 
 
 @lru_cache(maxsize=256)
@@ -472,7 +485,7 @@ def _estimate(arch: Architecture, s: Scenario, gpu: GPU) -> FlopsReport:
         mfu=s.mfu,
         peak_flops=peak,
         seconds=seconds,
-        # An encoder-decoder's prefill terms last (a decoder's prefill is s·F of the serving figures).
+        # The prefill terms last (an encoder-decoder's: each stack's forward per token, then the request).
         terms=(
             attention,
             decode_attention,
@@ -485,7 +498,7 @@ def _estimate(arch: Architecture, s: Scenario, gpu: GPU) -> FlopsReport:
             run,
             token.full_attention,
             other,
-            *token.prefill_terms,
+            *(token.prefill_terms or (token.prefill,)),  # one prompt: the serving figures' F_p
         ),
         prefill_per_request=token.prefill.value,
         non_embedding_params=n_ne,

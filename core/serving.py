@@ -4,8 +4,9 @@ that fits, and the cost per million tokens.
 A roofline over the memory terms of every stage (``core.plans``) and the FLOPs per token
 (``core.flops``), each figure a formula shown with its numbers:
 
-- Prefill: the batch's b·s prompt tokens at F FLOPs each (the forward pass per token at context
-  s) on the t GPUs of a stage at the scenario's MFU u, the p stages one after another; at least one
+- Prefill: the batch's b prompts at F_p FLOPs each (the forward pass of the s prompt tokens at
+  context s, the LM head for the last token alone: its logits sample the first generated token) on
+  the t GPUs of a stage at the scenario's MFU u, the p stages one after another; at least one
   read of the weights, W at the bandwidth reached f_bw·BW (W: what a GPU of each stage holds,
   summed over the stages, which read theirs in turn).
 - Decode step: every stage in turn reads the weights a step streams, R (``core.decode_reads``:
@@ -62,9 +63,7 @@ __all__ = [
 
 BATCH_LIMIT = 1_000_000  # Scenario.batch's upper bound
 
-PREFILL = "max(b·s·F/(t·P·u), W/(f_bw·BW))"
-# An encoder-decoder reads its encoder's s_enc tokens (F_e each) before the decoder's s.
-PREFILL_ENCODER_DECODER = "max(b·(s_enc·F_e + s·F)/(t·P·u), W/(f_bw·BW))"
+PREFILL = "max(b·F_p/(t·P·u), W/(f_bw·BW))"  # F_p: one prompt's FLOPs (core.flops' prefill per request)
 DECODE_MEMORY = "(W_s + K)/(f_bw·BW)"  # W_s: the weights a step streams (core.decode_reads)
 DECODE_COMPUTE = "b·F_d/(t·P·u)"
 # Where the bandwidth efficiency's default comes from (Scenario.bandwidth_efficiency).
@@ -102,15 +101,9 @@ def _exact(value: float) -> Number:
 class ModelSpeed:
     """What the serving figures need from the model, whatever the setup."""
 
-    flops: tuple[
-        int, int
-    ]  # prefill FLOPs per (decoder) token at the context; a decode step at context + generated
+    flops: tuple[int, int]  # one prompt's prefill FLOPs at the context; a decode step at context + generated
     arch: Architecture  # as run (``effective_architecture``): what a decode step reads of each stage
     encoder: tuple[int, int] | None = None  # an encoder-decoder's F_e and s_enc
-
-    @property
-    def prefill_formula(self) -> str:
-        return PREFILL if self.encoder is None else PREFILL_ENCODER_DECODER
 
 
 def model_speed(arch: Architecture, s: Scenario) -> ModelSpeed:
@@ -209,8 +202,7 @@ def _layout_symbols(plans: tuple[StagePlan, ...], s: Scenario, model: ModelSpeed
     """The symbols of a layout's formulas; W and K summed over its stages (each plan a stage's)."""
     return {
         "b": s.batch,
-        "s": s.context,
-        "F": model.flops[0],
+        "F_p": model.flops[0],
         "F_d": model.flops[1],
         "t": s.tp,
         "p": s.pp,
@@ -219,7 +211,7 @@ def _layout_symbols(plans: tuple[StagePlan, ...], s: Scenario, model: ModelSpeed
         "W": sum(plan.weights for plan in plans),
         "W_s": _streamed(plans, s, model),
         "K": sum(plan.kv_cache for plan in plans),
-    } | ({} if model.encoder is None else {"F_e": model.encoder[0], "s_enc": model.encoder[1]})
+    }
 
 
 def _gpu_symbols(gpu: GPU) -> dict[str, Any]:
@@ -251,7 +243,7 @@ class LayoutSpeed:
 
 def layout_speed(plans: tuple[StagePlan, ...], s: Scenario, model: ModelSpeed) -> LayoutSpeed:
     # Compiled once per layout, not looked up again for each GPU kind on it.
-    formulas = compiled(DECODE_MEMORY), compiled(DECODE_COMPUTE), compiled(model.prefill_formula)
+    formulas = compiled(DECODE_MEMORY), compiled(DECODE_COMPUTE), compiled(PREFILL)
     return LayoutSpeed(_layout_symbols(plans, s, model), formulas, s.batch)
 
 
@@ -331,17 +323,13 @@ def serving_report(
     """The serving figures of ``s`` on its own layout, each a term with its formula."""
     busiest = max(plans, key=lambda plan: plan.total)
     values = {key: _exact(value) for key, value in _symbols(plans, s, gpu, model).items()}
-    encoded = model.encoder is not None
-    pick = {
-        key: values[key]
-        for key in ("b", "s", "F", "t", "P", "u", "W", "f_bw", "BW", *(("F_e", "s_enc") if encoded else ()))
-    }
+    pick = {key: values[key] for key in ("b", "F_p", "t", "P", "u", "W", "f_bw", "BW")}
     said = (
-        "; F_e: forward FLOPs per encoder token, over its s_enc tokens; F: per decoder token at s"
-        if encoded
-        else "; F: forward FLOPs per token at s"
+        "; F_p: one prompt's prefill FLOPs (the FLOPs report's 'prefill per request': "
+        + ("the encoder over its s_enc tokens, then " if model.encoder is not None else "")
+        + "the s prompt tokens, the LM head for the last one alone)"
     )
-    prefill = _quantity("prefill time (s)", model.prefill_formula, SOURCE + said, **pick)
+    prefill = _quantity("prefill time (s)", PREFILL, SOURCE + said, **pick)
     streamed = _streamed_term(plans, s, model)
     values["W_s"] = streamed.exact
     memory = _quantity(
