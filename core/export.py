@@ -254,7 +254,19 @@ def memory_figures(memory: MemoryReport) -> dict[str, Any]:
         "trainable_params": memory.trainable_params,
         "omissions": list(memory.omissions),
         "terms": memory_rows(memory),
+        "gguf_file": _file_json(memory),
     }
+
+
+def _file_json(memory: MemoryReport) -> dict[str, Any] | None:
+    """Serving from a GGUF file: its estimated size and the terms behind it (null otherwise)."""
+    if not memory.file_terms:
+        return None
+    terms = [
+        {"name": one.name, "bytes": one.value, "formula": one.formula, "source": one.source}
+        for one in memory.file_terms
+    ]
+    return {"bytes": memory.file_terms[-1].value, "estimate": True, "terms": terms}
 
 
 def flops_json(flops: FlopsReport) -> dict[str, Any]:
