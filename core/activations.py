@@ -72,6 +72,11 @@ DISPATCHED = (
 )
 
 
+# The hf profiles whose attention is eager (hf-eager-fallback: eager, Mamba layers without kernels).
+EAGER = frozenset({"hf-eager", "hf-eager-fallback"})
+# Mixer kinds whose PyTorch path hf-eager-fallback counts, as measured (``activations_hf``).
+FALLBACK_MEASURED = frozenset({"mamba", "mamba2"})
+
 INTERLEAVED = (
     "interleaved 1F1B with v chunks per GPU: × (1 + (p − 1)/(p·v)) (Korthikanti et al. 2022 §4.2.3, "
     "for the first stage; later stages scaled alike)"
@@ -145,7 +150,7 @@ def cross_widths(arch: Architecture, block: Block, profile: str, byte: int) -> C
     gate = 2 if cross.output_gate else 1
     if profile == "megatron":
         return CrossWidths(2 * (gate * a + a) * d_h, 4 * g * d_h, 5, a)
-    eager = profile == "hf-eager"
+    eager = profile in EAGER
     kv = a if eager else g  # eager attention repeats the KV heads it multiplies
     own = byte * 2 * a * d_h + (0 if eager else sdpa_kept(a, d_h, byte, arch.family))
     scores = hf_score_bytes(arch, byte) if eager else 0
@@ -181,7 +186,8 @@ def _block_widths(
         h = arch.hidden_size
         r, w = token_widths(block, h)
         return r, w, 5 if _score_heads(block) else 0, dispatched_width(block, h)
-    hf = hf_widths(arch, block, byte, eager=profile == "hf-eager", cache=cache)
+    fallback = profile == "hf-eager-fallback"
+    hf = hf_widths(arch, block, byte, eager=profile in EAGER, cache=cache, fallback=fallback)
     return hf.r, hf.s, hf.scores, 0
 
 
@@ -228,18 +234,30 @@ def _cache_source(arch: Architecture, s: Scenario) -> str:
     )
 
 
-def _kernel_kinds(blocks: Iterable[Block]) -> list[str]:
-    """The kinds of ``blocks``' mixers whose hf widths assume fused kernels (``KERNEL_PATH``)."""
+def _kernel_kinds(blocks: Iterable[Block], profile: str) -> list[str]:
+    """The kinds of ``blocks``' mixers whose hf widths assume fused kernels (``KERNEL_PATH``): under
+    hf-eager-fallback, Mamba's and Mamba-2's are their PyTorch path's (``FALLBACK_MEASURED``)."""
     kinds = (mixer.kind for block in blocks for mixer in _self_mixers(block))  # type: ignore[attr-defined]
-    return [kind for kind in dict.fromkeys(kinds) if kind in KERNEL_PATH]
+    counted = FALLBACK_MEASURED if profile == "hf-eager-fallback" else frozenset()
+    return [kind for kind in dict.fromkeys(kinds) if kind in KERNEL_PATH and kind not in counted]
 
 
-def _kernel_source(blocks: list[Block]) -> str:
-    """What a term of hf layers says of its recurrent mixers: their widths are not measured."""
-    names = [KERNEL_PATH[kind].name for kind in _kernel_kinds(blocks)]
+def _kernel_source(blocks: list[Block], profile: str) -> str:
+    """What a term of hf layers says of its recurrent mixers: their widths are not measured, or,
+    under hf-eager-fallback, Mamba's and Mamba-2's are their PyTorch path's, measured."""
+    names = [KERNEL_PATH[kind].name for kind in _kernel_kinds(blocks, profile)]
+    said = ""
+    if profile == "hf-eager-fallback":
+        kinds = {mixer.kind for block in blocks for mixer in _self_mixers(block)}  # type: ignore[attr-defined]
+        if kinds & FALLBACK_MEASURED:
+            said = (
+                "; Mamba and Mamba-2 layers on transformers' PyTorch path, without mamba_ssm "
+                "(MambaMixer.slow_forward, Mamba2Mixer.torch_forward: fp32 scan states, Q × Q chunk "
+                "blocks), measured (tools/measure_activations.py, kernel_fallback_cases)"
+            )
     if not names:
-        return ""
-    return (
+        return said
+    return said + (
         f"; the {' and '.join(names)} mixer widths are not measured: an estimate of what the fused CUDA "
         "kernels keep (without them transformers' PyTorch fallback keeps more, as 'Not modelled' says)"
     )
@@ -251,7 +269,7 @@ def kernel_path_omissions(arch: Architecture, s: Scenario) -> tuple[str, ...]:
     if s.mode != "training" or s.activations == "megatron":
         return ()
     notes = []
-    for kind in _kernel_kinds(arch.layers_by_block()):
+    for kind in _kernel_kinds(arch.layers_by_block(), s.activations):
         path = KERNEL_PATH[kind]
         notes.append(
             f"transformers' PyTorch path for the {path.name} layers — the figure assumes the {path.kernels} "
@@ -306,7 +324,7 @@ def _training_terms(arch: Architecture, s: Scenario, stage: Stage, last: bool) -
         name = "activations" if len(classes) == 1 else f"activations ({where}{'; '.join(labels)} layers)"
         expr = factor + "L·" + _layer_expr(seen, scores, dispatched) + scale
         values = _layer_values(arch, blocks[0], seen) | {"L": count} | flight | extra
-        said = source + (_kernel_source(blocks) if seen.activations != "megatron" else "")
+        said = source + (_kernel_source(blocks, seen.activations) if seen.activations != "megatron" else "")
         said += DISPATCHED if "D" in values else ""
         said += _cache_source(arch, seen)
         terms.append(Term.of(name, "activations", expr, said, **values))

@@ -55,7 +55,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from paramtally.core.blocks import MLA, Attention, DenseFFN, MoE
+from paramtally.core.blocks import MLA, Attention, DenseFFN, Mamba, Mamba2, MoE
 from paramtally.core.blocks.base import Context
 from paramtally.core.schema import Architecture, Block
 
@@ -69,6 +69,8 @@ __all__ = [
     "cache_copies",
     "hf_score_bytes",
     "hf_widths",
+    "mamba2_fallback_bytes",
+    "mamba_fallback_bytes",
     "norm_bytes",
     "sdpa_kept",
     "sdpa_refusal",
@@ -163,7 +165,8 @@ class KernelPath(NamedTuple):
 
 
 # transformers 5.24 calls these mixers' kernels when mamba_ssm, causal-conv1d or fla (or their Hub
-# kernels) are installed; without them it runs a PyTorch reference of the same functions, which
+# kernels) are installed; without them it runs a PyTorch reference of the same functions (the
+# hf-eager-fallback profile counts it for Mamba and Mamba-2: ``mamba_fallback_bytes``), which
 # keeps fp32 per-step (Mamba) or per-chunk (Mamba-2, DeltaNet) tensors. The ratios are measured by
 # tools/measure_activations.py (``kernel_fallback_cases`` in tests/golden/activations.json: s 256,
 # b 2, bf16, per layer) against the hf-eager figure.
@@ -245,11 +248,46 @@ def _mla(mixer: MLA, ctx: Context, b: int, eager: bool, family: str) -> int:
     return width + (0 if eager else 4 * mixer.num_heads)
 
 
-def _mixer_bytes(mixer: object, ctx: Context, b: int, eager: bool, family: str, cache: bool) -> int:
+def mamba_fallback_bytes(mixer: Mamba, ctx: Context, b: int) -> int:
+    """Bytes per token transformers' PyTorch path of a Mamba layer keeps (``MambaMixer.slow_forward``,
+    no mamba_ssm kernels), measured on two widths (``kernel_fallback_cases``): the fp32 discretized
+    A and B·u and every step's fp32 state, 12·I·N, and each step's state in B for the C product,
+    B·I·N; fp32 dt and D-skip products 8·I; in_proj's output (x and the gate) 2·B·I, the conv's
+    output, x_proj's and out_proj's inputs, the softplus, gate and skip inputs, 7·B·I; x_proj's
+    output B·(R + 2·N) and C in fp32 4·N. Left out: what is per layer (A in fp32 twice, D: 8·I·N +
+    4·I) and the conv's K − 1 extra positions (under 0.1 %)."""
+    d = mixer.dims(ctx)
+    i, n, r = d["I"], d["N"], d["R"]
+    return (12 + b) * i * n + (8 + 9 * b) * i + b * (r + 2 * n) + 4 * n
+
+
+def mamba2_fallback_bytes(mixer: Mamba2, ctx: Context, b: int) -> int:
+    """Bytes per token transformers' PyTorch path of a Mamba-2 layer keeps (``Mamba2Mixer.torch_forward``,
+    the chunked SSD scan in fp32), measured on two shapes (``kernel_fallback_cases``): per head the
+    fp32 Q × Q blocks of each chunk — scores, decay mask, their product — 12·H·Q; per head the fp32 B
+    and C read at every head, 20·H·N; the chunk states 8·I·N/Q; fp32 copies of x, the gate, the
+    normed output and the SSD's intermediates, 40·I; in_proj's output B·(2·I + 2·G·N + H), the
+    conv's output B·(I + 2·G·N), out_proj's input B·I; dt and its softplus and clamp (16 + 2·B)·H;
+    the gated norm's 1/rms per group 4·G. Left out: per-layer masks and the state of each sequence
+    (under 0.1 %)."""
+    d = mixer.dims(ctx)
+    i, heads, groups, n, q = d["I"], d["H"], d["G"], d["N"], mixer.chunk_size
+    per_head = 12 * heads * q + 20 * heads * n + (16 + 2 * b) * heads
+    streams = b * (2 * i + 2 * groups * n + heads) + b * (i + 2 * groups * n) + b * i + 40 * i
+    return per_head + streams + -(-8 * i * n // q) + 4 * groups
+
+
+def _mixer_bytes(
+    mixer: object, ctx: Context, b: int, eager: bool, family: str, cache: bool, fallback: bool = False
+) -> int:
     if isinstance(mixer, Attention):
         return _attention(mixer, ctx, b, eager, family, cache)
     if isinstance(mixer, MLA):
         return _mla(mixer, ctx, b, eager, family)
+    if fallback and isinstance(mixer, Mamba):
+        return mamba_fallback_bytes(mixer, ctx, b)
+    if fallback and isinstance(mixer, Mamba2):
+        return mamba2_fallback_bytes(mixer, ctx, b)
     widths: int = mixer.projection_widths(ctx)  # type: ignore[attr-defined]
     return b * widths
 
@@ -310,9 +348,11 @@ def hf_score_bytes(arch: Architecture, b: int) -> int:
     return capped + softmax + (b if softmax != b else 0)  # the copy cast back to the activation dtype
 
 
-def hf_widths(arch: Architecture, block: Block, b: int, eager: bool, cache: bool = False) -> HFWidths:
+def hf_widths(
+    arch: Architecture, block: Block, b: int, eager: bool, cache: bool = False, fallback: bool = False
+) -> HFWidths:
     """Bytes per token one layer of ``block`` keeps, activations at ``b`` bytes (``cache``: with
-    Hugging Face's use_cache)."""
+    Hugging Face's use_cache; ``fallback``: Mamba layers on transformers' PyTorch path)."""
     h = arch.hidden_size
     ctx = block.context(h)
     family = arch.family
@@ -326,6 +366,6 @@ def hf_widths(arch: Architecture, block: Block, b: int, eager: bool, cache: bool
     masks = (3 if crossed else 2) * h if arch.dropout.hidden > 0 else 0
     inputs = b * h * (1 + (1 if has_ffn else 0) + (1 if crossed else 0))
     r = block.norms.count * norm_bytes(block, h, b, family) + inputs
-    s = sum(_mixer_bytes(m, ctx, b, eager, family, cache) for m in mixers) + ffn
+    s = sum(_mixer_bytes(m, ctx, b, eager, family, cache, fallback) for m in mixers) + ffn
     scores = hf_score_bytes(arch, b) if eager and any(m.score_heads() for m in mixers) else 0
     return HFWidths(r + masks + router, s, scores)

@@ -44,7 +44,7 @@ GiB = 1 << 30
 Mode = Literal["inference", "training"]
 Optimizer = Literal["adamw", "adam8bit", "sgd", "none"]
 Recompute = Literal["none", "selective", "full"]
-ActivationProfile = Literal["megatron", "hf-eager", "hf-sdpa"]
+ActivationProfile = Literal["megatron", "hf-eager", "hf-sdpa", "hf-eager-fallback"]
 
 
 # Marks the fields that only matter in one mode: the window greys them out in the other, the CLI's
@@ -213,12 +213,13 @@ class Scenario(HashedOnce):
         "masks always, scores unless FlashAttention); hf-eager / hf-sdpa = a Hugging Face model as "
         "PyTorch keeps it (fp32 norm copies, the model's own dropout; eager attention's fp32 scores and "
         "full-head K/V, or SDPA's log-sum-exp), measured with transformers 5.24; Mamba, Mamba-2 and "
-        "gated-DeltaNet layers are estimates for their CUDA kernels.",
+        "gated-DeltaNet layers are estimates for their CUDA kernels; hf-eager-fallback = hf-eager with "
+        "Mamba and Mamba-2 layers on transformers' PyTorch path (no mamba_ssm), as measured.",
         json_schema_extra=TRAINING_ONLY,
     )
     use_cache: bool = Field(
         True,
-        title="KV cache in training",
+        title="HF use_cache",
         description="Hugging Face's use_cache, on by default in its configs, runs in training too: K and V "
         "are copied into a cache. Under hf-sdpa GPT-2's query, a view of the fused c_attn output, then keeps "
         "all of it alive beside the copies: 2·B·g·d_h more per token and layer (measured). Off: "

@@ -201,10 +201,11 @@ CONFIGS: dict[str, dict[str, Any]] = {
 }
 ATTENTION = ("eager", "sdpa")
 # Recurrent mixers on the CPU: transformers runs its PyTorch reference of the mamba_ssm / causal-conv1d
-# / fla kernels, which keeps far more than the kernels do. ParamTally's figure is an estimate for the
-# kernels, so these cases are not its goldens: they measure what the fallback keeps beyond it
-# (``kernel_fallback_cases``; core.activations_hf.KERNEL_PATH quotes the ratios). They run without a
-# cache: a Qwen3-Next of linear-attention layers alone cannot make one (transformers raises).
+# / fla kernels, which keeps far more than the kernels do. The hf-eager figure is an estimate for the
+# kernels: these cases measure what the fallback keeps beyond it (``kernel_fallback_cases``;
+# core.activations_hf.KERNEL_PATH quotes the ratios), and are the hf-eager-fallback profile's goldens
+# for Mamba and Mamba-2. They run without a cache: a Qwen3-Next of linear-attention layers alone
+# cannot make one (transformers raises).
 FALLBACK_CONFIGS: dict[str, dict[str, Any]] = {
     "mamba-2.8b-width": {
         "model_type": "mamba",
@@ -224,6 +225,30 @@ FALLBACK_CONFIGS: dict[str, dict[str, Any]] = {
         "state_size": 64,
         "chunk_size": 128,
         "expand": 2,
+        "vocab_size": VOCAB,
+        "use_cache": False,
+    },
+    # Widths that differ from each other (I, N, R, K; H, P, G, N, Q), so that the hf-eager-fallback
+    # profile's formulas (core.activations_fallback) are fitted to tensors named unambiguously.
+    "mamba-odd-widths": {
+        "model_type": "mamba",
+        "hidden_size": 384,
+        "state_size": 8,
+        "expand": 3,
+        "conv_kernel": 3,
+        "vocab_size": VOCAB,
+        "use_cache": False,
+    },
+    "mamba2-odd-widths": {
+        "model_type": "mamba2",
+        "hidden_size": 256,
+        "num_heads": 16,
+        "head_dim": 32,
+        "n_groups": 4,
+        "state_size": 48,
+        "chunk_size": 64,
+        "expand": 2,
+        "conv_kernel": 3,
         "vocab_size": VOCAB,
         "use_cache": False,
     },
