@@ -225,12 +225,12 @@ def _cache_source(arch: Architecture, s: Scenario) -> str:
     """What a term says when it counts the KV cache's copies (``activations_hf.FUSED_QKV_VIEWS``)."""
     if s.activations == "megatron" or s.recompute == "full":
         return ""
-    if not cache_copies(arch.family, s.activations != "hf-sdpa", s.use_cache):
+    if not cache_copies(arch, s.activations != "hf-sdpa", s.use_cache):
         return ""
     return (
         "; use_cache (Hugging Face's default, on in training too): K and V copied into the KV cache while "
-        "the query's view keeps c_attn's fused output, + B·2·g·d_h in S (measured, GPT-2); off with "
-        "model.config.use_cache = False or --no-use-cache"
+        "the query's view keeps the fused q, k, v output, + B·2·g·d_h in S (measured: GPT-2's c_attn, "
+        "Falcon's query_key_value under ALiBi); off with model.config.use_cache = False or --no-use-cache"
     )
 
 

@@ -110,10 +110,12 @@ FP32_NORM = frozenset({"gemma", "gemma2", "gemma3", "gemma3_text", "qwen3_next",
 # attention (self and cross). Elsewhere the output is laid out tokens-first and the reshape is a view.
 SDPA_OUTPUT_COPIED = frozenset({"whisper"})
 # Families whose attention takes q, k and v as views of one fused projection's output (GPT2Attention:
-# c_attn(x).split(…)): SDPA reads the views as they are, so with Hugging Face's default use_cache the
-# cache's copies of K and V are what it keeps while the query's view still holds the whole fused
-# output: B·2·g·d_h more per token (eager attention's matmuls copy all three either way).
+# c_attn(x).split(…); FalconAttention's query_key_value when ALiBi leaves q unrotated): SDPA reads the
+# views as they are, so with Hugging Face's default use_cache the cache's copies of K and V are what
+# it keeps while the query's view still holds the whole fused output: B·2·g·d_h more per token
+# (eager attention's matmuls copy all three either way; a rotary q is a new tensor). Measured.
 FUSED_QKV_VIEWS = frozenset({"gpt2"})
+FUSED_QKV_VIEWS_WITH_ALIBI = frozenset({"falcon"})
 # Eager attention soft-caps the logits, tanh(x/cap)·cap, before the softmax: tanh keeps its output
 # (Gemma-2's attn_logit_softcapping, 50 by default in transformers' Gemma2Config).
 LOGIT_SOFTCAP = frozenset({"gemma2"})
@@ -212,17 +214,20 @@ def norm_bytes(block: Block, h: int, b: int, family: str) -> int:
     return _rms_norm_bytes(h, b, family)
 
 
-def cache_copies(family: str, eager: bool, cache: bool) -> bool:
+def cache_copies(arch: Architecture, eager: bool, cache: bool) -> bool:
     """Whether SDPA keeps the KV cache's copies of K and V beside a fused q, k, v output
     (``FUSED_QKV_VIEWS``)."""
-    return cache and not eager and family in FUSED_QKV_VIEWS
+    fused = arch.family in FUSED_QKV_VIEWS or (
+        arch.family in FUSED_QKV_VIEWS_WITH_ALIBI and arch.main_stack.positions == "alibi"
+    )
+    return cache and not eager and fused
 
 
-def _attention(mixer: Attention, ctx: Context, b: int, eager: bool, family: str, cache: bool) -> int:
+def _attention(mixer: Attention, ctx: Context, b: int, eager: bool, family: str, copies: bool) -> int:
     a, g, d_h = mixer.heads(ctx)
     kv = a if eager else g
     width = b * (2 * a * d_h + 2 * kv * d_h)
-    if cache_copies(family, eager, cache):
+    if copies:  # the KV cache's copies beside a fused q, k, v output (``cache_copies``)
         width += b * 2 * g * d_h
     if mixer.qk_norm:
         normed = 4 if family in FP32_NORM else b
@@ -278,10 +283,10 @@ def mamba2_fallback_bytes(mixer: Mamba2, ctx: Context, b: int) -> int:
 
 
 def _mixer_bytes(
-    mixer: object, ctx: Context, b: int, eager: bool, family: str, cache: bool, fallback: bool = False
+    mixer: object, ctx: Context, b: int, eager: bool, family: str, copies: bool, fallback: bool = False
 ) -> int:
     if isinstance(mixer, Attention):
-        return _attention(mixer, ctx, b, eager, family, cache)
+        return _attention(mixer, ctx, b, eager, family, copies)
     if isinstance(mixer, MLA):
         return _mla(mixer, ctx, b, eager, family)
     if fallback and isinstance(mixer, Mamba):
@@ -366,6 +371,7 @@ def hf_widths(
     masks = (3 if crossed else 2) * h if arch.dropout.hidden > 0 else 0
     inputs = b * h * (1 + (1 if has_ffn else 0) + (1 if crossed else 0))
     r = block.norms.count * norm_bytes(block, h, b, family) + inputs
-    s = sum(_mixer_bytes(m, ctx, b, eager, family, cache, fallback) for m in mixers) + ffn
+    copies = cache_copies(arch, eager, cache)
+    s = sum(_mixer_bytes(m, ctx, b, eager, family, copies, fallback) for m in mixers) + ffn
     scores = hf_score_bytes(arch, b) if eager and any(m.score_heads() for m in mixers) else 0
     return HFWidths(r + masks + router, s, scores)

@@ -21,8 +21,8 @@ Measured on whole tiny models trained one step, labels and loss included (``tool
   a·s²·B, and puts the causal −∞ in with ``torch.where`` in each decoder layer, a·s²·B and the bool
   condition s² (transformers' integrations/sdpa_attention.py ``create_position_bias_mask``); its
   cross-attentions share one zero bias, a·s·s_e·B. Falcon folds ALiBi into one (b, a, s, s) mask
-  that every layer shares (``FalconModel.forward``; not measured). Batches without padding; with
-  padding each of T5's masks is b times as large.
+  that every layer shares (``FalconModel.forward``). Batches without padding; with padding each of
+  T5's masks is b times as large.
 """
 
 from __future__ import annotations
@@ -266,7 +266,7 @@ def bias_mask_term(
             else ""
         )
         + (
-            "ALiBi: one (b, a, s, s) mask every layer shares (FalconModel.forward; not measured); "
+            "ALiBi: one (b, a, s, s) mask every layer shares (FalconModel.forward; measured); "
             if "b" in values
             else ""
         )

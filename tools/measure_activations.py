@@ -116,6 +116,20 @@ CONFIGS: dict[str, dict[str, Any]] = {
         "embd_pdrop": 0.0,
         "use_cache": False,
     },
+    # Falcon with ALiBi (Falcon-RW's layout: sequential attention and MLP, MHA, biases): the bias is
+    # folded into one float (b, a, s, s) mask that SDPA keeps, and q, k, v are views of the fused
+    # query_key_value output, as GPT-2's are of c_attn's.
+    "falcon-alibi": {
+        "model_type": "falcon",
+        "hidden_size": 512,
+        "num_attention_heads": 8,
+        "vocab_size": VOCAB,
+        "alibi": True,
+        "new_decoder_architecture": False,
+        "multi_query": False,
+        "parallel_attn": False,
+        "bias": True,
+    },
     # gpt-oss: attention sinks, sliding layers (window 128 < s), clamped-GLU experts with biases.
     "gpt_oss": {
         "model_type": "gpt_oss",
@@ -278,7 +292,7 @@ EAGER_ONLY = frozenset({"gpt_oss", "gemma2", "mamba", "mamba2"})
 # neither the CPU's fused kernel nor the GPU-kernel stand-in (``_GpuEfficientAttention``) can run it.
 CPU_SDPA_FALLBACK = frozenset({"deepseek_v2", "deepseek_v3"})
 # Whole models measured (two layers in each stack, with labels and the loss).
-WHOLE_MODELS = ("llama", "qwen3", "mistral", "mixtral", "gpt2", "gpt2-nodropout", "t5")
+WHOLE_MODELS = ("llama", "qwen3", "mistral", "mixtral", "gpt2", "gpt2-nodropout", "t5", "falcon-alibi")
 WHOLE_LAYERS = 2
 SEQ2SEQ = frozenset({"t5", "whisper"})
 SPEECH = frozenset({"whisper"})  # the encoder reads mel frames, not token ids

@@ -154,3 +154,17 @@ def test_megatron_keeps_korthikantis_output_layer() -> None:
     names = [t.name for t in estimate_memory(arch, s).terms if t.part == "activations"]
     assert "output layer (fp32 logits)" in names
     assert not any("logits and labels" in name for name in names)
+
+
+def test_alibi_under_sdpa_keeps_one_mask_every_layer_shares() -> None:
+    """Falcon folds ALiBi into one float (b, a, s, s) mask (FalconModel.forward), which SDPA keeps:
+    measured once in a two-layer model, as the term counts it; its query is a view of the fused
+    query_key_value output, so with the cache K and V are kept twice over, as GPT-2's are."""
+    case = WHOLE["falcon-alibi-sdpa"]
+    b, a, s = case["batch"], case["config"]["num_attention_heads"], case["seq"]
+    counted = {(t["saved_by"], tuple(t["shape"]), t["dtype"]): t["count"] for t in case["tensors"]}
+    assert counted[("ScaledDotProductFlashAttentionForCpuBackward0.attn_mask", (b, a, s, s), "bfloat16")] == 1
+    terms = {t.name: t for t in estimate_memory(_arch(case), _scenario(case)).terms}
+    masks = terms["activations (attention bias masks, SDPA)"]
+    assert masks.expr == "b·a·s²·B" and masks.value == b * a * s * s * 2 and "FalconModel" in masks.source
+    assert "query_key_value" in terms["activations"].source  # the cache's copies, counted and said
