@@ -154,12 +154,14 @@ def input_terms(arch: Architecture, s: Scenario, factor: str, flight: dict[str, 
     parts: list[str] = []
     values: dict[str, int] = {"b": s.batch} | ({"h": arch.hidden_size} if dropped else {}) | flight
     buckets: list[str] = []
+    table_values: dict[str, int] = {}  # the position tables' symbols
     for stack, symbol in _stacks(arch):
         values[symbol] = tokens[symbol]
         learned = stack.positions == "learned"
         parts.append(f"{symbol}·(b·{per_token} + 8)" if learned else f"{symbol}·b·{per_token}")
         if stack.relative_buckets:
             buckets.append(f"8·{symbol}²")
+            table_values[symbol] = tokens[symbol]
     said = f"{MEASURED}: the int64 token ids the embedding keeps, 8 per token of each stack"
     if dropped:
         said += "; the embedding dropout's mask, h"
@@ -171,9 +173,6 @@ def input_terms(arch: Architecture, s: Scenario, factor: str, flight: dict[str, 
     tables = [f"2·s·d_r{'' if len(widths) == 1 else i + 1}·B" for i in range(len(widths))]
     if not tables and not buckets:
         return terms
-    table_values: dict[str, int] = {
-        key: tokens[key] for key in tokens if any(key + "²" in b for b in buckets)
-    }
     if widths:
         table_values |= {"s": s.context, "B": _byte(s)}
         table_values |= {f"d_r{'' if len(widths) == 1 else i + 1}": w for i, w in enumerate(widths)}
@@ -229,29 +228,28 @@ def bias_mask_term(
     values: dict[str, int] = {"B": byte}
     heads = 0
     cross = False
+    a = "(a/t)" if s.tp > 1 else "a"  # TP splits the heads, each rank's mask with them
     for role, held in stacks:
         stack = roles.get(role) or arch.main_stack  # '' : a decoder-only model's one stack
-        layers, a = _attention_heads(held)
+        layers, count = _attention_heads(held)
         if not layers:
             continue
-        heads = max(heads, a)
+        heads = max(heads, count)
         if stack.positions == "alibi":
-            parts.append("b·a·s²·B")
+            parts.append(f"b·{a}·s²·B")
             values |= {"b": s.batch, "s": s.context}
         elif stack.relative_buckets and role == "encoder":
-            parts.append("L_e·a·s_e²·B")
+            parts.append(f"L_e·{a}·s_e²·B")
             values |= {"L_e": layers, "s_e": tokens.get("s_e", s.context)}
         elif stack.relative_buckets:
-            parts.append("L_d·(a·B + 1)·s²")
+            parts.append(f"L_d·({a}·B + 1)·s²")
             values |= {"L_d": layers, "s": s.context}
             cross = cross or any(block.cross_attention is not None for block, _ in held)
     if not parts:
         return None
     if cross:
-        parts.append("a·s·s_e·B")
+        parts.append(f"{a}·s·s_e·B")
         values |= {"s_e": tokens.get("s_e", s.context)}
-    heads_symbol = "a/t" if s.tp > 1 else "a"
-    parts = [part.replace("a·", f"({heads_symbol})·") if s.tp > 1 else part for part in parts]
     values |= {"a": heads} | ({"t": s.tp} if s.tp > 1 else {}) | flight
     said = (
         "hf-sdpa: an additive attention bias reaches SDPA as a float mask the kernel keeps for backward "
