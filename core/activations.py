@@ -27,7 +27,15 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import NamedTuple
 
-from paramtally.core.activations_hf import HF_SOURCE, KERNEL_PATH, hf_score_bytes, hf_widths, sdpa_kept
+from paramtally.core.activations_hf import (
+    HF_SOURCE,
+    KERNEL_PATH,
+    cache_copies,
+    hf_score_bytes,
+    hf_widths,
+    sdpa_kept,
+)
+from paramtally.core.activations_outside import bias_mask_term, head_terms, input_terms
 from paramtally.core.blocks import MoE
 from paramtally.core.count import block_kind
 from paramtally.core.kv_cache import encoder_tokens
@@ -63,6 +71,11 @@ DISPATCHED = (
     "whole on each TP rank"
 )
 
+
+# The hf profiles whose attention is eager (hf-eager-fallback: eager, Mamba layers without kernels).
+EAGER = frozenset({"hf-eager", "hf-eager-fallback"})
+# Mixer kinds whose PyTorch path hf-eager-fallback counts, as measured (``activations_hf``).
+FALLBACK_MEASURED = frozenset({"mamba", "mamba2"})
 
 INTERLEAVED = (
     "interleaved 1F1B with v chunks per GPU: × (1 + (p − 1)/(p·v)) (Korthikanti et al. 2022 §4.2.3, "
@@ -137,7 +150,7 @@ def cross_widths(arch: Architecture, block: Block, profile: str, byte: int) -> C
     gate = 2 if cross.output_gate else 1
     if profile == "megatron":
         return CrossWidths(2 * (gate * a + a) * d_h, 4 * g * d_h, 5, a)
-    eager = profile == "hf-eager"
+    eager = profile in EAGER
     kv = a if eager else g  # eager attention repeats the KV heads it multiplies
     own = byte * 2 * a * d_h + (0 if eager else sdpa_kept(a, d_h, byte, arch.family))
     scores = hf_score_bytes(arch, byte) if eager else 0
@@ -161,17 +174,20 @@ def _activation_bytes(s: Scenario) -> int:
 def _widths(arch: Architecture, block: Block, s: Scenario) -> tuple[int, int, int, int]:
     """(R, S, c, D): bytes per token kept whole / split by TP, c of the c·a·s scores (0: none) and
     the experts' dispatched copies D (megatron; the hf profiles count theirs in S)."""
-    return _block_widths(arch, block, s.activations, _activation_bytes(s))
+    return _block_widths(arch, block, s.activations, _activation_bytes(s), s.use_cache)
 
 
 @lru_cache(maxsize=1024)
-def _block_widths(arch: Architecture, block: Block, profile: str, byte: int) -> tuple[int, int, int, int]:
+def _block_widths(
+    arch: Architecture, block: Block, profile: str, byte: int, cache: bool = False
+) -> tuple[int, int, int, int]:
     # Cached: every stage of every layout the fit table tries asks again.
     if profile == "megatron":
         h = arch.hidden_size
         r, w = token_widths(block, h)
         return r, w, 5 if _score_heads(block) else 0, dispatched_width(block, h)
-    hf = hf_widths(arch, block, byte, eager=profile == "hf-eager")
+    fallback = profile == "hf-eager-fallback"
+    hf = hf_widths(arch, block, byte, eager=profile in EAGER, cache=cache, fallback=fallback)
     return hf.r, hf.s, hf.scores, 0
 
 
@@ -205,18 +221,43 @@ def _source(s: Scenario) -> str:
     return KORTHIKANTI if s.activations == "megatron" else HF_SOURCE
 
 
-def _kernel_kinds(blocks: Iterable[Block]) -> list[str]:
-    """The kinds of ``blocks``' mixers whose hf widths assume fused kernels (``KERNEL_PATH``)."""
-    kinds = (mixer.kind for block in blocks for mixer in _self_mixers(block))  # type: ignore[attr-defined]
-    return [kind for kind in dict.fromkeys(kinds) if kind in KERNEL_PATH]
-
-
-def _kernel_source(blocks: list[Block]) -> str:
-    """What a term of hf layers says of its recurrent mixers: their widths are not measured."""
-    names = [KERNEL_PATH[kind].name for kind in _kernel_kinds(blocks)]
-    if not names:
+def _cache_source(arch: Architecture, s: Scenario) -> str:
+    """What a term says when it counts the KV cache's copies (``activations_hf.FUSED_QKV_VIEWS``)."""
+    if s.activations == "megatron" or s.recompute == "full":
+        return ""
+    if not cache_copies(arch, s.activations != "hf-sdpa", s.use_cache):
         return ""
     return (
+        "; use_cache (Hugging Face's default, on in training too): K and V copied into the KV cache while "
+        "the query's view keeps the fused q, k, v output, + B·2·g·d_h in S (measured: GPT-2's c_attn, "
+        "Falcon's query_key_value under ALiBi); off with model.config.use_cache = False or --no-use-cache"
+    )
+
+
+def _kernel_kinds(blocks: Iterable[Block], profile: str) -> list[str]:
+    """The kinds of ``blocks``' mixers whose hf widths assume fused kernels (``KERNEL_PATH``): under
+    hf-eager-fallback, Mamba's and Mamba-2's are their PyTorch path's (``FALLBACK_MEASURED``)."""
+    kinds = (mixer.kind for block in blocks for mixer in _self_mixers(block))  # type: ignore[attr-defined]
+    counted = FALLBACK_MEASURED if profile == "hf-eager-fallback" else frozenset()
+    return [kind for kind in dict.fromkeys(kinds) if kind in KERNEL_PATH and kind not in counted]
+
+
+def _kernel_source(blocks: list[Block], profile: str) -> str:
+    """What a term of hf layers says of its recurrent mixers: their widths are not measured, or,
+    under hf-eager-fallback, Mamba's and Mamba-2's are their PyTorch path's, measured."""
+    names = [KERNEL_PATH[kind].name for kind in _kernel_kinds(blocks, profile)]
+    said = ""
+    if profile == "hf-eager-fallback":
+        kinds = {mixer.kind for block in blocks for mixer in _self_mixers(block)}  # type: ignore[attr-defined]
+        if kinds & FALLBACK_MEASURED:
+            said = (
+                "; Mamba and Mamba-2 layers on transformers' PyTorch path, without mamba_ssm "
+                "(MambaMixer.slow_forward, Mamba2Mixer.torch_forward: fp32 scan states, Q × Q chunk "
+                "blocks), measured (tools/measure_activations.py, kernel_fallback_cases)"
+            )
+    if not names:
+        return said
+    return said + (
         f"; the {' and '.join(names)} mixer widths are not measured: an estimate of what the fused CUDA "
         "kernels keep (without them transformers' PyTorch fallback keeps more, as 'Not modelled' says)"
     )
@@ -228,7 +269,7 @@ def kernel_path_omissions(arch: Architecture, s: Scenario) -> tuple[str, ...]:
     if s.mode != "training" or s.activations == "megatron":
         return ()
     notes = []
-    for kind in _kernel_kinds(arch.layers_by_block()):
+    for kind in _kernel_kinds(arch.layers_by_block(), s.activations):
         path = KERNEL_PATH[kind]
         notes.append(
             f"transformers' PyTorch path for the {path.name} layers — the figure assumes the {path.kernels} "
@@ -265,7 +306,6 @@ def _training_terms(arch: Architecture, s: Scenario, stage: Stage, last: bool) -
     source = (
         _source(s) + (f"; {flight_source}" if flight_source else "") + (EXPERT_PARALLEL if s.ep > 1 else "")
     )
-    h = arch.hidden_size
     # Blocks that keep the same bytes per layer share a term; an encoder's layers read its own
     # tokens (Whisper's 1,500 frames beside a 448-token transcript), so they are a class apart.
     classes: dict[
@@ -284,32 +324,53 @@ def _training_terms(arch: Architecture, s: Scenario, stage: Stage, last: bool) -
         name = "activations" if len(classes) == 1 else f"activations ({where}{'; '.join(labels)} layers)"
         expr = factor + "L·" + _layer_expr(seen, scores, dispatched) + scale
         values = _layer_values(arch, blocks[0], seen) | {"L": count} | flight | extra
-        said = source + (_kernel_source(blocks) if seen.activations != "megatron" else "")
+        said = source + (_kernel_source(blocks, seen.activations) if seen.activations != "megatron" else "")
         said += DISPATCHED if "D" in values else ""
+        said += _cache_source(arch, seen)
         terms.append(Term.of(name, "activations", expr, said, **values))
         if cross is not None and seen.recompute != "full":  # full recompute: the layer's input alone
             tokens = encoder_tokens(arch, seen) or seen.context
             terms.append(
                 _cross_term(seen, cross, count, tokens, factor + "L·", scale, flight | extra, source)
             )
+    if s.activations != "megatron":
+        terms += _hf_outside_terms(arch, s, stage, last, factor, flight)
+    elif last and arch.head.present:
+        terms.append(_megatron_output_term(arch, s))
+    return terms
+
+
+def _megatron_output_term(arch: Architecture, s: Scenario) -> Term:
+    vocab = arch.embeddings.vocab_size
+    padded = padded_vocab(vocab + arch.added_vocab, s.tp) if s.vocab_padding else vocab
+    v_symbol = "V_p" if padded != vocab else "V"
+    return Term.of(
+        "output layer (fp32 logits)",
+        "activations",
+        f"4·s·b·(h + {v_symbol}){_over('t', s.tp)}",
+        "Korthikanti et al. 2022 §4.3: output layer 4sbh/t·(1 + V/h), on the last stage"
+        + ("; V_p: Megatron-LM's padded vocabulary" if padded != vocab else ""),
+        s=s.context,
+        b=s.batch,
+        h=arch.hidden_size,
+        t=s.tp,
+        **{v_symbol: padded},
+    )
+
+
+def _hf_outside_terms(
+    arch: Architecture, s: Scenario, stage: Stage, last: bool, factor: str, flight: dict[str, int]
+) -> list[Term]:
+    """The hf profiles' terms outside the layers (``activations_outside``): the inputs and position
+    tables on the first stage, the attention bias masks of each stage's layers, the final norms,
+    logits and labels on the last."""
+    terms = input_terms(arch, s, factor, flight) if stage.index == 0 else []
+    if s.recompute != "full":
+        stacks = [(role, held) for role, held, _ in _by_stack(arch, stage, s)]
+        mask = bias_mask_term(arch, s, stacks, factor, flight)
+        terms += [mask] if mask is not None else []
     if last and arch.head.present:
-        vocab = arch.embeddings.vocab_size
-        padded = padded_vocab(vocab + arch.added_vocab, s.tp) if s.vocab_padding else vocab
-        v_symbol = "V_p" if padded != vocab else "V"
-        terms.append(
-            Term.of(
-                "output layer (fp32 logits)",
-                "activations",
-                f"4·s·b·(h + {v_symbol}){_over('t', s.tp)}",
-                "Korthikanti et al. 2022 §4.3: output layer 4sbh/t·(1 + V/h), on the last stage"
-                + ("; V_p: Megatron-LM's padded vocabulary" if padded != vocab else ""),
-                s=s.context,
-                b=s.batch,
-                h=h,
-                t=s.tp,
-                **{v_symbol: padded},
-            )
-        )
+        terms += head_terms(arch, s, factor, flight)
     return terms
 
 

@@ -55,18 +55,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from paramtally.core.blocks import MLA, Attention, DenseFFN, MoE
+from paramtally.core.blocks import MLA, Attention, DenseFFN, Mamba, Mamba2, MoE
 from paramtally.core.blocks.base import Context
 from paramtally.core.schema import Architecture, Block
 
 __all__ = [
     "ACTIVATION_SAVES",
+    "FUSED_QKV_VIEWS",
     "HF_SOURCE",
     "KERNEL_PATH",
     "HFWidths",
     "KernelPath",
+    "cache_copies",
     "hf_score_bytes",
     "hf_widths",
+    "mamba2_fallback_bytes",
+    "mamba_fallback_bytes",
+    "norm_bytes",
     "sdpa_kept",
     "sdpa_refusal",
 ]
@@ -104,6 +109,13 @@ FP32_NORM = frozenset({"gemma", "gemma2", "gemma3", "gemma3_text", "qwen3_next",
 # the output projection copies it and SDPA keeps the output beside the copy, B·a·d_h more per
 # attention (self and cross). Elsewhere the output is laid out tokens-first and the reshape is a view.
 SDPA_OUTPUT_COPIED = frozenset({"whisper"})
+# Families whose attention takes q, k and v as views of one fused projection's output (GPT2Attention:
+# c_attn(x).split(…); FalconAttention's query_key_value when ALiBi leaves q unrotated): SDPA reads the
+# views as they are, so with Hugging Face's default use_cache the cache's copies of K and V are what
+# it keeps while the query's view still holds the whole fused output: B·2·g·d_h more per token
+# (eager attention's matmuls copy all three either way; a rotary q is a new tensor). Measured.
+FUSED_QKV_VIEWS = frozenset({"gpt2"})
+FUSED_QKV_VIEWS_WITH_ALIBI = frozenset({"falcon"})
 # Eager attention soft-caps the logits, tanh(x/cap)·cap, before the softmax: tanh keeps its output
 # (Gemma-2's attn_logit_softcapping, 50 by default in transformers' Gemma2Config).
 LOGIT_SOFTCAP = frozenset({"gemma2"})
@@ -155,7 +167,8 @@ class KernelPath(NamedTuple):
 
 
 # transformers 5.24 calls these mixers' kernels when mamba_ssm, causal-conv1d or fla (or their Hub
-# kernels) are installed; without them it runs a PyTorch reference of the same functions, which
+# kernels) are installed; without them it runs a PyTorch reference of the same functions (the
+# hf-eager-fallback profile counts it for Mamba and Mamba-2: ``mamba_fallback_bytes``), which
 # keeps fp32 per-step (Mamba) or per-chunk (Mamba-2, DeltaNet) tensors. The ratios are measured by
 # tools/measure_activations.py (``kernel_fallback_cases`` in tests/golden/activations.json: s 256,
 # b 2, bf16, per layer) against the hf-eager figure.
@@ -194,16 +207,28 @@ def _rms_norm_bytes(width: int, b: int, family: str) -> int:
     return 4 * width + (4 if family in FP32_NORM else b) * width + 4 + kept_input
 
 
-def _norm_bytes(block: Block, h: int, b: int, family: str) -> int:
+def norm_bytes(block: Block, h: int, b: int, family: str) -> int:
+    """Bytes per token one of ``block``'s norms keeps, activations at ``b`` bytes."""
     if block.norms.kind == "layernorm":
         return b * h + 8
     return _rms_norm_bytes(h, b, family)
 
 
-def _attention(mixer: Attention, ctx: Context, b: int, eager: bool, family: str) -> int:
+def cache_copies(arch: Architecture, eager: bool, cache: bool) -> bool:
+    """Whether SDPA keeps the KV cache's copies of K and V beside a fused q, k, v output
+    (``FUSED_QKV_VIEWS``)."""
+    fused = arch.family in FUSED_QKV_VIEWS or (
+        arch.family in FUSED_QKV_VIEWS_WITH_ALIBI and arch.main_stack.positions == "alibi"
+    )
+    return cache and not eager and fused
+
+
+def _attention(mixer: Attention, ctx: Context, b: int, eager: bool, family: str, copies: bool) -> int:
     a, g, d_h = mixer.heads(ctx)
     kv = a if eager else g
     width = b * (2 * a * d_h + 2 * kv * d_h)
+    if copies:  # the KV cache's copies beside a fused q, k, v output (``cache_copies``)
+        width += b * 2 * g * d_h
     if mixer.qk_norm:
         normed = 4 if family in FP32_NORM else b
         width += (4 + normed) * (a + g) * d_h + 4 * (a + g)
@@ -228,11 +253,46 @@ def _mla(mixer: MLA, ctx: Context, b: int, eager: bool, family: str) -> int:
     return width + (0 if eager else 4 * mixer.num_heads)
 
 
-def _mixer_bytes(mixer: object, ctx: Context, b: int, eager: bool, family: str) -> int:
+def mamba_fallback_bytes(mixer: Mamba, ctx: Context, b: int) -> int:
+    """Bytes per token transformers' PyTorch path of a Mamba layer keeps (``MambaMixer.slow_forward``,
+    no mamba_ssm kernels), measured on two widths (``kernel_fallback_cases``): the fp32 discretized
+    A and B·u and every step's fp32 state, 12·I·N, and each step's state in B for the C product,
+    B·I·N; fp32 dt and D-skip products 8·I; in_proj's output (x and the gate) 2·B·I, the conv's
+    output, x_proj's and out_proj's inputs, the softplus, gate and skip inputs, 7·B·I; x_proj's
+    output B·(R + 2·N) and C in fp32 4·N. Left out: what is per layer (A in fp32 twice, D: 8·I·N +
+    4·I) and the conv's K − 1 extra positions (under 0.1 %)."""
+    d = mixer.dims(ctx)
+    i, n, r = d["I"], d["N"], d["R"]
+    return (12 + b) * i * n + (8 + 9 * b) * i + b * (r + 2 * n) + 4 * n
+
+
+def mamba2_fallback_bytes(mixer: Mamba2, ctx: Context, b: int) -> int:
+    """Bytes per token transformers' PyTorch path of a Mamba-2 layer keeps (``Mamba2Mixer.torch_forward``,
+    the chunked SSD scan in fp32), measured on two shapes (``kernel_fallback_cases``): per head the
+    fp32 Q × Q blocks of each chunk — scores, decay mask, their product — 12·H·Q; per head the fp32 B
+    and C read at every head, 20·H·N; the chunk states 8·I·N/Q; fp32 copies of x, the gate, the
+    normed output and the SSD's intermediates, 40·I; in_proj's output B·(2·I + 2·G·N + H), the
+    conv's output B·(I + 2·G·N), out_proj's input B·I; dt and its softplus and clamp (16 + 2·B)·H;
+    the gated norm's 1/rms per group 4·G. Left out: per-layer masks and the state of each sequence
+    (under 0.1 %)."""
+    d = mixer.dims(ctx)
+    i, heads, groups, n, q = d["I"], d["H"], d["G"], d["N"], mixer.chunk_size
+    per_head = 12 * heads * q + 20 * heads * n + (16 + 2 * b) * heads
+    streams = b * (2 * i + 2 * groups * n + heads) + b * (i + 2 * groups * n) + b * i + 40 * i
+    return per_head + streams + -(-8 * i * n // q) + 4 * groups
+
+
+def _mixer_bytes(
+    mixer: object, ctx: Context, b: int, eager: bool, family: str, copies: bool, fallback: bool = False
+) -> int:
     if isinstance(mixer, Attention):
-        return _attention(mixer, ctx, b, eager, family)
+        return _attention(mixer, ctx, b, eager, family, copies)
     if isinstance(mixer, MLA):
         return _mla(mixer, ctx, b, eager, family)
+    if fallback and isinstance(mixer, Mamba):
+        return mamba_fallback_bytes(mixer, ctx, b)
+    if fallback and isinstance(mixer, Mamba2):
+        return mamba2_fallback_bytes(mixer, ctx, b)
     widths: int = mixer.projection_widths(ctx)  # type: ignore[attr-defined]
     return b * widths
 
@@ -293,8 +353,11 @@ def hf_score_bytes(arch: Architecture, b: int) -> int:
     return capped + softmax + (b if softmax != b else 0)  # the copy cast back to the activation dtype
 
 
-def hf_widths(arch: Architecture, block: Block, b: int, eager: bool) -> HFWidths:
-    """Bytes per token one layer of ``block`` keeps, activations at ``b`` bytes."""
+def hf_widths(
+    arch: Architecture, block: Block, b: int, eager: bool, cache: bool = False, fallback: bool = False
+) -> HFWidths:
+    """Bytes per token one layer of ``block`` keeps, activations at ``b`` bytes (``cache``: with
+    Hugging Face's use_cache; ``fallback``: Mamba layers on transformers' PyTorch path)."""
     h = arch.hidden_size
     ctx = block.context(h)
     family = arch.family
@@ -307,7 +370,8 @@ def hf_widths(arch: Architecture, block: Block, b: int, eager: bool) -> HFWidths
     crossed = block.cross_attention is not None
     masks = (3 if crossed else 2) * h if arch.dropout.hidden > 0 else 0
     inputs = b * h * (1 + (1 if has_ffn else 0) + (1 if crossed else 0))
-    r = block.norms.count * _norm_bytes(block, h, b, family) + inputs
-    s = sum(_mixer_bytes(m, ctx, b, eager, family) for m in mixers) + ffn
+    r = block.norms.count * norm_bytes(block, h, b, family) + inputs
+    copies = cache_copies(arch, eager, cache)
+    s = sum(_mixer_bytes(m, ctx, b, eager, family, copies, fallback) for m in mixers) + ffn
     scores = hf_score_bytes(arch, b) if eager and any(m.score_heads() for m in mixers) else 0
     return HFWidths(r + masks + router, s, scores)

@@ -47,12 +47,14 @@ __all__ = [
     "MEMORY_COLUMNS",
     "SERVING_KEYS",
     "about_rows",
+    "bandwidth_line",
     "breakdown_rows",
     "check_layer_rows",
     "comparison_json",
     "comparison_rows",
     "comparison_text",
     "export_json",
+    "flops_convention_line",
     "flops_json",
     "gpu_rows",
     "layer_rows",
@@ -252,7 +254,19 @@ def memory_figures(memory: MemoryReport) -> dict[str, Any]:
         "trainable_params": memory.trainable_params,
         "omissions": list(memory.omissions),
         "terms": memory_rows(memory),
+        "gguf_file": _file_json(memory),
     }
+
+
+def _file_json(memory: MemoryReport) -> dict[str, Any] | None:
+    """Serving from a GGUF file: its estimated size and the terms behind it (null otherwise)."""
+    if not memory.file_terms:
+        return None
+    terms = [
+        {"name": one.name, "bytes": one.value, "formula": one.formula, "source": one.source}
+        for one in memory.file_terms
+    ]
+    return {"bytes": memory.file_terms[-1].value, "estimate": True, "terms": terms}
 
 
 def flops_json(flops: FlopsReport) -> dict[str, Any]:
@@ -377,8 +391,29 @@ def _scenario_about(scenario: Scenario | None) -> list[tuple[str, str]]:
         return []
     return [
         ("scenario", scenario_text(scenario)),
+        ("flops", flops_convention_line(scenario)),
+        ("bandwidth", bandwidth_line(scenario)),
         ("scenario json", _compact(scenario.model_dump(mode="json"))),
     ]
+
+
+def bandwidth_line(s: Scenario) -> str:
+    """The share of peak HBM bandwidth the serving figures read memory at."""
+    return (
+        f"decode and a prefill's weight read at {s.bandwidth_efficiency:.1%} of the GPU's peak HBM "
+        f"bandwidth (--bandwidth-efficiency {s.bandwidth_efficiency:g})"
+    )
+
+
+def flops_convention_line(s: Scenario) -> str:
+    """What the training FLOPs and time count of attention, and at which MFU (every FLOPs output
+    says it: the CLI's table, the CSVs' '#' lines, the window's compute panel)."""
+    from paramtally.core.flops import convention_text  # late: flops imports the memory calculator
+
+    return (
+        f"training FLOPs and time count {convention_text(s.attention_flops)} "
+        f"(--attention-flops {s.attention_flops}); time at {s.mfu:.0%} MFU"
+    )
 
 
 def _compact(data: Any) -> str:

@@ -8,7 +8,11 @@ training average 2·L·s·d_attn over a causal sequence, while one decode step a
 full 4·L·s·d_attn. Training ≈ 3× forward (model FLOPs, what MFU counts); hardware FLOPs add what
 recomputation runs again (full: a second forward of the layers; selective: the attention core) and
 count the whole s×s score matrix where no causal FlashAttention kernel skips its masked half (as
-Megatron-LM's 72·B·s·l·h²·(1 + s/(6h) + V/(12·l·h)) does). A run of D tokens ≈ 6·N·D (Chinchilla,
+Megatron-LM's 72·B·s·l·h²·(1 + s/(6h) + V/(12·l·h)) does). Training FLOPs come in two conventions
+(``Scenario.attention_flops``): ``full`` counts every query over all s keys, 4·L·s·d_attn per token
+forward, as the MFUs PaLM (Chowdhery et al. 2022, appendix B) and Megatron-LM (Narayanan et al.
+2021) publish are counted — the default, so that a time at a published MFU is one; ``causal`` the
+unmasked half, Kaplan's average. Both are reported. A run of D tokens ≈ 6·N·D (Chinchilla,
 whose compute-optimal D ≈ 20·N). MoE counts the active parameters. LoRA skips the base weights'
 gradients: 4·N + 6·A. Sliding-window layers attend min(s, window). An encoder-decoder runs each
 stack over its own tokens, in a prefill and in training (per target token): the encoder over the
@@ -20,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Literal
 
 from paramtally.core.count import count_parameters
 from paramtally.core.decode_reads import cross_projections
@@ -33,7 +38,10 @@ from paramtally.core.stages import model_layout
 from paramtally.core.terms import Term
 
 __all__ = [
+    "CONVENTION",
+    "AttentionFlops",
     "FlopsReport",
+    "convention_text",
     "decode_per_token",
     "estimate_flops",
     "forward_per_token",
@@ -55,6 +63,17 @@ MEGATRON = (
 )
 
 
+# A server's prefill computes the logits of each prompt's last token alone: the LM head runs once.
+LAST_TOKEN_LOGITS = (
+    "the LM head's 2·e·V for the last prompt token only, whose logits sample the first generated "
+    "token (vLLM's LogitsProcessor reads each prompt's last position; prompt logprobs would need all s)"
+)
+
+
+def _head(matmuls: dict[str, int]) -> dict[str, int]:
+    return {"e": matmuls["e"], "V": matmuls["V"]}
+
+
 # Said where training adapters count an encoder-decoder as one stack (without adapters each stack
 # is counted at its own tokens, as a prefill is).
 _BOTH_STACKS = (
@@ -68,11 +87,24 @@ _RECOMPUTE_SEQUENCE = {
 }
 
 
+AttentionFlops = Literal["full", "causal"]
+CONVENTION = {
+    "full": "full attention: each query over all s keys, as PaLM (Chowdhery et al. 2022, appendix B) and "
+    "Megatron-LM (Narayanan et al. 2021) count the MFUs they publish",
+    "causal": "causal attention: the unmasked half a causal mask leaves (Kaplan et al. 2020's average)",
+}
+
+
+def convention_text(convention: str) -> str:
+    """What a FLOPs figure counts of attention, in words (every FLOPs output says it)."""
+    return CONVENTION[convention]
+
+
 @dataclass(frozen=True, slots=True)
 class FlopsReport:
     params: int  # N: active parameters per token
     forward_per_token: int  # prefill: attention averaged over a causal sequence
-    training_per_token: int  # model FLOPs (3 × forward)
+    training_per_token: int  # model FLOPs (3 × forward), attention counted per ``attention_flops``
     tokens: int  # D
     chinchilla_tokens: int
     six_nd: int
@@ -86,7 +118,10 @@ class FlopsReport:
     non_embedding_params: int = 0  # N_ne
     decode_per_token: int = 0  # one generated token at context s
     hardware_training_per_token: int = 0  # with recomputation and the kernel's score matrix
-    prefill_per_request: int = 0  # one prompt read: s·F; an encoder-decoder's s_enc·F_e + s·F
+    prefill_per_request: int = 0  # one prompt read, the LM head for its last token alone
+    attention_flops: str = "full"  # the convention of training_per_token, the run and its time
+    training_per_token_causal: int = 0  # model FLOPs per training token, causal attention
+    training_per_token_full: int = 0  # … and full attention
 
     @property
     def days(self) -> float:
@@ -191,6 +226,7 @@ class _TokenTerms:
 
     attention: Term
     decode_attention: Term
+    full_attention: Term  # every query over all s keys (a training convention: ``CONVENTION``)
     forward: Term
     decode: Term
     matmuls: dict[str, int]  # N_ne, e, V of the formulas
@@ -237,6 +273,10 @@ def _token_terms(arch: Architecture, context: int, encoder_tokens: int | None) -
     attention = _context_terms(
         arch, context, 2, "attention per token (prefill, forward)", KAPLAN + " (a causal average)"
     )
+    full_attention = _context_terms(
+        arch, context, 4, "attention per token (full: each query over all s keys, forward)",
+        "QKᵀ and A·V over every key, the masked half too (" + CONVENTION["full"] + ")",
+    )  # fmt: skip
     decoding = None if arch.encoder is None else (encoder_tokens or context)
     decode_attention = _context_terms(
         arch, context, 4, "attention of one decode step at context s",
@@ -263,31 +303,45 @@ def _token_terms(arch: Architecture, context: int, encoder_tokens: int | None) -
         )  # fmt: skip
     if decoding is None:
         prefill = _flops_term(
-            "prefill per request", "s·F", "the prompt's s tokens at F each (forward per token)",
-            s=context, F=forward.value,
+            "prefill per request", "s·(F − 2·e·V) + 2·e·V", "the prompt's s tokens at F each (forward "
+            "per token); " + LAST_TOKEN_LOGITS, s=context, F=forward.value, **_head(matmuls),
         )  # fmt: skip
-        return _TokenTerms(attention, decode_attention, forward, decode, matmuls, prefill)
+        return _TokenTerms(attention, decode_attention, full_attention, forward, decode, matmuls, prefill)
     parts = _encoder_decoder_prefill(arch, context, decoding, matmuls)
-    return _TokenTerms(attention, decode_attention, forward, decode, matmuls, parts[-1], parts)
+    return _TokenTerms(
+        attention, decode_attention, full_attention, forward, decode, matmuls, parts[-1], parts
+    )
 
 
-def _encoder_decoder_training(arch: Architecture, s: Scenario, token: _TokenTerms) -> tuple[Term, Term]:
-    """Training per target token of an encoder-decoder: each sequence runs the encoder over its
-    s_enc tokens (each attending all of them) and the decoder over its s target tokens, cross-
-    attending over the s_enc (the prefill's F_e and F), three times over for the backward; and the
-    hardware FLOPs with recomputation. Without a causal kernel only the decoder's self-attention
-    computes its masked half too (H): an encoder's and a cross-attention's scores have none."""
+def _training_name(convention: str) -> str:
+    return f"training per token ({convention} attention)"
+
+
+def _encoder_decoder_training(arch: Architecture, s: Scenario, token: _TokenTerms) -> tuple[Term, Term, Term]:
+    """Training per target token of an encoder-decoder, causal and full: each sequence runs the
+    encoder over its s_enc tokens (each attending all of them) and the decoder over its s target
+    tokens, cross-attending over the s_enc (the prefill's F_e and F), three times over for the
+    backward; full attention adds the decoder self-attention's masked half H (an encoder's and a
+    cross-attention's scores have none). And the hardware FLOPs with recomputation: without a causal
+    kernel the masked half is computed too."""
     enc_attention, encoder, dec_attention, decoder, prefill = token.prefill_terms
     s_enc = int(prefill.values["s_enc"])  # a token count
     sequence = {"s_enc": s_enc, "F_e": encoder.value, "s": s.context, "F": decoder.value}
-    training = _flops_term(
-        "training per token", "3·(s_enc·F_e + s·F)/s",
+    half = _context_terms(arch, s.context, 2, "decoder self-attention", KAPLAN, "decoder").value
+    said = (
         "per target token: the encoder over the sequence's s_enc tokens and the decoder over its s, "
-        "cross-attending over the s_enc; backward ≈ 2× forward; " + KAPLAN, **sequence,
+        "cross-attending over the s_enc; backward ≈ 2× forward; " + KAPLAN
+    )
+    causal = _flops_term(
+        _training_name("causal"), "3·(s_enc·F_e + s·F)/s", said + "; " + CONVENTION["causal"], **sequence
+    )
+    full = _flops_term(
+        _training_name("full"), "3·(s_enc·F_e + s·(F + H))/s",
+        said + "; H: the decoder self-attention's masked half; " + CONVENTION["full"], **sequence, H=half,
     )  # fmt: skip
     values: dict[str, int] = {}
     if not s.flash_attention:
-        values["H"] = _context_terms(arch, s.context, 2, "decoder self-attention", KAPLAN, "decoder").value
+        values["H"] = half
     if s.recompute == "selective":
         values |= {"A_e": enc_attention.value, "A_d": dec_attention.value}
     elif s.recompute == "full":
@@ -301,7 +355,7 @@ def _encoder_decoder_training(arch: Architecture, s: Scenario, token: _TokenTerm
         MEGATRON + "; per target token of an encoder-decoder, as training per token; H: the decoder "
         "self-attention's masked half, computed without a causal kernel", **sequence, **values,
     )  # fmt: skip
-    return training, hardware
+    return causal, full, hardware
 
 
 def _encoder_decoder_prefill(
@@ -332,9 +386,9 @@ def _encoder_decoder_prefill(
         f"{NON_EMBEDDING}; the decoder's own", N_enc=n_enc, N_x=n_x, F_att_d=dec_attention.value, **matmuls,
     )  # fmt: skip
     prefill = _flops_term(
-        "prefill per request", "s_enc·F_e + s·F",
-        "the encoder over its s_enc tokens, then the decoder over the s prompt tokens",
-        s_enc=encoder_tokens, F_e=encoder.value, s=context, F=decoder.value,
+        "prefill per request", "s_enc·F_e + s·(F − 2·e·V) + 2·e·V",
+        "the encoder over its s_enc tokens, then the decoder over the s prompt tokens; " + LAST_TOKEN_LOGITS,
+        s_enc=encoder_tokens, F_e=encoder.value, s=context, F=decoder.value, **_head(matmuls),
     )  # fmt: skip
     return enc_attention, encoder, dec_attention, decoder, prefill
 
@@ -349,10 +403,12 @@ def forward_per_token(arch: Architecture, context: int, encoder_tokens: int | No
 
 @lru_cache(maxsize=256)
 def prefill_flops(arch: Architecture, context: int, encoder_tokens: int | None = None) -> tuple[int, ...]:
-    """What a prefill's formula reads: (F) forward FLOPs per prompt token; an encoder-decoder's
-    (F, F_e, s_enc): per decoder token, per encoder token, and the encoder's tokens."""
-    values = _token_terms(arch, context, encoder_tokens).prefill.values  # s·F, or s_enc·F_e + s·F
-    return tuple(int(values[name]) for name in ("F", "F_e", "s_enc") if name in values)
+    """What a prefill's formula reads: (F_p) one prompt's prefill FLOPs (the LM head for its last
+    token alone); an encoder-decoder's (F_p, F_e, s_enc): with the forward FLOPs per encoder token
+    and the encoder's tokens."""
+    prefill = _token_terms(arch, context, encoder_tokens).prefill
+    encoder = (int(prefill.values[name]) for name in ("F_e", "s_enc") if name in prefill.values)
+    return (prefill.value, *encoder)
 
 
 @lru_cache(maxsize=256)
@@ -379,21 +435,26 @@ def _estimate(arch: Architecture, s: Scenario, gpu: GPU) -> FlopsReport:
     hardware_attention = attention.value if s.flash_attention else 2 * attention.value
     if adapters:
         a = min(adapters, n_ne)
-        training = _flops_term(
-            "training per token (adapters only)",
-            "4·(N_ne − A + e·V) + 6·A + 3·F_att",
-            "forward and input gradients through the frozen base (4N), full 6A for the adapters",
-            A=a, F_att=attention.value, **matmuls,
-        )  # fmt: skip
+        trainings = [
+            _flops_term(
+                _training_name(convention) + " (adapters only)", "4·(N_ne − A + e·V) + 6·A + 3·F_att",
+                "forward and input gradients through the frozen base (4N), full 6A for the adapters; "
+                + CONVENTION[convention], A=a, F_att=seen.value, **matmuls,
+            )
+            for convention, seen in (("causal", attention), ("full", token.full_attention))
+        ]  # fmt: skip
         base = "4·(N_ne − A + e·V) + 6·A + 3·F_hw"
         extra: dict[str, int] = {"A": a}
     elif arch.encoder is not None:
-        training, hardware = _encoder_decoder_training(arch, s, token)
+        *trainings, hardware = _encoder_decoder_training(arch, s, token)
     else:
-        training = _flops_term(
-            "training per token", "3·(2·N_ne + 2·e·V + F_att)", "backward ≈ 2× forward; " + KAPLAN,
-            F_att=attention.value, **matmuls,
-        )  # fmt: skip
+        trainings = [
+            _flops_term(
+                _training_name(convention), "3·(2·N_ne + 2·e·V + F_att)",
+                f"backward ≈ 2× forward; {KAPLAN}; {CONVENTION[convention]}", F_att=seen.value, **matmuls,
+            )
+            for convention, seen in (("causal", attention), ("full", token.full_attention))
+        ]  # fmt: skip
         base, extra = "3·(2·N_ne + 2·e·V + F_hw)", {}
     if adapters or arch.encoder is None:
         recompute = {"none": "", "selective": " + F_hw", "full": " + 2·N_ne + F_hw"}[s.recompute]
@@ -401,11 +462,13 @@ def _estimate(arch: Architecture, s: Scenario, gpu: GPU) -> FlopsReport:
             f"hardware FLOPs per training token (recompute {s.recompute})", base + recompute, MEGATRON,
             F_hw=hardware_attention, **extra, **matmuls,
         )  # fmt: skip
+    causal, full = trainings
+    training, other = (full, causal) if s.attention_flops == "full" else (causal, full)
     chinchilla = _flops_term("Chinchilla-optimal tokens", "20·N", CHINCHILLA + "; MoE: active N", N=n)
     tokens = s.tokens if s.tokens is not None else chinchilla.value
     six_nd = _flops_term("run (6·N·D)", "6·N·D", CHINCHILLA, N=n, D=tokens)
     run = _flops_term(
-        "run with attention", "C_tok·D", "training per token × tokens", C_tok=training.value, D=tokens
+        "run with attention", "C_tok·D", f"{training.name} × tokens", C_tok=training.value, D=tokens
     )
     peak = gpu.bf16_tflops * 1e12
     seconds = run.value / (s.gpus * peak * s.mfu)
@@ -422,7 +485,7 @@ def _estimate(arch: Architecture, s: Scenario, gpu: GPU) -> FlopsReport:
         mfu=s.mfu,
         peak_flops=peak,
         seconds=seconds,
-        # An encoder-decoder's prefill terms last (a decoder's prefill is s·F of the serving figures).
+        # The prefill terms last (an encoder-decoder's: each stack's forward per token, then the request).
         terms=(
             attention,
             decode_attention,
@@ -433,10 +496,15 @@ def _estimate(arch: Architecture, s: Scenario, gpu: GPU) -> FlopsReport:
             chinchilla,
             six_nd,
             run,
-            *token.prefill_terms,
+            token.full_attention,
+            other,
+            *(token.prefill_terms or (token.prefill,)),  # one prompt: the serving figures' F_p
         ),
         prefill_per_request=token.prefill.value,
         non_embedding_params=n_ne,
         decode_per_token=decode.value,
         hardware_training_per_token=hardware.value,
+        attention_flops=s.attention_flops,
+        training_per_token_causal=causal.value,
+        training_per_token_full=full.value,
     )

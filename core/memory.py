@@ -16,9 +16,11 @@ from paramtally.core.activations import (
     shared_training_terms,
     training_view,
 )
+from paramtally.core.gguf_file import gguf_file_terms
+from paramtally.core.gguf_types import GGUF_DEFAULT_TYPES
 from paramtally.core.kv_cache import RECURRENT_STATE, KvStages
 from paramtally.core.model_states import model_state_terms, state_key
-from paramtally.core.scenario import Scenario, check_scenario
+from paramtally.core.scenario import Scenario, check_scenario, weights_format, with_changes
 from paramtally.core.schema import Architecture
 from paramtally.core.stages import ModelLayout, Stage, model_layout, with_lora
 from paramtally.core.terms import Term
@@ -64,6 +66,8 @@ class MemoryReport:
     params: int = 0  # parameters of the whole model (with adapters)
     trainable_params: int = 0
     omissions: tuple[str, ...] = ()  # what the scenario needs that the figure leaves out
+    # Serving from a GGUF file: its size (tensor data, metadata estimate, sum), not on the GPU.
+    file_terms: tuple[Term, ...] = ()
 
     def by_part(self) -> dict[str, int]:
         return {part: getattr(self, f"{part}_bytes") for part in PARTS}
@@ -190,7 +194,18 @@ def _estimate(arch: Architecture, s: Scenario) -> MemoryReport:
         params=layout.total,
         trainable_params=trainable,
         omissions=omissions(s) + kernel_path_omissions(arch, s),
+        file_terms=_file_terms(arch, s, parts["weights"]),
     )
+
+
+def _file_terms(arch: Architecture, s: Scenario, weights: int) -> tuple[Term, ...]:
+    """A GGUF file's size when serving from one (``core.gguf_file``): the whole model's weights —
+    this GPU's when one GPU holds them all — and the metadata."""
+    if s.mode != "inference" or weights_format(s) not in GGUF_DEFAULT_TYPES:
+        return ()
+    whole = with_changes(s, (("tp", 1), ("pp", 1), ("ep", 1), ("gpus", 1)))
+    tensors = weights if whole == s else _estimate(arch, whole).weights_bytes
+    return gguf_file_terms(arch, tensors)
 
 
 def omissions(s: Scenario) -> tuple[str, ...]:

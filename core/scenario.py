@@ -45,7 +45,7 @@ GiB = 1 << 30
 Mode = Literal["inference", "training"]
 Optimizer = Literal["adamw", "adam8bit", "sgd", "none"]
 Recompute = Literal["none", "selective", "full"]
-ActivationProfile = Literal["megatron", "hf-eager", "hf-sdpa"]
+ActivationProfile = Literal["megatron", "hf-eager", "hf-sdpa", "hf-eager-fallback"]
 
 
 # Marks the fields that only matter in one mode: the window greys them out in the other, the CLI's
@@ -214,7 +214,17 @@ class Scenario(HashedOnce):
         "masks always, scores unless FlashAttention); hf-eager / hf-sdpa = a Hugging Face model as "
         "PyTorch keeps it (fp32 norm copies, the model's own dropout; eager attention's fp32 scores and "
         "full-head K/V, or SDPA's log-sum-exp), measured with transformers 5.24; Mamba, Mamba-2 and "
-        "gated-DeltaNet layers are estimates for their CUDA kernels.",
+        "gated-DeltaNet layers are estimates for their CUDA kernels; hf-eager-fallback = hf-eager with "
+        "Mamba and Mamba-2 layers on transformers' PyTorch path (no mamba_ssm), as measured.",
+        json_schema_extra=TRAINING_ONLY,
+    )
+    use_cache: bool = Field(
+        True,
+        title="HF use_cache",
+        description="Hugging Face's use_cache, on by default in its configs, runs in training too: K and V "
+        "are copied into a cache. Under hf-sdpa GPT-2's query, a view of the fused c_attn output, then keeps "
+        "all of it alive beside the copies: 2·B·g·d_h more per token and layer (measured). Off: "
+        "model.config.use_cache = False (gradient checkpointing turns it off too).",
         json_schema_extra=TRAINING_ONLY,
     )
     flash_attention: bool = Field(
@@ -258,7 +268,25 @@ class Scenario(HashedOnce):
     mfu: Annotated[float, Field(gt=0, le=1)] = Field(
         0.4,
         title="MFU",
-        description="Model FLOPs utilization assumed for training time (0.3–0.5 is typical).",
+        description="Model FLOPs utilization: the share of the GPUs' peak bf16 FLOP/s reached. It turns "
+        "FLOPs into time: a training run's (attention counted by the attention FLOPs convention), a "
+        "prefill's and a compute-bound decode step's (0.3–0.5 is typical in training).",
+    )
+    bandwidth_efficiency: Annotated[float, Field(gt=0, le=1)] = Field(
+        0.685,
+        title="Bandwidth efficiency",
+        description="Share of the GPU's peak HBM bandwidth a decode step reaches: it sets decode tokens/s "
+        "(a memory-bound step), the batch's throughput and the $ per million tokens. Default 0.685 as "
+        "measured by PyTorch's gpt-fast (Llama-2-7B in bf16 at batch 1 on an A100-80GB: 1,397 of its "
+        "2,039 GB/s); 1 is the roofline's upper bound.",
+    )
+    attention_flops: Literal["full", "causal"] = Field(
+        "full",
+        title="Attention FLOPs",
+        description="How training FLOPs count attention: full = each query over all s keys, as PaLM "
+        "(Chowdhery et al. 2022, appendix B) and Megatron-LM (Narayanan et al. 2021) count the MFUs they "
+        "publish, so a time at a published MFU is one; causal = the unmasked half a causal mask leaves "
+        "(Kaplan et al. 2020). Both are reported; this one sets the run's FLOPs and its time.",
     )
     gpu: str = Field(
         "h100-sxm-80gb", title="GPU", min_length=1, description="GPU kind (catalog id) for time and capacity."

@@ -4,15 +4,18 @@ that fits, and the cost per million tokens.
 A roofline over the memory terms of every stage (``core.plans``) and the FLOPs per token
 (``core.flops``), each figure a formula shown with its numbers:
 
-- Prefill: the batch's b·s prompt tokens at F FLOPs each (the forward pass per token at context
-  s) on the t GPUs of a stage at the scenario's MFU u, the p stages one after another; at least one
-  read of the weights, W at bandwidth BW (W: what a GPU of each stage holds, summed over the
-  stages, which read theirs in turn).
+- Prefill: the batch's b prompts at F_p FLOPs each (the forward pass of the s prompt tokens at
+  context s, the LM head for the last token alone: its logits sample the first generated token) on
+  the t GPUs of a stage at the scenario's MFU u, the p stages one after another; at least one
+  read of the weights, W at the bandwidth reached f_bw·BW (W: what a GPU of each stage holds,
+  summed over the stages, which read theirs in turn).
 - Decode step: every stage in turn reads the weights a step streams, R (``core.decode_reads``:
   the decoder's layers and the LM head, a routed expert when a token of the batch picks it; not
   an encoder, nor the input embedding, looked up), and its KV cache K (summed over the stages as
   W is; context + generated tokens: the last step, the slowest) — or computes the batch's b·F_d
   FLOPs (F_d: one decode step at context s + n, the whole cache read), whichever takes longer.
+  Memory is read at f_bw·BW: f_bw, the share of the peak bandwidth a decode step reaches, as the
+  MFU u is of the peak FLOP/s (``Scenario.bandwidth_efficiency``; its default measured by gpt-fast).
   The batch makes b tokens per step, each sequence one. Stages do not overlap batches here: a
   pipeline that keeps several batches in flight does better.
 - Cost: G = t·p·ep GPUs (one model copy: expert parallelism spreads its experts over ep of the
@@ -60,14 +63,18 @@ __all__ = [
 
 BATCH_LIMIT = 1_000_000  # Scenario.batch's upper bound
 
-PREFILL = "max(b·s·F/(t·P·u), W/BW)"
-# An encoder-decoder reads its encoder's s_enc tokens (F_e each) before the decoder's s.
-PREFILL_ENCODER_DECODER = "max(b·(s_enc·F_e + s·F)/(t·P·u), W/BW)"
-DECODE_MEMORY = "(W_s + K)/BW"  # W_s: the weights a step streams (core.decode_reads)
+PREFILL = "max(b·F_p/(t·P·u), W/(f_bw·BW))"  # F_p: one prompt's FLOPs (core.flops' prefill per request)
+DECODE_MEMORY = "(W_s + K)/(f_bw·BW)"  # W_s: the weights a step streams (core.decode_reads)
 DECODE_COMPUTE = "b·F_d/(t·P·u)"
+# Where the bandwidth efficiency's default comes from (Scenario.bandwidth_efficiency).
+BANDWIDTH_SOURCE = (
+    "f_bw: the share of the peak HBM bandwidth BW a decode step reaches (--bandwidth-efficiency; the "
+    "default 0.685 as PyTorch's gpt-fast measured Llama-2-7B in bf16 at batch 1 on an A100-80GB: "
+    "1,397 of 2,039 GB/s, github.com/pytorch-labs/gpt-fast)"
+)
 SOURCE = (
-    "roofline: prefill at the scenario's MFU on the t GPUs of each of the p stages in turn, at least "
-    "one read of every stage's weights W at the memory bandwidth BW"
+    "roofline: prefill at the scenario's MFU u on the t GPUs of each of the p stages in turn, at least "
+    "one read of every stage's weights W at the bandwidth reached, f_bw·BW; " + BANDWIDTH_SOURCE
 )
 _FLOAT_NAMESPACE: dict[str, object] = {
     "__builtins__": {},
@@ -94,15 +101,9 @@ def _exact(value: float) -> Number:
 class ModelSpeed:
     """What the serving figures need from the model, whatever the setup."""
 
-    flops: tuple[
-        int, int
-    ]  # prefill FLOPs per (decoder) token at the context; a decode step at context + generated
+    flops: tuple[int, int]  # one prompt's prefill FLOPs at the context; a decode step at context + generated
     arch: Architecture  # as run (``effective_architecture``): what a decode step reads of each stage
     encoder: tuple[int, int] | None = None  # an encoder-decoder's F_e and s_enc
-
-    @property
-    def prefill_formula(self) -> str:
-        return PREFILL if self.encoder is None else PREFILL_ENCODER_DECODER
 
 
 def model_speed(arch: Architecture, s: Scenario) -> ModelSpeed:
@@ -201,16 +202,16 @@ def _layout_symbols(plans: tuple[StagePlan, ...], s: Scenario, model: ModelSpeed
     """The symbols of a layout's formulas; W and K summed over its stages (each plan a stage's)."""
     return {
         "b": s.batch,
-        "s": s.context,
-        "F": model.flops[0],
+        "F_p": model.flops[0],
         "F_d": model.flops[1],
         "t": s.tp,
         "p": s.pp,
         "u": s.mfu,
+        "f_bw": s.bandwidth_efficiency,
         "W": sum(plan.weights for plan in plans),
         "W_s": _streamed(plans, s, model),
         "K": sum(plan.kv_cache for plan in plans),
-    } | ({} if model.encoder is None else {"F_e": model.encoder[0], "s_enc": model.encoder[1]})
+    }
 
 
 def _gpu_symbols(gpu: GPU) -> dict[str, Any]:
@@ -242,7 +243,7 @@ class LayoutSpeed:
 
 def layout_speed(plans: tuple[StagePlan, ...], s: Scenario, model: ModelSpeed) -> LayoutSpeed:
     # Compiled once per layout, not looked up again for each GPU kind on it.
-    formulas = compiled(DECODE_MEMORY), compiled(DECODE_COMPUTE), compiled(model.prefill_formula)
+    formulas = compiled(DECODE_MEMORY), compiled(DECODE_COMPUTE), compiled(PREFILL)
     return LayoutSpeed(_layout_symbols(plans, s, model), formulas, s.batch)
 
 
@@ -283,6 +284,7 @@ class ServingReport:
     decode_tokens_per_second: float  # the batch
     decode_tokens_per_second_per_sequence: float
     decode_bound: str  # "memory bandwidth" or "compute"
+    bandwidth_efficiency: float  # the share of peak bandwidth the memory-bound figures assume
     max_batch: int
     usd_per_gpu_hour: float | None
     usd_per_million_output_tokens: float | None
@@ -321,17 +323,13 @@ def serving_report(
     """The serving figures of ``s`` on its own layout, each a term with its formula."""
     busiest = max(plans, key=lambda plan: plan.total)
     values = {key: _exact(value) for key, value in _symbols(plans, s, gpu, model).items()}
-    encoded = model.encoder is not None
-    pick = {
-        key: values[key]
-        for key in ("b", "s", "F", "t", "P", "u", "W", "BW", *(("F_e", "s_enc") if encoded else ()))
-    }
+    pick = {key: values[key] for key in ("b", "F_p", "t", "P", "u", "W", "f_bw", "BW")}
     said = (
-        "; F_e: forward FLOPs per encoder token, over its s_enc tokens; F: per decoder token at s"
-        if encoded
-        else "; F: forward FLOPs per token at s"
+        "; F_p: one prompt's prefill FLOPs (the FLOPs report's 'prefill per request': "
+        + ("the encoder over its s_enc tokens, then " if model.encoder is not None else "")
+        + "the s prompt tokens, the LM head for the last one alone)"
     )
-    prefill = _quantity("prefill time (s)", model.prefill_formula, SOURCE + said, **pick)
+    prefill = _quantity("prefill time (s)", PREFILL, SOURCE + said, **pick)
     streamed = _streamed_term(plans, s, model)
     values["W_s"] = streamed.exact
     memory = _quantity(
@@ -339,8 +337,8 @@ def serving_report(
         DECODE_MEMORY,
         "each step reads the weights it streams (W_s, bytes) and the KV cache of every stage once, the "
         "stages in turn (K: a GPU's of each stage, summed over the stages); K holds context + "
-        "generated tokens",
-        **{key: values[key] for key in ("W_s", "K", "BW")},
+        "generated tokens; " + BANDWIDTH_SOURCE,
+        **{key: values[key] for key in ("W_s", "K", "f_bw", "BW")},
     )
     compute = _quantity(
         "decode step, compute (s)",
@@ -386,6 +384,7 @@ def serving_report(
         decode_tokens_per_second=rate.amount,
         decode_tokens_per_second_per_sequence=per_sequence.amount,
         decode_bound=bound,
+        bandwidth_efficiency=s.bandwidth_efficiency,
         max_batch=largest_batch(plans, capacity),
         usd_per_gpu_hour=gpu.usd_per_hour,
         usd_per_million_output_tokens=output_cost,

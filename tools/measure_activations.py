@@ -8,7 +8,15 @@ reads them on both sides). Every tensor autograd saves for backward passes throu
 ``torch.autograd.graph.saved_tensors_hooks``; the bytes kept are the sizes of the distinct storages
 saved and still held by the graph when the forward ends (a view saved twice counts once),
 parameters excluded. Per layer = measured(L=2) − measured(L=1): the embeddings, the final norm, the
-head, the loss and the rotary tables cancel.
+head, the loss and the rotary tables cancel. Whole models (``whole_model_cases``) are measured at two
+layers in each stack with labels, as a training step runs them: the loss's graph holds what lies
+outside the layers too (the final norm, the LM head's input, the logits the loss reads, the token
+ids and labels, the rotary tables, T5's position bias).
+
+SDPA on the CPU takes its fp32 math path where a GPU runs a fused kernel: with dropout, or with a
+float mask that needs its gradient (T5's learned position bias). There the tool runs the CPU's fused
+kernel in an autograd function that saves what a GPU's memory-efficient kernel saves
+(``_GpuEfficientAttention``), so those cases measure what a GPU keeps.
 
     python tools/measure_activations.py            # tests/golden/activations.json
     python tools/measure_activations.py --show     # also print each layer's saved tensors
@@ -22,11 +30,13 @@ a difference from ParamTally's formula can be traced to the tensor.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import json
 import sys
 import weakref
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -90,6 +100,35 @@ CONFIGS: dict[str, dict[str, Any]] = {
         "attn_pdrop": 0.0,
         "resid_pdrop": 0.0,
         "embd_pdrop": 0.0,
+    },
+    # GPT-2 as above without the KV cache: Hugging Face's default use_cache=True copies K and V into
+    # the cache in training too, while q keeps c_attn's fused output alive (its view); without it q,
+    # k and v are views of that one output.
+    "gpt2-nodropout-nocache": {
+        "model_type": "gpt2",
+        "n_embd": 512,
+        "n_head": 8,
+        "n_inner": 2048,
+        "vocab_size": VOCAB,
+        "n_positions": 512,
+        "attn_pdrop": 0.0,
+        "resid_pdrop": 0.0,
+        "embd_pdrop": 0.0,
+        "use_cache": False,
+    },
+    # Falcon with ALiBi (Falcon-RW's layout: sequential attention and MLP, MHA, biases): the bias is
+    # folded into one float (b, a, s, s) mask that SDPA keeps, and q, k, v are views of the fused
+    # query_key_value output, as GPT-2's are of c_attn's.
+    "falcon-alibi": {
+        "model_type": "falcon",
+        "hidden_size": 512,
+        "num_attention_heads": 8,
+        "vocab_size": VOCAB,
+        "alibi": True,
+        "new_decoder_architecture": False,
+        "multi_query": False,
+        "parallel_attn": False,
+        "bias": True,
     },
     # gpt-oss: attention sinks, sliding layers (window 128 < s), clamped-GLU experts with biases.
     "gpt_oss": {
@@ -176,10 +215,11 @@ CONFIGS: dict[str, dict[str, Any]] = {
 }
 ATTENTION = ("eager", "sdpa")
 # Recurrent mixers on the CPU: transformers runs its PyTorch reference of the mamba_ssm / causal-conv1d
-# / fla kernels, which keeps far more than the kernels do. ParamTally's figure is an estimate for the
-# kernels, so these cases are not its goldens: they measure what the fallback keeps beyond it
-# (``kernel_fallback_cases``; core.activations_hf.KERNEL_PATH quotes the ratios). They run without a
-# cache: a Qwen3-Next of linear-attention layers alone cannot make one (transformers raises).
+# / fla kernels, which keeps far more than the kernels do. The hf-eager figure is an estimate for the
+# kernels: these cases measure what the fallback keeps beyond it (``kernel_fallback_cases``;
+# core.activations_hf.KERNEL_PATH quotes the ratios), and are the hf-eager-fallback profile's goldens
+# for Mamba and Mamba-2. They run without a cache: a Qwen3-Next of linear-attention layers alone
+# cannot make one (transformers raises).
 FALLBACK_CONFIGS: dict[str, dict[str, Any]] = {
     "mamba-2.8b-width": {
         "model_type": "mamba",
@@ -199,6 +239,30 @@ FALLBACK_CONFIGS: dict[str, dict[str, Any]] = {
         "state_size": 64,
         "chunk_size": 128,
         "expand": 2,
+        "vocab_size": VOCAB,
+        "use_cache": False,
+    },
+    # Widths that differ from each other (I, N, R, K; H, P, G, N, Q), so that the hf-eager-fallback
+    # profile's formulas (core.activations_fallback) are fitted to tensors named unambiguously.
+    "mamba-odd-widths": {
+        "model_type": "mamba",
+        "hidden_size": 384,
+        "state_size": 8,
+        "expand": 3,
+        "conv_kernel": 3,
+        "vocab_size": VOCAB,
+        "use_cache": False,
+    },
+    "mamba2-odd-widths": {
+        "model_type": "mamba2",
+        "hidden_size": 256,
+        "num_heads": 16,
+        "head_dim": 32,
+        "n_groups": 4,
+        "state_size": 48,
+        "chunk_size": 64,
+        "expand": 2,
+        "conv_kernel": 3,
         "vocab_size": VOCAB,
         "use_cache": False,
     },
@@ -224,11 +288,12 @@ FALLBACK_CONFIGS: dict[str, dict[str, Any]] = {
 }
 # transformers 5.24 refuses attn_implementation="sdpa" for these classes (``_supports_sdpa = False``).
 EAGER_ONLY = frozenset({"gpt_oss", "gemma2", "mamba", "mamba2"})
-# Models whose SDPA the CPU cannot measure: it runs the fp32 math fallback (fp32 s × s scores and
-# fp32 copies of q, k, v) where no GPU kernel would — DeepSeek's q/k head dim differs from its v head
-# dim (the CPU's fused kernel wants them equal); T5 adds its float position bias as the mask and
-# drops out the probabilities (dropout 0.1).
-CPU_SDPA_FALLBACK = frozenset({"deepseek_v2", "deepseek_v3", "t5"})
+# Models whose SDPA the CPU cannot measure: DeepSeek's q/k head dim differs from its v head dim, so
+# neither the CPU's fused kernel nor the GPU-kernel stand-in (``_GpuEfficientAttention``) can run it.
+CPU_SDPA_FALLBACK = frozenset({"deepseek_v2", "deepseek_v3"})
+# Whole models measured (two layers in each stack, with labels and the loss).
+WHOLE_MODELS = ("llama", "qwen3", "mistral", "mixtral", "gpt2", "gpt2-nodropout", "t5", "falcon-alibi")
+WHOLE_LAYERS = 2
 SEQ2SEQ = frozenset({"t5", "whisper"})
 SPEECH = frozenset({"whisper"})  # the encoder reads mel frames, not token ids
 # The key that sets the measured layers when it is not num_hidden_layers (the other stack keeps 1).
@@ -251,11 +316,11 @@ def layer_key(name: str, config: dict[str, Any]) -> str:
     return "n_layer" if config["model_type"] == "gpt2" else "num_hidden_layers"
 
 
-def layered(config: dict[str, Any], layers: int, key: str) -> dict[str, Any]:
-    """``config`` with ``layers`` layers set by ``key``: its ``layer_types``, if listed, cut to the
-    first ``layers`` (so a one- and a two-layer model hold the same kind of layer and their
-    difference is one)."""
-    values = {**config, key: layers}
+def layered(config: dict[str, Any], layers: int, key: str | tuple[str, ...]) -> dict[str, Any]:
+    """``config`` with ``layers`` layers set by ``key`` (each of the keys, a tuple): its
+    ``layer_types``, if listed, cut to the first ``layers`` (so a one- and a two-layer model hold the
+    same kind of layer and their difference is one)."""
+    values = {**config, **dict.fromkeys((key,) if isinstance(key, str) else key, layers)}
     if "layer_types" in config:
         values["layer_types"] = config["layer_types"][:layers]
     return values
@@ -267,9 +332,11 @@ def _kind(config: dict[str, Any]) -> str:
     return "seq2seq" if config["model_type"] in SEQ2SEQ else "causal"
 
 
-def _inputs(config: dict[str, Any]) -> dict[str, torch.Tensor]:
+def _inputs(config: dict[str, Any], labels: bool = False) -> dict[str, torch.Tensor]:
     """The forward's inputs: s token ids (on both sides of an encoder-decoder, the decoder's own ids
-    its input), or for a speech encoder 2·s mel frames of noise beside the decoder's s ids."""
+    its input), or for a speech encoder 2·s mel frames of noise beside the decoder's s ids. With
+    ``labels`` a training step's: labels a tensor of their own, as a data collator makes them (a
+    causal LM's a copy of its ids; an encoder-decoder's decoder reads them shifted right)."""
     generator = torch.Generator().manual_seed(1)
     ids = torch.randint(0, VOCAB, (BATCH, SEQ), generator=generator)
     kind = _kind(config)
@@ -277,10 +344,13 @@ def _inputs(config: dict[str, Any]) -> dict[str, torch.Tensor]:
         frames = (BATCH, config["num_mel_bins"], 2 * config["max_source_positions"])
         features = torch.randn(frames, generator=generator).to(torch.bfloat16)
         return {"input_features": features, "decoder_input_ids": ids}
+    if labels:
+        target = torch.randint(0, VOCAB, (BATCH, SEQ), generator=generator)
+        return {"input_ids": ids, "labels": target if kind == "seq2seq" else ids.clone()}
     return {"input_ids": ids, "decoder_input_ids": ids} if kind == "seq2seq" else {"input_ids": ids}
 
 
-def build(config: dict[str, Any], layers: int, key: str, attention: str) -> torch.nn.Module:
+def build(config: dict[str, Any], layers: int, key: str | tuple[str, ...], attention: str) -> torch.nn.Module:
     values = {name: value for name, value in layered(config, layers, key).items() if name != "model_type"}
     cfg = AutoConfig.for_model(config["model_type"], **values)
     torch.manual_seed(0)
@@ -304,19 +374,102 @@ def _labels(root: Any, params: set[int]) -> dict[int, str]:
         if node is None or node in seen:
             continue
         seen.add(node)
-        for attribute in dir(node):
-            if not attribute.startswith("_saved_"):
-                continue
-            try:
-                value = getattr(node, attribute)
-            except RuntimeError:  # freed or not a tensor
-                continue
+        for attribute, value in _saved_by(node):
             if isinstance(value, torch.Tensor):
                 pointer = value.untyped_storage().data_ptr()
                 if pointer not in params:
-                    found.setdefault(pointer, f"{type(node).__name__}.{attribute[7:]}")
+                    found.setdefault(pointer, f"{type(node).__name__}.{attribute}")
         stack.extend(next_node for next_node, _ in node.next_functions)
     return found
+
+
+def _saved_by(node: Any) -> Iterator[tuple[str, Any]]:
+    """(name, value) of what ``node`` saved: a built-in node's ``_saved_*`` attributes, a custom
+    function's ``saved_tensors`` (the GPU-kernel stand-in's, named as the kernel names them)."""
+    if isinstance(node, _GpuEfficientAttention._backward_cls):  # type: ignore[attr-defined]
+        yield from zip(_GpuEfficientAttention.SAVED, node.saved_tensors, strict=True)
+        return
+    for attribute in dir(node):
+        if attribute.startswith("_saved_"):
+            try:
+                yield attribute[7:], getattr(node, attribute)
+            except RuntimeError:  # freed or not a tensor
+                continue
+
+
+class _GpuEfficientAttention(torch.autograd.Function):
+    """SDPA as a GPU's memory-efficient kernel keeps it, computed with the CPU's fused kernel.
+
+    On the CPU, SDPA with dropout or with a float mask that needs its gradient (T5's learned position
+    bias) takes the math path, which keeps fp32 scores and copies no GPU kernel keeps. A GPU runs the
+    memory-efficient kernel there, whose backward reads query, key, value, attn_bias, output,
+    log_sumexp and a philox seed and offset (torch's tools/autograd/derivatives.yaml,
+    ``_scaled_dot_product_efficient_attention``): this function saves the same tensors (the two
+    8-byte philox scalars apart) and is never differentiated."""
+
+    SAVED = ("query", "key", "value", "attn_bias", "output", "log_sumexp")
+
+    @staticmethod
+    def forward(  # type: ignore[override]
+        ctx: Any,
+        query: torch.Tensor,
+        key: torch.Tensor,
+        value: torch.Tensor,
+        mask: Any,
+        causal: bool,
+        scale: Any,
+    ) -> torch.Tensor:
+        heads = query.shape[1] // key.shape[1]  # enable_gqa: the kernel reads each KV head for its group
+        k, v = (
+            (key, value)
+            if heads == 1
+            else (key.repeat_interleave(heads, 1), value.repeat_interleave(heads, 1))
+        )
+        fused = torch.ops.aten._scaled_dot_product_flash_attention_for_cpu
+        output, log_sumexp = fused(query, k, v, 0.0, causal, attn_mask=mask, scale=scale)
+        ctx.save_for_backward(query, key, value, mask, output, log_sumexp)
+        return output
+
+    @staticmethod
+    def backward(ctx: Any, *grads: Any) -> Any:
+        raise NotImplementedError("a measurement stand-in: never differentiated")
+
+
+@contextlib.contextmanager
+def gpu_attention_kernels() -> Iterator[None]:
+    """SDPA calls the CPU would run on its math path run on ``_GpuEfficientAttention`` instead."""
+    functional = torch.nn.functional
+    original = functional.scaled_dot_product_attention
+
+    def sdpa(
+        query: torch.Tensor,
+        key: torch.Tensor,
+        value: torch.Tensor,
+        attn_mask: Any = None,
+        dropout_p: float = 0.0,
+        is_causal: bool = False,
+        scale: Any = None,
+        **kwargs: Any,
+    ) -> torch.Tensor:
+        needs_grad = isinstance(attn_mask, torch.Tensor) and attn_mask.requires_grad
+        if (dropout_p > 0 or needs_grad) and query.shape[-1] == value.shape[-1]:
+            return _GpuEfficientAttention.apply(query, key, value, attn_mask, is_causal, scale)
+        return original(
+            query,
+            key,
+            value,
+            attn_mask=attn_mask,
+            dropout_p=dropout_p,
+            is_causal=is_causal,
+            scale=scale,
+            **kwargs,
+        )
+
+    functional.scaled_dot_product_attention = sdpa
+    try:
+        yield
+    finally:
+        functional.scaled_dot_product_attention = original
 
 
 class _Saved:
@@ -330,12 +483,12 @@ class _Saved:
 
 
 def saved_bytes(
-    config: dict[str, Any], layers: int, key: str, attention: str
+    config: dict[str, Any], layers: int, key: str | tuple[str, ...], attention: str, labels: bool = False
 ) -> tuple[int, list[dict[str, Any]]]:
     """Bytes of the distinct non-parameter storages autograd saves in one forward and still holds
-    after it, and the tensors. A node outside the loss's graph (DeepSeek's group top-k, whose only
-    output is an integer index) dies in the forward with what it saved, whose address a later tensor
-    may take: only storages still held are counted, each once."""
+    after it, and the tensors (``labels``: with labels and the loss). A node outside the loss's graph
+    (DeepSeek's group top-k, whose only output is an integer index) dies in the forward with what it
+    saved, whose address a later tensor may take: only storages still held are counted, each once."""
     model = build(config, layers, key, attention)
     params = {p.untyped_storage().data_ptr() for p in model.parameters()}
     saved: list[tuple[weakref.ref[_Saved], int, tuple[int, ...], str, int]] = []
@@ -347,17 +500,19 @@ def saved_bytes(
         saved.append((weakref.ref(held), storage.data_ptr(), tuple(tensor.shape), dtype, storage.nbytes()))
         return held
 
-    inputs = _inputs(config)
-    with torch.autograd.graph.saved_tensors_hooks(pack, lambda held: held.tensor):
-        logits = model(**inputs).logits
+    inputs = _inputs(config, labels)
+    hooks = torch.autograd.graph.saved_tensors_hooks(pack, lambda held: held.tensor)
+    with hooks, gpu_attention_kernels():
+        output = model(**inputs)
+    root = output.loss if labels else output.logits
     gc.collect()
     storages: dict[int, tuple[tuple[int, ...], str, int]] = {}
     for ref, pointer, shape, dtype, size in saved:
         if ref() is not None and pointer not in params:
             storages.setdefault(pointer, (shape, dtype, size))
-    labels = _labels(logits.grad_fn, params)
+    names = _labels(root.grad_fn, params)
     tensors = [
-        {"saved_by": labels.get(pointer, "?"), "shape": list(shape), "dtype": dtype, "bytes": size}
+        {"saved_by": names.get(pointer, "?"), "shape": list(shape), "dtype": dtype, "bytes": size}
         for pointer, (shape, dtype, size) in storages.items()
     ]
     return sum(size for _, _, size in storages.values()), tensors
@@ -396,7 +551,7 @@ def measure(name: str, attention: str, configs: dict[str, dict[str, Any]] = CONF
     key = layer_key(name, config)
     one, first = saved_bytes(config, 1, key, attention)
     two, second = saved_bytes(config, 2, key, attention)
-    added = Counter(map(_key, second)) - Counter(map(_key, first))
+    added = Counter(map(_key, second)) - Counter(map(_key, first))  # the layer the second model adds
     layer = [
         {"saved_by": key[0], "shape": list(key[1]), "dtype": key[2], "bytes": key[3], "count": count}
         for key, count in sorted(added.items(), key=lambda item: (-item[0][3], item[0][0]))
@@ -417,6 +572,43 @@ def measure(name: str, attention: str, configs: dict[str, dict[str, Any]] = CONF
     }
 
 
+def whole_model_keys(name: str, config: dict[str, Any]) -> tuple[str, ...]:
+    """The keys that set every stack's layers: an encoder-decoder's both."""
+    if _kind(config) != "causal":
+        return ("num_layers", "num_decoder_layers")
+    return (layer_key(name, config),)
+
+
+def _counted(tensors: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The tensors, alike ones counted together, largest first."""
+    counts = Counter(map(_key, tensors))
+    return [
+        {"saved_by": key[0], "shape": list(key[1]), "dtype": key[2], "bytes": key[3], "count": count}
+        for key, count in sorted(counts.items(), key=lambda item: (-item[0][3], item[0][0]))
+    ]
+
+
+def measure_whole(name: str, attention: str) -> dict[str, Any]:
+    """A whole model of ``WHOLE_LAYERS`` layers in each stack, trained one step: with labels, the
+    loss's graph (what lies outside the layers as well)."""
+    config = CONFIGS[name]
+    keys = whole_model_keys(name, config)
+    total, tensors = saved_bytes(config, WHOLE_LAYERS, keys, attention, labels=True)
+    return {
+        "name": f"{name}-{attention}",
+        "family": name,
+        "attention": attention,
+        "config": config,
+        "layer_keys": list(keys),
+        "layers": WHOLE_LAYERS,
+        "dtype": "bf16",
+        "seq": SEQ,
+        "batch": BATCH,
+        "bytes": total,
+        "tensors": _counted(tensors),
+    }
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--show", action="store_true", help="print each layer's saved tensors")
@@ -426,23 +618,40 @@ def main() -> int:
         measure(name, attention) for name, config in CONFIGS.items() for attention in attentions(config)
     ]
     fallback = [measure(name, "eager", FALLBACK_CONFIGS) for name in FALLBACK_CONFIGS]
+    whole = [
+        measure_whole(name, attention) for name in WHOLE_MODELS for attention in attentions(CONFIGS[name])
+    ]
     from transformers.activations import ACT2CLS
 
     units = {name: activation_units(name) for name in sorted(ACT2CLS)}
     print("activation functions (tensors of the input's size kept, output not counted):", units)
     for entry in entries + fallback:
         listed = sum(t["bytes"] * t["count"] for t in entry["layer_tensors"])
-        print(f"{entry['name']:<16} per layer {entry['per_layer']:>12,} B  (tensors listed: {listed:,})")
+        print(f"{entry['name']:<24} per layer {entry['per_layer']:>12,} B  (tensors listed: {listed:,})")
         if args.show:
             for t in entry["layer_tensors"]:
                 shape = str(t["shape"])
                 print(f"    {t['count']} × {t['saved_by']:<48} {shape:<22} {t['dtype']:<9} {t['bytes']:>10,}")
+    for entry in whole:
+        print(
+            f"{entry['name']:<24} whole model {entry['bytes']:>12,} B "
+            f"({WHOLE_LAYERS} layers a stack, with the loss)"
+        )
     header = {
         "_generated_by": "tools/measure_activations.py",
         "_versions": {"torch": torch.__version__, "transformers": transformers.__version__},
-        "_method": "saved_tensors_hooks, distinct storages, parameters excluded; per layer = L2 − L1; CPU",
+        "_method": (
+            "saved_tensors_hooks, distinct storages, parameters excluded; per layer = L2 − L1; whole models "
+            "with labels and the loss; CPU, SDPA's math-path calls on a GPU-kernel stand-in"
+        ),
     }
-    data = {**header, "activation_functions": units, "cases": entries, "kernel_fallback_cases": fallback}
+    data = {
+        **header,
+        "activation_functions": units,
+        "cases": entries,
+        "kernel_fallback_cases": fallback,
+        "whole_model_cases": whole,
+    }
     args.out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     print(f"wrote {args.out.relative_to(ROOT) if args.out.is_relative_to(ROOT) else args.out}")
     return 0

@@ -52,6 +52,12 @@ class Mamba2(Spec):
     gated_norm: bool = Field(
         True, title="Gated norm", description="The gated RMSNorm over I before out_proj."
     )
+    chunk_size: PositiveInt = Field(
+        256,
+        title="Chunk size",
+        description="Tokens per chunk of the SSD scan (Q; transformers' chunk_size, 256 by default): no "
+        "parameters; the PyTorch path keeps a Q × Q score block per head and chunk.",
+    )
 
     SHORT: ClassVar[str] = "Mamba-2"  # in labels such as "layers 0–3 (Mamba-2, dense)"
     PART: ClassVar[str] = "ssm"

@@ -15,6 +15,7 @@ from paramtally.core.export import (
     GPU_COLUMNS,
     MEMORY_COLUMNS,
     about_rows,
+    flops_convention_line,
     gpu_rows,
     memory_json,
     memory_rows,
@@ -103,11 +104,22 @@ def _table(
     terms = format_table(["term", "bytes", "GiB", "GB", "formula"], rows, right={1, 2, 3})
     parts = "  ".join(f"{part} {value / GIB:,.2f} GiB" for part, value in memory.by_part().items() if value)
     missing = [f"Not modelled: {note}." for note in memory.omissions]
-    lines = [*head, "", terms, f"By part: {parts}", *missing, ""]
+    lines = [*head, "", terms, f"By part: {parts}", *missing, *_file_lines(memory), ""]
     if serving is not None:
         lines += [*_serving_lines(serving), ""]
-    lines += [_setups_table(s, setups), *_flops_lines(flops)]
+    lines += [_setups_table(s, setups), *_flops_lines(flops, s)]
     return "\n".join(lines) + "\n"
+
+
+def _file_lines(memory: MemoryReport) -> list[str]:
+    """A GGUF file's estimated size (not on the GPU), each part with its formula."""
+    if not memory.file_terms:
+        return []
+    total = memory.file_terms[-1]
+    return [
+        f"GGUF file, estimated: {total.value / GB:,.3f} GB (on disk and, its metadata, in host memory)",
+        *(f"  {one.name}: {one.formula}" for one in memory.file_terms),
+    ]
 
 
 def _setups_table(s: Scenario, setups: tuple[SetupFit, ...]) -> str:
@@ -154,11 +166,11 @@ def _serving_lines(serving: ServingReport) -> list[str]:
     ]
 
 
-def _flops_lines(flops: FlopsReport) -> list[str]:
+def _flops_lines(flops: FlopsReport, s: Scenario) -> list[str]:
     return [
-        "FLOPs:",
+        f"FLOPs ({flops_convention_line(s)}):",
         *(f"  {one.name}: {one.formula}" for one in flops.terms),
         f"  training on {flops.tokens:,} tokens: {flops.days:,.1f} days on {flops.gpus} × {flops.gpu} "
-        f"at {flops.mfu:.0%} MFU "
+        f"at {flops.mfu:.0%} MFU, {flops.attention_flops} attention "
         f"({flops.peak_flops / 1e12:,.0f} TFLOP/s peak each)",
     ]

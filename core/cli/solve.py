@@ -13,6 +13,7 @@ from paramtally.core.errors import ParamTallyError
 from paramtally.core.explore.figures import FIGURES
 from paramtally.core.explore.solve import Point, Solution, solve
 from paramtally.core.explore.variables import VARIABLES
+from paramtally.core.export import flops_convention_line
 from paramtally.core.sources import read_source
 
 __all__ = ["add_arguments", "run"]
@@ -64,7 +65,10 @@ def run(args: argparse.Namespace) -> int:
         emit_json(solution.as_dict(), args.output)
         say_notes(flagged.notes)
     else:
-        emit(_table(arch.name, solution, arch.max_positions, flagged.notes), args.output)
+        notes = flagged.notes
+        if "time" in solution.point.figures:  # the convention the time's FLOPs are counted in
+            notes = (*notes, flops_convention_line(flagged.scenario))
+        emit(_table(arch.name, solution, arch.max_positions, notes), args.output)
     return 0
 
 

@@ -79,7 +79,15 @@ FIGURES: tuple[Figure, ...] = (
         False,
         "forward",
     ),
-    Figure("time", "Training time", "days", "days to train on the scenario's tokens and GPUs", True, "days"),
+    Figure(
+        "time",
+        "Training time",
+        "days",
+        "days to train on the scenario's tokens and GPUs at its MFU, attention counted as its "
+        "Attention FLOPs say",
+        True,
+        "days",
+    ),
 )
 _BY_NAME = {figure.name: figure for figure in FIGURES}
 

@@ -258,6 +258,7 @@ _MAMBA2_FAMILY: dict[str, Any] = {
     "mamba_expand": 2,
     "mamba_conv_bias": True,
     "mamba_proj_bias": False,
+    "mamba_chunk_size": 256,
 }
 _RAW.update(
     {
@@ -284,6 +285,7 @@ _RAW.update(
             "expand": 2,
             "num_heads": 128,
             "n_groups": 8,
+            "chunk_size": 256,
             "use_bias": False,
             "use_conv_bias": True,
             "tie_word_embeddings": False,

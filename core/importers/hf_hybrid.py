@@ -81,6 +81,7 @@ def _mamba2(cfg: HFConfig, h: int, inner: int, *, out_bias_key: str, gated_norm:
         "out_proj_bias": cfg.flag(out_bias_key),
         "conv_bias": cfg.flag("mamba_conv_bias"),
         "gated_norm": gated_norm,
+        "chunk_size": cfg.integer("mamba_chunk_size"),
     }
 
 
@@ -125,6 +126,7 @@ def mamba2(cfg: HFConfig) -> Spec:
         "out_proj_bias": cfg.flag("use_bias"),
         "conv_bias": cfg.flag("use_conv_bias"),
         "gated_norm": True,  # built whatever `rms_norm` says
+        "chunk_size": cfg.integer("chunk_size"),
     }
     block = {"mixer": mixer, "ffn": {"kind": "none"}, "norms": {"kind": "rmsnorm", "count": 1}}
     return _model(cfg, h, block, [{"count": cfg.integer("num_hidden_layers")}], positions="none")

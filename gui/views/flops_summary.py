@@ -24,7 +24,7 @@ def flops_rows(flops: Any, gpu_name: str = "", training: bool = False) -> list[R
         ("Active parameters N", f"{flops.params:,} ({human(flops.params)})"),
         ("Forward per token (prefill)", f"{scientific(flops.forward_per_token)} FLOP"),
         ("Decode step at the context", f"{scientific(flops.decode_per_token)} FLOP"),
-        ("Training per token", f"{scientific(flops.training_per_token)} FLOP"),
+        _training_row(flops),
         *hardware,
         ("Training tokens D", f"{flops.tokens:,} ({human(flops.tokens)}){chinchilla}"),
         ("6·N·D", f"{scientific(flops.six_nd)} FLOP"),
@@ -35,6 +35,17 @@ def flops_rows(flops: Any, gpu_name: str = "", training: bool = False) -> list[R
             f"{100 * flops.mfu:.0f} % MFU ({scientific(flops.peak_flops)} FLOP/s peak each)",
         ),
     ]
+
+
+def _training_row(flops: Any) -> Row:
+    """Training FLOPs per token in the convention the run and its time use, the other beside it."""
+    figures = {"full": flops.training_per_token_full, "causal": flops.training_per_token_causal}
+    used = flops.attention_flops
+    other = next(convention for convention in figures if convention != used)
+    return (
+        "Training per token",
+        f"{scientific(figures[used])} FLOP ({used} attention; {other}: {scientific(figures[other])})",
+    )
 
 
 class FlopsSummary(FiguresGrid):

@@ -38,7 +38,7 @@ def serving_rows(serving: Any) -> list[Row]:
             # space, the number ended a line flush against the scroll bar, as if cut off.
             f"<b>{_together(rate_text(serving.decode_tokens_per_second) + ' tok/s')}</b> for the batch, "
             f"{_together(rate_text(serving.decode_tokens_per_second_per_sequence) + ' per sequence')} "
-            f"({serving.decode_bound} bound)",
+            f"({_bound_text(serving)})",
         ),
         ("Largest batch that fits", f"{serving.max_batch:,}"),
         (
@@ -51,6 +51,13 @@ def serving_rows(serving: Any) -> list[Row]:
             f"{dollars_text(serving.usd_per_million_prompt_tokens)} prompt",
         ),
     ]
+
+
+def _bound_text(serving: Any) -> str:
+    """'memory bandwidth bound at 68.5 % of peak': the bandwidth a memory-bound step assumes."""
+    if serving.decode_bound != "memory bandwidth":
+        return f"{serving.decode_bound} bound"
+    return f"memory bandwidth bound at {100 * serving.bandwidth_efficiency:.3g} % of peak"
 
 
 def serving_title(serving: Any) -> str:

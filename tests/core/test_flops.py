@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from fractions import Fraction
+
 import pytest
 from pydantic import ValidationError
 
@@ -11,6 +14,7 @@ from paramtally.core.flops import estimate_flops
 from paramtally.core.gpus import find_gpu
 from paramtally.core.memory import Scenario
 from paramtally.core.presets import load_builtin
+from tests.csv_text import read_csv_text
 
 
 def test_gpt3_forward_counts_matmuls_not_the_embedding_lookup() -> None:
@@ -22,7 +26,12 @@ def test_gpt3_forward_counts_matmuls_not_the_embedding_lookup() -> None:
     assert report.params == n
     assert report.non_embedding_params == n_ne
     assert report.forward_per_token == 2 * n_ne + 2 * h * v + attention
-    assert report.training_per_token == 3 * (2 * n_ne + 2 * h * v + attention)
+    assert report.training_per_token_causal == 3 * (2 * n_ne + 2 * h * v + attention)
+    assert (
+        report.training_per_token
+        == report.training_per_token_full
+        == 3 * (2 * n_ne + 2 * h * v + 2 * attention)
+    )
     forward = next(t for t in report.terms if t.name == "forward per token (prefill)")
     assert "lookup" in forward.source and forward.formula.startswith("2·N_ne + 2·e·V + F_att")
 
@@ -195,7 +204,7 @@ def test_an_encoder_decoder_trains_each_stack_over_its_own_tokens(s_enc: int, s:
     flan-t5-base at 512 / 512 gave 1,394,039,808 FLOPs per token, 6% short; with 2,048 encoder
     tokens per 128 targets 1,351,572,480, a tenth."""
     arch = load_builtin("flan-t5-base")
-    scenario = Scenario(mode="training", context=s, encoder_tokens=s_enc)
+    scenario = Scenario(mode="training", context=s, encoder_tokens=s_enc, attention_flops="causal")
     report = estimate_flops(arch, scenario)
     encoder, decoder = _t5_base_forward(s_enc, s)
     per_sequence = 3 * (s_enc * encoder + s * decoder)
@@ -203,6 +212,10 @@ def test_an_encoder_decoder_trains_each_stack_over_its_own_tokens(s_enc: int, s:
     assert report.training_per_token == {512: 1_478_974_464, 128: 14_114_732_544}[s]
     assert report.hardware_training_per_token == report.training_per_token  # FlashAttention, no recompute
     assert report.run_flops == report.training_per_token * report.tokens
+    # Full attention (the default) counts the decoder self-attention's masked half too, 2·L·s·d.
+    full = estimate_flops(arch, scenario.model_copy(update={"attention_flops": "full"}))
+    assert full.training_per_token == report.training_per_token + 3 * 2 * 12 * s * 768
+    assert full.training_per_token_causal == report.training_per_token
 
 
 def test_an_encoder_decoders_hardware_flops_recompute_and_the_masked_half() -> None:
@@ -222,3 +235,49 @@ def test_an_encoder_decoders_hardware_flops_recompute_and_the_masked_half() -> N
         report = estimate_flops(arch, scenario)
         expected = 3 * (s_enc * encoder + s * (decoder + masked)) + again
         assert report.hardware_training_per_token == -(-expected // s), recompute
+
+
+def test_gpt3_full_attention_training_flops_are_megatrons(capsys: pytest.CaptureFixture[str]) -> None:
+    """`memory gpt3-175b --mode training --context 2048 --attention-flops full`: training FLOPs per
+    token equal Megatron-LM's 72·l·h²·(1 + s/(6h) + V/(12·l·h)) (Narayanan et al. 2021) within
+    0.2 % (the biases and norms of N_ne are the rest); `causal` keeps the figure counted before."""
+    from paramtally.core.cli import main
+
+    args = ["memory", "gpt3-175b", "--mode", "training", "--context", "2048", "--format", "json"]
+    layers, h, v, s = 96, 12_288, 50_257, 2048
+    megatron = 72 * layers * h * h * (1 + Fraction(s, 6 * h) + Fraction(v, 12 * layers * h))
+    figures = {}
+    for convention in ("full", "causal"):
+        assert main([*args, "--attention-flops", convention]) == 0
+        flops = json.loads(capsys.readouterr().out)["flops"]
+        assert flops["attention_flops"] == convention
+        figures[convention] = flops["training_per_token"]
+        assert {flops["training_per_token_full"], flops["training_per_token_causal"]} >= {figures[convention]}
+    assert abs(figures["full"] / megatron - 1) < Fraction(2, 1000)
+    assert figures["causal"] == 1_061_970_075_648  # 3·(2·N_ne + 2·e·V + 2·L·s·d), as before
+    assert figures["full"] - figures["causal"] == 3 * 2 * layers * s * h
+
+
+def test_training_time_counts_full_attention_by_default_and_says_so(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Published MFUs count full attention (PaLM appendix B, Megatron-LM): a time at one is counted
+    so by default — Llama-3-8B at 8k trains 6–16 % slower than the causal count said; the table
+    shows both, and every output says which one the time uses."""
+    from paramtally.core.cli import main
+
+    arch = load_builtin("llama-3-8b")
+    s = Scenario(mode="training", context=8192)
+    full, causal = (
+        estimate_flops(arch, s.model_copy(update={"attention_flops": c})) for c in ("full", "causal")
+    )
+    assert s.attention_flops == "full" and full.seconds > causal.seconds
+    assert 1.06 <= full.seconds / causal.seconds <= 1.16
+    names = [t.name for t in full.terms]
+    assert "training per token (full attention)" in names and "training per token (causal attention)" in names
+    assert main(["memory", "llama-3-8b", "--mode", "training", "--context", "8192"]) == 0
+    table = capsys.readouterr().out
+    assert "count full attention" in table and "PaLM" in table and "40% MFU, full attention" in table
+    assert main(["memory", "llama-3-8b", "--mode", "training", "--format", "csv"]) == 0
+    about = read_csv_text(capsys.readouterr().out)[1]
+    assert "full attention" in about["flops"] and "--attention-flops full" in about["flops"]

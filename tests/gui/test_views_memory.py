@@ -133,7 +133,7 @@ def test_serving_figures_follow_the_generated_tokens_typed(qtbot: QtBot, panel: 
     assert f"{report.max_batch:,}" in text and rate_text(report.decode_tokens_per_second) in text
     assert seconds_text(report.prefill_seconds) in text
     assert dollars_text(report.usd_per_million_output_tokens) in text
-    assert "prefill time (s): max(b·s·F/(t·P·u), W/BW)" in serving.toolTip()
+    assert "prefill time (s): max(b·F_p/(t·P·u), W/(f_bw·BW))" in serving.toolTip()
     # Generated tokens are a serving figure: greyed out, and the summary hidden, when training.
     mode = panel.controls.editors["mode"]
     mode.setFocus()
@@ -268,7 +268,7 @@ def test_hover_shows_the_formulas_of_the_figures_after_an_edit(qtbot: QtBot, pan
     first = flops.terms[0]
     assert f"{first.name}: {first.formula}  [{first.source}]" in _hover_tip(qtbot, panel.flops)
     serving_tip = _hover_tip(qtbot, panel.serving)
-    assert "prefill time (s): max(b·s·F/(t·P·u), W/BW)" in serving_tip
+    assert "prefill time (s): max(b·F_p/(t·P·u), W/(f_bw·BW))" in serving_tip
     # The next edit's figures replace the text: the KV cache term doubles with the context.
     context.lineEdit().selectAll()
     qtbot.keyClicks(context.lineEdit(), "16384")
