@@ -137,6 +137,7 @@ class MainWindow(QMainWindow):
         self.right_split.addWidget(self.views_placeholder)
         # Scrolled, so the panel's own minimum height never forces the window taller than the screen.
         self.memory_scroll = QScrollArea()
+        self.memory_scroll.setObjectName("memoryScroll")
         self.memory_scroll.setWidgetResizable(True)
         self.memory_scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.tabs = QTabWidget()

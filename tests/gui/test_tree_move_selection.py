@@ -5,7 +5,7 @@ exactly its row, after the move, its undo and its redo."""
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, Qt
-from PySide6.QtWidgets import QSpinBox
+from PySide6.QtWidgets import QLabel, QLineEdit, QWidget
 from pytestqt.qtbot import QtBot
 
 from paramtally.gui.main_window import MainWindow
@@ -61,11 +61,19 @@ def test_the_selection_follows_a_group_moved_down_undone_and_redone(
     assert [g.count for g in doc.architecture.decoder.layers] == [86, 10]  # type: ignore[union-attr]
     assert _selected_counts(window) == [10] and _current_count(window) == 10
 
-    # F2 edits the row the person sees selected: the 10 layers.
+    # F2 edits the row the person sees selected: its dialog names the 10 layers and holds 10.
+    asked: list[tuple[str, str]] = []
+
+    def answer(dialog: QWidget) -> None:
+        captions = [label.text() for label in dialog.findChildren(QLabel) if label.isVisible()]
+        asked.append((captions[0], dialog.findChild(QLineEdit).text()))
+        modals.click_button(dialog, "Cancel")
+
+    modals.expect(answer, "read the count dialog, cancel")
     give_focus(qtbot, tree)
     qtbot.keyClick(tree, Qt.Key.Key_F2)
-    editor = tree.viewport().findChild(QSpinBox)
-    assert editor is not None and editor.value() == 10
+    modals.wait_done()
+    assert asked and asked[0][0].startswith("Group: layers 86–95") and asked[0][1] == "10"
 
 
 def test_ctrl_up_then_down_keeps_one_row_selected(qtbot: QtBot, window: MainWindow, modals: Modals) -> None:

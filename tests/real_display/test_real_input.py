@@ -137,7 +137,20 @@ def test_pane_keys_the_help_menu_and_the_gpu_filter(app: RunningApp) -> None:
     app.xdotool("key", "F6")
     app.wait_for(lambda s: s["focus"] == "layerTree", "the layer tree focused by F6")
     app.xdotool("key", "ctrl+4")
-    app.wait_for(lambda s: s["tab"] == 1 and s["focus"] == "scenario.mode", "the memory tab by Ctrl+4")
+    state = app.wait_for(
+        lambda s: s["tab"] == 1 and s["focus"] == "scenario.mode", "the memory tab by Ctrl+4"
+    )
+    # The filter sits above the GPU setups, below the scenario's fields: the wheel, over the line
+    # that sums up the fit (over a field it would change the field), scrolls down to it.
+    x, y, width, height = state["widgets"]["fitSummary"]["rect"]
+    app.xdotool("mousemove", str(x + width // 2), str(y + height // 2), "click", "--repeat", "15", "5")
+
+    def in_view(state: dict[str, Any]) -> bool:
+        _, top, _, tall = state["widgets"]["gpuFilter"]["rect"]
+        _, view_top, _, view_tall = state["widgets"]["memoryScroll"]["rect"]
+        return view_top <= top and top + tall <= view_top + view_tall
+
+    app.wait_for(in_view, "the GPU filter scrolled into view")
     app.type_into("gpuFilter", "a100")
     state = app.wait_for(lambda s: s["widgets"]["gpuFilterCount"]["text"] == "14 of 98", "14 A100 rows of 98")
     assert state["widgets"]["gpuFilter"]["text"] == "a100"
