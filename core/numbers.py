@@ -6,7 +6,9 @@
 - a decimal point and an exponent: ``1e3``, ``7.5e9``, ``2.5E-1``;
 - a suffix for the scale of the quantity: ``k``, ``M``, ``B`` (or ``G``) and ``T`` for a count
   (thousand, million, billion, trillion: ``2T`` tokens; ``32k`` is 32,000), and ``Ki``, ``Mi``,
-  ``Gi``, ``Ti`` for powers of 1,024 (``32Ki`` is 32,768, the context people call 32k); ``KB``,
+  ``Gi``, ``Ti`` for powers of 1,024 (``32Ki`` is 32,768); for a length in tokens (a context, a
+  window, the positions) ``k`` and ``M`` are powers of 1,024, as those lengths are named (a 32k
+  context holds 32,768 tokens, a 1M one 1,048,576); ``KB``,
   ``MB``, ``GB``, ``TB`` (powers of 1,000) and ``KiB``, ``MiB``, ``GiB``, ``TiB`` (of 1,024) for
   bytes; ``k``, ``M``, ``G``, ``T``, ``P`` for FLOPs; ``d``, ``h``, ``s`` for days. Letter case is
   free, and a space may stand before the suffix (``80 GB``); for a count, ``m`` is a million,
@@ -29,6 +31,7 @@ _THOUSAND, _KIB = 10**3, 2**10
 _SCALES: dict[str, dict[str, int | Fraction]] = {
     "count": {"k": _THOUSAND, "m": _THOUSAND**2, "b": _THOUSAND**3, "g": _THOUSAND**3, "t": _THOUSAND**4,
               "ki": _KIB, "mi": _KIB**2, "gi": _KIB**3, "ti": _KIB**4},
+    "length": {"k": _KIB, "m": _KIB**2, "ki": _KIB, "mi": _KIB**2},
     "bytes": {"b": 1, "kb": _THOUSAND, "mb": _THOUSAND**2, "gb": _THOUSAND**3, "tb": _THOUSAND**4,
               "kib": _KIB, "mib": _KIB**2, "gib": _KIB**3, "tib": _KIB**4},
     "FLOP": {"k": _THOUSAND, "m": _THOUSAND**2, "g": _THOUSAND**3, "t": _THOUSAND**4, "p": _THOUSAND**5},
@@ -37,6 +40,7 @@ _SCALES: dict[str, dict[str, int | Fraction]] = {
 }  # fmt: skip
 _SHOWN = {  # the suffixes as a message names them
     "count": "k, M, B, T; Ki, Mi, Gi, Ti",
+    "length": "k = 1,024 and M = 1,048,576 tokens",
     "bytes": "KB, MB, GB, TB, KiB, MiB, GiB, TiB",
     "FLOP": "k, M, G, T, P",
     "days": "d, h, s",
@@ -69,6 +73,7 @@ def _example(unit: str) -> str:
         "bytes": "1073741824, 1,073,741,824, 1.07e9 or 1 GiB",
         "days": "30, 2.5e1 or 720h",
         "number": "0.4, 0.95 or 4e-1",
+        "length": "32768, 32,768 or 32k",
     }
     return examples.get(unit, "32768, 32,768, 3.2e4 or 32k")
 

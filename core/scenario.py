@@ -15,6 +15,7 @@ from pydantic import ConfigDict, Field, ValidationError, model_validator
 
 from paramtally.core.activations_hf import sdpa_refusal
 from paramtally.core.blocks import MoE
+from paramtally.core.blocks.base import LENGTH
 from paramtally.core.errors import ParamTallyWarning, field_error, one_line
 from paramtally.core.gguf_types import GGUF_DEFAULT_TYPES, MAX_GGUF_LAYERS
 from paramtally.core.quant import Dtype, KvDtype, QuantId
@@ -118,20 +119,21 @@ class Scenario(HashedOnce):
         title="Context (tokens)",
         description="Tokens per sequence (s): the context served or the training sequence length. A model "
         "opens at 4,096 or its maximum positions, whichever is fewer.",
+        json_schema_extra=LENGTH,
     )
     generated: Annotated[int, Field(ge=0, le=100_000_000)] = Field(
         0,
         title="Generated tokens",
         description="Tokens generated after the prompt (n): the KV cache holds context + generated "
         "tokens, and decoding reads all of them.",
-        json_schema_extra=INFERENCE_ONLY,
+        json_schema_extra={**INFERENCE_ONLY, **LENGTH},
     )
     encoder_tokens: Annotated[int, Field(ge=1, le=100_000_000)] | None = Field(
         None,
         title="Encoder tokens",
         description="Tokens (or audio frames) the encoder reads per request or training sequence, "
         "which cross-attention caches; empty means the encoder's maximum positions.",
-        json_schema_extra=ENCODER_ONLY,
+        json_schema_extra={**ENCODER_ONLY, **LENGTH},
     )
     batch: Annotated[int, Field(ge=1, le=1_000_000)] = Field(
         1,

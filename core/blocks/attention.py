@@ -16,6 +16,7 @@ from typing import ClassVar, Literal
 from pydantic import ConfigDict, Field
 
 from paramtally.core.blocks.base import (
+    LENGTH,
     Cache,
     Context,
     LoRAMatrix,
@@ -60,6 +61,7 @@ class Attention(Spec):
         None,
         title="Window",
         description="Tokens a sliding-window (or chunked) layer attends to and caches; empty means all.",
+        json_schema_extra=LENGTH,
     )
     # Both describe rotary positions and count nothing: the form shows them only where a stack
     # holding the block has rotary positions (not beside GPT-3's learned table or T5's bias).

@@ -17,6 +17,7 @@ from paramtally.core.breakdown import Node
 from paramtally.core.formula import evaluate
 
 __all__ = [
+    "LENGTH",
     "MAX_SIZE",
     "Cache",
     "Context",
@@ -36,6 +37,9 @@ MAX_SIZE = 1 << 24
 PositiveInt = Annotated[int, Field(gt=0, le=MAX_SIZE)]
 NonNegativeInt = Annotated[int, Field(ge=0, le=MAX_SIZE)]
 NormKind = Literal["layernorm", "rmsnorm"]
+# A length in tokens (a context, a window, the positions): typed "32k", it is 32,768 tokens, as such
+# lengths are named (core.numbers); a field says so in its ``json_schema_extra``.
+LENGTH: dict[str, str] = {"unit": "length"}
 
 # (LoRA target, d_in, d_out, copies): one matrix a LoRA target touches, ``copies`` times.
 LoRAMatrix = tuple[str, int, int, int]

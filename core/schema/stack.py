@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 from pydantic import ConfigDict, Field, ValidationError
 
-from paramtally.core.blocks.base import NonNegativeInt, Spec
+from paramtally.core.blocks.base import LENGTH, NonNegativeInt, Spec
 from paramtally.core.errors import plain_reason, without_union_tags
 from paramtally.core.schema.block import Block
 from paramtally.core.schema.frozen import Frozen, FrozenDict, thaw
@@ -123,7 +123,10 @@ class Stack(HashedSpec):
         "rope", title="Positions", description="Position encoding; only a learned table has weights."
     )
     max_positions: NonNegativeInt = Field(
-        0, title="Max positions", description="Longest context; rows of a learned position table."
+        0,
+        title="Max positions",
+        description="Longest context; rows of a learned position table.",
+        json_schema_extra=LENGTH,
     )
     position_offset: NonNegativeInt = Field(
         0,

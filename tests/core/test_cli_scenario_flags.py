@@ -118,7 +118,8 @@ def test_a_refused_value_says_why_in_the_helps_words(
 @pytest.mark.parametrize(
     ("typed", "written"),
     [
-        (["--context", "32k"], ["--context", "32000"]),
+        (["--context", "32k"], ["--context", "32768"]),  # a length in tokens: k is 1,024
+        (["--context", "1M"], ["--context", "1048576"]),
         (["--context", "8Ki"], ["--context", "8192"]),
         (["--mode", "training", "--tokens", "2T"], ["--mode", "training", "--tokens", "2000000000000"]),
         (["--batch", "1e2", "--generated", "1,024"], ["--batch", "100", "--generated", "1024"]),
@@ -140,10 +141,11 @@ def test_numbers_are_written_as_the_windows_fields_read_them(
 @pytest.mark.parametrize(
     ("flag", "typed", "reason"),
     [
-        ("--context", "1.5k", None),  # 1,500: a whole number
+        ("--context", "1.5k", None),  # 1,536: 1.5 × 1,024, a whole number
         ("--context", "1e-3", "'1e-3' is not a whole number (0.001)"),
         ("--batch", "2,5", "'2,5': a comma separates thousands (1,500); a fraction takes a point (1.5)"),
-        ("--context", "32KB", "'32KB': unknown suffix 'KB' (it takes k, M, B, T; Ki, Mi, Gi, Ti)"),
+        ("--context", "32KB", "'32KB': unknown suffix 'KB' (it takes k = 1,024 and M = 1,048,576 tokens)"),
+        ("--batch", "32KB", "'32KB': unknown suffix 'KB' (it takes k, M, B, T; Ki, Mi, Gi, Ti)"),
         (
             "--cuda-context-bytes",
             "1k",
@@ -155,7 +157,7 @@ def test_a_number_that_does_not_read_is_refused_in_one_line(
     capsys: pytest.CaptureFixture[str], flag: str, typed: str, reason: str | None
 ) -> None:
     if reason is None:
-        assert _scenario(flag, typed).context == 1500
+        assert _scenario(flag, typed).context == 1536
         return
     with pytest.raises(SystemExit):
         main(["memory", "llama-3-8b", flag, typed])

@@ -471,6 +471,15 @@ def test_1e30_typed_into_the_vocabulary_is_refused_at_the_field(
     assert window.form.editor(vocab).lineEdit().text() == "1,000,000,000,000,000,000,000,000,000,000"
 
 
+def test_a_length_in_tokens_reads_k_as_1024(window: MainWindow, type_into: TypeInto) -> None:
+    """A context or positions of '128k' is 131,072 tokens, as such lengths are named (a vocabulary's
+    '32k' stays 32,000)."""
+    positions = ("decoder", "max_positions")
+    type_into(window.form.editor(positions), "128k")
+    assert window.document.architecture.decoder.max_positions == 131_072  # type: ignore[union-attr]
+    assert window.form.editor(positions).lineEdit().text() == "131,072"
+
+
 @pytest.mark.parametrize(
     ("typed", "value", "shown"),
     [
