@@ -200,7 +200,7 @@ class MainWindow(QMainWindow):
             return
         self.charts = _view("BreakdownCharts", self.document)
         self.table = _view("BreakdownTable", self.document)
-        self.views_placeholder.hide()
+        self.views_placeholder.setParent(None)  # out of the splitter now: its indices are the views'
         self.views_placeholder.deleteLater()
         self.right_split.addWidget(self.charts)
         self.right_split.addWidget(self.table)
