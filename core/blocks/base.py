@@ -9,7 +9,7 @@ module: nothing else needs to know its fields.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Literal, NamedTuple
+from typing import Annotated, Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -39,7 +39,7 @@ NonNegativeInt = Annotated[int, Field(ge=0, le=MAX_SIZE)]
 NormKind = Literal["layernorm", "rmsnorm"]
 # A length in tokens (a context, a window, the positions): typed "32k", it is 32,768 tokens, as such
 # lengths are named (core.numbers); a field says so in its ``json_schema_extra``.
-LENGTH: dict[str, str] = {"unit": "length"}
+LENGTH: dict[str, Any] = {"unit": "length"}
 
 # (LoRA target, d_in, d_out, copies): one matrix a LoRA target touches, ``copies`` times.
 LoRAMatrix = tuple[str, int, int, int]

@@ -150,7 +150,7 @@ def test_a_usage_error_is_one_line_naming_the_option(capsys: pytest.CaptureFixtu
     assert stopped.value.code == 2
     assert capsys.readouterr().err.splitlines() == [
         "paramtally memory: argument --context: '4x': unknown suffix 'x' "
-        "(it takes k, M, B, T; Ki, Mi, Gi, Ti) (see paramtally memory --help)"
+        "(it takes k = 1,024 and M = 1,048,576 tokens) (see paramtally memory --help)"
     ]
 
 

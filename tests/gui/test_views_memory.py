@@ -435,7 +435,7 @@ def test_encoder_tokens_are_shown_for_a_model_with_an_encoder_only(
 @pytest.mark.parametrize(
     ("field", "typed", "value"),
     [
-        ("context", "32k", 32_000),
+        ("context", "32k", 32_768),  # a length in tokens: k is 1,024
         ("context", "8Ki", 8192),
         ("batch", "1e2", 100),
         ("cuda_context_bytes", "512MiB", 1 << 29),
@@ -463,7 +463,7 @@ def test_scenario_text_that_is_no_number_stays_red_with_the_reason(qtbot: QtBot,
     assert document.scenario.context == 4096 and context.lineEdit().text() == "32x"
     assert panel.controls.field_state("context") == "error"
     assert panel.problem.text() == (
-        "Not applied: Context (tokens): '32x': unknown suffix 'x' (it takes k, M, B, T; Ki, Mi, Gi, Ti) "
+        "Not applied: Context (tokens): '32x': unknown suffix 'x' (it takes k = 1,024 and M = 1,048,576 tokens) "
         "(Context (tokens) stays 4,096; the figures are for it)."
     )
     assert {part: bars.opts["height"] for part, bars in panel.chart.bars.items()} == heights
