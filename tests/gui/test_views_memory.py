@@ -463,8 +463,8 @@ def test_scenario_text_that_is_no_number_stays_red_with_the_reason(qtbot: QtBot,
     assert document.scenario.context == 4096 and context.lineEdit().text() == "32x"
     assert panel.controls.field_state("context") == "error"
     assert panel.problem.text() == (
-        "Not applied: Context (tokens): '32x': unknown suffix 'x' (it takes k = 1,024 and M = 1,048,576 tokens) "
-        "(Context (tokens) stays 4,096; the figures are for it)."
+        "Not applied: Context (tokens): '32x': unknown suffix 'x' (it takes k = 1,024 and M = 1,048,576 "
+        "tokens) (Context (tokens) stays 4,096; the figures are for it)."
     )
     assert {part: bars.opts["height"] for part, bars in panel.chart.bars.items()} == heights
     # Another field's edit keeps the text and the reason; Ctrl+Z in the field takes the typing back.
