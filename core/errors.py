@@ -73,7 +73,11 @@ def field_problems(exc: ValidationError) -> list[FieldProblem]:
         echo = error["type"] == "too_short" and any(
             len(other) > len(loc) and other[: len(loc)] == loc for other in locs
         )
-        if not echo:
+        if echo:
+            continue
+        if loc[-1:] == ("[key]",):  # a mapping's key refused: the mapping is the field, the key its value
+            problems.append((loc[:-2], f"the name {shown(loc[-2], 60)} {plain_reason(error)}"))
+        else:
             problems.append((loc, plain_reason(error)))
     return problems
 
@@ -104,6 +108,8 @@ _PLAIN: dict[str, Callable[[dict[str, Any]], str]] = {
     "bool_parsing": lambda ctx: "must be true or false",
     "bool_type": lambda ctx: "must be true or false",
     "string_type": lambda ctx: "must be text",
+    "string_too_long": lambda ctx: f"takes at most {_limit(ctx['max_length'])} characters",
+    "string_unicode": lambda ctx: "holds a lone surrogate (half of a UTF-16 pair), which is not text",
     "literal_error": lambda ctx: _one_of(ctx["expected"]),
     "missing": lambda ctx: "is required",
     "extra_forbidden": lambda ctx: "is not a known setting",

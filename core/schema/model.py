@@ -16,6 +16,7 @@ from pydantic import AfterValidator, ConfigDict, Field, PrivateAttr, model_valid
 
 from paramtally.core.blocks.base import NonNegativeInt, PositiveInt, Spec
 from paramtally.core.errors import field_error
+from paramtally.core.limits import MAX_BLOCKS, MAX_DESCRIPTION_CHARS, MAX_NAME_CHARS, MAX_RUNS
 from paramtally.core.schema.block import Block, Problem
 from paramtally.core.schema.frozen import Frozen, FrozenDict, freeze
 from paramtally.core.schema.hashed import HashedSpec
@@ -26,7 +27,9 @@ from paramtally.core.schema.stack import (
     StackRole,
     flatten,
     resolve_block,
+    too_many_runs,
 )
+from paramtally.core.text import Line, Text
 
 __all__ = ["MTP", "SCHEMA_VERSION", "Architecture", "Dropout", "Embeddings", "Head", "stack_runs"]
 
@@ -129,6 +132,9 @@ class MTP(Spec):
     own_head: bool = Field(True, title="Own head", description="The checkpoint stores its own head copy.")
 
 
+BlockName = Annotated[Line, Field(max_length=MAX_NAME_CHARS)]
+
+
 def _frozen_blocks(value: dict[str, Block]) -> FrozenDict:
     frozen: FrozenDict = freeze(value)
     return frozen
@@ -140,13 +146,23 @@ class Architecture(HashedSpec):
     model_config = ConfigDict(title="Model")
 
     schema_version: Literal[2] = Field(SCHEMA_VERSION, json_schema_extra={"in_form": False})
-    name: str = Field("Untitled", title="Name", description="Display name.")
-    description: str = Field("", title="Description", description="Where the numbers come from.")
-    family: str = Field("", title="Family", description="Model family (Hugging Face model_type) if known.")
+    name: Line = Field("Untitled", max_length=MAX_NAME_CHARS, title="Name", description="Display name.")
+    description: Text = Field(
+        "", max_length=MAX_DESCRIPTION_CHARS, title="Description", description="Where the numbers come from."
+    )
+    family: Line = Field(
+        "",
+        max_length=MAX_NAME_CHARS,
+        title="Family",
+        description="Model family (Hugging Face model_type) if known.",
+    )
     hidden_size: PositiveInt = Field(title="Hidden size", description="Model width (h, d_model).")
     embeddings: Embeddings
-    blocks: Annotated[dict[str, Block], AfterValidator(_frozen_blocks)] = Field(
-        min_length=1, title="Blocks", description="Named base blocks the layer groups start from."
+    blocks: Annotated[dict[BlockName, Block], AfterValidator(_frozen_blocks)] = Field(
+        min_length=1,
+        max_length=MAX_BLOCKS,
+        title="Blocks",
+        description="Named base blocks the layer groups start from.",
     )
     decoder: Stack | None = Field(
         None, title="Decoder", description="The causal stack (decoder-only models: all)."
@@ -252,6 +268,8 @@ def _first_problem(arch: Architecture) -> Problem | None:
         for role, stack in arch.stacks:
             _check_stack_base(arch, role, stack)
             resolved.append(_runs_of(role, stack, blocks))
+            if runs and len(runs) + len(resolved[-1].runs) > MAX_RUNS:  # each stack alone is within
+                raise too_many_runs((role, "layers"), MAX_RUNS - len(runs))
             runs += resolved[-1].runs
         if arch.mtp is not None:
             base = arch.blocks.get(arch.mtp.block)

@@ -18,7 +18,8 @@ from typing import Any, Literal
 from pydantic import ConfigDict, Field, ValidationError
 
 from paramtally.core.blocks.base import NonNegativeInt, Spec
-from paramtally.core.errors import plain_reason, without_union_tags
+from paramtally.core.errors import plain_reason, shown, without_union_tags
+from paramtally.core.limits import MAX_LAYER_GROUPS, MAX_LAYERS, MAX_PATTERN_RUNS, MAX_RUNS
 from paramtally.core.schema.block import Block
 from paramtally.core.schema.frozen import Frozen, FrozenDict, thaw
 from paramtally.core.schema.hashed import HashedSpec
@@ -27,6 +28,7 @@ __all__ = [
     "MAX_LAYERS",
     "MAX_LAYER_GROUPS",
     "MAX_PATTERN_RUNS",
+    "MAX_RUNS",
     "AudioFrontend",
     "LayerGroup",
     "PositionKind",
@@ -40,10 +42,6 @@ __all__ = [
     "resolve_block",
 ]
 
-MAX_LAYERS = 1 << 30
-# Real stacks need a few dozen groups; more would make every edit and view slow, not more exact.
-MAX_LAYER_GROUPS = 1_000
-MAX_PATTERN_RUNS = 4096  # runs in one repetition of a pattern (nested patterns inlined)
 PositionKind = Literal["learned", "rope", "alibi", "sinusoidal", "relative_bias", "none"]
 StackRole = Literal["encoder", "decoder"]
 
@@ -216,9 +214,14 @@ def resolve_block(base: Block, override: FrozenDict) -> Block:
 
 
 def flatten(
-    stack: StackRole, groups: tuple[LayerGroup, ...], blocks: Mapping[str, Block], base: str
+    stack: StackRole,
+    groups: tuple[LayerGroup, ...],
+    blocks: Mapping[str, Block],
+    base: str,
+    room: int = MAX_RUNS,
 ) -> tuple[Run, ...]:
-    """The stack's runs, in order. Raises ``ResolveError`` (with a field path) on a bad group."""
+    """The stack's runs, in order, at most ``room`` of them (``MAX_RUNS``: each costs every view
+    its rows). Raises ``ResolveError`` (with a field path) on a bad group or one run too many."""
     runs: list[Run] = []
     start = 0
     for index, group in enumerate(groups):
@@ -226,9 +229,11 @@ def flatten(
         block = _base(blocks, group.block or base, where)
         block = _apply(block, group, where)
         if not group.pattern:
+            if len(runs) >= room:
+                raise too_many_runs(where, room)
             runs.append(Run(stack, index, start, group.count, 1, group.count, block))
         else:
-            inner = _pattern_runs(group.pattern, blocks, block, where)
+            inner = _pattern_runs(group.pattern, blocks, block, where, room - len(runs))
             period = group.period
             runs += [
                 Run(stack, index, start + offset, count, group.count, period, b) for offset, count, b in inner
@@ -245,10 +250,24 @@ class ResolveError(Exception):
         self.loc, self.message, self.value = loc, message, value
 
 
+def too_many_runs(where: tuple[str | int, ...], room: int) -> ResolveError:
+    """The refusal of a group whose runs pass ``MAX_RUNS`` (``room``: what was left of it)."""
+    return ResolveError(
+        where,
+        f"with this group the model has more than {MAX_RUNS:,} runs of layers ({MAX_RUNS - room:,} "
+        f"before it), at most {MAX_RUNS:,} allowed: a run is consecutive layers of one block, a "
+        "pattern's runs counted once however often it repeats",
+        None,
+    )
+
+
 def _base(blocks: Mapping[str, Block], name: str, where: tuple[str | int, ...]) -> Block:
     if name not in blocks:
-        known = ", ".join(sorted(blocks)) or "none"
-        raise ResolveError((*where, "block"), f"no base block named '{name}' (blocks: {known})", name)
+        names = sorted(blocks)
+        known = ", ".join(one if len(one) <= 40 else one[:39] + "…" for one in names[:8]) or "none"
+        known += f", … {len(names)} in all" if len(names) > 8 else ""
+        message = f"no base block named {shown(name, 60)} (blocks: {known})"
+        raise ResolveError((*where, "block"), message, name)
     return blocks[name]
 
 
@@ -266,9 +285,12 @@ def _pattern_runs(
     blocks: Mapping[str, Block],
     outer: Block,
     where: tuple[str | int, ...],
+    room: int,
 ) -> list[tuple[int, int, Block]]:
-    """(offset, count, block) of one repetition, nested patterns written out."""
+    """(offset, count, block) of one repetition, nested patterns written out; at most
+    ``MAX_PATTERN_RUNS``, and at most ``room`` (what the model's ``MAX_RUNS`` leaves)."""
     found: list[tuple[int, int, Block]] = []
+    most = min(MAX_PATTERN_RUNS, room)
     offset = 0
     for index, group in enumerate(pattern):
         here = (*where, "pattern", index)
@@ -277,12 +299,14 @@ def _pattern_runs(
         if not group.pattern:
             found.append((offset, group.count, block))
         else:
-            inner = _pattern_runs(group.pattern, blocks, block, here)
+            inner = _pattern_runs(group.pattern, blocks, block, here, room)
             for repeat in range(group.count):
                 found += [(offset + repeat * group.period + o, c, b) for o, c, b in inner]
-                if len(found) > MAX_PATTERN_RUNS:
+                if len(found) > most:
                     break
-        if len(found) > MAX_PATTERN_RUNS:
+        if len(found) > most:
+            if most < MAX_PATTERN_RUNS:
+                raise too_many_runs(here, room)
             raise ResolveError(
                 (*here, "count"),
                 f"one repetition of a pattern may hold at most {MAX_PATTERN_RUNS} runs",
