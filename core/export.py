@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from paramtally.core.atomic import write_text_atomic
 from paramtally.core.breakdown import PART_LABELS, PARTS, Node, ParamReport
 from paramtally.core.errors import ParamTallyError
+from paramtally.core.text import escaped, json_text
 
 if TYPE_CHECKING:
     from paramtally.core.explore.compare import Comparison, Delta
@@ -345,7 +346,8 @@ def scenario_text(s: Scenario) -> str:
 
 
 def to_json(data: Any) -> str:
-    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    """The JSON every command and the window write (``core.text.json_text``: finite, escaped)."""
+    return json_text(data) + "\n"
 
 
 def write_export(path: Path, text: str) -> Path:
@@ -382,7 +384,7 @@ def _scenario_about(scenario: Scenario | None) -> list[tuple[str, str]]:
 
 
 def _compact(data: Any) -> str:
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return json_text(data, indent=None, separators=(",", ":"))
 
 
 def to_csv(
@@ -400,14 +402,14 @@ def to_csv(
         lines.writerows([f"# {key}", value] for key, value in about)
         buffer.write("\n")
     _write_rows(buffer, rows, columns, ",")
-    return buffer.getvalue()
+    return escaped(buffer.getvalue())  # a tensor's name from a checkpoint may hold NUL or U+202E
 
 
 def to_tsv(rows: Iterable[dict[str, Any]], columns: Sequence[str]) -> str:
     """Tab-separated text with a header line: what a spreadsheet takes from the clipboard."""
     buffer = io.StringIO()
     _write_rows(buffer, rows, columns, "\t")
-    return buffer.getvalue()
+    return escaped(buffer.getvalue())
 
 
 def _write_rows(

@@ -7,8 +7,9 @@ from elsewhere (downloads, other people, a damaged disk), so each is read the sa
   with ``os.stat`` before opening and again on the open descriptor, opened without blocking;
 - its size is checked against the caller's limit before a byte is read;
 - the JSON may nest at most ``MAX_DEPTH`` levels, an integer may have at most ``MAX_INT_DIGITS``
-  digits, a number must be finite, and an object may not repeat a key (JSON leaves that
-  undefined; Python would silently keep the last one).
+  digits, a number must be finite, an object may not repeat a key (JSON leaves that
+  undefined; Python would silently keep the last one), and no text may hold a lone surrogate
+  (``"\ud800"``: valid JSON, but not text any UTF-8 output can write).
 
 Every refusal is one ``ParamTallyError`` line that names the file, and the key where one is known.
 """
@@ -24,10 +25,12 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from paramtally.core.errors import ParamTallyError
+from paramtally.core.text import character_name, escaped
 
 __all__ = [
     "MAX_DEPTH",
     "MAX_INT_DIGITS",
+    "NotText",
     "file_kind",
     "load_json_file",
     "open_regular",
@@ -49,6 +52,10 @@ _KINDS = (
     (stat.S_ISSOCK, "a socket"),
     (stat.S_ISLNK, "a symbolic link"),
 )
+
+
+class NotText(ParamTallyError):
+    """Valid JSON whose text holds a lone surrogate."""
 
 
 def file_kind(mode: int) -> str:
@@ -121,6 +128,8 @@ def parse_json(data: bytes | str, origin: str) -> Any:
     except RecursionError:
         raise ParamTallyError(f"{origin}: nested more than {MAX_DEPTH} levels deep") from None
     _check_depth(value, origin)
+    if _SURROGATE_ESCAPE.search(text) or (isinstance(data, str) and _SURROGATE.search(text)):
+        _check_surrogates(value, origin)
     return value
 
 
@@ -186,6 +195,34 @@ def _key_before(text: str, token: str) -> str:
     at = text.find(token) if token else -1
     match = _KEY_BEFORE.search(text[max(0, at - 300) : at]) if at > 0 else None
     return match.group(1) if match else ""
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")  # "\ud800" written as an escape
+
+
+def _check_surrogates(value: Any, origin: str) -> None:
+    """Refuse the first key or text holding a lone surrogate (the decoder joined every pair)."""
+    pending: list[tuple[Any, str]] = [(value, "")]
+    while pending:
+        node, key = pending.pop()
+        if isinstance(node, str) and (found := _SURROGATE.search(node)):
+            place = f"{_shown_key(key)}: " if key else ""
+            raise NotText(f"{origin}: {place}holds {character_name(found.group())}, which is not text")
+        if isinstance(node, dict):
+            for name, child in node.items():
+                if found := _SURROGATE.search(name):
+                    what = character_name(found.group())
+                    raise NotText(f"{origin}: the key {_shown_key(name)} holds {what}, which is not text")
+                pending.append((child, name))
+        elif isinstance(node, list):
+            pending.extend((child, key) for child in node)
+
+
+def _shown_key(key: str) -> str:
+    """A key as a message quotes it: a lone surrogate or a control character in it escaped."""
+    text = escaped(key, keep="")
+    return text if len(text) <= 80 else text[:79] + "…"
 
 
 def _check_depth(value: Any, origin: str) -> None:

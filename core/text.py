@@ -16,7 +16,7 @@ from typing import Annotated
 
 from pydantic import AfterValidator
 
-__all__ = ["Line", "Text", "character_name", "escaped", "first_unsafe", "one_line_name"]
+__all__ = ["Line", "Text", "character_name", "escaped", "first_unsafe", "json_text", "one_line_name"]
 
 # C0 and C1 controls, DEL, the bidirectional embeddings, overrides, isolates and marks, and
 # every surrogate (a str only holds a lone one: the JSON decoder joins a pair).
@@ -53,6 +53,24 @@ def _escape(char: str, keep: str) -> str:
         return char
     code = ord(char)
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def json_text(data: object, indent: int | None = 2, separators: tuple[str, str] | None = None) -> str:
+    """``data`` as JSON that is safe to print and to write: a figure that is not finite is a bug,
+    refused (``Infinity`` is not JSON), and the characters above are JSON escapes (``\\u202e``),
+    so the data reads back exactly (json escapes the C0 controls itself, not DEL, C1 or U+202E)."""
+    import json  # late: most text never becomes JSON
+
+    try:
+        text = json.dumps(data, indent=indent, separators=separators, ensure_ascii=False, allow_nan=False)
+    except ValueError as exc:  # "Out of range float values are not JSON compliant"
+        raise ValueError(f"a figure is not a finite number ({exc})") from None
+    # Only its own line breaks are left raw: json.dumps wrote every C0 control in a string as an escape.
+    return _UNSAFE.sub(lambda match: _json_escape(match.group()), text)
+
+
+def _json_escape(char: str) -> str:
+    return char if char == "\n" else f"\\u{ord(char):04x}"
 
 
 def one_line_name(text: str, limit: int) -> str:

@@ -15,7 +15,7 @@ from math import prod
 from typing import Any, BinaryIO
 
 from paramtally.core.errors import ParamTallyError, shown
-from paramtally.core.input_files import parse_json
+from paramtally.core.input_files import NotText, parse_json
 
 __all__ = ["MAX_DIMS", "MAX_HEADER", "TensorInfo", "read_safetensors_header"]
 
@@ -54,6 +54,8 @@ def read_safetensors_header(stream: BinaryIO, name: str) -> tuple[list[TensorInf
         raise ParamTallyError(f"{name}: cannot read ({exc.strerror or exc})") from None
     try:
         header = parse_json(raw, "header")
+    except NotText as exc:
+        raise _bad(name, str(exc)) from None
     except ParamTallyError as exc:
         reason = str(exc).removeprefix("header: ")
         raise _bad(

@@ -15,7 +15,7 @@ from typing import Annotated, Any, Final, Literal, NamedTuple
 from pydantic import AfterValidator, ConfigDict, Field, PrivateAttr, model_validator
 
 from paramtally.core.blocks.base import NonNegativeInt, PositiveInt, Spec
-from paramtally.core.errors import field_error
+from paramtally.core.errors import field_error, shown
 from paramtally.core.limits import MAX_BLOCKS, MAX_DESCRIPTION_CHARS, MAX_NAME_CHARS, MAX_RUNS
 from paramtally.core.schema.block import Block, Problem
 from paramtally.core.schema.frozen import Frozen, FrozenDict, freeze
@@ -26,7 +26,7 @@ from paramtally.core.schema.stack import (
     Stack,
     StackRole,
     flatten,
-    resolve_block,
+    resolve_at,
     too_many_runs,
 )
 from paramtally.core.text import Line, Text
@@ -275,9 +275,9 @@ def _first_problem(arch: Architecture) -> Problem | None:
             base = arch.blocks.get(arch.mtp.block)
             if base is None:
                 raise ResolveError(
-                    ("mtp", "block"), f"no base block named '{arch.mtp.block}'", arch.mtp.block
+                    ("mtp", "block"), f"no base block named {shown(arch.mtp.block, 60)}", arch.mtp.block
                 )
-            arch._mtp_block = resolve_block(base, arch.mtp.override)
+            arch._mtp_block = resolve_at(base, arch.mtp.override, ("mtp",))
     except ResolveError as exc:
         return exc.loc, exc.message, exc.value
     # One stack hands its resolved runs on as they are: the same tuple, edit after edit.
@@ -295,6 +295,10 @@ def _first_problem(arch: Architecture) -> Problem | None:
         checked.add(run.block)
         for loc, message, value in run.block.problems(h):
             return (run.stack, "layers", run.group, "override", *loc), message, value
+    mtp = arch._mtp_block
+    if mtp is not None and mtp not in checked:
+        for loc, message, value in mtp.problems(h):
+            return ("mtp", "override", *loc), message, value
     return _stack_problem(arch, runs)
 
 
@@ -332,7 +336,7 @@ def stack_runs(role: StackRole, stack: Stack, blocks: Mapping[str, Block]) -> tu
 
 def _check_stack_base(arch: Architecture, role: StackRole, stack: Stack) -> None:
     if stack.block not in arch.blocks:
-        raise ResolveError((role, "block"), f"no base block named '{stack.block}'", stack.block)
+        raise ResolveError((role, "block"), f"no base block named {shown(stack.block, 60)}", stack.block)
 
 
 def _stack_problem(arch: Architecture, runs: list[Run]) -> Problem | None:
@@ -352,4 +356,6 @@ def _stack_problem(arch: Architecture, runs: list[Run]) -> Problem | None:
         if run.block.cross_attention is not None and (run.stack != "decoder" or arch.encoder is None):
             where = (run.stack, "layers", run.group, "override", "cross_attention")
             return where, "cross-attention needs an encoder and sits in the decoder", None
+    if arch.mtp_block is not None and arch.mtp_block.cross_attention is not None and arch.encoder is None:
+        return ("mtp", "override", "cross_attention"), "cross-attention needs an encoder to attend to", None
     return None

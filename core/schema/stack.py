@@ -39,6 +39,7 @@ __all__ = [
     "apply_override",
     "flatten",
     "layers_below",
+    "resolve_at",
     "resolve_block",
 ]
 
@@ -272,8 +273,13 @@ def _base(blocks: Mapping[str, Block], name: str, where: tuple[str | int, ...]) 
 
 
 def _apply(block: Block, group: LayerGroup, where: tuple[str | int, ...]) -> Block:
+    return resolve_at(block, group.override, where)
+
+
+def resolve_at(base: Block, override: FrozenDict, where: tuple[str | int, ...]) -> Block:
+    """``resolve_block``, a refusal of the override located at ``where`` (a group, the MTP)."""
     try:
-        return resolve_block(block, group.override)
+        return resolve_block(base, override)
     except ValidationError as exc:
         error = exc.errors(include_url=False)[0]
         loc = without_union_tags(error["loc"])
