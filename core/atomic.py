@@ -34,14 +34,14 @@ def write_bytes_atomic(path: Path, data: bytes, *, exclusive: bool = False) -> N
     Exclusive creation links the finished temporary file to ``path`` (``os.link`` fails if the
     name exists, atomically), so of two writers racing for a new name exactly one wins.
     """
-    if path.is_dir():
+    if os.path.isdir(path):
         raise ParamTallyError(f"cannot write {path}: it is a folder; give a file name")
-    if path.is_symlink():
+    if os.path.islink(path):
         try:
             path = path.resolve()
         except (OSError, RuntimeError) as exc:  # a loop of links
             raise ParamTallyError(f"cannot write {path}: {exc}") from None
-    if path.exists() and not path.is_file():
+    if os.path.exists(path) and not os.path.isfile(path):
         _write_in_place(path, data, exclusive)
         return
     folder = path.parent if str(path.parent) else Path(".")

@@ -36,6 +36,7 @@ __all__ = [
     "open_regular",
     "parse_json",
     "read_regular_file",
+    "typed_path",
 ]
 
 MAX_DEPTH = 64  # a preset nests 4 levels, a config.json 5; no real file comes near
@@ -56,6 +57,13 @@ _KINDS = (
 
 class NotText(ParamTallyError):
     """Valid JSON whose text holds a lone surrogate."""
+
+
+def typed_path(text: str) -> Path:
+    """A path as a person typed it, ``~`` expanded (left as typed for an unknown user, where
+    ``Path.expanduser`` raises). Ask it ``os.path.exists``/``isdir``, which answer False for a
+    name too long or holding NUL where ``Path.exists`` raises (before Python 3.12)."""
+    return Path(os.path.expanduser(text))
 
 
 def file_kind(mode: int) -> str:

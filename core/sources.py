@@ -7,11 +7,12 @@ holding one.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from paramtally.core import presets
 from paramtally.core.errors import ParamTallyError
-from paramtally.core.input_files import load_json_file
+from paramtally.core.input_files import load_json_file, typed_path
 from paramtally.core.presets import Preset
 from paramtally.core.schema import Architecture
 
@@ -20,8 +21,8 @@ __all__ = ["is_path", "load_json_source", "load_source", "read_source", "source_
 
 def is_path(source: str) -> bool:
     """True when ``source`` names a file or folder rather than a preset id."""
-    path = Path(source).expanduser()
-    return path.exists() or path.suffix == ".json"
+    path = typed_path(source)
+    return os.path.lexists(path) or path.suffix == ".json" or len(source) > _LONGEST_ID
 
 
 def load_source(source: str) -> Architecture:
@@ -33,8 +34,8 @@ def read_source(source: str) -> Preset:
 
     A file's problems name it as given (``a/config.json``, not ``config.json``: a comparison of two
     folders says which one is wrong)."""
-    path = Path(source).expanduser()
-    if path.is_dir():
+    path = typed_path(source)
+    if os.path.isdir(path):
         from paramtally.core.importers.model_folder import ModelFolder
 
         folder = ModelFolder(path)
@@ -43,7 +44,7 @@ def read_source(source: str) -> Preset:
         member = folder.member("config.json")
         return load_json_source(member, nofollow=True, origin=str(path / "config.json"))
     if is_path(source):
-        if not path.exists():
+        if not os.path.lexists(path):
             raise ParamTallyError(f"{path}: no such file")
         return load_json_source(path, origin=str(path))
     return _load_preset_id(source)
@@ -52,7 +53,7 @@ def read_source(source: str) -> Preset:
 def source_identity(source: str) -> tuple[str, str | None]:
     """(what a title calls it, the preset id or None for a file) of a source that has loaded."""
     if is_path(source):
-        return Path(source).expanduser().name or source, None
+        return typed_path(source).name or source, None
     from paramtally.core import user_presets
 
     preset_id = user_presets.resolve_id(source)
@@ -80,6 +81,9 @@ def load_json_source(path: Path, *, nofollow: bool = False, origin: str | None =
             '(e.g. "model_type": "llama") so the importer knows the model family'
         )
     return presets.preset_from_data(data, name)
+
+
+_LONGEST_ID = 100  # a preset id's length (core.presets.check_preset_id): a longer one is a path
 
 
 # Keys of a Hugging Face config.json that no preset has (a preset has schema_version and blocks).

@@ -16,7 +16,16 @@ from typing import Annotated
 
 from pydantic import AfterValidator
 
-__all__ = ["Line", "Text", "character_name", "escaped", "first_unsafe", "json_text", "one_line_name"]
+__all__ = [
+    "Line",
+    "Text",
+    "character_name",
+    "escaped",
+    "first_unsafe",
+    "json_text",
+    "message_line",
+    "one_line_name",
+]
 
 # C0 and C1 controls, DEL, the bidirectional embeddings, overrides, isolates and marks, and
 # every surrogate (a str only holds a lone one: the JSON decoder joins a pair).
@@ -52,7 +61,19 @@ def _escape(char: str, keep: str) -> str:
     if char in keep:
         return char
     code = ord(char)
+    if 0xDC80 <= code <= 0xDCFF:  # a byte no encoding could read, as os.fsdecode keeps it: that byte
+        code -= 0xDC00
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+_LONG_WORD = re.compile(r"\S{161,}")
+
+
+def message_line(text: str) -> str:
+    """A message as one printable line of a readable length: every unsafe character escaped and
+    a word of more than 160 characters (a 5,000-character path typed, a name from a file) shown
+    by its first 60 and last 80 around an ellipsis."""
+    return _LONG_WORD.sub(lambda match: f"{match.group()[:60]}…{match.group()[-80:]}", escaped(text, keep=""))
 
 
 def json_text(data: object, indent: int | None = 2, separators: tuple[str, str] | None = None) -> str:

@@ -334,7 +334,7 @@ def import_file(file: Path, preset_id: str | None = None, *, overwrite: bool = F
     """
     from paramtally.core.sources import read_source  # sources imports this module
 
-    if not file.exists() and not file.is_symlink():
+    if not os.path.lexists(file):
         raise ParamTallyError(f"{file}: no such file")
     new_id = presets.check_preset_id(preset_id) if preset_id is not None else id_for_file(file)
     preset = read_source(str(file))
@@ -350,7 +350,7 @@ def id_from_name(name: str) -> str:
 
 def id_for_file(file: Path) -> str:
     """The id a file is imported under by default: its stem, or its folder's name for a config.json."""
-    stem = file.resolve().parent.name if file.stem == "config" else file.stem
+    stem = Path(os.path.realpath(file)).parent.name if file.stem == "config" else file.stem
     return _id_from_stem(stem)
 
 
@@ -365,9 +365,9 @@ def export_model(
 ) -> Path:
     """Write ``arch`` (and the ``scenario`` to keep with it) to ``file`` as a preset saved under
     that id would hold it, atomically: the model open in the window, edits and all."""
-    if file.is_dir():
+    if os.path.isdir(file):
         raise ParamTallyError(f"{file} is a folder; give a file name")
-    if not overwrite and file.exists():
+    if not overwrite and os.path.lexists(file):
         raise ParamTallyError(f"{file} already exists (use --force to replace it)")
     data = _preset_bytes(arch, file.stem, scenario)
     write_bytes_atomic(file, data, exclusive=not overwrite)

@@ -14,10 +14,11 @@ from typing import Any, NoReturn
 
 from pydantic import ValidationError
 
-from paramtally.core.cli.output import check_output, printable, read_sources
+from paramtally.core.cli.output import check_output, read_sources
 from paramtally.core.errors import ParamTallyError, ParamTallyWarning, one_line
+from paramtally.core.text import message_line
 
-__all__ = ["BUG_STATUS", "COMMANDS", "main", "version"]
+__all__ = ["BUG_STATUS", "COMMANDS", "OneLineParser", "main", "version"]
 
 # Each command is the module ``paramtally.core.cli.<name>`` (dashes as underscores).
 COMMANDS: dict[str, str] = {
@@ -43,7 +44,7 @@ def version() -> str:
         return "unknown"
 
 
-class _Parser(argparse.ArgumentParser):
+class OneLineParser(argparse.ArgumentParser):
     """argparse's parser, but a usage error is one line naming the option: the full usage (some
     thirty lines with the scenario's flags) is one ``--help`` away. Sub-commands' parsers are of
     this class too (``add_subparsers`` makes its parent's)."""
@@ -53,7 +54,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(
+    parser = OneLineParser(
         prog="paramtally",
         description="Exact parameter counts, memory and FLOPs of transformer language models. "
         "Run without a command to open the window.",
@@ -85,7 +86,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         log = log_exception(type(exc), exc, exc.__traceback__, version())
         where = f"; the traceback is in {log}" if log else ""
-        said = printable(f"{type(exc).__name__}: {exc}", one_line=True)[:300]
+        said = message_line(f"{type(exc).__name__}: {exc}")[:300]
         print(f"paramtally: internal error ({said}), a bug{where}", file=sys.stderr)
         return BUG_STATUS
 
@@ -114,7 +115,7 @@ def _main(argv: Sequence[str] | None) -> int:
                 default(message, category, *where, **more)
             elif str(message) not in shown:
                 shown.add(str(message))
-                print(f"paramtally: warning: {printable(str(message), one_line=True)}", file=sys.stderr)
+                print(f"paramtally: warning: {message_line(str(message))}", file=sys.stderr)
 
         warnings.showwarning = show
         return _run(args)
@@ -142,9 +143,9 @@ def _run(args: argparse.Namespace) -> int:
         _note_shadowed_presets(args)
         return int(args._run(args))
     except ParamTallyError as exc:
-        print(f"paramtally {args.command}: {printable(str(exc), one_line=True)}", file=sys.stderr)
+        print(f"paramtally {args.command}: {message_line(str(exc))}", file=sys.stderr)
     except ValidationError as exc:
-        print(f"paramtally {args.command}: {printable(one_line(exc), one_line=True)}", file=sys.stderr)
+        print(f"paramtally {args.command}: {message_line(one_line(exc))}", file=sys.stderr)
     except BrokenPipeError:
         return 0
     return 2

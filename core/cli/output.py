@@ -52,8 +52,8 @@ def check_output(args: argparse.Namespace) -> None:
     if not output or output == "-" or not os.path.exists(output):
         return
     for source in read_sources(args):
-        read = Path(source) / "config.json" if Path(source).is_dir() else Path(source)
-        if read.exists() and os.path.samefile(read, output):
+        read = Path(source) / "config.json" if os.path.isdir(source) else Path(source)
+        if os.path.exists(read) and os.path.samefile(read, output):
             raise ParamTallyError(
                 f"--output {output} is the file {source} is read from; write to another file"
             )

@@ -6,7 +6,6 @@ Its exit status (``EPILOG``, which ``--help`` shows) lets a script check a check
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Any
 
 from paramtally.core.breakdown import PART_LABELS, human
@@ -22,6 +21,7 @@ from paramtally.core.importers.checkpoint import (
 )
 from paramtally.core.importers.safetensors_header import TensorInfo
 from paramtally.core.importers.tensor_parts import part_of
+from paramtally.core.input_files import typed_path
 from paramtally.core.schema import Architecture
 from paramtally.core.sources import load_source
 
@@ -40,7 +40,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    checkpoint = open_checkpoint(Path(args.path).expanduser())
+    checkpoint = open_checkpoint(typed_path(args.path))
     arch, source = _prediction(args, checkpoint)
     result = compare(checkpoint, arch)
     if args.format == "json":

@@ -7,6 +7,7 @@ or one ``.gguf``) or a single file. The comparison puts every tensor in a part b
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -76,7 +77,7 @@ class Verification:
 
 def open_checkpoint(path: Path) -> Checkpoint:
     """A model folder (every file read from it must lie inside it) or a file the person named."""
-    if path.is_dir():
+    if os.path.isdir(path):
         folder = ModelFolder(path)
         if folder.has(INDEX) or folder.listed("*.safetensors"):
             return _safetensors_folder(folder)
@@ -86,7 +87,7 @@ def open_checkpoint(path: Path) -> Checkpoint:
                 tensors, metadata = read_gguf_header(stream, ggufs[0])
             return Checkpoint(path / ggufs[0], "gguf", (ggufs[0],), tuple(tensors), metadata)
         raise ParamTallyError(f"{path}: no *.safetensors (or exactly one .gguf) in this folder")
-    if not path.exists():
+    if not os.path.lexists(path):
         raise ParamTallyError(f"{path}: no such file or folder")
     if path.suffix == ".gguf":
         with open_regular(path) as stream:
@@ -101,7 +102,7 @@ def open_checkpoint(path: Path) -> Checkpoint:
 
 def predicted_from(checkpoint: Checkpoint) -> Architecture | None:
     """The checkpoint's own prediction: config.json beside it, or GGUF metadata of a mapped family."""
-    folder_path = checkpoint.path if checkpoint.path.is_dir() else checkpoint.path.parent
+    folder_path = checkpoint.path if os.path.isdir(checkpoint.path) else checkpoint.path.parent
     if checkpoint.format == "safetensors":
         folder = ModelFolder(folder_path)
         if not folder.has("config.json"):

@@ -116,7 +116,11 @@ WRITER = textwrap.dedent(
     os.fsync = announced_fsync
     exclusive = sys.argv[1] == "exclusive"
     base = presets.load_builtin("gpt3-175b")
-    versions = [base.model_copy(update={"name": n, "description": n * 200_000}) for n in ("old", "new")]
+    # ~0.2 MB, as large as the limits let a model be without many groups: 250 named blocks
+    blocks = {**base.blocks, **{f"copy{b}": base.blocks["default"] for b in range(249)}}
+    def version(n):
+        return base.model_copy(update={"name": n, "description": n * 3_000, "blocks": blocks})
+    versions = [version("old"), version("new")]
     i = 0
     while True:
         user_presets.save(f"big{i}" if exclusive else "big", versions[i % 2], overwrite=not exclusive)
@@ -127,7 +131,7 @@ WRITER = textwrap.dedent(
 
 
 def _kill_during_saves(rounds: int, mode: str) -> None:
-    """SIGKILL a process that keeps saving a ~0.6 MB preset; every preset left is a whole file."""
+    """SIGKILL a process that keeps saving a ~0.2 MB preset; every preset left is a whole file."""
     interrupted = left_before = 0
     folder = user_presets.presets_dir()
     for round_ in range(rounds):
@@ -151,7 +155,7 @@ def _kill_during_saves(rounds: int, mode: str) -> None:
         for preset_id in user_presets.user_ids():
             arch = user_presets.load(preset_id)
             assert arch.name in {"old", "new"}
-            assert arch.description == arch.name * 200_000
+            assert arch.description == arch.name * 3_000 and len(arch.blocks) == 250
         assert not [entry for entry in user_presets.list_presets() if entry.broken]
         leftovers = [p for p in folder.iterdir() if p.name.startswith(".")]
         interrupted += len(leftovers) > left_before
