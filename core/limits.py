@@ -17,6 +17,8 @@ __all__ = [
     "MAX_NAME_CHARS",
     "MAX_PATTERN_RUNS",
     "MAX_RUNS",
+    "MAX_SHARDS",
+    "MAX_TENSORS",
 ]
 
 MAX_LAYERS = 1 << 30  # layers in one group (with a pattern: its repetitions)
@@ -30,3 +32,9 @@ MAX_RUNS = 4096
 MAX_BLOCKS = 256  # named base blocks of a model
 MAX_NAME_CHARS = 200  # a model's name, its family, a block's name: one line each
 MAX_DESCRIPTION_CHARS = 10_000  # where the numbers come from, in a few sentences
+
+# A checkpoint: DeepSeek-V3 stores 91k tensors (with its FP8 scales) in 163 shards, Kimi-K2 about
+# 140k. Python holds a tensor's name in ~300 bytes however short its JSON, so the tensors, not a
+# file's bytes, bound what verify holds (an index naming 1.5 M tensors took 1.1 GB and 112 s).
+MAX_TENSORS = 300_000  # tensors in a checkpoint: its index, its headers
+MAX_SHARDS = 4_096  # files an index names

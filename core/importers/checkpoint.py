@@ -23,13 +23,14 @@ from paramtally.core.importers.model_folder import ModelFolder
 from paramtally.core.importers.safetensors_header import TensorInfo, read_safetensors_header
 from paramtally.core.importers.tensor_parts import BUFFER, MTP, QUANT, UNKNOWN, layer_of, part_of
 from paramtally.core.input_files import open_regular
+from paramtally.core.limits import MAX_SHARDS, MAX_TENSORS
 from paramtally.core.schema import Architecture
 from paramtally.core.sources import load_json_source
 
 __all__ = ["Checkpoint", "PartRow", "Verification", "compare", "open_checkpoint", "predicted_from"]
 
 INDEX = "model.safetensors.index.json"
-MAX_INDEX_BYTES = 64 * 1024 * 1024  # DeepSeek-V3's index (91k tensors) is 9 MB
+MAX_INDEX_BYTES = 32 * 1024 * 1024  # DeepSeek-V3's index (91k tensors) is 9 MB
 
 
 @dataclass(frozen=True)
@@ -95,7 +96,7 @@ def open_checkpoint(path: Path) -> Checkpoint:
         return Checkpoint(path, "gguf", (path.name,), tuple(tensors), metadata)
     if path.suffix == ".safetensors":
         with open_regular(path) as stream:
-            found, meta = read_safetensors_header(stream, path.name)
+            found, meta = read_safetensors_header(stream, path.name, MAX_TENSORS)
         return _checked(path, [path.name], found, meta, None)
     raise ParamTallyError(f"{path.name}: expected a model folder, a .safetensors or a .gguf file")
 
@@ -187,7 +188,8 @@ def _weight_map(folder: ModelFolder) -> dict[str, str] | None:
     """The sharded index's tensor -> shard map, or None for an unsharded folder."""
     if not folder.has(INDEX):
         return None
-    data = folder.load_json(INDEX, MAX_INDEX_BYTES)
+    # A key per tensor, and a few for the metadata around the map.
+    data = folder.load_json(INDEX, MAX_INDEX_BYTES, max_keys=MAX_TENSORS + 100)
     weight_map = data.get("weight_map") if isinstance(data, dict) else None
     if not isinstance(weight_map, dict) or not all(isinstance(v, str) for v in weight_map.values()):
         raise ParamTallyError(f"{INDEX}: not a valid index (needs a 'weight_map' object of file names)")
@@ -207,6 +209,11 @@ def _absent_file(path: Path) -> bool:
 def _safetensors_folder(folder: ModelFolder) -> Checkpoint:
     weight_map = _weight_map(folder)
     names = sorted(set(weight_map.values())) if weight_map is not None else folder.listed("*.safetensors")
+    named_by = INDEX if weight_map is not None else "the folder"
+    if len(names) > MAX_SHARDS:  # each is resolved and opened: refused before the first
+        raise ParamTallyError(
+            f"{named_by}: names {len(names):,} shard files, more than the {MAX_SHARDS:,} read"
+        )
     files = {name: folder.member(name, INDEX if weight_map is not None else "") for name in names}
     missing = [shown(name, 100) for name, target in files.items() if _absent_file(target)]
     if missing:
@@ -215,7 +222,7 @@ def _safetensors_folder(folder: ModelFolder) -> Checkpoint:
     metadata: dict[str, Any] = {}
     for name in names:
         with folder.open(name, INDEX if weight_map is not None else "") as stream:
-            found, meta = read_safetensors_header(stream, name)
+            found, meta = read_safetensors_header(stream, name, MAX_TENSORS - len(tensors))
         tensors += found
         metadata.update(meta)
     return _checked(folder.path, names, tensors, metadata, weight_map)

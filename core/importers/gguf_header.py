@@ -22,6 +22,7 @@ from typing import Any, BinaryIO
 
 from paramtally.core.errors import ParamTallyError, shown
 from paramtally.core.importers.safetensors_header import TensorInfo
+from paramtally.core.limits import MAX_TENSORS
 
 __all__ = ["GGUF_MAGIC", "MAX_ARRAY_DEPTH", "config_from_gguf", "read_gguf_header"]
 
@@ -93,6 +94,8 @@ class _Header:
                 raise self.fail(f"metadata key {shown(key)} given twice")
             metadata[key] = self.value(self.unpack("I"), depth=0)
         self.check_count(tensor_count, 8 + 4 + 4 + 8, "tensors")
+        if tensor_count > MAX_TENSORS:
+            raise self.fail(f"claims {tensor_count:,} tensors; a checkpoint may hold at most {MAX_TENSORS:,}")
         infos = [self.tensor_info() for _ in range(tensor_count)]
         alignment = metadata.get("general.alignment", _DEFAULT_ALIGNMENT)
         if not isinstance(alignment, int) or isinstance(alignment, bool) or not 0 < alignment <= 1 << 20:
