@@ -12,6 +12,7 @@ from __future__ import annotations
 __all__ = [
     "MAX_BLOCKS",
     "MAX_DESCRIPTION_CHARS",
+    "MAX_GPUS",
     "MAX_LAYERS",
     "MAX_LAYER_GROUPS",
     "MAX_NAME_CHARS",
@@ -32,6 +33,8 @@ MAX_RUNS = 4096
 MAX_BLOCKS = 256  # named base blocks of a model
 MAX_NAME_CHARS = 200  # a model's name, its family, a block's name: one line each
 MAX_DESCRIPTION_CHARS = 10_000  # where the numbers come from, in a few sentences
+
+MAX_GPUS = 256  # kinds in the GPU catalog, the user's file with them (the built-in one has ~20)
 
 # A checkpoint: DeepSeek-V3 stores 91k tensors (with its FP8 scales) in 163 shards, Kimi-K2 about
 # 140k. Python holds a tensor's name in ~300 bytes however short its JSON, so the tensors, not a

@@ -254,7 +254,8 @@ class Scenario(HashedOnce):
         title="Training tokens",
         description="Training tokens (D); empty means the Chinchilla-optimal 20·N.",
     )
-    mfu: Annotated[float, Field(gt=0, le=1)] = Field(
+    # At least 1 %: 1e-320 made the training time infinite (an OverflowError, or "Infinity" in JSON).
+    mfu: Annotated[float, Field(ge=0.01, le=1)] = Field(
         0.4,
         title="MFU",
         description="Model FLOPs utilization assumed for training time (0.3–0.5 is typical).",

@@ -7,6 +7,7 @@ terms make the figure — the sweep evaluates those terms over a whole grid (``c
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
@@ -103,17 +104,23 @@ def find_figure(name: str) -> Figure:
     return _BY_NAME[name]
 
 
+# A target beyond 10³⁰ (parameters, bytes, FLOPs or days) is no design goal; below, every figure
+# compared with it is finite. Fraction('1e999999999') would compute 10⁹⁹⁹⁹⁹⁹⁹⁹⁹ first.
+MAX_QUANTITY = 10**30
+_NUMBER = re.compile(r"(?:\d{1,40}(?:\.\d{0,40})?|\.\d{1,40})(?:e[+-]?\d{1,3})?", re.IGNORECASE)
+
+
 def parse_quantity(text: str, unit: str, what: str) -> Fraction:
-    """``7e9``, ``7B``, ``80GB``, ``80GiB``, ``30d``: the exact number, in the figure's unit."""
+    """``7e9``, ``7B``, ``80GB``, ``80GiB``, ``30d``: the exact number, in the figure's unit, at
+    most ``MAX_QUANTITY``."""
     stripped = text.strip().replace("_", "").replace(",", "")
     digits = stripped.rstrip("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
     suffix = stripped[len(digits) :].lower()
     scale = _SCALE[unit].get(suffix)
-    try:
-        number = Fraction(digits)
-    except (ValueError, ZeroDivisionError):
-        number = None
-    if number is None or scale is None or number < 0:
+    number = Fraction(digits) if _NUMBER.fullmatch(digits) else None
+    if number is None or scale is None:
         units = ", ".join(key for key in _SCALE[unit] if key) or "none"
-        raise ParamTallyError(f"{what}: '{text}' is not a number of {unit} (suffixes: {units})")
+        raise ParamTallyError(f"{what}: '{text[:60]}' is not a number of {unit} (suffixes: {units})")
+    if number * scale > MAX_QUANTITY:
+        raise ParamTallyError(f"{what}: '{text[:60]}' is more than 10^30 {unit}, beyond any model")
     return number * scale
