@@ -16,7 +16,13 @@ from typing import Any
 from pydantic import ValidationError
 
 from paramtally.core.errors import ParamTallyError, one_line, shown
-from paramtally.core.importers.hf_defaults import SUPPORTED_MODEL_TYPES
+from paramtally.core.importers.hf_defaults import (
+    ALLOWED_LAYER_TYPES,
+    DEFAULTS,
+    DERIVED_LAYER_TYPES,
+    LEGACY_LAYER_TYPES,
+    SUPPORTED_MODEL_TYPES,
+)
 from paramtally.core.importers.hf_hybrid import HYBRID_BUILDERS
 from paramtally.core.importers.hf_llama import deepseek, llama_like
 from paramtally.core.importers.hf_reader import HFConfig
@@ -37,6 +43,7 @@ def import_hf_config(data: Mapping[str, Any], origin: str) -> Architecture:
     model_type = data.get("model_type")
     if not isinstance(model_type, str) or model_type not in _BUILDERS:
         raise ParamTallyError(_unsupported(data, origin))
+    data = _with_layer_types_checked(data, str(model_type), origin)
     cfg = HFConfig(data, str(model_type), origin)
     try:
         spec = _BUILDERS[str(model_type)](cfg)
@@ -57,6 +64,40 @@ def import_hf_config(data: Mapping[str, Any], origin: str) -> Architecture:
         return Architecture.model_validate(spec)
     except ValidationError as exc:
         raise ParamTallyError(f"{origin}: {one_line(exc)}") from None
+
+
+def _with_layer_types_checked(data: Mapping[str, Any], model_type: str, origin: str) -> Mapping[str, Any]:
+    """``data`` whose ``layer_types`` the family's config class would take: none where it derives
+    them, else a list of known names (``hf_defaults.ALLOWED_LAYER_TYPES``, older names mapped
+    onto them) of one entry per layer. Granite's ``layers_block_type`` is its other name."""
+    for key in DERIVED_LAYER_TYPES.get(model_type, ()):
+        if key in data:
+            raise ParamTallyError(
+                f"{origin}: {key} is not set in a {model_type} config.json: the config derives it "
+                "from the layer periods and indexes (transformers refuses a file that sets it)"
+            )
+    if model_type == "granitemoehybrid" and "layer_types" not in data and "layers_block_type" in data:
+        data = {**data, "layer_types": data["layers_block_type"]}
+    types = data.get("layer_types")
+    if types is None:
+        return data
+    if not isinstance(types, list) or not all(isinstance(kind, str) for kind in types):
+        raise ParamTallyError(
+            f"{origin}: layer_types must be a list of layer-type names (got {shown(types)})"
+        )
+    for index, kind in enumerate(types):
+        if kind not in ALLOWED_LAYER_TYPES and kind not in LEGACY_LAYER_TYPES:
+            raise ParamTallyError(
+                f"{origin}: layer_types[{index}] is {shown(kind, 40)}, not a layer type transformers knows "
+                f"(e.g. full_attention, sliding_attention, linear_attention, chunked_attention)"
+            )
+    keys = ("num_hidden_layers", "n_layer", "num_layers")
+    layers = next((one[key] for one in (data, DEFAULTS[model_type]) for key in keys if key in one), None)
+    if isinstance(layers, int) and not isinstance(layers, bool) and layers != len(types):
+        raise ParamTallyError(
+            f"{origin}: layer_types lists {len(types):,} layers, num_hidden_layers says {layers:,}"
+        )
+    return {**data, "layer_types": [LEGACY_LAYER_TYPES.get(kind, kind) for kind in types]}
 
 
 def hf_dtype(data: Mapping[str, Any]) -> str | None:
