@@ -56,6 +56,7 @@ __all__ = [
     "export_json",
     "flops_json",
     "gpu_rows",
+    "group_rows",
     "layer_rows",
     "memory_figures",
     "memory_json",
@@ -180,10 +181,33 @@ def gpu_rows(setups: Iterable[SetupFit]) -> list[dict[str, Any]]:
     return [{column: getattr(setup, column) for column in GPU_COLUMNS} for setup in setups]
 
 
-def report_json(report: ParamReport) -> dict[str, Any]:
-    """The ``count --format json`` object: totals, leaf parts, by-part sums and layers; the MTP
-    modules' leaf parts apart (``mtp_parts``), as their total is."""
-    return {
+def group_rows(report: ParamReport) -> list[dict[str, Any]]:
+    """One row per run of layers of one block (its figures per layer): what a per-layer table
+    holds, in as many rows as the model has runs however many layers they hold."""
+    return [
+        {
+            "stack": row.stack,
+            "group": row.group,
+            "start": row.start,
+            "count": row.count,
+            "repeats": row.repeats,
+            "period": row.period,
+            "layers": row.layers,
+            "mixer": row.mixer,
+            "kind": row.kind,
+            "params": row.params,
+            "active": row.active,
+            **{part: row.by_part.get(part, 0) for part in PARTS},
+        }
+        for row in report.groups
+    ]
+
+
+def report_json(report: ParamReport, layers: bool = False) -> dict[str, Any]:
+    """The ``count --format json`` object: totals, leaf parts, by-part sums and the runs of layers
+    (``groups``), with ``layers`` the per-layer rows too; the MTP modules' leaf parts apart
+    (``mtp_parts``), as their total is."""
+    data = {
         "name": report.name,
         "total": report.total,
         "active": report.active,
@@ -194,8 +218,9 @@ def report_json(report: ParamReport) -> dict[str, Any]:
         "by_part": {part: report.by_part[part] for part in PARTS if part in report.by_part},
         "parts": _leaf_parts(report.tree),
         "mtp_parts": _leaf_parts(report.mtp_tree) if report.mtp_tree is not None else [],
-        "layers": layer_rows(report),
+        "groups": group_rows(report),
     }
+    return data | {"layers": layer_rows(report)} if layers else data
 
 
 def _leaf_parts(tree: Node) -> list[dict[str, Any]]:

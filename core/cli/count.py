@@ -8,6 +8,7 @@ from paramtally.core.breakdown import PART_LABELS, ParamReport, human
 from paramtally.core.cli.output import add_output_arguments, emit, emit_json, format_table
 from paramtally.core.count import count_parameters
 from paramtally.core.edit import without_biases
+from paramtally.core.errors import ParamTallyError
 from paramtally.core.export import (
     BREAKDOWN_COLUMNS,
     LAYER_COLUMNS,
@@ -29,7 +30,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--no-bias", action="store_true", help="drop every matrix bias (norm β stays)")
     parser.add_argument(
-        "--layers", action="store_true", help="with --format csv/table: the per-layer table instead"
+        "--layers",
+        action="store_true",
+        help="the per-layer table instead (csv, table), or the per-layer rows too (json; the runs "
+        "of layers, 'groups', are always there)",
     )
     add_output_arguments(parser, ("table", "json", "csv"))
 
@@ -39,8 +43,13 @@ def run(args: argparse.Namespace) -> int:
     if args.no_bias:
         arch = without_biases(arch)
     report = count_parameters(arch)
+    if args.layers:
+        try:
+            check_layer_rows(report)
+        except ParamTallyError as exc:  # the model, not the file, is too long: name it anyway
+            raise ParamTallyError(f"{args.source}: {exc}") from None
     if args.format == "json":
-        emit_json(report_json(report), args.output)
+        emit_json(report_json(report, layers=args.layers), args.output)
     elif args.format == "csv" and args.layers:
         emit(to_csv(layer_rows(report), LAYER_COLUMNS), args.output)
     elif args.format == "csv":
@@ -87,7 +96,6 @@ def _table(report: ParamReport) -> str:
 
 
 def _layer_table(report: ParamReport) -> str:
-    check_layer_rows(report)
     rows = [
         [str(row.index), row.kind, f"{row.params:,}", f"{row.active:,}", human(row.params)]
         for row in report.layers
