@@ -153,5 +153,6 @@ def find_gpu(gpu_id: str, catalog: tuple[GPU, ...] | None = None) -> GPU:
     if len(named) == 1:
         return named[0]
     ids = [gpu.id for gpu in catalog]
-    message = unknown_name("GPU", gpu_id, ids, f"known: {', '.join(ids)}")
+    known = ", ".join(ids[:16]) + (f", … {len(ids)} in all" if len(ids) > 16 else "")
+    message = unknown_name("GPU", gpu_id[:100], ids, f"known: {known}")
     raise field_error("Scenario", ("gpu",), message, gpu_id)

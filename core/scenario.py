@@ -17,6 +17,7 @@ from paramtally.core.activations_hf import sdpa_refusal
 from paramtally.core.blocks import MoE
 from paramtally.core.errors import ParamTallyWarning, field_error, one_line
 from paramtally.core.gguf_types import GGUF_DEFAULT_TYPES, MAX_GGUF_LAYERS
+from paramtally.core.gpus import find_gpu
 from paramtally.core.quant import Dtype, KvDtype, QuantId
 from paramtally.core.schema import Architecture, LoRATarget
 from paramtally.core.schema.hashed import HashedOnce
@@ -314,7 +315,9 @@ def saved_scenario_data(data: dict[str, Any] | None, origin: str) -> Scenario | 
     if data is None:
         return None
     try:
-        return Scenario.model_validate(data)
+        scenario = Scenario.model_validate(data)
+        find_gpu(scenario.gpu)  # a GPU this catalog lacks is no scenario to open either
+        return scenario
     except ValidationError as exc:
         warnings.warn(
             f"{origin}: the saved scenario was skipped (scenario.{one_line(exc)})",

@@ -72,9 +72,10 @@ def load_json_source(path: Path, *, nofollow: bool = False, origin: str | None =
     name = origin or path.name
     data = load_json_file(path, presets.MAX_PRESET_BYTES, name, nofollow=nofollow)
     if isinstance(data, dict) and "model_type" in data and "schema_version" not in data:
-        from paramtally.core.importers.hf_config import import_hf_config
+        from paramtally.core.importers.hf_config import import_hf_config_keyed
 
-        return Preset(import_hf_config(data, origin=name))
+        arch, keys = import_hf_config_keyed(data, origin=name)
+        return Preset(arch, file_keys=keys)
     if isinstance(data, dict) and "schema_version" not in data and _HF_KEYS & data.keys():
         raise ParamTallyError(
             f"{name}: reads as a Hugging Face config.json without its model_type; add it "

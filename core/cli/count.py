@@ -19,7 +19,7 @@ from paramtally.core.export import (
     to_csv,
 )
 from paramtally.core.hints import warn_hints
-from paramtally.core.sources import load_source
+from paramtally.core.sources import read_source
 
 __all__ = ["add_arguments", "run"]
 
@@ -39,7 +39,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    arch = load_source(args.source)
+    preset = read_source(args.source)
+    arch = preset.architecture
     if args.no_bias:
         arch = without_biases(arch)
     report = count_parameters(arch)
@@ -56,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
         emit(to_csv(breakdown_rows(report), BREAKDOWN_COLUMNS), args.output)
     else:
         emit(_layer_table(report) if args.layers else _table(report), args.output)
-    warn_hints(arch)  # after the answer: a refused run says one line only
+    warn_hints(arch, file_keys=preset.file_keys)  # after the answer: a refused run says one line only
     return 0
 
 

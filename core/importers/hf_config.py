@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from paramtally.core.errors import ParamTallyError, one_line, shown
+from paramtally.core.errors import FieldPath, ParamTallyError, field_problems, one_line, shown
 from paramtally.core.importers.hf_defaults import (
     ALLOWED_LAYER_TYPES,
     DEFAULTS,
@@ -31,13 +31,19 @@ from paramtally.core.importers.layer_pattern import LayerRuleError
 from paramtally.core.migrations import migrate
 from paramtally.core.schema import Architecture
 
-__all__ = ["SUPPORTED_MODEL_TYPES", "hf_dtype", "import_hf_config"]
+__all__ = ["SUPPORTED_MODEL_TYPES", "hf_dtype", "import_hf_config", "import_hf_config_keyed"]
 
 Spec = dict[str, Any]
 
 
 def import_hf_config(data: Mapping[str, Any], origin: str) -> Architecture:
     """The architecture of ``data`` (a decoded config.json); every error names ``origin`` and the key."""
+    return import_hf_config_keyed(data, origin)[0]
+
+
+def import_hf_config_keyed(data: Mapping[str, Any], origin: str) -> tuple[Architecture, dict[FieldPath, str]]:
+    """``import_hf_config``, and which key of the file each field's value came from (a field path
+    → the key, where one key the importer read holds that value)."""
     if not isinstance(data, Mapping):
         raise ParamTallyError(f"{origin}: a config.json must be a JSON object")
     model_type = data.get("model_type")
@@ -61,9 +67,50 @@ def import_hf_config(data: Mapping[str, Any], origin: str) -> Architecture:
     if dropout:
         spec["dropout"] = dropout
     try:
-        return Architecture.model_validate(spec)
+        arch = Architecture.model_validate(spec)
     except ValidationError as exc:
-        raise ParamTallyError(f"{origin}: {one_line(exc)}") from None
+        raise ParamTallyError(f"{origin}: {_in_the_files_words(exc, cfg)}") from None
+    return arch, _file_keys(arch, cfg)
+
+
+def _file_keys(arch: Architecture, cfg: HFConfig) -> dict[FieldPath, str]:
+    keys: dict[FieldPath, str] = {}
+    pending: list[tuple[FieldPath, Any]] = [((), arch.model_dump())]
+    while pending:
+        path, value = pending.pop()
+        if isinstance(value, dict):
+            pending += [((*path, name), child) for name, child in value.items()]
+        elif isinstance(value, list):
+            pending += [((*path, index), child) for index, child in enumerate(value)]
+        elif isinstance(value, int) and not isinstance(value, bool) and (key := _key_of(cfg, path, value)):
+            keys[path] = key
+    return keys
+
+
+def _key_of(cfg: HFConfig, path: FieldPath, value: Any) -> str | None:
+    """The one key the importer read from the file that holds ``value`` (the field ``path``'s)."""
+    keys = [key for key in sorted(cfg.used) if _same(cfg.data.get(key), value)]
+    if len(keys) > 1:  # two keys of one value (12 heads, 12 layers): the one named like the field
+        leaf = str(path[-1]) if path else ""
+        keys = [key for key in keys if leaf and (leaf in key or key in leaf)]
+    return keys[0] if len(keys) == 1 else None
+
+
+def _in_the_files_words(exc: ValidationError, cfg: HFConfig) -> str:
+    """The refusal, naming the file's key where one key the importer read holds the refused value
+    ('d_model: must be at most 16,777,216', not 'hidden_size: …'); our field's path otherwise."""
+    problems = field_problems(exc)
+    if not problems:
+        return one_line(exc)
+    path, reason = problems[0]
+    key = _key_of(cfg, path, exc.errors(include_url=False)[0].get("input"))
+    more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+    return f"{key}: {reason}{more}" if key else one_line(exc)
+
+
+def _same(read: Any, refused: Any) -> bool:
+    """Whether a value read from the file is the value refused (True is not 1 here)."""
+    return type(read) is type(refused) and read == refused and not isinstance(read, dict | list)
 
 
 def _with_layer_types_checked(data: Mapping[str, Any], model_type: str, origin: str) -> Mapping[str, Any]:
