@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import platformdirs
 
 from paramtally.core import presets
-from paramtally.core.atomic import TEMP_PATTERN, AlreadyExists, write_bytes_atomic
+from paramtally.core.atomic import STALE_TEMP_SECONDS, TEMP_PATTERN, AlreadyExists, write_bytes_atomic
 from paramtally.core.errors import ParamTallyError, ParamTallyWarning, unknown_name
 from paramtally.core.presets import Preset
 from paramtally.core.schema import Architecture
@@ -56,7 +56,6 @@ __all__ = [
 ]
 
 Origin = Literal["builtin", "user"]
-STALE_TEMP_SECONDS = 3600  # a save takes milliseconds: an hour-old temporary file is a killed one
 _swept: set[Path] = set()  # folders whose stale temporary files were removed in this process
 
 

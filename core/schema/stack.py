@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
 
-from pydantic import ConfigDict, Field, ValidationError
+from pydantic import ConfigDict, Field, ValidationError, field_validator
 
 from paramtally.core.blocks.base import NonNegativeInt, Spec
 from paramtally.core.errors import plain_reason, shown, without_union_tags
-from paramtally.core.limits import MAX_LAYER_GROUPS, MAX_LAYERS, MAX_PATTERN_RUNS, MAX_RUNS
+from paramtally.core.limits import MAX_GROUPS, MAX_LAYER_GROUPS, MAX_LAYERS, MAX_PATTERN_RUNS, MAX_RUNS
 from paramtally.core.schema.block import Block
 from paramtally.core.schema.frozen import Frozen, FrozenDict, thaw
 from paramtally.core.schema.hashed import HashedSpec
@@ -142,9 +142,38 @@ class Stack(HashedSpec):
         None, title="Audio front-end", description="Whisper's encoder input."
     )
 
+    @field_validator("layers", mode="before")
+    @classmethod
+    def _few_enough_groups(cls, value: Any) -> Any:
+        """Refuse more than ``MAX_GROUPS`` groups before pydantic builds one of them."""
+        found = _groups_in(value, MAX_GROUPS + 1)
+        if found > MAX_GROUPS:
+            raise ValueError(
+                f"holds more than {MAX_GROUPS:,} layer groups, those of its patterns included "
+                f"(at most {MAX_GROUPS:,} in a stack)"
+            )
+        return value
+
     @property
     def num_layers(self) -> int:
         return sum(group.layers for group in self.layers)
+
+
+def _groups_in(layers: Any, most: int) -> int:
+    """Layer groups in ``layers`` (raw data or LayerGroups), nested patterns included, counted
+    up to ``most`` (anything not a list of groups counts none: validation names it)."""
+    found = 0
+    pending = [layers]
+    while pending and found < most:
+        items = pending.pop()
+        if not isinstance(items, list | tuple):
+            continue
+        found += len(items)
+        for item in items:
+            inner = item.get("pattern") if isinstance(item, dict) else getattr(item, "pattern", None)
+            if inner:
+                pending.append(inner)
+    return found
 
 
 @dataclass(frozen=True, slots=True)
