@@ -15,11 +15,12 @@ from pydantic import ConfigDict, Field, ValidationError, model_validator
 
 from paramtally.core.activations_hf import sdpa_refusal
 from paramtally.core.blocks import MoE
+from paramtally.core.blocks.insertions import LoRATargets
 from paramtally.core.errors import ParamTallyWarning, field_error, one_line
 from paramtally.core.gguf_types import GGUF_DEFAULT_TYPES, MAX_GGUF_LAYERS
 from paramtally.core.gpus import find_gpu
 from paramtally.core.quant import Dtype, KvDtype, QuantId
-from paramtally.core.schema import Architecture, LoRATarget
+from paramtally.core.schema import Architecture
 from paramtally.core.schema.hashed import HashedOnce
 
 __all__ = [
@@ -236,7 +237,7 @@ class Scenario(HashedOnce):
         "the architecture's own adapters if any, otherwise full training.",
         json_schema_extra=TRAINING_ONLY,
     )
-    lora_targets: tuple[LoRATarget, ...] = Field(
+    lora_targets: LoRATargets = Field(
         ("q", "v"),
         title="LoRA targets",
         min_length=1,
