@@ -17,7 +17,7 @@ from paramtally.core.breakdown import PARTS
 from paramtally.core.count import count_parameters
 from paramtally.core.errors import ParamTallyError, shown
 from paramtally.core.importers.differing_layers import differing_layers
-from paramtally.core.importers.gguf_header import config_from_gguf, read_gguf_header
+from paramtally.core.importers.gguf_header import config_from_gguf, gguf_words, read_gguf_header
 from paramtally.core.importers.hf_config import import_hf_config
 from paramtally.core.importers.model_folder import ModelFolder
 from paramtally.core.importers.safetensors_header import TensorInfo, read_safetensors_header
@@ -115,7 +115,11 @@ def predicted_from(checkpoint: Checkpoint) -> Architecture | None:
     if mapped is None:
         return None
     name = checkpoint.metadata.get("general.name")
-    arch = import_hf_config(mapped, f"{checkpoint.path.name} metadata")
+    origin = f"{checkpoint.path.name} metadata"
+    try:
+        arch = import_hf_config(mapped, origin)
+    except ParamTallyError as exc:
+        raise ParamTallyError(gguf_words(str(exc), origin, checkpoint.metadata)) from None
     return arch.model_copy(update={"name": str(name)}) if isinstance(name, str) else arch
 
 

@@ -77,7 +77,12 @@ def read_safetensors_header(
     if not isinstance(metadata, dict) or not all(isinstance(value, str) for value in metadata.values()):
         raise _bad(name, "__metadata__ must be an object of strings")
     if len(header) > max_tensors:
-        raise _bad(name, f"lists {len(header):,} tensors; a checkpoint may hold at most {MAX_TENSORS:,}")
+        left = f"the {max_tensors:,} the checkpoint may still hold (" if max_tensors < MAX_TENSORS else "the "
+        raise _bad(
+            name,
+            f"lists {len(header):,} tensors, more than {left}{MAX_TENSORS:,} in a checkpoint"
+            + (")" if max_tensors < MAX_TENSORS else ""),
+        )
     data_size = size - 8 - length
     tensors = [_tensor(name, tensor, entry, data_size) for tensor, entry in header.items()]
     return tensors, metadata
