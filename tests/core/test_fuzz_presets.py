@@ -37,8 +37,18 @@ SEED_MOE = json.dumps(
     }
 ).encode()
 
+# Issue 30's values too: text a name refuses (a lone surrogate, NUL, U+202E, a line break), names
+# around the length limit, floats at the edges of what a double holds, layer types near real ones.
+HOSTILE_TEXT = ["x\ud800", "\udfff", "a\x00b", "gpt\u202e2", "two\nlines", "\x1b[31m", "N" * 201, "full_attn"]
+EDGE_FLOATS = [5e-324, 1e-320, 2.2250738585072014e-308, 1.7976931348623157e308, -0.0]
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats()
+    | st.text(max_size=8)
+    | st.sampled_from(HOSTILE_TEXT)
+    | st.sampled_from(EDGE_FLOATS),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
     max_leaves=8,
 )
