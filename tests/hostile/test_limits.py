@@ -118,7 +118,7 @@ LLAMA = {"model_type": "llama", "hidden_size": 64, "num_attention_heads": 4, "nu
         ({"model_type": "phi3", "partial_rotary_factor": "0.4"}, "partial_rotary_factor must be a number"),
         ({"model_type": "phi3", "partial_rotary_factor": [0.4]}, "partial_rotary_factor must be a number"),
         ({"model_type": "gpt_neox", "rotary_pct": "x"}, "rotary_pct must be a number"),
-        ({**LLAMA, "vocab_size": 2**60}, "embeddings.vocab_size: must be at most 16,777,216"),
+        ({**LLAMA, "vocab_size": 2**60}, "vocab_size: must be at most 16,777,216"),  # the file's key
         (
             {"model_type": "qwen2_moe", "num_hidden_layers": 10**9, "decoder_sparse_step": 10**9},
             "a layer rule repeating every 1,000,000,000 layers would be written out for 1,000,000,000",
