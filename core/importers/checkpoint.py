@@ -23,9 +23,10 @@ from paramtally.core.importers.model_folder import ModelFolder
 from paramtally.core.importers.safetensors_header import TensorInfo, read_safetensors_header
 from paramtally.core.importers.tensor_parts import BUFFER, MTP, QUANT, UNKNOWN, layer_of, part_of
 from paramtally.core.input_files import open_regular
-from paramtally.core.limits import MAX_SHARDS, MAX_TENSORS
+from paramtally.core.limits import MAX_NAME_CHARS, MAX_SHARDS, MAX_TENSORS
 from paramtally.core.schema import Architecture
 from paramtally.core.sources import load_json_source
+from paramtally.core.text import one_line_name
 
 __all__ = ["Checkpoint", "PartRow", "Verification", "compare", "open_checkpoint", "predicted_from"]
 
@@ -110,7 +111,8 @@ def predicted_from(checkpoint: Checkpoint) -> Architecture | None:
             return None
         arch = load_json_source(folder.member("config.json"), nofollow=True).architecture
         generic = arch.name.endswith("(config.json)")
-        return arch.model_copy(update={"name": folder.root.name}) if generic else arch
+        named = one_line_name(folder.root.name, MAX_NAME_CHARS)  # a folder's name may hold anything
+        return arch.model_copy(update={"name": named}) if generic else arch
     mapped = config_from_gguf(checkpoint.metadata, list(checkpoint.tensors))
     if mapped is None:
         return None
@@ -120,7 +122,11 @@ def predicted_from(checkpoint: Checkpoint) -> Architecture | None:
         arch = import_hf_config(mapped, origin)
     except ParamTallyError as exc:
         raise ParamTallyError(gguf_words(str(exc), origin, checkpoint.metadata)) from None
-    return arch.model_copy(update={"name": str(name)}) if isinstance(name, str) else arch
+    return (
+        arch.model_copy(update={"name": one_line_name(name, MAX_NAME_CHARS)})
+        if isinstance(name, str)
+        else arch
+    )
 
 
 # Parts outside the layers: a tensor of theirs that sits in a layer (T5's relative position bias

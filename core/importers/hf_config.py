@@ -28,8 +28,10 @@ from paramtally.core.importers.hf_llama import deepseek, llama_like
 from paramtally.core.importers.hf_reader import HFConfig
 from paramtally.core.importers.hf_seq2seq import SEQ2SEQ_BUILDERS
 from paramtally.core.importers.layer_pattern import LayerRuleError
+from paramtally.core.limits import MAX_NAME_CHARS
 from paramtally.core.migrations import migrate
 from paramtally.core.schema import Architecture
+from paramtally.core.text import one_line_name
 
 __all__ = ["SUPPORTED_MODEL_TYPES", "hf_dtype", "import_hf_config", "import_hf_config_keyed"]
 
@@ -55,8 +57,10 @@ def import_hf_config_keyed(data: Mapping[str, Any], origin: str) -> tuple[Archit
         spec = _BUILDERS[str(model_type)](cfg)
     except LayerRuleError as exc:
         raise ParamTallyError(f"{origin}: {exc}") from None
-    spec.setdefault("name", _display_name(data, origin))
-    imported = f"Imported from {PurePath(origin).name} (Hugging Face model_type '{model_type}')."
+    # The name and description come from the file's text and its path: made names a model may carry.
+    spec.setdefault("name", one_line_name(_display_name(data, origin), MAX_NAME_CHARS))
+    source = one_line_name(PurePath(origin).name, MAX_NAME_CHARS)
+    imported = f"Imported from {source} (Hugging Face model_type '{model_type}')."
     spec.setdefault("description", imported)
     spec["family"] = model_type
     if "blocks" not in spec:

@@ -179,3 +179,25 @@ def test_the_largest_window_size_is_taken() -> None:
 
     args: argparse.Namespace = build_parser().parse_args(["--size", f"{MAX_SIDE}x{MAX_SIDE}"])
     assert args.size == (MAX_SIDE, MAX_SIDE)
+
+
+def test_a_folder_or_a_configs_own_name_becomes_a_name_a_model_may_carry(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A model folder named with a line break and U+202E, a config whose _name_or_path holds an
+    escape: their text names the model, escaped, and every printed line stays one line."""
+    folder = tmp_path / "evil\nname\u202ex"
+    folder.mkdir()
+    config = json.loads((Path(__file__).parents[1] / "data" / "hf_configs" / "gpt2.json").read_text())
+    (folder / "config.json").write_text(
+        json.dumps(config | {"_name_or_path": "org/\u202e\x1bevil" + "x" * 300})
+    )
+    (folder / "model.safetensors").write_bytes(
+        safetensors({"wte.weight": {"dtype": "F32", "shape": [2], "data_offsets": [0, 8]}}, bytes(8))
+    )
+    code, out, err = run(capsys, "verify", str(folder), "--summary")
+    assert code == 1, err  # a checkpoint of one tensor differs: the verdict
+    assert out.splitlines()[0].startswith(f"{tmp_path}/evil\\x0aname\\u202ex (safetensors")
+    assert out.splitlines()[1].startswith("prediction: \\u202e\\x1bevilxxx") and "…" in out.splitlines()[1]
+    code, out, err = run(capsys, "count", str(folder))
+    assert code == 0 and out.startswith("\\u202e\\x1bevil"), err
