@@ -45,6 +45,10 @@ def remember_source(source: str) -> None:
     """Put ``source`` first (a file by its absolute path); a config dir we cannot write is no error."""
     if os.path.exists(typed_path(source)):
         source = os.path.realpath(typed_path(source))
+    try:
+        source.encode("utf-8")
+    except UnicodeEncodeError:  # a path of bytes no encoding reads: JSON cannot keep it as text
+        return
     _write([source, *(item for item in recent_sources() if item != source)][:MAX_RECENT])
 
 

@@ -201,3 +201,16 @@ def test_a_folder_or_a_configs_own_name_becomes_a_name_a_model_may_carry(
     assert out.splitlines()[1].startswith("prediction: \\u202e\\x1bevilxxx") and "…" in out.splitlines()[1]
     code, out, err = run(capsys, "count", str(folder))
     assert code == 0 and out.startswith("\\u202e\\x1bevil"), err
+
+
+def test_a_path_of_undecodable_bytes_opens_and_is_not_remembered(tmp_path: Path) -> None:
+    """The window's start remembers what it opened in recent.json: a path JSON cannot hold as text
+    (a byte no encoding reads) is left out, where its write raised UnicodeEncodeError."""
+    from paramtally.core.recent import recent_sources, remember_source
+
+    path = Path(os.fsdecode(os.fsencode(str(tmp_path)) + b"/\xff-gpt2.json"))
+    path.write_text(dump_preset(load_builtin("gpt2")), encoding="utf-8")
+    remember_source(str(path))
+    assert all(item.encode("utf-8") for item in recent_sources()) and str(path) not in recent_sources()
+    remember_source("gpt2")  # the history still works
+    assert recent_sources()[0] == "gpt2"
