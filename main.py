@@ -16,7 +16,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return cli_main(args)
     mistyped = _mistyped_command(args[0]) if args else None
     if mistyped:
-        print(f"paramtally: '{args[0]}' is not a command (did you mean {mistyped}?)", file=sys.stderr)
+        from paramtally.core.text import message_line
+
+        print(
+            message_line(f"paramtally: '{args[0]}' is not a command (did you mean {mistyped}?)"),
+            file=sys.stderr,
+        )
         return 2
     from paramtally.gui.app import run_app  # imports no Qt until a window is really opened
 
@@ -26,13 +31,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _mistyped_command(word: str) -> str | None:
     """The command ``word`` is a typo of ('memroy' → 'memory'), unless it names something the
     window can open (a file, a folder, a built-in preset)."""
-    from pathlib import Path
+    import os
 
     from paramtally.core.cli import COMMANDS
     from paramtally.core.errors import close_names
 
     close = close_names(word, list(COMMANDS), n=1, cutoff=0.75)
-    if not close or word.startswith("-") or Path(word).exists():
+    if not close or word.startswith("-") or os.path.lexists(word):
         return None
     from paramtally.core.presets import builtin_ids
 

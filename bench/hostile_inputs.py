@@ -1,11 +1,16 @@
 #!/usr/bin/env python3
 """How long hostile inputs take to be answered, and how much memory they cost (issues 10 and 30).
 
-Each command's case runs the real command in a child process through ``tests/hostile/probe.py``,
+Issue 10's cases run the real command in a child process through ``tests/hostile/probe.py``,
 which reports the command's own seconds (imports excluded), the growth of peak RSS over the
 command (VmHWM after, against VmRSS before) and every file opened (audit hook). With ``strace`` on
 the PATH, the index naming ``../outside/x.safetensors`` is also traced (``strace -e openat``) to
 show that no file outside the folder is opened.
+
+Issue 30's cases (``--issue 30``) run ``python -m paramtally`` whole, as a person does, and report
+its wall seconds and peak RSS (GNU time's maximum resident set size, as ``/usr/bin/time -v``
+says it), the promise being 2 s and 300 MB; then count and memory over files of 4 kB to 4 MB of five
+shapes, to show the cost growing at most linearly with the bytes.
 
 With ``--window``, the window's cases instead: ``paramtally FILE --screenshot out.png`` in a fresh
 process (a fresh config folder each), its wall-clock seconds and peak RSS as ``/usr/bin/time -v``
@@ -13,7 +18,7 @@ reports them (``wait4``'s rusage), on the presets of tests/hostile/big_presets.p
 named blocks, a name of up to the 4 MB a preset may hold, text that reorders or hides. Then the
 same over file sizes from 64 KB to 4 MB, with the cost of each byte past the smallest file.
 
-    python bench/hostile_inputs.py [--repeat 5]
+    python bench/hostile_inputs.py [--repeat 5] [--issue 10|30]
     python bench/hostile_inputs.py --window [--repeat 1]
 """
 
@@ -29,7 +34,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # tests.hostile.big_presets
@@ -162,16 +169,240 @@ def window_main(repeat: int, timeout: float) -> None:
                 )
 
 
+TIME = shutil.which("time") or "/usr/bin/time"
+
+
+def _whole(argv: list[str]) -> tuple[int, float, int, str]:
+    """``python -m paramtally ARGV`` as a person runs it: (exit status, wall s, peak RSS kB, last
+    line). The RSS is GNU time's maximum resident set size: a child forked from this process
+    would count this process's pages (its cases: 450 MB) until it execs."""
+    started = time.perf_counter()
+    done = subprocess.run(
+        [TIME, "-f", "%M", sys.executable, "-m", "paramtally", *argv],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+        check=False,
+    )
+    seconds = time.perf_counter() - started
+    *said, rss = done.stderr.decode("utf-8", "replace").strip().splitlines()
+    lines = [line for line in said if not line.startswith(("paramtally: warning", "Command exited"))]
+    return done.returncode, seconds, int(rss), (lines or [""])[-1]
+
+
+def _copy(data: dict[str, Any]) -> dict[str, Any]:
+    result: dict[str, Any] = json.loads(json.dumps(data))
+    return result
+
+
+def _issue30_cases(folder: Path) -> dict[str, list[str]]:
+    """Every input of issue 30 that the command line answers."""
+    gpt2: dict[str, Any] = json.loads((ROOT / "presets" / "gpt2.json").read_text())
+    two = _copy(gpt2)
+    two["blocks"]["b"] = _copy(two["blocks"]["default"]) | {
+        "ffn": {**two["blocks"]["default"]["ffn"], "width": 1024}
+    }
+    cases: dict[str, list[str]] = {}
+
+    def write(name: str, data: Any) -> str:
+        path = folder / name
+        path.write_text(json.dumps(data) if not isinstance(data, str) else data, encoding="utf-8")
+        return str(path)
+
+    pair = [{"count": 1}, {"count": 1, "block": "b"}]
+    for groups in (30, 100, 1000):
+        data = _copy(two) | {
+            "decoder": {
+                **two["decoder"],
+                "layers": [{"count": 1, "pattern": [{"count": 2047, "pattern": pair}]}] * groups,
+            }
+        }
+        path = write(f"groups{groups}.json", data)
+        cases[f"count, {groups} groups × 4,094 runs"] = ["count", path]
+        cases[f"memory, {groups} groups × 4,094 runs"] = ["memory", path]
+    path = str(folder / "groups1000.json")
+    cases["compare, 1,000 groups"] = ["compare", path, "gpt2"]
+    cases["solve, 1,000 groups"] = ["solve", path, "--vary", "hidden_size", "--target", "total=1B"]
+    cases["sweep, 1,000 groups"] = [
+        "sweep",
+        path,
+        "--x",
+        "hidden_size=256,512",
+        "--y",
+        "vocab_size=1000,2000",
+    ]
+    model = folder / "groups-model"
+    model.mkdir()
+    (model / "config.json").write_text(Path(path).read_text())
+    header = json.dumps(
+        {"model.norm.weight": {"dtype": "F32", "shape": [2], "data_offsets": [0, 8]}}
+    ).encode()
+    (model / "model.safetensors").write_bytes(struct.pack("<Q", len(header)) + header + bytes(8))
+    cases["verify, 1,000 groups"] = ["verify", str(model)]
+    most = _copy(two) | {
+        "decoder": {**two["decoder"], "layers": [{"count": 1, "pattern": [{"count": 2048, "pattern": pair}]}]}
+    }
+    path = write("most-runs.json", most)
+    for argv in (
+        ["count"],
+        ["count", "--format", "json"],
+        ["memory", "--mode", "training"],
+        ["compare", "gpt2"],
+    ):
+        cases[f"{' '.join(argv)}, the most runs allowed (4,096)"] = [argv[0], path, *argv[1:]]
+    blocks = _copy(gpt2)
+    blocks["blocks"] |= {f"block{i}": gpt2["blocks"]["default"] for i in range(5000)}
+    cases["count, 5,000 named blocks"] = ["count", write("blocks.json", blocks)]
+    cases["count, a 4 MB name"] = ["count", write("name.json", _copy(gpt2) | {"name": "N" * (4_000_000)})]
+    surrogate = write("surrogate.json", json.dumps(_copy(gpt2) | {"name": "x\ud800"}))
+    cases["count -o, a lone surrogate in the name"] = ["count", surrogate, "-o", str(folder / "out.txt")]
+    cases["presets import, a lone surrogate"] = [
+        "presets",
+        "import",
+        surrogate,
+        "--id",
+        "surrogate-bench",
+        "--force",
+    ]
+    nul = folder / "nul-shard"
+    nul.mkdir()
+    (nul / "config.json").write_text(json.dumps({"model_type": "gpt2"}))
+    (nul / "model.safetensors.index.json").write_text(
+        json.dumps({"weight_map": {"a": "x\u0000.safetensors"}})
+    )
+    cases["verify, a NUL in a shard's name"] = ["verify", str(nul)]
+    cases["count, a 5,000-character path"] = ["count", "/tmp/" + "a" * 5000 + ".json"]
+    cases["memory --mfu 1e-320"] = ["memory", "llama-3-8b", "--mfu", "1e-320"]
+    cases["memory --mfu 1e-320 --mode training --format json"] = [
+        "memory", "llama-3-8b", "--mfu", "1e-320", "--mode", "training", "--format", "json",
+    ]  # fmt: skip
+    cases["solve --target memory<=1e400GB"] = [
+        "solve",
+        "llama-3-8b",
+        "--vary",
+        "num_layers",
+        "--target",
+        "memory<=1e400GB",
+    ]
+    cases["solve --target time=1e400s"] = [
+        "solve",
+        "llama-3-8b",
+        "--vary",
+        "num_layers",
+        "--target",
+        "time=1e400s",
+    ]
+    typo = {"model_type": "gpt_oss", "layer_types": ["sliding_attention", "zz_attention"] * 12}
+    cases["memory, gpt-oss layer_types 'zz_attention'"] = ["memory", write("gpt-oss.json", typo)]
+    for names in (400_000, 1_500_000):
+        index = folder / f"index{names}"
+        index.mkdir()
+        (index / "config.json").write_text(json.dumps({"model_type": "gpt2"}))
+        weight_map = {f"t{i}": f"shard-{i:07d}.safetensors" for i in range(names)}
+        (index / "model.safetensors.index.json").write_text(json.dumps({"weight_map": weight_map}))
+        cases[f"verify, an index of {names:,} missing shards"] = ["verify", str(index)]
+    deep = _copy(gpt2) | {"decoder": {**gpt2["decoder"], "layers": [{"count": 20_000}]}}
+    cases["count --format json, 20,000 layers"] = ["count", write("deep.json", deep), "--format", "json"]
+    return cases
+
+
+def _shapes() -> dict[str, Callable[[int], dict[str, Any]]]:
+    """Files that grow with n: groups, one pattern's runs, named blocks, a list, unknown data."""
+    gpt2: dict[str, Any] = json.loads((ROOT / "presets" / "gpt2.json").read_text())
+    two = _copy(gpt2)
+    two["blocks"]["b"] = _copy(two["blocks"]["default"]) | {
+        "ffn": {**two["blocks"]["default"]["ffn"], "width": 1024}
+    }
+
+    def groups(n: int) -> dict[str, Any]:
+        layers = [
+            {
+                "count": 1 + i % 3,
+                "block": "b" if i % 2 else "default",
+                "override": {"ffn": {"width": 1000 + i}},
+            }
+            for i in range(n)
+        ]
+        return two | {"decoder": {**two["decoder"], "layers": layers}}
+
+    def pattern(n: int) -> dict[str, Any]:
+        return two | {
+            "decoder": {
+                **two["decoder"],
+                "layers": [{"count": 3, "pattern": [{"count": 1}, {"count": 1, "block": "b"}] * n}],
+            }
+        }
+
+    def blocks(n: int) -> dict[str, Any]:
+        return gpt2 | {"blocks": gpt2["blocks"] | {f"block{i}": gpt2["blocks"]["default"] for i in range(n)}}
+
+    def lora(n: int) -> dict[str, Any]:
+        block = gpt2["blocks"]["default"] | {"lora": {"rank": 8, "targets": ["q"] * n}}
+        return gpt2 | {"blocks": {"default": block}}
+
+    def unknown(n: int) -> dict[str, Any]:
+        return gpt2 | {"pad": [0] * n}
+
+    return {
+        "groups": groups,
+        "pattern runs": pattern,
+        "named blocks": blocks,
+        "lora list": lora,
+        "unknown key": unknown,
+    }
+
+
+def _fill(make: Callable[[int], dict[str, Any]], size: int) -> str:
+    low, high = 1, 1
+    while len(json.dumps(make(high))) < size:
+        high *= 2
+    while low < high:
+        middle = (low + high + 1) // 2
+        if len(json.dumps(make(middle))) <= size:
+            low = middle
+        else:
+            high = middle - 1
+    return json.dumps(make(low))
+
+
+def _issue30(repeat: int) -> None:
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = Path(scratch)
+        head = f"{'issue 30 case (python -m paramtally, whole)':<58} {'exit':>4} {'max s':>6} {'max RSS':>8}"
+        print(head + "  answer")
+        for name, argv in _issue30_cases(folder).items():
+            runs = [_whole(argv) for _ in range(repeat)]
+            seconds, rss = max(run[1] for run in runs), max(run[2] for run in runs)
+            print(f"{name:<58} {runs[0][0]:>4} {seconds:>6.2f} {rss / 1024:>5.0f} MB  {runs[0][3][:110]}")
+        print(f"\n{'cost over file size':<34} {'bytes':>10} {'exit':>4} {'max s':>6} {'max RSS':>8}")
+        for shape, make in _shapes().items():
+            for size in (4 << 10, 64 << 10, 1 << 20, (4 << 20) - 64):
+                path = folder / "sized.json"
+                path.write_text(_fill(make, size), encoding="utf-8")
+                for command in ("count", "memory"):
+                    runs = [_whole([command, str(path)]) for _ in range(repeat)]
+                    seconds, rss = max(run[1] for run in runs), max(run[2] for run in runs)
+                    label = f"{command}, {shape}"
+                    size_said = f"{path.stat().st_size:>10,} {runs[0][0]:>4}"
+                    print(f"{label:<34} {size_said} {seconds:>6.2f} {rss / 1024:>5.0f} MB")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=None, help="runs of each case (5; 1 with --window)")
     parser.add_argument("--window", action="store_true", help="the window's cases, not the commands'")
     parser.add_argument("--timeout", type=float, default=120, help="seconds before a window is killed")
+    parser.add_argument("--issue", type=int, choices=(10, 30), help="only that issue's cases")
     args = parser.parse_args()
     if args.window:
         window_main(args.repeat or 1, args.timeout)
         return
     args.repeat = args.repeat or 5
+    if args.issue != 10:
+        _issue30(args.repeat)
+        if args.issue == 30:
+            return
+        print()
     with tempfile.TemporaryDirectory() as scratch:
         folder = Path(scratch)
         cases = _cases(folder)

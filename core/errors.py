@@ -73,7 +73,14 @@ def field_problems(exc: ValidationError) -> list[FieldProblem]:
         echo = error["type"] == "too_short" and any(
             len(other) > len(loc) and other[: len(loc)] == loc for other in locs
         )
-        if not echo:
+        if echo:
+            continue
+        if loc[-1:] == ("[key]",):  # a mapping's key refused: the mapping is the field, the key its value
+            problems.append((loc[:-2], f"the name {shown(loc[-2], 60)} {plain_reason(error)}"))
+        elif error["type"] in ("union_tag_invalid", "union_tag_not_found"):  # the tag is a field of its own
+            tag = str((error.get("ctx") or {}).get("discriminator", "kind")).strip("'")
+            problems.append(((*loc, tag), plain_reason(error)))
+        else:
             problems.append((loc, plain_reason(error)))
     return problems
 
@@ -104,6 +111,13 @@ _PLAIN: dict[str, Callable[[dict[str, Any]], str]] = {
     "bool_parsing": lambda ctx: "must be true or false",
     "bool_type": lambda ctx: "must be true or false",
     "string_type": lambda ctx: "must be text",
+    "string_too_long": lambda ctx: f"takes at most {_limit(ctx['max_length'])} characters",
+    "string_too_short": lambda ctx: f"needs at least {_limit(ctx['min_length'])} characters",
+    "string_pattern_mismatch": lambda ctx: "is not in the form this field takes",
+    # field_problems puts the tag's field (kind) in the path: "mixer.kind: must be one of …"
+    "union_tag_invalid": lambda ctx: f"must be one of {ctx['expected_tags']}, not '{ctx['tag']}'",
+    "union_tag_not_found": lambda ctx: "is required",
+    "string_unicode": lambda ctx: "holds a lone surrogate (half of a UTF-16 pair), which is not text",
     "literal_error": lambda ctx: _one_of(ctx["expected"]),
     "missing": lambda ctx: "is required",
     "extra_forbidden": lambda ctx: "is not a known setting",
@@ -134,7 +148,8 @@ def plain_reason(error: ErrorDetails) -> str:
         if error["type"] == "literal_error" and isinstance(error.get("input"), str):
             return f"{reason}, not '{error['input']}'"
         return reason
-    return error["msg"].removeprefix("Value error, ")
+    # Our own rules' words, or pydantic's for a rare case, said as the rules above say theirs.
+    return error["msg"].removeprefix("Value error, ").replace("Input should be ", "must be ")
 
 
 def one_line(exc: BaseException) -> str:

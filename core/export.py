@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from paramtally.core.atomic import write_text_atomic
 from paramtally.core.breakdown import PART_LABELS, PARTS, Node, ParamReport
 from paramtally.core.errors import ParamTallyError
+from paramtally.core.text import escaped, json_text
 
 if TYPE_CHECKING:
     from paramtally.core.explore.compare import Comparison, Delta
@@ -57,6 +58,7 @@ __all__ = [
     "flops_convention_line",
     "flops_json",
     "gpu_rows",
+    "group_rows",
     "layer_rows",
     "memory_figures",
     "memory_json",
@@ -181,10 +183,33 @@ def gpu_rows(setups: Iterable[SetupFit]) -> list[dict[str, Any]]:
     return [{column: getattr(setup, column) for column in GPU_COLUMNS} for setup in setups]
 
 
-def report_json(report: ParamReport) -> dict[str, Any]:
-    """The ``count --format json`` object: totals, leaf parts, by-part sums and layers; the MTP
-    modules' leaf parts apart (``mtp_parts``), as their total is."""
-    return {
+def group_rows(report: ParamReport) -> list[dict[str, Any]]:
+    """One row per run of layers of one block (its figures per layer): what a per-layer table
+    holds, in as many rows as the model has runs however many layers they hold."""
+    return [
+        {
+            "stack": row.stack,
+            "group": row.group,
+            "start": row.start,
+            "count": row.count,
+            "repeats": row.repeats,
+            "period": row.period,
+            "layers": row.layers,
+            "mixer": row.mixer,
+            "kind": row.kind,
+            "params": row.params,
+            "active": row.active,
+            **{part: row.by_part.get(part, 0) for part in PARTS},
+        }
+        for row in report.groups
+    ]
+
+
+def report_json(report: ParamReport, layers: bool = False) -> dict[str, Any]:
+    """The ``count --format json`` object: totals, leaf parts, by-part sums and the runs of layers
+    (``groups``), with ``layers`` the per-layer rows too; the MTP modules' leaf parts apart
+    (``mtp_parts``), as their total is."""
+    data = {
         "name": report.name,
         "total": report.total,
         "active": report.active,
@@ -195,8 +220,9 @@ def report_json(report: ParamReport) -> dict[str, Any]:
         "by_part": {part: report.by_part[part] for part in PARTS if part in report.by_part},
         "parts": _leaf_parts(report.tree),
         "mtp_parts": _leaf_parts(report.mtp_tree) if report.mtp_tree is not None else [],
-        "layers": layer_rows(report),
+        "groups": group_rows(report),
     }
+    return data | {"layers": layer_rows(report)} if layers else data
 
 
 def _leaf_parts(tree: Node) -> list[dict[str, Any]]:
@@ -359,7 +385,8 @@ def scenario_text(s: Scenario) -> str:
 
 
 def to_json(data: Any) -> str:
-    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    """The JSON every command and the window write (``core.text.json_text``: finite, escaped)."""
+    return json_text(data) + "\n"
 
 
 def write_export(path: Path, text: str) -> Path:
@@ -417,7 +444,7 @@ def flops_convention_line(s: Scenario) -> str:
 
 
 def _compact(data: Any) -> str:
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return json_text(data, indent=None, separators=(",", ":"))
 
 
 def to_csv(
@@ -435,14 +462,14 @@ def to_csv(
         lines.writerows([f"# {key}", value] for key, value in about)
         buffer.write("\n")
     _write_rows(buffer, rows, columns, ",")
-    return buffer.getvalue()
+    return escaped(buffer.getvalue())  # a tensor's name from a checkpoint may hold NUL or U+202E
 
 
 def to_tsv(rows: Iterable[dict[str, Any]], columns: Sequence[str]) -> str:
     """Tab-separated text with a header line: what a spreadsheet takes from the clipboard."""
     buffer = io.StringIO()
     _write_rows(buffer, rows, columns, "\t")
-    return buffer.getvalue()
+    return escaped(buffer.getvalue())
 
 
 def _write_rows(

@@ -19,7 +19,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from paramtally.core.errors import ParamTallyError, ParamTallyWarning, field_error, one_line, unknown_name
 from paramtally.core.input_files import load_json_file
+from paramtally.core.limits import MAX_DESCRIPTION_CHARS, MAX_GPUS, MAX_NAME_CHARS
 from paramtally.core.package_data import data_dir
+from paramtally.core.text import Line, Text
 
 __all__ = ["BUILTIN_FILE", "GPU", "CatalogWarning", "find_gpu", "load_catalog", "user_catalog_path"]
 
@@ -36,23 +38,26 @@ class GPU(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    id: Annotated[str, Field(min_length=1, pattern=r"^[a-z0-9][a-z0-9._-]*$")] = Field(
-        description="Short id used on the command line and in scenarios."
+    id: Annotated[str, Field(min_length=1, max_length=MAX_NAME_CHARS, pattern=r"^[a-z0-9][a-z0-9._-]*$")] = (
+        Field(description="Short id used on the command line and in scenarios.")
     )
-    name: str = Field(description="Display name.")
-    # Upper bounds keep every figure derived from a GPU a finite float (1 EiB, 10⁹ TFLOP/s, 10⁹ GB/s).
+    name: Line = Field(max_length=MAX_NAME_CHARS, description="Display name.")
+    # Bounds keep every figure derived from a GPU a finite float (1 EiB, 10⁹ TFLOP/s, 10⁹ GB/s;
+    # 1 GFLOP/s and 1 MB/s at least: 1e-320 TFLOP/s made a training time of infinite days).
     memory_bytes: Annotated[int, Field(gt=0, le=1 << 60, strict=True)] = Field(
         description="Memory in bytes (marketed GB = 10⁹)."
     )
-    usable_fraction: Annotated[float, Field(gt=0, le=1)] = Field(
+    usable_fraction: Annotated[float, Field(ge=0.01, le=1)] = Field(
         1.0, description="Share the GPU may use (Apple unified memory ≈ 0.75 by default)."
     )
-    bf16_tflops: Annotated[float, Field(gt=0, le=1e9)] = Field(description="Dense BF16 TFLOP/s.")
-    bandwidth_gbs: Annotated[float, Field(gt=0, le=1e9)] = Field(description="Memory bandwidth in GB/s.")
+    bf16_tflops: Annotated[float, Field(ge=1e-3, le=1e9)] = Field(description="Dense BF16 TFLOP/s.")
+    bandwidth_gbs: Annotated[float, Field(ge=1e-3, le=1e9)] = Field(description="Memory bandwidth in GB/s.")
     usd_per_hour: Annotated[float, Field(gt=0, le=1e9)] | None = Field(
         None, description="Price of one GPU-hour in US dollars (serving cost per token); empty: unknown."
     )
-    note: str = Field("", description="Where the figures come from, caveats.")
+    note: Text = Field(
+        "", max_length=MAX_DESCRIPTION_CHARS, description="Where the figures come from, caveats."
+    )
 
     def capacity_bytes(self, utilization_cap: float = 1.0) -> int:
         """Bytes a run may fill: memory × usable fraction × utilization cap."""
@@ -77,10 +82,14 @@ def _catalog_path(*_environment: str | None) -> Path:
 
 def _entries(data: Any, origin: str) -> list[Any]:
     if isinstance(data, dict) and isinstance(data.get("gpus"), list):
-        return list(data["gpus"])
-    if isinstance(data, list):
-        return data
-    raise ParamTallyError(f"{origin}: expected a JSON object with a 'gpus' list")
+        data = data["gpus"]
+    if not isinstance(data, list):
+        raise ParamTallyError(f"{origin}: expected a JSON object with a 'gpus' list")
+    if len(data) > MAX_GPUS:  # every setup table tries each kind: 20,000 made compare take 8 minutes
+        raise ParamTallyError(
+            f"{origin}: lists {len(data):,} GPUs, more than the {MAX_GPUS:,} a catalog may hold"
+        )
+    return list(data)
 
 
 @lru_cache(maxsize=1)
@@ -144,5 +153,6 @@ def find_gpu(gpu_id: str, catalog: tuple[GPU, ...] | None = None) -> GPU:
     if len(named) == 1:
         return named[0]
     ids = [gpu.id for gpu in catalog]
-    message = unknown_name("GPU", gpu_id, ids, f"known: {', '.join(ids)}")
+    known = ", ".join(ids[:16]) + (f", … {len(ids)} in all" if len(ids) > 16 else "")
+    message = unknown_name("GPU", gpu_id[:100], ids, f"known: {known}")
     raise field_error("Scenario", ("gpu",), message, gpu_id)

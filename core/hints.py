@@ -15,7 +15,7 @@ field, the CLI prints it as ``paramtally: warning: …``. Why these sizes:
 from __future__ import annotations
 
 import warnings
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -143,9 +143,14 @@ def _hints(arch: Architecture, scenario: Scenario | None) -> Hints:
     return found
 
 
-def warn_hints(arch: Architecture, scenario: Scenario | None = None) -> None:
-    """Each hint as a ParamTallyWarning (the CLI prints 'paramtally: warning: field: advice')."""
+def warn_hints(
+    arch: Architecture, scenario: Scenario | None = None, file_keys: Mapping[FieldPath, str] | None = None
+) -> None:
+    """Each hint as a ParamTallyWarning (the CLI prints 'paramtally: warning: field: advice'); a
+    field a Hugging Face config.json gave is named by the file's key (``file_keys``: d_model)."""
     positions = _positions_path(arch)
+    named = file_keys or {}
     for path, advice in hints(arch, scenario).items():
         if path != positions:  # the same advice as the context's, said once
-            warnings.warn(f"{format_loc(path)}: {advice}", ParamTallyWarning, stacklevel=2)
+            where = named.get(path) or format_loc(path)
+            warnings.warn(f"{where}: {advice}", ParamTallyWarning, stacklevel=2)

@@ -7,14 +7,16 @@ from elsewhere (downloads, other people, a damaged disk), so each is read the sa
   with ``os.stat`` before opening and again on the open descriptor, opened without blocking;
 - its size is checked against the caller's limit before a byte is read;
 - the JSON may nest at most ``MAX_DEPTH`` levels, an integer may have at most ``MAX_INT_DIGITS``
-  digits, a number must be finite, and an object may not repeat a key (JSON leaves that
-  undefined; Python would silently keep the last one).
+  digits, a number must be finite, an object may not repeat a key (JSON leaves that
+  undefined; Python would silently keep the last one), and no text may hold a lone surrogate
+  (``"\ud800"``: valid JSON, but not text any UTF-8 output can write).
 
 Every refusal is one ``ParamTallyError`` line that names the file, and the key where one is known.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import os
@@ -24,15 +26,18 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from paramtally.core.errors import ParamTallyError
+from paramtally.core.text import character_name, escaped
 
 __all__ = [
     "MAX_DEPTH",
     "MAX_INT_DIGITS",
+    "UnusableJSON",
     "file_kind",
     "load_json_file",
     "open_regular",
     "parse_json",
     "read_regular_file",
+    "typed_path",
 ]
 
 MAX_DEPTH = 64  # a preset nests 4 levels, a config.json 5; no real file comes near
@@ -49,6 +54,17 @@ _KINDS = (
     (stat.S_ISSOCK, "a socket"),
     (stat.S_ISLNK, "a symbolic link"),
 )
+
+
+class UnusableJSON(ParamTallyError):
+    """Valid JSON refused for what it holds: a lone surrogate, too many keys."""
+
+
+def typed_path(text: str) -> Path:
+    """A path as a person typed it, ``~`` expanded (left as typed for an unknown user, where
+    ``Path.expanduser`` raises). Ask it ``os.path.exists``/``isdir``, which answer False for a
+    name too long or holding NUL where ``Path.exists`` raises (before Python 3.12)."""
+    return Path(os.path.expanduser(text))
 
 
 def file_kind(mode: int) -> str:
@@ -89,14 +105,20 @@ def read_regular_file(path: Path, limit: int, origin: str | None = None, *, nofo
     return data
 
 
-def load_json_file(path: Path, limit: int, origin: str | None = None, *, nofollow: bool = False) -> Any:
+def load_json_file(
+    path: Path, limit: int, origin: str | None = None, *, nofollow: bool = False, max_keys: int | None = None
+) -> Any:
     """The JSON document in ``path`` (a regular file of at most ``limit`` bytes), guarded."""
     name = origin or path.name
-    return parse_json(read_regular_file(path, limit, name, nofollow=nofollow), name)
+    return parse_json(read_regular_file(path, limit, name, nofollow=nofollow), name, max_keys)
 
 
-def parse_json(data: bytes | str, origin: str) -> Any:
-    """Decode UTF-8 JSON (a BOM is tolerated) within the depth, digit and key rules above."""
+def parse_json(data: bytes | str, origin: str, max_keys: int | None = None) -> Any:
+    """Decode UTF-8 JSON (a BOM is tolerated) within the depth, digit and key rules above; with
+    ``max_keys``, a file of more keys is refused before it is decoded (each costs the decoder a
+    few hundred bytes however short its text: 58 MB of index took 0.6 GB)."""
+    if max_keys is not None:
+        _check_keys(data, max_keys, origin)
     if isinstance(data, bytes):
         try:
             text = data.decode("utf-8-sig")
@@ -121,10 +143,24 @@ def parse_json(data: bytes | str, origin: str) -> Any:
     except RecursionError:
         raise ParamTallyError(f"{origin}: nested more than {MAX_DEPTH} levels deep") from None
     _check_depth(value, origin)
+    if _SURROGATE_ESCAPE.search(text) or (isinstance(data, str) and _SURROGATE.search(text)):
+        _check_surrogates(value, origin)
     return value
 
 
 # --- internals -------------------------------------------------------------------------------------
+
+
+_KEY_END = re.compile(rb'"[ \t\r\n]*:')  # a key's closing quote and its colon (or a string's text)
+
+
+def _check_keys(data: bytes | str, most: int, origin: str) -> None:
+    """Refuse more than ``most`` keys, counted as quotes followed by a colon (an upper bound: a
+    string may hold '\":' too); counting stops at ``most`` + 1."""
+    raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
+    keys = sum(1 for _ in itertools.islice(_KEY_END.finditer(raw), most + 1))
+    if keys > most:
+        raise UnusableJSON(f"{origin}: holds more than {most:,} keys, more than any such file has")
 
 
 def _check_regular(mode: int, name: str) -> None:
@@ -186,6 +222,36 @@ def _key_before(text: str, token: str) -> str:
     at = text.find(token) if token else -1
     match = _KEY_BEFORE.search(text[max(0, at - 300) : at]) if at > 0 else None
     return match.group(1) if match else ""
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")  # "\ud800" written as an escape
+
+
+def _check_surrogates(value: Any, origin: str) -> None:
+    """Refuse the first key or text holding a lone surrogate (the decoder joined every pair)."""
+    pending: list[tuple[Any, str]] = [(value, "")]
+    while pending:
+        node, key = pending.pop()
+        if isinstance(node, str) and (found := _SURROGATE.search(node)):
+            place = f"{_shown_key(key)}: " if key else ""
+            raise UnusableJSON(f"{origin}: {place}holds {character_name(found.group())}, which is not text")
+        if isinstance(node, dict):
+            for name, child in node.items():
+                if found := _SURROGATE.search(name):
+                    what = character_name(found.group())
+                    raise UnusableJSON(
+                        f"{origin}: the key {_shown_key(name)} holds {what}, which is not text"
+                    )
+                pending.append((child, name))
+        elif isinstance(node, list):
+            pending.extend((child, key) for child in node)
+
+
+def _shown_key(key: str) -> str:
+    """A key as a message quotes it: a lone surrogate or a control character in it escaped."""
+    text = escaped(key, keep="")
+    return text if len(text) <= 80 else text[:79] + "…"
 
 
 def _check_depth(value: Any, origin: str) -> None:

@@ -25,7 +25,15 @@ from fractions import Fraction
 
 from paramtally.core.errors import ParamTallyError
 
-__all__ = ["UNITS", "NumberError", "parse_number", "parse_quantity", "parse_whole", "suffixes"]
+__all__ = [
+    "MAX_QUANTITY",
+    "UNITS",
+    "NumberError",
+    "parse_number",
+    "parse_quantity",
+    "parse_whole",
+    "suffixes",
+]
 
 _THOUSAND, _KIB = 10**3, 2**10
 _SCALES: dict[str, dict[str, int | Fraction]] = {
@@ -48,6 +56,9 @@ _SHOWN = {  # the suffixes as a message names them
 }
 UNITS = tuple(_SCALES)
 _ALIASES = {"params": "count"}  # a figure's unit that counts
+# A target or level beyond 10³⁰ (parameters, bytes, FLOPs or days) is no design goal; below it, every
+# figure compared with it is finite.
+MAX_QUANTITY = 10**30
 _LARGEST_EXPONENT = 100  # 1e100 is past every limit a field has; 1e1000000000 would take minutes
 _MOST_DIGITS = 1000  # Python reads at most 4,300 digits into an int; no field holds 1,000
 _SHOWN_CHARACTERS = 40  # of the text, quoted in a message
@@ -61,6 +72,10 @@ _SUFFIX = re.compile(r"(?P<number>.*?)\s*(?P<suffix>[A-Za-z]*)")
 
 class NumberError(ParamTallyError):
     """Typed text that is not a number of its kind; the message says why, in a line."""
+
+
+class TooLarge(NumberError):
+    """A number past every limit a quantity has (an exponent above 100): refused before it is made."""
 
 
 def suffixes(unit: str) -> str:
@@ -110,7 +125,8 @@ def parse_number(text: str, unit: str = "count") -> Fraction:
         raise NumberError(f"'{typed}' is too long: a number has at most {_MOST_DIGITS:,} digits")
     exponent = int(number["exponent"] or 0)
     if abs(exponent) > _LARGEST_EXPONENT:
-        raise NumberError(f"'{typed}': an exponent runs from -{_LARGEST_EXPONENT} to {_LARGEST_EXPONENT}")
+        error = TooLarge if exponent > 0 else NumberError
+        raise error(f"'{typed}': an exponent runs from -{_LARGEST_EXPONENT} to {_LARGEST_EXPONENT}")
     digits = re.sub(_SEPARATOR, "", number["whole"]) + "." + (number["fraction"] or "")
     value = Fraction(digits) * Fraction(10) ** exponent * scale
     return -value if number["sign"] == "-" else value
@@ -128,11 +144,16 @@ def parse_whole(text: str, unit: str = "count") -> int:
 def parse_quantity(text: str, unit: str, what: str) -> Fraction:
     """A figure's target or level (``7e9``, ``7B``, ``80GB``, ``80GiB``, ``30d``), at least 0; the
     error names ``what`` it is for."""
+    too_large = NumberError(f"{what}: '{_quoted(text)}' is more than 10^30 {unit}, beyond any model")
     try:
         value = parse_number(text, unit)
+    except TooLarge:
+        raise too_large from None
     except NumberError:
-        units = suffixes(unit)
-        raise NumberError(f"{what}: '{text}' is not a number of {unit} (suffixes: {units})") from None
+        said = f"'{_quoted(text)}' is not a number of {unit} (suffixes: {suffixes(unit)})"
+        raise NumberError(f"{what}: {said}") from None
     if value < 0:
-        raise NumberError(f"{what}: '{text}' is negative; a number of {unit} is at least 0")
+        raise NumberError(f"{what}: '{_quoted(text)}' is negative; a number of {unit} is at least 0")
+    if value > MAX_QUANTITY:
+        raise too_large
     return value

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -52,10 +53,13 @@ SCENARIO_KEY = "scenario"
 
 @dataclass(frozen=True, slots=True)
 class Preset:
-    """What a preset file holds: the architecture, and the scenario saved with it (as data) if any."""
+    """What a preset file holds: the architecture, and the scenario saved with it (as data) if any.
+    A Hugging Face config.json also says which of its keys each field came from (``file_keys``,
+    field path → key), so that advice about a field names the file's key (``d_model``)."""
 
     architecture: Architecture
     scenario: dict[str, Any] | None = None
+    file_keys: Mapping[tuple[str | int, ...], str] | None = None
 
 
 def builtin_ids() -> list[str]:

@@ -9,13 +9,14 @@ no history (it is rewritten whole, atomically, on the next open).
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import platformdirs
 
 from paramtally.core.atomic import write_text_atomic
 from paramtally.core.errors import ParamTallyError
-from paramtally.core.input_files import load_json_file
+from paramtally.core.input_files import load_json_file, typed_path
 
 __all__ = ["MAX_RECENT", "forget_source", "recent_path", "recent_sources", "remember_source"]
 
@@ -42,8 +43,12 @@ def recent_sources() -> list[str]:
 
 def remember_source(source: str) -> None:
     """Put ``source`` first (a file by its absolute path); a config dir we cannot write is no error."""
-    if Path(source).expanduser().exists():
-        source = str(Path(source).expanduser().resolve())
+    if os.path.exists(typed_path(source)):
+        source = os.path.realpath(typed_path(source))
+    try:
+        source.encode("utf-8")
+    except UnicodeEncodeError:  # a path of bytes no encoding reads: JSON cannot keep it as text
+        return
     _write([source, *(item for item in recent_sources() if item != source)][:MAX_RECENT])
 
 

@@ -16,10 +16,12 @@ from pydantic import ConfigDict, Field, ValidationError, model_validator
 from paramtally.core.activations_hf import sdpa_refusal
 from paramtally.core.blocks import MoE
 from paramtally.core.blocks.base import LENGTH
+from paramtally.core.blocks.insertions import LoRATargets
 from paramtally.core.errors import ParamTallyWarning, field_error, one_line
 from paramtally.core.gguf_types import GGUF_DEFAULT_TYPES, MAX_GGUF_LAYERS
+from paramtally.core.gpus import find_gpu
 from paramtally.core.quant import Dtype, KvDtype, QuantId
-from paramtally.core.schema import Architecture, LoRATarget
+from paramtally.core.schema import Architecture
 from paramtally.core.schema.hashed import HashedOnce
 
 __all__ = [
@@ -248,7 +250,7 @@ class Scenario(HashedOnce):
         "the architecture's own adapters if any, otherwise full training.",
         json_schema_extra=TRAINING_ONLY,
     )
-    lora_targets: tuple[LoRATarget, ...] = Field(
+    lora_targets: LoRATargets = Field(
         ("q", "v"),
         title="LoRA targets",
         min_length=1,
@@ -267,7 +269,8 @@ class Scenario(HashedOnce):
         title="Training tokens",
         description="Training tokens (D); empty means the Chinchilla-optimal 20·N.",
     )
-    mfu: Annotated[float, Field(gt=0, le=1)] = Field(
+    # At least 1 %: 1e-320 made the training time infinite (an OverflowError, or "Infinity" in JSON).
+    mfu: Annotated[float, Field(ge=0.01, le=1)] = Field(
         0.4,
         title="MFU",
         description="Model FLOPs utilization: the share of the GPUs' peak bf16 FLOP/s reached. It turns "
@@ -350,7 +353,9 @@ def saved_scenario_data(data: dict[str, Any] | None, origin: str) -> Scenario | 
     if data is None:
         return None
     try:
-        return Scenario.model_validate(data)
+        scenario = Scenario.model_validate(data)
+        find_gpu(scenario.gpu)  # a GPU this catalog lacks is no scenario to open either
+        return scenario
     except ValidationError as exc:
         warnings.warn(
             f"{origin}: the saved scenario was skipped (scenario.{one_line(exc)})",

@@ -7,12 +7,13 @@ holding one, or a report ParamTally wrote with the architecture in it (Everythin
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
 from paramtally.core import presets
 from paramtally.core.errors import ParamTallyError
-from paramtally.core.input_files import load_json_file
+from paramtally.core.input_files import load_json_file, typed_path
 from paramtally.core.presets import Preset
 from paramtally.core.schema import Architecture
 
@@ -21,8 +22,8 @@ __all__ = ["is_path", "load_json_source", "load_source", "read_source", "source_
 
 def is_path(source: str) -> bool:
     """True when ``source`` names a file or folder rather than a preset id."""
-    path = Path(source).expanduser()
-    return path.exists() or path.suffix == ".json"
+    path = typed_path(source)
+    return os.path.lexists(path) or path.suffix == ".json" or len(source) > _LONGEST_ID
 
 
 def load_source(source: str) -> Architecture:
@@ -34,8 +35,8 @@ def read_source(source: str) -> Preset:
 
     A file's problems name it as given (``a/config.json``, not ``config.json``: a comparison of two
     folders says which one is wrong)."""
-    path = Path(source).expanduser()
-    if path.is_dir():
+    path = typed_path(source)
+    if os.path.isdir(path):
         from paramtally.core.importers.model_folder import ModelFolder
 
         folder = ModelFolder(path)
@@ -44,7 +45,7 @@ def read_source(source: str) -> Preset:
         member = folder.member("config.json")
         return load_json_source(member, nofollow=True, origin=str(path / "config.json"))
     if is_path(source):
-        if not path.exists():
+        if not os.path.lexists(path):
             raise ParamTallyError(f"{path}: no such file")
         return load_json_source(path, origin=str(path))
     return _load_preset_id(source)
@@ -53,7 +54,7 @@ def read_source(source: str) -> Preset:
 def source_identity(source: str) -> tuple[str, str | None]:
     """(what a title calls it, the preset id or None for a file) of a source that has loaded."""
     if is_path(source):
-        return Path(source).expanduser().name or source, None
+        return typed_path(source).name or source, None
     from paramtally.core import user_presets
 
     preset_id = user_presets.resolve_id(source)
@@ -72,9 +73,10 @@ def load_json_source(path: Path, *, nofollow: bool = False, origin: str | None =
     name = origin or path.name
     data = load_json_file(path, presets.MAX_PRESET_BYTES, name, nofollow=nofollow)
     if isinstance(data, dict) and "model_type" in data and "schema_version" not in data:
-        from paramtally.core.importers.hf_config import import_hf_config
+        from paramtally.core.importers.hf_config import import_hf_config_keyed
 
-        return Preset(import_hf_config(data, origin=name))
+        arch, keys = import_hf_config_keyed(data, origin=name)
+        return Preset(arch, file_keys=keys)
     if isinstance(data, dict) and "schema_version" not in data and _HF_KEYS & data.keys():
         raise ParamTallyError(
             f"{name}: reads as a Hugging Face config.json without its model_type; add it "
@@ -93,6 +95,9 @@ def _report_preset(data: dict[str, Any], name: str) -> Preset:
     if data.get(presets.SCENARIO_KEY) is not None:
         preset[presets.SCENARIO_KEY] = data[presets.SCENARIO_KEY]
     return presets.preset_from_data(preset, f"{name} (its architecture)")
+
+
+_LONGEST_ID = 100  # a preset id's length (core.presets.check_preset_id): a longer one is a path
 
 
 # Keys of a Hugging Face config.json that no preset has (a preset has schema_version and blocks).

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import platformdirs
 
 from paramtally.core import presets
-from paramtally.core.atomic import TEMP_PATTERN, AlreadyExists, write_bytes_atomic
+from paramtally.core.atomic import STALE_TEMP_SECONDS, TEMP_PATTERN, AlreadyExists, write_bytes_atomic
 from paramtally.core.errors import ParamTallyError, ParamTallyWarning, unknown_name
 from paramtally.core.presets import Preset
 from paramtally.core.schema import Architecture
@@ -56,7 +56,6 @@ __all__ = [
 ]
 
 Origin = Literal["builtin", "user"]
-STALE_TEMP_SECONDS = 3600  # a save takes milliseconds: an hour-old temporary file is a killed one
 _swept: set[Path] = set()  # folders whose stale temporary files were removed in this process
 
 
@@ -335,7 +334,7 @@ def import_file(file: Path, preset_id: str | None = None, *, overwrite: bool = F
     """
     from paramtally.core.sources import read_source  # sources imports this module
 
-    if not file.exists() and not file.is_symlink():
+    if not os.path.lexists(file):
         raise ParamTallyError(f"{file}: no such file")
     new_id = presets.check_preset_id(preset_id) if preset_id is not None else id_for_file(file)
     preset = read_source(str(file))
@@ -351,7 +350,7 @@ def id_from_name(name: str) -> str:
 
 def id_for_file(file: Path) -> str:
     """The id a file is imported under by default: its stem, or its folder's name for a config.json."""
-    stem = file.resolve().parent.name if file.stem == "config" else file.stem
+    stem = Path(os.path.realpath(file)).parent.name if file.stem == "config" else file.stem
     return _id_from_stem(stem)
 
 
@@ -366,9 +365,9 @@ def export_model(
 ) -> Path:
     """Write ``arch`` (and the ``scenario`` to keep with it) to ``file`` as a preset saved under
     that id would hold it, atomically: the model open in the window, edits and all."""
-    if file.is_dir():
+    if os.path.isdir(file):
         raise ParamTallyError(f"{file} is a folder; give a file name")
-    if not overwrite and file.exists():
+    if not overwrite and os.path.lexists(file):
         raise ParamTallyError(f"{file} already exists (use --force to replace it)")
     data = _preset_bytes(arch, file.stem, scenario)
     write_bytes_atomic(file, data, exclusive=not overwrite)

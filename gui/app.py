@@ -33,22 +33,27 @@ DEFAULT_PRESET = "gpt3-175b"
 YOUNG_COLLECTION_OBJECTS = 10_000  # see settle_start_up_objects
 
 
+MAX_SIDE = 8192  # pixels a side: an 8K display; a screenshot of 8192² is 256 MB already
+
+
 def _size(text: str) -> tuple[int, int]:
     try:
         width, height = (int(part) for part in text.lower().split("x"))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"size must look like 1440x900, not {text!r}") from None
+        raise argparse.ArgumentTypeError(f"size must look like 1440x900, not {text[:40]!r}") from None
     if width < 200 or height < 200:
         raise argparse.ArgumentTypeError("size must be at least 200x200")
+    if width > MAX_SIDE or height > MAX_SIDE:
+        raise argparse.ArgumentTypeError(f"size must be at most {MAX_SIDE}x{MAX_SIDE}")
     return width, height
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The whole ``paramtally`` command line: the window's options, the version and every command."""
-    from paramtally.core.cli import COMMANDS, version
+    from paramtally.core.cli import COMMANDS, OneLineParser, version
 
     commands = "\n".join(f"  {name:<15} {summary}" for name, summary in COMMANDS.items())
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="paramtally",
         description="Exact parameter counts, memory and FLOPs of transformer language models. "
         "Without a command, opens the window.",
@@ -176,6 +181,7 @@ def open_window(args: argparse.Namespace) -> MainWindow | int:
     from paramtally.core.errors import ParamTallyError
     from paramtally.core.recent import remember_source
     from paramtally.core.sources import read_source, source_identity
+    from paramtally.core.text import message_line
 
     # A screenshot shows the default model unless told otherwise: the same picture on every machine.
     source = args.source or args.preset or (DEFAULT_PRESET if args.screenshot else None)
@@ -186,7 +192,7 @@ def open_window(args: argparse.Namespace) -> MainWindow | int:
             source, preset, notice = _last_or_default()
         label, preset_id = source_identity(source)
     except ParamTallyError as exc:
-        print(f"paramtally: {exc}", file=sys.stderr)
+        print(f"paramtally: {message_line(str(exc))}", file=sys.stderr)
         return 2
     arch = preset.architecture
     count_parameters(arch)  # the headline's figures (cached in core), before Qt as said above

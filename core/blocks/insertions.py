@@ -7,16 +7,31 @@ after the FFN, or both (Houlsby et al. 2019).
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import ConfigDict, Field
+from pydantic import AfterValidator, ConfigDict, Field
 
 from paramtally.core.blocks.base import Context, LoRAMatrix, PositiveInt, Spec, leaf
 from paramtally.core.breakdown import Node
 
-__all__ = ["Adapter", "LoRA", "LoRATarget"]
+__all__ = ["Adapter", "LoRA", "LoRATarget", "LoRATargets"]
 
 LoRATarget = Literal["q", "k", "v", "o", "gate", "up", "down"]
+
+
+def _distinct(targets: tuple[str, ...]) -> tuple[str, ...]:
+    """Refuse a target named twice: a matrix gets one update (a file's 900,000 'q's named the
+    term with 1.8 MB of text)."""
+    seen: set[str] = set()
+    for target in targets:
+        if target in seen:
+            raise ValueError(f"'{target}' is named twice; a matrix gets one low-rank update")
+        seen.add(target)
+    return targets
+
+
+# Matrices that get a low-rank update, each once.
+LoRATargets = Annotated[tuple[LoRATarget, ...], AfterValidator(_distinct)]
 
 
 class LoRA(Spec):
@@ -25,7 +40,7 @@ class LoRA(Spec):
     model_config = ConfigDict(title="LoRA")
 
     rank: PositiveInt = Field(title="Rank", description="LoRA rank (r): adds r·(d_in + d_out) per matrix.")
-    targets: tuple[LoRATarget, ...] = Field(
+    targets: LoRATargets = Field(
         ("q", "v"),
         strict=False,
         min_length=1,

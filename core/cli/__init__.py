@@ -14,10 +14,11 @@ from typing import Any, NoReturn
 
 from pydantic import ValidationError
 
-from paramtally.core.cli.output import check_output, printable, read_sources
+from paramtally.core.cli.output import check_output, read_sources
 from paramtally.core.errors import ParamTallyError, ParamTallyWarning, one_line
+from paramtally.core.text import message_line
 
-__all__ = ["COMMANDS", "main", "version"]
+__all__ = ["BUG_STATUS", "COMMANDS", "OneLineParser", "main", "version"]
 
 # Each command is the module ``paramtally.core.cli.<name>`` (dashes as underscores).
 COMMANDS: dict[str, str] = {
@@ -43,7 +44,7 @@ def version() -> str:
         return "unknown"
 
 
-class _Parser(argparse.ArgumentParser):
+class OneLineParser(argparse.ArgumentParser):
     """argparse's parser, but a usage error is one line naming the option: the full usage (some
     thirty lines with the scenario's flags) is one ``--help`` away. Sub-commands' parsers are of
     this class too (``add_subparsers`` makes its parent's)."""
@@ -59,7 +60,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     loads the counting code and not the sweep's numpy or verify's checkpoint readers, and the
     others are still listed by ``paramtally --help`` from their summaries.
     """
-    parser = _Parser(
+    parser = OneLineParser(
         prog="paramtally",
         description="Exact parameter counts, memory and FLOPs of transformer language models. "
         "Run without a command to open the window.",
@@ -83,11 +84,37 @@ def _command_of(argv: Sequence[str]) -> str | None:
     return argv[0] if argv and argv[0] in COMMANDS else None
 
 
+# A bug's status (sysexits' EX_SOFTWARE): never 1, which ``verify`` gives a checkpoint that differs,
+# nor 2, a refused input. Python's own status for an uncaught exception is 1.
+BUG_STATUS = 70
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _escape_unencodable()
     try:
         return _main(argv)
     except KeyboardInterrupt:  # Ctrl-C: stopped as asked, without a traceback (128 + SIGINT, as shells say)
         return 130
+    except Exception as exc:  # a bug: one line and the log's path, and a status no verdict has
+        from paramtally.core.error_log import log_exception
+
+        log = log_exception(type(exc), exc, exc.__traceback__, version())
+        where = f"; the traceback is in {log}" if log else ""
+        said = message_line(f"{type(exc).__name__}: {exc}")[:300]
+        print(f"paramtally: internal error ({said}), a bug{where}", file=sys.stderr)
+        return BUG_STATUS
+
+
+def _escape_unencodable() -> None:
+    """A character the terminal's encoding cannot write (a path's undecodable bytes, under a
+    Latin-1 locale '×') shows as an escape rather than stopping the output with a traceback."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="backslashreplace")
+            except (ValueError, OSError):  # a stream already written to in another way
+                pass
 
 
 def _main(argv: Sequence[str] | None) -> int:
@@ -103,7 +130,7 @@ def _main(argv: Sequence[str] | None) -> int:
                 default(message, category, *where, **more)
             elif str(message) not in shown:
                 shown.add(str(message))
-                print(f"paramtally: warning: {printable(str(message))}", file=sys.stderr)
+                print(f"paramtally: warning: {message_line(str(message))}", file=sys.stderr)
 
         warnings.showwarning = show
         return _run(args)
@@ -131,9 +158,9 @@ def _run(args: argparse.Namespace) -> int:
         _note_shadowed_presets(args)
         return int(args._run(args))
     except ParamTallyError as exc:
-        print(f"paramtally {args.command}: {printable(str(exc))}", file=sys.stderr)
+        print(f"paramtally {args.command}: {message_line(str(exc))}", file=sys.stderr)
     except ValidationError as exc:
-        print(f"paramtally {args.command}: {printable(one_line(exc))}", file=sys.stderr)
+        print(f"paramtally {args.command}: {message_line(one_line(exc))}", file=sys.stderr)
     except BrokenPipeError:
         return 0
     return 2

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from paramtally.core.breakdown import PART_LABELS, human
 from paramtally.core.cli.memory import add_scenario_arguments
-from paramtally.core.cli.output import add_output_arguments, emit, format_table
+from paramtally.core.cli.output import add_output_arguments, emit, format_table, printable
 from paramtally.core.cli.scenario_flags import read_scenario, say_notes
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.explore.compare import ColumnFigures, Comparison, compare, load_columns
@@ -109,7 +109,7 @@ def _table(comparison: Comparison, notes: tuple[str, ...] = ()) -> str:
     for index, diffs in enumerate(comparison.diffs):
         if index == comparison.baseline or not diffs:
             continue
-        lines += ["", f"{columns[index].source} against {columns[comparison.baseline].source}:"]
+        lines += ["", f"{_one(columns[index].source)} against {_one(columns[comparison.baseline].source)}:"]
         lines += [f"  {'.'.join(map(str, d.path))}: {_short(d.before)} → {_short(d.after)}" for d in diffs]
     return "\n".join(lines) + "\n"
 
@@ -124,9 +124,9 @@ def _fits(column: ColumnFigures, fewest: int | None) -> str:
 
 def _fits_notes(columns: Sequence[ColumnFigures]) -> list[str]:
     """Why a column's fits are not under the scenario as it is, or not there at all."""
-    notes = [f"  {c.source}: {c.setups_note}" for c in columns if c.setups_note]
+    notes = [f"  {_one(c.source)}: {c.setups_note}" for c in columns if c.setups_note]
     return notes + [
-        f"  {c.source}: no setup laid out (—): {c.memory_problem}" for c in columns if not c.setups
+        f"  {_one(c.source)}: no setup laid out (—): {c.memory_problem}" for c in columns if not c.setups
     ]
 
 
@@ -140,3 +140,8 @@ def _counts_text() -> str:
     from paramtally.core.fit import COUNTS
 
     return f"{', '.join(map(str, COUNTS[:3]))} … {COUNTS[-1]}"
+
+
+def _one(source: str) -> str:
+    """A source as typed (a path may hold a line break), kept to its line."""
+    return printable(source, one_line=True)

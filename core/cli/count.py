@@ -8,6 +8,7 @@ from paramtally.core.breakdown import PART_LABELS, ParamReport, human
 from paramtally.core.cli.output import add_output_arguments, emit, emit_json, format_table
 from paramtally.core.count import count_parameters
 from paramtally.core.edit import without_biases
+from paramtally.core.errors import ParamTallyError
 from paramtally.core.export import (
     BREAKDOWN_COLUMNS,
     LAYER_COLUMNS,
@@ -18,7 +19,7 @@ from paramtally.core.export import (
     to_csv,
 )
 from paramtally.core.hints import warn_hints
-from paramtally.core.sources import load_source
+from paramtally.core.sources import read_source
 
 __all__ = ["add_arguments", "run"]
 
@@ -29,25 +30,34 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--no-bias", action="store_true", help="drop every matrix bias (norm β stays)")
     parser.add_argument(
-        "--layers", action="store_true", help="with --format csv/table: the per-layer table instead"
+        "--layers",
+        action="store_true",
+        help="the per-layer table instead (csv, table), or the per-layer rows too (json; the runs "
+        "of layers, 'groups', are always there)",
     )
     add_output_arguments(parser, ("table", "json", "csv"))
 
 
 def run(args: argparse.Namespace) -> int:
-    arch = load_source(args.source)
+    preset = read_source(args.source)
+    arch = preset.architecture
     if args.no_bias:
         arch = without_biases(arch)
     report = count_parameters(arch)
+    if args.layers:
+        try:
+            check_layer_rows(report)
+        except ParamTallyError as exc:  # the model, not the file, is too long: name it anyway
+            raise ParamTallyError(f"{args.source}: {exc}") from None
     if args.format == "json":
-        emit_json(report_json(report), args.output)
+        emit_json(report_json(report, layers=args.layers), args.output)
     elif args.format == "csv" and args.layers:
         emit(to_csv(layer_rows(report), LAYER_COLUMNS), args.output)
     elif args.format == "csv":
         emit(to_csv(breakdown_rows(report), BREAKDOWN_COLUMNS), args.output)
     else:
         emit(_layer_table(report) if args.layers else _table(report), args.output)
-    warn_hints(arch)  # after the answer: a refused run says one line only
+    warn_hints(arch, file_keys=preset.file_keys)  # after the answer: a refused run says one line only
     return 0
 
 
@@ -87,7 +97,6 @@ def _table(report: ParamReport) -> str:
 
 
 def _layer_table(report: ParamReport) -> str:
-    check_layer_rows(report)
     rows = [
         [str(row.index), row.kind, f"{row.params:,}", f"{row.active:,}", human(row.params)]
         for row in report.layers

@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
         emit(to_csv(rows, columns, about), args.output)
     else:
         emit(_table(arch.name, scenario, memory, setups, flops, serving, notes), args.output)
-    warn_hints(arch, scenario)  # after the answer: a refused run says one line only
+    warn_hints(arch, scenario, preset.file_keys)  # after the answer: a refused run says one line only
     return 0
 
 

@@ -1,22 +1,23 @@
 """Writing command output: to stdout, or atomically to ``--output FILE``.
 
-Names come from files nobody vouches for, so what reaches a terminal shows control characters
-as escapes (``\\x1b``): a preset named with an escape sequence cannot recolour or rewrite the
-terminal. A table cell is always one line.
+Names come from files nobody vouches for (a checkpoint's tensor names, a path typed), so what is
+printed or written shows control characters, bidirectional controls and lone surrogates as
+escapes (``\\x1b``, ``\\u202e``, ``\\ud800``, see ``core.text``): a tensor named with an escape
+sequence cannot recolour or rewrite the terminal, nor a NUL reach a pipe, nor a surrogate stop
+the output half-way. A table cell and a message are always one line.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import re
 import sys
 from pathlib import Path
 from typing import Any
 
 from paramtally.core.atomic import write_text_atomic
 from paramtally.core.errors import ParamTallyError
+from paramtally.core.text import escaped, json_text
 
 __all__ = [
     "add_output_arguments",
@@ -28,15 +29,12 @@ __all__ = [
     "read_sources",
 ]
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # all but tab and newline
-_CELL_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 _READ = ("source", "sources", "path")  # the arguments naming what a command reads
 
 
 def printable(text: str, one_line: bool = False) -> str:
-    """``text`` with control characters as ``\\xNN`` (with ``one_line``, tabs and newlines too)."""
-    pattern = _CELL_CONTROL if one_line else _CONTROL
-    return pattern.sub(lambda match: f"\\x{ord(match.group()):02x}", text)
+    """``text`` with unsafe characters as escapes (with ``one_line``, tabs and newlines too)."""
+    return escaped(text, keep="" if one_line else "\n\t")
 
 
 def read_sources(args: argparse.Namespace) -> list[str]:
@@ -54,8 +52,8 @@ def check_output(args: argparse.Namespace) -> None:
     if not output or output == "-" or not os.path.exists(output):
         return
     for source in read_sources(args):
-        read = Path(source) / "config.json" if Path(source).is_dir() else Path(source)
-        if read.exists() and os.path.samefile(read, output):
+        read = Path(source) / "config.json" if os.path.isdir(source) else Path(source)
+        if os.path.exists(read) and os.path.samefile(read, output):
             raise ParamTallyError(
                 f"--output {output} is the file {source} is read from; write to another file"
             )
@@ -70,13 +68,13 @@ def add_output_arguments(parser: argparse.ArgumentParser, formats: tuple[str, ..
 
 def emit(text: str, output: str | None) -> None:
     if output and output != "-":  # '-' is stdout, as for most tools
-        write_text_atomic(Path(output), text)
+        write_text_atomic(Path(output), printable(text))
     else:
-        sys.stdout.write(printable(text) if sys.stdout.isatty() else text)
+        sys.stdout.write(printable(text))
 
 
 def emit_json(data: Any, output: str | None) -> None:
-    emit(json.dumps(data, indent=2, ensure_ascii=False) + "\n", output)
+    emit(json_text(data) + "\n", output)
 
 
 def format_table(headers: list[str], rows: list[list[str]], right: set[int] | None = None) -> str:

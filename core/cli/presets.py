@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 from paramtally.core import presets, user_presets
 from paramtally.core.breakdown import human
 from paramtally.core.cli.output import emit, emit_json, format_table
 from paramtally.core.count import count_parameters
+from paramtally.core.input_files import typed_path
 
 __all__ = ["add_arguments", "run"]
 
@@ -40,10 +40,10 @@ def run(args: argparse.Namespace) -> int:
     if action == "show":
         return _show(args.id, args.format)
     if action == "import":
-        new_id = user_presets.import_file(Path(args.file).expanduser(), args.id, overwrite=args.force)
+        new_id = user_presets.import_file(typed_path(args.file), args.id, overwrite=args.force)
         print(f"imported {args.file} as user preset '{new_id}' ({user_presets.user_path(new_id)})")
     elif action == "export":
-        path = user_presets.export(args.id, Path(args.file).expanduser(), overwrite=args.force)
+        path = user_presets.export(args.id, typed_path(args.file), overwrite=args.force)
         print(f"wrote preset '{args.id}' to {path}")
     elif action == "delete":
         path = user_presets.delete(args.id)

@@ -32,6 +32,7 @@ from paramtally.core.numbers import NumberError, parse_whole
 from paramtally.core.presets import Preset
 from paramtally.core.scenario import Mode, Scenario, mode_only_fields, opening_scenario, unused_fields
 from paramtally.core.schema import Architecture
+from paramtally.core.text import escaped
 from paramtally.core.user_presets import saved_scenario
 
 __all__ = [
@@ -193,7 +194,8 @@ def read_scenario(
     if saved is not None:
         given = ", ".join(flag_name(name) for name in flags)
         notes.append(
-            f"scenario as saved with {source}" + (f"; set on the command line: {given}" if given else "")
+            f"scenario as saved with {escaped(source, keep='')}"
+            + (f"; set on the command line: {given}" if given else "")
         )
     shape = {name: values.get(name, getattr(base, name)) for name in ("tp", "pp", "ep")}
     if "gpus" not in values and LAYOUT_FIELDS & values.keys() and base.gpus == 1 and min(shape.values()) > 0:

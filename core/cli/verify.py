@@ -6,11 +6,10 @@ Its exit status (``EPILOG``, which ``--help`` shows) lets a script check a check
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Any
 
 from paramtally.core.breakdown import PART_LABELS, human
-from paramtally.core.cli.output import add_output_arguments, emit, emit_json, format_table
+from paramtally.core.cli.output import add_output_arguments, emit, emit_json, format_table, printable
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.importers.checkpoint import (
     Checkpoint,
@@ -22,6 +21,7 @@ from paramtally.core.importers.checkpoint import (
 )
 from paramtally.core.importers.safetensors_header import TensorInfo
 from paramtally.core.importers.tensor_parts import part_of
+from paramtally.core.input_files import typed_path
 from paramtally.core.schema import Architecture
 from paramtally.core.sources import load_source
 
@@ -40,7 +40,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    checkpoint = open_checkpoint(Path(args.path).expanduser())
+    checkpoint = open_checkpoint(typed_path(args.path))
     arch, source = _prediction(args, checkpoint)
     result = compare(checkpoint, arch)
     if args.format == "json":
@@ -116,10 +116,11 @@ def _signed(value: int) -> str:
 def _table(checkpoint: Checkpoint, result: Verification, source: str, *, with_tensors: bool) -> str:
     verdict = "MATCHES" if result.matches else "DIFFERS"
     difference = result.actual_total - result.predicted_total
+    # A path, a source and a tensor's name are the files' own text: each kept to its line.
     lines = [
-        f"{checkpoint.path} ({checkpoint.format}, {len(checkpoint.files)} file(s), "
-        f"{len(checkpoint.tensors)} tensors)",
-        f"prediction: {result.model} (from {source})",
+        f"{printable(str(checkpoint.path), one_line=True)} ({checkpoint.format}, "
+        f"{len(checkpoint.files)} file(s), {len(checkpoint.tensors)} tensors)",
+        f"prediction: {result.model} (from {printable(source, one_line=True)})",
         f"{verdict}: predicted {result.predicted_total:,} ({human(result.predicted_total)}), "
         f"actual {result.actual_total:,} ({human(result.actual_total)}), difference {_signed(difference)}",
         "",
@@ -135,7 +136,8 @@ def _table(checkpoint: Checkpoint, result: Verification, source: str, *, with_te
         ("quantization scales", result.quantization),
     ):
         if tensors:
-            lines.append(f"{title}: " + ", ".join(f"{t.name} {list(t.shape)}" for t in tensors))
+            named = (f"{printable(t.name, one_line=True)} {list(t.shape)}" for t in tensors)
+            lines.append(f"{title}: " + ", ".join(named))
     size_rows = [[dtype, f"{n:,}", human(n, "B")] for dtype, n in checkpoint.bytes_by_dtype.items()]
     lines += ["", format_table(["dtype", "bytes on disk", ""], size_rows, right={1, 2})]
     if with_tensors:

@@ -7,6 +7,7 @@ or one ``.gguf``) or a single file. The comparison puts every tensor in a part b
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,19 +17,21 @@ from paramtally.core.breakdown import PARTS
 from paramtally.core.count import count_parameters
 from paramtally.core.errors import ParamTallyError, shown
 from paramtally.core.importers.differing_layers import differing_layers
-from paramtally.core.importers.gguf_header import config_from_gguf, read_gguf_header
+from paramtally.core.importers.gguf_header import config_from_gguf, gguf_words, read_gguf_header
 from paramtally.core.importers.hf_config import import_hf_config
 from paramtally.core.importers.model_folder import ModelFolder
 from paramtally.core.importers.safetensors_header import TensorInfo, read_safetensors_header
 from paramtally.core.importers.tensor_parts import BUFFER, MTP, QUANT, UNKNOWN, layer_of, part_of
 from paramtally.core.input_files import open_regular
+from paramtally.core.limits import MAX_NAME_CHARS, MAX_SHARDS, MAX_TENSORS
 from paramtally.core.schema import Architecture
 from paramtally.core.sources import load_json_source
+from paramtally.core.text import one_line_name
 
 __all__ = ["Checkpoint", "PartRow", "Verification", "compare", "open_checkpoint", "predicted_from"]
 
 INDEX = "model.safetensors.index.json"
-MAX_INDEX_BYTES = 64 * 1024 * 1024  # DeepSeek-V3's index (91k tensors) is 9 MB
+MAX_INDEX_BYTES = 32 * 1024 * 1024  # DeepSeek-V3's index (91k tensors) is 9 MB
 
 
 @dataclass(frozen=True)
@@ -76,7 +79,7 @@ class Verification:
 
 def open_checkpoint(path: Path) -> Checkpoint:
     """A model folder (every file read from it must lie inside it) or a file the person named."""
-    if path.is_dir():
+    if os.path.isdir(path):
         folder = ModelFolder(path)
         if folder.has(INDEX) or folder.listed("*.safetensors"):
             return _safetensors_folder(folder)
@@ -86,7 +89,7 @@ def open_checkpoint(path: Path) -> Checkpoint:
                 tensors, metadata = read_gguf_header(stream, ggufs[0])
             return Checkpoint(path / ggufs[0], "gguf", (ggufs[0],), tuple(tensors), metadata)
         raise ParamTallyError(f"{path}: no *.safetensors (or exactly one .gguf) in this folder")
-    if not path.exists():
+    if not os.path.lexists(path):
         raise ParamTallyError(f"{path}: no such file or folder")
     if path.suffix == ".gguf":
         with open_regular(path) as stream:
@@ -94,27 +97,36 @@ def open_checkpoint(path: Path) -> Checkpoint:
         return Checkpoint(path, "gguf", (path.name,), tuple(tensors), metadata)
     if path.suffix == ".safetensors":
         with open_regular(path) as stream:
-            found, meta = read_safetensors_header(stream, path.name)
+            found, meta = read_safetensors_header(stream, path.name, MAX_TENSORS)
         return _checked(path, [path.name], found, meta, None)
     raise ParamTallyError(f"{path.name}: expected a model folder, a .safetensors or a .gguf file")
 
 
 def predicted_from(checkpoint: Checkpoint) -> Architecture | None:
     """The checkpoint's own prediction: config.json beside it, or GGUF metadata of a mapped family."""
-    folder_path = checkpoint.path if checkpoint.path.is_dir() else checkpoint.path.parent
+    folder_path = checkpoint.path if os.path.isdir(checkpoint.path) else checkpoint.path.parent
     if checkpoint.format == "safetensors":
         folder = ModelFolder(folder_path)
         if not folder.has("config.json"):
             return None
         arch = load_json_source(folder.member("config.json"), nofollow=True).architecture
         generic = arch.name.endswith("(config.json)")
-        return arch.model_copy(update={"name": folder.root.name}) if generic else arch
+        named = one_line_name(folder.root.name, MAX_NAME_CHARS)  # a folder's name may hold anything
+        return arch.model_copy(update={"name": named}) if generic else arch
     mapped = config_from_gguf(checkpoint.metadata, list(checkpoint.tensors))
     if mapped is None:
         return None
     name = checkpoint.metadata.get("general.name")
-    arch = import_hf_config(mapped, f"{checkpoint.path.name} metadata")
-    return arch.model_copy(update={"name": str(name)}) if isinstance(name, str) else arch
+    origin = f"{checkpoint.path.name} metadata"
+    try:
+        arch = import_hf_config(mapped, origin)
+    except ParamTallyError as exc:
+        raise ParamTallyError(gguf_words(str(exc), origin, checkpoint.metadata)) from None
+    return (
+        arch.model_copy(update={"name": one_line_name(name, MAX_NAME_CHARS)})
+        if isinstance(name, str)
+        else arch
+    )
 
 
 # Parts outside the layers: a tensor of theirs that sits in a layer (T5's relative position bias
@@ -186,7 +198,8 @@ def _weight_map(folder: ModelFolder) -> dict[str, str] | None:
     """The sharded index's tensor -> shard map, or None for an unsharded folder."""
     if not folder.has(INDEX):
         return None
-    data = folder.load_json(INDEX, MAX_INDEX_BYTES)
+    # A key per tensor, and a few for the metadata around the map.
+    data = folder.load_json(INDEX, MAX_INDEX_BYTES, max_keys=MAX_TENSORS + 100)
     weight_map = data.get("weight_map") if isinstance(data, dict) else None
     if not isinstance(weight_map, dict) or not all(isinstance(v, str) for v in weight_map.values()):
         raise ParamTallyError(f"{INDEX}: not a valid index (needs a 'weight_map' object of file names)")
@@ -206,6 +219,11 @@ def _absent_file(path: Path) -> bool:
 def _safetensors_folder(folder: ModelFolder) -> Checkpoint:
     weight_map = _weight_map(folder)
     names = sorted(set(weight_map.values())) if weight_map is not None else folder.listed("*.safetensors")
+    named_by = INDEX if weight_map is not None else "the folder"
+    if len(names) > MAX_SHARDS:  # each is resolved and opened: refused before the first
+        raise ParamTallyError(
+            f"{named_by}: names {len(names):,} shard files, more than the {MAX_SHARDS:,} read"
+        )
     files = {name: folder.member(name, INDEX if weight_map is not None else "") for name in names}
     missing = [shown(name, 100) for name, target in files.items() if _absent_file(target)]
     if missing:
@@ -214,7 +232,7 @@ def _safetensors_folder(folder: ModelFolder) -> Checkpoint:
     metadata: dict[str, Any] = {}
     for name in names:
         with folder.open(name, INDEX if weight_map is not None else "") as stream:
-            found, meta = read_safetensors_header(stream, name)
+            found, meta = read_safetensors_header(stream, name, MAX_TENSORS - len(tensors))
         tensors += found
         metadata.update(meta)
     return _checked(folder.path, names, tensors, metadata, weight_map)

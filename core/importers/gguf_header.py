@@ -22,8 +22,9 @@ from typing import Any, BinaryIO
 
 from paramtally.core.errors import ParamTallyError, shown
 from paramtally.core.importers.safetensors_header import TensorInfo
+from paramtally.core.limits import MAX_TENSORS
 
-__all__ = ["GGUF_MAGIC", "MAX_ARRAY_DEPTH", "config_from_gguf", "read_gguf_header"]
+__all__ = ["GGUF_MAGIC", "MAX_ARRAY_DEPTH", "config_from_gguf", "gguf_words", "read_gguf_header"]
 
 GGUF_MAGIC = b"GGUF"
 MAX_ARRAY_DEPTH = 4  # llama.cpp writes arrays of scalars or strings, never arrays of arrays
@@ -93,6 +94,8 @@ class _Header:
                 raise self.fail(f"metadata key {shown(key)} given twice")
             metadata[key] = self.value(self.unpack("I"), depth=0)
         self.check_count(tensor_count, 8 + 4 + 4 + 8, "tensors")
+        if tensor_count > MAX_TENSORS:
+            raise self.fail(f"claims {tensor_count:,} tensors; a checkpoint may hold at most {MAX_TENSORS:,}")
         infos = [self.tensor_info() for _ in range(tensor_count)]
         alignment = metadata.get("general.alignment", _DEFAULT_ALIGNMENT)
         if not isinstance(alignment, int) or isinstance(alignment, bool) or not 0 < alignment <= 1 << 20:
@@ -202,6 +205,21 @@ class _Header:
                 )
             tensors.append(TensorInfo(name, shape[::-1], kind.name, nbytes, self.name, numel))
         return tensors
+
+
+def gguf_words(message: str, origin: str, metadata: dict[str, Any]) -> str:
+    """A refusal of the config made from GGUF metadata, naming the GGUF key where it names a
+    config key taken from one ('m.gguf metadata: llama.block_count: …', not num_hidden_layers)."""
+    arch = metadata.get("general.architecture")
+    said = message.removeprefix(f"{origin}: ")
+    for hf_key, gguf_key in _KEYS.items():
+        if (
+            isinstance(arch, str)
+            and f"{arch}.{gguf_key}" in metadata
+            and said.startswith((f"{hf_key}:", f"{hf_key} "))
+        ):
+            return f"{origin}: {arch}.{gguf_key}{said[len(hf_key) :]}"
+    return message
 
 
 def config_from_gguf(metadata: dict[str, Any], tensors: list[TensorInfo]) -> dict[str, Any] | None:

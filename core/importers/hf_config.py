@@ -15,35 +15,52 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from paramtally.core.errors import ParamTallyError, one_line, shown
-from paramtally.core.importers.hf_defaults import SUPPORTED_MODEL_TYPES
+from paramtally.core.errors import FieldPath, ParamTallyError, field_problems, one_line, shown
+from paramtally.core.importers.hf_defaults import (
+    ALLOWED_LAYER_TYPES,
+    DEFAULTS,
+    DERIVED_LAYER_TYPES,
+    LEGACY_LAYER_TYPES,
+    SUPPORTED_MODEL_TYPES,
+)
 from paramtally.core.importers.hf_hybrid import HYBRID_BUILDERS
 from paramtally.core.importers.hf_llama import deepseek, llama_like
 from paramtally.core.importers.hf_reader import HFConfig
 from paramtally.core.importers.hf_seq2seq import SEQ2SEQ_BUILDERS
 from paramtally.core.importers.layer_pattern import LayerRuleError
+from paramtally.core.limits import MAX_NAME_CHARS
 from paramtally.core.migrations import migrate
 from paramtally.core.schema import Architecture
+from paramtally.core.text import one_line_name
 
-__all__ = ["SUPPORTED_MODEL_TYPES", "hf_dtype", "import_hf_config"]
+__all__ = ["SUPPORTED_MODEL_TYPES", "hf_dtype", "import_hf_config", "import_hf_config_keyed"]
 
 Spec = dict[str, Any]
 
 
 def import_hf_config(data: Mapping[str, Any], origin: str) -> Architecture:
     """The architecture of ``data`` (a decoded config.json); every error names ``origin`` and the key."""
+    return import_hf_config_keyed(data, origin)[0]
+
+
+def import_hf_config_keyed(data: Mapping[str, Any], origin: str) -> tuple[Architecture, dict[FieldPath, str]]:
+    """``import_hf_config``, and which key of the file each field's value came from (a field path
+    → the key, where one key the importer read holds that value)."""
     if not isinstance(data, Mapping):
         raise ParamTallyError(f"{origin}: a config.json must be a JSON object")
     model_type = data.get("model_type")
     if not isinstance(model_type, str) or model_type not in _BUILDERS:
         raise ParamTallyError(_unsupported(data, origin))
+    data = _with_layer_types_checked(data, str(model_type), origin)
     cfg = HFConfig(data, str(model_type), origin)
     try:
         spec = _BUILDERS[str(model_type)](cfg)
     except LayerRuleError as exc:
         raise ParamTallyError(f"{origin}: {exc}") from None
-    spec.setdefault("name", _display_name(data, origin))
-    imported = f"Imported from {PurePath(origin).name} (Hugging Face model_type '{model_type}')."
+    # The name and description come from the file's text and its path: made names a model may carry.
+    spec.setdefault("name", one_line_name(_display_name(data, origin), MAX_NAME_CHARS))
+    source = one_line_name(PurePath(origin).name, MAX_NAME_CHARS)
+    imported = f"Imported from {source} (Hugging Face model_type '{model_type}')."
     spec.setdefault("description", imported)
     spec["family"] = model_type
     if "blocks" not in spec:
@@ -54,9 +71,84 @@ def import_hf_config(data: Mapping[str, Any], origin: str) -> Architecture:
     if dropout:
         spec["dropout"] = dropout
     try:
-        return Architecture.model_validate(spec)
+        arch = Architecture.model_validate(spec)
     except ValidationError as exc:
-        raise ParamTallyError(f"{origin}: {one_line(exc)}") from None
+        raise ParamTallyError(f"{origin}: {_in_the_files_words(exc, cfg)}") from None
+    return arch, _file_keys(arch, cfg)
+
+
+def _file_keys(arch: Architecture, cfg: HFConfig) -> dict[FieldPath, str]:
+    keys: dict[FieldPath, str] = {}
+    pending: list[tuple[FieldPath, Any]] = [((), arch.model_dump())]
+    while pending:
+        path, value = pending.pop()
+        if isinstance(value, dict):
+            pending += [((*path, name), child) for name, child in value.items()]
+        elif isinstance(value, list):
+            pending += [((*path, index), child) for index, child in enumerate(value)]
+        elif isinstance(value, int) and not isinstance(value, bool) and (key := _key_of(cfg, path, value)):
+            keys[path] = key
+    return keys
+
+
+def _key_of(cfg: HFConfig, path: FieldPath, value: Any) -> str | None:
+    """The one key the importer read from the file that holds ``value`` (the field ``path``'s)."""
+    keys = [key for key in sorted(cfg.used) if _same(cfg.data.get(key), value)]
+    if len(keys) > 1:  # two keys of one value (12 heads, 12 layers): the one named like the field
+        leaf = str(path[-1]) if path else ""
+        keys = [key for key in keys if leaf and (leaf in key or key in leaf)]
+    return keys[0] if len(keys) == 1 else None
+
+
+def _in_the_files_words(exc: ValidationError, cfg: HFConfig) -> str:
+    """The refusal, naming the file's key where one key the importer read holds the refused value
+    ('d_model: must be at most 16,777,216', not 'hidden_size: …'); our field's path otherwise."""
+    problems = field_problems(exc)
+    if not problems:
+        return one_line(exc)
+    path, reason = problems[0]
+    key = _key_of(cfg, path, exc.errors(include_url=False)[0].get("input"))
+    more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+    return f"{key}: {reason}{more}" if key else one_line(exc)
+
+
+def _same(read: Any, refused: Any) -> bool:
+    """Whether a value read from the file is the value refused (True is not 1 here)."""
+    return type(read) is type(refused) and read == refused and not isinstance(read, dict | list)
+
+
+def _with_layer_types_checked(data: Mapping[str, Any], model_type: str, origin: str) -> Mapping[str, Any]:
+    """``data`` whose ``layer_types`` the family's config class would take: none where it derives
+    them, else a list of known names (``hf_defaults.ALLOWED_LAYER_TYPES``, older names mapped
+    onto them) of one entry per layer. Granite's ``layers_block_type`` is its other name."""
+    for key in DERIVED_LAYER_TYPES.get(model_type, ()):
+        if key in data:
+            raise ParamTallyError(
+                f"{origin}: {key} is not set in a {model_type} config.json: the config derives it "
+                "from the layer periods and indexes (transformers refuses a file that sets it)"
+            )
+    if model_type == "granitemoehybrid" and "layer_types" not in data and "layers_block_type" in data:
+        data = {**data, "layer_types": data["layers_block_type"]}
+    types = data.get("layer_types")
+    if types is None:
+        return data
+    if not isinstance(types, list) or not all(isinstance(kind, str) for kind in types):
+        raise ParamTallyError(
+            f"{origin}: layer_types must be a list of layer-type names (got {shown(types)})"
+        )
+    for index, kind in enumerate(types):
+        if kind not in ALLOWED_LAYER_TYPES and kind not in LEGACY_LAYER_TYPES:
+            raise ParamTallyError(
+                f"{origin}: layer_types[{index}] is {shown(kind, 40)}, not a layer type transformers knows "
+                f"(e.g. full_attention, sliding_attention, linear_attention, chunked_attention)"
+            )
+    keys = ("num_hidden_layers", "n_layer", "num_layers")
+    layers = next((one[key] for one in (data, DEFAULTS[model_type]) for key in keys if key in one), None)
+    if isinstance(layers, int) and not isinstance(layers, bool) and layers != len(types):
+        raise ParamTallyError(
+            f"{origin}: layer_types lists {len(types):,} layers, num_hidden_layers says {layers:,}"
+        )
+    return {**data, "layer_types": [LEGACY_LAYER_TYPES.get(kind, kind) for kind in types]}
 
 
 def hf_dtype(data: Mapping[str, Any]) -> str | None:

@@ -13,7 +13,14 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-__all__ = ["ALIASES", "DEFAULTS", "SUPPORTED_MODEL_TYPES"]
+__all__ = [
+    "ALIASES",
+    "ALLOWED_LAYER_TYPES",
+    "DEFAULTS",
+    "DERIVED_LAYER_TYPES",
+    "LEGACY_LAYER_TYPES",
+    "SUPPORTED_MODEL_TYPES",
+]
 
 _LLAMA: dict[str, Any] = {
     "vocab_size": 32000,
@@ -487,6 +494,36 @@ DEFAULTS: Mapping[str, Mapping[str, Any]] = MappingProxyType(
     {name: MappingProxyType(values) for name, values in _RAW.items()}
 )
 SUPPORTED_MODEL_TYPES: tuple[str, ...] = tuple(sorted(_RAW))
+
+# The layer types a config class accepts in ``layer_types`` (transformers 5.24,
+# configuration_utils.ALLOWED_ATTN_LAYER_TYPES, checked by PreTrainedConfig.validate_layer_type),
+# and the older names it maps onto them first (_LEGACY_LAYER_TYPE_REMAP).
+ALLOWED_LAYER_TYPES = frozenset(
+    {
+        "full_attention", "sliding_attention", "chunked_attention", "window_attention", "indexed_attention",
+        "compressed_sparse_attention", "heavily_compressed_attention", "minimax_m3_sparse", "conv", "moe",
+        "hybrid", "hybrid_sliding", "reference_sliding_attention", "linear_attention",
+    }
+)  # fmt: skip
+LEGACY_LAYER_TYPES: Mapping[str, str] = MappingProxyType(
+    {
+        "mamba": "linear_attention",
+        "attention": "full_attention",
+        "deepseek_sparse_attention": "indexed_attention",
+        "qwen_sparse_attention": "indexed_attention",
+    }
+)
+# Families whose config derives its layer types (a read-only property): transformers refuses a
+# file that sets them (AttributeError: property 'layer_types' … has no setter).
+DERIVED_LAYER_TYPES: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "jamba": ("layer_types", "layers_block_type"),
+        "mamba": ("layer_types",),
+        "mamba2": ("layer_types",),
+        "bamba": ("layer_types", "layers_block_type"),
+        "falcon_h1": ("layer_types", "layers_block_type"),
+    }
+)
 
 # Other spellings of the same key in circulation (transformers' attribute_map and renamed keys):
 # canonical name -> alternatives, tried in order when the canonical key is absent.

@@ -13,6 +13,7 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
+from paramtally.core.errors import shown
 from paramtally.core.importers.hf_reader import HFConfig
 from paramtally.core.importers.layer_pattern import MAX_EXPANDED, groups_from_kinds, periodic_groups
 
@@ -207,12 +208,8 @@ def granitemoehybrid(cfg: HFConfig) -> Spec:
     positions = "none" if cfg.raw("position_embedding_type", None) == "nope" else "rope"
     if cfg.raw("layer_types", None) is None:  # every layer Mamba
         return _model(cfg, h, block, [{"count": n}], positions=positions)
-    types = _layer_types(cfg, n, default="mamba")
-    aliases = {"full_attention": "attention", "linear_attention": "mamba"}
-    kinds = [aliases.get(kind, kind) for kind in types]
-    for index, kind in enumerate(kinds):
-        if kind not in ("mamba", "attention"):
-            raise cfg.fail(f"layer_types[{index}]", f"is {kind!r}; expected mamba or attention")
+    types = _layer_types(cfg, n, "linear_attention", _LINEAR_OR_FULL)
+    kinds = ["attention" if kind == "full_attention" else "mamba" for kind in types]
     changes = _changes_from({"attention": {"mixer": _attention(cfg, h)}})
     return _model(cfg, h, block, groups_from_kinds(kinds, changes), positions=positions)
 
@@ -272,7 +269,7 @@ def qwen3_next(cfg: HFConfig) -> Spec:
         return experts > 0 and (i + 1) % step == 0
 
     if cfg.has("layer_types"):
-        types = _layer_types(cfg, n, default="linear_attention")
+        types = _layer_types(cfg, n, "linear_attention", _LINEAR_OR_FULL)
         kinds = [
             ("attention" if t == "full_attention" else "deltanet", is_moe(i) and i not in dense_only)
             for i, t in enumerate(types)
@@ -292,7 +289,33 @@ def qwen3_next(cfg: HFConfig) -> Spec:
 # --- sliding, chunked and global attention ----------------------------------------------------
 
 
-def _layer_types(cfg: HFConfig, n: int, default: str) -> list[str]:
+# The layer types a family's transformers model runs, by the name a file may give them: those its
+# causal_mask_mapping holds (Qwen3NextModel, GraniteMoeHybridModel: full and linear attention;
+# GptOssModel, Cohere2Model, Gemma3TextModel: full and sliding), and the older names the config
+# maps onto them (configuration_utils._LEGACY_LAYER_TYPE_REMAP). The config class accepts any of
+# ALLOWED_ATTN_LAYER_TYPES, but a model with another type fails on its first forward (a KeyError
+# in that mapping; Gemma 3 already when built), and a name outside that list is refused.
+_LINEAR_OR_FULL = {
+    "full_attention": "full_attention",
+    "linear_attention": "linear_attention",
+    "attention": "full_attention",
+    "mamba": "linear_attention",
+}
+_CHUNKED_OR_FULL = {
+    "full_attention": "full_attention",
+    "chunked_attention": "chunked_attention",
+    "attention": "full_attention",
+}
+_SLIDING_OR_FULL = {
+    "full_attention": "full_attention",
+    "sliding_attention": "sliding_attention",
+    "attention": "full_attention",
+}
+
+
+def _layer_types(cfg: HFConfig, n: int, default: str, known: Mapping[str, str]) -> list[str]:
+    """``layer_types`` by the names of ``known`` (the file's older names mapped onto them); a
+    type the family's model cannot run is refused, naming the layer."""
     types = cfg.raw("layer_types", None)
     if n > MAX_EXPANDED:  # a per-layer list is written out layer by layer
         raise cfg.fail(
@@ -302,15 +325,23 @@ def _layer_types(cfg: HFConfig, n: int, default: str) -> list[str]:
         return [default] * n
     if not isinstance(types, list) or len(types) != n or not all(isinstance(t, str) for t in types):
         raise cfg.fail("layer_types", f"must be a list of {n} layer-type names")
-    return types
+    for index, kind in enumerate(types):
+        if kind not in known:
+            names = sorted(set(known.values()))
+            older = sorted(set(known) - set(names))
+            said = " or ".join(names) + (f" (or the older {', '.join(older)})" if older else "")
+            raise cfg.fail(
+                f"layer_types[{index}]", f"is {shown(kind, 40)}; a {cfg.model_type} layer is {said}"
+            )
+    return [known[kind] for kind in types]
 
 
 def _global_layers(cfg: HFConfig, n: int, every: int, changes: Any) -> list[Spec]:
     """Groups of sliding and global layers: as ``layer_types`` lists them, else every
     ``every``-th layer global (kinds: True for a global layer)."""
     if cfg.has("layer_types"):
-        full = [t == "full_attention" for t in _layer_types(cfg, n, "sliding_attention")]
-        return groups_from_kinds(full, changes)
+        types = _layer_types(cfg, n, "sliding_attention", _SLIDING_OR_FULL)
+        return groups_from_kinds([t == "full_attention" for t in types], changes)
     return periodic_groups(n, every, lambda i: (i + 1) % every == 0, changes)
 
 
@@ -378,18 +409,23 @@ def llama4_text(cfg: HFConfig) -> Spec:
     }
     dense = _gated(cfg.integer("intermediate_size_mlp"), activation=_activation(cfg))
 
-    def changes(kind: tuple[bool, bool]) -> Spec:
-        is_moe, has_rope = kind
+    def changes(kind: tuple[bool, bool, bool]) -> Spec:
+        is_moe, has_rope, chunked = kind
         change: Spec = {} if is_moe else {"ffn": dense}
+        mixer: Spec = {} if chunked else {"sliding_window": None}
         if not has_rope:
-            change["mixer"] = {"sliding_window": None, "rope": False}
+            mixer["rope"] = False
+        if mixer:
+            change["mixer"] = mixer
         return change
 
     step = cfg.integer("interleave_moe_layer_step")
     explicit_moe = cfg.raw("moe_layers", None) is not None
     no_rope = cfg.raw("no_rope_layers", None)
-    if not explicit_moe and no_rope is None:  # both by rule: one period describes the stack
-        rule = lambda i: ((i + 1) % step == 0, (i + 1) % 4 != 0)  # noqa: E731  (every 4th layer is NoPE)
+    types = cfg.raw("layer_types", None)
+    if not explicit_moe and no_rope is None and types is None:  # all by rule: one period describes the stack
+        # every 4th layer is NoPE, and attends globally (transformers' layer_types default)
+        rule = lambda i: ((i + 1) % step == 0, (i + 1) % 4 != 0, (i + 1) % 4 != 0)  # noqa: E731
         return _model(cfg, h, block, periodic_groups(n, math.lcm(step, 4), rule, changes))
     if n > MAX_EXPANDED:  # per-layer lists are written out layer by layer
         raise cfg.fail(
@@ -403,7 +439,17 @@ def llama4_text(cfg: HFConfig) -> Spec:
     )
     if len(rope) != n:
         raise cfg.fail("no_rope_layers", f"must hold one 0/1 per layer ({n})")
-    return _model(cfg, h, block, groups_from_kinds([(i in moe_at, rope[i]) for i in range(n)], changes))
+    # Llama4TextModel masks a layer by its type: chunks where layer_types says chunked_attention
+    # (by default the RoPE layers), the whole context where it says full_attention.
+    chunked = (
+        rope
+        if types is None
+        else [kind == "chunked_attention" for kind in _layer_types(cfg, n, "", _CHUNKED_OR_FULL)]
+    )
+    if chunk is None:  # no chunks to drop: every layer keeps the base block's attention
+        chunked = [True] * n
+    kinds = [(i in moe_at, rope[i], chunked[i]) for i in range(n)]
+    return _model(cfg, h, block, groups_from_kinds(kinds, changes))
 
 
 HYBRID_BUILDERS = {

@@ -48,7 +48,7 @@ def llama_like(cfg: HFConfig, *, biases: Spec | None = None, mlp_bias: bool | No
     attention.update(biases if biases is not None else _bias_flags(cfg))
     if kind in _QK_NORM:
         attention["qk_norm"] = True
-    attention.update(_window(cfg))
+    attention.update(_checked_window(cfg))
     fraction = cfg.rope("partial_rotary_factor")
     if fraction is not None and kind in ("phi", "phi3"):
         attention["rotary_fraction"] = cfg.as_number("partial_rotary_factor", fraction)
@@ -153,6 +153,48 @@ def _window(cfg: HFConfig) -> Spec:
         return {}
     window = cfg.integer("sliding_window")
     return {"sliding_window": window, "global_every": 2} if kind == "gemma2" else {"sliding_window": window}
+
+
+# The families whose model reads layer_types (Qwen2/Qwen3/Qwen2-MoE/Gemma-2 modeling: a layer
+# slides where it says sliding_attention, by config.sliding_window, which the Qwen configs set to
+# nothing without use_sliding_window); the others' models never look at it.
+_READ_LAYER_TYPES = {"qwen2", "qwen2_moe", "qwen3", "gemma2"}
+
+
+def _checked_window(cfg: HFConfig) -> Spec:
+    """``_window``, or a file's own ``layer_types`` (the config checked their names): every layer
+    sliding or none is read as it says; a mix is held to the window rule, and a layer that
+    slides where the rule says it does not (or the other way) is refused, not guessed."""
+    window = _window(cfg)
+    types = cfg.raw("layer_types", None)
+    if types is None or cfg.model_type not in _READ_LAYER_TYPES:
+        return window
+    for index, kind in enumerate(types):
+        if kind not in ("full_attention", "sliding_attention"):
+            raise cfg.fail(
+                f"layer_types[{index}]",
+                f"is {kind}; a {cfg.model_type} layer is full_attention or sliding_attention",
+            )
+    size = cfg.raw("sliding_window", None)
+    if cfg.model_type.startswith("qwen") and not cfg.flag("use_sliding_window"):
+        size = None
+    if set(types) == {"full_attention"} or (set(types) == {"sliding_attention"} and not size):
+        return {}
+    if set(types) == {"sliding_attention"}:
+        return {"sliding_window": cfg.integer("sliding_window")}
+    slides = window.get("sliding_window") is not None
+    every = window.get("global_every", 0)
+    for index, kind in enumerate(types):
+        ruled = (
+            "sliding_attention" if slides and not (every and (index + 1) % every == 0) else "full_attention"
+        )
+        if kind != ruled:
+            raise cfg.fail(
+                f"layer_types[{index}]",
+                f"is {kind}, but use_sliding_window, sliding_window and max_window_layers make it {ruled}: "
+                "a stack whose layers slide otherwise is not read",
+            )
+    return window
 
 
 def _llama_layers(cfg: HFConfig) -> list[Spec]:

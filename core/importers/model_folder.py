@@ -47,10 +47,14 @@ class ModelFolder:
         where = f"{named_by}: names {shown(name)}" if named_by else f"{name}"
         if not name or PurePath(name).is_absolute():
             raise ParamTallyError(f"{where}, not a file name inside {self.path}; refused")
+        if "\x00" in name:  # no file name holds one (os functions raise ValueError)
+            raise ParamTallyError(f"{where}, which holds a NUL byte, not a file name; refused")
         try:
             target = (self.root / name).resolve()
-        except (OSError, RuntimeError) as exc:  # a symbolic-link loop
-            raise ParamTallyError(f"{where}, which cannot be resolved ({exc}); refused") from None
+        except (OSError, RuntimeError) as exc:  # a symbolic-link loop, a name too long
+            raise ParamTallyError(
+                f"{where}, which cannot be resolved ({exc.__class__.__name__}: {exc}); refused"
+            ) from None
         if not any(target.is_relative_to(folder) for folder in self.inside):
             raise ParamTallyError(
                 f"{where}, which leads outside the folder (to {target}); "
@@ -62,14 +66,14 @@ class ModelFolder:
         """Whether ``name`` exists inside (a link leading outside counts as present: reading refuses it)."""
         try:
             return (self.path / name).exists() or (self.path / name).is_symlink()
-        except OSError:  # e.g. no permission to look: reading it will say so
+        except (OSError, ValueError):  # e.g. no permission to look: reading it will say so
             return True
 
     def open(self, name: str, named_by: str = "") -> BinaryIO:
         return open_regular(self.member(name, named_by), _label(name), nofollow=True)
 
-    def load_json(self, name: str, limit: int) -> object:
-        return load_json_file(self.member(name), limit, _label(name), nofollow=True)
+    def load_json(self, name: str, limit: int, max_keys: int | None = None) -> object:
+        return load_json_file(self.member(name), limit, _label(name), nofollow=True, max_keys=max_keys)
 
 
 def _label(name: str) -> str:

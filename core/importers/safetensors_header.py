@@ -15,12 +15,16 @@ from math import prod
 from typing import Any, BinaryIO
 
 from paramtally.core.errors import ParamTallyError, shown
-from paramtally.core.input_files import parse_json
+from paramtally.core.input_files import UnusableJSON, parse_json
+from paramtally.core.limits import MAX_TENSORS
 
 __all__ = ["MAX_DIMS", "MAX_HEADER", "TensorInfo", "read_safetensors_header"]
 
-MAX_HEADER = 100 * 1024 * 1024  # the format's own limit
+# The format allows 100 MB; a tensor takes ~100 bytes of header, so 32 MB is MAX_TENSORS of them
+# (a real shard's header is a few hundred kB), and decoding 100 MB of names took 0.4 GB or more.
+MAX_HEADER = 32 * 1024 * 1024
 MAX_DIMS = 64  # PyTorch's own limit on a tensor's dimensions
+_METADATA_KEYS = 10_000
 _ITEM_BITS = {
     "BOOL": 8, "U8": 8, "I8": 8, "F8_E5M2": 8, "F8_E4M3": 8, "F8_E8M0": 8, "I16": 16, "U16": 16,
     "F16": 16, "BF16": 16, "I32": 32, "U32": 32, "F32": 32, "F64": 64, "I64": 64, "U64": 64, "F4": 4,
@@ -39,21 +43,29 @@ class TensorInfo:
     numel: int
 
 
-def read_safetensors_header(stream: BinaryIO, name: str) -> tuple[list[TensorInfo], dict[str, str]]:
-    """The tensors listed in the header of the open file ``name``, and its ``__metadata__``."""
+def read_safetensors_header(
+    stream: BinaryIO, name: str, max_tensors: int = MAX_TENSORS
+) -> tuple[list[TensorInfo], dict[str, str]]:
+    """The tensors listed in the header of the open file ``name`` (at most ``max_tensors``: what
+    ``MAX_TENSORS`` leaves of a checkpoint), and its ``__metadata__``."""
     try:
         size = os.fstat(stream.fileno()).st_size
         head = stream.read(8)
         if len(head) < 8:
             raise _bad(name, f"{size} bytes is too short for a safetensors header")
         (length,) = struct.unpack("<Q", head)
-        if length > size - 8 or length > MAX_HEADER:
+        if length > size - 8:
             raise _bad(name, f"header claims {length:,} bytes but the file has {size - 8:,} after the length")
+        if length > MAX_HEADER:
+            raise _bad(name, f"header of {length:,} bytes; ParamTally reads at most {MAX_HEADER:,}")
         raw = stream.read(length)
     except OSError as exc:
         raise ParamTallyError(f"{name}: cannot read ({exc.strerror or exc})") from None
     try:
-        header = parse_json(raw, "header")
+        # Four keys a tensor (its name, dtype, shape, offsets), and the metadata's.
+        header = parse_json(raw, "header", max_keys=4 * max(max_tensors, 0) + _METADATA_KEYS)
+    except UnusableJSON as exc:
+        raise _bad(name, str(exc)) from None
     except ParamTallyError as exc:
         reason = str(exc).removeprefix("header: ")
         raise _bad(
@@ -64,6 +76,13 @@ def read_safetensors_header(stream: BinaryIO, name: str) -> tuple[list[TensorInf
     metadata = header.pop("__metadata__", None) or {}
     if not isinstance(metadata, dict) or not all(isinstance(value, str) for value in metadata.values()):
         raise _bad(name, "__metadata__ must be an object of strings")
+    if len(header) > max_tensors:
+        left = f"the {max_tensors:,} the checkpoint may still hold (" if max_tensors < MAX_TENSORS else "the "
+        raise _bad(
+            name,
+            f"lists {len(header):,} tensors, more than {left}{MAX_TENSORS:,} in a checkpoint"
+            + (")" if max_tensors < MAX_TENSORS else ""),
+        )
     data_size = size - 8 - length
     tensors = [_tensor(name, tensor, entry, data_size) for tensor, entry in header.items()]
     return tensors, metadata

@@ -15,7 +15,8 @@ from typing import Annotated, Any, Final, Literal, NamedTuple
 from pydantic import AfterValidator, ConfigDict, Field, PrivateAttr, model_validator
 
 from paramtally.core.blocks.base import NonNegativeInt, PositiveInt, Spec
-from paramtally.core.errors import field_error
+from paramtally.core.errors import field_error, shown
+from paramtally.core.limits import MAX_BLOCKS, MAX_DESCRIPTION_CHARS, MAX_NAME_CHARS, MAX_RUNS
 from paramtally.core.schema.block import Block, Problem
 from paramtally.core.schema.frozen import Frozen, FrozenDict, freeze
 from paramtally.core.schema.hashed import HashedSpec
@@ -25,8 +26,10 @@ from paramtally.core.schema.stack import (
     Stack,
     StackRole,
     flatten,
-    resolve_block,
+    resolve_at,
+    too_many_runs,
 )
+from paramtally.core.text import Line, Text
 
 __all__ = ["MTP", "SCHEMA_VERSION", "Architecture", "Dropout", "Embeddings", "Head", "stack_runs"]
 
@@ -129,6 +132,9 @@ class MTP(Spec):
     own_head: bool = Field(True, title="Own head", description="The checkpoint stores its own head copy.")
 
 
+BlockName = Annotated[Line, Field(max_length=MAX_NAME_CHARS)]
+
+
 def _frozen_blocks(value: dict[str, Block]) -> FrozenDict:
     frozen: FrozenDict = freeze(value)
     return frozen
@@ -140,13 +146,23 @@ class Architecture(HashedSpec):
     model_config = ConfigDict(title="Model")
 
     schema_version: Literal[2] = Field(SCHEMA_VERSION, json_schema_extra={"in_form": False})
-    name: str = Field("Untitled", title="Name", description="Display name.")
-    description: str = Field("", title="Description", description="Where the numbers come from.")
-    family: str = Field("", title="Family", description="Model family (Hugging Face model_type) if known.")
+    name: Line = Field("Untitled", max_length=MAX_NAME_CHARS, title="Name", description="Display name.")
+    description: Text = Field(
+        "", max_length=MAX_DESCRIPTION_CHARS, title="Description", description="Where the numbers come from."
+    )
+    family: Line = Field(
+        "",
+        max_length=MAX_NAME_CHARS,
+        title="Family",
+        description="Model family (Hugging Face model_type) if known.",
+    )
     hidden_size: PositiveInt = Field(title="Hidden size", description="Model width (h, d_model).")
     embeddings: Embeddings
-    blocks: Annotated[dict[str, Block], AfterValidator(_frozen_blocks)] = Field(
-        min_length=1, title="Blocks", description="Named base blocks the layer groups start from."
+    blocks: Annotated[dict[BlockName, Block], AfterValidator(_frozen_blocks)] = Field(
+        min_length=1,
+        max_length=MAX_BLOCKS,
+        title="Blocks",
+        description="Named base blocks the layer groups start from.",
     )
     decoder: Stack | None = Field(
         None, title="Decoder", description="The causal stack (decoder-only models: all)."
@@ -252,14 +268,16 @@ def _first_problem(arch: Architecture) -> Problem | None:
         for role, stack in arch.stacks:
             _check_stack_base(arch, role, stack)
             resolved.append(_runs_of(role, stack, blocks))
+            if runs and len(runs) + len(resolved[-1].runs) > MAX_RUNS:  # each stack alone is within
+                raise too_many_runs((role, "layers"), MAX_RUNS - len(runs))
             runs += resolved[-1].runs
         if arch.mtp is not None:
             base = arch.blocks.get(arch.mtp.block)
             if base is None:
                 raise ResolveError(
-                    ("mtp", "block"), f"no base block named '{arch.mtp.block}'", arch.mtp.block
+                    ("mtp", "block"), f"no base block named {shown(arch.mtp.block, 60)}", arch.mtp.block
                 )
-            arch._mtp_block = resolve_block(base, arch.mtp.override)
+            arch._mtp_block = resolve_at(base, arch.mtp.override, ("mtp",))
     except ResolveError as exc:
         return exc.loc, exc.message, exc.value
     # One stack hands its resolved runs on as they are: the same tuple, edit after edit.
@@ -277,6 +295,10 @@ def _first_problem(arch: Architecture) -> Problem | None:
         checked.add(run.block)
         for loc, message, value in run.block.problems(h):
             return (run.stack, "layers", run.group, "override", *loc), message, value
+    mtp = arch._mtp_block
+    if mtp is not None and mtp not in checked:
+        for loc, message, value in mtp.problems(h):
+            return ("mtp", "override", *loc), message, value
     return _stack_problem(arch, runs)
 
 
@@ -314,7 +336,7 @@ def stack_runs(role: StackRole, stack: Stack, blocks: Mapping[str, Block]) -> tu
 
 def _check_stack_base(arch: Architecture, role: StackRole, stack: Stack) -> None:
     if stack.block not in arch.blocks:
-        raise ResolveError((role, "block"), f"no base block named '{stack.block}'", stack.block)
+        raise ResolveError((role, "block"), f"no base block named {shown(stack.block, 60)}", stack.block)
 
 
 def _stack_problem(arch: Architecture, runs: list[Run]) -> Problem | None:
@@ -334,4 +356,6 @@ def _stack_problem(arch: Architecture, runs: list[Run]) -> Problem | None:
         if run.block.cross_attention is not None and (run.stack != "decoder" or arch.encoder is None):
             where = (run.stack, "layers", run.group, "override", "cross_attention")
             return where, "cross-attention needs an encoder and sits in the decoder", None
+    if arch.mtp_block is not None and arch.mtp_block.cross_attention is not None and arch.encoder is None:
+        return ("mtp", "override", "cross_attention"), "cross-attention needs an encoder to attend to", None
     return None

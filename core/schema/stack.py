@@ -15,10 +15,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
 
-from pydantic import ConfigDict, Field, ValidationError
+from pydantic import ConfigDict, Field, ValidationError, field_validator
 
 from paramtally.core.blocks.base import LENGTH, NonNegativeInt, Spec
-from paramtally.core.errors import plain_reason, without_union_tags
+from paramtally.core.errors import plain_reason, shown, without_union_tags
+from paramtally.core.limits import MAX_GROUPS, MAX_LAYER_GROUPS, MAX_LAYERS, MAX_PATTERN_RUNS, MAX_RUNS
 from paramtally.core.schema.block import Block
 from paramtally.core.schema.frozen import Frozen, FrozenDict, thaw
 from paramtally.core.schema.hashed import HashedSpec
@@ -27,6 +28,7 @@ __all__ = [
     "MAX_LAYERS",
     "MAX_LAYER_GROUPS",
     "MAX_PATTERN_RUNS",
+    "MAX_RUNS",
     "AudioFrontend",
     "LayerGroup",
     "PositionKind",
@@ -37,13 +39,10 @@ __all__ = [
     "apply_override",
     "flatten",
     "layers_below",
+    "resolve_at",
     "resolve_block",
 ]
 
-MAX_LAYERS = 1 << 30
-# Real stacks need a few dozen groups; more would make every edit and view slow, not more exact.
-MAX_LAYER_GROUPS = 1_000
-MAX_PATTERN_RUNS = 4096  # runs in one repetition of a pattern (nested patterns inlined)
 PositionKind = Literal["learned", "rope", "alibi", "sinusoidal", "relative_bias", "none"]
 StackRole = Literal["encoder", "decoder"]
 
@@ -146,9 +145,38 @@ class Stack(HashedSpec):
         None, title="Audio front-end", description="Whisper's encoder input."
     )
 
+    @field_validator("layers", mode="before")
+    @classmethod
+    def _few_enough_groups(cls, value: Any) -> Any:
+        """Refuse more than ``MAX_GROUPS`` groups before pydantic builds one of them."""
+        found = _groups_in(value, MAX_GROUPS + 1)
+        if found > MAX_GROUPS:
+            raise ValueError(
+                f"holds more than {MAX_GROUPS:,} layer groups, those of its patterns included "
+                f"(at most {MAX_GROUPS:,} in a stack)"
+            )
+        return value
+
     @property
     def num_layers(self) -> int:
         return sum(group.layers for group in self.layers)
+
+
+def _groups_in(layers: Any, most: int) -> int:
+    """Layer groups in ``layers`` (raw data or LayerGroups), nested patterns included, counted
+    up to ``most`` (anything not a list of groups counts none: validation names it)."""
+    found = 0
+    pending = [layers]
+    while pending and found < most:
+        items = pending.pop()
+        if not isinstance(items, list | tuple):
+            continue
+        found += len(items)
+        for item in items:
+            inner = item.get("pattern") if isinstance(item, dict) else getattr(item, "pattern", None)
+            if inner:
+                pending.append(inner)
+    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,9 +247,14 @@ def resolve_block(base: Block, override: FrozenDict) -> Block:
 
 
 def flatten(
-    stack: StackRole, groups: tuple[LayerGroup, ...], blocks: Mapping[str, Block], base: str
+    stack: StackRole,
+    groups: tuple[LayerGroup, ...],
+    blocks: Mapping[str, Block],
+    base: str,
+    room: int = MAX_RUNS,
 ) -> tuple[Run, ...]:
-    """The stack's runs, in order. Raises ``ResolveError`` (with a field path) on a bad group."""
+    """The stack's runs, in order, at most ``room`` of them (``MAX_RUNS``: each costs every view
+    its rows). Raises ``ResolveError`` (with a field path) on a bad group or one run too many."""
     runs: list[Run] = []
     start = 0
     for index, group in enumerate(groups):
@@ -229,9 +262,11 @@ def flatten(
         block = _base(blocks, group.block or base, where)
         block = _apply(block, group, where)
         if not group.pattern:
+            if len(runs) >= room:
+                raise too_many_runs(where, room)
             runs.append(Run(stack, index, start, group.count, 1, group.count, block))
         else:
-            inner = _pattern_runs(group.pattern, blocks, block, where)
+            inner = _pattern_runs(group.pattern, blocks, block, where, room - len(runs))
             period = group.period
             runs += [
                 Run(stack, index, start + offset, count, group.count, period, b) for offset, count, b in inner
@@ -248,16 +283,35 @@ class ResolveError(Exception):
         self.loc, self.message, self.value = loc, message, value
 
 
+def too_many_runs(where: tuple[str | int, ...], room: int) -> ResolveError:
+    """The refusal of a group whose runs pass ``MAX_RUNS`` (``room``: what was left of it)."""
+    return ResolveError(
+        where,
+        f"with this group the model has more than {MAX_RUNS:,} runs of layers ({MAX_RUNS - room:,} "
+        f"before it), at most {MAX_RUNS:,} allowed: a run is consecutive layers of one block, a "
+        "pattern's runs counted once however often it repeats",
+        None,
+    )
+
+
 def _base(blocks: Mapping[str, Block], name: str, where: tuple[str | int, ...]) -> Block:
     if name not in blocks:
-        known = ", ".join(sorted(blocks)) or "none"
-        raise ResolveError((*where, "block"), f"no base block named '{name}' (blocks: {known})", name)
+        names = sorted(blocks)
+        known = ", ".join(one if len(one) <= 40 else one[:39] + "…" for one in names[:8]) or "none"
+        known += f", … {len(names)} in all" if len(names) > 8 else ""
+        message = f"no base block named {shown(name, 60)} (blocks: {known})"
+        raise ResolveError((*where, "block"), message, name)
     return blocks[name]
 
 
 def _apply(block: Block, group: LayerGroup, where: tuple[str | int, ...]) -> Block:
+    return resolve_at(block, group.override, where)
+
+
+def resolve_at(base: Block, override: FrozenDict, where: tuple[str | int, ...]) -> Block:
+    """``resolve_block``, a refusal of the override located at ``where`` (a group, the MTP)."""
     try:
-        return resolve_block(block, group.override)
+        return resolve_block(base, override)
     except ValidationError as exc:
         error = exc.errors(include_url=False)[0]
         loc = without_union_tags(error["loc"])
@@ -269,9 +323,12 @@ def _pattern_runs(
     blocks: Mapping[str, Block],
     outer: Block,
     where: tuple[str | int, ...],
+    room: int,
 ) -> list[tuple[int, int, Block]]:
-    """(offset, count, block) of one repetition, nested patterns written out."""
+    """(offset, count, block) of one repetition, nested patterns written out; at most
+    ``MAX_PATTERN_RUNS``, and at most ``room`` (what the model's ``MAX_RUNS`` leaves)."""
     found: list[tuple[int, int, Block]] = []
+    most = min(MAX_PATTERN_RUNS, room)
     offset = 0
     for index, group in enumerate(pattern):
         here = (*where, "pattern", index)
@@ -280,12 +337,14 @@ def _pattern_runs(
         if not group.pattern:
             found.append((offset, group.count, block))
         else:
-            inner = _pattern_runs(group.pattern, blocks, block, here)
+            inner = _pattern_runs(group.pattern, blocks, block, here, room)
             for repeat in range(group.count):
                 found += [(offset + repeat * group.period + o, c, b) for o, c, b in inner]
-                if len(found) > MAX_PATTERN_RUNS:
+                if len(found) > most:
                     break
-        if len(found) > MAX_PATTERN_RUNS:
+        if len(found) > most:
+            if most < MAX_PATTERN_RUNS:
+                raise too_many_runs(here, room)
             raise ResolveError(
                 (*here, "count"),
                 f"one repetition of a pattern may hold at most {MAX_PATTERN_RUNS} runs",

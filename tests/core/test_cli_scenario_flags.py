@@ -83,7 +83,7 @@ def test_dtype_and_quant_exclude_each_other(capsys: pytest.CaptureFixture[str]) 
 def test_help_states_limits_and_defaults() -> None:
     options = _options(_parser())
     assert "0–3" in (options["--zero"].help or "") and "training only" in (options["--zero"].help or "")
-    assert "> 0 and ≤ 1" in (options["--mfu"].help or "")
+    assert "0.01–1" in (options["--mfu"].help or "")
     assert "default q,v" in (options["--lora-targets"].help or "")
 
 

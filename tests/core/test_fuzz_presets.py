@@ -38,8 +38,18 @@ SEED_MOE = json.dumps(
     }
 ).encode()
 
+# Issue 30's values too: text a name refuses (a lone surrogate, NUL, U+202E, a line break), names
+# around the length limit, floats at the edges of what a double holds, layer types near real ones.
+HOSTILE_TEXT = ["x\ud800", "\udfff", "a\x00b", "gpt\u202e2", "two\nlines", "\x1b[31m", "N" * 201, "full_attn"]
+EDGE_FLOATS = [5e-324, 1e-320, 2.2250738585072014e-308, 1.7976931348623157e308, -0.0]
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats()
+    | st.text(max_size=8)
+    | st.sampled_from(HOSTILE_TEXT)
+    | st.sampled_from(EDGE_FLOATS),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
     max_leaves=8,
 )
@@ -119,7 +129,11 @@ WRITER = textwrap.dedent(
     os.fsync = announced_fsync
     exclusive = sys.argv[1] == "exclusive"
     base = presets.load_builtin("gpt3-175b")
-    versions = [base.model_copy(update={"name": n, "description": n * 200_000}) for n in ("old", "new")]
+    # ~0.2 MB, as large as the limits let a model be without many groups: 250 named blocks
+    blocks = {**base.blocks, **{f"copy{b}": base.blocks["default"] for b in range(249)}}
+    def version(n):
+        return base.model_copy(update={"name": n, "description": n * 3_000, "blocks": blocks})
+    versions = [version("old"), version("new")]
     i = 0
     while True:
         user_presets.save(f"big{i}" if exclusive else "big", versions[i % 2], overwrite=not exclusive)
@@ -130,7 +144,7 @@ WRITER = textwrap.dedent(
 
 
 def _kill_during_saves(rounds: int, mode: str) -> None:
-    """SIGKILL a process that keeps saving a ~0.6 MB preset; every preset left is a whole file."""
+    """SIGKILL a process that keeps saving a ~0.2 MB preset; every preset left is a whole file."""
     interrupted = left_before = 0
     folder = user_presets.presets_dir()
     for round_ in range(rounds):
@@ -154,7 +168,7 @@ def _kill_during_saves(rounds: int, mode: str) -> None:
         for preset_id in user_presets.user_ids():
             arch = user_presets.load(preset_id)
             assert arch.name in {"old", "new"}
-            assert arch.description == arch.name * 200_000
+            assert arch.description == arch.name * 3_000 and len(arch.blocks) == 250
         assert not [entry for entry in user_presets.list_presets() if entry.broken]
         leftovers = [p for p in folder.iterdir() if p.name.startswith(".")]
         interrupted += len(leftovers) > left_before

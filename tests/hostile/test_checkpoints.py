@@ -183,7 +183,7 @@ GGUF_CASES: dict[str, tuple[Callable[[], bytes], str]] = {
     "4 bytes": (lambda: b"GGUF", "needs 4 bytes at byte 4"),
     "block_count 10^18": (
         lambda: hf.llama_gguf(10**18),
-        "decoder.layers.0.count: must be at most 1,073,741,824",
+        "m.gguf metadata: llama.block_count: must be at most 1,073,741,824",
     ),
 }
 
@@ -257,3 +257,82 @@ def test_verify_against_a_billion_layers_is_bounded(tmp_path: Path) -> None:
     assert [row["part"] for row in report["layers_differing"]] == ["layers 0–999999999"]
     outcome.assert_cheap()
     outcome.assert_bounded(tmp_path)
+
+
+# --- issue 30: an index's cost follows its shards, not its names --------------------------------------
+
+
+def test_a_nul_in_a_shards_name_is_one_line_never_a_verdict(tmp_path: Path) -> None:
+    folder, _ = _folder(tmp_path)
+    _index(folder, "x\x00.safetensors")
+    outcome = probe("verify", str(folder))
+    outcome.assert_refused(
+        folder, words="names 'x\\x00.safetensors', which holds a NUL byte, not a file name"
+    )
+
+
+def test_an_index_of_too_many_tensors_is_refused_before_it_is_decoded(tmp_path: Path) -> None:
+    from paramtally.core.limits import MAX_TENSORS
+
+    folder, _ = _folder(tmp_path)
+    _index(folder, *(["a.safetensors"] * (MAX_TENSORS + 101)))  # 400k names took 16-27 s, 1.5 M 112 s
+    outcome = probe("verify", str(folder))
+    outcome.assert_refused(
+        folder, words=f"model.safetensors.index.json: holds more than {MAX_TENSORS + 100:,} keys"
+    )
+
+
+def test_an_index_naming_too_many_shards_is_refused_before_one_is_resolved(tmp_path: Path) -> None:
+    from paramtally.core.limits import MAX_SHARDS
+
+    folder, _ = _folder(tmp_path)
+    _index(folder, *(f"shard-{i}.safetensors" for i in range(MAX_SHARDS + 1)))
+    outcome = probe("verify", str(folder))
+    outcome.assert_refused(
+        folder,
+        words=f"names {MAX_SHARDS + 1:,} shard files, more than the {MAX_SHARDS:,}",
+    )
+
+
+@pytest.mark.parametrize("tensors", [10, 10_000])
+def test_verify_resolves_each_shard_once_however_many_tensors_name_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, tensors: int
+) -> None:
+    """Verify's cost is linear in the index with small constants: one resolve per shard, none
+    per tensor name (the issue: one resolve() per name, 400k names in 16-27 s)."""
+    from paramtally.core.cli import main
+    from paramtally.core.importers.model_folder import ModelFolder
+
+    folder, _ = _folder(tmp_path)
+    for shard in ("a.safetensors", "b.safetensors"):
+        (folder / shard).write_bytes(hf.valid_safetensors())
+    _index(folder, *(["a.safetensors", "b.safetensors"] * (tensors // 2)))
+    resolved: list[str] = []
+    real = ModelFolder.member
+
+    def counted(self: ModelFolder, name: str, named_by: str = "") -> Path:
+        resolved.append(name)
+        return real(self, name, named_by)
+
+    monkeypatch.setattr(ModelFolder, "member", counted)
+    assert main(["verify", str(folder), "--summary"]) == 2  # both shards hold one tensor named alike
+    assert (
+        {"a.safetensors", "b.safetensors"}
+        <= set(resolved)
+        <= {"a.safetensors", "b.safetensors", "config.json", "model.safetensors.index.json"}
+    )
+    assert len(resolved) <= 8  # each shard when listed and when opened: never once per tensor
+
+
+def test_a_header_listing_more_tensors_than_a_checkpoint_may_hold_is_refused(tmp_path: Path) -> None:
+    from paramtally.core.errors import ParamTallyError
+    from paramtally.core.importers.safetensors_header import read_safetensors_header
+
+    entry = {"dtype": "F32", "shape": [0], "data_offsets": [0, 0]}
+    path = tmp_path / "m.safetensors"
+    path.write_bytes(hf.safetensors({f"t{i}": entry for i in range(11)}))
+    with (
+        path.open("rb") as stream,
+        pytest.raises(ParamTallyError, match="lists 11 tensors, more than the 10 "),
+    ):
+        read_safetensors_header(stream, "m.safetensors", max_tensors=10)

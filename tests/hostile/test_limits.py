@@ -119,7 +119,7 @@ LLAMA = {"model_type": "llama", "hidden_size": 64, "num_attention_heads": 4, "nu
         ({"model_type": "phi3", "partial_rotary_factor": "0.4"}, "partial_rotary_factor must be a number"),
         ({"model_type": "phi3", "partial_rotary_factor": [0.4]}, "partial_rotary_factor must be a number"),
         ({"model_type": "gpt_neox", "rotary_pct": "x"}, "rotary_pct must be a number"),
-        ({**LLAMA, "vocab_size": 2**60}, "embeddings.vocab_size: must be at most 16,777,216"),
+        ({**LLAMA, "vocab_size": 2**60}, "vocab_size: must be at most 16,777,216"),  # the file's key
         (
             {"model_type": "qwen2_moe", "num_hidden_layers": 10**9, "decoder_sparse_step": 10**9},
             "a layer rule repeating every 1,000,000,000 layers would be written out for 1,000,000,000",
@@ -130,7 +130,11 @@ LLAMA = {"model_type": "llama", "hidden_size": 64, "num_attention_heads": 4, "nu
         ),
         (
             {"model_type": "gemma3_text", "num_hidden_layers": 10**6, "layer_types": ["x"]},
-            "num_hidden_layers (1,000,000) is more layers than a layer list may hold (65,536)",
+            "layer_types[0] is 'x', not a layer type transformers knows",
+        ),
+        (
+            {"model_type": "gemma3_text", "num_hidden_layers": 10**6, "layer_types": ["full_attention"]},
+            "layer_types lists 1 layers, num_hidden_layers says 1,000,000",
         ),
     ],
 )
@@ -372,12 +376,28 @@ def test_a_billion_layers_cost_what_ten_do(
     outcome.assert_bounded(tmp_path)
 
 
-@pytest.mark.parametrize("output", [["--layers"], ["--format", "json"], ["--layers", "--format", "csv"]])
-def test_per_layer_tables_of_a_billion_layers_are_refused_in_one_line(
+@pytest.mark.parametrize(
+    "output", [["--layers"], ["--format", "json", "--layers"], ["--layers", "--format", "csv"]]
+)
+def test_per_layer_tables_of_a_billion_layers_are_refused_in_one_line_naming_the_file(
     tmp_path: Path, output: list[str]
 ) -> None:
-    outcome = probe("count", _config(tmp_path, **{**LLAMA, "num_hidden_layers": 10**9}), *output)
-    outcome.assert_refused(tmp_path, words="per-layer table would have 1,000,000,000 rows (at most 10,000)")
+    source = _config(tmp_path, **{**LLAMA, "num_hidden_layers": 10**9})
+    outcome = probe("count", source, *output)
+    outcome.assert_refused(
+        tmp_path, words=f"{source}: the per-layer table would have 1,000,000,000 rows (at most 10,000)"
+    )
+
+
+def test_counts_json_of_a_billion_layers_holds_its_run_not_a_row_per_layer(tmp_path: Path) -> None:
+    """Issue 30: 'count --format json' refused, naming a per-layer table nobody asked for."""
+    outcome = probe("count", _config(tmp_path, **{**LLAMA, "num_hidden_layers": 10**9}), "--format", "json")
+    assert outcome.code == 0, outcome.stderr
+    data = json.loads(outcome.stdout)
+    assert "layers" not in data
+    assert [(row["start"], row["count"], row["layers"]) for row in data["groups"]] == [(0, 10**9, 10**9)]
+    in_layers = sum(row["params"] * row["layers"] for row in data["groups"])
+    assert data["total"] - in_layers == 2 * 32_000 * 64 + 64  # embedding, untied head, final norm
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,117 @@
+"""Text from files nobody vouches for: what a name may hold, and how any text is shown safely.
+
+Three kinds of character make printed text lie or break: control characters (an escape
+sequence recolours or rewrites a terminal, a newline forges a line, NUL cuts a C string),
+bidirectional controls (U+202E turns ``gpt2.json`` into ``nosj.2tpg``: Trojan Source,
+CVE-2021-42574) and lone surrogates (half of a UTF-16 pair: no UTF-8 encoder writes one, so a
+name holding one crashed every output). A name refuses them all; a description keeps line
+breaks and tabs; everything printed shows them as escapes (``\\x1b``, ``\\u202e``, ``\\ud800``).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Annotated
+
+from pydantic import AfterValidator
+
+__all__ = [
+    "Line",
+    "Text",
+    "character_name",
+    "escaped",
+    "first_unsafe",
+    "json_text",
+    "message_line",
+    "one_line_name",
+]
+
+# C0 and C1 controls, DEL, the bidirectional embeddings, overrides, isolates and marks, and
+# every surrogate (a str only holds a lone one: the JSON decoder joins a pair).
+_UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+_WORDS = {"\n": "a line break", "\r": "a carriage return", "\t": "a tab", "\x00": "a NUL byte"}
+
+
+def first_unsafe(text: str, allowed: str = "") -> int | None:
+    """The index of the first character ``text`` may not hold (``allowed`` aside), or None."""
+    for match in _UNSAFE.finditer(text):
+        if match.group() not in allowed:
+            return match.start()
+    return None
+
+
+def character_name(char: str) -> str:
+    """'U+202E (RIGHT-TO-LEFT OVERRIDE)', 'U+000A (a line break)', 'U+D800 (a lone surrogate)'."""
+    code = f"U+{ord(char):04X}"
+    if char in _WORDS:
+        return f"{code} ({_WORDS[char]})"
+    if "\ud800" <= char <= "\udfff":
+        return f"{code} (a lone surrogate, half of a UTF-16 pair)"
+    name = unicodedata.name(char, "")
+    return f"{code} ({name})" if name else f"{code} (a control character)"
+
+
+def escaped(text: str, keep: str = "\n\t") -> str:
+    """``text`` with each unsafe character but those in ``keep`` as an escape (``\\x1b``, ``\\u202e``)."""
+    return _UNSAFE.sub(lambda match: _escape(match.group(), keep), text)
+
+
+def _escape(char: str, keep: str) -> str:
+    if char in keep:
+        return char
+    code = ord(char)
+    if 0xDC80 <= code <= 0xDCFF:  # a byte no encoding could read, as os.fsdecode keeps it: that byte
+        code -= 0xDC00
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+_LONG_WORD = re.compile(r"\S{161,}")
+
+
+def message_line(text: str) -> str:
+    """A message as one printable line of a readable length: every unsafe character escaped and
+    a word of more than 160 characters (a 5,000-character path typed, a name from a file) shown
+    by its first 60 and last 80 around an ellipsis."""
+    return _LONG_WORD.sub(lambda match: f"{match.group()[:60]}…{match.group()[-80:]}", escaped(text, keep=""))
+
+
+def json_text(data: object, indent: int | None = 2, separators: tuple[str, str] | None = None) -> str:
+    """``data`` as JSON that is safe to print and to write: a figure that is not finite is a bug,
+    refused (``Infinity`` is not JSON), and the characters above are JSON escapes (``\\u202e``),
+    so the data reads back exactly (json escapes the C0 controls itself, not DEL, C1 or U+202E)."""
+    import json  # late: most text never becomes JSON
+
+    try:
+        text = json.dumps(data, indent=indent, separators=separators, ensure_ascii=False, allow_nan=False)
+    except ValueError as exc:  # "Out of range float values are not JSON compliant"
+        raise ValueError(f"a figure is not a finite number ({exc})") from None
+    # Only its own line breaks are left raw: json.dumps wrote every C0 control in a string as an escape.
+    return _UNSAFE.sub(lambda match: _json_escape(match.group()), text)
+
+
+def _json_escape(char: str) -> str:
+    return char if char == "\n" else f"\\u{ord(char):04x}"
+
+
+def one_line_name(text: str, limit: int) -> str:
+    """``text`` made a name a model may carry: escapes for what a name refuses, cut to ``limit``
+    characters (a folder's or a GGUF file's own name becomes a model's name)."""
+    name = escaped(text, keep="")
+    return name if len(name) <= limit else name[: limit - 1] + "…"
+
+
+def _checked(allowed: str, what: str) -> AfterValidator:
+    def check(text: str) -> str:
+        at = first_unsafe(text, allowed)
+        if at is not None:
+            raise ValueError(f"holds {character_name(text[at])} at character {at + 1:,}; {what}")
+        return text
+
+    return AfterValidator(check)
+
+
+# A name, a family, a block's name: one line of text, shown as it is wherever it goes.
+Line = Annotated[str, _checked("", "a name is one line of printable text")]
+# A description: lines of printable text (line breaks and tabs kept).
+Text = Annotated[str, _checked("\n\t", "a description is printable text")]
