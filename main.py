@@ -39,7 +39,7 @@ def _mistyped_command(word: str) -> str | None:
     close = close_names(word, list(COMMANDS), n=1, cutoff=0.75)
     if not close or word.startswith("-") or os.path.lexists(word):
         return None
-    from paramtally.core.presets import builtin_ids
+    from paramtally.core.io.presets import builtin_ids
 
     return None if word in builtin_ids() else close[0]
 

@@ -22,7 +22,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-from paramtally.core.importers.checkpoint import compare, open_checkpoint, predicted_from  # noqa: E402
+from paramtally.core.io.importers.checkpoint import compare, open_checkpoint, predicted_from  # noqa: E402
 
 CHUNK = 16 * 1024 * 1024
 

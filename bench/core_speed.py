@@ -18,10 +18,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
-from paramtally.core import activations, count, kv_cache, memory, stages  # noqa: E402
-from paramtally.core.count import count_parameters  # noqa: E402
-from paramtally.core.memory import Scenario, estimate_memory  # noqa: E402
-from paramtally.core.presets import load_builtin  # noqa: E402
+from paramtally.core.count import parameters as count  # noqa: E402
+from paramtally.core.count.parameters import count_parameters  # noqa: E402
+from paramtally.core.io.presets import load_builtin  # noqa: E402
+from paramtally.core.memory import activations, kv_cache, stages  # noqa: E402
+from paramtally.core.memory import estimate as memory  # noqa: E402
+from paramtally.core.memory.estimate import Scenario, estimate_memory  # noqa: E402
 from paramtally.core.schema import block, stack  # noqa: E402
 
 MODELS = ("deepseek-v3", "qwen3-next-80b-a3b", "jamba-v0.1", "llama-3.1-405b")

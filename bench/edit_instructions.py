@@ -36,7 +36,7 @@ def _edit(case: str, tab: int, edits: int, repaint: bool) -> None:
     import gui_latency
     from PySide6.QtWidgets import QApplication
 
-    from paramtally.core.sources import load_source
+    from paramtally.core.io.model_sources import load_source
     from paramtally.gui.app import settle_start_up_objects
     from paramtally.gui.document import Document
     from paramtally.gui.main_window import MainWindow

@@ -57,7 +57,7 @@ def median_ms(samples: list[float]) -> float:
 def design_space(repeat: int) -> None:
     from PySide6.QtWidgets import QApplication
 
-    from paramtally.core.sources import load_source
+    from paramtally.core.io.model_sources import load_source
     from paramtally.gui.document import Document
     from paramtally.gui.main_window import MainWindow
 
@@ -120,7 +120,7 @@ def design_space(repeat: int) -> None:
 def compare(repeat: int) -> None:
     from PySide6.QtWidgets import QApplication
 
-    from paramtally.core.sources import load_source
+    from paramtally.core.io.model_sources import load_source
     from paramtally.gui.document import Document
     from paramtally.gui.main_window import MainWindow
 

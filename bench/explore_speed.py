@@ -17,12 +17,12 @@ import statistics
 import time
 from collections.abc import Callable
 
-from paramtally.core.edit import with_value
+from paramtally.core.editing.edits import with_value
 from paramtally.core.explore.compare import Column, compare
 from paramtally.core.explore.solve import solve
 from paramtally.core.explore.sweep import sweep
-from paramtally.core.memory import Scenario
-from paramtally.core.presets import load_builtin
+from paramtally.core.io.presets import load_builtin
+from paramtally.core.memory.estimate import Scenario
 from paramtally.core.schema import Architecture
 
 TARGET_MS = 50.0

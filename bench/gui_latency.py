@@ -36,9 +36,9 @@ TARGET_MS = 8.0
 
 
 def _deepseek_five_groups() -> object:
-    from paramtally.core import layer_ops
+    from paramtally.core.editing import layer_ops
+    from paramtally.core.io.model_sources import load_source
     from paramtally.core.schema import LoRA
-    from paramtally.core.sources import load_source
 
     arch = load_source("deepseek-v3")
     layers = arch.decoder.layers
@@ -53,8 +53,8 @@ def hybrid_stack(groups: int = 48) -> object:
     """A hybrid in ``groups`` top-level groups of two layers (96 layers in 48 by default): Mamba-2,
     attention (some with a window), gated DeltaNet and MLA mixers in turn, every third group with an
     MoE. The tests build a smaller one to check the stage layouts on many runs."""
-    from paramtally.core import layer_ops
-    from paramtally.core.sources import load_source
+    from paramtally.core.editing import layer_ops
+    from paramtally.core.io.model_sources import load_source
 
     arch = load_source("llama-3-8b")
     arch = layer_ops.with_layers(arch, (arch.decoder.layers[0].model_copy(update={"count": 2 * groups}),))
@@ -78,9 +78,9 @@ def _per_view(window: Any, start: int, step: int, repeat: int) -> dict[str, floa
     """Where the time goes: the core's figures (the new architecture validated and counted, the
     layer tree's rows, the memory tab's figures), then each view's own refresh, timed one by one
     (the views find the core's figures computed, so their times are the window's own work)."""
-    from paramtally.core.count import count_parameters
-    from paramtally.core.edit import with_value
-    from paramtally.core.stack_tree import stack_rows
+    from paramtally.core.count.layer_tree_rows import stack_rows
+    from paramtally.core.count.parameters import count_parameters
+    from paramtally.core.editing.edits import with_value
 
     doc = window.document
     parts = {
@@ -129,7 +129,7 @@ def _clear_core_caches() -> None:
 def edit_latency(repeat: int) -> dict[str, dict[str, float]]:
     from PySide6.QtWidgets import QApplication
 
-    from paramtally.core.sources import load_source
+    from paramtally.core.io.model_sources import load_source
     from paramtally.gui.app import settle_start_up_objects
     from paramtally.gui.document import Document
     from paramtally.gui.main_window import MainWindow

@@ -123,7 +123,7 @@ def _window_cases(folder: Path) -> dict[str, Path]:
 
 def _sized(folder: Path) -> dict[str, list[Path]]:
     """Files of 64 KB, 256 KB, 1 MB and 4 MB of each kind: a long name, many named blocks."""
-    from paramtally.core.presets import MAX_PRESET_BYTES
+    from paramtally.core.io.presets import MAX_PRESET_BYTES
     from tests.hostile.big_presets import long_name, many_blocks, write
 
     def blocks(size: int) -> dict[str, object]:

@@ -26,11 +26,14 @@ from collections.abc import Callable
 
 from gui_latency import hybrid_stack  # a sibling script (run from bench/, its folder is on the path)
 
-from paramtally.core import activations, count, fit, flops, gguf_types, kv_cache, memory, plans, stages
-from paramtally.core.gpus import load_catalog
-from paramtally.core.memory import Scenario, estimate_memory
-from paramtally.core.presets import load_builtin
-from paramtally.core.scenario import with_changes
+from paramtally.core.count import parameters as count
+from paramtally.core.io.presets import load_builtin
+from paramtally.core.memory import activations, fit, flops, gguf_types, kv_cache, stages
+from paramtally.core.memory import estimate as memory
+from paramtally.core.memory import stage_plans as plans
+from paramtally.core.memory.estimate import Scenario, estimate_memory
+from paramtally.core.memory.gpus import load_catalog
+from paramtally.core.memory.scenario import with_changes
 from paramtally.core.schema import Architecture, block
 
 TARGET_MS = 2.0

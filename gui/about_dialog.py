@@ -1,6 +1,6 @@
 """Help → About: the version, the licence and where ParamTally keeps its files on this machine.
 
-The places are core's (``core.about.locations``, asked of platformdirs as the code that writes
+The places are core's (``core.io.about.locations``, asked of platformdirs as the code that writes
 them asks) with the window's own settings file beside them; "Copy Details" puts it all on the
 clipboard as plain text, for a bug report.
 """
@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from paramtally.core.about import Location, licence, locations, version
+from paramtally.core.io.about import Location, licence, locations, version
 from paramtally.gui.dialogs import add_mnemonics
 from paramtally.gui.settings import settings_path
 

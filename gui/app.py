@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from paramtally.core.presets import Preset
+    from paramtally.core.io.presets import Preset
     from paramtally.gui.main_window import MainWindow
 
 __all__ = [
@@ -177,10 +177,10 @@ def open_window(args: argparse.Namespace) -> MainWindow | int:
     loads: a bad source is reported without starting Qt, and pure-Python modules imported
     before PySide6 skip the source scan PySide runs on every module imported after it.
     """
-    from paramtally.core.count import count_parameters
+    from paramtally.core.count.parameters import count_parameters
     from paramtally.core.errors import ParamTallyError
-    from paramtally.core.recent import remember_source
-    from paramtally.core.sources import read_source, source_identity
+    from paramtally.core.io.model_sources import read_source, source_identity
+    from paramtally.core.io.recent import remember_source
     from paramtally.core.text import message_line
 
     # A screenshot shows the default model unless told otherwise: the same picture on every machine.
@@ -205,8 +205,8 @@ def open_window(args: argparse.Namespace) -> MainWindow | int:
         print(f"paramtally: cannot open the window ({exc}); see `paramtally --help`", file=sys.stderr)
         return 2
 
-    from paramtally.core.desktop_entry import APP_ID
-    from paramtally.core.package_data import data_dir
+    from paramtally.core.io.desktop_entry import APP_ID
+    from paramtally.core.io.package_data import data_dir
     from paramtally.gui.document import Document
     from paramtally.gui.main_window import MainWindow, settings
     from paramtally.gui.notices import route_warnings_to
@@ -236,8 +236,8 @@ def _last_or_default() -> tuple[str, Preset, str]:
     """(source, preset, notice) of the model opened last; the default preset if there is none or
     it no longer loads (said in the notice)."""
     from paramtally.core.errors import ParamTallyError
-    from paramtally.core.recent import recent_sources
-    from paramtally.core.sources import read_source
+    from paramtally.core.io.model_sources import read_source
+    from paramtally.core.io.recent import recent_sources
 
     last = next(iter(recent_sources()), None)
     if last is not None:

@@ -1,4 +1,4 @@
-"""The window's document: ``core.document.Document`` with Qt signals and a QUndoStack.
+"""The window's document: ``core.editing.document.Document`` with Qt signals and a QUndoStack.
 
 Everything is decided in core (what an edit does, drafts, refusals, the figures); this adapter
 forwards core's events to Qt signals of the same names, so widgets connect as to any QObject,
@@ -18,18 +18,18 @@ import shiboken6
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from paramtally.core import document as core_document
-from paramtally.core.breakdown import ParamReport
-from paramtally.core.edit import FieldPath
-from paramtally.core.history import Edit
+from paramtally.core.count.breakdown import ParamReport
+from paramtally.core.editing import document as core_document
+from paramtally.core.editing.edits import FieldPath
+from paramtally.core.editing.history import Edit
 from paramtally.core.schema import Architecture
 
 if TYPE_CHECKING:
-    from paramtally.core.fit import SetupFit
-    from paramtally.core.flops import FlopsReport
-    from paramtally.core.memory import MemoryReport
-    from paramtally.core.scenario import Scenario
-    from paramtally.core.serving import ServingReport
+    from paramtally.core.memory.estimate import MemoryReport
+    from paramtally.core.memory.fit import SetupFit
+    from paramtally.core.memory.flops import FlopsReport
+    from paramtally.core.memory.scenario import Scenario
+    from paramtally.core.memory.serving import ServingReport
 
 __all__ = ["SCENARIO", "Document"]
 
@@ -63,7 +63,7 @@ class _Command(QUndoCommand):
 
 
 class _QtHistory:
-    """The core history protocol (``core.history.HistoryLike``) on a QUndoStack."""
+    """The core history protocol (``core.editing.history.HistoryLike``) on a QUndoStack."""
 
     def __init__(self, stack: QUndoStack) -> None:
         self.stack = stack

@@ -1,6 +1,6 @@
 """File → Export: CSV of the breakdown, per-layer, memory and GPU tables, all as JSON, charts as PNG/SVG.
 
-The rows and the text come from ``core.export`` (the CLI writes through the same functions);
+The rows and the text come from ``core.io.export`` (the CLI writes through the same functions);
 files are written atomically. A CSV opens with lines recording the model, the architecture and,
 for the memory and GPU tables, the scenario. "CSV for Excel" (on by default, remembered) starts
 it with a byte-order mark, without which Excel misreads UTF-8. A place that cannot be written
@@ -17,8 +17,8 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QWidget
 
-from paramtally.core import export
 from paramtally.core.errors import ParamTallyError
+from paramtally.core.io import export
 from paramtally.gui.dialogs import ask_save_path, attempt
 from paramtally.gui.document import Document
 

@@ -1,6 +1,6 @@
 """Help → User Guide: the README shipped in the package, shown in the window.
 
-ParamTally works offline, so the guide is the installed README (``core.about.readme_path``),
+ParamTally works offline, so the guide is the installed README (``core.io.about.readme_path``),
 rendered by Qt's own Markdown reader: no browser and no network needed. The sections are listed
 beside it to jump to; "Open in Browser" hands the file to the desktop's viewer, and says so in
 the dialog when this machine has none (a server, a container) — the guide stays on screen.
@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from paramtally.core.about import readme_path
+from paramtally.core.io.about import readme_path
 from paramtally.gui.dialogs import add_mnemonics
 
 __all__ = ["GuideDialog"]

@@ -28,11 +28,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from paramtally.core import presets
+from paramtally.core.editing.templates import TEMPLATES, new_architecture
 from paramtally.core.errors import ParamTallyError, one_line
-from paramtally.core.recent import forget_source, recent_sources, remember_source
-from paramtally.core.sources import read_source, source_identity
-from paramtally.core.templates import TEMPLATES, new_architecture
+from paramtally.core.io import presets
+from paramtally.core.io.model_sources import read_source, source_identity
+from paramtally.core.io.recent import forget_source, recent_sources, remember_source
 from paramtally.gui.dialogs import Button, ask_open_folder, ask_open_path, ask_question, warn
 from paramtally.gui.document import Document
 from paramtally.gui.explore.hooks import add_explore
@@ -357,7 +357,7 @@ class MainWindow(QMainWindow):
         return opened
 
     def new_model(self, template: str) -> bool:
-        """Start a model from a template (core.templates): a new, unsaved document."""
+        """Start a model from a template (core.editing.templates): a new, unsaved document."""
         arch = new_architecture(template)
         self._open_words = f"New model from {TEMPLATES[template][0]}"
         self.document.load(arch, arch.name)

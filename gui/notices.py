@@ -10,8 +10,8 @@ from typing import Any, Protocol
 
 from PySide6.QtWidgets import QWidget
 
-from paramtally.core.error_log import log_exception
 from paramtally.core.errors import ParamTallyWarning, one_line
+from paramtally.core.io.error_log import log_exception
 
 __all__ = ["route_uncaught_to", "route_warnings_to"]
 

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from paramtally.core.atomic import write_text_atomic
+from paramtally.core.io.atomic import write_text_atomic
 from paramtally.gui.form.field_frame import marked
 
 __all__ = ["ENVIRONMENT", "StateProbe"]

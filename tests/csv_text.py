@@ -1,5 +1,5 @@
 """Exported CSV read back as a spreadsheet or a script would: the byte-order mark, the '# key,value'
-lines recording what it was computed for, then the table (``core.export.to_csv``)."""
+lines recording what it was computed for, then the table (``core.io.export.to_csv``)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import csv
 import io
 from pathlib import Path
 
-from paramtally.core.export import BOM
+from paramtally.core.io.export import BOM
 
 __all__ = ["read_csv", "read_csv_text"]
 

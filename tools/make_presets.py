@@ -20,9 +20,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
-from paramtally.core.atomic import write_text_atomic  # noqa: E402
-from paramtally.core.count import count_parameters  # noqa: E402
-from paramtally.core.importers.hf_config import import_hf_config  # noqa: E402
+from paramtally.core.count.parameters import count_parameters  # noqa: E402
+from paramtally.core.io.atomic import write_text_atomic  # noqa: E402
+from paramtally.core.io.importers.hf_config import import_hf_config  # noqa: E402
 from paramtally.core.schema import SCHEMA_VERSION, Architecture  # noqa: E402
 
 CONFIG_DIR = ROOT / "tests" / "data" / "hf_configs"

@@ -217,7 +217,7 @@ ATTENTION = ("eager", "sdpa")
 # Recurrent mixers on the CPU: transformers runs its PyTorch reference of the mamba_ssm / causal-conv1d
 # / fla kernels, which keeps far more than the kernels do. The hf-eager figure is an estimate for the
 # kernels: these cases measure what the fallback keeps beyond it (``kernel_fallback_cases``;
-# core.activations_hf.KERNEL_PATH quotes the ratios), and are the hf-eager-fallback profile's goldens
+# core.memory.activations_hf.KERNEL_PATH quotes the ratios), and are the hf-eager-fallback profile's goldens
 # for Mamba and Mamba-2. They run without a cache: a Qwen3-Next of linear-attention layers alone
 # cannot make one (transformers raises).
 FALLBACK_CONFIGS: dict[str, dict[str, Any]] = {

@@ -6,7 +6,7 @@ For every family whose config has ``layer_types`` (or refuses it), a two-layer m
 the CPU from a tiny config whose first layer has each type transformers names (its
 ``ALLOWED_ATTN_LAYER_TYPES``, the older names it maps onto them, two typos), and one forward pass
 of four tokens is run. A type is *taken* when the config, the model and the forward all work;
-``core.importers`` must take exactly those and refuse the rest in one line
+``core.io.importers`` must take exactly those and refuse the rest in one line
 (``tests/hostile/test_enumerations.py``). Needs torch and transformers (5.24.0).
 """
 

@@ -26,7 +26,7 @@ from paramtally.core.blocks.base import (
     leaf,
     norm_leaf,
 )
-from paramtally.core.breakdown import Node
+from paramtally.core.count.breakdown import Node
 
 __all__ = ["Attention"]
 

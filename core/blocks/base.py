@@ -13,8 +13,8 @@ from typing import Annotated, Any, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from paramtally.core.breakdown import Node
-from paramtally.core.formula import evaluate
+from paramtally.core.count.breakdown import Node
+from paramtally.core.count.formula import evaluate
 
 __all__ = [
     "LENGTH",
@@ -38,7 +38,7 @@ PositiveInt = Annotated[int, Field(gt=0, le=MAX_SIZE)]
 NonNegativeInt = Annotated[int, Field(ge=0, le=MAX_SIZE)]
 NormKind = Literal["layernorm", "rmsnorm"]
 # A length in tokens (a context, a window, the positions): typed "32k", it is 32,768 tokens, as such
-# lengths are named (core.numbers); a field says so in its ``json_schema_extra``.
+# lengths are named (core.typed_numbers); a field says so in its ``json_schema_extra``.
 LENGTH: dict[str, Any] = {"unit": "length"}
 
 # (LoRA target, d_in, d_out, copies): one matrix a LoRA target touches, ``copies`` times.

@@ -12,7 +12,7 @@ from typing import ClassVar, Literal, get_args
 from pydantic import ConfigDict, Field
 
 from paramtally.core.blocks.base import Context, LoRAMatrix, PositiveInt, Spec, leaf
-from paramtally.core.breakdown import Node
+from paramtally.core.count.breakdown import Node
 
 __all__ = ["ACTIVATIONS", "Activation", "DenseFFN", "NoFFN", "mlp_expr"]
 

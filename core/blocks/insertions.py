@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 from pydantic import AfterValidator, ConfigDict, Field
 
 from paramtally.core.blocks.base import Context, LoRAMatrix, PositiveInt, Spec, leaf
-from paramtally.core.breakdown import Node
+from paramtally.core.count.breakdown import Node
 
 __all__ = ["Adapter", "LoRA", "LoRATarget", "LoRATargets"]
 

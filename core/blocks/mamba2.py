@@ -16,7 +16,7 @@ from typing import ClassVar, Literal
 from pydantic import ConfigDict, Field
 
 from paramtally.core.blocks.base import Cache, Context, LoRAMatrix, PositiveInt, Replicated, Spec, leaf
-from paramtally.core.breakdown import Node
+from paramtally.core.count.breakdown import Node
 
 __all__ = ["Mamba2"]
 

@@ -15,7 +15,7 @@ from pydantic import ConfigDict, Field
 
 from paramtally.core.blocks.base import Context, LoRAMatrix, NonNegativeInt, PositiveInt, Spec, leaf
 from paramtally.core.blocks.dense import Activation, mlp_expr
-from paramtally.core.breakdown import Node
+from paramtally.core.count.breakdown import Node
 
 __all__ = ["MoE"]
 

@@ -96,7 +96,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:  # Ctrl-C: stopped as asked, without a traceback (128 + SIGINT, as shells say)
         return 130
     except Exception as exc:  # a bug: one line and the log's path, and a status no verdict has
-        from paramtally.core.error_log import log_exception
+        from paramtally.core.io.error_log import log_exception
 
         log = log_exception(type(exc), exc, exc.__traceback__, version())
         where = f"; the traceback is in {log}" if log else ""
@@ -139,8 +139,8 @@ def _main(argv: Sequence[str] | None) -> int:
 def _note_shadowed_presets(args: argparse.Namespace) -> None:
     """A preset id that is both the user's and built in reads the user's: say so, since the same
     command gave the built-in one's figures before that preset was saved."""
-    from paramtally.core import presets, user_presets
-    from paramtally.core.sources import is_path
+    from paramtally.core.io import presets, user_presets
+    from paramtally.core.io.model_sources import is_path
 
     for source in read_sources(args):
         if not is_path(source) and source in presets.builtin_ids() and user_presets.is_user(source):

@@ -5,16 +5,16 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from paramtally.core.breakdown import PART_LABELS, human
 from paramtally.core.cli.memory import add_scenario_arguments
 from paramtally.core.cli.output import add_output_arguments, emit, format_table, printable
 from paramtally.core.cli.scenario_flags import read_scenario, say_notes
+from paramtally.core.count.breakdown import PART_LABELS, human
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.explore.compare import ColumnFigures, Comparison, compare, load_columns
-from paramtally.core.export import comparison_text, scenario_text
-from paramtally.core.gpus import load_catalog
-from paramtally.core.scenario import gpus_text
-from paramtally.core.sources import read_source
+from paramtally.core.io.export import comparison_text, scenario_text
+from paramtally.core.io.model_sources import read_source
+from paramtally.core.memory.gpus import load_catalog
+from paramtally.core.memory.scenario import gpus_text
 
 __all__ = ["add_arguments", "run"]
 
@@ -137,7 +137,7 @@ def _short(value: object) -> str:
 
 def _counts_text() -> str:
     """'1, 2, 4 … 64': the GPU counts the setups table tries."""
-    from paramtally.core.fit import COUNTS
+    from paramtally.core.memory.fit import COUNTS
 
     return f"{', '.join(map(str, COUNTS[:3]))} … {COUNTS[-1]}"
 

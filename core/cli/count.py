@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import argparse
 
-from paramtally.core.breakdown import PART_LABELS, ParamReport, human
 from paramtally.core.cli.output import add_output_arguments, emit, emit_json, format_table
-from paramtally.core.count import count_parameters
-from paramtally.core.edit import without_biases
+from paramtally.core.count.breakdown import PART_LABELS, ParamReport, human
+from paramtally.core.count.parameters import count_parameters
+from paramtally.core.editing.edits import without_biases
 from paramtally.core.errors import ParamTallyError
-from paramtally.core.export import (
+from paramtally.core.io.export import (
     BREAKDOWN_COLUMNS,
     LAYER_COLUMNS,
     breakdown_rows,
@@ -18,8 +18,8 @@ from paramtally.core.export import (
     report_json,
     to_csv,
 )
-from paramtally.core.hints import warn_hints
-from paramtally.core.sources import read_source
+from paramtally.core.io.model_sources import read_source
+from paramtally.core.schema.advice import warn_hints
 
 __all__ = ["add_arguments", "run"]
 

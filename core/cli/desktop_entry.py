@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from paramtally.core import desktop_entry
+from paramtally.core.io import desktop_entry
 
 __all__ = ["add_arguments", "run"]
 

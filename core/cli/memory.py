@@ -11,7 +11,7 @@ from paramtally.core.cli.scenario_flags import (
     say_notes,
     scenario_from_args,
 )
-from paramtally.core.export import (
+from paramtally.core.io.export import (
     GPU_COLUMNS,
     MEMORY_COLUMNS,
     about_rows,
@@ -22,12 +22,12 @@ from paramtally.core.export import (
     scenario_text,
     to_csv,
 )
-from paramtally.core.fit import SetupFit, fit_setups
-from paramtally.core.flops import FlopsReport, estimate_flops
-from paramtally.core.hints import warn_hints
-from paramtally.core.memory import MemoryReport, Scenario, estimate_memory
-from paramtally.core.serving import ServingReport, estimate_serving
-from paramtally.core.sources import read_source
+from paramtally.core.io.model_sources import read_source
+from paramtally.core.memory.estimate import MemoryReport, Scenario, estimate_memory
+from paramtally.core.memory.fit import SetupFit, fit_setups
+from paramtally.core.memory.flops import FlopsReport, estimate_flops
+from paramtally.core.memory.serving import ServingReport, estimate_serving
+from paramtally.core.schema.advice import warn_hints
 
 __all__ = ["add_arguments", "add_scenario_arguments", "run", "scenario_from_args"]
 

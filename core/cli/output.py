@@ -15,8 +15,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from paramtally.core.atomic import write_text_atomic
 from paramtally.core.errors import ParamTallyError
+from paramtally.core.io.atomic import write_text_atomic
 from paramtally.core.text import escaped, json_text
 
 __all__ = [

@@ -5,11 +5,11 @@ from __future__ import annotations
 import argparse
 import sys
 
-from paramtally.core import presets, user_presets
-from paramtally.core.breakdown import human
 from paramtally.core.cli.output import emit, emit_json, format_table
-from paramtally.core.count import count_parameters
-from paramtally.core.input_files import typed_path
+from paramtally.core.count.breakdown import human
+from paramtally.core.count.parameters import count_parameters
+from paramtally.core.io import presets, user_presets
+from paramtally.core.io.input_files import typed_path
 
 __all__ = ["add_arguments", "run"]
 

@@ -1,8 +1,8 @@
-"""The command line's scenario flags, generated from ``core.scenario.Scenario``'s fields.
+"""The command line's scenario flags, generated from ``core.memory.scenario.Scenario``'s fields.
 
 Every field gets a flag named after it (``kv_dtype`` → ``--kv-dtype``), its help from the field's
 description, its choices from a ``Literal``, its type and range from the annotation and its
-bounds (``core.fields`` reads them, as the window's form does), so a new Scenario field has a flag
+bounds (``core.schema.field_specs`` reads them, as the window's form does), so a new Scenario field has a flag
 without code here. A yes/no field is ``--flag`` / ``--no-flag``; a tuple of choices is a comma
 list; fields marked ``json_schema_extra={"cli_exclusive": NAME}`` share a mutually exclusive group
 (``--dtype`` or ``--quant``).
@@ -11,7 +11,7 @@ Unset flags keep the scenario a preset was saved with (the window's Save keeps t
 else the one the model opens with in the window; ``--tp 2`` (or ``--pp``, ``--ep``) alone on one GPU
 means tp·pp·ep GPUs. While serving, ``--gpus`` (or ``--tp``, ``--pp``, ``--ep``, or ``--mode
 inference`` over a saved training scenario) lays the model out as the window does when a GPU count
-is typed (``core.fit.count_layout``): the flags given are the fields set by hand.
+is typed (``core.memory.fit.count_layout``): the flags given are the fields set by hand.
 """
 
 from __future__ import annotations
@@ -26,14 +26,14 @@ from typing import Any
 import annotated_types
 
 from paramtally.core.errors import ParamTallyWarning
-from paramtally.core.fields import FieldSpec, model_fields, unwrap
-from paramtally.core.fit import LAYOUT_FIELDS, count_layout
-from paramtally.core.numbers import NumberError, parse_whole
-from paramtally.core.presets import Preset
-from paramtally.core.scenario import Mode, Scenario, mode_only_fields, opening_scenario, unused_fields
+from paramtally.core.io.presets import Preset
+from paramtally.core.io.user_presets import saved_scenario
+from paramtally.core.memory.fit import LAYOUT_FIELDS, count_layout
+from paramtally.core.memory.scenario import Mode, Scenario, mode_only_fields, opening_scenario, unused_fields
 from paramtally.core.schema import Architecture
+from paramtally.core.schema.field_specs import FieldSpec, model_fields, unwrap
 from paramtally.core.text import escaped
-from paramtally.core.user_presets import saved_scenario
+from paramtally.core.typed_numbers import NumberError, parse_whole
 
 __all__ = [
     "FlagScenario",

@@ -5,16 +5,16 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from paramtally.core.breakdown import human
 from paramtally.core.cli.memory import add_scenario_arguments
 from paramtally.core.cli.output import add_output_arguments, emit, emit_json, format_table
 from paramtally.core.cli.scenario_flags import read_scenario, say_notes, whole_number
+from paramtally.core.count.breakdown import human
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.explore.figures import FIGURES
 from paramtally.core.explore.solve import Point, Solution, solve
 from paramtally.core.explore.variables import VARIABLES
-from paramtally.core.export import flops_convention_line
-from paramtally.core.sources import read_source
+from paramtally.core.io.export import flops_convention_line
+from paramtally.core.io.model_sources import read_source
 
 __all__ = ["add_arguments", "run"]
 

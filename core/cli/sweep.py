@@ -10,8 +10,8 @@ from paramtally.core.cli.scenario_flags import read_scenario, say_notes
 from paramtally.core.explore.figures import FIGURES
 from paramtally.core.explore.sweep import sweep
 from paramtally.core.explore.sweep_export import iso_levels, sweep_csv, sweep_json
-from paramtally.core.export import about_rows
-from paramtally.core.sources import read_source
+from paramtally.core.io.export import about_rows
+from paramtally.core.io.model_sources import read_source
 
 __all__ = ["add_arguments", "run"]
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from paramtally.core.breakdown import PART_LABELS, human
 from paramtally.core.cli.output import add_output_arguments, emit, emit_json, format_table, printable
+from paramtally.core.count.breakdown import PART_LABELS, human
 from paramtally.core.errors import ParamTallyError
-from paramtally.core.importers.checkpoint import (
+from paramtally.core.io.importers.checkpoint import (
     Checkpoint,
     PartRow,
     Verification,
@@ -19,11 +19,11 @@ from paramtally.core.importers.checkpoint import (
     open_checkpoint,
     predicted_from,
 )
-from paramtally.core.importers.safetensors_header import TensorInfo
-from paramtally.core.importers.tensor_parts import part_of
-from paramtally.core.input_files import typed_path
+from paramtally.core.io.importers.safetensors_header import TensorInfo
+from paramtally.core.io.importers.tensor_parts import part_of
+from paramtally.core.io.input_files import typed_path
+from paramtally.core.io.model_sources import load_source
 from paramtally.core.schema import Architecture
-from paramtally.core.sources import load_source
 
 __all__ = ["EPILOG", "add_arguments", "run"]
 

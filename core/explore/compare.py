@@ -14,16 +14,16 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from paramtally.core.breakdown import PARTS
-from paramtally.core.count import count_parameters
+from paramtally.core.count.breakdown import PARTS
+from paramtally.core.count.parameters import count_parameters
 from paramtally.core.errors import FieldPath, ParamTallyError, one_line
-from paramtally.core.fit import SetupFit, fit_setups
-from paramtally.core.gpus import GPU
-from paramtally.core.groups import difference, group_at, group_block, inherited_block
-from paramtally.core.memory import estimate_memory
-from paramtally.core.scenario import Scenario, has_experts, with_changes
+from paramtally.core.io.model_sources import load_source
+from paramtally.core.memory.estimate import estimate_memory
+from paramtally.core.memory.fit import SetupFit, fit_setups
+from paramtally.core.memory.gpus import GPU
+from paramtally.core.memory.scenario import Scenario, has_experts, with_changes
 from paramtally.core.schema import Architecture
-from paramtally.core.sources import load_source
+from paramtally.core.schema.group_addresses import difference, group_at, group_block, inherited_block
 
 __all__ = [
     "HEADLINE",
@@ -182,8 +182,9 @@ def schema_diff(before: Architecture, after: Architecture) -> Iterator[FieldDiff
 
 def canonical_dump(arch: Architecture) -> dict[str, Any]:
     """``arch`` as JSON data, each layer group's override written as the sparse difference from
-    what the group inherits (``core.groups.difference``): a preset's override spelling out defaults
-    (q_bias: false) and an edited one without them are the same change, and compare as such."""
+    what the group inherits (``core.schema.group_addresses.difference``): a preset's override
+    spelling out defaults (q_bias: false) and an edited one without them are the same change, and
+    compare as such."""
     data: dict[str, Any] = arch.model_dump(mode="json")
     for group in _groups(arch):
         node: Any = data

@@ -29,17 +29,17 @@ from typing import Any, Literal
 
 from pydantic import ValidationError
 
-from paramtally.core.count import count_parameters
+from paramtally.core.count.parameters import count_parameters
 from paramtally.core.errors import ParamTallyError, one_line
 from paramtally.core.explore.domain import Domain
 from paramtally.core.explore.figures import Figure, find_figure
 from paramtally.core.explore.variables import Variable, find_variable, with_ffn_scaled
-from paramtally.core.fit import chosen_layout, fit_setup
-from paramtally.core.gpus import GPU, find_gpu
-from paramtally.core.memory import estimate_memory
-from paramtally.core.numbers import parse_quantity
-from paramtally.core.scenario import Scenario, with_changes
+from paramtally.core.memory.estimate import estimate_memory
+from paramtally.core.memory.fit import chosen_layout, fit_setup
+from paramtally.core.memory.gpus import GPU, find_gpu
+from paramtally.core.memory.scenario import Scenario, with_changes
 from paramtally.core.schema import Architecture
+from paramtally.core.typed_numbers import parse_quantity
 
 __all__ = ["Point", "Solution", "Target", "figure_target", "fits_target", "parse_target", "solve"]
 

@@ -33,11 +33,11 @@ from paramtally.core.explore.grid_model import (
 )
 from paramtally.core.explore.solve import parse_target
 from paramtally.core.explore.variables import Variable, find_variable, variant
-from paramtally.core.fit import fit_setup, layout_changes
-from paramtally.core.gpus import GPU
-from paramtally.core.numbers import NumberError, parse_whole
-from paramtally.core.scenario import Scenario
+from paramtally.core.memory.fit import fit_setup, layout_changes
+from paramtally.core.memory.gpus import GPU
+from paramtally.core.memory.scenario import Scenario
 from paramtally.core.schema import Architecture
+from paramtally.core.typed_numbers import NumberError, parse_whole
 
 __all__ = [
     "MAX_AXIS",

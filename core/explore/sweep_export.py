@@ -8,8 +8,8 @@ from fractions import Fraction
 from typing import Any
 
 from paramtally.core.explore.sweep import Sweep
-from paramtally.core.export import to_csv
-from paramtally.core.numbers import parse_quantity
+from paramtally.core.io.export import to_csv
+from paramtally.core.typed_numbers import parse_quantity
 
 __all__ = ["iso_levels", "sweep_csv", "sweep_json", "sweep_rows"]
 
@@ -27,7 +27,7 @@ def sweep_csv(
     excel: bool = False,
     about: Sequence[tuple[str, str]] = (),
 ) -> str:
-    """One row per cell, after the ``about`` lines (``core.export.to_csv``). A grid of cells has no
+    """One row per cell, after the ``about`` lines (``core.io.export.to_csv``). A grid of cells has no
     room for the crossings JSON lists: a column per level says which side of it each cell is (the
     iso-line runs between a yes and a no)."""
     marks = [(f"{result.figure.name}>={text}", level) for text, level in levels]

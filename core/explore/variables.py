@@ -38,12 +38,12 @@ from annotated_types import Ge, Le
 from paramtally.core.blocks import MLA, Attention, Mamba2, MoE
 from paramtally.core.blocks.base import MAX_SIZE
 from paramtally.core.blocks.dense import DenseFFN
-from paramtally.core.edit import get_value
+from paramtally.core.editing.edits import get_value
 from paramtally.core.errors import ParamTallyError, unknown_name
 from paramtally.core.explore.domain import Domain, divisors, progression
-from paramtally.core.fields import kind_title
-from paramtally.core.scenario import Scenario
+from paramtally.core.memory.scenario import Scenario
 from paramtally.core.schema import Architecture, Block, Stack, StackRole, thaw
+from paramtally.core.schema.field_specs import kind_title
 from paramtally.core.schema.stack import MAX_LAYERS
 
 __all__ = ["FFN_WIDTHS", "VARIABLES", "Variable", "available", "find_variable", "variant", "with_ffn_scaled"]

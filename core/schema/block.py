@@ -26,7 +26,7 @@ from paramtally.core.blocks import (
     MixerKind,
 )
 from paramtally.core.blocks.base import NonNegativeInt, NormKind, Spec, norm_leaf
-from paramtally.core.breakdown import Node, group
+from paramtally.core.count.breakdown import Node, group
 from paramtally.core.schema.hashed import HashedSpec
 
 __all__ = ["Block", "BlockNorms", "Problem", "block_fields", "block_node"]

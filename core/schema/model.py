@@ -16,10 +16,10 @@ from pydantic import AfterValidator, ConfigDict, Field, PrivateAttr, model_valid
 
 from paramtally.core.blocks.base import NonNegativeInt, PositiveInt, Spec
 from paramtally.core.errors import field_error, shown
-from paramtally.core.limits import MAX_BLOCKS, MAX_DESCRIPTION_CHARS, MAX_NAME_CHARS, MAX_RUNS
 from paramtally.core.schema.block import Block, Problem
 from paramtally.core.schema.frozen import Frozen, FrozenDict, freeze
 from paramtally.core.schema.hashed import HashedSpec
+from paramtally.core.schema.limits import MAX_BLOCKS, MAX_DESCRIPTION_CHARS, MAX_NAME_CHARS, MAX_RUNS
 from paramtally.core.schema.stack import (
     ResolveError,
     Run,

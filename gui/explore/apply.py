@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from paramtally.core.scenario import Scenario
+    from paramtally.core.memory.scenario import Scenario
     from paramtally.core.schema import Architecture
     from paramtally.gui.document import Document
 

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from pydantic import ValidationError
 
-from paramtally.core.count import count_parameters
+from paramtally.core.count.parameters import count_parameters
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.explore.sweep import Sweep
-from paramtally.core.fit import fit_setup
-from paramtally.core.gpus import find_gpu
-from paramtally.core.memory import estimate_memory
-from paramtally.core.scenario import Scenario
+from paramtally.core.memory.estimate import estimate_memory
+from paramtally.core.memory.fit import fit_setup
+from paramtally.core.memory.gpus import find_gpu
+from paramtally.core.memory.scenario import Scenario
 from paramtally.core.schema import Architecture
 from paramtally.gui.explore.figure_text import figure_text, setup_text
 

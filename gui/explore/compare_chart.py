@@ -28,7 +28,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QFont, QFontMetrics, QPainter
 from PySide6.QtWidgets import QWidget
 
-from paramtally.core.breakdown import PART_LABELS
+from paramtally.core.count.breakdown import PART_LABELS
 from paramtally.core.explore.compare import Comparison
 from paramtally.gui.views.axes import HumanAxis, human_tick
 from paramtally.gui.views.palette import series_color

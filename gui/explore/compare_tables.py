@@ -16,11 +16,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QFont, QPalette
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
 
-from paramtally.core.breakdown import PART_LABELS
+from paramtally.core.count.breakdown import PART_LABELS
 from paramtally.core.errors import FieldPath
 from paramtally.core.explore.compare import Comparison, canonical_dump
-from paramtally.core.labels import field_title
 from paramtally.core.schema import Architecture
+from paramtally.core.schema.field_titles import field_title
 from paramtally.gui.explore.figure_text import delta_text, figure_text
 from paramtally.gui.views.format import GB
 from paramtally.gui.views.setups_table import FIT_COLORS

@@ -3,7 +3,7 @@
 A toolbar pins columns (the open model as a snapshot, a preset, a preset JSON or config.json),
 removes them and picks the baseline; the figures table (headline and parts, with differences)
 sits over three tabs: the grouped bar chart, the GPU fit per kind and the schema diff. The
-comparison is core's (``Pins.comparison``); CSV and JSON go through ``core.export``, the same
+comparison is core's (``Pins.comparison``); CSV and JSON go through ``core.io.export``, the same
 text ``paramtally compare --format csv|json`` writes; the chart is saved as PNG or SVG as the
 window's other charts are (``views.export``), titled with the scenario. It follows every edit
 while shown.
@@ -37,8 +37,8 @@ from PySide6.QtWidgets import (
 )
 from superqt import QFlowLayout
 
-from paramtally.core import export, user_presets
 from paramtally.core.errors import ParamTallyError
+from paramtally.core.io import export, user_presets
 from paramtally.gui.dialogs import ask_open_path, ask_save_path, attempt
 from paramtally.gui.explore.compare_chart import CompareChart
 from paramtally.gui.explore.compare_tables import fill_diff, fill_figures, fill_fits, make_table

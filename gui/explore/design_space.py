@@ -49,8 +49,8 @@ from paramtally.core.explore.sweep import (
 )
 from paramtally.core.explore.sweep_export import iso_levels, sweep_csv, sweep_json
 from paramtally.core.explore.variables import available, find_variable
-from paramtally.core.export import about_rows, to_json, write_export
-from paramtally.core.gpus import load_catalog
+from paramtally.core.io.export import about_rows, to_json, write_export
+from paramtally.core.memory.gpus import load_catalog
 from paramtally.gui.dialogs import ask_save_path, attempt
 from paramtally.gui.explore.apply import apply_variant
 from paramtally.gui.explore.cell_text import cell_text

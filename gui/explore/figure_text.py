@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from pydantic import ValidationError
 
-from paramtally.core.breakdown import human
-from paramtally.core.gpus import find_gpu
+from paramtally.core.count.breakdown import human
+from paramtally.core.memory.gpus import find_gpu
 from paramtally.gui.views.format import GB, bytes_both, scientific
 
 __all__ = ["delta_text", "figure_text", "setup_text", "short_figure_text"]

@@ -36,8 +36,8 @@ from paramtally.core.errors import ParamTallyError, one_line
 from paramtally.core.explore.figures import FIGURES, find_figure
 from paramtally.core.explore.solve import Point, Solution, Target, figure_target, fits_target, solve
 from paramtally.core.explore.variables import Variable, available, find_variable
-from paramtally.core.fit import column_description
-from paramtally.core.gpus import load_catalog
+from paramtally.core.memory.fit import column_description
+from paramtally.core.memory.gpus import load_catalog
 from paramtally.gui.dialogs import add_mnemonics
 from paramtally.gui.explore.apply import apply_variant
 from paramtally.gui.explore.figure_text import figure_text

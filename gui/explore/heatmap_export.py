@@ -15,7 +15,7 @@ from pathlib import Path
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.explore.sweep import Sweep
 from paramtally.core.explore.variables import find_variable
-from paramtally.core.export import scenario_text
+from paramtally.core.io.export import scenario_text
 from paramtally.gui.explore.figure_text import setup_text
 from paramtally.gui.explore.heatmap import Heatmap
 from paramtally.gui.views.export import laid_out, save_view

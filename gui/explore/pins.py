@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
-from paramtally.core.sources import is_path, load_source
+from paramtally.core.io.model_sources import is_path, load_source
 from paramtally.gui.shown_text import MESSAGE_CHARS, PATH_CHARS, shown
 
 if TYPE_CHECKING:

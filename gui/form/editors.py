@@ -1,7 +1,7 @@
 """One editor per field kind, all with one interface (``FieldEditor``): ``value()``,
 ``set_value()``, ``finish_typing()`` and the signal ``committed(value, merge)``.
 
-A whole number is typed in the one syntax of ``core.numbers`` (``1e3``, ``32k``, ``1,024``, bytes
+A whole number is typed in the one syntax of ``core.typed_numbers`` (``1e3``, ``32k``, ``1,024``, bytes
 as ``80GB``). Text that is not such a number stays in the field as typed, and the field says why
 (``unread``): it is never replaced by another number (Qt's validator dropped the 'e' of ``1e30``,
 and 130 was applied).
@@ -28,8 +28,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from paramtally.core.fields import FieldSpec
-from paramtally.core.numbers import NumberError, parse_number, parse_whole
+from paramtally.core.schema.field_specs import FieldSpec
+from paramtally.core.typed_numbers import NumberError, parse_number, parse_whole
 
 __all__ = ["Editor", "FieldEditor", "FloatSpinBox", "IntSpinBox", "NumberBox", "make_editor"]
 

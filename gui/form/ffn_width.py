@@ -1,6 +1,6 @@
 """FFN width from the hidden size: the form's "From hidden…" button and its dialog.
 
-The width is LLaMA's rule, computed in ``core.sizing``; the dialog shows the result as the
+The width is LLaMA's rule, computed in ``core.schema.derived_sizes``; the dialog shows the result as the
 multiplier and the multiple change, and Apply sets it as one undo step.
 """
 
@@ -17,9 +17,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from paramtally.core.edit import FieldPath, get_value
+from paramtally.core.editing.edits import FieldPath, get_value
 from paramtally.core.schema import Architecture, DenseFFN
-from paramtally.core.sizing import ffn_width_from_hidden
+from paramtally.core.schema.derived_sizes import ffn_width_from_hidden
 from paramtally.gui.dialogs import add_mnemonics
 from paramtally.gui.document import Document
 from paramtally.gui.form.editors import IntSpinBox

@@ -39,12 +39,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from paramtally.core.edit import DERIVED, FieldPath, get_value
+from paramtally.core.count.layer_tree_rows import BLOCK_PARTS, stack_rows
+from paramtally.core.editing.edits import DERIVED, FieldPath, get_value
 from paramtally.core.errors import ParamTallyError, format_loc
-from paramtally.core.fields import FieldSpec, field_spec, kind_title, model_fields
-from paramtally.core.groups import field_origin, group_at, group_block, split_value_path, stacks_holding
 from paramtally.core.schema import Architecture, Block
-from paramtally.core.stack_tree import BLOCK_PARTS, stack_rows
+from paramtally.core.schema.field_specs import FieldSpec, field_spec, kind_title, model_fields
+from paramtally.core.schema.group_addresses import (
+    field_origin,
+    group_at,
+    group_block,
+    split_value_path,
+    stacks_holding,
+)
 from paramtally.gui.document import Document
 from paramtally.gui.form.editors import Editor, NumberBox, make_editor
 from paramtally.gui.form.ffn_width import ffn_width_button, ffn_width_path

@@ -24,9 +24,9 @@ from PySide6.QtWidgets import (
 )
 
 from paramtally.core.errors import FieldError, ParamTallyError, field_problems, one_line
-from paramtally.core.fields import model_fields
-from paramtally.core.labels import label_for
-from paramtally.core.numbers import NumberError, parse_whole
+from paramtally.core.schema.field_specs import model_fields
+from paramtally.core.schema.field_titles import label_for
+from paramtally.core.typed_numbers import NumberError, parse_whole
 from paramtally.gui.dialogs import add_mnemonics
 from paramtally.gui.form.editors import Editor, NumberBox, make_editor
 from paramtally.gui.problem_label import ProblemLabel

@@ -1,10 +1,10 @@
-"""A Qt item model over the rows ``core.stack_tree`` gives (napari's tree-adapter pattern).
+"""A Qt item model over the rows ``core.count.layer_tree_rows`` gives (napari's tree-adapter pattern).
 
 Top-level rows are the stacks (encoder, decoder) and the MTP modules; under a stack its layer
 groups ("layers 0–31 (dense)", or "layers 0–31: 4 repetitions of 8 layers" with the pattern's
 groups under it); under a group of one block that block's parts (mixer, FFN, norms, LoRA …),
 each with its parameters and share. The model never edits itself: an edit becomes a new
-architecture from ``core.layer_ops`` handed to the document, whose ``changed`` refreshes the rows.
+architecture from ``core.editing.layer_ops`` handed to the document, whose ``changed`` refreshes the rows.
 """
 
 from __future__ import annotations
@@ -22,12 +22,12 @@ from PySide6.QtCore import (
     Signal,
 )
 
-from paramtally.core import layer_ops
-from paramtally.core.breakdown import human
+from paramtally.core.count.breakdown import human
+from paramtally.core.count.layer_tree_rows import TreeRow, stack_rows
+from paramtally.core.editing import layer_ops
 from paramtally.core.errors import FieldPath
-from paramtally.core.groups import group_at
 from paramtally.core.schema import Architecture, StackRole
-from paramtally.core.stack_tree import TreeRow, stack_rows
+from paramtally.core.schema.group_addresses import group_at
 from paramtally.gui.document import Document
 from paramtally.gui.views.format import share_text  # the same share text as the charts and table
 

@@ -1,6 +1,6 @@
 """The pattern helper: a stack from a repeating pattern typed in a line, shown before it applies.
 
-The dialog reads the line with ``core.patterns`` at every keystroke and lists the layer groups it
+The dialog reads the line with ``core.editing.patterns`` at every keystroke and lists the layer groups it
 makes, with the stack's layers and the model's parameters after it; OK applies them as one undo
 step. A line that cannot be read says why, in the dialog, and OK waits for a good one.
 """
@@ -18,8 +18,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from paramtally.core import layer_ops, patterns
-from paramtally.core.count import count_parameters
+from paramtally.core.count.parameters import count_parameters
+from paramtally.core.editing import layer_ops, patterns
 from paramtally.core.errors import ParamTallyError, one_line
 from paramtally.core.schema import Architecture, StackRole
 from paramtally.gui.dialogs import add_mnemonics

@@ -1,6 +1,6 @@
 """The layer-tree editor: a QTreeView with context menus, keyboard shortcuts and drag-and-drop.
 
-Every action is one pure ``core.layer_ops`` edit → one undo step. Edits of a block (mixer kind,
+Every action is one pure ``core.editing.layer_ops`` edit → one undo step. Edits of a block (mixer kind,
 window, heads, FFN width, MoE, LoRA, adapter, paste) apply to every selected group, and inside a
 pattern to each of its groups. Every action has a key, shown next to it in the context menu; the
 Menu key and Shift+F10 open that menu at the current row. Selecting a group shows its block in
@@ -17,12 +17,12 @@ from PySide6.QtCore import QItemSelection, QModelIndex, QPoint, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence, QMouseEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QMenu, QTreeView, QWidget
 
-from paramtally.core import layer_ops
 from paramtally.core.blocks import MIXER_KINDS, retyped
+from paramtally.core.editing import layer_ops
 from paramtally.core.errors import FieldPath
-from paramtally.core.fields import kind_title
-from paramtally.core.groups import group_at, group_block, inherited_block, leaf_groups, takes
 from paramtally.core.schema import MTP, Adapter, Architecture, Block, LayerGroup, LoRA, MoE
+from paramtally.core.schema.field_specs import kind_title
+from paramtally.core.schema.group_addresses import group_at, group_block, inherited_block, leaf_groups, takes
 from paramtally.core.schema.stack import MAX_LAYERS
 from paramtally.gui.dialogs import warn
 from paramtally.gui.document import Document

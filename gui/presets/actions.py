@@ -1,6 +1,6 @@
 """Preset file commands: open, save, save as, rename, duplicate, delete, import, export.
 
-Every file operation goes through ``core.user_presets`` (atomic writes; reading never writes).
+Every file operation goes through ``core.io.user_presets`` (atomic writes; reading never writes).
 A preset is saved with the memory scenario, which comes back when it is opened. Before the
 document is replaced (switching presets, quitting) the person is asked whether to save changes.
 Every question is a real dialog from ``gui.dialogs`` (or Save As's own), with Alt mnemonics.
@@ -14,9 +14,9 @@ from pathlib import Path
 from PySide6.QtCore import QEvent, QObject, Signal
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from paramtally.core import presets, user_presets
 from paramtally.core.errors import ParamTallyError
-from paramtally.core.recent import forget_source
+from paramtally.core.io import presets, user_presets
+from paramtally.core.io.recent import forget_source
 from paramtally.gui.dialogs import ask_open_path, ask_question, ask_save_path, ask_text, attempt, warn
 from paramtally.gui.document import Document
 from paramtally.gui.presets.preset_list import PresetList

@@ -10,7 +10,7 @@ import shiboken6
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QGridLayout, QLabel, QMenu, QPushButton, QVBoxLayout, QWidget
 
-from paramtally.core import user_presets
+from paramtally.core.io import user_presets
 from paramtally.gui.document import Document
 from paramtally.gui.presets.actions import PresetActions
 from paramtally.gui.presets.preset_list import PresetList

@@ -1,6 +1,6 @@
 """The searchable list of built-in and user presets, kept in step with the preset folder.
 
-Rows come from ``core.user_presets.list_presets`` (reading never writes); each row keeps its id
+Rows come from ``core.io.user_presets.list_presets`` (reading never writes); each row keeps its id
 and origin in item data roles. The user folder is watched, so a preset saved by the CLI or
 another window shows up without a restart.
 """
@@ -11,8 +11,8 @@ from PySide6.QtCore import QFileSystemWatcher, Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLineEdit, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
-from paramtally.core import user_presets
-from paramtally.core.user_presets import PresetEntry
+from paramtally.core.io import user_presets
+from paramtally.core.io.user_presets import PresetEntry
 from paramtally.gui.shown_text import MESSAGE_CHARS, PATH_CHARS, shown
 
 __all__ = ["BROKEN_COLOR", "ID_ROLE", "ORIGIN_ROLE", "PresetList", "preset_item"]

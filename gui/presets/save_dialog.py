@@ -12,8 +12,8 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
-from paramtally.core import presets, user_presets
 from paramtally.core.errors import ParamTallyError
+from paramtally.core.io import presets, user_presets
 from paramtally.gui.dialogs import add_mnemonics
 from paramtally.gui.problem_label import ProblemLabel
 

@@ -12,7 +12,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QImage, QPaintEngine, QPainter, QPen, QTransform
 
-from paramtally.core.breakdown import human
+from paramtally.core.count.breakdown import human
 
 __all__ = ["HumanAxis", "covered", "gib_tick", "human_tick"]
 

@@ -19,7 +19,7 @@ from PySide6.QtGui import QFontMetrics, QFontMetricsF, QShowEvent
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSplitter, QVBoxLayout, QWidget
 
 from paramtally.core.blocks import FFN_KINDS, MIXER_KINDS
-from paramtally.core.breakdown import PART_LABELS, PARTS, LayerGroupRow, LayerRow, ParamReport, human
+from paramtally.core.count.breakdown import PART_LABELS, PARTS, LayerGroupRow, LayerRow, ParamReport, human
 from paramtally.gui.shown_text import TITLE_CHARS, shown
 from paramtally.gui.views.axes import HumanAxis, human_tick
 from paramtally.gui.views.deferred import DeferredRefresh

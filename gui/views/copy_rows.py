@@ -1,6 +1,6 @@
 """Copy (Ctrl+C) of a table's selected rows as tab-separated text, the way spreadsheets paste it.
 
-The text comes from ``core.export`` (the rows and columns the CSV export writes, numbers in
+The text comes from ``core.io.export`` (the rows and columns the CSV export writes, numbers in
 full), with a header line naming the columns.
 """
 

@@ -20,8 +20,8 @@ from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, QSize, Qt
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QApplication, QFrame, QGraphicsView, QWidget
 
-from paramtally.core.atomic import write_bytes_atomic
 from paramtally.core.errors import ParamTallyError
+from paramtally.core.io.atomic import write_bytes_atomic
 from paramtally.gui.views.svg_writer import svg_picture
 
 __all__ = ["EXPORT_SIZE", "FORMATS", "PNG_SCALE", "laid_out", "save_view", "say_exported", "settle"]

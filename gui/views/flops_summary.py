@@ -6,7 +6,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QWidget
 
-from paramtally.core.breakdown import human
+from paramtally.core.count.breakdown import human
 from paramtally.gui.views.figures_grid import FiguresGrid, Row
 from paramtally.gui.views.format import duration_text, scientific, terms_text
 

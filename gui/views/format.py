@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from typing import Any
 
-from paramtally.core.breakdown import human
+from paramtally.core.count.breakdown import human
 
 __all__ = [
     "bytes_apart",

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
-from paramtally.core.breakdown import ADDED_PARTS, PART_LABELS, ParamReport, human
+from paramtally.core.count.breakdown import ADDED_PARTS, PART_LABELS, ParamReport, human
 from paramtally.gui.form.field_frame import RED
 from paramtally.gui.shown_text import MESSAGE_CHARS, shown
 from paramtally.gui.views.stale import stale_text

@@ -12,7 +12,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtWidgets import QGraphicsRectItem, QWidget
 
-from paramtally.core.memory import PART_TITLES, PARTS
+from paramtally.core.memory.estimate import PART_TITLES, PARTS
 from paramtally.gui.views.axes import HumanAxis, gib_tick
 from paramtally.gui.views.format import bytes_both, gib
 from paramtally.gui.views.lazy_tooltip import LazyToolTip

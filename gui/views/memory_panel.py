@@ -28,9 +28,9 @@ from PySide6.QtWidgets import (
 )
 
 from paramtally.core.errors import ParamTallyError
-from paramtally.core.export import scenario_text
-from paramtally.core.fit import chosen_layout, layout_text, smallest_fit
-from paramtally.core.gpus import find_gpu
+from paramtally.core.io.export import scenario_text
+from paramtally.core.memory.fit import chosen_layout, layout_text, smallest_fit
+from paramtally.core.memory.gpus import find_gpu
 from paramtally.gui.form.field_frame import AMBER
 from paramtally.gui.shown_text import TITLE_CHARS, shown
 from paramtally.gui.views.deferred import DeferredRefresh
@@ -44,7 +44,7 @@ from paramtally.gui.views.setups_table import SetupsTable
 from paramtally.gui.views.stale import StaleNote
 
 if TYPE_CHECKING:
-    from paramtally.core.fit import SetupFit
+    from paramtally.core.memory.fit import SetupFit
     from paramtally.gui.document import Document
 
 __all__ = ["MemoryPanel"]

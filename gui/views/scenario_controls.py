@@ -1,4 +1,4 @@
-"""Controls of the memory scenario, generated from ``core.scenario.Scenario``'s fields.
+"""Controls of the memory scenario, generated from ``core.memory.scenario.Scenario``'s fields.
 
 The field → editor mapping is the form's (gui/form): a field's type and limits give the widget
 and its range, its title the label, its description the tooltip, so a new Scenario field
@@ -6,7 +6,7 @@ appears here without GUI code. Two fields get a better editor than their type im
 picks from the GPU catalog and an optional choice (``quant``) offers "none". Edits go to
 ``document.set_scenario_values`` (undoable; a spin-box drag merges into one step).
 
-A GPU count (or TP, PP, EP) typed while serving is laid out by ``core.fit.count_layout``, as the
+A GPU count (or TP, PP, EP) typed while serving is laid out by ``core.memory.fit.count_layout``, as the
 command line's ``--gpus`` is: the controls only remember which of TP, PP and EP the person set by
 hand (the command line's flags given), and the words saying what the count did.
 """
@@ -19,10 +19,10 @@ from PySide6.QtCore import QSize, Signal
 from PySide6.QtGui import QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QLayout, QWidget
 
-from paramtally.core.fields import FieldSpec, model_fields
-from paramtally.core.fit import LAYOUT_FIELDS, CountLayout, count_layout
-from paramtally.core.gpus import load_catalog
-from paramtally.core.scenario import Mode, Scenario, mode_only_fields, unused_fields
+from paramtally.core.memory.fit import LAYOUT_FIELDS, CountLayout, count_layout
+from paramtally.core.memory.gpus import load_catalog
+from paramtally.core.memory.scenario import Mode, Scenario, mode_only_fields, unused_fields
+from paramtally.core.schema.field_specs import FieldSpec, model_fields
 from paramtally.gui.form.editors import ComboBox, Editor, IntSpinBox, NumberBox, make_editor
 from paramtally.gui.form.field_frame import FIELD_STYLE, framed, mark, marked
 from paramtally.gui.views.deferred import DeferredRefresh
@@ -101,7 +101,7 @@ class ScenarioControls(QWidget):
             if editor is None:
                 continue
             editor.setObjectName(f"scenario.{spec.name}")
-            label = QLabel(spec.label, self)  # the field's title in core.scenario
+            label = QLabel(spec.label, self)  # the field's title in core.memory.scenario
             label.setToolTip(spec.description)
             label.setBuddy(editor)
             if spec.kind == "choices" or spec.name in WIDE:  # a row of check boxes takes a whole line

@@ -1,6 +1,6 @@
 """GPU setups from the catalog: layout, per-GPU usage bar, fits flag, free or missing memory.
 
-The model rows are ``document.setups`` (``core.fit.SetupFit``); every figure is the core's.
+The model rows are ``document.setups`` (``core.memory.fit.SetupFit``); every figure is the core's.
 When the number of setups stays the same (any edit but a catalog change) the model swaps the
 rows and emits one ``dataChanged``; the view keeps its scroll position and sort.
 """
@@ -29,8 +29,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from paramtally.core.export import GPU_COLUMNS, gpu_rows, to_tsv
-from paramtally.core.fit import column_description
+from paramtally.core.io.export import GPU_COLUMNS, gpu_rows, to_tsv
+from paramtally.core.memory.fit import column_description
 from paramtally.gui.views.copy_rows import add_copy_action
 from paramtally.gui.views.format import GIB, rate_text, signed_bytes_both
 

@@ -13,13 +13,13 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from paramtally.core.activations import layer_activation_bytes
-from paramtally.core.activations_hf import ACTIVATION_SAVES, FFN_INNER_DROPOUT, KERNEL_PATH
 from paramtally.core.cli import main
-from paramtally.core.importers.hf_config import import_hf_config
-from paramtally.core.memory import estimate_memory
-from paramtally.core.presets import load_builtin
-from paramtally.core.scenario import Scenario, check_scenario, fitted_scenario
+from paramtally.core.io.importers.hf_config import import_hf_config
+from paramtally.core.io.presets import load_builtin
+from paramtally.core.memory.activations import layer_activation_bytes
+from paramtally.core.memory.activations_hf import ACTIVATION_SAVES, FFN_INNER_DROPOUT, KERNEL_PATH
+from paramtally.core.memory.estimate import estimate_memory
+from paramtally.core.memory.scenario import Scenario, check_scenario, fitted_scenario
 from paramtally.core.schema import Architecture, Block
 
 GOLDEN = json.loads((Path(__file__).parents[1] / "golden" / "activations.json").read_text(encoding="utf-8"))

@@ -15,12 +15,12 @@ from typing import Any
 
 import pytest
 
-from paramtally.core.activations_hf import FFN_INNER_DROPOUT
-from paramtally.core.activations_outside import EMBEDDING_DROPOUT, FINAL_NORM_DROPOUT
-from paramtally.core.importers.hf_config import import_hf_config
-from paramtally.core.memory import estimate_memory
-from paramtally.core.presets import load_builtin
-from paramtally.core.scenario import Scenario
+from paramtally.core.io.importers.hf_config import import_hf_config
+from paramtally.core.io.presets import load_builtin
+from paramtally.core.memory.activations_hf import FFN_INNER_DROPOUT
+from paramtally.core.memory.activations_outside import EMBEDDING_DROPOUT, FINAL_NORM_DROPOUT
+from paramtally.core.memory.estimate import estimate_memory
+from paramtally.core.memory.scenario import Scenario
 from paramtally.core.schema import Architecture
 
 GOLDEN = json.loads((Path(__file__).parents[1] / "golden" / "activations.json").read_text(encoding="utf-8"))

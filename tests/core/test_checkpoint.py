@@ -14,11 +14,11 @@ import pytest
 from gguf import GGMLQuantizationType, GGUFWriter, quants
 from safetensors.numpy import save_file
 
-from paramtally.core.count import count_parameters
+from paramtally.core.count.parameters import count_parameters
 from paramtally.core.errors import ParamTallyError
-from paramtally.core.importers.checkpoint import Checkpoint, compare, open_checkpoint, predicted_from
-from paramtally.core.importers.hf_config import import_hf_config
-from paramtally.core.importers.safetensors_header import TensorInfo
+from paramtally.core.io.importers.checkpoint import Checkpoint, compare, open_checkpoint, predicted_from
+from paramtally.core.io.importers.hf_config import import_hf_config
+from paramtally.core.io.importers.safetensors_header import TensorInfo
 
 ROOT = Path(__file__).resolve().parents[2]
 LLAMA = {

@@ -10,14 +10,14 @@ from typing import Any
 
 import pytest
 
-from paramtally.core import user_presets
 from paramtally.core.cli import build_parser, main
 from paramtally.core.cli.scenario_flags import add_scenario_arguments, flag_name, scenario_from_args
-from paramtally.core.document import Document
+from paramtally.core.editing.document import Document
 from paramtally.core.errors import ParamTallyWarning
-from paramtally.core.memory import estimate_memory
-from paramtally.core.presets import load_builtin
-from paramtally.core.scenario import Scenario
+from paramtally.core.io import user_presets
+from paramtally.core.io.presets import load_builtin
+from paramtally.core.memory.estimate import estimate_memory
+from paramtally.core.memory.scenario import Scenario
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -176,7 +176,7 @@ def test_a_flag_of_the_other_mode_is_said_to_be_ignored(capsys: pytest.CaptureFi
     assert "--generated is for inference only; ignored in training" in capsys.readouterr().err
 
 
-# --- --gpus while serving: laid out as the window lays out a GPU count typed (core.fit.count_layout)
+# --- --gpus while serving: laid out as the window lays out a GPU count typed (core.memory.fit.count_layout)
 
 
 def _memory_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:

@@ -9,14 +9,20 @@ import sys
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from paramtally.core.breakdown import PARTS, Node, ParamReport
-from paramtally.core.count import block_kind, count_parameters, run_title
-from paramtally.core.edit import with_value
-from paramtally.core.layer_ops import lora_gaps
-from paramtally.core.presets import load_builtin
+from paramtally.core.count.breakdown import PARTS, Node, ParamReport
+from paramtally.core.count.layer_tree_rows import (
+    BLOCK_PARTS,
+    TreeRow,
+    block_field_params,
+    part_summary,
+    stack_rows,
+)
+from paramtally.core.count.parameters import block_kind, count_parameters, run_title
+from paramtally.core.editing.edits import with_value
+from paramtally.core.editing.layer_ops import lora_gaps
+from paramtally.core.io.presets import load_builtin
 from paramtally.core.schema import Architecture, Block, LayerGroup, Run, block_node
 from paramtally.core.schema.stack import resolve_block
-from paramtally.core.stack_tree import BLOCK_PARTS, TreeRow, block_field_params, part_summary, stack_rows
 from tests.core.strategies import architectures
 from tests.hypothesis_budget import examples
 

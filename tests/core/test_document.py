@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from paramtally.core.count import count_parameters
-from paramtally.core.document import Document
-from paramtally.core.edit import with_value
-from paramtally.core.groups import group_block
-from paramtally.core.history import History
-from paramtally.core.sources import load_source
+from paramtally.core.count.parameters import count_parameters
+from paramtally.core.editing.document import Document
+from paramtally.core.editing.edits import with_value
+from paramtally.core.editing.history import History
+from paramtally.core.io.model_sources import load_source
+from paramtally.core.schema.group_addresses import group_block
 
 
 def _listen(doc: Document) -> list[tuple[Any, ...]]:
@@ -159,8 +159,8 @@ def test_a_scenario_kept_for_another_model_drops_what_does_not_fit_it() -> None:
     """QA: Mixtral trained with expert parallel 8, then a dense model opened (a file without its own
     scenario keeps what the person set): the memory tab had no figures until EP was found and
     reset. The fields that do not fit go back to what the model opens with, said in the note."""
-    from paramtally.core.presets import load_builtin
-    from paramtally.core.scenario import Scenario
+    from paramtally.core.io.presets import load_builtin
+    from paramtally.core.memory.scenario import Scenario
 
     document = Document(load_builtin("mixtral-8x7b"), "mixtral-8x7b")
     assert document.set_scenario_values({"mode": "training", "zero": 3, "gpus": 8, "ep": 8})
@@ -176,7 +176,7 @@ def test_a_scenario_kept_for_another_model_drops_what_does_not_fit_it() -> None:
 def test_opening_a_model_keeps_what_was_typed_and_takes_the_models_context() -> None:
     """Issue 31, bug 3: GPT-3 (2,048 positions) then Llama-3-8B: context 4,096, as the CLI's
     ``memory llama-3-8b`` and a fresh window say; the batch typed goes along, a refused one does not."""
-    from paramtally.core.scenario import Scenario
+    from paramtally.core.memory.scenario import Scenario
 
     document = Document(load_source("gpt3-175b"), "gpt3-175b")
     assert document.scenario.context == 2048
@@ -190,7 +190,7 @@ def test_opening_a_model_keeps_what_was_typed_and_takes_the_models_context() -> 
 
 
 def test_a_saved_scenario_comes_back_and_a_never_used_one_is_not_the_next_models() -> None:
-    from paramtally.core.scenario import Scenario
+    from paramtally.core.memory.scenario import Scenario
 
     document = Document(load_source("gpt3-175b"), "mine", "mine", scenario={"batch": 16})
     document.load(load_source("llama-3-8b"), "llama-3-8b")  # GPT-3's saved batch never asked for

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from paramtally.core.drafts import MAX_COMBINED, settle
-from paramtally.core.edit import with_value, with_values
+from paramtally.core.editing.edits import with_value, with_values
+from paramtally.core.editing.typed_drafts import MAX_COMBINED, settle
 from paramtally.core.errors import field_problems, one_line
-from paramtally.core.sources import load_source
+from paramtally.core.io.model_sources import load_source
 
 GPT3 = load_source("gpt3-175b")
 HIDDEN = ("hidden_size",)

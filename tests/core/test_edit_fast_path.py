@@ -12,11 +12,11 @@ from hypothesis import strategies as st
 from pydantic import BaseModel, ValidationError
 
 from paramtally.core.blocks import KIND_TAGS, retyped
-from paramtally.core.edit import FieldPath, with_values
+from paramtally.core.editing.edits import FieldPath, with_values
 from paramtally.core.errors import field_problems, one_line
-from paramtally.core.presets import builtin_ids
+from paramtally.core.io.model_sources import load_source
+from paramtally.core.io.presets import builtin_ids
 from paramtally.core.schema import Architecture, thaw
-from paramtally.core.sources import load_source
 from tests.core.strategies import architectures
 
 
@@ -165,7 +165,7 @@ def test_the_branches_beside_an_edit_are_the_same_objects() -> None:
 
 @given(st.data())
 def test_a_scenario_edit_answers_as_validating_the_whole_dump(data: st.DataObject) -> None:
-    from paramtally.core.scenario import Scenario
+    from paramtally.core.memory.scenario import Scenario
 
     scenario = Scenario()
     fields = data.draw(st.lists(st.sampled_from(sorted(Scenario.model_fields)), min_size=1, max_size=3))

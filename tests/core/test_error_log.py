@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from paramtally.core import error_log
-from paramtally.core.error_log import MAX_BYTES, error_log_path, log_exception
+from paramtally.core.io import error_log
+from paramtally.core.io.error_log import MAX_BYTES, error_log_path, log_exception
 
 
 def _log(message: str, version: str = "1") -> Path | None:

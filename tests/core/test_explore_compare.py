@@ -7,15 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from paramtally.core import layer_ops
 from paramtally.core.cli import main
-from paramtally.core.count import count_parameters
-from paramtally.core.edit import with_value
+from paramtally.core.count.parameters import count_parameters
+from paramtally.core.editing import layer_ops
+from paramtally.core.editing.edits import with_value
 from paramtally.core.explore.compare import Column, compare, schema_diff
-from paramtally.core.fit import fit_setups
-from paramtally.core.memory import Scenario, estimate_memory
-from paramtally.core.presets import load_builtin
-from paramtally.core.sources import load_source
+from paramtally.core.io.model_sources import load_source
+from paramtally.core.io.presets import load_builtin
+from paramtally.core.memory.estimate import Scenario, estimate_memory
+from paramtally.core.memory.fit import fit_setups
 from tests.csv_text import read_csv_text
 
 ROOT = Path(__file__).resolve().parents[2]

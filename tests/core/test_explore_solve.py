@@ -11,15 +11,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from paramtally.core.cli import main
-from paramtally.core.count import count_parameters
-from paramtally.core.edit import with_value
+from paramtally.core.count.parameters import count_parameters
+from paramtally.core.editing.edits import with_value
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.explore.solve import parse_target, solve
 from paramtally.core.explore.variables import available, find_variable
-from paramtally.core.fit import fit_setup
-from paramtally.core.gpus import find_gpu
-from paramtally.core.memory import Scenario, estimate_memory
-from paramtally.core.presets import load_builtin
+from paramtally.core.io.presets import load_builtin
+from paramtally.core.memory.estimate import Scenario, estimate_memory
+from paramtally.core.memory.fit import fit_setup
+from paramtally.core.memory.gpus import find_gpu
 from tests.hypothesis_budget import examples
 
 LLAMA = load_builtin("llama-3-8b")

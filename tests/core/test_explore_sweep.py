@@ -14,16 +14,16 @@ from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from paramtally.core.cli import main
-from paramtally.core.count import count_parameters
+from paramtally.core.count.parameters import count_parameters
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.explore.figures import FIGURES, find_figure
 from paramtally.core.explore.sweep import Axis, axis_text, parse_axis, suggest_axis, sweep
 from paramtally.core.explore.variables import VARIABLES, available, find_variable, variant
-from paramtally.core.fit import fit_setup
-from paramtally.core.flops import estimate_flops
-from paramtally.core.gpus import find_gpu
-from paramtally.core.memory import Scenario, estimate_memory
-from paramtally.core.presets import load_builtin
+from paramtally.core.io.presets import load_builtin
+from paramtally.core.memory.estimate import Scenario, estimate_memory
+from paramtally.core.memory.fit import fit_setup
+from paramtally.core.memory.flops import estimate_flops
+from paramtally.core.memory.gpus import find_gpu
 from paramtally.core.schema import Architecture
 from tests.csv_text import read_csv_text
 from tests.hypothesis_budget import examples

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from paramtally.core.cli import main
-from paramtally.core.count import count_parameters
+from paramtally.core.count.parameters import count_parameters
 from paramtally.core.errors import ParamTallyError
-from paramtally.core.export import (
+from paramtally.core.io.export import (
     BOM,
     BREAKDOWN_COLUMNS,
     GPU_COLUMNS,
@@ -30,10 +30,10 @@ from paramtally.core.export import (
     to_tsv,
     write_export,
 )
-from paramtally.core.fit import fit_setups
-from paramtally.core.memory import Scenario, estimate_memory
+from paramtally.core.io.model_sources import load_source
+from paramtally.core.memory.estimate import Scenario, estimate_memory
+from paramtally.core.memory.fit import fit_setups
 from paramtally.core.schema import Architecture
-from paramtally.core.sources import load_source
 
 GPT3_TOTAL = 175_221_817_344  # REFERENCE.md worked example
 

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from paramtally.core.count import count_parameters
-from paramtally.core.importers.hf_config import import_hf_config
-from paramtally.core.presets import parse_preset
+from paramtally.core.count.parameters import count_parameters
+from paramtally.core.io.importers.hf_config import import_hf_config
+from paramtally.core.io.presets import parse_preset
 from paramtally.core.schema import Architecture
 from tests.layer_blocks import layer_windows
 

@@ -12,13 +12,13 @@ from pathlib import Path
 import pytest
 
 from paramtally.core.cli import main
-from paramtally.core.export import GPU_COLUMNS, MEMORY_COLUMNS, about_rows, memory_rows, to_csv
-from paramtally.core.fit import COUNTS, chosen_layout, column_description, fit_setups, smallest_fit
-from paramtally.core.gpus import CatalogWarning, find_gpu, load_catalog, user_catalog_path
-from paramtally.core.memory import Scenario, estimate_memory
-from paramtally.core.presets import load_builtin
+from paramtally.core.io.export import GPU_COLUMNS, MEMORY_COLUMNS, about_rows, memory_rows, to_csv
+from paramtally.core.io.model_sources import load_source
+from paramtally.core.io.presets import load_builtin
+from paramtally.core.memory.estimate import Scenario, estimate_memory
+from paramtally.core.memory.fit import COUNTS, chosen_layout, column_description, fit_setups, smallest_fit
+from paramtally.core.memory.gpus import CatalogWarning, find_gpu, load_catalog, user_catalog_path
 from paramtally.core.schema import Architecture
-from paramtally.core.sources import load_source
 
 REQUIRED = {
     "rtx-3090",
@@ -307,7 +307,7 @@ def test_a_corrupt_user_gpu_file_is_named_once_and_the_rest_works(capsys: pytest
 
 def _every_layout(arch: Architecture, s: Scenario, count: int) -> list[Scenario]:
     """Every training layout in the table's order, ZeRO stages included even without data
-    parallelism, built here without ``core.fit``."""
+    parallelism, built here without ``core.memory.fit``."""
     heads = arch.blocks["default"].mixer.num_heads  # type: ignore[union-attr]
     tps = [t for t in (1, 2, 4, 8) if t <= min(count, 8) and count % t == 0 and heads % t == 0]
     layouts = []

@@ -8,12 +8,12 @@ from fractions import Fraction
 import pytest
 from pydantic import ValidationError
 
-from paramtally.core.count import count_parameters
+from paramtally.core.count.parameters import count_parameters
 from paramtally.core.errors import field_problems
-from paramtally.core.flops import estimate_flops
-from paramtally.core.gpus import find_gpu
-from paramtally.core.memory import Scenario
-from paramtally.core.presets import load_builtin
+from paramtally.core.io.presets import load_builtin
+from paramtally.core.memory.estimate import Scenario
+from paramtally.core.memory.flops import estimate_flops
+from paramtally.core.memory.gpus import find_gpu
 from tests.csv_text import read_csv_text
 
 

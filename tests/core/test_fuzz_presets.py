@@ -17,9 +17,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from paramtally.core import presets, user_presets
-from paramtally.core.atomic import TEMP_PATTERN
 from paramtally.core.errors import ParamTallyError
+from paramtally.core.io import presets, user_presets
+from paramtally.core.io.atomic import TEMP_PATTERN
 from tests.hypothesis_budget import examples
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -121,7 +121,7 @@ SLOW_ROUNDS = 400  # the issue's count
 WRITER = textwrap.dedent(
     """
     import os, sys
-    from paramtally.core import presets, user_presets
+    from paramtally.core.io import presets, user_presets
     real_fsync = os.fsync
     def announced_fsync(fd):
         print("fsync", flush=True)

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from paramtally.core import layer_ops
-from paramtally.core.count import count_parameters
+from paramtally.core.count.parameters import count_parameters
+from paramtally.core.editing import layer_ops
 from paramtally.core.errors import ParamTallyError
-from paramtally.core.groups import difference, field_origin, group_block, inherited_block
+from paramtally.core.io.model_sources import load_source
 from paramtally.core.schema import Architecture
-from paramtally.core.sources import load_source
+from paramtally.core.schema.group_addresses import difference, field_origin, group_block, inherited_block
 
 ATTENTION = ("decoder", "layers", 0, "pattern", 4)  # Jamba's attention layer in its 8-layer pattern
 
@@ -183,7 +183,7 @@ def test_a_relative_position_bias_has_the_first_layers_heads() -> None:
 
 def test_an_edit_of_several_groups_reaches_those_whose_block_has_the_field_as_it_means_it() -> None:
     """Issue 31, bug 4: Jamba's pattern is Mamba and attention mixers over dense and MoE FFNs."""
-    from paramtally.core.groups import groups_reached
+    from paramtally.core.schema.group_addresses import groups_reached
 
     jamba = load_source("jamba-v0.1")
     inner = [(*ATTENTION[:-1], i) for i in range(8)]
@@ -204,7 +204,7 @@ def test_an_edit_of_several_groups_reaches_those_whose_block_has_the_field_as_it
 
 
 def test_a_value_given_to_several_groups_is_one_undo_step_and_a_refusal_stays_typed() -> None:
-    from paramtally.core.document import Document
+    from paramtally.core.editing.document import Document
 
     doc = Document(load_source("jamba-v0.1"))
     inner = [(*ATTENTION[:-1], i) for i in range(8)]

@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
-from paramtally.core.count import count_parameters
+from paramtally.core.count.parameters import count_parameters
 from paramtally.core.errors import ParamTallyError
-from paramtally.core.importers.hf_config import SUPPORTED_MODEL_TYPES, hf_dtype, import_hf_config
-from paramtally.core.sources import load_source
+from paramtally.core.io.importers.hf_config import SUPPORTED_MODEL_TYPES, hf_dtype, import_hf_config
+from paramtally.core.io.model_sources import load_source
 
 ROOT = Path(__file__).resolve().parents[2]
 CONFIGS = ROOT / "tests" / "data" / "hf_configs"

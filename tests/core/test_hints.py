@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from paramtally.core import presets
 from paramtally.core.cli import main
-from paramtally.core.edit import with_values
-from paramtally.core.hints import architecture_hints, context_hint, hints
-from paramtally.core.scenario import Scenario
+from paramtally.core.editing.edits import with_values
+from paramtally.core.io import presets
+from paramtally.core.memory.scenario import Scenario
+from paramtally.core.schema.advice import architecture_hints, context_hint, hints
 
 GPT3 = presets.load_builtin("gpt3-175b")
 VOCAB, CONTEXT = ("embeddings", "vocab_size"), ("scenario", "context")
@@ -83,8 +83,8 @@ def test_a_model_opens_at_a_context_within_its_positions(capsys: pytest.CaptureF
     """QA: Whisper (448 positions) and GPT-3 (2,048) opened at the default 4,096 tokens, the advice
     against it on screen before anything was typed. The window and the command line open a model at
     the default context or its positions, whichever is fewer; --context still sets any."""
-    from paramtally.core.document import Document
-    from paramtally.core.scenario import opening_scenario
+    from paramtally.core.editing.document import Document
+    from paramtally.core.memory.scenario import opening_scenario
 
     contexts = {
         preset: opening_scenario(presets.load_builtin(preset)).context

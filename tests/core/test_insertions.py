@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from paramtally.core.count import count_parameters
-from paramtally.core.edit import with_value
-from paramtally.core.presets import load_builtin
+from paramtally.core.count.parameters import count_parameters
+from paramtally.core.editing.edits import with_value
+from paramtally.core.io.presets import load_builtin
 from paramtally.core.schema import Adapter, LayerGroup, LoRA
 
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from paramtally.core import layer_ops
-from paramtally.core.count import count_parameters
-from paramtally.core.edit import get_value, with_values
+from paramtally.core.count.parameters import count_parameters
+from paramtally.core.editing import layer_ops
+from paramtally.core.editing.edits import get_value, with_values
 from paramtally.core.errors import ParamTallyError
-from paramtally.core.presets import load_builtin
+from paramtally.core.io.model_sources import load_source
+from paramtally.core.io.presets import load_builtin
 from paramtally.core.schema import DenseFFN, LayerGroup, LoRA, MoE
-from paramtally.core.sizing import ffn_width_from_hidden
-from paramtally.core.sources import load_source
+from paramtally.core.schema.derived_sizes import ffn_width_from_hidden
 from tests.layer_blocks import layer_windows
 
 MOE = MoE(num_experts=8, top_k=2, expert_width=64)

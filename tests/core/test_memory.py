@@ -7,25 +7,25 @@ import math
 import pytest
 from pydantic import ValidationError
 
-from paramtally.core.activations import layer_activation_bytes
 from paramtally.core.cli.scenario_flags import scenario_fields
-from paramtally.core.count import count_parameters
-from paramtally.core.edit import with_value
+from paramtally.core.count.parameters import count_parameters
+from paramtally.core.editing.edits import with_value
 from paramtally.core.errors import field_problems
-from paramtally.core.export import breakdown_rows
-from paramtally.core.fields import FieldSpec
-from paramtally.core.fit import fit_setups
-from paramtally.core.flops import estimate_flops
-from paramtally.core.gguf_types import GGUF_DEFAULT_TYPES
-from paramtally.core.groups import group_block
-from paramtally.core.memory import PARTS, Scenario, estimate_memory, stage_terms
-from paramtally.core.model_states import model_state_terms, zero_model_states
-from paramtally.core.presets import load_builtin
-from paramtally.core.quant import QUANT_FORMATS
-from paramtally.core.scenario import training_only_fields
+from paramtally.core.io.export import breakdown_rows
+from paramtally.core.io.presets import load_builtin
+from paramtally.core.memory.activations import layer_activation_bytes
+from paramtally.core.memory.estimate import PARTS, Scenario, estimate_memory, stage_terms
+from paramtally.core.memory.fit import fit_setups
+from paramtally.core.memory.flops import estimate_flops
+from paramtally.core.memory.gguf_types import GGUF_DEFAULT_TYPES
+from paramtally.core.memory.model_states import model_state_terms, zero_model_states
+from paramtally.core.memory.quant import QUANT_FORMATS
+from paramtally.core.memory.scenario import training_only_fields
+from paramtally.core.memory.serving import estimate_serving
+from paramtally.core.memory.stages import model_layout, with_lora
 from paramtally.core.schema import Architecture
-from paramtally.core.serving import estimate_serving
-from paramtally.core.stages import model_layout, with_lora
+from paramtally.core.schema.field_specs import FieldSpec
+from paramtally.core.schema.group_addresses import group_block
 
 
 def _term(report, name: str):  # type: ignore[no-untyped-def]
@@ -125,7 +125,7 @@ def test_the_recurrent_state_keeps_its_own_precision_whatever_the_kv_cache(
 def test_layers_of_several_cache_shapes_say_each_shapes_formula() -> None:
     """QA: a hand-built hybrid said 'N·s·b·bits/8' for attention beside MLA and 'N·b·bits/8' for a
     Mamba-2 beside a DeltaNet state: a number, with no formula to check it by."""
-    from paramtally.core import layer_ops
+    from paramtally.core.editing import layer_ops
 
     arch = load_builtin("llama-3-8b")  # 32 layers: attention, MLA, Mamba-2, DeltaNet, 8 of each
     layers = arch.decoder.layers

@@ -16,21 +16,27 @@ from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from bench.gui_latency import hybrid_stack
-from paramtally.core import fit, gguf_types
-from paramtally.core import stages as stages_module
-from paramtally.core.activations import activation_terms, training_view
 from paramtally.core.blocks.base import Replicated
-from paramtally.core.count import block_parts, count_parameters
-from paramtally.core.fit import COUNTS, fit_setups, setup_layouts
-from paramtally.core.gpus import load_catalog
-from paramtally.core.kv_cache import kv_terms
-from paramtally.core.memory import Scenario, Term, effective_architecture, estimate_memory, stage_terms
-from paramtally.core.model_states import model_state_terms
-from paramtally.core.plans import StagePlan, busiest_plans, stage_plans
-from paramtally.core.presets import load_builtin
-from paramtally.core.scenario import scenario_problem, with_changes
+from paramtally.core.count.parameters import block_parts, count_parameters
+from paramtally.core.io.presets import load_builtin
+from paramtally.core.memory import fit, gguf_types
+from paramtally.core.memory import stages as stages_module
+from paramtally.core.memory.activations import activation_terms, training_view
+from paramtally.core.memory.estimate import (
+    Scenario,
+    Term,
+    effective_architecture,
+    estimate_memory,
+    stage_terms,
+)
+from paramtally.core.memory.fit import COUNTS, fit_setups, setup_layouts
+from paramtally.core.memory.gpus import load_catalog
+from paramtally.core.memory.kv_cache import kv_terms
+from paramtally.core.memory.model_states import model_state_terms
+from paramtally.core.memory.scenario import scenario_problem, with_changes
+from paramtally.core.memory.stage_plans import StagePlan, busiest_plans, stage_plans
+from paramtally.core.memory.stages import Stage, model_layout
 from paramtally.core.schema import Architecture
-from paramtally.core.stages import Stage, model_layout
 from tests.hypothesis_budget import examples
 
 SETTINGS = settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -9,16 +9,16 @@ import pytest
 from pydantic import ValidationError
 
 from paramtally.core.cli import main
-from paramtally.core.count import count_parameters
-from paramtally.core.edit import with_value
+from paramtally.core.count.parameters import count_parameters
+from paramtally.core.editing.edits import with_value
 from paramtally.core.errors import field_problems
-from paramtally.core.fit import fit_setup, fit_setups
-from paramtally.core.gguf_types import GGUF_DEFAULT_TYPES, stage_types, type_bytes
-from paramtally.core.gpus import find_gpu
-from paramtally.core.memory import Scenario, estimate_memory, stage_terms
-from paramtally.core.presets import load_builtin
-from paramtally.core.quant import QUANT_FORMATS
-from paramtally.core.stages import model_layout
+from paramtally.core.io.presets import load_builtin
+from paramtally.core.memory.estimate import Scenario, estimate_memory, stage_terms
+from paramtally.core.memory.fit import fit_setup, fit_setups
+from paramtally.core.memory.gguf_types import GGUF_DEFAULT_TYPES, stage_types, type_bytes
+from paramtally.core.memory.gpus import find_gpu
+from paramtally.core.memory.quant import QUANT_FORMATS
+from paramtally.core.memory.stages import model_layout
 
 
 def _term(report, name: str):  # type: ignore[no-untyped-def]

@@ -7,9 +7,9 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from paramtally.core.fit import CONTEXT_LIMIT, fit_setups
-from paramtally.core.gpus import GPU
-from paramtally.core.memory import PARTS, Scenario, estimate_memory
+from paramtally.core.memory.estimate import PARTS, Scenario, estimate_memory
+from paramtally.core.memory.fit import CONTEXT_LIMIT, fit_setups
+from paramtally.core.memory.gpus import GPU
 from paramtally.core.schema import Architecture, thaw
 from tests.core.strategies import architectures
 from tests.hypothesis_budget import examples

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from paramtally.core import presets, user_presets
-from paramtally.core.count import count_parameters
+from paramtally.core.count.parameters import count_parameters
 from paramtally.core.errors import ParamTallyError
-from paramtally.core.migrations import MIGRATIONS, migrate
+from paramtally.core.io import presets, user_presets
+from paramtally.core.io.migrations import MIGRATIONS, migrate
 from paramtally.core.schema import SCHEMA_VERSION, Dropout
 from tests.layer_blocks import layer_windows
 

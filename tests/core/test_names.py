@@ -37,7 +37,7 @@ def test_gpu_typo_suggests_the_catalog_id(capsys: pytest.CaptureFixture[str]) ->
 
 
 def test_gpu_display_name_is_accepted(capsys: pytest.CaptureFixture[str]) -> None:
-    from paramtally.core.gpus import find_gpu
+    from paramtally.core.memory.gpus import find_gpu
 
     gpu = find_gpu("h100-sxm-80gb")
     assert find_gpu(gpu.name.upper()) == gpu

@@ -1,4 +1,4 @@
-"""The one number syntax (core.numbers) that the window's fields, its dialogs and the command
+"""The one number syntax (core.typed_numbers) that the window's fields, its dialogs and the command
 line's flags read: separators, exponents and suffixes, exact, with a reason for what does not read."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from paramtally.core.numbers import NumberError, parse_number, parse_quantity, parse_whole
+from paramtally.core.typed_numbers import NumberError, parse_number, parse_quantity, parse_whole
 
 SCALES = {"k": 10**3, "M": 10**6, "B": 10**9, "G": 10**9, "T": 10**12, "Ki": 2**10, "Mi": 2**20, "Gi": 2**30}
 BYTES = {"KB": 10**3, "MB": 10**6, "GB": 10**9, "TB": 10**12, "KiB": 2**10, "MiB": 2**20, "GiB": 2**30}

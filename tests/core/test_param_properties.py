@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from paramtally.core.count import count_parameters
-from paramtally.core.edit import with_value, without_biases
+from paramtally.core.count.parameters import count_parameters
+from paramtally.core.editing.edits import with_value, without_biases
 from paramtally.core.schema import Architecture
 from tests.core.strategies import architectures
 

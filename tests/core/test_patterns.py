@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from paramtally.core import layer_ops, patterns
-from paramtally.core.count import count_parameters
-from paramtally.core.edit import with_values
-from paramtally.core.groups import group_block
-from paramtally.core.patterns import LayerSpec, PatternError
-from paramtally.core.sources import load_source
+from paramtally.core.count.parameters import count_parameters
+from paramtally.core.editing import layer_ops, patterns
+from paramtally.core.editing.edits import with_values
+from paramtally.core.editing.patterns import LayerSpec, PatternError
+from paramtally.core.io.model_sources import load_source
+from paramtally.core.schema.group_addresses import group_block
 
 # Measured on the real models (tools/measure_golden.py --v2): the published configs' counts.
 GOLDEN = json.loads((Path(__file__).parents[1] / "golden" / "families_v2.json").read_text(encoding="utf-8"))
@@ -207,7 +207,7 @@ def test_kinds_by_their_titles_and_natural_phrasing(text: str, same_as: str) -> 
 
 
 def test_a_patterns_count_is_titled_its_repetitions() -> None:
-    from paramtally.core.labels import field_title
+    from paramtally.core.schema.field_titles import field_title
 
     arch = _apply("llama-3-8b", "[mamba ×3, attention] × 8")
     plain = load_source("llama-3-8b")

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from paramtally.core.count import count_parameters
-from paramtally.core.edit import without_biases
-from paramtally.core.presets import builtin_ids, load_builtin
+from paramtally.core.count.parameters import count_parameters
+from paramtally.core.editing.edits import without_biases
+from paramtally.core.io.presets import builtin_ids, load_builtin
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = json.loads((ROOT / "tests" / "golden" / "presets.json").read_text(encoding="utf-8"))

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 from paramtally.core.cli import main
-from paramtally.core.count import count_parameters
+from paramtally.core.count.parameters import count_parameters
 from paramtally.core.errors import ParamTallyError
-from paramtally.core.export import export_json, to_json
-from paramtally.core.scenario import Scenario
-from paramtally.core.sources import load_source, read_source
+from paramtally.core.io.export import export_json, to_json
+from paramtally.core.io.model_sources import load_source, read_source
+from paramtally.core.memory.scenario import Scenario
 
 
 def test_memory_json_of_the_command_line_opens_as_its_model(

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from paramtally.core.presets import load_builtin
-from paramtally.core.scenario import Scenario, opening_scenario
-from paramtally.core.scenario_carry import carry_scenario
+from paramtally.core.editing.scenario_carry import carry_scenario
+from paramtally.core.io.presets import load_builtin
+from paramtally.core.memory.scenario import Scenario, opening_scenario
 
 PAIRS = [
     ("gpt3-175b", "llama-3-8b"),

@@ -9,10 +9,10 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
-from paramtally.core.edit import with_values
+from paramtally.core.editing.edits import with_values
+from paramtally.core.io.model_sources import load_source
 from paramtally.core.schema import Architecture, thaw
 from paramtally.core.schema.stack import LayerGroup, Stack, flatten
-from paramtally.core.sources import load_source
 from tests.core.strategies import architectures
 
 

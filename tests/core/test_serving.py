@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 
 from paramtally.core.cli import main
-from paramtally.core.fit import fit_setups
-from paramtally.core.flops import estimate_flops
-from paramtally.core.gpus import CatalogWarning, find_gpu, load_catalog, user_catalog_path
-from paramtally.core.memory import Scenario, estimate_memory, stage_terms
-from paramtally.core.presets import load_builtin
-from paramtally.core.serving import estimate_serving
+from paramtally.core.io.presets import load_builtin
+from paramtally.core.memory.estimate import Scenario, estimate_memory, stage_terms
+from paramtally.core.memory.fit import fit_setups
+from paramtally.core.memory.flops import estimate_flops
+from paramtally.core.memory.gpus import CatalogWarning, find_gpu, load_catalog, user_catalog_path
+from paramtally.core.memory.serving import estimate_serving
 
 LLAMA3 = load_builtin("llama-3-8b")
 SERVE = Scenario(context=4096, generated=512, batch=8)

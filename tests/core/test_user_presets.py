@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from paramtally.core import presets, recent, user_presets
 from paramtally.core.cli import main
-from paramtally.core.count import count_parameters
-from paramtally.core.edit import with_value
+from paramtally.core.count.parameters import count_parameters
+from paramtally.core.editing.edits import with_value
 from paramtally.core.errors import ParamTallyError
+from paramtally.core.io import presets, recent, user_presets
+from paramtally.core.io.model_sources import load_source, read_source
 from paramtally.core.schema import SCHEMA_VERSION, Architecture
-from paramtally.core.sources import load_source, read_source
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from paramtally.core.count import count_parameters
-from paramtally.core.edit import with_value, without_biases
-from paramtally.core.presets import load_builtin
+from paramtally.core.count.parameters import count_parameters
+from paramtally.core.editing.edits import with_value, without_biases
+from paramtally.core.io.presets import load_builtin
 
 
 def _block(report):  # the one layer-group node of a uniform stack

@@ -18,7 +18,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
-from paramtally.core.sources import load_source
+from paramtally.core.io.model_sources import load_source
 from paramtally.gui.document import Document
 from paramtally.gui.main_window import MainWindow
 from tests.gui.modals import Modals

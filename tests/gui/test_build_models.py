@@ -17,7 +17,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QTreeWidget, QWidget
 from pytestqt.qtbot import QtBot
 
-from paramtally.core.groups import group_block
+from paramtally.core.schema.group_addresses import group_block
 from paramtally.gui.main_window import MainWindow
 from tests.gui.conftest import TypeInto
 from tests.gui.modals import Modals, give_focus

@@ -17,9 +17,9 @@ from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from paramtally.core.count import count_parameters
-from paramtally.core.export import scenario_text
-from paramtally.core.sources import load_source
+from paramtally.core.count.parameters import count_parameters
+from paramtally.core.io.export import scenario_text
+from paramtally.core.io.model_sources import load_source
 from paramtally.gui.explore.compare_view import CompareView
 from paramtally.gui.export_actions import EXCEL_KEY
 from paramtally.gui.main_window import MainWindow

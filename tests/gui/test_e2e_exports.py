@@ -21,8 +21,8 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QAction, QColor, QImage
 from pytestqt.qtbot import QtBot
 
-from paramtally.core.breakdown import PART_LABELS
-from paramtally.core.export import BREAKDOWN_COLUMNS
+from paramtally.core.count.breakdown import PART_LABELS
+from paramtally.core.io.export import BREAKDOWN_COLUMNS
 from paramtally.gui.main_window import MainWindow
 from paramtally.gui.views.breakdown_charts import BreakdownBar
 from paramtally.gui.views.export import EXPORT_SIZE, PNG_SCALE, laid_out, settle

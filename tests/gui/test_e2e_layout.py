@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
-from paramtally.core.sources import load_source
+from paramtally.core.io.model_sources import load_source
 from paramtally.gui.app import build_parser, open_window
 from paramtally.gui.document import Document
 from paramtally.gui.main_window import MainWindow

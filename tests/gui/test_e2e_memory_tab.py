@@ -17,10 +17,10 @@ from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
-from paramtally.core.export import BREAKDOWN_COLUMNS, GPU_COLUMNS, breakdown_rows, gpu_rows, to_tsv
-from paramtally.core.fit import chosen_layout, column_description, fit_setups, smallest_fit
-from paramtally.core.memory import estimate_memory
-from paramtally.core.sources import load_source
+from paramtally.core.io.export import BREAKDOWN_COLUMNS, GPU_COLUMNS, breakdown_rows, gpu_rows, to_tsv
+from paramtally.core.io.model_sources import load_source
+from paramtally.core.memory.estimate import estimate_memory
+from paramtally.core.memory.fit import chosen_layout, column_description, fit_setups, smallest_fit
 from paramtally.gui.main_window import MainWindow
 from paramtally.gui.notices import route_warnings_to
 from paramtally.gui.views.memory_panel import MemoryPanel

@@ -13,13 +13,13 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QHeaderView, QTableWidget
 from pytestqt.qtbot import QtBot
 
-from paramtally.core.breakdown import PART_LABELS
 from paramtally.core.cli import main
-from paramtally.core.count import count_parameters
-from paramtally.core.export import scenario_text
-from paramtally.core.memory import estimate_memory
+from paramtally.core.count.breakdown import PART_LABELS
+from paramtally.core.count.parameters import count_parameters
+from paramtally.core.io.export import scenario_text
+from paramtally.core.io.model_sources import load_source
+from paramtally.core.memory.estimate import estimate_memory
 from paramtally.core.schema import Architecture
-from paramtally.core.sources import load_source
 from paramtally.gui.document import Document
 from paramtally.gui.explore.compare_view import CompareView
 from paramtally.gui.explore.figure_text import delta_text, figure_text

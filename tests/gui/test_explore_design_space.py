@@ -16,12 +16,12 @@ from PySide6.QtWidgets import QComboBox, QToolButton
 from pytestqt.qtbot import QtBot
 
 from paramtally.core.cli import main
-from paramtally.core.count import count_parameters
+from paramtally.core.count.parameters import count_parameters
 from paramtally.core.explore.sweep import sweep
-from paramtally.core.export import BOM, scenario_text
-from paramtally.core.fit import fit_setup
-from paramtally.core.gpus import find_gpu
-from paramtally.core.memory import estimate_memory
+from paramtally.core.io.export import BOM, scenario_text
+from paramtally.core.memory.estimate import estimate_memory
+from paramtally.core.memory.fit import fit_setup
+from paramtally.core.memory.gpus import find_gpu
 from paramtally.core.schema import Architecture
 from paramtally.gui.explore.design_space import DesignSpaceView
 from paramtally.gui.explore.figure_text import figure_text

@@ -10,12 +10,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QWidget
 from pytestqt.qtbot import QtBot
 
-from paramtally.core.breakdown import human
-from paramtally.core.count import count_parameters
-from paramtally.core.edit import with_value
-from paramtally.core.fit import fit_setup
-from paramtally.core.gpus import find_gpu
-from paramtally.core.memory import estimate_memory
+from paramtally.core.count.breakdown import human
+from paramtally.core.count.parameters import count_parameters
+from paramtally.core.editing.edits import with_value
+from paramtally.core.memory.estimate import estimate_memory
+from paramtally.core.memory.fit import fit_setup
+from paramtally.core.memory.gpus import find_gpu
 from paramtally.core.schema import Architecture
 from paramtally.gui.explore.goal_seek import GoalSeekDialog
 from paramtally.gui.main_window import MainWindow

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from PySide6.QtGui import QAction
 
-from paramtally.core.export import BREAKDOWN_COLUMNS, GPU_COLUMNS, MEMORY_COLUMNS
-from paramtally.core.scenario import Scenario
+from paramtally.core.io.export import BREAKDOWN_COLUMNS, GPU_COLUMNS, MEMORY_COLUMNS
+from paramtally.core.memory.scenario import Scenario
 from paramtally.gui.main_window import MainWindow
 from tests.csv_text import read_csv
 from tests.gui.modals import Modals

@@ -11,12 +11,12 @@ from PySide6.QtWidgets import QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
 from paramtally.core.blocks import Attention
-from paramtally.core.count import count_parameters
-from paramtally.core.edit import with_value
-from paramtally.core.fields import field_spec, model_fields
-from paramtally.core.presets import builtin_ids
+from paramtally.core.count.parameters import count_parameters
+from paramtally.core.editing.edits import with_value
+from paramtally.core.io.model_sources import load_source
+from paramtally.core.io.presets import builtin_ids
 from paramtally.core.schema import ACTIVATIONS, Architecture, BlockNorms
-from paramtally.core.sources import load_source
+from paramtally.core.schema.field_specs import field_spec, model_fields
 from paramtally.gui.document import Document
 from paramtally.gui.form import ArchitectureForm
 from paramtally.gui.form.editors import CheckBox, ComboBox, IntSpinBox, MultiChoice, make_editor

@@ -8,10 +8,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QToolButton
 from pytestqt.qtbot import QtBot
 
-from paramtally.core import layer_ops
 from paramtally.core.blocks import FFN_KINDS, MIXER_KINDS
-from paramtally.core.groups import group_block
-from paramtally.core.sources import load_source
+from paramtally.core.editing import layer_ops
+from paramtally.core.io.model_sources import load_source
+from paramtally.core.schema.group_addresses import group_block
 from paramtally.gui.document import Document
 from paramtally.gui.form import ArchitectureForm
 from paramtally.gui.layer_tree import LayerTree

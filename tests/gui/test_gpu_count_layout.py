@@ -18,10 +18,10 @@ from hypothesis import strategies as st
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from paramtally.core import user_presets
 from paramtally.core.cli import main
-from paramtally.core.presets import load_builtin
-from paramtally.core.scenario import Scenario
+from paramtally.core.io import user_presets
+from paramtally.core.io.presets import load_builtin
+from paramtally.core.memory.scenario import Scenario
 from paramtally.gui.document import Document
 from paramtally.gui.form.editors import ComboBox
 from paramtally.gui.main_window import MainWindow

@@ -12,10 +12,10 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QApplication, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
-from paramtally.core.error_log import error_log_path
-from paramtally.core.gpus import user_catalog_path
-from paramtally.core.recent import recent_path
-from paramtally.core.user_presets import presets_dir
+from paramtally.core.io.error_log import error_log_path
+from paramtally.core.io.recent import recent_path
+from paramtally.core.io.user_presets import presets_dir
+from paramtally.core.memory.gpus import user_catalog_path
 from paramtally.gui.about_dialog import AboutDialog
 from paramtally.gui.guide_dialog import GuideDialog
 from paramtally.gui.main_window import MainWindow

@@ -14,8 +14,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QWidget
 from pytestqt.qtbot import QtBot
 
-from paramtally.core.count import count_parameters
-from paramtally.core.sources import read_source
+from paramtally.core.count.parameters import count_parameters
+from paramtally.core.io.model_sources import read_source
 from paramtally.gui.main_window import MainWindow
 from tests.gui.conftest import TypeInto
 from tests.gui.modals import Modals, give_focus

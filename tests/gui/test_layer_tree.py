@@ -13,13 +13,13 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QComboBox, QLabel, QLineEdit, QMenu, QSpinBox, QWidget
 from pytestqt.qtbot import QtBot
 
-from paramtally.core import layer_ops
-from paramtally.core.breakdown import human
-from paramtally.core.count import count_parameters
-from paramtally.core.groups import group_at
-from paramtally.core.groups import group_block as block_at
+from paramtally.core.count.breakdown import human
+from paramtally.core.count.parameters import count_parameters
+from paramtally.core.editing import layer_ops
+from paramtally.core.io.model_sources import load_source
 from paramtally.core.schema import Adapter, Architecture, Block, LoRA, MoE
-from paramtally.core.sources import load_source
+from paramtally.core.schema.group_addresses import group_at
+from paramtally.core.schema.group_addresses import group_block as block_at
 from paramtally.gui.document import Document
 from paramtally.gui.layer_tree import LayerTree, LayerTreeModel
 from paramtally.gui.layer_tree.dialogs import SpecDialog

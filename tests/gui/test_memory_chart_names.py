@@ -7,7 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from paramtally.core.memory import estimate_memory
+from paramtally.core.memory.estimate import estimate_memory
 from paramtally.gui.main_window import MainWindow
 from paramtally.gui.views.format import bytes_both
 from tests.gui.views_support import click_tab, preset_window

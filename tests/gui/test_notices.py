@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtCore import QTimer
 from pytestqt.qtbot import QtBot
 
-from paramtally.core.error_log import error_log_path
+from paramtally.core.io.error_log import error_log_path
 from paramtally.gui.main_window import MainWindow
 from paramtally.gui.notices import route_uncaught_to, route_warnings_to
 from tests.gui.conftest import TypeInto

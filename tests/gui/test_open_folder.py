@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtGui import QAction
 from pytestqt.qtbot import QtBot
 
-from paramtally.core.count import count_parameters
+from paramtally.core.count.parameters import count_parameters
 from paramtally.gui.main_window import MainWindow
 from tests.gui.modals import Modals
 

@@ -15,9 +15,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QWidget
 from pytestqt.qtbot import QtBot
 
-from paramtally.core.memory import estimate_memory
-from paramtally.core.scenario import Scenario
-from paramtally.core.sources import load_source
+from paramtally.core.io.model_sources import load_source
+from paramtally.core.memory.estimate import estimate_memory
+from paramtally.core.memory.scenario import Scenario
 from paramtally.gui.main_window import MainWindow
 from tests.gui.conftest import TypeInto
 from tests.gui.modals import Modals, give_focus
@@ -171,8 +171,8 @@ def test_user_presets_from_the_browser_and_open_recent_follow_the_same_rule(
     """A user preset imported without a scenario carries the typed one over; a preset saved with
     its scenario brings that back (the person saved it with the model), said so; Open Recent is
     a way of opening like the others."""
-    from paramtally.core import user_presets
-    from paramtally.core.presets import load_builtin
+    from paramtally.core.io import user_presets
+    from paramtally.core.io.presets import load_builtin
 
     user_presets.save("plain-llama", load_builtin("llama-3-8b"))
     saved = Scenario(batch=16).model_dump(mode="json")

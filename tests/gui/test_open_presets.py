@@ -11,9 +11,9 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QMenu
 from pytestqt.qtbot import QtBot
 
-from paramtally.core import presets
 from paramtally.core.cli import main as cli
-from paramtally.core.sources import load_source
+from paramtally.core.io import presets
+from paramtally.core.io.model_sources import load_source
 from paramtally.gui.document import Document
 from paramtally.gui.main_window import MainWindow
 

@@ -7,7 +7,7 @@ from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtWidgets import QDialogButtonBox, QLabel, QLineEdit, QSpinBox, QWidget
 from pytestqt.qtbot import QtBot
 
-from paramtally.core.groups import group_block
+from paramtally.core.schema.group_addresses import group_block
 from paramtally.gui.main_window import MainWindow
 from tests.gui.modals import Modals, give_focus
 from tests.gui.views_support import preset_window

@@ -25,9 +25,9 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
-from paramtally.core import presets, user_presets
 from paramtally.core.cli import main as cli_main
-from paramtally.core.sources import read_source
+from paramtally.core.io import presets, user_presets
+from paramtally.core.io.model_sources import read_source
 from paramtally.gui.document import Document
 from paramtally.gui.presets import ID_ROLE, PresetsBrowser, add_preset_actions
 from tests.gui.conftest import TypeInto

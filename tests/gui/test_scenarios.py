@@ -15,12 +15,13 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QLabel, QLineEdit, QListWidgetItem, QWidget
 from pytestqt.qtbot import QtBot
 
-from paramtally.core import layer_ops, user_presets
-from paramtally.core.count import count_parameters
-from paramtally.core.edit import with_values
-from paramtally.core.recent import recent_sources
+from paramtally.core.count.parameters import count_parameters
+from paramtally.core.editing import layer_ops
+from paramtally.core.editing.edits import with_values
+from paramtally.core.io import user_presets
+from paramtally.core.io.model_sources import load_source
+from paramtally.core.io.recent import recent_sources
 from paramtally.core.schema import Adapter, LoRA, MoE
-from paramtally.core.sources import load_source
 from paramtally.gui.app import build_parser, open_window
 from paramtally.gui.main_window import MainWindow
 from paramtally.gui.presets import ID_ROLE, ORIGIN_ROLE, PresetsBrowser

@@ -7,9 +7,9 @@ from __future__ import annotations
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
-from paramtally.core.count import count_parameters
-from paramtally.core.edit import with_values
-from paramtally.core.sources import load_source
+from paramtally.core.count.parameters import count_parameters
+from paramtally.core.editing.edits import with_values
+from paramtally.core.io.model_sources import load_source
 from paramtally.gui.main_window import MainWindow
 from tests.gui.conftest import TypeInto
 from tests.gui.views_support import click_tab

@@ -11,11 +11,11 @@ from pathlib import Path
 _PROBE = """
 import sys
 from paramtally.gui.app import build_parser, open_window
-from paramtally.core.count import count_parameters
-from paramtally.core.sources import load_source
+from paramtally.core.count.parameters import count_parameters
+from paramtally.core.io.model_sources import load_source
 window = open_window(build_parser().parse_args(["gpt3-175b"]))
 late = [m for m in sys.modules if m.split(".")[0] in ("pyqtgraph", "numpy")]
-late += [m for m in sys.modules if m == "paramtally.core.memory"]
+late += [m for m in sys.modules if m == "paramtally.core.memory.estimate"]
 assert not late, late
 total = count_parameters(load_source("gpt3-175b")).total
 assert f"{total:,}" in window.headline.text(), window.headline.text()

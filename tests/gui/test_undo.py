@@ -10,9 +10,9 @@ from PySide6.QtGui import QColor, QKeySequence
 from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
-from paramtally.core.count import count_parameters
+from paramtally.core.count.parameters import count_parameters
+from paramtally.core.io.model_sources import load_source
 from paramtally.core.schema import MoE
-from paramtally.core.sources import load_source
 from paramtally.gui.document import Document
 from paramtally.gui.main_window import MainWindow, settings
 from tests.gui.conftest import TypeInto

@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 from pytestqt.qtbot import QtBot
 
-from paramtally.core.breakdown import PARTS, human
-from paramtally.core.count import count_parameters
+from paramtally.core.count.breakdown import PARTS, human
+from paramtally.core.count.parameters import count_parameters
 from paramtally.gui.views.breakdown_charts import BreakdownCharts
 from paramtally.gui.views.breakdown_table import RAW_ROLE, BreakdownTable
 from paramtally.gui.views.headline import Headline

@@ -7,7 +7,7 @@ from __future__ import annotations
 from PySide6.QtGui import QColor
 from pytestqt.qtbot import QtBot
 
-from paramtally.core.breakdown import PART_LABELS
+from paramtally.core.count.breakdown import PART_LABELS
 from paramtally.gui.views.breakdown_charts import BreakdownCharts
 from paramtally.gui.views.memory_panel import MemoryPanel
 from paramtally.gui.views.palette import KIND_COLORS

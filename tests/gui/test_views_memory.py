@@ -8,11 +8,11 @@ from PySide6.QtGui import QHelpEvent
 from PySide6.QtWidgets import QApplication, QLabel, QStyle, QToolTip, QWidget
 from pytestqt.qtbot import QtBot
 
-from paramtally.core.fit import fit_setups
-from paramtally.core.gpus import find_gpu
-from paramtally.core.memory import PARTS, estimate_memory
-from paramtally.core.scenario import Scenario
-from paramtally.core.serving import estimate_serving
+from paramtally.core.memory.estimate import PARTS, estimate_memory
+from paramtally.core.memory.fit import fit_setups
+from paramtally.core.memory.gpus import find_gpu
+from paramtally.core.memory.scenario import Scenario
+from paramtally.core.memory.serving import estimate_serving
 from paramtally.gui.main_window import MainWindow
 from paramtally.gui.views.format import GIB, rate_text, seconds_text, signed_bytes_both
 from paramtally.gui.views.memory_panel import MemoryPanel
@@ -163,7 +163,7 @@ def test_refused_scenario_keeps_the_last_figures_and_says_why(qtbot: QtBot, pane
 
 def test_a_form_edit_reaches_every_view(qtbot: QtBot) -> None:
     """Through the window as a person: type a hidden size; headline, bars, pie and GPU flags follow."""
-    from paramtally.core.count import count_parameters
+    from paramtally.core.count.parameters import count_parameters
     from paramtally.gui.main_window import MainWindow
     from paramtally.gui.views.pie_chart import FULL_CIRCLE
 
@@ -201,7 +201,7 @@ def test_a_form_edit_reaches_every_view(qtbot: QtBot) -> None:
 def test_parameter_views_behind_the_memory_tab_catch_up_when_shown(qtbot: QtBot) -> None:
     """Typed while the memory tab is open: the memory figures follow at once; the charts and the
     table of the hidden Parameters tab wait, and show the new count as soon as the tab is opened."""
-    from paramtally.core.count import count_parameters
+    from paramtally.core.count.parameters import count_parameters
     from paramtally.gui.main_window import MainWindow
     from paramtally.gui.views.breakdown_table import RAW_ROLE as TABLE_RAW
     from paramtally.gui.views.pie_chart import FULL_CIRCLE

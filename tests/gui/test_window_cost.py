@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
-from paramtally.core.presets import MAX_PRESET_BYTES
+from paramtally.core.io.presets import MAX_PRESET_BYTES
 from paramtally.core.schema import Architecture
 from paramtally.gui.app import build_parser, open_window
 from paramtally.gui.form.editors import TextEdit
@@ -84,7 +84,7 @@ def _form_size(window: MainWindow) -> tuple[int, int]:
 
 # --- many named blocks --------------------------------------------------------------------------
 
-BLOCKS = 250  # the core refuses more than 256 (core.limits); the window's cost must not rest on it
+BLOCKS = 250  # the core refuses more than 256 (core.schema.limits); the window's cost must not rest on it
 
 
 def test_a_file_of_250_named_blocks_builds_the_form_of_one(qtbot: QtBot, tmp_path: Path) -> None:
@@ -232,7 +232,7 @@ def _assert_short(window: MainWindow) -> list[tuple[str, str]]:
 def test_a_long_name_opened_reaches_every_widget_cut_to_a_line(
     qtbot: QtBot, window: MainWindow, modals: Modals, tmp_path: Path
 ) -> None:
-    """File → Open of a preset named with 200 characters, the most the core takes (core.limits)."""
+    """File → Open of a preset named with 200 characters, the most the core takes (core.schema.limits)."""
     name = "N" * 200
     _open_through_the_dialog(
         qtbot, window, modals, write(tmp_path / "long.json", {**many_blocks(1), "name": name})

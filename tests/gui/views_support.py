@@ -10,9 +10,9 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from paramtally.core.edit import with_value
+from paramtally.core.editing.edits import with_value
+from paramtally.core.io.model_sources import load_source
 from paramtally.core.schema import Architecture
-from paramtally.core.sources import load_source
 from paramtally.gui.document import Document
 from paramtally.gui.main_window import MainWindow
 

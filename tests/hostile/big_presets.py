@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from paramtally.core.presets import MAX_PRESET_BYTES
+from paramtally.core.io.presets import MAX_PRESET_BYTES
 
 __all__ = ["HOSTILE_TEXT", "hostile_texts", "long_name", "many_blocks", "write"]
 

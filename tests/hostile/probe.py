@@ -45,10 +45,6 @@ def _warm_up() -> None:
     """Import what any command may import, so its memory is not counted as the command's."""
     import gguf.constants  # noqa: F401
 
-    import paramtally.core.fit
-    import paramtally.core.flops
-    import paramtally.core.importers.checkpoint
-    import paramtally.core.memory  # noqa: F401
     from paramtally.core.cli import build_parser
 
     build_parser()

@@ -272,7 +272,7 @@ def test_a_nul_in_a_shards_name_is_one_line_never_a_verdict(tmp_path: Path) -> N
 
 
 def test_an_index_of_too_many_tensors_is_refused_before_it_is_decoded(tmp_path: Path) -> None:
-    from paramtally.core.limits import MAX_TENSORS
+    from paramtally.core.schema.limits import MAX_TENSORS
 
     folder, _ = _folder(tmp_path)
     _index(folder, *(["a.safetensors"] * (MAX_TENSORS + 101)))  # 400k names took 16-27 s, 1.5 M 112 s
@@ -283,7 +283,7 @@ def test_an_index_of_too_many_tensors_is_refused_before_it_is_decoded(tmp_path: 
 
 
 def test_an_index_naming_too_many_shards_is_refused_before_one_is_resolved(tmp_path: Path) -> None:
-    from paramtally.core.limits import MAX_SHARDS
+    from paramtally.core.schema.limits import MAX_SHARDS
 
     folder, _ = _folder(tmp_path)
     _index(folder, *(f"shard-{i}.safetensors" for i in range(MAX_SHARDS + 1)))
@@ -301,7 +301,7 @@ def test_verify_resolves_each_shard_once_however_many_tensors_name_it(
     """Verify's cost is linear in the index with small constants: one resolve per shard, none
     per tensor name (the issue: one resolve() per name, 400k names in 16-27 s)."""
     from paramtally.core.cli import main
-    from paramtally.core.importers.model_folder import ModelFolder
+    from paramtally.core.io.importers.model_folder import ModelFolder
 
     folder, _ = _folder(tmp_path)
     for shard in ("a.safetensors", "b.safetensors"):
@@ -326,7 +326,7 @@ def test_verify_resolves_each_shard_once_however_many_tensors_name_it(
 
 def test_a_header_listing_more_tensors_than_a_checkpoint_may_hold_is_refused(tmp_path: Path) -> None:
     from paramtally.core.errors import ParamTallyError
-    from paramtally.core.importers.safetensors_header import read_safetensors_header
+    from paramtally.core.io.importers.safetensors_header import read_safetensors_header
 
     entry = {"dtype": "F32", "shape": [0], "data_offsets": [0, 0]}
     path = tmp_path / "m.safetensors"

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from paramtally.core import presets, user_presets
 from paramtally.core.errors import ParamTallyError
+from paramtally.core.io import presets, user_presets
 from tests.hostile.support import ROOT, probe
 
 GPT2 = (ROOT / "presets" / "gpt2.json").read_text(encoding="utf-8")

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 from paramtally.core.errors import ParamTallyError
-from paramtally.core.importers.hf_config import import_hf_config
-from paramtally.core.importers.hf_defaults import DEFAULTS
+from paramtally.core.io.importers.hf_config import import_hf_config
+from paramtally.core.io.importers.hf_defaults import DEFAULTS
 
 ROOT = Path(__file__).resolve().parents[2]
 MEASURED = json.loads((ROOT / "tests" / "golden" / "layer_types.json").read_text())

@@ -17,9 +17,9 @@ from typing import Any
 
 import pytest
 
-from paramtally.core.atomic import STALE_TEMP_SECONDS, TEMP_PATTERN, write_text_atomic
 from paramtally.core.cli import main
-from paramtally.core.presets import dump_preset, load_builtin
+from paramtally.core.io.atomic import STALE_TEMP_SECONDS, TEMP_PATTERN, write_text_atomic
+from paramtally.core.io.presets import dump_preset, load_builtin
 from paramtally.core.text import json_text
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -30,8 +30,8 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from paramtally.core import presets, user_presets
 from paramtally.core.cli import main
+from paramtally.core.io import presets, user_presets
 from tests.hostile import hostile_files as hf
 from tests.hostile.opened import outside, recording
 from tests.hypothesis_budget import examples
@@ -46,7 +46,7 @@ CALLS_PER_RUN = 5_000_000
 
 CONFIGS_V2 = ROOT / "tests" / "data" / "hf_configs_v2"
 # Schema 2 presets (a pattern of layer groups, an encoder-decoder, MTP modules) and schema 1 files,
-# which go through core.migrations first.
+# which go through core.io.migrations first.
 PRESET_SEEDS = [
     presets.dump_preset(presets.load_builtin(i)).encode()
     for i in ("gpt3-175b", "deepseek-v3", "jamba-v0.1", "whisper-small")
@@ -270,7 +270,7 @@ GPT2 = json.loads(presets.dump_preset(presets.load_builtin("gpt2")))
 @st.composite
 def totals(draw: st.DrawFn) -> bytes:
     """A preset around the limits on totals: groups × runs per pattern × repetitions, named blocks,
-    name and description lengths (core.limits)."""
+    name and description lengths (core.schema.limits)."""
     data = json.loads(json.dumps(GPT2))
     blocks = draw(st.sampled_from([1, 2, 255, 256, 257]))
     for index in range(1, blocks):

@@ -19,17 +19,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from paramtally.core.blocks.base import MAX_SIZE
-from paramtally.core.breakdown import LayerGroupRow, human
 from paramtally.core.cli import main
-from paramtally.core.count import count_parameters
-from paramtally.core.document import Document
+from paramtally.core.count.breakdown import LayerGroupRow, human
+from paramtally.core.count.parameters import count_parameters
+from paramtally.core.editing.document import Document
 from paramtally.core.errors import ParamTallyWarning
-from paramtally.core.fit import fit_setups
-from paramtally.core.flops import estimate_flops
-from paramtally.core.importers.differing_layers import differing_layers
-from paramtally.core.memory import estimate_memory
-from paramtally.core.presets import dump_preset, load_builtin
-from paramtally.core.scenario import Scenario
+from paramtally.core.io.importers.differing_layers import differing_layers
+from paramtally.core.io.presets import dump_preset, load_builtin
+from paramtally.core.memory.estimate import estimate_memory
+from paramtally.core.memory.fit import fit_setups
+from paramtally.core.memory.flops import estimate_flops
+from paramtally.core.memory.scenario import Scenario
 from paramtally.core.schema import Architecture
 from paramtally.core.schema.stack import MAX_LAYER_GROUPS, MAX_LAYERS
 from paramtally.gui.views.format import scientific, share_text

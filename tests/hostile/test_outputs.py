@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from paramtally.core.cli import main
-from paramtally.core.presets import load_builtin
+from paramtally.core.io.presets import load_builtin
 from tests.hostile.hostile_files import safetensors
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,9 +8,9 @@ import tracemalloc
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from paramtally.core import patterns
-from paramtally.core.patterns import PatternError
-from paramtally.core.sources import load_source
+from paramtally.core.editing import patterns
+from paramtally.core.editing.patterns import PatternError
+from paramtally.core.io.model_sources import load_source
 from tests.hypothesis_budget import examples
 
 _LLAMA = load_source("llama-3-8b")

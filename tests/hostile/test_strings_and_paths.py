@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from paramtally.core.cli import BUG_STATUS, main
-from paramtally.core.presets import dump_preset, load_builtin
+from paramtally.core.io.presets import dump_preset, load_builtin
 from tests.hostile.hostile_files import safetensors
 
 GPT2: dict[str, Any] = json.loads(dump_preset(load_builtin("gpt2")))
@@ -206,7 +206,7 @@ def test_a_folder_or_a_configs_own_name_becomes_a_name_a_model_may_carry(
 def test_a_path_of_undecodable_bytes_opens_and_is_not_remembered(tmp_path: Path) -> None:
     """The window's start remembers what it opened in recent.json: a path JSON cannot hold as text
     (a byte no encoding reads) is left out, where its write raised UnicodeEncodeError."""
-    from paramtally.core.recent import recent_sources, remember_source
+    from paramtally.core.io.recent import recent_sources, remember_source
 
     path = Path(os.fsdecode(os.fsencode(str(tmp_path)) + b"/\xff-gpt2.json"))
     path.write_text(dump_preset(load_builtin("gpt2")), encoding="utf-8")

@@ -3,7 +3,7 @@ the file, the field and the limit, and a cost that grows at most linearly with t
 
 Before: 30 groups of a 4,094-run pattern (4 KB) took count 15 s and 1 GB, 100 groups 45 s and
 3.4 GB, 1,000 groups 24 GB until the kernel killed it; a 4 MB preset of 340,000 groups took 4 s.
-The limits live in ``core.limits``; every command goes through the same schema.
+The limits live in ``core.schema.limits``; every command goes through the same schema.
 """
 
 from __future__ import annotations
@@ -18,13 +18,19 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
-from paramtally.core.count import count_parameters
+from paramtally.core.count.parameters import count_parameters
 from paramtally.core.errors import ParamTallyError
-from paramtally.core.limits import MAX_BLOCKS, MAX_DESCRIPTION_CHARS, MAX_GROUPS, MAX_NAME_CHARS, MAX_RUNS
-from paramtally.core.memory import estimate_memory
-from paramtally.core.presets import MAX_PRESET_BYTES, dump_preset, load_builtin
-from paramtally.core.scenario import Scenario
-from paramtally.core.sources import read_source
+from paramtally.core.io.model_sources import read_source
+from paramtally.core.io.presets import MAX_PRESET_BYTES, dump_preset, load_builtin
+from paramtally.core.memory.estimate import estimate_memory
+from paramtally.core.memory.scenario import Scenario
+from paramtally.core.schema.limits import (
+    MAX_BLOCKS,
+    MAX_DESCRIPTION_CHARS,
+    MAX_GROUPS,
+    MAX_NAME_CHARS,
+    MAX_RUNS,
+)
 from tests.hostile.hostile_files import valid_safetensors
 from tests.hostile.support import probe
 
@@ -150,7 +156,7 @@ def test_named_blocks_names_and_descriptions_are_bounded(tmp_path: Path) -> None
 
 
 def test_the_limits_leave_room_for_every_built_in_preset() -> None:
-    from paramtally.core.presets import builtin_ids
+    from paramtally.core.io.presets import builtin_ids
 
     for preset_id in builtin_ids():
         arch = load_builtin(preset_id)
@@ -164,7 +170,7 @@ def test_a_gpu_catalog_of_too_many_kinds_is_ignored_with_one_warning(
     import os
 
     from paramtally.core.cli import main
-    from paramtally.core.limits import MAX_GPUS
+    from paramtally.core.schema.limits import MAX_GPUS
 
     path = Path(os.environ["XDG_CONFIG_HOME"]) / "paramtally" / "gpus.json"
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 from PySide6.QtGui import QImage
 
-from paramtally.core import layer_ops, patterns
-from paramtally.core.count import count_parameters
-from paramtally.core.edit import with_value
-from paramtally.core.sources import load_source
+from paramtally.core.count.parameters import count_parameters
+from paramtally.core.editing import layer_ops, patterns
+from paramtally.core.editing.edits import with_value
+from paramtally.core.io.model_sources import load_source
 from tests.gui.picture_checks import MOST_LOST, drawn_in, lost_drawing
 from tests.real_display.conftest import RunningApp
 

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from paramtally.core import layer_ops, patterns
-from paramtally.core.count import count_parameters
-from paramtally.core.scenario import Scenario
-from paramtally.core.sources import load_source
+from paramtally.core.count.parameters import count_parameters
+from paramtally.core.editing import layer_ops, patterns
+from paramtally.core.io.model_sources import load_source
+from paramtally.core.memory.scenario import Scenario
 from tests.real_display.conftest import RunningApp
 
 pytestmark = pytest.mark.real_display
