@@ -67,13 +67,8 @@ def stored_json(stored: StoredCount) -> dict[str, Any]:
         "stored_elements": stored.stored_elements,
         "by_part": stored.by_part,
         "parts": [
-            {
-                "part": part,
-                "label": STORED_PART_LABELS[part],
-                "params": params,
-                "share": _share(params, stored.total),
-            }
-            for part, params in stored.by_part.items()
+            {"part": part, "label": label, "params": params, "share": share}
+            for part, label, params, share in stored.part_rows
         ],
         "buffers": [_tensor(tensor) for tensor in stored.buffers],
         "buffer_elements": _elements(stored.buffers),
@@ -132,8 +127,8 @@ def stored_table(stored: StoredCount) -> str:
             f"{stored.total_with_mtp:,} ({human(stored.total_with_mtp)}) with it"
         )
     rows = [
-        [STORED_PART_LABELS[part], f"{params:,}", human(params), f"{100 * _share(params, stored.total):.2f}%"]
-        for part, params in stored.by_part.items()
+        [label, f"{params:,}", human(params), f"{100 * share:.2f}%"]
+        for _, label, params, share in stored.part_rows
     ]
     lines += ["", format_table(["part", "params", "", "share"], rows, right={1, 2, 3})]
     lines += [f"  {note}" for note in stored.notes]

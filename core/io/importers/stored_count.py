@@ -25,7 +25,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from paramtally.core.count.breakdown import PART_LABELS, PARTS
+from paramtally.core.count.breakdown import PART_LABELS, PARTS, human
 from paramtally.core.errors import ParamTallyError, one_line, shown
 from paramtally.core.io.importers.checkpoint import INDEX, Checkpoint, open_checkpoint
 from paramtally.core.io.importers.model_folder import ModelFolder
@@ -109,6 +109,21 @@ class StoredCount:
         if self.tied_twice is None:
             return 0
         return next(t.numel for t in self.checkpoint.tensors if t.name == self.tied_twice[0])
+
+    @property
+    def part_rows(self) -> list[tuple[str, str, int, float]]:
+        """(part, label, parameters, share of the total) of each part stored, in order."""
+        return [
+            (part, STORED_PART_LABELS[part], params, round(params / self.total, 8) if self.total else 0.0)
+            for part, params in self.by_part.items()
+        ]
+
+    @property
+    def on_disk(self) -> str:
+        """The bytes the tensors take, by dtype: the weights' own memory, as stored."""
+        by_dtype = self.checkpoint.bytes_by_dtype
+        each = ", ".join(f"{escaped(dtype[:20], keep='')} {human(n, 'B')}" for dtype, n in by_dtype.items())
+        return f"Weights on disk: {human(sum(by_dtype.values()), 'B')} ({each})"
 
     @property
     def notes(self) -> list[str]:
