@@ -123,3 +123,14 @@ def test_names_and_the_model_type_a_file_gives_are_shown_escaped_and_cut(tmp_pat
     assert "\\x1b[2J\\x0arotary_emb.inv_freq" in buffers and len(buffers) < 300
     outcome.assert_cheap()
     outcome.assert_bounded(folder)
+
+
+@pytest.mark.parametrize("command", ["count", "verify"])
+def test_the_weights_read_are_never_overwritten_by_the_figures(tmp_path: Path, command: str) -> None:
+    folder, _ = _folder(tmp_path)
+    shard = folder / "model.safetensors"
+    shard.write_bytes(hf.valid_safetensors())
+    before = shard.read_bytes()
+    outcome = probe(command, str(folder), "--format", "json", "-o", str(shard))
+    outcome.assert_refused(folder, words=f"--output {shard} is the file {folder} is read from")
+    assert shard.read_bytes() == before
