@@ -9,7 +9,7 @@ redo from the document's QUndoStack), View (light / dark / follow the system; th
 from __future__ import annotations
 
 from pathlib import PurePath
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import ValidationError
 from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer, Signal
@@ -44,6 +44,9 @@ from paramtally.gui.problem_status import ProblemStatus
 from paramtally.gui.settings import settings
 from paramtally.gui.shown_text import MESSAGE_CHARS, PATH_CHARS, shown
 from paramtally.gui.theme import THEMES, apply_theme
+
+if TYPE_CHECKING:
+    from paramtally.core.io.importers.stored_count import StoredCount
 
 __all__ = ["MainWindow", "ViewsWhen", "settings"]
 
@@ -310,10 +313,22 @@ class MainWindow(QMainWindow):
 
     # --- open --------------------------------------------------------------------------------------
 
-    def open_source(self, source: str) -> bool:
-        """Load a preset id, preset JSON, HF config.json or folder through core; False with a message."""
+    def open_source(self, source: str, weights: bool = False) -> bool:
+        """Load a preset id, preset JSON, HF config.json or folder through core; False with a message.
+
+        With ``weights`` (Open Folder), a folder whose architecture cannot be read but whose
+        weights are there shows their stored count in a dialog and keeps the model."""
         try:
-            preset = read_source(source)
+            if weights:
+                from paramtally.core.io.importers.stored_count import StoredCount, read_source_or_weights
+
+                found = read_source_or_weights(source)
+                if isinstance(found, StoredCount):
+                    self._show_stored_count(found)
+                    return True
+                preset = found
+            else:
+                preset = read_source(source)
             label, preset_id = source_identity(source)
         except (ParamTallyError, ValidationError) as exc:
             self._show_problem("", one_line(exc))
@@ -326,6 +341,14 @@ class MainWindow(QMainWindow):
         if preset_id is None:  # a preset is remembered by its id (_remember_preset), a file by its path
             remember_source(source)
         return True
+
+    def _show_stored_count(self, stored: StoredCount) -> None:
+        """A checkpoint without an architecture to edit: its stored count, the model kept."""
+        from paramtally.gui.stored_count_dialog import StoredCountDialog, headline
+
+        StoredCountDialog(stored, self).exec()
+        kept = shown(self.document.architecture.name)
+        self.show_status(f"{headline(stored)}, not editable — {kept} stays open", 10000)
 
     def _before_open(self) -> None:
         self._error_before_open = self.last_error
@@ -373,8 +396,8 @@ class MainWindow(QMainWindow):
     def open_folder_dialog(self) -> None:
         if not self.may_replace():
             return
-        path = ask_open_folder(self, "Open a model folder (with its config.json)")
-        if path is not None and not self.open_source(str(path)):
+        path = ask_open_folder(self, "Open a model folder (its config.json, or the weights of any model)")
+        if path is not None and not self.open_source(str(path), weights=True):
             warn(self, "Cannot open", self.last_error)
 
     def _remember_preset(self) -> None:

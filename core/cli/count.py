@@ -1,8 +1,15 @@
-"""``paramtally count SOURCE``: the exact parameter count with its breakdown."""
+"""``paramtally count SOURCE``: the exact parameter count with its breakdown.
+
+A model folder whose architecture cannot be read (an unknown ``model_type``, no config.json) but
+whose weights are there, or a ``.safetensors``/``.gguf`` file, gives the weights' stored count
+instead (``count_stored``), read from their headers and not editable.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
+from typing import TYPE_CHECKING
 
 from paramtally.core.cli.output import add_output_arguments, emit, emit_json, format_table
 from paramtally.core.count.breakdown import PART_LABELS, ParamReport, human
@@ -18,15 +25,23 @@ from paramtally.core.io.export import (
     report_json,
     to_csv,
 )
+from paramtally.core.io.input_files import typed_path
 from paramtally.core.io.model_sources import read_source
+from paramtally.core.io.presets import Preset
 from paramtally.core.schema.advice import warn_hints
+
+if TYPE_CHECKING:
+    from paramtally.core.io.importers.stored_count import StoredCount
 
 __all__ = ["add_arguments", "run"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "source", metavar="SOURCE", help="preset id, preset JSON, config.json or model folder"
+        "source",
+        metavar="SOURCE",
+        help="preset id, preset JSON, config.json or model folder; a folder of weights whose type "
+        "ParamTally does not import (or a .safetensors/.gguf file) gives the count stored in them",
     )
     parser.add_argument("--no-bias", action="store_true", help="drop every matrix bias (norm β stays)")
     parser.add_argument(
@@ -39,7 +54,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    preset = read_source(args.source)
+    preset = _read(args.source)
+    if not isinstance(preset, Preset):  # weights without an architecture: their stored count
+        from paramtally.core.cli.count_stored import run_stored
+
+        return run_stored(preset, args)
     arch = preset.architecture
     if args.no_bias:
         arch = without_biases(arch)
@@ -59,6 +78,17 @@ def run(args: argparse.Namespace) -> int:
         emit(_layer_table(report) if args.layers else _table(report), args.output)
     warn_hints(arch, file_keys=preset.file_keys)  # after the answer: a refused run says one line only
     return 0
+
+
+def _read(source: str) -> Preset | StoredCount:
+    """The model ``source`` names; for weights whose architecture cannot be read, their
+    ``StoredCount`` (the checkpoint readers load only for a folder or a weights file)."""
+    path = typed_path(source)
+    if not os.path.isdir(path) and path.suffix not in (".safetensors", ".gguf"):
+        return read_source(source)
+    from paramtally.core.io.importers.stored_count import read_source_or_weights
+
+    return read_source_or_weights(source)
 
 
 def _headline(report: ParamReport) -> list[str]:

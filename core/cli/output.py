@@ -52,11 +52,23 @@ def check_output(args: argparse.Namespace) -> None:
     if not output or output == "-" or not os.path.exists(output):
         return
     for source in read_sources(args):
-        read = Path(source) / "config.json" if os.path.isdir(source) else Path(source)
-        if os.path.exists(read) and os.path.samefile(read, output):
+        if os.path.isdir(source):  # its config.json, and the weights count and verify read there
+            read = Path(source) / "config.json"
+            weights = _is_read_from_a_folder(Path(output)) and os.path.samefile(Path(output).parent, source)
+        else:
+            read, weights = Path(source), False
+        if weights or (os.path.exists(read) and os.path.samefile(read, output)):
             raise ParamTallyError(
                 f"--output {output} is the file {source} is read from; write to another file"
             )
+
+
+def _is_read_from_a_folder(path: Path) -> bool:
+    """A file of a model folder that ``count`` or ``verify`` reads: its config, weights or index."""
+    return path.name in ("config.json", "model.safetensors.index.json") or path.suffix in (
+        ".safetensors",
+        ".gguf",
+    )
 
 
 def add_output_arguments(parser: argparse.ArgumentParser, formats: tuple[str, ...]) -> None:
