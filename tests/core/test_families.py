@@ -1,21 +1,34 @@
 """The family registry: one module per model family, each model type claimed once and built as
-schema 2; activation quirks asked of the family."""
+schema 2; aliases read as the type they are; an unknown type refused in one short line naming
+the nearest; activation quirks asked of the family."""
 
 from __future__ import annotations
 
 import ast
+import json
 import pkgutil
+import warnings
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from paramtally.core.count.parameters import count_parameters
+from paramtally.core.errors import ParamTallyError, ParamTallyWarning
 from paramtally.core.io.importers import families
 from paramtally.core.io.importers.families.base import NO_QUIRKS
-from paramtally.core.io.importers.hf_config import SUPPORTED_MODEL_TYPES
+from paramtally.core.io.importers.hf_config import SUPPORTED_MODEL_TYPES, import_hf_config
 from paramtally.core.io.importers.hf_reader import HFConfig
 
 ROOT = Path(__file__).resolve().parents[2]
+V3 = ROOT / "tests" / "data" / "hf_configs_v3"
+GOLDEN_V3 = json.loads((ROOT / "tests" / "golden" / "families_v3.json").read_text(encoding="utf-8"))
 IMPORTERS = ROOT / "core" / "io" / "importers"
+
+
+def _v3(stem: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((V3 / f"{stem}.json").read_text(encoding="utf-8"))
+    return data
 
 
 # --- the registry ---------------------------------------------------------------------------------
@@ -32,7 +45,7 @@ def test_each_model_type_is_claimed_once_and_found_by_its_name() -> None:
     names = [kind.name for family in families.families() for kind in family.types]
     assert len(names) == len(set(names)) == len(SUPPORTED_MODEL_TYPES)
     assert all(families.find(name).name == name for name in names)  # type: ignore[union-attr]
-    assert families.find("rwkv") is None
+    assert families.find("rwkv") is None and families.alias_target("llama") is None
 
 
 @pytest.mark.parametrize("model_type", SUPPORTED_MODEL_TYPES)
@@ -53,6 +66,94 @@ def test_no_importer_goes_through_the_schema_migrations() -> None:
         assert not [name for name in imported if name.endswith("migrations")], path
 
 
+# --- aliases --------------------------------------------------------------------------------------
+
+
+def test_kimi_k2_is_read_as_deepseek_v3_and_says_so_once() -> None:
+    golden = GOLDEN_V3["kimi-k2-instruct"]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        arch = import_hf_config(_v3("kimi-k2-instruct"), "config.json")
+    said = [str(w.message) for w in caught if issubclass(w.category, ParamTallyWarning)]
+    assert said == ["config.json: model_type 'kimi_k2' is read as deepseek_v3, the same architecture"]
+    report = count_parameters(arch)
+    assert (report.total, report.active) == (golden["total"], golden["active"])
+    assert golden["alias_of"] == families.alias_target("kimi_k2") == arch.family == "deepseek_v3"
+    assert "model_type 'kimi_k2', read as deepseek_v3" in arch.description
+
+
+def test_the_command_line_says_the_alias_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from paramtally.core.cli import main
+
+    config = tmp_path / "config.json"
+    config.write_text(json.dumps(_v3("kimi-k2-instruct")), encoding="utf-8")
+    assert main(["count", str(config), "--format", "json"]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["total"] == GOLDEN_V3["kimi-k2-instruct"]["total"]
+    notes = [line for line in err.splitlines() if "kimi_k2" in line]
+    assert notes == [
+        f"paramtally: warning: {config}: model_type 'kimi_k2' is read as deepseek_v3, the same architecture"
+    ]
+
+
+# --- an unknown model type --------------------------------------------------------------------------
+
+
+UNKNOWN = sorted(
+    path.stem
+    for path in V3.glob("*.json")
+    if families.find(json.loads(path.read_text())["model_type"]) is None
+)
+
+
+@pytest.mark.parametrize("stem", UNKNOWN)
+def test_an_unknown_type_is_one_line_naming_it_three_supported_types_and_what_to_do(stem: str) -> None:
+    data = _v3(stem)
+    with pytest.raises(ParamTallyError) as refused:
+        import_hf_config(data, f"some/folder/{stem}/config.json")
+    line = str(refused.value)
+    assert len(line) <= 300 and "\n" not in line
+    assert f"model_type '{data['model_type']}' is not supported (nearest: " in line
+    nearest = line.split("(nearest: ")[1].split(")")[0].split(", ")
+    assert len(nearest) == 3 and set(nearest) <= set(SUPPORTED_MODEL_TYPES)
+    assert "open a similar preset" in line and "give the checkpoint folder" in line
+
+
+@pytest.mark.parametrize(
+    ("stem", "near"),
+    [
+        (
+            "glm-4.5",
+            "deepseek_v3",
+        ),  # MLA-free, but DeepSeek's MoE keys (n_routed_experts, first_k_dense_replace)
+        ("starcoder", "gpt2"),  # gpt_bigcode: GPT-2's keys (n_embd, n_head, n_inner)
+        ("gemma-3-27b-it", "gemma3_text"),  # the wrapper's text_config
+        ("mbart-large-50", "bart"),
+        ("zamba-7b-v1", "jamba"),
+        ("falcon-mamba-7b", "mamba"),
+        ("qwen2.5-vl-7b-instruct", "qwen2"),
+    ],
+)
+def test_the_nearest_types_are_the_alike_architectures(stem: str, near: str) -> None:
+    with pytest.raises(ParamTallyError, match=rf"\(nearest: [^)]*\b{near}\b"):
+        import_hf_config(_v3(stem), "config.json")
+
+
+def test_a_long_path_and_name_still_fit_the_line() -> None:
+    origin = "/deep" * 1000 + "/config.json"
+    with pytest.raises(ParamTallyError) as refused:
+        import_hf_config({"model_type": "x" * 5000, "hidden_size": 64}, origin)
+    line = str(refused.value)
+    assert len(line) == 300 and line.startswith("…") and "/config.json: model_type 'xxx" in line
+
+
+def test_a_refusal_names_a_built_in_preset_of_the_nearest_type() -> None:
+    with pytest.raises(ParamTallyError, match=r"open a similar preset \(deepseek-v2-lite\) and edit it"):
+        import_hf_config({"model_type": "deepseek_v4", "kv_lora_rank": 512, "n_routed_experts": 64}, "c")
+
+
 # --- what the rest of core asks of a family -------------------------------------------------------
 
 
@@ -60,6 +161,7 @@ def test_activation_quirks_come_from_the_family_its_wrappers_and_none_for_the_un
     assert families.activation_quirks("gemma3") == families.activation_quirks("gemma3_text")
     assert families.activation_quirks("gemma3_text").fp32_norm
     assert families.activation_quirks("llama4").softmax_in_activation_dtype
+    assert families.activation_quirks("kimi_k2") == families.activation_quirks("deepseek_v3")
     assert families.activation_quirks("deepseek_v2").unnormalized_top_k
     assert families.activation_quirks("my-own-model") == families.activation_quirks(None) == NO_QUIRKS
     assert (

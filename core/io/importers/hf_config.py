@@ -3,13 +3,14 @@
 Each supported ``model_type`` belongs to one family module (``families/``) that reads the keys
 its transformers class reads (with that class's defaults for keys the file leaves out) and
 builds a schema-2 architecture. Shapes follow the in-library ``*ForCausalLM`` classes of
-transformers 5 (BERT: ``BertForMaskedLM``, or ``BertModel`` when ``architectures`` says so).
-Anything else is refused with the fields that were understood and those that were not, never
-guessed.
+transformers 5 (BERT: ``BertForMaskedLM``, or ``BertModel`` when ``architectures`` says so). An
+alias (``kimi_k2``) imports as the type it is and says so; any other type is refused in one line
+naming the nearest supported ones, never guessed.
 """
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Mapping
 from pathlib import PurePath
 from types import MappingProxyType
@@ -17,7 +18,14 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from paramtally.core.errors import FieldPath, ParamTallyError, field_problems, one_line, shown
+from paramtally.core.errors import (
+    FieldPath,
+    ParamTallyError,
+    ParamTallyWarning,
+    field_problems,
+    one_line,
+    shown,
+)
 from paramtally.core.io.importers import families
 from paramtally.core.io.importers.families.base import ModelType, Spec
 from paramtally.core.io.importers.hf_reader import HFConfig, display_name
@@ -26,9 +34,10 @@ from paramtally.core.schema import Architecture
 from paramtally.core.schema.limits import MAX_NAME_CHARS
 from paramtally.core.text import one_line_name
 
-__all__ = ["SUPPORTED_MODEL_TYPES", "hf_dtype", "import_hf_config", "import_hf_config_keyed"]
+__all__ = ["SUPPORTED_MODEL_TYPES", "hf_dtype", "import_hf_config", "import_hf_config_keyed", "unsupported"]
 
 SUPPORTED_MODEL_TYPES: tuple[str, ...] = families.supported_model_types()
+MAX_REFUSAL_CHARS = 300  # an unknown model_type's refusal: one short line
 
 
 def import_hf_config(data: Mapping[str, Any], origin: str) -> Architecture:
@@ -44,7 +53,13 @@ def import_hf_config_keyed(data: Mapping[str, Any], origin: str) -> tuple[Archit
     named = data.get("model_type")
     kind = families.find(named) if isinstance(named, str) else None
     if kind is None:
-        raise ParamTallyError(_unsupported(data, origin))
+        raise ParamTallyError(unsupported(data, origin))
+    if kind.name != named:
+        warnings.warn(
+            f"{origin}: model_type {shown(named, 40)} is read as {kind.name}, the same architecture",
+            ParamTallyWarning,
+            stacklevel=2,
+        )
     data = _with_layer_types_checked(data, kind, origin)
     cfg = HFConfig(data, kind.name, origin, kind.defaults)
     try:
@@ -54,7 +69,8 @@ def import_hf_config_keyed(data: Mapping[str, Any], origin: str) -> tuple[Archit
     # The name and description come from the file's text and its path: made names a model may carry.
     spec.setdefault("name", one_line_name(display_name(data, origin), MAX_NAME_CHARS))
     source = one_line_name(PurePath(origin).name, MAX_NAME_CHARS)
-    spec.setdefault("description", f"Imported from {source} (Hugging Face model_type '{named}').")
+    read_as = f", read as {kind.name}" if kind.name != named else ""
+    spec.setdefault("description", f"Imported from {source} (Hugging Face model_type '{named}'{read_as}).")
     spec["family"] = kind.name
     dropout = _dropout(cfg, kind)
     if dropout:
@@ -177,29 +193,34 @@ def _dropout(cfg: HFConfig, kind: ModelType) -> Spec:
     return found
 
 
-def _unsupported(data: Mapping[str, Any], origin: str) -> str:
+def unsupported(data: Mapping[str, Any], origin: str) -> str:
+    """The refusal of a model_type no family reads: one line of at most ``MAX_REFUSAL_CHARS``
+    naming it, the three nearest supported types (by the keys that shape parameters, a wrapper's
+    ``text_config`` included, then by name) and what to do instead."""
     model_type = data.get("model_type")
-    known = {key for values in (_COMMON_KEYS,) for key in values}
-    understood = sorted(key for key in data if key in known)
-    other = sorted(key for key in data if key not in known and key != "model_type")
-    return (
-        f"{origin}: model_type {shown(model_type)} is not supported "
-        f"(supported: {', '.join(SUPPORTED_MODEL_TYPES)}). "
-        f"Understood: {', '.join(understood) or 'none'}; not understood: {_short(other)}"
+    text = data.get("text_config")
+    inner = text if isinstance(text, Mapping) else {}
+    near = families.nearest((model_type, inner.get("model_type")), set(data) | set(inner))
+    preset = _preset_of(near)
+    like = f" ({preset})" if preset else ""
+    what = (
+        f"model_type {shown(model_type, 40)} is not supported (nearest: {', '.join(near)}); open a similar "
+        f"preset{like} and edit it, or give the checkpoint folder to count its weights"
     )
+    room = MAX_REFUSAL_CHARS - len(what) - 2
+    where = origin if len(origin) <= room else "…" + origin[-(room - 1) :]
+    return f"{where}: {what}"
 
 
-def _short(keys: list[str], limit: int = 12) -> str:
-    shown = ", ".join(keys[:limit]) or "none"
-    return shown + (f" (+{len(keys) - limit} more)" if len(keys) > limit else "")
+def _preset_of(model_types: list[str]) -> str | None:
+    """A built-in preset of the first of ``model_types`` that has one (read only on a refusal)."""
+    from paramtally.core.io.input_files import load_json_file
+    from paramtally.core.io.presets import BUILTIN_DIR, MAX_PRESET_BYTES, builtin_ids
 
-
-# Keys with one meaning across families; an unknown family's other keys are not guessed at.
-_COMMON_KEYS = (
-    "vocab_size", "hidden_size", "n_embd", "num_hidden_layers", "n_layer", "num_attention_heads",
-    "n_head", "num_key_value_heads", "head_dim", "intermediate_size", "max_position_embeddings",
-    "n_positions", "tie_word_embeddings", "hidden_act", "rope_theta", "rope_scaling",
-    "rope_parameters", "torch_dtype", "dtype", "architectures", "transformers_version",
-    "bos_token_id", "eos_token_id", "pad_token_id", "rms_norm_eps", "layer_norm_eps",
-    "initializer_range", "use_cache", "attention_dropout",
-)  # fmt: skip
+    by_family: dict[str, str] = {}
+    for preset_id in builtin_ids():
+        data = load_json_file(BUILTIN_DIR / f"{preset_id}.json", MAX_PRESET_BYTES)
+        family = data.get("family") if isinstance(data, dict) else None
+        if isinstance(family, str):
+            by_family.setdefault(family, preset_id)
+    return next((by_family[kind] for kind in model_types if kind in by_family), None)

@@ -12,6 +12,8 @@ core is imported: a preset's count never needs them.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+from difflib import SequenceMatcher
 from functools import cache
 from importlib import import_module
 
@@ -26,8 +28,10 @@ from paramtally.core.io.importers.families.base import (
 __all__ = [
     "FAMILY_MODULES",
     "activation_quirks",
+    "alias_target",
     "families",
     "find",
+    "nearest",
     "supported_model_types",
     "tokenizer",
 ]
@@ -61,6 +65,9 @@ FAMILY_MODULES = (
 )
 
 
+_ALIKE = 0.6  # difflib's ratio from which two names are taken for kin (errors.close_names' cutoff)
+
+
 @cache
 def families() -> tuple[Family, ...]:
     """Every family, in the order of ``FAMILY_MODULES``."""
@@ -92,6 +99,12 @@ def find(model_type: str) -> ModelType | None:
     return _by_name().get(model_type)
 
 
+def alias_target(model_type: str) -> str | None:
+    """The supported model type an alias is read as, or None (not an alias)."""
+    kind = _by_name().get(model_type)
+    return kind.name if kind is not None and kind.name != model_type else None
+
+
 @cache
 def supported_model_types() -> tuple[str, ...]:
     """The model types the importer reads, aliases left out, sorted."""
@@ -119,3 +132,22 @@ def tokenizer(family: str | None) -> Tokenizer:
     """The kind of the family's vocabulary (BPE where unknown)."""
     kind = _quirk_table().get(family or "")
     return kind.tokenizer if kind is not None else "bpe"
+
+
+def nearest(names: Collection[object], keys: Collection[str], n: int = 3) -> list[str]:
+    """The ``n`` supported model types most like a config named ``names`` (its model_type, and a
+    wrapper's text model's) holding ``keys``: the share of the keys that shape parameters it has
+    in common with a type's defaults (Jaccard), then, weighing less, names alike enough to mean
+    something (gemma3 and gemma3_text; not glm4_moe and gemma)."""
+    said = [name.casefold() for name in names if isinstance(name, str)]
+    kinds = [kind for family in families() for kind in family.types]
+    shaping = {key for kind in kinds for key in kind.defaults}
+    given = set(keys) & shaping
+
+    def likeness(kind: ModelType) -> tuple[float, float]:
+        own = set(kind.defaults)
+        shared = len(given & own) / len(given | own) if given else 0.0
+        alike = max((SequenceMatcher(None, name, kind.name).ratio() for name in said), default=0.0)
+        return shared + (0.3 * alike if alike >= _ALIKE else 0.0), alike  # a tie: the closer name
+
+    return [kind.name for kind in sorted(kinds, key=likeness, reverse=True)[:n]]

@@ -1,6 +1,6 @@
 """DeepSeek-V2 and -V3 (``DeepseekV2ForCausalLM``, ``DeepseekV3ForCausalLM``): multi-head latent
 attention (MLA); the first ``first_k_dense_replace`` layers dense, the rest MoE with
-``n_shared_experts`` shared experts.
+``n_shared_experts`` shared experts. Kimi-K2 (``kimi_k2``, remote code) is DeepSeek-V3's class.
 
 ``num_key_value_heads`` and ``head_dim`` do not shape MLA (newer files write head_dim =
 qk_rope_head_dim); ``moe_layer_freq`` is ignored by transformers, and so here.
@@ -115,6 +115,7 @@ FAMILY = Family(
                 "moe_intermediate_size": 2048,
             },
             activations=_V3_ROUTER,
+            aliases=("kimi_k2",),
         ),
     ),
 )
