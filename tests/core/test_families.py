@@ -1,12 +1,15 @@
 """The family registry: one module per model family, each model type claimed once and built as
 schema 2; aliases read as the type they are; an unknown type refused in one short line naming
-the nearest; activation quirks asked of the family."""
+the nearest; the README's list written from the registry; activation quirks asked of the family."""
 
 from __future__ import annotations
 
 import ast
+import importlib.util
 import json
 import pkgutil
+import subprocess
+import sys
 import warnings
 from pathlib import Path
 from typing import Any
@@ -168,3 +171,36 @@ def test_activation_quirks_come_from_the_family_its_wrappers_and_none_for_the_un
         families.tokenizer("llama") == "sentencepiece_at_32k" and families.tokenizer("t5") == "sentencepiece"
     )
     assert families.tokenizer("gpt2") == families.tokenizer(None) == "bpe"
+
+
+# --- the README ---------------------------------------------------------------------------------
+
+
+def _readme_tool() -> Any:
+    spec = importlib.util.spec_from_file_location(
+        "readme_model_types", ROOT / "tools" / "readme_model_types.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_readme_lists_the_registrys_model_types() -> None:
+    checked = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "readme_model_types.py"), "--check"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert checked.returncode == 0, checked.stderr
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert all(f"`{name}`" in readme for name in SUPPORTED_MODEL_TYPES)
+    assert "`kimi_k2` (read as `deepseek_v3`)" in readme
+
+
+def test_a_readme_that_disagrees_is_rewritten_from_the_registry() -> None:
+    tool = _readme_tool()
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    stale = readme.replace("- Whisper: `whisper`\n", "")
+    assert stale != readme and tool.rewritten(stale) == readme
