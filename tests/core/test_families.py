@@ -69,6 +69,35 @@ def test_no_importer_goes_through_the_schema_migrations() -> None:
         assert not [name for name in imported if name.endswith("migrations")], path
 
 
+# --- issue 33's types, as each family module lands ---------------------------------------------------
+
+READ_V3 = sorted(
+    stem
+    for stem, entry in GOLDEN_V3.items()
+    if not stem.startswith("_") and families.find(entry["model_type"]) is not None
+)
+
+
+@pytest.mark.filterwarnings("ignore::paramtally.core.errors.ParamTallyWarning")  # an alias is said
+@pytest.mark.parametrize("stem", READ_V3)
+def test_each_published_config_of_a_type_read_counts_as_measured(stem: str) -> None:
+    golden = GOLDEN_V3[stem]
+    arch = import_hf_config({**_v3(stem), "architectures": [golden["model_class"]]}, f"{stem}.json")
+    report = count_parameters(arch)
+    assert (report.total, report.active, arch.head.tied) == (
+        golden["total"],
+        golden["active"],
+        golden["tied"],
+    )
+
+
+def test_glm_4_5_has_its_per_head_q_k_norms_only_with_use_qk_norm() -> None:
+    """GLM-4.5 sets use_qk_norm, GLM-4.5-Air leaves it out (Glm4MoeConfig: false)."""
+    big, air = (import_hf_config(_v3(stem), "c") for stem in ("glm-4.5", "glm-4.5-air"))
+    assert big.runs[0].block.mixer.qk_norm and not air.runs[0].block.mixer.qk_norm  # type: ignore[union-attr]
+    assert [(run.layers, run.block.ffn.kind) for run in big.runs] == [(3, "dense"), (89, "moe")]
+
+
 # --- aliases --------------------------------------------------------------------------------------
 
 
@@ -127,10 +156,7 @@ def test_an_unknown_type_is_one_line_naming_it_three_supported_types_and_what_to
 @pytest.mark.parametrize(
     ("stem", "near"),
     [
-        (
-            "glm-4.5",
-            "deepseek_v3",
-        ),  # MLA-free, but DeepSeek's MoE keys (n_routed_experts, first_k_dense_replace)
+        ("longcat-flash-chat", "deepseek_v3"),  # DeepSeek's MLA and MoE keys (kv_lora_rank …)
         ("starcoder", "gpt2"),  # gpt_bigcode: GPT-2's keys (n_embd, n_head, n_inner)
         ("gemma-3-27b-it", "gemma3_text"),  # the wrapper's text_config
         ("mbart-large-50", "bart"),

@@ -47,6 +47,7 @@ FAMILY_MODULES = (
     "falcon",
     "falcon_h1",
     "gemma",
+    "glm4_moe",
     "gpt2",
     "gpt_neox",
     "gpt_oss",
