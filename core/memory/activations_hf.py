@@ -19,7 +19,7 @@ activation (2 for bf16/fp16, 4 for fp32):
   column B·a and the int64 position of each row's maximum 8a (``GptOss``'s
   ``eager_attention_forward``). SDPA (flash or memory-efficient kernels) keeps a log-sum-exp, 4·a,
   and no scores, and in Whisper its output beside the output projection's copy, B·a·d_h
-  (``SDPA_OUTPUT_COPIED``); transformers refuses it for some classes (``SDPA_REFUSED``).
+  (the family's ``sdpa_output_copied``); transformers refuses it for some classes (``sdpa_refused_by``).
 - FFN: the activation's own saved tensors (u of them: silu 1, tanh-GELU written out in Python 4,
   ReLU 0, measured per ``ACT2FN`` name) plus its output; gated FFNs also keep the up projection and
   the product: (u + 3)·B·f gated, (u + 1)·B·f plain. T5 drops out inside the FFN as well, before
@@ -44,6 +44,10 @@ activation (2 for bf16/fp16, 4 for fp32):
   and concatenated: nothing kept. Measured eager; SDPA adds its log-sum-exp, 4·a, but the CPU cannot
   measure it (q and v head dims differ, so it runs the fp32 math fallback).
 
+Where a family's modules keep otherwise than this rule says (the softmax's dtype, fp32 norms,
+routers, copies around SDPA), its module in ``core/io/importers/families/`` declares it
+(``ActivationQuirks``), and the figures here ask the architecture's family.
+
 Mixers other than attention and MLA (Mamba, Mamba-2, gated DeltaNet) keep Korthikanti's projection
 widths at B bytes — not measured: an estimate of what the fused CUDA kernels (mamba_ssm, fla) keep;
 transformers' PyTorch path without them keeps 2–16× more, measured (``KERNEL_PATH``). Parallel
@@ -57,11 +61,11 @@ from typing import NamedTuple
 
 from paramtally.core.blocks import MLA, Attention, DenseFFN, Mamba, Mamba2, MoE
 from paramtally.core.blocks.base import Context
+from paramtally.core.io.importers.families import activation_quirks
 from paramtally.core.schema import Architecture, Block
 
 __all__ = [
     "ACTIVATION_SAVES",
-    "FUSED_QKV_VIEWS",
     "HF_SOURCE",
     "KERNEL_PATH",
     "HFWidths",
@@ -98,62 +102,9 @@ ACTIVATION_SAVES: dict[str, float] = {
     "relu2": 1.0, "relu6": 1.0, "sigmoid": 0.0, "silu": 1.0, "sqrtsoftplus": 1.0, "swish": 1.0,
     "tanh": 0.0, "xielu": 4.5,
 }  # fmt: skip
-# Families whose eager attention takes the softmax in the activation dtype (no fp32 upcast), and
-# families whose RMSNorm multiplies its (1 + weight) in fp32 (transformers 5.24's modeling files).
-SOFTMAX_IN_ACTIVATION_DTYPE = frozenset(
-    {"gpt2", "falcon", "t5", "mt5", "bart", "whisper", "bert", "llama4", "llama4_text", "gpt_oss"}
-)
-FP32_NORM = frozenset({"gemma", "gemma2", "gemma3", "gemma3_text", "qwen3_next", "gpt_oss"})
-# Families whose attention makes q, k and v contiguous heads-first before SDPA (WhisperAttention:
-# ``.transpose(1, 2).contiguous()``): the kernel's output comes in that layout, so the reshape before
-# the output projection copies it and SDPA keeps the output beside the copy, B·a·d_h more per
-# attention (self and cross). Elsewhere the output is laid out tokens-first and the reshape is a view.
-SDPA_OUTPUT_COPIED = frozenset({"whisper"})
-# Families whose attention takes q, k and v as views of one fused projection's output (GPT2Attention:
-# c_attn(x).split(…); FalconAttention's query_key_value when ALiBi leaves q unrotated): SDPA reads the
-# views as they are, so with Hugging Face's default use_cache the cache's copies of K and V are what
-# it keeps while the query's view still holds the whole fused output: B·2·g·d_h more per token
-# (eager attention's matmuls copy all three either way; a rotary q is a new tensor). Measured.
-FUSED_QKV_VIEWS = frozenset({"gpt2"})
-FUSED_QKV_VIEWS_WITH_ALIBI = frozenset({"falcon"})
-# Eager attention soft-caps the logits, tanh(x/cap)·cap, before the softmax: tanh keeps its output
-# (Gemma-2's attn_logit_softcapping, 50 by default in transformers' Gemma2Config).
-LOGIT_SOFTCAP = frozenset({"gemma2"})
-# RMSNorms that multiply their input in the activation dtype by the fp32 1/rms, keeping that input
-# too (T5LayerNorm: hidden_states * torch.rsqrt(variance + eps); MT5LayerNorm is its copy).
-NORM_KEEPS_INPUT = frozenset({"t5", "mt5"})
-# Dense FFNs that drop out the activation (the gated product) before their output matrix, at the
-# hidden dropout rate (T5DenseActDense, T5DenseGatedActDense: self.dropout before self.wo; mT5's
-# copies).
-FFN_INNER_DROPOUT = frozenset({"t5", "mt5"})
 # Activations whose backward reads their output (ReLU, tanh, sigmoid): where dropout follows them,
 # the output is kept beside the dropped copy the next matrix keeps (measured on torch 2.13).
 KEEPS_OUTPUT = frozenset({"relu", "tanh", "sigmoid"})
-# Routers that compute their logits from an fp32 copy of the layer's input (DeepseekV3TopkRouter:
-# F.linear(hidden_states.type(torch.float32), self.weight.type(torch.float32))); the fp32 copy of the
-# router weight is per layer, not per token, and not counted.
-FP32_ROUTER_INPUT = frozenset({"deepseek_v2", "deepseek_v3"})
-# Routers that scale the chosen experts' softmax weights without dividing them by their sum
-# (DeepseekV2TopkRouter: topk_weights * routed_scaling_factor, whatever norm_topk_prob says): the
-# division's fp32 top-k weights and their per-token sum are not kept.
-UNNORMALIZED_TOP_K = frozenset({"deepseek_v2"})
-# Tensors of the expert width a gated expert keeps where transformers writes its GLU out in Python:
-# gpt-oss's GptOssExperts._apply_gate clamps gate and up and returns (up + 1)·gate·σ(α·gate), which
-# keeps gate_up (2, both clamps read it), the clamped gate, σ, up + 1 and the GLU, and the down
-# projection its input (7; the measured gpt_oss case).
-EXPERT_GLU_SAVES: dict[str, int] = {"gpt_oss": 7}
-# Routers that take the softmax over the k chosen logits alone, in the activation dtype
-# (GptOssTopKRouter), not an fp32 softmax over all E experts.
-TOP_K_SOFTMAX_ROUTER = frozenset({"gpt_oss"})
-# Classes transformers 5.24 will not build with attn_implementation="sdpa" (``_supports_sdpa`` is
-# False: Gemma-2 for its soft-capping, gpt-oss for its sinks): ``from_config`` raises ValueError.
-SDPA_REFUSED: dict[str, str] = {
-    "gemma2": "Gemma2ForCausalLM",
-    "gpt_oss": "GptOssForCausalLM",
-    "bloom": "BloomForCausalLM",
-    "mamba": "MambaForCausalLM",
-    "mamba2": "Mamba2ForCausalLM",
-}
 
 
 class KernelPath(NamedTuple):
@@ -203,8 +154,9 @@ def _saves(activation: str) -> float:
 
 
 def _rms_norm_bytes(width: int, b: int, family: str) -> int:
-    kept_input = b * width if family in NORM_KEEPS_INPUT else 0
-    return 4 * width + (4 if family in FP32_NORM else b) * width + 4 + kept_input
+    quirks = activation_quirks(family)
+    kept_input = b * width if quirks.norm_keeps_input else 0
+    return 4 * width + (4 if quirks.fp32_norm else b) * width + 4 + kept_input
 
 
 def norm_bytes(block: Block, h: int, b: int, family: str) -> int:
@@ -215,11 +167,10 @@ def norm_bytes(block: Block, h: int, b: int, family: str) -> int:
 
 
 def cache_copies(arch: Architecture, eager: bool, cache: bool) -> bool:
-    """Whether SDPA keeps the KV cache's copies of K and V beside a fused q, k, v output
-    (``FUSED_QKV_VIEWS``)."""
-    fused = arch.family in FUSED_QKV_VIEWS or (
-        arch.family in FUSED_QKV_VIEWS_WITH_ALIBI and arch.main_stack.positions == "alibi"
-    )
+    """Whether SDPA keeps the KV cache's copies of K and V beside a fused q, k, v output (the
+    family's ``fused_qkv_views``)."""
+    views = activation_quirks(arch.family).fused_qkv_views
+    fused = views == "always" or (views == "alibi" and arch.main_stack.positions == "alibi")
     return cache and not eager and fused
 
 
@@ -230,7 +181,7 @@ def _attention(mixer: Attention, ctx: Context, b: int, eager: bool, family: str,
     if copies:  # the KV cache's copies beside a fused q, k, v output (``cache_copies``)
         width += b * 2 * g * d_h
     if mixer.qk_norm:
-        normed = 4 if family in FP32_NORM else b
+        normed = 4 if activation_quirks(family).fp32_norm else b
         width += (4 + normed) * (a + g) * d_h + 4 * (a + g)
     if mixer.output_gate:
         width += 2 * b * a * d_h  # the sigmoid gate and the gated product (not measured: an estimate)
@@ -241,8 +192,8 @@ def _attention(mixer: Attention, ctx: Context, b: int, eager: bool, family: str,
 
 def sdpa_kept(a: int, d_h: int, b: int, family: str) -> int:
     """What SDPA keeps per token beyond q, K, V and the output projection's input: its fp32
-    log-sum-exp per head, and its output where the reshape after it copies (``SDPA_OUTPUT_COPIED``)."""
-    return 4 * a + (b * a * d_h if family in SDPA_OUTPUT_COPIED else 0)
+    log-sum-exp per head, and its output where the reshape after it copies (``sdpa_output_copied``)."""
+    return 4 * a + (b * a * d_h if activation_quirks(family).sdpa_output_copied else 0)
 
 
 def _mla(mixer: MLA, ctx: Context, b: int, eager: bool, family: str) -> int:
@@ -300,10 +251,11 @@ def _mixer_bytes(
 def _router_bytes(ffn: MoE, h: int, b: int, family: str) -> int:
     k = ffn.top_k
     bias_ids = _BIAS_IDS if ffn.expert_bias else 0
-    if family in TOP_K_SOFTMAX_ROUTER:  # indices 8 and sort order 24; weights and their column B each
+    quirks = activation_quirks(family)
+    if quirks.top_k_softmax_router:  # indices 8 and sort order 24; weights and their column B each
         return k * (32 + bias_ids + 2 * b)
-    fp32_input = 4 * h if family in FP32_ROUTER_INPUT else 0
-    if family in UNNORMALIZED_TOP_K:
+    fp32_input = 4 * h if quirks.fp32_router_input else 0
+    if quirks.unnormalized_top_k:
         return fp32_input + 4 * ffn.num_experts + (_ROUTED_BOOKKEEPING - _NORMALIZED_WEIGHT + bias_ids) * k
     return fp32_input + 4 * ffn.num_experts + (_ROUTED_BOOKKEEPING + bias_ids) * k + _NORMALIZING_SUM
 
@@ -318,15 +270,17 @@ def _inner_dropout_bytes(ffn: DenseFFN, b: int) -> int:
 def _ffn_bytes(arch: Architecture, block: Block, b: int) -> tuple[int, int]:
     """(kept whole, split by TP) bytes per token of the FFN."""
     ffn, h, family = block.ffn, arch.hidden_size, arch.family
+    quirks = activation_quirks(family)
     if isinstance(ffn, DenseFFN):
         kept = b * ffn.width * (_saves(ffn.activation) + (3 if ffn.gated else 1))
-        if family in FFN_INNER_DROPOUT and arch.dropout.hidden > 0:
+        if quirks.ffn_inner_dropout and arch.dropout.hidden > 0:
             kept += _inner_dropout_bytes(ffn, b)
         return 0, round(kept)
     if isinstance(ffn, MoE):
         k = ffn.top_k
         kept = _saves(ffn.activation) + (3 if ffn.gated else 1)
-        per_expert = b * ffn.expert_width * (EXPERT_GLU_SAVES.get(family, kept) if ffn.gated else kept)
+        glu = kept if quirks.expert_glu_saves is None else quirks.expert_glu_saves
+        per_expert = b * ffn.expert_width * (glu if ffn.gated else kept)
         shared = b * ffn.shared_width * kept
         return _router_bytes(ffn, h, b, family), round(k * (2 * b * h + per_expert) + shared)
     return 0, 0
@@ -335,7 +289,7 @@ def _ffn_bytes(arch: Architecture, block: Block, b: int) -> tuple[int, int]:
 def sdpa_refusal(arch: Architecture) -> str | None:
     """Why the hf-sdpa profile cannot describe ``arch`` (transformers will not run its class with
     SDPA), or None."""
-    held = SDPA_REFUSED.get(arch.family)
+    held = activation_quirks(arch.family).sdpa_refused_by
     if held is None:
         return None
     return (
@@ -346,8 +300,9 @@ def sdpa_refusal(arch: Architecture) -> str | None:
 
 def hf_score_bytes(arch: Architecture, b: int) -> int:
     """Bytes eager attention keeps per score (the c of c·a·s)."""
-    softmax = b if arch.family in SOFTMAX_IN_ACTIVATION_DTYPE else 4
-    capped = b if arch.family in LOGIT_SOFTCAP else 0  # the tanh output
+    quirks = activation_quirks(arch.family)
+    softmax = b if quirks.softmax_in_activation_dtype else 4
+    capped = b if quirks.logit_softcap else 0  # the tanh output
     if arch.dropout.attention > 0:
         return capped + softmax + 1 + b  # the mask and the dropped probabilities the A·V product keeps
     return capped + softmax + (b if softmax != b else 0)  # the copy cast back to the activation dtype
