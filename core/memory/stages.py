@@ -180,9 +180,11 @@ def _replicated_order(one: Replicated) -> tuple[str, int]:
 @lru_cache(maxsize=64)
 def _outside_layers(arch: Architecture) -> tuple[int, int, int, int]:
     """Parameters outside the layers: (embeddings, the tail — final norms, LM head, pooler, vocab
-    growth, stack inputs —, those of them that may stay at 16 bits on the first stage, on the last)."""
+    growth, stack inputs —, those of them that may stay at 16 bits on the first stage, on the last).
+    A vision tower and its projector sit with the embeddings on the first stage: their output is
+    what the first layer reads beside the text's."""
     report = count_parameters(arch)
-    embeddings = report.tree.children[0].params
+    embeddings = report.embedding_params + report.vision + report.projector
     layer_total = sum(row.params * row.layers for row in report.groups)
     emb16 = report.by_part.get("embeddings", 0)
     head16 = report.by_part.get("lm_head", 0) + report.by_part.get("vocab_growth", 0)
