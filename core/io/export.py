@@ -288,6 +288,7 @@ def memory_figures(memory: MemoryReport) -> dict[str, Any]:
         "omissions": list(memory.omissions),
         "terms": memory_rows(memory),
         "gguf_file": _file_json(memory),
+        "image_tokens": memory.image_tokens,  # in each sequence's context (a vision-language model)
     }
 
 

@@ -33,7 +33,16 @@ from paramtally.core.schema.stack import (
 from paramtally.core.schema.vision import Projector, VisionStack
 from paramtally.core.text import Line, Text
 
-__all__ = ["MTP", "SCHEMA_VERSION", "Architecture", "Dropout", "Embeddings", "Head", "stack_runs"]
+__all__ = [
+    "MTP",
+    "SCHEMA_VERSION",
+    "Architecture",
+    "Dropout",
+    "Embeddings",
+    "Head",
+    "stack_runs",
+    "vision_only_blocks",
+]
 
 SCHEMA_VERSION: Final = 2
 
@@ -359,13 +368,23 @@ def _vision_blocks(arch: Architecture) -> frozenset[str]:
     return frozenset(names)
 
 
+def vision_only_blocks(arch: Architecture) -> frozenset[str]:
+    """The named blocks only the vision tower's layers start from."""
+    used = (arch.decoder, arch.encoder)
+    return frozenset(
+        name
+        for name in _vision_blocks(arch)
+        if not any(stack and (stack.block == name or _names_block(stack.layers, name)) for stack in used)
+    )
+
+
 def _block_widths(arch: Architecture, name: str, vision: frozenset[str]) -> tuple[int, ...]:
     """The widths the named block is counted at: the tower's for a vision block, the hidden size
     for the others (both for a block both use)."""
     if name not in vision or arch.vision is None:
         return (arch.hidden_size,)
-    used = {arch.decoder, arch.encoder} - {None}
-    both = any(stack.block == name or _names_block(stack.layers, name) for stack in used if stack)
+    used = (arch.decoder, arch.encoder)
+    both = any(stack and (stack.block == name or _names_block(stack.layers, name)) for stack in used)
     return (arch.vision.width, arch.hidden_size) if both else (arch.vision.width,)
 
 
