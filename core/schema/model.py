@@ -223,6 +223,12 @@ class Architecture(HashedSpec):
         return tuple(found)
 
     @property
+    def stacks_with_vision(self) -> tuple[tuple[StackRole, Stack], ...]:
+        """The vision tower (if any) and the stacks, as the layer tree shows them: an image meets
+        the tower first."""
+        return (("vision", self.vision), *self.stacks) if self.vision is not None else self.stacks
+
+    @property
     def main_stack(self) -> Stack:
         """The decoder, or the encoder of an encoder-only model: where the head sits."""
         stack = self.decoder or self.encoder

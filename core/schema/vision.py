@@ -16,7 +16,8 @@ builds is in tests/data/hf_configs_v3/QUIRKS.md.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from collections.abc import Mapping
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import ConfigDict, Field
 
@@ -27,6 +28,7 @@ from paramtally.core.schema.limits import MAX_LAYER_GROUPS
 from paramtally.core.schema.stack import PositionKind, Stack
 
 __all__ = [
+    "STEP_KINDS",
     "LearnedVector",
     "Linear",
     "Merge",
@@ -37,6 +39,7 @@ __all__ = [
     "ProjectorStep",
     "TileEmbedding",
     "VisionStack",
+    "retyped_step",
 ]
 
 Problem = tuple[tuple[str | int, ...], str, object]
@@ -259,6 +262,23 @@ def _mlp(ffn: DenseFFN, width: int) -> tuple[list[Node], int]:
 
 ProjectorStepKind = ProjectorNorm | Merge | Linear | DenseFFN | LearnedVector
 ProjectorStep = Annotated[ProjectorStepKind, Field(discriminator="kind")]
+STEP_KINDS: dict[str, type[ProjectorStepKind]] = {
+    str(kind.model_fields["kind"].default): kind for kind in get_args(ProjectorStepKind)
+}
+
+
+def retyped_step(step: Mapping[str, Any], kind: str, h: int) -> dict[str, Any]:
+    """A projector step switched to ``kind``: the fields the new kind has keep their values, an MLP
+    starts 4·h wide (as a new dense FFN does)."""
+    cls = STEP_KINDS[kind]
+    fields = cls.model_fields
+    kept = {
+        name: value for name, value in step.items() if name in fields and name != "kind" and value is not None
+    }
+    suggested = {name: make(h) for name, make in getattr(cls, "SUGGESTED", {}).items() if name not in kept}
+    return {"kind": kind, **suggested, **kept}
+
+
 Steps = Annotated[tuple[ProjectorStep, ...], Field(min_length=1, max_length=MAX_LAYER_GROUPS)]
 
 

@@ -139,3 +139,51 @@ def test_mllama_counts_its_tiles_gates_and_longer_embedding() -> None:
     # 35 scalar gates in all: 3 in the tile tables, 2 in each of 8 global vision layers and 8 cross layers.
     gates = sum(node.params for path, node in report.tree.leaves() if "gate" in path[-1])
     assert gates == 35
+
+
+def test_the_layer_tree_rows_put_the_tower_first_at_its_width() -> None:
+    from paramtally.core.count.layer_tree_rows import stack_rows
+
+    arch = load_builtin("internvl3-1b")
+    rows = stack_rows(arch)
+    assert [row.text for row in rows if row.kind == "stack"] == [
+        "Vision tower: 24 layers",
+        "Decoder: 24 layers",
+    ]
+    (group,) = [row for row in rows if row.kind == "group" and row.group[0] == "vision"]
+    # InternViT's layer at e = 1,024: biased attention, biased MLP of 4,096, two LayerNorms, λ1 and λ2.
+    e = 1024
+    assert group.params == 24 * (4 * e * e + 4 * e + 2 * e * 4096 + 4096 + e + 4 * e + 2 * e)
+
+
+def test_a_projector_step_switched_to_another_kind_keeps_what_they_share() -> None:
+    from paramtally.core.editing.edits import with_values
+
+    arch = load_builtin("llava-1.5-7b")
+    mlp = with_values(arch, {("projector", "steps", 1, "kind"): "dense"})
+    assert mlp.projector is not None and mlp.projector.steps[1].model_dump() == {
+        "kind": "dense", "width": 4 * 4096, "gated": True, "bias": True, "activation": "silu",
+    }  # fmt: skip
+    norm = with_values(mlp, {("projector", "steps", 1, "kind"): "norm"})
+    assert norm.projector is not None and norm.projector.steps[1].model_dump() == {
+        "kind": "norm", "norm": "layernorm", "bias": True,
+    }  # fmt: skip
+
+
+def test_without_biases_reaches_the_tower_and_the_projector() -> None:
+    from paramtally.core.editing.edits import without_biases
+
+    report = count_parameters(without_biases(load_builtin("llava-1.5-7b")))
+    e, h, layers = 1024, 4096, 24
+    # CLIP's q, k, v, o and MLP biases, and the projector's two, are gone; LayerNorm β stays.
+    assert report.vision == 303_507_456 - layers * (4 * e + 4096 + e)
+    assert report.projector == 20_979_712 - 2 * h
+
+
+def test_the_vision_language_template_is_llava_on_llama_2() -> None:
+    from paramtally.core.editing.templates import new_architecture
+
+    report = count_parameters(new_architecture("vision-language"))
+    golden = FAMILIES["llava-1.5-7b-hf"]["parts"]
+    assert (report.vision, report.projector) == (golden["vision_tower"], golden["projector"])
+    assert report.language_model == 6_738_415_616  # Llama-2-7B, its 32,000 tokens
