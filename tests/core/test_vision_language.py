@@ -187,3 +187,21 @@ def test_the_vision_language_template_is_llava_on_llama_2() -> None:
     golden = FAMILIES["llava-1.5-7b-hf"]["parts"]
     assert (report.vision, report.projector) == (golden["vision_tower"], golden["projector"])
     assert report.language_model == 6_738_415_616  # Llama-2-7B, its 32,000 tokens
+
+
+def test_the_design_space_varies_the_language_model_not_the_tower() -> None:
+    from paramtally.core.explore.variables import find_variable
+    from paramtally.core.memory.scenario import Scenario
+
+    arch = load_builtin("qwen2.5-vl-7b")
+    width = find_variable("ffn_width", arch)
+    assert width.read(arch, Scenario()) == 18944  # the text model's, though the tower's is 3,420
+    wider, _ = width.write(arch, Scenario(), 20480)
+    assert wider.blocks["vision"] == arch.blocks["vision"]
+    assert count_parameters(wider).vision == count_parameters(arch).vision
+    hidden = find_variable("hidden_size", arch)
+    assert hidden.read(arch, Scenario()) == 3584
+    wide, _ = hidden.write(arch, Scenario(), 4480)  # 28 heads of 160
+    # The projector's last layer maps to the new hidden size: 5,120·4,480 + 4,480.
+    assert count_parameters(wide).projector == 1280 + 5120 * 5120 + 5120 + 5120 * 4480 + 4480
+    assert count_parameters(wide).vision == count_parameters(arch).vision
