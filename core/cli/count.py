@@ -95,6 +95,13 @@ def _headline(report: ParamReport) -> list[str]:
     lines = [f"{report.name}: {report.total:,} parameters ({human(report.total)})"]
     if report.is_moe:
         lines.append(f"  active per token: {report.active:,} ({human(report.active)})")
+    if report.is_multimodal:
+        lines.append(
+            f"  text only: {report.language_model:,} ({human(report.language_model)}) in the language "
+            + (f"model, {report.language_model_active:,} active; " if report.is_moe else "model; ")
+            + f"vision tower {report.vision:,} ({human(report.vision)}), projector "
+            f"{report.projector:,} ({human(report.projector)})"
+        )
     if report.added:
         lines.append(f"  base {report.base:,} + added {report.added:,} ({human(report.added)})")
     if report.mtp:

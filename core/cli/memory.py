@@ -27,6 +27,7 @@ from paramtally.core.memory.estimate import MemoryReport, Scenario, estimate_mem
 from paramtally.core.memory.fit import SetupFit, fit_setups
 from paramtally.core.memory.flops import FlopsReport, estimate_flops
 from paramtally.core.memory.serving import ServingReport, estimate_serving
+from paramtally.core.memory.vision import images_text
 from paramtally.core.schema.advice import warn_hints
 
 __all__ = ["add_arguments", "add_scenario_arguments", "run", "scenario_from_args"]
@@ -73,7 +74,9 @@ def run(args: argparse.Namespace) -> int:
         about = about_rows(arch, scenario, args.source) + [("note", note) for note in notes]
         emit(to_csv(rows, columns, about), args.output)
     else:
-        emit(_table(arch.name, scenario, memory, setups, flops, serving, notes), args.output)
+        images = images_text(arch, scenario)
+        table_notes = (images, *notes) if images else notes
+        emit(_table(arch.name, scenario, memory, setups, flops, serving, table_notes), args.output)
     warn_hints(arch, scenario, preset.file_keys)  # after the answer: a refused run says one line only
     return 0
 

@@ -460,7 +460,7 @@ def _in_stack(arch: Architecture, group: FieldPath, block: Block) -> Block:
     see the input)."""
     role = stack_of(group)
     cross = block.cross_attention
-    if role == "encoder":
+    if role in ("encoder", "vision"):  # nothing to cross-attend to
         cross = None
     elif role == "decoder" and arch.encoder is not None and cross is None:
         cross = group_block(arch, group).cross_attention

@@ -222,6 +222,13 @@ def report_json(report: ParamReport, layers: bool = False) -> dict[str, Any]:
         "mtp_parts": _leaf_parts(report.mtp_tree) if report.mtp_tree is not None else [],
         "groups": group_rows(report),
     }
+    if report.is_multimodal:  # a vision-language model: its parts and the text-only total
+        data |= {
+            "vision_tower": report.vision,
+            "projector": report.projector,
+            "language_model": report.language_model,
+            "text_only_active": report.language_model_active,
+        }
     return data | {"layers": layer_rows(report)} if layers else data
 
 
@@ -281,6 +288,7 @@ def memory_figures(memory: MemoryReport) -> dict[str, Any]:
         "omissions": list(memory.omissions),
         "terms": memory_rows(memory),
         "gguf_file": _file_json(memory),
+        "image_tokens": memory.image_tokens,  # in each sequence's context (a vision-language model)
     }
 
 

@@ -45,6 +45,7 @@ from paramtally.core.memory.kv_cache import encoder_tokens
 from paramtally.core.memory.quant import QUANT_FORMATS, experts_only, format_bits
 from paramtally.core.memory.scenario import Scenario, check_scenario, weights_format
 from paramtally.core.memory.stage_plans import StagePlan, bytes_at_batch, stage_plans
+from paramtally.core.memory.vision import language_scenario
 from paramtally.core.schema import Architecture
 
 __all__ = [
@@ -110,6 +111,7 @@ class ModelSpeed:
 
 def model_speed(arch: Architecture, s: Scenario) -> ModelSpeed:
     run = effective_architecture(arch, s)
+    s = language_scenario(run, s)  # a prompt's context holds its image tokens
     tokens = encoder_tokens(run, s)
     prefill = prefill_flops(run, s.context, tokens)
     flops = (prefill[0], decode_per_token(run, s.context + s.generated, tokens))

@@ -61,7 +61,7 @@ def split_value_path(path: FieldPath) -> tuple[FieldPath | None, FieldPath]:
 def stack_of(group: FieldPath) -> StackRole | None:
     """The stack a group lies in (None for the MTP modules)."""
     role = group[0] if group else None
-    return role if role in ("encoder", "decoder") else None  # type: ignore[return-value]
+    return role if role in ("encoder", "decoder", "vision") else None  # type: ignore[return-value]
 
 
 def stacks_holding(arch: Architecture, path: FieldPath) -> tuple[Stack, ...]:

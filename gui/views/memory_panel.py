@@ -31,6 +31,7 @@ from paramtally.core.errors import ParamTallyError
 from paramtally.core.io.export import scenario_text
 from paramtally.core.memory.fit import chosen_layout, layout_text, smallest_fit
 from paramtally.core.memory.gpus import find_gpu
+from paramtally.core.memory.vision import images_text
 from paramtally.gui.form.field_frame import AMBER
 from paramtally.gui.shown_text import TITLE_CHARS, shown
 from paramtally.gui.views.deferred import DeferredRefresh
@@ -95,6 +96,7 @@ class MemoryPanel(QWidget):
         self.layout_note = _note("layoutNote")
         self.adapter_note = _note("adapterNote")
         self.cache_note = _note("cacheNote")  # KV cache, recurrent state, cross-attention: each on its own
+        self.images_note = _note("imagesNote")  # a vision-language model's images: their tokens
         self.omission_note = _note("omissionNote")
         self.chart = MemoryChart()
         self.flops = FlopsSummary()
@@ -125,7 +127,13 @@ class MemoryPanel(QWidget):
         # status bar and the red field's tooltip say the reason too).
         box_layout.addWidget(self.problem)
         box_layout.addWidget(self.hint)
-        for note in (self.layout_note, self.adapter_note, self.cache_note, self.omission_note):
+        for note in (
+            self.images_note,
+            self.layout_note,
+            self.adapter_note,
+            self.cache_note,
+            self.omission_note,
+        ):
             box_layout.addWidget(note)
         self.figures = QBoxLayout(QBoxLayout.Direction.LeftToRight)
         self.figures.setContentsMargins(0, 0, 0, 0)
@@ -226,6 +234,8 @@ class MemoryPanel(QWidget):
         _show(self.layout_note, self._layout_note())
         _show(self.adapter_note, self._adapter_note(memory))
         _show(self.cache_note, _cache_note(memory))
+        images = images_text(document.architecture, document.scenario)
+        _show(self.images_note, f"Images: {images}." if images else "")
         if memory is not None:
             _show(self.omission_note, "".join(f"Not modelled: {note}. " for note in memory.omissions).strip())
         for view in (self.chart, self.flops, self.setups, self.fits_only, self.gpu_filter):
@@ -234,6 +244,7 @@ class MemoryPanel(QWidget):
         if self.stale:
             for view in (self.serving, self.summary, self.omission_note, self.cache_note, self.adapter_note):
                 view.hide()
+            self.images_note.hide()
         self.stale_note.follow(document)
         self._show_problems()
 
