@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any, Literal
 
+import shiboken6
 from pydantic import ValidationError
 from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
@@ -203,8 +204,10 @@ class MainWindow(QMainWindow):
             return
         self.charts = _view("BreakdownCharts", self.document)
         self.table = _view("BreakdownTable", self.document)
-        self.views_placeholder.setParent(None)  # out of the splitter now: its indices are the views'
-        self.views_placeholder.deleteLater()
+        # Deleted now, not later, so the splitter's indices are the views'. setParent(None) then
+        # deleteLater() left Python owning a widget Qt also deleted: a worker crashed in CI.
+        shiboken6.delete(self.views_placeholder)
+        del self.views_placeholder
         self.right_split.addWidget(self.charts)
         self.right_split.addWidget(self.table)
         self.right_split.setStretchFactor(0, 1)
