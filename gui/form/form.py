@@ -54,7 +54,7 @@ from paramtally.core.schema.group_addresses import (
 from paramtally.gui.document import Document
 from paramtally.gui.form.editors import Editor, NumberBox, make_editor
 from paramtally.gui.form.ffn_width import ffn_width_button, ffn_width_path
-from paramtally.gui.form.field_frame import AMBER, FIELD_STYLE, RED, framed, mark, marked
+from paramtally.gui.form.field_frame import AMBER, RED, framed, mark, marked
 from paramtally.gui.form.section import Section
 from paramtally.gui.shown_text import MESSAGE_CHARS, shown
 
@@ -274,7 +274,6 @@ class ArchitectureForm(QScrollArea):
         self._rows, self.sections, labels = {}, {}, []
         self._unread = {}  # new editors show the document's values
         body = QWidget(self)
-        body.setStyleSheet(FIELD_STYLE)
         layout = QVBoxLayout(body)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.setSpacing(2)
