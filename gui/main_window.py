@@ -44,6 +44,7 @@ from paramtally.gui.problem_status import ProblemStatus
 from paramtally.gui.settings import settings
 from paramtally.gui.shown_text import MESSAGE_CHARS, PATH_CHARS, shown
 from paramtally.gui.theme import THEMES, apply_theme
+from paramtally.gui.views import BAR_MINIMUM, PIE_MINIMUM
 
 __all__ = ["MainWindow", "ViewsWhen", "settings"]
 
@@ -134,6 +135,10 @@ class MainWindow(QMainWindow):
         self.views_placeholder = QLabel("Drawing the charts and the table of terms…")
         self.views_placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.views_placeholder.setEnabled(False)  # the palette's grey for text that is not content
+        # The charts' room, kept from the first paint: in a narrow window their least width (the bar
+        # beside the pie) pushed the form and the presets dock aside when they came (1024×700).
+        bar, pie = BAR_MINIMUM[0], PIE_MINIMUM[0]
+        self.views_placeholder.setMinimumWidth(bar + self.right_split.handleWidth() + pie)
         self.right_split.addWidget(self.views_placeholder)
         # Scrolled, so the panel's own minimum height never forces the window taller than the screen.
         self.memory_scroll = QScrollArea()

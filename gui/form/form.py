@@ -26,7 +26,7 @@ from typing import Any
 
 from pydantic import BaseModel
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPalette
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPalette, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractButton,
     QComboBox,
@@ -327,6 +327,13 @@ class ArchitectureForm(QScrollArea):
             self._refit = True
             QTimer.singleShot(0, self, self._fit_width)  # dropped if the form is gone by then
         return False
+
+    def showEvent(self, event: QShowEvent) -> None:
+        # Fit once the rows are laid out as shown, before the first paint: until the window is
+        # shown its hidden rows keep stale sizes (an FFN width's button counted 0 pixels), and a
+        # form widened only after that paint pushed the panes beside it (1024×700, presets open).
+        self._fit_width()
+        super().showEvent(event)
 
     def _fit_width(self) -> None:
         """Never narrower than the body needs, with the vertical scroll bar beside it: a group's
