@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QEvent, QObject, QPoint
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QApplication,
@@ -226,9 +227,10 @@ def _places(window: MainWindow) -> dict[str, tuple[int, int, int, int]]:
 def test_the_first_paint_lays_out_the_window_as_it_stays(
     qtbot: QtBot, document: Document, size: tuple[int, int], dock: bool
 ) -> None:
-    """What follows the first paint (the charts, the table, the memory panel) moves nothing the first
-    paint showed: the headline, the tabs and their titles, the form's fields, the tree, the menu bar,
-    the presets dock when it was remembered open."""
+    """What follows the first paint (the menus' entries, the presets browser while its dock is
+    closed, the charts, the table, the memory panel) moves nothing the first paint showed: the
+    headline, the tabs and their titles, the form's fields, the tree, the menu bar; with the presets
+    dock remembered open, the browser is in the first paint."""
     if dock:  # the last window closed with the dock open
         first = MainWindow(document)
         qtbot.addWidget(first)
@@ -244,7 +246,13 @@ def test_the_first_paint_lays_out_the_window_as_it_stays(
     class FirstPaint(QObject):
         def eventFilter(self, watched: QObject, event: QEvent) -> bool:
             if event.type() == QEvent.Type.Paint and not at_first_paint:
-                at_first_paint.update(places=_places(window), views=window.views_loaded)
+                at_first_paint.update(
+                    places=_places(window),
+                    menus=[action.text() for action in window.menuBar().actions()],
+                    entries=len(window.file_menu.actions()),
+                    browser=window.presets_dock.widget() is not None,
+                    views=window.views_loaded,
+                )
             return False
 
     spy = FirstPaint(window)
@@ -252,7 +260,10 @@ def test_the_first_paint_lays_out_the_window_as_it_stays(
     window.show()
     qtbot.waitUntil(lambda: window.views_loaded, timeout=30_000)
     settle()
-    assert at_first_paint["views"] is False and window.presets_dock.isVisible() is dock
+    assert at_first_paint["views"] is False and at_first_paint["entries"] == 0  # they came after it
+    assert at_first_paint["menus"] == ["&File", "&Edit", "&View", "E&xplore", "&Help"]
+    assert at_first_paint["browser"] is dock and window.presets_dock.isVisible() is dock
+    assert window.findChild(QAction, "actionOpen") in window.file_menu.actions()
     places = _places(window)
     assert places == at_first_paint["places"]
     assert places["presets dock"] if dock else places["presets dock"] == ()
