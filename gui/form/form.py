@@ -26,7 +26,7 @@ from typing import Any
 
 from pydantic import BaseModel
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPalette
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPalette, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractButton,
     QComboBox,
@@ -54,7 +54,7 @@ from paramtally.core.schema.group_addresses import (
 from paramtally.gui.document import Document
 from paramtally.gui.form.editors import Editor, NumberBox, make_editor
 from paramtally.gui.form.ffn_width import ffn_width_button, ffn_width_path
-from paramtally.gui.form.field_frame import AMBER, FIELD_STYLE, RED, framed, mark, marked
+from paramtally.gui.form.field_frame import AMBER, RED, framed, mark, marked
 from paramtally.gui.form.section import Section
 from paramtally.gui.shown_text import MESSAGE_CHARS, shown
 
@@ -285,7 +285,6 @@ class ArchitectureForm(QScrollArea):
         self._rows, self.sections, labels = {}, {}, []
         self._unread = {}  # new editors show the document's values
         body = QWidget(self)
-        body.setStyleSheet(FIELD_STYLE)
         layout = QVBoxLayout(body)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.setSpacing(2)
@@ -339,6 +338,13 @@ class ArchitectureForm(QScrollArea):
             self._refit = True
             QTimer.singleShot(0, self, self._fit_width)  # dropped if the form is gone by then
         return False
+
+    def showEvent(self, event: QShowEvent) -> None:
+        # Fit once the rows are laid out as shown, before the first paint: until the window is
+        # shown its hidden rows keep stale sizes (an FFN width's button counted 0 pixels), and a
+        # form widened only after that paint pushed the panes beside it (1024×700, presets open).
+        self._fit_width()
+        super().showEvent(event)
 
     def _fit_width(self) -> None:
         """Never narrower than the body needs, with the vertical scroll bar beside it: a group's

@@ -24,7 +24,7 @@ from paramtally.core.memory.gpus import load_catalog
 from paramtally.core.memory.scenario import Mode, Scenario, mode_only_fields, unused_fields
 from paramtally.core.schema.field_specs import FieldSpec, model_fields
 from paramtally.gui.form.editors import ComboBox, Editor, IntSpinBox, NumberBox, make_editor
-from paramtally.gui.form.field_frame import FIELD_STYLE, framed, mark, marked
+from paramtally.gui.form.field_frame import framed, mark, marked
 from paramtally.gui.views.deferred import DeferredRefresh
 
 if TYPE_CHECKING:
@@ -114,7 +114,6 @@ class ScenarioControls(QWidget):
             self.editors[spec.name] = editor
             self.frames[spec.name] = framed(editor, self)
             self.labels[spec.name] = label
-        self.setStyleSheet(FIELD_STYLE)
         self.setMinimumWidth(self.width_for(1))
         self._shown = self._fields_of(document.scenario.mode)
         self.set_columns(1)
