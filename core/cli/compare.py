@@ -15,10 +15,9 @@ from paramtally.core.io.export import comparison_text, scenario_text
 from paramtally.core.io.model_sources import read_source
 from paramtally.core.memory.gpus import load_catalog
 from paramtally.core.memory.scenario import gpus_text
+from paramtally.core.typed_numbers import GB
 
 __all__ = ["add_arguments", "run"]
-
-GB = 10**9
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -28,10 +28,9 @@ from paramtally.core.memory.fit import SetupFit, fit_setups
 from paramtally.core.memory.flops import FlopsReport, estimate_flops
 from paramtally.core.memory.serving import ServingReport, estimate_serving
 from paramtally.core.schema.advice import warn_hints
+from paramtally.core.typed_numbers import GB, GIB
 
 __all__ = ["add_arguments", "add_scenario_arguments", "run", "scenario_from_args"]
-
-GIB, GB = 1 << 30, 10**9
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

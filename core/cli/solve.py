@@ -15,10 +15,9 @@ from paramtally.core.explore.solve import Point, Solution, solve
 from paramtally.core.explore.variables import VARIABLES
 from paramtally.core.io.export import flops_convention_line
 from paramtally.core.io.model_sources import read_source
+from paramtally.core.typed_numbers import GB
 
 __all__ = ["add_arguments", "run"]
-
-GB = 10**9
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

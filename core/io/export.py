@@ -28,6 +28,7 @@ from paramtally.core.count.breakdown import PART_LABELS, PARTS, Node, ParamRepor
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.io.atomic import write_text_atomic
 from paramtally.core.text import escaped, json_text
+from paramtally.core.typed_numbers import GIB
 
 if TYPE_CHECKING:
     from paramtally.core.explore.compare import Comparison, Delta
@@ -108,7 +109,6 @@ GPU_COLUMNS = (
     "decode_tokens_per_second",
     "max_batch",
 )
-_GIB = 1 << 30
 MAX_LAYER_ROWS = 10_000  # real models have a few hundred layers; beyond, a per-layer table is unreadable
 BOM = "\ufeff"
 
@@ -169,7 +169,7 @@ def memory_rows(memory: MemoryReport) -> list[dict[str, Any]]:
             "term": term.name,
             "part": term.part,
             "bytes": term.value,
-            "gib": round(term.value / _GIB, 6),
+            "gib": round(term.value / GIB, 6),
             "share": _share(term.value, memory.total_bytes),
             "formula": term.formula,
             "source": term.source,
