@@ -54,8 +54,7 @@ from paramtally.core.memory.gpus import load_catalog
 from paramtally.gui.dialogs import ask_save_path, attempt
 from paramtally.gui.explore.apply import apply_variant
 from paramtally.gui.explore.cell_text import cell_text
-from paramtally.gui.explore.heatmap import Heatmap
-from paramtally.gui.explore.heatmap_export import save_heatmap
+from paramtally.gui.explore.heatmap import Heatmap, save_heatmap
 from paramtally.gui.export_actions import EXCEL_KEY
 from paramtally.gui.settings import settings
 from paramtally.gui.views.deferred import DeferredRefresh
