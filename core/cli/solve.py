@@ -50,7 +50,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "to the hidden size, w·h'/h rounded up, instead of staying as it is",
     )
     add_scenario_arguments(parser)
-    add_output_arguments(parser, ("table", "json"))
+    add_output_arguments(parser, own=("table", "json"))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -20,9 +20,9 @@ import csv
 import dataclasses
 import io
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from paramtally.core.count.breakdown import PART_LABELS, PARTS, Node, ParamReport
 from paramtally.core.errors import ParamTallyError
@@ -54,7 +54,6 @@ __all__ = [
     "check_layer_rows",
     "comparison_json",
     "comparison_rows",
-    "comparison_text",
     "export_json",
     "flops_convention_line",
     "flops_json",
@@ -451,7 +450,7 @@ def _compact(data: Any) -> str:
 
 
 def to_csv(
-    rows: Iterable[dict[str, Any]],
+    rows: Iterable[Mapping[str, Any]],
     columns: Sequence[str],
     about: Sequence[tuple[str, str]] = (),
     excel: bool = False,
@@ -468,7 +467,7 @@ def to_csv(
     return escaped(buffer.getvalue())  # a tensor's name from a checkpoint may hold NUL or U+202E
 
 
-def to_tsv(rows: Iterable[dict[str, Any]], columns: Sequence[str]) -> str:
+def to_tsv(rows: Iterable[Mapping[str, Any]], columns: Sequence[str]) -> str:
     """Tab-separated text with a header line: what a spreadsheet takes from the clipboard."""
     buffer = io.StringIO()
     _write_rows(buffer, rows, columns, "\t")
@@ -476,7 +475,7 @@ def to_tsv(rows: Iterable[dict[str, Any]], columns: Sequence[str]) -> str:
 
 
 def _write_rows(
-    buffer: io.StringIO, rows: Iterable[dict[str, Any]], columns: Sequence[str], delimiter: str
+    buffer: io.StringIO, rows: Iterable[Mapping[str, Any]], columns: Sequence[str], delimiter: str
 ) -> None:
     writer = csv.DictWriter(buffer, fieldnames=list(columns), delimiter=delimiter, lineterminator="\n")
     writer.writeheader()
@@ -492,7 +491,7 @@ def _csv_value(value: Any) -> Any:
     return value
 
 
-# --- a comparison (`paramtally compare` and the window's compare view write the same text) -----
+# --- a comparison (`paramtally compare` and the window's compare view; ``core.io.subjects``) -------
 
 
 def comparison_json(comparison: Comparison) -> dict[str, Any]:
@@ -590,12 +589,3 @@ def _cell(value: Any) -> Any:
     if isinstance(value, dict | list):
         return json.dumps(value, ensure_ascii=False, sort_keys=True)
     return value
-
-
-def comparison_text(comparison: Comparison, form: Literal["csv", "json"], excel: bool = False) -> str:
-    """The file ``paramtally compare --format csv|json`` writes, and the window's export too; a CSV
-    opens with the scenario all columns share (its rows name the models)."""
-    if form == "json":
-        return to_json(comparison_json(comparison))
-    about = about_rows(None, comparison.scenario)
-    return to_csv(comparison_rows(comparison), COMPARE_COLUMNS, about, excel=excel)
