@@ -35,6 +35,7 @@ from paramtally.core.io.formats import (
 from paramtally.core.io.model_sources import load_source
 from paramtally.core.io.subjects import breakdown_export, comparison_export, everything_export, layers_export
 from paramtally.core.memory.scenario import Scenario
+from tests.markdown_text import Rendered, read_markdown
 
 GPT3_TOTAL = 175_221_817_344
 # What each command exports, and its own forms (text for the terminal) before the registry's.
@@ -64,7 +65,7 @@ def _csv(text: str) -> pd.DataFrame:
 
 
 # How people open each text format: what a check below reads from the file.
-READERS: dict[str, Callable[[str], Any]] = {"csv": _csv, "json": json.loads}
+READERS: dict[str, Callable[[str], Any]] = {"csv": _csv, "json": json.loads, "md": read_markdown}
 
 
 @pytest.mark.parametrize("command", sorted(COMMANDS))
@@ -122,8 +123,24 @@ def _check(command: str, form: str, opened: Any) -> None:
         assert len(opened) == 3 * 2 and list(opened.columns) == ["hidden_size", "num_layers", "total"]
     elif (command, form) == ("sweep", "json"):
         assert opened["x"]["values"] == [2048, 3072, 4096] and len(opened["values"]) == 2
+    elif form == "md":
+        _check_markdown(command, opened)
     else:
         raise AssertionError(f"no check of {command} as {form}")
+
+
+def _check_markdown(command: str, opened: Rendered) -> None:
+    rows = opened.rows()
+    if command == "count":
+        assert (
+            sum(int(row["params"].replace(",", "")) for row in rows if row["is_leaf"] == "true") == GPT3_TOTAL
+        )
+    elif command == "memory":
+        assert opened.facts()["model"] == "GPT-3 175B" and [*rows[0]][:3] == ["term", "part", "bytes"]
+    elif command == "compare":
+        assert rows[0]["value"] == f"{GPT3_TOTAL:,}"
+    else:
+        assert len(rows) == 3 * 2 and [*rows[0]] == ["hidden_size", "num_layers", "total"]
 
 
 def test_a_format_refuses_a_subject_it_cannot_write() -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from paramtally.core.errors import ParamTallyError
-from paramtally.core.io.formats import csv_table, json_data, pictures
+from paramtally.core.io.formats import csv_table, json_data, markdown, pictures
 from paramtally.core.io.formats.content import (
     CHARTS,
     TABLES,
@@ -44,6 +44,7 @@ __all__ = [
 FORMATS: tuple[ExportFormat, ...] = (
     csv_table.FORMAT,
     json_data.FORMAT,
+    markdown.FORMAT,
     *pictures.FORMATS,
 )
 
