@@ -23,6 +23,7 @@ from paramtally.core.memory.gpus import find_gpu
 from paramtally.core.memory.quant import Dtype, KvDtype, QuantId
 from paramtally.core.schema import Architecture
 from paramtally.core.schema.hashed import HashedOnce
+from paramtally.core.typed_numbers import GIB
 
 __all__ = [
     "FROM_THE_MODEL",
@@ -45,7 +46,6 @@ __all__ = [
     "with_changes",
 ]
 
-GiB = 1 << 30
 
 Mode = Literal["inference", "training"]
 Optimizer = Literal["adamw", "adam8bit", "sgd", "none"]
@@ -332,7 +332,7 @@ class Scenario(HashedOnce):
         "h100-sxm-80gb", title="GPU", min_length=1, description="GPU kind (catalog id) for time and capacity."
     )
     cuda_context_bytes: Annotated[int, Field(ge=0, le=1 << 40)] = Field(
-        GiB,
+        GIB,
         title="CUDA context (bytes)",
         description="Per-GPU runtime overhead: CUDA context and library workspaces (0.3–1 GiB).",
         json_schema_extra={"unit": "bytes"},

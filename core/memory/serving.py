@@ -47,6 +47,7 @@ from paramtally.core.memory.scenario import Scenario, check_scenario, weights_fo
 from paramtally.core.memory.stage_plans import StagePlan, bytes_at_batch, stage_plans
 from paramtally.core.memory.vision import language_scenario
 from paramtally.core.schema import Architecture
+from paramtally.core.typed_numbers import GB
 
 __all__ = [
     "BATCH_LIMIT",
@@ -219,7 +220,7 @@ def _layout_symbols(plans: tuple[StagePlan, ...], s: Scenario, model: ModelSpeed
 
 
 def _gpu_symbols(gpu: GPU) -> dict[str, Any]:
-    return {"P": gpu.bf16_tflops * 10**12, "BW": gpu.bandwidth_gbs * 10**9}
+    return {"P": gpu.bf16_tflops * 10**12, "BW": gpu.bandwidth_gbs * GB}  # GB/s to bytes per second
 
 
 def _symbols(plans: tuple[StagePlan, ...], s: Scenario, gpu: GPU, model: ModelSpeed) -> dict[str, Any]:
