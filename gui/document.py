@@ -22,7 +22,7 @@ from paramtally.core.count.breakdown import ParamReport
 from paramtally.core.editing import document as core_document
 from paramtally.core.editing.edits import FieldPath
 from paramtally.core.editing.history import Edit
-from paramtally.core.schema import Architecture
+from paramtally.core.schema import Architecture, StackRole
 
 if TYPE_CHECKING:
     from paramtally.core.memory.estimate import MemoryReport
@@ -113,7 +113,7 @@ class Document(QObject):
     invalid = Signal(object, str)  # (field path, reason): refused (and, if typed, kept as a draft)
     validity = Signal(object, str)  # (field path, "") when a field's error is gone
     source_changed = Signal()  # another model was opened, or this one saved under a new name
-    hints_changed = Signal()  # the scenario came to be: hints about the context are known now
+    hints_changed = Signal()  # the scenario changed: its advice may have
     about_to_open = Signal()  # another model is being opened (``source_changed`` follows)
 
     def __init__(
@@ -129,7 +129,7 @@ class Document(QObject):
         self.core = core_document.Document(
             architecture, label, preset_id, scenario, history=_QtHistory(self.undo_stack)
         )
-        for name in ("changed", "invalid", "validity", "source_changed", "hints_changed"):
+        for name in core_document.EVENTS:
             getattr(self.core, name).connect(_forward(self, name))
 
     # --- state and results (core's) -------------------------------------------------------------
@@ -173,6 +173,22 @@ class Document(QObject):
     @property
     def opening_note(self) -> str:
         return self.core.opening_note
+
+    @property
+    def scenario_drafts(self) -> dict[str, Any]:
+        return self.core.scenario_drafts
+
+    @property
+    def layout_marks(self) -> dict[str, Any]:
+        return self.core.layout_marks
+
+    @property
+    def layout_note(self) -> str:
+        return self.core.layout_note
+
+    @property
+    def figures_refusal(self) -> str:
+        return self.core.figures_refusal
 
     @property
     def report(self) -> ParamReport:
@@ -228,6 +244,15 @@ class Document(QObject):
     def set_scenario_field(self, name: str, value: Any, merge_key: str | None = None) -> bool:
         return self.core.set_scenario_field(name, value, merge_key)
 
+    def type_scenario_value(self, name: str, value: Any, merge: bool = False) -> bool:
+        return self.core.type_scenario_value(name, value, merge)
+
+    def apply_variant(self, architecture: Architecture, scenario: Scenario, text: str) -> bool:
+        return self.core.apply_variant(architecture, scenario, text)
+
+    def apply_pattern(self, stack: StackRole, text: str) -> bool:
+        return self.core.apply_pattern(stack, text)
+
     def load(
         self,
         architecture: Architecture,
@@ -235,7 +260,6 @@ class Document(QObject):
         preset_id: str | None = None,
         scenario: dict[str, Any] | None = None,
     ) -> None:
-        self.about_to_open.emit()
         self.core.load(architecture, label, preset_id, scenario)
 
     def set_source(self, label: str, preset_id: str | None) -> None:

@@ -52,7 +52,6 @@ from paramtally.core.explore.variables import available, find_variable
 from paramtally.core.io.export import about_rows, to_json, write_export
 from paramtally.core.memory.gpus import load_catalog
 from paramtally.gui.dialogs import ask_save_path, attempt
-from paramtally.gui.explore.apply import apply_variant
 from paramtally.gui.explore.cell_text import cell_text
 from paramtally.gui.explore.heatmap import Heatmap
 from paramtally.gui.explore.heatmap_export import save_heatmap
@@ -457,7 +456,7 @@ class DesignSpaceView(QWidget):
         arch, scenario = result.variant(i, j)
         x, y = result.x, result.y
         text = f"Design space: {x.name} = {x.values[i]:,}, {y.name} = {y.values[j]:,}"
-        return apply_variant(self.document, arch, scenario, text)
+        return self.document.apply_variant(arch, scenario, text)
 
 
 def _find_fits(result: Sweep, setup: str, stop: threading.Event, relay: _FitsRelay) -> None:

@@ -448,14 +448,10 @@ class LayerTree(QTreeView):
 
         row = self.tree_model.row_of(self.currentIndex())
         stack = str(row.group[0]) if row is not None and row.group != ("mtp",) else self.tree_model.stack
-        groups = ask_pattern(self.document.architecture, stack, self)  # type: ignore[arg-type]
-        if groups is None:
+        text = ask_pattern(self.document.architecture, stack, self)  # type: ignore[arg-type]
+        if text is None:
             return False
-        done = self.document.edit_architecture(
-            lambda arch: layer_ops.with_layers(arch, groups, stack),  # type: ignore[arg-type]
-            f"Make the {stack} from a pattern",
-            (stack, "layers"),
-        )
+        done = self.document.apply_pattern(stack, text)
         self.select_group((stack, "layers", 0))
         return done
 

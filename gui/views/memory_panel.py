@@ -106,7 +106,6 @@ class MemoryPanel(QWidget):
         self.fits_only.toggled.connect(self.setups.set_fits_only)
         self.gpu_filter, self.gpu_filter_count = self._gpu_filter()
         self._build()
-        document.invalid.connect(self._invalid)
         self.controls.problems_changed.connect(self._show_problems)
         self.controls.hints_changed.connect(self._show_hints)
         self._show_hints()  # the controls found their first advice while being made
@@ -208,9 +207,8 @@ class MemoryPanel(QWidget):
     # --- figures ---------------------------------------------------------------------------------
 
     def refresh(self) -> None:
-        self._general_problem = ""
         document = self._document
-        memory = document.memory  # a refused scenario emits invalid here and gives None
+        memory = document.memory  # None when refused: the document says why (``problems``)
         capacity = self._capacity(document.scenario)  # the catalog is read once per refresh
         if memory is not None:
             self._draw(self.chart, memory, gpu=capacity)
@@ -235,6 +233,8 @@ class MemoryPanel(QWidget):
             for view in (self.serving, self.summary, self.omission_note, self.cache_note, self.adapter_note):
                 view.hide()
         self.stale_note.follow(document)
+        refusal = document.figures_refusal  # one no scenario field says (the GPU catalog)
+        self._general_problem = problem_text(refusal) if refusal else ""
         self._show_problems()
 
     def _draw(
@@ -287,7 +287,7 @@ class MemoryPanel(QWidget):
         scenario = document.scenario
         if scenario.gpus == 1:
             return ""
-        said = self.controls.layout_note()
+        said = document.layout_note
         said = f"{said}. " if said else ""
         in_force = layout_text(scenario.tp, scenario.pp, scenario.dp, scenario.zero)
         try:
@@ -355,13 +355,9 @@ class MemoryPanel(QWidget):
         """True while the figures drawn are another model's (none fit the one open): they are hidden."""
         return self._drawn != self._document.opened
 
-    def _invalid(self, path: tuple[str | int, ...], reason: str) -> None:
-        if path == ("scenario",):
-            self._general_problem = problem_text(reason)
-            self._show_problems()
-
     def _show_problems(self) -> None:
         controls, scenario = self.controls, self._document.scenario
+        pending = self._document.scenario_drafts
         kept = (
             "No figures for this model until it fits."
             if self.stale
@@ -376,12 +372,12 @@ class MemoryPanel(QWidget):
                 stays = f"{value:,}" if isinstance(value, int) else "empty"
                 kept_value = f"{label} stays {stays}; the figures are for it"
                 lines.append(f"Not applied: {label}: {reason} ({kept_value}).")
-            elif name in controls.pending:
+            elif name in pending:
                 lines.append(
-                    f"Not applied: {label} {controls.pending[name]!s} — {problem_text(reason)} "
+                    f"Not applied: {label} {pending[name]!s} — {problem_text(reason)} "
                     f"({label} stays {getattr(scenario, name)!s}; the figures are for it)."
                 )
-            elif not controls.pending:
+            elif not pending:
                 lines.append(f"The scenario does not fit this model: {label}: {problem_text(reason)}. {kept}")
         if self._general_problem:
             lines.append(f"Scenario refused: {self._general_problem}. {kept}")

@@ -294,7 +294,7 @@ def test_any_sequence_of_typed_sizes_ends_where_the_command_line_with_those_flag
         _type(panel, type_into, field, str(value))
         if field != "gpus":
             typed[field] = value
-        s, waiting = window.document.scenario, panel.controls.pending
+        s, waiting = window.document.scenario, window.document.scenario_drafts
         # An EP a count lowers stays typed at what the copies take.
         if "ep" in typed and "ep" not in waiting:
             typed["ep"] = s.ep

@@ -72,7 +72,7 @@ def test_a_built_in_preset_keeps_the_typed_scenario_and_takes_its_own_context(
     llama = estimate_memory(load_source("llama-3-8b"), expected)
     assert document.memory is not None and document.memory.total_bytes == llama.total_bytes
     # The old model's refusal stays behind: no red field, no "Not applied", the field shows 4.
-    assert not controls.pending and controls.field_state("batch") == ""
+    assert not document.scenario_drafts and controls.field_state("batch") == ""
     assert not window.memory.problem.isVisible() and controls.editors["batch"].lineEdit().text() == "4"
     assert controls.editors["context"].lineEdit().text() == "4,096"
     said = window.statusBar().currentMessage()
