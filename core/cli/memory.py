@@ -26,6 +26,7 @@ from paramtally.core.io.model_sources import read_source
 from paramtally.core.memory.estimate import MemoryReport, Scenario, estimate_memory
 from paramtally.core.memory.fit import SetupFit, fit_setups
 from paramtally.core.memory.flops import FlopsReport, estimate_flops
+from paramtally.core.memory.layout_advice import layout_advice
 from paramtally.core.memory.serving import ServingReport, estimate_serving
 from paramtally.core.schema.advice import warn_hints
 
@@ -63,16 +64,21 @@ def run(args: argparse.Namespace) -> int:
     serving = estimate_serving(arch, scenario)
     max_batch = args.max_batch or args.format == "json"
     setups = fit_setups(arch, scenario, max_batch=max_batch and scenario.mode == "inference")
+    advice = layout_advice(arch, scenario)  # what the GPU count means, as the memory tab says it
     if args.format == "json":
-        emit_json(memory_json(arch, scenario, memory, setups, flops, serving, args.source), args.output)
+        data = memory_json(arch, scenario, memory, setups, flops, serving, args.source)
+        emit_json(data | ({"layout_advice": advice} if advice else {}), args.output)
         say_notes(notes)
     elif args.format == "csv":
         rows, columns = (
             (gpu_rows(setups), GPU_COLUMNS) if args.setups else (memory_rows(memory), MEMORY_COLUMNS)
         )
-        about = about_rows(arch, scenario, args.source) + [("note", note) for note in notes]
+        about = about_rows(arch, scenario, args.source) + [
+            ("note", note) for note in (*notes, advice) if note
+        ]
         emit(to_csv(rows, columns, about), args.output)
     else:
+        notes = (*notes, advice) if advice else notes
         emit(_table(arch.name, scenario, memory, setups, flops, serving, notes), args.output)
     warn_hints(arch, scenario, preset.file_keys)  # after the answer: a refused run says one line only
     return 0
