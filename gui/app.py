@@ -10,6 +10,7 @@ import argparse
 import gc
 import os
 import sys
+import warnings
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -192,7 +193,7 @@ def open_window(args: argparse.Namespace) -> MainWindow | int:
     before PySide6 skip the source scan PySide runs on every module imported after it.
     """
     from paramtally.core.count.parameters import count_parameters
-    from paramtally.core.errors import ParamTallyError
+    from paramtally.core.errors import ParamTallyError, ParamTallyWarning
     from paramtally.core.io.model_sources import read_source, source_identity
     from paramtally.core.io.recent import remember_source
     from paramtally.core.text import message_line
@@ -235,8 +236,14 @@ def open_window(args: argparse.Namespace) -> MainWindow | int:
     apply_theme(app, str(settings().value("view/theme", "system")))
     document = Document(arch, label, preset_id=preset_id, scenario=preset.scenario)
     # The charts follow the first paint; a screenshot builds those of the tab in the picture only.
-    window = MainWindow(document, views="on_request" if args.screenshot else "after_first_paint")
+    # A notice given while the window is made (a saved scenario skipped, judged for the form's
+    # advice) is said in its status bar once it has one.
+    with warnings.catch_warnings(record=True) as given:
+        warnings.simplefilter("always", ParamTallyWarning)
+        window = MainWindow(document, views="on_request" if args.screenshot else "after_first_paint")
     route_warnings_to(window)
+    for warning in given:
+        warnings.showwarning(warning.message, warning.category, warning.filename, warning.lineno)
     if notice:
         window.show_notice(notice)
     if not args.screenshot:

@@ -18,6 +18,7 @@ from paramtally.core.io.subjects import memory_export
 from paramtally.core.memory.estimate import MemoryReport, Scenario, estimate_memory
 from paramtally.core.memory.fit import SetupFit, fit_setups
 from paramtally.core.memory.flops import FlopsReport, estimate_flops
+from paramtally.core.memory.layout_advice import layout_advice
 from paramtally.core.memory.serving import ServingReport, estimate_serving
 from paramtally.core.memory.vision import images_text
 from paramtally.core.schema.advice import warn_hints
@@ -55,12 +56,15 @@ def run(args: argparse.Namespace) -> int:
     serving = estimate_serving(arch, scenario)
     max_batch = args.max_batch or args.format == "json"
     setups = fit_setups(arch, scenario, max_batch=max_batch and scenario.mode == "inference")
+    advice = layout_advice(arch, scenario)  # what the GPU count means, as the memory tab says it
     if args.format == "table":
         images = images_text(arch, scenario)
-        table_notes = (images, *notes) if images else notes
+        table_notes = tuple(note for note in (images, *notes, advice) if note)
         emit(_table(arch.name, scenario, memory, setups, flops, serving, table_notes), args.output)
     else:  # a table's file records the notes with what it was computed for
-        about = about_rows(arch, scenario, args.source) + [("note", note) for note in notes]
+        about = about_rows(arch, scenario, args.source) + [
+            ("note", note) for note in (*notes, advice) if note
+        ]
         emit_export(
             args,
             memory_export(arch, scenario, memory, setups, flops, serving, args.source, about, args.setups),

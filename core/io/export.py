@@ -353,7 +353,10 @@ def memory_json(
     source: str = "",
 ) -> dict[str, Any]:
     """The ``memory --format json`` object: what it is for (model, scenario, architecture), the
-    busiest GPU's memory, the serving figures, every GPU setup and the FLOPs."""
+    busiest GPU's memory, the serving figures, every GPU setup, the FLOPs and, where the GPU count
+    leaves a choice, the layout advice the memory tab gives."""
+    from paramtally.core.memory.layout_advice import layout_advice  # late: count never needs it
+
     data: dict[str, Any] = {"model": architecture.name}
     if source and source != architecture.name:
         data["source"] = source
@@ -365,7 +368,8 @@ def memory_json(
         "setups": [dataclasses.asdict(fit) for fit in setups],
         "flops": flops_json(flops),
     }
-    return data
+    advice = layout_advice(architecture, scenario)
+    return data | ({"layout_advice": advice} if advice else {})
 
 
 def scenario_text(s: Scenario) -> str:

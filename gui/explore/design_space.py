@@ -52,7 +52,6 @@ from paramtally.core.explore.variables import available, find_variable
 from paramtally.core.io.export import about_rows
 from paramtally.core.io.formats import Exported, find_format
 from paramtally.core.memory.gpus import load_catalog
-from paramtally.gui.explore.apply import apply_variant
 from paramtally.gui.explore.cell_text import cell_text
 from paramtally.gui.explore.heatmap import Heatmap, save_heatmap
 from paramtally.gui.export_actions import add_format_actions, save_export, save_picture
@@ -437,7 +436,7 @@ class DesignSpaceView(QWidget):
         arch, scenario = result.variant(i, j)
         x, y = result.x, result.y
         text = f"Design space: {x.name} = {x.values[i]:,}, {y.name} = {y.values[j]:,}"
-        return apply_variant(self.document, arch, scenario, text)
+        return self.document.apply_variant(arch, scenario, text)
 
 
 def _find_fits(result: Sweep, setup: str, stop: threading.Event, relay: _FitsRelay) -> None:
