@@ -233,7 +233,9 @@ def open_window(args: argparse.Namespace) -> MainWindow | int:
     app.setDesktopFileName(APP_ID)  # matches `paramtally desktop-entry install` (task bar grouping)
     app.setWindowIcon(QIcon(str(data_dir("resources") / f"{APP_ID}.svg")))
     app.setStyle("Fusion")
-    apply_theme(app, str(settings().value("view/theme", "system")))
+    # Nothing to restyle yet; in tests, walking the widgets of earlier tests' windows as they were
+    # torn down crashed a worker.
+    apply_theme(app, str(settings().value("view/theme", "system")), restyle=False)
     document = Document(arch, label, preset_id=preset_id, scenario=preset.scenario)
     # The charts follow the first paint; a screenshot builds those of the tab in the picture only.
     # A notice given while the window is made (a saved scenario skipped, judged for the form's
