@@ -214,13 +214,12 @@ def set_lora(layers: Layers, index: int, lora: LoRA | None, inherited: LoRA | No
     return set_part(layers, index, "lora", lora, inherited)
 
 
-def adapts(arch: Architecture, group: FieldPath, lora: LoRA) -> bool:
-    """Whether ``lora`` on ``group``'s block adapts any of its matrices: its targets are projections
-    of attention and the FFN, which a Mamba mixer over no FFN does not have."""
-    from paramtally.core.count.parameters import block_parts  # late: the count imports the schema this edits
-
-    block = group_block(arch, group).model_copy(update={"lora": lora})
-    return block_parts(block, arch.hidden_size).get("lora", 0) > 0
+def adapts(arch: Architecture, group: FieldPath, insertion: LoRA | Adapter) -> bool:
+    """Whether ``insertion`` on ``group``'s block adds anything: LoRA's targets are projections of
+    attention and the FFN, which a Mamba mixer over no FFN does not have."""
+    h = arch.hidden_size
+    block = group_block(arch, group).model_copy(update={insertion.FIELD: insertion})
+    return insertion.term(block.context(h), block.lora_matrices(h)).params > 0
 
 
 # Which part of a block holds each LoRA target's matrix.
@@ -255,9 +254,8 @@ def lora_gaps(block: Block) -> tuple[tuple[tuple[str, ...], str], ...]:
         if part == "mixer":
             gaps.append((missing, f"none in a {title} mixer"))
         else:
-            gaps.append(
-                (missing, "none: the block has no FFN" if title == "No FFN" else f"none in this {title}")
-            )
+            absent = not block.ffn.active_width()  # no FFN at all
+            gaps.append((missing, "none: the block has no FFN" if absent else f"none in this {title}"))
     return tuple(gaps)
 
 
