@@ -46,6 +46,7 @@ from paramtally.core.blocks.mamba import Mamba
 from paramtally.core.blocks.mamba2 import Mamba2
 from paramtally.core.blocks.mla import MLA
 from paramtally.core.blocks.moe import MoE
+from paramtally.core.blocks.no_mixer import NoMixer
 from paramtally.core.blocks.protocols import FFNProtocol, InsertionProtocol, KindProtocol, MixerProtocol
 
 __all__ = [
@@ -86,6 +87,7 @@ __all__ = [
     "MixerProtocol",
     "MoE",
     "NoFFN",
+    "NoMixer",
     "TreeEdit",
     "kinds_with",
     "retyped",
@@ -94,7 +96,7 @@ __all__ = [
 ]
 
 # The registry: every kind a mixer or an FFN can be, discriminated by its ``kind`` field.
-MixerKind = Attention | MLA | Mamba | Mamba2 | GatedDeltaNet
+MixerKind = Attention | MLA | Mamba | Mamba2 | GatedDeltaNet | NoMixer
 FFNKind = DenseFFN | MoE | NoFFN
 Mixer = Annotated[MixerKind, Field(discriminator="kind")]
 FFN = Annotated[FFNKind, Field(discriminator="kind")]

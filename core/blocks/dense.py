@@ -29,7 +29,7 @@ from paramtally.core.blocks.base import (
     gguf_tensors_of,
     leaf,
 )
-from paramtally.core.count.breakdown import Node
+from paramtally.core.count.breakdown import Node, group
 
 __all__ = ["ACTIVATIONS", "Activation", "DenseFFN", "NoFFN", "mlp_expr"]
 
@@ -117,6 +117,15 @@ class DenseFFN(Kind):
 
     def problems(self, ctx: Context) -> list[FieldProblem]:
         return []
+
+    # As a vision-language projector's step (``core.schema.vision``): an MLP at the features' width.
+    def apply(self, width: int, h: int) -> tuple[list[Node], int]:
+        """Its terms as a projector step reading features ``width`` wide, and the width it ends at."""
+        return [group("MLP", self.terms(Context(width)))], width
+
+    def kept_widths(self, width: int) -> int:
+        """Features per token it keeps for backward as a projector step: its input and intermediate."""
+        return width + (2 if self.gated else 1) * self.width
 
 
 class NoFFN(Kind):

@@ -1,45 +1,57 @@
-"""``paramtally count SOURCE``: the exact parameter count with its breakdown."""
+"""``paramtally count SOURCE``: the exact parameter count with its breakdown.
+
+A model folder whose architecture cannot be read (an unknown ``model_type``, no config.json) but
+whose weights are there, or a ``.safetensors``/``.gguf`` file, gives the weights' stored count
+instead (``count_stored``), read from their headers and not editable.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
+from typing import TYPE_CHECKING
 
-from paramtally.core.cli.output import add_output_arguments, emit, emit_json, format_table
+from paramtally.core.cli.output import add_output_arguments, emit, emit_export, format_table
 from paramtally.core.count.breakdown import PART_LABELS, ParamReport, human
 from paramtally.core.count.parameters import count_parameters
 from paramtally.core.editing.edits import without_biases
 from paramtally.core.errors import ParamTallyError
-from paramtally.core.io.export import (
-    BREAKDOWN_COLUMNS,
-    LAYER_COLUMNS,
-    breakdown_rows,
-    check_layer_rows,
-    layer_rows,
-    report_json,
-    to_csv,
-)
+from paramtally.core.io.export import check_layer_rows
+from paramtally.core.io.input_files import typed_path
 from paramtally.core.io.model_sources import read_source
+from paramtally.core.io.presets import Preset
+from paramtally.core.io.subjects import breakdown_export
 from paramtally.core.schema.advice import warn_hints
+
+if TYPE_CHECKING:
+    from paramtally.core.io.importers.stored_count import StoredCount
 
 __all__ = ["add_arguments", "run"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "source", metavar="SOURCE", help="preset id, preset JSON, config.json or model folder"
+        "source",
+        metavar="SOURCE",
+        help="preset id, preset JSON, config.json or model folder; a folder of weights whose type "
+        "ParamTally does not import (or a .safetensors/.gguf file) gives the count stored in them",
     )
     parser.add_argument("--no-bias", action="store_true", help="drop every matrix bias (norm β stays)")
     parser.add_argument(
         "--layers",
         action="store_true",
-        help="the per-layer table instead (csv, table), or the per-layer rows too (json; the runs "
-        "of layers, 'groups', are always there)",
+        help="the per-layer table instead of the breakdown (csv, table), or the per-layer rows too "
+        "(json; the runs of layers, 'groups', are always there)",
     )
-    add_output_arguments(parser, ("table", "json", "csv"))
+    add_output_arguments(parser, "breakdown", own=("table",))
 
 
 def run(args: argparse.Namespace) -> int:
-    preset = read_source(args.source)
+    preset = _read(args.source)
+    if not isinstance(preset, Preset):  # weights without an architecture: their stored count
+        from paramtally.core.cli.count_stored import run_stored
+
+        return run_stored(preset, args)
     arch = preset.architecture
     if args.no_bias:
         arch = without_biases(arch)
@@ -49,22 +61,36 @@ def run(args: argparse.Namespace) -> int:
             check_layer_rows(report)
         except ParamTallyError as exc:  # the model, not the file, is too long: name it anyway
             raise ParamTallyError(f"{args.source}: {exc}") from None
-    if args.format == "json":
-        emit_json(report_json(report, layers=args.layers), args.output)
-    elif args.format == "csv" and args.layers:
-        emit(to_csv(layer_rows(report), LAYER_COLUMNS), args.output)
-    elif args.format == "csv":
-        emit(to_csv(breakdown_rows(report), BREAKDOWN_COLUMNS), args.output)
-    else:
+    if args.format == "table":
         emit(_layer_table(report) if args.layers else _table(report), args.output)
+    else:
+        emit_export(args, breakdown_export(report, layers=args.layers))
     warn_hints(arch, file_keys=preset.file_keys)  # after the answer: a refused run says one line only
     return 0
+
+
+def _read(source: str) -> Preset | StoredCount:
+    """The model ``source`` names; for weights whose architecture cannot be read, their
+    ``StoredCount`` (the checkpoint readers load only for a folder or a weights file)."""
+    path = typed_path(source)
+    if not os.path.isdir(path) and path.suffix not in (".safetensors", ".gguf"):
+        return read_source(source)
+    from paramtally.core.io.importers.stored_count import read_source_or_weights
+
+    return read_source_or_weights(source)
 
 
 def _headline(report: ParamReport) -> list[str]:
     lines = [f"{report.name}: {report.total:,} parameters ({human(report.total)})"]
     if report.is_moe:
         lines.append(f"  active per token: {report.active:,} ({human(report.active)})")
+    if report.is_multimodal:
+        lines.append(
+            f"  text only: {report.language_model:,} ({human(report.language_model)}) in the language "
+            + (f"model, {report.language_model_active:,} active; " if report.is_moe else "model; ")
+            + f"vision tower {report.vision:,} ({human(report.vision)}), projector "
+            f"{report.projector:,} ({human(report.projector)})"
+        )
     if report.added:
         lines.append(f"  base {report.base:,} + added {report.added:,} ({human(report.added)})")
     if report.mtp:

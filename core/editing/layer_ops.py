@@ -17,7 +17,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from paramtally.core.blocks import KIND_TAGS, retyped
+from paramtally.core.blocks import INSERTION_KINDS, KIND_TAGS, retyped
 from paramtally.core.errors import FieldError, FieldPath, ParamTallyError
 from paramtally.core.schema import MTP, Adapter, Architecture, Block, LayerGroup, LoRA, MoE, StackRole, thaw
 from paramtally.core.schema.field_specs import kind_title
@@ -44,6 +44,7 @@ __all__ = [
     "mergeable",
     "move_group",
     "moved_groups",
+    "part_targets",
     "paste_block",
     "set_adapter",
     "set_count",
@@ -214,12 +215,25 @@ def set_lora(layers: Layers, index: int, lora: LoRA | None, inherited: LoRA | No
     return set_part(layers, index, "lora", lora, inherited)
 
 
+def part_targets(arch: Architecture, groups: list[FieldPath], part: str, value: Any) -> list[FieldPath]:
+    """The groups among ``groups`` that ``value``, given as their blocks' ``part``, reaches: an
+    insertion (LoRA, an adapter) only the groups it adapts (LoRA on Jamba's pattern: not the Mamba
+    layers over a MoE), every one of them when it adapts none; any other part every one."""
+    if value is not None and part in _INSERTION_FIELDS:
+        return [group for group in groups if adapts(arch, group, value)] or groups
+    return groups
+
+
 def adapts(arch: Architecture, group: FieldPath, insertion: LoRA | Adapter) -> bool:
     """Whether ``insertion`` on ``group``'s block adds anything: LoRA's targets are projections of
     attention and the FFN, which a Mamba mixer over no FFN does not have."""
     h = arch.hidden_size
     block = group_block(arch, group).model_copy(update={insertion.FIELD: insertion})
     return insertion.term(block.context(h), block.lora_matrices(h)).params > 0
+
+
+# The block fields that hold an insertion (``core.blocks.INSERTION_KINDS``).
+_INSERTION_FIELDS = frozenset(kind.FIELD for kind in INSERTION_KINDS)
 
 
 # Which part of a block holds each LoRA target's matrix.
@@ -458,7 +472,7 @@ def _in_stack(arch: Architecture, group: FieldPath, block: Block) -> Block:
     see the input)."""
     role = stack_of(group)
     cross = block.cross_attention
-    if role == "encoder":
+    if role in ("encoder", "vision"):  # nothing to cross-attend to
         cross = None
     elif role == "decoder" and arch.encoder is not None and cross is None:
         cross = group_block(arch, group).cross_attention

@@ -216,7 +216,7 @@ def _source(s: Scenario) -> str:
 
 
 def _cache_source(arch: Architecture, s: Scenario) -> str:
-    """What a term says when it counts the KV cache's copies (``activations_hf.FUSED_QKV_VIEWS``)."""
+    """What a term says when it counts the KV cache's copies (``activations_hf.cache_copies``)."""
     if s.activations == "megatron" or s.recompute == "full":
         return ""
     if not cache_copies(arch, s.activations != "hf-sdpa", s.use_cache):

@@ -12,16 +12,20 @@ activation (2 for bf16/fp16, 4 for fp32):
 - Each mixer and FFN keeps what its kind says (``hf_bytes`` in ``core.blocks``, with the rules
   measured for it): attention's q, K and V, SDPA's log-sum-exp, eager's scores (below); MLA's
   latents; a dense FFN's activation tensors; a MoE's routed copies and router. The family's quirks
-  reach a kind as an ``HFProfile`` (``hf_profile``), resolved from the model type sets here.
+  reach a kind as an ``HFProfile`` (``hf_profile``).
 - Eager attention keeps the softmax per score, c·a·s per token: the fp32 softmax 4 and its copy in
   the activation dtype B (GPT-2-style families take the softmax in the activation dtype: B alone);
   with attention dropout the mask 1 and the dropped copy B instead of the copy. Gemma-2 soft-caps its
   logits first: the tanh output is one more B (c = 4 + 2B). gpt-oss appends a sink column and takes
   the softmax in the activation dtype: c = B. transformers refuses SDPA for some classes
-  (``SDPA_REFUSED``).
+  (the family's ``sdpa_refused_by``).
 - Dropout on the attention and FFN outputs: two masks of h bytes (a GPU's fused dropout keeps
   bool masks; the CPU keeps them in the activation dtype). A decoder layer's cross-attention adds
   a third mask and its query projection's input B·h (its K and V: ``activations.cross_widths``).
+
+Where a family's modules keep otherwise than this rule says (the softmax's dtype, fp32 norms,
+routers, copies around SDPA), its module in ``core/io/importers/families/`` declares it
+(``ActivationQuirks``), and the figures here ask the architecture's family.
 
 Recurrent mixers (Mamba, Mamba-2, gated DeltaNet) keep Korthikanti's projection widths at B bytes —
 not measured: an estimate of what the fused CUDA kernels (mamba_ssm, fla) keep; transformers'
@@ -36,11 +40,11 @@ from functools import lru_cache
 
 from paramtally.core.blocks import MIXERS, HFProfile, KernelPath
 from paramtally.core.blocks.activation_profiles import ACTIVATION_SAVES
+from paramtally.core.io.importers.families import activation_quirks
 from paramtally.core.schema import Architecture, Block
 
 __all__ = [
     "ACTIVATION_SAVES",
-    "FUSED_QKV_VIEWS",
     "HF_SOURCE",
     "KERNEL_PATH",
     "HFWidths",
@@ -63,61 +67,6 @@ HF_SOURCE = (
     "soft-capping tanh + B; gpt-oss's softmax in B over a sink column); recompute and parallelism "
     "as Korthikanti"
 )
-
-# Families whose eager attention takes the softmax in the activation dtype (no fp32 upcast), and
-# families whose RMSNorm multiplies its (1 + weight) in fp32 (transformers 5.24's modeling files).
-SOFTMAX_IN_ACTIVATION_DTYPE = frozenset(
-    {"gpt2", "falcon", "t5", "mt5", "bart", "whisper", "bert", "llama4", "llama4_text", "gpt_oss"}
-)
-FP32_NORM = frozenset({"gemma", "gemma2", "gemma3", "gemma3_text", "qwen3_next", "gpt_oss"})
-# Families whose attention makes q, k and v contiguous heads-first before SDPA (WhisperAttention:
-# ``.transpose(1, 2).contiguous()``): the kernel's output comes in that layout, so the reshape before
-# the output projection copies it and SDPA keeps the output beside the copy, B·a·d_h more per
-# attention (self and cross). Elsewhere the output is laid out tokens-first and the reshape is a view.
-SDPA_OUTPUT_COPIED = frozenset({"whisper"})
-# Families whose attention takes q, k and v as views of one fused projection's output (GPT2Attention:
-# c_attn(x).split(…); FalconAttention's query_key_value when ALiBi leaves q unrotated): SDPA reads the
-# views as they are, so with Hugging Face's default use_cache the cache's copies of K and V are what
-# it keeps while the query's view still holds the whole fused output: B·2·g·d_h more per token
-# (eager attention's matmuls copy all three either way; a rotary q is a new tensor). Measured.
-FUSED_QKV_VIEWS = frozenset({"gpt2"})
-FUSED_QKV_VIEWS_WITH_ALIBI = frozenset({"falcon"})
-# Eager attention soft-caps the logits, tanh(x/cap)·cap, before the softmax: tanh keeps its output
-# (Gemma-2's attn_logit_softcapping, 50 by default in transformers' Gemma2Config).
-LOGIT_SOFTCAP = frozenset({"gemma2"})
-# RMSNorms that multiply their input in the activation dtype by the fp32 1/rms, keeping that input
-# too (T5LayerNorm: hidden_states * torch.rsqrt(variance + eps); MT5LayerNorm is its copy).
-NORM_KEEPS_INPUT = frozenset({"t5", "mt5"})
-# Dense FFNs that drop out the activation (the gated product) before their output matrix, at the
-# hidden dropout rate (T5DenseActDense, T5DenseGatedActDense: self.dropout before self.wo; mT5's
-# copies).
-FFN_INNER_DROPOUT = frozenset({"t5", "mt5"})
-# Routers that compute their logits from an fp32 copy of the layer's input (DeepseekV3TopkRouter:
-# F.linear(hidden_states.type(torch.float32), self.weight.type(torch.float32))); the fp32 copy of the
-# router weight is per layer, not per token, and not counted.
-FP32_ROUTER_INPUT = frozenset({"deepseek_v2", "deepseek_v3"})
-# Routers that scale the chosen experts' softmax weights without dividing them by their sum
-# (DeepseekV2TopkRouter: topk_weights * routed_scaling_factor, whatever norm_topk_prob says): the
-# division's fp32 top-k weights and their per-token sum are not kept.
-UNNORMALIZED_TOP_K = frozenset({"deepseek_v2"})
-# Tensors of the expert width a gated expert keeps where transformers writes its GLU out in Python:
-# gpt-oss's GptOssExperts._apply_gate clamps gate and up and returns (up + 1)·gate·σ(α·gate), which
-# keeps gate_up (2, both clamps read it), the clamped gate, σ, up + 1 and the GLU, and the down
-# projection its input (7; the measured gpt_oss case).
-EXPERT_GLU_SAVES: dict[str, int] = {"gpt_oss": 7}
-# Routers that take the softmax over the k chosen logits alone, in the activation dtype
-# (GptOssTopKRouter), not an fp32 softmax over all E experts.
-TOP_K_SOFTMAX_ROUTER = frozenset({"gpt_oss"})
-# Classes transformers 5.24 will not build with attn_implementation="sdpa" (``_supports_sdpa`` is
-# False: Gemma-2 for its soft-capping, gpt-oss for its sinks): ``from_config`` raises ValueError.
-SDPA_REFUSED: dict[str, str] = {
-    "gemma2": "Gemma2ForCausalLM",
-    "gpt_oss": "GptOssForCausalLM",
-    "bloom": "BloomForCausalLM",
-    "mamba": "MambaForCausalLM",
-    "mamba2": "Mamba2ForCausalLM",
-}
-
 
 # transformers 5.24 calls the recurrent mixers' kernels when mamba_ssm, causal-conv1d or fla (or
 # their Hub kernels) are installed; without them it runs a PyTorch reference of the same functions
@@ -147,29 +96,28 @@ def hf_profile(
     """The profile ``arch``'s kinds count their bytes in: ``b`` bytes per activation, eager or SDPA
     attention, Hugging Face's use_cache (``cache``), recurrent mixers on transformers' PyTorch path
     (``fallback``), and the family's quirks."""
-    family = arch.family
+    quirks = activation_quirks(arch.family)
     return HFProfile(
         b=b,
         eager=eager,
         fallback=fallback,
         cache_copies=cache_copies(arch, eager, cache),
-        fp32_norm=family in FP32_NORM,
-        norm_keeps_input=family in NORM_KEEPS_INPUT,
-        sdpa_output_copied=family in SDPA_OUTPUT_COPIED,
-        inner_dropout=family in FFN_INNER_DROPOUT and arch.dropout.hidden > 0,
-        expert_glu_saves=EXPERT_GLU_SAVES.get(family),
-        top_k_softmax_router=family in TOP_K_SOFTMAX_ROUTER,
-        fp32_router_input=family in FP32_ROUTER_INPUT,
-        unnormalized_top_k=family in UNNORMALIZED_TOP_K,
+        fp32_norm=quirks.fp32_norm,
+        norm_keeps_input=quirks.norm_keeps_input,
+        sdpa_output_copied=quirks.sdpa_output_copied,
+        inner_dropout=quirks.ffn_inner_dropout and arch.dropout.hidden > 0,
+        expert_glu_saves=quirks.expert_glu_saves,
+        top_k_softmax_router=quirks.top_k_softmax_router,
+        fp32_router_input=quirks.fp32_router_input,
+        unnormalized_top_k=quirks.unnormalized_top_k,
     )
 
 
 def norm_bytes(block: Block, h: int, b: int, family: str) -> int:
     """Bytes per token one of ``block``'s norms keeps, activations at ``b`` bytes."""
-    quirks = HFProfile(
-        b, eager=False, fp32_norm=family in FP32_NORM, norm_keeps_input=family in NORM_KEEPS_INPUT
-    )
-    return _norm_bytes(block, h, quirks)
+    quirks = activation_quirks(family)
+    profile = HFProfile(b, eager=False, fp32_norm=quirks.fp32_norm, norm_keeps_input=quirks.norm_keeps_input)
+    return _norm_bytes(block, h, profile)
 
 
 def _norm_bytes(block: Block, h: int, hf: HFProfile) -> int:
@@ -178,18 +126,17 @@ def _norm_bytes(block: Block, h: int, hf: HFProfile) -> int:
 
 
 def cache_copies(arch: Architecture, eager: bool, cache: bool) -> bool:
-    """Whether SDPA keeps the KV cache's copies of K and V beside a fused q, k, v output
-    (``FUSED_QKV_VIEWS``)."""
-    fused = arch.family in FUSED_QKV_VIEWS or (
-        arch.family in FUSED_QKV_VIEWS_WITH_ALIBI and arch.main_stack.positions == "alibi"
-    )
+    """Whether SDPA keeps the KV cache's copies of K and V beside a fused q, k, v output (the
+    family's ``fused_qkv_views``)."""
+    views = activation_quirks(arch.family).fused_qkv_views
+    fused = views == "always" or (views == "alibi" and arch.main_stack.positions == "alibi")
     return cache and not eager and fused
 
 
 def sdpa_refusal(arch: Architecture) -> str | None:
     """Why the hf-sdpa profile cannot describe ``arch`` (transformers will not run its class with
     SDPA), or None."""
-    held = SDPA_REFUSED.get(arch.family)
+    held = activation_quirks(arch.family).sdpa_refused_by
     if held is None:
         return None
     return (
@@ -200,8 +147,9 @@ def sdpa_refusal(arch: Architecture) -> str | None:
 
 def hf_score_bytes(arch: Architecture, b: int) -> int:
     """Bytes eager attention keeps per score (the c of c·a·s)."""
-    softmax = b if arch.family in SOFTMAX_IN_ACTIVATION_DTYPE else 4
-    capped = b if arch.family in LOGIT_SOFTCAP else 0  # the tanh output
+    quirks = activation_quirks(arch.family)
+    softmax = b if quirks.softmax_in_activation_dtype else 4
+    capped = b if quirks.logit_softcap else 0  # the tanh output
     if arch.dropout.attention > 0:
         return capped + softmax + 1 + b  # the mask and the dropped probabilities the A·V product keeps
     return capped + softmax + (b if softmax != b else 0)  # the copy cast back to the activation dtype

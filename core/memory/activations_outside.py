@@ -30,28 +30,20 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from paramtally.core.count.terms import Term
+from paramtally.core.io.importers.families import activation_quirks
 from paramtally.core.memory.activations_hf import norm_bytes, sdpa_refusal
 from paramtally.core.memory.kv_cache import encoder_tokens
 from paramtally.core.memory.scenario import Scenario
 from paramtally.core.schema import Architecture, Block
 from paramtally.core.schema.stack import Stack
 
-__all__ = ["LOSS_IN_ACTIVATION_DTYPE", "bias_mask_term", "head_terms", "input_terms"]
+__all__ = ["bias_mask_term", "head_terms", "input_terms"]
 
 MEASURED = (
     "bytes PyTorch saves for backward outside the layers of a Hugging Face transformers 5.24 model "
     "trained one step with labels, measured on whole models (tools/measure_activations.py, "
     "whole_model_cases)"
 )
-# Families whose loss is CrossEntropyLoss on the logits in their own dtype (T5ForConditionalGeneration,
-# MT5ForConditionalGeneration, BartForConditionalGeneration, WhisperForConditionalGeneration); the
-# others call transformers' ForCausalLMLoss, which upcasts them to fp32 first.
-LOSS_IN_ACTIVATION_DTYPE = frozenset({"t5", "mt5", "bart", "whisper"})
-# Families that drop out the embeddings' output at the hidden dropout rate (GPT2Model.drop,
-# T5Stack.dropout, BART's and Whisper's nn.functional.dropout after the embeddings).
-EMBEDDING_DROPOUT = frozenset({"gpt2", "t5", "mt5", "bart", "whisper"})
-# Families that drop out each stack's final norm output (T5Stack: self.dropout(self.final_layer_norm(…))).
-FINAL_NORM_DROPOUT = frozenset({"t5", "mt5"})
 
 
 def _term(name: str, parts: list[str], factor: str, source: str, values: dict[str, int]) -> Term:
@@ -82,7 +74,7 @@ def _byte(s: Scenario) -> int:
 def _final_norm(arch: Architecture, stack: Stack, byte: int) -> int:
     """Bytes per token a stack's final norm keeps, with its dropout mask (T5)."""
     kept = norm_bytes(arch.base_block(stack), arch.hidden_size, byte, arch.family)
-    dropped = arch.family in FINAL_NORM_DROPOUT and arch.dropout.hidden > 0
+    dropped = activation_quirks(arch.family).final_norm_dropout and arch.dropout.hidden > 0
     return kept + (arch.hidden_size if dropped else 0)
 
 
@@ -103,10 +95,12 @@ def head_terms(arch: Architecture, s: Scenario, factor: str, flight: dict[str, i
         said = f"{MEASURED}: each stack's final norm as a layer's norm keeps it (F), the LM head's input B·e"
         if "s_e" in values:
             said += "; the encoder's output, which every cross-attention's K and V projections read, B·h"
-        if arch.family in FINAL_NORM_DROPOUT and arch.dropout.hidden > 0:
+        if activation_quirks(arch.family).final_norm_dropout and arch.dropout.hidden > 0:
             said += "; T5 drops out each final norm's output: its mask h in F"
         terms.append(_term("activations (final norms, LM head input)", parts, factor, said, values))
-    own = arch.family in LOSS_IN_ACTIVATION_DTYPE
+    # CrossEntropyLoss on the logits in their own dtype (the family's loss_in_activation_dtype), or
+    # transformers' ForCausalLMLoss, which upcasts them to fp32 first.
+    own = activation_quirks(arch.family).loss_in_activation_dtype
     logits = "the logits as they are, B·V (CrossEntropyLoss on them)" if own else (
         "the logits upcast to fp32, 4·V (transformers' loss_utils.ForCausalLMLoss: logits.float(); the "
         "cross-entropy keeps its log-softmax)"
@@ -147,7 +141,7 @@ def input_terms(arch: Architecture, s: Scenario, factor: str, flight: dict[str, 
     """The first stage's: token ids, position ids and embedding dropout masks, and the position
     tables (rotary cos/sin, T5's relative position buckets)."""
     tokens = _tokens(arch, s)
-    dropped = arch.family in EMBEDDING_DROPOUT and arch.dropout.hidden > 0
+    dropped = activation_quirks(arch.family).embedding_dropout and arch.dropout.hidden > 0
     per_token = "(8 + h)" if dropped else "8"
     parts: list[str] = []
     values: dict[str, int] = {"b": s.batch} | ({"h": arch.hidden_size} if dropped else {}) | flight

@@ -20,6 +20,7 @@ it is on the GPU: llama.cpp keeps the vocabulary in host memory.
 from __future__ import annotations
 
 from paramtally.core.count.terms import Term
+from paramtally.core.io.importers.families import tokenizer
 from paramtally.core.schema import Architecture
 
 __all__ = ["TOKEN_BYTES", "gguf_file_terms", "metadata_term", "sentencepiece"]
@@ -27,10 +28,6 @@ __all__ = ["TOKEN_BYTES", "gguf_file_terms", "metadata_term", "sentencepiece"]
 TOKEN_BYTES = 7  # average bytes of a token's text: an assumption, stated in the term
 # Merges of the BPE vocabularies known here, by vocabulary size (their tokenizer.json 'merges').
 KNOWN_MERGES = {128_256: 280_147, 50_257: 50_000}
-# Families whose vocabulary is SentencePiece's (scores, no merges); Llama and Mistral only at the
-# 32k vocabulary of Llama-2 and Mistral v0.1 (Llama 3's 128,256 tokens are BPE).
-SENTENCEPIECE = frozenset({"t5", "mt5", "gemma", "gemma2", "gemma3", "gemma3_text", "phi3"})
-SMALL_SENTENCEPIECE = frozenset({"llama", "mistral", "mixtral"})
 SOURCE = (
     "an estimate from the vocabulary (convert_hf_to_gguf.py's tokenizer arrays; ggml docs/gguf.md: a "
     "string is its uint64 length and its bytes): V tokens of about L = 7 bytes each with their length "
@@ -39,9 +36,11 @@ SOURCE = (
 
 
 def sentencepiece(arch: Architecture) -> bool:
-    """Whether ``arch``'s vocabulary is taken for SentencePiece's (scores) rather than BPE's (merges)."""
-    vocab = arch.embeddings.vocab_size
-    return arch.family in SENTENCEPIECE or (arch.family in SMALL_SENTENCEPIECE and vocab <= 32_768)
+    """Whether ``arch``'s vocabulary is taken for SentencePiece's (scores) rather than BPE's (merges),
+    as its family's module says (Llama's and Mistral's only at the 32k of Llama-2 and Mistral v0.1)."""
+    kind = tokenizer(arch.family)
+    small = arch.embeddings.vocab_size <= 32_768
+    return kind == "sentencepiece" or (kind == "sentencepiece_at_32k" and small)
 
 
 def metadata_term(arch: Architecture) -> Term:

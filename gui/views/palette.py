@@ -21,6 +21,8 @@ __all__ = [
 
 # Okabe–Ito plus a few distinct extras: readable for colour-blind people, on light and dark.
 PART_COLORS: Mapping[str, str] = {
+    "vision": "#B07AA1",
+    "projector": "#76B7B2",
     "embeddings": "#0072B2",
     "frontend": "#6B8E23",
     "attention": "#E69F00",

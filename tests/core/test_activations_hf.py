@@ -14,10 +14,11 @@ import pytest
 from pydantic import ValidationError
 
 from paramtally.core.cli import main
+from paramtally.core.io.importers.families import activation_quirks
 from paramtally.core.io.importers.hf_config import import_hf_config
 from paramtally.core.io.presets import load_builtin
 from paramtally.core.memory.activations import layer_activation_bytes
-from paramtally.core.memory.activations_hf import ACTIVATION_SAVES, FFN_INNER_DROPOUT, KERNEL_PATH
+from paramtally.core.memory.activations_hf import ACTIVATION_SAVES, KERNEL_PATH
 from paramtally.core.memory.estimate import estimate_memory
 from paramtally.core.memory.scenario import Scenario, check_scenario, fitted_scenario
 from paramtally.core.schema import Architecture, Block
@@ -76,7 +77,7 @@ def _cpu_mask_bytes(case: dict[str, Any]) -> int:
     per_token = sum(m.score_heads() for m in attentions) * case["seq"] if scores else 0
     if arch.dropout.hidden:
         per_token += len(attentions) * arch.hidden_size + arch.hidden_size
-        if arch.family in FFN_INNER_DROPOUT:
+        if activation_quirks(arch.family).ffn_inner_dropout:
             per_token += block.ffn.width
     return per_token * case["seq"] * case["batch"] * (2 - 1)
 

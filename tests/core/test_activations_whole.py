@@ -15,10 +15,9 @@ from typing import Any
 
 import pytest
 
+from paramtally.core.io.importers.families import activation_quirks
 from paramtally.core.io.importers.hf_config import import_hf_config
 from paramtally.core.io.presets import load_builtin
-from paramtally.core.memory.activations_hf import FFN_INNER_DROPOUT
-from paramtally.core.memory.activations_outside import EMBEDDING_DROPOUT, FINAL_NORM_DROPOUT
 from paramtally.core.memory.estimate import estimate_memory
 from paramtally.core.memory.scenario import Scenario
 from paramtally.core.schema import Architecture
@@ -61,10 +60,11 @@ def _cpu_extra(case: dict[str, Any], arch: Architecture) -> int:
         if arch.dropout.attention and case["attention"] == "eager":
             per_token += layers * sum(m.score_heads() for m in attentions) * s
         if arch.dropout.hidden:
-            inner = block.ffn.width if arch.family in FFN_INNER_DROPOUT else 0
+            quirks = activation_quirks(arch.family)
+            inner = block.ffn.width if quirks.ffn_inner_dropout else 0
             per_token += layers * ((len(attentions) + 1) * h + inner)
-            per_token += h if arch.family in EMBEDDING_DROPOUT else 0
-            per_token += h if arch.family in FINAL_NORM_DROPOUT and stack.final_norm else 0
+            per_token += h if quirks.embedding_dropout else 0
+            per_token += h if quirks.final_norm_dropout and stack.final_norm else 0
         if block.norms.kind == "layernorm":
             norms = layers * block.norms.count + (1 if stack.final_norm else 0)
             per_token -= norms * 4  # the profile's fp32 mean and 1/σ, 8 bytes; the CPU's bf16, 4

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 from paramtally.core.errors import ParamTallyError
+from paramtally.core.io.importers.families import find
 from paramtally.core.io.importers.hf_config import import_hf_config
-from paramtally.core.io.importers.hf_defaults import DEFAULTS
 
 ROOT = Path(__file__).resolve().parents[2]
 MEASURED = json.loads((ROOT / "tests" / "golden" / "layer_types.json").read_text())
@@ -28,7 +28,9 @@ CASES = [
 
 
 def _config(family: str, kind: str) -> dict[str, Any]:
-    layers = DEFAULTS[family].get("num_hidden_layers", 2)
+    read_as = find(family)
+    assert read_as is not None, family
+    layers = read_as.defaults.get("num_hidden_layers", 2)
     config: dict[str, Any] = {
         "model_type": family,
         "num_hidden_layers": layers,

@@ -84,6 +84,12 @@ def open_checkpoint(path: Path) -> Checkpoint:
         if folder.has(INDEX) or folder.listed("*.safetensors"):
             return _safetensors_folder(folder)
         ggufs = folder.listed("*.gguf")
+        if len(ggufs) > 1:  # quantizations side by side: which one is meant only the person knows
+            named = ", ".join(shown(name, 60) for name in ggufs[:3])
+            raise ParamTallyError(
+                f"{path}: holds {len(ggufs):,} .gguf files ({named}{', …' if len(ggufs) > 3 else ''}); "
+                "name one of them"
+            )
         if len(ggufs) == 1:
             with folder.open(ggufs[0]) as stream:
                 tensors, metadata = read_gguf_header(stream, ggufs[0])

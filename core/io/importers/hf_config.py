@@ -1,41 +1,43 @@
 """A published Hugging Face ``config.json`` becomes an ``Architecture``, counted exactly.
 
-Each supported ``model_type`` has one small builder that reads the keys its transformers class
-reads (with that class's defaults for keys the file leaves out, see ``hf_defaults``) and fills
-the one schema. Shapes follow the in-library ``*ForCausalLM`` classes of transformers 5
-(BERT: ``BertForMaskedLM``, or ``BertModel`` when ``architectures`` says so). Anything else is
-refused with the fields that were understood and those that were not, never guessed.
+Each supported ``model_type`` belongs to one family module (``families/``) that reads the keys
+its transformers class reads (with that class's defaults for keys the file leaves out) and
+builds a schema-2 architecture. Shapes follow the in-library ``*ForCausalLM`` classes of
+transformers 5 (BERT: ``BertForMaskedLM``, or ``BertModel`` when ``architectures`` says so). An
+alias (``kimi_k2``) imports as the type it is and says so; any other type is refused in one line
+naming the nearest supported ones, never guessed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import warnings
+from collections.abc import Mapping
 from pathlib import PurePath
+from types import MappingProxyType
 from typing import Any
 
 from pydantic import ValidationError
 
-from paramtally.core.errors import FieldPath, ParamTallyError, field_problems, one_line, shown
-from paramtally.core.io.importers.hf_defaults import (
-    ALLOWED_LAYER_TYPES,
-    DEFAULTS,
-    DERIVED_LAYER_TYPES,
-    LEGACY_LAYER_TYPES,
-    SUPPORTED_MODEL_TYPES,
+from paramtally.core.errors import (
+    FieldPath,
+    ParamTallyError,
+    ParamTallyWarning,
+    field_problems,
+    one_line,
+    shown,
 )
-from paramtally.core.io.importers.hf_hybrid import HYBRID_BUILDERS
-from paramtally.core.io.importers.hf_llama import deepseek, llama_like
-from paramtally.core.io.importers.hf_reader import HFConfig
-from paramtally.core.io.importers.hf_seq2seq import SEQ2SEQ_BUILDERS
+from paramtally.core.io.importers import families
+from paramtally.core.io.importers.families.base import ModelType, Spec
+from paramtally.core.io.importers.hf_reader import HFConfig, display_name
 from paramtally.core.io.importers.layer_pattern import LayerRuleError
-from paramtally.core.io.migrations import migrate
 from paramtally.core.schema import Architecture
 from paramtally.core.schema.limits import MAX_NAME_CHARS
 from paramtally.core.text import one_line_name
 
-__all__ = ["SUPPORTED_MODEL_TYPES", "hf_dtype", "import_hf_config", "import_hf_config_keyed"]
+__all__ = ["SUPPORTED_MODEL_TYPES", "hf_dtype", "import_hf_config", "import_hf_config_keyed", "unsupported"]
 
-Spec = dict[str, Any]
+SUPPORTED_MODEL_TYPES: tuple[str, ...] = families.supported_model_types()
+MAX_REFUSAL_CHARS = 300  # an unknown model_type's refusal: one short line
 
 
 def import_hf_config(data: Mapping[str, Any], origin: str) -> Architecture:
@@ -48,26 +50,29 @@ def import_hf_config_keyed(data: Mapping[str, Any], origin: str) -> tuple[Archit
     → the key, where one key the importer read holds that value)."""
     if not isinstance(data, Mapping):
         raise ParamTallyError(f"{origin}: a config.json must be a JSON object")
-    model_type = data.get("model_type")
-    if not isinstance(model_type, str) or model_type not in _BUILDERS:
-        raise ParamTallyError(_unsupported(data, origin))
-    data = _with_layer_types_checked(data, str(model_type), origin)
-    cfg = HFConfig(data, str(model_type), origin)
+    named = data.get("model_type")
+    kind = families.find(named) if isinstance(named, str) else None
+    if kind is None:
+        raise ParamTallyError(unsupported(data, origin))
+    if kind.name != named:
+        warnings.warn(
+            f"{origin}: model_type {shown(named, 40)} is read as {kind.name}, the same architecture",
+            ParamTallyWarning,
+            stacklevel=2,
+        )
+    data = _with_layer_types_checked(data, kind, origin)
+    cfg = HFConfig(data, kind.name, origin, kind.defaults)
     try:
-        spec = _BUILDERS[str(model_type)](cfg)
+        spec = kind.build(cfg)
     except LayerRuleError as exc:
         raise ParamTallyError(f"{origin}: {exc}") from None
     # The name and description come from the file's text and its path: made names a model may carry.
-    spec.setdefault("name", one_line_name(_display_name(data, origin), MAX_NAME_CHARS))
+    spec.setdefault("name", one_line_name(display_name(data, origin), MAX_NAME_CHARS))
     source = one_line_name(PurePath(origin).name, MAX_NAME_CHARS)
-    imported = f"Imported from {source} (Hugging Face model_type '{model_type}')."
-    spec.setdefault("description", imported)
-    spec["family"] = model_type
-    if "blocks" not in spec:
-        # Uniform decoder-only families are described by one global block (the layout of schema
-        # version 1); the schema's own migration lifts that into a base block and a decoder stack.
-        spec = migrate({**spec, "schema_version": 1}, origin)
-    dropout = _dropout(cfg)
+    read_as = f", read as {kind.name}" if kind.name != named else ""
+    spec.setdefault("description", f"Imported from {source} (Hugging Face model_type '{named}'{read_as}).")
+    spec["family"] = kind.name
+    dropout = _dropout(cfg, kind)
     if dropout:
         spec["dropout"] = dropout
     try:
@@ -117,38 +122,60 @@ def _same(read: Any, refused: Any) -> bool:
     return type(read) is type(refused) and read == refused and not isinstance(read, dict | list)
 
 
-def _with_layer_types_checked(data: Mapping[str, Any], model_type: str, origin: str) -> Mapping[str, Any]:
+def _with_layer_types_checked(data: Mapping[str, Any], kind: ModelType, origin: str) -> Mapping[str, Any]:
     """``data`` whose ``layer_types`` the family's config class would take: none where it derives
-    them, else a list of known names (``hf_defaults.ALLOWED_LAYER_TYPES``, older names mapped
-    onto them) of one entry per layer. Granite's ``layers_block_type`` is its other name."""
-    for key in DERIVED_LAYER_TYPES.get(model_type, ()):
+    them, else a list of known names (``ALLOWED_LAYER_TYPES``, older names mapped onto them) of one
+    entry per layer. A family's older name for the key (Granite's ``layers_block_type``) is read
+    as it."""
+    for key in kind.derived_layer_types:
         if key in data:
             raise ParamTallyError(
-                f"{origin}: {key} is not set in a {model_type} config.json: the config derives it "
+                f"{origin}: {key} is not set in a {kind.name} config.json: the config derives it "
                 "from the layer periods and indexes (transformers refuses a file that sets it)"
             )
-    if model_type == "granitemoehybrid" and "layer_types" not in data and "layers_block_type" in data:
-        data = {**data, "layer_types": data["layers_block_type"]}
+    for older, key in kind.renamed_keys.items():
+        if key not in data and older in data:
+            data = {**data, key: data[older]}
     types = data.get("layer_types")
     if types is None:
         return data
-    if not isinstance(types, list) or not all(isinstance(kind, str) for kind in types):
+    if not isinstance(types, list) or not all(isinstance(name, str) for name in types):
         raise ParamTallyError(
             f"{origin}: layer_types must be a list of layer-type names (got {shown(types)})"
         )
-    for index, kind in enumerate(types):
-        if kind not in ALLOWED_LAYER_TYPES and kind not in LEGACY_LAYER_TYPES:
+    for index, name in enumerate(types):
+        if name not in ALLOWED_LAYER_TYPES and name not in LEGACY_LAYER_TYPES:
             raise ParamTallyError(
-                f"{origin}: layer_types[{index}] is {shown(kind, 40)}, not a layer type transformers knows "
+                f"{origin}: layer_types[{index}] is {shown(name, 40)}, not a layer type transformers knows "
                 f"(e.g. full_attention, sliding_attention, linear_attention, chunked_attention)"
             )
     keys = ("num_hidden_layers", "n_layer", "num_layers")
-    layers = next((one[key] for one in (data, DEFAULTS[model_type]) for key in keys if key in one), None)
+    layers = next((one[key] for one in (data, kind.defaults) for key in keys if key in one), None)
     if isinstance(layers, int) and not isinstance(layers, bool) and layers != len(types):
         raise ParamTallyError(
             f"{origin}: layer_types lists {len(types):,} layers, num_hidden_layers says {layers:,}"
         )
-    return {**data, "layer_types": [LEGACY_LAYER_TYPES.get(kind, kind) for kind in types]}
+    return {**data, "layer_types": [LEGACY_LAYER_TYPES.get(name, name) for name in types]}
+
+
+# The layer types a config class accepts in ``layer_types`` (transformers 5.24,
+# configuration_utils.ALLOWED_ATTN_LAYER_TYPES, checked by PreTrainedConfig.validate_layer_type),
+# and the older names it maps onto them first (_LEGACY_LAYER_TYPE_REMAP).
+ALLOWED_LAYER_TYPES = frozenset(
+    {
+        "full_attention", "sliding_attention", "chunked_attention", "window_attention", "indexed_attention",
+        "compressed_sparse_attention", "heavily_compressed_attention", "minimax_m3_sparse", "conv", "moe",
+        "hybrid", "hybrid_sliding", "reference_sliding_attention", "linear_attention",
+    }
+)  # fmt: skip
+LEGACY_LAYER_TYPES: Mapping[str, str] = MappingProxyType(
+    {
+        "mamba": "linear_attention",
+        "attention": "full_attention",
+        "deepseek_sparse_attention": "indexed_attention",
+        "qwen_sparse_attention": "indexed_attention",
+    }
+)
 
 
 def hf_dtype(data: Mapping[str, Any]) -> str | None:
@@ -157,255 +184,43 @@ def hf_dtype(data: Mapping[str, Any]) -> str | None:
     return value if isinstance(value, str) else None
 
 
-# The keys each family's transformers modules read for (attention-probability dropout, dropout on
-# the attention and FFN outputs before the residual add); the Llama-style families have no
-# residual dropout at all, and the Mamba families no dropout.
-_DROPOUT_KEYS: dict[str, tuple[str | None, str | None]] = {
-    "gpt2": ("attn_pdrop", "resid_pdrop"),
-    "opt": ("attention_dropout", "dropout"),
-    **dict.fromkeys(("bloom", "falcon", "gpt_neox"), ("attention_dropout", "hidden_dropout")),
-    **dict.fromkeys(("phi", "phi3"), ("attention_dropout", "resid_pdrop")),
-    "bert": ("attention_probs_dropout_prob", "hidden_dropout_prob"),
-    **dict.fromkeys(("t5", "mt5"), ("dropout_rate", "dropout_rate")),
-    **dict.fromkeys(("bart", "whisper"), ("attention_dropout", "dropout")),
-    **dict.fromkeys(("mamba", "mamba2"), (None, None)),
-}
-
-
-def _dropout(cfg: HFConfig) -> Spec:
+def _dropout(cfg: HFConfig, kind: ModelType) -> Spec:
     """The non-zero dropout probabilities the family's modules apply (class defaults included)."""
-    keys = _DROPOUT_KEYS.get(cfg.model_type, ("attention_dropout", None))
     found: Spec = {}
-    for field, key in zip(("attention", "hidden"), keys, strict=True):
+    for field, key in zip(("attention", "hidden"), kind.dropout, strict=True):
         if key is not None and (value := cfg.number(key, default=0.0)):
             found[field] = value
     return found
 
 
-# --- families --------------------------------------------------------------------------------
-
-
-def _gpt2(cfg: HFConfig) -> Spec:
-    if cfg.flag("add_cross_attention"):
-        raise cfg.fail("add_cross_attention", "is true: cross-attention blocks are not supported")
-    h = cfg.integer("n_embd")
-    biases = dict.fromkeys(("q_bias", "k_bias", "v_bias", "o_bias"), True)
-    return {
-        "hidden_size": h,
-        "embeddings": _learned(cfg, cfg.integer("n_positions")),
-        "attention": {"num_heads": cfg.divisor("n_head", h, "n_embd"), **biases},
-        "ffn": _plain_ffn(cfg.opt_integer("n_inner") or 4 * h, cfg.text("activation_function")),
-        "norms": {"kind": "layernorm"},
-        "head": {"tied": cfg.flag("tie_word_embeddings")},
-        "layers": [{"count": cfg.integer("n_layer")}],
-    }
-
-
-def _opt(cfg: HFConfig) -> Spec:
-    h = cfg.integer("hidden_size")
-    word_dim = cfg.opt_integer("word_embed_proj_dim") or h
-    bias = cfg.flag("enable_bias")
-    affine = cfg.flag("layer_norm_elementwise_affine")
-    final = cfg.flag("do_layer_norm_before") and not cfg.flag("_remove_final_layer_norm")
-    embeddings = {**_learned(cfg, cfg.integer("max_position_embeddings")), "position_offset": 2}
-    if word_dim != h:
-        embeddings["embed_dim"] = word_dim
-    return {
-        "hidden_size": h,
-        "embeddings": embeddings,
-        "attention": {"num_heads": cfg.divisor("num_attention_heads", h, "hidden_size"), **_all_biases(bias)},
-        "ffn": _plain_ffn(cfg.integer("ffn_dim"), cfg.text("activation_function"), bias),
-        # LayerNorms without elementwise affine hold no parameters at all.
-        "norms": {"kind": "layernorm", "per_block": 2 if affine else 0, "final": final and affine},
-        "head": {"tied": cfg.flag("tie_word_embeddings")},
-        "layers": [{"count": cfg.integer("num_hidden_layers")}],
-    }
-
-
-def _phi(cfg: HFConfig) -> Spec:
-    h, a = cfg.integer("hidden_size"), cfg.integer("num_attention_heads")
-    spec = llama_like(cfg, biases=_all_biases(True), mlp_bias=True)
-    head_dim = spec["attention"].get("head_dim")
-    if cfg.flag("qk_layernorm"):
-        if head_dim not in (None, h // a):
-            raise cfg.fail(
-                "head_dim",
-                "differs from hidden_size / heads while qk_layernorm is on: "
-                "Phi's q/k LayerNorms are h/a wide, which the schema cannot express",
-            )
-        spec["attention"]["qk_norm"] = True
-    spec["ffn"] = {**_plain_ffn(cfg.integer("intermediate_size"), cfg.text("hidden_act")), "bias": True}
-    spec["norms"] = {"kind": "layernorm", "per_block": 1}
-    spec["head"]["bias"] = True
-    return spec
-
-
-def _falcon(cfg: HFConfig) -> Spec:
-    h = cfg.integer("hidden_size")
-    a = cfg.divisor("num_attention_heads", h, "hidden_size")
-    new_arch = cfg.flag("new_decoder_architecture")
-    if new_arch:
-        kv = cfg.divisor("num_kv_heads", a, "num_attention_heads", cfg.opt_integer("num_kv_heads") or a)
-    else:
-        kv = 1 if cfg.flag("multi_query") else a
-    norms_in_parallel = cfg.opt_integer("num_ln_in_parallel_attn") or (2 if new_arch else 1)
-    per_block = 2 if not cfg.flag("parallel_attn") or norms_in_parallel == 2 else 1
-    bias = cfg.flag("bias")
-    return {
-        "hidden_size": h,
-        "embeddings": {
-            "vocab_size": cfg.integer("vocab_size"),
-            "position": "alibi" if cfg.flag("alibi") else "rope",
-            "max_positions": cfg.integer("max_position_embeddings"),
-        },
-        "attention": {"num_heads": a, "num_kv_heads": kv, **_all_biases(bias)},
-        "ffn": _plain_ffn(cfg.opt_integer("ffn_hidden_size") or 4 * h, cfg.text("activation"), bias),
-        "norms": {"kind": "layernorm", "per_block": per_block},
-        "head": {"tied": cfg.flag("tie_word_embeddings")},
-        "layers": [{"count": cfg.integer("num_hidden_layers")}],
-    }
-
-
-def _bloom(cfg: HFConfig) -> Spec:
-    h = cfg.integer("hidden_size")
-    return {
-        "hidden_size": h,
-        "embeddings": {"vocab_size": cfg.integer("vocab_size"), "position": "alibi", "norm": True},
-        "attention": {"num_heads": cfg.divisor("n_head", h, "hidden_size"), **_all_biases(True)},
-        "ffn": _plain_ffn(4 * h, "gelu"),
-        "norms": {"kind": "layernorm"},
-        "head": {"tied": cfg.flag("tie_word_embeddings")},
-        "layers": [{"count": cfg.integer("n_layer")}],
-    }
-
-
-def _gpt_neox(cfg: HFConfig) -> Spec:
-    fraction = cfg.rope("partial_rotary_factor")
-    if fraction is None:
-        fraction = cfg.number("rotary_pct")
-    fraction = cfg.as_number("partial_rotary_factor", fraction)
-    h = cfg.integer("hidden_size")
-    return {
-        "hidden_size": h,
-        "embeddings": {
-            "vocab_size": cfg.integer("vocab_size"),
-            "max_positions": cfg.integer("max_position_embeddings"),
-        },
-        "attention": {
-            "num_heads": cfg.divisor("num_attention_heads", h, "hidden_size"),
-            "rotary_fraction": fraction,
-            **_all_biases(cfg.flag("attention_bias")),
-        },
-        "ffn": _plain_ffn(cfg.integer("intermediate_size"), cfg.text("hidden_act")),
-        "norms": {"kind": "layernorm"},
-        "head": {"tied": cfg.flag("tie_word_embeddings")},
-        "layers": [{"count": cfg.integer("num_hidden_layers")}],
-    }
-
-
-def _bert(cfg: HFConfig) -> Spec:
-    classes = cfg.raw("architectures", None) or ["BertForMaskedLM"]
-    names = isinstance(classes, list) and all(isinstance(name, str) for name in classes)
-    if not names or not {"BertForMaskedLM", "BertModel"} & set(classes):
-        raise cfg.fail("architectures", f"names {shown(classes)}; supported: BertForMaskedLM, BertModel")
-    if cfg.flag("is_decoder") or cfg.flag("add_cross_attention"):
-        raise cfg.fail("is_decoder", "is true: BERT as a decoder is not supported")
-    masked_lm = "BertForMaskedLM" in classes
-    h = cfg.integer("hidden_size")
-    tied = cfg.flag("tie_word_embeddings")
-    # transformers 5 ties decoder.bias to the head's bias only together with the weights.
-    head = {"tied": tied, "bias": True, "decoder_bias": not tied, "transform": True}
-    return {
-        "name": _display_name(cfg.data, cfg.origin) + ("" if masked_lm else " (BertModel)"),
-        "hidden_size": h,
-        "embeddings": {
-            **_learned(cfg, cfg.integer("max_position_embeddings")),
-            "token_types": cfg.integer("type_vocab_size"),
-            "norm": True,
-        },
-        "attention": {"num_heads": cfg.divisor("num_attention_heads", h, "hidden_size"), **_all_biases(True)},
-        "ffn": _plain_ffn(cfg.integer("intermediate_size"), cfg.text("hidden_act")),
-        "norms": {"kind": "layernorm", "final": False},
-        "head": head if masked_lm else {"present": False, "pooler": True},
-        "layers": [{"count": cfg.integer("num_hidden_layers")}],
-    }
-
-
-# --- shared pieces ---------------------------------------------------------------------------
-
-
-def _learned(cfg: HFConfig, positions: int) -> Spec:
-    return {"vocab_size": cfg.integer("vocab_size"), "position": "learned", "max_positions": positions}
-
-
-def _plain_ffn(width: int, activation: str, bias: bool = True) -> Spec:
-    return {"width": width, "gated": False, "bias": bias, "activation": activation}
-
-
-def _all_biases(on: bool) -> Spec:
-    return dict.fromkeys(("q_bias", "k_bias", "v_bias", "o_bias"), on)
-
-
-def _display_name(data: Mapping[str, Any], origin: str) -> str:
-    named = data.get("_name_or_path")
-    if isinstance(named, str) and named.strip():
-        return PurePath(named).name
-    file = PurePath(origin)  # a name, not where the file was read: the same wherever it is kept
-    return f"{data.get('model_type')} ({file.name})" if file.stem == "config" else file.stem
-
-
-def _unsupported(data: Mapping[str, Any], origin: str) -> str:
+def unsupported(data: Mapping[str, Any], origin: str) -> str:
+    """The refusal of a model_type no family reads: one line of at most ``MAX_REFUSAL_CHARS``
+    naming it, the three nearest supported types (by the keys that shape parameters, a wrapper's
+    ``text_config`` included, then by name) and what to do instead."""
     model_type = data.get("model_type")
-    known = {key for values in (_COMMON_KEYS,) for key in values}
-    understood = sorted(key for key in data if key in known)
-    other = sorted(key for key in data if key not in known and key != "model_type")
-    return (
-        f"{origin}: model_type {shown(model_type)} is not supported "
-        f"(supported: {', '.join(SUPPORTED_MODEL_TYPES)}). "
-        f"Understood: {', '.join(understood) or 'none'}; not understood: {_short(other)}"
+    text = data.get("text_config")
+    inner = text if isinstance(text, Mapping) else {}
+    near = families.nearest((model_type, inner.get("model_type")), set(data) | set(inner))
+    preset = _preset_of(near)
+    like = f" ({preset})" if preset else ""
+    what = (
+        f"model_type {shown(model_type, 40)} is not supported (nearest: {', '.join(near)}); open a similar "
+        f"preset{like} and edit it, or give the checkpoint folder to count its weights"
     )
+    room = MAX_REFUSAL_CHARS - len(what) - 2
+    where = origin if len(origin) <= room else "…" + origin[-(room - 1) :]
+    return f"{where}: {what}"
 
 
-def _short(keys: list[str], limit: int = 12) -> str:
-    shown = ", ".join(keys[:limit]) or "none"
-    return shown + (f" (+{len(keys) - limit} more)" if len(keys) > limit else "")
+def _preset_of(model_types: list[str]) -> str | None:
+    """A built-in preset of the first of ``model_types`` that has one (read only on a refusal)."""
+    from paramtally.core.io.input_files import load_json_file
+    from paramtally.core.io.presets import BUILTIN_DIR, MAX_PRESET_BYTES, builtin_ids
 
-
-# Keys with one meaning across families; an unknown family's other keys are not guessed at.
-_COMMON_KEYS = (
-    "vocab_size", "hidden_size", "n_embd", "num_hidden_layers", "n_layer", "num_attention_heads",
-    "n_head", "num_key_value_heads", "head_dim", "intermediate_size", "max_position_embeddings",
-    "n_positions", "tie_word_embeddings", "hidden_act", "rope_theta", "rope_scaling",
-    "rope_parameters", "torch_dtype", "dtype", "architectures", "transformers_version",
-    "bos_token_id", "eos_token_id", "pad_token_id", "rms_norm_eps", "layer_norm_eps",
-    "initializer_range", "use_cache", "attention_dropout",
-)  # fmt: skip
-
-_BUILDERS: dict[str, Callable[[HFConfig], Spec]] = {
-    "gpt2": _gpt2,
-    "opt": _opt,
-    "phi": _phi,
-    "falcon": _falcon,
-    "bloom": _bloom,
-    "gpt_neox": _gpt_neox,
-    "bert": _bert,
-    **dict.fromkeys(
-        (
-            "llama",
-            "mistral",
-            "mixtral",
-            "qwen2",
-            "qwen2_moe",
-            "qwen3",
-            "qwen3_moe",
-            "gemma",
-            "gemma2",
-            "phi3",
-        ),
-        llama_like,
-    ),
-    **dict.fromkeys(("deepseek_v2", "deepseek_v3"), deepseek),
-    **HYBRID_BUILDERS,
-    **SEQ2SEQ_BUILDERS,
-}
-assert set(_BUILDERS) == set(SUPPORTED_MODEL_TYPES)
+    by_family: dict[str, str] = {}
+    for preset_id in builtin_ids():
+        data = load_json_file(BUILTIN_DIR / f"{preset_id}.json", MAX_PRESET_BYTES)
+        family = data.get("family") if isinstance(data, dict) else None
+        if isinstance(family, str):
+            by_family.setdefault(family, preset_id)
+    return next((by_family[kind] for kind in model_types if kind in by_family), None)

@@ -8,26 +8,48 @@ remembers which keys it used, for the "understood / not understood" report.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import PurePath
+from types import MappingProxyType
 from typing import Any
 
 from paramtally.core.errors import ParamTallyError, shown
-from paramtally.core.io.importers.hf_defaults import ALIASES, DEFAULTS
 from paramtally.core.io.importers.layer_pattern import MAX_EXPANDED
 
-__all__ = ["MISSING", "HFConfig"]
+__all__ = ["ALIASES", "MISSING", "HFConfig", "display_name"]
 
 MISSING: Any = object()
 _EXACT_FLOAT = 2**53  # every whole number up to here is exact as a float
 
+# Other spellings of the same key in circulation (transformers' attribute_map and renamed keys):
+# canonical name -> alternatives, tried in order when the canonical key is absent.
+ALIASES: Mapping[str, tuple[str, ...]] = MappingProxyType(
+    {
+        "n_embd": ("hidden_size",),
+        "n_layer": ("num_hidden_layers",),
+        "n_head": ("num_attention_heads",),
+        "n_positions": ("max_position_embeddings",),
+        "hidden_size": ("n_embed", "n_embd"),
+        "num_hidden_layers": ("n_layer",),
+        "num_attention_heads": ("n_head",),
+        "num_local_experts": ("num_experts",),
+        "num_experts": ("num_local_experts",),
+        "n_routed_experts": ("num_experts", "num_local_experts"),
+        "sliding_window": ("sliding_window_size",),
+    }
+)
+
 
 class HFConfig:
-    """One decoded ``config.json`` of a supported ``model_type``."""
+    """One decoded ``config.json`` of a supported ``model_type``, read against its config class's
+    ``defaults``."""
 
-    def __init__(self, data: Mapping[str, Any], model_type: str, origin: str) -> None:
+    def __init__(
+        self, data: Mapping[str, Any], model_type: str, origin: str, defaults: Mapping[str, Any]
+    ) -> None:
         self.data = data
         self.model_type = model_type
         self.origin = origin
-        self.defaults = DEFAULTS[model_type]
+        self.defaults = defaults
         self.used: set[str] = set()
 
     def fail(self, key: str, message: str) -> ParamTallyError:
@@ -117,3 +139,12 @@ class HFConfig:
         if scaling is not None and not isinstance(scaling, dict):
             raise self.fail("rope_scaling", f"must be an object or null (got {shown(scaling)})")
         return self.raw(key, None)
+
+
+def display_name(data: Mapping[str, Any], origin: str) -> str:
+    """The model's name: the last part of its ``_name_or_path``, else the file's."""
+    named = data.get("_name_or_path")
+    if isinstance(named, str) and named.strip():
+        return PurePath(named).name
+    file = PurePath(origin)  # a name, not where the file was read: the same wherever it is kept
+    return f"{data.get('model_type')} ({file.name})" if file.stem == "config" else file.stem

@@ -1,0 +1,121 @@
+"""DeepSeek-V2 and -V3 (``DeepseekV2ForCausalLM``, ``DeepseekV3ForCausalLM``): multi-head latent
+attention (MLA); the first ``first_k_dense_replace`` layers dense, the rest MoE with
+``n_shared_experts`` shared experts. Kimi-K2 (``kimi_k2``, remote code) is DeepSeek-V3's class.
+
+``num_key_value_heads`` and ``head_dim`` do not shape MLA (newer files write head_dim =
+qk_rope_head_dim); ``moe_layer_freq`` is ignored by transformers, and so here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from paramtally.core.io.importers.families.base import ActivationQuirks, Family, ModelType, Spec
+from paramtally.core.io.importers.families.llama import LLAMA_DEFAULTS
+from paramtally.core.io.importers.families.pieces import activation, decoder_model
+from paramtally.core.io.importers.hf_reader import HFConfig
+
+__all__ = ["FAMILY"]
+
+
+def deepseek(cfg: HFConfig, *, mlp_bias_key: str | None = None) -> Spec:
+    """``mlp_bias_key``: the key that biases the MLPs (V2's ``mlp_bias``; V3's are never biased)."""
+    bias = cfg.flag("attention_bias")
+    q_rank = cfg.opt_integer("q_lora_rank")
+    mlp_bias = mlp_bias_key is not None and cfg.flag(mlp_bias_key)
+    mixer: Spec = {
+        "kind": "mla",
+        "num_heads": cfg.integer("num_attention_heads"),
+        "q_lora_rank": q_rank,
+        "q_bias": bias and q_rank is not None,
+        "kv_bias": bias,
+        "o_bias": bias,
+        **{
+            key: cfg.integer(key)
+            for key in ("kv_lora_rank", "qk_rope_head_dim", "qk_nope_head_dim", "v_head_dim")
+        },
+    }
+    n = cfg.integer("num_hidden_layers")
+    dense = min(cfg.integer("first_k_dense_replace", minimum=0), n)
+    act = activation(cfg)
+    experts: Spec = {
+        "kind": "moe",
+        "activation": act,
+        "num_experts": cfg.integer("n_routed_experts"),
+        "top_k": cfg.integer("num_experts_per_tok"),
+        "expert_width": cfg.integer("moe_intermediate_size"),
+        "shared_experts": cfg.integer("n_shared_experts", minimum=0),
+        "shared_expert_bias": mlp_bias,
+    }
+    h, vocab = cfg.integer("hidden_size"), cfg.integer("vocab_size")
+    positions = cfg.integer("max_position_embeddings")
+    ffn = {"kind": "dense", "width": cfg.integer("intermediate_size"), "bias": mlp_bias, "activation": act}
+    block = {"mixer": mixer, "ffn": ffn, "norms": {"kind": "rmsnorm"}}
+    groups = ({"count": dense}, {"count": n - dense, "override": {"ffn": experts}})
+    layers = [group for group in groups if group["count"]]
+    spec = decoder_model(
+        h, vocab, block, layers, tied=cfg.flag("tie_word_embeddings"), max_positions=positions
+    )
+    # DeepSeek-V3's checkpoint holds num_nextn_predict_layers MoE prediction modules, which
+    # transformers does not build: counted apart (ParamReport.mtp).
+    predict = cfg.integer("num_nextn_predict_layers", minimum=0, default=0)
+    if predict:
+        spec["mtp"] = {"count": predict, "override": {"ffn": experts}}
+    return spec
+
+
+_DEEPSEEK_DEFAULTS: dict[str, Any] = {
+    **LLAMA_DEFAULTS,
+    "attention_bias": False,
+    "mlp_bias": False,
+    "kv_lora_rank": 512,
+    "q_lora_rank": 1536,
+    "qk_nope_head_dim": 128,
+    "qk_rope_head_dim": 64,
+    "v_head_dim": 128,
+}
+# DeepseekV3TopkRouter: F.linear(hidden_states.type(torch.float32), self.weight.type(torch.float32))
+# keeps an fp32 copy of the layer's input. DeepseekV2TopkRouter scales topk_weights by
+# routed_scaling_factor without dividing them by their sum, whatever norm_topk_prob says.
+_V3_ROUTER = ActivationQuirks(fp32_router_input=True)
+_V2_ROUTER = ActivationQuirks(fp32_router_input=True, unnormalized_top_k=True)
+
+FAMILY = Family(
+    "DeepSeek-V2, DeepSeek-V3",
+    (
+        ModelType(
+            "deepseek_v2",
+            lambda cfg: deepseek(cfg, mlp_bias_key="mlp_bias"),
+            {
+                **_DEEPSEEK_DEFAULTS,
+                "vocab_size": 102400,
+                "first_k_dense_replace": 0,
+                "n_routed_experts": 64,
+                "n_shared_experts": 2,
+                "num_experts_per_tok": None,
+                "moe_intermediate_size": 1407,
+            },
+            activations=_V2_ROUTER,
+        ),
+        ModelType(
+            "deepseek_v3",
+            deepseek,
+            {
+                **_DEEPSEEK_DEFAULTS,
+                "vocab_size": 129280,
+                "hidden_size": 7168,
+                "intermediate_size": 18432,
+                "num_hidden_layers": 61,
+                "num_attention_heads": 128,
+                "max_position_embeddings": 4096,
+                "first_k_dense_replace": 3,
+                "n_routed_experts": 256,
+                "n_shared_experts": 1,
+                "num_experts_per_tok": 8,
+                "moe_intermediate_size": 2048,
+            },
+            activations=_V3_ROUTER,
+            aliases=("kimi_k2",),
+        ),
+    ),
+)
