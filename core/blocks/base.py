@@ -15,7 +15,7 @@ from typing import Annotated, Any, ClassVar, Literal, NamedTuple
 from pydantic import BaseModel, ConfigDict, Field
 
 from paramtally.core.count.breakdown import Node
-from paramtally.core.count.formula import evaluate
+from paramtally.core.terms.formula import evaluate
 
 __all__ = [
     "GGUF_CATEGORY",

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import NamedTuple
 
-from paramtally.core.count.formula import formula_text
+from paramtally.core.terms.formula import formula_text
 
 __all__ = [
     "ADDED_PARTS",

@@ -3,7 +3,7 @@
 A ``Grid`` holds one rational number per cell as numerator and denominator arrays. They are
 numpy int64 while every result provably stays below 2⁶² (each operation checks the operands'
 largest magnitudes first) and Python integers (object arrays) otherwise, so nothing ever
-overflows or rounds. A formula of ``core.count.formula`` runs over grids unchanged: ``namespace()``
+overflows or rounds. A formula of ``core.terms.formula`` runs over grids unchanged: ``namespace()``
 gives it exact division, ``min`` and ``max`` that work cell by cell.
 
 ``interpolate`` makes the grid of a polynomial in (x, y) from its values on a small tensor of
@@ -171,12 +171,12 @@ def _max(*values: Value) -> Value:
 
 
 def namespace() -> dict[str, object]:
-    """What a compiled formula reads besides its symbols, for grids (``core.count.formula.compiled``)."""
+    """What a compiled formula reads besides its symbols, for grids (``core.terms.formula.compiled``)."""
     return {"__builtins__": {}, "_div": _div, "min": _min, "max": _max}
 
 
 def ceil(value: Value, shape: tuple[int, ...]) -> Array:
-    """Each cell rounded up to a whole number, as ``core.count.formula.evaluate`` does."""
+    """Each cell rounded up to a whole number, as ``core.terms.formula.evaluate`` does."""
     if not isinstance(value, Grid):
         return _int_array(math.ceil(value), shape)
     num, den = value.num, value.den

@@ -11,12 +11,12 @@ from dataclasses import dataclass
 from typing import Literal
 
 from paramtally.core.count.parameters import count_parameters
-from paramtally.core.count.terms import Term
 from paramtally.core.errors import ParamTallyError, unknown_name
 from paramtally.core.memory.estimate import estimate_memory, stage_terms
 from paramtally.core.memory.flops import estimate_flops
 from paramtally.core.memory.scenario import Scenario, check_scenario
 from paramtally.core.schema import Architecture
+from paramtally.core.terms.term import Term
 
 __all__ = ["FIGURES", "SECONDS_PER_DAY", "Combine", "Figure", "find_figure"]
 

@@ -3,7 +3,7 @@
 Every cell is the figure ``count``/``memory`` give for that variant. A plain loop over the cells
 would build and count thousands of architectures; instead the sweep builds only a few sample
 cells (a 6 × 6 tensor at most) and reads the calculator's own terms there: each term is a formula
-(``core.count.formula``) over symbol values — widths, layer counts, context, batch. Those values are
+(``core.terms.formula``) over symbol values — widths, layer counts, context, batch. Those values are
 polynomials in the swept fields (a head width h / a is, on the hidden sizes the heads divide;
 layers times a block's parameters is), so each is interpolated exactly from a 3 × 3 tensor of
 samples and checked against the calculator at every other sample. The term's formula then runs
@@ -41,8 +41,6 @@ import numpy as np
 from numpy.typing import NDArray
 from pydantic import ValidationError
 
-from paramtally.core.count.formula import compiled
-from paramtally.core.count.terms import Term
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.explore.exact_grid import Grid, Value, ceil, interpolate, namespace, narrow
 from paramtally.core.explore.figures import SECONDS_PER_DAY, Figure
@@ -51,6 +49,8 @@ from paramtally.core.memory.flops import estimate_flops
 from paramtally.core.memory.gguf_types import GGUF_DEFAULT_TYPES, row_blocks
 from paramtally.core.memory.scenario import Scenario
 from paramtally.core.schema import Architecture
+from paramtally.core.terms.formula import compiled
+from paramtally.core.terms.term import Term
 
 __all__ = [
     "Array",

@@ -29,7 +29,6 @@ from typing import NamedTuple
 
 from paramtally.core.blocks import KernelPath, MixerProtocol
 from paramtally.core.count.parameters import block_kind
-from paramtally.core.count.terms import Term
 from paramtally.core.memory.activations_hf import (
     HF_SOURCE,
     cache_copies,
@@ -43,6 +42,7 @@ from paramtally.core.memory.model_states import padded_vocab
 from paramtally.core.memory.scenario import Scenario, with_changes
 from paramtally.core.memory.stages import Stage
 from paramtally.core.schema import Architecture, Block
+from paramtally.core.terms.term import Term
 
 __all__ = [
     "INFERENCE_CHUNK",

@@ -29,13 +29,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from paramtally.core.count.terms import Term
 from paramtally.core.io.importers.families import activation_quirks
 from paramtally.core.memory.activations_hf import norm_bytes, sdpa_refusal
 from paramtally.core.memory.kv_cache import encoder_tokens
 from paramtally.core.memory.scenario import Scenario
 from paramtally.core.schema import Architecture, Block
 from paramtally.core.schema.stack import Stack
+from paramtally.core.terms.term import Term
 
 __all__ = ["bias_mask_term", "head_terms", "input_terms"]
 

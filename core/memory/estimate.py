@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from paramtally.core.count.terms import Term
 from paramtally.core.memory.activations import (
     activation_terms,
     kernel_path_omissions,
@@ -25,6 +24,7 @@ from paramtally.core.memory.scenario import Scenario, check_scenario, weights_fo
 from paramtally.core.memory.stages import ModelLayout, Stage, model_layout, with_lora
 from paramtally.core.memory.vision import image_tokens, language_scenario, vision_terms
 from paramtally.core.schema import Architecture
+from paramtally.core.terms.term import Term
 
 __all__ = [
     "PARTS",

@@ -26,9 +26,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from paramtally.core.count.formula import renamed
 from paramtally.core.count.parameters import count_parameters
-from paramtally.core.count.terms import Term
 from paramtally.core.memory.decode_weight_reads import cross_projections
 from paramtally.core.memory.estimate import effective_architecture
 from paramtally.core.memory.gpus import GPU, find_gpu
@@ -37,6 +35,8 @@ from paramtally.core.memory.scenario import Scenario
 from paramtally.core.memory.stages import model_layout
 from paramtally.core.memory.vision import language_scenario
 from paramtally.core.schema import Architecture, Block
+from paramtally.core.terms.formula import renamed
+from paramtally.core.terms.term import Term
 
 __all__ = [
     "CONVENTION",

@@ -19,9 +19,9 @@ it is on the GPU: llama.cpp keeps the vocabulary in host memory.
 
 from __future__ import annotations
 
-from paramtally.core.count.terms import Term
 from paramtally.core.io.importers.families import tokenizer
 from paramtally.core.schema import Architecture
+from paramtally.core.terms.term import Term
 
 __all__ = ["TOKEN_BYTES", "gguf_file_terms", "metadata_term", "sentencepiece"]
 

@@ -16,14 +16,14 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from paramtally.core.blocks import Cache
-from paramtally.core.count.formula import Number, exact, renamed
-from paramtally.core.count.terms import Term
 from paramtally.core.memory.gguf_types import GGUF_DEFAULT_TYPES
 from paramtally.core.memory.quant import KV_DTYPE_BITS
 from paramtally.core.memory.scenario import Scenario, weights_format
 from paramtally.core.memory.stages import Stage
 from paramtally.core.memory.vision import cross_image_tokens
 from paramtally.core.schema import Architecture, Block
+from paramtally.core.terms.formula import Number, exact, renamed
+from paramtally.core.terms.term import Term
 
 __all__ = ["RECURRENT_STATE", "KvStages", "encoder_tokens", "kv_terms", "state_bits"]
 

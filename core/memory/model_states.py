@@ -22,8 +22,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from paramtally.core.count.formula import Number
-from paramtally.core.count.terms import Term
 from paramtally.core.memory.gguf_types import (
     GGUF_DEFAULT_TYPES,
     LLAMA_CPP_SOURCE,
@@ -35,6 +33,8 @@ from paramtally.core.memory.quant import DTYPE_BITS, QUANT_FORMATS, experts_only
 from paramtally.core.memory.scenario import Scenario, weights_format
 from paramtally.core.memory.stages import Stage
 from paramtally.core.schema import Architecture
+from paramtally.core.terms.formula import Number
+from paramtally.core.terms.term import Term
 
 __all__ = [
     "MEGATRON_VOCAB_MULTIPLE",

@@ -35,8 +35,6 @@ from fractions import Fraction
 from types import CodeType
 from typing import Any, NamedTuple
 
-from paramtally.core.count.formula import Number, compiled
-from paramtally.core.count.terms import Term
 from paramtally.core.memory.decode_weight_reads import StageReads, stage_reads
 from paramtally.core.memory.estimate import effective_architecture
 from paramtally.core.memory.flops import decode_per_token, prefill_flops
@@ -47,6 +45,8 @@ from paramtally.core.memory.scenario import Scenario, check_scenario, weights_fo
 from paramtally.core.memory.stage_plans import StagePlan, bytes_at_batch, stage_plans
 from paramtally.core.memory.vision import language_scenario
 from paramtally.core.schema import Architecture
+from paramtally.core.terms.formula import Number, compiled
+from paramtally.core.terms.term import Term
 from paramtally.core.typed_numbers import GB
 
 __all__ = [

@@ -12,11 +12,11 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from paramtally.core.count.formula import evaluate
-from paramtally.core.count.terms import Piece, Term
 from paramtally.core.memory.estimate import busiest_candidates, stage_terms
 from paramtally.core.memory.scenario import Scenario
 from paramtally.core.schema import Architecture
+from paramtally.core.terms.formula import evaluate
+from paramtally.core.terms.term import Piece, Term
 
 __all__ = ["StagePlan", "busiest_plans", "bytes_at_batch", "stage_plans"]
 

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from paramtally.core.count.terms import Term
 from paramtally.core.memory.scenario import Scenario, with_changes
 from paramtally.core.schema import Architecture
 from paramtally.core.schema.vision import Merge, ProjectorStepKind
+from paramtally.core.terms.term import Term
 
 __all__ = [
     "cross_image_tokens",

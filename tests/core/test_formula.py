@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from paramtally.core.count.formula import compiled, evaluate, exact, render
+from paramtally.core.terms.formula import compiled, evaluate, exact, render
 from tests.hypothesis_budget import examples
 
 

@@ -8,10 +8,10 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from paramtally.core.count.terms import Term
 from paramtally.core.editing.edits import with_value
 from paramtally.core.io.model_sources import load_source
 from paramtally.core.memory.estimate import estimate_memory
+from paramtally.core.terms.term import Term
 from paramtally.gui.main_window import MainWindow
 from paramtally.gui.views.memory_panel import MemoryPanel
 from tests.gui.conftest import TypeInto

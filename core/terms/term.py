@@ -1,6 +1,6 @@
 """A term: one named figure of a total (bytes of memory, FLOPs) with its formula and its source.
 
-The number is evaluated once, exactly (``core.count.formula``); the formula text, numbers filled in, is
+The number is evaluated once, exactly (``core.terms.formula``); the formula text, numbers filled in, is
 made only when someone reads it, so a recompute after an edit stays cheap.
 """
 
@@ -10,7 +10,7 @@ import math
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from paramtally.core.count.formula import Number, evaluate, exact, formula_text, quantity_text
+from paramtally.core.terms.formula import Number, evaluate, exact, formula_text, quantity_text
 
 __all__ = ["Number", "Piece", "Term"]
 
