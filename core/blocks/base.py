@@ -14,8 +14,8 @@ from typing import Annotated, Any, ClassVar, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from paramtally.core.count.breakdown import Node
 from paramtally.core.terms.formula import evaluate
+from paramtally.core.terms.node import Node
 
 __all__ = [
     "GGUF_CATEGORY",

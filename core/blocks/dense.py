@@ -29,7 +29,7 @@ from paramtally.core.blocks.base import (
     gguf_tensors_of,
     leaf,
 )
-from paramtally.core.count.breakdown import Node, group
+from paramtally.core.terms.node import Node, group
 
 __all__ = ["ACTIVATIONS", "Activation", "DenseFFN", "NoFFN", "mlp_expr"]
 

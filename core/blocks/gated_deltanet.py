@@ -27,7 +27,7 @@ from paramtally.core.blocks.base import (
     gguf_tensors_of,
     leaf,
 )
-from paramtally.core.count.breakdown import Node
+from paramtally.core.terms.node import Node
 
 __all__ = ["GatedDeltaNet"]
 

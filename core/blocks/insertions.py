@@ -12,7 +12,7 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import AfterValidator, ConfigDict, Field
 
 from paramtally.core.blocks.base import Context, LoRAMatrix, PositiveInt, Spec, TreeEdit, leaf
-from paramtally.core.count.breakdown import Node
+from paramtally.core.terms.node import Node
 
 __all__ = ["Adapter", "LoRA", "LoRATarget", "LoRATargets"]
 

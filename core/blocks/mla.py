@@ -36,7 +36,7 @@ from paramtally.core.blocks.base import (
     leaf,
     norm_leaf,
 )
-from paramtally.core.count.breakdown import Node
+from paramtally.core.terms.node import Node
 
 __all__ = ["MLA"]
 

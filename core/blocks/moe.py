@@ -40,7 +40,7 @@ from paramtally.core.blocks.base import (
     leaf,
 )
 from paramtally.core.blocks.dense import Activation, mlp_expr
-from paramtally.core.count.breakdown import Node
+from paramtally.core.terms.node import Node
 
 __all__ = ["MoE"]
 

@@ -22,7 +22,7 @@ from paramtally.core.blocks.base import (
     LoRAMatrix,
     Replicated,
 )
-from paramtally.core.count.breakdown import Node
+from paramtally.core.terms.node import Node
 
 __all__ = ["NoMixer"]
 

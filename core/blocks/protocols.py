@@ -23,7 +23,7 @@ from paramtally.core.blocks.base import (
     Replicated,
     TreeEdit,
 )
-from paramtally.core.count.breakdown import Node
+from paramtally.core.terms.node import Node
 
 __all__ = ["FFNProtocol", "InsertionProtocol", "KindProtocol", "MixerProtocol"]
 

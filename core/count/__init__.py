@@ -1,5 +1,5 @@
-"""Parameter counts: the breakdown tree of terms, the formula engine that evaluates and shows each
-term, and the rows of the layer tree.
+"""Parameter counts: the report (the breakdown tree of ``core.terms.node`` terms, the parts, the
+per-layer table) and the rows of the layer tree.
 
-Imports ``schema`` and ``blocks`` only: a count never needs a scenario, a GPU or a file.
+Imports ``schema``, ``blocks`` and ``terms`` only: a count never needs a scenario, a GPU or a file.
 """

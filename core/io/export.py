@@ -24,9 +24,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from paramtally.core.count.breakdown import PART_LABELS, PARTS, Node, ParamReport
+from paramtally.core.count.breakdown import PART_LABELS, PARTS, ParamReport
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.io.atomic import write_text_atomic
+from paramtally.core.terms.node import Node
 from paramtally.core.text import escaped, json_text
 from paramtally.core.typed_numbers import GIB
 

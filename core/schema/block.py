@@ -26,8 +26,8 @@ from paramtally.core.blocks import (
     MixerKind,
 )
 from paramtally.core.blocks.base import NonNegativeInt, NormKind, Spec, leaf, norm_leaf
-from paramtally.core.count.breakdown import Node, group
 from paramtally.core.schema.hashed import HashedSpec
+from paramtally.core.terms.node import Node, group
 
 __all__ = ["Block", "BlockNorms", "Problem", "block_fields", "block_node"]
 

@@ -23,9 +23,9 @@ from pydantic import ConfigDict, Field
 
 from paramtally.core.blocks.base import Context, NonNegativeInt, NormKind, PositiveInt, Spec, leaf
 from paramtally.core.blocks.dense import DenseFFN
-from paramtally.core.count.breakdown import Node, group
 from paramtally.core.schema.limits import MAX_LAYER_GROUPS
 from paramtally.core.schema.stack import PositionKind, Stack
+from paramtally.core.terms.node import Node, group
 
 __all__ = [
     "STEP_KINDS",

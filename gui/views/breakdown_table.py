@@ -16,8 +16,9 @@ from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelInde
 from PySide6.QtGui import QFont, QShowEvent
 from PySide6.QtWidgets import QHeaderView, QTreeView, QWidget
 
-from paramtally.core.count.breakdown import PART_LABELS, Node, ParamReport, Path
+from paramtally.core.count.breakdown import PART_LABELS, ParamReport
 from paramtally.core.io.export import BREAKDOWN_COLUMNS, breakdown_rows, to_tsv
+from paramtally.core.terms.node import Node, Path
 from paramtally.gui.failed_cells import FailedCells
 from paramtally.gui.shown_text import shown
 from paramtally.gui.views.copy_rows import add_copy_action

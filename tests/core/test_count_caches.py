@@ -9,7 +9,7 @@ import sys
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from paramtally.core.count.breakdown import PARTS, Node, ParamReport
+from paramtally.core.count.breakdown import PARTS, ParamReport
 from paramtally.core.count.layer_tree_rows import (
     BLOCK_PARTS,
     TreeRow,
@@ -23,6 +23,7 @@ from paramtally.core.editing.layer_ops import lora_gaps
 from paramtally.core.io.presets import load_builtin
 from paramtally.core.schema import Architecture, Block, LayerGroup, Run, block_node
 from paramtally.core.schema.stack import resolve_block
+from paramtally.core.terms.node import Node
 from tests.core.strategies import architectures
 from tests.hypothesis_budget import examples
 
