@@ -19,15 +19,14 @@ from pydantic.fields import FieldInfo
 from paramtally.core.blocks import KIND_TAGS
 from paramtally.core.count.breakdown import ParamReport
 from paramtally.core.count.parameters import block_kind, count_parameters, layer_span, run_title
-from paramtally.core.editing.layer_ops import lora_gaps
 from paramtally.core.errors import FieldPath
 from paramtally.core.schema import Architecture, Block, LayerGroup, LoRA, Run, Stack, StackRole
 from paramtally.core.schema.block import block_fields
-from paramtally.core.schema.field_specs import FieldSpec, field_spec
+from paramtally.core.schema.field_specs import FieldSpec, field_spec, kind_title
 from paramtally.core.schema.model import stack_runs
 from paramtally.core.schema.stack import resolve_block
 
-__all__ = ["BLOCK_PARTS", "TreeRow", "block_field_params", "part_summary", "stack_rows"]
+__all__ = ["BLOCK_PARTS", "TreeRow", "block_field_params", "lora_gaps", "part_summary", "stack_rows"]
 
 # The block's fields a tree row shows, in the order they are shown.
 BLOCK_PARTS = ("mixer", "parallel_mixer", "cross_attention", "ffn", "norms", "lora", "adapter")
@@ -324,3 +323,40 @@ def _mtp_rows(arch: Architecture, rows: list[TreeRow], report: ParamReport) -> N
     for name, text, detail in _block_text(block).parts:
         params = by_field.get(name, 0) * mtp.count
         rows.append(TreeRow("part", ("mtp",), name, text, params, f"{params:,} parameters\n{detail}", me))
+
+
+# Which part of a block holds each LoRA target's matrix.
+_TARGET_PART = {
+    "q": "mixer",
+    "k": "mixer",
+    "v": "mixer",
+    "o": "mixer",
+    "gate": "ffn",
+    "up": "ffn",
+    "down": "ffn",
+}
+
+
+def lora_gaps(block: Block) -> tuple[tuple[tuple[str, ...], str], ...]:
+    """The targets of ``block``'s LoRA that its parts have no matrix for, each with why:
+    ``((("q", "v"), "none in a Mamba mixer"),)`` for LoRA on q, v, gate, … over a Mamba mixer.
+    Those targets count 0. Which matrices a part has does not depend on the hidden size, so they
+    are read at h = 1 (the tree's rows are made once for every hidden size)."""
+    lora = block.lora
+    if lora is None:
+        return ()
+    have = {target for target, *_ in block.lora_matrices(1)}
+    gaps: list[tuple[tuple[str, ...], str]] = []
+    for part in ("mixer", "ffn"):
+        missing = tuple(
+            target for target in lora.targets if _TARGET_PART[target] == part and target not in have
+        )
+        if not missing:
+            continue
+        title = kind_title(type(getattr(block, part)))
+        if part == "mixer":
+            gaps.append((missing, f"none in a {title} mixer"))
+        else:
+            absent = not block.ffn.active_width()  # no FFN at all
+            gaps.append((missing, "none: the block has no FFN" if absent else f"none in this {title}"))
+    return tuple(gaps)

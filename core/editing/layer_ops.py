@@ -20,7 +20,6 @@ from pydantic import BaseModel
 from paramtally.core.blocks import INSERTION_KINDS, KIND_TAGS, retyped
 from paramtally.core.errors import FieldError, FieldPath, ParamTallyError
 from paramtally.core.schema import MTP, Adapter, Architecture, Block, LayerGroup, LoRA, MoE, StackRole, thaw
-from paramtally.core.schema.field_specs import kind_title
 from paramtally.core.schema.field_titles import field_title
 from paramtally.core.schema.group_addresses import (
     difference,
@@ -234,43 +233,6 @@ def adapts(arch: Architecture, group: FieldPath, insertion: LoRA | Adapter) -> b
 
 # The block fields that hold an insertion (``core.blocks.INSERTION_KINDS``).
 _INSERTION_FIELDS = frozenset(kind.FIELD for kind in INSERTION_KINDS)
-
-
-# Which part of a block holds each LoRA target's matrix.
-_TARGET_PART = {
-    "q": "mixer",
-    "k": "mixer",
-    "v": "mixer",
-    "o": "mixer",
-    "gate": "ffn",
-    "up": "ffn",
-    "down": "ffn",
-}
-
-
-def lora_gaps(block: Block) -> tuple[tuple[tuple[str, ...], str], ...]:
-    """The targets of ``block``'s LoRA that its parts have no matrix for, each with why:
-    ``((("q", "v"), "none in a Mamba mixer"),)`` for LoRA on q, v, gate, … over a Mamba mixer.
-    Those targets count 0. Which matrices a part has does not depend on the hidden size, so they
-    are read at h = 1 (the tree's rows are made once for every hidden size)."""
-    lora = block.lora
-    if lora is None:
-        return ()
-    have = {target for target, *_ in block.lora_matrices(1)}
-    gaps: list[tuple[tuple[str, ...], str]] = []
-    for part in ("mixer", "ffn"):
-        missing = tuple(
-            target for target in lora.targets if _TARGET_PART[target] == part and target not in have
-        )
-        if not missing:
-            continue
-        title = kind_title(type(getattr(block, part)))
-        if part == "mixer":
-            gaps.append((missing, f"none in a {title} mixer"))
-        else:
-            absent = not block.ffn.active_width()  # no FFN at all
-            gaps.append((missing, "none: the block has no FFN" if absent else f"none in this {title}"))
-    return tuple(gaps)
 
 
 def set_adapter(

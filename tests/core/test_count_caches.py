@@ -14,12 +14,12 @@ from paramtally.core.count.layer_tree_rows import (
     BLOCK_PARTS,
     TreeRow,
     block_field_params,
+    lora_gaps,
     part_summary,
     stack_rows,
 )
 from paramtally.core.count.parameters import block_kind, count_parameters, run_title
 from paramtally.core.editing.edits import with_value
-from paramtally.core.editing.layer_ops import lora_gaps
 from paramtally.core.io.presets import load_builtin
 from paramtally.core.schema import Architecture, Block, LayerGroup, Run, block_node
 from paramtally.core.schema.stack import resolve_block
