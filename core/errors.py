@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from pydantic import ValidationError
@@ -21,6 +21,7 @@ __all__ = [
     "format_loc",
     "one_line",
     "plain_reason",
+    "register_union_tags",
     "shown",
     "unknown_name",
     "without_union_tags",
@@ -190,11 +191,20 @@ def without_union_tags(loc: Sequence[str | int]) -> FieldPath:
     return tuple(part for part in loc if not _is_union_tag(part))
 
 
+# The discriminator values of the schema's tagged unions: the kinds' tags, which ``core.blocks``
+# registers as it defines them. errors sits below every layer and names no kind; no error can name a
+# kind's tag before that kind is defined.
+_UNION_TAGS: set[str] = set()
+
+
+def register_union_tags(tags: Iterable[str]) -> None:
+    """Take ``tags`` for discriminator values that pydantic puts in an error's path."""
+    _UNION_TAGS.update(tags)
+
+
 def _is_union_tag(part: str | int) -> bool:
     # pydantic puts the chosen union member in the path: a discriminator value ("attention" in
     # "mixer.attention.num_heads") or a type name ("MoE", "int").
-    from paramtally.core.blocks import KIND_TAGS  # late: errors is imported before the schema
-
     return isinstance(part, str) and (
-        part[:1].isupper() or part in {"int", "none", "function-after"} or part in KIND_TAGS
+        part[:1].isupper() or part in {"int", "none", "function-after"} or part in _UNION_TAGS
     )

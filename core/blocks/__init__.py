@@ -48,6 +48,7 @@ from paramtally.core.blocks.mla import MLA
 from paramtally.core.blocks.moe import MoE
 from paramtally.core.blocks.no_mixer import NoMixer
 from paramtally.core.blocks.protocols import FFNProtocol, InsertionProtocol, KindProtocol, MixerProtocol
+from paramtally.core.errors import register_union_tags
 
 __all__ = [
     "ACTIVATIONS",
@@ -122,6 +123,7 @@ FFNS: Mapping[str, type[FFNKind]] = {tag_of(kind): kind for kind in FFN_KINDS}
 KINDS: Mapping[str, type[MixerKind | FFNKind]] = {**MIXERS, **FFNS}
 # The discriminator values pydantic puts into error paths of a union (e.g. "mixer.attention.num_heads").
 KIND_TAGS = frozenset(KINDS)
+register_union_tags(KIND_TAGS)  # errors reads them out of a refused value's path
 
 
 def retyped(part: Mapping[str, Any], kind: str, h: int) -> dict[str, Any]:
