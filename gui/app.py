@@ -54,7 +54,8 @@ def _size(text: str) -> tuple[int, int]:
 
 def build_parser() -> argparse.ArgumentParser:
     """The whole ``paramtally`` command line: the window's options, the version and every command."""
-    from paramtally.core.cli import COMMANDS, OneLineParser, version
+    from paramtally.core.cli import COMMANDS, OneLineParser
+    from paramtally.core.files.package_data import version
 
     commands = "\n".join(f"  {name:<15} {summary}" for name, summary in COMMANDS.items())
     parser = OneLineParser(
@@ -220,8 +221,8 @@ def open_window(args: argparse.Namespace) -> MainWindow | int:
         print(f"paramtally: cannot open the window ({exc}); see `paramtally --help`", file=sys.stderr)
         return 2
 
+    from paramtally.core.files.package_data import data_dir
     from paramtally.core.io.desktop_entry import APP_ID
-    from paramtally.core.io.package_data import data_dir
     from paramtally.gui.document import Document
     from paramtally.gui.main_window import MainWindow, settings
     from paramtally.gui.notices import route_warnings_to

@@ -59,7 +59,7 @@ class FailedCells:
 
     @staticmethod
     def _log(error: Exception) -> str:
-        from paramtally.core.cli import version  # late: only a bug needs it
+        from paramtally.core.files.package_data import version  # late: only a bug needs it
 
         path = log_exception(type(error), error, error.__traceback__, version())
         return str(path) if path is not None else ""

@@ -44,7 +44,7 @@ def route_uncaught_to(window: QWidget) -> None:
     started the window from a desktop. The traceback still goes to stderr as well. While one
     such dialog is open, further ones (the same bug repeating on each repaint) are only logged.
     """
-    from paramtally.core.cli import version
+    from paramtally.core.files.package_data import version
     from paramtally.gui.dialogs import warn
 
     previous = sys.excepthook

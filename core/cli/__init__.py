@@ -16,9 +16,10 @@ from pydantic import ValidationError
 
 from paramtally.core.cli.output import check_output, read_sources
 from paramtally.core.errors import ParamTallyError, ParamTallyWarning, one_line
+from paramtally.core.files.package_data import version
 from paramtally.core.text import message_line
 
-__all__ = ["BUG_STATUS", "COMMANDS", "OneLineParser", "main", "version"]
+__all__ = ["BUG_STATUS", "COMMANDS", "OneLineParser", "main"]
 
 # Each command is the module ``paramtally.core.cli.<name>`` (dashes as underscores).
 COMMANDS: dict[str, str] = {
@@ -31,17 +32,6 @@ COMMANDS: dict[str, str] = {
     "presets": "list, show, import, export and delete presets",
     "desktop-entry": "add ParamTally to (or remove it from) the desktop's application menu",
 }
-
-
-def version() -> str:
-    """The installed package's version (package metadata), or "unknown" from a bare checkout."""
-    from importlib.metadata import PackageNotFoundError
-    from importlib.metadata import version as package_version
-
-    try:
-        return package_version("paramtally")
-    except PackageNotFoundError:
-        return "unknown"
 
 
 class OneLineParser(argparse.ArgumentParser):

@@ -16,8 +16,8 @@ from paramtally.core.count.breakdown import PART_LABELS, ParamReport, human
 from paramtally.core.count.parameters import count_parameters
 from paramtally.core.editing.edits import without_biases
 from paramtally.core.errors import ParamTallyError
+from paramtally.core.files.input_files import typed_path
 from paramtally.core.io.export import check_layer_rows
-from paramtally.core.io.input_files import typed_path
 from paramtally.core.io.model_sources import read_source
 from paramtally.core.io.presets import Preset
 from paramtally.core.io.subjects import breakdown_export

@@ -8,8 +8,8 @@ import sys
 from paramtally.core.cli.output import emit, emit_json, format_table
 from paramtally.core.count.breakdown import human
 from paramtally.core.count.parameters import count_parameters
+from paramtally.core.files.input_files import typed_path
 from paramtally.core.io import presets, user_presets
-from paramtally.core.io.input_files import typed_path
 
 __all__ = ["add_arguments", "run"]
 

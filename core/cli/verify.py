@@ -11,6 +11,7 @@ from typing import Any
 from paramtally.core.cli.output import add_output_arguments, emit, emit_json, format_table, printable
 from paramtally.core.count.breakdown import PART_LABELS, human
 from paramtally.core.errors import ParamTallyError
+from paramtally.core.files.input_files import typed_path
 from paramtally.core.io.importers.checkpoint import (
     Checkpoint,
     PartRow,
@@ -21,7 +22,6 @@ from paramtally.core.io.importers.checkpoint import (
 )
 from paramtally.core.io.importers.safetensors_header import TensorInfo
 from paramtally.core.io.importers.tensor_parts import part_of
-from paramtally.core.io.input_files import typed_path
 from paramtally.core.io.model_sources import load_source
 from paramtally.core.schema import Architecture
 

@@ -12,10 +12,9 @@ from dataclasses import dataclass
 from importlib import metadata, resources
 from pathlib import Path
 
-from paramtally.core.cli import version
+from paramtally.core.files.package_data import data_dir, version
 from paramtally.core.io.desktop_entry import entry_paths
 from paramtally.core.io.error_log import error_log_path
-from paramtally.core.io.package_data import data_dir
 from paramtally.core.io.recent import recent_path
 from paramtally.core.io.user_presets import presets_dir
 from paramtally.core.memory.gpus import user_catalog_path

@@ -14,8 +14,8 @@ from pathlib import Path
 import platformdirs
 
 from paramtally.core.errors import ParamTallyError
+from paramtally.core.files.package_data import data_dir
 from paramtally.core.io.atomic import write_bytes_atomic, write_text_atomic
-from paramtally.core.io.package_data import data_dir
 
 __all__ = ["APP_ID", "entry_paths", "entry_text", "install", "uninstall"]
 

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from paramtally.core.count.breakdown import PART_LABELS, PARTS, ParamReport
 from paramtally.core.errors import ParamTallyError
+from paramtally.core.files.package_data import version
 from paramtally.core.io.atomic import write_text_atomic
 from paramtally.core.terms.node import Node
 from paramtally.core.text import escaped, json_text
@@ -415,8 +416,6 @@ def about_rows(
 ) -> list[tuple[str, str]]:
     """What a table was computed for, as (key, value) lines for ``to_csv(about=…)``; without an
     architecture (a comparison names its models in its rows) the version and scenario only."""
-    from paramtally.core.cli import version  # late: the CLI package imports this module
-
     rows = [("paramtally", version())]
     if architecture is None:
         return rows + _scenario_about(scenario)

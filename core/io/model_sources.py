@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from paramtally.core.errors import ParamTallyError
+from paramtally.core.files.input_files import load_json_file, typed_path
 from paramtally.core.io import presets
-from paramtally.core.io.input_files import load_json_file, typed_path
 from paramtally.core.io.presets import Preset
 from paramtally.core.schema import Architecture
 

@@ -23,9 +23,9 @@ from typing import Any
 from pydantic import ValidationError
 
 from paramtally.core.errors import ParamTallyError, one_line
-from paramtally.core.io.input_files import load_json_file, parse_json
+from paramtally.core.files.input_files import load_json_file, parse_json
+from paramtally.core.files.package_data import data_dir
 from paramtally.core.io.migrations import migrate
-from paramtally.core.io.package_data import data_dir
 from paramtally.core.schema import Architecture
 
 __all__ = [
@@ -91,7 +91,8 @@ def check_preset_id(preset_id: str) -> str:
 
 
 def parse_preset(text: str | bytes, origin: str) -> Architecture:
-    """Decode (guarded, ``core.io.input_files``), migrate and validate one preset; errors name ``origin``."""
+    """Decode (guarded, ``core.files.input_files``), migrate and validate one preset; errors name
+    ``origin``."""
     return read_preset(text, origin).architecture
 
 

@@ -15,8 +15,8 @@ from pathlib import Path
 import platformdirs
 
 from paramtally.core.errors import ParamTallyError
+from paramtally.core.files.input_files import load_json_file, typed_path
 from paramtally.core.io.atomic import write_text_atomic
-from paramtally.core.io.input_files import load_json_file, typed_path
 
 __all__ = ["MAX_RECENT", "forget_source", "recent_path", "recent_sources", "remember_source"]
 

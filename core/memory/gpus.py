@@ -18,8 +18,8 @@ import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from paramtally.core.errors import ParamTallyError, ParamTallyWarning, field_error, one_line, unknown_name
-from paramtally.core.io.input_files import load_json_file
-from paramtally.core.io.package_data import data_dir
+from paramtally.core.files.input_files import load_json_file
+from paramtally.core.files.package_data import data_dir
 from paramtally.core.schema.limits import MAX_DESCRIPTION_CHARS, MAX_GPUS, MAX_NAME_CHARS
 from paramtally.core.text import Line, Text
 

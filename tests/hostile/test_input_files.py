@@ -1,4 +1,4 @@
-"""The one guarded opener and JSON loader every file goes through (``core.io.input_files``)."""
+"""The one guarded opener and JSON loader every file goes through (``core.files.input_files``)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from paramtally.core.errors import ParamTallyError
-from paramtally.core.io.input_files import MAX_DEPTH, MAX_INT_DIGITS, load_json_file, parse_json
+from paramtally.core.files.input_files import MAX_DEPTH, MAX_INT_DIGITS, load_json_file, parse_json
 
 
 @pytest.mark.parametrize(

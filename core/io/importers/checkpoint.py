@@ -16,13 +16,13 @@ from typing import Any
 from paramtally.core.count.breakdown import PARTS
 from paramtally.core.count.parameters import count_parameters
 from paramtally.core.errors import ParamTallyError, shown
+from paramtally.core.files.input_files import open_regular
 from paramtally.core.io.importers.differing_layers import differing_layers
 from paramtally.core.io.importers.gguf_header import config_from_gguf, gguf_words, read_gguf_header
 from paramtally.core.io.importers.hf_config import import_hf_config
 from paramtally.core.io.importers.model_folder import ModelFolder
 from paramtally.core.io.importers.safetensors_header import TensorInfo, read_safetensors_header
 from paramtally.core.io.importers.tensor_parts import BUFFER, MTP, QUANT, UNKNOWN, layer_of, part_of
-from paramtally.core.io.input_files import open_regular
 from paramtally.core.io.model_sources import load_json_source
 from paramtally.core.schema import Architecture
 from paramtally.core.schema.limits import MAX_NAME_CHARS, MAX_SHARDS, MAX_TENSORS

@@ -214,7 +214,7 @@ def unsupported(data: Mapping[str, Any], origin: str) -> str:
 
 def _preset_of(model_types: list[str]) -> str | None:
     """A built-in preset of the first of ``model_types`` that has one (read only on a refusal)."""
-    from paramtally.core.io.input_files import load_json_file
+    from paramtally.core.files.input_files import load_json_file
     from paramtally.core.io.presets import BUILTIN_DIR, MAX_PRESET_BYTES, builtin_ids
 
     by_family: dict[str, str] = {}

@@ -5,7 +5,7 @@ names its shards), so they are untrusted: ``../outside/x.safetensors``, ``/etc/p
 shard that is a symbolic link to ``/dev/zero`` must not be opened. ``member`` resolves a name
 (following every symbolic link, opening nothing) and refuses it unless it lands inside the
 folder; the file is then opened without following links (``O_NOFOLLOW``) and only if it is a
-regular file (``core.io.input_files``).
+regular file (``core.files.input_files``).
 
 One place outside counts as inside: a Hugging Face hub cache keeps a revision's files in
 ``…/snapshots/<revision>/`` as links into the same repository's ``…/blobs/``, so for a
@@ -18,7 +18,7 @@ from pathlib import Path, PurePath
 from typing import BinaryIO
 
 from paramtally.core.errors import ParamTallyError, shown
-from paramtally.core.io.input_files import load_json_file, open_regular
+from paramtally.core.files.input_files import load_json_file, open_regular
 
 __all__ = ["ModelFolder"]
 

@@ -3,7 +3,7 @@
 Only the header is read (a few kilobytes even for a 10 GB shard); the tensor data is never
 touched. Every promise the header makes is checked against the file size, so a header that
 lies about its length or a truncated file gives one clear error naming the file. The header's
-JSON goes through the same guarded decoder as every other file (``core.io.input_files``).
+JSON goes through the same guarded decoder as every other file (``core.files.input_files``).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from math import prod
 from typing import Any, BinaryIO
 
 from paramtally.core.errors import ParamTallyError, shown
-from paramtally.core.io.input_files import UnusableJSON, parse_json
+from paramtally.core.files.input_files import UnusableJSON, parse_json
 from paramtally.core.schema.limits import MAX_TENSORS
 
 __all__ = ["MAX_DIMS", "MAX_HEADER", "TensorInfo", "read_safetensors_header"]

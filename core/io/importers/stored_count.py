@@ -27,6 +27,7 @@ from pydantic import ValidationError
 
 from paramtally.core.count.breakdown import PART_LABELS, PARTS, human
 from paramtally.core.errors import ParamTallyError, one_line, shown
+from paramtally.core.files.input_files import parse_json, read_regular_file, typed_path
 from paramtally.core.io.importers.checkpoint import INDEX, Checkpoint, open_checkpoint
 from paramtally.core.io.importers.model_folder import ModelFolder
 from paramtally.core.io.importers.safetensors_header import TensorInfo
@@ -38,7 +39,6 @@ from paramtally.core.io.importers.tensor_parts import (
     layer_of,
     part_of,
 )
-from paramtally.core.io.input_files import parse_json, read_regular_file, typed_path
 from paramtally.core.io.model_sources import read_source
 from paramtally.core.io.presets import MAX_PRESET_BYTES, Preset
 from paramtally.core.schema.limits import MAX_NAME_CHARS

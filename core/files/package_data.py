@@ -1,4 +1,4 @@
-"""Data folders shipped inside the installed package (``presets/``, ``resources/``).
+"""What the installed package is: its data folders (``presets/``, ``resources/``) and its version.
 
 Found through ``importlib.resources`` so the installed package reads its own files, never paths
 relative to a checkout. ParamTally is always installed as plain files (a wheel or an editable
@@ -10,7 +10,7 @@ from __future__ import annotations
 from importlib import resources
 from pathlib import Path
 
-__all__ = ["data_dir"]
+__all__ = ["data_dir", "version"]
 
 
 def data_dir(name: str) -> Path:
@@ -19,3 +19,14 @@ def data_dir(name: str) -> Path:
     if not isinstance(folder, Path):  # a zipped install, which ParamTally does not support
         raise RuntimeError(f"paramtally.{name} is not installed as plain files ({folder!r})")
     return folder
+
+
+def version() -> str:
+    """The installed package's version (package metadata), or "unknown" from a bare checkout."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as package_version
+
+    try:
+        return package_version("paramtally")
+    except PackageNotFoundError:
+        return "unknown"
