@@ -17,13 +17,23 @@ from __future__ import annotations
 import warnings
 from collections.abc import Iterator, Mapping
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from paramtally.core.errors import FieldPath, ParamTallyWarning, format_loc
 from paramtally.core.schema import Architecture
 
-if TYPE_CHECKING:  # the scenario's module (dtypes, GPUs) is not loaded by a count
-    from paramtally.core.memory.scenario import Scenario
+
+class Scenario(Protocol):
+    """What a hint asks of a scenario (``core.memory.scenario.Scenario`` has it): the schema sits
+    below memory, and a count never loads the scenario's module (dtypes, GPUs)."""
+
+    @property
+    def context(self) -> int: ...
+
+    @property
+    def encoder_tokens(self) -> int | None: ...
+
+    def __hash__(self) -> int: ...  # the hints are cached by scenario
 
 __all__ = ["TILE", "architecture_hints", "context_hint", "encoder_tokens_hint", "hints", "warn_hints"]
 
