@@ -11,9 +11,9 @@ from paramtally.core.cli.scenario_flags import read_scenario, say_notes
 from paramtally.core.count.breakdown import PART_LABELS, human
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.explore.compare import ColumnFigures, Comparison, compare, load_columns
+from paramtally.core.explore.compare_export import comparison_export
 from paramtally.core.io.export import scenario_text
 from paramtally.core.io.model_sources import read_source
-from paramtally.core.io.subjects import comparison_export
 from paramtally.core.memory.gpus import load_catalog
 from paramtally.core.memory.scenario import gpus_text
 from paramtally.core.typed_numbers import GB

@@ -19,12 +19,11 @@ from __future__ import annotations
 import csv
 import dataclasses
 import io
-import json
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from paramtally.core.count.breakdown import PART_LABELS, PARTS, ParamReport
+from paramtally.core.count.breakdown import PARTS, ParamReport
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.files.package_data import version
 from paramtally.core.io.atomic import write_text_atomic
@@ -33,7 +32,6 @@ from paramtally.core.text import escaped, json_text
 from paramtally.core.typed_numbers import GIB
 
 if TYPE_CHECKING:
-    from paramtally.core.explore.compare import Comparison, Delta
     from paramtally.core.memory.estimate import MemoryReport
     from paramtally.core.memory.fit import SetupFit
     from paramtally.core.memory.flops import FlopsReport
@@ -44,7 +42,6 @@ if TYPE_CHECKING:
 __all__ = [
     "BOM",
     "BREAKDOWN_COLUMNS",
-    "COMPARE_COLUMNS",
     "GPU_COLUMNS",
     "LAYER_COLUMNS",
     "MAX_LAYER_ROWS",
@@ -54,8 +51,6 @@ __all__ = [
     "bandwidth_line",
     "breakdown_rows",
     "check_layer_rows",
-    "comparison_json",
-    "comparison_rows",
     "export_json",
     "flops_convention_line",
     "flops_json",
@@ -90,7 +85,6 @@ LAYER_COLUMNS = ("stack", "layer", "group", "mixer", "kind", "params", "active",
 # A node's path in a CSV cell: the names from the root down. The separator is only for reading;
 # "name" and "depth" give the tree without parsing it (names may hold "/").
 PATH_SEPARATOR = " › "
-COMPARE_COLUMNS = ("section", "item", "source", "value", "baseline", "delta", "delta_pct")
 MEMORY_COLUMNS = ("term", "part", "bytes", "gib", "share", "formula", "source")
 GPU_COLUMNS = (
     "gpu",
@@ -500,104 +494,4 @@ def _csv_value(value: Any) -> Any:
         return str(value).lower()
     if isinstance(value, float):  # fixed notation: spreadsheets read "0.00001234" everywhere
         return f"{value:.8f}".rstrip("0").rstrip(".") or "0"
-    return value
-
-
-# --- a comparison (`paramtally compare` and the window's compare view; ``core.io.subjects``) -------
-
-
-def comparison_json(comparison: Comparison) -> dict[str, Any]:
-    """``{"baseline", "scenario", "columns": [{"source", "total", "active", "parts": […]}, …],
-    "diff": [{"source", "path", "before", "after"}, …]}``."""
-    from paramtally.core.explore.compare import HEADLINE  # late: it loads the memory engine
-
-    columns = []
-    for index, column in enumerate(comparison.columns):
-        deltas = {name: _delta_json(comparison.delta(index, name)) for name in HEADLINE}
-        columns.append(
-            {
-                "source": column.source,
-                "name": column.name,
-                "total": column.total,
-                "active": column.active,
-                "total_with_mtp": column.total_with_mtp,
-                "memory_bytes": column.memory_bytes,
-                **({"memory_problem": column.memory_problem} if column.memory_problem else {}),
-                "delta": deltas,
-                "parts": [
-                    {
-                        "part": part,
-                        "label": PART_LABELS[part],
-                        "params": column.by_part.get(part, 0),
-                        **_delta_json(comparison.delta(index, part)),
-                    }
-                    for part in comparison.parts
-                ],
-                "setups": [
-                    {"gpu": s.gpu, "count": s.count, "fits": s.fits, "per_gpu_bytes": s.per_gpu_bytes}
-                    for s in column.setups
-                ],
-            }
-        )
-    diff = [
-        {
-            "source": comparison.columns[index].source,
-            "path": list(d.path),
-            "before": d.before,
-            "after": d.after,
-        }
-        for index, diffs in enumerate(comparison.diffs)
-        for d in diffs
-    ]
-    return {
-        "baseline": comparison.columns[comparison.baseline].source,
-        "scenario": comparison.scenario.model_dump(mode="json"),
-        "columns": columns,
-        "diff": diff,
-    }
-
-
-def _delta_json(delta: Delta) -> dict[str, Any]:
-    percent = delta.percent
-    return {"delta": delta.absolute, "delta_pct": None if percent is None else round(percent, 6)}
-
-
-def comparison_rows(comparison: Comparison) -> list[dict[str, Any]]:
-    """Long-form rows for CSV (``COMPARE_COLUMNS``): headline, parts, setups, schema diff."""
-    from paramtally.core.explore.compare import HEADLINE
-
-    rows: list[dict[str, Any]] = []
-    for index, column in enumerate(comparison.columns):
-        for section, names in (("headline", HEADLINE), ("part", comparison.parts)):
-            for name in names:
-                delta = comparison.delta(index, name)
-                percent = delta.percent
-                rows.append(
-                    {
-                        "section": section,
-                        "item": name,
-                        "source": column.source,
-                        "value": "" if delta.value is None else delta.value,
-                        "baseline": "" if delta.baseline is None else delta.baseline,
-                        "delta": "" if delta.absolute is None else delta.absolute,
-                        "delta_pct": "" if percent is None else round(percent, 6),
-                    }
-                )
-        for setup in column.setups:
-            item = f"{setup.gpu} × {setup.count}"
-            rows.append({"section": "fits", "item": item, "source": column.source, "value": setup.fits})
-        for d in comparison.diffs[index]:
-            item = ".".join(str(part) for part in d.path)
-            rows.append(
-                {"section": "schema", "item": item, "source": column.source, "value": _cell(d.after),
-                 "baseline": _cell(d.before)}
-            )  # fmt: skip
-    return [dict.fromkeys(COMPARE_COLUMNS, "") | row for row in rows]
-
-
-def _cell(value: Any) -> Any:
-    if value is None:
-        return ""
-    if isinstance(value, dict | list):
-        return json.dumps(value, ensure_ascii=False, sort_keys=True)
     return value

@@ -1,8 +1,9 @@
 """What each subject exports (``core.io.formats``): its title, the facts it was computed for, its
 tables and its JSON object, made by the same function for the command line and the window.
 
-The rows and objects themselves are ``core.io.export``'s; a design-space sweep's are
-``core.explore.sweep_export``'s.
+The rows and objects themselves are ``core.io.export``'s; a comparison's and a design-space
+sweep's live with them in explore (``core.explore.compare_export``, ``core.explore.sweep_export``),
+which sits above io.
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ from paramtally.core.io import export
 from paramtally.core.io.formats import Exported, Table
 
 if TYPE_CHECKING:
-    from paramtally.core.explore.compare import Comparison
     from paramtally.core.memory.estimate import MemoryReport
     from paramtally.core.memory.fit import SetupFit
     from paramtally.core.memory.flops import FlopsReport
@@ -26,7 +26,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "breakdown_export",
-    "comparison_export",
     "everything_export",
     "gpus_export",
     "layers_export",
@@ -127,17 +126,3 @@ def everything_export(
         return export.export_json(report, memory, setups or None, architecture, scenario, serving)
 
     return Exported("everything", architecture.name, facts, tables, data)
-
-
-def comparison_export(comparison: Comparison) -> Exported:
-    """``paramtally compare`` and the Compare tab: long-form rows (headline, parts, fits, schema
-    diff) after the scenario all columns share (the rows name the models); as JSON
-    ``export.comparison_json``."""
-    baseline = comparison.columns[comparison.baseline].source
-    return Exported(
-        "compare",
-        f"Comparison against {baseline}",
-        export.about_rows(None, comparison.scenario),
-        lambda: (Table(export.COMPARE_COLUMNS, export.comparison_rows(comparison), "Comparison"),),
-        lambda: export.comparison_json(comparison),
-    )

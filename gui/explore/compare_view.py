@@ -38,9 +38,9 @@ from PySide6.QtWidgets import (
 from superqt import QFlowLayout
 
 from paramtally.core.errors import ParamTallyError
+from paramtally.core.explore.compare_export import comparison_export
 from paramtally.core.io import export, user_presets
 from paramtally.core.io.formats import find_format
-from paramtally.core.io.subjects import comparison_export
 from paramtally.gui.dialogs import ask_open_path, attempt
 from paramtally.gui.explore.compare_chart import CompareChart
 from paramtally.gui.explore.compare_tables import fill_diff, fill_figures, fill_fits, make_table

@@ -19,6 +19,7 @@ from paramtally.core.cli import build_parser, main
 from paramtally.core.count.parameters import count_parameters
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.explore.compare import compare, load_columns
+from paramtally.core.explore.compare_export import comparison_export
 from paramtally.core.io.export import BOM, about_rows
 from paramtally.core.io.formats import (
     CHARTS,
@@ -33,7 +34,7 @@ from paramtally.core.io.formats import (
     formats_for,
 )
 from paramtally.core.io.model_sources import load_source
-from paramtally.core.io.subjects import breakdown_export, comparison_export, everything_export, layers_export
+from paramtally.core.io.subjects import breakdown_export, everything_export, layers_export
 from paramtally.core.memory.scenario import Scenario
 from tests.markdown_text import Rendered, read_markdown
 
