@@ -1,4 +1,4 @@
-"""The tool-enforced rules: core/ imports no Qt (import-linter), ruff, and mypy on core/.
+"""The tool-enforced rules: core/ imports no Qt and is layered (import-linter), ruff, mypy on core/.
 
 mypy cannot follow the editable install's import hook that maps ``paramtally`` onto the
 repository root, so it is shown the package through a symlink named ``paramtally``.
