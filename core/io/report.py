@@ -107,8 +107,20 @@ def _architecture(t: Translator, arch: Architecture) -> list[Block]:
     found: list[Block] = [Heading(t("Architecture"))]
     if arch.description:
         found.append(Paragraph(arch.description))
-    rows = [{t("field"): path, t("value"): value} for path, value in _fields(arch.model_dump(mode="json"))]
-    found.append(Table((t("field"), t("value")), rows))
+    rows = [
+        {t("field"): path, t("value"): value}
+        for path, value in _fields(arch.model_dump(mode="json"))
+        if value not in (0, "false")  # a feature that is off (no bias, no token types) says nothing
+    ]
+    found += [
+        Paragraph(
+            t(
+                "The architecture's fields by id, as a preset JSON holds them; "
+                "those that are off or 0 are left out."
+            )
+        ),
+        Table((t("field"), t("value")), rows),
+    ]
     return found
 
 

@@ -24,6 +24,10 @@
         <translation>架构</translation>
     </message>
     <message>
+        <source>The architecture's fields by id, as a preset JSON holds them; those that are off or 0 are left out.</source>
+        <translation>架构的字段（按字段 id，与预设 JSON 一致）；关闭或为 0 的字段不列出。</translation>
+    </message>
+    <message>
         <source>field</source>
         <translation>字段</translation>
     </message>
