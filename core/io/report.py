@@ -41,6 +41,7 @@ from paramtally.core.io.report_i18n import Translator
 from paramtally.core.memory.estimate import MemoryReport, estimate_memory
 from paramtally.core.memory.fit import SetupFit, fit_setups
 from paramtally.core.memory.flops import FlopsReport, convention_text, estimate_flops
+from paramtally.core.memory.layout_advice import layout_advice
 from paramtally.core.memory.quant import DTYPE_BITS, QUANT_FORMATS
 from paramtally.core.memory.scenario import Scenario, has_experts
 from paramtally.core.schema import Architecture
@@ -83,7 +84,7 @@ def report_export(
             *_memory(t, architecture, scenario, memory),
             *_setups(t, scenario, setups),
             *_flops(t, scenario, flops),
-            *_assumed(t, scenario, notes, version),
+            *_assumed(t, scenario, (*notes, layout_advice(architecture, scenario)), version),
         )
 
     return Exported(
