@@ -47,7 +47,7 @@ from paramtally.core.memory.scenario import Scenario, has_experts
 from paramtally.core.schema import Architecture
 from paramtally.core.typed_numbers import GB, GIB
 
-__all__ = ["report_export", "report_facts"]
+__all__ = ["derivation", "report_export", "report_facts"]
 
 _LAYERS = re.compile(r"^layers (.+) \((.+)\)$")  # a run of layers: 'layers 0–95 (dense)'
 _LAYER = re.compile(r"^layer (\d+) \((.+)\)$")
@@ -79,7 +79,7 @@ def report_export(
     def blocks() -> tuple[Block, ...]:
         return (
             *_architecture(t, architecture),
-            *_derivation(t, count),
+            *derivation(t, count),
             *_totals(t, count),
             *_memory(t, architecture, scenario, memory),
             *_setups(t, scenario, setups),
@@ -141,7 +141,7 @@ def _fields(data: Any, path: str = "") -> Iterator[tuple[str, Any]]:
 # --- the derivation -------------------------------------------------------------------------------
 
 
-def _derivation(t: Translator, count: ParamReport) -> list[Block]:
+def derivation(t: Translator, count: ParamReport) -> list[Block]:
     top = count.tree.children
     rows = [_term_row(t, node, depth) for child in top for _, depth, node in child.walk()]
     total = sum(node.params for node in top)  # the tree's own sum, which is the total (a test checks)

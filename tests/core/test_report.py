@@ -21,7 +21,7 @@ import pytest
 
 from paramtally.core.cli import main
 from paramtally.core.count.parameters import count_parameters
-from paramtally.core.io.formats import Chart, Terms, find_format
+from paramtally.core.io.formats import Chart, Options, Terms, find_format
 from paramtally.core.io.model_sources import load_source
 from paramtally.core.io.report import report_export
 from paramtally.core.io.report_i18n import Translator
@@ -257,3 +257,30 @@ def test_the_charts_are_svg_librsvg_draws(tmp_path: Path, language: str) -> None
 def test_the_report_is_a_subject_of_html_and_markdown_only() -> None:
     assert find_format("html").can_export("report") and find_format("md").can_export("report")
     assert not find_format("csv").can_export("report") and not find_format("html").can_export("breakdown")
+
+
+def test_a_hostile_name_shows_as_written_and_adds_no_markup() -> None:
+    architecture = load_source("gpt2").model_copy(
+        update={"name": '<script>alert(1)</script> "a|b"', "description": "<img src=http://x/y.png>"}
+    )
+    # a path typed may hold what a name may not: a terminal escape
+    content = report_export(architecture, opening_scenario(architecture), "model\x1b[31m.json")
+    text = find_format("html").write(content, Options())  # type: ignore[misc]
+    page = _page(text)
+    assert "script" not in {tag for tag, _ in page.tags} and _external(page, text) == []
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in text and "\x1b" not in text and "\\x1b" in text
+    markdown = read_markdown(find_format("md").write(content, Options()))  # type: ignore[misc]
+    assert markdown.headings[0][1].startswith('<script>alert(1)</script> "a|b"')
+    assert "script" not in markdown.tags and "img" not in markdown.tags
+
+
+def test_every_preset_s_derivation_adds_up_to_its_total() -> None:
+    from paramtally.core.io.presets import builtin_ids, load_builtin
+    from paramtally.core.io.report import derivation
+
+    for preset in builtin_ids():
+        report = count_parameters(load_builtin(preset))
+        terms = next(block for block in derivation(Translator(), report) if isinstance(block, Terms))
+        assert terms.total == report.total, preset
+        assert sum(row.value for row in terms.rows if row.counted) == report.total, preset
+        assert terms.sum_formula.endswith(f" = {report.total:,}"), preset
