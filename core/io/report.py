@@ -167,7 +167,7 @@ def derivation(t: Translator, count: ParamReport) -> list[Block]:
             ),
             Terms(
                 t("MTP modules"),
-                mtp_rows[:1],
+                mtp_rows,
                 t("MTP modules"),
                 count.mtp,
                 f"{count.mtp:,}",
