@@ -1,0 +1,186 @@
+"""Vision-language models imported whole from their published config.json: each part — vision
+tower, projector, language model, text-only active — and the tie exactly as transformers 5.24
+builds them (tests/golden/families_v3.json, tools/measure_golden.py --v3), and each family's quirk
+where its importer follows it (tests/data/hf_configs_v3/QUIRKS.md)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from paramtally.core.count.parameters import count_parameters
+from paramtally.core.errors import ParamTallyError
+from paramtally.core.io.importers import families
+from paramtally.core.io.importers.hf_config import import_hf_config
+
+ROOT = Path(__file__).resolve().parents[2]
+V3 = ROOT / "tests" / "data" / "hf_configs_v3"
+GOLDEN = json.loads((ROOT / "tests" / "golden" / "families_v3.json").read_text(encoding="utf-8"))
+RANDOM = json.loads((ROOT / "tests" / "golden" / "random_configs_v3.json").read_text(encoding="utf-8"))
+WHOLE = sorted(
+    stem
+    for stem, entry in GOLDEN.items()
+    if not stem.startswith("_")
+    and "vision_tower" in entry.get("parts", {})
+    and families.find(entry["model_type"]) is not None
+)
+
+
+def _v3(stem: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((V3 / f"{stem}.json").read_text(encoding="utf-8"))
+    return data
+
+
+def _parts(data: dict[str, Any], origin: str = "config.json") -> tuple[int, ...]:
+    arch = import_hf_config(data, origin)
+    report = count_parameters(arch)
+    return (
+        report.total,
+        report.active,
+        report.vision,
+        report.projector,
+        report.language_model,
+        report.language_model_active,
+        int(arch.head.tied),
+    )
+
+
+def _golden_parts(entry: dict[str, Any]) -> tuple[int, ...]:
+    parts = entry["parts"]
+    return (
+        entry["total"],
+        entry["active"],
+        parts["vision_tower"],
+        parts["projector"],
+        parts["language_model"],
+        entry["text_only"]["active"],
+        int(entry["tied"]),
+    )
+
+
+def _random(model_type: str) -> list[dict[str, Any]]:
+    return [entry for entry in RANDOM if entry["config"]["model_type"] == model_type]
+
+
+@pytest.mark.parametrize("stem", WHOLE)
+def test_each_part_of_a_published_vlm_counts_as_measured(stem: str) -> None:
+    assert _parts(_v3(stem), f"{stem}.json") == _golden_parts(GOLDEN[stem])
+
+
+def test_the_whole_models_read_cover_the_common_families() -> None:
+    read = {GOLDEN[stem]["model_type"] for stem in WHOLE}
+    assert {"llava", "llava_next", "qwen2_vl", "qwen2_5_vl", "gemma3", "mistral3", "paligemma"} <= read
+
+
+def test_random_vlm_configs_count_each_part_as_measured() -> None:
+    """The randomized configs' parts too (test_hf_import checks their totals and actives)."""
+    checked = 0
+    for entry in RANDOM:
+        if "vision_tower" in entry.get("parts", {}) and families.find(entry["config"]["model_type"]):
+            assert _parts(entry["config"], entry["name"]) == _golden_parts(entry), entry["name"]
+            checked += 1
+    assert checked >= 60
+
+
+# --- quirks ------------------------------------------------------------------------------------------
+
+
+def test_qwen2_vl_flat_file_moves_its_text_keys_into_the_text_config() -> None:
+    """Qwen2VLConfig.__post_init__: the published file keeps the text keys at the top level."""
+    flat = _v3("qwen2-vl-7b-instruct")
+    assert "text_config" not in flat
+    text = {key: value for key, value in flat.items() if key not in ("vision_config", "model_type")}
+    nested = {"model_type": "qwen2_vl", "vision_config": flat["vision_config"], "text_config": text}
+    assert _parts(flat) == _parts(nested) == _golden_parts(GOLDEN["qwen2-vl-7b-instruct"])
+
+
+def test_qwen2_vl_tower_width_is_embed_dim_and_qwen2_5_vl_hidden_size() -> None:
+    """Qwen2-VL: embed_dim 1280 is the tower, hidden_size 3584 the LM; Qwen2.5-VL the reverse
+    naming (hidden_size 1280 the tower, out_hidden_size 3584 the LM)."""
+    two = import_hf_config(_v3("qwen2-vl-7b-instruct"), "c")
+    two_five = import_hf_config(_v3("qwen2.5-vl-7b-instruct"), "c")
+    assert two.vision is not None and two_five.vision is not None
+    assert (
+        (two.vision.width, two.hidden_size) == (two_five.vision.width, two_five.hidden_size) == (1280, 3584)
+    )
+
+
+def test_qwen2_vl_text_attention_ignores_head_dim() -> None:
+    """Qwen2VLAttention takes hidden_size // num_heads whatever head_dim says (random qwen2_vl-00)."""
+    entry = next(e for e in _random("qwen2_vl") if e["config"]["text_config"].get("head_dim"))
+    text = entry["config"]["text_config"]
+    assert text["head_dim"] * text["num_attention_heads"] != text["hidden_size"]
+    assert _parts(entry["config"])[0] == entry["total"]
+
+
+def test_qwen3_vl_deepstack_mergers_are_projector_branches() -> None:
+    arch = import_hf_config(_v3("qwen3-vl-8b-instruct"), "c")
+    assert arch.projector is not None
+    (branch,) = arch.projector.branches
+    assert branch.count == len(_v3("qwen3-vl-8b-instruct")["vision_config"]["deepstack_visual_indexes"]) == 3
+
+
+@pytest.mark.parametrize(("stem", "built"), [("mistral-small-3.1-24b-instruct-2503", 23_340_272_640)])
+def test_a_wrapper_without_a_tie_key_is_read_untied_as_published(stem: str, built: int) -> None:
+    """Mistral3Config and InternVLConfig default the tie to True, so 5.24 builds these files tied;
+    their checkpoints keep lm_head, and the goldens hold the untied count beside ``built``."""
+    data = _v3(stem)
+    assert "tie_word_embeddings" not in data
+    assert GOLDEN[stem]["built"]["total"] == built
+    assert _parts(data)[0] == GOLDEN[stem]["total"] and not GOLDEN[stem]["tied"]
+    assert _parts({**data, "tie_word_embeddings": True})[0] == built
+
+
+def test_llava_builds_every_tower_layer_whichever_feature_layer_it_reads() -> None:
+    data = _v3("llava-1.5-7b-hf")
+    assert data["vision_feature_layer"] == -2
+    arch = import_hf_config(data, "c")
+    assert arch.vision is not None and sum(run.layers for run in arch.vision_runs) == 24
+    assert _parts({**data, "vision_feature_layer": -1}) == _parts(data)
+
+
+def test_llava_takes_a_text_config_tie_upwards_and_llava_next_does_not() -> None:
+    """LlavaConfig.__post_init__ forwards text_config.tie_word_embeddings: true (pre-v5 files)."""
+    llava = next(e for e in _random("llava") if "tie_word_embeddings" not in e["config"])
+    data = {**llava["config"], "text_config": {**llava["config"]["text_config"], "tie_word_embeddings": True}}
+    assert import_hf_config(data, "c").head.tied
+    nxt = next(e for e in _random("llava_next") if "tie_word_embeddings" not in e["config"])
+    data = {**nxt["config"], "text_config": {**nxt["config"]["text_config"], "tie_word_embeddings": True}}
+    assert not import_hf_config(data, "c").head.tied
+
+
+def test_siglips_pooling_head_is_counted_where_the_tower_keeps_it() -> None:
+    """SiglipVisionConfig builds the attention-pooling head by default; published Gemma-3 and
+    PaliGemma turn it off. A random gemma3 file leaves it on: 4e² + 4e attention, the MLP, a
+    LayerNorm and the probe."""
+    entry = _random("gemma3")[0]
+    vision = entry["config"]["vision_config"]
+    assert "vision_use_head" not in vision
+    e, f = vision["hidden_size"], vision["intermediate_size"]
+    without = _parts({**entry["config"], "vision_config": {**vision, "vision_use_head": False}})
+    head = 4 * e * e + 4 * e + (2 * e * f + f + e) + 2 * e + e
+    assert entry["parts"]["vision_tower"] - without[2] == head
+    assert _parts(entry["config"])[2] == entry["parts"]["vision_tower"]
+
+
+def test_gemma3_pools_to_mm_tokens_per_image_and_refuses_a_count_that_does_not_tile() -> None:
+    data = _v3("gemma-3-4b-it")
+    arch = import_hf_config(data, "c")
+    assert arch.projector is not None and arch.projector.merged == 16  # 64² patches → 16² tokens
+    with pytest.raises(ParamTallyError, match=r"^c: mm_tokens_per_image \(255\) must be a square"):
+        import_hf_config({**data, "mm_tokens_per_image": 255}, "c")
+
+
+def test_a_nested_key_is_named_with_its_config_in_an_error() -> None:
+    data = _v3("llava-1.5-7b-hf")
+    bad = {**data, "text_config": {**data["text_config"], "num_attention_heads": -4}}
+    with pytest.raises(
+        ParamTallyError, match=r"^c: text_config\.num_attention_heads must be a positive integer"
+    ):
+        import_hf_config(bad, "c")
+    bad = {**data, "vision_config": {**data["vision_config"], "patch_size": "14"}}
+    with pytest.raises(ParamTallyError, match=r"^c: vision_config\.patch_size must be a positive integer"):
+        import_hf_config(bad, "c")
