@@ -123,7 +123,10 @@ def test_qwen3_vl_deepstack_mergers_are_projector_branches() -> None:
     assert branch.count == len(_v3("qwen3-vl-8b-instruct")["vision_config"]["deepstack_visual_indexes"]) == 3
 
 
-@pytest.mark.parametrize(("stem", "built"), [("mistral-small-3.1-24b-instruct-2503", 23_340_272_640)])
+@pytest.mark.parametrize(
+    ("stem", "built"),
+    [("mistral-small-3.1-24b-instruct-2503", 23_340_272_640), ("internvl3-1b-hf", 802_293_120)],
+)
 def test_a_wrapper_without_a_tie_key_is_read_untied_as_published(stem: str, built: int) -> None:
     """Mistral3Config and InternVLConfig default the tie to True, so 5.24 builds these files tied;
     their checkpoints keep lm_head, and the goldens hold the untied count beside ``built``."""
@@ -184,3 +187,29 @@ def test_a_nested_key_is_named_with_its_config_in_an_error() -> None:
     bad = {**data, "vision_config": {**data["vision_config"], "patch_size": "14"}}
     with pytest.raises(ParamTallyError, match=r"^c: vision_config\.patch_size must be a positive integer"):
         import_hf_config(bad, "c")
+
+
+def test_glm4v_tower_mlp_is_out_hidden_size_wide_and_the_merger_mlp_intermediate_size() -> None:
+    data = _v3("glm-4.1v-9b-thinking")
+    vision = data["vision_config"]
+    assert (vision["out_hidden_size"], vision["intermediate_size"]) == (4096, 13696)
+    arch = import_hf_config(data, "c")
+    assert arch.vision is not None and arch.projector is not None
+    assert arch.blocks["vision"].ffn.width == 4096  # type: ignore[union-attr]
+    assert arch.projector.steps[-1].width == 13696  # type: ignore[union-attr]
+    assert arch.vision.embedding_norm  # post_conv_layernorm
+
+
+def test_internvit_keeps_two_layer_scales_a_block_even_at_zero_init() -> None:
+    data = _v3("internvl3-1b-hf")
+    zero = {**data, "vision_config": {**data["vision_config"], "layer_scale_init_value": 0.0}}
+    assert _parts(zero) == _parts(data)
+    assert import_hf_config(data, "c").blocks["vision"].norms.scales == 2
+
+
+def test_internvits_post_norm_is_a_layernorm_whatever_norm_type_says() -> None:
+    """InternVLVisionModel.layernorm is nn.LayerNorm without use_mean_pooling (random internvl-02)."""
+    entry = next(e for e in RANDOM if e["name"] == "internvl-02")
+    vision = entry["config"]["vision_config"]
+    assert vision["norm_type"] == "rms_norm" and vision["use_mean_pooling"] is False
+    assert _parts(entry["config"])[2] == entry["parts"]["vision_tower"]

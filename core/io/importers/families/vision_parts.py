@@ -18,6 +18,7 @@ from paramtally.core.io.importers.families.base import Spec
 from paramtally.core.io.importers.hf_reader import HFConfig
 
 __all__ = [
+    "NestedType",
     "TextModel",
     "clip_tower",
     "linear",
@@ -28,6 +29,7 @@ __all__ = [
     "text_model",
     "vit_block",
     "vlm",
+    "wrapper_tie",
 ]
 
 _BIASED = {"q_bias": True, "k_bias": True, "v_bias": True, "o_bias": True}
@@ -60,7 +62,9 @@ class TextModel:
 
 
 @dataclass(frozen=True, slots=True)
-class _Kind:
+class NestedType:
+    """What a nested config is read as: its model type and that class's defaults."""
+
     name: str
     defaults: Mapping[str, Any]
 
@@ -92,13 +96,15 @@ def text_config(cfg: HFConfig, text: TextModel) -> tuple[HFConfig, Callable[[HFC
     )
     if absent:
         defaults = {**defaults, **(text.absent or {})}
-    read_as = _Kind(kind.name, defaults)
-    tied = _tie(cfg, cfg.nested("text_config", read_as), text)
+    read_as = NestedType(kind.name, defaults)
+    tied = wrapper_tie(cfg, cfg.nested("text_config", read_as), text)
     given = dict(text.given or {}) if builder_type == text.default_type else {}
     return cfg.nested("text_config", read_as, **given, tie_word_embeddings=tied), kind.build
 
 
-def _tie(cfg: HFConfig, inner: HFConfig, text: TextModel) -> bool:
+def wrapper_tie(cfg: HFConfig, inner: HFConfig, text: TextModel) -> bool:
+    """Whether the wrapper ties its head: its top-level key (or class default), a text_config tie
+    of true taken upwards where the wrapper does so."""
     text_tied = inner.flag("tie_word_embeddings", False)
     if not cfg.has("tie_word_embeddings"):
         if text.absent_tie_from_text:
@@ -285,9 +291,9 @@ def vision_config(
         raise cfg.fail("vision_config.model_type", f"is {shown(named, 40)}; a {cfg.model_type} reads {said}")
     base = TOWERS[named][1] if named in TOWERS else {}
     own = named == default_type or named not in TOWERS  # the wrapper's own tower, an older name too
-    kind = _Kind(named, {**base, **(defaults or {})} if own else base)
+    kind = NestedType(named, {**base, **(defaults or {})} if own else base)
     if missing:
-        kind = _Kind(named, {**kind.defaults, **(absent or {})})
+        kind = NestedType(named, {**kind.defaults, **(absent or {})})
     return named, cfg.nested("vision_config", kind)
 
 
