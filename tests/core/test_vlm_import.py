@@ -61,6 +61,15 @@ def _golden_parts(entry: dict[str, Any]) -> tuple[int, ...]:
     )
 
 
+def _per_layer(arch: Any, of: Any) -> list[Any]:
+    """``of(block)`` for each decoder layer in order."""
+    found: dict[int, Any] = {}
+    for run in arch.runs:
+        for start in run.starts():
+            found.update({start + i: of(run.block) for i in range(run.count)})
+    return [found[i] for i in sorted(found)]
+
+
 def _random(model_type: str) -> list[dict[str, Any]]:
     return [entry for entry in RANDOM if entry["config"]["model_type"] == model_type]
 
@@ -213,3 +222,51 @@ def test_internvits_post_norm_is_a_layernorm_whatever_norm_type_says() -> None:
     vision = entry["config"]["vision_config"]
     assert vision["norm_type"] == "rms_norm" and vision["use_mean_pooling"] is False
     assert _parts(entry["config"])[2] == entry["parts"]["vision_tower"]
+
+
+def test_llama4s_empty_no_rope_layers_means_the_default_interval() -> None:
+    """Llama4TextConfig: ``no_rope_layers if no_rope_layers else default`` — the published files'
+    [] is NoPE every no_rope_layer_interval-th layer (4), not a list of the wrong length."""
+    data = _v3("llama-4-scout-17b-16e-instruct")
+    assert data["text_config"]["no_rope_layers"] == []
+    rope = _per_layer(import_hf_config(data, "c"), lambda block: block.mixer.rope)
+    assert rope == [(i + 1) % 4 != 0 for i in range(48)]
+    text = {**data["text_config"], "no_rope_layers": [], "no_rope_layer_interval": 3}
+    rope = _per_layer(import_hf_config({**data, "text_config": text}, "c"), lambda block: block.mixer.rope)
+    assert rope == [(i + 1) % 3 != 0 for i in range(48)]
+
+
+def test_llama4_text_alone_with_an_empty_no_rope_list_counts_as_the_text_model() -> None:
+    data = _v3("llama-4-scout-17b-16e-instruct")["text_config"]
+    report = count_parameters(import_hf_config(data, "c"))
+    golden = GOLDEN["llama-4-scout-17b-16e-instruct"]
+    assert (report.total, report.active) == (golden["parts"]["language_model"], golden["text_only"]["active"])
+
+
+def test_llama4_ties_as_its_text_config_says_not_the_top_level() -> None:
+    """Llama4ForConditionalGeneration declares no tie; its Llama4ForCausalLM ties by text_config."""
+    entry = next(e for e in _random("llama4") if e["config"].get("tie_word_embeddings"))
+    assert not entry["tied"]
+    assert not import_hf_config(entry["config"], "c").head.tied
+    assert _parts(entry["config"])[0] == entry["total"]
+
+
+def test_llama4s_adapter_is_counted_at_the_widths_its_keys_name() -> None:
+    """fc1 reads the vision intermediate_size and linear_1 vision_output_dim, as built, even where
+    the pixel-shuffled width differs (a file that builds but cannot run; random llama4-00)."""
+    entry = next(e for e in RANDOM if e["name"] == "llama4-00")
+    vision = entry["config"]["vision_config"]
+    assert vision["intermediate_size"] != 4 * vision["hidden_size"]
+    arch = import_hf_config(entry["config"], "c")
+    assert arch.projector is not None and arch.projector.steps[1].in_width == vision["intermediate_size"]  # type: ignore[union-attr]
+    assert _parts(entry["config"])[3] == entry["parts"]["projector"]
+
+
+def test_mllama_cross_attention_layers_embedding_rows_and_gates() -> None:
+    data = _v3("llama-3.2-11b-vision-instruct")
+    arch = import_hf_config(data, "c")
+    crossing = _per_layer(arch, lambda block: block.cross_attention is not None)
+    assert [i for i, on in enumerate(crossing) if on] == data["text_config"]["cross_attention_layers"]
+    assert arch.embeddings.extra_rows == 8
+    report = count_parameters(arch)
+    assert report.total % 2 == 1  # 35 scalar gates: 3 tile/position, 2 × 8 global layers, 2 × 8 text

@@ -62,6 +62,7 @@ FAMILY_MODULES = (
     "llava",
     "mamba",
     "mistral",
+    "mllama",
     "opt",
     "phi",
     "qwen",

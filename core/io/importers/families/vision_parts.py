@@ -59,6 +59,9 @@ class TextModel:
     # The file leaves the top-level key out: the text model's own tie (Mistral3, InternVL — built
     # tied by 5.24, but the checkpoints keep lm_head).
     absent_tie_from_text: bool = False
+    # The wrapper holds a whole *ForCausalLM that ties by its own text_config, and declares no tie
+    # of its own (Llama4ForConditionalGeneration): the top-level key is not read.
+    tied_by_text: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +109,8 @@ def wrapper_tie(cfg: HFConfig, inner: HFConfig, text: TextModel) -> bool:
     """Whether the wrapper ties its head: its top-level key (or class default), a text_config tie
     of true taken upwards where the wrapper does so."""
     text_tied = inner.flag("tie_word_embeddings", False)
+    if text.tied_by_text:
+        return text_tied
     if not cfg.has("tie_word_embeddings"):
         if text.absent_tie_from_text:
             return text_tied
@@ -310,10 +315,14 @@ def known_tower(
     return v, block, stack
 
 
-def linear(width: int | None = None, bias: bool = True) -> Spec:
+def linear(width: int | None = None, bias: bool = True, reads: int | None = None) -> Spec:
+    """A linear layer to ``width`` (None: the hidden size); ``reads``: the width it is built to
+    read where that is not the width before it."""
     step: Spec = {"kind": "linear", "bias": bias}
     if width is not None:
         step["width"] = width
+    if reads is not None:
+        step["in_width"] = reads
     return step
 
 
