@@ -6,6 +6,7 @@ where its importer follows it (tests/data/hf_configs_v3/QUIRKS.md)."""
 from __future__ import annotations
 
 import json
+from math import prod
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +15,9 @@ import pytest
 from paramtally.core.count.parameters import count_parameters
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.io.importers import families
+from paramtally.core.io.importers.checkpoint import Checkpoint, compare
 from paramtally.core.io.importers.hf_config import import_hf_config
+from paramtally.core.io.importers.safetensors_header import TensorInfo
 
 ROOT = Path(__file__).resolve().parents[2]
 V3 = ROOT / "tests" / "data" / "hf_configs_v3"
@@ -270,3 +273,45 @@ def test_mllama_cross_attention_layers_embedding_rows_and_gates() -> None:
     assert arch.embeddings.extra_rows == 8
     report = count_parameters(arch)
     assert report.total % 2 == 1  # 35 scalar gates: 3 tile/position, 2 × 8 global layers, 2 × 8 text
+
+
+NAMES = json.loads((ROOT / "tests" / "data" / "param_names_v3.json").read_text(encoding="utf-8"))
+
+
+def _named_tensors(stem: str) -> list[TensorInfo]:
+    """The built model's parameters and persistent buffers as a checkpoint names them
+    (param_names_v3.json; a non-persistent buffer is never saved)."""
+    entry = NAMES[stem]
+
+    def saved(shape: Any) -> bool:
+        return not (isinstance(shape, dict) and shape.get("buffer") == "non-persistent")
+
+    def info(name: str, shape: Any) -> TensorInfo:
+        dims = tuple(shape["shape"] if isinstance(shape, dict) else shape)
+        return TensorInfo(name, dims, "F32", 4 * prod(dims), "x", prod(dims))
+
+    tensors = [info(name, shape) for name, shape in entry["outside_layers"].items() if saved(shape)]
+    for structure in entry["layer_structures"]:
+        for span in structure["layers"].split(","):
+            first, _, last = span.partition("-")
+            for i in range(int(first), int(last or first) + 1):
+                prefix = f"{structure['prefix']}{i}."
+                tensors += [
+                    info(prefix + sub, shape) for sub, shape in structure["params"].items() if saved(shape)
+                ]
+    return tensors
+
+
+@pytest.mark.parametrize("stem", WHOLE)
+def test_verify_finds_each_vlm_checkpoint_tensor_in_its_predicted_part(stem: str) -> None:
+    """paramtally verify: the tower's and projector's tensors land in those parts (not in the
+    language model's layers), Mllama's cross-attention norms and gates where the count puts them."""
+    data = _v3(stem)
+    if GOLDEN[stem].get("built"):  # built tied (no lm_head among the names): compared as built
+        data = {**data, "tie_word_embeddings": True}
+    result = compare(Checkpoint(Path(stem), "safetensors", ("x",), tuple(_named_tensors(stem))),
+                     import_hf_config(data, f"{stem}.json"))  # fmt: skip
+    assert result.matches, [row for row in (*result.parts, *result.layers) if row.difference] or [
+        t.name for t in result.unexplained
+    ]
+    assert {row.part for row in result.parts} >= {"vision", "projector"}
