@@ -9,11 +9,12 @@ has its own default), and some wrappers also take a ``text_config`` tie upwards.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from paramtally.core.errors import shown
+from paramtally.core.errors import ParamTallyWarning, shown
 from paramtally.core.io.importers.families.base import Spec
 from paramtally.core.io.importers.hf_reader import HFConfig
 
@@ -113,6 +114,14 @@ def wrapper_tie(cfg: HFConfig, inner: HFConfig, text: TextModel) -> bool:
         return text_tied
     if not cfg.has("tie_word_embeddings"):
         if text.absent_tie_from_text:
+            if not text_tied:
+                warnings.warn(
+                    f"{cfg.origin}: no top-level tie_word_embeddings: read untied, as its text model is and "
+                    f"the published checkpoints keep lm_head (transformers 5.24 builds {cfg.model_type} "
+                    "files without the key tied)",
+                    ParamTallyWarning,
+                    stacklevel=2,
+                )
             return text_tied
         return text.tied_by_default or (text.text_tie_upwards and text_tied)
     top = cfg.flag("tie_word_embeddings")
