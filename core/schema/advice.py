@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from paramtally.core.errors import FieldPath, ParamTallyWarning, format_loc
 from paramtally.core.schema import Architecture, Attention, DenseFFN, MoE
+from paramtally.core.schema.model import vision_only_blocks
 
 if TYPE_CHECKING:  # the scenario's module (dtypes, GPUs) is not loaded by a count
     from paramtally.core.memory.scenario import Scenario
@@ -58,10 +59,12 @@ def _widths(arch: Architecture) -> Iterator[tuple[FieldPath, str, int]]:
 
 
 def _head_widths(arch: Architecture) -> Iterator[tuple[FieldPath, int]]:
+    vision = vision_only_blocks(arch)  # their heads split the tower's width, not the hidden size
     for name, block in arch.blocks.items():
         mixer = block.mixer
         if isinstance(mixer, Attention):
-            _, _, head = mixer.heads(block.context(arch.hidden_size))
+            width = arch.vision.width if arch.vision is not None and name in vision else arch.hidden_size
+            _, _, head = mixer.heads(block.context(width))
             field = "head_dim" if mixer.head_dim else "num_heads"
             yield ("blocks", name, "mixer", field), head
 
