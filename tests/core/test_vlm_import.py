@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from paramtally.core.cli import main
 from paramtally.core.count.parameters import count_parameters
 from paramtally.core.errors import ParamTallyError, ParamTallyWarning
 from paramtally.core.io.importers import families
@@ -327,3 +328,46 @@ def test_verify_finds_each_vlm_checkpoint_tensor_in_its_predicted_part(stem: str
         t.name for t in result.unexplained
     ]
     assert {row.part for row in result.parts} >= {"vision", "projector"}
+
+
+@pytest.mark.parametrize("stem", WHOLE)
+def test_count_format_json_of_a_published_vlm_config_gives_the_measured_parts(
+    stem: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["count", str(V3 / f"{stem}.json"), "--format", "json"]) == 0
+    said = json.loads(capsys.readouterr().out)
+    golden = GOLDEN[stem]
+    assert (said["total"], said["active"], said["text_only_active"]) == (
+        golden["total"],
+        golden["active"],
+        golden["text_only"]["active"],
+    )
+    assert (said["vision_tower"], said["projector"], said["language_model"]) == (
+        golden["parts"]["vision_tower"],
+        golden["parts"]["projector"],
+        golden["parts"]["language_model"],
+    )
+
+
+def test_idefics3_reads_its_older_vision_model_type() -> None:
+    """Idefics3-8B's vision_config says model_type 'idefics3' (Idefics3VisionConfig's is
+    idefics3_vision): both read as the SigLIP-like tower without a pooling head."""
+    data = _v3("idefics3-8b-llama3")
+    assert data["vision_config"]["model_type"] == "idefics3"
+    renamed = {**data, "vision_config": {**data["vision_config"], "model_type": "idefics3_vision"}}
+    assert _parts(renamed) == _parts(data) == _golden_parts(GOLDEN["idefics3-8b-llama3"])
+
+
+def test_paligemma_projects_to_projection_dim_which_must_be_the_text_width() -> None:
+    data = _v3("paligemma-3b-pt-224")
+    with pytest.raises(
+        ParamTallyError, match=r"^c: projection_dim \(1024\) must be the text model's hidden_size"
+    ):
+        import_hf_config({**data, "projection_dim": 1024}, "c")
+
+
+def test_a_wrapper_refuses_a_text_model_it_does_not_hold() -> None:
+    data = _v3("llava-1.5-7b-hf")
+    wrong = {**data, "text_config": {**data["text_config"], "model_type": "mamba"}}
+    with pytest.raises(ParamTallyError, match=r"^c: text_config\.model_type is 'mamba'; a llava reads llama"):
+        import_hf_config(wrong, "c")
