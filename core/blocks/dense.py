@@ -1,7 +1,9 @@
 """The dense feed-forward network and the absence of one.
 
 A plain MLP (GELU/ReLU) has two matrices, 2·h·f (+ f + h biases); a gated one (SwiGLU, GeGLU)
-three, 3·h·f (+ 2·f + h). The activation costs no parameters.
+three, 3·h·f (+ 2·f + h). The activation costs no parameters, but xIELU (Apertus) learns two
+scalars per MLP. BitNet normalizes the f-wide activation before the down projection (one norm
+over f).
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from typing import ClassVar, Literal, get_args
 
 from pydantic import ConfigDict, Field
 
-from paramtally.core.blocks.base import Context, LoRAMatrix, PositiveInt, Spec, leaf
+from paramtally.core.blocks.base import Context, LoRAMatrix, PositiveInt, Spec, leaf, norm_leaf
 from paramtally.core.count.breakdown import Node
 
 __all__ = ["ACTIVATIONS", "Activation", "DenseFFN", "NoFFN", "mlp_expr"]
@@ -46,7 +48,14 @@ class DenseFFN(Spec):
     width: PositiveInt = Field(title="FFN width", description="Intermediate width (f).")
     gated: bool = Field(True, title="Gated", description="Three matrices (SwiGLU/GeGLU) instead of two.")
     bias: bool = Field(False, title="Bias", description="Biases on the FFN matrices.")
-    activation: Activation = Field("silu", title="Activation", description="Costs no parameters.")
+    activation: Activation = Field(
+        "silu", title="Activation", description="Costs no parameters (xIELU: two learned scalars)."
+    )
+    inner_norm: bool = Field(
+        False,
+        title="Inner norm",
+        description="A norm over f before the down projection (BitNet's ffn_sub_norm).",
+    )
 
     TENSOR_RULES: ClassVar[tuple[tuple[str, str], ...]] = ()
 
@@ -54,6 +63,12 @@ class DenseFFN(Spec):
         nodes = [leaf("matrices", "ffn", "3·h·f" if self.gated else "2·h·f", h=ctx.h, f=self.width)]
         if self.bias:
             nodes.append(leaf("biases", "ffn", "2·f + h" if self.gated else "f + h", h=ctx.h, f=self.width))
+        if self.inner_norm:  # BitNetMLP.ffn_sub_norm, in the block's norm kind
+            nodes.append(norm_leaf(ctx, "inner norm", self.width, symbol="f"))
+        if self.activation == "xielu":
+            # XIELUActivation (transformers/activations.py): alpha_p and alpha_n are parameters of
+            # one element each; its beta and eps are buffers.
+            nodes.append(leaf("xIELU α_p, α_n", "ffn", "2"))
         return nodes
 
     def inactive(self, ctx: Context) -> int:
