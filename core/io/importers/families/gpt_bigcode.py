@@ -5,7 +5,7 @@ K/V head. Tied by default (``GPTBigCodeConfig``)."""
 
 from __future__ import annotations
 
-from paramtally.core.io.importers.families.base import Family, ModelType, Spec
+from paramtally.core.io.importers.families.base import ActivationQuirks, Family, ModelType, Spec
 from paramtally.core.io.importers.families.pieces import all_biases, decoder_model, plain_ffn
 from paramtally.core.io.importers.hf_reader import HFConfig
 
@@ -40,6 +40,10 @@ def gpt_bigcode(cfg: HFConfig) -> Spec:
     )
 
 
+# GPTBigCodeAttention splits q, k and v from c_attn's one output: views that SDPA with the KV cache
+# keeps whole (measured); its eager softmax upcasts to fp32 (attention_softmax_in_fp32).
+_QUIRKS = ActivationQuirks(fused_qkv_views="always")
+
 FAMILY = Family(
     "StarCoder (GPT-BigCode)",
     (
@@ -60,6 +64,7 @@ FAMILY = Family(
                 "attn_pdrop": 0.1,
                 "resid_pdrop": 0.1,
             },
+            activations=_QUIRKS,
             dropout=("attn_pdrop", "resid_pdrop"),
         ),
     ),

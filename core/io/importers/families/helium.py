@@ -4,7 +4,7 @@ biases q, k and v only); ``head_dim`` 128 by default."""
 
 from __future__ import annotations
 
-from paramtally.core.io.importers.families.base import Family, ModelType, Spec
+from paramtally.core.io.importers.families.base import ActivationQuirks, Family, ModelType, Spec
 from paramtally.core.io.importers.families.llama import LLAMA_DEFAULTS, LlamaShape, llama_shaped
 from paramtally.core.io.importers.hf_reader import HFConfig
 
@@ -18,6 +18,10 @@ def helium(cfg: HFConfig) -> Spec:
     spec["blocks"]["default"]["mixer"]["o_reads_hidden"] = True
     return spec
 
+
+# HeliumRMSNorm: (self.weight.to(torch.float32) * hidden_states).to(input_dtype) keeps the fp32
+# normalized value (measured).
+_FP32_NORM = ActivationQuirks(fp32_norm=True)
 
 FAMILY = Family(
     "Helium",
@@ -35,6 +39,7 @@ FAMILY = Family(
                 "head_dim": 128,
                 "max_position_embeddings": 4096,
             },
+            activations=_FP32_NORM,
         ),
     ),
 )

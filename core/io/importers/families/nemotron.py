@@ -5,12 +5,17 @@ default) rotates half of each head."""
 
 from __future__ import annotations
 
-from paramtally.core.io.importers.families.base import Family, ModelType
+from paramtally.core.io.importers.families.base import ActivationQuirks, Family, ModelType
 from paramtally.core.io.importers.families.llama import LLAMA_DEFAULTS, LlamaShape, llama_shaped
 
 __all__ = ["FAMILY"]
 
 NEMOTRON = LlamaShape(mlp_bias_key="mlp_bias", gated=False, norm="layernorm", rotary_fraction=True)
+
+# NemotronAttention rotates part of each head and concatenates the rotated and passed parts: q and k
+# reach SDPA contiguous, the reshape after it copies, and SDPA keeps its output beside the
+# copy (measured: B·a·d_h more per layer under hf-sdpa).
+_PARTIAL_ROTARY = ActivationQuirks(sdpa_output_copied=True)
 
 FAMILY = Family(
     "Nemotron",
@@ -28,6 +33,7 @@ FAMILY = Family(
                 "max_position_embeddings": 4096,
                 "partial_rotary_factor": 0.5,
             },
+            activations=_PARTIAL_ROTARY,
         ),
     ),
 )

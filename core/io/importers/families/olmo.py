@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from paramtally.core.io.importers.families.base import Family, ModelType, Spec
+from paramtally.core.io.importers.families.base import ActivationQuirks, Family, ModelType, Spec
 from paramtally.core.io.importers.families.llama import LLAMA_DEFAULTS, LlamaShape, llama_shaped
 from paramtally.core.io.importers.families.pieces import changes_from, global_layers
 from paramtally.core.io.importers.hf_reader import HFConfig
@@ -34,6 +34,10 @@ def olmo3(cfg: HFConfig) -> Spec:
     return spec
 
 
+# Olmo2RMSNorm and Olmo3RMSNorm multiply the fp32 normalized value by the weight before the cast
+# back: (self.weight * hidden_states).to(input_dtype) keeps that fp32 value (measured).
+_FP32_NORM = ActivationQuirks(fp32_norm=True)
+
 _OLMO2_DEFAULTS: dict[str, Any] = {
     **LLAMA_DEFAULTS,
     "vocab_size": 50304,
@@ -42,7 +46,12 @@ _OLMO2_DEFAULTS: dict[str, Any] = {
 FAMILY = Family(
     "OLMo-2, OLMo-3",
     (
-        ModelType("olmo2", lambda cfg: llama_shaped(cfg, OLMO2), _OLMO2_DEFAULTS),
-        ModelType("olmo3", olmo3, {**_OLMO2_DEFAULTS, "sliding_window": 4096, "layer_types": None}),
+        ModelType("olmo2", lambda cfg: llama_shaped(cfg, OLMO2), _OLMO2_DEFAULTS, activations=_FP32_NORM),
+        ModelType(
+            "olmo3",
+            olmo3,
+            {**_OLMO2_DEFAULTS, "sliding_window": 4096, "layer_types": None},
+            activations=_FP32_NORM,
+        ),
     ),
 )

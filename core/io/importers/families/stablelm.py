@@ -7,7 +7,7 @@ attention and MLP from one norm: the layer has no ``post_attention_layernorm``."
 
 from __future__ import annotations
 
-from paramtally.core.io.importers.families.base import Family, ModelType, Spec
+from paramtally.core.io.importers.families.base import ActivationQuirks, Family, ModelType, Spec
 from paramtally.core.io.importers.families.llama import LLAMA_DEFAULTS, LlamaShape, llama_shaped
 from paramtally.core.io.importers.hf_reader import HFConfig
 
@@ -30,6 +30,11 @@ def stablelm(cfg: HFConfig) -> Spec:
     return llama_shaped(cfg, shape)
 
 
+# StableLmAttention rotates part of each head and concatenates the rotated and passed parts: q and k
+# reach SDPA contiguous, the reshape after it copies, and SDPA keeps its output beside the
+# copy (measured: B·a·d_h more per layer under hf-sdpa).
+_PARTIAL_ROTARY = ActivationQuirks(sdpa_output_copied=True)
+
 FAMILY = Family(
     "StableLM-2",
     (
@@ -48,6 +53,7 @@ FAMILY = Family(
                 "use_parallel_residual": False,
                 "hidden_dropout": 0.0,
             },
+            activations=_PARTIAL_ROTARY,
             dropout=("attention_dropout", "hidden_dropout"),
         ),
     ),
