@@ -5,7 +5,7 @@ ternary weights are counted at their unpacked shapes, as the module builds them.
 
 from __future__ import annotations
 
-from paramtally.core.io.importers.families.base import Family, ModelType, Spec
+from paramtally.core.io.importers.families.base import ActivationQuirks, Family, ModelType, Spec
 from paramtally.core.io.importers.families.llama import LLAMA_DEFAULTS, LlamaShape, llama_shaped
 from paramtally.core.io.importers.hf_reader import HFConfig
 
@@ -19,6 +19,10 @@ def bitnet(cfg: HFConfig) -> Spec:
     spec["blocks"]["default"]["ffn"]["inner_norm"] = True
     return spec
 
+
+# BitNetAttention's attn_sub_norm reads the reshaped copy of SDPA's output, which SDPA keeps beside
+# it (measured: B·a·d_h a layer under hf-sdpa).
+_QUIRKS = ActivationQuirks(sdpa_output_copied=True)
 
 FAMILY = Family(
     "BitNet",
@@ -36,6 +40,7 @@ FAMILY = Family(
                 "num_key_value_heads": 5,
                 "hidden_act": "relu2",
             },
+            activations=_QUIRKS,
         ),
     ),
 )
