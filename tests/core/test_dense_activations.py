@@ -22,8 +22,9 @@ CASES = {case["name"]: case for case in GOLDEN["cases"]}
 
 # family → what its layer keeps that the rule leaves out (the measured tensors show it)
 GAPS = {
-    # CohereLayerNorm normalises by hand in fp32 (mean, pow, rsqrt): it keeps fp32 copies of its input
-    # where the rule counts a fused LayerNorm's bf16 input.
+    # CohereLayerNorm normalises by hand in fp32 (mean, pow, rsqrt): 12·h + 4 bytes a token where the
+    # rule counts a fused LayerNorm's b·h + 8; its one norm feeds attention and the MLP, whose shared
+    # input is kept once (b·h less). Net: 8·h a token (4,096 here).
     "cohere": "CohereLayerNorm's fp32 arithmetic",
     # ffn_sub_norm, an RMSNorm over f, keeps what an RMSNorm keeps: (4 + b)·f + 4 a token (8,260 here,
     # the whole gap under both profiles); the rule counts no FFN-inner norm yet.
