@@ -10,7 +10,7 @@ activation's own saved tensors (u of them: silu 1, tanh-GELU written out in Pyth
 ``ACT2FN`` name: ``ACTIVATION_SAVES``) plus its output; gated FFNs also keep the up projection and the
 product: (u + 3)·B·f gated, (u + 1)·B·f plain. T5 drops out inside the FFN as well, before wo: its
 mask f (a GPU's bool) and, where the activation keeps its own output (ReLU's), that output B·f
-beside the dropped copy wo keeps.
+beside the dropped copy wo keeps. BitNet's inner norm keeps what an RMSNorm over f keeps.
 """
 
 from __future__ import annotations
@@ -108,8 +108,11 @@ class DenseFFN(Kind):
 
     def hf_bytes(self, ctx: Context, hf: HFProfile) -> tuple[int, int]:
         """Nothing kept whole; split by TP: the activation's saved tensors and output, and a gated
-        FFN's up projection and product, (u + 3)·B·f gated, (u + 1)·B·f plain; T5's inner dropout."""
+        FFN's up projection and product, (u + 3)·B·f gated, (u + 1)·B·f plain; T5's inner dropout;
+        BitNet's inner norm as the block's norms keep theirs, over f."""
         kept = hf.b * self.width * (activation_saves(self.activation) + (3 if self.gated else 1))
+        if self.inner_norm:  # BitNetMLP.ffn_sub_norm (measured: 8,260 bytes a token at f 1,376, bf16)
+            kept += hf.rms_norm(self.width) if ctx.norm == "rmsnorm" else hf.b * self.width + 8
         if hf.inner_dropout:
             # Its bool mask, and the activation's output where its backward reads it (the dropped
             # copy takes the place of the one wo kept).

@@ -26,9 +26,6 @@ GAPS = {
     # rule counts a fused LayerNorm's b·h + 8; its one norm feeds attention and the MLP, whose shared
     # input is kept once (b·h less). Net: 8·h a token (4,096 here).
     "cohere": "CohereLayerNorm's fp32 arithmetic",
-    # ffn_sub_norm, an RMSNorm over f, keeps what an RMSNorm keeps: (4 + b)·f + 4 a token (8,260 here,
-    # the whole gap under both profiles); the rule counts no FFN-inner norm yet.
-    "bitnet": "ffn_sub_norm's (4 + b)·f + 4",
     # One LayerNorm feeds attention and the MLP (its input kept once), the rotary tables are kept per
     # multiplication, and GPTJAttention's eager attention multiplies q and k in fp32: over the rule
     # under SDPA (+4.5 %), under it in eager (-3.3 %).
