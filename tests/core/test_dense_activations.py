@@ -54,7 +54,16 @@ def test_the_layers_the_rule_does_not_describe_yet(name: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["exaone4-sdpa", "seed_oss-eager", "arcee-sdpa", "granite-eager", "hunyuan_v1_dense-sdpa"]
+    "name",
+    [
+        "exaone4-sdpa",
+        "seed_oss-eager",
+        "arcee-sdpa",
+        "granite-eager",
+        "hunyuan_v1_dense-sdpa",
+        "bitnet-sdpa",
+        "bitnet-eager",
+    ],
 )
 def test_llama_shaped_layers_match_to_the_byte(name: str) -> None:
     assert _per_layer(CASES[name]) == CASES[name]["per_layer"]
