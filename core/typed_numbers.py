@@ -31,6 +31,7 @@ __all__ = [
     "MAX_QUANTITY",
     "UNITS",
     "NumberError",
+    "binary_size",
     "parse_number",
     "parse_quantity",
     "parse_whole",
@@ -41,6 +42,16 @@ _THOUSAND, _KIB = 10**3, 2**10
 # The byte units every figure is read and shown in: GPU vendors sell GB, tools print GiB.
 GIB = _KIB**3
 GB = _THOUSAND**3
+
+
+def binary_size(count: int) -> str:
+    """Bytes as a person reads a file's size: 5,184,688,128 → '4.83 GiB'."""
+    for power, unit in ((4, "TiB"), (3, "GiB"), (2, "MiB"), (1, "KiB")):
+        if count >= _KIB**power:
+            return f"{count / _KIB**power:,.2f} {unit}"
+    return f"{count:,} B"
+
+
 _SCALES: dict[str, dict[str, int | Fraction]] = {
     "count": {"k": _THOUSAND, "m": _THOUSAND**2, "b": _THOUSAND**3, "g": _THOUSAND**3, "t": _THOUSAND**4,
               "ki": _KIB, "mi": _KIB**2, "gi": _KIB**3, "ti": _KIB**4},

@@ -27,9 +27,11 @@ from paramtally.core.schema import SCHEMA_VERSION, Architecture  # noqa: E402
 
 CONFIG_DIR = ROOT / "tests" / "data" / "hf_configs"
 CONFIG_DIR_V2 = ROOT / "tests" / "data" / "hf_configs_v2"
+CONFIG_DIR_V3 = ROOT / "tests" / "data" / "hf_configs_v3"
 PRESET_DIR = ROOT / "presets"
 GOLDEN = ROOT / "tests" / "golden" / "presets.json"
 GOLDEN_V2 = ROOT / "tests" / "golden" / "families_v2.json"
+GOLDEN_V3 = ROOT / "tests" / "golden" / "families_v3.json"
 SKIP = {"bert-base-uncased"}  # an encoder: importable, but not a built-in preset
 DEFAULTS = (
     "the transformers 5.24 {cls} defaults ({why}); not a published config.json, so read it as that "
@@ -58,6 +60,29 @@ V2_FILES: dict[str, str] = {
     "gpt-oss-20b": "gpt-oss-20b",
     "gpt-oss-120b": "synthetic-gpt-oss-120b-defaults",
     "command-r7b": "c4ai-command-r7b-12-2024",
+}
+
+# Presets from tests/data/hf_configs_v3 (issue 33's families; provenance in its SOURCES.md): id -> stem.
+V3_FILES: dict[str, str] = {
+    # the dense decoders, one model of each family
+    "glm-4-9b": "glm-4-9b-0414",
+    "olmo-2-7b": "olmo-2-1124-7b",
+    "stablelm-2-1.6b": "stablelm-2-1_6b",
+    "gpt-j-6b": "gpt-j-6b",
+    "starcoder": "starcoder",
+    "starcoder2-3b": "starcoder2-3b",
+    "nemotron-mini-4b": "nemotron-mini-4b-instruct",
+    "exaone-4.0-32b": "exaone-4.0-32b",
+    "smollm3-3b": "smollm3-3b",
+    "ernie-4.5-0.3b": "ernie-4.5-0.3b-pt",
+    "seed-oss-36b": "seed-oss-36b-instruct",
+    "apertus-8b": "apertus-8b-2509",
+    "afm-4.5b": "afm-4.5b",
+    "helium-1-2b": "helium-1-preview-2b",
+    "command-r-plus": "c4ai-command-r-plus",
+    "granite-3.1-8b": "granite-3.1-8b-instruct",
+    "bitnet-b1.58-2b": "bitnet-b1.58-2b-4t",
+    "hunyuan-7b": "hunyuan-7b-instruct",
 }
 
 # id -> (display name, where the config comes from, extra remark or "")
@@ -161,12 +186,36 @@ SOURCES: dict[str, tuple[str, str, str]] = {
         "",
     ),
     "command-r7b": ("Command R7B", "CohereForAI/c4ai-command-r7b-12-2024", ""),
+    "glm-4-9b": ("GLM-4-9B-0414", "THUDM/GLM-4-9B-0414", "Four RMSNorms a layer."),
+    "olmo-2-7b": ("OLMo-2-7B", "allenai/OLMo-2-1124-7B", "Post-norms; q/k norms over the whole projection."),
+    "stablelm-2-1.6b": ("StableLM-2-1.6B", "stabilityai/stablelm-2-1_6b", ""),
+    "gpt-j-6b": ("GPT-J-6B", "EleutherAI/gpt-j-6b", "The LM head has a bias."),
+    "starcoder": ("StarCoder", "bigcode/starcoder", "Multi-query attention; tied by the class default."),
+    "starcoder2-3b": ("StarCoder2-3B", "bigcode/starcoder2-3b", ""),
+    "nemotron-mini-4b": ("Nemotron-Mini-4B", "nvidia/Nemotron-Mini-4B-Instruct", ""),
+    "exaone-4.0-32b": ("EXAONE-4.0-32B", "LGAI-EXAONE/EXAONE-4.0-32B", "Three sliding layers to one global."),
+    "smollm3-3b": ("SmolLM3-3B", "HuggingFaceTB/SmolLM3-3B", "Every fourth layer without RoPE."),
+    "ernie-4.5-0.3b": ("ERNIE-4.5-0.3B", "baidu/ERNIE-4.5-0.3B-PT", ""),
+    "seed-oss-36b": ("Seed-OSS-36B", "ByteDance-Seed/Seed-OSS-36B-Instruct", ""),
+    "apertus-8b": ("Apertus-8B", "swiss-ai/Apertus-8B-2509", "xIELU learns two scalars a layer."),
+    "afm-4.5b": ("AFM-4.5B", "arcee-ai/AFM-4.5B", ""),
+    "helium-1-2b": ("Helium-1-2B (preview)", "kyutai/helium-1-preview-2b", ""),
+    "command-r-plus": ("Command R+", "CohereForAI/c4ai-command-r-plus", "Tied by the class default."),
+    "granite-3.1-8b": ("Granite-3.1-8B", "ibm-granite/granite-3.1-8b-instruct", ""),
+    "bitnet-b1.58-2b": (
+        "BitNet b1.58 2B4T",
+        "microsoft/bitnet-b1.58-2B-4T",
+        "Counted at the unpacked shapes transformers builds.",
+    ),
+    "hunyuan-7b": ("Hunyuan-7B", "tencent/Hunyuan-7B-Instruct", ""),
 }
 
 
 def config_path(preset_id: str) -> Path:
     if preset_id in V2_FILES:
         return CONFIG_DIR_V2 / f"{V2_FILES[preset_id]}.json"
+    if preset_id in V3_FILES:
+        return CONFIG_DIR_V3 / f"{V3_FILES[preset_id]}.json"
     return CONFIG_DIR / f"{preset_id}.json"
 
 
@@ -179,7 +228,13 @@ def build(preset_id: str) -> Architecture:
         f"Hugging Face config.json of {source}, imported with the transformers class defaults "
         f"for keys the file leaves out; counts equal the real model's numel."
     )
-    if "Brown" in source:
+    if preset_id in V3_FILES:  # written from the published hyperparameters (hf_configs_v3/SOURCES.md)
+        description = (
+            f"Hugging Face config.json of {source} as recalled from its published hyperparameters, not "
+            "copied, imported with the transformers class defaults for keys the file leaves out; counts "
+            f"equal the real model's numel. {remark}"
+        ).strip()
+    elif "Brown" in source:
         description = f"{source}. {remark}"
     elif "defaults" in source:
         description = f"From {source}; counts equal that module's numel. {remark}".strip()
@@ -217,7 +272,13 @@ def main(argv: list[str] | None = None) -> int:
     golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
     families = json.loads(GOLDEN_V2.read_text(encoding="utf-8"))
     golden |= {preset_id: families[stem] for preset_id, stem in V2_FILES.items()}
-    ids = sorted([path.stem for path in CONFIG_DIR.glob("*.json") if path.stem not in SKIP] + list(V2_FILES))
+    families_v3 = json.loads(GOLDEN_V3.read_text(encoding="utf-8"))
+    golden |= {preset_id: families_v3[stem] for preset_id, stem in V3_FILES.items()}
+    ids = sorted(
+        [path.stem for path in CONFIG_DIR.glob("*.json") if path.stem not in SKIP]
+        + list(V2_FILES)
+        + list(V3_FILES)
+    )
     unknown = set(ids) - SOURCES.keys()
     if unknown:
         print(f"no display name for {sorted(unknown)}: add them to SOURCES", file=sys.stderr)

@@ -1,7 +1,9 @@
 """Standard (softmax) attention: MHA, GQA (g < a) and MQA (g = 1), full, sliding or chunked.
 
 Parameters (transformers' ``*Attention`` modules): q h·a·d_h, k and v h·g·d_h each, o a·d_h·h,
-plus each projection's bias where present; a q/k norm over d_h (Qwen3, OLMo-2 style); per-head
+plus each projection's bias where present; q/k norms spanning one head (Qwen3: d_h each), the whole
+projection (OLMo-2: a·d_h and g·d_h) or each head with weights of its own (Command R+: [a, d_h] and
+[g, d_h], no bias); an output projection that reads h whatever the heads' width (Helium); per-head
 attention sinks (gpt-oss: one logit per head); an output gate (Qwen3-Next's gated attention:
 q_proj doubles its width to carry a sigmoid gate per head dimension). Positions (RoPE or none)
 cost no parameters. A sliding window or chunked attention keeps min(s, window) tokens in the
@@ -70,6 +72,23 @@ class Attention(Kind):
     qk_norm: bool = Field(
         False, title="q/k norm", description="A norm with weights over d_h on q and k (Qwen3)."
     )
+    qk_norm_span: Literal["head", "projection", "heads"] = Field(
+        "head",
+        title="q/k norm span",
+        description="What one q/k norm covers: one head's d_h shared by every head (Qwen3); the whole "
+        "projection, a·d_h and g·d_h (OLMo-2); or each head with weights of its own and no bias, "
+        "[a, d_h] and [g, d_h] (Command R+, StableLM-2-12B).",
+        json_schema_extra={
+            "visible_when": {"qk_norm": True},
+            "choice_labels": {"head": "one head", "projection": "whole projection", "heads": "per head"},
+        },
+    )
+    o_reads_hidden: bool = Field(
+        False,
+        title="o reads h",
+        description="The output projection is h × h whatever a·d_h is (Helium's o_proj; such a "
+        "model runs only where a·d_h = h).",
+    )
     sliding_window: PositiveInt | None = Field(
         None,
         title="Window",
@@ -112,7 +131,7 @@ class Attention(Kind):
     # What a new part of this kind starts with, when a person switches to it (the rest: defaults).
     SUGGESTED: ClassVar[dict[str, Callable[[int], object]]] = {"num_heads": lambda h: max(1, h // 128)}
     TENSOR_RULES: ClassVar[tuple[tuple[str, str], ...]] = (
-        ("attention", r"[qk]_norm|[qk]_layernorm|attn_[qk]_norm|\.sinks$"),
+        ("attention", r"[qk]_norm|[qk]_layernorm|(query|key)_layernorm|attn_[qk]_norm|\.sinks$"),
     )
 
     def heads(self, ctx: Context) -> tuple[int, int, int]:
@@ -131,7 +150,7 @@ class Attention(Kind):
             nodes = [
                 leaf("q and gate" if self.output_gate else "q", part, q, h=h, a=a, d_h=d_h),
                 leaf("k, v", part, "2·h·g·d_h", h=h, g=g, d_h=d_h),
-                leaf("o", part, "a·d_h·h", a=a, d_h=d_h, h=h),
+                self._o(part, h, a, d_h),
             ]
         q_width = "2·a·d_h" if self.output_gate else "a·d_h"
         biases = [
@@ -149,10 +168,24 @@ class Attention(Kind):
         elif biases:
             nodes.append(leaf("biases", part, " + ".join(biases), a=a, g=g, d_h=d_h, h=h))
         if self.qk_norm:
-            nodes.append(norm_leaf(ctx, "q/k norms", d_h, part=part, times=2, symbol="d_h"))
+            nodes.append(self._qk_norms(ctx, part, a, g, d_h))
         if self.sinks:
             nodes.append(leaf("sinks", part, "a", a=a))
         return nodes
+
+    def _o(self, part: str, h: int, a: int, d_h: int) -> Node:
+        if self.o_reads_hidden:  # HeliumAttention: o_proj = nn.Linear(h, h)
+            return leaf("o", part, "h·h", h=h)
+        return leaf("o", part, "a·d_h·h", a=a, d_h=d_h, h=h)
+
+    def _qk_norms(self, ctx: Context, part: str, a: int, g: int, d_h: int) -> Node:
+        if self.qk_norm_span == "head":
+            return norm_leaf(ctx, "q/k norms", d_h, part=part, times=2, symbol="d_h")
+        if self.qk_norm_span == "projection":  # Olmo2Attention: RMSNorm(a·d_h) and RMSNorm(g·d_h)
+            width = "(a + g)·d_h" if ctx.norm_per_width == 1 else f"{ctx.norm_per_width}·(a + g)·d_h"
+            return leaf(f"q/k norms ({ctx.norm_label})", part, width, a=a, g=g, d_h=d_h)
+        # CohereLayerNorm((a, d_h)) and StableLmLayerNormPerHead: a weight per head, no bias
+        return leaf("q/k norms (per head)", part, "(a + g)·d_h", a=a, g=g, d_h=d_h)
 
     def cache(self, ctx: Context, tp: int) -> Cache:
         """K and V of max(g/t, 1) heads per token: a rank keeps whole heads, replicated past g."""
@@ -244,7 +277,8 @@ class Attention(Kind):
         a, g, d_h = self.heads(ctx)
         h = ctx.h
         q_out = (2 if self.output_gate else 1) * a * d_h
-        return [("q", h, q_out, 1), ("k", h, g * d_h, 1), ("v", h, g * d_h, 1), ("o", a * d_h, h, 1)]
+        o_in = h if self.o_reads_hidden else a * d_h
+        return [("q", h, q_out, 1), ("k", h, g * d_h, 1), ("v", h, g * d_h, 1), ("o", o_in, h, 1)]
 
     def gguf_tensors(self, ctx: Context) -> list[GGUFTensor]:
         return gguf_tensors_of(self.lora_matrices(ctx), kv=("k", "v"))

@@ -1,14 +1,16 @@
 """The dense feed-forward network and the absence of one.
 
 A plain MLP (GELU/ReLU) has two matrices, 2·h·f (+ f + h biases); a gated one (SwiGLU, GeGLU)
-three, 3·h·f (+ 2·f + h). The activation costs no parameters.
+three, 3·h·f (+ 2·f + h). The activation costs no parameters, but xIELU (Apertus) learns two
+scalars per MLP. BitNet normalizes the f-wide activation before the down projection (one norm
+over f).
 
 Activations under the Hugging Face profiles (measured by ``tools/measure_activations.py``): the
 activation's own saved tensors (u of them: silu 1, tanh-GELU written out in Python 4, ReLU 0, per
 ``ACT2FN`` name: ``ACTIVATION_SAVES``) plus its output; gated FFNs also keep the up projection and the
 product: (u + 3)·B·f gated, (u + 1)·B·f plain. T5 drops out inside the FFN as well, before wo: its
 mask f (a GPU's bool) and, where the activation keeps its own output (ReLU's), that output B·f
-beside the dropped copy wo keeps.
+beside the dropped copy wo keeps. BitNet's inner norm keeps what an RMSNorm over f keeps.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from paramtally.core.blocks.base import (
     PositiveInt,
     gguf_tensors_of,
     leaf,
+    norm_leaf,
 )
 from paramtally.core.terms.node import Node, group
 
@@ -69,7 +72,14 @@ class DenseFFN(Kind):
     width: PositiveInt = Field(title="FFN width", description="Intermediate width (f).")
     gated: bool = Field(True, title="Gated", description="Three matrices (SwiGLU/GeGLU) instead of two.")
     bias: bool = Field(False, title="Bias", description="Biases on the FFN matrices.")
-    activation: Activation = Field("silu", title="Activation", description="Costs no parameters.")
+    activation: Activation = Field(
+        "silu", title="Activation", description="Costs no parameters (xIELU: two learned scalars)."
+    )
+    inner_norm: bool = Field(
+        False,
+        title="Inner norm",
+        description="A norm over f before the down projection (BitNet's ffn_sub_norm).",
+    )
 
     TENSOR_RULES: ClassVar[tuple[tuple[str, str], ...]] = ()
 
@@ -77,6 +87,12 @@ class DenseFFN(Kind):
         nodes = [leaf("matrices", "ffn", "3·h·f" if self.gated else "2·h·f", h=ctx.h, f=self.width)]
         if self.bias:
             nodes.append(leaf("biases", "ffn", "2·f + h" if self.gated else "f + h", h=ctx.h, f=self.width))
+        if self.inner_norm:  # BitNetMLP.ffn_sub_norm, in the block's norm kind
+            nodes.append(norm_leaf(ctx, "inner norm", self.width, symbol="f"))
+        if self.activation == "xielu":
+            # XIELUActivation (transformers/activations.py): alpha_p and alpha_n are parameters of
+            # one element each; its beta and eps are buffers.
+            nodes.append(leaf("xIELU α_p, α_n", "ffn", "2"))
         return nodes
 
     def inactive(self, ctx: Context) -> int:
@@ -92,8 +108,11 @@ class DenseFFN(Kind):
 
     def hf_bytes(self, ctx: Context, hf: HFProfile) -> tuple[int, int]:
         """Nothing kept whole; split by TP: the activation's saved tensors and output, and a gated
-        FFN's up projection and product, (u + 3)·B·f gated, (u + 1)·B·f plain; T5's inner dropout."""
+        FFN's up projection and product, (u + 3)·B·f gated, (u + 1)·B·f plain; T5's inner dropout;
+        BitNet's inner norm as the block's norms keep theirs, over f."""
         kept = hf.b * self.width * (activation_saves(self.activation) + (3 if self.gated else 1))
+        if self.inner_norm:  # BitNetMLP.ffn_sub_norm (measured: 8,260 bytes a token at f 1,376, bf16)
+            kept += hf.rms_norm(self.width) if ctx.norm == "rmsnorm" else hf.b * self.width + 8
         if hf.inner_dropout:
             # Its bool mask, and the activation's output where its backward reads it (the dropped
             # copy takes the place of the one wo kept).

@@ -19,6 +19,7 @@ from paramtally.core.io.export import BREAKDOWN_COLUMNS, PATH_SEPARATOR
 from paramtally.core.io.formats import Exported, Table
 from paramtally.core.io.importers.safetensors_header import TensorInfo
 from paramtally.core.io.importers.stored_count import DEFINITION, STORED_PART_LABELS, StoredCount, named
+from paramtally.core.typed_numbers import binary_size
 
 __all__ = ["run_stored", "stored_json", "stored_rows"]
 
@@ -142,6 +143,6 @@ def stored_table(stored: StoredCount) -> str:
     ]
     lines += ["", format_table(["part", "params", "", "share"], rows, right={1, 2, 3})]
     lines += [f"  {note}" for note in stored.notes]
-    size_rows = [[dtype, f"{n:,}", human(n, "B")] for dtype, n in checkpoint.bytes_by_dtype.items()]
+    size_rows = [[dtype, f"{n:,}", binary_size(n)] for dtype, n in checkpoint.bytes_by_dtype.items()]
     lines += ["", format_table(["dtype", "bytes on disk", ""], size_rows, right={1, 2})]
     return "\n".join(lines)

@@ -24,6 +24,7 @@ from paramtally.core.io.importers.safetensors_header import TensorInfo
 from paramtally.core.io.importers.tensor_parts import part_of
 from paramtally.core.io.model_sources import load_source
 from paramtally.core.schema import Architecture
+from paramtally.core.typed_numbers import binary_size
 
 __all__ = ["EPILOG", "add_arguments", "run"]
 
@@ -138,7 +139,7 @@ def _table(checkpoint: Checkpoint, result: Verification, source: str, *, with_te
         if tensors:
             named = (f"{printable(t.name, one_line=True)} {list(t.shape)}" for t in tensors)
             lines.append(f"{title}: " + ", ".join(named))
-    size_rows = [[dtype, f"{n:,}", human(n, "B")] for dtype, n in checkpoint.bytes_by_dtype.items()]
+    size_rows = [[dtype, f"{n:,}", binary_size(n)] for dtype, n in checkpoint.bytes_by_dtype.items()]
     lines += ["", format_table(["dtype", "bytes on disk", ""], size_rows, right={1, 2})]
     if with_tensors:
         tensor_rows = [

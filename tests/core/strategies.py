@@ -43,6 +43,8 @@ def mixers(draw: st.DrawFn, kinds: tuple[str, ...] | None = None) -> dict[str, A
             "v_bias": draw(st.booleans()),
             "o_bias": draw(st.booleans()),
             "qk_norm": draw(st.booleans()),
+            "qk_norm_span": draw(st.sampled_from(["head", "projection", "heads"])),
+            "o_reads_hidden": draw(st.booleans()),
             "sinks": draw(st.booleans()),
             "output_gate": draw(st.booleans()),
             "sliding_window": draw(st.none() | st.integers(1, 512)),
@@ -71,6 +73,8 @@ def ffns(draw: st.DrawFn) -> dict[str, Any]:
             "width": draw(st.integers(1, 256)),
             "gated": draw(st.booleans()),
             "bias": draw(st.booleans()),
+            "inner_norm": draw(st.booleans()),
+            "activation": draw(st.sampled_from(["silu", "gelu", "relu2", "xielu"])),
         }
     experts = draw(st.integers(1, 8))
     return {

@@ -97,7 +97,8 @@ def test_the_table_says_in_one_line_that_it_is_not_editable(
     assert sum("Not editable" in line for line in lines) == 1
     assert any(line.startswith("Embeddings") and "7,680" in line for line in lines)
     assert any("Stored total: the elements of every tensor in the headers" in line for line in lines)
-    assert any(line.startswith("F16") for line in lines)  # bytes on disk by dtype
+    f16 = next(line for line in lines if line.startswith("F16"))  # bytes on disk by dtype
+    assert f16.split()[1:] == ["215,040", "210.00", "KiB"]  # 215,040 / 1,024; human() said "215.04KB"
 
 
 def test_csv_has_the_breakdown_columns_and_sums_to_the_total(

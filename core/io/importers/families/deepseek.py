@@ -12,7 +12,7 @@ from typing import Any
 
 from paramtally.core.io.importers.families.base import ActivationQuirks, Family, ModelType, Spec
 from paramtally.core.io.importers.families.llama import LLAMA_DEFAULTS
-from paramtally.core.io.importers.families.pieces import activation, decoder_model
+from paramtally.core.io.importers.families.pieces import activation, decoder_model, first_k_dense, mtp_modules
 from paramtally.core.io.importers.hf_reader import HFConfig
 
 __all__ = ["FAMILY"]
@@ -35,8 +35,6 @@ def deepseek(cfg: HFConfig, *, mlp_bias_key: str | None = None) -> Spec:
             for key in ("kv_lora_rank", "qk_rope_head_dim", "qk_nope_head_dim", "v_head_dim")
         },
     }
-    n = cfg.integer("num_hidden_layers")
-    dense = min(cfg.integer("first_k_dense_replace", minimum=0), n)
     act = activation(cfg)
     experts: Spec = {
         "kind": "moe",
@@ -51,16 +49,15 @@ def deepseek(cfg: HFConfig, *, mlp_bias_key: str | None = None) -> Spec:
     positions = cfg.integer("max_position_embeddings")
     ffn = {"kind": "dense", "width": cfg.integer("intermediate_size"), "bias": mlp_bias, "activation": act}
     block = {"mixer": mixer, "ffn": ffn, "norms": {"kind": "rmsnorm"}}
-    groups = ({"count": dense}, {"count": n - dense, "override": {"ffn": experts}})
-    layers = [group for group in groups if group["count"]]
+    layers = first_k_dense(cfg, experts)
     spec = decoder_model(
         h, vocab, block, layers, tied=cfg.flag("tie_word_embeddings"), max_positions=positions
     )
     # DeepSeek-V3's checkpoint holds num_nextn_predict_layers MoE prediction modules, which
     # transformers does not build: counted apart (ParamReport.mtp).
-    predict = cfg.integer("num_nextn_predict_layers", minimum=0, default=0)
-    if predict:
-        spec["mtp"] = {"count": predict, "override": {"ffn": experts}}
+    predict = mtp_modules(cfg, experts)
+    if predict is not None:
+        spec["mtp"] = predict
     return spec
 
 

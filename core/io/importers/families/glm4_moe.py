@@ -11,24 +11,20 @@ from __future__ import annotations
 
 from paramtally.core.io.importers.families.base import ActivationQuirks, Family, ModelType, Spec
 from paramtally.core.io.importers.families.llama import LLAMA_DEFAULTS, LlamaShape, llama_shaped
-from paramtally.core.io.importers.families.pieces import moe
+from paramtally.core.io.importers.families.pieces import first_k_dense, moe
 from paramtally.core.io.importers.hf_reader import HFConfig
 
 __all__ = ["FAMILY"]
 
 
 def _first_k_dense(cfg: HFConfig, dense: Spec) -> list[Spec]:
-    n = cfg.integer("num_hidden_layers")
-    k = min(cfg.integer("first_k_dense_replace", minimum=0), n)
     routed = moe(
         cfg.integer("n_routed_experts"),
         cfg.integer("num_experts_per_tok"),
         cfg.integer("moe_intermediate_size"),
         shared_experts=cfg.integer("n_shared_experts", minimum=0),
     )
-    experts = {"kind": "moe", "activation": dense["activation"], **routed}
-    groups = ({"count": k}, {"count": n - k, "override": {"ffn": experts}})
-    return [group for group in groups if group["count"]]
+    return first_k_dense(cfg, {"kind": "moe", "activation": dense["activation"], **routed})
 
 
 def glm4_moe(cfg: HFConfig) -> Spec:

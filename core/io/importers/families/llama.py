@@ -1,16 +1,18 @@
 """Llama (``LlamaForCausalLM``), and the Llama-shaped builder its descendants share.
 
 A Llama layer: RMSNorm, attention (q/k/v/o, RoPE), RMSNorm, a gated MLP (gate, up, down). Mistral,
-Mixtral, Qwen2/3 (dense and MoE), Gemma 1/2 and Phi-3 differ only in bias flags, q/k norms, norms
-per block, the sliding-window rule, the activation's key and which layers hold experts: a
-``LlamaShape`` says which, and ``llama_shaped`` builds the schema-2 architecture from it.
+Mixtral, Qwen2/3 (dense and MoE), Gemma 1/2, Phi-3 and most dense decoders since differ only in
+bias flags, q/k norms and what they span, the norms' kind and number per block, a plain MLP for
+the gated one, where the head width comes from, the sliding-window rule, the activation's key and
+which layers hold experts: a ``LlamaShape`` says which, and ``llama_shaped`` builds the schema-2
+architecture from it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from paramtally.core.io.importers.families.base import Family, ModelType, Spec
 from paramtally.core.io.importers.families.pieces import activation, changes_from, decoder_model
@@ -66,15 +68,26 @@ class LlamaShape:
     """What a Llama-shaped family does differently from Llama (the defaults are Llama's).
 
     ``bias_key`` switches the biases of the ``biased`` projections (None: they are always on);
-    ``mlp_bias_key`` switches the MLP's biases (None: never); ``rotary_fraction``: the file's
+    ``o_bias_key`` switches o's bias on its own (Seed-OSS's ``attention_out_bias``; None: o follows
+    ``bias_key`` where ``biased`` names it); ``mlp_bias_key`` switches the MLP's biases (None:
+    never); ``gated``: gate, up and down (False: up and down, as Arcee's and Nemotron's relu²
+    MLPs); ``qk_norm_span``: what a q/k norm covers (``Attention.qk_norm_span``); ``norm`` and
+    ``norm_bias``: the norms' kind and LayerNorm's β; ``head_dim_key``: the key of the head width
+    (None: h / a whatever the file says, as StableLM); ``rotary_fraction``: the file's
     ``partial_rotary_factor`` is read (it shapes no parameter but the FLOPs and the tree show it).
     """
 
     bias_key: str | None = "attention_bias"
     biased: tuple[str, ...] = _BIAS_KEYS
+    o_bias_key: str | None = None
     qk_norm: bool = False
+    qk_norm_span: Literal["head", "projection", "heads"] = "head"
     mlp_bias_key: str | None = None
+    gated: bool = True
     norms_per_block: int = 2
+    norm: Literal["rmsnorm", "layernorm"] = "rmsnorm"
+    norm_bias: bool = True
+    head_dim_key: str | None = "head_dim"
     rotary_fraction: bool = False
     window: Window | None = None
     activation: Callable[[HFConfig], str] = activation
@@ -88,7 +101,7 @@ def llama_shaped(cfg: HFConfig, shape: LlamaShape) -> Spec:
         "num_key_value_heads", a, "num_attention_heads", cfg.opt_integer("num_key_value_heads") or a
     )
     mixer: Spec = {"kind": "attention", "num_heads": a, "num_kv_heads": kv}
-    head_dim = cfg.opt_integer("head_dim")
+    head_dim = cfg.opt_integer(shape.head_dim_key) if shape.head_dim_key else None
     if head_dim is not None and (head_dim != h // a or h % a):
         mixer["head_dim"] = head_dim
     elif h % a:
@@ -96,6 +109,8 @@ def llama_shaped(cfg: HFConfig, shape: LlamaShape) -> Spec:
     mixer.update(_biases(cfg, shape))
     if shape.qk_norm:
         mixer["qk_norm"] = True
+        if shape.qk_norm_span != "head":
+            mixer["qk_norm_span"] = shape.qk_norm_span
     window = _checked_window(cfg, shape.window) if shape.window else {}
     every = window.pop("global_every", 0)
     mixer.update(window)
@@ -105,8 +120,13 @@ def llama_shaped(cfg: HFConfig, shape: LlamaShape) -> Spec:
     mlp_bias = shape.mlp_bias_key is not None and cfg.flag(shape.mlp_bias_key)
     vocab, positions = cfg.integer("vocab_size"), cfg.integer("max_position_embeddings")
     ffn = {"kind": "dense", "width": cfg.integer("intermediate_size"), "bias": mlp_bias}
+    if not shape.gated:
+        ffn["gated"] = False
     ffn["activation"] = shape.activation(cfg)
-    block = {"mixer": mixer, "ffn": ffn, "norms": {"kind": "rmsnorm", "count": shape.norms_per_block}}
+    norms: Spec = {"kind": shape.norm, "count": shape.norms_per_block}
+    if shape.norm == "layernorm" and not shape.norm_bias:
+        norms["bias"] = False
+    block = {"mixer": mixer, "ffn": ffn, "norms": norms}
     tied = cfg.flag("tie_word_embeddings")
     layers = shape.layers(cfg, ffn)
     if every:  # every n-th layer global (Gemma-2: no experts, so the stack was one group)
@@ -117,10 +137,11 @@ def llama_shaped(cfg: HFConfig, shape: LlamaShape) -> Spec:
 
 
 def _biases(cfg: HFConfig, shape: LlamaShape) -> Spec:
-    if not shape.biased:
-        return dict.fromkeys(_BIAS_KEYS, False)
-    on = shape.bias_key is None or cfg.flag(shape.bias_key)
-    return {name: on and name in shape.biased for name in _BIAS_KEYS}
+    on = bool(shape.biased) and (shape.bias_key is None or cfg.flag(shape.bias_key))
+    biases = {name: on and name in shape.biased for name in _BIAS_KEYS}
+    if shape.o_bias_key is not None:
+        biases["o_bias"] = cfg.flag(shape.o_bias_key)
+    return biases
 
 
 def _window(cfg: HFConfig, rule: Window) -> Spec:

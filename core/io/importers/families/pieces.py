@@ -1,5 +1,6 @@
 """Schema-2 pieces the family modules build architectures from: the model around a decoder stack,
-attention mixers, FFNs, and per-layer kinds read from ``layer_types`` or a rule.
+attention mixers, FFNs, per-layer kinds read from ``layer_types`` or a rule, DeepSeek-V3's layout
+of dense layers before the experts and its multi-token-prediction modules.
 
 Each returns plain data (a ``Spec``) that ``Architecture.model_validate`` checks; a family module
 writes only what its transformers class does differently.
@@ -25,12 +26,14 @@ __all__ = [
     "changes_from",
     "decoder_model",
     "encoder_decoder_blocks",
+    "first_k_dense",
     "gated",
     "global_layers",
     "heads_attention",
     "layer_types",
     "model",
     "moe",
+    "mtp_modules",
     "plain_ffn",
 ]
 
@@ -123,6 +126,22 @@ def plain_ffn(width: int, activation: str, bias: bool = True) -> Spec:
 
 def moe(experts: int, top_k: int, width: int, **extra: Any) -> Spec:
     return {"kind": "moe", "num_experts": experts, "top_k": top_k, "expert_width": width, **extra}
+
+
+def first_k_dense(cfg: HFConfig, experts: Spec, key: str = "first_k_dense_replace") -> list[Spec]:
+    """The first ``key`` layers dense (the base block's FFN), the rest ``experts`` (DeepSeek-V3,
+    GLM-4.5 and their descendants; a count past the layers makes every layer dense)."""
+    n = cfg.integer("num_hidden_layers")
+    k = min(cfg.integer(key, minimum=0), n)
+    groups = ({"count": k}, {"count": n - k, "override": {"ffn": experts}})
+    return [group for group in groups if group["count"]]
+
+
+def mtp_modules(cfg: HFConfig, experts: Spec, key: str = "num_nextn_predict_layers") -> Spec | None:
+    """The checkpoint's ``key`` multi-token-prediction modules, each a layer of ``experts``
+    (``schema.MTP``; transformers builds none, so they are counted apart), or None."""
+    predict = cfg.integer(key, minimum=0, default=0)
+    return {"count": predict, "override": {"ffn": experts}} if predict else None
 
 
 def activation(cfg: HFConfig, key: str = "hidden_act") -> str:

@@ -1,0 +1,215 @@
+"""The dense decoders of issue 33, each quirk against what transformers 5.24 builds: a term of the
+imported layer equals the elements of the tensors the real module holds for it
+(``tests/data/param_names_v3.json``), and a config that switches a quirk on counts as measured
+(``tests/golden/dense_quirks_v3.json``, from ``tools/measure_dense_quirks.py``). The published and
+randomized configs of every type are checked whole by test_families and test_hf_import."""
+
+from __future__ import annotations
+
+import json
+import re
+from math import prod
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from paramtally.core.count.parameters import count_parameters
+from paramtally.core.errors import ParamTallyError
+from paramtally.core.io.importers.hf_config import import_hf_config
+from paramtally.core.schema import Architecture, block_node
+
+ROOT = Path(__file__).resolve().parents[2]
+V3 = ROOT / "tests" / "data" / "hf_configs_v3"
+NAMES = json.loads((ROOT / "tests" / "data" / "param_names_v3.json").read_text(encoding="utf-8"))
+FAMILIES = json.loads((ROOT / "tests" / "golden" / "families_v3.json").read_text(encoding="utf-8"))
+QUIRKS = json.loads((ROOT / "tests" / "golden" / "dense_quirks_v3.json").read_text(encoding="utf-8"))
+
+
+def published(stem: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((V3 / f"{stem}.json").read_text(encoding="utf-8"))
+    return data
+
+
+def imported(stem: str, **changed: Any) -> Architecture:
+    return import_hf_config({**published(stem), **changed}, f"{stem}.json")
+
+
+def layer_terms(arch: Architecture, run: int = 0) -> dict[str, int]:
+    """One layer's leaf terms by name ("attention/q", "block norms (RMSNorm)")."""
+    node = block_node(arch.runs[run].block, arch.hidden_size)
+    return {"/".join(path[1:]): leaf.params for path, leaf in node.leaves()}
+
+
+def per_layer(arch: Architecture, field: str) -> list[Any]:
+    """The mixer's ``field`` of each layer, in order."""
+    layers: dict[int, Any] = {}
+    for run in arch.runs:
+        for start in run.starts():
+            layers.update(dict.fromkeys(range(start, start + run.count), getattr(run.block.mixer, field)))
+    return [layers[index] for index in range(arch.num_layers)]
+
+
+def measured(stem: str, pattern: str, where: str = "layer") -> int:
+    """Elements of the first layer's (or the outside's) parameters whose names match ``pattern``."""
+    entry = NAMES[stem]
+    params = entry["layer_structures"][0]["params"] if where == "layer" else entry["outside_layers"]
+    found = [
+        prod(shape) for name, shape in params.items() if isinstance(shape, list) and re.search(pattern, name)
+    ]
+    assert found, f"{stem} has no parameter matching {pattern}"
+    return sum(found)
+
+
+@pytest.mark.parametrize(
+    ("stem", "terms", "pattern"),
+    [
+        # Glm4DecoderLayer: four RMSNorms (input, post_self_attn, post_attention, post_mlp)
+        ("glm-4-9b-0414", ["block norms (RMSNorm)"], r"layernorm"),
+        # GLM-4's attention_bias biases q, k and v; o has none
+        ("glm-4-9b-0414", ["attention/biases"], r"self_attn\.\w+\.bias"),
+        # Glm4MLP's fused gate_up_proj [2f, h] and down_proj: 3·h·f all the same
+        ("glm-4-9b-0414", ["ffn/matrices"], r"mlp\."),
+        # Olmo2Attention: q_norm [a·d_h], k_norm [g·d_h]
+        ("olmo-2-1124-7b", ["attention/q/k norms (RMSNorm)"], r"self_attn\.[qk]_norm"),
+        # OLMo-2: post-norms only, two a layer
+        ("olmo-2-1124-7b", ["block norms (RMSNorm)"], r"post_\w+_layernorm"),
+        ("olmo-3-1025-7b", ["attention/q/k norms (RMSNorm)"], r"self_attn\.[qk]_norm"),
+        # StableLmLayerNormPerHead: 32 + 8 bias-free LayerNorm(160) modules
+        ("stablelm-2-12b", ["attention/q/k norms (per head)"], r"self_attn\.[qk]_layernorm"),
+        # use_parallel_residual: input_layernorm alone, with β
+        ("stablelm-2-12b", ["block norms (LayerNorm)"], r"layernorm\.(weight|bias)"),
+        ("stablelm-2-1_6b", ["attention/biases"], r"self_attn\.\w+\.bias"),
+        # GPT-J: ln_1 alone with β; fc_in/fc_out with biases, q/k/v/out without
+        ("gpt-j-6b", ["block norms (LayerNorm)"], r"ln_1"),
+        ("gpt-j-6b", ["ffn/matrices", "ffn/biases"], r"mlp\."),
+        ("gpt-j-6b", ["attention/q, k, v, o"], r"attn\."),
+        # StarCoder2: use_bias on q/k/v/o and c_fc/c_proj; LayerNorms with β
+        ("starcoder2-3b", ["attention/q", "attention/k, v", "attention/o", "attention/biases"], r"self_attn"),
+        ("starcoder2-3b", ["ffn/matrices", "ffn/biases"], r"mlp\.c_"),
+        ("starcoder2-3b", ["block norms (LayerNorm)"], r"layernorm"),
+        # GPTBigCode: multi-query c_attn [h + 2·d_h, h] with bias, c_proj with bias
+        ("starcoder", ["attention/q", "attention/k, v", "attention/o", "attention/biases"], r"attn\."),
+        # NemotronLayerNorm1P: weight and bias; relu² MLP of two matrices
+        ("nemotron-mini-4b-instruct", ["block norms (LayerNorm)"], r"layernorm"),
+        ("nemotron-mini-4b-instruct", ["ffn/matrices"], r"mlp\."),
+        # EXAONE-4: post-norms and per-head q/k RMSNorm [d_h]
+        ("exaone-4.0-32b", ["block norms (RMSNorm)"], r"post_\w+_layernorm"),
+        ("exaone-4.0-32b", ["attention/q/k norms (RMSNorm)"], r"self_attn\.[qk]_norm"),
+        # ERNIE-4.5-0.3B: 16 heads of 128 on h = 1024
+        ("ernie-4.5-0.3b-pt", ["attention/q", "attention/o"], r"self_attn\.[qo]_proj"),
+        # Seed-OSS: 80 × 128 on 5120; attention_bias on q/k/v only
+        ("seed-oss-36b-instruct", ["attention/biases"], r"self_attn\.\w+\.bias"),
+        ("seed-oss-36b-instruct", ["attention/q"], r"self_attn\.q_proj\.weight"),
+        # Apertus: XIELUActivation's alpha_p and alpha_n; q/k RMSNorm [d_h]; plain MLP
+        ("apertus-8b-2509", ["ffn/xIELU α_p, α_n"], r"act_fn\.alpha"),
+        ("apertus-8b-2509", ["ffn/matrices"], r"mlp\.\w+_proj"),
+        ("apertus-8b-2509", ["attention/q/k norms (RMSNorm)"], r"self_attn\.[qk]_norm"),
+        ("apertus-8b-2509", ["block norms (RMSNorm)"], r"(attention|feedforward)_layernorm"),
+        # Arcee: relu² MLP of up and down only
+        ("afm-4.5b", ["ffn/matrices"], r"mlp\."),
+        # Command R+: one bias-free LayerNorm a layer, q/k norms [a, d_h] and [g, d_h]
+        ("c4ai-command-r-plus", ["block norms (LayerNorm)"], r"layernorm"),
+        ("c4ai-command-r-plus", ["attention/q/k norms (per head)"], r"self_attn\.[qk]_norm"),
+        # HunYuan: query_layernorm / key_layernorm [d_h]
+        ("hunyuan-7b-instruct", ["attention/q/k norms (RMSNorm)"], r"(query|key)_layernorm"),
+        # BitNet: attn_sub_norm [h] beside the two block norms; ffn_sub_norm [f]
+        ("bitnet-b1.58-2b-4t", ["block norms (RMSNorm)"], r"layernorm|attn_sub_norm"),
+        ("bitnet-b1.58-2b-4t", ["ffn/inner norm (RMSNorm)"], r"ffn_sub_norm"),
+    ],
+)
+def test_a_layer_term_is_what_the_module_builds(stem: str, terms: list[str], pattern: str) -> None:
+    layer = layer_terms(imported(stem))
+    assert sum(layer[name] for name in terms) == measured(stem, pattern)
+
+
+def test_olmo_2_has_no_norm_before_its_sublayers() -> None:
+    params = NAMES["olmo-2-1124-7b"]["layer_structures"][0]["params"]
+    assert not [name for name in params if name.startswith("input_layernorm")]
+    assert imported("olmo-2-1124-7b").runs[0].block.norms.count == 2
+
+
+def test_olmo_3_slides_on_three_layers_of_four_and_its_layers_are_alike() -> None:
+    arch = imported("olmo-3-1025-7b")
+    windows = per_layer(arch, "sliding_window")
+    types = published("olmo-3-1025-7b")["layer_types"]
+    assert windows == [4096 if kind == "sliding_attention" else None for kind in types]
+    assert len(NAMES["olmo-3-1025-7b"]["layer_structures"]) == 1  # the window shapes no parameter
+
+
+def test_gpt_j_s_head_has_a_bias() -> None:
+    report = count_parameters(imported("gpt-j-6b"))
+    head = next(node for path, _, node in report.walk() if path[-1:] == ("lm head",))
+    assert head.params == measured("gpt-j-6b", r"^lm_head\.", where="outside") == 50400 * 4096 + 50400
+
+
+def test_starcoder_learns_its_positions() -> None:
+    """GPTBigCodeModel.wpe [n_positions, h]: counted with the embeddings."""
+    report = count_parameters(imported("starcoder"))
+    embeddings = next(node for path, _, node in report.walk() if path[-1:] == ("embeddings",))
+    assert embeddings.params == measured("starcoder", r"\.w[tp]e\.", where="outside")
+
+
+@pytest.mark.parametrize("stem", ["starcoder", "starcoder2-3b", "c4ai-command-r-v01", "c4ai-command-r-plus"])
+def test_starcoder_and_command_r_are_tied_by_their_class_default(stem: str) -> None:
+    assert "tie_word_embeddings" not in published(stem)
+    assert imported(stem).head.tied is FAMILIES[stem]["tied"] is True
+
+
+def test_exaone_4_s_global_layers_skip_rope() -> None:
+    """Exaone4Attention rotates only where the model has no window or the layer slides."""
+    arch = imported("exaone-4.0-32b")
+    kinds = {(run.block.mixer.sliding_window, run.block.mixer.rope) for run in arch.runs}  # type: ignore[union-attr]
+    assert kinds == {(4096, True), (None, False)}
+    unwindowed = imported("exaone-4.0-1.2b")
+    assert {(run.block.mixer.sliding_window, run.block.mixer.rope) for run in unwindowed.runs} == {
+        (None, True)
+    }  # type: ignore[union-attr]
+
+
+def test_smollm3_skips_rope_where_no_rope_layers_says_0() -> None:
+    arch = imported("smollm3-3b")
+    rope = [int(flag) for flag in per_layer(arch, "rope")]
+    assert rope == published("smollm3-3b")["no_rope_layers"]
+    by_rule = imported("smollm3-3b", no_rope_layers=None, no_rope_layer_interval=3)
+    assert [int(flag) for flag in per_layer(by_rule, "rope")] == [int((i + 1) % 3 != 0) for i in range(36)]
+
+
+MEASURED = [name for name, entry in QUIRKS.items() if not name.startswith("_") and "total" in entry]
+REFUSED = [name for name, entry in QUIRKS.items() if not name.startswith("_") and "error" in entry]
+
+
+@pytest.mark.parametrize("name", MEASURED)
+def test_a_quirk_switched_on_counts_as_measured(name: str) -> None:
+    entry = QUIRKS[name]
+    arch = imported(entry["config"], **entry["changed"])
+    report = count_parameters(arch)
+    assert (report.total, report.active, arch.head.tied) == (entry["total"], entry["active"], entry["tied"])
+    assert report.total != FAMILIES[entry["config"]]["total"] or not entry["changed"].keys() - {
+        "sliding_window",
+        "sliding_window_pattern",
+        "layer_types",
+    }, "a quirk that changes no count belongs to the layer tests"
+
+
+@pytest.mark.parametrize("name", REFUSED)
+def test_a_config_transformers_cannot_build_is_refused_in_one_line(name: str) -> None:
+    entry = QUIRKS[name]
+    with pytest.raises(ParamTallyError) as raised:
+        imported(entry["config"], **entry["changed"])
+    (key,) = [key for key in entry["changed"] if key in str(raised.value)][:1]
+    assert "\n" not in str(raised.value) and key in str(raised.value)
+
+
+def test_helium_s_output_projection_reads_h_whatever_the_heads() -> None:
+    entry = QUIRKS["helium-narrow-heads"]
+    layer = layer_terms(imported(entry["config"], **entry["changed"]))
+    assert layer["attention/o"] == 2560 * 2560 and layer["attention/q"] == 2560 * 20 * 64
+
+
+def test_seed_oss_biases_o_on_its_own_key() -> None:
+    both, o_only = (QUIRKS[name] for name in ("seed-oss-o-bias", "seed-oss-no-qkv-bias"))
+    assert both["total"] - FAMILIES["seed-oss-36b-instruct"]["total"] == 64 * 5120  # o's bias, h a layer
+    assert both["total"] - o_only["total"] == 64 * (80 + 2 * 8) * 128  # q, k, v biases
+    o_only_layer = layer_terms(imported("seed-oss-36b-instruct", **o_only["changed"]))
+    assert o_only_layer["attention/biases"] == 5120
