@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from paramtally.core.blocks import Attention, Context, DenseFFN
-from paramtally.core.count.breakdown import Node
+from paramtally.core.terms.node import Node
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = json.loads((ROOT / "tests" / "data" / "param_names_v3.json").read_text(encoding="utf-8"))
