@@ -10,8 +10,11 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from typing import Any
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
+
 from paramtally.core.count.breakdown import human
 from paramtally.core.typed_numbers import GB, GIB
+from paramtally.gui.i18n import translate
 
 __all__ = [
     "bytes_apart",
@@ -107,9 +110,15 @@ def scientific(value: float) -> str:
 
 
 def duration_text(seconds: float) -> str:
-    for size, unit in ((365.25 * 86400, "years"), (86400, "days"), (3600, "hours"), (60, "minutes")):
+    units = (
+        (365.25 * 86400, QT_TRANSLATE_NOOP("Figures", "{amount} years")),
+        (86400, QT_TRANSLATE_NOOP("Figures", "{amount} days")),
+        (3600, QT_TRANSLATE_NOOP("Figures", "{amount} hours")),
+        (60, QT_TRANSLATE_NOOP("Figures", "{amount} minutes")),
+    )
+    for size, unit in units:
         if seconds >= size:
-            return f"{seconds / size:,.1f} {unit}"
+            return translate("Figures", unit).format(amount=f"{seconds / size:,.1f}")
     return f"{seconds:,.1f} s"
 
 
