@@ -279,6 +279,7 @@ class MainWindow(QMainWindow):
         self.redo_action.setShortcuts(QKeySequence.StandardKey.Redo)  # Ctrl+Y and Ctrl+Shift+Z
         self.edit_menu.addActions([self.undo_action, self.redo_action])
         self._build_view_menu(self.view_menu)
+        self._build_language_menu(self.view_menu)
         self.view_menu.addSeparator()
         self.pane_keys = PaneKeys(self, self.view_menu)  # F6, Ctrl+1…4
         add_explore_menu(self.explore_menu, self.explore)  # compare, goal seek, design space
@@ -371,6 +372,38 @@ class MainWindow(QMainWindow):
             action.triggered.connect(lambda _=False, t=theme: self.set_theme(t))
             group.addAction(action)
             self.theme_actions[theme] = action
+
+    def _build_language_menu(self, menu: QMenu) -> None:
+        """View → Language: follow the system, or one of ``LANGUAGES`` (each named in itself),
+        remembered; the window speaks it from its next start (``gui.i18n``)."""
+        from PySide6.QtGui import QActionGroup
+
+        from paramtally.gui.i18n import LANGUAGES, SYSTEM
+
+        language_menu = menu.addMenu(translate("MainWindow", "&Language"))
+        language_menu.setObjectName("menuLanguage")
+        group = QActionGroup(self)
+        group.setExclusive(True)
+        current = str(settings().value("view/language", SYSTEM))
+        self.language_actions: dict[str, QAction] = {}
+        names = {SYSTEM: translate("MainWindow", "Follow the &System"), **LANGUAGES}
+        for language, name in names.items():
+            action = language_menu.addAction(name)
+            action.setObjectName(f"actionLanguage:{language}")
+            action.setCheckable(True)
+            action.setChecked(language == (current if current in names else SYSTEM))
+            action.triggered.connect(lambda _=False, lang=language: self.set_language(lang))
+            group.addAction(action)
+            self.language_actions[language] = action
+
+    def set_language(self, language: str) -> None:
+        """Remember the language for the next start, and say so in both (the one now and the new)."""
+        from paramtally.gui.i18n import set_language_setting
+
+        set_language_setting(language)
+        self.language_actions[language].setChecked(True)
+        # In both languages: the person may not read the one the window speaks now.
+        self.show_status("The language changes at the next start · 界面语言将在下次启动时切换", 15000)
 
     def set_theme(self, theme: str) -> None:
         app = QApplication.instance()
