@@ -1,0 +1,2030 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>Charts</name>
+    <message>
+        <source>{part} (apart)</source>
+        <translation>{part}（另计）</translation>
+    </message>
+    <message>
+        <source>Parameters by part</source>
+        <translation>各部分参数量</translation>
+    </message>
+    <message>
+        <source>By part</source>
+        <translation>按部分</translation>
+    </message>
+    <message>
+        <source>Parameters per layer, mixer and FFN by kind</source>
+        <translation>每层参数量，混合器与前馈网络按类型</translation>
+    </message>
+    <message>
+        <source>Parameters per layer, stacked by part</source>
+        <translation>每层参数量，按部分堆叠</translation>
+    </message>
+    <message>
+        <source>Parameters per layer</source>
+        <translation>每层参数量</translation>
+    </message>
+    <message>
+        <source>Per layer</source>
+        <translation>每层</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>Layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>Per layer (stacked by part)</source>
+        <translation>每层（按部分堆叠）</translation>
+    </message>
+    <message>
+        <source>Per layer (mixer and FFN by kind)</source>
+        <translation>每层（混合器与前馈网络按类型）</translation>
+    </message>
+    <message>
+        <source>Show the parameters by part of the model, or layer by layer</source>
+        <translation>按模型各部分或逐层显示参数量</translation>
+    </message>
+    <message>
+        <source>Bars:</source>
+        <translation>柱状图：</translation>
+    </message>
+    <message>
+        <source>{name}: share of {total} parameters</source>
+        <translation>{name}：{total} 个参数的占比</translation>
+    </message>
+</context>
+<context>
+    <name>Explore</name>
+    <message>
+        <source>Compare</source>
+        <translation>对比</translation>
+    </message>
+    <message>
+        <source>Architectures side by side</source>
+        <translation>并排对比多个架构</translation>
+    </message>
+    <message>
+        <source>Design space</source>
+        <translation>设计空间</translation>
+    </message>
+    <message>
+        <source>A figure over two fields of the open model</source>
+        <translation>当前模型在两个字段上的取值图</translation>
+    </message>
+    <message>
+        <source>&amp;Pin Open Model for Comparison</source>
+        <translation>固定当前模型以供对比(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Compare</source>
+        <translation>对比(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Goal Seek…</source>
+        <translation>目标求解(&amp;G)…</translation>
+    </message>
+    <message>
+        <source>&amp;Design Space</source>
+        <translation>设计空间(&amp;D)</translation>
+    </message>
+</context>
+<context>
+    <name>Export</name>
+    <message>
+        <source>Breakdown</source>
+        <translation>分解表</translation>
+    </message>
+    <message>
+        <source>Per-layer table</source>
+        <translation>逐层表</translation>
+    </message>
+    <message>
+        <source>Memory terms</source>
+        <translation>显存各项</translation>
+    </message>
+    <message>
+        <source>GPU setups</source>
+        <translation>GPU 配置</translation>
+    </message>
+    <message>
+        <source>Everything</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>Bar chart</source>
+        <translation>柱状图</translation>
+    </message>
+    <message>
+        <source>Pie chart</source>
+        <translation>饼图</translation>
+    </message>
+    <message>
+        <source>Memory chart</source>
+        <translation>显存图</translation>
+    </message>
+    <message>
+        <source>CSV for &amp;Excel (UTF-8 with byte-order mark)</source>
+        <translation>适用于 &amp;Excel 的 CSV（带 BOM 的 UTF-8）</translation>
+    </message>
+    <message>
+        <source>Excel reads a CSV without a byte-order mark in the local code page and garbles ·, ² and ×</source>
+        <translation>Excel 会以本地代码页读取不带 BOM 的 CSV，导致 ·、² 和 × 乱码</translation>
+    </message>
+    <message>
+        <source>{what} as &amp;{format}…</source>
+        <translation>{what}导出为 &amp;{format}…</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>导出(&amp;E)</translation>
+    </message>
+    <message>
+        <source>{what} as {format}…</source>
+        <translation>{what}导出为 {format}…</translation>
+    </message>
+</context>
+<context>
+    <name>FfnWidth</name>
+    <message>
+        <source>LLaMA&apos;s multiple_of: the width is rounded up to it (Llama 2: 256, Llama 3: 1024)</source>
+        <translation>LLaMA 的 multiple_of：宽度向上取整到它的倍数（Llama 2：256，Llama 3：1024）</translation>
+    </message>
+    <message>
+        <source>&amp;Multiplier:</source>
+        <translation>倍数(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>Round up to a multiple &amp;of:</source>
+        <translation>向上取整到其倍数(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>Hidden size {size}, gated FFN</source>
+        <translation>隐藏层维度 {size}，门控前馈网络</translation>
+    </message>
+    <message>
+        <source>Hidden size {size}, plain FFN</source>
+        <translation>隐藏层维度 {size}，普通前馈网络</translation>
+    </message>
+    <message>
+        <source>From hidden…</source>
+        <translation>由隐藏层维度计算…</translation>
+    </message>
+    <message>
+        <source>Compute the FFN width from the hidden size, as LLaMA does (multiplier, multiple_of)</source>
+        <translation>按 LLaMA 的做法由隐藏层维度计算前馈网络宽度（multiplier、multiple_of）</translation>
+    </message>
+</context>
+<context>
+    <name>Figures</name>
+    <message>
+        <source>full</source>
+        <translation>完整</translation>
+    </message>
+    <message>
+        <source>causal</source>
+        <translation>因果</translation>
+    </message>
+    <message>
+        <source>memory bandwidth</source>
+        <translation>显存带宽</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>算力</translation>
+    </message>
+    <message>
+        <source> (Chinchilla-optimal 20·N)</source>
+        <translation>（Chinchilla 最优 20·N）</translation>
+    </message>
+    <message>
+        <source>Hardware per training token</source>
+        <translation>每训练 token 的硬件 FLOPs</translation>
+    </message>
+    <message>
+        <source>Active parameters N</source>
+        <translation>激活参数量 N</translation>
+    </message>
+    <message>
+        <source>Forward per token (prefill)</source>
+        <translation>每 token 前向（预填充）</translation>
+    </message>
+    <message>
+        <source>Decode step at the context</source>
+        <translation>该上下文长度下的解码步</translation>
+    </message>
+    <message>
+        <source>Training tokens D</source>
+        <translation>训练 token 数 D</translation>
+    </message>
+    <message>
+        <source>Run (with attention)</source>
+        <translation>整次训练（含注意力）</translation>
+    </message>
+    <message>
+        <source>Run time</source>
+        <translation>训练时长</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{time}&lt;/b&gt; on {gpus} × {gpu} at {mfu} % MFU ({peak} FLOP/s peak each)</source>
+        <translation>&lt;b&gt;{time}&lt;/b&gt;，{gpus} × {gpu}，MFU {mfu} %（每卡峰值 {peak} FLOP/s）</translation>
+    </message>
+    <message>
+        <source>Training per token</source>
+        <translation>每 token 训练</translation>
+    </message>
+    <message>
+        <source>{used_flops} FLOP ({used} attention; {other}: {other_flops})</source>
+        <translation>{used_flops} FLOP（{used}注意力；{other}：{other_flops}）</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Compute&lt;/b&gt;</source>
+        <translation>&lt;b&gt;计算量&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>– (no price: set usd_per_hour in gpus.json)</source>
+        <translation>–（无价格：请在 gpus.json 中设置 usd_per_hour）</translation>
+    </message>
+    <message>
+        <source>under $0.001</source>
+        <translation>低于 $0.001</translation>
+    </message>
+    <message>
+        <source>Prefill (whole batch)</source>
+        <translation>预填充（整个批次）</translation>
+    </message>
+    <message>
+        <source>Decode</source>
+        <translation>解码</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{batch}&lt;/b&gt; for the batch, {sequence} ({bound})</source>
+        <translation>整批 &lt;b&gt;{batch}&lt;/b&gt;，{sequence}（{bound}）</translation>
+    </message>
+    <message>
+        <source>{rate} per sequence</source>
+        <translation>每序列 {rate}</translation>
+    </message>
+    <message>
+        <source>Largest batch that fits</source>
+        <translation>可容纳的最大批大小</translation>
+    </message>
+    <message>
+        <source>KV cache ({tokens} tokens each)</source>
+        <translation>KV 缓存（每序列 {tokens} 个 token）</translation>
+    </message>
+    <message>
+        <source>Per million tokens</source>
+        <translation>每百万 token</translation>
+    </message>
+    <message>
+        <source>{generated} generated, {prompt} prompt</source>
+        <translation>生成 {generated}，提示 {prompt}</translation>
+    </message>
+    <message>
+        <source>{bound} bound</source>
+        <translation>受{bound}限制</translation>
+    </message>
+    <message>
+        <source>memory bandwidth bound at {share} % of peak</source>
+        <translation>受显存带宽限制，按峰值的 {share} % 计</translation>
+    </message>
+    <message>
+        <source>(does not fit)</source>
+        <translation>（放不下）</translation>
+    </message>
+    <message>
+        <source>Serving on {gpus} × {gpu}</source>
+        <translation>推理部署于 {gpus} × {gpu}</translation>
+    </message>
+    <message>
+        <source>{amount} years</source>
+        <translation>{amount} 年</translation>
+    </message>
+    <message>
+        <source>{amount} days</source>
+        <translation>{amount} 天</translation>
+    </message>
+    <message>
+        <source>{amount} hours</source>
+        <translation>{amount} 小时</translation>
+    </message>
+    <message>
+        <source>{amount} minutes</source>
+        <translation>{amount} 分钟</translation>
+    </message>
+</context>
+<context>
+    <name>Form</name>
+    <message>
+        <source>A pattern: these fields are the block its groups start from. A change here reaches each group inside that has no value of its own there; select a group to edit it alone.</source>
+        <translation>模式：这些字段是其内部各组的基础块。在此修改会作用于内部所有未单独设置该值的组；选中某一组可单独编辑。</translation>
+    </message>
+    <message>
+        <source>This model names {count} base blocks: the form shows one at a time. Selecting a layer group shows the block it starts from.</source>
+        <translation>此模型命名了 {count} 个基础块：表单一次只显示一个。选中某个层组会显示它所基于的块。</translation>
+    </message>
+    <message>
+        <source>&amp;Shown</source>
+        <translation>显示(&amp;S)</translation>
+    </message>
+    <message>
+        <source>{count} layer groups selected: a value typed here goes to each of them that has the field (Experts: only the MoE groups); ↺ resets the group shown alone.</source>
+        <translation>已选中 {count} 个层组：在此输入的值会应用到其中每个具有该字段的组（专家数：仅 MoE 组）；↺ 只重置当前显示的组。</translation>
+    </message>
+    <message>
+        <source>Inherited from the base block; type a value to give this group its own</source>
+        <translation>继承自基础块；输入一个值可为本组单独设置</translation>
+    </message>
+    <message>
+        <source>This group&apos;s own value: ↺ takes the base block&apos;s back</source>
+        <translation>本组单独设置的值：↺ 恢复为基础块的值</translation>
+    </message>
+    <message>
+        <source>Part of this group&apos;s own kind: reset the kind to take the base block&apos;s back</source>
+        <translation>属于本组单独设置的类型：重置类型即可恢复为基础块的值</translation>
+    </message>
+    <message>
+        <source>↺ takes back the value typed, which does not fit</source>
+        <translation>↺ 撤回输入的不合适的值</translation>
+    </message>
+</context>
+<context>
+    <name>Headline</name>
+    <message>
+        <source>{human} parameters</source>
+        <translation>{human} 参数</translation>
+    </message>
+    <message>
+        <source>, {count} active</source>
+        <translation>，激活 {count}</translation>
+    </message>
+    <message>
+        <source>Text only: &lt;b&gt;{count}&lt;/b&gt; ({human}{active}); vision tower {vision}, projector {projector}</source>
+        <translation>仅文本部分：&lt;b&gt;{count}&lt;/b&gt;（{human}{active}）；视觉塔 {vision}，投影器 {projector}</translation>
+    </message>
+    <message>
+        <source>MoE: &lt;b&gt;{total}&lt;/b&gt; total vs &lt;b&gt;{active}&lt;/b&gt; active per token ({total_human} vs {active_human}, {share} % active)</source>
+        <translation>MoE：总计 &lt;b&gt;{total}&lt;/b&gt;，每 token 激活 &lt;b&gt;{active}&lt;/b&gt;（{total_human} 对 {active_human}，激活 {share} %）</translation>
+    </message>
+    <message>
+        <source>Base &lt;b&gt;{base}&lt;/b&gt; ({base_human}) + added &lt;b&gt;{added}&lt;/b&gt; ({added_human}: {parts})</source>
+        <translation>基座 &lt;b&gt;{base}&lt;/b&gt;（{base_human}）+ 新增 &lt;b&gt;{added}&lt;/b&gt;（{added_human}：{parts}）</translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation>新增</translation>
+    </message>
+    <message>
+        <source>+ multi-token prediction &lt;b&gt;{mtp}&lt;/b&gt; ({mtp_human}), which transformers does not build: &lt;b&gt;{total}&lt;/b&gt; ({total_human}) with it</source>
+        <translation>+ 多 token 预测 &lt;b&gt;{mtp}&lt;/b&gt;（{mtp_human}），transformers 不会构建它：含此部分共 &lt;b&gt;{total}&lt;/b&gt;（{total_human}）</translation>
+    </message>
+    <message>
+        <source>{name}: {total} parameters, exact</source>
+        <translation>{name}：{total} 个参数，精确值</translation>
+    </message>
+    <message>
+        <source>(the last valid model)</source>
+        <translation>（最后一个有效模型）</translation>
+    </message>
+</context>
+<context>
+    <name>Help</name>
+    <message>
+        <source>&amp;User Guide</source>
+        <translation>用户指南(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;About ParamTally</source>
+        <translation>关于 ParamTally(&amp;A)</translation>
+    </message>
+</context>
+<context>
+    <name>LayerTree</name>
+    <message>
+        <source>Stacks, layer groups and blocks</source>
+        <translation>堆栈、层组与块</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>&lt;b&gt;Stacks, layer groups and blocks&lt;/b&gt; — select a group to edit its block above; right-click (or the Menu key) to split, change the mixer, convert to MoE, copy and paste, make a pattern; drag to reorder</source>
+        <translation>&lt;b&gt;堆栈、层组与块&lt;/b&gt; — 选中一个组即可在上方编辑其块；右键（或菜单键）可拆分、更换混合器、转换为 MoE、复制粘贴、生成模式；拖动可调整顺序</translation>
+    </message>
+    <message>
+        <source>Drawing the charts and the table of terms…</source>
+        <translation>正在绘制图表和各项明细表…</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>Parameters: charts by part or per layer, and the table of formulas</source>
+        <translation>参数量：按部分或逐层的图表，以及公式表</translation>
+    </message>
+    <message>
+        <source>Memory and GPU fit</source>
+        <translation>显存与 GPU 适配</translation>
+    </message>
+    <message>
+        <source>Memory budget per GPU under the scenario, and the GPU setups it fits</source>
+        <translation>该场景下每块 GPU 的显存预算，以及能放下的 GPU 配置</translation>
+    </message>
+    <message>
+        <source>Presets</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>E&amp;xplore</source>
+        <translation>探索(&amp;X)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Folder…</source>
+        <translation>打开文件夹(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>&amp;New</source>
+        <translation>新建(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Built-in Preset</source>
+        <translation>打开内置预设(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Browse &amp;Presets</source>
+        <translation>浏览预设(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>主题(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Follow the &amp;System</source>
+        <translation>跟随系统(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>浅色(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>深色(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>{stored}, not editable — {kept} stays open</source>
+        <translation>{stored}，不可编辑 — {kept} 保持打开</translation>
+    </message>
+    <message>
+        <source>Opened {source}</source>
+        <translation>已打开 {source}</translation>
+    </message>
+    <message>
+        <source>Opened the built-in {preset}</source>
+        <translation>已打开内置预设 {preset}</translation>
+    </message>
+    <message>
+        <source>New model from {template}</source>
+        <translation>由模板新建模型：{template}</translation>
+    </message>
+    <message>
+        <source>Open preset or config.json</source>
+        <translation>打开预设或 config.json</translation>
+    </message>
+    <message>
+        <source>Model configs (*.json);;All files (*)</source>
+        <translation>模型配置 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot open</source>
+        <translation>无法打开</translation>
+    </message>
+    <message>
+        <source>Open a model folder (its config.json, or the weights of any model)</source>
+        <translation>打开模型文件夹（其 config.json，或任意模型的权重）</translation>
+    </message>
+    <message>
+        <source>No model opened yet</source>
+        <translation>尚未打开过模型</translation>
+    </message>
+    <message>
+        <source>{reason}
+
+Remove it from Open Recent?</source>
+        <translation>{reason}
+
+要将它从“最近打开”中移除吗？</translation>
+    </message>
+</context>
+<context>
+    <name>Memory</name>
+    <message>
+        <source>Only setups that fit</source>
+        <translation>只显示放得下的配置</translation>
+    </message>
+    <message>
+        <source>Hide the GPU kinds and counts on which the scenario does not fit</source>
+        <translation>隐藏该场景放不下的 GPU 型号与数量</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;GPU setups&lt;/b&gt;</source>
+        <translation>&lt;b&gt;GPU 配置&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Every GPU kind × count with the layout core picks; hover a column&apos;s title for its meaning</source>
+        <translation>每种 GPU 型号 × 数量，以及计算核心选定的并行布局；将鼠标悬停在列标题上可查看含义</translation>
+    </message>
+    <message>
+        <source>GPU filter</source>
+        <translation>GPU 筛选</translation>
+    </message>
+    <message>
+        <source>Filter by GPU: H100, RTX 4090…</source>
+        <translation>按 GPU 筛选：H100、RTX 4090…</translation>
+    </message>
+    <message>
+        <source>Only the GPUs whose name holds every word typed, in any letter case; commas separate alternatives (“RTX 4090, a100” keeps the 4090 and both A100s). Escape empties it.</source>
+        <translation>只保留名称包含所输入全部词语的 GPU（不区分大小写）；逗号分隔多个备选（“RTX 4090, a100” 保留 4090 和两种 A100）。按 Esc 清空。</translation>
+    </message>
+    <message>
+        <source>Empty the GPU filter</source>
+        <translation>清空 GPU 筛选</translation>
+    </message>
+    <message>
+        <source>{shown} of {every}</source>
+        <translation>{shown} / {every}</translation>
+    </message>
+    <message>
+        <source>no GPU matches “{text}”</source>
+        <translation>没有与“{text}”匹配的 GPU</translation>
+    </message>
+    <message>
+        <source>Images: {images}.</source>
+        <translation>图像：{images}。</translation>
+    </message>
+    <message>
+        <source>Not modelled: {note}.</source>
+        <translation>未计入：{note}。</translation>
+    </message>
+    <message>
+        <source>No setup in the table fits (up to {count} GPUs of each kind).</source>
+        <translation>表中没有放得下的配置（每种型号最多 {count} 块 GPU）。</translation>
+    </message>
+    <message>
+        <source>Fits on {fitting} of {setups} setups. Smallest: {best}.</source>
+        <translation>{setups} 种配置中有 {fitting} 种放得下。最小：{best}。</translation>
+    </message>
+    <message>
+        <source> On {gpu}: {setup}.</source>
+        <translation> 在 {gpu} 上：{setup}。</translation>
+    </message>
+    <message>
+        <source> No count of {gpu} in the table fits.</source>
+        <translation> 表中任何数量的 {gpu} 都放不下。</translation>
+    </message>
+    <message>
+        <source>Training means frozen base + adapters: this model has LoRA/adapter layers, so only their {count} parameters get gradients and optimizer states; the base is frozen.</source>
+        <translation>训练即冻结基座 + 适配器：此模型带有 LoRA/适配器层，只有它们的 {count} 个参数有梯度和优化器状态；基座被冻结。</translation>
+    </message>
+    <message>
+        <source>This model has LoRA/adapter layers ({count} parameters): training it means frozen base + adapters.</source>
+        <translation>此模型带有 LoRA/适配器层（{count} 个参数）：训练它即冻结基座 + 适配器。</translation>
+    </message>
+    <message>
+        <source>No figures for this model until it fits.</source>
+        <translation>在放得下之前，此模型没有数值。</translation>
+    </message>
+    <message>
+        <source>The figures are the last valid ones.</source>
+        <translation>显示的是最后一组有效数值。</translation>
+    </message>
+    <message>
+        <source>{count}{kind} ({layout}), {free} free each</source>
+        <translation>{count}{kind}（{layout}），每卡剩余 {free}</translation>
+    </message>
+    <message>
+        <source>Per GPU for the sequences served: {parts}.</source>
+        <translation>每块 GPU 上所服务序列占用：{parts}。</translation>
+    </message>
+</context>
+<context>
+    <name>MemoryChart</name>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>每块 GPU 显存</translation>
+    </message>
+    <message>
+        <source>– – capacity of {gpu}: {amount} usable</source>
+        <translation>– – {gpu} 容量：可用 {amount}</translation>
+    </message>
+    <message>
+        <source>{amount} per GPU</source>
+        <translation>每块 GPU {amount}</translation>
+    </message>
+    <message>
+        <source>– – capacity {amount}</source>
+        <translation>– – 容量 {amount}</translation>
+    </message>
+</context>
+<context>
+    <name>Panes</name>
+    <message>
+        <source>Go to {pane}</source>
+        <translation>转到{pane}</translation>
+    </message>
+    <message>
+        <source>&amp;Next Pane</source>
+        <translation>下一个窗格(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Pre&amp;vious Pane</source>
+        <translation>上一个窗格(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Form</source>
+        <translation>表单(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Layer &amp;Tree</source>
+        <translation>层级树(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Charts</source>
+        <translation>图表(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Memory Tab</source>
+        <translation>显存标签页(&amp;M)</translation>
+    </message>
+    <message>
+        <source>&amp;Presets</source>
+        <translation>预设(&amp;P)</translation>
+    </message>
+</context>
+<context>
+    <name>Presets</name>
+    <message>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Save As…</source>
+        <translation>另存为…</translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <translation>重命名…</translation>
+    </message>
+    <message>
+        <source>Duplicate…</source>
+        <translation>复制…</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>删除…</translation>
+    </message>
+    <message>
+        <source>Import…</source>
+        <translation>导入…</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <source>unsaved model</source>
+        <translation>未保存的模型</translation>
+    </message>
+    <message>
+        <source> (user)</source>
+        <translation>（用户）</translation>
+    </message>
+    <message>
+        <source>  ● unsaved changes</source>
+        <translation>  ● 有未保存的更改</translation>
+    </message>
+    <message>
+        <source>Open in the window: {name}</source>
+        <translation>窗口中打开的：{name}</translation>
+    </message>
+    <message>
+        <source>Save Preset</source>
+        <translation>保存预设</translation>
+    </message>
+    <message>
+        <source>Save Preset As…</source>
+        <translation>预设另存为…</translation>
+    </message>
+    <message>
+        <source>Import Preset…</source>
+        <translation>导入预设…</translation>
+    </message>
+    <message>
+        <source>Export Preset…</source>
+        <translation>导出预设…</translation>
+    </message>
+    <message>
+        <source>Search presets…</source>
+        <translation>搜索预设…</translation>
+    </message>
+</context>
+<context>
+    <name>Schema</name>
+    <message>
+        <source>16-bit embeddings</source>
+        <translation>16 位嵌入</translation>
+    </message>
+    <message>
+        <source>Activation</source>
+        <translation>激活函数</translation>
+    </message>
+    <message>
+        <source>Activations</source>
+        <translation>激活值</translation>
+    </message>
+    <message>
+        <source>Adapter</source>
+        <translation>适配器</translation>
+    </message>
+    <message>
+        <source>Adapters</source>
+        <translation>适配器</translation>
+    </message>
+    <message>
+        <source>Added vocabulary</source>
+        <translation>新增词表</translation>
+    </message>
+    <message>
+        <source>Aspect ratios</source>
+        <translation>宽高比</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>Attention FLOPs</source>
+        <translation>注意力 FLOPs</translation>
+    </message>
+    <message>
+        <source>Attention dropout</source>
+        <translation>注意力 dropout</translation>
+    </message>
+    <message>
+        <source>Audio front-end</source>
+        <translation>音频前端</translation>
+    </message>
+    <message>
+        <source>Bandwidth efficiency</source>
+        <translation>带宽效率</translation>
+    </message>
+    <message>
+        <source>Base block</source>
+        <translation>基础块</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <source>Bias</source>
+        <translation>偏置</translation>
+    </message>
+    <message>
+        <source>Block</source>
+        <translation>块</translation>
+    </message>
+    <message>
+        <source>Blocks</source>
+        <translation>块</translation>
+    </message>
+    <message>
+        <source>Bottleneck</source>
+        <translation>瓶颈维度</translation>
+    </message>
+    <message>
+        <source>Branches</source>
+        <translation>分支</translation>
+    </message>
+    <message>
+        <source>CUDA context (bytes)</source>
+        <translation>CUDA 上下文（字节）</translation>
+    </message>
+    <message>
+        <source>Changes</source>
+        <translation>修改</translation>
+    </message>
+    <message>
+        <source>Channels</source>
+        <translation>通道数</translation>
+    </message>
+    <message>
+        <source>Chunk size</source>
+        <translation>分块大小</translation>
+    </message>
+    <message>
+        <source>Class token</source>
+        <translation>类别 token</translation>
+    </message>
+    <message>
+        <source>Concatenate</source>
+        <translation>拼接</translation>
+    </message>
+    <message>
+        <source>Context (tokens)</source>
+        <translation>上下文长度（token）</translation>
+    </message>
+    <message>
+        <source>Conv bias</source>
+        <translation>卷积偏置</translation>
+    </message>
+    <message>
+        <source>Conv kernel</source>
+        <translation>卷积核</translation>
+    </message>
+    <message>
+        <source>Copies</source>
+        <translation>副本数</translation>
+    </message>
+    <message>
+        <source>Cross-attention</source>
+        <translation>交叉注意力</translation>
+    </message>
+    <message>
+        <source>Decoder</source>
+        <translation>解码器</translation>
+    </message>
+    <message>
+        <source>Decoder bias</source>
+        <translation>解码器偏置</translation>
+    </message>
+    <message>
+        <source>Decoder-only (Llama-style)</source>
+        <translation>仅解码器（Llama 风格）</translation>
+    </message>
+    <message>
+        <source>Dense FFN</source>
+        <translation>稠密前馈网络</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>描述</translation>
+    </message>
+    <message>
+        <source>Dropout</source>
+        <translation>Dropout</translation>
+    </message>
+    <message>
+        <source>Embed width</source>
+        <translation>嵌入宽度</translation>
+    </message>
+    <message>
+        <source>Embedding norm</source>
+        <translation>嵌入归一化</translation>
+    </message>
+    <message>
+        <source>Embeddings</source>
+        <translation>嵌入</translation>
+    </message>
+    <message>
+        <source>Encoder</source>
+        <translation>编码器</translation>
+    </message>
+    <message>
+        <source>Encoder tokens</source>
+        <translation>编码器 token 数</translation>
+    </message>
+    <message>
+        <source>Encoder-decoder</source>
+        <translation>编码器-解码器</translation>
+    </message>
+    <message>
+        <source>Expand</source>
+        <translation>扩展倍数</translation>
+    </message>
+    <message>
+        <source>Expert bias</source>
+        <translation>专家偏置</translation>
+    </message>
+    <message>
+        <source>Expert parallel</source>
+        <translation>专家并行</translation>
+    </message>
+    <message>
+        <source>Expert width</source>
+        <translation>专家宽度</translation>
+    </message>
+    <message>
+        <source>Experts</source>
+        <translation>专家数</translation>
+    </message>
+    <message>
+        <source>Experts per token</source>
+        <translation>每 token 专家数</translation>
+    </message>
+    <message>
+        <source>Extra rows</source>
+        <translation>额外行数</translation>
+    </message>
+    <message>
+        <source>FFN</source>
+        <translation>前馈网络</translation>
+    </message>
+    <message>
+        <source>FFN width</source>
+        <translation>前馈网络宽度</translation>
+    </message>
+    <message>
+        <source>Family</source>
+        <translation>系列</translation>
+    </message>
+    <message>
+        <source>Feature layers</source>
+        <translation>特征层</translation>
+    </message>
+    <message>
+        <source>Final norm</source>
+        <translation>最终归一化</translation>
+    </message>
+    <message>
+        <source>FlashAttention</source>
+        <translation>FlashAttention</translation>
+    </message>
+    <message>
+        <source>Frames per patch</source>
+        <translation>每 patch 帧数</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数量</translation>
+    </message>
+    <message>
+        <source>Gated</source>
+        <translation>门控</translation>
+    </message>
+    <message>
+        <source>Gated DeltaNet</source>
+        <translation>Gated DeltaNet</translation>
+    </message>
+    <message>
+        <source>Gated norm</source>
+        <translation>门控归一化</translation>
+    </message>
+    <message>
+        <source>Generated tokens</source>
+        <translation>生成 token 数</translation>
+    </message>
+    <message>
+        <source>Gradient dtype</source>
+        <translation>梯度数据类型</translation>
+    </message>
+    <message>
+        <source>Gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>Groups</source>
+        <translation>组数</translation>
+    </message>
+    <message>
+        <source>HF use_cache</source>
+        <translation>HF use_cache</translation>
+    </message>
+    <message>
+        <source>Head</source>
+        <translation>输出头</translation>
+    </message>
+    <message>
+        <source>Head width</source>
+        <translation>头维度</translation>
+    </message>
+    <message>
+        <source>Heads</source>
+        <translation>头数</translation>
+    </message>
+    <message>
+        <source>Hidden size</source>
+        <translation>隐藏层维度</translation>
+    </message>
+    <message>
+        <source>Image size</source>
+        <translation>图像尺寸</translation>
+    </message>
+    <message>
+        <source>Image size (pixels)</source>
+        <translation>图像尺寸（像素）</translation>
+    </message>
+    <message>
+        <source>Images per sequence</source>
+        <translation>每序列图像数</translation>
+    </message>
+    <message>
+        <source>Inner width</source>
+        <translation>内部宽度</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>KV cache + recurrent state</source>
+        <translation>KV 缓存 + 循环状态</translation>
+    </message>
+    <message>
+        <source>KV cache dtype</source>
+        <translation>KV 缓存数据类型</translation>
+    </message>
+    <message>
+        <source>KV heads</source>
+        <translation>KV 头数</translation>
+    </message>
+    <message>
+        <source>KV rank</source>
+        <translation>KV 秩</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>卷积核</translation>
+    </message>
+    <message>
+        <source>Key heads</source>
+        <translation>Key 头数</translation>
+    </message>
+    <message>
+        <source>Key width</source>
+        <translation>Key 维度</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>LM head</source>
+        <translation>输出头</translation>
+    </message>
+    <message>
+        <source>Layer group</source>
+        <translation>层组</translation>
+    </message>
+    <message>
+        <source>Layer groups</source>
+        <translation>层组</translation>
+    </message>
+    <message>
+        <source>Layer scales</source>
+        <translation>层缩放</translation>
+    </message>
+    <message>
+        <source>LayerNorm</source>
+        <translation>LayerNorm</translation>
+    </message>
+    <message>
+        <source>LayerNorm β</source>
+        <translation>LayerNorm β</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>Learned vector</source>
+        <translation>可学习向量</translation>
+    </message>
+    <message>
+        <source>Linear</source>
+        <translation>线性</translation>
+    </message>
+    <message>
+        <source>LoRA</source>
+        <translation>LoRA</translation>
+    </message>
+    <message>
+        <source>LoRA rank</source>
+        <translation>LoRA 秩</translation>
+    </message>
+    <message>
+        <source>LoRA targets</source>
+        <translation>LoRA 目标</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>MLA</source>
+        <translation>MLA</translation>
+    </message>
+    <message>
+        <source>MTP</source>
+        <translation>MTP</translation>
+    </message>
+    <message>
+        <source>MTP modules</source>
+        <translation>MTP 模块</translation>
+    </message>
+    <message>
+        <source>Mamba</source>
+        <translation>Mamba</translation>
+    </message>
+    <message>
+        <source>Mamba-2</source>
+        <translation>Mamba-2</translation>
+    </message>
+    <message>
+        <source>Max positions</source>
+        <translation>最大位置数</translation>
+    </message>
+    <message>
+        <source>Megatron vocab padding</source>
+        <translation>Megatron 词表填充</translation>
+    </message>
+    <message>
+        <source>Mel bins</source>
+        <translation>Mel 频带数</translation>
+    </message>
+    <message>
+        <source>Merge</source>
+        <translation>合并</translation>
+    </message>
+    <message>
+        <source>Micro-batches</source>
+        <translation>微批次数</translation>
+    </message>
+    <message>
+        <source>Mixer</source>
+        <translation>混合器</translation>
+    </message>
+    <message>
+        <source>Mixture of experts</source>
+        <translation>混合专家</translation>
+    </message>
+    <message>
+        <source>MoE experts</source>
+        <translation>MoE 专家</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Modules</source>
+        <translation>模块数</translation>
+    </message>
+    <message>
+        <source>Multi-token prediction</source>
+        <translation>多 token 预测</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>No FFN</source>
+        <translation>无前馈网络</translation>
+    </message>
+    <message>
+        <source>No mixer</source>
+        <translation>无混合器</translation>
+    </message>
+    <message>
+        <source>No-rope width</source>
+        <translation>非 RoPE 维度</translation>
+    </message>
+    <message>
+        <source>Norm</source>
+        <translation>归一化</translation>
+    </message>
+    <message>
+        <source>Norms</source>
+        <translation>层归一化</translation>
+    </message>
+    <message>
+        <source>Norms per block</source>
+        <translation>每块归一化数</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>Optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>Out width</source>
+        <translation>输出宽度</translation>
+    </message>
+    <message>
+        <source>Output gate</source>
+        <translation>输出门</translation>
+    </message>
+    <message>
+        <source>Own embedding</source>
+        <translation>独立嵌入</translation>
+    </message>
+    <message>
+        <source>Own head</source>
+        <translation>独立输出头</translation>
+    </message>
+    <message>
+        <source>Parallel mixer</source>
+        <translation>并行混合器</translation>
+    </message>
+    <message>
+        <source>Patch</source>
+        <translation>Patch 大小</translation>
+    </message>
+    <message>
+        <source>Patch embedding</source>
+        <translation>Patch 嵌入</translation>
+    </message>
+    <message>
+        <source>Pattern</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel</source>
+        <translation>流水线并行</translation>
+    </message>
+    <message>
+        <source>Placement</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Pooler</source>
+        <translation>池化层</translation>
+    </message>
+    <message>
+        <source>Position offset</source>
+        <translation>位置偏移</translation>
+    </message>
+    <message>
+        <source>Position rows</source>
+        <translation>位置行数</translation>
+    </message>
+    <message>
+        <source>Positions</source>
+        <translation>位置编码</translation>
+    </message>
+    <message>
+        <source>Post-norm</source>
+        <translation>后归一化</translation>
+    </message>
+    <message>
+        <source>Pre-norm</source>
+        <translation>前归一化</translation>
+    </message>
+    <message>
+        <source>Projection bias</source>
+        <translation>投影偏置</translation>
+    </message>
+    <message>
+        <source>Projector</source>
+        <translation>投影器</translation>
+    </message>
+    <message>
+        <source>Projector branch</source>
+        <translation>投影器分支</translation>
+    </message>
+    <message>
+        <source>QLoRA</source>
+        <translation>QLoRA</translation>
+    </message>
+    <message>
+        <source>Quantization</source>
+        <translation>量化</translation>
+    </message>
+    <message>
+        <source>RMSNorm</source>
+        <translation>RMSNorm</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>秩</translation>
+    </message>
+    <message>
+        <source>Recompute</source>
+        <translation>重计算</translation>
+    </message>
+    <message>
+        <source>Recurrent state</source>
+        <translation>循环状态</translation>
+    </message>
+    <message>
+        <source>Relative buckets</source>
+        <translation>相对位置桶数</translation>
+    </message>
+    <message>
+        <source>Residual dropout</source>
+        <translation>残差 dropout</translation>
+    </message>
+    <message>
+        <source>RoPE</source>
+        <translation>RoPE</translation>
+    </message>
+    <message>
+        <source>Rope width</source>
+        <translation>RoPE 维度</translation>
+    </message>
+    <message>
+        <source>Rotary share</source>
+        <translation>旋转编码占比</translation>
+    </message>
+    <message>
+        <source>Router</source>
+        <translation>路由器</translation>
+    </message>
+    <message>
+        <source>Router bias</source>
+        <translation>路由器偏置</translation>
+    </message>
+    <message>
+        <source>Runtime overhead</source>
+        <translation>运行时开销</translation>
+    </message>
+    <message>
+        <source>SSM / linear attn</source>
+        <translation>SSM / 线性注意力</translation>
+    </message>
+    <message>
+        <source>SSM heads</source>
+        <translation>SSM 头数</translation>
+    </message>
+    <message>
+        <source>Scalar gates</source>
+        <translation>标量门</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>Schema version</source>
+        <translation>模式版本</translation>
+    </message>
+    <message>
+        <source>Sequence parallel</source>
+        <translation>序列并行</translation>
+    </message>
+    <message>
+        <source>Shared bias</source>
+        <translation>共享偏置</translation>
+    </message>
+    <message>
+        <source>Shared experts</source>
+        <translation>共享专家</translation>
+    </message>
+    <message>
+        <source>Shared gate</source>
+        <translation>共享门</translation>
+    </message>
+    <message>
+        <source>Shared width</source>
+        <translation>共享专家宽度</translation>
+    </message>
+    <message>
+        <source>Sinks</source>
+        <translation>Sink</translation>
+    </message>
+    <message>
+        <source>Stack</source>
+        <translation>堆栈</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态维度</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>步骤</translation>
+    </message>
+    <message>
+        <source>Targets</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <source>Tensor parallel</source>
+        <translation>张量并行</translation>
+    </message>
+    <message>
+        <source>Tied</source>
+        <translation>共享权重</translation>
+    </message>
+    <message>
+        <source>Tile embeddings</source>
+        <translation>图块嵌入</translation>
+    </message>
+    <message>
+        <source>Tiles</source>
+        <translation>图块</translation>
+    </message>
+    <message>
+        <source>Token types</source>
+        <translation>Token 类型数</translation>
+    </message>
+    <message>
+        <source>Train the vision tower</source>
+        <translation>训练视觉塔</translation>
+    </message>
+    <message>
+        <source>Training tokens</source>
+        <translation>训练 token 数</translation>
+    </message>
+    <message>
+        <source>Transform</source>
+        <translation>变换层</translation>
+    </message>
+    <message>
+        <source>Utilization cap</source>
+        <translation>利用率上限</translation>
+    </message>
+    <message>
+        <source>Value heads</source>
+        <translation>Value 头数</translation>
+    </message>
+    <message>
+        <source>Value width</source>
+        <translation>Value 维度</translation>
+    </message>
+    <message>
+        <source>Virtual stages</source>
+        <translation>虚拟阶段数</translation>
+    </message>
+    <message>
+        <source>Vision tower</source>
+        <translation>视觉塔</translation>
+    </message>
+    <message>
+        <source>Vision-language (LLaVA-style)</source>
+        <translation>视觉-语言（LLaVA 风格）</translation>
+    </message>
+    <message>
+        <source>Vocabulary</source>
+        <translation>词表大小</translation>
+    </message>
+    <message>
+        <source>Vocabulary growth</source>
+        <translation>词表扩充</translation>
+    </message>
+    <message>
+        <source>Weight dtype</source>
+        <translation>权重数据类型</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Width</source>
+        <translation>宽度</translation>
+    </message>
+    <message>
+        <source>Window</source>
+        <translation>窗口</translation>
+    </message>
+    <message>
+        <source>ZeRO stage</source>
+        <translation>ZeRO 阶段</translation>
+    </message>
+    <message>
+        <source>attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>averaged</source>
+        <translation>平均</translation>
+    </message>
+    <message>
+        <source>bias</source>
+        <translation>偏置</translation>
+    </message>
+    <message>
+        <source>biases</source>
+        <translation>偏置</translation>
+    </message>
+    <message>
+        <source>block norms</source>
+        <translation>块内归一化</translation>
+    </message>
+    <message>
+        <source>branch</source>
+        <translation>分支</translation>
+    </message>
+    <message>
+        <source>built-in</source>
+        <translation>内置</translation>
+    </message>
+    <message>
+        <source>class token</source>
+        <translation>类别 token</translation>
+    </message>
+    <message>
+        <source>convolution</source>
+        <translation>卷积</translation>
+    </message>
+    <message>
+        <source>copies</source>
+        <translation>副本</translation>
+    </message>
+    <message>
+        <source>cross-attention</source>
+        <translation>交叉注意力</translation>
+    </message>
+    <message>
+        <source>decoder</source>
+        <translation>解码器</translation>
+    </message>
+    <message>
+        <source>dense</source>
+        <translation>稠密</translation>
+    </message>
+    <message>
+        <source>embedding norm</source>
+        <translation>嵌入归一化</translation>
+    </message>
+    <message>
+        <source>embeddings</source>
+        <translation>嵌入</translation>
+    </message>
+    <message>
+        <source>encoder</source>
+        <translation>编码器</translation>
+    </message>
+    <message>
+        <source>ffn</source>
+        <translation>前馈网络</translation>
+    </message>
+    <message>
+        <source>final norm</source>
+        <translation>最终归一化</translation>
+    </message>
+    <message>
+        <source>gated norm</source>
+        <translation>门控归一化</translation>
+    </message>
+    <message>
+        <source>norms</source>
+        <translation>归一化</translation>
+    </message>
+    <message>
+        <source>q/k norms</source>
+        <translation>q/k 归一化</translation>
+    </message>
+    <message>
+        <source>recurrent state</source>
+        <translation>循环状态</translation>
+    </message>
+    <message>
+        <source>relative position bias</source>
+        <translation>相对位置偏置</translation>
+    </message>
+    <message>
+        <source>repetitions of</source>
+        <translation>次重复，每次</translation>
+    </message>
+    <message>
+        <source>routed experts</source>
+        <translation>路由专家</translation>
+    </message>
+    <message>
+        <source>router</source>
+        <translation>路由器</translation>
+    </message>
+    <message>
+        <source>scalar gates</source>
+        <translation>标量门</translation>
+    </message>
+    <message>
+        <source>shared expert gate</source>
+        <translation>共享专家门</translation>
+    </message>
+    <message>
+        <source>shared experts</source>
+        <translation>共享专家</translation>
+    </message>
+    <message>
+        <source>single GPU</source>
+        <translation>单卡</translation>
+    </message>
+    <message>
+        <source>sinks</source>
+        <translation>sink</translation>
+    </message>
+    <message>
+        <source>ssm</source>
+        <translation>SSM</translation>
+    </message>
+    <message>
+        <source>tied to the token embedding</source>
+        <translation>与 token 嵌入共享</translation>
+    </message>
+    <message>
+        <source>tile and position gates</source>
+        <translation>图块与位置门</translation>
+    </message>
+    <message>
+        <source>tile positions</source>
+        <translation>图块位置</translation>
+    </message>
+    <message>
+        <source>token</source>
+        <translation>token</translation>
+    </message>
+    <message>
+        <source>token embedding</source>
+        <translation>token 嵌入</translation>
+    </message>
+    <message>
+        <source>two convolutions</source>
+        <translation>两个卷积</translation>
+    </message>
+    <message>
+        <source>in_proj bias</source>
+        <translation>in_proj 偏置</translation>
+    </message>
+    <message>
+        <source>input</source>
+        <translation>输入</translation>
+    </message>
+    <message>
+        <source>k bias</source>
+        <translation>k 偏置</translation>
+    </message>
+    <message>
+        <source>kv bias</source>
+        <translation>kv 偏置</translation>
+    </message>
+    <message>
+        <source>kv down</source>
+        <translation>kv 降维</translation>
+    </message>
+    <message>
+        <source>kv latent norm</source>
+        <translation>kv 潜变量归一化</translation>
+    </message>
+    <message>
+        <source>kv up</source>
+        <translation>kv 升维</translation>
+    </message>
+    <message>
+        <source>layer</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>layer scales</source>
+        <translation>层缩放</translation>
+    </message>
+    <message>
+        <source>layers</source>
+        <translation>层</translation>
+    </message>
+    <message>
+        <source>learned vector</source>
+        <translation>可学习向量</translation>
+    </message>
+    <message>
+        <source>linear</source>
+        <translation>线性</translation>
+    </message>
+    <message>
+        <source>lm head</source>
+        <translation>输出头</translation>
+    </message>
+    <message>
+        <source>matrices</source>
+        <translation>矩阵</translation>
+    </message>
+    <message>
+        <source>merge</source>
+        <translation>合并</translation>
+    </message>
+    <message>
+        <source>module</source>
+        <translation>模块</translation>
+    </message>
+    <message>
+        <source>modules</source>
+        <translation>模块</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>no FFN</source>
+        <translation>无前馈网络</translation>
+    </message>
+    <message>
+        <source>no mixer</source>
+        <translation>无混合器</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>norm</source>
+        <translation>归一化</translation>
+    </message>
+    <message>
+        <source>norms and scales</source>
+        <translation>归一化与缩放</translation>
+    </message>
+    <message>
+        <source>o bias</source>
+        <translation>o 偏置</translation>
+    </message>
+    <message>
+        <source>out_proj bias</source>
+        <translation>out_proj 偏置</translation>
+    </message>
+    <message>
+        <source>parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>patch embedding</source>
+        <translation>patch 嵌入</translation>
+    </message>
+    <message>
+        <source>patches</source>
+        <translation>patch</translation>
+    </message>
+    <message>
+        <source>pool</source>
+        <translation>池化</translation>
+    </message>
+    <message>
+        <source>positions</source>
+        <translation>位置编码</translation>
+    </message>
+    <message>
+        <source>post-norm</source>
+        <translation>后归一化</translation>
+    </message>
+    <message>
+        <source>pre- and post-tile embeddings</source>
+        <translation>图块前后嵌入</translation>
+    </message>
+    <message>
+        <source>pre-norm</source>
+        <translation>前归一化</translation>
+    </message>
+    <message>
+        <source>projections in and out</source>
+        <translation>输入与输出投影</translation>
+    </message>
+    <message>
+        <source>projector</source>
+        <translation>投影器</translation>
+    </message>
+    <message>
+        <source>q and gate</source>
+        <translation>q 与门</translation>
+    </message>
+    <message>
+        <source>q bias</source>
+        <translation>q 偏置</translation>
+    </message>
+    <message>
+        <source>q down</source>
+        <translation>q 降维</translation>
+    </message>
+    <message>
+        <source>q latent norm</source>
+        <translation>q 潜变量归一化</translation>
+    </message>
+    <message>
+        <source>q rank</source>
+        <translation>q 秩</translation>
+    </message>
+    <message>
+        <source>q up</source>
+        <translation>q 升维</translation>
+    </message>
+    <message>
+        <source>q/k norm</source>
+        <translation>q/k 归一化</translation>
+    </message>
+    <message>
+        <source>user</source>
+        <translation>用户</translation>
+    </message>
+    <message>
+        <source>v bias</source>
+        <translation>v 偏置</translation>
+    </message>
+    <message>
+        <source>vision tower</source>
+        <translation>视觉塔</translation>
+    </message>
+    <message>
+        <source>weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>wide</source>
+        <translation>宽</translation>
+    </message>
+    <message>
+        <source>window</source>
+        <translation>窗口</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>Δ rank</source>
+        <translation>Δ 秩</translation>
+    </message>
+    <message>
+        <source>Δ/B/C norms</source>
+        <translation>Δ/B/C 归一化</translation>
+    </message>
+    <message>
+        <source>Norms, LoRA, adapters</source>
+        <translation>层归一化、LoRA、适配器</translation>
+    </message>
+</context>
+<context>
+    <name>Setups</name>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Count</source>
+        <translation>数量</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>并行布局</translation>
+    </message>
+    <message>
+        <source>Per-GPU usage</source>
+        <translation>每卡占用</translation>
+    </message>
+    <message>
+        <source>Fits</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <source>Free / missing</source>
+        <translation>剩余 / 缺少</translation>
+    </message>
+    <message>
+        <source>Max context</source>
+        <translation>最大上下文长度</translation>
+    </message>
+    <message>
+        <source>Decode tok/s</source>
+        <translation>解码 tok/s</translation>
+    </message>
+    <message>
+        <source>✔ yes</source>
+        <translation>✔ 是</translation>
+    </message>
+    <message>
+        <source>✘ no</source>
+        <translation>✘ 否</translation>
+    </message>
+</context>
+<context>
+    <name>Stale</name>
+    <message>
+        <source>{count} more</source>
+        <translation>另外 {count} 项</translation>
+    </message>
+    <message>
+        <source>{some} and {last}</source>
+        <translation>{some} 和 {last}</translation>
+    </message>
+    <message>
+        <source>⚠ Last valid figures, not the model as typed: {listed} is not applied</source>
+        <translation>⚠ 显示的是最后一组有效数值，而非所输入的模型：{listed} 未应用</translation>
+    </message>
+    <message>
+        <source>⚠ Last valid figures, not the model as typed: {listed} are not applied</source>
+        <translation>⚠ 显示的是最后一组有效数值，而非所输入的模型：{listed} 未应用</translation>
+    </message>
+    <message>
+        <source>⚠ Last valid figures</source>
+        <translation>⚠ 最后的有效数值</translation>
+    </message>
+</context>
+<context>
+    <name>TermsTable</name>
+    <message>
+        <source>Term</source>
+        <translation>项</translation>
+    </message>
+    <message>
+        <source>Part</source>
+        <translation>部分</translation>
+    </message>
+    <message>
+        <source>Per layer</source>
+        <translation>每层</translation>
+    </message>
+    <message>
+        <source>× Layers</source>
+        <translation>× 层数</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <source>Formula</source>
+        <translation>公式</translation>
+    </message>
+    <message>
+        <source> (added)</source>
+        <translation>（新增）</translation>
+    </message>
+    <message>
+        <source>Table of terms</source>
+        <translation>各项明细表</translation>
+    </message>
+</context>
+</TS>
