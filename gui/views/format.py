@@ -72,8 +72,8 @@ def bytes_scaled(count: float) -> str:
 def signed_bytes_both(count: float) -> str:
     """Free memory as '+x free', a shortfall as '−x missing'."""
     if count >= 0:
-        return f"{bytes_both(count)} free"
-    return f"{bytes_both(-count)} missing"
+        return translate("Figures", "{amount} free").format(amount=bytes_both(count))
+    return translate("Figures", "{amount} missing").format(amount=bytes_both(-count))
 
 
 def share_text(part: float, total: float) -> str:

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 from paramtally.core.io.export import GPU_COLUMNS, gpu_rows, to_tsv
 from paramtally.core.memory.fit import column_description
 from paramtally.core.typed_numbers import GIB
-from paramtally.gui.i18n import translate
+from paramtally.gui.i18n import core_text, schema_text, translate
 from paramtally.gui.views.copy_rows import add_copy_action
 from paramtally.gui.views.format import rate_text, signed_bytes_both
 
@@ -130,9 +130,14 @@ class SetupsModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and column not in (0, LAYOUT, FITS):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return (
-                f"{fit.gpu_name} × {fit.count}: {fit.layout}\n"
-                f"per GPU {fit.per_gpu_bytes:,} of {fit.capacity_bytes:,} usable bytes"
+            return translate(
+                "Setups", "{gpu} × {count}: {layout}\nper GPU {used} of {usable} usable bytes"
+            ).format(
+                gpu=fit.gpu_name,
+                count=fit.count,
+                layout=core_text(fit.layout),
+                used=f"{fit.per_gpu_bytes:,}",
+                usable=f"{fit.capacity_bytes:,}",
             )
         return None
 
@@ -143,7 +148,7 @@ class SetupsModel(QAbstractTableModel):
         if column == 1:
             return f"× {fit.count}"
         if column == LAYOUT:
-            return str(fit.layout)
+            return core_text(str(fit.layout))  # 'TP=2 × PP=4', 'single GPU'
         if column == USAGE:
             return f"{fit.per_gpu_bytes / GIB:,.1f} / {fit.capacity_bytes / GIB:,.1f} GiB"
         if column == FITS:
@@ -153,7 +158,7 @@ class SetupsModel(QAbstractTableModel):
         if column == MAX_CONTEXT:
             if fit.max_context is None:
                 return "–"
-            return f"{fit.max_context:,}" if fit.max_context else "none"
+            return f"{fit.max_context:,}" if fit.max_context else schema_text("none")
         return rate_text(fit.decode_tokens_per_second)
 
     @staticmethod

@@ -304,6 +304,14 @@
         <translation>推理部署于 {gpus} × {gpu}</translation>
     </message>
     <message>
+        <source>{amount} free</source>
+        <translation>剩余 {amount}</translation>
+    </message>
+    <message>
+        <source>{amount} missing</source>
+        <translation>缺少 {amount}</translation>
+    </message>
+    <message>
         <source>{amount} years</source>
         <translation>{amount} 年</translation>
     </message>
@@ -1963,6 +1971,12 @@ Remove it from Open Recent?</source>
     <message>
         <source>✘ no</source>
         <translation>✘ 否</translation>
+    </message>
+    <message>
+        <source>{gpu} × {count}: {layout}
+per GPU {used} of {usable} usable bytes</source>
+        <translation>{gpu} × {count}：{layout}
+每卡占用 {used} / 可用 {usable} 字节</translation>
     </message>
 </context>
 <context>

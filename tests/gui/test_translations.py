@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
     QGroupBox,
+    QHeaderView,
     QLabel,
     QMenu,
     QTabBar,
@@ -92,11 +93,13 @@ def _model_texts(model: QAbstractItemModel, parent: QModelIndex, where: str) -> 
         if not parent.isValid() and isinstance(header, str):
             yield f"{where} header", header
     for row in range(model.rowCount(parent)):
-        index = model.index(row, 0, parent)
-        text = model.data(index, Qt.ItemDataRole.DisplayRole)
-        if isinstance(text, str):
-            yield f"{where} row", text
-        yield from _model_texts(model, index, where)
+        for column in range(model.columnCount(parent)):
+            if where.endswith("breakdownTable") and column == model.columnCount(parent) - 1:
+                continue  # the formula: core's notation ('4·d² = …'), as the CLI writes it
+            text = model.data(model.index(row, column, parent), Qt.ItemDataRole.DisplayRole)
+            if isinstance(text, str):
+                yield f"{where} row {row} column {column}", text
+        yield from _model_texts(model, model.index(row, 0, parent), where)
 
 
 def _menu_texts(menu: QMenu) -> Iterator[tuple[str, str]]:
@@ -125,6 +128,8 @@ def shown_texts(window: MainWindow) -> Iterator[tuple[str, str]]:
         elif isinstance(widget, QTabBar):
             yield from ((f"tab {i}", widget.tabText(i)) for i in range(widget.count()))
         elif name == "presetList":  # presets' ids and model names: names stay as they are
+            continue
+        elif isinstance(widget, QHeaderView):  # its view's headers, read with that view
             continue
         elif isinstance(widget, QAbstractItemView) and widget.model() is not None:
             yield from _model_texts(widget.model(), QModelIndex(), f"view {name}")
