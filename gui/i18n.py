@@ -26,6 +26,7 @@ __all__ = [
     "SYSTEM",
     "chosen_language",
     "core_text",
+    "current_language",
     "install_language",
     "qm_path",
     "schema_text",
@@ -39,6 +40,7 @@ LANGUAGES = {"en": "English", "zh_CN": "简体中文"}
 SYSTEM = "system"  # the setting's value that follows the system locale
 _SETTING = "view/language"
 _installed: list[QTranslator] = []  # kept alive: a translator Python collects stops translating
+_current = ["en"]  # the language installed last (``current_language``)
 
 
 def translate(context: str, text: str, disambiguation: str | None = None, n: int = -1) -> str:
@@ -101,6 +103,12 @@ def _build_glossary() -> tuple[re.Pattern[str], dict[str, str]]:
     return re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])" if words else r"(?!)"), words
 
 
+def current_language() -> str:
+    """The language the window speaks now ('en', 'zh_CN'): what an export in words (a design
+    report) should be written in by default."""
+    return _current[0]
+
+
 def chosen_language() -> str:
     """The language to start in: the setting, else the system locale's if the window speaks it."""
     chosen = str(settings().value(_SETTING, SYSTEM))
@@ -131,6 +139,7 @@ def install_language(language: str) -> bool:
         app.removeTranslator(translator)
     _installed.clear()
     _glossary.clear()
+    _current[0] = "en"
     if language == "en":
         return True
     ours = QTranslator(app)
@@ -143,4 +152,5 @@ def install_language(language: str) -> bool:
         _installed.append(qt_own)
     app.installTranslator(ours)
     _installed.append(ours)
+    _current[0] = language
     return True

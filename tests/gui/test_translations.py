@@ -231,7 +231,11 @@ def test_committed_qm_is_built_from_the_committed_ts(tmp_path: Path) -> None:
 
 
 def test_english_stays_when_no_translation_is_installed() -> None:
+    from paramtally.gui.i18n import current_language
+
+    assert install_language("zh_CN") and current_language() == "zh_CN"
     install_language("en")
+    assert current_language() == "en"
     assert translate("MainWindow", "&File") == "&File"
     assert QCoreApplication.translate("Schema", "Hidden size") == "Hidden size"
 
