@@ -431,6 +431,174 @@
         <source>Share</source>
         <translation>占比</translation>
     </message>
+    <message>
+        <source>Layer tree</source>
+        <translation>层级树</translation>
+    </message>
+    <message>
+        <source>Split layer group</source>
+        <translation>拆分层组</translation>
+    </message>
+    <message>
+        <source>Second part starts at layer:</source>
+        <translation>第二部分起始层：</translation>
+    </message>
+    <message>
+        <source>Group: {group}</source>
+        <translation>层组：{group}</translation>
+    </message>
+    <message>
+        <source>Change the mixer to {kind}</source>
+        <translation>将混合器改为{kind}</translation>
+    </message>
+    <message>
+        <source>Sliding window</source>
+        <translation>滑动窗口</translation>
+    </message>
+    <message>
+        <source>Window in tokens (0: the whole context):</source>
+        <translation>窗口大小（token 数；0 表示整个上下文）：</translation>
+    </message>
+    <message>
+        <source>Attention heads</source>
+        <translation>注意力头数</translation>
+    </message>
+    <message>
+        <source>Query heads:</source>
+        <translation>Query 头数：</translation>
+    </message>
+    <message>
+        <source>FFN width</source>
+        <translation>前馈网络宽度</translation>
+    </message>
+    <message>
+        <source>Intermediate width:</source>
+        <translation>中间层宽度：</translation>
+    </message>
+    <message>
+        <source>Open the context menu</source>
+        <translation>打开上下文菜单</translation>
+    </message>
+    <message>
+        <source>Split at layer…</source>
+        <translation>在某层处拆分…</translation>
+    </message>
+    <message>
+        <source>Sliding window…</source>
+        <translation>滑动窗口…</translation>
+    </message>
+    <message>
+        <source>Attention heads…</source>
+        <translation>注意力头数…</translation>
+    </message>
+    <message>
+        <source>FFN width…</source>
+        <translation>前馈网络宽度…</translation>
+    </message>
+    <message>
+        <source>Edit {block}…</source>
+        <translation>编辑{block}…</translation>
+    </message>
+    <message>
+        <source>Copy {part}</source>
+        <translation>复制{part}</translation>
+    </message>
+    <message>
+        <source>Copy block</source>
+        <translation>复制块</translation>
+    </message>
+    <message>
+        <source>Paste {part}</source>
+        <translation>粘贴{part}</translation>
+    </message>
+    <message>
+        <source>Paste block</source>
+        <translation>粘贴块</translation>
+    </message>
+    <message>
+        <source>Make stack from a pattern…</source>
+        <translation>由模式生成堆栈…</translation>
+    </message>
+    <message>
+        <source>Move up</source>
+        <translation>上移</translation>
+    </message>
+    <message>
+        <source>Move down</source>
+        <translation>下移</translation>
+    </message>
+    <message>
+        <source>Delete group</source>
+        <translation>删除层组</translation>
+    </message>
+    <message>
+        <source>Mixer kind</source>
+        <translation>混合器类型</translation>
+    </message>
+    <message>
+        <source>Convert FFN to MoE…</source>
+        <translation>将前馈网络转换为 MoE…</translation>
+    </message>
+    <message>
+        <source>Add LoRA…</source>
+        <translation>添加 LoRA…</translation>
+    </message>
+    <message>
+        <source>Add adapter…</source>
+        <translation>添加适配器…</translation>
+    </message>
+    <message>
+        <source>Convert MoE to dense FFN</source>
+        <translation>将 MoE 转换为稠密前馈网络</translation>
+    </message>
+    <message>
+        <source>Remove LoRA</source>
+        <translation>移除 LoRA</translation>
+    </message>
+    <message>
+        <source>Remove adapter</source>
+        <translation>移除适配器</translation>
+    </message>
+    <message>
+        <source>Change repetitions</source>
+        <translation>修改重复次数</translation>
+    </message>
+    <message>
+        <source>Change layer count</source>
+        <translation>修改层数</translation>
+    </message>
+    <message>
+        <source>Repetitions of its pattern:</source>
+        <translation>其模式的重复次数：</translation>
+    </message>
+    <message>
+        <source>Layers:</source>
+        <translation>层数：</translation>
+    </message>
+    <message>
+        <source>Edit {block}</source>
+        <translation>编辑{block}</translation>
+    </message>
+    <message>
+        <source>Convert to {block}</source>
+        <translation>转换为{block}</translation>
+    </message>
+    <message>
+        <source>Add {block}</source>
+        <translation>添加{block}</translation>
+    </message>
+    <message>
+        <source>Merge with next (their blocks differ)</source>
+        <translation>与下一组合并（两者的块不同）</translation>
+    </message>
+    <message>
+        <source>Merge with next</source>
+        <translation>与下一组合并</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
@@ -1570,6 +1738,10 @@ Remove it from Open Recent?</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
+        <source>adapter</source>
+        <translation>适配器</translation>
+    </message>
+    <message>
         <source>attention</source>
         <translation>注意力</translation>
     </message>
@@ -1646,8 +1818,20 @@ Remove it from Open Recent?</source>
         <translation>门控归一化</translation>
     </message>
     <message>
+        <source>lora</source>
+        <translation>LoRA</translation>
+    </message>
+    <message>
+        <source>mixer</source>
+        <translation>混合器</translation>
+    </message>
+    <message>
         <source>norms</source>
         <translation>归一化</translation>
+    </message>
+    <message>
+        <source>parallel mixer</source>
+        <translation>并行混合器</translation>
     </message>
     <message>
         <source>q/k norms</source>

@@ -133,6 +133,10 @@ def shown_texts(window: MainWindow) -> Iterator[tuple[str, str]]:
             continue
         elif isinstance(widget, QAbstractItemView) and widget.model() is not None:
             yield from _model_texts(widget.model(), QModelIndex(), f"view {name}")
+    tree = window.tree  # the layer tree's context menu, at the main stack's first group
+    group = tree.tree_model.index(0, 0, tree.tree_model.index(0, 0))
+    tree.setCurrentIndex(group)
+    yield from _menu_texts(tree.build_menu(group))
     charts = [window.charts.bar, window.memory.chart]
     for chart in charts:
         item = chart.getPlotItem()
