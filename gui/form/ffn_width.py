@@ -1,4 +1,4 @@
-"""FFN width from the hidden size: the form's translate("FfnWidth", "From hidden…") button and its dialog.
+"""FFN width from the hidden size: the form's "From hidden…" button and its dialog.
 
 The width is LLaMA's rule, computed in ``core.schema.derived_sizes``; the dialog shows the result as the
 multiplier and the multiple change, and Apply sets it as one undo step.

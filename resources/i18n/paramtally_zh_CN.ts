@@ -2,6 +2,69 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>About</name>
+    <message>
+        <source>Exact parameter counts, memory and FLOPs of transformer language models, live as you edit.</source>
+        <translation>Transformer 语言模型的精确参数量、显存与 FLOPs，边编辑边更新。</translation>
+    </message>
+    <message>
+        <source>Your presets</source>
+        <translation>你的预设</translation>
+    </message>
+    <message>
+        <source>Built-in presets</source>
+        <translation>内置预设</translation>
+    </message>
+    <message>
+        <source>Your GPU catalog</source>
+        <translation>你的 GPU 目录</translation>
+    </message>
+    <message>
+        <source>Recent models</source>
+        <translation>最近的模型</translation>
+    </message>
+    <message>
+        <source>Error log</source>
+        <translation>错误日志</translation>
+    </message>
+    <message>
+        <source>Desktop entry</source>
+        <translation>桌面启动项</translation>
+    </message>
+    <message>
+        <source>User guide</source>
+        <translation>用户指南</translation>
+    </message>
+    <message>
+        <source>Window settings</source>
+        <translation>窗口设置</translation>
+    </message>
+    <message>
+        <source>About ParamTally</source>
+        <translation>关于 ParamTally</translation>
+    </message>
+    <message>
+        <source>Licence:</source>
+        <translation>许可证：</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Where ParamTally keeps its files&lt;/b&gt;</source>
+        <translation>&lt;b&gt;ParamTally 的文件位置&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>  (not created yet)</source>
+        <translation>  （尚未创建）</translation>
+    </message>
+    <message>
+        <source>Copy Details</source>
+        <translation>复制详情</translation>
+    </message>
+    <message>
+        <source>The version and these places as plain text, for a bug report</source>
+        <translation>以纯文本复制版本与以上位置，用于错误报告</translation>
+    </message>
+</context>
+<context>
     <name>Charts</name>
     <message>
         <source>{part} (apart)</source>
@@ -58,6 +121,25 @@
     <message>
         <source>{name}: share of {total} parameters</source>
         <translation>{name}：{total} 个参数的占比</translation>
+    </message>
+</context>
+<context>
+    <name>Dialogs</name>
+    <message>
+        <source>&amp;OK</source>
+        <translation>确定(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>取消(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Don&apos;t Save</source>
+        <translation>不保存(&amp;D)</translation>
     </message>
 </context>
 <context>
@@ -148,6 +230,10 @@
     <message>
         <source>{what} as {format}…</source>
         <translation>{what}导出为 {format}…</translation>
+    </message>
+    <message>
+        <source>Exported {path}</source>
+        <translation>已导出 {path}</translation>
     </message>
 </context>
 <context>
@@ -361,6 +447,49 @@
     <message>
         <source>↺ takes back the value typed, which does not fit</source>
         <translation>↺ 撤回输入的不合适的值</translation>
+    </message>
+</context>
+<context>
+    <name>Guide</name>
+    <message>
+        <source>User Guide — ParamTally</source>
+        <translation>用户指南 — ParamTally</translation>
+    </message>
+    <message>
+        <source>Sections of the guide</source>
+        <translation>指南的章节</translation>
+    </message>
+    <message>
+        <source>Open in Browser</source>
+        <translation>在浏览器中打开</translation>
+    </message>
+    <message>
+        <source>Hand README.md to the desktop&apos;s browser or Markdown viewer</source>
+        <translation>用桌面的浏览器或 Markdown 查看器打开 README.md</translation>
+    </message>
+    <message>
+        <source>The guide is not installed here: {path} cannot be read ({reason}).</source>
+        <translation>此处未安装指南：无法读取 {path}（{reason}）。</translation>
+    </message>
+    <message>
+        <source>The guide is missing from this installation ({path}).</source>
+        <translation>此安装缺少指南（{path}）。</translation>
+    </message>
+    <message>
+        <source>From {path}</source>
+        <translation>来自 {path}</translation>
+    </message>
+    <message>
+        <source>Opened {path} outside ParamTally.</source>
+        <translation>已在 ParamTally 之外打开 {path}。</translation>
+    </message>
+    <message>
+        <source>No browser or viewer opens files on this machine, so the guide stays here; the file is {path}</source>
+        <translation>本机没有可打开文件的浏览器或查看器，因此指南留在此处；文件为 {path}</translation>
+    </message>
+    <message>
+        <source>The guide links to {url} (not opened: ParamTally works offline).</source>
+        <translation>指南链接到 {url}（未打开：ParamTally 离线工作）。</translation>
     </message>
 </context>
 <context>
@@ -866,6 +995,44 @@ Remove it from Open Recent?</source>
     </message>
 </context>
 <context>
+    <name>Notices</name>
+    <message>
+        <source>The details are in {log}; please add them to a bug report.</source>
+        <translation>详细信息见 {log}；请将其附在错误报告中。</translation>
+    </message>
+    <message>
+        <source>ParamTally hit a bug</source>
+        <translation>ParamTally 遇到了程序错误</translation>
+    </message>
+    <message>
+        <source>What you last did may not have finished; the model stays open.</source>
+        <translation>你最后的操作可能未完成；模型保持打开。</translation>
+    </message>
+</context>
+<context>
+    <name>NumberDialog</name>
+    <message>
+        <source>a whole number from {low} to {high}</source>
+        <translation>{low} 到 {high} 之间的整数</translation>
+    </message>
+    <message>
+        <source>Type {allowed}.</source>
+        <translation>请输入{allowed}。</translation>
+    </message>
+    <message>
+        <source>“{text}” is not a whole number: type {allowed}.</source>
+        <translation>“{text}”不是整数：请输入{allowed}。</translation>
+    </message>
+    <message>
+        <source>{number} is less than {low}: type {allowed}.</source>
+        <translation>{number} 小于 {low}：请输入{allowed}。</translation>
+    </message>
+    <message>
+        <source>{number} is more than {high}: type {allowed}.</source>
+        <translation>{number} 大于 {high}：请输入{allowed}。</translation>
+    </message>
+</context>
+<context>
     <name>Panes</name>
     <message>
         <source>Go to {pane}</source>
@@ -898,6 +1065,29 @@ Remove it from Open Recent?</source>
     <message>
         <source>&amp;Presets</source>
         <translation>预设(&amp;P)</translation>
+    </message>
+</context>
+<context>
+    <name>Pattern</name>
+    <message>
+        <source>Make the {stack} from a pattern</source>
+        <translation>由模式生成{stack}</translation>
+    </message>
+    <message>
+        <source>Layer kinds, counts and rules for the {stack}&apos;s {layers} layers (a repeat count sets the number of layers; a pattern makes at most {most} layers). Examples: {examples}</source>
+        <translation>{stack}共 {layers} 层的层类型、数量与规则（重复次数决定层数；一个模式最多生成 {most} 层）。示例（模式语法使用英文）：{examples}</translation>
+    </message>
+    <message>
+        <source>Layer groups it makes</source>
+        <translation>将生成的层组</translation>
+    </message>
+    <message>
+        <source>Type a pattern.</source>
+        <translation>请输入一个模式。</translation>
+    </message>
+    <message>
+        <source>{layers} layers; the model then has {total} parameters.</source>
+        <translation>{layers} 层；模型将有 {total} 个参数。</translation>
     </message>
 </context>
 <context>
@@ -969,6 +1159,122 @@ Remove it from Open Recent?</source>
     <message>
         <source>Search presets…</source>
         <translation>搜索预设…</translation>
+    </message>
+    <message>
+        <source>Save changes?</source>
+        <translation>保存更改？</translation>
+    </message>
+    <message>
+        <source>“{name}” has unsaved changes. Save them as a preset?</source>
+        <translation>“{name}”有未保存的更改。要保存为预设吗？</translation>
+    </message>
+    <message>
+        <source>Cannot open preset</source>
+        <translation>无法打开预设</translation>
+    </message>
+    <message>
+        <source>Save preset as</source>
+        <translation>预设另存为</translation>
+    </message>
+    <message>
+        <source>Cannot save preset</source>
+        <translation>无法保存预设</translation>
+    </message>
+    <message>
+        <source>Rename preset</source>
+        <translation>重命名预设</translation>
+    </message>
+    <message>
+        <source>Rename preset?</source>
+        <translation>重命名预设？</translation>
+    </message>
+    <message>
+        <source>“{id}” is a built-in id. Rename to it, shadowing the built-in?</source>
+        <translation>“{id}”是内置预设的 id。仍要重命名为它并覆盖内置预设吗？</translation>
+    </message>
+    <message>
+        <source>Cannot rename preset</source>
+        <translation>无法重命名预设</translation>
+    </message>
+    <message>
+        <source>Duplicate preset</source>
+        <translation>复制预设</translation>
+    </message>
+    <message>
+        <source>Cannot duplicate preset</source>
+        <translation>无法复制预设</translation>
+    </message>
+    <message>
+        <source> The built-in preset of that id will show again.</source>
+        <translation> 该 id 的内置预设将重新显示。</translation>
+    </message>
+    <message>
+        <source>Delete the user preset “{id}” ({path})? This cannot be undone.</source>
+        <translation>删除用户预设“{id}”（{path}）？此操作无法撤销。</translation>
+    </message>
+    <message>
+        <source>Delete preset?</source>
+        <translation>删除预设？</translation>
+    </message>
+    <message>
+        <source>Cannot delete preset</source>
+        <translation>无法删除预设</translation>
+    </message>
+    <message>
+        <source>Import preset</source>
+        <translation>导入预设</translation>
+    </message>
+    <message>
+        <source>Presets and config.json (*.json);;All files (*)</source>
+        <translation>预设和 config.json (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Import as preset</source>
+        <translation>导入为预设</translation>
+    </message>
+    <message>
+        <source>Cannot import preset</source>
+        <translation>无法导入预设</translation>
+    </message>
+    <message>
+        <source>Cannot export preset</source>
+        <translation>无法导出预设</translation>
+    </message>
+    <message>
+        <source>Export preset</source>
+        <translation>导出预设</translation>
+    </message>
+    <message>
+        <source>Presets (*.json)</source>
+        <translation>预设 (*.json)</translation>
+    </message>
+    <message>
+        <source>Preset id (letters, digits, . _ + -):</source>
+        <translation>预设 id（字母、数字、. _ + -）：</translation>
+    </message>
+    <message>
+        <source>Replace preset?</source>
+        <translation>替换预设？</translation>
+    </message>
+    <message>
+        <source>A user preset “{id}” exists. Replace it?</source>
+        <translation>用户预设“{id}”已存在。要替换它吗？</translation>
+    </message>
+    <message>
+        <source>“{id}” is a built-in id. Save a user preset that shadows it?</source>
+        <translation>“{id}”是内置预设的 id。要保存一个覆盖它的用户预设吗？</translation>
+    </message>
+    <message>
+        <source>The file name of the preset: letters, digits and . _ + -</source>
+        <translation>预设的文件名：字母、数字和 . _ + -</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>名称(&amp;N)：</translation>
+    </message>
+    <message>
+        <source>&amp;Id:</source>
+        <translation>Id(&amp;I)：</translation>
     </message>
 </context>
 <context>
@@ -2164,6 +2470,41 @@ per GPU {used} of {usable} usable bytes</source>
     </message>
 </context>
 <context>
+    <name>Shortcuts</name>
+    <message>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Keyboard Shortcuts — ParamTally</source>
+        <translation>键盘快捷键 — ParamTally</translation>
+    </message>
+    <message>
+        <source>Search keys, actions or places (e.g. “tree”, “Ctrl+Z”)</source>
+        <translation>搜索按键、操作或位置（如“tree”、“Ctrl+Z”）</translation>
+    </message>
+    <message>
+        <source>&amp;Search:</source>
+        <translation>搜索(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>{every} shortcuts</source>
+        <translation>{every} 个快捷键</translation>
+    </message>
+    <message>
+        <source>{shown} of {every} shortcuts</source>
+        <translation>{shown} / {every} 个快捷键</translation>
+    </message>
+</context>
+<context>
     <name>Stale</name>
     <message>
         <source>{count} more</source>
@@ -2184,6 +2525,33 @@ per GPU {used} of {usable} usable bytes</source>
     <message>
         <source>⚠ Last valid figures</source>
         <translation>⚠ 最后的有效数值</translation>
+    </message>
+</context>
+<context>
+    <name>StoredCount</name>
+    <message>
+        <source>Part</source>
+        <translation>部分</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <source>{name}: {total} parameters stored ({human})</source>
+        <translation>{name}：存储了 {total} 个参数（{human}）</translation>
+    </message>
+    <message>
+        <source>Stored Count — {name}</source>
+        <translation>存储的参数量 — {name}</translation>
+    </message>
+    <message>
+        <source>+ multi-token prediction {mtp} ({mtp_human}), counted apart: {total} ({total_human}) with it</source>
+        <translation>+ 多 token 预测 {mtp}（{mtp_human}），另计：含此部分共 {total}（{total_human}）</translation>
     </message>
 </context>
 <context>
