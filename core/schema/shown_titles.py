@@ -50,6 +50,8 @@ ROW_WORDS = (
     "embeddings",
     "encoder",
     "ffn",
+    "context",
+    "batch",
     "mixer",
     "parallel mixer",
     "adapter",
@@ -124,14 +126,17 @@ def _models() -> Iterator[type[BaseModel]]:
 
 
 def _part_titles() -> set[str]:
-    """The names of a breakdown's parts and of the memory's parts (charts, headline, tables), and
-    the templates' (File → New)."""
+    """The names of a breakdown's parts and of the memory's parts (charts, headline, tables), the
+    templates' (File → New), and the design variables' and figures' (Explore)."""
     from paramtally.core.count.breakdown import PART_LABELS
     from paramtally.core.editing.templates import TEMPLATES
+    from paramtally.core.explore.figures import FIGURES
+    from paramtally.core.explore.variables import VARIABLES
     from paramtally.core.memory.estimate import PART_TITLES
 
     parts = {*PART_LABELS.values(), *PART_TITLES.values(), "KV cache + recurrent state", "Recurrent state"}
-    return parts | {title for title, _ in TEMPLATES.values()}
+    explore = {variable.title for variable in VARIABLES} | {figure.title for figure in FIGURES}
+    return parts | {title for title, _ in TEMPLATES.values()} | explore
 
 
 def schema_titles() -> tuple[str, ...]:

@@ -124,6 +124,308 @@
     </message>
 </context>
 <context>
+    <name>Compare</name>
+    <message>
+        <source>&amp;Pin Open Model</source>
+        <translation>固定当前模型(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Add the open model as it is now as a column; later edits leave it</source>
+        <translation>将当前模型此刻的状态添加为一列；之后的编辑不会影响它</translation>
+    </message>
+    <message>
+        <source>Add Pre&amp;set</source>
+        <translation>添加预设(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Add &amp;File…</source>
+        <translation>添加文件(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>A preset JSON or a Hugging Face config.json as a column</source>
+        <translation>将预设 JSON 或 Hugging Face config.json 添加为一列</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>移除(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Remove the column of the selected cell (a pinned one; the open model stays)</source>
+        <translation>移除所选单元格所在的列（固定的列；当前模型保留）</translation>
+    </message>
+    <message>
+        <source>The column the others are compared with</source>
+        <translation>其他列与之对比的基准列</translation>
+    </message>
+    <message>
+        <source>&amp;Baseline:</source>
+        <translation>基准(&amp;B)：</translation>
+    </message>
+    <message>
+        <source>E&amp;xport</source>
+        <translation>导出(&amp;X)</translation>
+    </message>
+    <message>
+        <source>Chart</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <source>GPU fit</source>
+        <translation>GPU 适配</translation>
+    </message>
+    <message>
+        <source>Schema diff</source>
+        <translation>字段差异</translation>
+    </message>
+    <message>
+        <source>S&amp;hare of each column</source>
+        <translation>各列占比(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Each column&apos;s parts in percent of its own total: beside a model 100× larger, a small model&apos;s bars are a pixel long in parameters</source>
+        <translation>每列各部分占其自身总量的百分比：与大 100 倍的模型并列时，小模型按参数量画出的柱只有一个像素长</translation>
+    </message>
+    <message>
+        <source>Under the scenario: {scenario}</source>
+        <translation>场景：{scenario}</translation>
+    </message>
+    <message>
+        <source>The column the others are compared with: {column}</source>
+        <translation>其他列与之对比的基准列：{column}</translation>
+    </message>
+    <message>
+        <source>Built-in</source>
+        <translation>内置</translation>
+    </message>
+    <message>
+        <source>Your presets</source>
+        <translation>你的预设</translation>
+    </message>
+    <message>
+        <source>Cannot add the preset</source>
+        <translation>无法添加预设</translation>
+    </message>
+    <message>
+        <source>Add a model to compare</source>
+        <translation>添加要对比的模型</translation>
+    </message>
+    <message>
+        <source>Model configs (*.json);;All files (*)</source>
+        <translation>模型配置 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot add the file</source>
+        <translation>无法添加文件</translation>
+    </message>
+    <message>
+        <source>Make &amp;Baseline</source>
+        <translation>设为基准(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;Remove Column</source>
+        <translation>移除列(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <source>There is no comparison to export.</source>
+        <translation>没有可导出的对比。</translation>
+    </message>
+    <message>
+        <source>Parameters by part, compared ({scenario})</source>
+        <translation>各部分参数量对比（{scenario}）</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>Share of each column&apos;s parameters, by part</source>
+        <translation>各列参数量按部分的占比</translation>
+    </message>
+    <message>
+        <source>Share by part</source>
+        <translation>按部分占比</translation>
+    </message>
+    <message>
+        <source>Parameters by part, per column</source>
+        <translation>各列按部分的参数量</translation>
+    </message>
+    <message>
+        <source>By part</source>
+        <translation>按部分</translation>
+    </message>
+    <message>
+        <source>Share of the column&apos;s parameters</source>
+        <translation>占该列参数量的比例</translation>
+    </message>
+    <message>
+        <source>Total parameters</source>
+        <translation>总参数量</translation>
+    </message>
+    <message>
+        <source>Active parameters</source>
+        <translation>激活参数量</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>每块 GPU 显存</translation>
+    </message>
+    <message>
+        <source>(baseline)</source>
+        <translation>（基准）</translation>
+    </message>
+    <message>
+        <source>baseline</source>
+        <translation>基准</translation>
+    </message>
+    <message>
+        <source>{title}: {value}; baseline {baseline}</source>
+        <translation>{title}：{value}；基准 {baseline}</translation>
+    </message>
+    <message>
+        <source>; difference {difference}</source>
+        <translation>；差值 {difference}</translation>
+    </message>
+    <message>
+        <source>no setups</source>
+        <translation>无配置</translation>
+    </message>
+    <message>
+        <source>✔ {gpus} · {size} GB each</source>
+        <translation>✔ {gpus} · 每卡 {size} GB</translation>
+    </message>
+    <message>
+        <source>✘ not on {count}</source>
+        <translation>✘ {count} 块也放不下</translation>
+    </message>
+    <message>
+        <source>The fewest of {counts} GPUs (Goal Seek finds any count):</source>
+        <translation>在 {counts} 块 GPU 中取最少的（目标求解可求任意数量）：</translation>
+    </message>
+    <message>
+        <source>{count} × {gpu}: {fits} ({used} of {usable} GB per GPU, {layout})</source>
+        <translation>{count} × {gpu}：{fits}（每卡 {used} / {usable} GB，{layout}）</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>no field differs from the baseline</source>
+        <translation>没有与基准不同的字段</translation>
+    </message>
+    <message>
+        <source>— (not set)</source>
+        <translation>—（未设置）</translation>
+    </message>
+    <message>
+        <source>{name} (open)</source>
+        <translation>{name}（当前）</translation>
+    </message>
+</context>
+<context>
+    <name>DesignSpace</name>
+    <message>
+        <source>levels, e.g. 7B, 10B</source>
+        <translation>取值，如 7B, 10B</translation>
+    </message>
+    <message>
+        <source>Draw a line where the figure crosses each level (comma-separated)</source>
+        <translation>在数值穿过每个取值处画线（逗号分隔）</translation>
+    </message>
+    <message>
+        <source>&amp;Fits on</source>
+        <translation>放得下(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Fade the variants that do not fit this GPU setup and draw the boundary</source>
+        <translation>淡化放不下此 GPU 配置的变体并画出边界</translation>
+    </message>
+    <message>
+        <source>&amp;X:</source>
+        <translation>&amp;X：</translation>
+    </message>
+    <message>
+        <source>&amp;Y:</source>
+        <translation>&amp;Y：</translation>
+    </message>
+    <message>
+        <source>&amp;Colour:</source>
+        <translation>颜色(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>&amp;Iso-lines:</source>
+        <translation>等值线(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>Point at a cell to see its figures; click it to load that variant.</source>
+        <translation>指向单元格查看其数值；点击可载入该变体。</translation>
+    </message>
+    <message>
+        <source>Ex&amp;port</source>
+        <translation>导出(&amp;P)</translation>
+    </message>
+    <message>
+        <source>FIRST:LAST:STEP (the last included) or a list V1,V2,…; Enter to sweep</source>
+        <translation>FIRST:LAST:STEP（含最后一个）或列表 V1,V2,…；按 Enter 扫描</translation>
+    </message>
+    <message>
+        <source> Finding which variants fit {setup}…</source>
+        <translation> 正在查找哪些变体放得下 {setup}…</translation>
+    </message>
+    <message>
+        <source>exact from the calculator&apos;s terms</source>
+        <translation>由计算器各项精确得出</translation>
+    </message>
+    <message>
+        <source>exact; some cells counted one by one</source>
+        <translation>精确；部分单元格逐个计算</translation>
+    </message>
+    <message>
+        <source>every cell counted</source>
+        <translation>逐个计算每个单元格</translation>
+    </message>
+    <message>
+        <source>{figure} over {columns} × {rows} variants ({allowed} allowed), {how}: {evaluated} evaluated, {ms} ms.</source>
+        <translation>{figure}，共 {columns} × {rows} 个变体（{allowed} 个有效），{how}：计算 {evaluated} 次，{ms} ms。</translation>
+    </message>
+    <message>
+        <source> {fitting} fit {setup}, found in {ms} ms (red line: the boundary; faded: does not fit).</source>
+        <translation> {fitting} 个放得下 {setup}，用时 {ms} ms（红线：边界；淡色：放不下）。</translation>
+    </message>
+    <message>
+        <source> Ring: the open model.</source>
+        <translation> 圆圈：当前模型。</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <source>There is no design space to export.</source>
+        <translation>没有可导出的设计空间。</translation>
+    </message>
+    <message>
+        <source> — click to load it</source>
+        <translation> — 点击载入</translation>
+    </message>
+    <message>
+        <source>; faded: does not fit {setup}</source>
+        <translation>；淡色：放不下 {setup}</translation>
+    </message>
+    <message>
+        <source>Design space — {about}</source>
+        <translation>设计空间 — {about}</translation>
+    </message>
+</context>
+<context>
     <name>Dialogs</name>
     <message>
         <source>&amp;OK</source>
@@ -234,6 +536,18 @@
     <message>
         <source>Exported {path}</source>
         <translation>已导出 {path}</translation>
+    </message>
+    <message>
+        <source>Comparison</source>
+        <translation>对比</translation>
+    </message>
+    <message>
+        <source>Design space</source>
+        <translation>设计空间</translation>
+    </message>
+    <message>
+        <source>Heatmap</source>
+        <translation>热力图</translation>
     </message>
 </context>
 <context>
@@ -447,6 +761,101 @@
     <message>
         <source>↺ takes back the value typed, which does not fit</source>
         <translation>↺ 撤回输入的不合适的值</translation>
+    </message>
+</context>
+<context>
+    <name>GoalSeek</name>
+    <message>
+        <source>Per GPU</source>
+        <translation>每卡</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>并行布局</translation>
+    </message>
+    <message>
+        <source>Goal Seek</source>
+        <translation>目标求解</translation>
+    </message>
+    <message>
+        <source>{title} (now {value})</source>
+        <translation>{title}（当前 {value}）</translation>
+    </message>
+    <message>
+        <source>Scale the &amp;FFN width with it</source>
+        <translation>前馈网络宽度随之缩放(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Varying the hidden size, every FFN width (dense, expert, shared expert) keeps its ratio to it, w·h&apos;/h rounded up, as a model family scales its FFN with its width; unticked, the FFN widths stay as they are</source>
+        <translation>改变隐藏层维度时，每个前馈网络宽度（稠密、专家、共享专家）保持与它的比例，w·h&apos;/h 向上取整，如同一个模型系列随宽度缩放其前馈网络；不勾选时，前馈网络宽度保持不变</translation>
+    </message>
+    <message>
+        <source>Fits on a GPU setup</source>
+        <translation>放得下某 GPU 配置</translation>
+    </message>
+    <message>
+        <source>at least</source>
+        <translation>至少</translation>
+    </message>
+    <message>
+        <source>at most</source>
+        <translation>至多</translation>
+    </message>
+    <message>
+        <source>Only values that are multiples of this (e.g. 128 for a hidden size)</source>
+        <translation>只取它的倍数（如隐藏层维度取 128）</translation>
+    </message>
+    <message>
+        <source>&amp;Vary:</source>
+        <translation>改变(&amp;V)：</translation>
+    </message>
+    <message>
+        <source>&amp;Target:</source>
+        <translation>目标(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>&amp;Multiple of:</source>
+        <translation>倍数(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>The fewest GPUs of the kind that hold the model, laid out as the GPU setups</source>
+        <translation>能放下模型的该型号 GPU 的最少数量，并行布局同 GPU 配置表</translation>
+    </message>
+    <message>
+        <source>The largest (or smallest) value that still fits this many GPUs of the kind</source>
+        <translation>在这么多块该型号 GPU 上仍放得下的最大（或最小）值</translation>
+    </message>
+    <message>
+        <source>Type the target value.</source>
+        <translation>请输入目标值。</translation>
+    </message>
+    <message>
+        <source>Total parameters</source>
+        <translation>总参数量</translation>
+    </message>
+    <message>
+        <source>Active parameters</source>
+        <translation>激活参数量</translation>
+    </message>
+    <message>
+        <source>of {capacity}</source>
+        <translation>共 {capacity}</translation>
+    </message>
+    <message>
+        <source>Meets the target</source>
+        <translation>达到目标</translation>
+    </message>
+    <message>
+        <source>Note: beyond the model&apos;s {positions} positions.</source>
+        <translation>注意：超出模型的 {positions} 个位置。</translation>
     </message>
 </context>
 <context>
@@ -1292,6 +1701,10 @@ Remove it from Open Recent?</source>
         <translation>激活值</translation>
     </message>
     <message>
+        <source>Active parameters</source>
+        <translation>激活参数量</translation>
+    </message>
+    <message>
         <source>Adapter</source>
         <translation>适配器</translation>
     </message>
@@ -1380,6 +1793,10 @@ Remove it from Open Recent?</source>
         <translation>拼接</translation>
     </message>
     <message>
+        <source>Context</source>
+        <translation>上下文长度</translation>
+    </message>
+    <message>
         <source>Context (tokens)</source>
         <translation>上下文长度（token）</translation>
     </message>
@@ -1440,6 +1857,10 @@ Remove it from Open Recent?</source>
         <translation>编码器</translation>
     </message>
     <message>
+        <source>Encoder layers</source>
+        <translation>编码器层数</translation>
+    </message>
+    <message>
         <source>Encoder tokens</source>
         <translation>编码器 token 数</translation>
     </message>
@@ -1482,6 +1903,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>FFN width</source>
         <translation>前馈网络宽度</translation>
+    </message>
+    <message>
+        <source>FLOPs per token</source>
+        <translation>每 token FLOPs</translation>
     </message>
     <message>
         <source>Family</source>
@@ -1586,6 +2011,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>KV cache dtype</source>
         <translation>KV 缓存数据类型</translation>
+    </message>
+    <message>
+        <source>KV cache per GPU</source>
+        <translation>每块 GPU 的 KV 缓存</translation>
     </message>
     <message>
         <source>KV heads</source>
@@ -1694,6 +2123,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>Mel bins</source>
         <translation>Mel 频带数</translation>
+    </message>
+    <message>
+        <source>Memory per GPU</source>
+        <translation>每块 GPU 显存</translation>
     </message>
     <message>
         <source>Merge</source>
@@ -1980,8 +2413,16 @@ Remove it from Open Recent?</source>
         <translation>Token 类型数</translation>
     </message>
     <message>
+        <source>Total parameters</source>
+        <translation>总参数量</translation>
+    </message>
+    <message>
         <source>Train the vision tower</source>
         <translation>训练视觉塔</translation>
+    </message>
+    <message>
+        <source>Training time</source>
+        <translation>训练时长</translation>
     </message>
     <message>
         <source>Training tokens</source>
@@ -2056,6 +2497,10 @@ Remove it from Open Recent?</source>
         <translation>平均</translation>
     </message>
     <message>
+        <source>batch</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
         <source>bias</source>
         <translation>偏置</translation>
     </message>
@@ -2078,6 +2523,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>class token</source>
         <translation>类别 token</translation>
+    </message>
+    <message>
+        <source>context</source>
+        <translation>上下文长度</translation>
     </message>
     <message>
         <source>convolution</source>

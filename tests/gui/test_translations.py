@@ -54,7 +54,7 @@ KEPT = {
     *"LayerNorm RMSNorm Mamba DeltaNet Gated FlashAttention Dropout Excel UTF BOM ParamTally".split(),
     *"LLaMA Llama LLaVA GPT Chinchilla transformers token tokens patch patches auto sink Sink".split(),
     *"dropout Key Value q k v o z gate in_proj out_proj x_proj dt_proj kv_a kv_b q_a q_b".split(),
-    *"A_log C Markdown HTML English TP PP EP DP".split(),
+    *"A_log C Markdown HTML English TP PP EP DP tp pp ep X Y".split(),
 }
 
 
@@ -162,6 +162,11 @@ def test_window_under_zh_cn_shows_no_untranslated_text(qtbot: QtBot, chinese: No
     qtbot.waitExposed(window)
     window.tabs.setCurrentWidget(window.memory_scroll)  # the memory panel draws once shown
     qtbot.waitUntil(lambda: bool(window.memory.summary.text()))
+    explore = window.explore  # the Compare and Design space tabs build and fill once shown
+    window.tabs.setCurrentWidget(explore.compare_tab)
+    qtbot.waitUntil(lambda: explore.compare_tab.view.figures.rowCount() > 0)
+    window.tabs.setCurrentWidget(explore.design_tab)
+    qtbot.waitUntil(lambda: bool(explore.design_tab.view.status.text()))
     allowed = KEPT | _choice_values() | {gpu.name for gpu in load_catalog()}
     names = " ".join([arch.name, arch.description or "", *(gpu.name for gpu in load_catalog())])
     allowed |= set(re.findall(r"[A-Za-z0-9_.'/+-]+", names))
