@@ -8,6 +8,7 @@ the dialog when this machine has none (a server, a container) — the guide stay
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QUrl
@@ -27,7 +28,16 @@ from paramtally.core.io.about import readme_path
 from paramtally.gui.dialogs import add_mnemonics
 from paramtally.gui.i18n import translate
 
-__all__ = ["GuideDialog"]
+__all__ = ["GuideDialog", "without_pictures"]
+
+# '![The parameters tab in English](docs/screenshot-parameters-en.png)': the README's screenshots.
+_PICTURE = re.compile(r"!\[([^\]]*)\]\([^)]*\)")
+
+
+def without_pictures(markdown: str) -> str:
+    """The README's pictures as their words: the guide is read inside the window they show, and a
+    wheel ships the README without docs/, so Qt drew a broken-image mark for each."""
+    return _PICTURE.sub(lambda found: f"*{found.group(1)}*", markdown)
 
 
 class GuideDialog(QDialog):
@@ -92,7 +102,7 @@ class GuideDialog(QDialog):
                 )
             )
             return
-        self.text.setMarkdown(markdown)
+        self.text.setMarkdown(without_pictures(markdown))
         blocks = _blocks(self.text)
         self._headings = [block for block in blocks if block.blockFormat().headingLevel() in (1, 2)]
         for block in self._headings:
