@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QLocale, QObject
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QWidget
 
@@ -45,7 +45,7 @@ from paramtally.core.io.subjects import (
 )
 from paramtally.gui.dialogs import ask_save_path, attempt, warn
 from paramtally.gui.document import Document
-from paramtally.gui.i18n import translate
+from paramtally.gui.i18n import chosen_language, translate
 from paramtally.gui.settings import settings
 from paramtally.gui.views.export import say_exported
 
@@ -113,10 +113,9 @@ def _excel_action(parent: QObject) -> QAction:
 
 
 def report_language() -> str:
-    """The design report's language: Chinese when the window's is (View → Language's remembered
-    choice, else the system locale), English otherwise."""
-    chosen = str(settings().value(LANGUAGE_KEY, "") or QLocale().name())
-    return "zh_CN" if chosen.startswith("zh") else "en"
+    """The design report's language: the one the window starts in (View → Language's remembered
+    choice, its "Follow the System" the system locale's), English unless that is Chinese."""
+    return "zh_CN" if chosen_language() == "zh_CN" else "en"
 
 
 # --- entries and writing, for any view ---------------------------------------------------------------

@@ -534,6 +534,14 @@
         <translation>{what}导出为 {format}…</translation>
     </message>
     <message>
+        <source>Design &amp;report…</source>
+        <translation>设计报告(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>The derivation, memory, GPU setups and FLOPs as one HTML page or Markdown</source>
+        <translation>推导过程、显存、GPU 配置与 FLOPs，写成一个 HTML 页面或 Markdown</translation>
+    </message>
+    <message>
         <source>Exported {path}</source>
         <translation>已导出 {path}</translation>
     </message>

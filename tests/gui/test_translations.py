@@ -262,6 +262,12 @@ def test_view_language_is_remembered_and_said(qtbot: QtBot, window: MainWindow) 
     assert chosen_language() == "en"
     window.language_actions["system"].trigger()
     assert chosen_language() == "en"  # this test's process runs under an English (or C) locale
+    from paramtally.gui.export_actions import report_language
+
+    window.language_actions["zh_CN"].trigger()  # File → Export → Design report… writes Chinese
+    assert report_language() == "zh_CN"
+    window.language_actions["system"].trigger()  # "system" itself is no language: the locale's
+    assert report_language() == "en"
 
 
 @pytest.mark.parametrize(("lang", "expected"), [("zh_CN.UTF-8", "zh_CN"), ("en_US.UTF-8", "en"), ("C", "en")])
