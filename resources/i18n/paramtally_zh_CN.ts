@@ -2005,6 +2005,14 @@ Remove it from Open Recent?</source>
         <translation>每序列图像数</translation>
     </message>
     <message>
+        <source>In width</source>
+        <translation>输入宽度</translation>
+    </message>
+    <message>
+        <source>Inner norm</source>
+        <translation>内部归一化</translation>
+    </message>
+    <message>
         <source>Inner width</source>
         <translation>内部宽度</translation>
     </message>
@@ -2593,8 +2601,24 @@ Remove it from Open Recent?</source>
         <translation>归一化</translation>
     </message>
     <message>
+        <source>o reads h</source>
+        <translation>o 读取 h</translation>
+    </message>
+    <message>
+        <source>one head</source>
+        <translation>单个头</translation>
+    </message>
+    <message>
         <source>parallel mixer</source>
         <translation>并行混合器</translation>
+    </message>
+    <message>
+        <source>per head</source>
+        <translation>每个头</translation>
+    </message>
+    <message>
+        <source>q/k norm span</source>
+        <translation>q/k 归一化范围</translation>
     </message>
     <message>
         <source>q/k norms</source>
@@ -2851,6 +2875,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>weights</source>
         <translation>权重</translation>
+    </message>
+    <message>
+        <source>whole projection</source>
+        <translation>整个投影</translation>
     </message>
     <message>
         <source>wide</source>
