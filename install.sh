@@ -29,6 +29,7 @@ packages=(
   libxcb-sync1 libxcb-xfixes0 libxcb-xkb1
 )
 if [ "$test_extras" = 1 ]; then
+  # fonts-wqy-microhei: the smallest CJK font package (1.6 MB download; fonts-noto-cjk is 57 MB).
   packages+=(xvfb xauth xdotool matchbox-window-manager librsvg2-bin fonts-wqy-microhei)
 fi
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import platform
 
 from PySide6 import __version__ as pyside_version
-from PySide6.QtCore import Qt, qVersion
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, qVersion
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -23,11 +23,27 @@ from PySide6.QtWidgets import (
 
 from paramtally.core.io.about import Location, licence, locations, version
 from paramtally.gui.dialogs import add_mnemonics
+from paramtally.gui.i18n import translate
 from paramtally.gui.settings import settings_path
 
 __all__ = ["AboutDialog", "window_locations"]
 
-SUMMARY = "Exact parameter counts, memory and FLOPs of transformer language models, live as you edit."
+SUMMARY = QT_TRANSLATE_NOOP(
+    "About", "Exact parameter counts, memory and FLOPs of transformer language models, live as you edit."
+)
+
+
+# The places' titles core gives (core.io.about.locations), listed for the translators.
+_PLACE_TITLES = (
+    QT_TRANSLATE_NOOP("About", "Your presets"),
+    QT_TRANSLATE_NOOP("About", "Built-in presets"),
+    QT_TRANSLATE_NOOP("About", "Your GPU catalog"),
+    QT_TRANSLATE_NOOP("About", "Recent models"),
+    QT_TRANSLATE_NOOP("About", "Error log"),
+    QT_TRANSLATE_NOOP("About", "Desktop entry"),
+    QT_TRANSLATE_NOOP("About", "User guide"),
+    QT_TRANSLATE_NOOP("About", "Window settings"),
+)
 
 
 def window_locations() -> tuple[Location, ...]:
@@ -44,11 +60,12 @@ class AboutDialog(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("aboutDialog")
-        self.setWindowTitle("About ParamTally")
+        self.setWindowTitle(translate("About", "About ParamTally"))
         self.places = window_locations()
+        summary, licence_word = translate("About", SUMMARY), translate("About", "Licence:")
         head = QLabel(
-            f"<h2>ParamTally {version()}</h2><p>{SUMMARY}</p>"
-            f"<p>Licence: {licence()} · Qt {qVersion()} · PySide6 {pyside_version} · "
+            f"<h2>ParamTally {version()}</h2><p>{summary}</p>"
+            f"<p>{licence_word} {licence()} · Qt {qVersion()} · PySide6 {pyside_version} · "
             f"Python {platform.python_version()}</p>"
         )
         head.setObjectName("aboutHead")
@@ -56,11 +73,12 @@ class AboutDialog(QDialog):
         head.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         grid = QGridLayout()
         grid.setColumnStretch(1, 1)
-        grid.addWidget(QLabel("<b>Where ParamTally keeps its files</b>"), 0, 0, 1, 2)
+        grid.addWidget(QLabel(translate("About", "<b>Where ParamTally keeps its files</b>")), 0, 0, 1, 2)
         for row, place in enumerate(self.places, start=1):
-            title = QLabel(place.title)
+            title = QLabel(translate("About", place.title))
             title.setToolTip(place.what)
-            path = QLabel(f"{place.path}{'' if place.path.exists() else '  (not created yet)'}")
+            missing = "" if place.path.exists() else translate("About", "  (not created yet)")
+            path = QLabel(f"{place.path}{missing}")
             path.setObjectName(f"about:{place.title}")
             path.setToolTip(place.what)
             path.setWordWrap(True)
@@ -68,9 +86,9 @@ class AboutDialog(QDialog):
             grid.addWidget(title, row, 0, Qt.AlignmentFlag.AlignTop)
             grid.addWidget(path, row, 1)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        copy = buttons.addButton("Copy Details", QDialogButtonBox.ButtonRole.ActionRole)
+        copy = buttons.addButton(translate("About", "Copy Details"), QDialogButtonBox.ButtonRole.ActionRole)
         copy.setObjectName("aboutCopy")
-        copy.setToolTip("The version and these places as plain text, for a bug report")
+        copy.setToolTip(translate("About", "The version and these places as plain text, for a bug report"))
         copy.clicked.connect(self.copy_details)
         add_mnemonics(buttons)
         buttons.rejected.connect(self.reject)

@@ -234,6 +234,9 @@ def open_window(args: argparse.Namespace) -> MainWindow | int:
     app.setDesktopFileName(APP_ID)  # matches `paramtally desktop-entry install` (task bar grouping)
     app.setWindowIcon(QIcon(str(data_dir("resources") / f"{APP_ID}.svg")))
     app.setStyle("Fusion")
+    from paramtally.gui.i18n import chosen_language, install_language
+
+    install_language(chosen_language())  # before any widget: each sets its texts as it is built
     # Nothing to restyle yet; in tests, walking the widgets of earlier tests' windows as they were
     # torn down crashed a worker.
     apply_theme(app, str(settings().value("view/theme", "system")), restyle=False)

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from paramtally.core.errors import ParamTallyError
+from paramtally.gui.i18n import translate
 from paramtally.gui.settings import settings
 from paramtally.gui.shown_text import MESSAGE_CHARS, shown
 
@@ -134,7 +135,7 @@ def ask_question(
     box = _message_box(QMessageBox.Icon.Question, title, text, buttons, parent)
     box.setDefaultButton(default)
     for role, name in (names or {}).items():
-        box.button(role).setText(name)
+        box.button(role).setText(translate("Dialogs", name))
     add_mnemonics(box.buttons())
     box.exec()
     return box.standardButton(box.clickedButton()) if box.clickedButton() else Button.Cancel
@@ -166,8 +167,8 @@ def _input_dialog(parent: QWidget, title: str, label: str) -> QInputDialog:
 def _run(dialog: QInputDialog) -> bool:
     """Show ``dialog`` with mnemonics on its buttons. Named after its mode and value are set: named
     before, the integer dialog's OK stayed greyed out until the number was edited (Qt 6)."""
-    dialog.setOkButtonText("&OK")
-    dialog.setCancelButtonText("&Cancel")
+    dialog.setOkButtonText(translate("Dialogs", "&OK"))
+    dialog.setCancelButtonText(translate("Dialogs", "&Cancel"))
     return bool(dialog.exec())
 
 

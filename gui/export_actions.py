@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QLocale, QObject
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QWidget
 
@@ -45,6 +45,7 @@ from paramtally.core.io.subjects import (
 )
 from paramtally.gui.dialogs import ask_save_path, attempt, warn
 from paramtally.gui.document import Document
+from paramtally.gui.i18n import chosen_language, translate
 from paramtally.gui.settings import settings
 from paramtally.gui.views.export import say_exported
 
@@ -68,18 +69,18 @@ EXCEL_KEY = "export/excel_csv"
 LANGUAGE_KEY = "view/language"  # the window's language, as View → Language remembers it (issue 35)
 # What File → Export offers, as its entries name them; the formats come from the registry.
 TABLES: dict[Subject, str] = {
-    "breakdown": "Breakdown",
-    "layers": "Per-layer table",
-    "memory": "Memory terms",
-    "gpus": "GPU setups",
-    "everything": "Everything",
+    "breakdown": QT_TRANSLATE_NOOP("Export", "Breakdown"),
+    "layers": QT_TRANSLATE_NOOP("Export", "Per-layer table"),
+    "memory": QT_TRANSLATE_NOOP("Export", "Memory terms"),
+    "gpus": QT_TRANSLATE_NOOP("Export", "GPU setups"),
+    "everything": QT_TRANSLATE_NOOP("Export", "Everything"),
 }
 _STEMS: dict[Subject, str] = {"gpus": "-gpu-setups", "everything": ""}  # the default file name's end
 # A chart subject, its entry's name and the name its view draws it by (``chart_kinds``).
 CHARTS: dict[Subject, tuple[str, str]] = {
-    "bar_chart": ("Bar chart", "bar"),
-    "pie_chart": ("Pie chart", "pie"),
-    "memory_chart": ("Memory chart", "memory"),
+    "bar_chart": (QT_TRANSLATE_NOOP("Export", "Bar chart"), "bar"),
+    "pie_chart": (QT_TRANSLATE_NOOP("Export", "Pie chart"), "pie"),
+    "memory_chart": (QT_TRANSLATE_NOOP("Export", "Memory chart"), "memory"),
 }
 
 
@@ -97,22 +98,24 @@ def write_options() -> Options:
 
 
 def _excel_action(parent: QObject) -> QAction:
-    action = QAction("CSV for &Excel (UTF-8 with byte-order mark)", parent)
+    action = QAction(translate("Export", "CSV for &Excel (UTF-8 with byte-order mark)"), parent)
     action.setObjectName("actionExport_excel")
     action.setCheckable(True)
     action.setChecked(excel_csv())
     action.setToolTip(
-        "Excel reads a CSV without a byte-order mark in the local code page and garbles ·, ² and ×"
+        translate(
+            "Export",
+            "Excel reads a CSV without a byte-order mark in the local code page and garbles ·, ² and ×",
+        )
     )
     action.toggled.connect(lambda on: settings().setValue(EXCEL_KEY, on))
     return action
 
 
 def report_language() -> str:
-    """The design report's language: Chinese when the window's is (View → Language's remembered
-    choice, else the system locale), English otherwise."""
-    chosen = str(settings().value(LANGUAGE_KEY, "") or QLocale().name())
-    return "zh_CN" if chosen.startswith("zh") else "en"
+    """The design report's language: the one the window starts in (View → Language's remembered
+    choice, its "Follow the System" the system locale's), English unless that is Chinese."""
+    return "zh_CN" if chosen_language() == "zh_CN" else "en"
 
 
 # --- entries and writing, for any view ---------------------------------------------------------------
@@ -133,7 +136,15 @@ def add_format_actions(
     """One entry '``label`` as <format>…' per format the registry has for ``subject``: its text
     formats, or with ``pictures`` its picture formats; a format's first letter is its mnemonic."""
     chosen = [form for form in formats_for(subject) if form.picture == pictures]
-    return [menu.addAction(f"{label} as &{form.title}…", lambda f=form: export(f)) for form in chosen]
+    return [
+        menu.addAction(
+            translate("Export", "{what} as &{format}…").format(
+                what=translate("Export", label), format=form.title
+            ),
+            lambda f=form: export(f),
+        )
+        for form in chosen
+    ]
 
 
 def save_export(
@@ -311,25 +322,33 @@ def add_export_menu(menu: QMenu, window: QWidget, document: Document) -> Exporte
     switch), then each chart in the picture formats. A function the window's start-up may call
     whenever it builds the File menu."""
     exporter = Exporter(window, document)
-    submenu = menu.addMenu("&Export")
+    submenu = menu.addMenu(translate("Export", "&Export"))
     submenu.setObjectName("menuExport")
     for form in (form for form in FORMATS if not form.picture):
         subjects = [subject for subject in TABLES if form.can_export(subject)]
         for subject in subjects:
             action = submenu.addAction(
-                f"{TABLES[subject]} as {form.title}…", lambda s=subject, f=form: exporter.export(s, f)
+                translate("Export", "{what} as {format}…").format(
+                    what=translate("Export", TABLES[subject]), format=form.title
+                ),
+                lambda s=subject, f=form: exporter.export(s, f),
             )
             action.setObjectName(_action_name(subject, form))
         if form.name == "csv":
             submenu.addAction(exporter.excel_action)
         if subjects:
             submenu.addSeparator()
-    report = submenu.addAction("Design &report…", lambda: exporter.export_report())
+    report = submenu.addAction(translate("Export", "Design &report…"), lambda: exporter.export_report())
     report.setObjectName("actionExport_report")
-    report.setToolTip("The derivation, memory, GPU setups and FLOPs as one HTML page or Markdown")
+    report.setToolTip(
+        translate("Export", "The derivation, memory, GPU setups and FLOPs as one HTML page or Markdown")
+    )
     submenu.addSeparator()
     for subject, (label, chart) in CHARTS.items():
         titles = "/".join(form.title for form in picture_formats(subject))
-        action = submenu.addAction(f"{label} as {titles}…", lambda c=chart: exporter.export_chart(c))
+        action = submenu.addAction(
+            translate("Export", "{what} as {format}…").format(what=translate("Export", label), format=titles),
+            lambda c=chart: exporter.export_chart(c),
+        )
         action.setObjectName(f"actionExport_{chart}_chart")
     return exporter

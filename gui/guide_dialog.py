@@ -8,6 +8,7 @@ the dialog when this machine has none (a server, a container) — the guide stay
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QUrl
@@ -25,8 +26,18 @@ from PySide6.QtWidgets import (
 
 from paramtally.core.io.about import readme_path
 from paramtally.gui.dialogs import add_mnemonics
+from paramtally.gui.i18n import translate
 
-__all__ = ["GuideDialog"]
+__all__ = ["GuideDialog", "without_pictures"]
+
+# '![The parameters tab in English](docs/screenshot-parameters-en.png)': the README's screenshots.
+_PICTURE = re.compile(r"!\[([^\]]*)\]\([^)]*\)")
+
+
+def without_pictures(markdown: str) -> str:
+    """The README's pictures as their words: the guide is read inside the window they show, and a
+    wheel ships the README without docs/, so Qt drew a broken-image mark for each."""
+    return _PICTURE.sub(lambda found: f"*{found.group(1)}*", markdown)
 
 
 class GuideDialog(QDialog):
@@ -35,12 +46,12 @@ class GuideDialog(QDialog):
     def __init__(self, parent: QWidget | None = None, path: Path | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("guideDialog")
-        self.setWindowTitle("User Guide — ParamTally")
+        self.setWindowTitle(translate("Guide", "User Guide — ParamTally"))
         self.path = path or readme_path()
         self._headings: list[QTextBlock] = []
         self.sections = QListWidget()
         self.sections.setObjectName("guideSections")
-        self.sections.setAccessibleName("Sections of the guide")
+        self.sections.setAccessibleName(translate("Guide", "Sections of the guide"))
         self.sections.setWordWrap(True)  # long titles wrap rather than scroll sideways
         self.sections.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.text = QTextBrowser()
@@ -56,9 +67,13 @@ class GuideDialog(QDialog):
         split.setStretchFactor(1, 1)
         split.setSizes([230, 700])
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.open_button = self.buttons.addButton("Open in Browser", QDialogButtonBox.ButtonRole.ActionRole)
+        self.open_button = self.buttons.addButton(
+            translate("Guide", "Open in Browser"), QDialogButtonBox.ButtonRole.ActionRole
+        )
         self.open_button.setObjectName("guideOpen")
-        self.open_button.setToolTip("Hand README.md to the desktop's browser or Markdown viewer")
+        self.open_button.setToolTip(
+            translate("Guide", "Hand README.md to the desktop's browser or Markdown viewer")
+        )
         add_mnemonics(self.buttons)
         self.buttons.rejected.connect(self.reject)
         self.open_button.clicked.connect(self.open_outside)
@@ -76,17 +91,23 @@ class GuideDialog(QDialog):
             markdown = self.path.read_text(encoding="utf-8")
         except OSError as exc:
             self.text.setPlainText(
-                f"The guide is not installed here: {self.path} cannot be read ({exc.strerror or exc})."
+                translate(
+                    "Guide", "The guide is not installed here: {path} cannot be read ({reason})."
+                ).format(path=self.path, reason=exc.strerror or exc)
             )
             self.open_button.setEnabled(False)
-            self._say(f"The guide is missing from this installation ({self.path}).")
+            self._say(
+                translate("Guide", "The guide is missing from this installation ({path}).").format(
+                    path=self.path
+                )
+            )
             return
-        self.text.setMarkdown(markdown)
+        self.text.setMarkdown(without_pictures(markdown))
         blocks = _blocks(self.text)
         self._headings = [block for block in blocks if block.blockFormat().headingLevel() in (1, 2)]
         for block in self._headings:
             self.sections.addItem(block.text())
-        self._say(f"From {self.path}")
+        self._say(translate("Guide", "From {path}").format(path=self.path))
 
     def _jump(self, row: int) -> None:
         """Scroll the section of ``row`` to the top of the text."""
@@ -100,11 +121,14 @@ class GuideDialog(QDialog):
         """Hand the README to the desktop's viewer; when none takes it, say so (the guide stays here)."""
         opened = QDesktopServices.openUrl(QUrl.fromLocalFile(str(self.path)))
         if opened:
-            self._say(f"Opened {self.path} outside ParamTally.")
+            self._say(translate("Guide", "Opened {path} outside ParamTally.").format(path=self.path))
         else:
             self._say(
-                "No browser or viewer opens files on this machine, so the guide stays here; "
-                f"the file is {self.path}"
+                translate(
+                    "Guide",
+                    "No browser or viewer opens files on this machine, so the guide stays here; "
+                    "the file is {path}",
+                ).format(path=self.path)
             )
         return opened
 
@@ -114,7 +138,11 @@ class GuideDialog(QDialog):
         if url.hasFragment() and not url.host():
             self.text.scrollToAnchor(url.fragment())
             return
-        self._say(f"The guide links to {url.toString()} (not opened: ParamTally works offline).")
+        self._say(
+            translate("Guide", "The guide links to {url} (not opened: ParamTally works offline).").format(
+                url=url.toString()
+            )
+        )
 
     def _say(self, text: str) -> None:
         self.note.setText(text)

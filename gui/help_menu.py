@@ -13,6 +13,8 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog, QMainWindow, QMenu
 
+from paramtally.gui.i18n import translate
+
 __all__ = ["HelpMenu", "add_help_menu"]
 
 
@@ -34,13 +36,19 @@ class HelpMenu(QObject):
             return action
 
         self.guide_action = add(
-            "&User Guide", "actionGuide", self.show_guide, QKeySequence(QKeySequence.StandardKey.HelpContents)
+            translate("Help", "&User Guide"),
+            "actionGuide",
+            self.show_guide,
+            QKeySequence(QKeySequence.StandardKey.HelpContents),
         )
         self.shortcuts_action = add(
-            "&Keyboard Shortcuts", "actionShortcuts", self.show_shortcuts, QKeySequence("Ctrl+/")
+            translate("Help", "&Keyboard Shortcuts"),
+            "actionShortcuts",
+            self.show_shortcuts,
+            QKeySequence("Ctrl+/"),
         )
         menu.addSeparator()
-        self.about_action = add("&About ParamTally", "actionAbout", self.show_about)
+        self.about_action = add(translate("Help", "&About ParamTally"), "actionAbout", self.show_about)
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
 
     def show_guide(self) -> None:

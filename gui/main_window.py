@@ -38,6 +38,7 @@ from paramtally.core.io.recent import forget_source, recent_sources, remember_so
 from paramtally.gui.document import Document
 from paramtally.gui.explore.hooks import add_explore
 from paramtally.gui.form import ArchitectureForm
+from paramtally.gui.i18n import schema_text, translate
 from paramtally.gui.layer_tree import LayerTree
 from paramtally.gui.problem_status import ProblemStatus
 from paramtally.gui.settings import settings
@@ -121,9 +122,12 @@ class MainWindow(QMainWindow):
         tree_layout = QVBoxLayout(tree_box)
         tree_layout.setContentsMargins(4, 4, 4, 0)
         tree_title = QLabel(
-            "<b>Stacks, layer groups and blocks</b> — select a group to edit its block above; right-click "
-            "(or the Menu key) to split, change the mixer, convert to MoE, copy and paste, make a pattern; "
-            "drag to reorder"
+            translate(
+                "MainWindow",
+                "<b>Stacks, layer groups and blocks</b> — select a group to edit its block above; "
+                "right-click (or the Menu key) to split, change the mixer, convert to MoE, copy and paste, "
+                "make a pattern; drag to reorder",
+            )
         )
         tree_title.setWordWrap(True)
         tree_layout.addWidget(tree_title)
@@ -141,7 +145,7 @@ class MainWindow(QMainWindow):
         self.right_split = QSplitter(Qt.Orientation.Vertical)
         self.right_split.setObjectName("rightSplitter")
         # Until the charts are built (right after the first paint) their place says what comes.
-        self.views_placeholder = QLabel("Drawing the charts and the table of terms…")
+        self.views_placeholder = QLabel(translate("MainWindow", "Drawing the charts and the table of terms…"))
         self.views_placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.views_placeholder.setEnabled(False)  # the palette's grey for text that is not content
         # The charts' room, kept from the first paint: in a narrow window their least width (the bar
@@ -158,10 +162,14 @@ class MainWindow(QMainWindow):
         self.tabs.setObjectName("rightTabs")
         self.tabs.setDocumentMode(True)
         # Short titles: four tabs fit 1024 pixels (gui/explore adds Compare and Design space).
-        self.tabs.addTab(self.right_split, "Parameters")
-        self.tabs.setTabToolTip(0, "Parameters: charts by part or per layer, and the table of formulas")
-        self.tabs.addTab(self.memory_scroll, "Memory and GPU fit")
-        self.tabs.setTabToolTip(1, "Memory budget per GPU under the scenario, and the GPU setups it fits")
+        self.tabs.addTab(self.right_split, translate("MainWindow", "Parameters"))
+        self.tabs.setTabToolTip(
+            0, translate("MainWindow", "Parameters: charts by part or per layer, and the table of formulas")
+        )
+        self.tabs.addTab(self.memory_scroll, translate("MainWindow", "Memory and GPU fit"))
+        self.tabs.setTabToolTip(
+            1, translate("MainWindow", "Memory budget per GPU under the scenario, and the GPU setups it fits")
+        )
         self.explore = add_explore(self, doc, self.tabs)  # Compare and Design space, built when shown
         right = QWidget()
         right_layout = QVBoxLayout(right)
@@ -181,7 +189,7 @@ class MainWindow(QMainWindow):
         self.statusBar().addWidget(self.problem_status, 1)
         # The presets browser's dock, empty until the browser is built (``_build_presets_browser``):
         # here from the start, so the remembered window state (``_restore``) opens or closes it.
-        self.presets_dock = QDockWidget("Presets", self)
+        self.presets_dock = QDockWidget(translate("MainWindow", "Presets"), self)
         self.presets_dock.setObjectName("presetsDock")
         self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.presets_dock)
         self.presets_dock.hide()  # File → Browse Presets shows it; the window state remembers it
@@ -247,12 +255,12 @@ class MainWindow(QMainWindow):
     def _build_menu_bar(self) -> None:
         """The menu bar's titles, in the first paint; their entries follow it (``_build_menus``)."""
         bar = self.menuBar()
-        self.file_menu = bar.addMenu("&File")
-        self.edit_menu = bar.addMenu("&Edit")
-        self.view_menu = bar.addMenu("&View")
-        self.explore_menu = bar.addMenu("E&xplore")
+        self.file_menu = bar.addMenu(translate("MainWindow", "&File"))
+        self.edit_menu = bar.addMenu(translate("MainWindow", "&Edit"))
+        self.view_menu = bar.addMenu(translate("MainWindow", "&View"))
+        self.explore_menu = bar.addMenu(translate("MainWindow", "E&xplore"))
         self.explore_menu.setObjectName("menuExplore")
-        self.help_menu = bar.addMenu("&Help")
+        self.help_menu = bar.addMenu(translate("MainWindow", "&Help"))
         self.help_menu.setObjectName("menuHelp")
 
     def _build_menus(self) -> None:
@@ -265,12 +273,13 @@ class MainWindow(QMainWindow):
         from paramtally.gui.panes import PaneKeys
 
         self.build_file_menu(self.file_menu)
-        self.undo_action = self.document.undo_stack.createUndoAction(self, "&Undo")
+        self.undo_action = self.document.undo_stack.createUndoAction(self, translate("MainWindow", "&Undo"))
         self.undo_action.setShortcuts(QKeySequence.StandardKey.Undo)
-        self.redo_action = self.document.undo_stack.createRedoAction(self, "&Redo")
+        self.redo_action = self.document.undo_stack.createRedoAction(self, translate("MainWindow", "&Redo"))
         self.redo_action.setShortcuts(QKeySequence.StandardKey.Redo)  # Ctrl+Y and Ctrl+Shift+Z
         self.edit_menu.addActions([self.undo_action, self.redo_action])
         self._build_view_menu(self.view_menu)
+        self._build_language_menu(self.view_menu)
         self.view_menu.addSeparator()
         self.pane_keys = PaneKeys(self, self.view_menu)  # F6, Ctrl+1…4
         add_explore_menu(self.explore_menu, self.explore)  # compare, goal seek, design space
@@ -283,28 +292,32 @@ class MainWindow(QMainWindow):
         from paramtally.core.editing.templates import TEMPLATES
         from paramtally.core.io import presets
 
-        self.open_action = menu.addAction("&Open…", self.open_dialog)
+        self.open_action = menu.addAction(translate("MainWindow", "&Open…"), self.open_dialog)
         self.open_action.setShortcut(QKeySequence.StandardKey.Open)
         self.open_action.setObjectName("actionOpen")
         # A Hugging Face model folder (config.json beside its weights): the file dialog only
         # steps into a folder, so it has an entry of its own.
-        folder = menu.addAction("Open &Folder…", self.open_folder_dialog)
+        folder = menu.addAction(translate("MainWindow", "Open &Folder…"), self.open_folder_dialog)
         folder.setObjectName("actionOpenFolder")
-        new = menu.addMenu("&New")
+        new = menu.addMenu(translate("MainWindow", "&New"))
         new.setObjectName("menuNew")
         for template, (title, _) in TEMPLATES.items():
-            action = new.addAction(title, lambda t=template: self.may_replace() and self.new_model(t))
+            action = new.addAction(
+                schema_text(title), lambda t=template: self.may_replace() and self.new_model(t)
+            )
             action.setObjectName(f"actionNew:{template}")
-        self.recent_menu = menu.addMenu("Open &Recent")
+        self.recent_menu = menu.addMenu(translate("MainWindow", "Open &Recent"))
         self.recent_menu.setObjectName("menuOpenRecent")
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
-        builtin = menu.addMenu("Open &Built-in Preset")
+        builtin = menu.addMenu(translate("MainWindow", "Open &Built-in Preset"))
         for preset_id in presets.builtin_ids():
             builtin.addAction(preset_id, lambda p=preset_id: self.open_builtin(p))
         menu.addSeparator()
         self.file_extensions_at = menu.addSeparator()  # hook point: extensions go above Quit
         self.extend_file_menu(menu)
-        self.quit_action = menu.addAction("&Quit", lambda: self.presets_browser.request_quit(self))
+        self.quit_action = menu.addAction(
+            translate("MainWindow", "&Quit"), lambda: self.presets_browser.request_quit(self)
+        )
         self.quit_action.setShortcut(QKeySequence.StandardKey.Quit)
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
 
@@ -315,7 +328,7 @@ class MainWindow(QMainWindow):
 
         self._build_presets_browser()
         browse = self.presets_dock.toggleViewAction()
-        browse.setText("Browse &Presets")
+        browse.setText(translate("MainWindow", "Browse &Presets"))
         browse.setShortcut(QKeySequence("Ctrl+P"))
         browse.setObjectName("actionBrowsePresets")
         menu.insertAction(self.file_extensions_at, browse)
@@ -342,20 +355,55 @@ class MainWindow(QMainWindow):
 
         from paramtally.gui.theme import THEMES
 
-        theme_menu = menu.addMenu("&Theme")
+        theme_menu = menu.addMenu(translate("MainWindow", "&Theme"))
         group = QActionGroup(self)
         group.setExclusive(True)
         current = str(settings().value("view/theme", "system"))
         self.theme_actions: dict[str, QAction] = {}
         for theme in THEMES:
-            action = theme_menu.addAction(
-                {"system": "Follow the &System", "light": "&Light", "dark": "&Dark"}[theme]
-            )
+            titles = {
+                "system": translate("MainWindow", "Follow the &System"),
+                "light": translate("MainWindow", "&Light"),
+                "dark": translate("MainWindow", "&Dark"),
+            }
+            action = theme_menu.addAction(titles[theme])
             action.setCheckable(True)
             action.setChecked(theme == current)
             action.triggered.connect(lambda _=False, t=theme: self.set_theme(t))
             group.addAction(action)
             self.theme_actions[theme] = action
+
+    def _build_language_menu(self, menu: QMenu) -> None:
+        """View → Language: follow the system, or one of ``LANGUAGES`` (each named in itself),
+        remembered; the window speaks it from its next start (``gui.i18n``)."""
+        from PySide6.QtGui import QActionGroup
+
+        from paramtally.gui.i18n import LANGUAGES, SYSTEM
+
+        language_menu = menu.addMenu(translate("MainWindow", "&Language"))
+        language_menu.setObjectName("menuLanguage")
+        group = QActionGroup(self)
+        group.setExclusive(True)
+        current = str(settings().value("view/language", SYSTEM))
+        self.language_actions: dict[str, QAction] = {}
+        names = {SYSTEM: translate("MainWindow", "Follow the &System"), **LANGUAGES}
+        for language, name in names.items():
+            action = language_menu.addAction(name)
+            action.setObjectName(f"actionLanguage:{language}")
+            action.setCheckable(True)
+            action.setChecked(language == (current if current in names else SYSTEM))
+            action.triggered.connect(lambda _=False, lang=language: self.set_language(lang))
+            group.addAction(action)
+            self.language_actions[language] = action
+
+    def set_language(self, language: str) -> None:
+        """Remember the language for the next start, and say so in both (the one now and the new)."""
+        from paramtally.gui.i18n import set_language_setting
+
+        set_language_setting(language)
+        self.language_actions[language].setChecked(True)
+        # In both languages: the person may not read the one the window speaks now.
+        self.show_status("The language changes at the next start · 界面语言将在下次启动时切换", 15000)
 
     def set_theme(self, theme: str) -> None:
         app = QApplication.instance()
@@ -403,7 +451,12 @@ class MainWindow(QMainWindow):
 
         StoredCountDialog(stored, self).exec()
         kept = shown(self.document.architecture.name)
-        self.show_status(f"{headline(stored)}, not editable — {kept} stays open", 10000)
+        self.show_status(
+            translate("MainWindow", "{stored}, not editable — {kept} stays open").format(
+                stored=headline(stored), kept=kept
+            ),
+            10000,
+        )
 
     def _before_open(self) -> None:
         self._error_before_open = self.last_error
@@ -417,7 +470,9 @@ class MainWindow(QMainWindow):
         if doc.opened == self._opened_seen:
             return  # saved under a new name, renamed: nothing opened
         self._opened_seen = doc.opened
-        label = self._open_words or f"Opened {shown(doc.source_label, PATH_CHARS)}"
+        label = self._open_words or translate("MainWindow", "Opened {source}").format(
+            source=shown(doc.source_label, PATH_CHARS)
+        )
         words = f"{label}: {shown(doc.architecture.name)}"
         self._open_words = ""
         text = " — ".join(part for part in (words, doc.opening_note) if part)
@@ -429,7 +484,7 @@ class MainWindow(QMainWindow):
     def open_builtin(self, preset_id: str) -> bool:
         """File → Open Built-in Preset: that preset, not a user preset that took its id (as the
         presets browser's built-in row opens it)."""
-        self._open_words = f"Opened the built-in {preset_id}"
+        self._open_words = translate("MainWindow", "Opened the built-in {preset}").format(preset=preset_id)
         opened = self.presets_browser.ops.open_builtin(preset_id)
         self._open_words = ""
         return opened
@@ -439,7 +494,9 @@ class MainWindow(QMainWindow):
         from paramtally.core.editing.templates import TEMPLATES, new_architecture
 
         arch = new_architecture(template)
-        self._open_words = f"New model from {TEMPLATES[template][0]}"
+        self._open_words = translate("MainWindow", "New model from {template}").format(
+            template=schema_text(TEMPLATES[template][0])
+        )
         self.document.load(arch, arch.name)
         return True
 
@@ -448,18 +505,25 @@ class MainWindow(QMainWindow):
 
         if not self.may_replace():
             return
-        path = ask_open_path(self, "Open preset or config.json", "Model configs (*.json);;All files (*)")
+        path = ask_open_path(
+            self,
+            translate("MainWindow", "Open preset or config.json"),
+            translate("MainWindow", "Model configs (*.json);;All files (*)"),
+        )
         if path is not None and not self.open_source(str(path)):
-            warn(self, "Cannot open", self.last_error)
+            warn(self, translate("MainWindow", "Cannot open"), self.last_error)
 
     def open_folder_dialog(self) -> None:
         from paramtally.gui.dialogs import ask_open_folder, warn
 
         if not self.may_replace():
             return
-        path = ask_open_folder(self, "Open a model folder (its config.json, or the weights of any model)")
+        path = ask_open_folder(
+            self,
+            translate("MainWindow", "Open a model folder (its config.json, or the weights of any model)"),
+        )
         if path is not None and not self.open_source(str(path), weights=True):
-            warn(self, "Cannot open", self.last_error)
+            warn(self, translate("MainWindow", "Cannot open"), self.last_error)
 
     def _remember_preset(self) -> None:
         """A preset opened from the browser or saved under a new id is the model to reopen next."""
@@ -476,7 +540,7 @@ class MainWindow(QMainWindow):
             action = self.recent_menu.addAction(f"{prefix}{entry}", lambda s=source: self._open_recent(s))
             action.setToolTip(shown(source, MESSAGE_CHARS, middle=True))
         if not sources:
-            self.recent_menu.addAction("No model opened yet").setEnabled(False)
+            self.recent_menu.addAction(translate("MainWindow", "No model opened yet")).setEnabled(False)
 
     def _open_recent(self, source: str) -> None:
         """An entry of Open Recent; one that no longer opens (a file moved, a preset deleted
@@ -486,7 +550,10 @@ class MainWindow(QMainWindow):
         if not self.may_replace() or self.open_source(source):
             return
         answer = ask_question(
-            self, "Cannot open", f"{self.last_error}\n\nRemove it from Open Recent?", default=Button.Yes
+            self,
+            translate("MainWindow", "Cannot open"),
+            translate("MainWindow", "{reason}\n\nRemove it from Open Recent?").format(reason=self.last_error),
+            default=Button.Yes,
         )
         if answer == Button.Yes:
             forget_source(source)

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QWidget
 
 from paramtally.core.errors import ParamTallyWarning, one_line
 from paramtally.core.io.error_log import log_exception
+from paramtally.gui.i18n import translate
 
 __all__ = ["route_uncaught_to", "route_warnings_to"]
 
@@ -57,14 +58,19 @@ def route_uncaught_to(window: QWidget) -> None:
         log = log_exception(kind, error, trace, version())
         if showing:
             return
-        where = f"The details are in {log}; please add them to a bug report." if log else ""
+        where = (
+            translate("Notices", "The details are in {log}; please add them to a bug report.").format(log=log)
+            if log
+            else ""
+        )
         showing.append(True)
         try:
             warn(
                 window,
-                "ParamTally hit a bug",
-                f"{kind.__name__}: {_first_line(error)}\n\nWhat you last did may not have finished; "
-                f"the model stays open.\n{where}",
+                translate("Notices", "ParamTally hit a bug"),
+                f"{kind.__name__}: {_first_line(error)}\n\n"
+                + translate("Notices", "What you last did may not have finished; the model stays open.")
+                + f"\n{where}",
             )
         finally:
             showing.clear()

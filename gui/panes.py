@@ -18,6 +18,8 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QMenu, QWidget
 
+from paramtally.gui.i18n import translate
+
 if TYPE_CHECKING:
     from paramtally.gui.main_window import MainWindow
 
@@ -48,11 +50,18 @@ class PaneKeys(QObject):
         self.actions: list[QAction] = []
         for index, pane in enumerate(self.panes):
             if pane.key:
-                action = self._action(menu, f"Go to {pane.title}", pane.key, lambda i=index: self.go(i))
+                action = self._action(
+                    menu,
+                    translate("Panes", "Go to {pane}").format(pane=pane.title),
+                    pane.key,
+                    lambda i=index: self.go(i),
+                )
                 action.setObjectName(f"actionPane{index + 1}")
         menu.addSeparator()
-        self.next_action = self._action(menu, "&Next Pane", "F6", lambda: self.cycle(1))
-        self.previous_action = self._action(menu, "Pre&vious Pane", "Shift+F6", lambda: self.cycle(-1))
+        self.next_action = self._action(menu, translate("Panes", "&Next Pane"), "F6", lambda: self.cycle(1))
+        self.previous_action = self._action(
+            menu, translate("Panes", "Pre&vious Pane"), "Shift+F6", lambda: self.cycle(-1)
+        )
         app = QApplication.instance()
         if isinstance(app, QApplication):
             app.focusChanged.connect(self._remember)
@@ -125,24 +134,29 @@ def _panes(window: MainWindow) -> tuple[Pane, ...]:
         return tree
 
     return (
-        Pane("&Form", "Ctrl+1", lambda: window.form, lambda: window.form.editor(window.form.paths()[0])),
-        Pane("Layer &Tree", "Ctrl+2", lambda: window.tree, tree_first),
         Pane(
-            "&Charts",
+            translate("Panes", "&Form"),
+            "Ctrl+1",
+            lambda: window.form,
+            lambda: window.form.editor(window.form.paths()[0]),
+        ),
+        Pane(translate("Panes", "Layer &Tree"), "Ctrl+2", lambda: window.tree, tree_first),
+        Pane(
+            translate("Panes", "&Charts"),
             "Ctrl+3",
             lambda: window.right_split,
             lambda: views().charts.mode_box,
             lambda: window.tabs.setCurrentWidget(window.right_split),
         ),
         Pane(
-            "&Memory Tab",
+            translate("Panes", "&Memory Tab"),
             "Ctrl+4",
             lambda: window.memory_scroll,
             lambda: next(iter(views().memory.controls.editors.values())),
             lambda: window.tabs.setCurrentWidget(window.memory_scroll),
         ),
         Pane(
-            "&Presets",
+            translate("Panes", "&Presets"),
             "",  # Ctrl+P shows and hides the browser
             lambda: window.presets_dock,
             lambda: window.presets_browser.presets.filter,

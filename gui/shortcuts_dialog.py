@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -27,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from paramtally.gui.dialogs import add_mnemonics
+from paramtally.gui.i18n import translate
 
 __all__ = ["Shortcut", "ShortcutsDialog", "shortcuts"]
 
@@ -91,22 +93,28 @@ def shortcuts(window: QMainWindow) -> list[Shortcut]:
 class ShortcutsDialog(QDialog):
     """objectName ``shortcutsDialog``; children ``shortcutsFilter`` and ``shortcutsTable``."""
 
-    COLUMNS = ("Keys", "Action", "Where")
+    COLUMNS = (
+        QT_TRANSLATE_NOOP("Shortcuts", "Keys"),
+        QT_TRANSLATE_NOOP("Shortcuts", "Action"),
+        QT_TRANSLATE_NOOP("Shortcuts", "Where"),
+    )
 
     def __init__(self, window: QMainWindow) -> None:
         super().__init__(window)
         self.setObjectName("shortcutsDialog")
-        self.setWindowTitle("Keyboard Shortcuts — ParamTally")
+        self.setWindowTitle(translate("Shortcuts", "Keyboard Shortcuts — ParamTally"))
         self.rows = shortcuts(window)
         self.filter = QLineEdit()
         self.filter.setObjectName("shortcutsFilter")
-        self.filter.setPlaceholderText("Search keys, actions or places (e.g. “tree”, “Ctrl+Z”)")
+        self.filter.setPlaceholderText(
+            translate("Shortcuts", "Search keys, actions or places (e.g. “tree”, “Ctrl+Z”)")
+        )
         self.filter.setClearButtonEnabled(True)
-        label = QLabel("&Search:")
+        label = QLabel(translate("Shortcuts", "&Search:"))
         label.setBuddy(self.filter)
         self.table = QTableWidget(len(self.rows), len(self.COLUMNS))
         self.table.setObjectName("shortcutsTable")
-        self.table.setHorizontalHeaderLabels(list(self.COLUMNS))
+        self.table.setHorizontalHeaderLabels([translate("Shortcuts", text) for text in self.COLUMNS])
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setTabKeyNavigation(False)
@@ -150,7 +158,12 @@ class ShortcutsDialog(QDialog):
             self.table.setRowHidden(row, hide)
             shown += not hide
         every = len(self.rows)
-        self.count.setText(f"{every} shortcuts" if shown == every else f"{shown} of {every} shortcuts")
+        if shown == every:
+            self.count.setText(translate("Shortcuts", "{every} shortcuts").format(every=every))
+        else:
+            self.count.setText(
+                translate("Shortcuts", "{shown} of {every} shortcuts").format(shown=shown, every=every)
+            )
 
     def _fit(self, window: QWidget) -> None:
         """Wide enough for its three columns, within the window's screen."""

@@ -10,7 +10,7 @@ text, escaped and cut (``shown``).
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -27,16 +27,24 @@ from paramtally.core.count.breakdown import human
 from paramtally.core.io.importers.stored_count import StoredCount
 from paramtally.gui.dialogs import add_mnemonics
 from paramtally.gui.form.field_frame import RED
+from paramtally.gui.i18n import translate
 from paramtally.gui.shown_text import MESSAGE_CHARS, SHOWN_CHARS, TITLE_CHARS, shown
 
 __all__ = ["StoredCountDialog", "headline"]
 
-COLUMNS = ("Part", "Parameters", "", "Share")
+COLUMNS = (
+    QT_TRANSLATE_NOOP("StoredCount", "Part"),
+    QT_TRANSLATE_NOOP("StoredCount", "Parameters"),
+    "",
+    QT_TRANSLATE_NOOP("StoredCount", "Share"),
+)
 
 
 def headline(stored: StoredCount) -> str:
     """The dialog's first line, and the status bar's once it closes."""
-    return f"{shown(stored.name, SHOWN_CHARS)}: {stored.total:,} parameters stored ({human(stored.total)})"
+    return translate("StoredCount", "{name}: {total} parameters stored ({human})").format(
+        name=shown(stored.name, SHOWN_CHARS), total=f"{stored.total:,}", human=human(stored.total)
+    )
 
 
 def _label(text: str, name: str, selectable: bool = True) -> QLabel:
@@ -57,7 +65,9 @@ class StoredCountDialog(QDialog):
     def __init__(self, stored: StoredCount, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("storedCountDialog")
-        self.setWindowTitle(f"Stored Count — {shown(stored.name, TITLE_CHARS)}")
+        self.setWindowTitle(
+            translate("StoredCount", "Stored Count — {name}").format(name=shown(stored.name, TITLE_CHARS))
+        )
         layout = QVBoxLayout(self)
         top = _label(headline(stored), "storedHeadline")
         font = top.font()
@@ -69,9 +79,15 @@ class StoredCountDialog(QDialog):
         notice.setStyleSheet(f"color: {RED};")
         layout.addWidget(notice)
         if stored.mtp:
-            apart = (
-                f"+ multi-token prediction {stored.mtp:,} ({human(stored.mtp)}), counted apart: "
-                f"{stored.total_with_mtp:,} ({human(stored.total_with_mtp)}) with it"
+            apart = translate(
+                "StoredCount",
+                "+ multi-token prediction {mtp} ({mtp_human}), counted apart: "
+                "{total} ({total_human}) with it",
+            ).format(
+                mtp=f"{stored.mtp:,}",
+                mtp_human=human(stored.mtp),
+                total=f"{stored.total_with_mtp:,}",
+                total_human=human(stored.total_with_mtp),
             )
             layout.addWidget(_label(apart, "storedApart"))
         self.table = self._parts_table(stored)
@@ -93,7 +109,7 @@ class StoredCountDialog(QDialog):
         rows = stored.part_rows
         table = QTableWidget(len(rows), len(COLUMNS))
         table.setObjectName("storedParts")
-        table.setHorizontalHeaderLabels(list(COLUMNS))
+        table.setHorizontalHeaderLabels([translate("StoredCount", text) if text else "" for text in COLUMNS])
         table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         table.setTabKeyNavigation(False)

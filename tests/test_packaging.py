@@ -48,6 +48,7 @@ def test_wheel_holds_one_top_level_package(wheel: tuple[Path, str]) -> None:
     assert "paramtally/presets/gpt3-175b.json" in recorded
     assert "paramtally/resources/gpus.json" in recorded
     assert "paramtally/resources/paramtally.svg" in recorded
+    assert "paramtally/resources/i18n/paramtally_zh_CN.qm" in recorded  # the Chinese interface
     assert "paramtally/README.md" in recorded  # Help → User Guide opens it offline
     assert not [name for name in recorded if name.split("/")[1:2] in (["tests"], ["tools"], ["bench"])]
 

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import QWidget
 
 from paramtally.core.count.breakdown import PART_LABELS
 from paramtally.core.explore.compare import Comparison
+from paramtally.gui.i18n import schema_text, translate
 from paramtally.gui.views.axes import HumanAxis, human_tick
 from paramtally.gui.views.palette import series_color
 from paramtally.gui.views.themed_plot import ThemedPlot, titles_with_note
@@ -92,7 +93,7 @@ class CompareChart(ThemedPlot):
         item.setMenuEnabled(False)
         item.showGrid(x=True, alpha=0.15)
         item.getViewBox().invertY(True)  # the first part at the top, as in the table
-        item.setLabel("bottom", "Parameters")
+        item.setLabel("bottom", translate("Compare", "Parameters"))
         # On the plot item, not its view box: the view box clips what it holds to the data area.
         self.legend = pg.LegendItem(labelTextSize=f"{_LEGEND_POINTS:g}pt", sampleType=_Swatch)
         self.legend.setParentItem(item)
@@ -130,12 +131,20 @@ class CompareChart(ThemedPlot):
             longest = max(longest, float(values.max(initial=0)))
             offset = (index - (count - 1) / 2) * height
             bars.setOpts(x0=0, y=rows + offset, width=values, height=height * 0.92)
-        self._label_parts([PART_LABELS[part] for part in self.parts])
+        self._label_parts([schema_text(PART_LABELS[part]) for part in self.parts])
         item = self.getPlotItem()
         item.setYRange(-0.5, max(len(self.parts), 1) - 0.5, padding=0)
         item.setXRange(0, max(longest, 1) * _ROOM, padding=0)
-        title = "Share of each column's parameters, by part" if share else "Parameters by part, per column"
-        short = "Share by part" if share else "By part"
+        if share:
+            title, short = (
+                translate("Compare", "Share of each column's parameters, by part"),
+                translate("Compare", "Share by part"),
+            )
+        else:
+            title, short = (
+                translate("Compare", "Parameters by part, per column"),
+                translate("Compare", "By part"),
+            )
         self.set_titles(*(titles_with_note([title], note) if note else [title]), short)
 
     def _set_share(self, share: bool) -> None:
@@ -144,7 +153,8 @@ class CompareChart(ThemedPlot):
         axis = item.getAxis("bottom")
         axis.formatter = _percent_tick if share else human_tick
         axis.picture = None  # its tick texts are cached with the picture
-        item.setLabel("bottom", "Share of the column's parameters" if share else "Parameters")
+        share_label = translate("Compare", "Share of the column's parameters")
+        item.setLabel("bottom", share_label if share else translate("Compare", "Parameters"))
 
     def _make_bars(self, names: Sequence[str]) -> None:
         item = self.getPlotItem()

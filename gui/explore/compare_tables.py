@@ -12,7 +12,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtGui import QBrush, QFont, QPalette
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
 
@@ -23,15 +23,16 @@ from paramtally.core.schema import Architecture
 from paramtally.core.schema.field_titles import field_title
 from paramtally.core.typed_numbers import GB
 from paramtally.gui.explore.figure_text import delta_text, figure_text
+from paramtally.gui.i18n import core_text, schema_text, title_text, translate
 from paramtally.gui.views.setups_table import FIT_COLORS
 
 __all__ = ["HEADLINE_ROWS", "column_headers", "fill_diff", "fill_figures", "fill_fits", "make_table"]
 
 # (figure, title, unit) of the headline rows; the parts follow, in the breakdown's order.
 HEADLINE_ROWS = (
-    ("total", "Total parameters", "params"),
-    ("active", "Active parameters", "params"),
-    ("memory_bytes", "Memory per GPU", "bytes"),
+    ("total", QT_TRANSLATE_NOOP("Compare", "Total parameters"), "params"),
+    ("active", QT_TRANSLATE_NOOP("Compare", "Active parameters"), "params"),
+    ("memory_bytes", QT_TRANSLATE_NOOP("Compare", "Memory per GPU"), "bytes"),
 )
 _LONG_VALUE = 32  # characters of a schema value shown in its cell; the tooltip has all of it
 
@@ -51,7 +52,8 @@ def make_table(name: str, parent: QWidget | None = None) -> QTableWidget:
 def column_headers(comparison: Comparison, names: Sequence[str]) -> list[str]:
     """Each column's name as shown (``Pins.names``), the baseline's marked on a second line."""
     return [
-        f"{name}\n(baseline)" if index == comparison.baseline else name for index, name in enumerate(names)
+        name + "\n" + translate("Compare", "(baseline)") if index == comparison.baseline else name
+        for index, name in enumerate(names)
     ]
 
 
@@ -76,7 +78,10 @@ def _set_headers(table: QTableWidget, columns: Sequence[str], rows: Sequence[str
 
 def fill_figures(table: QTableWidget, comparison: Comparison, names: Sequence[str]) -> None:
     """Two lines a cell: the figure, then its difference from the baseline (or 'baseline')."""
-    rows = [*HEADLINE_ROWS, *((part, PART_LABELS[part], "params") for part in comparison.parts)]
+    rows = [
+        *((figure, translate("Compare", title), unit) for figure, title, unit in HEADLINE_ROWS),
+        *((part, schema_text(PART_LABELS[part]), "params") for part in comparison.parts),
+    ]
     headers = column_headers(comparison, names)
     _set_headers(table, headers, [title for _, title, _ in rows])
     bold = QFont(table.font())
@@ -93,12 +98,16 @@ def fill_figures(table: QTableWidget, comparison: Comparison, names: Sequence[st
             else:
                 exact = f"{delta.value:,}" if unit == "params" else figure_text(delta.value, unit)
                 if index == comparison.baseline:
-                    second, tip = "baseline", f"{title}: {delta.value:,}"
+                    second, tip = translate("Compare", "baseline"), f"{title}: {delta.value:,}"
                 else:
                     second = delta_text(delta.absolute, delta.percent, unit)
-                    tip = f"{title}: {delta.value:,}; baseline {delta.baseline or 0:,}"
+                    tip = translate("Compare", "{title}: {value}; baseline {baseline}").format(
+                        title=title, value=f"{delta.value:,}", baseline=f"{delta.baseline or 0:,}"
+                    )
                     if delta.absolute is not None:
-                        tip += f"; difference {delta.absolute:+,}"
+                        tip += translate("Compare", "; difference {difference}").format(
+                            difference=f"{delta.absolute:+,}"
+                        )
                 item = _item(f"{exact}\n{second}", tip)
             if row < len(HEADLINE_ROWS):
                 item.setFont(bold)
@@ -120,22 +129,34 @@ def fill_fits(table: QTableWidget, comparison: Comparison, names: Sequence[str])
         for index, column in enumerate(comparison.columns):
             setups = [s for s in column.setups if s.gpu == gpu]
             if not setups:
-                table.setItem(row, index, _item("—", column.memory_problem or "no setups", False))
+                table.setItem(
+                    row, index, _item("—", column.memory_problem or translate("Compare", "no setups"), False)
+                )
                 continue
             fewest = comparison.fewest_gpus(index, gpu)
             chosen = next((s for s in setups if s.count == fewest), None)
             if chosen is not None:
                 gpus = f"{fewest} GPU{'s' if fewest != 1 else ''}"
-                text = f"✔ {gpus} · {chosen.per_gpu_bytes / GB:,.1f} GB each"
+                text = translate("Compare", "✔ {gpus} · {size} GB each").format(
+                    gpus=gpus, size=f"{chosen.per_gpu_bytes / GB:,.1f}"
+                )
             else:
-                text = f"✘ not on {max(s.count for s in setups)}"
+                text = translate("Compare", "✘ not on {count}").format(count=max(s.count for s in setups))
             tip = f"{column.setups_note[:1].upper()}{column.setups_note[1:]}.\n" if column.setups_note else ""
-            tip += (
-                f"The fewest of {', '.join(str(s.count) for s in setups)} GPUs (Goal Seek finds any count):\n"
+            tip += translate("Compare", "The fewest of {counts} GPUs (Goal Seek finds any count):").format(
+                counts=", ".join(str(s.count) for s in setups)
             )
-            tip += "\n".join(
-                f"{s.count} × {s.gpu_name}: {'fits' if s.fits else 'does not fit'} "
-                f"({s.per_gpu_bytes / GB:,.1f} of {s.capacity_bytes / GB:,.1f} GB per GPU, {s.layout})"
+            tip += "\n" + "\n".join(
+                translate(
+                    "Compare", "{count} × {gpu}: {fits} ({used} of {usable} GB per GPU, {layout})"
+                ).format(
+                    count=s.count,
+                    gpu=s.gpu_name,
+                    fits=translate("Compare", "fits") if s.fits else translate("Compare", "does not fit"),
+                    used=f"{s.per_gpu_bytes / GB:,.1f}",
+                    usable=f"{s.capacity_bytes / GB:,.1f}",
+                    layout=core_text(s.layout),
+                )
                 for s in setups
             )
             item = _item(text, tip, False)
@@ -163,11 +184,15 @@ def fill_diff(
     if not before:
         table.setRowCount(1)
         table.setVerticalHeaderLabels(["—"])
-        table.setItem(0, comparison.baseline, _item("no field differs from the baseline", "", False))
+        table.setItem(
+            0,
+            comparison.baseline,
+            _item(translate("Compare", "no field differs from the baseline"), "", False),
+        )
         return
     root = archs[comparison.baseline]
     dumps = [canonical_dump(arch) for arch in archs]
-    titles = [field_title(path, root) for path in before]
+    titles = [title_text(field_title(path, root)) for path in before]
     table.setRowCount(len(before))
     table.setVerticalHeaderLabels(titles)
     bold = QFont(table.font())
@@ -203,9 +228,9 @@ def _value_at(dump: Any, path: FieldPath) -> Any:
 
 def _value_text(value: Any) -> str:
     if value is None:
-        return "— (not set)"
+        return translate("Compare", "— (not set)")
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return schema_text("yes") if value else schema_text("no")
     if isinstance(value, int):
         return f"{value:,}"
     if isinstance(value, dict | list):

@@ -18,7 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPoint, Qt, QTimer
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QPoint, Qt, QTimer
 from PySide6.QtGui import QIcon, QPixmap, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -46,6 +46,7 @@ from paramtally.gui.explore.compare_chart import CompareChart
 from paramtally.gui.explore.compare_tables import fill_diff, fill_figures, fill_fits, make_table
 from paramtally.gui.explore.pins import Pins
 from paramtally.gui.export_actions import add_format_actions, picture_formats, save_export, save_picture
+from paramtally.gui.i18n import core_text, translate
 from paramtally.gui.shown_text import MESSAGE_CHARS, PATH_CHARS, shown
 from paramtally.gui.views.deferred import DeferredRefresh
 from paramtally.gui.views.export import laid_out, save_view
@@ -77,47 +78,62 @@ class CompareView(QWidget):
     # --- layout -----------------------------------------------------------------------------------
 
     def _build(self) -> None:
-        self.pin_button = QPushButton("&Pin Open Model")
+        self.pin_button = QPushButton(translate("Compare", "&Pin Open Model"))
         self.pin_button.setObjectName("comparePin")
-        self.pin_button.setToolTip("Add the open model as it is now as a column; later edits leave it")
+        self.pin_button.setToolTip(
+            translate("Compare", "Add the open model as it is now as a column; later edits leave it")
+        )
         self.pin_button.clicked.connect(self.pins.pin_open)
         self.preset_button = QToolButton()
         self.preset_button.setObjectName("compareAddPreset")
-        self.preset_button.setText("Add Pre&set")
+        self.preset_button.setText(translate("Compare", "Add Pre&set"))
         self.preset_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.preset_menu = QMenu(self.preset_button)
         self.preset_menu.aboutToShow.connect(self._fill_preset_menu)
         self.preset_button.setMenu(self.preset_menu)
-        self.file_button = QPushButton("Add &File…")
+        self.file_button = QPushButton(translate("Compare", "Add &File…"))
         self.file_button.setObjectName("compareAddFile")
-        self.file_button.setToolTip("A preset JSON or a Hugging Face config.json as a column")
+        self.file_button.setToolTip(
+            translate("Compare", "A preset JSON or a Hugging Face config.json as a column")
+        )
         self.file_button.clicked.connect(self.add_file)
-        self.remove_button = QPushButton("&Remove")
+        self.remove_button = QPushButton(translate("Compare", "&Remove"))
         self.remove_button.setObjectName("compareRemove")
         self.remove_button.setToolTip(
-            "Remove the column of the selected cell (a pinned one; the open model stays)"
+            translate(
+                "Compare", "Remove the column of the selected cell (a pinned one; the open model stays)"
+            )
         )
         self.remove_button.clicked.connect(self._remove_selected)
         self.baseline_box = QComboBox()
         self.baseline_box.setObjectName("compareBaseline")
-        self.baseline_box.setToolTip("The column the others are compared with")
+        self.baseline_box.setToolTip(translate("Compare", "The column the others are compared with"))
         # A fixed width: sized to its contents, a file's path widened the toolbar past the screen.
         self.baseline_box.setSizeAdjustPolicy(
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
         )
         self.baseline_box.setMinimumContentsLength(_BASELINE_CHARS)
         self.baseline_box.activated.connect(self.pins.set_baseline)
-        baseline_label = QLabel("&Baseline:")
+        baseline_label = QLabel(translate("Compare", "&Baseline:"))
         baseline_label.setBuddy(self.baseline_box)
         self.export_button = QToolButton()
         self.export_button.setObjectName("compareExport")
-        self.export_button.setText("E&xport")
+        self.export_button.setText(translate("Compare", "E&xport"))
         self.export_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         export_menu = QMenu(self.export_button)
-        add_format_actions(export_menu, "compare", "Comparison", lambda form: self.export(form.name))
+        add_format_actions(
+            export_menu,
+            "compare",
+            QT_TRANSLATE_NOOP("Export", "Comparison"),
+            lambda form: self.export(form.name),
+        )
         export_menu.addSeparator()
         add_format_actions(
-            export_menu, "compare_chart", "Chart", lambda f: self.export_chart(f.name), pictures=True
+            export_menu,
+            "compare_chart",
+            translate("Compare", "Chart"),
+            lambda f: self.export_chart(f.name),
+            pictures=True,
         )
         self.export_button.setMenu(export_menu)
         baseline = QWidget()  # the label stays beside its box when the row wraps
@@ -146,14 +162,17 @@ class CompareView(QWidget):
         self.details = QTabWidget()
         self.details.setObjectName("compareDetails")
         self.details.setDocumentMode(True)
-        self.details.addTab(self.chart, "Chart")
-        self.details.addTab(self.fits, "GPU fit")
-        self.details.addTab(self.diff, "Schema diff")
-        self.share_box = QCheckBox("S&hare of each column")  # Alt+S is Add Preset's
+        self.details.addTab(self.chart, translate("Compare", "Chart"))
+        self.details.addTab(self.fits, translate("Compare", "GPU fit"))
+        self.details.addTab(self.diff, translate("Compare", "Schema diff"))
+        self.share_box = QCheckBox(translate("Compare", "S&hare of each column"))  # Alt+S is Add Preset's
         self.share_box.setObjectName("compareShare")
         self.share_box.setToolTip(
-            "Each column's parts in percent of its own total: beside a model 100× larger, a small "
-            "model's bars are a pixel long in parameters"
+            translate(
+                "Compare",
+                "Each column's parts in percent of its own total: beside a model 100× larger, a small "
+                "model's bars are a pixel long in parameters",
+            )
         )
         self.share_box.toggled.connect(self._draw_chart)
         self.details.setCornerWidget(self.share_box)
@@ -205,7 +224,9 @@ class CompareView(QWidget):
 
     def _scenario_line(self) -> str:
         assert self.comparison is not None
-        return f"Under the scenario: {export.scenario_text(self.comparison.scenario)}"
+        return translate("Compare", "Under the scenario: {scenario}").format(
+            scenario=core_text(export.scenario_text(self.comparison.scenario))
+        )
 
     def _draw_chart(self) -> None:
         if self.comparison is not None:
@@ -259,7 +280,11 @@ class CompareView(QWidget):
                 box.setItemData(index, tip, Qt.ItemDataRole.ToolTipRole)
             box.blockSignals(False)
         box.setCurrentIndex(self.pins.baseline)
-        box.setToolTip(f"The column the others are compared with: {tips[self.pins.baseline]}")
+        box.setToolTip(
+            translate("Compare", "The column the others are compared with: {column}").format(
+                column=tips[self.pins.baseline]
+            )
+        )
 
     # --- columns ----------------------------------------------------------------------------------
 
@@ -268,7 +293,10 @@ class CompareView(QWidget):
         menu = self.preset_menu
         menu.clear()
         entries = user_presets.list_presets()
-        for origin, title in (("builtin", "Built-in"), ("user", "Your presets")):
+        for origin, title in (
+            ("builtin", translate("Compare", "Built-in")),
+            ("user", translate("Compare", "Your presets")),
+        ):
             chosen = [entry for entry in entries if entry.origin == origin]
             if not chosen:
                 continue
@@ -281,12 +309,18 @@ class CompareView(QWidget):
         menu.setToolTipsVisible(True)
 
     def add_preset(self, preset_id: str) -> None:
-        attempt(self, "Cannot add the preset", lambda: self.pins.add_source(preset_id))
+        attempt(self, translate("Compare", "Cannot add the preset"), lambda: self.pins.add_source(preset_id))
 
     def add_file(self) -> None:
-        path = ask_open_path(self, "Add a model to compare", "Model configs (*.json);;All files (*)")
+        path = ask_open_path(
+            self,
+            translate("Compare", "Add a model to compare"),
+            translate("Compare", "Model configs (*.json);;All files (*)"),
+        )
         if path is not None:
-            attempt(self, "Cannot add the file", lambda: self.pins.add_source(str(path)))
+            attempt(
+                self, translate("Compare", "Cannot add the file"), lambda: self.pins.add_source(str(path))
+            )
 
     def _remove_selected(self) -> None:
         column = self.figures.currentColumn()
@@ -298,8 +332,8 @@ class CompareView(QWidget):
         if column < 0:
             return
         menu = QMenu(self)
-        menu.addAction("Make &Baseline", lambda: self.pins.set_baseline(column))
-        remove = menu.addAction("&Remove Column", lambda: self.pins.remove(column))
+        menu.addAction(translate("Compare", "Make &Baseline"), lambda: self.pins.set_baseline(column))
+        remove = menu.addAction(translate("Compare", "&Remove Column"), lambda: self.pins.remove(column))
         remove.setEnabled(column > 0)
         menu.exec(self.figures.horizontalHeader().mapToGlobal(pos))
 
@@ -310,7 +344,11 @@ class CompareView(QWidget):
         chosen = find_format(form)
         assert chosen in picture_formats("compare_chart")
         if self.comparison is None:
-            QMessageBox.warning(self, "Export failed", "There is no comparison to export.")
+            QMessageBox.warning(
+                self,
+                translate("Compare", "Export failed"),
+                translate("Compare", "There is no comparison to export."),
+            )
             return None
         return save_picture(self, (chosen,), self.save_chart, "the chart", "comparison-chart", path)
 
@@ -323,14 +361,20 @@ class CompareView(QWidget):
         share = self.share_box.isChecked()
         with laid_out(CompareChart()) as copy:
             copy.show_comparison(comparison, self.pins.names(), share, self._scenario_line())
-            title = f"Parameters by part, compared ({export.scenario_text(comparison.scenario)})"
+            title = translate("Compare", "Parameters by part, compared ({scenario})").format(
+                scenario=core_text(export.scenario_text(comparison.scenario))
+            )
             return save_view(copy, path, title)
 
     def export(self, form: str, path: Path | None = None) -> Path | None:
         """The comparison in a format of the registry: the text ``paramtally compare --format`` writes."""
         comparison = self.comparison
         if comparison is None:
-            QMessageBox.warning(self, "Export failed", "There is no comparison to export.")
+            QMessageBox.warning(
+                self,
+                translate("Compare", "Export failed"),
+                translate("Compare", "There is no comparison to export."),
+            )
             return None
         content = lambda: comparison_export(comparison)  # noqa: E731
         return save_export(self, find_format(form), content, "the comparison", "comparison", path)

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject, Qt, Signal
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -55,6 +55,7 @@ from paramtally.core.memory.gpus import load_catalog
 from paramtally.gui.explore.cell_text import cell_text
 from paramtally.gui.explore.heatmap import Heatmap, save_heatmap
 from paramtally.gui.export_actions import add_format_actions, save_export, save_picture
+from paramtally.gui.i18n import schema_text, translate
 from paramtally.gui.views.deferred import DeferredRefresh
 
 if TYPE_CHECKING:
@@ -111,14 +112,18 @@ class DesignSpaceView(QWidget):
         self.figure_box = QComboBox()
         self.figure_box.setObjectName("designFigure")
         for figure in FIGURES:
-            self.figure_box.addItem(figure.title, figure.name)
+            self.figure_box.addItem(schema_text(figure.title), figure.name)
         self.iso_edit = QLineEdit()
         self.iso_edit.setObjectName("designIso")
-        self.iso_edit.setPlaceholderText("levels, e.g. 7B, 10B")
-        self.iso_edit.setToolTip("Draw a line where the figure crosses each level (comma-separated)")
-        self.fits_check = QCheckBox("&Fits on")
+        self.iso_edit.setPlaceholderText(translate("DesignSpace", "levels, e.g. 7B, 10B"))
+        self.iso_edit.setToolTip(
+            translate("DesignSpace", "Draw a line where the figure crosses each level (comma-separated)")
+        )
+        self.fits_check = QCheckBox(translate("DesignSpace", "&Fits on"))
         self.fits_check.setObjectName("designFits")
-        self.fits_check.setToolTip("Fade the variants that do not fit this GPU setup and draw the boundary")
+        self.fits_check.setToolTip(
+            translate("DesignSpace", "Fade the variants that do not fit this GPU setup and draw the boundary")
+        )
         self.gpu_box = QComboBox()
         self.gpu_box.setObjectName("designGpu")
         for gpu in load_catalog():
@@ -133,18 +138,21 @@ class DesignSpaceView(QWidget):
 
         grid = QGridLayout()
         grid.setContentsMargins(0, 4, 0, 0)
-        axes = (("&X:", self.x_box, self.x_range), ("&Y:", self.y_box, self.y_range))
+        axes = (
+            (translate("DesignSpace", "&X:"), self.x_box, self.x_range),
+            (translate("DesignSpace", "&Y:"), self.y_box, self.y_range),
+        )
         for row, (title, box, edit) in enumerate(axes):
             label = QLabel(title)
             label.setBuddy(box)
             grid.addWidget(label, row, 0)
             grid.addWidget(box, row, 1)
             grid.addWidget(edit, row, 2)
-        colour = QLabel("&Colour:")
+        colour = QLabel(translate("DesignSpace", "&Colour:"))
         colour.setBuddy(self.figure_box)
         grid.addWidget(colour, 0, 3)
         grid.addWidget(self.figure_box, 0, 4, 1, 2)
-        iso = QLabel("&Iso-lines:")
+        iso = QLabel(translate("DesignSpace", "&Iso-lines:"))
         iso.setBuddy(self.iso_edit)
         grid.addWidget(iso, 1, 3)
         grid.addWidget(self.iso_edit, 1, 4, 1, 2)
@@ -159,7 +167,9 @@ class DesignSpaceView(QWidget):
         self.status.setObjectName("designStatus")
         self.status.setWordWrap(True)
         self.heatmap = Heatmap()
-        self.hover = QLabel("Point at a cell to see its figures; click it to load that variant.")
+        self.hover = QLabel(
+            translate("DesignSpace", "Point at a cell to see its figures; click it to load that variant.")
+        )
         self.hover.setObjectName("designHover")
         self.hover.setWordWrap(True)
         # Room for a cell with its fit: a line that grew as the pointer moved shrank the heatmap
@@ -188,12 +198,20 @@ class DesignSpaceView(QWidget):
     def _export_button(self) -> QToolButton:
         button = QToolButton()
         button.setObjectName("designExport")
-        button.setText("Ex&port")
+        button.setText(translate("DesignSpace", "Ex&port"))
         button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         menu = QMenu(button)
-        add_format_actions(menu, "sweep", "Design space", lambda form: self.export(form.name))
+        add_format_actions(
+            menu, "sweep", QT_TRANSLATE_NOOP("Export", "Design space"), lambda form: self.export(form.name)
+        )
         menu.addSeparator()
-        add_format_actions(menu, "heatmap", "Heatmap", lambda form: self.export(form.name), pictures=True)
+        add_format_actions(
+            menu,
+            "heatmap",
+            QT_TRANSLATE_NOOP("Export", "Heatmap"),
+            lambda form: self.export(form.name),
+            pictures=True,
+        )
         button.setMenu(menu)
         return button
 
@@ -202,7 +220,9 @@ class DesignSpaceView(QWidget):
         box.setObjectName(name)
         edit = QLineEdit()
         edit.setObjectName(f"{name}Range")
-        edit.setToolTip("FIRST:LAST:STEP (the last included) or a list V1,V2,…; Enter to sweep")
+        edit.setToolTip(
+            translate("DesignSpace", "FIRST:LAST:STEP (the last included) or a list V1,V2,…; Enter to sweep")
+        )
         return box, edit
 
     # --- the fields -------------------------------------------------------------------------------
@@ -216,7 +236,7 @@ class DesignSpaceView(QWidget):
             box.blockSignals(True)
             box.clear()
             for variable in variables:
-                box.addItem(variable.title, variable.name)
+                box.addItem(schema_text(variable.title), variable.name)
                 box.setItemData(box.count() - 1, variable.description, Qt.ItemDataRole.ToolTipRole)
             box.blockSignals(False)
         names = [variable.name for variable in variables]
@@ -310,7 +330,10 @@ class DesignSpaceView(QWidget):
         if setup is None:
             self._say(self._summary(result))
             return
-        self._say(f"{self._summary(result)} Finding which variants fit {self._setup_text()}…")
+        finding = translate("DesignSpace", " Finding which variants fit {setup}…").format(
+            setup=self._setup_text()
+        )
+        self._say(self._summary(result) + finding)
         self._fits_began, self._fits_job = start, threading.Event()
         stop, relay = self._fits_job, self._relay
         threading.Thread(
@@ -321,7 +344,10 @@ class DesignSpaceView(QWidget):
         self.sweep = result
         self._hover_cache.clear()
         arch = result.arch
-        titles = (find_variable(result.x.name, arch).title, find_variable(result.y.name, arch).title)
+        titles = (
+            schema_text(find_variable(result.x.name, arch).title),
+            schema_text(find_variable(result.y.name, arch).title),
+        )
         self.heatmap.show_sweep(result, self.levels, self._current_cell(result), titles)
         self._refresh_hover()
 
@@ -352,20 +378,32 @@ class DesignSpaceView(QWidget):
 
     def _summary(self, result: Sweep) -> str:
         rows, columns = result.valid.shape
-        how = {"model": "exact from the calculator's terms", "mixed": "exact; some cells counted one by one",
-               "direct": "every cell counted"}[result.method]  # fmt: skip
-        text = (
-            f"{result.figure.title} over {columns} × {rows} variants ({int(result.valid.sum()):,} allowed), "
-            f"{how}: {result.evaluations:,} evaluated, {self.last_ms:.0f} ms."
+        how = {
+            "model": QT_TRANSLATE_NOOP("DesignSpace", "exact from the calculator's terms"),
+            "mixed": QT_TRANSLATE_NOOP("DesignSpace", "exact; some cells counted one by one"),
+            "direct": QT_TRANSLATE_NOOP("DesignSpace", "every cell counted"),
+        }[result.method]
+        text = translate(
+            "DesignSpace",
+            "{figure} over {columns} × {rows} variants ({allowed} allowed), {how}: "
+            "{evaluated} evaluated, {ms} ms.",
+        ).format(
+            figure=schema_text(result.figure.title),
+            columns=columns,
+            rows=rows,
+            allowed=f"{int(result.valid.sum()):,}",
+            how=translate("DesignSpace", how),
+            evaluated=f"{result.evaluations:,}",
+            ms=f"{self.last_ms:.0f}",
         )
         if result.fits is not None:
             fitting = int((result.fits & result.valid).sum())
-            text += (
-                f" {fitting:,} fit {self._setup_text()}, found in {self.last_fits_ms:,.0f} ms "
-                "(red line: the boundary; faded: does not fit)."
-            )
+            text += translate(
+                "DesignSpace",
+                " {fitting} fit {setup}, found in {ms} ms (red line: the boundary; faded: does not fit).",
+            ).format(fitting=f"{fitting:,}", setup=self._setup_text(), ms=f"{self.last_fits_ms:,.0f}")
         if self._current_cell(result) is not None:
-            text += " Ring: the open model."
+            text += translate("DesignSpace", " Ring: the open model.")
         return text
 
     def _say(self, text: str, error: bool = False) -> None:
@@ -383,7 +421,11 @@ class DesignSpaceView(QWidget):
         fits and iso-line levels included) or the heatmap as a picture; the file, or None."""
         result = self.sweep
         if result is None:
-            QMessageBox.warning(self, "Export failed", "There is no design space to export.")
+            QMessageBox.warning(
+                self,
+                translate("DesignSpace", "Export failed"),
+                translate("DesignSpace", "There is no design space to export."),
+            )
             return None
         chosen = find_format(form)
         if chosen.picture:
@@ -418,7 +460,7 @@ class DesignSpaceView(QWidget):
         if i < 0 or self.sweep is None:
             return
         self._hovered_cell = (i, j)
-        self.hover.setText(self.cell_text(i, j) + " — click to load it")
+        self.hover.setText(self.cell_text(i, j) + translate("DesignSpace", " — click to load it"))
 
     def _refresh_hover(self) -> None:
         """The line under the heatmap says the cell it names under the figures just drawn: after

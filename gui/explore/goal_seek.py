@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt, QTimer
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -40,6 +40,7 @@ from paramtally.core.memory.fit import column_description
 from paramtally.core.memory.gpus import load_catalog
 from paramtally.gui.dialogs import add_mnemonics
 from paramtally.gui.explore.figure_text import figure_text
+from paramtally.gui.i18n import schema_text, translate
 from paramtally.gui.settings import settings
 from paramtally.gui.views.format import bytes_apart
 
@@ -56,7 +57,10 @@ _EXAMPLES = {
     "days": "30d, 720h",
 }
 # Columns of the fits target beside the figures, with what they hold (core's SetupFit fields).
-_FIT_COLUMNS = (("per_gpu_bytes", "Per GPU"), ("layout", "Layout"))  # "meets" is whether it fits
+_FIT_COLUMNS = (
+    ("per_gpu_bytes", QT_TRANSLATE_NOOP("GoalSeek", "Per GPU")),
+    ("layout", QT_TRANSLATE_NOOP("GoalSeek", "Layout")),
+)  # "meets" is whether it fits
 _ROLES = ("below", "answer", "above")
 _Columns = list[tuple[str, str]]  # (key, title)
 # What the dialog opens with next time (the window's settings file).
@@ -71,7 +75,7 @@ class GoalSeekDialog(QDialog):
     def __init__(self, document: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("goalSeekDialog")
-        self.setWindowTitle("Goal Seek")
+        self.setWindowTitle(translate("GoalSeek", "Goal Seek"))
         self.document = document
         self.solution: Solution | None = None
         self.applied: str | None = None
@@ -90,30 +94,36 @@ class GoalSeekDialog(QDialog):
         self.field_box = QComboBox()
         self.field_box.setObjectName("goalField")
         for variable in available(arch, scenario):
-            self.field_box.addItem(f"{variable.title} (now {variable.read(arch, scenario):,})", variable.name)
+            now = translate("GoalSeek", "{title} (now {value})").format(
+                title=schema_text(variable.title), value=f"{variable.read(arch, scenario):,}"
+            )
+            self.field_box.addItem(now, variable.name)
             tip = f"{variable.description}\nAllowed: {variable.constraint}."
             self.field_box.setItemData(self.field_box.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
         store = settings()
         self.field_box.setCurrentIndex(max(self.field_box.findData(store.value(VARY_KEY, "")), 0))
-        self.scale_ffn = QCheckBox("Scale the &FFN width with it")
+        self.scale_ffn = QCheckBox(translate("GoalSeek", "Scale the &FFN width with it"))
         self.scale_ffn.setObjectName("goalScaleFfn")
         self.scale_ffn.setToolTip(
-            "Varying the hidden size, every FFN width (dense, expert, shared expert) keeps its ratio to it, "
-            "w·h'/h rounded up, as a model family scales its FFN with its width; unticked, the FFN "
-            "widths stay as they are"
+            translate(
+                "GoalSeek",
+                "Varying the hidden size, every FFN width (dense, expert, shared expert) keeps its ratio "
+                "to it, w·h'/h rounded up, as a model family scales its FFN with its width; unticked, "
+                "the FFN widths stay as they are",
+            )
         )
         self.scale_ffn.setChecked(store.value(SCALE_FFN_KEY, False, type=bool))
         self.figure_box = QComboBox()
         self.figure_box.setObjectName("goalFigure")
         for figure in FIGURES:
-            self.figure_box.addItem(figure.title, figure.name)
+            self.figure_box.addItem(schema_text(figure.title), figure.name)
             tip = figure.description
             self.figure_box.setItemData(self.figure_box.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
-        self.figure_box.addItem("Fits on a GPU setup", FITS)
+        self.figure_box.addItem(translate("GoalSeek", "Fits on a GPU setup"), FITS)
         self.op_box = QComboBox()
         self.op_box.setObjectName("goalOp")
-        self.op_box.addItem("at least", ">=")
-        self.op_box.addItem("at most", "<=")
+        self.op_box.addItem(translate("GoalSeek", "at least"), ">=")
+        self.op_box.addItem(translate("GoalSeek", "at most"), "<=")
         self.value_edit = QLineEdit()
         self.value_edit.setObjectName("goalValue")
         self.gpu_box = QComboBox()
@@ -130,7 +140,9 @@ class GoalSeekDialog(QDialog):
         self.multiple_spin.setObjectName("goalMultiple")
         self.multiple_spin.setRange(1, 1 << 20)
         self.multiple_spin.setMaximumWidth(140)
-        self.multiple_spin.setToolTip("Only values that are multiples of this (e.g. 128 for a hidden size)")
+        self.multiple_spin.setToolTip(
+            translate("GoalSeek", "Only values that are multiples of this (e.g. 128 for a hidden size)")
+        )
 
         target = QHBoxLayout()
         target.addWidget(self.figure_box, 1)
@@ -141,17 +153,17 @@ class GoalSeekDialog(QDialog):
         vary = QHBoxLayout()
         vary.addWidget(self.field_box, 1)
         vary.addWidget(self.scale_ffn)
-        vary_label = QLabel("&Vary:")
+        vary_label = QLabel(translate("GoalSeek", "&Vary:"))
         vary_label.setBuddy(self.field_box)
         form = QFormLayout()
         form.addRow(vary_label, vary)
-        target_label = QLabel("&Target:")
+        target_label = QLabel(translate("GoalSeek", "&Target:"))
         target_label.setBuddy(self.figure_box)
         form.addRow(target_label, target)
         self.hint = QLabel()
         self.hint.setObjectName("goalHint")
         form.addRow("", self.hint)
-        form.addRow("&Multiple of:", self.multiple_spin)
+        form.addRow(translate("GoalSeek", "&Multiple of:"), self.multiple_spin)
 
         self.answer = QLabel()
         self.answer.setObjectName("goalAnswer")
@@ -169,11 +181,13 @@ class GoalSeekDialog(QDialog):
         self.buttons = QDialogButtonBox()
         # ActionRole: an accept button would become the default, and Enter in the value (which
         # solves) would apply the answer before the person has seen it.
-        self.apply_button = self.buttons.addButton("Apply", QDialogButtonBox.ButtonRole.ActionRole)
+        self.apply_button = self.buttons.addButton(
+            translate("GoalSeek", "Apply"), QDialogButtonBox.ButtonRole.ActionRole
+        )
         self.apply_button.setObjectName("goalApply")
         self.apply_button.setEnabled(False)
         close = self.buttons.addButton(QDialogButtonBox.StandardButton.Close)
-        close.setText("Close")
+        close.setText(translate("GoalSeek", "Close"))
         add_mnemonics(self.buttons)
         for button in (self.apply_button, close):
             button.setAutoDefault(False)
@@ -238,9 +252,17 @@ class GoalSeekDialog(QDialog):
         # The count is what varies when the field is the GPUs: no count to ask for (it showed "× 1").
         self.count_spin.setVisible(fits and self.field != "gpus")
         if fits and self.field == "gpus":
-            self.hint.setText("The fewest GPUs of the kind that hold the model, laid out as the GPU setups")
+            self.hint.setText(
+                translate(
+                    "GoalSeek", "The fewest GPUs of the kind that hold the model, laid out as the GPU setups"
+                )
+            )
         elif fits:
-            self.hint.setText("The largest (or smallest) value that still fits this many GPUs of the kind")
+            self.hint.setText(
+                translate(
+                    "GoalSeek", "The largest (or smallest) value that still fits this many GPUs of the kind"
+                )
+            )
         else:
             figure = find_figure(str(self.figure_box.currentData()))
             self.op_box.setCurrentIndex(self.op_box.findData("<=" if figure.budget else ">="))
@@ -257,7 +279,7 @@ class GoalSeekDialog(QDialog):
         self._timer.stop()
         self.solution, self._points = None, []
         if not self.fits_target and not self.value_edit.text().strip():
-            self._show_problem("Type the target value.")
+            self._show_problem(translate("GoalSeek", "Type the target value."))
             return
         try:
             self.solution = solve(
@@ -285,15 +307,20 @@ class GoalSeekDialog(QDialog):
     ) -> list[tuple[str, str]]:
         """``capacity``: the usable bytes of every row's GPU, said once in the Per GPU title."""
         title = find_variable(solution.field, self.document.architecture).title
-        columns = [("value", title), ("total", "Total parameters")]
+        columns = [("value", title), ("total", translate("GoalSeek", "Total parameters"))]
         if any(p.figures["active"] != p.figures["total"] for p in points):  # a mixture of experts
-            columns.append(("active", "Active parameters"))
+            columns.append(("active", translate("GoalSeek", "Active parameters")))
         if solution.target.gpu is not None:
-            per_gpu = "Per GPU" if capacity is None else f"Per GPU\nof {capacity}"
+            per_gpu = translate("GoalSeek", "Per GPU")
+            per_gpu = (
+                per_gpu
+                if capacity is None
+                else per_gpu + "\n" + translate("GoalSeek", "of {capacity}").format(capacity=capacity)
+            )
             columns += [("per_gpu_bytes", per_gpu), *_FIT_COLUMNS[1:]]
         elif solution.target.name not in ("total", "active"):
             columns.append((solution.target.name, find_figure(solution.target.name).title))
-        return [*columns, ("meets", "Meets the target")]
+        return [*columns, ("meets", translate("GoalSeek", "Meets the target"))]
 
     def _show_solution(self, solution: Solution) -> None:
         title = find_variable(solution.field, self.document.architecture).title
@@ -304,7 +331,9 @@ class GoalSeekDialog(QDialog):
         text = f"<b>{_escape(title)} = {solution.value:,}</b> — {_escape(self._goal(solution, against))}"
         positions = self.document.architecture.max_positions
         if solution.field == "context" and positions and solution.value > positions:
-            text += f"<br>Note: beyond the model's {positions:,} positions."
+            text += "<br>" + translate("GoalSeek", "Note: beyond the model's {positions} positions.").format(
+                positions=f"{positions:,}"
+            )
         if solution.scale_ffn:
             text += f"<br>{_escape(self._widths_text(solution))}"
         self.answer.setText(text)
@@ -312,7 +341,7 @@ class GoalSeekDialog(QDialog):
         self.table.clear()
         self.table.setColumnCount(len(columns))
         self.table.setRowCount(len(rows))
-        self.table.setHorizontalHeaderLabels([header for _, header in columns])
+        self.table.setHorizontalHeaderLabels([translate("GoalSeek", header) for _, header in columns])
         self.table.setVerticalHeaderLabels([role for role, _ in rows])
         for index, (key, _) in enumerate(columns):
             if key in ("per_gpu_bytes", "fits", "layout"):

@@ -39,6 +39,7 @@ from paramtally.core.explore.sweep import Sweep
 from paramtally.core.explore.variables import find_variable
 from paramtally.core.io.export import scenario_text
 from paramtally.gui.explore.figure_text import setup_text, short_figure_text
+from paramtally.gui.i18n import core_text, schema_text, translate
 from paramtally.gui.views.axes import human_tick
 from paramtally.gui.views.export import laid_out, save_view
 from paramtally.gui.views.palette import chart_colors
@@ -336,11 +337,17 @@ def save_heatmap(
     arch, scenario = result.arch, result.scenario
     if arch is None or scenario is None:
         raise ParamTallyError("there is no design space to draw")
-    axes = (find_variable(result.x.name, arch).title, find_variable(result.y.name, arch).title)
-    what = f"{result.figure.title} — {arch.name}"
-    about = what + (f"; faded: does not fit {setup_text(result.setup)}" if result.fits is not None else "")
-    note = f"Under the scenario: {scenario_text(scenario)}"
+    axes = (
+        schema_text(find_variable(result.x.name, arch).title),
+        schema_text(find_variable(result.y.name, arch).title),
+    )
+    what = f"{schema_text(result.figure.title)} — {arch.name}"
+    faded = translate("DesignSpace", "; faded: does not fit {setup}").format(setup=setup_text(result.setup))
+    about = what + (faded if result.fits is not None else "")
+    note = translate("Compare", "Under the scenario: {scenario}").format(
+        scenario=core_text(scenario_text(scenario))
+    )
     with laid_out(Heatmap()) as copy:
         copy.show_sweep(result, levels, current, axes)
         copy.set_titles(*titles_with_note([html.escape(about), html.escape(what)], note))
-        return save_view(copy, path, f"Design space — {about}")
+        return save_view(copy, path, translate("DesignSpace", "Design space — {about}").format(about=about))

@@ -16,6 +16,7 @@ from PySide6.QtGui import QKeySequence, QShowEvent
 from PySide6.QtWidgets import QMainWindow, QMenu, QTabWidget, QVBoxLayout, QWidget
 
 from paramtally.gui.explore.pins import Pins
+from paramtally.gui.i18n import translate
 
 if TYPE_CHECKING:
     from paramtally.gui.document import Document
@@ -60,9 +61,13 @@ class Explore(QObject):
         self.compare_tab.setObjectName("compareTab")
         self.design_tab = LazyTab(self._build_design)
         self.design_tab.setObjectName("designSpaceTab")
-        tabs.setTabToolTip(tabs.addTab(self.compare_tab, "Compare"), "Architectures side by side")
         tabs.setTabToolTip(
-            tabs.addTab(self.design_tab, "Design space"), "A figure over two fields of the open model"
+            tabs.addTab(self.compare_tab, translate("Explore", "Compare")),
+            translate("Explore", "Architectures side by side"),
+        )
+        tabs.setTabToolTip(
+            tabs.addTab(self.design_tab, translate("Explore", "Design space")),
+            translate("Explore", "A figure over two fields of the open model"),
         )
         self.pins.changed.connect(self._say_pinned)
         self._pinned_before = len(self.pins.pins)
@@ -137,8 +142,8 @@ def add_explore_menu(menu: QMenu, explore: Explore) -> None:
         if shortcut:
             action.setShortcut(QKeySequence(shortcut))
 
-    add("&Pin Open Model for Comparison", "actionPin", explore.pin, "Ctrl+Shift+P")
-    add("&Compare", "actionCompare", explore.show_compare)
+    add(translate("Explore", "&Pin Open Model for Comparison"), "actionPin", explore.pin, "Ctrl+Shift+P")
+    add(translate("Explore", "&Compare"), "actionCompare", explore.show_compare)
     menu.addSeparator()
-    add("&Goal Seek…", "actionGoalSeek", explore.goal_seek, "Ctrl+G")
-    add("&Design Space", "actionDesignSpace", explore.show_design_space)
+    add(translate("Explore", "&Goal Seek…"), "actionGoalSeek", explore.goal_seek, "Ctrl+G")
+    add(translate("Explore", "&Design Space"), "actionDesignSpace", explore.show_design_space)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Signal
 
 from paramtally.core.io.model_sources import is_path, load_source
+from paramtally.gui.i18n import translate
 from paramtally.gui.shown_text import MESSAGE_CHARS, PATH_CHARS, shown
 
 if TYPE_CHECKING:
@@ -54,7 +55,8 @@ class Pins(QObject):
 
     def label(self, index: int) -> str:
         pin = self.pins[index]
-        return pin.source if pin.arch is not None else f"{self.document.source_label} (open)"
+        open_ = translate("Compare", "{name} (open)").format(name=self.document.source_label)
+        return pin.source if pin.arch is not None else open_
 
     def names(self) -> list[str]:
         """What the view calls each column: a file by its name (the QA pass saw whole paths widen

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from paramtally.core.schema.field_specs import FieldSpec
 from paramtally.core.typed_numbers import NumberError, parse_number, parse_whole
+from paramtally.gui.i18n import schema_text
 
 __all__ = ["Editor", "FieldEditor", "FloatSpinBox", "IntSpinBox", "NumberBox", "make_editor"]
 
@@ -287,7 +288,9 @@ class ComboBox(_FocusedWheel, QComboBox):
         # Not Qt's WheelFocus: a wheel turned to scroll a panel past an unfocused box gave it the
         # focus and then the rest of the turn (the memory tab's GPU went from H100 to M3 Ultra).
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        for choice, label in zip(choices, labels or map(str, choices), strict=True):
+        # Titled choices (a part's kinds) in the window's language; bare values (ids) as they are.
+        shown_labels = tuple(map(schema_text, labels)) if labels else tuple(map(str, choices))
+        for choice, label in zip(choices, shown_labels, strict=True):
             self.addItem(label, choice)
         self._keyed = False
         self.activated.connect(lambda index: self.committed.emit(self.itemData(index), self._keyed))

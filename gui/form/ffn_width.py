@@ -23,6 +23,7 @@ from paramtally.core.schema.derived_sizes import ffn_width_from_hidden
 from paramtally.gui.dialogs import add_mnemonics
 from paramtally.gui.document import Document
 from paramtally.gui.form.editors import IntSpinBox
+from paramtally.gui.i18n import translate
 
 __all__ = ["FfnWidthDialog", "ask_ffn_width", "ffn_width_button", "ffn_width_path"]
 
@@ -58,14 +59,18 @@ class FfnWidthDialog(QDialog):
         self.multiple.setObjectName("multiple_of")
         self.multiple.set_value(256)
         self.multiple.setToolTip(
-            "LLaMA's multiple_of: the width is rounded up to it (Llama 2: 256, Llama 3: 1024)"
+            translate(
+                "FfnWidth", "LLaMA's multiple_of: the width is rounded up to it (Llama 2: 256, Llama 3: 1024)"
+            )
         )
         self.result = QLabel()
         self.result.setObjectName("result")
         self.result.setWordWrap(True)
         form = QFormLayout()
-        form.addRow(_buddy("&Multiplier:", self.multiplier), self.multiplier)
-        form.addRow(_buddy("Round up to a multiple &of:", self.multiple), self.multiple)
+        form.addRow(_buddy(translate("FfnWidth", "&Multiplier:"), self.multiplier), self.multiplier)
+        form.addRow(
+            _buddy(translate("FfnWidth", "Round up to a multiple &of:"), self.multiple), self.multiple
+        )
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Apply | QDialogButtonBox.StandardButton.Cancel
         )
@@ -75,7 +80,13 @@ class FfnWidthDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addWidget(
-            QLabel(f"Hidden size {arch.hidden_size:,}, {'gated' if _gated(document, path) else 'plain'} FFN")
+            QLabel(
+                (
+                    translate("FfnWidth", "Hidden size {size}, gated FFN")
+                    if _gated(document, path)
+                    else translate("FfnWidth", "Hidden size {size}, plain FFN")
+                ).format(size=f"{arch.hidden_size:,}")
+            )
         )
         layout.addLayout(form)
         layout.addWidget(self.result)
@@ -116,7 +127,11 @@ def ask_ffn_width(document: Document, path: FieldPath, parent: QWidget | None = 
 def ffn_width_button(document: Document, path: FieldPath, parent: QWidget | None = None) -> QToolButton:
     button = QToolButton(parent)
     button.setObjectName("ffnWidthFromHidden")
-    button.setText("From hidden…")
-    button.setToolTip("Compute the FFN width from the hidden size, as LLaMA does (multiplier, multiple_of)")
+    button.setText(translate("FfnWidth", "From hidden…"))
+    button.setToolTip(
+        translate(
+            "FfnWidth", "Compute the FFN width from the hidden size, as LLaMA does (multiplier, multiple_of)"
+        )
+    )
     button.clicked.connect(lambda: ask_ffn_width(document, path, button.window()))
     return button

@@ -56,6 +56,7 @@ from paramtally.gui.form.editors import Editor, NumberBox, make_editor
 from paramtally.gui.form.ffn_width import ffn_width_button, ffn_width_path
 from paramtally.gui.form.field_frame import AMBER, RED, framed, mark, marked
 from paramtally.gui.form.section import Section
+from paramtally.gui.i18n import schema_text, translate
 from paramtally.gui.shown_text import MESSAGE_CHARS, shown
 
 __all__ = ["BLOCKS_IN_FULL", "ArchitectureForm"]
@@ -361,8 +362,11 @@ class ArchitectureForm(QScrollArea):
         """What a pattern group's fields are: the block its groups start from, which a group with a
         value of its own keeps (a change here looked as if it reached every layer of the pattern)."""
         note = QLabel(
-            "A pattern: these fields are the block its groups start from. A change here reaches each "
-            "group inside that has no value of its own there; select a group to edit it alone."
+            translate(
+                "Form",
+                "A pattern: these fields are the block its groups start from. A change here reaches each "
+                "group inside that has no value of its own there; select a group to edit it alone.",
+            )
         )
         note.setObjectName("patternNote")
         note.setWordWrap(True)
@@ -384,11 +388,14 @@ class ArchitectureForm(QScrollArea):
             chooser.addItem(shown(name, BLOCK_NAME_CHARS), name)
         chooser.setCurrentIndex(chooser.findData(block))
         chooser.setToolTip(
-            f"This model names {len(arch.blocks):,} base blocks: the form shows one at a time. Selecting "
-            "a layer group shows the block it starts from."
+            translate(
+                "Form",
+                "This model names {count} base blocks: the form shows one at a time. Selecting "
+                "a layer group shows the block it starts from.",
+            ).format(count=f"{len(arch.blocks):,}")
         )
         chooser.currentIndexChanged.connect(lambda index: self.show_block(chooser.itemData(index)))
-        label = QLabel("&Shown")
+        label = QLabel(translate("Form", "&Shown"))
         label.setBuddy(chooser)
         label.setToolTip(chooser.toolTip())
         layout.addRow(label, chooser)
@@ -435,8 +442,8 @@ class ArchitectureForm(QScrollArea):
         box.setSpacing(1)
         frame = framed(editor, field)  # and any button added next to it (add_button)
         box.addWidget(frame)
-        label = QLabel(spec.label)
-        label.setToolTip(spec.description)
+        label = QLabel(schema_text(spec.label))
+        label.setToolTip(schema_text(spec.description))
         layout.addRow(label, field)
         editor.committed.connect(lambda value, merge, p=path: self._commit(p, value, merge))
         if isinstance(editor, NumberBox):
@@ -499,8 +506,11 @@ class ArchitectureForm(QScrollArea):
         if note is None:
             return
         note.setText(
-            f"{count} layer groups selected: a value typed here goes to each of them that has the field "
-            "(Experts: only the MoE groups); ↺ resets the group shown alone."
+            translate(
+                "Form",
+                "{count} layer groups selected: a value typed here goes to each of them that has the field "
+                "(Experts: only the MoE groups); ↺ resets the group shown alone.",
+            ).format(count=count)
         )
         note.setVisible(count > 1)
 
@@ -551,12 +561,18 @@ class ArchitectureForm(QScrollArea):
         button = self._resets[row.path]
         button.setEnabled(resettable)
         tips = {
-            "inherited": "Inherited from the base block; type a value to give this group its own",
-            "own": "This group's own value: ↺ takes the base block's back",
-            "own kind": "Part of this group's own kind: reset the kind to take the base block's back",
+            "inherited": translate(
+                "Form", "Inherited from the base block; type a value to give this group its own"
+            ),
+            "own": translate("Form", "This group's own value: ↺ takes the base block's back"),
+            "own kind": translate(
+                "Form", "Part of this group's own kind: reset the kind to take the base block's back"
+            ),
         }
         typed = row.path in self.document.drafts
-        button.setToolTip("↺ takes back the value typed, which does not fit" if typed else tips[origin])
+        button.setToolTip(
+            translate("Form", "↺ takes back the value typed, which does not fit") if typed else tips[origin]
+        )
         row.editor.setProperty("origin", origin)
 
     def refresh(self) -> None:

@@ -13,6 +13,8 @@ from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QSizePolicy, QToolButton, QVBoxLayout, QWidget
 
+from paramtally.gui.i18n import title_text
+
 __all__ = ["Section"]
 
 
@@ -25,9 +27,10 @@ class _Header(QToolButton):
 
     def __init__(self, title: str, parent: QWidget) -> None:
         super().__init__(parent)
-        self.title = title
-        self.setToolTip(title)
-        self.setText(_literal(title))
+        self.title = title  # as core names it: the form finds its sections by it
+        self.shown_title = title_text(title)  # as the person reads it, in the window's language
+        self.setToolTip(self.shown_title)
+        self.setText(_literal(self.shown_title))
 
     def sizeHint(self) -> QSize:
         hint = super().sizeHint()
@@ -39,7 +42,7 @@ class _Header(QToolButton):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         room = self.width() - self.iconSize().width() - 16  # the arrow and the margins
-        elided = self.fontMetrics().elidedText(self.title, Qt.TextElideMode.ElideRight, max(room, 0))
+        elided = self.fontMetrics().elidedText(self.shown_title, Qt.TextElideMode.ElideRight, max(room, 0))
         self.setText(_literal(elided))
 
 

@@ -29,6 +29,7 @@ from paramtally.core.schema.field_titles import label_for
 from paramtally.core.typed_numbers import NumberError, parse_whole
 from paramtally.gui.dialogs import add_mnemonics
 from paramtally.gui.form.editors import Editor, NumberBox, make_editor
+from paramtally.gui.i18n import schema_text, translate
 from paramtally.gui.problem_label import ProblemLabel
 
 __all__ = ["NumberDialog", "SpecDialog", "ask_number", "ask_spec"]
@@ -68,7 +69,7 @@ class SpecDialog(QDialog):
             value = initial.get(spec.name, spec.default)
             if value is not None or spec.optional:
                 editor.set_value(value)
-            label = QLabel(spec.label, self)
+            label = QLabel(schema_text(spec.label), self)
             label.setToolTip(spec.description)
             form.addRow(label, editor)
             self.editors[spec.name] = editor
@@ -132,7 +133,7 @@ class NumberDialog(QDialog):
         self.edit.setToolTip(self.allowed())
         # As wide as the message for a number just past the top, which then reads on one line (a
         # word-wrapped label breaks a little before its full width).
-        widest = f"{high + 1:,} is more than {high:,}: type {self.allowed()}.MM"
+        widest = _more(high + 1, high, self.allowed()) + "MM"
         self.edit.setMinimumWidth(self.fontMetrics().horizontalAdvance(widest))
         caption = QLabel(label, self)
         caption.setBuddy(self.edit)
@@ -149,7 +150,9 @@ class NumberDialog(QDialog):
         self.edit.textEdited.connect(lambda _text: self._say(self.problem(), typing=True))
 
     def allowed(self) -> str:
-        return f"a whole number from {self.low:,} to {self.high:,}"
+        return translate("NumberDialog", "a whole number from {low} to {high}").format(
+            low=f"{self.low:,}", high=f"{self.high:,}"
+        )
 
     def number(self) -> int | None:
         """The typed number (in the one syntax: "40,000", "4e4", "40k"), or None when it is not one."""
@@ -161,13 +164,17 @@ class NumberDialog(QDialog):
     def problem(self) -> str:
         number, text = self.number(), self.edit.text().strip()
         if number is None and not text:
-            return f"Type {self.allowed()}."
+            return translate("NumberDialog", "Type {allowed}.").format(allowed=self.allowed())
         if number is None:
-            return f"“{text}” is not a whole number: type {self.allowed()}."
+            return translate("NumberDialog", "“{text}” is not a whole number: type {allowed}.").format(
+                text=text, allowed=self.allowed()
+            )
         if number > self.high:
-            return f"{number:,} is more than {self.high:,}: type {self.allowed()}."
+            return _more(number, self.high, self.allowed())
         if number < self.low:
-            return f"{number:,} is less than {self.low:,}: type {self.allowed()}."
+            return translate("NumberDialog", "{number} is less than {low}: type {allowed}.").format(
+                number=f"{number:,}", low=f"{self.low:,}", allowed=self.allowed()
+            )
         return ""
 
     def _say(self, problem: str, typing: bool = False) -> None:
@@ -232,3 +239,9 @@ def ask_spec(
         return None
     value = dialog.result_value()
     return value if isinstance(value, model) else None
+
+
+def _more(number: int, high: int, allowed: str) -> str:
+    return translate("NumberDialog", "{number} is more than {high}: type {allowed}.").format(
+        number=f"{number:,}", high=f"{high:,}", allowed=allowed
+    )

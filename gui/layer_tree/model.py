@@ -13,6 +13,7 @@ import json
 from typing import Any
 
 from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
     QAbstractItemModel,
     QByteArray,
     QMimeData,
@@ -30,11 +31,16 @@ from paramtally.core.schema import Architecture, StackRole
 from paramtally.core.schema.group_addresses import group_at
 from paramtally.gui.document import Document
 from paramtally.gui.failed_cells import FailedCells
+from paramtally.gui.i18n import core_text, translate
 from paramtally.gui.views.format import share_text  # the same share text as the charts and table
 
 __all__ = ["COLUMNS", "LayerTreeModel", "main_stack"]
 
-COLUMNS = ("Stacks, layer groups and blocks", "Parameters", "Share")
+COLUMNS = (
+    QT_TRANSLATE_NOOP("LayerTree", "Stacks, layer groups and blocks"),
+    QT_TRANSLATE_NOOP("LayerTree", "Parameters"),
+    QT_TRANSLATE_NOOP("LayerTree", "Share"),
+)
 MIME = "application/x-paramtally-layer-group"
 # The roles data() answers; Qt asks each painted cell for eight (decoration, colours, check state…).
 _ROLES = frozenset(
@@ -163,7 +169,7 @@ class LayerTreeModel(QAbstractItemModel):
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section]
+            return translate("LayerTree", COLUMNS[section])
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -188,12 +194,12 @@ class LayerTreeModel(QAbstractItemModel):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.DisplayRole:
             if index.column() == 0:
-                return row.text
+                return core_text(row.text)
             if index.column() == 1:
                 return human(row.params)
             return share_text(row.params, self._total)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return row.detail
+            return core_text(row.detail)
         if role == Qt.ItemDataRole.UserRole:
             return row.params
         return None

@@ -26,11 +26,13 @@ from paramtally.core.editing.layer_ops import Layers
 from paramtally.core.errors import ParamTallyError, one_line
 from paramtally.core.schema import Architecture, StackRole
 from paramtally.gui.dialogs import add_mnemonics
+from paramtally.gui.i18n import core_text, translate
 
 __all__ = ["PatternDialog", "ask_pattern"]
 
+# The pattern language is written in English words whatever the window's language.
 EXAMPLES = (
-    "Examples: [mamba2 ×7, attention ×1] × 4 · MoE every 2nd layer · 5 local : 1 global, window 1024 · "
+    "[mamba2 ×7, attention ×1] × 4 · MoE every 2nd layer · 5 local : 1 global, window 1024 · "
     "[mamba ×4, attention, mamba ×3] × 4; MoE every 2nd layer"
 )
 
@@ -38,14 +40,22 @@ EXAMPLES = (
 class PatternDialog(QDialog):
     def __init__(self, arch: Architecture, stack: StackRole, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(f"Make the {stack} from a pattern")
+        stack_name = core_text(stack)
+        self.setWindowTitle(translate("Pattern", "Make the {stack} from a pattern").format(stack=stack_name))
         self.arch, self.stack = arch, stack
         self.groups: Layers | None = None
         layout = QVBoxLayout(self)
         intro = QLabel(
-            f"Layer kinds, counts and rules for the {stack}'s {getattr(arch, stack).num_layers:,} layers "
-            f"(a repeat count sets the number of layers; a pattern makes at most "
-            f"{patterns.MAX_PATTERN_LAYERS:,} layers). {EXAMPLES}"
+            translate(
+                "Pattern",
+                "Layer kinds, counts and rules for the {stack}'s {layers} layers (a repeat count sets the "
+                "number of layers; a pattern makes at most {most} layers). Examples: {examples}",
+            ).format(
+                stack=stack_name,
+                layers=f"{getattr(arch, stack).num_layers:,}",
+                most=f"{patterns.MAX_PATTERN_LAYERS:,}",
+                examples=EXAMPLES,
+            )
         )
         intro.setWordWrap(True)
         layout.addWidget(intro)
@@ -55,7 +65,7 @@ class PatternDialog(QDialog):
         layout.addWidget(self.text)
         self.preview = QTreeWidget(self)
         self.preview.setObjectName("patternPreview")
-        self.preview.setHeaderLabels(["Layer groups it makes"])
+        self.preview.setHeaderLabels([translate("Pattern", "Layer groups it makes")])
         self.preview.setMinimumSize(520, 220)
         layout.addWidget(self.preview, 1)
         self.summary = QLabel(self)
@@ -80,12 +90,14 @@ class PatternDialog(QDialog):
         try:
             groups, arch = patterns.stack_from_pattern(self.arch, self.stack, text)
         except (ParamTallyError, ValueError) as exc:
-            self.summary.setText(f"⚠ {one_line(exc)}" if text.strip() else "Type a pattern.")
+            self.summary.setText(
+                f"⚠ {one_line(exc)}" if text.strip() else translate("Pattern", "Type a pattern.")
+            )
             ok.setEnabled(False)
             return
         parents: list[QTreeWidgetItem] = []
         for depth, line in patterns.preview(groups, self.arch.blocks[getattr(self.arch, self.stack).block]):
-            item = QTreeWidgetItem([line])
+            item = QTreeWidgetItem([core_text(line)])
             del parents[depth:]
             if parents:
                 parents[-1].addChild(item)
@@ -95,7 +107,9 @@ class PatternDialog(QDialog):
         self.preview.expandAll()
         layers = getattr(arch, self.stack).num_layers
         self.summary.setText(
-            f"{layers:,} layers; the model then has {count_parameters(arch).total:,} parameters."
+            translate("Pattern", "{layers} layers; the model then has {total} parameters.").format(
+                layers=f"{layers:,}", total=f"{count_parameters(arch).total:,}"
+            )
         )
         self.groups = groups
         ok.setEnabled(True)

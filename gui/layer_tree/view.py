@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from PySide6.QtCore import QItemSelection, QModelIndex, QPoint, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QItemSelection, QModelIndex, QPoint, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence, QMouseEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QMenu, QTreeView, QWidget
 
@@ -32,6 +32,7 @@ from paramtally.core.schema.group_addresses import (
 from paramtally.core.schema.stack import MAX_LAYERS
 from paramtally.gui.dialogs import warn
 from paramtally.gui.document import Document
+from paramtally.gui.i18n import core_text, schema_text, translate
 from paramtally.gui.layer_tree.dialogs import ask_number, ask_spec
 from paramtally.gui.layer_tree.model import LayerTreeModel
 
@@ -70,7 +71,9 @@ class LayerTree(QTreeView):
     def __init__(self, document: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("layerTree")
-        self.setAccessibleName("Layer tree")  # as a screen reader and Help → Keyboard Shortcuts say it
+        self.setAccessibleName(
+            translate("LayerTree", "Layer tree")
+        )  # as a screen reader and Help → Keyboard Shortcuts say it
         self.document = document
         self.tree_model = LayerTreeModel(document)
         self.setModel(self.tree_model)
@@ -282,8 +285,8 @@ class LayerTree(QTreeView):
         start = layer_ops.group_starts(layer_ops.siblings(self.document.architecture, path))[int(path[-1])]
         if at_layer is None:
             at_layer = self.ask_int(
-                "Split layer group",
-                "Second part starts at layer:",
+                translate("LayerTree", "Split layer group"),
+                translate("LayerTree", "Second part starts at layer:"),
                 start + node.count // 2,
                 start + 1,
                 start + node.count - 1,
@@ -310,9 +313,10 @@ class LayerTree(QTreeView):
         if not isinstance(node, LayerGroup) or not index.isValid():
             return False
         count = self.ask_int(
-            "Change repetitions" if node.pattern else "Change layer count",
-            f"Group: {self.tree_model.data(index)}\n"
-            + ("Repetitions of its pattern:" if node.pattern else "Layers:"),
+            translate("LayerTree", "Change repetitions" if node.pattern else "Change layer count"),
+            translate("LayerTree", "Group: {group}").format(group=self.tree_model.data(index))
+            + "\n"
+            + translate("LayerTree", "Repetitions of its pattern:" if node.pattern else "Layers:"),
             node.count,
             1,
             MAX_LAYERS // node.period,  # the schema's bound on a group's layers
@@ -340,8 +344,13 @@ class LayerTree(QTreeView):
         if value is None:
             current = block_part(group_block(arch, path), block)
             initial = current.model_dump() if current is not None else self._defaults(path, edit)
-            verb = "Edit" if current is not None else ("Convert to" if edit.kind else "Add")
-            value = self.ask_block(block, initial, f"{verb} {edit.title}", groups)
+            verb = (
+                "Edit {block}"
+                if current is not None
+                else ("Convert to {block}" if edit.kind else "Add {block}")
+            )
+            title = translate("LayerTree", verb).format(block=schema_text(edit.title))
+            value = self.ask_block(block, initial, title, groups)
             if value is None:
                 return False
         groups = layer_ops.part_targets(arch, groups, edit.field, value)
@@ -494,21 +503,27 @@ class LayerTree(QTreeView):
             action = self._action(
                 f"mixer_{kind}", f"Ctrl+Alt+{number}", lambda k=kind: self.set_mixer_kind(k)
             )
-            action.setText(title)
-            action.setStatusTip(f"Change the mixer to {title}")  # the text alone is the kind's name
+            action.setText(schema_text(title))
+            # the text alone is the kind's name
+            action.setStatusTip(
+                translate("LayerTree", "Change the mixer to {kind}").format(kind=schema_text(title))
+            )
             self.mixer_actions[kind] = action
         self.window_action = self._action(
             "window", "Ctrl+Alt+W",
-            lambda: self.ask_value(("mixer", "sliding_window"), "Sliding window",
-                                   "Window in tokens (0: the whole context):", 0, 1 << 24),
+            lambda: self.ask_value(("mixer", "sliding_window"), translate("LayerTree", "Sliding window"),
+                                   translate("LayerTree", "Window in tokens (0: the whole context):"),
+                                   0, 1 << 24),
         )  # fmt: skip
         self.heads_action = self._action(
             "heads", "Ctrl+Alt+H",
-            lambda: self.ask_value(("mixer", "num_heads"), "Attention heads", "Query heads:", 1, 1 << 16),
+            lambda: self.ask_value(("mixer", "num_heads"), translate("LayerTree", "Attention heads"),
+                                   translate("LayerTree", "Query heads:"), 1, 1 << 16),
         )  # fmt: skip
         self.width_action = self._action(
             "width", "Ctrl+Alt+F",
-            lambda: self.ask_value(("ffn", "width"), "FFN width", "Intermediate width:", 1, 1 << 24),
+            lambda: self.ask_value(("ffn", "width"), translate("LayerTree", "FFN width"),
+                                   translate("LayerTree", "Intermediate width:"), 1, 1 << 24),
         )  # fmt: skip
         self.block_actions: dict[str, tuple[QAction, QAction]] = {}
         for block, (edit, _) in TREE_EDITS.items():
@@ -525,7 +540,7 @@ class LayerTree(QTreeView):
         self.merge_action = self._action("merge", "Ctrl+J", lambda: self.merge_next(group()))
         self.delete_action = self._action("delete", QKeySequence.StandardKey.Delete, self.delete_current)
         # The keyboard's way to the context menu: the Menu key and Shift+F10, at the current row.
-        menu_key = QAction("Open the context menu", self)
+        menu_key = QAction(translate("LayerTree", "Open the context menu"), self)
         menu_key.setShortcuts([QKeySequence(Qt.Key.Key_Menu), QKeySequence("Shift+F10")])
         menu_key.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
         menu_key.triggered.connect(self.open_menu_at_current)
@@ -544,9 +559,10 @@ class LayerTree(QTreeView):
         on_group = row is not None and row.kind == "group"
         plain = isinstance(node, LayerGroup) and not node.pattern
         block = group_block(arch, group) if group is not None else None
-        self.split_action.setText("Split at layer…")
+        self.split_action.setText(translate("LayerTree", "Split at layer…"))
         self.split_action.setEnabled(on_group and plain and node is not None and node.count > 1)  # type: ignore[union-attr]
-        self.count_action.setText("Change layer count" if plain or not on_group else "Change repetitions")
+        count_text = "Change layer count" if plain or not on_group else "Change repetitions"
+        self.count_action.setText(translate("LayerTree", count_text))
         self.count_action.setEnabled(on_group)
         for kind, action in self.mixer_actions.items():
             action.setEnabled(group is not None)
@@ -555,45 +571,63 @@ class LayerTree(QTreeView):
                 block is not None and block.mixer.kind == kind and (plain or isinstance(node, MTP))
             )
         for action, text, block_path in (
-            (self.window_action, "Sliding window…", ("mixer", "sliding_window")),
-            (self.heads_action, "Attention heads…", ("mixer", "num_heads")),
-            (self.width_action, "FFN width…", ("ffn", "width")),
+            (
+                self.window_action,
+                QT_TRANSLATE_NOOP("LayerTree", "Sliding window…"),
+                ("mixer", "sliding_window"),
+            ),
+            (self.heads_action, QT_TRANSLATE_NOOP("LayerTree", "Attention heads…"), ("mixer", "num_heads")),
+            (self.width_action, QT_TRANSLATE_NOOP("LayerTree", "FFN width…"), ("ffn", "width")),
         ):
-            action.setText(text)
+            action.setText(translate("LayerTree", text))
             action.setEnabled(group is not None and bool(self.value_targets(block_path)))
         for name, (add, remove) in self.block_actions.items():
             present = block_part(block, name) is not None
             edit = _edit(name)
-            add.setText(f"Edit {edit.title}…" if present else edit.add_text)
+            editing = translate("LayerTree", "Edit {block}…").format(block=schema_text(edit.title))
+            add.setText(editing if present else translate("LayerTree", edit.add_text))
             add.setEnabled(group is not None)
-            remove.setText(edit.remove_text)
+            remove.setText(translate("LayerTree", edit.remove_text))
             remove.setEnabled(present)
         part = row.part if row is not None else None
-        self.copy_action.setText(f"Copy {part.replace('_', ' ')}" if part else "Copy block")
+        copy = (
+            translate("LayerTree", "Copy {part}").format(part=core_text(part.replace("_", " ")))
+            if part
+            else ""
+        )
+        self.copy_action.setText(copy or translate("LayerTree", "Copy block"))
         self.copy_action.setEnabled(group is not None)
         pasted = self.copied[1] if self.copied is not None else None
-        self.paste_action.setText(f"Paste {pasted.replace('_', ' ')}" if pasted else "Paste block")
+        paste = (
+            translate("LayerTree", "Paste {part}").format(part=core_text(pasted.replace("_", " ")))
+            if pasted
+            else ""
+        )
+        self.paste_action.setText(paste or translate("LayerTree", "Paste block"))
         self.paste_action.setEnabled(self.copied is not None and group is not None)
-        self.pattern_action.setText("Make stack from a pattern…")
+        self.pattern_action.setText(translate("LayerTree", "Make stack from a pattern…"))
         self.pattern_action.setEnabled(row is not None and row.group != ("mtp",))
         count = len(layer_ops.siblings(arch, group)) if on_group and group is not None else 0
         index = int(group[-1]) if on_group and group is not None else 0
-        self.up_action.setText("Move up")
+        self.up_action.setText(translate("LayerTree", "Move up"))
         self.up_action.setEnabled(on_group and index > 0)
-        self.down_action.setText("Move down")
+        self.down_action.setText(translate("LayerTree", "Move down"))
         self.down_action.setEnabled(on_group and index < count - 1)
         mergeable = on_group and group is not None and layer_ops.mergeable(arch, group)
         # Greyed out, it says why: only a group whose next one has the same block can take its layers.
         differ = on_group and not mergeable and index + 1 < count
-        self.merge_action.setText("Merge with next (their blocks differ)" if differ else "Merge with next")
+        merge = "Merge with next (their blocks differ)" if differ else "Merge with next"
+        self.merge_action.setText(translate("LayerTree", merge))
         self.merge_action.setEnabled(mergeable)
         removable = _edit_of_part(part) if part else None
         if part is not None:
-            self.delete_action.setText(_edit(removable).remove_text if removable else "Delete")
+            self.delete_action.setText(
+                translate("LayerTree", _edit(removable).remove_text if removable else "Delete")
+            )
             self.delete_action.setEnabled(removable is not None and block_part(block, removable) is not None)
         else:
             # Enabled even for the last group: Delete then says why it stays.
-            self.delete_action.setText("Delete group")
+            self.delete_action.setText(translate("LayerTree", "Delete group"))
             self.delete_action.setEnabled(on_group)
 
     def _context_menu(self, point: QPoint) -> None:
@@ -663,7 +697,7 @@ class LayerTree(QTreeView):
         return menu
 
     def _mixer_menu(self, parent: QMenu) -> QMenu:
-        menu = QMenu("Mixer kind", parent)
+        menu = QMenu(translate("LayerTree", "Mixer kind"), parent)
         menu.setObjectName("mixerKindMenu")
         menu.addActions(list(self.mixer_actions.values()))
         return menu
@@ -672,3 +706,25 @@ class LayerTree(QTreeView):
 def _groups_text(groups: list[FieldPath]) -> str:
     """'1 group', '3 groups': how many an edit's undo text says it changed."""
     return f"{len(groups)} group{'s' if len(groups) != 1 else ''}"
+
+
+# Texts chosen between at run time, listed for lupdate: the tree edits' own (core.blocks' TREE_EDITS)
+# and this view's.
+_CHOSEN_TEXTS = (
+    QT_TRANSLATE_NOOP("LayerTree", "Convert FFN to MoE…"),
+    QT_TRANSLATE_NOOP("LayerTree", "Add LoRA…"),
+    QT_TRANSLATE_NOOP("LayerTree", "Add adapter…"),
+    QT_TRANSLATE_NOOP("LayerTree", "Convert MoE to dense FFN"),
+    QT_TRANSLATE_NOOP("LayerTree", "Remove LoRA"),
+    QT_TRANSLATE_NOOP("LayerTree", "Remove adapter"),
+    QT_TRANSLATE_NOOP("LayerTree", "Change repetitions"),
+    QT_TRANSLATE_NOOP("LayerTree", "Change layer count"),
+    QT_TRANSLATE_NOOP("LayerTree", "Repetitions of its pattern:"),
+    QT_TRANSLATE_NOOP("LayerTree", "Layers:"),
+    QT_TRANSLATE_NOOP("LayerTree", "Edit {block}"),
+    QT_TRANSLATE_NOOP("LayerTree", "Convert to {block}"),
+    QT_TRANSLATE_NOOP("LayerTree", "Add {block}"),
+    QT_TRANSLATE_NOOP("LayerTree", "Merge with next (their blocks differ)"),
+    QT_TRANSLATE_NOOP("LayerTree", "Merge with next"),
+    QT_TRANSLATE_NOOP("LayerTree", "Delete"),
+)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QObject, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, Signal
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from paramtally.core.errors import ParamTallyError
@@ -19,6 +19,7 @@ from paramtally.core.io import presets, user_presets
 from paramtally.core.io.recent import forget_source
 from paramtally.gui.dialogs import ask_open_path, ask_question, ask_save_path, ask_text, attempt, warn
 from paramtally.gui.document import Document
+from paramtally.gui.i18n import translate
 from paramtally.gui.presets.preset_list import PresetList
 from paramtally.gui.presets.save_dialog import ask_name_and_id
 from paramtally.gui.shown_text import PATH_CHARS, shown
@@ -27,7 +28,11 @@ __all__ = ["PresetActions"]
 
 _Button = QMessageBox.StandardButton
 # Alt+S, Alt+D, Alt+C on every desktop (GNOME's "Close without Saving" shared Cancel's Alt+C).
-_SAVE_CHANGES = {_Button.Save: "&Save", _Button.Discard: "&Don't Save", _Button.Cancel: "&Cancel"}
+_SAVE_CHANGES = {
+    _Button.Save: QT_TRANSLATE_NOOP("Dialogs", "&Save"),
+    _Button.Discard: QT_TRANSLATE_NOOP("Dialogs", "&Don't Save"),
+    _Button.Cancel: QT_TRANSLATE_NOOP("Dialogs", "&Cancel"),
+}
 
 
 class PresetActions(QObject):
@@ -56,9 +61,10 @@ class PresetActions(QObject):
             return True
         answer = ask_question(
             self.dialog_parent,
-            "Save changes?",
-            f"“{shown(self.current_id or self.document.source_label, PATH_CHARS, middle=True)}” has unsaved "
-            "changes. Save them as a preset?",
+            translate("Presets", "Save changes?"),
+            translate("Presets", "“{name}” has unsaved changes. Save them as a preset?").format(
+                name=shown(self.current_id or self.document.source_label, PATH_CHARS, middle=True)
+            ),
             _Button.Save | _Button.Discard | _Button.Cancel,
             _Button.Save,
             _SAVE_CHANGES,
@@ -109,7 +115,7 @@ class PresetActions(QObject):
         try:
             preset = user_presets.load_preset(preset_id)
         except ParamTallyError as exc:
-            warn(self.dialog_parent, "Cannot open preset", str(exc))
+            warn(self.dialog_parent, translate("Presets", "Cannot open preset"), str(exc))
             return False
         self.document.load(preset.architecture, preset_id, preset_id, preset.scenario)
         self.current_changed.emit()
@@ -130,7 +136,9 @@ class PresetActions(QObject):
         )
         # Asked inside the dialog: a No goes back to it with the id selected (it closed the save).
         parent, suggested = self.dialog_parent, user_presets.id_from_name(name)
-        answer = ask_name_and_id(parent, "Save preset as", name, suggested, self._confirm_overwrite)
+        answer = ask_name_and_id(
+            parent, translate("Presets", "Save preset as"), name, suggested, self._confirm_overwrite
+        )
         if answer is None:
             return False
         name, preset_id = answer
@@ -145,7 +153,7 @@ class PresetActions(QObject):
     def _write(self, preset_id: str) -> bool:
         doc = self.document
         saved = self._run(
-            "Cannot save preset",
+            translate("Presets", "Cannot save preset"),
             lambda: user_presets.save(preset_id, doc.architecture, scenario=doc.scenario_data()),
         )
         if saved:
@@ -159,14 +167,19 @@ class PresetActions(QObject):
         chosen = self.preset_list.selected()
         if chosen is None or chosen[1] != "user":
             return False
-        new_id = self._ask_id("Rename preset", chosen[0])
+        new_id = self._ask_id(translate("Presets", "Rename preset"), chosen[0])
         if new_id is None or new_id == chosen[0]:
             return False
         if new_id in presets.builtin_ids() and not self._yes(
-            "Rename preset?", f"“{new_id}” is a built-in id. Rename to it, shadowing the built-in?"
+            translate("Presets", "Rename preset?"),
+            translate("Presets", "“{id}” is a built-in id. Rename to it, shadowing the built-in?").format(
+                id=new_id
+            ),
         ):
             return False  # as Save As asks: the id would then open this preset, not the built-in
-        done = self._run("Cannot rename preset", lambda: user_presets.rename(chosen[0], new_id))
+        done = self._run(
+            translate("Presets", "Cannot rename preset"), lambda: user_presets.rename(chosen[0], new_id)
+        )
         if done:
             forget_source(chosen[0])
         if done and self.current_id == chosen[0]:
@@ -178,10 +191,12 @@ class PresetActions(QObject):
         chosen = self.preset_list.selected()
         if chosen is None:
             return False
-        new_id = self._ask_id("Duplicate preset", f"{chosen[0]}-copy")
+        new_id = self._ask_id(translate("Presets", "Duplicate preset"), f"{chosen[0]}-copy")
         if new_id is None:
             return False
-        done = self._run("Cannot duplicate preset", lambda: user_presets.duplicate(chosen[0], new_id))
+        done = self._run(
+            translate("Presets", "Cannot duplicate preset"), lambda: user_presets.duplicate(chosen[0], new_id)
+        )
         self._after_change(new_id if done else chosen[0])
         return done
 
@@ -190,15 +205,19 @@ class PresetActions(QObject):
         if chosen is None or chosen[1] != "user":
             return False
         shadow = (
-            " The built-in preset of that id will show again." if chosen[0] in presets.builtin_ids() else ""
+            translate("Presets", " The built-in preset of that id will show again.")
+            if chosen[0] in presets.builtin_ids()
+            else ""
         )
         question = (
-            f"Delete the user preset “{chosen[0]}” ({user_presets.user_path(chosen[0])})? "
-            f"This cannot be undone.{shadow}"
+            translate("Presets", "Delete the user preset “{id}” ({path})? This cannot be undone.").format(
+                id=chosen[0], path=user_presets.user_path(chosen[0])
+            )
+            + shadow
         )
-        if not self._yes("Delete preset?", question):
+        if not self._yes(translate("Presets", "Delete preset?"), question):
             return False
-        done = self._run("Cannot delete preset", lambda: user_presets.delete(chosen[0]))
+        done = self._run(translate("Presets", "Cannot delete preset"), lambda: user_presets.delete(chosen[0]))
         if done and chosen[0] not in presets.builtin_ids():
             forget_source(chosen[0])
         self._after_change(chosen[0])
@@ -206,20 +225,23 @@ class PresetActions(QObject):
 
     def import_file(self) -> bool:
         path = ask_open_path(
-            self.dialog_parent, "Import preset", "Presets and config.json (*.json);;All files (*)"
+            self.dialog_parent,
+            translate("Presets", "Import preset"),
+            translate("Presets", "Presets and config.json (*.json);;All files (*)"),
         )
         if path is None:
             return False
         suggestion = user_presets.id_for_file(path)
         while True:
-            preset_id = self._ask_id("Import as preset", suggestion)
+            preset_id = self._ask_id(translate("Presets", "Import as preset"), suggestion)
             if preset_id is None:
                 return False
             if self._confirm_overwrite(preset_id):
                 break
             suggestion = preset_id  # No to replacing it: back to the id, to type another
         done = self._run(
-            "Cannot import preset", lambda: user_presets.import_file(path, preset_id, overwrite=True)
+            translate("Presets", "Cannot import preset"),
+            lambda: user_presets.import_file(path, preset_id, overwrite=True),
         )
         self._after_change(preset_id)
         return done
@@ -234,7 +256,8 @@ class PresetActions(QObject):
             return False
         # The file dialog has already asked before replacing an existing file.
         return self._run(
-            "Cannot export preset", lambda: user_presets.export(chosen[0], target, overwrite=True)
+            translate("Presets", "Cannot export preset"),
+            lambda: user_presets.export(chosen[0], target, overwrite=True),
         )
 
     def export_open_model(self) -> bool:
@@ -245,20 +268,31 @@ class PresetActions(QObject):
         if target is None:
             return False
         return self._run(
-            "Cannot export preset",
+            translate("Presets", "Cannot export preset"),
             lambda: user_presets.export_model(
                 doc.architecture, target, scenario=doc.scenario_data(), overwrite=True
             ),
         )
 
     def _ask_export_path(self, stem: str) -> Path | None:
-        return ask_save_path(self.dialog_parent, "Export preset", f"{stem}.json", "Presets (*.json)", ".json")
+        return ask_save_path(
+            self.dialog_parent,
+            translate("Presets", "Export preset"),
+            f"{stem}.json",
+            translate("Presets", "Presets (*.json)"),
+            ".json",
+        )
 
     # --- helpers ---------------------------------------------------------------------------------------
 
     def _ask_id(self, title: str, suggestion: str) -> str | None:
         while True:
-            text = ask_text(self.dialog_parent, title, "Preset id (letters, digits, . _ + -):", suggestion)
+            text = ask_text(
+                self.dialog_parent,
+                title,
+                translate("Presets", "Preset id (letters, digits, . _ + -):"),
+                suggestion,
+            )
             if text is None or not text.strip():
                 return None
             try:
@@ -269,10 +303,15 @@ class PresetActions(QObject):
 
     def _confirm_overwrite(self, preset_id: str, parent: QWidget | None = None) -> bool:
         if user_presets.is_user(preset_id):
-            return self._yes("Replace preset?", f"A user preset “{preset_id}” exists. Replace it?", parent)
+            return self._yes(
+                translate("Presets", "Replace preset?"),
+                translate("Presets", "A user preset “{id}” exists. Replace it?").format(id=preset_id),
+                parent,
+            )
         if preset_id in presets.builtin_ids():
-            question = f"“{preset_id}” is a built-in id. Save a user preset that shadows it?"
-            return self._yes("Replace preset?", question, parent)
+            question = translate("Presets", "“{id}” is a built-in id. Save a user preset that shadows it?")
+            question = question.format(id=preset_id)
+            return self._yes(translate("Presets", "Replace preset?"), question, parent)
         return True
 
     def _yes(self, title: str, question: str, parent: QWidget | None = None) -> bool:

@@ -7,18 +7,29 @@ same commands in the File menu and the "save changes?" question in front of clos
 from __future__ import annotations
 
 import shiboken6
+from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QGridLayout, QLabel, QMenu, QPushButton, QVBoxLayout, QWidget
 
 from paramtally.core.io import user_presets
 from paramtally.gui.document import Document
+from paramtally.gui.i18n import translate
 from paramtally.gui.presets.actions import PresetActions
 from paramtally.gui.presets.preset_list import PresetList
 from paramtally.gui.shown_text import PATH_CHARS, shown
 
 __all__ = ["BUTTONS", "PresetsBrowser", "add_preset_actions"]
 
-BUTTONS = ("Open", "Save", "Save As…", "Rename…", "Duplicate…", "Delete…", "Import…", "Export…")
+BUTTONS = (
+    QT_TRANSLATE_NOOP("Presets", "Open"),
+    QT_TRANSLATE_NOOP("Presets", "Save"),
+    QT_TRANSLATE_NOOP("Presets", "Save As…"),
+    QT_TRANSLATE_NOOP("Presets", "Rename…"),
+    QT_TRANSLATE_NOOP("Presets", "Duplicate…"),
+    QT_TRANSLATE_NOOP("Presets", "Delete…"),
+    QT_TRANSLATE_NOOP("Presets", "Import…"),
+    QT_TRANSLATE_NOOP("Presets", "Export…"),
+)
 _COLUMNS = 2  # two columns keep the dock narrow enough for a 1024-pixel window (issue 11)
 
 
@@ -37,7 +48,7 @@ class PresetsBrowser(QWidget):
         self.marker = QLabel()
         self.marker.setObjectName("presetDirty")
         self.marker.setWordWrap(True)  # a narrow dock: the line wraps rather than widening the dock
-        self.buttons = {text: QPushButton(text) for text in BUTTONS}
+        self.buttons = {text: QPushButton(translate("Presets", text)) for text in BUTTONS}
         self._layout()
         self._connect()
         self._follow_document()
@@ -103,24 +114,33 @@ class PresetsBrowser(QWidget):
         if not shiboken6.isValid(self.document.undo_stack) or not shiboken6.isValid(self.marker):
             return  # the window is being torn down
         current = self.ops.current_id
-        name = shown(current or self.document.source_label or "unsaved model", PATH_CHARS, middle=True)
-        kind = " (user)" if current and user_presets.is_user(current) else ""
+        unnamed = translate("Presets", "unsaved model")
+        name = shown(current or self.document.source_label or unnamed, PATH_CHARS, middle=True)
+        kind = translate("Presets", " (user)") if current and user_presets.is_user(current) else ""
         # Said as the open model's: under a filtered list, the bare name read as the row selected.
-        unsaved = "  ● unsaved changes" if self.document.dirty else ""
-        self.marker.setText(f"Open in the window: {name}{kind}{unsaved}")
+        unsaved = translate("Presets", "  ● unsaved changes") if self.document.dirty else ""
+        self.marker.setText(
+            translate("Presets", "Open in the window: {name}").format(name=name) + kind + unsaved
+        )
 
 
 def add_preset_actions(menu: QMenu, browser: PresetsBrowser, window: QWidget | None = None) -> list[QAction]:
     """File-menu entries for presets; with ``window``, also the "save changes?" on quitting."""
     entries = [
-        ("Save Preset", QKeySequence.StandardKey.Save, browser.ops.save),
-        ("Save Preset As…", QKeySequence.StandardKey.SaveAs, browser.ops.save_as),
-        ("Import Preset…", None, browser.ops.import_file),
-        ("Export Preset…", None, browser.ops.export_open_model),
+        (QT_TRANSLATE_NOOP("Presets", "Save Preset"), QKeySequence.StandardKey.Save, browser.ops.save),
+        (
+            QT_TRANSLATE_NOOP("Presets", "Save Preset As…"),
+            QKeySequence.StandardKey.SaveAs,
+            browser.ops.save_as,
+        ),
+        (QT_TRANSLATE_NOOP("Presets", "Import Preset…"), None, browser.ops.import_file),
+        (QT_TRANSLATE_NOOP("Presets", "Export Preset…"), None, browser.ops.export_open_model),
     ]
     actions = []
     for text, shortcut, slot in entries:
-        action = menu.addAction(text, slot)  # the slot is called without the "checked" argument
+        action = menu.addAction(
+            translate("Presets", text), slot
+        )  # the slot is called without the "checked" argument
         action.setObjectName("action" + text.strip("…").replace(" ", ""))
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))

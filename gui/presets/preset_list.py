@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QLineEdit, QListWidget, QListWidgetItem, QVBoxLayo
 
 from paramtally.core.io import user_presets
 from paramtally.core.io.user_presets import PresetEntry
+from paramtally.gui.i18n import schema_text, translate
 from paramtally.gui.shown_text import MESSAGE_CHARS, PATH_CHARS, shown
 
 __all__ = ["BROKEN_COLOR", "ID_ROLE", "ORIGIN_ROLE", "PresetList", "preset_item"]
@@ -29,7 +30,7 @@ _PLAIN = str.maketrans({"\u00a0": " ", "\u2011": "-"})
 def preset_item(entry: PresetEntry) -> QListWidgetItem:
     """One row: "id — name [built-in]"; a broken file shows its problem in red."""
     detail = shown(entry.problem, MESSAGE_CHARS) if entry.broken else shown(entry.name)
-    tag = f"[{entry.label}]".translate(_GLUED)
+    tag = f"[{schema_text(entry.label)}]".translate(_GLUED)
     item = QListWidgetItem(f"{shown(entry.id)}  —  {detail}  {tag}")
     item.setData(ID_ROLE, entry.id)
     item.setData(ORIGIN_ROLE, entry.origin)
@@ -48,7 +49,9 @@ class PresetList(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.filter = QLineEdit(placeholderText="Search presets…", clearButtonEnabled=True)
+        self.filter = QLineEdit(
+            placeholderText=translate("Presets", "Search presets…"), clearButtonEnabled=True
+        )
         self.filter.setObjectName("presetFilter")
         self.list = QListWidget()
         self.list.setObjectName("presetList")

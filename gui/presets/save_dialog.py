@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QL
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.io import presets, user_presets
 from paramtally.gui.dialogs import add_mnemonics
+from paramtally.gui.i18n import translate
 from paramtally.gui.problem_label import ProblemLabel
 
 __all__ = ["Confirm", "SaveAsDialog", "ask_name_and_id"]
@@ -40,15 +41,15 @@ class SaveAsDialog(QDialog):
         self.name.setObjectName("presetName")
         self.id = QLineEdit(preset_id)
         self.id.setObjectName("presetId")
-        self.id.setToolTip("The file name of the preset: letters, digits and . _ + -")
+        self.id.setToolTip(translate("Presets", "The file name of the preset: letters, digits and . _ + -"))
         self._id_follows = not preset_id or preset_id == user_presets.id_from_name(name)
         room = self.fontMetrics().horizontalAdvance("M" * 28)  # a long display name fits unscrolled
         self.name.setMinimumWidth(room)
         self.id.setMinimumWidth(room)
         self.error = ProblemLabel(self)
         form = QFormLayout()
-        form.addRow(_label("&Name:", self.name), self.name)
-        form.addRow(_label("&Id:", self.id), self.id)
+        form.addRow(_label(translate("Presets", "&Name:"), self.name), self.name)
+        form.addRow(_label(translate("Presets", "&Id:"), self.id), self.id)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
         )

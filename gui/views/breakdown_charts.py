@@ -14,12 +14,13 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, Qt
 from PySide6.QtGui import QFontMetrics, QFontMetricsF, QShowEvent
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSplitter, QVBoxLayout, QWidget
 
 from paramtally.core.blocks import FFNS, KINDS, MIXERS
 from paramtally.core.count.breakdown import PART_LABELS, PARTS, LayerGroupRow, LayerRow, ParamReport, human
+from paramtally.gui.i18n import schema_text, translate
 from paramtally.gui.shown_text import TITLE_CHARS, shown
 from paramtally.gui.views import BAR_MINIMUM
 from paramtally.gui.views.axes import HumanAxis, human_tick
@@ -53,7 +54,7 @@ KIND_HALVES: dict[str, tuple[str, ...]] = {
 # A kind's name in the legend: its schema title (the registry's), e.g. "Mamba-2", "Mixture of experts".
 KIND_TITLES = {tag: str(kind.model_config.get("title")) for tag, kind in KINDS.items()} | {
     "cross_attention": PART_LABELS["cross_attention"],
-    "other": "Norms, LoRA, adapters",
+    "other": QT_TRANSLATE_NOOP("Schema", "Norms, LoRA, adapters"),
 }
 
 
@@ -70,7 +71,8 @@ def _kind_key(half: str, row: LayerRow | LayerGroupRow) -> str:
 
 
 def _part_label(part: str) -> str:
-    return f"{PART_LABELS[part]} (apart)" if part == "mtp" else PART_LABELS[part]
+    label = schema_text(PART_LABELS[part])
+    return translate("Charts", "{part} (apart)").format(part=label) if part == "mtp" else label
 
 
 def _text_width(metrics: QFontMetricsF, text: str) -> float:
@@ -206,7 +208,7 @@ class BreakdownBar(ThemedPlot):
                 sample.setParentItem(self.legend)
                 sample.setOpacity(0)
                 self._legend_samples[kind] = sample
-            self.legend.addItem(sample, KIND_TITLES.get(kind, kind.replace("_", " ")))
+            self.legend.addItem(sample, schema_text(KIND_TITLES.get(kind, kind.replace("_", " "))))
         self._legend_kinds = kinds
 
     def _fit_legend(self) -> float:
@@ -251,9 +253,8 @@ class BreakdownBar(ThemedPlot):
         if by_part:
             self._fit_part_range()  # x and y ranges together: one re-layout of the axes
             name = html.escape(shown(report.name, TITLE_CHARS))  # a title is HTML
-            self.set_titles(
-                f"Parameters by part — {name}", f"Parameters by part<br>{name}", f"By part<br>{name}", name
-            )
+            whole, short = translate("Charts", "Parameters by part"), translate("Charts", "By part")
+            self.set_titles(f"{whole} — {name}", f"{whole}<br>{name}", f"{short}<br>{name}", name)
         else:
             # By kind, room above the bars for the legend's rows.
             item.setRange(
@@ -261,14 +262,14 @@ class BreakdownBar(ThemedPlot):
                 yRange=(0, self._peak_layer * (self._fit_legend() if self.mode == "kind" else 1.08)),
                 padding=0,
             )
-            how = "mixer and FFN by kind" if self.mode == "kind" else "stacked by part"
-            name = html.escape(shown(report.name, TITLE_CHARS))
-            self.set_titles(
-                f"Parameters per layer, {how} — {name}",
-                f"Parameters per layer<br>{name}",
-                f"Per layer<br>{name}",
-                name,
+            how = (
+                translate("Charts", "Parameters per layer, mixer and FFN by kind")
+                if self.mode == "kind"
+                else translate("Charts", "Parameters per layer, stacked by part")
             )
+            name = html.escape(shown(report.name, TITLE_CHARS))
+            whole, short = translate("Charts", "Parameters per layer"), translate("Charts", "Per layer")
+            self.set_titles(f"{how} — {name}", f"{whole}<br>{name}", f"{short}<br>{name}", name)
 
     def _fit_part_range(self) -> None:
         """An x range wide enough for every bar plus its value label, whatever the plot's width.
@@ -322,13 +323,13 @@ class BreakdownBar(ThemedPlot):
             left.setWidth(max((metrics.horizontalAdvance(text) for text in labels), default=40) + 16)
             bottom.formatter = human_tick
             item.setLabel("left", "")
-            item.setLabel("bottom", "Parameters")
+            item.setLabel("bottom", translate("Charts", "Parameters"))
         else:
             left.setTicks(None)
             left.setWidth(None)
             bottom.formatter = None  # layer numbers
-            item.setLabel("left", "Parameters per layer")
-            item.setLabel("bottom", "Layer")
+            item.setLabel("left", translate("Charts", "Parameters per layer"))
+            item.setLabel("bottom", translate("Charts", "Layer"))
 
     def apply_colors(self) -> None:
         super().apply_colors()
@@ -350,15 +351,17 @@ class BreakdownCharts(QWidget):
         self._document = document
         self.mode_box = QComboBox()
         self.mode_box.setObjectName("breakdownMode")
-        self.mode_box.addItem("By part", "part")
-        self.mode_box.addItem("Per layer (stacked by part)", "layer")
-        self.mode_box.addItem("Per layer (mixer and FFN by kind)", "kind")
-        self.mode_box.setToolTip("Show the parameters by part of the model, or layer by layer")
+        self.mode_box.addItem(translate("Charts", "By part"), "part")
+        self.mode_box.addItem(translate("Charts", "Per layer (stacked by part)"), "layer")
+        self.mode_box.addItem(translate("Charts", "Per layer (mixer and FFN by kind)"), "kind")
+        self.mode_box.setToolTip(
+            translate("Charts", "Show the parameters by part of the model, or layer by layer")
+        )
         self.bar = BreakdownBar()
         self.pie = PieView()
         self.pie.setObjectName("breakdownPie")
         top = QHBoxLayout()
-        top.addWidget(QLabel("Bars:"))
+        top.addWidget(QLabel(translate("Charts", "Bars:")))
         top.addWidget(self.mode_box)
         self.stale_note = StaleNote("chartsStale")  # the bars and the pie are the last valid model's
         top.addWidget(self.stale_note, 1)
@@ -428,7 +431,9 @@ def _dress_pie(pie: PieView, colors_of: QWidget) -> None:
 
 
 def _fill_pie(pie: PieView, report: ParamReport) -> None:
-    title = f"{shown(report.name, TITLE_CHARS)}: share of {report.total:,} parameters"
+    title = translate("Charts", "{name}: share of {total} parameters").format(
+        name=shown(report.name, TITLE_CHARS), total=f"{report.total:,}"
+    )
     pie.set_slices([_slice(part, report) for part in PARTS], title=title)
 
 
@@ -436,5 +441,10 @@ def _slice(part: str, report: ParamReport) -> Slice:
     value = report.by_part.get(part, 0)
     share = share_text(value, report.total)
     return Slice(
-        part, PART_LABELS[part], value, color_for(part, PART_COLORS), f"{human(value)} · {share}", share
+        part,
+        schema_text(PART_LABELS[part]),
+        value,
+        color_for(part, PART_COLORS),
+        f"{human(value)} · {share}",
+        share,
     )

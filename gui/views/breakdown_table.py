@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFont, QShowEvent
 from PySide6.QtWidgets import QHeaderView, QTreeView, QWidget
 
@@ -20,6 +20,7 @@ from paramtally.core.count.breakdown import PART_LABELS, ParamReport
 from paramtally.core.io.export import BREAKDOWN_COLUMNS, breakdown_rows, to_tsv
 from paramtally.core.terms.node import Node, Path
 from paramtally.gui.failed_cells import FailedCells
+from paramtally.gui.i18n import core_text, schema_text, translate
 from paramtally.gui.shown_text import shown
 from paramtally.gui.views.copy_rows import add_copy_action
 from paramtally.gui.views.deferred import DeferredRefresh
@@ -30,7 +31,15 @@ if TYPE_CHECKING:
 
 __all__ = ["COLUMNS", "BreakdownModel", "BreakdownTable"]
 
-COLUMNS: tuple[str, ...] = ("Term", "Part", "Per layer", "× Layers", "Parameters", "Share", "Formula")
+COLUMNS: tuple[str, ...] = (
+    QT_TRANSLATE_NOOP("TermsTable", "Term"),
+    QT_TRANSLATE_NOOP("TermsTable", "Part"),
+    QT_TRANSLATE_NOOP("TermsTable", "Per layer"),
+    QT_TRANSLATE_NOOP("TermsTable", "× Layers"),
+    QT_TRANSLATE_NOOP("TermsTable", "Parameters"),
+    QT_TRANSLATE_NOOP("TermsTable", "Share"),
+    QT_TRANSLATE_NOOP("TermsTable", "Formula"),
+)
 _NUMERIC = {2, 3, 4, 5}
 _Index = QModelIndex | QPersistentModelIndex
 RAW_ROLE = Qt.ItemDataRole.UserRole  # the exact integer behind a number cell
@@ -158,7 +167,7 @@ class BreakdownModel(QAbstractItemModel):
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = 0) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section]
+            return translate("TermsTable", COLUMNS[section])
         return None
 
     def data(self, index: _Index, role: int = 0) -> Any:
@@ -202,8 +211,9 @@ class BreakdownModel(QAbstractItemModel):
     def _text(self, node: Node, column: int) -> str:
         repeated = node.count > 1
         return (
-            shown(node.name) + (" (added)" if node.added and node.is_leaf else ""),  # the root's: the model's
-            PART_LABELS.get(node.part, ""),
+            core_text(shown(node.name))  # a term's name is made of the schema's titles
+            + (translate("TermsTable", " (added)") if node.added and node.is_leaf else ""),
+            schema_text(PART_LABELS.get(node.part, "")),
             f"{node.unit_params:,}" if repeated else "",
             f"× {node.count:,}" if repeated else "",
             f"{node.params:,}",
@@ -222,7 +232,7 @@ class BreakdownTable(QTreeView):
     def __init__(self, document: Document, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("breakdownTable")
-        self.setAccessibleName("Table of terms")
+        self.setAccessibleName(translate("TermsTable", "Table of terms"))
         self._document = document
         self.breakdown = BreakdownModel(document.report, self)
         self.setModel(self.breakdown)

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QApplication, QFrame, QGraphicsView, QWidget
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.io.atomic import write_bytes_atomic
 from paramtally.core.io.formats import CHARTS, formats_for
+from paramtally.gui.i18n import translate
 from paramtally.gui.views.svg_writer import svg_picture
 
 __all__ = ["EXPORT_SIZE", "FORMATS", "PNG_SCALE", "laid_out", "save_view", "say_exported", "settle"]
@@ -113,4 +114,4 @@ def say_exported(widget: QWidget, target: Path) -> None:
     """'Exported …' in the status bar of ``widget``'s window, when it has one (a tab's own Export)."""
     status = getattr(widget.window(), "statusBar", None)
     if callable(status):
-        status().showMessage(f"Exported {target}", 5000)
+        status().showMessage(translate("Export", "Exported {path}").format(path=target), 5000)

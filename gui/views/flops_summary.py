@@ -4,35 +4,59 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import QWidget
 
 from paramtally.core.count.breakdown import human
+from paramtally.gui.i18n import translate
 from paramtally.gui.views.figures_grid import FiguresGrid, Row
 from paramtally.gui.views.format import duration_text, scientific, terms_text
 
 __all__ = ["FlopsSummary", "flops_rows"]
 
+# Words core gives that the rows show: the attention-FLOPs conventions, what bounds a decode step.
+_SHOWN_WORDS = (
+    QT_TRANSLATE_NOOP("Figures", "full"),
+    QT_TRANSLATE_NOOP("Figures", "causal"),
+    QT_TRANSLATE_NOOP("Figures", "memory bandwidth"),
+    QT_TRANSLATE_NOOP("Figures", "compute"),
+)
+
 
 def flops_rows(flops: Any, gpu_name: str = "", training: bool = False) -> list[Row]:
-    chinchilla = " (Chinchilla-optimal 20·N)" if flops.tokens == flops.chinchilla_tokens else ""
+    chinchilla = (
+        translate("Figures", " (Chinchilla-optimal 20·N)") if flops.tokens == flops.chinchilla_tokens else ""
+    )
     hardware = (
-        [("Hardware per training token", f"{scientific(flops.hardware_training_per_token)} FLOP")]
+        [
+            (
+                translate("Figures", "Hardware per training token"),
+                f"{scientific(flops.hardware_training_per_token)} FLOP",
+            )
+        ]
         if training
         else []
     )
     return [
-        ("Active parameters N", f"{flops.params:,} ({human(flops.params)})"),
-        ("Forward per token (prefill)", f"{scientific(flops.forward_per_token)} FLOP"),
-        ("Decode step at the context", f"{scientific(flops.decode_per_token)} FLOP"),
+        (translate("Figures", "Active parameters N"), f"{flops.params:,} ({human(flops.params)})"),
+        (translate("Figures", "Forward per token (prefill)"), f"{scientific(flops.forward_per_token)} FLOP"),
+        (translate("Figures", "Decode step at the context"), f"{scientific(flops.decode_per_token)} FLOP"),
         _training_row(flops),
         *hardware,
-        ("Training tokens D", f"{flops.tokens:,} ({human(flops.tokens)}){chinchilla}"),
+        (translate("Figures", "Training tokens D"), f"{flops.tokens:,} ({human(flops.tokens)}){chinchilla}"),
         ("6·N·D", f"{scientific(flops.six_nd)} FLOP"),
-        ("Run (with attention)", f"{scientific(flops.run_flops)} FLOP"),
+        (translate("Figures", "Run (with attention)"), f"{scientific(flops.run_flops)} FLOP"),
         (
-            "Run time",
-            f"<b>{duration_text(flops.seconds)}</b> on {flops.gpus:,} × {gpu_name or flops.gpu} at "
-            f"{100 * flops.mfu:.0f} % MFU ({scientific(flops.peak_flops)} FLOP/s peak each)",
+            translate("Figures", "Run time"),
+            translate(
+                "Figures", "<b>{time}</b> on {gpus} × {gpu} at {mfu} % MFU ({peak} FLOP/s peak each)"
+            ).format(
+                time=duration_text(flops.seconds),
+                gpus=f"{flops.gpus:,}",
+                gpu=gpu_name or flops.gpu,
+                mfu=f"{100 * flops.mfu:.0f}",
+                peak=scientific(flops.peak_flops),
+            ),
         ),
     ]
 
@@ -43,8 +67,13 @@ def _training_row(flops: Any) -> Row:
     used = flops.attention_flops
     other = next(convention for convention in figures if convention != used)
     return (
-        "Training per token",
-        f"{scientific(figures[used])} FLOP ({used} attention; {other}: {scientific(figures[other])})",
+        translate("Figures", "Training per token"),
+        translate("Figures", "{used_flops} FLOP ({used} attention; {other}: {other_flops})").format(
+            used_flops=scientific(figures[used]),
+            used=translate("Figures", used),
+            other=translate("Figures", other),
+            other_flops=scientific(figures[other]),
+        ),
     )
 
 
@@ -57,5 +86,5 @@ class FlopsSummary(FiguresGrid):
     def set_flops(self, flops: Any, gpu_name: str = "", training: bool = False) -> None:
         if flops is None:
             return  # the last valid figures stay; the panel says why
-        self.set_figures("<b>Compute</b>", flops_rows(flops, gpu_name, training))
+        self.set_figures(translate("Figures", "<b>Compute</b>"), flops_rows(flops, gpu_name, training))
         self.set_tool_tip_source(lambda: terms_text(flops.terms))

@@ -10,8 +10,11 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from typing import Any
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
+
 from paramtally.core.count.breakdown import human
 from paramtally.core.typed_numbers import GB, GIB
+from paramtally.gui.i18n import translate
 
 __all__ = [
     "bytes_apart",
@@ -69,8 +72,8 @@ def bytes_scaled(count: float) -> str:
 def signed_bytes_both(count: float) -> str:
     """Free memory as '+x free', a shortfall as '−x missing'."""
     if count >= 0:
-        return f"{bytes_both(count)} free"
-    return f"{bytes_both(-count)} missing"
+        return translate("Figures", "{amount} free").format(amount=bytes_both(count))
+    return translate("Figures", "{amount} missing").format(amount=bytes_both(-count))
 
 
 def share_text(part: float, total: float) -> str:
@@ -107,9 +110,15 @@ def scientific(value: float) -> str:
 
 
 def duration_text(seconds: float) -> str:
-    for size, unit in ((365.25 * 86400, "years"), (86400, "days"), (3600, "hours"), (60, "minutes")):
+    units = (
+        (365.25 * 86400, QT_TRANSLATE_NOOP("Figures", "{amount} years")),
+        (86400, QT_TRANSLATE_NOOP("Figures", "{amount} days")),
+        (3600, QT_TRANSLATE_NOOP("Figures", "{amount} hours")),
+        (60, QT_TRANSLATE_NOOP("Figures", "{amount} minutes")),
+    )
+    for size, unit in units:
         if seconds >= size:
-            return f"{seconds / size:,.1f} {unit}"
+            return translate("Figures", unit).format(amount=f"{seconds / size:,.1f}")
     return f"{seconds:,.1f} s"
 
 

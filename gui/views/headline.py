@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QLabel, QWidget
 
 from paramtally.core.count.breakdown import ADDED_PARTS, PART_LABELS, ParamReport, human
 from paramtally.gui.form.field_frame import RED
+from paramtally.gui.i18n import schema_text, translate
 from paramtally.gui.shown_text import MESSAGE_CHARS, shown
 from paramtally.gui.views.stale import stale_text
 
@@ -28,37 +29,76 @@ def headline_html(report: ParamReport, stale: str = "") -> str:
     grey = f" color:{STALE_GREY};" if stale else ""
     lines = [
         f"<span style='font-size:20pt; font-weight:600;{grey}'>{report.total:,}</span>"
-        f"&nbsp;&nbsp;<span style='font-size:15pt;{grey}'>{human(report.total)} parameters</span>"
+        f"&nbsp;&nbsp;<span style='font-size:15pt;{grey}'>"
+        + translate("Headline", "{human} parameters").format(human=human(report.total))
+        + "</span>"
     ]
     if stale:
         warning = html.escape(shown(stale, MESSAGE_CHARS))
         lines.insert(0, f"<span style='color:{RED}; font-weight:600'>{warning}</span>")
     if report.is_multimodal:
-        active = f", {report.language_model_active:,} active" if report.is_moe else ""
+        active = (
+            translate("Headline", ", {count} active").format(count=f"{report.language_model_active:,}")
+            if report.is_moe
+            else ""
+        )
         lines.append(
-            f"Text only: <b>{report.language_model:,}</b> ({human(report.language_model)}{active}); "
-            f"vision tower {human(report.vision)}, projector {human(report.projector)}"
+            translate(
+                "Headline",
+                "Text only: <b>{count}</b> ({human}{active}); vision tower {vision}, projector {projector}",
+            ).format(
+                count=f"{report.language_model:,}",
+                human=human(report.language_model),
+                active=active,
+                vision=human(report.vision),
+                projector=human(report.projector),
+            )
         )
     if report.is_moe:
         share = 100.0 * report.active / report.total if report.total else 0.0
         lines.append(
-            f"MoE: <b>{report.total:,}</b> total vs <b>{report.active:,}</b> active per token "
-            f"({human(report.total)} vs {human(report.active)}, {share:.1f} % active)"
+            translate(
+                "Headline",
+                "MoE: <b>{total}</b> total vs <b>{active}</b> active per token "
+                "({total_human} vs {active_human}, {share} % active)",
+            ).format(
+                total=f"{report.total:,}",
+                active=f"{report.active:,}",
+                total_human=human(report.total),
+                active_human=human(report.active),
+                share=f"{share:.1f}",
+            )
         )
     if report.added:
         added = [
-            f"{PART_LABELS[part]} {human(report.by_part[part])}"
+            f"{schema_text(PART_LABELS[part])} {human(report.by_part[part])}"
             for part in ADDED_PARTS
             if report.by_part.get(part)
         ]
         lines.append(
-            f"Base <b>{report.base:,}</b> ({human(report.base)}) + added "
-            f"<b>{report.added:,}</b> ({human(report.added)}: {', '.join(added) or 'added'})"
+            translate(
+                "Headline",
+                "Base <b>{base}</b> ({base_human}) + added <b>{added}</b> ({added_human}: {parts})",
+            ).format(
+                base=f"{report.base:,}",
+                base_human=human(report.base),
+                added=f"{report.added:,}",
+                added_human=human(report.added),
+                parts=", ".join(added) or translate("Headline", "added"),
+            )
         )
     if report.mtp:
         lines.append(
-            f"+ multi-token prediction <b>{report.mtp:,}</b> ({human(report.mtp)}), which transformers "
-            f"does not build: <b>{report.total_with_mtp:,}</b> ({human(report.total_with_mtp)}) with it"
+            translate(
+                "Headline",
+                "+ multi-token prediction <b>{mtp}</b> ({mtp_human}), which transformers "
+                "does not build: <b>{total}</b> ({total_human}) with it",
+            ).format(
+                mtp=f"{report.mtp:,}",
+                mtp_human=human(report.mtp),
+                total=f"{report.total_with_mtp:,}",
+                total_human=human(report.total_with_mtp),
+            )
         )
     return "<br>".join(lines)
 
@@ -81,5 +121,8 @@ class Headline(QLabel):
         report, stale = self._document.report, stale_text(self._document)
         self.stale = bool(stale)
         self.setText(headline_html(report, stale))
-        tip = f"{shown(report.name)}: {report.total:,} parameters, exact"
-        self.setToolTip(f"{shown(stale, MESSAGE_CHARS)}\n\n{tip} (the last valid model)" if stale else tip)
+        tip = translate("Headline", "{name}: {total} parameters, exact").format(
+            name=shown(report.name), total=f"{report.total:,}"
+        )
+        last = translate("Headline", "(the last valid model)")
+        self.setToolTip(f"{shown(stale, MESSAGE_CHARS)}\n\n{tip} {last}" if stale else tip)

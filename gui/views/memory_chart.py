@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QGraphicsRectItem, QWidget
 
 from paramtally.core.memory.estimate import PART_TITLES, PARTS
 from paramtally.core.typed_numbers import GIB
+from paramtally.gui.i18n import schema_text, translate
 from paramtally.gui.views.axes import HumanAxis, gib_tick
 from paramtally.gui.views.format import bytes_both, gib
 from paramtally.gui.views.lazy_tooltip import LazyToolTip
@@ -126,7 +127,7 @@ class MemoryChart(LazyToolTip, ThemedPlot):
             label.setVisible(value > 0)
             if value <= 0:
                 continue
-            text = f"{titles[part]}  {bytes_both(value)}"
+            text = f"{schema_text(titles[part])}  {bytes_both(value)}"
             if label.text() != text:
                 label.setText(text)
             previous = max(base + value / 2, previous + spacing)
@@ -169,15 +170,23 @@ def _titles(total: int, capacity: int | None, gpu_name: str, model: str, scenari
     """
     of = f" — {model}" if model else ""
     note = small_line(scenario) if scenario else ""
+    per_gpu = translate("MemoryChart", "Memory per GPU")
     if not capacity:
-        return [f"Memory per GPU{of}: {bytes_both(total)}{note}", f"Memory per GPU: {gib(total)}"]
-    line = "– – capacity of"
+        return [f"{per_gpu}{of}: {bytes_both(total)}{note}", f"{per_gpu}: {gib(total)}"]
+
+    def usable(amount: str) -> str:
+        return translate("MemoryChart", "– – capacity of {gpu}: {amount} usable").format(
+            gpu=gpu_name, amount=amount
+        )
+
     return [
-        f"Memory per GPU{of}: {bytes_both(total)}"
-        + small_line(f"{line} {gpu_name}: {bytes_both(capacity)} usable", CAPACITY_COLOR)
+        f"{per_gpu}{of}: {bytes_both(total)}"
+        + small_line(usable(bytes_both(capacity)), CAPACITY_COLOR)
         + note,
-        f"Memory per GPU{of}: {gib(total)}"
-        + small_line(f"{line} {gpu_name}: {gib(capacity)} usable", CAPACITY_COLOR),
-        f"Memory per GPU: {gib(total)}" + small_line(f"– – {gpu_name}: {gib(capacity)}", CAPACITY_COLOR),
-        f"{gib(total)} per GPU" + small_line(f"– – capacity {gib(capacity)}", CAPACITY_COLOR),
+        f"{per_gpu}{of}: {gib(total)}" + small_line(usable(gib(capacity)), CAPACITY_COLOR),
+        f"{per_gpu}: {gib(total)}" + small_line(f"– – {gpu_name}: {gib(capacity)}", CAPACITY_COLOR),
+        translate("MemoryChart", "{amount} per GPU").format(amount=gib(total))
+        + small_line(
+            translate("MemoryChart", "– – capacity {amount}").format(amount=gib(capacity)), CAPACITY_COLOR
+        ),
     ]

@@ -35,6 +35,7 @@ from paramtally.core.memory.gpus import find_gpu
 from paramtally.core.memory.layout_advice import layout_note
 from paramtally.core.memory.vision import images_text
 from paramtally.gui.form.field_frame import AMBER
+from paramtally.gui.i18n import core_text, translate
 from paramtally.gui.shown_text import TITLE_CHARS, shown
 from paramtally.gui.views.deferred import DeferredRefresh
 from paramtally.gui.views.export import laid_out, save_view
@@ -103,9 +104,11 @@ class MemoryPanel(QWidget):
         self.chart = MemoryChart()
         self.flops = FlopsSummary()
         self.serving = ServingSummary()
-        self.fits_only = QCheckBox("Only setups that fit")
+        self.fits_only = QCheckBox(translate("Memory", "Only setups that fit"))
         self.fits_only.setObjectName("fitsOnly")
-        self.fits_only.setToolTip("Hide the GPU kinds and counts on which the scenario does not fit")
+        self.fits_only.setToolTip(
+            translate("Memory", "Hide the GPU kinds and counts on which the scenario does not fit")
+        )
         self.setups = SetupsTable()
         self.fits_only.toggled.connect(self.setups.set_fits_only)
         self.gpu_filter, self.gpu_filter_count = self._gpu_filter()
@@ -120,7 +123,7 @@ class MemoryPanel(QWidget):
         self.deferred.request()
 
     def _build(self) -> None:
-        scenario_box = QGroupBox("Scenario")
+        scenario_box = QGroupBox(translate("Memory", "Scenario"))
         box_layout = QVBoxLayout(scenario_box)
         box_layout.addWidget(self.controls)
         # Under the fields, not over them: a line appearing above moved the field being typed in
@@ -146,9 +149,12 @@ class MemoryPanel(QWidget):
         numbers.addStretch(1)
         self.figures.addLayout(numbers, 2)
         filter_row = QHBoxLayout()
-        title = QLabel("<b>GPU setups</b>")
+        title = QLabel(translate("Memory", "<b>GPU setups</b>"))
         title.setToolTip(
-            "Every GPU kind × count with the layout core picks; hover a column's title for its meaning"
+            translate(
+                "Memory",
+                "Every GPU kind × count with the layout core picks; hover a column's title for its meaning",
+            )
         )
         filter_row.addWidget(title)
         filter_row.addWidget(self.gpu_filter, 1)
@@ -168,16 +174,19 @@ class MemoryPanel(QWidget):
         """The GPU filter's field (Escape empties it) and the line saying how many rows it keeps."""
         edit = QLineEdit()
         edit.setObjectName("gpuFilter")
-        edit.setAccessibleName("GPU filter")
-        edit.setPlaceholderText("Filter by GPU: H100, RTX 4090…")
+        edit.setAccessibleName(translate("Memory", "GPU filter"))
+        edit.setPlaceholderText(translate("Memory", "Filter by GPU: H100, RTX 4090…"))
         edit.setClearButtonEnabled(True)
         edit.setMinimumWidth(150)
         edit.setMaximumWidth(320)
         edit.setToolTip(
-            "Only the GPUs whose name holds every word typed, in any letter case; commas separate "
-            "alternatives (“RTX 4090, a100” keeps the 4090 and both A100s). Escape empties it."
+            translate(
+                "Memory",
+                "Only the GPUs whose name holds every word typed, in any letter case; commas separate "
+                "alternatives (“RTX 4090, a100” keeps the 4090 and both A100s). Escape empties it.",
+            )
         )
-        clear = QAction("Empty the GPU filter", edit)
+        clear = QAction(translate("Memory", "Empty the GPU filter"), edit)
         clear.setShortcut(QKeySequence(Qt.Key.Key_Escape))
         clear.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
         clear.triggered.connect(edit.clear)
@@ -198,9 +207,11 @@ class MemoryPanel(QWidget):
             self.gpu_filter_count.setText("")
         elif self.setups.names_any_gpu(text):
             shown, every = self.setups.proxy.rowCount(), self.setups.setups_model.rowCount()
-            self.gpu_filter_count.setText(f"{shown} of {every}")
+            self.gpu_filter_count.setText(
+                translate("Memory", "{shown} of {every}").format(shown=shown, every=every)
+            )
         else:
-            self.gpu_filter_count.setText(f"no GPU matches “{text}”")
+            self.gpu_filter_count.setText(translate("Memory", "no GPU matches “{text}”").format(text=text))
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
@@ -235,9 +246,12 @@ class MemoryPanel(QWidget):
         _show(self.adapter_note, self._adapter_note(memory))
         _show(self.cache_note, _cache_note(memory))
         images = images_text(document.architecture, document.scenario)
-        _show(self.images_note, f"Images: {images}." if images else "")
+        _show(
+            self.images_note, translate("Memory", "Images: {images}.").format(images=images) if images else ""
+        )
         if memory is not None:
-            _show(self.omission_note, "".join(f"Not modelled: {note}. " for note in memory.omissions).strip())
+            omitted = translate("Memory", "Not modelled: {note}.")
+            _show(self.omission_note, " ".join(omitted.format(note=note) for note in memory.omissions))
         for view in (self.chart, self.flops, self.setups, self.fits_only, self.gpu_filter):
             view.setVisible(not self.stale)
         self.gpu_filter_count.setVisible(not self.stale)
@@ -267,7 +281,8 @@ class MemoryPanel(QWidget):
             raise ParamTallyError("no memory figures for the current scenario (see the memory tab)")
         with laid_out(MemoryChart()) as copy:
             self._draw(copy, memory, scenario_text(self._document.scenario))
-            return save_view(copy, Path(path), f"Memory per GPU — {shown(self._document.architecture.name)}")
+            per_gpu = translate("MemoryChart", "Memory per GPU")
+            return save_view(copy, Path(path), f"{per_gpu} — {shown(self._document.architecture.name)}")
 
     @staticmethod
     def _capacity(scenario: Any) -> _Capacity:
@@ -284,13 +299,21 @@ class MemoryPanel(QWidget):
         fitting = sum(fit.fits for fit in setups)
         best = smallest_fit(setups)
         if best is None:
-            return f"No setup in the table fits (up to {max(f.count for f in setups)} GPUs of each kind)."
-        text = f"Fits on {fitting} of {len(setups)} setups. Smallest: {_setup_text(best)}."
+            return translate(
+                "Memory", "No setup in the table fits (up to {count} GPUs of each kind)."
+            ).format(count=max(f.count for f in setups))
+        text = translate("Memory", "Fits on {fitting} of {setups} setups. Smallest: {best}.").format(
+            fitting=fitting, setups=len(setups), best=_setup_text(best)
+        )
         own = smallest_fit(setups, scenario.gpu)
         if own is not None and own is not best:
-            text += f" On {own.gpu_name}: {_setup_text(own, with_name=False)}."
+            text += translate("Memory", " On {gpu}: {setup}.").format(
+                gpu=own.gpu_name, setup=_setup_text(own, with_name=False)
+            )
         elif own is None:
-            text += f" No count of {self._capacity(scenario)[1]} in the table fits."
+            text += translate("Memory", " No count of {gpu} in the table fits.").format(
+                gpu=self._capacity(scenario)[1]
+            )
         return text
 
     def _adapter_note(self, memory: Any) -> str:
@@ -299,15 +322,16 @@ class MemoryPanel(QWidget):
         if not added:
             return ""
         if self._document.scenario.mode == "training" and memory is not None:
-            return (
-                f"Training means frozen base + adapters: this model has LoRA/adapter layers, so only their "
-                f"{memory.trainable_params:,} parameters get gradients and optimizer states; the base "
-                "is frozen."
-            )
-        return (
-            f"This model has LoRA/adapter layers ({added:,} parameters): training it means frozen "
-            "base + adapters."
-        )
+            return translate(
+                "Memory",
+                "Training means frozen base + adapters: this model has LoRA/adapter layers, so only their "
+                "{count} parameters get gradients and optimizer states; the base is frozen.",
+            ).format(count=f"{memory.trainable_params:,}")
+        return translate(
+            "Memory",
+            "This model has LoRA/adapter layers ({count} parameters): training it means frozen "
+            "base + adapters.",
+        ).format(count=f"{added:,}")
 
     # --- refused values ---------------------------------------------------------------------------
 
@@ -326,9 +350,9 @@ class MemoryPanel(QWidget):
         controls, scenario = self.controls, self._document.scenario
         pending = self._document.scenario_drafts
         kept = (
-            "No figures for this model until it fits."
+            translate("Memory", "No figures for this model until it fits.")
             if self.stale
-            else "The figures are the last valid ones."
+            else translate("Memory", "The figures are the last valid ones.")
         )
         lines = []
         for name, problem in controls.problems.items():
@@ -356,7 +380,9 @@ class MemoryPanel(QWidget):
 
 def _setup_text(fit: SetupFit, with_name: bool = True) -> str:
     kind = f" × {fit.gpu_name}" if with_name else " GPU" + ("s" if fit.count > 1 else "")
-    return f"{fit.count}{kind} ({fit.layout}), {gib(fit.free_bytes)} free each"
+    return translate("Memory", "{count}{kind} ({layout}), {free} free each").format(
+        count=fit.count, kind=kind, layout=core_text(fit.layout), free=gib(fit.free_bytes)
+    )
 
 
 def _cache_note(memory: Any) -> str:
@@ -365,8 +391,8 @@ def _cache_note(memory: Any) -> str:
     terms = [term for term in (memory.terms if memory is not None else ()) if term.part == "kv_cache"]
     if not terms or [term.name for term in terms] == ["KV cache"]:
         return ""
-    parts = " + ".join(f"{term.name} {bytes_scaled(term.value)}" for term in terms)
-    return f"Per GPU for the sequences served: {parts}."
+    parts = " + ".join(f"{core_text(term.name)} {bytes_scaled(term.value)}" for term in terms)
+    return translate("Memory", "Per GPU for the sequences served: {parts}.").format(parts=parts)
 
 
 def _terms_text(memory: Any) -> str:

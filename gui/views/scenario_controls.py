@@ -24,6 +24,7 @@ from paramtally.core.memory.scenario import Mode, Scenario, mode_only_fields, un
 from paramtally.core.schema.field_specs import FieldSpec, model_fields
 from paramtally.gui.form.editors import ComboBox, Editor, IntSpinBox, NumberBox, make_editor
 from paramtally.gui.form.field_frame import framed, mark, marked
+from paramtally.gui.i18n import schema_text
 from paramtally.gui.views.deferred import DeferredRefresh
 
 if TYPE_CHECKING:
@@ -46,7 +47,7 @@ def _editor_for(spec: FieldSpec, parent: QWidget) -> Editor | None:
         return editor
     editor = make_editor(spec, parent)
     if isinstance(editor, ComboBox) and spec.optional:
-        editor.insertItem(0, NONE_TEXT, None)
+        editor.insertItem(0, schema_text(NONE_TEXT), None)
     return editor
 
 
@@ -91,7 +92,7 @@ class ScenarioControls(QWidget):
             if editor is None:
                 continue
             editor.setObjectName(f"scenario.{spec.name}")
-            label = QLabel(spec.label, self)  # the field's title in core.memory.scenario
+            label = QLabel(schema_text(spec.label), self)  # the field's title in core.memory.scenario
             label.setToolTip(spec.description)
             label.setBuddy(editor)
             if spec.kind == "choices" or spec.name in WIDE:  # a row of check boxes takes a whole line

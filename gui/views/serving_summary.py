@@ -8,6 +8,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QWidget
 
+from paramtally.gui.i18n import translate
 from paramtally.gui.views.figures_grid import FiguresGrid, Row
 from paramtally.gui.views.format import bytes_both, rate_text, seconds_text, terms_text
 
@@ -18,10 +19,10 @@ def dollars_text(value: float | None) -> str:
     """$0.0123, $76.9, $4,540: three significant digits up to $1,000, whole dollars past it (a
     million tokens at 10⁸ context cost '$4.54e+03'), 'under $0.001' below it."""
     if value is None:
-        return "– (no price: set usd_per_hour in gpus.json)"
+        return translate("Figures", "– (no price: set usd_per_hour in gpus.json)")
     if value >= 1000:
         return f"${value:,.0f}"
-    return f"${value:.3g}" if value >= 0.001 else "under $0.001"
+    return f"${value:.3g}" if value >= 0.001 else translate("Figures", "under $0.001")
 
 
 def _together(text: str) -> str:
@@ -31,24 +32,34 @@ def _together(text: str) -> str:
 
 def serving_rows(serving: Any) -> list[Row]:
     return [
-        ("Prefill (whole batch)", seconds_text(serving.prefill_seconds)),
+        (translate("Figures", "Prefill (whole batch)"), seconds_text(serving.prefill_seconds)),
         (
-            "Decode",
+            translate("Figures", "Decode"),
             # A figure stays on one line with its unit ('296.1 per sequence'): wrapped at the
             # space, the number ended a line flush against the scroll bar, as if cut off.
-            f"<b>{_together(rate_text(serving.decode_tokens_per_second) + ' tok/s')}</b> for the batch, "
-            f"{_together(rate_text(serving.decode_tokens_per_second_per_sequence) + ' per sequence')} "
-            f"({_bound_text(serving)})",
+            translate("Figures", "<b>{batch}</b> for the batch, {sequence} ({bound})").format(
+                batch=_together(rate_text(serving.decode_tokens_per_second) + " tok/s"),
+                sequence=_together(
+                    translate("Figures", "{rate} per sequence").format(
+                        rate=rate_text(serving.decode_tokens_per_second_per_sequence)
+                    )
+                ),
+                bound=_bound_text(serving),
+            ),
         ),
-        ("Largest batch that fits", f"{serving.max_batch:,}"),
+        (translate("Figures", "Largest batch that fits"), f"{serving.max_batch:,}"),
         (
-            f"KV cache ({serving.tokens_per_sequence:,} tokens each)",
+            translate("Figures", "KV cache ({tokens} tokens each)").format(
+                tokens=f"{serving.tokens_per_sequence:,}"
+            ),
             bytes_both(serving.kv_cache_bytes),
         ),
         (
-            "Per million tokens",
-            f"{dollars_text(serving.usd_per_million_output_tokens)} generated, "
-            f"{dollars_text(serving.usd_per_million_prompt_tokens)} prompt",
+            translate("Figures", "Per million tokens"),
+            translate("Figures", "{generated} generated, {prompt} prompt").format(
+                generated=dollars_text(serving.usd_per_million_output_tokens),
+                prompt=dollars_text(serving.usd_per_million_prompt_tokens),
+            ),
         ),
     ]
 
@@ -56,13 +67,19 @@ def serving_rows(serving: Any) -> list[Row]:
 def _bound_text(serving: Any) -> str:
     """'memory bandwidth bound at 68.5 % of peak': the bandwidth a memory-bound step assumes."""
     if serving.decode_bound != "memory bandwidth":
-        return f"{serving.decode_bound} bound"
-    return f"memory bandwidth bound at {100 * serving.bandwidth_efficiency:.3g} % of peak"
+        return translate("Figures", "{bound} bound").format(bound=translate("Figures", serving.decode_bound))
+    return translate("Figures", "memory bandwidth bound at {share} % of peak").format(
+        share=f"{100 * serving.bandwidth_efficiency:.3g}"
+    )
 
 
 def serving_title(serving: Any) -> str:
-    warning = "" if serving.fits else " <span style='color:#C0392B'>(does not fit)</span>"
-    return f"<b>Serving on {serving.gpus} × {serving.gpu_name}</b>{warning}"
+    warning = translate("Figures", "(does not fit)")
+    warning = "" if serving.fits else f" <span style='color:#C0392B'>{warning}</span>"
+    serving_on = translate("Figures", "Serving on {gpus} × {gpu}").format(
+        gpus=serving.gpus, gpu=serving.gpu_name
+    )
+    return f"<b>{serving_on}</b>{warning}"
 
 
 class ServingSummary(FiguresGrid):

@@ -11,6 +11,7 @@ from collections.abc import KeysView, Sequence
 from typing import Any
 
 from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
     QAbstractTableModel,
     QModelIndex,
     QPersistentModelIndex,
@@ -32,6 +33,7 @@ from PySide6.QtWidgets import (
 from paramtally.core.io.export import GPU_COLUMNS, gpu_rows, to_tsv
 from paramtally.core.memory.fit import column_description
 from paramtally.core.typed_numbers import GIB
+from paramtally.gui.i18n import core_text, schema_text, translate
 from paramtally.gui.views.copy_rows import add_copy_action
 from paramtally.gui.views.format import rate_text, signed_bytes_both
 
@@ -45,7 +47,16 @@ __all__ = [
     "gpu_pattern",
 ]
 
-COLUMNS = ("GPU", "Count", "Layout", "Per-GPU usage", "Fits", "Free / missing", "Max context", "Decode tok/s")
+COLUMNS = (
+    QT_TRANSLATE_NOOP("Setups", "GPU"),
+    QT_TRANSLATE_NOOP("Setups", "Count"),
+    QT_TRANSLATE_NOOP("Setups", "Layout"),
+    QT_TRANSLATE_NOOP("Setups", "Per-GPU usage"),
+    QT_TRANSLATE_NOOP("Setups", "Fits"),
+    QT_TRANSLATE_NOOP("Setups", "Free / missing"),
+    QT_TRANSLATE_NOOP("Setups", "Max context"),
+    QT_TRANSLATE_NOOP("Setups", "Decode tok/s"),
+)
 # The SetupFit fields behind each column: their descriptions (core) are the columns' tooltips.
 COLUMN_FIELDS = (
     ("gpu_name",),
@@ -60,7 +71,7 @@ COLUMN_FIELDS = (
 LAYOUT, USAGE, FITS, FREE, MAX_CONTEXT = 2, 3, 4, 5, 6
 FITTED = (LAYOUT, FREE, MAX_CONTEXT)  # their texts lengthen after an edit: sized again each time
 # Short: at 1024 px the column is the last one in view ("✘ does not fit" was cut to "✘ doe").
-FITS_TEXT, NOT_FIT_TEXT = "✔ yes", "✘ no"
+FITS_TEXT, NOT_FIT_TEXT = QT_TRANSLATE_NOOP("Setups", "✔ yes"), QT_TRANSLATE_NOOP("Setups", "✘ no")
 FIT_COLORS = {True: QColor("#1B7F3B"), False: QColor("#C0392B")}
 RAW_ROLE = Qt.ItemDataRole.UserRole  # numbers for sorting and for the usage bar
 FILTER_ROLE = Qt.ItemDataRole.UserRole + 1  # column 0: "fits<tab>GPU name", what the filter reads
@@ -95,7 +106,7 @@ class SetupsModel(QAbstractTableModel):
         if orientation != Qt.Orientation.Horizontal:
             return None
         if role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section]
+            return translate("Setups", COLUMNS[section])
         if role == Qt.ItemDataRole.ToolTipRole:
             return "\n".join(column_description(name) for name in COLUMN_FIELDS[section])
         return None
@@ -119,9 +130,14 @@ class SetupsModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and column not in (0, LAYOUT, FITS):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return (
-                f"{fit.gpu_name} × {fit.count}: {fit.layout}\n"
-                f"per GPU {fit.per_gpu_bytes:,} of {fit.capacity_bytes:,} usable bytes"
+            return translate(
+                "Setups", "{gpu} × {count}: {layout}\nper GPU {used} of {usable} usable bytes"
+            ).format(
+                gpu=fit.gpu_name,
+                count=fit.count,
+                layout=core_text(fit.layout),
+                used=f"{fit.per_gpu_bytes:,}",
+                usable=f"{fit.capacity_bytes:,}",
             )
         return None
 
@@ -132,17 +148,17 @@ class SetupsModel(QAbstractTableModel):
         if column == 1:
             return f"× {fit.count}"
         if column == LAYOUT:
-            return str(fit.layout)
+            return core_text(str(fit.layout))  # 'TP=2 × PP=4', 'single GPU'
         if column == USAGE:
             return f"{fit.per_gpu_bytes / GIB:,.1f} / {fit.capacity_bytes / GIB:,.1f} GiB"
         if column == FITS:
-            return FITS_TEXT if fit.fits else NOT_FIT_TEXT
+            return translate("Setups", FITS_TEXT if fit.fits else NOT_FIT_TEXT)
         if column == FREE:
             return signed_bytes_both(fit.free_bytes)
         if column == MAX_CONTEXT:
             if fit.max_context is None:
                 return "–"
-            return f"{fit.max_context:,}" if fit.max_context else "none"
+            return f"{fit.max_context:,}" if fit.max_context else schema_text("none")
         return rate_text(fit.decode_tokens_per_second)
 
     @staticmethod

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import QLabel, QWidget
 
 from paramtally.gui.form.field_frame import RED
+from paramtally.gui.i18n import title_text, translate
 
 if TYPE_CHECKING:
     from paramtally.gui.document import Document
@@ -27,13 +29,23 @@ def stale_text(document: Document) -> str:
     drafts = document.drafts
     if not drafts:
         return ""
-    named = [f"{document.title_of(path)} {_value(value)}" for path, value in list(drafts.items())[:_NAMED]]
+    named = [
+        f"{title_text(document.title_of(path))} {_value(value)}"
+        for path, value in list(drafts.items())[:_NAMED]
+    ]
     more = len(drafts) - len(named)
     if more:
-        named.append(f"{more} more")
-    listed = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
-    verb = "is" if len(drafts) == 1 else "are"
-    return f"⚠ Last valid figures, not the model as typed: {listed} {verb} not applied"
+        named.append(translate("Stale", "{count} more").format(count=more))
+    listed = (
+        named[0]
+        if len(named) == 1
+        else translate("Stale", "{some} and {last}").format(some=", ".join(named[:-1]), last=named[-1])
+    )
+    if len(drafts) == 1:
+        said = translate("Stale", "⚠ Last valid figures, not the model as typed: {listed} is not applied")
+    else:
+        said = translate("Stale", "⚠ Last valid figures, not the model as typed: {listed} are not applied")
+    return said.format(listed=listed)
 
 
 def _value(value: Any) -> str:
@@ -45,10 +57,10 @@ class StaleNote(QLabel):
     not applied is in its tooltip (the headline over the tabs says it whole: the mark stays one
     line beside the charts' controls at 1024 pixels)."""
 
-    SHORT = "⚠ Last valid figures"
+    SHORT = QT_TRANSLATE_NOOP("Stale", "⚠ Last valid figures")
 
     def __init__(self, name: str, parent: QWidget | None = None) -> None:
-        super().__init__(self.SHORT, parent)
+        super().__init__(translate("Stale", self.SHORT), parent)
         self.setObjectName(name)
         self.setStyleSheet(f"color: {RED}; font-weight: 600;")
         self.hide()

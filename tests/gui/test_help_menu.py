@@ -135,6 +135,9 @@ def test_the_guide_is_the_readme_with_its_sections_and_no_browser_is_said(
         modals.click_button(dialog, "Open in Browser")
         seen["no browser"] = dialog.note.text()
         assert dialog.isVisible() and "paramtally count" in dialog.text.toPlainText()
+        # The README's screenshots read as their words, not as broken-image marks.
+        seen["pictures"] = str(dialog.text.toHtml().count("<img"))
+        seen["picture words"] = str("The parameters tab in English" in dialog.text.toPlainText())
         modals.click_button(dialog, "Close")
 
     _help(qtbot, modals, window, "User Guide", answer)
@@ -145,6 +148,7 @@ def test_the_guide_is_the_readme_with_its_sections_and_no_browser_is_said(
     assert seen["top"] == "Command line"
     assert seen["no browser"].startswith("No browser or viewer opens files on this machine")
     assert seen["no browser"].endswith("README.md")
+    assert (seen["pictures"], seen["picture words"]) == ("0", "True")
 
 
 def test_about_says_the_version_the_licence_and_where_files_live(

@@ -1,0 +1,152 @@
+"""Every title the schema gives a person to read, for translators.
+
+The window translates the schema's titles at its edge (``gui.i18n``); Qt's ``pyside6-lupdate``
+finds strings in calls only, so ``tools/build_translations.py`` lists these into the ``Schema``
+context of the translation sources. Walked from the architecture and the scenario through every
+nested model and every kind of a union, so a new field or kind is listed without naming it here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from pydantic import BaseModel
+
+from paramtally.core.schema.field_specs import field_spec, kind_title
+
+__all__ = ["ROW_WORDS", "schema_titles"]
+
+# Words core puts into the layer tree's rows and the breakdown's part names besides the titles
+# (``core.count.parameters.run_title`` and ``block_kind``, ``core.count.breakdown``).
+ROW_WORDS = (
+    # the tree's rows: 'layers 0–95 (dense)', 'Decoder: 96 layers', 'MTP: 1 module'
+    "layer",
+    "layers",
+    "module",
+    "modules",
+    "dense",
+    "window",
+    "no mixer",
+    "no FFN",
+    "parameters",
+    "built-in",
+    "user",
+    "yes",
+    "no",
+    "none",
+    # the breakdown's terms (``core.count``): 'token embedding', 'block norms (LayerNorm)'
+    "attention",
+    "averaged",
+    "bias",
+    "biases",
+    "block norms",
+    "branch",
+    "class token",
+    "convolution",
+    "copies",
+    "cross-attention",
+    "decoder",
+    "embedding norm",
+    "embeddings",
+    "encoder",
+    "ffn",
+    "context",
+    "batch",
+    "mixer",
+    "parallel mixer",
+    "adapter",
+    "lora",
+    "ssm",
+    "norms",
+    "recurrent state",
+    "repetitions of",
+    "single GPU",
+    "final norm",
+    "gated norm",
+    "input",
+    "kv down",
+    "kv latent norm",
+    "kv up",
+    "layer scales",
+    "learned vector",
+    "linear",
+    "lm head",
+    "matrices",
+    "merge",
+    "norm",
+    "norms and scales",
+    "patch embedding",
+    "patches",
+    "pool",
+    "positions",
+    "post-norm",
+    "pre- and post-tile embeddings",
+    "pre-norm",
+    "projections in and out",
+    "projector",
+    "q and gate",
+    "q down",
+    "q latent norm",
+    "q up",
+    "q/k norms",
+    "relative position bias",
+    "routed experts",
+    "router",
+    "scalar gates",
+    "shared expert gate",
+    "shared experts",
+    "sinks",
+    "tied to the token embedding",
+    "tile and position gates",
+    "tile positions",
+    "token",
+    "token embedding",
+    "two convolutions",
+    "vision tower",
+    "weights",
+    "wide",
+)
+
+
+def _models() -> Iterator[type[BaseModel]]:
+    from paramtally.core.memory.scenario import Scenario
+    from paramtally.core.schema import Architecture
+
+    seen: set[type[BaseModel]] = set()
+    todo: list[type[BaseModel]] = [Architecture, Scenario]
+    while todo:
+        model = todo.pop()
+        if model in seen:
+            continue
+        seen.add(model)
+        yield model
+        for name, info in model.model_fields.items():
+            spec = field_spec(name, info)
+            todo += [m for m in (spec.model, *spec.models) if m is not None]
+
+
+def _part_titles() -> set[str]:
+    """The names of a breakdown's parts and of the memory's parts (charts, headline, tables), the
+    templates' (File → New), and the design variables' and figures' (Explore)."""
+    from paramtally.core.count.breakdown import PART_LABELS
+    from paramtally.core.editing.templates import TEMPLATES
+    from paramtally.core.explore.figures import FIGURES
+    from paramtally.core.explore.variables import VARIABLES
+    from paramtally.core.memory.estimate import PART_TITLES
+
+    parts = {*PART_LABELS.values(), *PART_TITLES.values(), "KV cache + recurrent state", "Recurrent state"}
+    explore = {variable.title for variable in VARIABLES} | {figure.title for figure in FIGURES}
+    return parts | {title for title, _ in TEMPLATES.values()} | explore
+
+
+def schema_titles() -> tuple[str, ...]:
+    """The models' titles, their fields' titles and their choices' labels, and the parts' names,
+    each once, sorted."""
+    titles: set[str] = _part_titles()
+    for model in _models():
+        titles.add(kind_title(model))
+        for name, info in model.model_fields.items():
+            spec = field_spec(name, info)
+            titles.add(spec.label)
+            titles.update(spec.choice_labels)
+    return tuple(sorted(title for title in titles if title))

@@ -1,0 +1,156 @@
+"""The window's language: Qt's translation system for ParamTally's strings and Qt's own.
+
+Every string the window shows goes through ``translate(context, text)`` (Qt's
+``QCoreApplication.translate``, under a short name ``pyside6-lupdate`` also extracts). The sources
+are ``resources/i18n/paramtally_<lang>.ts`` (Qt Linguist's format, in the repository); the compiled
+``.qm`` beside them is what is loaded (``tools/build_translations.py`` makes both). Texts that come
+from core — the schema's titles, the parts of a breakdown, the tree's rows — are translated here, at
+the window's edge, in the ``Schema`` context; core stays English (and Qt-free), so the CLI does too.
+
+Which language: the one chosen in View → Language (setting ``view/language``), else the system
+locale's (``LANG=zh_CN.UTF-8`` → Chinese). A change applies at the next start: the window's texts
+are set as its widgets are built, and building it anew under a person's edits is not worth the risk.
+"""
+
+from __future__ import annotations
+
+import re
+
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
+
+from paramtally.core.io.package_data import data_dir
+from paramtally.gui.settings import settings
+
+__all__ = [
+    "LANGUAGES",
+    "SYSTEM",
+    "chosen_language",
+    "core_text",
+    "current_language",
+    "install_language",
+    "qm_path",
+    "schema_text",
+    "set_language_setting",
+    "title_text",
+    "translate",
+]
+
+# The languages the window speaks, by Qt locale name, each named in itself.
+LANGUAGES = {"en": "English", "zh_CN": "简体中文"}
+SYSTEM = "system"  # the setting's value that follows the system locale
+_SETTING = "view/language"
+_installed: list[QTranslator] = []  # kept alive: a translator Python collects stops translating
+_current = ["en"]  # the language installed last (``current_language``)
+
+
+def translate(context: str, text: str, disambiguation: str | None = None, n: int = -1) -> str:
+    """``text`` in the window's language (itself when no translation is loaded or known)."""
+    return QCoreApplication.translate(context, text, disambiguation, n)
+
+
+def schema_text(text: str) -> str:
+    """A title from core (a field's, a part's, a kind's) in the window's language."""
+    return QCoreApplication.translate("Schema", text) if text else text
+
+
+# 'Blocks «default»' keeps the name between guillemets; 'group 3', 'MoE (8 experts)' keep their numbers.
+_QUOTED = re.compile(r"^(?P<head>.*?) «(?P<name>.*)»$")
+_NUMBERED = re.compile(r"^(?P<head>[^\d]*?) (?P<number>\d[\d,]*)$")
+
+
+def title_text(title: str) -> str:
+    """A composed title ('Blocks «default» · Mixer', 'Blocks › default › KV heads', 'Vision
+    projector · Step 2') piece by piece: names between guillemets and numbers stay."""
+    if not title:
+        return title
+    pieces = re.split(r"( · | › )", title)
+    return "".join(_title_piece(piece) if index % 2 == 0 else piece for index, piece in enumerate(pieces))
+
+
+def _title_piece(piece: str) -> str:
+    whole = schema_text(piece)
+    if whole != piece:
+        return whole
+    if quoted := _QUOTED.match(piece):
+        return f"{schema_text(quoted['head'])} «{quoted['name']}»"
+    if numbered := _NUMBERED.match(piece):
+        return f"{schema_text(numbered['head'])} {numbered['number']}"
+    return piece
+
+
+_glossary: list[tuple[re.Pattern[str], dict[str, str]]] = []  # built once per language installed
+
+
+def core_text(text: str) -> str:
+    """A line core composed of schema titles and a few words ('Mixer: Attention — Heads 96',
+    'layers 0–95 (dense)'), each known title or word put in the window's language, longest first;
+    names, numbers and units stay. English when no translation is loaded."""
+    if not _installed or not text:
+        return text
+    if not _glossary:
+        _glossary.append(_build_glossary())
+    pattern, words = _glossary[0]
+    return pattern.sub(lambda found: words[found.group(0)], text) if words else text
+
+
+def _build_glossary() -> tuple[re.Pattern[str], dict[str, str]]:
+    from paramtally.core.schema.shown_titles import ROW_WORDS, schema_titles
+
+    words = {text: schema_text(text) for text in (*schema_titles(), *ROW_WORDS)}
+    words = {text: said for text, said in words.items() if said != text}
+    # Whole words only (not 'no' in 'norms'), the longest title first ('KV heads' before 'Heads').
+    alternatives = "|".join(re.escape(text) for text in sorted(words, key=len, reverse=True))
+    return re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])" if words else r"(?!)"), words
+
+
+def current_language() -> str:
+    """The language the window speaks now ('en', 'zh_CN'): what an export in words (a design
+    report) should be written in by default."""
+    return _current[0]
+
+
+def chosen_language() -> str:
+    """The language to start in: the setting, else the system locale's if the window speaks it."""
+    chosen = str(settings().value(_SETTING, SYSTEM))
+    if chosen in LANGUAGES:
+        return chosen
+    system = QLocale.system().name()  # 'zh_CN' under LANG=zh_CN.UTF-8
+    if system in LANGUAGES:
+        return system
+    return "zh_CN" if system.startswith("zh") and system not in ("zh_TW", "zh_HK") else "en"
+
+
+def set_language_setting(language: str) -> None:
+    """Remember ``language`` (a key of ``LANGUAGES`` or ``SYSTEM``) for the next start."""
+    settings().setValue(_SETTING, language)
+
+
+def qm_path(language: str) -> str:
+    """The compiled translations of ParamTally's strings for ``language``."""
+    return str(data_dir("resources") / "i18n" / f"paramtally_{language}.qm")
+
+
+def install_language(language: str) -> bool:
+    """Load ``language``'s translations into the running application (ParamTally's, then Qt's own
+    for the standard dialogs' buttons); English needs none. False when ours could not be loaded."""
+    app = QCoreApplication.instance()
+    assert app is not None
+    for translator in _installed:
+        app.removeTranslator(translator)
+    _installed.clear()
+    _glossary.clear()
+    _current[0] = "en"
+    if language == "en":
+        return True
+    ours = QTranslator(app)
+    if not ours.load(qm_path(language)):
+        return False
+    qt_own = QTranslator(app)
+    # PySide6-Essentials ships qtbase_<lang>.qm (the buttons of QMessageBox, QFileDialog, …).
+    if qt_own.load(f"qtbase_{language}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
+        app.installTranslator(qt_own)
+        _installed.append(qt_own)
+    app.installTranslator(ours)
+    _installed.append(ours)
+    _current[0] = language
+    return True

@@ -1,0 +1,286 @@
+"""The Chinese interface: the compiled translations are the committed sources', every string the
+code wraps has a translation, and the running window under zh_CN shows no untranslated text.
+
+The scan walks what the window shows — menus and their entries, labels, buttons, group boxes,
+tabs, the item views' headers and rows, the charts' titles and axes — and flags any text that
+still holds an English word. What stays English by design is allowed: model names, units,
+field ids and values (``gelu_new``, ``layernorm``), GPU names, acronyms engineers write in Latin
+letters (FFN, MoE, KV, LoRA). Core's own sentences (refusal reasons, advice, formulas) are core's
+and stay English, as the command line's do: the field's reason line and the formula column are
+not scanned.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+import typing
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QAbstractItemModel, QCoreApplication, QModelIndex, Qt
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractItemView,
+    QGroupBox,
+    QHeaderView,
+    QLabel,
+    QMenu,
+    QTabBar,
+    QWidget,
+)
+from pytestqt.qtbot import QtBot
+
+from paramtally.core.io.model_sources import load_source
+from paramtally.core.io.presets import builtin_ids
+from paramtally.core.memory.gpus import load_catalog
+from paramtally.core.schema.shown_titles import schema_titles
+from paramtally.gui.document import Document
+from paramtally.gui.i18n import install_language, translate
+from paramtally.gui.main_window import MainWindow
+
+ROOT = Path(__file__).resolve().parents[2]
+I18N = ROOT / "resources" / "i18n"
+BIN = Path(sys.executable).parent
+
+# Latin-letter words a Chinese interface keeps: units, acronyms and names engineers write so.
+KEPT = {
+    *"B K M T G N D x".split(),
+    *"GiB MiB KiB GB MB KB TB FLOP FLOPs FLOP/s tok s ms h d B/s".split(),
+    *"GPU GPUs FFN MoE KV LoRA QLoRA MLA MTP RoPE SSM LM MFU CSV JSON PNG SVG HF ZeRO CUDA".split(),
+    *"LayerNorm RMSNorm Mamba DeltaNet Gated FlashAttention Dropout Excel UTF BOM ParamTally".split(),
+    *"LLaMA Llama LLaVA GPT Chinchilla transformers token tokens patch patches auto sink Sink".split(),
+    *"dropout Key Value q k v o z gate in_proj out_proj x_proj dt_proj kv_a kv_b q_a q_b".split(),
+    *"A_log C Markdown HTML English TP PP EP DP tp pp ep X Y".split(),
+}
+
+
+def _choice_values() -> set[str]:
+    """Every value a schema choice takes (``gelu_new``, ``layernorm``, ``adamw``): ids stay."""
+    from paramtally.core.memory.scenario import Scenario
+    from paramtally.core.schema import Architecture
+    from paramtally.core.schema.field_specs import field_spec
+    from paramtally.core.schema.shown_titles import _models
+
+    values: set[str] = set()
+    for model in _models():
+        for name, info in model.model_fields.items():
+            values.update(str(choice) for choice in field_spec(name, info).choices)
+    assert Architecture in set(_models()) and Scenario in set(_models())
+    return values
+
+
+def english_words(text: str, allowed: set[str]) -> list[str]:
+    """The English words of ``text`` that are not ``allowed``. HTML tags and entities, the
+    mnemonic of a translated entry ('文件(&F)') and ids (a token with a digit, an underscore or a
+    dot: 'gpt3-175b', 'gelu_new', 'H100') are not words."""
+    plain = re.sub(r"<[^>]+>|&[a-z]+;|\(&.\)|«[^»]*»", " ", text).replace("&", "")
+    words = []
+    for token in re.findall(r"[A-Za-z0-9_.'/+-]+", plain):
+        token = token.strip(".'/-+")
+        if not re.search("[A-Za-z]", token) or re.search(r"[0-9_.]", token) or token in allowed:
+            continue
+        words += [word for word in re.split(r"[-/]", token) if word and word not in allowed]
+    return [word for word in words if word.lower() not in allowed]
+
+
+def _model_texts(model: QAbstractItemModel, parent: QModelIndex, where: str) -> Iterator[tuple[str, str]]:
+    for column in range(model.columnCount(parent)):
+        header = model.headerData(column, Qt.Orientation.Horizontal, Qt.ItemDataRole.DisplayRole)
+        if not parent.isValid() and isinstance(header, str):
+            yield f"{where} header", header
+    for row in range(model.rowCount(parent)):
+        for column in range(model.columnCount(parent)):
+            if where.endswith("breakdownTable") and column == model.columnCount(parent) - 1:
+                continue  # the formula: core's notation ('4·d² = …'), as the CLI writes it
+            text = model.data(model.index(row, column, parent), Qt.ItemDataRole.DisplayRole)
+            if isinstance(text, str):
+                yield f"{where} row {row} column {column}", text
+        yield from _model_texts(model, model.index(row, 0, parent), where)
+
+
+def _menu_texts(menu: QMenu) -> Iterator[tuple[str, str]]:
+    menu.aboutToShow.emit()  # Open Recent fills itself when shown
+    for action in menu.actions():
+        if action.text():
+            yield f"menu {menu.title()}", action.text()
+        if action.menu() is not None:
+            yield from _menu_texts(typing.cast(QMenu, action.menu()))
+
+
+def shown_texts(window: MainWindow) -> Iterator[tuple[str, str]]:
+    """(where, text) of everything the window shows a person."""
+    for action in window.menuBar().actions():
+        yield "menu bar", action.text()
+        if action.menu() is not None:
+            yield from _menu_texts(typing.cast(QMenu, action.menu()))
+    for widget in window.findChildren(QWidget):
+        name = widget.objectName()
+        if isinstance(widget, QLabel) and not name.endswith(".error"):  # core's reason at a field
+            yield f"label {name}", widget.text()
+        elif isinstance(widget, QAbstractButton):
+            yield f"button {name}", widget.text()
+        elif isinstance(widget, QGroupBox):
+            yield f"group {name}", widget.title()
+        elif isinstance(widget, QTabBar):
+            yield from ((f"tab {i}", widget.tabText(i)) for i in range(widget.count()))
+        elif name == "presetList":  # presets' ids and model names: names stay as they are
+            continue
+        elif isinstance(widget, QHeaderView):  # its view's headers, read with that view
+            continue
+        elif isinstance(widget, QAbstractItemView) and widget.model() is not None:
+            yield from _model_texts(widget.model(), QModelIndex(), f"view {name}")
+    tree = window.tree  # the layer tree's context menu, at the main stack's first group
+    group = tree.tree_model.index(0, 0, tree.tree_model.index(0, 0))
+    tree.setCurrentIndex(group)
+    yield from _menu_texts(tree.build_menu(group))
+    charts = [window.charts.bar, window.memory.chart]
+    for chart in charts:
+        item = chart.getPlotItem()
+        yield f"chart {chart.objectName()} title", item.titleLabel.text
+        for side in ("left", "bottom"):
+            yield f"chart {chart.objectName()} axis", item.getAxis(side).labelText
+    yield "pie title", window.charts.pie.title()
+
+
+@pytest.fixture
+def chinese() -> Iterator[None]:
+    assert install_language("zh_CN")
+    yield
+    install_language("en")
+
+
+@pytest.mark.parametrize("preset", ["gpt3-175b", "mixtral-8x7b", "jamba-v0.1"])
+def test_window_under_zh_cn_shows_no_untranslated_text(qtbot: QtBot, chinese: None, preset: str) -> None:
+    arch = load_source(preset)
+    window = MainWindow(Document(arch, preset, preset_id=preset))
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    window.tabs.setCurrentWidget(window.memory_scroll)  # the memory panel draws once shown
+    qtbot.waitUntil(lambda: bool(window.memory.summary.text()))
+    explore = window.explore  # the Compare and Design space tabs build and fill once shown
+    window.tabs.setCurrentWidget(explore.compare_tab)
+    qtbot.waitUntil(lambda: explore.compare_tab.view.figures.rowCount() > 0)
+    window.tabs.setCurrentWidget(explore.design_tab)
+    qtbot.waitUntil(lambda: bool(explore.design_tab.view.status.text()))
+    allowed = KEPT | _choice_values() | {gpu.name for gpu in load_catalog()}
+    names = " ".join([arch.name, arch.description or "", *(gpu.name for gpu in load_catalog())])
+    allowed |= set(re.findall(r"[A-Za-z0-9_.'/+-]+", names))
+    allowed |= {word for token in list(allowed) for word in re.split(r"[-/]", token)}
+    allowed |= {preset, *builtin_ids()}
+    escaped = [
+        (where, text, words) for where, text in shown_texts(window) if (words := english_words(text, allowed))
+    ]
+    assert not escaped, "\n".join(f"{where}: {text!r} ({', '.join(words)})" for where, text, words in escaped)
+
+
+def test_menus_tabs_sections_and_form_labels_read_in_chinese(qtbot: QtBot, chinese: None) -> None:
+    window = MainWindow(Document(load_source("gpt3-175b"), "gpt3-175b", preset_id="gpt3-175b"))
+    qtbot.addWidget(window)
+    assert [action.text() for action in window.menuBar().actions()] == [
+        "文件(&F)",
+        "编辑(&E)",
+        "视图(&V)",
+        "探索(&X)",
+        "帮助(&H)",
+    ]
+    assert [window.tabs.tabText(i) for i in range(window.tabs.count())] == [
+        "参数量",
+        "显存与 GPU 适配",
+        "对比",
+        "设计空间",
+    ]
+    sections = {title: section.button.shown_title for title, section in window.form.sections.items()}
+    assert sections["Model"] == "模型" and sections["Embeddings"] == "嵌入"
+    assert sections["Block «default» · Mixer"] == "块 «default» · 混合器"
+    labels = [label.text() for label in window.form.findChildren(QLabel) if label.buddy() is None]
+    form_labels = [
+        window.form._rows[path].layout.labelForField(window.form._rows[path].frame.parentWidget()).text()
+        for path in window.form.paths()
+    ]
+    chinese_labels = [text for text in form_labels if re.search(r"[\u4e00-\u9fff]", text)]
+    assert labels and len(chinese_labels) >= 0.9 * len(form_labels), form_labels
+    # numbers keep their separators
+    assert "175,221,817,344" in window.headline.text()
+
+
+def test_every_wrapped_string_and_schema_title_has_a_translation(tmp_path: Path) -> None:
+    """lupdate run over the code now finds nothing the committed .ts lacks or leaves untranslated."""
+    if shutil.which("pyside6-lupdate", path=str(BIN)) is None:
+        pytest.fail("pyside6-lupdate is not installed (PySide6-Essentials ships it)")
+    ts = tmp_path / "paramtally_zh_CN.ts"
+    shutil.copy(I18N / "paramtally_zh_CN.ts", ts)
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import build_translations
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+    titles = tmp_path / "schema_titles.py"
+    titles.write_text(build_translations.schema_calls(), encoding="utf-8")
+    sources = sorted(str(path) for path in (ROOT / "gui").rglob("*.py"))
+    command = [str(BIN / "pyside6-lupdate"), "-no-obsolete", "-locations", "none", *sources, str(titles)]
+    subprocess.run([*command, "-ts", str(ts)], check=True, capture_output=True)
+    text = ts.read_text(encoding="utf-8")
+    assert 'type="unfinished"' not in text
+    assert text == (I18N / "paramtally_zh_CN.ts").read_text(encoding="utf-8")
+    assert len(schema_titles()) > 150
+
+
+def test_committed_qm_is_built_from_the_committed_ts(tmp_path: Path) -> None:
+    built = tmp_path / "paramtally_zh_CN.qm"
+    subprocess.run(
+        [str(BIN / "pyside6-lrelease"), "-silent", str(I18N / "paramtally_zh_CN.ts"), "-qm", str(built)],
+        check=True,
+    )
+    assert built.read_bytes() == (I18N / "paramtally_zh_CN.qm").read_bytes()
+
+
+def test_english_stays_when_no_translation_is_installed() -> None:
+    from paramtally.gui.i18n import current_language
+
+    assert install_language("zh_CN") and current_language() == "zh_CN"
+    install_language("en")
+    assert current_language() == "en"
+    assert translate("MainWindow", "&File") == "&File"
+    assert QCoreApplication.translate("Schema", "Hidden size") == "Hidden size"
+
+
+def test_view_language_is_remembered_and_said(qtbot: QtBot, window: MainWindow) -> None:
+    from paramtally.gui.i18n import chosen_language
+
+    names = [action.text() for action in window.language_actions.values()]
+    assert names == ["Follow the &System", "English", "简体中文"]
+    window.language_actions["zh_CN"].trigger()
+    assert window.language_actions["zh_CN"].isChecked()
+    assert chosen_language() == "zh_CN"
+    assert "界面语言将在下次启动时切换" in window.statusBar().currentMessage()
+    window.language_actions["en"].trigger()
+    assert chosen_language() == "en"
+    window.language_actions["system"].trigger()
+    assert chosen_language() == "en"  # this test's process runs under an English (or C) locale
+    from paramtally.gui.export_actions import report_language
+
+    window.language_actions["zh_CN"].trigger()  # File → Export → Design report… writes Chinese
+    assert report_language() == "zh_CN"
+    window.language_actions["system"].trigger()  # "system" itself is no language: the locale's
+    assert report_language() == "en"
+
+
+@pytest.mark.parametrize(("lang", "expected"), [("zh_CN.UTF-8", "zh_CN"), ("en_US.UTF-8", "en"), ("C", "en")])
+def test_the_language_follows_the_system_locale(tmp_path: Path, lang: str, expected: str) -> None:
+    """A fresh process under LANG: Qt reads the locale when it starts."""
+    script = (
+        "from PySide6.QtCore import QCoreApplication; app = QCoreApplication([]); "
+        "from paramtally.gui.i18n import chosen_language, install_language, translate; "
+        "language = chosen_language(); install_language(language); "
+        "print(language, translate('MainWindow', '&File'))"
+    )
+    env = {"PATH": "/usr/bin:/bin", "LANG": lang, "LC_ALL": lang, "XDG_CONFIG_HOME": str(tmp_path)}
+    result = subprocess.run(
+        [sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True
+    )
+    assert result.stdout.split() == [expected, {"zh_CN": "文件(&F)", "en": "&File"}[expected]]
