@@ -18,7 +18,7 @@ import re
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
-from paramtally.core.io.package_data import data_dir
+from paramtally.core.files.package_data import data_dir
 from paramtally.gui.settings import settings
 
 __all__ = [
