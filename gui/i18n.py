@@ -94,7 +94,7 @@ def core_text(text: str) -> str:
 
 
 def _build_glossary() -> tuple[re.Pattern[str], dict[str, str]]:
-    from paramtally.core.schema.shown_titles import ROW_WORDS, schema_titles
+    from paramtally.core.explore.shown_titles import ROW_WORDS, schema_titles
 
     words = {text: schema_text(text) for text in (*schema_titles(), *ROW_WORDS)}
     words = {text: said for text, said in words.items() if said != text}

@@ -6,7 +6,7 @@
 ``pyside6-lupdate`` (shipped with PySide6-Essentials) reads every ``translate(context, text)`` /
 ``QT_TRANSLATE_NOOP`` call under gui/; it cannot see the schema's titles, which core keeps as data,
 so they are written as ``QT_TRANSLATE_NOOP("Schema", …)`` calls into a temporary file it reads too
-(``core.schema.shown_titles``). Translations already in a .ts are kept; a text no longer in the code
+(``core.explore.shown_titles``). Translations already in a .ts are kept; a text no longer in the code
 is dropped (-no-obsolete). Locations are left out so a moved line does not rewrite the file.
 ``pyside6-lrelease`` compiles each .ts; its output depends on the .ts alone, which
 tests/gui/test_translations.py checks against the committed .qm.
@@ -34,7 +34,7 @@ def tool(name: str) -> str:
 def schema_calls() -> str:
     """The schema's titles as calls lupdate reads."""
     sys.path.insert(0, str(ROOT.parent))
-    from paramtally.core.schema.shown_titles import ROW_WORDS, schema_titles
+    from paramtally.core.explore.shown_titles import ROW_WORDS, schema_titles
 
     texts = sorted({*schema_titles(), *ROW_WORDS})
     return "".join(f"QT_TRANSLATE_NOOP({'Schema'!r}, {text!r})\n" for text in texts)

@@ -36,6 +36,7 @@ class Scenario(Protocol):
 
     def __hash__(self) -> int: ...  # the hints are cached by scenario
 
+
 __all__ = ["TILE", "architecture_hints", "context_hint", "encoder_tokens_hint", "hints", "warn_hints"]
 
 TILE = 64  # the multiple the widths should be; 128 is named as better

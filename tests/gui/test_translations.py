@@ -34,10 +34,10 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
+from paramtally.core.explore.shown_titles import schema_titles
 from paramtally.core.io.model_sources import load_source
 from paramtally.core.io.presets import builtin_ids
 from paramtally.core.memory.gpus import load_catalog
-from paramtally.core.schema.shown_titles import schema_titles
 from paramtally.gui.document import Document
 from paramtally.gui.i18n import install_language, translate
 from paramtally.gui.main_window import MainWindow
@@ -60,10 +60,10 @@ KEPT = {
 
 def _choice_values() -> set[str]:
     """Every value a schema choice takes (``gelu_new``, ``layernorm``, ``adamw``): ids stay."""
+    from paramtally.core.explore.shown_titles import _models
     from paramtally.core.memory.scenario import Scenario
     from paramtally.core.schema import Architecture
     from paramtally.core.schema.field_specs import field_spec
-    from paramtally.core.schema.shown_titles import _models
 
     values: set[str] = set()
     for model in _models():

@@ -4,6 +4,8 @@ The window translates the schema's titles at its edge (``gui.i18n``); Qt's ``pys
 finds strings in calls only, so ``tools/build_translations.py`` lists these into the ``Schema``
 context of the translation sources. Walked from the architecture and the scenario through every
 nested model and every kind of a union, so a new field or kind is listed without naming it here.
+It reads the titles of every layer of core (count's parts, memory's scenario, explore's variables),
+so it sits in the top library layer.
 """
 
 from __future__ import annotations
