@@ -1,0 +1,251 @@
+"""The encoders and encoder-decoders of issue 33 (RoBERTa, XLM-R, ELECTRA, DistilBERT, ModernBERT,
+DeBERTa-v2; M2M-100/NLLB, Marian, mBART, Pegasus): each counted as the real transformers 5.24
+class, for every head its golden measured (``by_class``) and for the randomized configs, tied or
+not; and each quirk of theirs, with a test of its own.
+
+The numbers are those of ``python tools/measure_golden.py --v3`` (tests/golden/families_v3.json,
+random_configs_v3.json); the tensor shapes behind each quirk are in tests/data/param_names_v3.json.
+"""
+
+from __future__ import annotations
+
+import json
+import warnings
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from paramtally.core.count.breakdown import Node
+from paramtally.core.count.parameters import count_parameters
+from paramtally.core.errors import ParamTallyError
+from paramtally.core.io.importers import families
+from paramtally.core.io.importers.hf_config import import_hf_config
+from paramtally.core.schema import Architecture
+
+ROOT = Path(__file__).resolve().parents[2]
+V3 = ROOT / "tests" / "data" / "hf_configs_v3"
+GOLDEN = json.loads((ROOT / "tests" / "golden" / "families_v3.json").read_text(encoding="utf-8"))
+RANDOM = json.loads((ROOT / "tests" / "golden" / "random_configs_v3.json").read_text(encoding="utf-8"))
+NAMES = json.loads((ROOT / "tests" / "data" / "param_names_v3.json").read_text(encoding="utf-8"))
+
+TYPES = (
+    "roberta",
+    "xlm-roberta",
+    "electra",
+    "distilbert",
+    "modernbert",
+    "deberta-v2",
+    "m2m_100",
+    "marian",
+    "mbart",
+    "pegasus",
+)
+READ = [name for name in TYPES if families.find(name) is not None]
+
+
+def _config(stem: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((V3 / f"{stem}.json").read_text(encoding="utf-8"))
+    return data
+
+
+def _imported(data: dict[str, Any], model_class: str, origin: str = "config.json") -> Architecture:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # none of these types is an alias: nothing to say
+        return import_hf_config({**data, "architectures": [model_class]}, origin)
+
+
+def _tied(arch: Architecture) -> bool | None:
+    """As the golden says it: whether the LM head's weight is the input embedding; None without one."""
+    return arch.head.tied if arch.head.present else None
+
+
+def _find(node: Node, name: str) -> Node:
+    found = [child for child in _walk(node) if child.name.startswith(name)]
+    assert found, f"no term {name!r}"
+    return found[0]
+
+
+def _walk(node: Node) -> list[Node]:
+    out = [node]
+    for child in node.children:
+        out += _walk(child)
+    return out
+
+
+PUBLISHED = [
+    (stem, model_class, measured if isinstance(measured, int) else measured["total"])
+    for stem, entry in GOLDEN.items()
+    if not stem.startswith("_") and entry["model_type"] in READ
+    for model_class, measured in (entry.get("by_class") or {entry["model_class"]: entry["total"]}).items()
+]
+
+
+@pytest.mark.parametrize(("stem", "model_class", "total"), PUBLISHED)
+def test_published_config_counts_as_measured_with_each_head(stem: str, model_class: str, total: int) -> None:
+    arch = _imported(_config(stem), model_class)
+    report = count_parameters(arch)
+    assert report.total == report.active == total
+    if model_class == GOLDEN[stem]["model_class"]:
+        assert _tied(arch) == GOLDEN[stem]["tied"]
+
+
+RANDOMIZED = [entry for entry in RANDOM if entry.get("model_type") in READ]
+
+
+@pytest.mark.parametrize("entry", RANDOMIZED, ids=[entry["name"] for entry in RANDOMIZED])
+def test_random_config_counts_as_measured_tied_or_not(entry: dict[str, Any]) -> None:
+    arch = _imported(entry["config"], entry["model_class"], entry["name"])
+    report = count_parameters(arch)
+    assert report.total == report.active == entry["total"]
+    # Marian without shared embeddings ties its head to the decoder's own table (not the input one).
+    own_decoder_table = arch.embeddings.decoder_vocab_size is not None and arch.head.tied
+    assert _tied(arch) == (True if own_decoder_table else entry["tied"])
+
+
+def test_every_type_of_this_file_has_published_and_random_goldens() -> None:
+    published = {GOLDEN[stem]["model_type"] for stem, _, _ in PUBLISHED}
+    randomized = {entry["model_type"] for entry in RANDOMIZED}
+    assert published == randomized == set(READ)
+    assert {"roberta", "xlm-roberta", "electra", "distilbert"} <= set(READ)
+
+
+# --- the encoders' quirks ------------------------------------------------------------------------
+
+
+def test_roberta_positions_start_past_the_padding_token() -> None:
+    """RobertaEmbeddings numbers positions from padding_idx + 1: 514 rows, 512 positions."""
+    arch = _imported(_config("roberta-base"), "RobertaForMaskedLM")
+    stack = arch.main_stack
+    assert (stack.max_positions, stack.position_offset) == (512, 2)
+    positions = _find(count_parameters(arch).tree, "positions")
+    table = _shape_size("roberta-base", "roberta.embeddings.position_embeddings.weight")
+    assert positions.params == 514 * 768 == table
+    # Another padding token moves the offset with it; the rows stay as the file says.
+    other = _imported({**_config("roberta-base"), "pad_token_id": 0}, "RobertaForMaskedLM")
+    assert (other.main_stack.max_positions, other.main_stack.position_offset) == (513, 1)
+    assert count_parameters(other).total == count_parameters(arch).total
+
+
+def test_roberta_bare_model_has_the_pooler_and_the_mlm_head_one_bias() -> None:
+    mlm = count_parameters(_imported(_config("roberta-base"), "RobertaForMaskedLM"))
+    bare = count_parameters(_imported(_config("roberta-base"), "RobertaModel"))
+    h, vocab = 768, 50265
+    head = (h * h + h) + 2 * h + vocab  # dense, LayerNorm, the bias; the decoder tied
+    assert mlm.total - bare.total == head - (h * h + h)
+
+
+def test_electra_looks_up_and_normalizes_at_the_embedding_width_then_projects_with_a_bias() -> None:
+    arch = _imported(_config("electra-small-discriminator"), "ElectraForPreTraining")
+    tree = count_parameters(arch).tree
+    e, h = 128, 256
+    assert _find(tree, "token embedding").params == 30522 * e
+    assert _find(tree, "positions").params == 512 * e
+    assert _find(tree, "token types").params == 2 * e
+    assert _find(tree, "embedding norm").params == 2 * e
+    projection = _find(tree, "projection in")
+    assert (
+        projection.params
+        == e * h + h
+        == _shape_size(
+            "electra-small-discriminator",
+            "electra.embeddings_project.weight",
+            "electra.embeddings_project.bias",
+        )
+    )
+
+
+def test_electra_discriminator_head_is_a_dense_and_one_output_per_token() -> None:
+    arch = _imported(_config("electra-base-discriminator"), "ElectraForPreTraining")
+    assert not arch.head.present and arch.head.token_classifier == 1
+    h = 768
+    assert _find(count_parameters(arch).tree, "token classifier").params == (h * h + h) + (h + 1)
+
+
+def test_electra_generator_head_maps_to_the_embedding_width() -> None:
+    """ElectraGeneratorPredictions: dense h → e and LayerNorm(e), then the tied decoder's bias
+    (measured with transformers 5.24: ElectraForMaskedLM of e 32, h 64, V 300 is 90,388)."""
+    data = {
+        "model_type": "electra",
+        "embedding_size": 32,
+        "hidden_size": 64,
+        "num_attention_heads": 4,
+        "num_hidden_layers": 2,
+        "intermediate_size": 100,
+        "vocab_size": 300,
+    }
+    arch = _imported(data, "ElectraForMaskedLM")
+    tree = count_parameters(arch).tree
+    assert _find(tree, "transform dense").params == 64 * 32 + 32
+    assert _find(tree, "transform norm").params == 2 * 32
+    assert count_parameters(arch).total == 90_388
+    untied = _imported({**data, "tie_word_embeddings": False}, "ElectraForMaskedLM")
+    assert count_parameters(untied).total == 90_388 + 300 * 32 == 99_988
+
+
+def test_distilbert_has_no_token_types_and_counts_its_sinusoidal_table() -> None:
+    """DistilBERT's Embeddings has no token_type_embeddings; sinusoidal_pos_embds only fills the
+    nn.Embedding of positions, which stays a parameter."""
+    data = _config("distilbert-base-uncased")
+    arch = _imported(data, "DistilBertForMaskedLM")
+    assert arch.embeddings.token_types == 0
+    outside = NAMES["distilbert-base-uncased"]["outside_layers"]
+    assert not any(name.endswith("token_type_embeddings.weight") for name in outside)
+    sines = _imported({**data, "sinusoidal_pos_embds": True}, "DistilBertForMaskedLM")
+    assert count_parameters(sines).total == count_parameters(arch).total == 66_985_530
+    assert _find(count_parameters(sines).tree, "positions").params == 512 * 768
+
+
+def _shape_size(stem: str, *names: str) -> int:
+    outside = NAMES[stem]["outside_layers"]
+    total = 0
+    for name in names:
+        shape = outside[name]
+        shape = shape["shape"] if isinstance(shape, dict) else shape
+        size = 1
+        for dim in shape:
+            size *= dim
+        total += size
+    return total
+
+
+def test_modernbert_layer_0_has_no_attention_norm() -> None:
+    """ModernBertEncoderLayer(layer_idx=0).attn_norm is an nn.Identity: one LayerNorm, γ only."""
+    arch = _imported(_config("modernbert-base"), "ModernBertForMaskedLM")
+    norms = [(run.start, run.count, run.block.norms.count) for run in arch.runs if run.start == 0]
+    assert norms == [(0, 1, 1)]
+    assert {run.block.norms.count for run in arch.runs if run.start > 0} == {2}
+    structures = NAMES["modernbert-base"]["layer_structures"]
+    first = next(one for one in structures if one["layers"] == "0")
+    assert not any(name.startswith("attn_norm") for name in first["params"])
+    assert "mlp_norm.weight" in first["params"] and "mlp_norm.bias" not in first["params"]
+
+
+def test_modernbert_alternates_global_and_local_attention_every_third_layer() -> None:
+    arch = _imported(_config("modernbert-base"), "ModernBertForMaskedLM")
+    windows = {}
+    for run in arch.runs:
+        for start in run.starts():
+            for layer in range(start, start + run.count):
+                windows[layer] = run.block.mixer.sliding_window
+    assert [windows[i] for i in range(22)] == [None if i % 3 == 0 else 128 for i in range(22)]
+    listed = {**_config("modernbert-base"), "layer_types": ["full_attention"] * 22}
+    assert all(run.block.mixer.sliding_window is None for run in _imported(listed, "ModernBertModel").runs)
+
+
+def test_modernbert_has_no_biases_and_a_biasless_head_transform() -> None:
+    """norm_bias, attention_bias, mlp_bias and classifier_bias false; decoder_bias true: the head is
+    dense h·h, LayerNorm γ, and the decoder's bias of V (its weight tied)."""
+    arch = _imported(_config("modernbert-base"), "ModernBertForMaskedLM")
+    report = count_parameters(arch)
+    h, f, vocab = 768, 1152, 50368
+    assert _find(report.tree, "transform dense").params == h * h
+    assert _find(report.tree, "transform norm").params == h
+    assert _find(report.tree, "bias").params == vocab
+    layer = 4 * h * h + 3 * h * f + 2 * h  # Wqkv and Wo, Wi (2f) and Wo, two LayerNorm γ
+    assert GOLDEN["modernbert-base"]["parts"]["decoder_layers"] == 22 * layer - h
+    biased = {**_config("modernbert-base"), "norm_bias": True, "attention_bias": True, "mlp_bias": True}
+    more = count_parameters(_imported(biased, "ModernBertModel")).total
+    base = count_parameters(_imported(_config("modernbert-base"), "ModernBertModel")).total
+    assert more - base == 22 * (4 * h + 2 * f + h + 2 * h) - h + 2 * h  # final and embedding norms' β
+
