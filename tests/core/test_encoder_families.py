@@ -249,3 +249,103 @@ def test_modernbert_has_no_biases_and_a_biasless_head_transform() -> None:
     base = count_parameters(_imported(_config("modernbert-base"), "ModernBertModel")).total
     assert more - base == 22 * (4 * h + 2 * f + h + 2 * h) - h + 2 * h  # final and embedding norms' β
 
+
+# --- the encoder-decoders' quirks ------------------------------------------------------------------
+
+
+def _stack_terms(arch: Architecture, role: str) -> dict[str, int]:
+    """A stack's terms outside its layers (its input and its final norm), by name."""
+    stack = next(child for child in count_parameters(arch).tree.children if child.name == role)
+    terms: dict[str, int] = {}
+    for child in stack.children:
+        if child.name == "input":
+            terms |= {node.name: node.params for node in child.children}
+        elif not child.name.startswith("layer"):
+            terms[child.name] = child.params
+    return terms
+
+
+def test_sinusoidal_positions_are_parameters_in_marian_and_buffers_in_m2m_100() -> None:
+    marian = _imported(_config("opus-mt-en-de"), "MarianMTModel")
+    for role in ("encoder", "decoder"):
+        assert _stack_terms(marian, role) == {"positions": 512 * 512}  # and no norm outside the layers
+    assert _shape_size("opus-mt-en-de", "model.encoder.embed_positions.weight") == 512 * 512
+    nllb = _imported(_config("nllb-200-distilled-600m"), "M2M100ForConditionalGeneration")
+    assert nllb.encoder is not None and nllb.encoder.positions == "sinusoidal"
+    buffer = NAMES["nllb-200-distilled-600m"]["outside_layers"]["model.encoder.embed_positions.weights"]
+    assert buffer == {"buffer": "non-persistent", "shape": [1026, 1024]}
+    for role in ("encoder", "decoder"):
+        assert _stack_terms(nllb, role) == {"final norm (LayerNorm)": 2 * 1024}
+
+
+def test_pegasus_keeps_its_sines_as_parameters_and_ends_each_stack_in_a_norm() -> None:
+    arch = _imported(_config("pegasus-large"), "PegasusForConditionalGeneration")
+    for role in ("encoder", "decoder"):
+        assert _stack_terms(arch, role) == {"positions": 1024 * 1024, "final norm (LayerNorm)": 2 * 1024}
+
+
+def test_mbart_has_an_embedding_norm_a_final_norm_and_positions_offset_by_two() -> None:
+    arch = _imported(_config("mbart-large-50"), "MBartForConditionalGeneration")
+    for role in ("encoder", "decoder"):
+        assert _stack_terms(arch, role) == {
+            "positions": 1026 * 1024,
+            "embedding norm (LayerNorm)": 2 * 1024,
+            "final norm (LayerNorm)": 2 * 1024,
+        }
+    assert arch.main_stack.max_positions == 1024
+
+
+@pytest.mark.parametrize(
+    ("stem", "model_class"),
+    [
+        ("mbart-large-50", "MBartForConditionalGeneration"),
+        ("pegasus-large", "PegasusForConditionalGeneration"),
+        ("opus-mt-en-de", "MarianMTModel"),
+    ],
+)
+def test_final_logits_bias_is_a_buffer_and_scale_embedding_costs_nothing(stem: str, model_class: str) -> None:
+    data = _config(stem)
+    bias = NAMES[stem]["outside_layers"]["final_logits_bias"]
+    assert bias["buffer"] == "persistent"  # in the checkpoint, not among the parameters
+    arch = _imported(data, model_class)
+    assert count_parameters(arch).total == GOLDEN[stem]["total"]
+    assert not arch.head.bias and arch.head.tied
+    unscaled = _imported({**data, "scale_embedding": not data.get("scale_embedding", False)}, model_class)
+    assert count_parameters(unscaled).total == GOLDEN[stem]["total"]
+
+
+def test_the_head_and_both_stacks_share_one_table_and_untying_it_is_refused() -> None:
+    """tie_word_embeddings false makes transformers 5.24 untie shared, both embed_tokens and the
+    head (NLLB-600M: 615,073,792 → 1,402,138,624, four tables): no published model is so."""
+    data = _config("nllb-200-distilled-600m")
+    report = count_parameters(_imported(data, "M2M100ForConditionalGeneration"))
+    assert report.by_part["embeddings"] == 256206 * 1024
+    with pytest.raises(ParamTallyError, match="tie_word_embeddings is false"):
+        _imported({**data, "tie_word_embeddings": False}, "M2M100ForConditionalGeneration")
+
+
+def test_marian_without_shared_embeddings_gives_the_decoder_its_own_table_and_head() -> None:
+    """MarianMTModel with share_encoder_decoder_embeddings false: the encoder's table of V, the
+    decoder's of decoder_vocab_size, the head tied to the decoder's (random marian-01, measured)."""
+    entry = next(entry for entry in RANDOM if entry.get("name") == "marian-01")
+    arch = _imported(entry["config"], "MarianMTModel")
+    tree = count_parameters(arch).tree
+    assert _find(tree, "decoder token embedding").params == 127 * 64
+    assert _find(tree, "weights (tied").params == 0
+    untied = {
+        "model_type": "marian",
+        "d_model": 32,
+        "encoder_layers": 1,
+        "decoder_layers": 1,
+        "encoder_ffn_dim": 64,
+        "decoder_ffn_dim": 64,
+        "encoder_attention_heads": 2,
+        "decoder_attention_heads": 2,
+        "vocab_size": 300,
+        "decoder_vocab_size": 120,
+        "share_encoder_decoder_embeddings": False,
+        "tie_word_embeddings": False,
+        "max_position_embeddings": 64,
+    }
+    # MarianMTModel of this config, measured with transformers 5.24 on the meta device: 42,752.
+    assert count_parameters(_imported(untied, "MarianMTModel")).total == 42_752
