@@ -27,9 +27,11 @@ from paramtally.core.schema import SCHEMA_VERSION, Architecture  # noqa: E402
 
 CONFIG_DIR = ROOT / "tests" / "data" / "hf_configs"
 CONFIG_DIR_V2 = ROOT / "tests" / "data" / "hf_configs_v2"
+CONFIG_DIR_V3 = ROOT / "tests" / "data" / "hf_configs_v3"
 PRESET_DIR = ROOT / "presets"
 GOLDEN = ROOT / "tests" / "golden" / "presets.json"
 GOLDEN_V2 = ROOT / "tests" / "golden" / "families_v2.json"
+GOLDEN_V3 = ROOT / "tests" / "golden" / "families_v3.json"
 SKIP = {"bert-base-uncased"}  # an encoder: importable, but not a built-in preset
 DEFAULTS = (
     "the transformers 5.24 {cls} defaults ({why}); not a published config.json, so read it as that "
@@ -58,6 +60,19 @@ V2_FILES: dict[str, str] = {
     "gpt-oss-20b": "gpt-oss-20b",
     "gpt-oss-120b": "synthetic-gpt-oss-120b-defaults",
     "command-r7b": "c4ai-command-r7b-12-2024",
+}
+
+# Presets from tests/data/hf_configs_v3 (issue 33's families; provenance in its SOURCES.md): id -> stem.
+V3_FILES: dict[str, str] = {
+    # the encoders and encoder-decoders, one model of each family
+    "roberta-base": "roberta-base",
+    "electra-base-discriminator": "electra-base-discriminator",
+    "distilbert-base-uncased": "distilbert-base-uncased",
+    "modernbert-base": "modernbert-base",
+    "nllb-200-distilled-600m": "nllb-200-distilled-600m",
+    "opus-mt-en-de": "opus-mt-en-de",
+    "mbart-large-50": "mbart-large-50",
+    "pegasus-large": "pegasus-large",
 }
 
 # id -> (display name, where the config comes from, extra remark or "")
@@ -161,12 +176,38 @@ SOURCES: dict[str, tuple[str, str, str]] = {
         "",
     ),
     "command-r7b": ("Command R7B", "CohereForAI/c4ai-command-r7b-12-2024", ""),
+    "roberta-base": ("RoBERTa-base", "FacebookAI/roberta-base", "Positions offset past the padding token."),
+    "electra-base-discriminator": (
+        "ELECTRA-base discriminator",
+        "google/electra-base-discriminator",
+        "The replaced-token discriminator head.",
+    ),
+    "distilbert-base-uncased": ("DistilBERT-base (uncased)", "distilbert/distilbert-base-uncased", ""),
+    "modernbert-base": (
+        "ModernBERT-base",
+        "answerdotai/ModernBERT-base",
+        "No biases; global attention every third layer, a 128-token window between.",
+    ),
+    "nllb-200-distilled-600m": (
+        "NLLB-200-distilled-600M",
+        "facebook/nllb-200-distilled-600M",
+        "An M2M-100 model: sinusoidal positions are buffers, not parameters.",
+    ),
+    "opus-mt-en-de": (
+        "OPUS-MT en-de (Marian)",
+        "Helsinki-NLP/opus-mt-en-de",
+        "Sinusoidal positions kept as parameters.",
+    ),
+    "mbart-large-50": ("mBART-large-50", "facebook/mbart-large-50", ""),
+    "pegasus-large": ("Pegasus-large", "google/pegasus-large", "Sinusoidal positions kept as parameters."),
 }
 
 
 def config_path(preset_id: str) -> Path:
     if preset_id in V2_FILES:
         return CONFIG_DIR_V2 / f"{V2_FILES[preset_id]}.json"
+    if preset_id in V3_FILES:
+        return CONFIG_DIR_V3 / f"{V3_FILES[preset_id]}.json"
     return CONFIG_DIR / f"{preset_id}.json"
 
 
@@ -179,7 +220,13 @@ def build(preset_id: str) -> Architecture:
         f"Hugging Face config.json of {source}, imported with the transformers class defaults "
         f"for keys the file leaves out; counts equal the real model's numel."
     )
-    if "Brown" in source:
+    if preset_id in V3_FILES:  # written from the published hyperparameters (hf_configs_v3/SOURCES.md)
+        description = (
+            f"Hugging Face config.json of {source} as recalled from its published hyperparameters, not "
+            "copied, imported with the transformers class defaults for keys the file leaves out; counts "
+            f"equal the real model's numel. {remark}"
+        ).strip()
+    elif "Brown" in source:
         description = f"{source}. {remark}"
     elif "defaults" in source:
         description = f"From {source}; counts equal that module's numel. {remark}".strip()
@@ -217,7 +264,13 @@ def main(argv: list[str] | None = None) -> int:
     golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
     families = json.loads(GOLDEN_V2.read_text(encoding="utf-8"))
     golden |= {preset_id: families[stem] for preset_id, stem in V2_FILES.items()}
-    ids = sorted([path.stem for path in CONFIG_DIR.glob("*.json") if path.stem not in SKIP] + list(V2_FILES))
+    families_v3 = json.loads(GOLDEN_V3.read_text(encoding="utf-8"))
+    golden |= {preset_id: families_v3[stem] for preset_id, stem in V3_FILES.items()}
+    ids = sorted(
+        [path.stem for path in CONFIG_DIR.glob("*.json") if path.stem not in SKIP]
+        + list(V2_FILES)
+        + list(V3_FILES)
+    )
     unknown = set(ids) - SOURCES.keys()
     if unknown:
         print(f"no display name for {sorted(unknown)}: add them to SOURCES", file=sys.stderr)

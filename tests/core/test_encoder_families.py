@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import warnings
+from math import prod
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,9 @@ from paramtally.core.count.breakdown import Node
 from paramtally.core.count.parameters import count_parameters
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.io.importers import families
+from paramtally.core.io.importers.checkpoint import Checkpoint, compare
 from paramtally.core.io.importers.hf_config import import_hf_config
+from paramtally.core.io.importers.safetensors_header import TensorInfo
 from paramtally.core.schema import Architecture
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -349,3 +352,57 @@ def test_marian_without_shared_embeddings_gives_the_decoder_its_own_table_and_he
     }
     # MarianMTModel of this config, measured with transformers 5.24 on the meta device: 42,752.
     assert count_parameters(_imported(untied, "MarianMTModel")).total == 42_752
+
+
+# --- the command line and the checkpoint names ---------------------------------------------------------
+
+STEMS = sorted({stem for stem, _, _ in PUBLISHED})
+
+
+@pytest.mark.parametrize("stem", STEMS)
+def test_count_json_and_memory_of_the_published_file(
+    stem: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from paramtally.core.cli import main
+
+    config = tmp_path / "config.json"
+    config.write_text(json.dumps({**_config(stem), "architectures": [GOLDEN[stem]["model_class"]]}), "utf-8")
+    assert main(["count", str(config), "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["total"] == GOLDEN[stem]["total"]
+    assert main(["memory", str(config), "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)
+
+
+def _saved(stem: str) -> list[TensorInfo]:
+    """The tensors a checkpoint of ``stem`` saves, named and shaped as the built module's
+    (persistent buffers too: final_logits_bias)."""
+    entry = NAMES[stem]
+    tensors: list[TensorInfo] = []
+
+    def add(name: str, value: Any) -> None:
+        if isinstance(value, dict):
+            if value["buffer"] != "persistent":
+                return
+            value = value["shape"]
+        size = prod(value)
+        tensors.append(TensorInfo(name, tuple(value), "F32", 4 * size, "x", size))
+
+    for name, value in entry["outside_layers"].items():
+        add(name, value)
+    for structure in entry["layer_structures"]:
+        first, _, last = structure["layers"].partition("-")
+        for index in range(int(first), int(last or first) + 1):
+            for name, value in {**structure["params"], **structure.get("buffers", {})}.items():
+                add(f"{structure['prefix']}{index}.{name}", value)
+    return tensors
+
+
+@pytest.mark.parametrize("stem", STEMS)
+def test_verify_finds_every_tensor_in_its_predicted_part(stem: str) -> None:
+    arch = _imported(_config(stem), GOLDEN[stem]["model_class"])
+    result = compare(Checkpoint(Path(stem), "safetensors", ("x",), tuple(_saved(stem))), arch)
+    assert result.matches and not result.unexplained
+    differing = {row.part for row in result.parts if row.difference}
+    # XLM-R's measured names list the tied table under lm_head.decoder.weight (the module order):
+    # the same tensor, counted once, named by its other owner.
+    assert differing == ({"embeddings", "lm_head"} if stem == "xlm-roberta-base" else set())
