@@ -149,6 +149,11 @@ def _stack_input(arch: Architecture, stack: Stack, ctx: Context) -> list[Node]:
         nodes.append(
             leaf("relative position bias", "embeddings", "buckets·a", buckets=stack.relative_buckets, a=heads)
         )
+    if stack.relative_embeddings:  # DebertaV2Encoder.rel_embeddings, shared by every layer
+        rows = stack.relative_embeddings
+        nodes.append(leaf("relative position embeddings", "embeddings", "rows·h", rows=rows, h=h))
+        if stack.relative_norm:
+            nodes.append(norm_leaf(ctx, "relative position norm", h))
     if stack.embedding_norm:
         # ELECTRA normalizes at the embed width, before its projection in.
         before = arch.embeddings.projection == "in_after_norm" and w != h

@@ -253,6 +253,31 @@ def test_modernbert_has_no_biases_and_a_biasless_head_transform() -> None:
     assert more - base == 22 * (4 * h + 2 * f + h + 2 * h) - h + 2 * h  # final and embedding norms' β
 
 
+def test_a_relative_position_table_counts_once_for_its_stack() -> None:
+    """Stack.relative_embeddings: rows of h every layer reads (DeBERTa's rel_embeddings), and its
+    norm; however many layers, one table."""
+    spec = {
+        "hidden_size": 64,
+        "embeddings": {"vocab_size": 100},
+        "blocks": {
+            "default": {"mixer": {"num_heads": 4}, "ffn": {"width": 128}, "norms": {"kind": "layernorm"}}
+        },
+        "decoder": {
+            "layers": [{"count": 3}],
+            "positions": "none",
+            "relative_embeddings": 32,
+            "relative_norm": True,
+        },
+        "head": {"present": False},
+    }
+    with_table = count_parameters(Architecture.model_validate(spec))
+    without = count_parameters(
+        Architecture.model_validate({**spec, "decoder": {"layers": [{"count": 3}], "positions": "none"}})
+    )
+    assert with_table.total - without.total == 32 * 64 + 2 * 64
+    assert _find(with_table.tree, "relative position embeddings").expr == "rows·h"
+
+
 # --- the encoder-decoders' quirks ------------------------------------------------------------------
 
 
