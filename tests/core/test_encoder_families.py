@@ -253,6 +253,79 @@ def test_modernbert_has_no_biases_and_a_biasless_head_transform() -> None:
     assert more - base == 22 * (4 * h + 2 * f + h + 2 * h) - h + 2 * h  # final and embedding norms' β
 
 
+def test_deberta_v3_reads_one_relative_table_and_shares_the_attention_keys() -> None:
+    """DeBERTa-v3-base: rel_embeddings [2 × 256, 768] with its LayerNorm, once for the encoder;
+    share_att_key, so no pos_key_proj or pos_query_proj; no absolute positions, no token types."""
+    arch = _imported(_config("deberta-v3-base"), "DebertaV2Model")
+    # The file names no class (nor does the published one): read as the bare encoder it measures.
+    unnamed = import_hf_config(_config("deberta-v3-base"), "config.json")
+    assert not unnamed.head.present and count_parameters(unnamed).total == GOLDEN["deberta-v3-base"]["total"]
+    stack = arch.main_stack
+    assert (stack.relative_embeddings, stack.relative_norm, stack.positions) == (512, True, "none")
+    assert arch.embeddings.token_types == 0
+    tree = count_parameters(arch).tree
+    assert (
+        _find(tree, "relative position embeddings").params
+        == 512 * 768
+        == _shape_size("deberta-v3-base", "encoder.rel_embeddings.weight")
+    )
+    assert _find(tree, "relative position norm").params == 2 * 768
+    mixer = arch.runs[0].block.mixer
+    assert mixer.kind == "disentangled_attention"
+    assert not mixer.position_key and not mixer.position_query  # type: ignore[union-attr]
+    layer = NAMES["deberta-v3-base"]["layer_structures"][0]["params"]
+    assert not any(name.startswith("attention.self.pos_") for name in layer)
+
+
+@pytest.mark.parametrize(
+    ("kinds", "key", "query"),
+    [("p2c|c2p", True, True), (["c2p"], True, False), ("p2c", False, True), (None, False, False)],
+)
+def test_deberta_projects_positions_itself_without_share_att_key(kinds: Any, key: bool, query: bool) -> None:
+    """pos_key_proj for c2p and pos_query_proj for p2c, h·a·d_h + a·d_h each, in every layer."""
+    data = {**_config("deberta-v3-base"), "share_att_key": False, "pos_att_type": kinds}
+    shared = count_parameters(_imported(_config("deberta-v3-base"), "DebertaV2Model")).total
+    arch = _imported(data, "DebertaV2Model")
+    mixer = arch.runs[0].block.mixer
+    assert (mixer.position_key, mixer.position_query) == (key, query)  # type: ignore[union-attr]
+    assert count_parameters(arch).total - shared == 12 * (key + query) * (768 * 768 + 768)
+
+
+def test_deberta_embeddings_project_without_a_bias_and_normalize_at_the_hidden_size() -> None:
+    """DebertaV2Embeddings with embedding_size 32 of 64 and absolute positions: words, positions
+    and token types at 32, embed_proj 32 → 64 without a bias, LayerNorm at 64 (random deberta-v2-00
+    and -02 are such; this one measured with transformers 5.24: 119,104, untied legacy MLM head)."""
+    data = {
+        "model_type": "deberta-v2",
+        "hidden_size": 64,
+        "embedding_size": 32,
+        "num_attention_heads": 4,
+        "num_hidden_layers": 2,
+        "intermediate_size": 100,
+        "vocab_size": 300,
+        "relative_attention": True,
+        "pos_att_type": "p2c|c2p",
+        "position_buckets": 16,
+        "norm_rel_ebd": "layer_norm",
+        "tie_word_embeddings": False,
+        "type_vocab_size": 2,
+    }
+    arch = _imported(data, "DebertaV2ForMaskedLM")
+    tree = count_parameters(arch).tree
+    assert _find(tree, "positions").params == 512 * 32 and _find(tree, "token types").params == 2 * 32
+    assert _find(tree, "projection in").params == 32 * 64
+    assert _find(tree, "embedding norm").params == 2 * 64
+    assert _find(tree, "transform dense").params == 64 * 32 + 32  # LegacyDebertaV2PredictionHeadTransform
+    assert count_parameters(arch).total == 119_104
+
+
+def test_deberta_without_relative_attention_has_no_table() -> None:
+    entry = next(entry for entry in RANDOM if entry.get("name") == "deberta-v2-01")
+    arch = _imported(entry["config"], "DebertaV2ForMaskedLM")
+    assert arch.main_stack.relative_embeddings == 0 and arch.main_stack.positions == "learned"
+    assert count_parameters(arch).total == entry["total"]
+
+
 def test_a_relative_position_table_counts_once_for_its_stack() -> None:
     """Stack.relative_embeddings: rows of h every layer reads (DeBERTa's rel_embeddings), and its
     norm; however many layers, one table."""

@@ -43,6 +43,7 @@ FAMILY_MODULES = (
     "bert",
     "bloom",
     "cohere2",
+    "deberta_v2",
     "deepseek",
     "distilbert",
     "electra",
