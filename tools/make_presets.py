@@ -69,6 +69,7 @@ V3_FILES: dict[str, str] = {
     "electra-base-discriminator": "electra-base-discriminator",
     "distilbert-base-uncased": "distilbert-base-uncased",
     "modernbert-base": "modernbert-base",
+    "deberta-v3-base": "deberta-v3-base",
     "nllb-200-distilled-600m": "nllb-200-distilled-600m",
     "opus-mt-en-de": "opus-mt-en-de",
     "mbart-large-50": "mbart-large-50",
@@ -187,6 +188,11 @@ SOURCES: dict[str, tuple[str, str, str]] = {
         "ModernBERT-base",
         "answerdotai/ModernBERT-base",
         "No biases; global attention every third layer, a 128-token window between.",
+    ),
+    "deberta-v3-base": (
+        "DeBERTa-v3-base",
+        "microsoft/deberta-v3-base",
+        "The bare encoder (the file names no head): disentangled attention over one shared relative table.",
     ),
     "nllb-200-distilled-600m": (
         "NLLB-200-distilled-600M",

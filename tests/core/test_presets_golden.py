@@ -35,6 +35,7 @@ V2_PRESETS = {
 V3_PRESETS = {
     "roberta-base": "roberta-base", "electra-base-discriminator": "electra-base-discriminator",
     "distilbert-base-uncased": "distilbert-base-uncased", "modernbert-base": "modernbert-base",
+    "deberta-v3-base": "deberta-v3-base",
     "nllb-200-distilled-600m": "nllb-200-distilled-600m", "opus-mt-en-de": "opus-mt-en-de",
     "mbart-large-50": "mbart-large-50", "pegasus-large": "pegasus-large",
 }  # fmt: skip
