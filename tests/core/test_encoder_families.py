@@ -31,6 +31,8 @@ V3 = ROOT / "tests" / "data" / "hf_configs_v3"
 GOLDEN = json.loads((ROOT / "tests" / "golden" / "families_v3.json").read_text(encoding="utf-8"))
 RANDOM = json.loads((ROOT / "tests" / "golden" / "random_configs_v3.json").read_text(encoding="utf-8"))
 NAMES = json.loads((ROOT / "tests" / "data" / "param_names_v3.json").read_text(encoding="utf-8"))
+# Heads and tables no published or randomized config reaches (python tools/measure_encoder_cases.py).
+CASES = json.loads((ROOT / "tests" / "golden" / "encoder_cases.json").read_text(encoding="utf-8"))
 
 TYPES = (
     "roberta",
@@ -166,24 +168,16 @@ def test_electra_discriminator_head_is_a_dense_and_one_output_per_token() -> Non
 
 
 def test_electra_generator_head_maps_to_the_embedding_width() -> None:
-    """ElectraGeneratorPredictions: dense h → e and LayerNorm(e), then the tied decoder's bias
-    (measured with transformers 5.24: ElectraForMaskedLM of e 32, h 64, V 300 is 90,388)."""
-    data = {
-        "model_type": "electra",
-        "embedding_size": 32,
-        "hidden_size": 64,
-        "num_attention_heads": 4,
-        "num_hidden_layers": 2,
-        "intermediate_size": 100,
-        "vocab_size": 300,
-    }
-    arch = _imported(data, "ElectraForMaskedLM")
+    """ElectraGeneratorPredictions: dense h → e and LayerNorm(e), then the tied decoder's bias."""
+    case = CASES["electra-generator-embed-width"]
+    arch = _imported(case["config"], case["model_class"])
     tree = count_parameters(arch).tree
     assert _find(tree, "transform dense").params == 64 * 32 + 32
     assert _find(tree, "transform norm").params == 2 * 32
-    assert count_parameters(arch).total == 90_388
-    untied = _imported({**data, "tie_word_embeddings": False}, "ElectraForMaskedLM")
-    assert count_parameters(untied).total == 90_388 + 300 * 32 == 99_988
+    assert count_parameters(arch).total == case["total"]
+    untied = CASES["electra-generator-untied"]
+    assert untied["total"] - case["total"] == 300 * 32  # the decoder's own e·V
+    assert count_parameters(_imported(untied["config"], untied["model_class"])).total == untied["total"]
 
 
 def test_distilbert_has_no_token_types_and_counts_its_sinusoidal_table() -> None:
@@ -294,29 +288,16 @@ def test_deberta_projects_positions_itself_without_share_att_key(kinds: Any, key
 def test_deberta_embeddings_project_without_a_bias_and_normalize_at_the_hidden_size() -> None:
     """DebertaV2Embeddings with embedding_size 32 of 64 and absolute positions: words, positions
     and token types at 32, embed_proj 32 → 64 without a bias, LayerNorm at 64 (random deberta-v2-00
-    and -02 are such; this one measured with transformers 5.24: 119,104, untied legacy MLM head)."""
-    data = {
-        "model_type": "deberta-v2",
-        "hidden_size": 64,
-        "embedding_size": 32,
-        "num_attention_heads": 4,
-        "num_hidden_layers": 2,
-        "intermediate_size": 100,
-        "vocab_size": 300,
-        "relative_attention": True,
-        "pos_att_type": "p2c|c2p",
-        "position_buckets": 16,
-        "norm_rel_ebd": "layer_norm",
-        "tie_word_embeddings": False,
-        "type_vocab_size": 2,
-    }
+    and -02 are such; this case with the legacy MLM head untied)."""
+    case = CASES["deberta-legacy-head-embed-width-untied"]
+    data = case["config"]
     arch = _imported(data, "DebertaV2ForMaskedLM")
     tree = count_parameters(arch).tree
     assert _find(tree, "positions").params == 512 * 32 and _find(tree, "token types").params == 2 * 32
     assert _find(tree, "projection in").params == 32 * 64
     assert _find(tree, "embedding norm").params == 2 * 64
     assert _find(tree, "transform dense").params == 64 * 32 + 32  # LegacyDebertaV2PredictionHeadTransform
-    assert count_parameters(arch).total == 119_104
+    assert count_parameters(arch).total == case["total"]
 
 
 def test_deberta_without_relative_attention_has_no_table() -> None:
@@ -433,23 +414,10 @@ def test_marian_without_shared_embeddings_gives_the_decoder_its_own_table_and_he
     tree = count_parameters(arch).tree
     assert _find(tree, "decoder token embedding").params == 127 * 64
     assert _find(tree, "weights (tied").params == 0
-    untied = {
-        "model_type": "marian",
-        "d_model": 32,
-        "encoder_layers": 1,
-        "decoder_layers": 1,
-        "encoder_ffn_dim": 64,
-        "decoder_ffn_dim": 64,
-        "encoder_attention_heads": 2,
-        "decoder_attention_heads": 2,
-        "vocab_size": 300,
-        "decoder_vocab_size": 120,
-        "share_encoder_decoder_embeddings": False,
-        "tie_word_embeddings": False,
-        "max_position_embeddings": 64,
-    }
-    # MarianMTModel of this config, measured with transformers 5.24 on the meta device: 42,752.
-    assert count_parameters(_imported(untied, "MarianMTModel")).total == 42_752
+    case = CASES["marian-own-decoder-untied"]  # and the head untied from that table
+    arch = _imported(case["config"], case["model_class"])
+    assert not arch.head.tied and arch.embeddings.decoder_vocab_size == 120
+    assert count_parameters(arch).total == case["total"]
 
 
 # --- the command line and the checkpoint names ---------------------------------------------------------
@@ -504,3 +472,9 @@ def test_verify_finds_every_tensor_in_its_predicted_part(stem: str) -> None:
     # XLM-R's measured names list the tied table under lm_head.decoder.weight (the module order):
     # the same tensor, counted once, named by its other owner.
     assert differing == ({"embeddings", "lm_head"} if stem == "xlm-roberta-base" else set())
+
+
+@pytest.mark.parametrize("name", sorted(name for name in CASES if not name.startswith("_")))
+def test_each_measured_case_counts_as_its_class(name: str) -> None:
+    case = CASES[name]
+    assert count_parameters(_imported(case["config"], case["model_class"])).total == case["total"]
