@@ -45,6 +45,15 @@ class DisentangledAttention(Attention):
     )
 
     SHORT: ClassVar[str] = "disentangled attention"
+    # Its own names and colour: Attention's ("attn", its orange) would name this kind instead.
+    PATTERN_NAMES: ClassVar[tuple[str, ...]] = ("deberta",)
+    COLOR: ClassVar[str] = "#A6761D"
+    # Small valid settings for the property tests (tests/core/strategies.py).
+    EXAMPLES: ClassVar[tuple[dict[str, object], ...]] = (
+        {"num_heads": 2, "head_dim": 8, **dict.fromkeys(("q_bias", "k_bias", "v_bias", "o_bias"), True)},
+        {"num_heads": 4, "head_dim": 16, "position_key": True, "position_query": True, "q_bias": True},
+        {"num_heads": 1, "head_dim": 4, "position_key": True, "sliding_window": 64},
+    )
     TENSOR_RULES: ClassVar[tuple[tuple[str, str], ...]] = (
         ("attention", r"pos_(key|query)_proj|query_proj|key_proj|value_proj"),
         ("embeddings", r"rel_embeddings"),

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from paramtally.core.blocks import Attention, Context, DisentangledAttention
 from paramtally.core.count.breakdown import Node
 from paramtally.core.count.parameters import count_parameters
 from paramtally.core.errors import ParamTallyError
@@ -478,3 +479,18 @@ def test_verify_finds_every_tensor_in_its_predicted_part(stem: str) -> None:
 def test_each_measured_case_counts_as_its_class(name: str) -> None:
     case = CASES[name]
     assert count_parameters(_imported(case["config"], case["model_class"])).total == case["total"]
+
+
+@pytest.mark.parametrize("example", DisentangledAttention.EXAMPLES)
+def test_disentangled_attention_is_attention_plus_its_own_position_projections(
+    example: dict[str, Any],
+) -> None:
+    ctx = Context(96, "layernorm", True)
+    mixer = DisentangledAttention.model_validate(example)
+    plain = Attention.model_validate({k: v for k, v in example.items() if not k.startswith("position_")})
+    a, _, d_h = mixer.heads(ctx)
+    extra = (mixer.position_key + mixer.position_query) * (96 * a * d_h + a * d_h)
+    assert (
+        sum(node.params for node in mixer.terms(ctx)) == sum(node.params for node in plain.terms(ctx)) + extra
+    )
+    assert mixer.cache(ctx, 1) == plain.cache(ctx, 1)  # K and V as attention's: the table is the stack's
