@@ -87,7 +87,7 @@ class Embeddings(Spec):
     )
     decoder_vocab_size: PositiveInt | None = Field(
         None,
-        title="Decoder vocabulary",
+        title="Decoder vocab",
         description="Rows of the decoder's own token embedding, apart from the encoder's (Marian without "
         "shared embeddings); the head predicts these.",
     )

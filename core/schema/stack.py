@@ -139,13 +139,13 @@ class Stack(HashedSpec):
     )
     relative_embeddings: NonNegativeInt = Field(
         0,
-        title="Relative position rows",
+        title="Relative rows",
         description="Rows of a relative position table of width h that every layer reads (DeBERTa's "
         "rel_embeddings: twice the position buckets).",
     )
     relative_norm: bool = Field(
         False,
-        title="Relative position norm",
+        title="Relative norm",
         description="A norm over the relative position table (DeBERTa's norm_rel_ebd).",
     )
     embedding_norm: bool = Field(
