@@ -83,6 +83,16 @@ V3_FILES: dict[str, str] = {
     "granite-3.1-8b": "granite-3.1-8b-instruct",
     "bitnet-b1.58-2b": "bitnet-b1.58-2b-4t",
     "hunyuan-7b": "hunyuan-7b-instruct",
+    # the encoders and encoder-decoders, one model of each family
+    "roberta-base": "roberta-base",
+    "electra-base-discriminator": "electra-base-discriminator",
+    "distilbert-base-uncased": "distilbert-base-uncased",
+    "modernbert-base": "modernbert-base",
+    "deberta-v3-base": "deberta-v3-base",
+    "nllb-200-distilled-600m": "nllb-200-distilled-600m",
+    "opus-mt-en-de": "opus-mt-en-de",
+    "mbart-large-50": "mbart-large-50",
+    "pegasus-large": "pegasus-large",
 }
 
 # id -> (display name, where the config comes from, extra remark or "")
@@ -208,6 +218,35 @@ SOURCES: dict[str, tuple[str, str, str]] = {
         "Counted at the unpacked shapes transformers builds.",
     ),
     "hunyuan-7b": ("Hunyuan-7B", "tencent/Hunyuan-7B-Instruct", ""),
+    "roberta-base": ("RoBERTa-base", "FacebookAI/roberta-base", "Positions offset past the padding token."),
+    "electra-base-discriminator": (
+        "ELECTRA-base discriminator",
+        "google/electra-base-discriminator",
+        "The replaced-token discriminator head.",
+    ),
+    "distilbert-base-uncased": ("DistilBERT-base (uncased)", "distilbert/distilbert-base-uncased", ""),
+    "modernbert-base": (
+        "ModernBERT-base",
+        "answerdotai/ModernBERT-base",
+        "No biases; global attention every third layer, a 128-token window between.",
+    ),
+    "deberta-v3-base": (
+        "DeBERTa-v3-base",
+        "microsoft/deberta-v3-base",
+        "The bare encoder (the file names no head): disentangled attention over one shared relative table.",
+    ),
+    "nllb-200-distilled-600m": (
+        "NLLB-200-distilled-600M",
+        "facebook/nllb-200-distilled-600M",
+        "An M2M-100 model: sinusoidal positions are buffers, not parameters.",
+    ),
+    "opus-mt-en-de": (
+        "OPUS-MT en-de (Marian)",
+        "Helsinki-NLP/opus-mt-en-de",
+        "Sinusoidal positions kept as parameters.",
+    ),
+    "mbart-large-50": ("mBART-large-50", "facebook/mbart-large-50", ""),
+    "pegasus-large": ("Pegasus-large", "google/pegasus-large", "Sinusoidal positions kept as parameters."),
 }
 
 

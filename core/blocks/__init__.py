@@ -40,6 +40,7 @@ from paramtally.core.blocks.base import (
     carried_into,
 )
 from paramtally.core.blocks.dense import ACTIVATIONS, Activation, DenseFFN, NoFFN
+from paramtally.core.blocks.disentangled_attention import DisentangledAttention
 from paramtally.core.blocks.gated_deltanet import GatedDeltaNet
 from paramtally.core.blocks.insertions import Adapter, LoRA, LoRATarget
 from paramtally.core.blocks.mamba import Mamba
@@ -70,6 +71,7 @@ __all__ = [
     "Cache",
     "Context",
     "DenseFFN",
+    "DisentangledAttention",
     "FFNKind",
     "FFNProtocol",
     "GGUFTensor",
@@ -97,7 +99,7 @@ __all__ = [
 ]
 
 # The registry: every kind a mixer or an FFN can be, discriminated by its ``kind`` field.
-MixerKind = Attention | MLA | Mamba | Mamba2 | GatedDeltaNet | NoMixer
+MixerKind = Attention | MLA | Mamba | Mamba2 | GatedDeltaNet | NoMixer | DisentangledAttention
 FFNKind = DenseFFN | MoE | NoFFN
 Mixer = Annotated[MixerKind, Field(discriminator="kind")]
 FFN = Annotated[FFNKind, Field(discriminator="kind")]

@@ -108,11 +108,23 @@ def _token_embedding(arch: Architecture) -> list[Node]:
         parts = [leaf("token embedding", "embeddings", "(V + x)·e", V=emb.vocab_size, x=emb.extra_rows, e=e)]
     else:
         parts = [leaf("token embedding", "embeddings", "V·e", V=emb.vocab_size, e=e)]
+    if emb.decoder_vocab_size:
+        parts.append(leaf("decoder token embedding", "embeddings", "V_d·e", V_d=emb.decoder_vocab_size, e=e))
     if emb.token_types:
-        parts.append(leaf("token types", "embeddings", "T·h", T=emb.token_types, h=h))
+        w = emb.lookup_width(h)
+        width = "e" if w != h else "h"
+        parts.append(leaf("token types", "embeddings", f"T·{width}", T=emb.token_types, **{width: w}))
     if e != h:
-        parts.append(leaf("projections in and out", "embeddings", "2·e·h", e=e, h=h))
+        parts.append(_projection(emb.projection, e, h))
     return parts
+
+
+def _projection(kind: str, e: int, h: int) -> Node:
+    if kind == "in":
+        return leaf("projection in", "embeddings", "e·h", e=e, h=h)
+    if kind == "in_after_norm":
+        return leaf("projection in", "embeddings", "e·h + h", e=e, h=h)
+    return leaf("projections in and out", "embeddings", "2·e·h", e=e, h=h)
 
 
 def _stack_input(arch: Architecture, stack: Stack, ctx: Context) -> list[Node]:
@@ -125,9 +137,11 @@ def _stack_input(arch: Architecture, stack: Stack, ctx: Context) -> list[Node]:
             "two convolutions", "frontend", "m·h·k + h + h·h·k + h", m=front.mel_bins, h=h, k=front.kernel
         )
         nodes.append(convs)
+    w = arch.embeddings.lookup_width(h)  # position rows and the embedding norm before a projection in
     if stack.positions == "learned":
-        expr = "(n_pos + offset)·h" if stack.position_offset else "n_pos·h"
-        values = {"n_pos": stack.max_positions, "offset": stack.position_offset, "h": h}
+        width = "e" if w != h else "h"
+        expr = f"(n_pos + offset)·{width}" if stack.position_offset else f"n_pos·{width}"
+        values = {"n_pos": stack.max_positions, "offset": stack.position_offset, width: w}
         nodes.append(leaf("positions", "embeddings", expr, **values))
     if stack.relative_buckets:  # validation made sure the first layer attends: it has heads
         # The bias sits in the first layer's attention (T5's layer 0), with that layer's heads.
@@ -136,22 +150,36 @@ def _stack_input(arch: Architecture, stack: Stack, ctx: Context) -> list[Node]:
         nodes.append(
             leaf("relative position bias", "embeddings", "buckets·a", buckets=stack.relative_buckets, a=heads)
         )
+    if stack.relative_embeddings:  # DebertaV2Encoder.rel_embeddings, shared by every layer
+        rows = stack.relative_embeddings
+        nodes.append(leaf("relative position embeddings", "embeddings", "rows·h", rows=rows, h=h))
+        if stack.relative_norm:
+            nodes.append(norm_leaf(ctx, "relative position norm", h))
     if stack.embedding_norm:
-        nodes.append(norm_leaf(ctx, "embedding norm", h))
+        # ELECTRA normalizes at the embed width, before its projection in.
+        before = arch.embeddings.projection == "in_after_norm" and w != h
+        nodes.append(norm_leaf(ctx, "embedding norm", w if before else h, symbol="e" if before else "h"))
     return nodes
 
 
 def _head(arch: Architecture, ctx: Context) -> list[Node]:
-    head, h, V, e = arch.head, arch.hidden_size, arch.embeddings.vocab_size, arch.embed_dim
+    head, h, e = arch.head, arch.hidden_size, arch.embed_dim
+    V = arch.embeddings.decoder_vocab_size or arch.embeddings.vocab_size
     nodes: list[Node] = []
     if head.pooler:
         nodes.append(group("pooler", [leaf("dense", "lm_head", "h·h + h", h=h)]))
+    if head.token_classifier:
+        n = head.token_classifier
+        dense = leaf("dense", "lm_head", "h·h + h", h=h)
+        nodes.append(group("token classifier", [dense, leaf("classifier", "lm_head", "n·h + n", n=n, h=h)]))
     if not head.present:
         return nodes
     parts: list[Node] = []
-    if head.transform:
-        parts.append(leaf("transform dense", "lm_head", "h·h + h", h=h))
-        parts.append(norm_leaf(ctx, "transform norm", h, part="lm_head"))
+    if head.transform:  # BERT's h → h; ELECTRA's and DeBERTa's generator heads h → e
+        width = "e" if e != h else "h"
+        expr = f"h·{width} + {width}" if head.transform_bias else f"h·{width}"
+        parts.append(leaf("transform dense", "lm_head", expr, **{"h": h, width: e}))
+        parts.append(norm_leaf(ctx, "transform norm", e, part="lm_head", symbol=width))
     if head.tied:
         parts.append(Node("weights (tied to the token embedding)", 0, "lm_head", "0"))
     else:

@@ -139,7 +139,8 @@ def matmul_params(arch: Architecture) -> tuple[int, int]:
     token, and are left out (the images' own FLOPs are not counted)."""
     report = count_parameters(arch)
     e, h = arch.embed_dim, arch.hidden_size
-    projections = 2 * e * h if e != h else 0  # OPT's project_in/out sit with the embeddings but multiply
+    # OPT's project_in/out and ELECTRA's embeddings_project sit with the embeddings but multiply.
+    projections = arch.embeddings.projection_params(h)
     lookups = report.by_part.get("embeddings", 0) - projections + arch.added_vocab * e
     head = (arch.embeddings.vocab_size + arch.added_vocab) * e if arch.head.present else 0
     untied = head if arch.head.present and not arch.head.tied else 0

@@ -47,6 +47,9 @@ __all__ = [
 SCHEMA_VERSION: Final = 2
 
 
+EmbedProjection = Literal["in_and_out", "in", "in_after_norm"]
+
+
 class Embeddings(Spec):
     """The token embedding, shared by every stack."""
 
@@ -68,6 +71,38 @@ class Embeddings(Spec):
         description="Rows of the token embedding past the vocabulary the head predicts (Mllama's 8 "
         "image tokens: 128,264 rows, a head of 128,256).",
     )
+    projection: EmbedProjection = Field(
+        "in_and_out",
+        title="Projection",
+        description="How an embed width other than the hidden size reaches it: bias-free projections in "
+        "and out (OPT-350m); lookups at the embed width, then a bias-free projection in (DeBERTa-v2); "
+        "lookups and their norm at the embed width, then a biased projection in (ELECTRA).",
+        json_schema_extra={
+            "choice_labels": {
+                "in_and_out": "In and out",
+                "in": "In, norm after",
+                "in_after_norm": "In with bias, norm before",
+            },
+        },
+    )
+    decoder_vocab_size: PositiveInt | None = Field(
+        None,
+        title="Decoder vocab",
+        description="Rows of the decoder's own token embedding, apart from the encoder's (Marian without "
+        "shared embeddings); the head predicts these.",
+    )
+
+    def lookup_width(self, h: int) -> int:
+        """The width of the position and token-type rows: the embed width where the projection
+        comes after the lookups, else the hidden size."""
+        return (self.embed_dim or h) if self.projection != "in_and_out" else h
+
+    def projection_params(self, h: int) -> int:
+        """Parameters of the projections between the embed width and the hidden size."""
+        e = self.embed_dim or h
+        if e == h:
+            return 0
+        return {"in_and_out": 2 * e * h, "in": e * h, "in_after_norm": e * h + h}[self.projection]
 
 
 class Head(Spec):
@@ -90,6 +125,18 @@ class Head(Spec):
         False, title="Transform", description="A dense h→h layer and norm before the head (BERT's MLM head)."
     )
     pooler: bool = Field(False, title="Pooler", description="A dense h→h pooler on the first token (BERT).")
+    transform_bias: bool = Field(
+        True,
+        title="Transform bias",
+        description="A bias on the transform's dense layer (ModernBERT: classifier_bias, off).",
+        json_schema_extra={"visible_when": {"transform": True}},
+    )
+    token_classifier: NonNegativeInt = Field(
+        0,
+        title="Token classifier",
+        description="Outputs per token of a dense h→h and a linear classifier after it, with biases "
+        "(ELECTRA's replaced-token discriminator: 1).",
+    )
 
 
 Probability = Annotated[float, Field(ge=0, lt=1)]

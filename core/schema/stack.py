@@ -137,6 +137,17 @@ class Stack(HashedSpec):
         title="Relative buckets",
         description="Buckets of a relative position bias in the first layer (T5).",
     )
+    relative_embeddings: NonNegativeInt = Field(
+        0,
+        title="Relative rows",
+        description="Rows of a relative position table of width h that every layer reads (DeBERTa's "
+        "rel_embeddings: twice the position buckets).",
+    )
+    relative_norm: bool = Field(
+        False,
+        title="Relative norm",
+        description="A norm over the relative position table (DeBERTa's norm_rel_ebd).",
+    )
     embedding_norm: bool = Field(
         False, title="Embedding norm", description="A norm right after the embeddings (BLOOM, BERT, BART)."
     )

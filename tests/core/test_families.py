@@ -91,11 +91,8 @@ def test_each_published_config_of_a_type_read_counts_as_measured(stem: str) -> N
     golden = GOLDEN_V3[stem]
     arch = import_hf_config({**_v3(stem), "architectures": [golden["model_class"]]}, f"{stem}.json")
     report = count_parameters(arch)
-    assert (report.total, report.active, arch.head.tied) == (
-        golden["total"],
-        golden["active"],
-        golden["tied"],
-    )
+    tied = arch.head.tied if arch.head.present else None  # the golden's None: no LM head
+    assert (report.total, report.active, tied) == (golden["total"], golden["active"], golden["tied"])
 
 
 def test_glm_4_5_has_its_per_head_q_k_norms_only_with_use_qk_norm() -> None:
@@ -166,7 +163,6 @@ def test_an_unknown_type_is_one_line_naming_it_three_supported_types_and_what_to
         ("longcat-flash-chat", "deepseek_v3", None),  # DeepSeek's MLA and MoE keys (kv_lora_rank …)
         # An unknown wrapper around a text_config (gemma3 and qwen2_5_vl themselves are read now).
         ("gemma-3-27b-it", "gemma3_text", "gemma3_future"),
-        ("mbart-large-50", "bart", None),
         ("zamba-7b-v1", "jamba", None),
         ("falcon-mamba-7b", "mamba", None),
         ("qwen2.5-vl-7b-instruct", "qwen2", "qwen2_future_vl"),

@@ -64,7 +64,7 @@ _SHARED: tuple[tuple[str, str], ...] = (
     ("shared_experts", r"shared_mlp"),
     (
         "lm_head",
-        r"cls\.predictions|lm_head|embed_out|^output\.|pooler|proj_out|vocab_(projector|transform)\."
+        r"cls\.predictions|lm_head|embed_out|^output\.|pooler|proj_out|vocab_(projector|transform|layer_norm)\."
         r"|discriminator_predictions|^head\.|^decoder\.(weight|bias)$",
     ),
     ("norms", r"norm|ln_|layernorm|LayerNorm"),

@@ -8,7 +8,7 @@ from paramtally.core.io.importers.families.base import ActivationQuirks, Family,
 from paramtally.core.io.importers.families.pieces import encoder_decoder_blocks, heads_attention
 from paramtally.core.io.importers.hf_reader import HFConfig
 
-__all__ = ["FAMILY", "SEQ2SEQ_QUIRKS", "bart_block", "bart_blocks"]
+__all__ = ["FAMILY", "SEQ2SEQ_QUIRKS", "bart_block", "bart_blocks", "bart_like", "tied_three_ways"]
 
 
 def bart_block(cfg: HFConfig, prefix: str, k_bias: bool) -> tuple[Spec, Spec]:
@@ -34,25 +34,42 @@ def bart_blocks(cfg: HFConfig, k_bias: bool) -> dict[str, Spec]:
     return encoder_decoder_blocks(encoder, decoder, cross, {"kind": "layernorm", "count": 2}, 3)
 
 
-def bart(cfg: HFConfig) -> Spec:
-    h = cfg.integer("d_model")
-    positions = cfg.integer("max_position_embeddings")
-    blocks = bart_blocks(cfg, k_bias=True)
-    stack = {
-        "positions": "learned",
-        "max_positions": positions,
-        "position_offset": 2,
-        "embedding_norm": True,
-        "final_norm": False,
-    }
+def bart_like(cfg: HFConfig, **stack: object) -> Spec:
+    """A BART-like encoder-decoder (BART, mBART, Pegasus, Marian, M2M-100): the layers of
+    ``bart_blocks``, one shared token embedding, and ``stack`` the settings both stacks share
+    (positions, embedding and final norms)."""
     return {
-        "hidden_size": h,
+        "hidden_size": cfg.integer("d_model"),
         "embeddings": {"vocab_size": cfg.integer("vocab_size")},
-        "blocks": blocks,
+        "blocks": bart_blocks(cfg, k_bias=True),
         "encoder": {"block": "encoder", "layers": [{"count": cfg.integer("encoder_layers")}], **stack},
         "decoder": {"block": "decoder", "layers": [{"count": cfg.integer("decoder_layers")}], **stack},
         "head": {"tied": cfg.flag("tie_word_embeddings")},
     }
+
+
+def tied_three_ways(cfg: HFConfig) -> None:
+    """Refuse ``tie_word_embeddings: false`` where transformers 5.24 then also unties the encoder's
+    and the decoder's ``embed_tokens`` from ``shared`` (``_tied_weights_keys``): four tables of V·h,
+    one of them read by nothing, which no published checkpoint has."""
+    if not cfg.flag("tie_word_embeddings"):
+        raise cfg.fail(
+            "tie_word_embeddings",
+            f"is false: transformers 5.24 then builds {cfg.model_type} with four V·d_model tables "
+            "(shared, both stacks' and the head's), which no published model has; not supported",
+        )
+
+
+def bart(cfg: HFConfig) -> Spec:
+    positions = cfg.integer("max_position_embeddings")
+    return bart_like(
+        cfg,
+        positions="learned",
+        max_positions=positions,
+        position_offset=2,
+        embedding_norm=True,
+        final_norm=False,
+    )
 
 
 # BART's and Whisper's eager_attention_forward take the softmax in the activation dtype, their loss
