@@ -53,6 +53,7 @@ FAMILY_MODULES = (
     "gpt_oss",
     "granite_hybrid",
     "jamba",
+    "lfm2",
     "llama",
     "llama4",
     "mamba",

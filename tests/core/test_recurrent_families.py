@@ -1,0 +1,148 @@
+"""The recurrent and hybrid families of issue 33 and the mixer kinds they brought.
+
+Numbers come from the real transformers 5.24 modules: the published configs' totals and tensor
+names (``tests/golden/families_v3.json``, ``tests/data/param_names_v3.json``, by
+``tools/measure_golden.py --v3``) and one small config per quirk
+(``tests/golden/recurrent_quirks_v3.json``, by ``tools/measure_recurrent_quirks.py``). The published
+and randomized configs' totals are checked for every type in test_families.py and test_hf_import.py.
+"""
+
+from __future__ import annotations
+
+import json
+import warnings
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from paramtally.core.blocks import Context, ShortConv
+from paramtally.core.count.parameters import count_parameters
+from paramtally.core.errors import ParamTallyError
+from paramtally.core.io.importers.checkpoint import Checkpoint, compare
+from paramtally.core.io.importers.hf_config import import_hf_config
+from paramtally.core.io.importers.safetensors_header import TensorInfo
+from paramtally.core.memory.estimate import estimate_memory
+from paramtally.core.memory.scenario import Scenario
+from paramtally.core.schema import Architecture
+from paramtally.core.schema.group_addresses import group_block
+from tests.core.test_tensor_parts_v3 import GOLDEN, NAMES, saved_tensors
+
+ROOT = Path(__file__).resolve().parents[2]
+V3 = ROOT / "tests" / "data" / "hf_configs_v3"
+QUIRKS = json.loads((ROOT / "tests" / "golden" / "recurrent_quirks_v3.json").read_text(encoding="utf-8"))
+
+
+def published(stem: str) -> Architecture:
+    data = json.loads((V3 / f"{stem}.json").read_text(encoding="utf-8"))
+    return import_hf_config({**data, "architectures": [GOLDEN[stem]["model_class"]]}, f"{stem}.json")
+
+
+def quirk(name: str) -> tuple[Architecture, dict[str, Any]]:
+    entry = QUIRKS[name]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return import_hf_config(entry["config"], f"{name}.json"), entry
+
+
+def assert_counts_as_measured(arch: Architecture, entry: dict[str, Any]) -> None:
+    report = count_parameters(arch)
+    assert (report.total, report.active, arch.head.tied) == (entry["total"], entry["active"], entry["tied"])
+
+
+def measured_shape(entry: dict[str, Any]) -> list[int]:
+    (shape,) = entry["shape"].values()
+    return list(shape)
+
+
+# --- verify: the checkpoint's tensors land in the parts the prediction has -----------------------
+
+VERIFIED = ["lfm2-1.2b"]
+
+
+@pytest.mark.parametrize("stem", VERIFIED)
+def test_the_checkpoints_tensors_verify_against_the_prediction(stem: str) -> None:
+    tensors = tuple(
+        TensorInfo(name, (n,), "F16", 2 * n, "model.safetensors", n)
+        for name, n, _ in saved_tensors(NAMES[stem])
+    )
+    result = compare(Checkpoint(Path(stem), "safetensors", ("model.safetensors",), tensors), published(stem))
+    assert result.matches, (result.unexplained[:3], result.layers[:3], result.parts)
+    assert result.actual_total == GOLDEN[stem]["total"]
+    assert all(row.difference == 0 for row in result.parts)
+
+
+# --- the short conv (LFM2) -----------------------------------------------------------------------
+
+
+def test_a_short_conv_layer_is_what_lfm2_saves() -> None:
+    """in_proj 3h·h, the depthwise conv h·K, out_proj h·h: LFM2-1.2B's conv tensors."""
+    conv = NAMES["lfm2-1.2b"]["layer_structures"][0]["params"]
+    saved = sum(
+        shape[0] * (shape[1] if len(shape) > 1 else 1) * (shape[2] if len(shape) > 2 else 1)
+        for name, shape in conv.items()
+        if name.startswith("conv.")
+    )
+    mixer = group_block(published("lfm2-1.2b"), ("decoder", "layers", 0)).mixer
+    assert isinstance(mixer, ShortConv)
+    assert (
+        sum(term.params for term in mixer.terms(Context(2048))) == saved == 3 * 2048**2 + 2048 * 3 + 2048**2
+    )
+
+
+def test_a_short_conv_keeps_its_last_k_minus_1_inputs_per_sequence() -> None:
+    mixer = ShortConv(conv_kernel=3)
+    assert mixer.cache(Context(2048), 1).per_sequence == 2048 * 2
+    assert mixer.cache(Context(2048), 4).per_sequence == 512 * 2
+    assert mixer.cache(Context(2048), 1).per_token == 0
+    assert mixer.tp_problem(Context(2048), 3) is not None and mixer.tp_problem(Context(2048), 4) is None
+
+
+def test_lfm2_keeps_kv_for_its_attention_layers_and_a_conv_state_for_the_rest() -> None:
+    """LFM2-1.2B: 6 attention layers of 8 KV heads × 64, 10 short convs of 2,048 channels, K = 3."""
+    arch = published("lfm2-1.2b")
+    by_name = {term.name: term.value for term in estimate_memory(arch, Scenario(context=4096, batch=1)).terms}
+    assert by_name["KV cache"] == 2 * 6 * 8 * 64 * 4096 * 2
+    assert by_name["recurrent state"] == 10 * 2048 * 2 * 2
+
+
+def test_lfm2_auto_adjusts_block_ff_dim_as_lfm2mlp_does() -> None:
+    """block_ff_dim 12,288 → int(2·12,288/3) = 8,192, × 1.0, a multiple of 256: the saved w1."""
+    arch = published("lfm2-1.2b")
+    width = NAMES["lfm2-1.2b"]["layer_structures"][0]["params"]["feed_forward.w1.weight"][0]
+    assert group_block(arch, ("decoder", "layers", 0)).ffn.width == width == 8192
+    arch, entry = quirk("lfm2-auto-adjust-multiplier-and-multiple")
+    assert_counts_as_measured(arch, entry)
+    assert group_block(arch, ("decoder", "layers", 0)).ffn.width == measured_shape(entry)[0] == 384
+
+
+def test_lfm2_reads_block_ff_dim_over_intermediate_size() -> None:
+    arch, entry = quirk("lfm2-block-ff-dim-over-intermediate")
+    assert_counts_as_measured(arch, entry)
+    assert group_block(arch, ("decoder", "layers", 0)).ffn.width == measured_shape(entry)[0] == 384
+
+
+def test_lfm2_reads_tie_embedding_over_tie_word_embeddings() -> None:
+    arch, entry = quirk("lfm2-tie-embedding-over-tie-word-embeddings")
+    assert_counts_as_measured(arch, entry)
+    assert arch.head.tied is False
+
+
+def test_lfm2_without_layer_types_or_full_attn_idxs_is_attention_everywhere() -> None:
+    arch, entry = quirk("lfm2-no-layer-types-all-attention")
+    assert_counts_as_measured(arch, entry)
+    kinds = {group_block(arch, ("decoder", "layers", i)).mixer.kind for i in range(len(arch.decoder.layers))}
+    assert kinds == {"attention"}
+
+
+def test_lfm2_conv_bias_biases_in_proj_the_conv_and_out_proj() -> None:
+    arch, entry = quirk("lfm2-1.2b-conv-bias")
+    assert_counts_as_measured(arch, entry)
+    assert measured_shape(entry) == [3 * 2048]
+    assert count_parameters(arch).total - GOLDEN["lfm2-1.2b"]["total"] == 10 * (3 * 2048 + 2048 + 2048)
+
+
+def test_lfm2_refuses_a_null_ffn_multiplier_as_its_config_does() -> None:
+    data = {**QUIRKS["lfm2-auto-adjust-multiplier-and-multiple"]["config"], "block_ffn_dim_multiplier": None}
+    with pytest.raises(ParamTallyError, match="block_ffn_dim_multiplier"):
+        import_hf_config(data, "lfm2.json")

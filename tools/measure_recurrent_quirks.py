@@ -1,0 +1,113 @@
+#!/usr/bin/env python3
+"""Goldens for the quirks of the recurrent and hybrid families (issue 33): small configs, each
+showing one rule of what transformers 5.24 builds, measured on the meta device.
+
+    /tmp/tv/bin/python tools/measure_recurrent_quirks.py           # tests/golden/recurrent_quirks_v3.json
+    /tmp/tv/bin/python tools/measure_recurrent_quirks.py --check   # re-measure, compare, write nothing
+
+Each case is a published config of tests/data/hf_configs_v3 (``base``) or none, with keys changed
+(``change``; a key set to ``DROP`` is removed). The entry holds what ``measure_v3.measure`` gives
+(total, active, tied) and, where a case says so, the shape of one named parameter.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import measure_v3 as v3
+
+OUT = v3.mg.ROOT / "tests" / "golden" / "recurrent_quirks_v3.json"
+DROP = "<drop>"
+
+_TINY_LFM2 = {
+    "architectures": ["Lfm2ForCausalLM"],
+    "model_type": "lfm2",
+    "hidden_size": 64,
+    "num_hidden_layers": 3,
+    "num_attention_heads": 4,
+    "num_key_value_heads": 2,
+    "vocab_size": 256,
+    "layer_types": ["conv", "full_attention", "conv"],
+}
+
+# name -> (base config stem or None, changes, parameter whose shape is recorded or None)
+CASES: dict[str, tuple[str | None, dict[str, Any], str | None]] = {
+    # block_ff_dim wins over intermediate_size (Lfm2Config.__post_init__ pops it over the field).
+    "lfm2-block-ff-dim-over-intermediate": (
+        None,
+        {**_TINY_LFM2, "intermediate_size": 999, "block_ff_dim": 384, "block_auto_adjust_ff_dim": False},
+        "model.layers.0.feed_forward.w1.weight",
+    ),
+    # auto-adjust: int(2·f/3) = 256, × 1.3 = 332, rounded up to 128 → 384.
+    "lfm2-auto-adjust-multiplier-and-multiple": (
+        None,
+        {**_TINY_LFM2, "block_ff_dim": 384, "block_ffn_dim_multiplier": 1.3, "block_multiple_of": 128},
+        "model.layers.0.feed_forward.w1.weight",
+    ),
+    # tie_embedding wins over tie_word_embeddings.
+    "lfm2-tie-embedding-over-tie-word-embeddings": (
+        None,
+        {**_TINY_LFM2, "tie_embedding": False, "tie_word_embeddings": True},
+        None,
+    ),
+    # No layer_types and no full_attn_idxs: every layer is attention.
+    "lfm2-no-layer-types-all-attention": (
+        None,
+        {**_TINY_LFM2, "layer_types": DROP},
+        None,
+    ),
+    # LFM2-1.2B with conv_bias: in_proj, the conv and out_proj each get a bias.
+    "lfm2-1.2b-conv-bias": ("lfm2-1.2b", {"conv_bias": True}, "model.layers.0.conv.in_proj.bias"),
+}
+
+
+def config_of(base: str | None, change: dict[str, Any]) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    if base is not None:
+        data = json.loads((v3.V3_DIR / f"{base}.json").read_text(encoding="utf-8"))
+    data = {**data, **change}
+    return {key: value for key, value in data.items() if value != DROP}
+
+
+def measure_all() -> dict[str, Any]:
+    out: dict[str, Any] = {"_generated_by": v3.mg.versions("python tools/measure_recurrent_quirks.py")}
+    for name, (base, change, shape_of) in CASES.items():
+        config = config_of(base, change)
+        entry, model = v3.measure(config)
+        result = {key: entry[key] for key in ("model_type", "model_class", "total", "active", "tied")}
+        result["config"] = config
+        if shape_of is not None:
+            result["shape"] = {shape_of: list(dict(model.named_parameters())[shape_of].shape)}
+        out[name] = result
+        print(f"{name:50s} {result['total']:>16,} {result['active']:>16,} {result['tied']}")
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--check", action="store_true", help="compare with the file; write nothing")
+    args = parser.parse_args(argv)
+    measured = measure_all()
+    text = json.dumps(measured, indent=1, sort_keys=True) + "\n"
+    if args.check:
+        old = json.loads(OUT.read_text(encoding="utf-8"))
+        same = {k: v for k, v in old.items() if k != "_generated_by"} == {
+            k: v for k, v in measured.items() if k != "_generated_by"
+        }
+        print("unchanged" if same else "differs")
+        return 0 if same else 1
+    OUT.write_text(text, encoding="utf-8")
+    print(f"wrote {OUT}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
