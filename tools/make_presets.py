@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Generate the built-in presets (presets/<id>.json) from the published configs in tests/data/hf_configs.
+"""Generate the built-in presets (presets/<id>.json) from the published configs in tests/data/hf_configs
+(and hf_configs_v2, hf_configs_v3).
 
 Every preset goes through the same importer a user's config.json does, so a preset and its
 config.json always count the same. Files hold only non-default fields (plus schema_version),
@@ -27,9 +28,11 @@ from paramtally.core.schema import SCHEMA_VERSION, Architecture  # noqa: E402
 
 CONFIG_DIR = ROOT / "tests" / "data" / "hf_configs"
 CONFIG_DIR_V2 = ROOT / "tests" / "data" / "hf_configs_v2"
+CONFIG_DIR_V3 = ROOT / "tests" / "data" / "hf_configs_v3"
 PRESET_DIR = ROOT / "presets"
 GOLDEN = ROOT / "tests" / "golden" / "presets.json"
 GOLDEN_V2 = ROOT / "tests" / "golden" / "families_v2.json"
+GOLDEN_V3 = ROOT / "tests" / "golden" / "families_v3.json"
 SKIP = {"bert-base-uncased"}  # an encoder: importable, but not a built-in preset
 DEFAULTS = (
     "the transformers 5.24 {cls} defaults ({why}); not a published config.json, so read it as that "
@@ -58,6 +61,11 @@ V2_FILES: dict[str, str] = {
     "gpt-oss-20b": "gpt-oss-20b",
     "gpt-oss-120b": "synthetic-gpt-oss-120b-defaults",
     "command-r7b": "c4ai-command-r7b-12-2024",
+}
+
+# Presets from tests/data/hf_configs_v3 (issue 33's families; provenance in its SOURCES.md): id -> file stem.
+V3_FILES: dict[str, str] = {
+    "lfm2-1.2b": "lfm2-1.2b",
 }
 
 # id -> (display name, where the config comes from, extra remark or "")
@@ -161,12 +169,20 @@ SOURCES: dict[str, tuple[str, str, str]] = {
         "",
     ),
     "command-r7b": ("Command R7B", "CohereForAI/c4ai-command-r7b-12-2024", ""),
+    "lfm2-1.2b": (
+        "LFM2-1.2B",
+        "LiquidAI/LFM2-1.2B",
+        "Gated short-convolution layers with attention at 6 of 16; block_ff_dim 12,288 auto-adjusted "
+        "to 8,192.",
+    ),
 }
 
 
 def config_path(preset_id: str) -> Path:
     if preset_id in V2_FILES:
         return CONFIG_DIR_V2 / f"{V2_FILES[preset_id]}.json"
+    if preset_id in V3_FILES:
+        return CONFIG_DIR_V3 / f"{V3_FILES[preset_id]}.json"
     return CONFIG_DIR / f"{preset_id}.json"
 
 
@@ -217,7 +233,13 @@ def main(argv: list[str] | None = None) -> int:
     golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
     families = json.loads(GOLDEN_V2.read_text(encoding="utf-8"))
     golden |= {preset_id: families[stem] for preset_id, stem in V2_FILES.items()}
-    ids = sorted([path.stem for path in CONFIG_DIR.glob("*.json") if path.stem not in SKIP] + list(V2_FILES))
+    families_v3 = json.loads(GOLDEN_V3.read_text(encoding="utf-8"))
+    golden |= {preset_id: families_v3[stem] for preset_id, stem in V3_FILES.items()}
+    ids = sorted(
+        [path.stem for path in CONFIG_DIR.glob("*.json") if path.stem not in SKIP]
+        + list(V2_FILES)
+        + list(V3_FILES)
+    )
     unknown = set(ids) - SOURCES.keys()
     if unknown:
         print(f"no display name for {sorted(unknown)}: add them to SOURCES", file=sys.stderr)

@@ -16,6 +16,7 @@ from tests.core.test_vision_language import VLM_PRESETS
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = json.loads((ROOT / "tests" / "golden" / "presets.json").read_text(encoding="utf-8"))
 FAMILIES = json.loads((ROOT / "tests" / "golden" / "families_v2.json").read_text(encoding="utf-8"))
+FAMILIES_V3 = json.loads((ROOT / "tests" / "golden" / "families_v3.json").read_text(encoding="utf-8"))
 # Schema-2 presets: their config file in tests/data/hf_configs_v2 (tools/make_presets.py's V2_FILES).
 V2_PRESETS = {
     "t5-base": "t5-base", "flan-t5-base": "flan-t5-base", "mt5-base": "mt5-base", "bart-base": "bart-base",
@@ -30,6 +31,11 @@ V2_PRESETS = {
     "command-r7b": "c4ai-command-r7b-12-2024",
 }  # fmt: skip
 
+# Issue 33's presets: their config file in tests/data/hf_configs_v3 (tools/make_presets.py's V3_FILES).
+V3_PRESETS = {
+    "lfm2-1.2b": "lfm2-1.2b",
+}
+
 PRESET_IDS = (
     "gpt2 gpt2-medium gpt2-large gpt2-xl gpt3-175b opt-125m opt-350m opt-1.3b llama-2-7b llama-2-13b "
     "llama-2-70b llama-3-8b llama-3-70b llama-3.1-405b llama-3.2-1b mistral-7b-v0.1 mixtral-8x7b "
@@ -40,7 +46,16 @@ PRESET_IDS = (
 
 def test_every_built_in_preset_is_checked_here() -> None:
     # The vision-language presets are checked part by part in test_vision_language.py.
-    assert set(builtin_ids()) == set(PRESET_IDS) | set(V2_PRESETS) | set(VLM_PRESETS)
+    assert set(builtin_ids()) == set(PRESET_IDS) | set(V2_PRESETS) | set(V3_PRESETS) | set(VLM_PRESETS)
+
+
+@pytest.mark.parametrize("preset_id", sorted(V3_PRESETS))
+def test_issue_33_preset_counts_as_the_real_model(preset_id: str) -> None:
+    arch = load_builtin(preset_id)
+    report = count_parameters(arch)
+    golden = FAMILIES_V3[V3_PRESETS[preset_id]]
+    expected = (golden["total"], golden["active"], golden["tied"])
+    assert (report.total, report.active, arch.head.tied) == expected
 
 
 @pytest.mark.parametrize("preset_id", sorted(V2_PRESETS))
