@@ -64,6 +64,31 @@ CASES: dict[str, tuple[str | None, dict[str, Any], str | None]] = {
     ),
     # LFM2-1.2B with conv_bias: in_proj, the conv and out_proj each get a bias.
     "lfm2-1.2b-conv-bias": ("lfm2-1.2b", {"conv_bias": True}, "model.layers.0.conv.in_proj.bias"),
+    # attention_bias biases q, k and v; o_proj has its bias either way.
+    "recurrentgemma-2b-attention-bias": (
+        "recurrentgemma-2b",
+        {"attention_bias": True},
+        "model.layers.2.temporal_block.q_proj.bias",
+    ),
+    # A file's head_dim is what the attention is built with (not h / a).
+    "recurrentgemma-2b-head-dim-128": (
+        "recurrentgemma-2b",
+        {"head_dim": 128},
+        "model.layers.2.temporal_block.q_proj.weight",
+    ),
+    # lru_width apart from the hidden size; null means the hidden size.
+    "recurrentgemma-2b-lru-1280": (
+        "recurrentgemma-2b",
+        {"lru_width": 1280},
+        "model.layers.0.temporal_block.rg_lru.input_gate_weight",
+    ),
+    "recurrentgemma-2b-lru-null": ("recurrentgemma-2b", {"lru_width": None}, None),
+    # Any block type but "recurrent" is a (local) attention block.
+    "recurrentgemma-2b-other-block-type": (
+        "recurrentgemma-2b",
+        {"block_types": ["recurrent", "local"], "num_hidden_layers": 4},
+        None,
+    ),
 }
 
 

@@ -48,6 +48,7 @@ from paramtally.core.blocks.mla import MLA
 from paramtally.core.blocks.moe import MoE
 from paramtally.core.blocks.no_mixer import NoMixer
 from paramtally.core.blocks.protocols import FFNProtocol, InsertionProtocol, KindProtocol, MixerProtocol
+from paramtally.core.blocks.rg_lru import RGLRU
 from paramtally.core.blocks.short_conv import ShortConv
 
 __all__ = [
@@ -61,6 +62,7 @@ __all__ = [
     "MIXERS",
     "MIXER_KINDS",
     "MLA",
+    "RGLRU",
     "TREE_EDITS",
     "VALUE_KINDS",
     "Activation",
@@ -98,7 +100,7 @@ __all__ = [
 ]
 
 # The registry: every kind a mixer or an FFN can be, discriminated by its ``kind`` field.
-MixerKind = Attention | MLA | Mamba | Mamba2 | GatedDeltaNet | NoMixer | ShortConv
+MixerKind = Attention | MLA | Mamba | Mamba2 | GatedDeltaNet | NoMixer | ShortConv | RGLRU
 FFNKind = DenseFFN | MoE | NoFFN
 Mixer = Annotated[MixerKind, Field(discriminator="kind")]
 FFN = Annotated[FFNKind, Field(discriminator="kind")]

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from paramtally.core.blocks import Context, ShortConv
+from paramtally.core.blocks import RGLRU, Context, ShortConv
 from paramtally.core.count.parameters import count_parameters
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.io.importers.checkpoint import Checkpoint, compare
@@ -50,6 +50,17 @@ def assert_counts_as_measured(arch: Architecture, entry: dict[str, Any]) -> None
     assert (report.total, report.active, arch.head.tied) == (entry["total"], entry["active"], entry["tied"])
 
 
+def mixer_kinds(arch: Architecture) -> set[str]:
+    """The mixer kinds of the decoder's layers, a repeating group's runs included."""
+    kinds = set()
+    for i, group in enumerate(arch.decoder.layers):
+        runs = range(len(group.pattern)) if group.pattern else [None]
+        for j in runs:
+            path = ("decoder", "layers", i) if j is None else ("decoder", "layers", i, "pattern", j)
+            kinds.add(group_block(arch, path).mixer.kind)
+    return kinds
+
+
 def measured_shape(entry: dict[str, Any]) -> list[int]:
     (shape,) = entry["shape"].values()
     return list(shape)
@@ -57,7 +68,7 @@ def measured_shape(entry: dict[str, Any]) -> list[int]:
 
 # --- verify: the checkpoint's tensors land in the parts the prediction has -----------------------
 
-VERIFIED = ["lfm2-1.2b"]
+VERIFIED = ["lfm2-1.2b", "recurrentgemma-2b"]
 
 
 @pytest.mark.parametrize("stem", VERIFIED)
@@ -131,8 +142,7 @@ def test_lfm2_reads_tie_embedding_over_tie_word_embeddings() -> None:
 def test_lfm2_without_layer_types_or_full_attn_idxs_is_attention_everywhere() -> None:
     arch, entry = quirk("lfm2-no-layer-types-all-attention")
     assert_counts_as_measured(arch, entry)
-    kinds = {group_block(arch, ("decoder", "layers", i)).mixer.kind for i in range(len(arch.decoder.layers))}
-    assert kinds == {"attention"}
+    assert mixer_kinds(arch) == {"attention"}
 
 
 def test_lfm2_conv_bias_biases_in_proj_the_conv_and_out_proj() -> None:
@@ -146,3 +156,101 @@ def test_lfm2_refuses_a_null_ffn_multiplier_as_its_config_does() -> None:
     data = {**QUIRKS["lfm2-auto-adjust-multiplier-and-multiple"]["config"], "block_ffn_dim_multiplier": None}
     with pytest.raises(ParamTallyError, match="block_ffn_dim_multiplier"):
         import_hf_config(data, "lfm2.json")
+
+
+# --- the RG-LRU (RecurrentGemma) -----------------------------------------------------------------
+
+
+def _layer_params(stem: str, structure: int) -> dict[str, list[int]]:
+    params: dict[str, list[int]] = NAMES[stem]["layer_structures"][structure]["params"]
+    return params
+
+
+def _numel(shape: list[int]) -> int:
+    n = 1
+    for size in shape:
+        n *= size
+    return n
+
+
+def _structure_of(stem: str, fragment: str) -> int:
+    return next(
+        i
+        for i, s in enumerate(NAMES[stem]["layer_structures"])
+        if any(fragment in name for name in s["params"])
+    )
+
+
+def test_an_rg_lru_block_is_what_recurrentgemma_saves() -> None:
+    """linear_x, linear_y, linear_out with biases, conv_1d with bias, Λ, block-diagonal gates: the
+    2B's temporal block tensors, 10 blocks of 256."""
+    params = _layer_params("recurrentgemma-2b", _structure_of("recurrentgemma-2b", "rg_lru"))
+    saved = sum(_numel(shape) for name, shape in params.items() if name.startswith("temporal_block."))
+    assert params["temporal_block.rg_lru.input_gate_weight"] == [10, 256, 256]
+    mixer = group_block(published("recurrentgemma-2b"), ("decoder", "layers", 0)).mixer
+    assert isinstance(mixer, RGLRU)
+    assert sum(term.params for term in mixer.terms(Context(2560))) == saved
+
+
+def test_an_rg_lru_keeps_its_conv_window_and_its_state_per_sequence() -> None:
+    mixer = RGLRU(num_heads=10, conv_kernel=4)
+    assert mixer.cache(Context(2560), 1).per_sequence == 2560 * 3 + 2560
+    assert mixer.cache(Context(2560), 2).per_sequence == 1280 * 3 + 1280
+    assert mixer.cache(Context(2560), 1).per_token == 0
+    assert mixer.tp_problem(Context(2560), 4) is not None and mixer.tp_problem(Context(2560), 5) is None
+    assert RGLRU(num_heads=3).problems(Context(64))  # 3 blocks do not split 64 channels
+
+
+def test_recurrentgemma_keeps_a_window_of_kv_for_its_local_attention_and_a_state_for_the_rest() -> None:
+    """RecurrentGemma-2B: 8 local attention layers of one KV head × 256 over a 2,048-token window,
+    18 RG-LRU blocks of 2,560 channels, K = 4."""
+    arch = published("recurrentgemma-2b")
+    report = estimate_memory(arch, Scenario(context=8192, batch=1))
+    by_name = {term.name: term.value for term in report.terms}
+    kv = next(value for name, value in by_name.items() if name.startswith("KV cache"))
+    assert kv == 2 * 8 * 1 * 256 * 2048 * 2
+    assert by_name["recurrent state"] == 18 * (2560 * 3 + 2560) * 2
+
+
+def test_recurrentgemma_mlp_is_half_of_intermediate_size_per_branch_with_biases() -> None:
+    params = _layer_params("recurrentgemma-2b", 0)
+    assert params["mlp_block.gate_proj.weight"] == [15360 // 2, 2560]
+    assert params["mlp_block.down_proj.bias"] == [2560]
+    ffn = group_block(published("recurrentgemma-2b"), ("decoder", "layers", 0)).ffn
+    assert (ffn.width, ffn.gated, ffn.bias) == (7680, True, True)
+
+
+def test_recurrentgemma_o_proj_has_a_bias_whatever_attention_bias_says() -> None:
+    params = _layer_params("recurrentgemma-2b", _structure_of("recurrentgemma-2b", "q_proj"))
+    assert "temporal_block.o_proj.bias" in params and "temporal_block.q_proj.bias" not in params
+    arch, entry = quirk("recurrentgemma-2b-attention-bias")
+    assert_counts_as_measured(arch, entry)
+    assert measured_shape(entry) == [2560]
+
+
+def test_recurrentgemma_builds_attention_at_a_files_head_dim() -> None:
+    arch, entry = quirk("recurrentgemma-2b-head-dim-128")
+    assert_counts_as_measured(arch, entry)
+    assert measured_shape(entry) == [10 * 128, 2560]
+
+
+def test_recurrentgemma_lru_width_apart_from_the_hidden_size_and_null() -> None:
+    arch, entry = quirk("recurrentgemma-2b-lru-1280")
+    assert_counts_as_measured(arch, entry)
+    assert measured_shape(entry) == [10, 128, 128]
+    arch, entry = quirk("recurrentgemma-2b-lru-null")
+    assert_counts_as_measured(arch, entry)
+    assert entry["total"] == GOLDEN["recurrentgemma-2b"]["total"]
+
+
+def test_recurrentgemma_takes_any_block_type_but_recurrent_for_attention() -> None:
+    arch, entry = quirk("recurrentgemma-2b-other-block-type")
+    assert_counts_as_measured(arch, entry)
+    assert mixer_kinds(arch) == {"rg_lru", "attention"}
+
+
+def test_recurrentgemma_refuses_the_layer_types_its_config_derives() -> None:
+    data = json.loads((V3 / "recurrentgemma-2b.json").read_text(encoding="utf-8"))
+    for key in ("layer_types", "layers_block_type"):
+        with pytest.raises(ParamTallyError, match=key):
+            import_hf_config({**data, key: ["linear_attention"] * 26}, "rg.json")

@@ -53,3 +53,18 @@ def test_a_pattern_of_short_convs_and_attention_is_typed_by_the_kinds_names(
     # The headline shows what core counts for the edited model.
     total = f"{count_parameters(arch).total:,}"
     qtbot.waitUntil(lambda: total in window.headline.text())
+
+
+def test_a_griffin_pattern_of_rg_lru_blocks_and_attention_is_typed_by_the_kinds_names(
+    qtbot: QtBot, modals: Modals
+) -> None:
+    window = preset_window(qtbot, "llama-3-8b")
+    _pattern(qtbot, modals, window, "[rglru ×2, attention] × 6")
+    assert _pattern_kinds(window) == [("rg_lru", 2), ("attention", 1)]
+    arch = window.document.architecture
+    assert arch.decoder.num_layers == 18
+    group = window.tree.tree_model.group_index(0)
+    rows = [window.tree.tree_model.data(window.tree.tree_model.index(r, 0, group)) for r in range(2)]
+    assert any("RG-LRU" in str(row) for row in rows), rows
+    total = f"{count_parameters(arch).total:,}"
+    qtbot.waitUntil(lambda: total in window.headline.text())

@@ -62,6 +62,7 @@ FAMILY_MODULES = (
     "phi",
     "qwen",
     "qwen3_next",
+    "recurrent_gemma",
     "t5",
     "whisper",
 )
