@@ -89,6 +89,14 @@ CASES: dict[str, tuple[str | None, dict[str, Any], str | None]] = {
         {"block_types": ["recurrent", "local"], "num_hidden_layers": 4},
         None,
     ),
+    # A file's intermediate_size wins over expand × hidden (set after __post_init__).
+    "falcon-mamba-7b-intermediate-size": (
+        "falcon-mamba-7b",
+        {"intermediate_size": 4096},
+        "backbone.layers.0.mixer.in_proj.weight",
+    ),
+    # FalconMambaConfig ties by default; the 7B's file unties.
+    "falcon-mamba-7b-tie-by-default": ("falcon-mamba-7b", {"tie_word_embeddings": DROP}, None),
 }
 
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from paramtally.core.blocks import RGLRU, Context, ShortConv
+from paramtally.core.blocks import RGLRU, Context, Mamba, ShortConv
 from paramtally.core.count.parameters import count_parameters
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.io.importers.checkpoint import Checkpoint, compare
@@ -68,7 +68,7 @@ def measured_shape(entry: dict[str, Any]) -> list[int]:
 
 # --- verify: the checkpoint's tensors land in the parts the prediction has -----------------------
 
-VERIFIED = ["lfm2-1.2b", "recurrentgemma-2b"]
+VERIFIED = ["lfm2-1.2b", "recurrentgemma-2b", "falcon-mamba-7b"]
 
 
 @pytest.mark.parametrize("stem", VERIFIED)
@@ -254,3 +254,33 @@ def test_recurrentgemma_refuses_the_layer_types_its_config_derives() -> None:
     for key in ("layer_types", "layers_block_type"):
         with pytest.raises(ParamTallyError, match=key):
             import_hf_config({**data, key: ["linear_attention"] * 26}, "rg.json")
+
+
+# --- Falcon Mamba ----------------------------------------------------------------------------------
+
+
+def test_falcon_mambas_inner_rms_norms_have_no_parameters() -> None:
+    """dt_layernorm, b_layernorm and c_layernorm are weightless: non-persistent buffers, so the Mamba
+    layer is counted without Jamba's inner norms."""
+    structure = NAMES["falcon-mamba-7b"]["layer_structures"][0]
+    assert {name: b["buffer"] for name, b in structure["buffers"].items()} == {
+        "mixer.dt_layernorm.weight": "non-persistent",
+        "mixer.b_layernorm.weight": "non-persistent",
+        "mixer.c_layernorm.weight": "non-persistent",
+    }
+    assert not any("layernorm" in name for name in structure["params"])
+    mixer = group_block(published("falcon-mamba-7b"), ("decoder", "layers", 0)).mixer
+    assert isinstance(mixer, Mamba) and not mixer.inner_norms
+
+
+def test_falcon_mamba_reads_a_files_intermediate_size_over_expand() -> None:
+    arch, entry = quirk("falcon-mamba-7b-intermediate-size")
+    assert_counts_as_measured(arch, entry)
+    assert measured_shape(entry) == [2 * 4096, 4096]
+
+
+def test_falcon_mamba_ties_by_the_class_default_and_the_7b_unties() -> None:
+    assert published("falcon-mamba-7b").head.tied is False
+    arch, entry = quirk("falcon-mamba-7b-tie-by-default")
+    assert_counts_as_measured(arch, entry)
+    assert arch.head.tied is True

@@ -46,6 +46,7 @@ FAMILY_MODULES = (
     "deepseek",
     "falcon",
     "falcon_h1",
+    "falcon_mamba",
     "gemma",
     "glm4_moe",
     "gpt2",
