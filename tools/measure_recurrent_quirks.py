@@ -25,6 +25,26 @@ import measure_v3 as v3
 OUT = v3.mg.ROOT / "tests" / "golden" / "recurrent_quirks_v3.json"
 DROP = "<drop>"
 
+_TINY_NEMOTRON_H = {
+    "architectures": ["NemotronHForCausalLM"],
+    "model_type": "nemotron_h",
+    "hidden_size": 64,
+    "vocab_size": 256,
+    "num_attention_heads": 4,
+    "num_key_value_heads": 2,
+    "head_dim": 16,
+    "intermediate_size": 96,
+    "mamba_num_heads": 4,
+    "mamba_head_dim": 16,
+    "n_groups": 2,
+    "ssm_state_size": 8,
+    "n_routed_experts": 6,
+    "num_experts_per_tok": 2,
+    "moe_intermediate_size": 32,
+    "moe_shared_expert_intermediate_size": 48,
+    "use_mamba_kernels": False,
+}
+
 _TINY_LFM2 = {
     "architectures": ["Lfm2ForCausalLM"],
     "model_type": "lfm2",
@@ -97,6 +117,33 @@ CASES: dict[str, tuple[str | None, dict[str, Any], str | None]] = {
     ),
     # FalconMambaConfig ties by default; the 7B's file unties.
     "falcon-mamba-7b-tie-by-default": ("falcon-mamba-7b", {"tie_word_embeddings": DROP}, None),
+    # num_hidden_layers is ignored where the pattern disagrees; attention_bias biases nothing;
+    # tie_word_embeddings ties nothing (_tied_weights_keys is empty).
+    "nemotron-nano-9b-v2-ignored-keys": (
+        "nvidia-nemotron-nano-9b-v2",
+        {"num_hidden_layers": 10, "attention_bias": True, "tie_word_embeddings": True},
+        None,
+    ),
+    # Mixture-of-experts layers ("E"): plain relu² experts, a shared expert biased by mlp_bias.
+    "nemotron-h-moe-layers": (
+        None,
+        {**_TINY_NEMOTRON_H, "hybrid_override_pattern": "ME*-E", "mlp_bias": True},
+        "model.layers.1.mixer.experts.up_proj",
+    ),
+    # No pattern and no layer types: Mamba-2, MoE, attention, MLP.
+    "nemotron-h-default-layer-types": (None, dict(_TINY_NEMOTRON_H), None),
+    # The older mamba_* keys win over the field names (__post_init__ pops them).
+    "nemotron-h-older-mamba-keys": (
+        None,
+        {
+            **_TINY_NEMOTRON_H,
+            "hybrid_override_pattern": "M*",
+            "mamba_n_groups": 4,
+            "mamba_d_conv": 2,
+            "mamba_conv_bias": False,
+        },
+        "model.layers.0.mixer.conv1d.weight",
+    ),
 }
 
 

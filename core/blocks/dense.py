@@ -71,7 +71,8 @@ class DenseFFN(Kind):
     bias: bool = Field(False, title="Bias", description="Biases on the FFN matrices.")
     activation: Activation = Field("silu", title="Activation", description="Costs no parameters.")
 
-    TENSOR_RULES: ClassVar[tuple[tuple[str, str], ...]] = ()
+    # Nemotron-H keeps an MLP layer's matrices under ``mixer.`` (NemotronHBlock.mixer).
+    TENSOR_RULES: ClassVar[tuple[tuple[str, str], ...]] = (("ffn", r"\.mixer\.(up_proj|down_proj)\."),)
 
     def terms(self, ctx: Context) -> list[Node]:
         nodes = [leaf("matrices", "ffn", "3·h·f" if self.gated else "2·h·f", h=ctx.h, f=self.width)]

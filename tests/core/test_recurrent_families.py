@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from paramtally.core.blocks import RGLRU, Context, Mamba, ShortConv
+from paramtally.core.blocks import RGLRU, Context, Mamba, Mamba2, ShortConv
 from paramtally.core.count.parameters import count_parameters
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.io.importers.checkpoint import Checkpoint, compare
@@ -26,7 +26,7 @@ from paramtally.core.memory.estimate import estimate_memory
 from paramtally.core.memory.scenario import Scenario
 from paramtally.core.schema import Architecture
 from paramtally.core.schema.group_addresses import group_block
-from tests.core.test_tensor_parts_v3 import GOLDEN, NAMES, saved_tensors
+from tests.core.test_tensor_parts_v3 import GOLDEN, NAMES, _indexes, saved_tensors
 
 ROOT = Path(__file__).resolve().parents[2]
 V3 = ROOT / "tests" / "data" / "hf_configs_v3"
@@ -68,7 +68,7 @@ def measured_shape(entry: dict[str, Any]) -> list[int]:
 
 # --- verify: the checkpoint's tensors land in the parts the prediction has -----------------------
 
-VERIFIED = ["lfm2-1.2b", "recurrentgemma-2b", "falcon-mamba-7b"]
+VERIFIED = ["lfm2-1.2b", "recurrentgemma-2b", "falcon-mamba-7b", "nvidia-nemotron-nano-9b-v2"]
 
 
 @pytest.mark.parametrize("stem", VERIFIED)
@@ -284,3 +284,60 @@ def test_falcon_mamba_ties_by_the_class_default_and_the_7b_unties() -> None:
     arch, entry = quirk("falcon-mamba-7b-tie-by-default")
     assert_counts_as_measured(arch, entry)
     assert arch.head.tied is True
+
+
+# --- Nemotron-H --------------------------------------------------------------------------------------
+
+
+def test_nemotron_h_reads_the_pattern_one_letter_a_layer() -> None:
+    """Nemotron-Nano-9B-v2: 27 Mamba-2, 25 MLP and 4 attention layers, one norm each."""
+    arch = published("nvidia-nemotron-nano-9b-v2")
+    report = count_parameters(arch)
+    structures = NAMES["nvidia-nemotron-nano-9b-v2"]["layer_structures"]
+    sizes = {
+        kind: sum(len(_indexes(s["layers"])) for s in structures if any(kind in n for n in s["params"]))
+        for kind in ("mixer.in_proj", "mixer.up_proj", "mixer.q_proj")
+    }
+    assert sizes == {"mixer.in_proj": 27, "mixer.up_proj": 25, "mixer.q_proj": 4}
+    assert mixer_kinds(arch) == {"mamba2", "no_mixer", "attention"}
+    assert report.total == GOLDEN["nvidia-nemotron-nano-9b-v2"]["total"]
+
+
+def test_nemotron_h_mamba_width_is_heads_times_head_dim_not_expand() -> None:
+    """128 heads × 80 = 10,240 (expand × hidden would be 8,960): in_proj [2·I + 2·G·N + H, h]."""
+    mamba = _layer_params(
+        "nvidia-nemotron-nano-9b-v2", _structure_of("nvidia-nemotron-nano-9b-v2", "in_proj")
+    )
+    assert mamba["mixer.in_proj.weight"] == [2 * 10240 + 2 * 8 * 128 + 128, 4480]
+    mixer = group_block(published("nvidia-nemotron-nano-9b-v2"), ("decoder", "layers", 0)).mixer
+    assert isinstance(mixer, Mamba2) and mixer.inner == 10240
+
+
+def test_nemotron_h_ignores_num_hidden_layers_attention_bias_and_the_tie() -> None:
+    arch, entry = quirk("nemotron-nano-9b-v2-ignored-keys")
+    assert_counts_as_measured(arch, entry)
+    assert entry["total"] == GOLDEN["nvidia-nemotron-nano-9b-v2"]["total"] and arch.head.tied is False
+
+
+def test_nemotron_h_moe_layers_have_plain_experts_and_a_biased_shared_expert() -> None:
+    arch, entry = quirk("nemotron-h-moe-layers")
+    assert_counts_as_measured(arch, entry)
+    assert measured_shape(entry) == [6, 32, 64]  # up_proj [E, f_e, h]: no gate
+
+
+def test_nemotron_h_without_a_pattern_has_the_default_four_layers() -> None:
+    arch, entry = quirk("nemotron-h-default-layer-types")
+    assert_counts_as_measured(arch, entry)
+    assert arch.decoder.num_layers == 4
+
+
+def test_nemotron_h_reads_the_older_mamba_keys_over_the_fields() -> None:
+    arch, entry = quirk("nemotron-h-older-mamba-keys")
+    assert_counts_as_measured(arch, entry)
+    assert measured_shape(entry) == [4 * 16 + 2 * 4 * 8, 1, 2]  # I + 2·G·N channels, K = 2
+
+
+def test_nemotron_h_refuses_a_latent_projection_it_does_not_read() -> None:
+    data = {**QUIRKS["nemotron-h-moe-layers"]["config"], "moe_latent_size": 16}
+    with pytest.raises(ParamTallyError, match="moe_latent_size"):
+        import_hf_config(data, "nemotron_h.json")

@@ -59,6 +59,7 @@ FAMILY_MODULES = (
     "llama4",
     "mamba",
     "mistral",
+    "nemotron_h",
     "opt",
     "phi",
     "qwen",
