@@ -117,6 +117,12 @@ CASES: dict[str, tuple[str | None, dict[str, Any], str | None]] = {
     ),
     # FalconMambaConfig ties by default; the 7B's file unties.
     "falcon-mamba-7b-tie-by-default": ("falcon-mamba-7b", {"tie_word_embeddings": DROP}, None),
+    # LFM2-MoE reads no block_ff_dim and does not auto-adjust its dense MLP; tie_embedding wins.
+    "lfm2-8b-a1b-no-auto-adjust": (
+        "lfm2-8b-a1b",
+        {"block_ff_dim": 999, "block_auto_adjust_ff_dim": True, "tie_embedding": False},
+        "model.layers.0.feed_forward.w1.weight",
+    ),
     # num_hidden_layers is ignored where the pattern disagrees; attention_bias biases nothing;
     # tie_word_embeddings ties nothing (_tied_weights_keys is empty).
     "nemotron-nano-9b-v2-ignored-keys": (

@@ -68,7 +68,7 @@ def measured_shape(entry: dict[str, Any]) -> list[int]:
 
 # --- verify: the checkpoint's tensors land in the parts the prediction has -----------------------
 
-VERIFIED = ["lfm2-1.2b", "recurrentgemma-2b", "falcon-mamba-7b", "nvidia-nemotron-nano-9b-v2"]
+VERIFIED = ["lfm2-1.2b", "lfm2-8b-a1b", "recurrentgemma-2b", "falcon-mamba-7b", "nvidia-nemotron-nano-9b-v2"]
 
 
 @pytest.mark.parametrize("stem", VERIFIED)
@@ -341,3 +341,35 @@ def test_nemotron_h_refuses_a_latent_projection_it_does_not_read() -> None:
     data = {**QUIRKS["nemotron-h-moe-layers"]["config"], "moe_latent_size": 16}
     with pytest.raises(ParamTallyError, match="moe_latent_size"):
         import_hf_config(data, "nemotron_h.json")
+
+
+# --- LFM2-MoE ------------------------------------------------------------------------------------
+
+
+def test_lfm2_moe_is_dense_for_its_first_layers_and_routes_after_them() -> None:
+    """LFM2-8B-A1B: layers 0–1 a dense MLP of 7,168, then 32 experts of 1,792, 4 a token; the
+    routing bias a persistent buffer (saved, never counted)."""
+    structures = NAMES["lfm2-8b-a1b"]["layer_structures"]
+    assert structures[0]["layers"] == "0-1" and structures[0]["params"]["feed_forward.w1.weight"] == [
+        7168,
+        2048,
+    ]
+    assert structures[1]["buffers"]["feed_forward.expert_bias"] == {"buffer": "persistent", "shape": [32]}
+    arch = published("lfm2-8b-a1b")
+    assert group_block(arch, ("decoder", "layers", 0)).ffn.kind == "dense"
+    assert {
+        group_block(arch, ("decoder", "layers", i)).ffn.kind for i in range(1, len(arch.decoder.layers))
+    } == {"moe"}
+    assert_counts_as_measured(arch, GOLDEN["lfm2-8b-a1b"])
+
+
+def test_lfm2_moe_neither_reads_block_ff_dim_nor_auto_adjusts_and_reads_tie_embedding() -> None:
+    arch, entry = quirk("lfm2-8b-a1b-no-auto-adjust")
+    assert_counts_as_measured(arch, entry)
+    assert measured_shape(entry) == [7168, 2048] and arch.head.tied is False
+
+
+def test_lfm2_moe_without_layer_types_is_refused_as_its_model_cannot_be_built() -> None:
+    data = json.loads((V3 / "lfm2-8b-a1b.json").read_text(encoding="utf-8"))
+    with pytest.raises(ParamTallyError, match="layer_types"):
+        import_hf_config({key: value for key, value in data.items() if key != "layer_types"}, "lfm2_moe.json")
