@@ -123,6 +123,45 @@ CASES: dict[str, tuple[str | None, dict[str, Any], str | None]] = {
         {"block_ff_dim": 999, "block_auto_adjust_ff_dim": True, "tie_embedding": False},
         "model.layers.0.feed_forward.w1.weight",
     ),
+    # Zamba2: each use's own adapters on q, k and v too.
+    "zamba2-2.7b-attention-adapters": (
+        "zamba2-2.7b",
+        {"use_shared_attention_adapter": True},
+        "model.layers.6.shared_transformer.self_attn.linear_q_adapter_list.0.0.weight",
+    ),
+    # One shared block instead of two: half the shared weights, the same adapters.
+    "zamba2-2.7b-one-memory-block": ("zamba2-2.7b", {"num_mem_blocks": 1}, None),
+    # More memory blocks than hybrid layers: only the used ones are built.
+    "zamba2-2.7b-more-blocks-than-uses": (
+        "zamba2-2.7b",
+        {
+            "num_mem_blocks": 4,
+            "layers_block_type": ["mamba"] * 50 + ["hybrid", "mamba", "hybrid", "mamba"],
+            "hybrid_layer_ids": DROP,
+        },
+        None,
+    ),
+    # The file's hybrid_layer_ids (9 entries) beside layer types of 2 hybrid layers: each block
+    # still builds an adapter slot per entry of the file's list.
+    "zamba2-2.7b-stale-hybrid-layer-ids": (
+        "zamba2-2.7b",
+        {"num_mem_blocks": 4, "layers_block_type": ["mamba"] * 50 + ["hybrid", "mamba", "hybrid", "mamba"]},
+        None,
+    ),
+    # __post_init__ computes mamba_headdim, attention_head_dim and attention_hidden_size, but a
+    # file's keys are set after it and win: mamba_headdim shapes no parameter, the other two do.
+    "zamba2-2.7b-mamba-headdim": ("zamba2-2.7b", {"mamba_headdim": 32}, None),
+    "zamba2-2.7b-attention-widths": (
+        "zamba2-2.7b",
+        {"attention_head_dim": 40, "attention_hidden_size": 1000},
+        "model.layers.6.shared_transformer.self_attn.q_proj.weight",
+    ),
+    # Zamba's attention width and head width as the file sets them.
+    "zamba-7b-attention-widths": (
+        "zamba-7b-v1",
+        {"attention_hidden_size": 3712, "attention_head_dim": 128},
+        "model.layers.2.shared_transf.self_attn.q_proj.weight",
+    ),
     # num_hidden_layers is ignored where the pattern disagrees; attention_bias biases nothing;
     # tie_word_embeddings ties nothing (_tied_weights_keys is empty).
     "nemotron-nano-9b-v2-ignored-keys": (

@@ -49,6 +49,7 @@ from paramtally.core.blocks.moe import MoE
 from paramtally.core.blocks.no_mixer import NoMixer
 from paramtally.core.blocks.protocols import FFNProtocol, InsertionProtocol, KindProtocol, MixerProtocol
 from paramtally.core.blocks.rg_lru import RGLRU
+from paramtally.core.blocks.shared_transformer import SharedTransformer
 from paramtally.core.blocks.short_conv import ShortConv
 
 __all__ = [
@@ -91,6 +92,7 @@ __all__ = [
     "MoE",
     "NoFFN",
     "NoMixer",
+    "SharedTransformer",
     "ShortConv",
     "TreeEdit",
     "kinds_with",
@@ -100,7 +102,7 @@ __all__ = [
 ]
 
 # The registry: every kind a mixer or an FFN can be, discriminated by its ``kind`` field.
-MixerKind = Attention | MLA | Mamba | Mamba2 | GatedDeltaNet | NoMixer | ShortConv | RGLRU
+MixerKind = Attention | MLA | Mamba | Mamba2 | GatedDeltaNet | NoMixer | ShortConv | RGLRU | SharedTransformer
 FFNKind = DenseFFN | MoE | NoFFN
 Mixer = Annotated[MixerKind, Field(discriminator="kind")]
 FFN = Annotated[FFNKind, Field(discriminator="kind")]

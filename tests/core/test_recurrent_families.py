@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from paramtally.core.blocks import RGLRU, Context, Mamba, Mamba2, ShortConv
+from paramtally.core.blocks import RGLRU, Context, Mamba, Mamba2, SharedTransformer, ShortConv
 from paramtally.core.count.parameters import count_parameters
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.io.importers.checkpoint import Checkpoint, compare
@@ -68,7 +68,15 @@ def measured_shape(entry: dict[str, Any]) -> list[int]:
 
 # --- verify: the checkpoint's tensors land in the parts the prediction has -----------------------
 
-VERIFIED = ["lfm2-1.2b", "lfm2-8b-a1b", "recurrentgemma-2b", "falcon-mamba-7b", "nvidia-nemotron-nano-9b-v2"]
+VERIFIED = [
+    "zamba-7b-v1",
+    "zamba2-2.7b",
+    "lfm2-1.2b",
+    "lfm2-8b-a1b",
+    "recurrentgemma-2b",
+    "falcon-mamba-7b",
+    "nvidia-nemotron-nano-9b-v2",
+]
 
 
 @pytest.mark.parametrize("stem", VERIFIED)
@@ -373,3 +381,94 @@ def test_lfm2_moe_without_layer_types_is_refused_as_its_model_cannot_be_built() 
     data = json.loads((V3 / "lfm2-8b-a1b.json").read_text(encoding="utf-8"))
     with pytest.raises(ParamTallyError, match="layer_types"):
         import_hf_config({key: value for key, value in data.items() if key != "layer_types"}, "lfm2_moe.json")
+
+
+# --- Zamba, Zamba2 -----------------------------------------------------------------------------------
+
+
+def _shared_params(stem: str, layer: str) -> int:
+    structure = next(s for s in NAMES[stem]["layer_structures"] if s["layers"] == layer)
+    return sum(
+        _numel(shape) for name, shape in structure["params"].items() if name.startswith("shared_trans")
+    )
+
+
+def test_zambas_shared_transformer_is_counted_once_where_it_is_stored() -> None:
+    """Zamba-7B: 358,263,680 in the shared block, stored at layer 2 and tied to the 12 other hybrid
+    layers, which add their own 3,712 × 3,712 linear."""
+    arch = published("zamba-7b-v1")
+    owner = group_block(arch, ("decoder", "layers", 1)).parallel_mixer
+    assert isinstance(owner, SharedTransformer) and owner.owner
+    stored = sum(t.params for t in owner.terms(Context(3712)) if t.name.startswith("shared"))
+    assert stored == _shared_params("zamba-7b-v1", "2") == 358_263_680
+    assert "model.layers.7.shared_transf.self_attn.q_proj.weight" in NAMES["zamba-7b-v1"]["tied_aliases"]
+    uses = [
+        block.parallel_mixer
+        for i in range(len(arch.decoder.layers))
+        if (block := group_block(arch, ("decoder", "layers", i))).parallel_mixer is not None
+    ]
+    assert sum(1 for use in uses if isinstance(use, SharedTransformer) and use.owner) == 1
+
+
+def test_zambas_attention_reads_twice_the_hidden_width() -> None:
+    params = next(s for s in NAMES["zamba-7b-v1"]["layer_structures"] if s["layers"] == "2")["params"]
+    assert params["shared_transf.self_attn.q_proj.weight"] == [7424, 7424]
+    assert params["shared_transf.self_attn.o_proj.weight"] == [3712, 7424]
+    assert params["shared_transf.input_layernorm.weight"] == [7424]
+    arch, entry = quirk("zamba-7b-attention-widths")
+    assert_counts_as_measured(arch, entry)
+    assert measured_shape(entry) == [16 * 128, 3712]
+
+
+def test_zamba_with_one_hybrid_layer_is_refused_as_transformers_cannot_tie_it() -> None:
+    data = json.loads((V3 / "zamba-7b-v1.json").read_text(encoding="utf-8"))
+    one = ["mamba"] * 75 + ["hybrid"]
+    with pytest.raises(ParamTallyError, match="one hybrid layer"):
+        import_hf_config({**data, "layers_block_type": one}, "zamba.json")
+
+
+def test_zamba2_uses_its_shared_blocks_in_turn_and_stores_every_uses_adapters_with_them() -> None:
+    """Zamba2-2.7B: blocks A (layer 6) and B (layer 12) used in turn by 9 hybrid layers; A keeps the
+    adapters of uses 0, 2, 4, 6, 8 and B of 1, 3, 5, 7: 2,949,120 each (h·r + r·2f, r = 128)."""
+    arch = published("zamba2-2.7b")
+    owners = [
+        mixer
+        for i in range(len(arch.decoder.layers))
+        if isinstance(mixer := group_block(arch, ("decoder", "layers", i)).parallel_mixer, SharedTransformer)
+        and mixer.owner
+    ]
+    assert [owner.adapters for owner in owners] == [5, 4]
+    per_use = 2560 * 128 + 128 * 2 * 10240
+    assert per_use == 2_949_120
+    a_params = next(s for s in NAMES["zamba2-2.7b"]["layer_structures"] if s["layers"] == "6")["params"]
+    assert sum(1 for name in a_params if "adapter_list" in name) == 2 * 5
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "zamba2-2.7b-attention-adapters",
+        "zamba2-2.7b-one-memory-block",
+        "zamba2-2.7b-more-blocks-than-uses",
+        "zamba2-2.7b-stale-hybrid-layer-ids",
+        "zamba2-2.7b-mamba-headdim",
+        "zamba2-2.7b-attention-widths",
+    ],
+)
+def test_zamba2_quirks_count_as_measured(name: str) -> None:
+    arch, entry = quirk(name)
+    assert_counts_as_measured(arch, entry)
+
+
+def test_zamba2_attention_adapters_read_and_write_the_attention_width() -> None:
+    _, entry = quirk("zamba2-2.7b-attention-adapters")
+    assert measured_shape(entry) == [128, 2 * 2560]
+    _, entry = quirk("zamba2-2.7b-attention-widths")
+    assert measured_shape(entry) == [32 * 40, 1000]
+
+
+def test_a_shared_transformer_caches_k_and_v_at_every_use() -> None:
+    """Zamba2-2.7B: 9 uses of 32 KV heads × 160 cache their own K and V."""
+    report = estimate_memory(published("zamba2-2.7b"), Scenario(context=4096, batch=1))
+    by_name = {term.name: term.value for term in report.terms}
+    assert by_name["KV cache"] == 2 * 9 * 32 * 160 * 4096 * 2

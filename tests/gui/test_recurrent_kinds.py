@@ -68,3 +68,12 @@ def test_a_griffin_pattern_of_rg_lru_blocks_and_attention_is_typed_by_the_kinds_
     assert any("RG-LRU" in str(row) for row in rows), rows
     total = f"{count_parameters(arch).total:,}"
     qtbot.waitUntil(lambda: total in window.headline.text())
+
+
+def test_a_pattern_names_the_shared_transformer_too(qtbot: QtBot, modals: Modals) -> None:
+    window = preset_window(qtbot, "mamba-130m")
+    _pattern(qtbot, modals, window, "[mamba ×5, shared] × 4")
+    assert _pattern_kinds(window) == [("mamba", 5), ("shared_transformer", 1)]
+    arch = window.document.architecture
+    total = f"{count_parameters(arch).total:,}"
+    qtbot.waitUntil(lambda: total in window.headline.text())

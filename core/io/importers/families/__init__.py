@@ -67,6 +67,7 @@ FAMILY_MODULES = (
     "recurrent_gemma",
     "t5",
     "whisper",
+    "zamba",
 )
 
 
