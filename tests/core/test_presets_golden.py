@@ -34,6 +34,12 @@ V2_PRESETS = {
 # Issue 33's presets: their config file in tests/data/hf_configs_v3 (tools/make_presets.py's V3_FILES).
 V3_PRESETS = {
     "lfm2-1.2b": "lfm2-1.2b",
+    "lfm2-8b-a1b": "lfm2-8b-a1b",
+    "recurrentgemma-2b": "recurrentgemma-2b",
+    "falcon-mamba-7b": "falcon-mamba-7b",
+    "nemotron-nano-9b-v2": "nvidia-nemotron-nano-9b-v2",
+    "zamba-7b": "zamba-7b-v1",
+    "zamba2-2.7b": "zamba2-2.7b",
 }
 
 PRESET_IDS = (
