@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Generate the built-in presets (presets/<id>.json) from the published configs in tests/data/hf_configs.
+"""Generate the built-in presets (presets/<id>.json) from the published configs in tests/data/hf_configs
+(and hf_configs_v2, hf_configs_v3).
 
 Every preset goes through the same importer a user's config.json does, so a preset and its
 config.json always count the same. Files hold only non-default fields (plus schema_version),
@@ -93,6 +94,14 @@ V3_FILES: dict[str, str] = {
     "opus-mt-en-de": "opus-mt-en-de",
     "mbart-large-50": "mbart-large-50",
     "pegasus-large": "pegasus-large",
+    # the recurrent and hybrid families, one model of each
+    "lfm2-1.2b": "lfm2-1.2b",
+    "lfm2-8b-a1b": "lfm2-8b-a1b",
+    "recurrentgemma-2b": "recurrentgemma-2b",
+    "falcon-mamba-7b": "falcon-mamba-7b",
+    "nemotron-nano-9b-v2": "nvidia-nemotron-nano-9b-v2",
+    "zamba-7b": "zamba-7b-v1",
+    "zamba2-2.7b": "zamba2-2.7b",
 }
 
 # id -> (display name, where the config comes from, extra remark or "")
@@ -247,6 +256,40 @@ SOURCES: dict[str, tuple[str, str, str]] = {
     ),
     "mbart-large-50": ("mBART-large-50", "facebook/mbart-large-50", ""),
     "pegasus-large": ("Pegasus-large", "google/pegasus-large", "Sinusoidal positions kept as parameters."),
+    "lfm2-1.2b": (
+        "LFM2-1.2B",
+        "LiquidAI/LFM2-1.2B",
+        "Gated short-convolution layers with attention at 6 of 16; block_ff_dim 12,288 auto-adjusted "
+        "to 8,192.",
+    ),
+    "lfm2-8b-a1b": (
+        "LFM2-8B-A1B",
+        "LiquidAI/LFM2-8B-A1B",
+        "Two dense layers, then 32 experts of which 4 per token; its attention-layer indices as "
+        "recalled (tests/data/hf_configs_v3/SOURCES.md).",
+    ),
+    "recurrentgemma-2b": (
+        "RecurrentGemma-2B",
+        "google/recurrentgemma-2b",
+        "Griffin: two RG-LRU recurrent blocks to one local attention block (2,048 tokens).",
+    ),
+    "falcon-mamba-7b": ("Falcon-Mamba-7B", "tiiuae/falcon-mamba-7b", "Mamba-1 layers; untied."),
+    "nemotron-nano-9b-v2": (
+        "Nemotron-Nano-9B-v2",
+        "nvidia/NVIDIA-Nemotron-Nano-9B-v2",
+        "27 Mamba-2, 25 relu² MLP and 4 attention layers, by hybrid_override_pattern.",
+    ),
+    "zamba-7b": (
+        "Zamba-7B",
+        "Zyphra/Zamba-7B-v1",
+        "Mamba layers and one shared transformer block used by 13 hybrid layers, counted once.",
+    ),
+    "zamba2-2.7b": (
+        "Zamba2-2.7B",
+        "Zyphra/Zamba2-2.7B",
+        "Mamba-2 layers and two shared transformer blocks used in turn by 9 hybrid layers, each use "
+        "with its own adapters; n_mamba_heads 80 inferred (tests/data/hf_configs_v3/SOURCES.md).",
+    ),
 }
 
 

@@ -49,6 +49,9 @@ from paramtally.core.blocks.mla import MLA
 from paramtally.core.blocks.moe import MoE
 from paramtally.core.blocks.no_mixer import NoMixer
 from paramtally.core.blocks.protocols import FFNProtocol, InsertionProtocol, KindProtocol, MixerProtocol
+from paramtally.core.blocks.rg_lru import RGLRU
+from paramtally.core.blocks.shared_transformer import SharedTransformer
+from paramtally.core.blocks.short_conv import ShortConv
 from paramtally.core.errors import register_union_tags
 
 __all__ = [
@@ -62,6 +65,7 @@ __all__ = [
     "MIXERS",
     "MIXER_KINDS",
     "MLA",
+    "RGLRU",
     "TREE_EDITS",
     "VALUE_KINDS",
     "Activation",
@@ -91,6 +95,8 @@ __all__ = [
     "MoE",
     "NoFFN",
     "NoMixer",
+    "SharedTransformer",
+    "ShortConv",
     "TreeEdit",
     "kinds_with",
     "retyped",
@@ -99,7 +105,18 @@ __all__ = [
 ]
 
 # The registry: every kind a mixer or an FFN can be, discriminated by its ``kind`` field.
-MixerKind = Attention | MLA | Mamba | Mamba2 | GatedDeltaNet | NoMixer | DisentangledAttention
+MixerKind = (
+    Attention
+    | MLA
+    | Mamba
+    | Mamba2
+    | GatedDeltaNet
+    | NoMixer
+    | DisentangledAttention
+    | ShortConv
+    | RGLRU
+    | SharedTransformer
+)
 FFNKind = DenseFFN | MoE | NoFFN
 Mixer = Annotated[MixerKind, Field(discriminator="kind")]
 FFN = Annotated[FFNKind, Field(discriminator="kind")]

@@ -81,7 +81,8 @@ class DenseFFN(Kind):
         description="A norm over f before the down projection (BitNet's ffn_sub_norm).",
     )
 
-    TENSOR_RULES: ClassVar[tuple[tuple[str, str], ...]] = ()
+    # Nemotron-H keeps an MLP layer's matrices under ``mixer.`` (NemotronHBlock.mixer).
+    TENSOR_RULES: ClassVar[tuple[tuple[str, str], ...]] = (("ffn", r"\.mixer\.(up_proj|down_proj)\."),)
 
     def terms(self, ctx: Context) -> list[Node]:
         nodes = [leaf("matrices", "ffn", "3·h·f" if self.gated else "2·h·f", h=ctx.h, f=self.width)]

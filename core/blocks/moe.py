@@ -118,7 +118,7 @@ class MoE(Kind):
     TENSOR_RULES: ClassVar[tuple[tuple[str, str], ...]] = (
         (
             "router",
-            r"shared_expert_gate|(mlp|block_sparse_moe|feed_forward)\.gate\.weight$|\.router\.|ffn_gate_inp",
+            r"shared_expert_gate|(mlp|block_sparse_moe|feed_forward|mixer)\.gate\.weight$|\.router\.|ffn_gate_inp",
         ),
         ("shared_experts", r"shared_expert|_shexp|shared_mlp"),
         ("moe_experts", r"experts|_exps\."),

@@ -51,9 +51,11 @@ def test_each_model_type_is_claimed_once_and_found_by_its_name() -> None:
     assert families.find("rwkv") is None and families.alias_target("llama") is None
 
 
-# Keys a class defaults to None although its model cannot be built without them.
+# Keys a class defaults to None although its model cannot be built without them (Lfm2MoeConfig's
+# layer_types is None, which Lfm2MoeDecoderLayer indexes).
 NO_DEFAULT: dict[str, dict[str, Any]] = {
     "hunyuan_v1_dense": {"head_dim": 128},
+    "lfm2_moe": {"layer_types": ["conv"] * 32},
 }
 
 
@@ -62,7 +64,12 @@ def test_each_family_builds_schema_2_directly(model_type: str) -> None:
     kind = families.find(model_type)
     assert kind is not None
     config = {"model_type": model_type, "num_experts_per_tok": 2}  # DeepSeek-V2's class has no default
-    config |= NO_DEFAULT.get(model_type, {})
+# Keys a class defaults to None although its model cannot be built without them (Lfm2MoeConfig's
+# layer_types is None, which Lfm2MoeDecoderLayer indexes).
+NO_DEFAULT: dict[str, dict[str, Any]] = {
+    "hunyuan_v1_dense": {"head_dim": 128},
+    "lfm2_moe": {"layer_types": ["conv"] * 32},
+}
     spec = kind.build(HFConfig(config, model_type, "c", kind.defaults))
     assert "blocks" in spec and spec.keys().isdisjoint({"attention", "ffn", "norms", "layers"})
     assert {"decoder", "encoder"} & spec.keys()
@@ -163,8 +170,9 @@ def test_an_unknown_type_is_one_line_naming_it_three_supported_types_and_what_to
         ("longcat-flash-chat", "deepseek_v3", None),  # DeepSeek's MLA and MoE keys (kv_lora_rank …)
         # An unknown wrapper around a text_config (gemma3 and qwen2_5_vl themselves are read now).
         ("gemma-3-27b-it", "gemma3_text", "gemma3_future"),
-        ("zamba-7b-v1", "jamba", None),
-        ("falcon-mamba-7b", "mamba", None),
+        # Types read since (zamba, falcon_mamba): as unknown copies of them.
+        ("zamba-7b-v1", "jamba", "zamba_private"),
+        ("falcon-mamba-7b", "mamba", "falcon_mamba_private"),
         ("qwen2.5-vl-7b-instruct", "qwen2", "qwen2_future_vl"),
     ],
 )

@@ -46,6 +46,13 @@ V3_PRESETS = {
     "deberta-v3-base": "deberta-v3-base",
     "nllb-200-distilled-600m": "nllb-200-distilled-600m", "opus-mt-en-de": "opus-mt-en-de",
     "mbart-large-50": "mbart-large-50", "pegasus-large": "pegasus-large",
+    "lfm2-1.2b": "lfm2-1.2b",
+    "lfm2-8b-a1b": "lfm2-8b-a1b",
+    "recurrentgemma-2b": "recurrentgemma-2b",
+    "falcon-mamba-7b": "falcon-mamba-7b",
+    "nemotron-nano-9b-v2": "nvidia-nemotron-nano-9b-v2",
+    "zamba-7b": "zamba-7b-v1",
+    "zamba2-2.7b": "zamba2-2.7b",
 }  # fmt: skip
 
 PRESET_IDS = (
@@ -59,6 +66,15 @@ PRESET_IDS = (
 def test_every_built_in_preset_is_checked_here() -> None:
     # The vision-language presets are checked part by part in test_vision_language.py.
     assert set(builtin_ids()) == set(PRESET_IDS) | set(V2_PRESETS) | set(V3_PRESETS) | set(VLM_PRESETS)
+
+
+@pytest.mark.parametrize("preset_id", sorted(V3_PRESETS))
+def test_issue_33_preset_counts_as_the_real_model(preset_id: str) -> None:
+    arch = load_builtin(preset_id)
+    report = count_parameters(arch)
+    golden = FAMILIES_V3[V3_PRESETS[preset_id]]
+    expected = (golden["total"], golden["active"], golden["tied"])
+    assert (report.total, report.active, arch.head.tied) == expected
 
 
 @pytest.mark.parametrize("preset_id", sorted(V2_PRESETS))

@@ -38,8 +38,13 @@ def test_a_filter_that_hides_the_selected_preset_moves_or_clears_the_selection(
     assert browser.marker.text() == "Open in the window: gpt3-175b"  # what it is about, said
 
     _filter(qtbot, window, "mamba")
-    assert presets.visible_ids() == ["mamba-130m", "mamba-2.8b", "mamba2-7b"]
-    assert presets.selected() == ("mamba-130m", "builtin")  # the first row shown
+    assert presets.visible_ids() == ["falcon-mamba-7b", "mamba-130m", "mamba-2.8b", "mamba2-7b"]
+    assert presets.selected() == ("falcon-mamba-7b", "builtin")  # the first row shown
+    _filter(qtbot, window, "mamba-")  # falcon-mamba-7b still shown: the selection stays
+    assert presets.selected() == ("falcon-mamba-7b", "builtin")
+    _filter(qtbot, window, "mamba-1")  # it is hidden now: the first row shown
+    assert presets.visible_ids() == ["mamba-130m"]
+    assert presets.selected() == ("mamba-130m", "builtin")
     selected = presets.list.selectedItems()
     assert len(selected) == 1 and not selected[0].isHidden()
     qtbot.mouseClick(browser.buttons["Open"], Qt.MouseButton.LeftButton)

@@ -55,6 +55,7 @@ FAMILY_MODULES = (
     "exaone4",
     "falcon",
     "falcon_h1",
+    "falcon_mamba",
     "gemma",
     "gemma_vl",
     "glm4",
@@ -72,6 +73,7 @@ FAMILY_MODULES = (
     "idefics3",
     "internvl",
     "jamba",
+    "lfm2",
     "llama",
     "llama4",
     "llava",
@@ -83,6 +85,7 @@ FAMILY_MODULES = (
     "mllama",
     "modernbert",
     "nemotron",
+    "nemotron_h",
     "olmo",
     "opt",
     "pegasus",
@@ -90,6 +93,7 @@ FAMILY_MODULES = (
     "qwen",
     "qwen3_next",
     "qwen_vl",
+    "recurrent_gemma",
     "roberta",
     "seed_oss",
     "smollm3",
@@ -97,6 +101,7 @@ FAMILY_MODULES = (
     "starcoder2",
     "t5",
     "whisper",
+    "zamba",
 )
 
 

@@ -10,7 +10,7 @@ from paramtally.core.io.importers.families.base import ActivationQuirks, Family,
 from paramtally.core.io.importers.families.pieces import model
 from paramtally.core.io.importers.hf_reader import HFConfig
 
-__all__ = ["FAMILY", "MAMBA2_HYBRID_DEFAULTS", "hybrid_mamba2_mixer"]
+__all__ = ["FAMILY", "MAMBA2_HYBRID_DEFAULTS", "MAMBA_DEFAULTS", "hybrid_mamba2_mixer", "mamba"]
 
 
 def mamba(cfg: HFConfig) -> Spec:
@@ -51,6 +51,24 @@ def mamba2(cfg: HFConfig) -> Spec:
     }
     block = {"mixer": mixer, "ffn": {"kind": "none"}, "norms": {"kind": "rmsnorm", "count": 1}}
     return model(cfg, h, block, [{"count": cfg.integer("num_hidden_layers")}], positions="none")
+
+
+# MambaConfig's defaults (transformers 5.24) for the keys ``mamba`` reads; FalconMambaConfig's are
+# the same.
+MAMBA_DEFAULTS = {
+    "vocab_size": 50280,
+    "hidden_size": 768,
+    "state_size": 16,
+    "num_hidden_layers": 32,
+    "conv_kernel": 4,
+    "expand": 2,
+    "intermediate_size": None,
+    "time_step_rank": "auto",
+    "use_bias": False,
+    "use_conv_bias": True,
+    "tie_word_embeddings": True,
+    "max_position_embeddings": 0,
+}
 
 
 # The Mamba-2 keys of the hybrids' config classes (BambaConfig, GraniteMoeHybridConfig, FalconH1Config).
@@ -94,20 +112,7 @@ FAMILY = Family(
         ModelType(
             "mamba",
             mamba,
-            {
-                "vocab_size": 50280,
-                "hidden_size": 768,
-                "state_size": 16,
-                "num_hidden_layers": 32,
-                "conv_kernel": 4,
-                "expand": 2,
-                "intermediate_size": None,
-                "time_step_rank": "auto",
-                "use_bias": False,
-                "use_conv_bias": True,
-                "tie_word_embeddings": True,
-                "max_position_embeddings": 0,
-            },
+            MAMBA_DEFAULTS,
             activations=ActivationQuirks(sdpa_refused_by="MambaForCausalLM"),
             dropout=(None, None),
             derived_layer_types=("layer_types",),
