@@ -64,12 +64,7 @@ def test_each_family_builds_schema_2_directly(model_type: str) -> None:
     kind = families.find(model_type)
     assert kind is not None
     config = {"model_type": model_type, "num_experts_per_tok": 2}  # DeepSeek-V2's class has no default
-# Keys a class defaults to None although its model cannot be built without them (Lfm2MoeConfig's
-# layer_types is None, which Lfm2MoeDecoderLayer indexes).
-NO_DEFAULT: dict[str, dict[str, Any]] = {
-    "hunyuan_v1_dense": {"head_dim": 128},
-    "lfm2_moe": {"layer_types": ["conv"] * 32},
-}
+    config |= NO_DEFAULT.get(model_type, {})
     spec = kind.build(HFConfig(config, model_type, "c", kind.defaults))
     assert "blocks" in spec and spec.keys().isdisjoint({"attention", "ffn", "norms", "layers"})
     assert {"decoder", "encoder"} & spec.keys()
