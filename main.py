@@ -4,9 +4,17 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def run() -> NoReturn:
+    """The ``paramtally`` program (its console script, ``python -m paramtally``, ``python main.py``):
+    ``main`` on this process's arguments, in a process that runs nothing else."""
+    sys.exit(main(own_process=True))
+
+
+def main(argv: Sequence[str] | None = None, *, own_process: bool = False) -> int:
+    """Run a command, or open the window; the exit status. ``own_process``: see ``gui.app.run_app``."""
     args = list(sys.argv[1:] if argv is None else argv)
     from paramtally.core.cli import COMMANDS
 
@@ -25,7 +33,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     from paramtally.gui.app import run_app  # imports no Qt until a window is really opened
 
-    return run_app(args)
+    return run_app(args, own_process=own_process)
 
 
 def _mistyped_command(word: str) -> str | None:
@@ -45,4 +53,4 @@ def _mistyped_command(word: str) -> str | None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run()

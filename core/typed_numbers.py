@@ -26,6 +26,8 @@ from fractions import Fraction
 from paramtally.core.errors import ParamTallyError
 
 __all__ = [
+    "GB",
+    "GIB",
     "MAX_QUANTITY",
     "UNITS",
     "NumberError",
@@ -36,12 +38,15 @@ __all__ = [
 ]
 
 _THOUSAND, _KIB = 10**3, 2**10
+# The byte units every figure is read and shown in: GPU vendors sell GB, tools print GiB.
+GIB = _KIB**3
+GB = _THOUSAND**3
 _SCALES: dict[str, dict[str, int | Fraction]] = {
     "count": {"k": _THOUSAND, "m": _THOUSAND**2, "b": _THOUSAND**3, "g": _THOUSAND**3, "t": _THOUSAND**4,
               "ki": _KIB, "mi": _KIB**2, "gi": _KIB**3, "ti": _KIB**4},
     "length": {"k": _KIB, "m": _KIB**2, "ki": _KIB, "mi": _KIB**2},
-    "bytes": {"b": 1, "kb": _THOUSAND, "mb": _THOUSAND**2, "gb": _THOUSAND**3, "tb": _THOUSAND**4,
-              "kib": _KIB, "mib": _KIB**2, "gib": _KIB**3, "tib": _KIB**4},
+    "bytes": {"b": 1, "kb": _THOUSAND, "mb": _THOUSAND**2, "gb": GB, "tb": _THOUSAND**4,
+              "kib": _KIB, "mib": _KIB**2, "gib": GIB, "tib": _KIB**4},
     "FLOP": {"k": _THOUSAND, "m": _THOUSAND**2, "g": _THOUSAND**3, "t": _THOUSAND**4, "p": _THOUSAND**5},
     "days": {"d": 1, "h": Fraction(1, 24), "s": Fraction(1, 86_400)},
     "number": {},  # a share or a rate (MFU 0.4): digits and an exponent, no suffix

@@ -10,26 +10,18 @@ follow the core edit's own rules.
 
 from __future__ import annotations
 
+import operator
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import shiboken6
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from paramtally.core.count.breakdown import ParamReport
 from paramtally.core.editing import document as core_document
-from paramtally.core.editing.edits import FieldPath
 from paramtally.core.editing.history import Edit
 from paramtally.core.schema import Architecture
-
-if TYPE_CHECKING:
-    from paramtally.core.memory.estimate import MemoryReport
-    from paramtally.core.memory.fit import SetupFit
-    from paramtally.core.memory.flops import FlopsReport
-    from paramtally.core.memory.scenario import Scenario
-    from paramtally.core.memory.serving import ServingReport
 
 __all__ = ["SCENARIO", "Document"]
 
@@ -108,13 +100,20 @@ def _forward(document: Document, name: str) -> Callable[..., None]:
     return emit
 
 
-class Document(QObject):
-    changed = Signal()  # architecture or scenario changed; the results below are fresh
-    invalid = Signal(object, str)  # (field path, reason): refused (and, if typed, kept as a draft)
-    validity = Signal(object, str)  # (field path, "") when a field's error is gone
-    source_changed = Signal()  # another model was opened, or this one saved under a new name
-    hints_changed = Signal()  # the scenario came to be: hints about the context are known now
-    about_to_open = Signal()  # another model is being opened (``source_changed`` follows)
+# One Qt signal per core event, of the same name and number of arguments (``EVENTS``).
+_Signals = type(QObject)(
+    "_Signals",
+    (QObject,),
+    {name: Signal(*(object,) * arguments) for name, arguments in core_document.EVENTS.items()},
+)
+
+
+class Document(_Signals):  # type: ignore[misc, valid-type]  # a class made from core's events
+    """The core document (``core``) with a Qt signal for each of its events and a QUndoStack.
+
+    Every other member is the core document's, reached through this one: its state, figures and
+    edits are not repeated here, so a member core gains needs no change in the window.
+    """
 
     def __init__(
         self,
@@ -129,117 +128,33 @@ class Document(QObject):
         self.core = core_document.Document(
             architecture, label, preset_id, scenario, history=_QtHistory(self.undo_stack)
         )
-        for name in ("changed", "invalid", "validity", "source_changed", "hints_changed"):
+        for name in core_document.EVENTS:
             getattr(self.core, name).connect(_forward(self, name))
+        _forward_members(type(self), vars(self.core), lambda name: None)
 
-    # --- state and results (core's) -------------------------------------------------------------
+    if not TYPE_CHECKING:  # to a type checker, the core document's members are this one's (below)
 
-    @property
-    def architecture(self) -> Architecture:
-        return self.core.architecture
+        def __getattr__(self, name: str) -> Any:
+            if name == "core":  # not set yet (a signal emitted during construction)
+                raise AttributeError(name)
+            return getattr(self.core, name)  # an attribute core gained after this class was made
 
-    @property
-    def scenario(self) -> Scenario:
-        return self.core.scenario
 
-    @property
-    def hints(self) -> dict[FieldPath, str]:
-        return self.core.hints
+def _forward_members(cls: type, names: Iterable[str], docs: Callable[[str], str | None]) -> None:
+    """Give ``cls`` a member for each of ``names`` it lacks that reads the core document's: the views
+    read them on every paint, and a member found on the class costs less than ``__getattr__``."""
+    for name in names:
+        if not name.startswith("_") and not hasattr(cls, name):
+            setattr(cls, name, property(operator.attrgetter(f"core.{name}"), doc=docs(name)))
 
-    @property
-    def drafts(self) -> dict[FieldPath, Any]:
-        return self.core.drafts
 
-    @property
-    def problems(self) -> dict[FieldPath, str]:
-        return self.core.problems
+# The core document's properties and methods; its attributes once one is made (``Document.__init__``).
+_forward_members(
+    Document, vars(core_document.Document), lambda name: getattr(core_document.Document, name).__doc__
+)
 
-    @property
-    def dirty(self) -> bool:
-        return self.core.dirty
+if TYPE_CHECKING:  # what a type checker sees: the core document's members, with their types
 
-    @property
-    def source_label(self) -> str:
-        return self.core.source_label
-
-    @property
-    def preset_id(self) -> str | None:
-        return self.core.preset_id
-
-    @property
-    def opened(self) -> int:
-        return self.core.opened
-
-    @property
-    def opening_note(self) -> str:
-        return self.core.opening_note
-
-    @property
-    def report(self) -> ParamReport:
-        return self.core.report
-
-    @property
-    def memory(self) -> MemoryReport | None:
-        return self.core.memory
-
-    @property
-    def flops(self) -> FlopsReport | None:
-        return self.core.flops
-
-    @property
-    def serving(self) -> ServingReport | None:
-        return self.core.serving
-
-    @property
-    def setups(self) -> tuple[SetupFit, ...]:
-        return self.core.setups
-
-    def scenario_data(self) -> dict[str, Any]:
-        return self.core.scenario_data()
-
-    def title_of(self, path: FieldPath) -> str:
-        return self.core.title_of(path)
-
-    # --- edits (core's, each one undo step) -------------------------------------------------------
-
-    def set_field(self, path: FieldPath, value: Any, merge_key: str | None = None, keep: bool = True) -> bool:
-        return self.core.set_field(path, value, merge_key, keep)
-
-    def set_architecture(self, architecture: Architecture, text: str) -> None:
-        self.core.set_architecture(architecture, text)
-
-    def edit_architecture(
-        self, change: Callable[[Architecture], Architecture], text: str, path: FieldPath
-    ) -> bool:
-        return self.core.edit_architecture(change, text, path)
-
-    def set_group_value(self, group: FieldPath, block_path: FieldPath, value: Any) -> bool:
-        return self.core.set_group_value(group, block_path, value)
-
-    def set_groups_value(self, groups: list[FieldPath], block_path: FieldPath, value: Any) -> bool:
-        return self.core.set_groups_value(groups, block_path, value)
-
-    def reset_group_value(self, group: FieldPath, block_path: FieldPath) -> bool:
-        return self.core.reset_group_value(group, block_path)
-
-    def set_scenario_values(self, values: dict[str, Any], merge_key: str | None = None) -> bool:
-        return self.core.set_scenario_values(values, merge_key)
-
-    def set_scenario_field(self, name: str, value: Any, merge_key: str | None = None) -> bool:
-        return self.core.set_scenario_field(name, value, merge_key)
-
-    def load(
-        self,
-        architecture: Architecture,
-        label: str,
-        preset_id: str | None = None,
-        scenario: dict[str, Any] | None = None,
-    ) -> None:
-        self.about_to_open.emit()
-        self.core.load(architecture, label, preset_id, scenario)
-
-    def set_source(self, label: str, preset_id: str | None) -> None:
-        self.core.set_source(label, preset_id)
-
-    def report_problem(self, path: FieldPath, reason: str) -> None:
-        self.core.report_problem(path, reason)
+    class Document(core_document.Document, QObject):  # type: ignore[no-redef]
+        undo_stack: QUndoStack
+        core: core_document.Document

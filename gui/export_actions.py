@@ -1,57 +1,173 @@
-"""File → Export: CSV of the breakdown, per-layer, memory and GPU tables, all as JSON, charts as PNG/SVG.
+"""The window's exports: File → Export, and the entries the Compare and Design-space tabs' Export
+menus are made of, all listed from the format registry (``core.io.formats``).
 
-The rows and the text come from ``core.io.export`` (the CLI writes through the same functions);
-files are written atomically. A CSV opens with lines recording the model, the architecture and,
-for the memory and GPU tables, the scenario. "CSV for Excel" (on by default, remembered) starts
-it with a byte-order mark, without which Excel misreads UTF-8. A place that cannot be written
-gets one clear message and nothing else changes.
+A view says which subjects it exports and what a menu calls them ('Breakdown', 'Heatmap'); the
+registry says which formats can write each, and the text comes from core (the CLI writes through
+the same functions). Charts are drawn by the view that shows them (``save_chart``, through
+``gui/views/export.py``) in the picture formats the registry lists. A CSV opens with lines
+recording the model, the architecture and, for the memory and GPU tables, the scenario. "CSV for
+Excel" (on by default, remembered; ``excel_csv`` is its one reader) starts it with a byte-order
+mark, without which Excel misreads UTF-8. Files are written atomically; a place that cannot be
+written gets one clear message and nothing else changes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox, QWidget
+from PySide6.QtWidgets import QMenu, QWidget
 
 from paramtally.core.errors import ParamTallyError
-from paramtally.core.io import export
-from paramtally.gui.dialogs import ask_save_path, attempt
+from paramtally.core.io.export import about_rows, write_export
+from paramtally.core.io.formats import (
+    FORMATS,
+    Exported,
+    ExportFormat,
+    Options,
+    Subject,
+    export_text,
+    find_format,
+    formats_for,
+)
+from paramtally.core.io.subjects import (
+    breakdown_export,
+    everything_export,
+    gpus_export,
+    layers_export,
+    memory_export,
+)
+from paramtally.gui.dialogs import ask_save_path, attempt, warn
 from paramtally.gui.document import Document
+from paramtally.gui.settings import settings
+from paramtally.gui.views.export import say_exported
 
-__all__ = ["CHARTS", "TABLES", "Exporter", "add_export_menu"]
+__all__ = [
+    "CHARTS",
+    "EXCEL_KEY",
+    "TABLES",
+    "Exporter",
+    "add_export_menu",
+    "add_format_actions",
+    "excel_csv",
+    "picture_formats",
+    "save_export",
+    "save_picture",
+    "write_options",
+]
 
-
-class Table(NamedTuple):
-    menu_text: str
-    stem: str  # the default file name's end
-    columns: tuple[str, ...]
-    of_scenario: bool  # its figures depend on the memory scenario, so the file records it
-
-
-TABLES: dict[str, Table] = {
-    "breakdown": Table("Breakdown as CSV…", "breakdown", export.BREAKDOWN_COLUMNS, False),
-    "layers": Table("Per-layer table as CSV…", "layers", export.LAYER_COLUMNS, False),
-    "memory": Table("Memory terms as CSV…", "memory", export.MEMORY_COLUMNS, True),
-    "gpus": Table("GPU setups as CSV…", "gpu-setups", export.GPU_COLUMNS, True),
-}
-CHARTS = {
-    "bar": "Bar chart as PNG/SVG…",
-    "pie": "Pie chart as PNG/SVG…",
-    "memory": "Memory chart as PNG/SVG…",
-}
 EXCEL_KEY = "export/excel_csv"
-_CSV_FILTER = "CSV (*.csv)"
-_IMAGE_FILTERS = "PNG image (*.png);;SVG image (*.svg)"
+# What File → Export offers, as its entries name them; the formats come from the registry.
+TABLES: dict[Subject, str] = {
+    "breakdown": "Breakdown",
+    "layers": "Per-layer table",
+    "memory": "Memory terms",
+    "gpus": "GPU setups",
+    "everything": "Everything",
+}
+_STEMS: dict[Subject, str] = {"gpus": "-gpu-setups", "everything": ""}  # the default file name's end
+# A chart subject, its entry's name and the name its view draws it by (``chart_kinds``).
+CHARTS: dict[Subject, tuple[str, str]] = {
+    "bar_chart": ("Bar chart", "bar"),
+    "pie_chart": ("Pie chart", "pie"),
+    "memory_chart": ("Memory chart", "memory"),
+}
 
 
-def _settings() -> Any:
-    from paramtally.gui.main_window import settings  # late: the main window imports this module
+# --- the Excel switch, the one reader of its setting -----------------------------------------------
 
-    return settings()
+
+def excel_csv() -> bool:
+    """Whether a CSV is written for Excel (with a byte-order mark): the remembered switch, on by default."""
+    return bool(settings().value(EXCEL_KEY, True, type=bool))
+
+
+def write_options() -> Options:
+    """How this person's exports are written (every export of the window writes with these)."""
+    return Options(excel=excel_csv())
+
+
+def _excel_action(parent: QObject) -> QAction:
+    action = QAction("CSV for &Excel (UTF-8 with byte-order mark)", parent)
+    action.setObjectName("actionExport_excel")
+    action.setCheckable(True)
+    action.setChecked(excel_csv())
+    action.setToolTip(
+        "Excel reads a CSV without a byte-order mark in the local code page and garbles ·, ² and ×"
+    )
+    action.toggled.connect(lambda on: settings().setValue(EXCEL_KEY, on))
+    return action
+
+
+# --- entries and writing, for any view ---------------------------------------------------------------
+
+
+def picture_formats(subject: Subject) -> tuple[ExportFormat, ...]:
+    """The picture formats the registry lists for a chart (PNG, SVG)."""
+    return tuple(form for form in formats_for(subject) if form.picture)
+
+
+def add_format_actions(
+    menu: QMenu,
+    subject: Subject,
+    label: str,
+    export: Callable[[ExportFormat], object],
+    pictures: bool = False,
+) -> list[QAction]:
+    """One entry '``label`` as <format>…' per format the registry has for ``subject``: its text
+    formats, or with ``pictures`` its picture formats; a format's first letter is its mnemonic."""
+    chosen = [form for form in formats_for(subject) if form.picture == pictures]
+    return [menu.addAction(f"{label} as &{form.title}…", lambda f=form: export(f)) for form in chosen]
+
+
+def save_export(
+    widget: QWidget,
+    form: ExportFormat,
+    content: Callable[[], Exported],
+    what: str,
+    stem: str,
+    path: Path | None = None,
+) -> Path | None:
+    """``content`` written in ``form`` to ``path`` (or where the save dialog says); 'Exported …' in
+    the status bar, one warning when it cannot be made or written; the file, or None."""
+    target = path or ask_save_path(
+        widget, f"Export {what} as {form.title}", f"{stem}{form.suffix}", form.file_filter, form.suffix
+    )
+    if target is None:
+        return None
+    write = lambda: write_export(target, export_text(form, content(), write_options()))  # noqa: E731
+    if not attempt(widget, "Export failed", write):
+        return None
+    say_exported(widget, target)
+    return target
+
+
+def save_picture(
+    widget: QWidget,
+    forms: Iterable[ExportFormat],
+    draw: Callable[[Path], object],
+    what: str,
+    stem: str,
+    path: Path | None = None,
+) -> Path | None:
+    """A chart drawn by ``draw`` to ``path`` (or where the dialog says, among ``forms``; the
+    suffix typed chooses the format); the file, or None."""
+    offered = tuple(forms)
+    titles = "/".join(form.title for form in offered)
+    filters = ";;".join(form.file_filter for form in offered)
+    target = path or ask_save_path(
+        widget, f"Export {what} as {titles}", f"{stem}{offered[0].suffix}", filters, offered[0].suffix
+    )
+    if target is None or not attempt(widget, "Export failed", lambda: draw(target)):
+        return None
+    say_exported(widget, target)
+    return target
+
+
+# --- File → Export ------------------------------------------------------------------------------------
 
 
 class Exporter(QObject):
@@ -60,89 +176,73 @@ class Exporter(QObject):
     def __init__(self, window: QWidget, document: Document) -> None:
         super().__init__(window)
         self.window, self.document = window, document
-        self.excel_action = QAction("CSV for &Excel (UTF-8 with byte-order mark)", self)
-        self.excel_action.setObjectName("actionExport_excel")
-        self.excel_action.setCheckable(True)
-        self.excel_action.setChecked(_settings().value(EXCEL_KEY, True, type=bool))
-        self.excel_action.setToolTip(
-            "Excel reads a CSV without a byte-order mark in the local code page and garbles ·, ² and ×"
-        )
-        self.excel_action.toggled.connect(lambda on: _settings().setValue(EXCEL_KEY, on))
+        self.excel_action = _excel_action(self)
 
-    # --- what is exported -------------------------------------------------------------------------
+    def content(self, subject: Subject) -> Exported:
+        """What ``subject`` exports of the document now; a refused scenario is said first."""
+        document = self.document
+        architecture, scenario, source = document.architecture, document.scenario, document.source_label
+        if subject == "breakdown":
+            return breakdown_export(document.report, about_rows(architecture, None, source))
+        if subject == "layers":
+            return layers_export(document.report, about_rows(architecture, None, source))
+        about = about_rows(architecture, scenario, source)
+        if subject == "everything":
+            return everything_export(
+                document.report,
+                document.memory,
+                document.setups,
+                architecture,
+                scenario,
+                document.serving,
+                about,
+            )
+        memory = self._needed(document.memory, "memory figures")
+        setups = self._needed(document.setups, "GPU setups")
+        if subject == "gpus":
+            return gpus_export(architecture, setups, about)
+        if subject == "memory":
+            from paramtally.core.memory.fit import fit_setups  # late: the first paint has no memory model
 
-    def rows(self, kind: str) -> list[dict[str, Any]]:
-        if kind == "breakdown":
-            return export.breakdown_rows(self.document.report)
-        if kind == "layers":
-            return export.layer_rows(self.document.report)
-        if kind == "memory":
-            return export.memory_rows(self._needed(self.document.memory, "memory figures"))
-        if kind == "gpus":
-            return export.gpu_rows(self._needed(self.document.setups, "GPU setups"))
-        raise ValueError(kind)
-
-    def csv_text(self, kind: str) -> str:
-        table, document = TABLES[kind], self.document
-        rows = self.rows(kind)  # first: a refused scenario is said before anything else
-        scenario = document.scenario if table.of_scenario else None
-        about = export.about_rows(document.architecture, scenario, document.source_label)
-        return export.to_csv(rows, table.columns, about, excel=self.excel_action.isChecked())
+            # Its JSON is `paramtally memory --format json`'s: every setup with its largest batch.
+            fitted = fit_setups(architecture, scenario, max_batch=scenario.mode == "inference")
+            flops, serving = document.flops, document.serving
+            return memory_export(architecture, scenario, memory, fitted, flops, serving, source, about)
+        raise ValueError(subject)
 
     def _needed(self, value: Any, what: str) -> Any:
         if not value:
             raise ParamTallyError(f"no {what} for the current scenario (see the memory tab)")
         return value
 
-    def _stem(self, suffix: str) -> str:
+    def _stem(self, end: str) -> str:
+        """The default file name: the model's, then ``end`` ('-breakdown')."""
         label = self.document.source_label or self.document.architecture.name
-        return "".join(c if c.isalnum() or c in "._-" else "-" for c in label) + suffix
+        return "".join(c if c.isalnum() or c in "._-" else "-" for c in label) + end
 
     # --- actions --------------------------------------------------------------------------------------
 
-    def export_table(self, kind: str, path: Path | None = None) -> Path | None:
-        table = TABLES[kind]
-        target = path or ask_save_path(
-            self.window, table.menu_text.rstrip("…"), self._stem(f"-{table.stem}.csv"), _CSV_FILTER, ".csv"
+    def export(
+        self, subject: Subject, form: ExportFormat | str = "csv", path: Path | None = None
+    ) -> Path | None:
+        chosen = find_format(form) if isinstance(form, str) else form
+        stem = self._stem(_STEMS.get(subject, f"-{subject}"))
+        return save_export(
+            self.window, chosen, lambda: self.content(subject), TABLES[subject].lower(), stem, path
         )
-        if target is None:
-            return None
-        return self._write(target, lambda: self.csv_text(kind))
-
-    def export_json(self, path: Path | None = None) -> Path | None:
-        target = path or ask_save_path(
-            self.window, "Export as JSON", self._stem(".json"), "JSON (*.json)", ".json"
-        )
-        if target is None:
-            return None
-        document = self.document
-
-        def text() -> str:
-            data = export.export_json(
-                document.report,
-                document.memory,
-                document.setups or None,
-                architecture=document.architecture,
-                scenario=document.scenario,
-                serving=document.serving,
-            )
-            return export.to_json(data)
-
-        return self._write(target, text)
 
     def export_chart(self, chart: str, path: Path | None = None) -> Path | None:
+        """The chart its view names ``chart`` ('bar', 'pie', 'memory') as PNG or SVG, by the suffix."""
+        subject = next(subject for subject, (_, kind) in CHARTS.items() if kind == chart)
         owner = self._chart_owner(chart)
         if owner is None:
-            self._warn("There is no such chart to export in this window.")
+            warn(self.window, "Export failed", "There is no such chart to export in this window.")
             return None
-        target = path or ask_save_path(
-            self.window, CHARTS[chart].rstrip("…"), self._stem(f"-{chart}.png"), _IMAGE_FILTERS, ".png"
+        draw = lambda target: owner.save_chart(target, chart)  # noqa: E731
+        forms = picture_formats(subject)
+        return save_picture(
+            self.window, forms, draw, CHARTS[subject][0].lower(), self._stem(f"-{chart}"), path
         )
-        if target is None:
-            return None
-        return self._finish(target, lambda: owner.save_chart(target, chart))
-
-    # --- helpers -----------------------------------------------------------------------------------------
 
     def _chart_owner(self, chart: str) -> Any:
         """The view that draws ``chart`` (its ``chart_kinds`` name it), or None before it is built."""
@@ -151,38 +251,37 @@ class Exporter(QObject):
                 return widget
         return None
 
-    def _write(self, target: Path, text: Callable[[], str]) -> Path | None:
-        return self._finish(target, lambda: export.write_export(target, text()))
 
-    def _finish(self, target: Path, write: Callable[[], object]) -> Path | None:
-        """Run ``write``; on success say so in the status bar, on a user error warn once."""
-        if not attempt(self.window, "Export failed", write):
-            return None
-        self._done(target)
-        return target
-
-    def _done(self, target: Path) -> None:
-        if isinstance(self.window, QMainWindow):
-            self.window.statusBar().showMessage(f"Exported {target}", 5000)
-
-    def _warn(self, message: str) -> None:
-        QMessageBox.warning(self.window, "Export failed", message)
+def _action_name(subject: Subject, form: ExportFormat) -> str:
+    """The entry's object name; CSV's and everything's JSON keep the names they had before the
+    registry (scripts and tests find them by it)."""
+    if form.name == "csv":
+        return f"actionExport_{subject}"
+    if (subject, form.name) == ("everything", "json"):
+        return "actionExport_json"
+    return f"actionExport_{subject}_{form.name}"
 
 
 def add_export_menu(menu: QMenu, window: QWidget, document: Document) -> Exporter:
-    """Adds File → Export ▸ with one action per table, JSON, the charts and the Excel switch."""
+    """Adds File → Export ▸: for each text format of the registry, its tables (CSV with the Excel
+    switch), then each chart in the picture formats. A function the window's start-up may call
+    whenever it builds the File menu."""
     exporter = Exporter(window, document)
     submenu = menu.addMenu("&Export")
     submenu.setObjectName("menuExport")
-
-    def add(text: str, name: str, slot: Callable[[], object]) -> None:
-        submenu.addAction(text, slot).setObjectName(name)  # the slot is called without "checked"
-
-    for kind, table in TABLES.items():
-        add(table.menu_text, f"actionExport_{kind}", lambda kind=kind: exporter.export_table(kind))
-    submenu.addAction(exporter.excel_action)
-    add("Everything as JSON…", "actionExport_json", exporter.export_json)
-    submenu.addSeparator()
-    for chart, text in CHARTS.items():
-        add(text, f"actionExport_{chart}_chart", lambda chart=chart: exporter.export_chart(chart))
+    for form in (form for form in FORMATS if not form.picture):
+        subjects = [subject for subject in TABLES if form.can_export(subject)]
+        for subject in subjects:
+            action = submenu.addAction(
+                f"{TABLES[subject]} as {form.title}…", lambda s=subject, f=form: exporter.export(s, f)
+            )
+            action.setObjectName(_action_name(subject, form))
+        if form.name == "csv":
+            submenu.addAction(exporter.excel_action)
+        if subjects:
+            submenu.addSeparator()
+    for subject, (label, chart) in CHARTS.items():
+        titles = "/".join(form.title for form in picture_formats(subject))
+        action = submenu.addAction(f"{label} as {titles}…", lambda c=chart: exporter.export_chart(c))
+        action.setObjectName(f"actionExport_{chart}_chart")
     return exporter

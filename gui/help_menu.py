@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDialog, QMainWindow
+from PySide6.QtWidgets import QDialog, QMainWindow, QMenu
 
 __all__ = ["HelpMenu", "add_help_menu"]
 
@@ -19,11 +19,9 @@ __all__ = ["HelpMenu", "add_help_menu"]
 class HelpMenu(QObject):
     """The Help menu's actions; each ``show_*`` opens its dialog and returns when it is closed."""
 
-    def __init__(self, window: QMainWindow) -> None:
+    def __init__(self, window: QMainWindow, menu: QMenu) -> None:
         super().__init__(window)
         self.window = window
-        menu = window.menuBar().addMenu("&Help")
-        menu.setObjectName("menuHelp")
         self.menu = menu
 
         def add(
@@ -66,6 +64,6 @@ class HelpMenu(QObject):
         dialog.deleteLater()
 
 
-def add_help_menu(window: QMainWindow) -> HelpMenu:
-    """The Help menu, last on the window's menu bar."""
-    return HelpMenu(window)
+def add_help_menu(window: QMainWindow, menu: QMenu) -> HelpMenu:
+    """The Help menu's entries, in ``menu`` (the window's "&Help", last on its menu bar)."""
+    return HelpMenu(window, menu)

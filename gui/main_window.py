@@ -4,6 +4,10 @@ It composes widgets that each bind to the one Document; it computes nothing. Men
 preset or a config.json; save/export entries are added by ``extend_file_menu``), Edit (undo and
 redo from the document's QUndoStack), View (light / dark / follow the system; the pane keys of
 ``gui.panes``), Explore (``gui.explore.hooks``), Help (``gui.help_menu``).
+
+The first paint shows the form, the layer tree, the headline, the tabs' titles and the menu bar's;
+what it does not show is built right after it (``load_views``): the menus' entries and keys, the
+presets browser while its dock is closed, the charts, the table of terms and the memory panel.
 """
 
 from __future__ import annotations
@@ -11,9 +15,10 @@ from __future__ import annotations
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any, Literal
 
+import shiboken6
 from pydantic import ValidationError
 from PySide6.QtCore import QByteArray, QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtGui import QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
@@ -28,31 +33,30 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from paramtally.core.editing.templates import TEMPLATES, new_architecture
 from paramtally.core.errors import ParamTallyError, one_line
-from paramtally.core.io import presets
-from paramtally.core.io.model_sources import read_source, source_identity
 from paramtally.core.io.recent import forget_source, recent_sources, remember_source
-from paramtally.gui.dialogs import Button, ask_open_folder, ask_open_path, ask_question, warn
 from paramtally.gui.document import Document
 from paramtally.gui.explore.hooks import add_explore
 from paramtally.gui.form import ArchitectureForm
-from paramtally.gui.help_menu import add_help_menu
 from paramtally.gui.layer_tree import LayerTree
-from paramtally.gui.panes import PaneKeys
 from paramtally.gui.problem_status import ProblemStatus
 from paramtally.gui.settings import settings
 from paramtally.gui.shown_text import MESSAGE_CHARS, PATH_CHARS, shown
-from paramtally.gui.theme import THEMES, apply_theme
+from paramtally.gui.theme import apply_theme
+from paramtally.gui.views import BAR_MINIMUM, PIE_MINIMUM
 
 if TYPE_CHECKING:
+    from PySide6.QtGui import QAction
+
     from paramtally.core.io.importers.stored_count import StoredCount
 
 __all__ = ["MainWindow", "ViewsWhen", "settings"]
 
 
-# When the window builds its charts, table of terms and memory panel: at once (tests), right after
-# its first paint (the app), or when asked (``--screenshot`` asks for the tab in the picture only).
+# When the window builds what its first paint does not show (the menus' entries, the presets browser
+# while its dock is closed, the charts, the table of terms and the memory panel): at once (tests),
+# right after its first paint (the app), or when asked (``--screenshot`` asks for the views of the
+# tab in its picture and nothing else).
 ViewsWhen = Literal["now", "after_first_paint", "on_request"]
 
 
@@ -66,7 +70,7 @@ def _view(name: str, document: Document) -> QWidget:
 
 class MainWindow(QMainWindow):
     views_shown = Signal()  # the views of the tab in front are built (``load_shown_views``)
-    views_ready = Signal()  # the charts, the table and the memory panel are built (``load_views``)
+    views_ready = Signal()  # the menus' entries and every view are built (``load_views``)
 
     def __init__(self, document: Document, parent: QWidget | None = None, views: ViewsWhen = "now") -> None:
         super().__init__(parent)
@@ -77,13 +81,14 @@ class MainWindow(QMainWindow):
         self._opened_seen = document.opened  # the model the status bar last said was opened
         self._error_before_open = ""
         self._open_words = ""  # how the status bar names the opening under way ("Opened <label>" else)
+        self.menus_built = False
         self._build_widgets()
+        self._build_menu_bar()
         if views == "after_first_paint":
             # The headline is on screen from the start: its first paint is the window's.
             self.headline.installEventFilter(self)
         elif views == "now":
             self.load_views()
-        self._build_menus()
         document.changed.connect(self._update_title)
         document.undo_stack.cleanChanged.connect(self._update_title)
         document.source_changed.connect(self._update_title)
@@ -93,6 +98,8 @@ class MainWindow(QMainWindow):
         self._update_title()
         self.resize(1440, 900)
         self._restore()
+        if not self.presets_dock.isHidden():  # open when the window last closed: in the first paint
+            self._build_presets_browser()
 
     # --- layout ----------------------------------------------------------------------------------
 
@@ -137,6 +144,10 @@ class MainWindow(QMainWindow):
         self.views_placeholder = QLabel("Drawing the charts and the table of terms…")
         self.views_placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.views_placeholder.setEnabled(False)  # the palette's grey for text that is not content
+        # The charts' room, kept from the first paint: in a narrow window their least width (the bar
+        # beside the pie) pushed the form and the presets dock aside when they came (1024×700).
+        bar, pie = BAR_MINIMUM[0], PIE_MINIMUM[0]
+        self.views_placeholder.setMinimumWidth(bar + self.right_split.handleWidth() + pie)
         self.right_split.addWidget(self.views_placeholder)
         # Scrolled, so the panel's own minimum height never forces the window taller than the screen.
         self.memory_scroll = QScrollArea()
@@ -151,6 +162,7 @@ class MainWindow(QMainWindow):
         self.tabs.setTabToolTip(0, "Parameters: charts by part or per layer, and the table of formulas")
         self.tabs.addTab(self.memory_scroll, "Memory and GPU fit")
         self.tabs.setTabToolTip(1, "Memory budget per GPU under the scenario, and the GPU setups it fits")
+        self.explore = add_explore(self, doc, self.tabs)  # Compare and Design space, built when shown
         right = QWidget()
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(4, 4, 4, 4)
@@ -167,10 +179,17 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.split)
         self.problem_status = ProblemStatus(doc)
         self.statusBar().addWidget(self.problem_status, 1)
+        # The presets browser's dock, empty until the browser is built (``_build_presets_browser``):
+        # here from the start, so the remembered window state (``_restore``) opens or closes it.
+        self.presets_dock = QDockWidget("Presets", self)
+        self.presets_dock.setObjectName("presetsDock")
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.presets_dock)
+        self.presets_dock.hide()  # File → Browse Presets shows it; the window state remembers it
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.headline and event.type() == QEvent.Type.Paint:
             self.headline.removeEventFilter(self)
+            QTimer.singleShot(0, self._build_menus)  # the keys first: a person may type at once
             QTimer.singleShot(0, self.load_shown_views)  # the charts paint before the rest is built
             QTimer.singleShot(0, self.load_views)
         return super().eventFilter(watched, event)
@@ -185,14 +204,16 @@ class MainWindow(QMainWindow):
         self.views_shown.emit()
 
     def load_views(self) -> None:
-        """Build every view: the charts, the table of terms and the memory panel.
+        """Build what the first paint does not show: the menus' entries, then every view (the charts,
+        the table of terms and the memory panel).
 
-        ``run_app`` calls this right after the first paint (the tab in front first), so the form,
-        the tree and the headline show at once and the charts follow; tests build everything up
-        front.
+        ``run_app`` calls this right after the first paint (the menus, then the tab in front), so
+        the form, the tree, the headline and the menu bar's titles show at once and the rest
+        follows; tests build everything up front.
         """
         if self.views_loaded:
             return
+        self._build_menus()
         self._build_parameter_views()
         self._build_memory_panel()
         self.views_loaded = True
@@ -203,8 +224,10 @@ class MainWindow(QMainWindow):
             return
         self.charts = _view("BreakdownCharts", self.document)
         self.table = _view("BreakdownTable", self.document)
-        self.views_placeholder.setParent(None)  # out of the splitter now: its indices are the views'
-        self.views_placeholder.deleteLater()
+        # Deleted now, not later, so the splitter's indices are the views'. setParent(None) then
+        # deleteLater() left Python owning a widget Qt also deleted: a worker crashed in CI.
+        shiboken6.delete(self.views_placeholder)
+        del self.views_placeholder
         self.right_split.addWidget(self.charts)
         self.right_split.addWidget(self.table)
         self.right_split.setStretchFactor(0, 1)
@@ -221,24 +244,45 @@ class MainWindow(QMainWindow):
 
     # --- menus -----------------------------------------------------------------------------------
 
+    def _build_menu_bar(self) -> None:
+        """The menu bar's titles, in the first paint; their entries follow it (``_build_menus``)."""
+        bar = self.menuBar()
+        self.file_menu = bar.addMenu("&File")
+        self.edit_menu = bar.addMenu("&Edit")
+        self.view_menu = bar.addMenu("&View")
+        self.explore_menu = bar.addMenu("E&xplore")
+        self.explore_menu.setObjectName("menuExplore")
+        self.help_menu = bar.addMenu("&Help")
+        self.help_menu.setObjectName("menuHelp")
+
     def _build_menus(self) -> None:
-        self.file_menu = self.menuBar().addMenu("&File")
+        """Every menu's entries and their keys (built once)."""
+        if self.menus_built:
+            return
+        self.menus_built = True
+        from paramtally.gui.explore.hooks import add_explore_menu
+        from paramtally.gui.help_menu import add_help_menu
+        from paramtally.gui.panes import PaneKeys
+
         self.build_file_menu(self.file_menu)
-        edit = self.menuBar().addMenu("&Edit")
         self.undo_action = self.document.undo_stack.createUndoAction(self, "&Undo")
         self.undo_action.setShortcuts(QKeySequence.StandardKey.Undo)
         self.redo_action = self.document.undo_stack.createRedoAction(self, "&Redo")
         self.redo_action.setShortcuts(QKeySequence.StandardKey.Redo)  # Ctrl+Y and Ctrl+Shift+Z
-        edit.addActions([self.undo_action, self.redo_action])
-        self.view_menu = self.menuBar().addMenu("&View")
+        self.edit_menu.addActions([self.undo_action, self.redo_action])
         self._build_view_menu(self.view_menu)
         self.view_menu.addSeparator()
         self.pane_keys = PaneKeys(self, self.view_menu)  # F6, Ctrl+1…4
-        self.explore = add_explore(self, self.document, self.tabs)  # compare, goal seek, design space
-        self.help = add_help_menu(self)  # guide, keyboard shortcuts, about
+        add_explore_menu(self.explore_menu, self.explore)  # compare, goal seek, design space
+        self.help = add_help_menu(self, self.help_menu)  # guide, keyboard shortcuts, about
 
     def build_file_menu(self, menu: QMenu) -> None:
         """File: open, [extensions: presets, save, export], quit. Issue 6 hooks in at ``extend_file_menu``."""
+        from PySide6.QtGui import QAction
+
+        from paramtally.core.editing.templates import TEMPLATES
+        from paramtally.core.io import presets
+
         self.open_action = menu.addAction("&Open…", self.open_dialog)
         self.open_action.setShortcut(QKeySequence.StandardKey.Open)
         self.open_action.setObjectName("actionOpen")
@@ -267,14 +311,9 @@ class MainWindow(QMainWindow):
     def extend_file_menu(self, menu: QMenu) -> None:
         """Hook: save preset / export CSV entries (gui/presets/, gui/export_actions.py)."""
         from paramtally.gui.export_actions import add_export_menu
-        from paramtally.gui.presets import PresetsBrowser, add_preset_actions
+        from paramtally.gui.presets import add_preset_actions
 
-        self.presets_browser = PresetsBrowser(self.document)
-        self.presets_dock = QDockWidget("Presets", self)
-        self.presets_dock.setObjectName("presetsDock")
-        self.presets_dock.setWidget(self.presets_browser)
-        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, self.presets_dock)
-        self.presets_dock.hide()  # File → Browse Presets shows it; the window state remembers it
+        self._build_presets_browser()
         browse = self.presets_dock.toggleViewAction()
         browse.setText("Browse &Presets")
         browse.setShortcut(QKeySequence("Ctrl+P"))
@@ -284,11 +323,25 @@ class MainWindow(QMainWindow):
         self.exporter = add_export_menu(menu, self, self.document)
         menu.addSeparator()
 
+    def _build_presets_browser(self) -> None:
+        """The presets browser in its dock (built once): before the first paint when the dock opens
+        with the window, else with the menus, whose entries act through it."""
+        if hasattr(self, "presets_browser"):
+            return
+        from paramtally.gui.presets import PresetsBrowser
+
+        self.presets_browser = PresetsBrowser(self.document)
+        self.presets_dock.setWidget(self.presets_browser)
+
     def may_replace(self) -> bool:
         """Before another model replaces this one: "save changes?" (False: the person cancelled)."""
         return self.presets_browser.maybe_save()
 
     def _build_view_menu(self, menu: QMenu) -> None:
+        from PySide6.QtGui import QActionGroup
+
+        from paramtally.gui.theme import THEMES
+
         theme_menu = menu.addMenu("&Theme")
         group = QActionGroup(self)
         group.setExclusive(True)
@@ -318,6 +371,8 @@ class MainWindow(QMainWindow):
 
         With ``weights`` (Open Folder), a folder whose architecture cannot be read but whose
         weights are there shows their stored count in a dialog and keeps the model."""
+        from paramtally.core.io.model_sources import read_source, source_identity
+
         try:
             if weights:
                 from paramtally.core.io.importers.stored_count import StoredCount, read_source_or_weights
@@ -381,12 +436,16 @@ class MainWindow(QMainWindow):
 
     def new_model(self, template: str) -> bool:
         """Start a model from a template (core.editing.templates): a new, unsaved document."""
+        from paramtally.core.editing.templates import TEMPLATES, new_architecture
+
         arch = new_architecture(template)
         self._open_words = f"New model from {TEMPLATES[template][0]}"
         self.document.load(arch, arch.name)
         return True
 
     def open_dialog(self) -> None:
+        from paramtally.gui.dialogs import ask_open_path, warn
+
         if not self.may_replace():
             return
         path = ask_open_path(self, "Open preset or config.json", "Model configs (*.json);;All files (*)")
@@ -394,6 +453,8 @@ class MainWindow(QMainWindow):
             warn(self, "Cannot open", self.last_error)
 
     def open_folder_dialog(self) -> None:
+        from paramtally.gui.dialogs import ask_open_folder, warn
+
         if not self.may_replace():
             return
         path = ask_open_folder(self, "Open a model folder (its config.json, or the weights of any model)")
@@ -420,6 +481,8 @@ class MainWindow(QMainWindow):
     def _open_recent(self, source: str) -> None:
         """An entry of Open Recent; one that no longer opens (a file moved, a preset deleted
         elsewhere) is said in a dialog that offers to take it off the list."""
+        from paramtally.gui.dialogs import Button, ask_question
+
         if not self.may_replace() or self.open_source(source):
             return
         answer = ask_question(

@@ -45,13 +45,15 @@ def dark_palette() -> QPalette:
     return palette
 
 
-def apply_theme(app: QApplication, theme: str) -> None:
-    """``theme`` is one of THEMES; 'system' follows the desktop's light/dark setting."""
+def apply_theme(app: QApplication, theme: str, restyle: bool = True) -> None:
+    """``theme`` is one of THEMES; 'system' follows the desktop's light/dark setting. ``restyle``:
+    polish the widgets already built again (a switch); at start nothing is built yet."""
     hints = app.styleHints()
     if theme not in _SCHEMES:
         hints.unsetColorScheme()
         app.setPalette(app.style().standardPalette())
-        _restyle(app)
+        if restyle:
+            _restyle(app)
         return
     wanted = _SCHEMES[theme]
     hints.setColorScheme(wanted)
@@ -59,13 +61,14 @@ def apply_theme(app: QApplication, theme: str) -> None:
         app.setPalette(app.style().standardPalette())
     else:  # the platform theme ignored the hint
         app.setPalette(dark_palette() if theme == "dark" else app.style().standardPalette())
-    _restyle(app)
+    if restyle:
+        _restyle(app)
 
 
 def _restyle(app: QApplication) -> None:
-    """Widgets under a style sheet (the form's fields) keep the palette they were polished with: a
-    form built in the dark stayed dark after a switch to light. Setting each sheet again polishes
-    them with the new palette."""
+    """Widgets under a style sheet (problem labels, the memory panel's notes) keep the palette they
+    were polished with: one built in the dark stayed dark after a switch to light. Setting each
+    sheet again polishes it with the new palette."""
     for widget in app.allWidgets():
         sheet = widget.styleSheet()
         if sheet:

@@ -36,6 +36,7 @@ from paramtally.core.blocks.mamba import Mamba
 from paramtally.core.blocks.mamba2 import Mamba2
 from paramtally.core.blocks.mla import MLA
 from paramtally.core.blocks.moe import MoE
+from paramtally.core.blocks.no_mixer import NoMixer
 
 __all__ = [
     "ACTIVATIONS",
@@ -61,11 +62,12 @@ __all__ = [
     "MixerKind",
     "MoE",
     "NoFFN",
+    "NoMixer",
     "retyped",
 ]
 
 # The registry: every kind a mixer or an FFN can be, discriminated by its ``kind`` field.
-MixerKind = Attention | MLA | Mamba | Mamba2 | GatedDeltaNet
+MixerKind = Attention | MLA | Mamba | Mamba2 | GatedDeltaNet | NoMixer
 FFNKind = DenseFFN | MoE | NoFFN
 Mixer = Annotated[MixerKind, Field(discriminator="kind")]
 FFN = Annotated[FFNKind, Field(discriminator="kind")]

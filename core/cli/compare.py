@@ -6,19 +6,19 @@ import argparse
 from collections.abc import Sequence
 
 from paramtally.core.cli.memory import add_scenario_arguments
-from paramtally.core.cli.output import add_output_arguments, emit, format_table, printable
+from paramtally.core.cli.output import add_output_arguments, emit, emit_export, format_table, printable
 from paramtally.core.cli.scenario_flags import read_scenario, say_notes
 from paramtally.core.count.breakdown import PART_LABELS, human
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.explore.compare import ColumnFigures, Comparison, compare, load_columns
-from paramtally.core.io.export import comparison_text, scenario_text
+from paramtally.core.io.export import scenario_text
 from paramtally.core.io.model_sources import read_source
+from paramtally.core.io.subjects import comparison_export
 from paramtally.core.memory.gpus import load_catalog
 from paramtally.core.memory.scenario import gpus_text
+from paramtally.core.typed_numbers import GB
 
 __all__ = ["add_arguments", "run"]
-
-GB = 10**9
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -29,7 +29,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--baseline", metavar="SOURCE", help="the column others are compared with (default: the first)"
     )
     add_scenario_arguments(parser)
-    add_output_arguments(parser, ("table", "json", "csv"))
+    add_output_arguments(parser, "compare", own=("table",))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -45,11 +45,11 @@ def run(args: argparse.Namespace) -> int:
     users = [column.arch for column in columns]
     flagged = read_scenario(args, columns[0].arch, read_source(first), first, users)
     comparison = compare(columns, flagged.scenario, baseline)
-    if args.format in ("csv", "json"):
-        emit(comparison_text(comparison, args.format), args.output)
-        say_notes(flagged.notes)
-    else:
+    if args.format == "table":
         emit(_table(comparison, flagged.notes), args.output)
+    else:
+        emit_export(args, comparison_export(comparison))
+        say_notes(flagged.notes)
     return 0
 
 

@@ -11,23 +11,16 @@ import argparse
 import os
 from typing import TYPE_CHECKING
 
-from paramtally.core.cli.output import add_output_arguments, emit, emit_json, format_table
+from paramtally.core.cli.output import add_output_arguments, emit, emit_export, format_table
 from paramtally.core.count.breakdown import PART_LABELS, ParamReport, human
 from paramtally.core.count.parameters import count_parameters
 from paramtally.core.editing.edits import without_biases
 from paramtally.core.errors import ParamTallyError
-from paramtally.core.io.export import (
-    BREAKDOWN_COLUMNS,
-    LAYER_COLUMNS,
-    breakdown_rows,
-    check_layer_rows,
-    layer_rows,
-    report_json,
-    to_csv,
-)
+from paramtally.core.io.export import check_layer_rows
 from paramtally.core.io.input_files import typed_path
 from paramtally.core.io.model_sources import read_source
 from paramtally.core.io.presets import Preset
+from paramtally.core.io.subjects import breakdown_export
 from paramtally.core.schema.advice import warn_hints
 
 if TYPE_CHECKING:
@@ -47,10 +40,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--layers",
         action="store_true",
-        help="the per-layer table instead (csv, table), or the per-layer rows too (json; the runs "
-        "of layers, 'groups', are always there)",
+        help="the per-layer table instead of the breakdown (csv, table), or the per-layer rows too "
+        "(json; the runs of layers, 'groups', are always there)",
     )
-    add_output_arguments(parser, ("table", "json", "csv"))
+    add_output_arguments(parser, "breakdown", own=("table",))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -68,14 +61,10 @@ def run(args: argparse.Namespace) -> int:
             check_layer_rows(report)
         except ParamTallyError as exc:  # the model, not the file, is too long: name it anyway
             raise ParamTallyError(f"{args.source}: {exc}") from None
-    if args.format == "json":
-        emit_json(report_json(report, layers=args.layers), args.output)
-    elif args.format == "csv" and args.layers:
-        emit(to_csv(layer_rows(report), LAYER_COLUMNS), args.output)
-    elif args.format == "csv":
-        emit(to_csv(breakdown_rows(report), BREAKDOWN_COLUMNS), args.output)
-    else:
+    if args.format == "table":
         emit(_layer_table(report) if args.layers else _table(report), args.output)
+    else:
+        emit_export(args, breakdown_export(report, layers=args.layers))
     warn_hints(arch, file_keys=preset.file_keys)  # after the answer: a refused run says one line only
     return 0
 
@@ -95,6 +84,13 @@ def _headline(report: ParamReport) -> list[str]:
     lines = [f"{report.name}: {report.total:,} parameters ({human(report.total)})"]
     if report.is_moe:
         lines.append(f"  active per token: {report.active:,} ({human(report.active)})")
+    if report.is_multimodal:
+        lines.append(
+            f"  text only: {report.language_model:,} ({human(report.language_model)}) in the language "
+            + (f"model, {report.language_model_active:,} active; " if report.is_moe else "model; ")
+            + f"vision tower {report.vision:,} ({human(report.vision)}), projector "
+            f"{report.projector:,} ({human(report.projector)})"
+        )
     if report.added:
         lines.append(f"  base {report.base:,} + added {report.added:,} ({human(report.added)})")
     if report.mtp:

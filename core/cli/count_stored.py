@@ -1,5 +1,5 @@
 """``paramtally count FOLDER`` for weights whose architecture ParamTally cannot read: the stored
-count from the headers (``core.io.importers.stored_count``) as a table, JSON or CSV.
+count from the headers (``core.io.importers.stored_count``) as a table or in any export format.
 
 The JSON keeps the keys of ``count --format json`` that mean the same (``name``, ``total``,
 ``mtp``, ``total_with_mtp``, ``by_part``, ``parts``) and says ``"editable": false`` with why; the
@@ -12,10 +12,11 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from paramtally.core.cli.output import emit, emit_json, format_table
+from paramtally.core.cli.output import emit, emit_export, format_table
 from paramtally.core.count.breakdown import human
 from paramtally.core.errors import ParamTallyError
-from paramtally.core.io.export import BREAKDOWN_COLUMNS, PATH_SEPARATOR, to_csv
+from paramtally.core.io.export import BREAKDOWN_COLUMNS, PATH_SEPARATOR
+from paramtally.core.io.formats import Exported, Table
 from paramtally.core.io.importers.safetensors_header import TensorInfo
 from paramtally.core.io.importers.stored_count import DEFINITION, STORED_PART_LABELS, StoredCount, named
 
@@ -28,13 +29,22 @@ def run_stored(stored: StoredCount, args: argparse.Namespace) -> int:
             raise ParamTallyError(
                 f"{stored.name}: {flag} needs an architecture, and this one is not editable ({stored.why})"
             )
-    if args.format == "json":
-        emit_json(stored_json(stored), args.output)
-    elif args.format == "csv":
-        emit(to_csv(stored_rows(stored), BREAKDOWN_COLUMNS), args.output)
-    else:
+    if args.format == "table":
         emit(stored_table(stored), args.output)
+    else:
+        emit_export(args, stored_export(stored))
     return 0
+
+
+def stored_export(stored: StoredCount) -> Exported:
+    """The stored count as the breakdown subject: every export format ``count`` offers writes it."""
+    return Exported(
+        "breakdown",
+        f"{stored.name}: parameters stored in the checkpoint",
+        (),
+        lambda: (Table(BREAKDOWN_COLUMNS, stored_rows(stored), "Parameters stored"),),
+        lambda: stored_json(stored),
+    )
 
 
 def _share(part: int, total: int) -> float:

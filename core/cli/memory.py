@@ -4,34 +4,27 @@ from __future__ import annotations
 
 import argparse
 
-from paramtally.core.cli.output import add_output_arguments, emit, emit_json, format_table
+from paramtally.core.cli.output import add_output_arguments, emit, emit_export, format_table
 from paramtally.core.cli.scenario_flags import (
     add_scenario_arguments,
     read_scenario,
     say_notes,
     scenario_from_args,
 )
-from paramtally.core.io.export import (
-    GPU_COLUMNS,
-    MEMORY_COLUMNS,
-    about_rows,
-    flops_convention_line,
-    gpu_rows,
-    memory_json,
-    memory_rows,
-    scenario_text,
-    to_csv,
-)
+from paramtally.core.io.export import about_rows, flops_convention_line, scenario_text
+from paramtally.core.io.formats import find_format
 from paramtally.core.io.model_sources import read_source
+from paramtally.core.io.subjects import memory_export
 from paramtally.core.memory.estimate import MemoryReport, Scenario, estimate_memory
 from paramtally.core.memory.fit import SetupFit, fit_setups
 from paramtally.core.memory.flops import FlopsReport, estimate_flops
+from paramtally.core.memory.layout_advice import layout_advice
 from paramtally.core.memory.serving import ServingReport, estimate_serving
+from paramtally.core.memory.vision import images_text
 from paramtally.core.schema.advice import warn_hints
+from paramtally.core.typed_numbers import GB, GIB
 
 __all__ = ["add_arguments", "add_scenario_arguments", "run", "scenario_from_args"]
-
-GIB, GB = 1 << 30, 10**9
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -42,7 +35,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--setups",
         action="store_true",
-        help="with --format csv: the GPU setups table instead of the memory terms",
+        help="with a table format (csv, …): the GPU setups table instead of the memory terms",
     )
     parser.add_argument(
         "--max-batch",
@@ -50,7 +43,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="inference: the largest batch that fits at the context on each listed setup "
         "(always in --format json)",
     )
-    add_output_arguments(parser, ("table", "json", "csv"))
+    add_output_arguments(parser, "memory", own=("table",))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -63,17 +56,20 @@ def run(args: argparse.Namespace) -> int:
     serving = estimate_serving(arch, scenario)
     max_batch = args.max_batch or args.format == "json"
     setups = fit_setups(arch, scenario, max_batch=max_batch and scenario.mode == "inference")
-    if args.format == "json":
-        emit_json(memory_json(arch, scenario, memory, setups, flops, serving, args.source), args.output)
-        say_notes(notes)
-    elif args.format == "csv":
-        rows, columns = (
-            (gpu_rows(setups), GPU_COLUMNS) if args.setups else (memory_rows(memory), MEMORY_COLUMNS)
+    advice = layout_advice(arch, scenario)  # what the GPU count means, as the memory tab says it
+    if args.format == "table":
+        images = images_text(arch, scenario)
+        table_notes = tuple(note for note in (images, *notes, advice) if note)
+        emit(_table(arch.name, scenario, memory, setups, flops, serving, table_notes), args.output)
+    else:  # a table's file records the notes with what it was computed for
+        about = about_rows(arch, scenario, args.source) + [
+            ("note", note) for note in (*notes, advice) if note
+        ]
+        emit_export(
+            args,
+            memory_export(arch, scenario, memory, setups, flops, serving, args.source, about, args.setups),
         )
-        about = about_rows(arch, scenario, args.source) + [("note", note) for note in notes]
-        emit(to_csv(rows, columns, about), args.output)
-    else:
-        emit(_table(arch.name, scenario, memory, setups, flops, serving, notes), args.output)
+        say_notes(notes if not find_format(args.format).writes_facts else ())
     warn_hints(arch, scenario, preset.file_keys)  # after the answer: a refused run says one line only
     return 0
 

@@ -17,12 +17,14 @@ from typing import Any
 
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.io.atomic import write_text_atomic
+from paramtally.core.io.formats import Exported, Options, Subject, export_text, format_names
 from paramtally.core.text import escaped, json_text
 
 __all__ = [
     "add_output_arguments",
     "check_output",
     "emit",
+    "emit_export",
     "emit_json",
     "format_table",
     "printable",
@@ -71,7 +73,12 @@ def _is_read_from_a_folder(path: Path) -> bool:
     )
 
 
-def add_output_arguments(parser: argparse.ArgumentParser, formats: tuple[str, ...]) -> None:
+def add_output_arguments(
+    parser: argparse.ArgumentParser, subject: Subject | None = None, own: tuple[str, ...] = ()
+) -> None:
+    """``--format``: the command's ``own`` forms (``table``: text for the terminal, the default), then
+    every export format that can write ``subject`` (``core.io.formats``); and ``--output``."""
+    formats = own + (format_names(subject) if subject is not None else ())
     parser.add_argument("--format", choices=formats, default=formats[0], help="output format")
     parser.add_argument(
         "--output", "-o", metavar="FILE", help="write to FILE instead of stdout ('-': stdout)"
@@ -83,6 +90,11 @@ def emit(text: str, output: str | None) -> None:
         write_text_atomic(Path(output), printable(text))
     else:
         sys.stdout.write(printable(text))
+
+
+def emit_export(args: argparse.Namespace, content: Exported) -> None:
+    """``content`` in the export format ``--format`` names, to ``--output`` or stdout."""
+    emit(export_text(args.format, content, Options()), args.output)
 
 
 def emit_json(data: Any, output: str | None) -> None:

@@ -29,7 +29,14 @@ from paramtally.core.errors import ParamTallyWarning
 from paramtally.core.io.presets import Preset
 from paramtally.core.io.user_presets import saved_scenario
 from paramtally.core.memory.fit import LAYOUT_FIELDS, count_layout
-from paramtally.core.memory.scenario import Mode, Scenario, mode_only_fields, opening_scenario, unused_fields
+from paramtally.core.memory.scenario import (
+    Mode,
+    Scenario,
+    mode_only_fields,
+    needs_text,
+    opening_scenario,
+    unused_fields,
+)
 from paramtally.core.schema import Architecture
 from paramtally.core.schema.field_specs import FieldSpec, model_fields, unwrap
 from paramtally.core.text import escaped
@@ -108,7 +115,7 @@ def _help(spec: FieldSpec) -> str:
     if extra.get("mode"):
         notes.append(f"{extra['mode']} only")
     if extra.get("needs"):
-        notes.append(f"models with an {extra['needs']} only")
+        notes.append(f"models with {needs_text(spec.name)} only")
     if spec.kind in ("int", "float") and _bounds(spec.name):
         notes.append(_bounds(spec.name))
     if spec.kind == "choices":
@@ -227,7 +234,7 @@ def _warn_ignored(given: KeysView[str], scenario: Scenario, models: tuple[Archit
     whom = f"{models[0].name}, which has none" if len(models) == 1 else "models without one"
     for name in sorted(unused & given):
         warnings.warn(
-            f"{flag_name(name)} is for models with an encoder; ignored for {whom}",
+            f"{flag_name(name)} is for models with {needs_text(name)}; ignored for {whom}",
             ParamTallyWarning,
             stacklevel=3,
         )

@@ -15,10 +15,9 @@ from paramtally.core.explore.solve import Point, Solution, solve
 from paramtally.core.explore.variables import VARIABLES
 from paramtally.core.io.export import flops_convention_line
 from paramtally.core.io.model_sources import read_source
+from paramtally.core.typed_numbers import GB
 
 __all__ = ["add_arguments", "run"]
-
-GB = 10**9
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -51,7 +50,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "to the hidden size, w·h'/h rounded up, instead of staying as it is",
     )
     add_scenario_arguments(parser)
-    add_output_arguments(parser, ("table", "json"))
+    add_output_arguments(parser, own=("table", "json"))
 
 
 def run(args: argparse.Namespace) -> int:

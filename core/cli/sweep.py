@@ -5,12 +5,13 @@ from __future__ import annotations
 import argparse
 
 from paramtally.core.cli.memory import add_scenario_arguments
-from paramtally.core.cli.output import add_output_arguments, emit, emit_json
+from paramtally.core.cli.output import add_output_arguments, emit_export
 from paramtally.core.cli.scenario_flags import read_scenario, say_notes
 from paramtally.core.explore.figures import FIGURES
 from paramtally.core.explore.sweep import sweep
-from paramtally.core.explore.sweep_export import iso_levels, sweep_csv, sweep_json
+from paramtally.core.explore.sweep_export import iso_levels, sweep_export
 from paramtally.core.io.export import about_rows
+from paramtally.core.io.formats import find_format
 from paramtally.core.io.model_sources import read_source
 
 __all__ = ["add_arguments", "run"]
@@ -34,7 +35,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--iso", metavar="V[,V…]", help="levels whose crossings to list (e.g. 7e9,10e9; 80GB)"
     )
     add_scenario_arguments(parser)
-    add_output_arguments(parser, ("csv", "json"))
+    add_output_arguments(parser, "sweep")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -43,10 +44,8 @@ def run(args: argparse.Namespace) -> int:
     flagged = read_scenario(args, arch, preset, args.source)
     result = sweep(arch, flagged.scenario, args.x, args.y, args.figure, args.fits)
     levels = iso_levels(args.iso or "", result.figure.unit)
-    if args.format == "json":
-        emit_json(sweep_json(result, [level for _, level in levels]), args.output)
-        say_notes(flagged.notes)  # JSON has no place for them
-    else:  # a CSV records them with what it was computed for, as the memory command's does
-        about = about_rows(arch, result.scenario, args.source) + [("note", note) for note in flagged.notes]
-        emit(sweep_csv(result, levels, about=about), args.output)
+    # A table's file records the notes with what it was computed for, as the memory command's does.
+    about = about_rows(arch, result.scenario, args.source) + [("note", note) for note in flagged.notes]
+    emit_export(args, sweep_export(result, levels, about))
+    say_notes(flagged.notes if not find_format(args.format).writes_facts else ())
     return 0

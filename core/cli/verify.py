@@ -36,7 +36,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     against.add_argument("--config", metavar="FILE", help="predict from this config.json or preset JSON")
     against.add_argument("--preset", metavar="ID", help="predict from this preset")
     parser.add_argument("--summary", action="store_true", help="table: leave out the list of every tensor")
-    add_output_arguments(parser, ("table", "json"))
+    add_output_arguments(parser, own=("table", "json"))
 
 
 def run(args: argparse.Namespace) -> int:

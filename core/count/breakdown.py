@@ -38,6 +38,8 @@ class PartInfo:
 
 # The parts, in the order charts, tables and CSV columns show them.
 PART_INFO: tuple[PartInfo, ...] = (
+    PartInfo("vision", "Vision tower"),
+    PartInfo("projector", "Projector"),
     PartInfo("embeddings", "Embeddings"),
     PartInfo("frontend", "Audio front-end"),
     PartInfo("attention", "Attention"),
@@ -197,6 +199,28 @@ class ParamReport:
     mtp: int = 0
     mtp_active: int = 0
     mtp_tree: Node | None = None
+    vision: int = 0  # the vision tower of a vision-language model, in the total
+    projector: int = 0  # its projector to the hidden size, in the total
+
+    @property
+    def embedding_params(self) -> int:
+        """The language model's input: the token embedding, its positions and token types (the
+        tree's "embeddings" node)."""
+        return next(node.params for node in self.tree.children if node.name == "embeddings")
+
+    @property
+    def is_multimodal(self) -> bool:
+        return bool(self.vision or self.projector)
+
+    @property
+    def language_model(self) -> int:
+        """The language model alone, its embedding and head included: the text-only total."""
+        return self.total - self.vision - self.projector
+
+    @property
+    def language_model_active(self) -> int:
+        """Parameters one text token uses (the vision tower and projector are always active)."""
+        return self.active - self.vision - self.projector
 
     @cached_property
     def layers(self) -> tuple[LayerRow, ...]:

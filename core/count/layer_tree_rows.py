@@ -179,8 +179,8 @@ def _rows(arch: Architecture) -> tuple[TreeRow, ...]:
     report = count_parameters(arch)
     rows: list[TreeRow] = []
     blocks = tuple(arch.blocks.items())
-    for role, stack in arch.stacks:
-        _fill(rows, _stack_template(role, stack, blocks), arch.hidden_size)
+    for role, stack in arch.stacks_with_vision:
+        _fill(rows, _stack_template(role, stack, blocks), arch.width_of(stack))
     if arch.mtp is not None and arch.mtp_block is not None:
         _mtp_rows(arch, rows, report)
     return tuple(rows)
@@ -237,7 +237,8 @@ def _stack_template(role: StackRole, stack: Stack, blocks: tuple[tuple[str, Bloc
         block = None if group.pattern else resolved[index]
         children.append(builder.group(top, (role, "layers", index), group, base, block, start, 1, 0))
         start += group.layers
-    text = f"{role.capitalize()}: {stack.num_layers:,} layer{'s' if stack.num_layers != 1 else ''}"
+    title = str(type(stack).model_config.get("title") or "") if role == "vision" else role.capitalize()
+    text = f"{title}: {stack.num_layers:,} layer{'s' if stack.num_layers != 1 else ''}"
     builder.rows[top] = builder.rows[top]._replace(text=text, children=tuple(children))
     return _StackTemplate(
         tuple(builder.rows), tuple(builder.blocks), tuple(builder.pairs), tuple(builder.part_slots)

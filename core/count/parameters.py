@@ -16,7 +16,7 @@ from typing import NamedTuple
 from paramtally.core.blocks import Context
 from paramtally.core.blocks.base import leaf, norm_leaf
 from paramtally.core.count.breakdown import ADDED_PARTS, PARTS, LayerGroupRow, Node, ParamReport, group
-from paramtally.core.schema import Architecture, Block, Run, Stack, StackRole, block_node
+from paramtally.core.schema import Architecture, Block, Run, Stack, StackRole, VisionStack, block_node
 from paramtally.core.schema.model import stack_runs
 
 __all__ = ["block_kind", "block_parts", "count_parameters", "layer_span", "run_title"]
@@ -103,7 +103,10 @@ def _add_parts(nodes: tuple[Node, ...] | list[Node], into: dict[str, int], times
 
 def _token_embedding(arch: Architecture) -> list[Node]:
     emb, h, e = arch.embeddings, arch.hidden_size, arch.embed_dim
-    parts = [leaf("token embedding", "embeddings", "V·e", V=emb.vocab_size, e=e)]
+    if emb.extra_rows:
+        parts = [leaf("token embedding", "embeddings", "(V + x)·e", V=emb.vocab_size, x=emb.extra_rows, e=e)]
+    else:
+        parts = [leaf("token embedding", "embeddings", "V·e", V=emb.vocab_size, e=e)]
     if emb.token_types:
         parts.append(leaf("token types", "embeddings", "T·h", T=emb.token_types, h=h))
     if e != h:
@@ -242,7 +245,7 @@ def _stack_nodes(
     arch: Architecture, stack: Stack, plan: _StackPlan
 ) -> tuple[list[Node], list[Node], list[Node]]:
     """(input terms, one node per run, final norm) of one stack."""
-    h = arch.hidden_size
+    h = arch.width_of(stack)
     ctx = arch.base_block(stack).context(h)
     pairs = []  # each pair's node fields after its title
     for block, layers in plan.pairs:
@@ -253,8 +256,31 @@ def _stack_nodes(
     nodes = [
         _made(Node, (title, *pairs[pair])) for title, pair in zip(plan.titles, plan.run_pairs, strict=True)
     ]
+    if isinstance(stack, VisionStack):
+        pre = [norm_leaf(ctx, "pre-norm", h, symbol="e")] if stack.embedding_norm else []
+        post = [norm_leaf(ctx, "post-norm", h, symbol="e")] if stack.final_norm else []
+        return stack.input_terms() + pre, nodes, post
     tail = [norm_leaf(ctx, "final norm", h)] if stack.final_norm else []
     return _stack_input(arch, stack, ctx), nodes, tail
+
+
+def _parted(node: Node, part: str) -> Node:
+    """``node`` with every term in ``part`` (the vision tower's layers: all of them 'vision')."""
+    children = tuple([_parted(child, part) for child in node.children])
+    return node._replace(part=part if not node.children else node.part, children=children)
+
+
+@lru_cache(maxsize=64)
+def _vision_parts(arch: Architecture) -> tuple[Node, Node] | None:
+    """(the vision tower, the projector) as tree nodes, every term in its part; None without."""
+    vision, projector = arch.vision, arch.projector
+    if vision is None or projector is None:
+        return None
+    plan = _stack_plan("vision", vision, tuple(arch.blocks.items()))
+    inputs, runs, post = _stack_nodes(arch, vision, plan)
+    tower = _parted(group("vision tower", [*inputs, *runs, *post]), "vision")
+    mapped = _parted(group("projector", projector.terms(vision.width, arch.hidden_size)), "projector")
+    return tower, mapped
 
 
 @lru_cache(maxsize=1024)
@@ -285,11 +311,12 @@ def _report(arch: Architecture) -> ParamReport:
     if growth is not None:
         tail_nodes.append(growth)
     outside += tail_nodes
-    tree = group(arch.name, [group("embeddings", embeddings), *body, *tail_nodes])
+    multimodal = _vision_parts(arch)
+    tree = group(arch.name, [*(multimodal or ()), group("embeddings", embeddings), *body, *tail_nodes])
 
     rows: list[LayerGroupRow] = []
     parts: dict[str, int] = {}
-    _add_parts(outside, parts)
+    _add_parts([*(multimodal or ()), *outside], parts)
     inactive = 0
     for plan in plans:
         figures = []  # each distinct block's row fields after its place: mixer, FFN, figures
@@ -306,9 +333,10 @@ def _report(arch: Architecture) -> ParamReport:
     ordered = {part: parts[part] for part in PARTS if part in parts}
     mtp, mtp_idle = _mtp(arch) or (None, 0)
     mtp_params = mtp.params if mtp is not None else 0
+    vision, projector = (node.params for node in multimodal) if multimodal else (0, 0)
     return ParamReport(
         arch.name, tree.params, tree.params - inactive, added, tree, ordered, tuple(rows),
-        mtp_params, mtp_params - mtp_idle, mtp,
+        mtp_params, mtp_params - mtp_idle, mtp, vision, projector,
     )  # fmt: skip
 
 

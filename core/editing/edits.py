@@ -24,6 +24,7 @@ from paramtally.core.editing import layer_ops
 from paramtally.core.errors import FieldPath
 from paramtally.core.schema import Architecture, StackRole, thaw
 from paramtally.core.schema.group_addresses import split_value_path
+from paramtally.core.schema.vision import STEP_KINDS, retyped_step
 
 Model = TypeVar("Model", bound=BaseModel)
 
@@ -71,7 +72,7 @@ def _stack_layers(role: StackRole) -> Derived:
 
 
 DERIVED: dict[FieldPath, Derived] = {
-    (role, "num_layers"): _stack_layers(role) for role in ("encoder", "decoder")
+    (role, "num_layers"): _stack_layers(role) for role in ("encoder", "decoder", "vision")
 }
 
 # Bias switches of matrices (a LayerNorm's β is not one: norms keep theirs).
@@ -139,6 +140,15 @@ def with_values(model: Model, values: Mapping[FieldPath, Any]) -> Model:
             replaced = retyped(_plain(node), value, data["hidden_size"])
             node.clear()
             node.update(replaced)
+        elif (
+            last == "kind"
+            and node.get("kind") in STEP_KINDS
+            and value in STEP_KINDS
+            and node["kind"] != value
+        ):
+            replaced = retyped_step(_plain(node), value, data["hidden_size"])  # a projector step
+            node.clear()
+            node.update(replaced)
         else:
             node[last] = value
     return type(model).model_validate(data)
@@ -184,9 +194,17 @@ def without_biases(arch: Architecture) -> Architecture:
     data = arch.model_dump()
     for block in data["blocks"].values():
         _drop_biases(block)
-    for role in ("encoder", "decoder"):
+    for role in ("encoder", "decoder", "vision"):
         for group in (data.get(role) or {}).get("layers", []):
             _drop_group_biases(group)
+    if data.get("vision"):
+        data["vision"]["patches"]["bias"] = False
+    if data.get("projector"):  # its linear layers and MLPs (a norm's β stays, as in the blocks)
+        projector = data["projector"]
+        for steps in (projector["steps"], *(branch["steps"] for branch in projector["branches"])):
+            for step in steps:
+                if step["kind"] in ("linear", "dense"):
+                    step["bias"] = False
     if data.get("mtp"):
         data["mtp"]["override"] = _unbiased_override(data["mtp"]["override"])
     data["head"]["bias"] = False

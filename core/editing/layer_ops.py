@@ -44,6 +44,7 @@ __all__ = [
     "mergeable",
     "move_group",
     "moved_groups",
+    "part_targets",
     "paste_block",
     "set_adapter",
     "set_count",
@@ -212,6 +213,15 @@ def set_moe(layers: Layers, index: int, moe: MoE | None) -> Layers:
 
 def set_lora(layers: Layers, index: int, lora: LoRA | None, inherited: LoRA | None = None) -> Layers:
     return set_part(layers, index, "lora", lora, inherited)
+
+
+def part_targets(arch: Architecture, groups: list[FieldPath], part: str, value: Any) -> list[FieldPath]:
+    """The groups among ``groups`` that ``value``, given as their blocks' ``part``, reaches: a LoRA
+    only the groups whose matrices it adapts (Jamba's pattern: not the Mamba layers over a MoE),
+    every one of them when it adapts none; any other part every one."""
+    if part == "lora" and isinstance(value, LoRA):
+        return [group for group in groups if adapts(arch, group, value)] or groups
+    return groups
 
 
 def adapts(arch: Architecture, group: FieldPath, lora: LoRA) -> bool:
@@ -460,7 +470,7 @@ def _in_stack(arch: Architecture, group: FieldPath, block: Block) -> Block:
     see the input)."""
     role = stack_of(group)
     cross = block.cross_attention
-    if role == "encoder":
+    if role in ("encoder", "vision"):  # nothing to cross-attend to
         cross = None
     elif role == "decoder" and arch.encoder is not None and cross is None:
         cross = group_block(arch, group).cross_attention

@@ -35,10 +35,10 @@ from typing import Any
 
 from paramtally.core.blocks import FFN_KINDS, MIXER_KINDS
 from paramtally.core.count.parameters import block_kind, layer_span
-from paramtally.core.editing.layer_ops import Layers, block_with_value
+from paramtally.core.editing.layer_ops import Layers, block_with_value, with_layers
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.io.importers.layer_pattern import periodic_groups
-from paramtally.core.schema import Block, LayerGroup
+from paramtally.core.schema import Architecture, Block, LayerGroup, StackRole
 from paramtally.core.schema.field_specs import kind_title
 from paramtally.core.schema.group_addresses import difference
 from paramtally.core.schema.stack import resolve_block
@@ -51,6 +51,7 @@ __all__ = [
     "expand",
     "parse",
     "preview",
+    "stack_from_pattern",
     "stack_parts",
 ]
 
@@ -354,6 +355,20 @@ def _switched(block: Block, part: str, kind: str, h: int, known: Mapping[str, An
     if kind in known:
         return Block.model_validate({**block.model_dump(), part: known[kind].model_dump()})
     return block_with_value(block, (part, "kind"), kind, h)
+
+
+def stack_from_pattern(arch: Architecture, stack: StackRole, text: str) -> tuple[Layers, Architecture]:
+    """The layer groups the pattern ``text`` makes of ``arch``'s ``stack`` (its base block changed
+    where the pattern says, a kind its layers have taking their part), and ``arch`` with them;
+    PatternError (or the schema's refusal) when the line cannot be read or makes no valid model."""
+    pattern = parse(text)
+    layers = getattr(arch, stack)
+    if layers is None:
+        raise ParamTallyError(f"{stack}: this model has no {stack} stack")
+    base = arch.blocks[layers.block]
+    parts = stack_parts(run.block for run in arch.runs if run.stack == stack)
+    groups = expand(pattern, base, arch.hidden_size, layers.num_layers, parts)
+    return groups, with_layers(arch, groups, stack)
 
 
 def preview(groups: Layers, base: Block) -> list[tuple[int, str]]:

@@ -1,5 +1,5 @@
-"""A design-space sweep as the text ``paramtally sweep --format csv|json`` writes; the window's
-Design space → Export writes the same."""
+"""A design-space sweep as ``paramtally sweep --format`` writes it, in any format of the registry
+(``core.io.formats``); the window's Design space → Export writes the same."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from fractions import Fraction
 from typing import Any
 
 from paramtally.core.explore.sweep import Sweep
-from paramtally.core.io.export import to_csv
+from paramtally.core.io.formats import Exported, Table
 from paramtally.core.typed_numbers import parse_quantity
 
-__all__ = ["iso_levels", "sweep_csv", "sweep_json", "sweep_rows"]
+__all__ = ["iso_levels", "sweep_export", "sweep_json", "sweep_rows", "sweep_table"]
 
 
 def iso_levels(text: str, unit: str, flag: str = "--iso") -> list[tuple[str, Fraction]]:
@@ -21,24 +21,34 @@ def iso_levels(text: str, unit: str, flag: str = "--iso") -> list[tuple[str, Fra
     return [(level, parse_quantity(level, unit, flag)) for level in typed]
 
 
-def sweep_csv(
-    result: Sweep,
-    levels: Sequence[tuple[str, Fraction]] = (),
-    excel: bool = False,
-    about: Sequence[tuple[str, str]] = (),
-) -> str:
-    """One row per cell, after the ``about`` lines (``core.io.export.to_csv``). A grid of cells has no
-    room for the crossings JSON lists: a column per level says which side of it each cell is (the
-    iso-line runs between a yes and a no)."""
+def sweep_export(
+    result: Sweep, levels: Sequence[tuple[str, Fraction]] = (), facts: Sequence[tuple[str, str]] = ()
+) -> Exported:
+    """The sweep's table (``sweep_table``) after ``facts`` (what it was computed for) and, as JSON,
+    ``sweep_json`` with the crossings of each level."""
+    model = f"{result.arch.name}: " if result.arch is not None else ""
+    title = f"{model}{result.figure.title} over {result.x.name} × {result.y.name}"
+    return Exported(
+        "sweep",
+        title,
+        facts,
+        lambda: (sweep_table(result, levels),),
+        lambda: sweep_json(result, [level for _, level in levels]),
+    )
+
+
+def sweep_table(result: Sweep, levels: Sequence[tuple[str, Fraction]] = ()) -> Table:
+    """One row per cell. A grid of cells has no room for the crossings JSON lists: a column per
+    level says which side of it each cell is (the iso-line runs between a yes and a no)."""
     marks = [(f"{result.figure.name}>={text}", level) for text, level in levels]
-    columns = [
+    columns = (
         result.x.name,
         result.y.name,
         result.figure.name,
         *(["fits"] if result.fits is not None else []),
         *(name for name, _ in marks),
-    ]
-    return to_csv(sweep_rows(result, marks), columns, about, excel=excel)
+    )
+    return Table(columns, sweep_rows(result, marks), "Design space")
 
 
 def sweep_rows(result: Sweep, marks: list[tuple[str, Any]] | None = None) -> list[dict[str, Any]]:

@@ -44,6 +44,7 @@ from paramtally.core.explore.domain import Domain, divisors, progression
 from paramtally.core.memory.scenario import Scenario
 from paramtally.core.schema import Architecture, Block, Stack, StackRole, thaw
 from paramtally.core.schema.field_specs import kind_title
+from paramtally.core.schema.model import vision_only_blocks
 from paramtally.core.schema.stack import MAX_LAYERS
 
 __all__ = ["FFN_WIDTHS", "VARIABLES", "Variable", "available", "find_variable", "variant", "with_ffn_scaled"]
@@ -141,8 +142,11 @@ def variant(
 
 
 def _blocks(arch: Architecture) -> list[Block]:
-    """Every block the architecture holds: the base blocks, each run's resolved one, MTP's."""
-    found = {**dict.fromkeys(arch.blocks.values()), **dict.fromkeys(run.block for run in arch.runs)}
+    """Every block the language model holds: the base blocks, each run's resolved one, MTP's (a
+    vision tower's own blocks are not the language model's: its width is its own)."""
+    tower = vision_only_blocks(arch)
+    named = (block for name, block in arch.blocks.items() if name not in tower)
+    found = {**dict.fromkeys(named), **dict.fromkeys(run.block for run in arch.runs)}
     if arch.mtp_block is not None:
         found[arch.mtp_block] = None
     return list(found)
@@ -172,14 +176,19 @@ def _kinds_there(blocks: list[Block], slots: tuple[str, ...]) -> str:
     return f"{_SLOT_WORDS.get(slots, 'parts')}: {', '.join(titles)}" if titles else ""
 
 
-def _written_parts(data: dict[str, Any], kinds: tuple[str, ...]) -> Iterator[tuple[dict[str, Any], bool]]:
+def _written_parts(
+    data: dict[str, Any], kinds: tuple[str, ...], tower: frozenset[str] = frozenset()
+) -> Iterator[tuple[dict[str, Any], bool]]:
     """Every mapping in the dump that writes a part of one of ``kinds``, and whether it is whole
-    (a base block's part, or an override that brings in a new kind) or only changes some keys."""
+    (a base block's part, or an override that brings in a new kind) or only changes some keys;
+    none of the blocks in ``tower`` (a vision tower's own)."""
     base_kinds = {
         name: {slot: block[slot]["kind"] for slot in _SLOTS if block.get(slot)}
         for name, block in data["blocks"].items()
     }
-    for block in data["blocks"].values():
+    for name, block in data["blocks"].items():
+        if name in tower:
+            continue
         for slot in _SLOTS:
             part = block.get(slot)
             if part and part["kind"] in kinds:
@@ -223,7 +232,7 @@ def _override_parts(
 
 def _set_everywhere(kinds: tuple[str, ...], key: str) -> Change:
     def change(arch: Architecture, data: dict[str, Any], value: int) -> None:
-        for part, whole in _written_parts(data, kinds):
+        for part, whole in _written_parts(data, kinds, vision_only_blocks(arch)):
             if whole or key in part:
                 part[key] = value
 
@@ -299,7 +308,7 @@ def _scale_ffn_widths(arch: Architecture, data: dict[str, Any], value: int) -> N
     """Every FFN width written in the dump times value / h, rounded up (never below 1); a width an
     override leaves out follows its base block's."""
     for kind, keys in FFN_WIDTHS:
-        for part, _ in _written_parts(data, (kind,)):
+        for part, _ in _written_parts(data, (kind,), vision_only_blocks(arch)):
             for key in keys:
                 width = part.get(key)
                 if isinstance(width, int) and width > 0:

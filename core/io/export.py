@@ -20,14 +20,15 @@ import csv
 import dataclasses
 import io
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from paramtally.core.count.breakdown import PART_LABELS, PARTS, Node, ParamReport
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.io.atomic import write_text_atomic
 from paramtally.core.text import escaped, json_text
+from paramtally.core.typed_numbers import GIB
 
 if TYPE_CHECKING:
     from paramtally.core.explore.compare import Comparison, Delta
@@ -53,7 +54,6 @@ __all__ = [
     "check_layer_rows",
     "comparison_json",
     "comparison_rows",
-    "comparison_text",
     "export_json",
     "flops_convention_line",
     "flops_json",
@@ -108,7 +108,6 @@ GPU_COLUMNS = (
     "decode_tokens_per_second",
     "max_batch",
 )
-_GIB = 1 << 30
 MAX_LAYER_ROWS = 10_000  # real models have a few hundred layers; beyond, a per-layer table is unreadable
 BOM = "\ufeff"
 
@@ -169,7 +168,7 @@ def memory_rows(memory: MemoryReport) -> list[dict[str, Any]]:
             "term": term.name,
             "part": term.part,
             "bytes": term.value,
-            "gib": round(term.value / _GIB, 6),
+            "gib": round(term.value / GIB, 6),
             "share": _share(term.value, memory.total_bytes),
             "formula": term.formula,
             "source": term.source,
@@ -222,6 +221,13 @@ def report_json(report: ParamReport, layers: bool = False) -> dict[str, Any]:
         "mtp_parts": _leaf_parts(report.mtp_tree) if report.mtp_tree is not None else [],
         "groups": group_rows(report),
     }
+    if report.is_multimodal:  # a vision-language model: its parts and the text-only total
+        data |= {
+            "vision_tower": report.vision,
+            "projector": report.projector,
+            "language_model": report.language_model,
+            "text_only_active": report.language_model_active,
+        }
     return data | {"layers": layer_rows(report)} if layers else data
 
 
@@ -281,6 +287,7 @@ def memory_figures(memory: MemoryReport) -> dict[str, Any]:
         "omissions": list(memory.omissions),
         "terms": memory_rows(memory),
         "gguf_file": _file_json(memory),
+        "image_tokens": memory.image_tokens,  # in each sequence's context (a vision-language model)
     }
 
 
@@ -346,7 +353,10 @@ def memory_json(
     source: str = "",
 ) -> dict[str, Any]:
     """The ``memory --format json`` object: what it is for (model, scenario, architecture), the
-    busiest GPU's memory, the serving figures, every GPU setup and the FLOPs."""
+    busiest GPU's memory, the serving figures, every GPU setup, the FLOPs and, where the GPU count
+    leaves a choice, the layout advice the memory tab gives."""
+    from paramtally.core.memory.layout_advice import layout_advice  # late: count never needs it
+
     data: dict[str, Any] = {"model": architecture.name}
     if source and source != architecture.name:
         data["source"] = source
@@ -358,7 +368,8 @@ def memory_json(
         "setups": [dataclasses.asdict(fit) for fit in setups],
         "flops": flops_json(flops),
     }
-    return data
+    advice = layout_advice(architecture, scenario)
+    return data | ({"layout_advice": advice} if advice else {})
 
 
 def scenario_text(s: Scenario) -> str:
@@ -451,7 +462,7 @@ def _compact(data: Any) -> str:
 
 
 def to_csv(
-    rows: Iterable[dict[str, Any]],
+    rows: Iterable[Mapping[str, Any]],
     columns: Sequence[str],
     about: Sequence[tuple[str, str]] = (),
     excel: bool = False,
@@ -468,7 +479,7 @@ def to_csv(
     return escaped(buffer.getvalue())  # a tensor's name from a checkpoint may hold NUL or U+202E
 
 
-def to_tsv(rows: Iterable[dict[str, Any]], columns: Sequence[str]) -> str:
+def to_tsv(rows: Iterable[Mapping[str, Any]], columns: Sequence[str]) -> str:
     """Tab-separated text with a header line: what a spreadsheet takes from the clipboard."""
     buffer = io.StringIO()
     _write_rows(buffer, rows, columns, "\t")
@@ -476,7 +487,7 @@ def to_tsv(rows: Iterable[dict[str, Any]], columns: Sequence[str]) -> str:
 
 
 def _write_rows(
-    buffer: io.StringIO, rows: Iterable[dict[str, Any]], columns: Sequence[str], delimiter: str
+    buffer: io.StringIO, rows: Iterable[Mapping[str, Any]], columns: Sequence[str], delimiter: str
 ) -> None:
     writer = csv.DictWriter(buffer, fieldnames=list(columns), delimiter=delimiter, lineterminator="\n")
     writer.writeheader()
@@ -492,7 +503,7 @@ def _csv_value(value: Any) -> Any:
     return value
 
 
-# --- a comparison (`paramtally compare` and the window's compare view write the same text) -----
+# --- a comparison (`paramtally compare` and the window's compare view; ``core.io.subjects``) -------
 
 
 def comparison_json(comparison: Comparison) -> dict[str, Any]:
@@ -590,12 +601,3 @@ def _cell(value: Any) -> Any:
     if isinstance(value, dict | list):
         return json.dumps(value, ensure_ascii=False, sort_keys=True)
     return value
-
-
-def comparison_text(comparison: Comparison, form: Literal["csv", "json"], excel: bool = False) -> str:
-    """The file ``paramtally compare --format csv|json`` writes, and the window's export too; a CSV
-    opens with the scenario all columns share (its rows name the models)."""
-    if form == "json":
-        return to_json(comparison_json(comparison))
-    about = about_rows(None, comparison.scenario)
-    return to_csv(comparison_rows(comparison), COMPARE_COLUMNS, about, excel=excel)

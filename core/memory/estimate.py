@@ -23,6 +23,7 @@ from paramtally.core.memory.kv_cache import RECURRENT_STATE, KvStages
 from paramtally.core.memory.model_states import model_state_terms, state_key
 from paramtally.core.memory.scenario import Scenario, check_scenario, weights_format, with_changes
 from paramtally.core.memory.stages import ModelLayout, Stage, model_layout, with_lora
+from paramtally.core.memory.vision import image_tokens, language_scenario, vision_terms
 from paramtally.core.schema import Architecture
 
 __all__ = [
@@ -68,6 +69,7 @@ class MemoryReport:
     omissions: tuple[str, ...] = ()  # what the scenario needs that the figure leaves out
     # Serving from a GGUF file: its size (tensor data, metadata estimate, sum), not on the GPU.
     file_terms: tuple[Term, ...] = ()
+    image_tokens: int = 0  # tokens the images add to each sequence's context (a vision-language model)
 
     def by_part(self) -> dict[str, int]:
         return {part: getattr(self, f"{part}_bytes") for part in PARTS}
@@ -114,6 +116,8 @@ def _stage_terms(arch: Architecture, s: Scenario, every: bool) -> tuple[tuple[Te
     arch = effective_architecture(arch, s)
     layout = model_layout(arch, s.pp)
     adapters = _adapter_training(layout, s)
+    images = vision_terms(arch, s)  # on the first stage, with the tower
+    model_s, s = s, language_scenario(arch, s)  # the language model's context holds the image tokens
     overhead = Term.of(
         "CUDA context and workspaces",
         "overhead",
@@ -139,13 +143,15 @@ def _stage_terms(arch: Architecture, s: Scenario, every: bool) -> tuple[tuple[Te
             result.append(alike[whole])
             continue
         if key not in held:
-            held[key] = model_state_terms(arch, s, stage, adapters)
+            held[key] = model_state_terms(arch, model_s, stage, adapters)
         weights, states = held[key]
         if view is not None:  # training: layouts that differ only in ZeRO or data parallelism share them
             activations = list(shared_training_terms(arch, view, stage, last))
         else:
             activations = activation_terms(arch, s, stage, last)
         terms = weights + (kv.terms(stage) if kv is not None else []) + activations + states
+        if stage.index == 0:
+            terms += images
         terms.append(overhead)
         result.append(tuple(terms))
         if whole is not None:
@@ -179,7 +185,8 @@ def _estimate(arch: Architecture, s: Scenario) -> MemoryReport:
     layout = model_layout(effective_architecture(arch, s), s.pp)
     trainable = 0
     if s.mode == "training":
-        trainable = layout.adapters if _adapter_training(layout, s) else layout.total
+        frozen = 0 if s.train_vision else layout.stages[0].vision
+        trainable = layout.adapters if _adapter_training(layout, s) else layout.total - frozen
     return MemoryReport(
         weights_bytes=parts["weights"],
         kv_cache_bytes=parts["kv_cache"],
@@ -195,6 +202,7 @@ def _estimate(arch: Architecture, s: Scenario) -> MemoryReport:
         trainable_params=trainable,
         omissions=omissions(s) + kernel_path_omissions(arch, s),
         file_terms=_file_terms(arch, s, parts["weights"]),
+        image_tokens=image_tokens(arch, s),
     )
 
 

@@ -35,6 +35,7 @@ from paramtally.core.memory.gpus import GPU, find_gpu
 from paramtally.core.memory.kv_cache import encoder_tokens
 from paramtally.core.memory.scenario import Scenario
 from paramtally.core.memory.stages import model_layout
+from paramtally.core.memory.vision import language_scenario
 from paramtally.core.schema import Architecture, Block
 
 __all__ = [
@@ -133,14 +134,16 @@ def _flops_term(name: str, expr: str, source: str, **values: int) -> Term:
 
 
 def matmul_params(arch: Architecture) -> tuple[int, int]:
-    """(N_ne, e·V): active parameters that multiply outside the LM head, and the LM head's matmul."""
+    """(N_ne, e·V): active parameters that multiply outside the LM head, and the LM head's matmul.
+    A token is the language model's: a vision tower and its projector run once per image, not per
+    token, and are left out (the images' own FLOPs are not counted)."""
     report = count_parameters(arch)
     e, h = arch.embed_dim, arch.hidden_size
     projections = 2 * e * h if e != h else 0  # OPT's project_in/out sit with the embeddings but multiply
     lookups = report.by_part.get("embeddings", 0) - projections + arch.added_vocab * e
     head = (arch.embeddings.vocab_size + arch.added_vocab) * e if arch.head.present else 0
     untied = head if arch.head.present and not arch.head.tied else 0
-    return report.active - lookups - untied, head
+    return report.active - report.vision - report.projector - lookups - untied, head
 
 
 def _context_terms(
@@ -421,6 +424,7 @@ def decode_per_token(arch: Architecture, context: int, encoder_tokens: int | Non
 @lru_cache(maxsize=128)
 def _estimate(arch: Architecture, s: Scenario, gpu: GPU) -> FlopsReport:
     arch = effective_architecture(arch, s)
+    s = language_scenario(arch, s)  # the context holds the image tokens
     report = count_parameters(arch)
     adapters = model_layout(arch, 1).adapters if s.mode == "training" else 0
     n = report.active

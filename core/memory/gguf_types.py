@@ -362,10 +362,13 @@ def stage_types(
     token = output if tied else ("F16" if keep16 else _fallback(t.default, e))
     report = count_parameters(arch)
     if index == 0:
-        embeddings = report.tree.children[0].params  # the token embedding, positions, token types
+        embeddings = report.embedding_params  # the token embedding, positions, token types
         every[token] += vocab * e
         every["F32"] += embeddings - vocab * e
-        outside -= embeddings
+        # llama.cpp keeps a vision tower and its projector in their own mmproj file, at F16 by
+        # default (convert_hf_to_gguf.py --mmproj).
+        every["F16"] += report.vision + report.projector
+        outside -= embeddings + report.vision + report.projector
     if last:
         growth = report.by_part.get("vocab_growth", 0)
         matrix = vocab * e if head.present and (not head.tied or index > 0) else 0

@@ -22,6 +22,7 @@ from paramtally.core.memory.gguf_types import GGUF_DEFAULT_TYPES
 from paramtally.core.memory.quant import KV_DTYPE_BITS
 from paramtally.core.memory.scenario import Scenario, weights_format
 from paramtally.core.memory.stages import Stage
+from paramtally.core.memory.vision import cross_image_tokens
 from paramtally.core.schema import Architecture, Block
 
 __all__ = ["RECURRENT_STATE", "KvStages", "encoder_tokens", "kv_terms", "state_bits"]
@@ -32,7 +33,10 @@ RECURRENT_STATE = "recurrent state"
 
 def encoder_tokens(arch: Architecture, s: Scenario) -> int | None:
     """Tokens (or frames) the encoder reads for one request: the scenario's, else the encoder's
-    maximum; None when neither is known, and the encoder then reads the context's length."""
+    maximum; None when neither is known, and the encoder then reads the context's length. Without an
+    encoder, the image tokens a cross-attention over the vision tower reads (Mllama), else None."""
+    if arch.encoder is None and arch.vision is not None:  # Mllama: cross-attention reads the image
+        return cross_image_tokens(arch, s)
     if s.encoder_tokens is not None:
         return s.encoder_tokens
     return arch.encoder.max_positions if arch.encoder is not None and arch.encoder.max_positions else None

@@ -100,6 +100,7 @@ class _Share:
     types: Mapping[str, int] | None = None  # GGUF: the numbers by ggml type
     bits: Fraction | None = None  # bits per number when they differ from the format's
     routed: bool = False  # the routed experts (a format may keep them alone: ``experts_only``)
+    frozen: bool = False  # held without gradients or optimizer states (a frozen vision tower)
 
     def over(self, sharded: bool) -> str:
         return _over(self.zero_split if sharded else self.split, self.values)
@@ -132,6 +133,8 @@ def _shares(
     t, dp, ep = s.tp, s.dp, s.ep
     sizes: dict[str, Number] = {"t": t, "N_d": dp}
     base = stage.params - (stage.adapters if adapters else 0)
+    frozen = stage.vision if s.mode == "training" and not adapters and not s.train_vision else 0
+    base -= frozen
     # The routed experts apart: split by expert parallelism, or kept in a format of their own.
     experts = stage.experts if ep > 1 or experts_only(quant) else 0
     gguf = _gguf(arch, s, stage, quant) if quant in GGUF_DEFAULT_TYPES else None
@@ -155,6 +158,12 @@ def _shares(
         shares.append(
             _Share("routed expert ", "X", {"X": experts, "ep": ep, **sizes}, ("t", "ep"), ("t", "N_d"),
                    source, expert_types, routed=True)
+        )  # fmt: skip
+    if frozen:
+        source = f"the vision tower, frozen: weights alone, at {s.dtype}"
+        shares.append(
+            _Share("frozen vision tower ", "F", {"F": frozen, **sizes}, ("t",), ("t", "N_d"), source,
+                   frozen=True)
         )  # fmt: skip
     for kept in stage.replicated if t > 1 else ():
         if t > kept.g:
@@ -256,7 +265,9 @@ def model_state_terms(
     if s.mode != "training":
         return weights, []
     if not adapters:
-        return weights, [term for share in shares for term in _state_terms(share, s, s.dtype)]
+        return weights, [
+            term for share in shares if not share.frozen for term in _state_terms(share, s, s.dtype)
+        ]
     adapter = _Share("", "A", {"A": stage.adapters, "t": s.tp, "N_d": s.dp}, ("t",), ("t", "N_d"))
     if stage.adapters:
         a_dtype = _adapter_dtype(s)
@@ -287,7 +298,15 @@ def state_key(s: Scenario, stage: Stage, adapters: bool) -> object:
     # The blocks by identity: a key lives within one layout, whose stages share the block objects
     # (hashing a block's fields is the slow part otherwise).
     blocks = tuple((id(block), n) for block, n in stage.blocks)
-    return (stage.params, stage.adapters, stage.embed16, blocks, stage.experts, stage.vocab_matrices)
+    return (
+        stage.params,
+        stage.adapters,
+        stage.embed16,
+        blocks,
+        stage.experts,
+        stage.vocab_matrices,
+        stage.vision,
+    )
 
 
 def zero_model_states(psi: int, zero: int, dp: int) -> tuple[int, int, int]:

@@ -23,10 +23,12 @@ from paramtally.core.memory.gpus import find_gpu
 from paramtally.core.memory.quant import Dtype, KvDtype, QuantId
 from paramtally.core.schema import Architecture
 from paramtally.core.schema.hashed import HashedOnce
+from paramtally.core.typed_numbers import GIB
 
 __all__ = [
     "FROM_THE_MODEL",
     "INFERENCE_ONLY",
+    "NEEDS_TEXT",
     "TRAINING_ONLY",
     "Scenario",
     "check_scenario",
@@ -34,6 +36,7 @@ __all__ = [
     "gpus_text",
     "has_experts",
     "mode_only_fields",
+    "needs_text",
     "saved_scenario_data",
     "scenario_problem",
     "training_only_fields",
@@ -43,7 +46,6 @@ __all__ = [
     "with_changes",
 ]
 
-GiB = 1 << 30
 
 Mode = Literal["inference", "training"]
 Optimizer = Literal["adamw", "adam8bit", "sgd", "none"]
@@ -55,9 +57,12 @@ ActivationProfile = Literal["megatron", "hf-eager", "hf-sdpa", "hf-eager-fallbac
 # help says so.
 TRAINING_ONLY: dict[str, Any] = {"mode": "training"}
 INFERENCE_ONLY: dict[str, Any] = {"mode": "inference"}
-# Marks the fields that only matter for a model with an encoder: the window leaves them out for a
-# decoder-only model, the CLI says it ignores them.
+# Marks the fields that only matter for a model with an encoder (a vision tower): the window leaves
+# them out for a model without, the CLI says it ignores them. The value is the Architecture field.
 ENCODER_ONLY: dict[str, Any] = {"needs": "encoder"}
+VISION_ONLY: dict[str, Any] = {"needs": "vision"}
+# What each such field needs, in words: "is for models with an encoder".
+NEEDS_TEXT = {"encoder": "an encoder", "vision": "a vision tower"}
 # The command line takes one of the fields in a group (``--dtype`` or ``--quant``).
 WEIGHTS_FLAG: dict[str, Any] = {"cli_exclusive": "weights"}
 
@@ -73,13 +78,21 @@ def mode_only_fields(mode: Mode) -> frozenset[str]:
 
 
 def unused_fields(arch: Architecture) -> frozenset[str]:
-    """The fields ``arch`` has no use for in any mode (encoder tokens without an encoder)."""
-    return frozenset() if arch.encoder is not None else _encoder_fields()
+    """The fields ``arch`` has no use for in any mode (encoder tokens without an encoder, images
+    without a vision tower)."""
+    return frozenset(name for name, needs in _needing_fields() if getattr(arch, needs, None) is None)
 
 
 @lru_cache(maxsize=1)
-def _encoder_fields() -> frozenset[str]:
-    return frozenset(name for name in Scenario.model_fields if _extra(name).get("needs") == "encoder")
+def _needing_fields() -> tuple[tuple[str, str], ...]:
+    """(field, the Architecture field it needs) of each field that needs a part of the model."""
+    return tuple((name, _extra(name)["needs"]) for name in Scenario.model_fields if _extra(name).get("needs"))
+
+
+def needs_text(name: str) -> str | None:
+    """What the field ``name`` needs of a model, in words ('a vision tower'); None: nothing."""
+    needs = _extra(name).get("needs")
+    return NEEDS_TEXT[needs] if needs else None
 
 
 def training_only_fields() -> frozenset[str]:
@@ -136,6 +149,28 @@ class Scenario(HashedOnce):
         description="Tokens (or audio frames) the encoder reads per request or training sequence, "
         "which cross-attention caches; empty means the encoder's maximum positions.",
         json_schema_extra={**ENCODER_ONLY, **LENGTH},
+    )
+    images: Annotated[int, Field(ge=0, le=100_000)] = Field(
+        1,
+        title="Images per sequence",
+        description="Images in each sequence (a vision-language model): each puts its image tokens in "
+        "the context beside the text's — (image/p)² patches over the projector's merges, Gemma-3's "
+        "256 — or, for Mllama, in its cross-attention's cache.",
+        json_schema_extra=VISION_ONLY,
+    )
+    image_size: Annotated[int, Field(ge=1, le=1 << 16)] | None = Field(
+        None,
+        title="Image size (pixels)",
+        description="Pixels per side of each image (or tile); empty means the size the vision tower is "
+        "made for. Qwen's and GLM's towers take any size: their tokens follow the pixels.",
+        json_schema_extra=VISION_ONLY,
+    )
+    train_vision: bool = Field(
+        False,
+        title="Train the vision tower",
+        description="Train the vision tower too: its gradients, optimizer states and activations. Off: "
+        "it is frozen, as LLaVA and most fine-tuning keep it; the projector and language model train.",
+        json_schema_extra={**TRAINING_ONLY, **VISION_ONLY},
     )
     batch: Annotated[int, Field(ge=1, le=1_000_000)] = Field(
         1,
@@ -297,7 +332,7 @@ class Scenario(HashedOnce):
         "h100-sxm-80gb", title="GPU", min_length=1, description="GPU kind (catalog id) for time and capacity."
     )
     cuda_context_bytes: Annotated[int, Field(ge=0, le=1 << 40)] = Field(
-        GiB,
+        GIB,
         title="CUDA context (bytes)",
         description="Per-GPU runtime overhead: CUDA context and library workspaces (0.3–1 GiB).",
         json_schema_extra={"unit": "bytes"},

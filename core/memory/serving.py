@@ -45,7 +45,9 @@ from paramtally.core.memory.kv_cache import encoder_tokens
 from paramtally.core.memory.quant import QUANT_FORMATS, experts_only, format_bits
 from paramtally.core.memory.scenario import Scenario, check_scenario, weights_format
 from paramtally.core.memory.stage_plans import StagePlan, bytes_at_batch, stage_plans
+from paramtally.core.memory.vision import language_scenario
 from paramtally.core.schema import Architecture
+from paramtally.core.typed_numbers import GB
 
 __all__ = [
     "BATCH_LIMIT",
@@ -110,6 +112,7 @@ class ModelSpeed:
 
 def model_speed(arch: Architecture, s: Scenario) -> ModelSpeed:
     run = effective_architecture(arch, s)
+    s = language_scenario(run, s)  # a prompt's context holds its image tokens
     tokens = encoder_tokens(run, s)
     prefill = prefill_flops(run, s.context, tokens)
     flops = (prefill[0], decode_per_token(run, s.context + s.generated, tokens))
@@ -217,7 +220,7 @@ def _layout_symbols(plans: tuple[StagePlan, ...], s: Scenario, model: ModelSpeed
 
 
 def _gpu_symbols(gpu: GPU) -> dict[str, Any]:
-    return {"P": gpu.bf16_tflops * 10**12, "BW": gpu.bandwidth_gbs * 10**9}
+    return {"P": gpu.bf16_tflops * 10**12, "BW": gpu.bandwidth_gbs * GB}  # GB/s to bytes per second
 
 
 def _symbols(plans: tuple[StagePlan, ...], s: Scenario, gpu: GPU, model: ModelSpeed) -> dict[str, Any]:

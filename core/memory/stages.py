@@ -19,6 +19,7 @@ from paramtally.core.blocks.base import Replicated
 from paramtally.core.count.parameters import block_parts, count_parameters
 from paramtally.core.schema import Architecture, Block, LoRA
 from paramtally.core.schema.frozen import thaw
+from paramtally.core.schema.model import vision_only_blocks
 
 __all__ = ["ModelLayout", "Stage", "block_sizes", "model_layout", "with_lora"]
 
@@ -41,6 +42,7 @@ class Stage:
     # The blocks of its decoder layers with their layers here: ``blocks`` itself (the same object)
     # when every layer of the model is a decoder's, none in an encoder-only model.
     decoder_blocks: tuple[tuple[Block, int], ...] = ()
+    vision: int = 0  # the vision tower's parameters held (the first stage's; a training may freeze them)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,8 +57,10 @@ def with_lora(arch: Architecture, rank: int, targets: tuple[str, ...]) -> Archit
     """``arch`` with LoRA of ``rank`` on ``targets`` in every block (replacing any)."""
     lora = LoRA.model_validate({"rank": rank, "targets": targets}).model_dump()
     data = arch.model_dump()
-    for block in data["blocks"].values():
-        block["lora"] = lora
+    tower = vision_only_blocks(arch)  # a vision tower stays as it is (frozen)
+    for name, block in data["blocks"].items():
+        if name not in tower:
+            block["lora"] = lora
     for role in ("encoder", "decoder"):
         if data.get(role):
             data[role]["layers"] = [_without_own_lora(group) for group in data[role]["layers"]]
@@ -123,7 +127,7 @@ def model_layout(arch: Architecture, pp: int) -> ModelLayout:
         stages.append(
             Stage(
                 index, first, count, params, adapters, embed16, blocks, experts, vocab_matrices, replicated,
-                decoder_blocks,
+                decoder_blocks, report.vision if index == 0 else 0,
             )
         )  # fmt: skip
         first = stop
@@ -180,9 +184,11 @@ def _replicated_order(one: Replicated) -> tuple[str, int]:
 @lru_cache(maxsize=64)
 def _outside_layers(arch: Architecture) -> tuple[int, int, int, int]:
     """Parameters outside the layers: (embeddings, the tail — final norms, LM head, pooler, vocab
-    growth, stack inputs —, those of them that may stay at 16 bits on the first stage, on the last)."""
+    growth, stack inputs —, those of them that may stay at 16 bits on the first stage, on the last).
+    A vision tower and its projector sit with the embeddings on the first stage: their output is
+    what the first layer reads beside the text's."""
     report = count_parameters(arch)
-    embeddings = report.tree.children[0].params
+    embeddings = report.embedding_params + report.vision + report.projector
     layer_total = sum(row.params * row.layers for row in report.groups)
     emb16 = report.by_part.get("embeddings", 0)
     head16 = report.by_part.get("lm_head", 0) + report.by_part.get("vocab_growth", 0)

@@ -23,6 +23,7 @@ from paramtally.core.schema.block import Block, BlockNorms, block_node
 from paramtally.core.schema.frozen import FrozenDict, freeze, thaw
 from paramtally.core.schema.model import MTP, SCHEMA_VERSION, Architecture, Dropout, Embeddings, Head
 from paramtally.core.schema.stack import AudioFrontend, LayerGroup, PositionKind, Run, Stack, StackRole
+from paramtally.core.schema.vision import PatchEmbedding, Projector, TileEmbedding, VisionStack
 
 __all__ = [
     "ACTIVATIONS",
@@ -48,10 +49,14 @@ __all__ = [
     "Mixer",
     "MoE",
     "NoFFN",
+    "PatchEmbedding",
     "PositionKind",
+    "Projector",
     "Run",
     "Stack",
     "StackRole",
+    "TileEmbedding",
+    "VisionStack",
     "block_node",
     "freeze",
     "thaw",

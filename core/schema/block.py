@@ -25,7 +25,7 @@ from paramtally.core.blocks import (
     Mixer,
     MixerKind,
 )
-from paramtally.core.blocks.base import NonNegativeInt, NormKind, Spec, norm_leaf
+from paramtally.core.blocks.base import NonNegativeInt, NormKind, Spec, leaf, norm_leaf
 from paramtally.core.count.breakdown import Node, group
 from paramtally.core.schema.hashed import HashedSpec
 
@@ -55,6 +55,18 @@ class BlockNorms(Spec):
         2,
         title="Norms per block",
         description="Norms in one block (Gemma-2: 4; Falcon-7B: 1; T5 decoder: 3).",
+    )
+    scales: NonNegativeInt = Field(
+        0,
+        title="Layer scales",
+        description="Learned per-channel scale vectors of h in one block, on the residual branches "
+        "(InternViT's λ1 and λ2: 2).",
+    )
+    gates: NonNegativeInt = Field(
+        0,
+        title="Scalar gates",
+        description="Learned scalar gates in one block (Mllama's tanh gates on the attention and MLP "
+        "outputs: 2).",
     )
 
 
@@ -149,8 +161,9 @@ def block_fields(block: Block, h: int) -> tuple[tuple[str, Node], ...]:
     ffn = _ffn_group(block.ffn, ctx)
     if ffn is not None:
         fields.append(("ffn", ffn))
-    if block.norms.count:
-        fields.append(("norms", _norms(ctx, block.norms.count)))
+    norms = block.norms
+    if norms.count or norms.scales or norms.gates:
+        fields.append(("norms", _norms(ctx, norms.count, norms.scales, norms.gates)))
     if block.lora is not None:
         fields.append(("lora", block.lora.term(block.lora_matrices(h))))
     if block.adapter is not None:
@@ -172,9 +185,18 @@ def _ffn_group(ffn: FFNKind, ctx: Context) -> Node | None:
 
 
 @lru_cache(maxsize=1024)
-def _norms(ctx: Context, count: int) -> Node:
+def _norms(ctx: Context, count: int, scales: int = 0, gates: int = 0) -> Node:
     # Cached apart from the block: the blocks of a stack mostly share their norms.
-    return norm_leaf(ctx, "block norms", ctx.h, times=count)
+    norms = norm_leaf(ctx, "block norms", ctx.h, times=count) if count else None
+    if not scales and not gates and norms is not None:
+        return norms
+    nodes = [norms] if norms is not None else []
+    if scales:
+        scale = leaf("layer scales", "norms", "n·h", n=scales, h=ctx.h) if scales > 1 else None
+        nodes.append(scale or leaf("layer scale", "norms", "h", h=ctx.h))
+    if gates:
+        nodes.append(leaf("scalar gates" if gates > 1 else "scalar gate", "norms", "n", n=gates))
+    return group("norms and scales", nodes)
 
 
 @lru_cache(maxsize=1024)

@@ -160,6 +160,10 @@ def field_spec(name: str, info: FieldInfo) -> FieldSpec:
             return FieldSpec(kind="choices", choices=typing.get_args(item), **common)
         if _is_model(item):
             return FieldSpec(kind="models", model=item, **common)
+        if typing.get_origin(item) is typing.Annotated:  # a tuple of a kind-tagged union
+            kinds = _union_models(typing.get_args(item)[0])
+            if kinds:
+                return FieldSpec(kind="models", models=kinds, **common)
     return FieldSpec(kind="other", **common)
 
 

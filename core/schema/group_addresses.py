@@ -23,6 +23,7 @@ __all__ = [
     "GroupLike",
     "Origin",
     "difference",
+    "edit_targets",
     "field_origin",
     "group_at",
     "group_block",
@@ -33,6 +34,7 @@ __all__ = [
     "stack_of",
     "stacks_holding",
     "takes",
+    "value_targets",
 ]
 
 GroupLike = LayerGroup | MTP
@@ -61,7 +63,7 @@ def split_value_path(path: FieldPath) -> tuple[FieldPath | None, FieldPath]:
 def stack_of(group: FieldPath) -> StackRole | None:
     """The stack a group lies in (None for the MTP modules)."""
     role = group[0] if group else None
-    return role if role in ("encoder", "decoder") else None  # type: ignore[return-value]
+    return role if role in ("encoder", "decoder", "vision") else None  # type: ignore[return-value]
 
 
 def stacks_holding(arch: Architecture, path: FieldPath) -> tuple[Stack, ...]:
@@ -204,6 +206,23 @@ def field_origin(arch: Architecture, group: FieldPath, path: FieldPath) -> Origi
             if getattr(inherited, "kind", None) != override["kind"]:
                 return "own kind"
     return "own"
+
+
+def edit_targets(arch: Architecture, groups: Iterable[FieldPath]) -> tuple[FieldPath, ...]:
+    """The groups of one block that an edit of ``groups`` (a selection in the layer tree) changes:
+    each group itself, or every group inside its pattern; each once, in the order given."""
+    found: dict[FieldPath, None] = {}
+    for group in groups:
+        found |= dict.fromkeys(leaf_groups(arch, group))
+    return tuple(found)
+
+
+def value_targets(
+    arch: Architecture, groups: Iterable[FieldPath], block_path: FieldPath
+) -> tuple[FieldPath, ...]:
+    """The ``edit_targets`` whose block takes a value at ``block_path`` (``takes``): a window is
+    given to the attention layers of a selection, not to its Mamba layers."""
+    return tuple(group for group in edit_targets(arch, groups) if takes(group_block(arch, group), block_path))
 
 
 def takes(block: Block, block_path: FieldPath) -> bool:

@@ -21,6 +21,7 @@ from paramtally.core.schema.frozen import Frozen, FrozenDict, freeze
 from paramtally.core.schema.hashed import HashedSpec
 from paramtally.core.schema.limits import MAX_BLOCKS, MAX_DESCRIPTION_CHARS, MAX_NAME_CHARS, MAX_RUNS
 from paramtally.core.schema.stack import (
+    LayerGroup,
     ResolveError,
     Run,
     Stack,
@@ -29,9 +30,19 @@ from paramtally.core.schema.stack import (
     resolve_at,
     too_many_runs,
 )
+from paramtally.core.schema.vision import Projector, VisionStack
 from paramtally.core.text import Line, Text
 
-__all__ = ["MTP", "SCHEMA_VERSION", "Architecture", "Dropout", "Embeddings", "Head", "stack_runs"]
+__all__ = [
+    "MTP",
+    "SCHEMA_VERSION",
+    "Architecture",
+    "Dropout",
+    "Embeddings",
+    "Head",
+    "stack_runs",
+    "vision_only_blocks",
+]
 
 SCHEMA_VERSION: Final = 2
 
@@ -50,6 +61,12 @@ class Embeddings(Spec):
     )
     token_types: NonNegativeInt = Field(
         0, title="Token types", description="Token-type (segment) embedding rows, as BERT's 2."
+    )
+    extra_rows: NonNegativeInt = Field(
+        0,
+        title="Extra rows",
+        description="Rows of the token embedding past the vocabulary the head predicts (Mllama's 8 "
+        "image tokens: 128,264 rows, a head of 128,256).",
     )
 
 
@@ -168,6 +185,18 @@ class Architecture(HashedSpec):
         None, title="Decoder", description="The causal stack (decoder-only models: all)."
     )
     encoder: Stack | None = Field(None, title="Encoder", description="The bidirectional stack, if any.")
+    vision: VisionStack | None = Field(
+        None,
+        title="Vision tower",
+        description="The image encoder of a vision-language model, at its own width: patch embedding, "
+        "positions, ViT layers, post-norm.",
+    )
+    projector: Projector | None = Field(
+        None,
+        title="Projector",
+        description="Maps the vision tower's output to the hidden size (LLaVA's MLP, Qwen's patch "
+        "merger, Gemma-3's pooled projection).",
+    )
     mtp: MTP | None = Field(None, title="MTP", description="Multi-token prediction modules, counted apart.")
     head: Head = Field(Head(), title="Head")
     added_vocab: NonNegativeInt = Field(
@@ -176,6 +205,7 @@ class Architecture(HashedSpec):
     dropout: Dropout = Field(Dropout(), title="Dropout")
 
     _runs: tuple[Run, ...] = PrivateAttr(())
+    _vision_runs: tuple[Run, ...] = PrivateAttr(())
     _layers_by_block: dict[Block, int] = PrivateAttr(default_factory=dict)
     _mtp_block: Block | None = PrivateAttr(None)
     _num_layers: int = PrivateAttr(0)
@@ -193,6 +223,12 @@ class Architecture(HashedSpec):
         return tuple(found)
 
     @property
+    def stacks_with_vision(self) -> tuple[tuple[StackRole, Stack], ...]:
+        """The vision tower (if any) and the stacks, as the layer tree shows them: an image meets
+        the tower first."""
+        return (("vision", self.vision), *self.stacks) if self.vision is not None else self.stacks
+
+    @property
     def main_stack(self) -> Stack:
         """The decoder, or the encoder of an encoder-only model: where the head sits."""
         stack = self.decoder or self.encoder
@@ -206,6 +242,19 @@ class Architecture(HashedSpec):
         assert private is not None
         runs: tuple[Run, ...] = private["_runs"]
         return runs
+
+    @property
+    def vision_runs(self) -> tuple[Run, ...]:
+        """The vision tower's runs of layers (none without one): apart from ``runs``, which are the
+        language model's, as every memory and FLOPs figure of the layers reads them."""
+        private = self.__pydantic_private__
+        assert private is not None
+        runs: tuple[Run, ...] = private["_vision_runs"]
+        return runs
+
+    def width_of(self, stack: Stack) -> int:
+        """The width ``stack``'s layers work at: the vision tower's own, else the hidden size."""
+        return stack.width if isinstance(stack, VisionStack) else self.hidden_size
 
     @property
     def mtp_block(self) -> Block | None:
@@ -256,9 +305,11 @@ class Architecture(HashedSpec):
 
 def _first_problem(arch: Architecture) -> Problem | None:
     h = arch.hidden_size
+    vision = _vision_blocks(arch)
     for name, block in arch.blocks.items():
-        for loc, message, value in block.problems(h):
-            return ("blocks", name, *loc), message, value
+        for width in _block_widths(arch, name, vision):
+            for loc, message, value in block.problems(width):
+                return ("blocks", name, *loc), message, value
     if not arch.stacks:
         return ("decoder",), "a model needs a decoder or an encoder stack", None
     runs: list[Run] = []
@@ -278,6 +329,12 @@ def _first_problem(arch: Architecture) -> Problem | None:
                     ("mtp", "block"), f"no base block named {shown(arch.mtp.block, 60)}", arch.mtp.block
                 )
             arch._mtp_block = resolve_at(base, arch.mtp.override, ("mtp",))
+        if arch.vision is not None:
+            _check_stack_base(arch, "vision", arch.vision)
+            vision_runs = _runs_of("vision", arch.vision, blocks)
+            if len(runs) + len(vision_runs.runs) > MAX_RUNS:
+                raise too_many_runs(("vision", "layers"), MAX_RUNS - len(runs))
+            arch._vision_runs = vision_runs.runs
     except ResolveError as exc:
         return exc.loc, exc.message, exc.value
     # One stack hands its resolved runs on as they are: the same tuple, edit after edit.
@@ -299,7 +356,73 @@ def _first_problem(arch: Architecture) -> Problem | None:
     if mtp is not None and mtp not in checked:
         for loc, message, value in mtp.problems(h):
             return ("mtp", "override", *loc), message, value
-    return _stack_problem(arch, runs)
+    problem = _vision_problem(arch)
+    return problem if problem is not None else _stack_problem(arch, runs)
+
+
+def _vision_blocks(arch: Architecture) -> frozenset[str]:
+    """The named blocks the vision tower's layers start from (they are counted at its width)."""
+    if arch.vision is None:
+        return frozenset()
+    names = {arch.vision.block}
+    pending = list(arch.vision.layers)
+    while pending:
+        group = pending.pop()
+        if group.block:
+            names.add(group.block)
+        pending += group.pattern
+    return frozenset(names)
+
+
+def vision_only_blocks(arch: Architecture) -> frozenset[str]:
+    """The named blocks only the vision tower's layers start from."""
+    used = (arch.decoder, arch.encoder)
+    return frozenset(
+        name
+        for name in _vision_blocks(arch)
+        if not any(stack and (stack.block == name or _names_block(stack.layers, name)) for stack in used)
+    )
+
+
+def _block_widths(arch: Architecture, name: str, vision: frozenset[str]) -> tuple[int, ...]:
+    """The widths the named block is counted at: the tower's for a vision block, the hidden size
+    for the others (both for a block both use)."""
+    if name not in vision or arch.vision is None:
+        return (arch.hidden_size,)
+    used = (arch.decoder, arch.encoder)
+    both = any(stack and (stack.block == name or _names_block(stack.layers, name)) for stack in used)
+    return (arch.vision.width, arch.hidden_size) if both else (arch.vision.width,)
+
+
+def _names_block(groups: tuple[LayerGroup, ...], name: str) -> bool:
+    return any(group.block == name or _names_block(group.pattern, name) for group in groups)
+
+
+def _vision_problem(arch: Architecture) -> Problem | None:
+    """A vision tower and a projector go together; the tower's layers and the projector must fit."""
+    vision, projector = arch.vision, arch.projector
+    if vision is None and projector is None:
+        return None
+    if vision is None:
+        return ("projector",), "a projector needs a vision tower to project", None
+    if projector is None:
+        return ("vision",), "a vision tower needs a projector to the hidden size", None
+    checked: set[Block] = set()
+    for run in arch.vision_runs:
+        if run.block in checked:
+            continue
+        checked.add(run.block)
+        where = ("vision", "layers", run.group, "override")
+        for loc, message, value in run.block.problems(vision.width):
+            return (*where, *loc), message, value
+        if run.block.cross_attention is not None:
+            return (*where, "cross_attention"), "a vision layer has nothing to cross-attend to", None
+    if vision.positions == "learned" and vision.max_positions <= 0:
+        message = "learned positions need a table: set the position rows above 0"
+        return ("vision", "max_positions"), message, vision.max_positions
+    for loc, message, value in projector.problems(vision.width, arch.hidden_size):
+        return ("projector", *loc), message, value
+    return None
 
 
 class _Resolved(NamedTuple):
@@ -352,10 +475,11 @@ def _stack_problem(arch: Architecture, runs: list[Run]) -> Problem | None:
                     "a relative position bias needs attention in the first layer",
                     0,
                 )
+    attended = arch.encoder is not None or arch.vision is not None  # what cross-attention reads
     for run in runs:
-        if run.block.cross_attention is not None and (run.stack != "decoder" or arch.encoder is None):
+        if run.block.cross_attention is not None and (run.stack != "decoder" or not attended):
             where = (run.stack, "layers", run.group, "override", "cross_attention")
-            return where, "cross-attention needs an encoder and sits in the decoder", None
-    if arch.mtp_block is not None and arch.mtp_block.cross_attention is not None and arch.encoder is None:
+            return where, "cross-attention needs an encoder (or a vision tower) and sits in the decoder", None
+    if arch.mtp_block is not None and arch.mtp_block.cross_attention is not None and not attended:
         return ("mtp", "override", "cross_attention"), "cross-attention needs an encoder to attend to", None
     return None

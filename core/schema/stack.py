@@ -44,7 +44,7 @@ __all__ = [
 ]
 
 PositionKind = Literal["learned", "rope", "alibi", "sinusoidal", "relative_bias", "none"]
-StackRole = Literal["encoder", "decoder"]
+StackRole = Literal["encoder", "decoder", "vision"]
 
 
 class LayerGroup(HashedSpec):

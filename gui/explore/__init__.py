@@ -1,6 +1,7 @@
 """The window's views of relative questions: compare architectures, goal-seek one field, and the
 design space of two. Each shows what ``core.explore`` computed for the one Document; none of
-them computes a figure. ``add_explore`` hooks them into the main window (tabs and a menu).
+them computes a figure. ``add_explore`` hooks them into the main window (tabs);
+``hooks.add_explore_menu`` fills its Explore menu.
 """
 
 from __future__ import annotations

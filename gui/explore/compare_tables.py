@@ -21,8 +21,8 @@ from paramtally.core.errors import FieldPath
 from paramtally.core.explore.compare import Comparison, canonical_dump
 from paramtally.core.schema import Architecture
 from paramtally.core.schema.field_titles import field_title
+from paramtally.core.typed_numbers import GB
 from paramtally.gui.explore.figure_text import delta_text, figure_text
-from paramtally.gui.views.format import GB
 from paramtally.gui.views.setups_table import FIT_COLORS
 
 __all__ = ["HEADLINE_ROWS", "column_headers", "fill_diff", "fill_figures", "fill_fits", "make_table"]

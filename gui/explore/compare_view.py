@@ -39,15 +39,16 @@ from superqt import QFlowLayout
 
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.io import export, user_presets
-from paramtally.gui.dialogs import ask_open_path, ask_save_path, attempt
+from paramtally.core.io.formats import find_format
+from paramtally.core.io.subjects import comparison_export
+from paramtally.gui.dialogs import ask_open_path, attempt
 from paramtally.gui.explore.compare_chart import CompareChart
 from paramtally.gui.explore.compare_tables import fill_diff, fill_figures, fill_fits, make_table
 from paramtally.gui.explore.pins import Pins
-from paramtally.gui.export_actions import EXCEL_KEY
-from paramtally.gui.settings import settings
+from paramtally.gui.export_actions import add_format_actions, picture_formats, save_export, save_picture
 from paramtally.gui.shown_text import MESSAGE_CHARS, PATH_CHARS, shown
 from paramtally.gui.views.deferred import DeferredRefresh
-from paramtally.gui.views.export import laid_out, save_view, say_exported
+from paramtally.gui.views.export import laid_out, save_view
 from paramtally.gui.views.palette import series_color
 
 if TYPE_CHECKING:
@@ -57,7 +58,6 @@ if TYPE_CHECKING:
 __all__ = ["CompareView"]
 
 _BASELINE_CHARS = 18  # the baseline box's width in characters; a longer name is elided in it
-_CHART_FORMATS = {"png": "PNG image (*.png)", "svg": "SVG image (*.svg)"}
 
 
 class CompareView(QWidget):
@@ -114,11 +114,11 @@ class CompareView(QWidget):
         self.export_button.setText("E&xport")
         self.export_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         export_menu = QMenu(self.export_button)
-        export_menu.addAction("Comparison as &CSV…", lambda: self.export("csv"))
-        export_menu.addAction("Comparison as &JSON…", lambda: self.export("json"))
+        add_format_actions(export_menu, "compare", "Comparison", lambda form: self.export(form.name))
         export_menu.addSeparator()
-        export_menu.addAction("Chart as &PNG…", lambda: self.export_chart("png"))
-        export_menu.addAction("Chart as &SVG…", lambda: self.export_chart("svg"))
+        add_format_actions(
+            export_menu, "compare_chart", "Chart", lambda f: self.export_chart(f.name), pictures=True
+        )
         self.export_button.setMenu(export_menu)
         baseline = QWidget()  # the label stays beside its box when the row wraps
         pair = QHBoxLayout(baseline)
@@ -307,22 +307,12 @@ class CompareView(QWidget):
 
     def export_chart(self, form: str, path: Path | None = None) -> Path | None:
         """The chart as PNG or SVG, drawn as on screen at the size of the window's other charts."""
-        assert form in _CHART_FORMATS
+        chosen = find_format(form)
+        assert chosen in picture_formats("compare_chart")
         if self.comparison is None:
             QMessageBox.warning(self, "Export failed", "There is no comparison to export.")
             return None
-        suffix = f".{form}"
-        target = path or ask_save_path(
-            self,
-            f"Export the chart as {form.upper()}",
-            f"comparison-chart{suffix}",
-            _CHART_FORMATS[form],
-            suffix,
-        )
-        if target is None or not attempt(self, "Export failed", lambda: self.save_chart(target)):
-            return None
-        say_exported(self, target)
-        return target
+        return save_picture(self, (chosen,), self.save_chart, "the chart", "comparison-chart", path)
 
     def save_chart(self, path: Path) -> Path:
         """The chart as shown (parameters or shares), with the scenario as its title's second line:
@@ -337,22 +327,10 @@ class CompareView(QWidget):
             return save_view(copy, path, title)
 
     def export(self, form: str, path: Path | None = None) -> Path | None:
-        """The comparison as CSV or JSON, the text ``paramtally compare --format`` writes."""
-        assert form in ("csv", "json")
+        """The comparison in a format of the registry: the text ``paramtally compare --format`` writes."""
         comparison = self.comparison
         if comparison is None:
             QMessageBox.warning(self, "Export failed", "There is no comparison to export.")
             return None
-        suffix = f".{form}"
-        target = path or ask_save_path(
-            self, f"Export the comparison as {form.upper()}", f"comparison{suffix}",
-            f"{form.upper()} (*{suffix})", suffix,
-        )  # fmt: skip
-        if target is None:
-            return None
-        excel = form == "csv" and bool(settings().value(EXCEL_KEY, True, type=bool))
-        text = export.comparison_text(comparison, "csv" if form == "csv" else "json", excel)
-        if not attempt(self, "Export failed", lambda: export.write_export(target, text)):
-            return None
-        say_exported(self, target)
-        return target
+        content = lambda: comparison_export(comparison)  # noqa: E731
+        return save_export(self, find_format(form), content, "the comparison", "comparison", path)

@@ -47,19 +47,15 @@ from paramtally.core.explore.sweep import (
     sweep,
     sweep_fits,
 )
-from paramtally.core.explore.sweep_export import iso_levels, sweep_csv, sweep_json
+from paramtally.core.explore.sweep_export import iso_levels, sweep_export
 from paramtally.core.explore.variables import available, find_variable
-from paramtally.core.io.export import about_rows, to_json, write_export
+from paramtally.core.io.export import about_rows
+from paramtally.core.io.formats import Exported, find_format
 from paramtally.core.memory.gpus import load_catalog
-from paramtally.gui.dialogs import ask_save_path, attempt
-from paramtally.gui.explore.apply import apply_variant
 from paramtally.gui.explore.cell_text import cell_text
-from paramtally.gui.explore.heatmap import Heatmap
-from paramtally.gui.explore.heatmap_export import save_heatmap
-from paramtally.gui.export_actions import EXCEL_KEY
-from paramtally.gui.settings import settings
+from paramtally.gui.explore.heatmap import Heatmap, save_heatmap
+from paramtally.gui.export_actions import add_format_actions, save_export, save_picture
 from paramtally.gui.views.deferred import DeferredRefresh
-from paramtally.gui.views.export import say_exported
 
 if TYPE_CHECKING:
     from paramtally.gui.document import Document
@@ -195,11 +191,9 @@ class DesignSpaceView(QWidget):
         button.setText("Ex&port")
         button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         menu = QMenu(button)
-        menu.addAction("Design space as &CSV…", lambda: self.export("csv"))
-        menu.addAction("Design space as &JSON…", lambda: self.export("json"))
+        add_format_actions(menu, "sweep", "Design space", lambda form: self.export(form.name))
         menu.addSeparator()
-        menu.addAction("Heatmap as &PNG…", lambda: self.export("png"))
-        menu.addAction("Heatmap as &SVG…", lambda: self.export("svg"))
+        add_format_actions(menu, "heatmap", "Heatmap", lambda form: self.export(form.name), pictures=True)
         button.setMenu(menu)
         return button
 
@@ -385,37 +379,22 @@ class DesignSpaceView(QWidget):
     # --- export -------------------------------------------------------------------------------------
 
     def export(self, form: str, path: Path | None = None) -> Path | None:
-        """The sweep drawn as CSV or JSON (the text ``paramtally sweep --format`` writes, fits and
-        iso-line levels included) or the heatmap as PNG or SVG; the file, or None."""
+        """The sweep in a text format of the registry (the text ``paramtally sweep --format`` writes,
+        fits and iso-line levels included) or the heatmap as a picture; the file, or None."""
         result = self.sweep
         if result is None:
             QMessageBox.warning(self, "Export failed", "There is no design space to export.")
             return None
-        picture = form in ("png", "svg")
-        what = "heatmap" if picture else "design space"
-        suffix = f".{form}"
-        target = path or ask_save_path(
-            self, f"Export the {what} as {form.upper()}", f"design-space{suffix}",
-            f"{form.upper()} (*{suffix})", suffix,
-        )  # fmt: skip
-        if target is None:
-            return None
-        if picture:
-            write = lambda: self.save_heatmap(target)  # noqa: E731
-        else:
-            write = lambda: write_export(target, self._sweep_text(result, form))  # noqa: E731
-        if not attempt(self, "Export failed", write):
-            return None
-        say_exported(self, target)
-        return target
+        chosen = find_format(form)
+        if chosen.picture:
+            return save_picture(self, (chosen,), self.save_heatmap, "the heatmap", "design-space", path)
+        content = lambda: self._sweep_export(result)  # noqa: E731
+        return save_export(self, chosen, content, "the design space", "design-space", path)
 
-    def _sweep_text(self, result: Sweep, form: str) -> str:
+    def _sweep_export(self, result: Sweep) -> Exported:
         levels = iso_levels(self.iso_edit.text(), result.figure.unit, "Iso-lines")
-        if form == "json":
-            return to_json(sweep_json(result, [level for _, level in levels]))
-        excel = bool(settings().value(EXCEL_KEY, True, type=bool))
         about = about_rows(result.arch, result.scenario, self.document.source_label) if result.arch else []
-        return sweep_csv(result, levels, excel, about)
+        return sweep_export(result, levels, about)
 
     def save_heatmap(self, path: Path) -> Path:
         """The heatmap as drawn, titled with the figure, the model and the scenario; PNG or SVG."""
@@ -457,7 +436,7 @@ class DesignSpaceView(QWidget):
         arch, scenario = result.variant(i, j)
         x, y = result.x, result.y
         text = f"Design space: {x.name} = {x.values[i]:,}, {y.name} = {y.values[j]:,}"
-        return apply_variant(self.document, arch, scenario, text)
+        return self.document.apply_variant(arch, scenario, text)
 
 
 def _find_fits(result: Sweep, setup: str, stop: threading.Event, relay: _FitsRelay) -> None:

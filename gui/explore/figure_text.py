@@ -9,7 +9,8 @@ from pydantic import ValidationError
 
 from paramtally.core.count.breakdown import human
 from paramtally.core.memory.gpus import find_gpu
-from paramtally.gui.views.format import GB, bytes_both, scientific
+from paramtally.core.typed_numbers import GB
+from paramtally.gui.views.format import bytes_both, scientific
 
 __all__ = ["delta_text", "figure_text", "setup_text", "short_figure_text"]
 

@@ -39,7 +39,6 @@ from paramtally.core.explore.variables import Variable, available, find_variable
 from paramtally.core.memory.fit import column_description
 from paramtally.core.memory.gpus import load_catalog
 from paramtally.gui.dialogs import add_mnemonics
-from paramtally.gui.explore.apply import apply_variant
 from paramtally.gui.explore.figure_text import figure_text
 from paramtally.gui.settings import settings
 from paramtally.gui.views.format import bytes_apart
@@ -417,7 +416,7 @@ class GoalSeekDialog(QDialog):
             self._show_problem(one_line(exc))
             return
         text = f"{variable.title} = {point.value:,}"
-        if not apply_variant(document, arch, scenario, f"Goal seek: {text}"):
+        if not document.apply_variant(arch, scenario, f"Goal seek: {text}"):
             self._show_problem(f"{variable.title}: the scenario refused {point.value:,}")
             return
         self.applied = text

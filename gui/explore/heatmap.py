@@ -11,12 +11,20 @@ empty. What is drawn is what ``core.explore.sweep`` returned:
   a drawing, not a figure;
 - the fits boundary: the cell edges between a variant that fits the setup and one that does
   not (``Sweep.boundary``), with the cells that do not fit washed out.
+
+Saved as PNG or SVG (``save_heatmap``) it is drawn as on screen, titled with what it shows: a
+picture has no status line or scenario fields beside it, so its title says the figure, the
+model, the setup whose misfits are faded and the scenario. The title is fitted as the other
+charts' are (``ThemedPlot.set_titles``): the scenario line is broken over more lines, then the
+setup left out, until it is no wider than the picture.
 """
 
 from __future__ import annotations
 
+import html
 import math
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import contourpy
@@ -26,13 +34,17 @@ from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPainterPath
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QWidget
 
+from paramtally.core.errors import ParamTallyError
 from paramtally.core.explore.sweep import Sweep
-from paramtally.gui.explore.figure_text import short_figure_text
+from paramtally.core.explore.variables import find_variable
+from paramtally.core.io.export import scenario_text
+from paramtally.gui.explore.figure_text import setup_text, short_figure_text
 from paramtally.gui.views.axes import human_tick
+from paramtally.gui.views.export import laid_out, save_view
 from paramtally.gui.views.palette import chart_colors
-from paramtally.gui.views.themed_plot import ThemedPlot
+from paramtally.gui.views.themed_plot import ThemedPlot, titles_with_note
 
-__all__ = ["Heatmap"]
+__all__ = ["Heatmap", "save_heatmap"]
 
 _COLORMAP = "viridis"
 _TICKS = 8  # labels per axis, about
@@ -314,3 +326,21 @@ def _label_place(sweep: Sweep, level: float) -> tuple[float, float] | None:
         return None
     (i, j), (k, m) = max(pairs, key=lambda pair: (pair[1][1], -pair[0][0]))
     return (i + k) / 2 + 0.5, (j + m) / 2 + 0.5
+
+
+def save_heatmap(
+    result: Sweep, levels: Sequence[tuple[str, float]], current: tuple[int, int] | None, path: Path
+) -> Path:
+    """``result`` drawn as the tab draws it (iso-lines at ``levels``, ``current`` ringed) to
+    ``path``, PNG or SVG by its suffix."""
+    arch, scenario = result.arch, result.scenario
+    if arch is None or scenario is None:
+        raise ParamTallyError("there is no design space to draw")
+    axes = (find_variable(result.x.name, arch).title, find_variable(result.y.name, arch).title)
+    what = f"{result.figure.title} — {arch.name}"
+    about = what + (f"; faded: does not fit {setup_text(result.setup)}" if result.fits is not None else "")
+    note = f"Under the scenario: {scenario_text(scenario)}"
+    with laid_out(Heatmap()) as copy:
+        copy.show_sweep(result, levels, current, axes)
+        copy.set_titles(*titles_with_note([html.escape(about), html.escape(what)], note))
+        return save_view(copy, path, f"Design space — {about}")

@@ -2,7 +2,8 @@
 
 The tabs' views are built the first time they are shown (pyqtgraph, the sweep and the GPU
 setups of every column cost nothing until then), and each refreshes only while shown. The
-pinned columns live here, so pinning works before the compare tab was ever opened.
+pinned columns live here, so pinning works before the compare tab was ever opened. The tabs are
+in the window's first paint (``add_explore``), the menu's entries follow it (``add_explore_menu``).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QKeySequence, QShowEvent
-from PySide6.QtWidgets import QMainWindow, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QMainWindow, QMenu, QTabWidget, QVBoxLayout, QWidget
 
 from paramtally.gui.explore.pins import Pins
 
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
     from paramtally.gui.explore.compare_view import CompareView
     from paramtally.gui.explore.design_space import DesignSpaceView
 
-__all__ = ["Explore", "LazyTab", "add_explore"]
+__all__ = ["Explore", "LazyTab", "add_explore", "add_explore_menu"]
 
 
 class LazyTab(QWidget):
@@ -123,10 +124,12 @@ class Explore(QObject):
 
 
 def add_explore(window: QMainWindow, document: Document, tabs: QTabWidget) -> Explore:
-    """The Compare and Design space tabs in ``tabs``, and the Explore menu on the window's bar."""
-    explore = Explore(window, document, tabs)
-    menu = window.menuBar().addMenu("E&xplore")
-    menu.setObjectName("menuExplore")
+    """The Compare and Design space tabs in ``tabs`` (their views are built when first shown)."""
+    return Explore(window, document, tabs)
+
+
+def add_explore_menu(menu: QMenu, explore: Explore) -> None:
+    """The Explore menu's entries, in ``menu`` (the window's "E&xplore")."""
 
     def add(text: str, name: str, slot: Callable[[], object], shortcut: str = "") -> None:
         action = menu.addAction(text, slot)
@@ -139,4 +142,3 @@ def add_explore(window: QMainWindow, document: Document, tabs: QTabWidget) -> Ex
     menu.addSeparator()
     add("&Goal Seek…", "actionGoalSeek", explore.goal_seek, "Ctrl+G")
     add("&Design Space", "actionDesignSpace", explore.show_design_space)
-    return explore

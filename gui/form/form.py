@@ -26,7 +26,7 @@ from typing import Any
 
 from pydantic import BaseModel
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPalette
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPalette, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractButton,
     QComboBox,
@@ -54,7 +54,7 @@ from paramtally.core.schema.group_addresses import (
 from paramtally.gui.document import Document
 from paramtally.gui.form.editors import Editor, NumberBox, make_editor
 from paramtally.gui.form.ffn_width import ffn_width_button, ffn_width_path
-from paramtally.gui.form.field_frame import AMBER, FIELD_STYLE, RED, framed, mark, marked
+from paramtally.gui.form.field_frame import AMBER, RED, framed, mark, marked
 from paramtally.gui.form.section import Section
 from paramtally.gui.shown_text import MESSAGE_CHARS, shown
 
@@ -166,10 +166,10 @@ def _plan_model(
         if not spec.in_form or (kind and spec.name == "kind"):
             continue
         value = getattr(model, spec.name)
-        if spec.kind in ("model", "union", "mapping"):
-            if value is not None:  # an optional part that is absent: nothing to edit
+        if spec.kind in ("model", "union", "mapping", "models"):
+            if value:  # an optional part that is absent (or no items): nothing to edit
                 nested.append((spec, value))
-        elif spec.kind != "models":
+        else:
             own.append(spec)
     own += [field_spec(path[-1], derived.info) for path, derived in DERIVED.items() if path[:-1] == prefix]
     if own:
@@ -181,6 +181,12 @@ def _plan_model(
             for key in (only,) if only is not None else value:
                 heading = f"{singular} «{shown(key, BLOCK_NAME_CHARS)}»"
                 _plan_model(value[key], (*path, key), heading, plans)
+            continue
+        if spec.kind == "models":  # a list of parts (the projector's steps): one section each
+            singular = spec.label.removesuffix("es" if spec.label.endswith("ches") else "s")
+            kind = _kind_spec(spec) if spec.models else None
+            for index, item in enumerate(value):
+                _plan_model(item, (*path, index), f"{title} · {singular} {index + 1}", plans, kind)
             continue
         nested_title = prefix and (prefix[0] == "blocks" or "override" in prefix)
         heading = f"{title} · {spec.label}" if nested_title else spec.label
@@ -223,8 +229,13 @@ def _shape(arch: Architecture, group: FieldPath | None, block: str | None) -> tu
     names = tuple(arch.blocks) if block is not None else ()  # the chooser's list
     shown_blocks = arch.blocks.items() if block is None else ((block, arch.blocks[block]),)
     blocks = (names, tuple((name, _kinds(b)) for name, b in shown_blocks))
-    present = tuple(getattr(arch, name) is not None for name in ("encoder", "decoder", "mtp"))
+    present = tuple(getattr(arch, name) is not None for name in ("encoder", "decoder", "mtp", "vision"))
     frontends = tuple(stack.frontend is not None for _, stack in arch.stacks)
+    if arch.vision is not None and arch.projector is not None:  # the tower's parts, the projector's steps
+        projector = arch.projector
+        steps = (tuple(step.kind for step in projector.steps),)
+        steps += tuple(tuple(step.kind for step in branch.steps) for branch in projector.branches)
+        frontends += (arch.vision.tiles is not None, *steps)
     selected = (group, _kinds(group_block(arch, group)), group_title(arch, group)) if group else None
     return (blocks, present, frontends, selected)
 
@@ -274,7 +285,6 @@ class ArchitectureForm(QScrollArea):
         self._rows, self.sections, labels = {}, {}, []
         self._unread = {}  # new editors show the document's values
         body = QWidget(self)
-        body.setStyleSheet(FIELD_STYLE)
         layout = QVBoxLayout(body)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.setSpacing(2)
@@ -328,6 +338,13 @@ class ArchitectureForm(QScrollArea):
             self._refit = True
             QTimer.singleShot(0, self, self._fit_width)  # dropped if the form is gone by then
         return False
+
+    def showEvent(self, event: QShowEvent) -> None:
+        # Fit once the rows are laid out as shown, before the first paint: until the window is
+        # shown its hidden rows keep stale sizes (an FFN width's button counted 0 pixels), and a
+        # form widened only after that paint pushed the panes beside it (1024×700, presets open).
+        self._fit_width()
+        super().showEvent(event)
 
     def _fit_width(self) -> None:
         """Never narrower than the body needs, with the vertical scroll bar beside it: a group's

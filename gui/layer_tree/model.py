@@ -29,6 +29,7 @@ from paramtally.core.errors import FieldPath
 from paramtally.core.schema import Architecture, StackRole
 from paramtally.core.schema.group_addresses import group_at
 from paramtally.gui.document import Document
+from paramtally.gui.failed_cells import FailedCells
 from paramtally.gui.views.format import share_text  # the same share text as the charts and table
 
 __all__ = ["COLUMNS", "LayerTreeModel", "main_stack"]
@@ -65,6 +66,7 @@ class LayerTreeModel(QAbstractItemModel):
         self._keys: list[tuple[object, ...]] = []  # the rows' keys: an edit that keeps them keeps the rows
         self._children: dict[int, list[int]] = {}  # row → its children's rows (-1: the top)
         self._total = 1
+        self.failed = FailedCells()  # cells data() could not answer: logged, shown as such
         self._take(stack_rows(document.architecture))
         document.changed.connect(self.refresh)
 
@@ -84,6 +86,7 @@ class LayerTreeModel(QAbstractItemModel):
         self._total = max(1, self.document.report.total)
 
     def refresh(self) -> None:
+        self.failed.forget()
         rows = stack_rows(self.document.architecture)
         if rows == self._rows and self.document.report.total == self._total:
             return  # e.g. a scenario edit: nothing in the stacks changed
@@ -166,11 +169,14 @@ class LayerTreeModel(QAbstractItemModel):
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if role not in _ROLES:
             return None
-        # Qt calls this from C++: an exception escaping here takes the whole window down.
+        # Qt calls this from C++: an exception escaping here takes the whole window down. A bug
+        # all the same: logged, and the cell says it could not be shown.
+        if role == Qt.ItemDataRole.ToolTipRole and (failure := self.failed.tooltip(index)) is not None:
+            return failure
         try:
             return self._data(index, role)
-        except Exception:
-            return None
+        except Exception as error:
+            return self.failed.answer(error, role, index)
 
     def _data(self, index: Index, role: int) -> Any:
         row = self.row_of(index)

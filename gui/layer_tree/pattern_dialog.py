@@ -1,8 +1,10 @@
 """The pattern helper: a stack from a repeating pattern typed in a line, shown before it applies.
 
-The dialog reads the line with ``core.editing.patterns`` at every keystroke and lists the layer groups it
-makes, with the stack's layers and the model's parameters after it; OK applies them as one undo
-step. A line that cannot be read says why, in the dialog, and OK waits for a good one.
+The dialog reads the line at every keystroke and lists the layer groups it makes
+(``core.editing.patterns.stack_from_pattern``), with the stack's layers and the model's parameters
+after it; OK gives the line to the document, which applies it as one undo step
+(``Document.apply_pattern``). A line that cannot be read says why, in the dialog, and OK waits for
+a good one.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from PySide6.QtWidgets import (
 )
 
 from paramtally.core.count.parameters import count_parameters
-from paramtally.core.editing import layer_ops, patterns
+from paramtally.core.editing import patterns
+from paramtally.core.editing.layer_ops import Layers
 from paramtally.core.errors import ParamTallyError, one_line
 from paramtally.core.schema import Architecture, StackRole
 from paramtally.gui.dialogs import add_mnemonics
@@ -37,7 +40,7 @@ class PatternDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle(f"Make the {stack} from a pattern")
         self.arch, self.stack = arch, stack
-        self.groups: layer_ops.Layers | None = None
+        self.groups: Layers | None = None
         layout = QVBoxLayout(self)
         intro = QLabel(
             f"Layer kinds, counts and rules for the {stack}'s {getattr(arch, stack).num_layers:,} layers "
@@ -74,19 +77,14 @@ class PatternDialog(QDialog):
         self.preview.clear()
         self.groups = None
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        stack = getattr(self.arch, self.stack)
         try:
-            pattern = patterns.parse(text)
-            base = self.arch.blocks[stack.block]
-            parts = patterns.stack_parts(run.block for run in self.arch.runs if run.stack == self.stack)
-            groups = patterns.expand(pattern, base, self.arch.hidden_size, stack.num_layers, parts)
-            arch = layer_ops.with_layers(self.arch, groups, self.stack)
+            groups, arch = patterns.stack_from_pattern(self.arch, self.stack, text)
         except (ParamTallyError, ValueError) as exc:
             self.summary.setText(f"⚠ {one_line(exc)}" if text.strip() else "Type a pattern.")
             ok.setEnabled(False)
             return
         parents: list[QTreeWidgetItem] = []
-        for depth, line in patterns.preview(groups, base):
+        for depth, line in patterns.preview(groups, self.arch.blocks[getattr(self.arch, self.stack).block]):
             item = QTreeWidgetItem([line])
             del parents[depth:]
             if parents:
@@ -107,11 +105,9 @@ class PatternDialog(QDialog):
             super().accept()
 
 
-def ask_pattern(
-    arch: Architecture, stack: StackRole, parent: QWidget | None = None
-) -> layer_ops.Layers | None:
-    """Show the dialog modally; the layer groups to apply, or None when cancelled."""
+def ask_pattern(arch: Architecture, stack: StackRole, parent: QWidget | None = None) -> str | None:
+    """Show the dialog modally; the pattern's line to apply, or None when cancelled."""
     dialog = PatternDialog(arch, stack, parent)
     if dialog.exec() != QDialog.DialogCode.Accepted:
         return None
-    return dialog.groups
+    return dialog.text.text()

@@ -22,7 +22,13 @@ from paramtally.core.editing import layer_ops
 from paramtally.core.errors import FieldPath
 from paramtally.core.schema import MTP, Adapter, Architecture, Block, LayerGroup, LoRA, MoE
 from paramtally.core.schema.field_specs import kind_title
-from paramtally.core.schema.group_addresses import group_at, group_block, inherited_block, leaf_groups, takes
+from paramtally.core.schema.group_addresses import (
+    edit_targets,
+    group_at,
+    group_block,
+    inherited_block,
+    value_targets,
+)
 from paramtally.core.schema.stack import MAX_LAYERS
 from paramtally.gui.dialogs import warn
 from paramtally.gui.document import Document
@@ -121,13 +127,7 @@ class LayerTree(QTreeView):
 
     def targets(self) -> list[FieldPath]:
         """The groups of one block that an edit of the selection changes (a pattern's, inside it)."""
-        arch = self.document.architecture
-        found: list[FieldPath] = []
-        for group in self.selected_groups():
-            for leaf in leaf_groups(arch, group):
-                if leaf not in found:
-                    found.append(leaf)
-        return found
+        return list(edit_targets(self.document.architecture, self.selected_groups()))
 
     def select_group(self, group: Group, part: str | None = None) -> None:
         """That row alone, selected and current (setCurrentIndex would add it to the selection while
@@ -261,8 +261,7 @@ class LayerTree(QTreeView):
 
     def value_targets(self, block_path: FieldPath) -> list[FieldPath]:
         """The targets whose block takes a value at ``block_path``."""
-        arch = self.document.architecture
-        return [group for group in self.targets() if takes(group_block(arch, group), block_path)]
+        return list(value_targets(self.document.architecture, self.selected_groups(), block_path))
 
     def split_group(self, group: Group, at_layer: int | None = None) -> bool:
         """Split a plain group so that the second part starts at its layer ``at_layer`` (within the
@@ -335,9 +334,7 @@ class LayerTree(QTreeView):
             value = self.ask_block(block, initial, f"{verb} {BLOCK_NAMES[block]}", groups)
             if value is None:
                 return False
-        if block == "lora" and isinstance(value, LoRA):
-            # Only the groups it adapts (Jamba's pattern: not the Mamba layers over a MoE), unless none.
-            groups = [g for g in groups if layer_ops.adapts(arch, g, value)] or groups
+        groups = layer_ops.part_targets(arch, groups, BLOCK_FIELDS[block], value)
         done = self._edit_blocks(
             groups, lambda a, g: layer_ops.with_group_value(a, g, (BLOCK_FIELDS[block],), value),
             f"{BLOCK_NAMES[block]} on {_groups_text(groups)}",
@@ -347,12 +344,7 @@ class LayerTree(QTreeView):
 
     def _with_selection(self, path: FieldPath) -> list[FieldPath]:
         """``path`` and the other selected groups' groups of one block."""
-        arch = self.document.architecture
-        found = list(leaf_groups(arch, path))
-        for target in self.targets():
-            if target not in found:
-                found.append(target)
-        return found
+        return list(edit_targets(self.document.architecture, [path, *self.selected_groups()]))
 
     def ask_block(self, block: str, initial: dict[str, Any], title: str, groups: list[FieldPath]) -> Any:
         arch = self.document.architecture
@@ -448,14 +440,10 @@ class LayerTree(QTreeView):
 
         row = self.tree_model.row_of(self.currentIndex())
         stack = str(row.group[0]) if row is not None and row.group != ("mtp",) else self.tree_model.stack
-        groups = ask_pattern(self.document.architecture, stack, self)  # type: ignore[arg-type]
-        if groups is None:
+        text = ask_pattern(self.document.architecture, stack, self)  # type: ignore[arg-type]
+        if text is None:
             return False
-        done = self.document.edit_architecture(
-            lambda arch: layer_ops.with_layers(arch, groups, stack),  # type: ignore[arg-type]
-            f"Make the {stack} from a pattern",
-            (stack, "layers"),
-        )
+        done = self.document.apply_pattern(stack, text)
         self.select_group((stack, "layers", 0))
         return done
 

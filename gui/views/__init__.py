@@ -6,7 +6,12 @@ in place. None of them computes a figure; they format what ``core`` returned.
 
 from __future__ import annotations
 
-__all__ = ["BreakdownCharts", "BreakdownTable", "Headline", "MemoryPanel"]
+__all__ = ["BAR_MINIMUM", "PIE_MINIMUM", "BreakdownCharts", "BreakdownTable", "Headline", "MemoryPanel"]
+
+# The least (width, height) of the bar chart and of the pie beside it. Here, not in their modules
+# (which load pyqtgraph), so the window keeps the charts' room before they are built.
+BAR_MINIMUM = (240, 200)
+PIE_MINIMUM = (200, 200)
 
 
 def __getattr__(name: str) -> object:

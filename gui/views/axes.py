@@ -13,6 +13,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QImage, QPaintEngine, QPainter, QPen, QTransform
 
 from paramtally.core.count.breakdown import human
+from paramtally.core.typed_numbers import GIB
 
 __all__ = ["HumanAxis", "covered", "gib_tick", "human_tick"]
 
@@ -26,7 +27,7 @@ def human_tick(value: float) -> str:
 
 
 def gib_tick(value: float) -> str:
-    return f"{value / 1024**3:,.0f} GiB" if abs(value) >= 10 * 1024**3 else f"{value / 1024**3:,.1f} GiB"
+    return f"{value / GIB:,.0f} GiB" if abs(value) >= 10 * GIB else f"{value / GIB:,.1f} GiB"
 
 
 class HumanAxis(pg.AxisItem):

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSplitter, QVBoxLa
 from paramtally.core.blocks import FFN_KINDS, MIXER_KINDS
 from paramtally.core.count.breakdown import PART_LABELS, PARTS, LayerGroupRow, LayerRow, ParamReport, human
 from paramtally.gui.shown_text import TITLE_CHARS, shown
+from paramtally.gui.views import BAR_MINIMUM
 from paramtally.gui.views.axes import HumanAxis, human_tick
 from paramtally.gui.views.deferred import DeferredRefresh
 from paramtally.gui.views.export import laid_out, save_view
@@ -86,7 +87,7 @@ class BreakdownBar(ThemedPlot):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent, axisItems={"left": HumanAxis("left"), "bottom": HumanAxis("bottom")})
         self.setObjectName("breakdownBar")
-        self.setMinimumSize(240, 200)
+        self.setMinimumSize(*BAR_MINIMUM)
         self.mode = "part"
         item = self.getPlotItem()
         item.setMouseEnabled(x=False, y=False)

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QHeaderView, QTreeView, QWidget
 
 from paramtally.core.count.breakdown import PART_LABELS, Node, ParamReport, Path
 from paramtally.core.io.export import BREAKDOWN_COLUMNS, breakdown_rows, to_tsv
+from paramtally.gui.failed_cells import FailedCells
 from paramtally.gui.shown_text import shown
 from paramtally.gui.views.copy_rows import add_copy_action
 from paramtally.gui.views.deferred import DeferredRefresh
@@ -77,8 +78,10 @@ class BreakdownModel(QAbstractItemModel):
         self._rows, self._roots = _flatten(report)
         self._total = report.total
         self.resets = 0  # how many edits needed a reset (tests and the benchmark read it)
+        self.failed = FailedCells()  # cells data() could not answer: logged, shown as such
 
     def set_report(self, report: ParamReport) -> None:
+        self.failed.forget()
         self._total = report.total
         if self._swap_nodes(report):
             return
@@ -160,11 +163,14 @@ class BreakdownModel(QAbstractItemModel):
     def data(self, index: _Index, role: int = 0) -> Any:
         if role not in _ROLES:
             return None
-        # Qt calls this from C++: an exception escaping here takes the whole window down.
+        # Qt calls this from C++: an exception escaping here takes the whole window down. A bug
+        # all the same: logged, and the cell says it could not be shown.
+        if role == Qt.ItemDataRole.ToolTipRole and (failure := self.failed.tooltip(index)) is not None:
+            return failure
         try:
             return self._data(index, role)
-        except Exception:
-            return None
+        except Exception as error:
+            return self.failed.answer(error, role, index)
 
     def _data(self, index: _Index, role: int) -> Any:
         if not index.isValid():

@@ -22,11 +22,12 @@ from PySide6.QtWidgets import QApplication, QFrame, QGraphicsView, QWidget
 
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.io.atomic import write_bytes_atomic
+from paramtally.core.io.formats import CHARTS, formats_for
 from paramtally.gui.views.svg_writer import svg_picture
 
 __all__ = ["EXPORT_SIZE", "FORMATS", "PNG_SCALE", "laid_out", "save_view", "say_exported", "settle"]
 
-FORMATS = (".png", ".svg")
+FORMATS = tuple(form.suffix for form in formats_for(*CHARTS) if form.picture)  # the registry's pictures
 EXPORT_SIZE = QSize(960, 600)  # 16:10, the proportions of a slide or a laptop screen
 PNG_SCALE = 2  # a PNG is 1920×1200 pixels: the 960×600 picture at twice the resolution
 
@@ -36,7 +37,8 @@ View = TypeVar("View", bound=QGraphicsView)
 def _suffix(path: Path) -> str:
     suffix = path.suffix.lower()
     if suffix not in FORMATS:
-        raise ParamTallyError(f"{path.name}: charts are saved as .png or .svg, not '{suffix or 'no suffix'}'")
+        shown = " or ".join(FORMATS)
+        raise ParamTallyError(f"{path.name}: charts are saved as {shown}, not '{suffix or 'no suffix'}'")
     return suffix
 
 

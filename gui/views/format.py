@@ -11,6 +11,7 @@ from decimal import Decimal
 from typing import Any
 
 from paramtally.core.count.breakdown import human
+from paramtally.core.typed_numbers import GB, GIB
 
 __all__ = [
     "bytes_apart",
@@ -27,9 +28,6 @@ __all__ = [
     "signed_bytes_both",
     "terms_text",
 ]
-
-GIB = 1024**3
-GB = 1000**3
 
 
 def params_text(count: int) -> str:

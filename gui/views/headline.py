@@ -33,6 +33,12 @@ def headline_html(report: ParamReport, stale: str = "") -> str:
     if stale:
         warning = html.escape(shown(stale, MESSAGE_CHARS))
         lines.insert(0, f"<span style='color:{RED}; font-weight:600'>{warning}</span>")
+    if report.is_multimodal:
+        active = f", {report.language_model_active:,} active" if report.is_moe else ""
+        lines.append(
+            f"Text only: <b>{report.language_model:,}</b> ({human(report.language_model)}{active}); "
+            f"vision tower {human(report.vision)}, projector {human(report.projector)}"
+        )
     if report.is_moe:
         share = 100.0 * report.active / report.total if report.total else 0.0
         lines.append(

@@ -13,6 +13,7 @@ from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtWidgets import QGraphicsRectItem, QWidget
 
 from paramtally.core.memory.estimate import PART_TITLES, PARTS
+from paramtally.core.typed_numbers import GIB
 from paramtally.gui.views.axes import HumanAxis, gib_tick
 from paramtally.gui.views.format import bytes_both, gib
 from paramtally.gui.views.lazy_tooltip import LazyToolTip
@@ -49,7 +50,7 @@ class MemoryChart(LazyToolTip, ThemedPlot):
     themed_axes = ("left",)
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent, axisItems={"left": HumanAxis("left", gib_tick, unit=1024**3)})
+        super().__init__(parent, axisItems={"left": HumanAxis("left", gib_tick, unit=GIB)})
         self.setObjectName("memoryChart")
         self.setMinimumSize(260, 240)
         item = self.getPlotItem()

@@ -4,8 +4,9 @@ figures, FLOPs and the GPU setups.
 It shows ``document.memory``, ``document.setups`` and ``document.flops`` and edits
 ``document.scenario``. A value the core refuses stays in its field, red, and the line under the
 controls says why and which value is in force; the figures are those of the scenario in force.
-Notes under the controls say what the GPU count means for the layout and, for a model with LoRA
-or adapter layers, what training means. Every figure and every choice is the core's.
+Notes under the controls say what the GPU count means for the layout
+(``core.memory.layout_advice``, as ``paramtally memory`` says it) and, for a model with LoRA or
+adapter layers, what training means. Every figure and every choice is the core's.
 """
 
 from __future__ import annotations
@@ -29,8 +30,10 @@ from PySide6.QtWidgets import (
 
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.io.export import scenario_text
-from paramtally.core.memory.fit import chosen_layout, layout_text, smallest_fit
+from paramtally.core.memory.fit import smallest_fit
 from paramtally.core.memory.gpus import find_gpu
+from paramtally.core.memory.layout_advice import layout_note
+from paramtally.core.memory.vision import images_text
 from paramtally.gui.form.field_frame import AMBER
 from paramtally.gui.shown_text import TITLE_CHARS, shown
 from paramtally.gui.views.deferred import DeferredRefresh
@@ -95,6 +98,7 @@ class MemoryPanel(QWidget):
         self.layout_note = _note("layoutNote")
         self.adapter_note = _note("adapterNote")
         self.cache_note = _note("cacheNote")  # KV cache, recurrent state, cross-attention: each on its own
+        self.images_note = _note("imagesNote")  # a vision-language model's images: their tokens
         self.omission_note = _note("omissionNote")
         self.chart = MemoryChart()
         self.flops = FlopsSummary()
@@ -106,7 +110,6 @@ class MemoryPanel(QWidget):
         self.fits_only.toggled.connect(self.setups.set_fits_only)
         self.gpu_filter, self.gpu_filter_count = self._gpu_filter()
         self._build()
-        document.invalid.connect(self._invalid)
         self.controls.problems_changed.connect(self._show_problems)
         self.controls.hints_changed.connect(self._show_hints)
         self._show_hints()  # the controls found their first advice while being made
@@ -125,7 +128,13 @@ class MemoryPanel(QWidget):
         # status bar and the red field's tooltip say the reason too).
         box_layout.addWidget(self.problem)
         box_layout.addWidget(self.hint)
-        for note in (self.layout_note, self.adapter_note, self.cache_note, self.omission_note):
+        for note in (
+            self.images_note,
+            self.layout_note,
+            self.adapter_note,
+            self.cache_note,
+            self.omission_note,
+        ):
             box_layout.addWidget(note)
         self.figures = QBoxLayout(QBoxLayout.Direction.LeftToRight)
         self.figures.setContentsMargins(0, 0, 0, 0)
@@ -208,9 +217,8 @@ class MemoryPanel(QWidget):
     # --- figures ---------------------------------------------------------------------------------
 
     def refresh(self) -> None:
-        self._general_problem = ""
         document = self._document
-        memory = document.memory  # a refused scenario emits invalid here and gives None
+        memory = document.memory  # None when refused: the document says why (``problems``)
         capacity = self._capacity(document.scenario)  # the catalog is read once per refresh
         if memory is not None:
             self._draw(self.chart, memory, gpu=capacity)
@@ -223,9 +231,11 @@ class MemoryPanel(QWidget):
         if setups or memory is not None:
             self.setups.set_setups(setups)
             _show(self.summary, self._summary(setups))
-        _show(self.layout_note, self._layout_note())
+        _show(self.layout_note, layout_note(document.architecture, document.scenario, document.layout_note))
         _show(self.adapter_note, self._adapter_note(memory))
         _show(self.cache_note, _cache_note(memory))
+        images = images_text(document.architecture, document.scenario)
+        _show(self.images_note, f"Images: {images}." if images else "")
         if memory is not None:
             _show(self.omission_note, "".join(f"Not modelled: {note}. " for note in memory.omissions).strip())
         for view in (self.chart, self.flops, self.setups, self.fits_only, self.gpu_filter):
@@ -234,7 +244,10 @@ class MemoryPanel(QWidget):
         if self.stale:
             for view in (self.serving, self.summary, self.omission_note, self.cache_note, self.adapter_note):
                 view.hide()
+            self.images_note.hide()
         self.stale_note.follow(document)
+        refusal = document.figures_refusal  # one no scenario field says (the GPU catalog)
+        self._general_problem = problem_text(refusal) if refusal else ""
         self._show_problems()
 
     def _draw(
@@ -280,52 +293,6 @@ class MemoryPanel(QWidget):
             text += f" No count of {self._capacity(scenario)[1]} in the table fits."
         return text
 
-    def _layout_note(self) -> str:
-        """What the GPU count does to the memory per GPU: what the last count typed laid out (the
-        controls say it in core's words), and the layout that would spread the model."""
-        document = self._document
-        scenario = document.scenario
-        if scenario.gpus == 1:
-            return ""
-        said = self.controls.layout_note()
-        said = f"{said}. " if said else ""
-        in_force = layout_text(scenario.tp, scenario.pp, scenario.dp, scenario.zero)
-        try:
-            table = chosen_layout(document.architecture, scenario, scenario.gpus)
-        except (ParamTallyError, ValueError):
-            return said.strip()
-        suggested = layout_text(table.tp, table.pp, table.dp, table.zero)
-        if scenario.mode == "inference":
-            if scenario.dp == 1 and said:
-                return said + (
-                    f"The {scenario.gpus} GPUs hold one copy of the model ({in_force}); a tensor, pipeline "
-                    "or expert parallel size you set is kept when the GPU count changes."
-                )
-            if scenario.dp == 1:
-                return (
-                    f"{scenario.gpus} GPUs hold one copy of the model ({in_force}); a new GPU count is laid "
-                    "out as in the GPU setups table, keeping a tensor, pipeline or expert parallel size "
-                    "you set."
-                )
-            if scenario.ep > 1:
-                return said + (
-                    f"{scenario.gpus} GPUs as {scenario.dp} copies of the model ({in_force}), the routed "
-                    f"experts split over EP {scenario.ep}: each GPU holds the rest whole and "
-                    f"1/{scenario.ep} of the experts."
-                )
-            return said + (
-                f"{scenario.gpus} GPUs as {scenario.dp} copies of the model ({in_force}): each GPU holds "
-                f"a whole copy, so the memory per GPU does not shrink. One copy over all of them: "
-                f"{suggested} (set Tensor/Pipeline parallel)."
-            )
-        if scenario.dp > 1 and scenario.zero == 0:
-            return said + (
-                f"{scenario.dp} data-parallel GPUs each hold the whole model and its training states "
-                f"(ZeRO-0); ZeRO 1–3 shard them. The GPU table's layout for {scenario.gpus} GPUs: "
-                f"{suggested}."
-            )
-        return said.strip()
-
     def _adapter_note(self, memory: Any) -> str:
         report = self._document.report
         added = sum(report.by_part.get(part, 0) for part in ADAPTER_PARTS)
@@ -355,13 +322,9 @@ class MemoryPanel(QWidget):
         """True while the figures drawn are another model's (none fit the one open): they are hidden."""
         return self._drawn != self._document.opened
 
-    def _invalid(self, path: tuple[str | int, ...], reason: str) -> None:
-        if path == ("scenario",):
-            self._general_problem = problem_text(reason)
-            self._show_problems()
-
     def _show_problems(self) -> None:
         controls, scenario = self.controls, self._document.scenario
+        pending = self._document.scenario_drafts
         kept = (
             "No figures for this model until it fits."
             if self.stale
@@ -376,12 +339,12 @@ class MemoryPanel(QWidget):
                 stays = f"{value:,}" if isinstance(value, int) else "empty"
                 kept_value = f"{label} stays {stays}; the figures are for it"
                 lines.append(f"Not applied: {label}: {reason} ({kept_value}).")
-            elif name in controls.pending:
+            elif name in pending:
                 lines.append(
-                    f"Not applied: {label} {controls.pending[name]!s} — {problem_text(reason)} "
+                    f"Not applied: {label} {pending[name]!s} — {problem_text(reason)} "
                     f"({label} stays {getattr(scenario, name)!s}; the figures are for it)."
                 )
-            elif not controls.pending:
+            elif not pending:
                 lines.append(f"The scenario does not fit this model: {label}: {problem_text(reason)}. {kept}")
         if self._general_problem:
             lines.append(f"Scenario refused: {self._general_problem}. {kept}")

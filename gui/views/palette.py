@@ -19,6 +19,8 @@ __all__ = [
 
 # Okabe–Ito plus a few distinct extras: readable for colour-blind people, on light and dark.
 PART_COLORS: Mapping[str, str] = {
+    "vision": "#B07AA1",
+    "projector": "#76B7B2",
     "embeddings": "#0072B2",
     "frontend": "#6B8E23",
     "attention": "#E69F00",
@@ -44,6 +46,7 @@ KIND_COLORS: Mapping[str, str] = {
     "mamba": "#B5651D",
     "mamba2": "#CC79A7",
     "gated_deltanet": "#F0E442",
+    "no_mixer": "#DDDDDD",
     "dense": "#009E73",
     "moe": "#56B4E9",
     "none": "#BBBBBB",

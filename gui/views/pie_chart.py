@@ -22,6 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from paramtally.gui.views import PIE_MINIMUM
+
 __all__ = ["FULL_CIRCLE", "PieView", "Slice", "slice_angles"]
 
 FULL_CIRCLE = 360 * 16  # Qt angles are in sixteenths of a degree
@@ -83,7 +85,7 @@ class PieView(QGraphicsView):
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setMinimumSize(200, 200)
+        self.setMinimumSize(*PIE_MINIMUM)
         self.entries: dict[str, _Entry] = {}
         self._slices: list[Slice] = []
         self._title = QGraphicsTextItem()  # wraps in a narrow view instead of being cut off

@@ -3,12 +3,11 @@
 The field → editor mapping is the form's (gui/form): a field's type and limits give the widget
 and its range, its title the label, its description the tooltip, so a new Scenario field
 appears here without GUI code. Two fields get a better editor than their type implies: ``gpu``
-picks from the GPU catalog and an optional choice (``quant``) offers "none". Edits go to
-``document.set_scenario_values`` (undoable; a spin-box drag merges into one step).
-
-A GPU count (or TP, PP, EP) typed while serving is laid out by ``core.memory.fit.count_layout``, as the
-command line's ``--gpus`` is: the controls only remember which of TP, PP and EP the person set by
-hand (the command line's flags given), and the words saying what the count did.
+picks from the GPU catalog and an optional choice (``quant``) offers "none". A value typed goes to
+``document.type_scenario_value`` (undoable; a spin-box drag merges into one step): the document
+keeps a refused value as a draft (``scenario_drafts``, shown in its field until it applies) and,
+while serving, lays a GPU count out as the command line's ``--gpus`` does, keeping the TP, PP and
+EP set by hand (``layout_marks``). The controls only show.
 """
 
 from __future__ import annotations
@@ -19,12 +18,12 @@ from PySide6.QtCore import QSize, Signal
 from PySide6.QtGui import QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QLayout, QWidget
 
-from paramtally.core.memory.fit import LAYOUT_FIELDS, CountLayout, count_layout
+from paramtally.core.memory.fit import LAYOUT_FIELDS
 from paramtally.core.memory.gpus import load_catalog
 from paramtally.core.memory.scenario import Mode, Scenario, mode_only_fields, unused_fields
 from paramtally.core.schema.field_specs import FieldSpec, model_fields
 from paramtally.gui.form.editors import ComboBox, Editor, IntSpinBox, NumberBox, make_editor
-from paramtally.gui.form.field_frame import FIELD_STYLE, framed, mark, marked
+from paramtally.gui.form.field_frame import framed, mark, marked
 from paramtally.gui.views.deferred import DeferredRefresh
 
 if TYPE_CHECKING:
@@ -35,8 +34,6 @@ __all__ = ["ScenarioControls"]
 NONE_TEXT = "none"
 WIDE = {"gpu"}  # the GPU's name is long: it takes a whole line, as the check-box rows do
 _SPACING = 8
-_MARKS_KEPT = 256  # scenarios whose typed-by-hand marks are kept for undo and redo to bring back
-_Layout = tuple[int, int, int, int]  # GPUs, TP, PP, EP
 _RETYPED = LAYOUT_FIELDS | {"gpus"}  # typed again at the value shown, they still lay the model out
 
 
@@ -76,7 +73,6 @@ class ScenarioControls(QWidget):
         self.frames: dict[str, QFrame] = {}  # each editor's, marked red or amber
         self.labels: dict[str, QLabel] = {}
         self._wide: set[str] = set()
-        self.pending: dict[str, Any] = {}  # refused values still shown in their fields
         self.unread: set[str] = set()  # fields whose text is no number (red with why; kept as typed)
         self.problems: dict[str, str] = {}  # field → why it is red
         self.hints: dict[str, str] = {}  # field → the document's advice at it (amber; a red one outranks it)
@@ -84,12 +80,6 @@ class ScenarioControls(QWidget):
         self.columns = 0
         self._shown: frozenset[str] = frozenset()  # the fields of the scenario's mode, in the grid
         self._scenario_shown: Scenario | None = None  # the scenario the fields were last set from
-        # TP, PP and EP set by hand (at the values set) since the model opened: a GPU count keeps
-        # them; by scenario, the marks each edit left, so an undo or redo brings its own back.
-        self._typed: dict[str, Any] = {}
-        self._typed_at: dict[Scenario, dict[str, Any]] = {}
-        self._opened = document.opened
-        self._said: tuple[_Layout, str] | None = None  # what the last GPU count laid out, and where
         self._grid = QGridLayout(self)
         self._grid.setContentsMargins(0, 0, 0, 0)
         self._grid.setHorizontalSpacing(_SPACING)
@@ -114,7 +104,6 @@ class ScenarioControls(QWidget):
             self.editors[spec.name] = editor
             self.frames[spec.name] = framed(editor, self)
             self.labels[spec.name] = label
-        self.setStyleSheet(FIELD_STYLE)
         self.setMinimumWidth(self.width_for(1))
         self._shown = self._fields_of(document.scenario.mode)
         self.set_columns(1)
@@ -123,8 +112,10 @@ class ScenarioControls(QWidget):
         document.invalid.connect(self._show_problem)
         document.validity.connect(self._show_problem)
         document.hints_changed.connect(self._show_hints)
-        document.source_changed.connect(self._follow_marks)  # the last model's refusals go at once
+        document.source_changed.connect(self._opened)
         self.refresh()
+        for path, reason in document.problems.items():  # a saved scenario this model cannot run
+            self._show_problem(path, reason)
 
     def width_for(self, columns: int) -> int:
         """The width ``columns`` label + editor pairs need, every editor at its natural width."""
@@ -189,39 +180,14 @@ class ScenarioControls(QWidget):
     # --- edits -----------------------------------------------------------------------------------
 
     def _commit(self, name: str, value: Any, merge: bool) -> None:
-        """Send an edit; a refused value stays in its field, red with its reason, until it is
-        replaced or another edit makes it valid (it is tried again after every accepted edit)."""
-        self._follow_marks()
-        self.pending[name] = value
-        key = f"scenario.{name}" if merge else None
-        waiting = set(self.pending)
-        if self._apply(dict(self.pending), key):
-            self.pending.clear()
-        elif len(self.pending) > 1 and self._apply({name: value}, key):
-            del self.pending[name]
-            if self._apply(dict(self.pending)):
-                self.pending.clear()
-        for applied in waiting - set(self.pending):
+        """Give the document a value typed; a refused one stays in its field, red with its reason,
+        until it is replaced or another value typed makes it valid."""
+        document = self._document
+        waiting = {*document.scenario_drafts, name}
+        document.type_scenario_value(name, value, merge)
+        for applied in waiting - set(document.scenario_drafts):
             self._mark(applied, "")
         self.refresh()
-
-    def _apply(self, values: dict[str, Any], key: str | None = None) -> bool:
-        """Set ``values`` as one undo step, with the layout core gives a GPU count (or an EP) while
-        serving; the TP, PP and EP typed in them become the person's, those the count chose not."""
-        document, typed = self._document, dict(self._typed)  # the document's signals refresh the marks
-        before = document.scenario
-        layout = count_layout(document.architecture, before, values, typed.keys())
-        changes = values | (layout.changes if layout is not None else {})
-        said = self._said
-        if layout is not None:  # before the edit: the memory tab redraws its notes on it
-            self._said = (_layout_of(before, changes), layout.note)
-        if not document.set_scenario_values(changes, key):
-            self._said = said
-            return False
-        self._remember(before, typed)
-        self._typed = _marks_after(typed, values, layout)
-        self._remember(document.scenario, self._typed)
-        return True
 
     def _watch_retyping(self, name: str, editor: Editor) -> None:
         """A GPU count, TP, PP or EP typed again at the size in force changes no value, so the editor
@@ -239,7 +205,7 @@ class ScenarioControls(QWidget):
             if (
                 edited
                 and editor.parse(edited[-1]) == value  # not a box emptied and put back
-                and name not in self.pending
+                and name not in self._document.scenario_drafts
                 and value == getattr(self._document.scenario, name)
             ):
                 self._commit(name, value, False)
@@ -247,37 +213,11 @@ class ScenarioControls(QWidget):
 
         editor.editingFinished.connect(finished)
 
-    def _remember(self, scenario: Scenario, typed: dict[str, Any]) -> None:
-        self._typed_at.pop(scenario, None)  # the latest last: the oldest go first
-        self._typed_at[scenario] = dict(typed)
-        while len(self._typed_at) > _MARKS_KEPT:
-            del self._typed_at[next(iter(self._typed_at))]
-
-    def _follow_marks(self) -> None:
-        """The marks of the scenario in force: none for a model just opened (nor the values refused
-        for the last one: they were never this model's scenario); those an edit left for a scenario
-        undo or redo went back to; else (an edit made elsewhere, Goal Seek's Apply) those whose
-        fields still hold the values typed."""
-        document = self._document
-        scenario = document.scenario
-        if document.opened != self._opened:
-            self._opened, self._typed, self._typed_at, self._said = document.opened, {}, {}, None
-            refused, self.pending = self.pending, {}
-            self._scenario_shown = None  # the fields that showed them show the scenario again
-            for name in refused:
-                self._mark(name, "")
-        elif scenario in self._typed_at:
-            self._typed = dict(self._typed_at[scenario])
-        self._typed = {name: value for name, value in self._typed.items() if getattr(scenario, name) == value}
-
-    def layout_note(self) -> str:
-        """What the last GPU count (or EP) typed did to the layout, in words, while that layout is in
-        force ("4 GPUs: laid out as TP 4, as the GPU table does"); "" otherwise."""
-        self._follow_marks()
-        if self._said is None:
-            return ""
-        layout, text = self._said
-        return text if _layout_of(self._document.scenario) == layout else ""
+    def _opened(self) -> None:
+        """Another model: its fields show its scenario (the values refused for the last model went
+        with it, never this model's scenario)."""
+        self._scenario_shown = None
+        self.deferred.request()
 
     def _fields_of(self, mode: str) -> frozenset[str]:
         """The fields shown: those of ``mode`` the open model has a use for."""
@@ -290,7 +230,7 @@ class ScenarioControls(QWidget):
         the encoder some fields are for."""
         scenario = self._document.scenario
         moved = scenario is not self._scenario_shown or self._fields_of(scenario.mode) != self._shown
-        if self.pending or moved:
+        if self._document.scenario_drafts or moved:
             self.refresh()
         else:
             self._show_hints()  # the advice may follow the model too (its maximum positions)
@@ -298,13 +238,13 @@ class ScenarioControls(QWidget):
     def refresh(self) -> None:
         """Show the document's scenario; a pending (refused) value keeps its field."""
         scenario = self._scenario_shown = self._document.scenario
-        self._follow_marks()
+        pending = self._document.scenario_drafts
         shown = self._fields_of(scenario.mode)
         if shown != self._shown:
             self._shown = shown
             self.set_columns(self.columns, force=True)
         for name, editor in self.editors.items():
-            value = self.pending.get(name, getattr(scenario, name))
+            value = pending.get(name, getattr(scenario, name))
             if editor.value() != value:
                 editor.blockSignals(True)
                 editor.set_value(value)
@@ -316,7 +256,8 @@ class ScenarioControls(QWidget):
         if len(path) != 2 or path[0] != "scenario":
             return
         name = str(path[1])
-        if name not in self.editors or name in self.unread or (not reason and name in self.pending):
+        typed = self._document.scenario_drafts
+        if name not in self.editors or name in self.unread or (not reason and name in typed):
             return  # a refused value stays red until it is replaced or applied; text no number too
         self._mark(name, reason)
 
@@ -365,19 +306,3 @@ class ScenarioControls(QWidget):
     def field_state(self, name: str) -> str:
         """How a field is marked: 'error' (red), 'hint' (amber) or ''."""
         return marked(self.editors[name])
-
-
-def _layout_of(scenario: Scenario, changes: dict[str, Any] | None = None) -> _Layout:
-    """GPUs, TP, PP and EP of ``scenario`` with ``changes``."""
-    sizes = [(changes or {}).get(name, getattr(scenario, name)) for name in ("gpus", "tp", "pp", "ep")]
-    return sizes[0], sizes[1], sizes[2], sizes[3]
-
-
-def _marks_after(typed: dict[str, Any], values: dict[str, Any], layout: CountLayout | None) -> dict[str, Any]:
-    """The layout fields set by hand once ``values`` are set: those typed in them join, at the size
-    the layout gives them (an EP lowered to what the copies take); those the count chose (a typed
-    TP it could not take among them) leave."""
-    marks = typed | {name: values[name] for name in LAYOUT_FIELDS & values.keys()}
-    if layout is None:
-        return marks
-    return {name: layout.changes.get(name, size) for name, size in marks.items() if name not in layout.chosen}

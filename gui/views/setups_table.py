@@ -31,8 +31,9 @@ from PySide6.QtWidgets import (
 
 from paramtally.core.io.export import GPU_COLUMNS, gpu_rows, to_tsv
 from paramtally.core.memory.fit import column_description
+from paramtally.core.typed_numbers import GIB
 from paramtally.gui.views.copy_rows import add_copy_action
-from paramtally.gui.views.format import GIB, rate_text, signed_bytes_both
+from paramtally.gui.views.format import rate_text, signed_bytes_both
 
 __all__ = [
     "COLUMN_FIELDS",

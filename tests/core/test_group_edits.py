@@ -221,3 +221,31 @@ def test_a_value_given_to_several_groups_is_one_undo_step_and_a_refusal_stays_ty
     doc.history.undo()
     doc.history.undo()
     assert doc.architecture == load_source("jamba-v0.1")
+
+
+def test_a_tree_edit_reaches_the_groups_of_one_block_in_the_selection() -> None:
+    """Issue 32: which groups an edit from the layer tree reaches is decided in core."""
+    from paramtally.core.schema import LoRA
+    from paramtally.core.schema.group_addresses import edit_targets, value_targets
+
+    jamba = load_source("jamba-v0.1")
+    pattern = ATTENTION[:-2]  # the group whose pattern holds Jamba's eight layers
+    inner = tuple((*pattern, "pattern", i) for i in range(8))
+    # A pattern's row stands for the groups inside it; a group selected twice is reached once.
+    assert edit_targets(jamba, [pattern]) == inner
+    assert edit_targets(jamba, [inner[3], pattern, inner[3]]) == (
+        inner[3],
+        *(g for g in inner if g != inner[3]),
+    )
+    # A window is an attention's: the selection's Mamba layers do not take it; an FFN width is a
+    # dense FFN's, not a MoE's.
+    assert value_targets(jamba, [pattern], ("mixer", "sliding_window")) == (ATTENTION,)
+    dense = tuple(g for g in inner if group_block(jamba, g).ffn.kind == "dense")
+    assert value_targets(jamba, [pattern], ("ffn", "width")) == dense
+    # A LoRA of attention's projections reaches the attention layer alone; one of no matrix any
+    # layer has reaches them all (and the dialog says why when the model refuses it).
+    attention_only = LoRA(rank=8, targets=("q", "v"))
+    assert layer_ops.part_targets(jamba, list(inner), "lora", attention_only) == [ATTENTION]
+    mamba = [g for g in inner if g != ATTENTION and group_block(jamba, g).ffn.kind == "moe"]
+    assert layer_ops.part_targets(jamba, mamba, "lora", attention_only) == mamba
+    assert layer_ops.part_targets(jamba, list(inner), "adapter", None) == list(inner)

@@ -11,6 +11,7 @@ import pytest
 from paramtally.core.count.parameters import count_parameters
 from paramtally.core.editing.edits import without_biases
 from paramtally.core.io.presets import builtin_ids, load_builtin
+from tests.core.test_vision_language import VLM_PRESETS
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = json.loads((ROOT / "tests" / "golden" / "presets.json").read_text(encoding="utf-8"))
@@ -38,7 +39,8 @@ PRESET_IDS = (
 
 
 def test_every_built_in_preset_is_checked_here() -> None:
-    assert set(builtin_ids()) == set(PRESET_IDS) | set(V2_PRESETS)
+    # The vision-language presets are checked part by part in test_vision_language.py.
+    assert set(builtin_ids()) == set(PRESET_IDS) | set(V2_PRESETS) | set(VLM_PRESETS)
 
 
 @pytest.mark.parametrize("preset_id", sorted(V2_PRESETS))
@@ -59,7 +61,7 @@ def test_preset_counts_as_the_real_model(preset_id: str) -> None:
     assert (report.total, report.active) == (GOLDEN[preset_id]["total"], GOLDEN[preset_id]["active"])
 
 
-@pytest.mark.parametrize("preset_id", [*PRESET_IDS, *sorted(V2_PRESETS)])
+@pytest.mark.parametrize("preset_id", [*PRESET_IDS, *sorted(V2_PRESETS), *sorted(VLM_PRESETS)])
 def test_preset_has_a_display_name_and_source(preset_id: str) -> None:
     arch = load_builtin(preset_id)
     assert arch.name not in ("Untitled", preset_id)

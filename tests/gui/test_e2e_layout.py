@@ -12,6 +12,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QEvent, QObject, QPoint
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QApplication,
@@ -193,3 +195,75 @@ def test_the_views_built_after_the_first_paint_share_the_parameters_tab(
     assert [split.widget(i) for i in range(split.count())] == [window.charts, window.table]
     assert window.table.height() >= split.height() // 4, (window.table.height(), split.height())
     assert window.charts.height() >= split.height() // 4
+
+
+def _places(window: MainWindow) -> dict[str, tuple[int, int, int, int]]:
+    """Where what the first paint shows lies in the window: (x, y, width, height) of each part,
+    each tab's title and each form field's editor."""
+    parts: dict[str, QWidget] = {
+        "menu bar": window.menuBar(),
+        "headline": window.headline,
+        "tabs": window.tabs,
+        "form": window.form,
+        "tree": window.tree,
+        "right split": window.right_split,
+        "status bar": window.statusBar(),
+        "presets dock": window.presets_dock,
+    }
+    parts |= {f"field {path}": row.editor for path, row in window.form._rows.items()}
+    places = {}
+    for name, widget in parts.items():
+        corner = widget.mapTo(window, QPoint(0, 0))
+        places[name] = (corner.x(), corner.y(), widget.width(), widget.height()) if widget.isVisible() else ()
+    bar = window.tabs.tabBar()
+    for index in range(bar.count()):
+        tab = bar.tabRect(index)
+        places[f"tab {bar.tabText(index)}"] = (tab.x(), tab.y(), tab.width(), tab.height())
+    return places  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1440, 900)])
+@pytest.mark.parametrize("dock", [False, True])
+def test_the_first_paint_lays_out_the_window_as_it_stays(
+    qtbot: QtBot, document: Document, size: tuple[int, int], dock: bool
+) -> None:
+    """What follows the first paint (the menus' entries, the presets browser while its dock is
+    closed, the charts, the table, the memory panel) moves nothing the first paint showed: the
+    headline, the tabs and their titles, the form's fields, the tree, the menu bar; with the presets
+    dock remembered open, the browser is in the first paint."""
+    if dock:  # the last window closed with the dock open
+        first = MainWindow(document)
+        qtbot.addWidget(first)
+        first.show()
+        first.presets_dock.show()
+        qtbot.waitExposed(first)
+        first.close()
+    window = open_window(build_parser().parse_args(["gpt3-175b", "--size", f"{size[0]}x{size[1]}"]))
+    assert isinstance(window, MainWindow)
+    qtbot.addWidget(window)
+    at_first_paint: dict[str, object] = {}
+
+    class FirstPaint(QObject):
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            if event.type() == QEvent.Type.Paint and not at_first_paint:
+                at_first_paint.update(
+                    places=_places(window),
+                    menus=[action.text() for action in window.menuBar().actions()],
+                    entries=len(window.file_menu.actions()),
+                    browser=window.presets_dock.widget() is not None,
+                    views=window.views_loaded,
+                )
+            return False
+
+    spy = FirstPaint(window)
+    window.headline.installEventFilter(spy)
+    window.show()
+    qtbot.waitUntil(lambda: window.views_loaded, timeout=30_000)
+    settle()
+    assert at_first_paint["views"] is False and at_first_paint["entries"] == 0  # they came after it
+    assert at_first_paint["menus"] == ["&File", "&Edit", "&View", "E&xplore", "&Help"]
+    assert at_first_paint["browser"] is dock and window.presets_dock.isVisible() is dock
+    assert window.findChild(QAction, "actionOpen") in window.file_menu.actions()
+    places = _places(window)
+    assert places == at_first_paint["places"]
+    assert places["presets dock"] if dock else places["presets dock"] == ()

@@ -279,7 +279,7 @@ def test_scenario_fields_keep_their_values_through_model_edits_and_follow_undo(
     assert _memory_shown(panel) == estimate_memory(document.architecture, document.scenario).total_bytes
 
     type_into(_editor(panel, "tp"), "8")  # the refused value replaced: nothing waits any more
-    assert not _red(panel, "tp") and not panel.controls.pending
+    assert not _red(panel, "tp") and not document.scenario_drafts
     type_into(hidden, "12384")
     window.findChild(QWidget, "layerTree").setFocus()  # Ctrl+Z from outside the fields
     for _ in range(2):  # the hidden size twice, then the 8 GPUs, then the context

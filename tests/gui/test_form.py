@@ -20,6 +20,7 @@ from paramtally.core.schema.field_specs import field_spec, model_fields
 from paramtally.gui.document import Document
 from paramtally.gui.form import ArchitectureForm
 from paramtally.gui.form.editors import CheckBox, ComboBox, IntSpinBox, MultiChoice, make_editor
+from paramtally.gui.form.field_frame import AMBER, RED
 from paramtally.gui.main_window import MainWindow
 from tests.gui.conftest import TypeInto
 from tests.gui.modals import Modals
@@ -173,6 +174,32 @@ def test_an_invalid_head_count_is_shown_at_the_field_and_the_figures_stay(
         with_value(load_source("gpt3-175b"), ("blocks", "default", "mixer", "num_kv_heads"), 8)
     )
     assert doc.report.total == expected.total < total
+
+
+def _border_colours(editor: QWidget) -> set[str]:
+    """The colours of the 2-pixel margin round ``editor`` inside its field frame, as drawn."""
+    frame = editor.parentWidget()
+    assert frame is not None
+    image = frame.grab().toImage()
+    middle = image.height() // 2
+    margin = [(1, middle), (image.width() - 2, middle), (image.width() // 2, 1)]
+    return {image.pixelColor(x, y).name() for x, y in margin}
+
+
+def test_a_refused_field_is_framed_red_and_a_hinted_one_amber(
+    window: MainWindow, type_into: TypeInto
+) -> None:
+    """The frame paints its border itself (no style sheet over the form): red round a refusal,
+    amber round advice, nothing round a plain field."""
+    heads, vocab = ("blocks", "default", "mixer", "num_kv_heads"), ("embeddings", "vocab_size")
+    form = window.form
+    assert RED not in _border_colours(form.editor(heads)) and AMBER not in _border_colours(form.editor(heads))
+    type_into(form.editor(heads), "5")
+    assert form.field_state(heads) == "error" and _border_colours(form.editor(heads)) == {RED}
+    window.document.set_scenario_values({"context": 4096})  # GPT-3's vocabulary: pad it to 50,304
+    assert form.field_state(vocab) == "hint" and _border_colours(form.editor(vocab)) == {AMBER}
+    type_into(form.editor(heads), "8")
+    assert form.field_state(heads) == "" and not _border_colours(form.editor(heads)) & {RED, AMBER}
 
 
 def test_a_cross_field_error_is_shown_at_both_fields(window: MainWindow, type_into: TypeInto) -> None:

@@ -294,7 +294,7 @@ def test_any_sequence_of_typed_sizes_ends_where_the_command_line_with_those_flag
         _type(panel, type_into, field, str(value))
         if field != "gpus":
             typed[field] = value
-        s, waiting = window.document.scenario, panel.controls.pending
+        s, waiting = window.document.scenario, window.document.scenario_drafts
         # An EP a count lowers stays typed at what the copies take.
         if "ep" in typed and "ep" not in waiting:
             typed["ep"] = s.ep
@@ -320,4 +320,19 @@ def test_one_gpu_is_said_in_the_singular(qtbot: QtBot, type_into: TypeInto) -> N
     _type(panel, type_into, "ep", "1")
     _type(panel, type_into, "tp", "2")
     assert "1 GPU cannot be split into tp·pp = 2 groups" in panel.problem.text()
+    window.close()
+
+
+def test_the_memory_tab_advises_as_the_command_line_does(
+    qtbot: QtBot, type_into: TypeInto, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 32: the layout advice is core's, so the window and ``paramtally memory`` say it alike."""
+    window, panel = _memory_tab(qtbot, "llama-3-8b")
+    _type(panel, type_into, "tp", "1")
+    _type(panel, type_into, "gpus", "8")
+    table = _table_of(capsys, "llama-3-8b", "--tp", "1", "--gpus", "8")
+    advice = next(line.strip() for line in table.splitlines() if "copies of the model" in line)
+    assert advice.endswith("One copy over all of them: TP=8 (set --tp/--pp).")
+    shown = advice.replace("--tp/--pp", "Tensor/Pipeline parallel")
+    assert panel.layout_note.text().endswith(shown) and panel.layout_note.isVisible()
     window.close()

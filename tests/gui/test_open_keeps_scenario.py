@@ -9,8 +9,10 @@ file (Ctrl+O), a folder and Open Recent.
 from __future__ import annotations
 
 import json
+import warnings
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QWidget
 from pytestqt.qtbot import QtBot
@@ -72,7 +74,7 @@ def test_a_built_in_preset_keeps_the_typed_scenario_and_takes_its_own_context(
     llama = estimate_memory(load_source("llama-3-8b"), expected)
     assert document.memory is not None and document.memory.total_bytes == llama.total_bytes
     # The old model's refusal stays behind: no red field, no "Not applied", the field shows 4.
-    assert not controls.pending and controls.field_state("batch") == ""
+    assert not document.scenario_drafts and controls.field_state("batch") == ""
     assert not window.memory.problem.isVisible() and controls.editors["batch"].lineEdit().text() == "4"
     assert controls.editors["context"].lineEdit().text() == "4,096"
     said = window.statusBar().currentMessage()
@@ -203,3 +205,25 @@ def test_user_presets_from_the_browser_and_open_recent_follow_the_same_rule(
     assert window.document.scenario == Scenario(batch=2, context=LLAMA_CONTEXT)
     said = window.statusBar().currentMessage()
     assert said.endswith("scenario: kept Batch 2; Context 4,096 from the model"), said
+
+
+def test_a_saved_scenario_skipped_at_start_is_said_in_the_status_bar(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The form's advice judges the scenario saved with the model the window starts with (issue 32:
+    reads announce nothing, so they judge it whole): the notice of one skipped, given while the
+    window is made, is said in its status bar, not on the terminal."""
+    from paramtally.core.io.presets import dump_preset, load_builtin
+    from paramtally.gui.app import build_parser, open_window
+
+    monkeypatch.setattr(warnings, "showwarning", warnings.showwarning)  # the window routes them
+    data = json.loads(dump_preset(load_builtin("gpt2"))) | {"scenario": {"gpus": 8, "gpu": "NoSuchGPU"}}
+    source = tmp_path / "model.json"
+    source.write_text(json.dumps(data), encoding="utf-8")
+    with warnings.catch_warnings():
+        window = open_window(build_parser().parse_args([str(source)]))
+        assert isinstance(window, MainWindow)
+        qtbot.addWidget(window)
+    said = window.statusBar().currentMessage()
+    assert f"⚠ {source.name}: the saved scenario was skipped (scenario.gpu: unknown GPU 'NoSuchGPU'" in said
+    assert window.document.scenario == Scenario(context=1024, gpus=1)  # the one GPT-2 opens with

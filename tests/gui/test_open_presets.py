@@ -58,5 +58,6 @@ def test_opening_a_preset_shows_the_cli_count(
     model = window.tree.tree_model
     stacks = [model.data(model.index(i, 0)).split(":")[0] for i in range(model.rowCount())]
     arch = window.document.architecture
-    expected = [role.capitalize() for role, _ in arch.stacks] + (["MTP"] if arch.mtp else [])
+    vision = ["Vision tower"] if arch.vision else []  # a vision-language model's tower comes first
+    expected = vision + [role.capitalize() for role, _ in arch.stacks] + (["MTP"] if arch.mtp else [])
     assert stacks == expected

@@ -103,13 +103,16 @@ def test_window_remembers_its_geometry(qtbot: QtBot, config_dir: Path) -> None:
     first = MainWindow(Document(load_source("gpt3-175b")))
     qtbot.addWidget(first)
     first.show()
-    first.resize(760, 640)  # inside the 800×800 offscreen screen, which restoreGeometry clamps to
-    qtbot.waitUntil(lambda: first.width() == 760)
+    # The offscreen screen is 800×800 and restoreGeometry fits a window into its screen; the
+    # window's least width (the form beside the bar and the pie, ~840 px) is wider than that
+    # screen, so the height is what shows the geometry was remembered.
+    first.resize(first.width(), 640)
+    qtbot.waitUntil(lambda: first.height() == 640)
     first.close()
     assert (config_dir / "window.ini").is_file()
     second = MainWindow(Document(load_source("gpt3-175b")))
     qtbot.addWidget(second)
-    assert (second.width(), second.height()) == (760, 640)
+    assert second.height() == 640
 
 
 def test_view_menu_switches_the_theme(window: MainWindow, qtbot: QtBot) -> None:

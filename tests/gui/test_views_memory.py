@@ -13,8 +13,9 @@ from paramtally.core.memory.fit import fit_setups
 from paramtally.core.memory.gpus import find_gpu
 from paramtally.core.memory.scenario import Scenario
 from paramtally.core.memory.serving import estimate_serving
+from paramtally.core.typed_numbers import GIB
 from paramtally.gui.main_window import MainWindow
-from paramtally.gui.views.format import GIB, rate_text, seconds_text, signed_bytes_both
+from paramtally.gui.views.format import rate_text, seconds_text, signed_bytes_both
 from paramtally.gui.views.memory_panel import MemoryPanel
 from paramtally.gui.views.serving_summary import dollars_text
 from paramtally.gui.views.setups_table import FITS, FITS_TEXT, FREE, NOT_FIT_TEXT, RAW_ROLE, USAGE

@@ -1,0 +1,203 @@
+"""Images in memory: the tokens they put in the language model's context, and the vision tower's
+working set and activations.
+
+An image (or tile) of S pixels per side is (S/p)² patches in the vision tower, and the projector's
+merges leave (S/p)²/Π s² tokens for the language model: Qwen2.5-VL at 448² has 1,024 patches and
+256 tokens, Gemma-3 at 896² 4,096 and 256 (its 4×4 pooling), LLaVA-1.5 at 336² 576 (the class
+token dropped). They join the text in the context — its KV cache, its activations — except in
+Mllama, whose cross-attention layers read the tower's tokens (class token included, per tile) and
+cache their K and V once per sequence, as a decoder caches an encoder's.
+
+The tower's own activations are estimates: Korthikanti et al. 2022's per-layer terms at its width,
+with attention within each image (or tile); nothing here measured them.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from paramtally.core.blocks import DenseFFN
+from paramtally.core.count.terms import Term
+from paramtally.core.memory.scenario import Scenario, with_changes
+from paramtally.core.schema import Architecture
+from paramtally.core.schema.vision import Merge, ProjectorStepKind
+
+__all__ = [
+    "cross_image_tokens",
+    "image_tokens",
+    "images_text",
+    "language_scenario",
+    "tokens_per_image",
+    "tower_tokens_per_image",
+    "vision_terms",
+]
+
+KORTHIKANTI = (
+    "an estimate: Korthikanti et al. 2022's activations of a transformer layer, s·b·h·(34 + 5·a·s/h) "
+    "bytes at 16 bits (34 with FlashAttention or selective recompute, 2 with full recompute), at the "
+    "tower's width e over each image's n tokens, for the N images of a micro-batch; the tower unsplit "
+    "by TP, on the first pipeline stage"
+)
+
+
+def tokens_per_image(arch: Architecture, image_size: int | None = None) -> int:
+    """Tokens one image puts in the language model's context: its tiles' patches over the
+    projector's merges (0 without a vision tower)."""
+    vision, projector = arch.vision, arch.projector
+    if vision is None or projector is None:
+        return 0
+    patches = vision.patches_per_image(image_size or vision.image_size)
+    return vision.tiles_per_image * (patches // projector.merged)
+
+
+def tower_tokens_per_image(arch: Architecture, image_size: int | None = None) -> int:
+    """Tokens the vision tower runs over for one image: its patches and class token, per tile."""
+    vision = arch.vision
+    if vision is None:
+        return 0
+    per_tile = vision.patches_per_image(image_size or vision.image_size) + vision.patches.class_token
+    return vision.tiles_per_image * per_tile
+
+
+def _cross_attending(arch: Architecture) -> bool:
+    """Whether the language model reads the image through cross-attention (Mllama), not its context."""
+    return arch.encoder is None and any(run.block.cross_attention is not None for run in arch.runs)
+
+
+def image_tokens(arch: Architecture, s: Scenario) -> int:
+    """Tokens the images of one sequence add to the language model's context."""
+    if arch.vision is None or not s.images or _cross_attending(arch):
+        return 0
+    return s.images * tokens_per_image(arch, s.image_size)
+
+
+def cross_image_tokens(arch: Architecture, s: Scenario) -> int | None:
+    """Tokens a cross-attention over the image reads per sequence (Mllama); None for other models."""
+    if arch.vision is None or not _cross_attending(arch):
+        return None
+    return max(s.images, 1) * tower_tokens_per_image(arch, s.image_size)
+
+
+def language_scenario(arch: Architecture, s: Scenario) -> Scenario:
+    """``s`` as the language model's layers see it: its context holds the image tokens too."""
+    tokens = image_tokens(arch, s)
+    return with_changes(s, (("context", s.context + tokens),)) if tokens else s
+
+
+def images_text(arch: Architecture, s: Scenario) -> str | None:
+    """The images of a sequence in words, as the memory reports say them ('1 image of 448² pixels:
+    256 tokens in the context (1,024 patches in the tower), the tower frozen'); None without a tower."""
+    vision = arch.vision
+    if vision is None:
+        return None
+    size = s.image_size or vision.image_size
+    count = f"{s.images:,} image{'s' if s.images != 1 else ''} of {size:,}² pixels"
+    if not s.images:
+        return f"no images (0 of {size:,}² pixels): text alone"
+    tower = f"{tower_tokens_per_image(arch, size):,} patches in the tower"
+    cross = cross_image_tokens(arch, s)
+    if cross is not None:
+        where = f"{cross:,} tokens read by cross-attention ({tower} per image)"
+    else:
+        where = f"{image_tokens(arch, s):,} tokens in the context ({tower} per image)"
+    trained = ""
+    if s.mode == "training":
+        trained = ", the tower trained" if s.train_vision else ", the tower frozen"
+    return f"{count}: {where}{trained}"
+
+
+def _tower_widths(arch: Architecture) -> int:
+    """The widest intermediate of the tower's layers (attention projections or MLP)."""
+    vision = arch.vision
+    assert vision is not None
+    widest = 0
+    for run in arch.vision_runs:
+        block = run.block
+        ctx = block.context(vision.width)
+        ffn = (2 if block.ffn.gated else 1) * block.ffn.active_width()
+        widest = max(widest, block.mixer.prefill_width(ctx), ffn)
+    return widest
+
+
+def _projector_widths(arch: Architecture) -> int:
+    """The features the projector's weighted steps keep for backward per image token of the tower:
+    each step's input (and an MLP's intermediate), scaled down by the merges before it."""
+    vision, projector = arch.vision, arch.projector
+    assert vision is not None and projector is not None
+    kept, width, merged = 0, projector.features * vision.width, 1
+    steps: tuple[ProjectorStepKind, ...] = projector.steps
+    for step in steps:
+        if isinstance(step, DenseFFN):  # an MLP keeps its input and its intermediate, its width kept
+            kept += (width + (2 if step.gated else 1) * step.width) // merged
+            continue
+        if isinstance(step, Merge):
+            merged *= step.factor**2
+        elif step.apply(width, arch.hidden_size)[0]:  # a step with weights keeps its input
+            kept += width // merged
+        width = step.apply(width, arch.hidden_size)[1]
+    return kept
+
+
+@lru_cache(maxsize=256)
+def vision_terms(arch: Architecture, s: Scenario) -> tuple[Term, ...]:
+    """The images' terms on the first pipeline stage: the tower's working set while serving; in
+    training the projector's activations and, when the tower trains, the tower's."""
+    vision = arch.vision
+    if vision is None or not s.images:
+        return ()
+    n = tower_tokens_per_image(arch, s.image_size) // vision.tiles_per_image  # attention spans a tile
+    images = s.batch * max(s.images, 1) * vision.tiles_per_image
+    byte = 4 if s.dtype == "fp32" else 2
+    e = vision.width
+    if s.mode == "inference":
+        working = Term.of(
+            "activations (vision tower working set)",
+            "activations",
+            "N·n·B·(2·e + W_v)",
+            "an estimate: one tower layer's residual, norm output and widest intermediate W_v for "
+            "every patch of the batch's N images (or tiles) at once, at B bytes; the tower encodes "
+            "before the language model's prefill, so beside its working set this is an upper bound",
+            N=images,
+            n=n,
+            B=byte,
+            e=e,
+            W_v=_tower_widths(arch),
+        )
+        return (working,)
+    terms = [
+        Term.of(
+            "activations (projector, estimate)",
+            "activations",
+            "N·n·W_p·B",
+            "an estimate: each weighted projector step keeps its input (an MLP its intermediate too) "
+            "per image token, W_p in all after the merges before each step",
+            N=images,
+            n=n,
+            W_p=_projector_widths(arch),
+            B=byte,
+        )
+    ]
+    if s.train_vision:
+        heads = max((run.block.mixer.score_heads() for run in arch.vision_runs), default=0)
+        layers = vision.num_layers
+        values: dict[str, int] = {}
+        if s.recompute == "full":
+            expr = "L_v·N·n·2·e"
+        elif s.flash_attention or s.recompute == "selective":
+            expr = "L_v·N·n·34·e"
+        else:
+            expr, values = "L_v·N·n·(34·e + 5·a_v·n)", {"a_v": heads}
+        terms.append(
+            Term.of(
+                "activations (vision tower, estimate)",
+                "activations",
+                expr,
+                KORTHIKANTI,
+                L_v=layers,
+                N=images,
+                n=n,
+                e=e,
+                **values,
+            )
+        )
+    return tuple(terms)

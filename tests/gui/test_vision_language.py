@@ -1,0 +1,161 @@
+"""A vision-language model in the window: the headline's two totals, the vision tower in the layer
+tree, the tower and projector in the charts and the breakdown table, the tower and the projector
+edited in the form and the tree, the images in the memory tab, and File → New's VLM template."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QWidget
+from pytestqt.qtbot import QtBot
+
+from paramtally.core.count.parameters import count_parameters
+from paramtally.core.memory.estimate import estimate_memory
+from paramtally.gui.main_window import MainWindow
+from tests.gui.conftest import TypeInto
+from tests.gui.views_support import click_tab, preset_window
+
+E, F = 1280, 3420  # Qwen2.5-VL's vision width and MLP width
+QWEN_VISION_LAYER = (
+    4 * E * E + 4 * E + 3 * E * F + 2 * F + E + 2 * E
+)  # biased attention, gated MLP, 2 RMSNorms
+
+
+def _headline(window: MainWindow) -> str:
+    label = window.findChild(QWidget, "totalParams")
+    return str(label.text())  # type: ignore[attr-defined]
+
+
+def _bars(window: MainWindow) -> dict[str, int]:
+    bar = window.charts.bar
+    return {
+        part: int(width) for part, width in zip(bar.parts_shown, bar.part_bars.opts["width"], strict=True)
+    }
+
+
+def _click_row(qtbot: QtBot, window: MainWindow, index: QModelIndex) -> None:
+    tree = window.tree
+    assert index.isValid()
+    tree.scrollTo(index)
+    qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=tree.visualRect(index).center())
+
+
+def _table_names(window: MainWindow) -> list[str]:
+    model = window.table.model()
+    root = model.index(0, 0)
+    return [model.index(row, 0, root).data() for row in range(model.rowCount(root))]
+
+
+def test_qwen_vl_shows_its_tower_and_projector_everywhere(qtbot: QtBot) -> None:
+    window = preset_window(qtbot, "qwen2.5-vl-7b", (1024, 700))
+    report = window.document.report
+    text = _headline(window)
+    assert "8,292,166,656" in text and "Text only: <b>7,615,616,512</b> (7.62B)" in text
+    assert "vision tower 631.98M, projector 44.57M" in text
+    tree = window.tree.tree_model
+    stack = tree.find(("vision",))
+    assert stack.data() == "Vision tower: 32 layers"
+    group = tree.find(("vision", "layers", 0))
+    assert group.data() == "layers 0–31 (dense)"
+    assert tree.row_of(group).params == 32 * QWEN_VISION_LAYER
+    assert tree.find(("decoder",)).data() == "Decoder: 28 layers"
+    bars = _bars(window)
+    assert (
+        (bars["vision"], bars["projector"]) == (report.vision, report.projector) == (631_975_680, 44_574_464)
+    )
+    assert list(window.charts.bar.parts_shown[:2]) == ["vision", "projector"]
+    assert _table_names(window)[:3] == ["vision tower", "projector", "embeddings"]
+
+
+def test_editing_the_tower_in_the_form_changes_the_total_and_its_bar(
+    qtbot: QtBot, type_into: TypeInto
+) -> None:
+    window = preset_window(qtbot, "qwen2.5-vl-7b", (1024, 700))
+    document, form = window.document, window.form
+    before = document.report
+    type_into(form.editor(("vision", "num_layers")), "24")
+    after = document.report
+    assert after.vision == before.vision - 8 * QWEN_VISION_LAYER
+    assert after.language_model == before.language_model  # the text model is untouched
+    assert f"{after.total:,}" in _headline(window) and _bars(window)["vision"] == after.vision
+    assert window.tree.tree_model.find(("vision",)).data() == "Vision tower: 24 layers"
+    type_into(form.editor(("vision", "width")), "1536")  # the tower's blocks follow its width
+    assert document.report.vision == count_parameters(document.architecture).vision > after.vision
+    document.undo_stack.undo()
+    document.undo_stack.undo()
+    assert document.report.total == before.total
+
+
+def test_a_vision_group_picked_in_the_tree_is_edited_at_the_tower_width(
+    qtbot: QtBot, type_into: TypeInto
+) -> None:
+    window = preset_window(qtbot, "qwen2.5-vl-7b", (1024, 700))
+    document, form = window.document, window.form
+    before = document.report
+    _click_row(qtbot, window, window.tree.tree_model.find(("vision", "layers", 0)))
+    assert form.group == ("vision", "layers", 0)
+    assert next(iter(form.sections)).startswith("Layer group: layers 0–31 (dense)")
+    type_into(form.editor(("vision", "layers", 0, "override", "ffn", "width")), "5120")
+    after = document.report
+    # 32 layers, each 3·e·Δf + 2·Δf more for the gated MLP with biases.
+    assert after.vision - before.vision == 32 * (3 * E + 2) * (5120 - F)
+    assert after.language_model == before.language_model
+
+
+def test_the_projector_steps_are_edited_in_the_form(qtbot: QtBot, type_into: TypeInto) -> None:
+    window = preset_window(qtbot, "llava-1.5-7b", (1024, 700))
+    document, form = window.document, window.form
+    h = 4096
+    assert "Projector · Step 2" in form.sections
+    kind = form.editor(("projector", "steps", 1, "kind"))
+    assert kind.currentText() == "Linear"
+    kind.setFocus()
+    qtbot.keyClick(kind, Qt.Key.Key_Down)  # Linear → Dense FFN (an MLP at the hidden size)
+    (_, mlp) = document.architecture.projector.steps  # type: ignore[union-attr]
+    assert mlp.kind == "dense" and mlp.width == 4 * h
+    assert document.report.projector == (1024 * h + h) + (3 * h * 4 * h + 2 * 4 * h + h)
+    type_into(form.editor(("projector", "steps", 1, "width")), "8192")
+    assert document.report.projector == (1024 * h + h) + (3 * h * 8192 + 2 * 8192 + h)
+    assert f"{document.report.total:,}" in _headline(window)
+
+
+def test_the_memory_tab_takes_images_and_says_their_tokens(qtbot: QtBot, type_into: TypeInto) -> None:
+    window = preset_window(qtbot, "gemma-3-4b", (1024, 700))
+    click_tab(qtbot, window, "Memory and GPU fit")
+    document = window.document
+    images = window.findChild(QWidget, "scenario.images")
+    note = window.findChild(QWidget, "imagesNote")
+    qtbot.waitUntil(lambda: images.isVisible() and note.isVisible())
+    assert "1 image of 896² pixels: 256 tokens in the context" in note.text()  # type: ignore[attr-defined]
+    kv_before = document.memory.kv_cache_bytes  # type: ignore[union-attr]
+    type_into(images, "8")
+    assert document.scenario.images == 8
+    memory = estimate_memory(document.architecture, document.scenario)
+    assert document.memory.total_bytes == memory.total_bytes  # type: ignore[union-attr]
+    assert memory.kv_cache_bytes > kv_before
+    qtbot.waitUntil(lambda: "8 images of 896² pixels: 2,048 tokens" in note.text())  # type: ignore[attr-defined]
+
+
+def test_images_are_not_offered_for_a_text_model(qtbot: QtBot) -> None:
+    window = preset_window(qtbot, "llama-3-8b", (1024, 700))
+    click_tab(qtbot, window, "Memory and GPU fit")
+    qtbot.waitUntil(lambda: window.findChild(QWidget, "scenario.context").isVisible())
+    assert not window.findChild(QWidget, "scenario.images").isVisible()
+    assert not window.findChild(QWidget, "imagesNote").isVisible()
+
+
+def test_file_new_offers_a_vision_language_template(qtbot: QtBot, window: MainWindow) -> None:
+    action = window.findChild(QAction, "actionNew:vision-language")
+    assert action is not None and action.text() == "Vision-language (LLaVA-style)"
+    action.trigger()
+    document = window.document
+    assert document.architecture.name == "New vision-language model"
+    report = document.report
+    # LLaVA-1.5-7B's CLIP tower and projector before Llama-2-7B (its 32,000-token vocabulary).
+    assert (report.vision, report.projector, report.language_model) == (
+        303_507_456,
+        20_979_712,
+        6_738_415_616,
+    )
+    assert window.tree.tree_model.find(("vision",)).data() == "Vision tower: 24 layers"
+    assert "Text only: <b>6,738,415,616</b>" in _headline(window)
