@@ -1,0 +1,254 @@
+"""Issue 33's mixture-of-experts decoders, one quirk each: what transformers 5.24 builds beyond a
+Mixtral layer, read from a published config.json and equal to the tensors the real class holds
+(``tests/data/param_names_v3.json``, measured by ``tools/measure_golden.py --v3``). Whole-model
+totals and actives of the published and random configs are in test_families / test_hf_import."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from math import prod
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from paramtally.core.count.breakdown import Node
+from paramtally.core.count.parameters import block_node, count_parameters
+from paramtally.core.errors import ParamTallyError
+from paramtally.core.io.importers.hf_config import import_hf_config
+from paramtally.core.schema import Architecture
+
+ROOT = Path(__file__).resolve().parents[2]
+V3 = ROOT / "tests" / "data" / "hf_configs_v3"
+NAMES = json.loads((ROOT / "tests" / "data" / "param_names_v3.json").read_text(encoding="utf-8"))
+GOLDEN = json.loads((ROOT / "tests" / "golden" / "families_v3.json").read_text(encoding="utf-8"))
+
+
+def config(stem: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((V3 / f"{stem}.json").read_text(encoding="utf-8"))
+    return data
+
+
+def imported(stem: str, **changes: Any) -> Architecture:
+    return import_hf_config({**config(stem), **changes}, f"{stem}.json")
+
+
+def measured(stem: str, pattern: str, structure: int = -1, kind: str = "params") -> int:
+    """Elements of one layer's tensors (of layer structure ``structure``) whose names match."""
+    params = NAMES[stem]["layer_structures"][structure][kind]
+    found = [prod(shape) for name, shape in params.items() if re.search(pattern, name)]
+    assert found, f"{stem} has no tensor matching {pattern}"
+    return sum(found)
+
+
+def outside(stem: str, pattern: str) -> int:
+    tensors = NAMES[stem]["outside_layers"]
+    found = [
+        prod(shape) for name, shape in tensors.items() if re.search(pattern, name) and isinstance(shape, list)
+    ]
+    assert found, f"{stem} has no tensor matching {pattern} outside its layers"
+    return sum(found)
+
+
+def nodes(node: Node) -> Iterator[Node]:
+    yield node
+    for child in node.children:
+        yield from nodes(child)
+
+
+def term(arch: Architecture, name: str, run: int = -1) -> int:
+    """One layer's term named ``name`` (its name's start), in run ``run`` of the decoder."""
+    layer = block_node(arch.runs[run].block, arch.hidden_size)
+    (found,) = [node for node in nodes(layer) if node.name.startswith(name) and not node.children]
+    params: int = found.params
+    return params
+
+
+def layer(arch: Architecture, run: int = -1) -> int:
+    params: int = block_node(arch.runs[run].block, arch.hidden_size).params
+    return params
+
+
+def layer_measured(stem: str, structure: int = -1) -> int:
+    return sum(prod(shape) for shape in NAMES[stem]["layer_structures"][structure]["params"].values())
+
+
+# --- OLMoE ------------------------------------------------------------------------------------------
+
+
+def test_olmoe_normalizes_q_and_k_over_the_whole_projection() -> None:
+    """OlmoeAttention: q_norm = RMSNorm(h), k_norm = RMSNorm((h / a)·g), not one head's d_h."""
+    arch = imported("olmoe-1b-7b-0924")
+    assert term(arch, "q/k norms") == measured("olmoe-1b-7b-0924", r"self_attn\.[qk]_norm") == 2048 + 2048
+    assert layer(arch) == layer_measured("olmoe-1b-7b-0924")
+
+
+# --- Granite-3 MoE ------------------------------------------------------------------------------------
+
+
+def test_granite_multipliers_scale_activations_and_hold_no_parameters() -> None:
+    """embedding_multiplier, attention_multiplier, residual_multiplier and logits_scaling are floats
+    the forward pass multiplies by: none of them is a parameter, whatever its value."""
+    stem = "granite-3.1-3b-a800m-instruct"
+    plain = dict.fromkeys(("embedding_multiplier", "attention_multiplier", "residual_multiplier"), 1.0)
+    bare = count_parameters(imported(stem, **plain, logits_scaling=1.0))
+    published = count_parameters(imported(stem))
+    assert (
+        (bare.total, bare.active)
+        == (published.total, published.active)
+        == (
+            GOLDEN[stem]["total"],
+            GOLDEN[stem]["active"],
+        )
+    )
+    assert not [name for name in NAMES[stem]["outside_layers"] if "multiplier" in name or "scaling" in name]
+
+
+def test_granitemoe_experts_sit_in_block_sparse_moe_under_a_bias_free_router() -> None:
+    stem = "granite-3.1-3b-a800m-instruct"
+    arch = imported(stem)
+    assert term(arch, "router") == measured(stem, r"block_sparse_moe\.router\.") == 40 * 1536
+    assert term(arch, "routed experts") == measured(stem, r"block_sparse_moe\.experts\.")
+    assert layer(arch) == layer_measured(stem)
+
+
+def test_granitemoeshared_adds_a_gated_shared_mlp_of_shared_intermediate_size() -> None:
+    """GraniteMoeSharedMLP: input_linear [2s, h], output_linear [h, s], no bias; always active."""
+    stem = "moe-7b-1b-active-shared-experts"
+    arch = imported(stem)
+    assert term(arch, "shared experts") == measured(stem, r"shared_mlp\.") == 3 * 2048 * 2048
+    assert layer(arch) == layer_measured(stem)
+    routed = count_parameters(imported(stem, shared_intermediate_size=0))
+    published = count_parameters(arch)
+    assert published.total - routed.total == published.active - routed.active == 24 * 3 * 2048 * 2048
+
+
+def test_granitemoeshared_without_a_shared_width_builds_no_shared_mlp() -> None:
+    """shared_intermediate_size 0 (the class default): shared_mlp is None, as granitemoe."""
+    arch = imported("moe-7b-1b-active-shared-experts", shared_intermediate_size=0)
+    assert arch.runs[0].block.ffn.shared_experts == 0
+
+
+# --- Phi-3.5-MoE -------------------------------------------------------------------------------------
+
+
+def test_phimoe_layernorms_have_a_bias_and_the_attention_too() -> None:
+    stem = "phi-3.5-moe-instruct"
+    arch = imported(stem)
+    norms = measured(stem, r"(input|post_attention)_layernorm\.")
+    assert term(arch, "block norms") == norms == 2 * 2 * 4096
+    assert term(arch, "biases") == measured(stem, r"self_attn\.[qkvo]_proj\.bias")
+    assert outside(stem, r"^model\.norm\.") == 2 * 4096
+    assert layer(arch) == layer_measured(stem)
+
+
+def test_phimoe_head_has_a_bias_with_lm_head_bias() -> None:
+    stem = "phi-3.5-moe-instruct"
+    with_bias, without = (count_parameters(imported(stem, lm_head_bias=on)) for on in (True, False))
+    assert with_bias.total - without.total == outside(stem, r"^lm_head\.bias") == 32064
+    assert imported(stem).head.bias
+
+
+def test_phimoe_router_has_no_bias() -> None:
+    stem = "phi-3.5-moe-instruct"
+    assert term(imported(stem), "router") == measured(stem, r"mlp\.router\.") == 16 * 4096
+
+
+# --- DBRX ---------------------------------------------------------------------------------------------
+
+
+def test_dbrx_reads_its_nested_attention_and_ffn_configs() -> None:
+    """attn_config.kv_n_heads (8) shapes Wqkv [h + 2·g·d_h, h]; ffn_config's experts of 10752."""
+    stem = "dbrx-instruct"
+    arch = imported(stem)
+    mixer, ffn = arch.runs[0].block.mixer, arch.runs[0].block.ffn
+    assert (mixer.num_heads, mixer.num_kv_heads) == (48, 8)
+    assert (ffn.num_experts, ffn.top_k, ffn.expert_width) == (16, 4, 10752)
+    attention = measured(stem, r"attn\.(Wqkv|out_proj)")
+    assert attention == (6144 + 2 * 8 * 128) * 6144 + 6144 * 6144
+    assert (
+        sum(node.params for node in nodes(block_node(arch.runs[0].block, 6144)) if node.name == "attention")
+        == attention
+    )
+
+
+def test_dbrx_fused_2d_experts_hold_the_numbers_of_e_gated_experts() -> None:
+    """DbrxExpertGLU: w1, v1, w2 each [E·f, h] = [172032, 6144]."""
+    stem = "dbrx-instruct"
+    assert (
+        term(imported(stem), "routed experts")
+        == measured(stem, r"ffn\.experts\.mlp\.(w1|v1|w2)")
+        == 3 * 172032 * 6144
+    )
+
+
+def test_dbrx_layernorms_have_no_bias() -> None:
+    stem = "dbrx-instruct"
+    arch = imported(stem)
+    assert term(arch, "block norms") == measured(stem, r"norm_[12]\.") == 2 * 6144
+    assert outside(stem, r"norm_f\.") == 6144
+    assert layer(arch) == layer_measured(stem)
+
+
+def test_dbrx_clip_qkv_holds_no_parameters() -> None:
+    stem = "dbrx-instruct"
+    clipped = count_parameters(imported(stem)).total
+    data = config(stem)
+    unclipped = count_parameters(
+        import_hf_config({**data, "attn_config": {**data["attn_config"], "clip_qkv": None}}, "c")
+    ).total
+    assert clipped == unclipped == GOLDEN[stem]["total"]
+
+
+def test_dbrx_refuses_a_tied_head_as_its_config_does() -> None:
+    with pytest.raises(ParamTallyError, match=r"tie_word_embeddings is true, which DbrxConfig refuses"):
+        imported("dbrx-instruct", tie_word_embeddings=True)
+
+
+def test_dbrx_a_nested_config_that_is_not_an_object_is_refused_naming_it() -> None:
+    with pytest.raises(ParamTallyError, match=r"attn_config must be an object or null"):
+        imported("dbrx-instruct", attn_config=8)
+    with pytest.raises(ParamTallyError, match=r"ffn_config\.moe_top_k must be a positive integer"):
+        imported("dbrx-instruct", ffn_config={"moe_top_k": 0})
+
+
+# --- ERNIE-4.5-MoE -------------------------------------------------------------------------------------
+
+
+def test_ernie_router_correction_bias_is_a_parameter_counted_per_moe_layer() -> None:
+    """Ernie4_5_MoeStatics.e_score_correction_bias: nn.Parameter [1, E], requires_grad False."""
+    stem = "ernie-4.5-21b-a3b-pt"
+    assert measured(stem, r"moe_statics\.e_score_correction_bias") == 64
+    arch = imported(stem)
+    assert term(arch, "router") == measured(stem, r"mlp\.gate\.") == 64 * 2560 + 64
+    assert layer(arch) == layer_measured(stem)
+
+
+def test_ernie_moe_layers_follow_start_end_and_interval() -> None:
+    """Layer i has experts when (i + 1) % interval == 0 and start <= i <= end (-1: the last)."""
+    stem = "ernie-4.5-21b-a3b-pt"
+    published = imported(stem)
+    assert [(run.count * run.repeats, run.block.ffn.kind) for run in published.runs] == [
+        (1, "dense"),
+        (27, "moe"),
+    ]
+    assert layer(published, 0) == layer_measured(stem, 0)
+    spaced = imported(stem, moe_layer_start_index=2, moe_layer_end_index=9, moe_layer_interval=2)
+    kinds = [run.block.ffn.kind for run in spaced.runs for _ in range(run.count * run.repeats)]
+    assert [i for i, kind in enumerate(kinds) if kind == "moe"] == [3, 5, 7, 9]
+
+
+def test_ernie_use_bias_biases_attention_mlps_shared_experts_and_the_tied_head() -> None:
+    """Ernie4_5_MoeForCausalLM: lm_head = nn.Linear(h, V, bias=config.use_bias), tied or not; the
+    routed experts never have one."""
+    stem = "ernie-4.5-21b-a3b-pt"
+    arch = imported(stem, use_bias=True)
+    assert arch.head.tied and arch.head.bias
+    ffn = arch.runs[-1].block.ffn
+    assert ffn.shared_expert_bias and not ffn.expert_bias
+    plain = count_parameters(imported(stem)).total
+    h, a, g, d, V, f, s = 2560, 20, 4, 128, 103424, 12288, 3072
+    attention = a * d + 2 * g * d + h
+    assert count_parameters(arch).total - plain == 28 * attention + (2 * f + h) + 27 * (2 * s + h) + V
