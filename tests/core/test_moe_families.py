@@ -61,7 +61,10 @@ def nodes(node: Node) -> Iterator[Node]:
 def term(arch: Architecture, name: str, run: int = -1) -> int:
     """One layer's term named ``name`` (its name's start), in run ``run`` of the decoder."""
     layer = block_node(arch.runs[run].block, arch.hidden_size)
-    (found,) = [node for node in nodes(layer) if node.name.startswith(name) and not node.children]
+    leaves = [node for node in nodes(layer) if not node.children]
+    (found,) = [node for node in leaves if node.name == name] or [
+        node for node in leaves if node.name.startswith(name)
+    ]
     params: int = found.params
     return params
 
@@ -252,3 +255,107 @@ def test_ernie_use_bias_biases_attention_mlps_shared_experts_and_the_tied_head()
     h, a, g, d, V, f, s = 2560, 20, 4, 128, 103424, 12288, 3072
     attention = a * d + 2 * g * d + h
     assert count_parameters(arch).total - plain == 28 * attention + (2 * f + h) + 27 * (2 * s + h) + V
+
+
+# --- Hunyuan-A13B ---------------------------------------------------------------------------------------
+
+
+def test_hunyuan_builds_per_head_query_and_key_layernorms_whatever_use_qk_norm_says() -> None:
+    stem = "hunyuan-a13b-instruct"
+    for flag in (True, False):
+        arch = imported(stem, use_qk_norm=flag)
+        assert term(arch, "q/k norms") == measured(stem, r"(query|key)_layernorm") == 2 * 128
+    assert layer(imported(stem)) == layer_measured(stem)
+
+
+def test_hunyuan_experts_and_shared_mlp_take_intermediate_size_not_the_moe_lists() -> None:
+    """HunYuanMoEV1Moe: experts and shared_mlp of intermediate_size; moe_intermediate_size and
+    num_shared_expert are not read."""
+    stem = "hunyuan-a13b-instruct"
+    n = 32
+    ignored = {"moe_intermediate_size": [999] * n, "num_shared_expert": [3] * n}
+    published, changed = count_parameters(imported(stem)), count_parameters(imported(stem, **ignored))
+    assert (
+        (published.total, published.active)
+        == (changed.total, changed.active)
+        == (
+            GOLDEN[stem]["total"],
+            GOLDEN[stem]["active"],
+        )
+    )
+    arch = imported(stem, intermediate_size=1024)
+    assert term(arch, "shared experts") == 3 * 4096 * 1024
+    assert term(arch, "routed experts") == 64 * 3 * 4096 * 1024
+
+
+def test_hunyuan_cross_layer_attention_keys_are_not_read() -> None:
+    """transformers 5.24 reads no use_cla / cla_share_factor: every layer has its own k and v."""
+    stem = "hunyuan-a13b-instruct"
+    shared = count_parameters(imported(stem, use_cla=True, cla_share_factor=2)).total
+    assert shared == GOLDEN[stem]["total"]
+
+
+def test_hunyuan_top_k_per_layer_from_a_list() -> None:
+    stem = "hunyuan-a13b-instruct"
+    arch = imported(stem, moe_topk=[2] * 16 + [8] * 16)
+    assert [(run.count * run.repeats, run.block.ffn.top_k) for run in arch.runs] == [(16, 2), (16, 8)]
+    report = count_parameters(arch)
+    expert = 3 * 4096 * 3072
+    assert report.total - report.active == 16 * (64 - 2) * expert + 16 * (64 - 8) * expert
+    with pytest.raises(
+        ParamTallyError, match=r"moe_topk must be a positive integer or a list of one per layer"
+    ):
+        imported(stem, moe_topk=[8] * 31)
+
+
+def test_hunyuan_without_head_dim_is_refused_as_transformers_cannot_build_it() -> None:
+    data = {key: value for key, value in config("hunyuan-a13b-instruct").items() if key != "head_dim"}
+    with pytest.raises(ParamTallyError, match=r"head_dim is missing: HunYuanMoEV1Attention reads it"):
+        import_hf_config(data, "c")
+
+
+# --- MiniMax-M2 ------------------------------------------------------------------------------------------
+
+
+def test_minimax_m2_normalizes_q_and_k_over_the_whole_projection() -> None:
+    """MiniMaxM2Attention: q_norm [a·d_h] = [6144], k_norm [g·d_h] = [1024] on h = 3072."""
+    stem = "minimax-m2"
+    arch = imported(stem)
+    assert term(arch, "q/k norms") == measured(stem, r"self_attn\.[qk]_norm") == 6144 + 1024
+    assert term(arch, "q") == 3072 * 6144
+    assert layer(arch) == layer_measured(stem)
+
+
+def test_minimax_m2_head_dim_defaults_to_128_not_h_over_a() -> None:
+    data = {key: value for key, value in config("minimax-m2").items() if key != "head_dim"}
+    arch = import_hf_config({**data, "hidden_size": 1024, "num_attention_heads": 16}, "c")
+    assert arch.runs[0].block.mixer.head_dim == 128
+
+
+def test_minimax_m2_router_bias_is_a_buffer_and_no_shared_expert_is_built() -> None:
+    stem = "minimax-m2"
+    buffers = NAMES[stem]["layer_structures"][0]["buffers"]
+    assert buffers["mlp.e_score_correction_bias"]["buffer"] == "persistent"
+    arch = imported(stem, shared_intermediate_size=4096)
+    assert term(arch, "router") == measured(stem, r"mlp\.gate\.") == 256 * 3072
+    assert arch.runs[0].block.ffn.shared_experts == 0
+
+
+# --- dots.llm1 ---------------------------------------------------------------------------------------------
+
+
+def test_dots1_is_first_k_dense_with_shared_experts_and_per_head_q_k_norms() -> None:
+    stem = "dots.llm1.inst"
+    arch = imported(stem)
+    assert [(run.count * run.repeats, run.block.ffn.kind) for run in arch.runs] == [(1, "dense"), (61, "moe")]
+    assert layer(arch, 0) == layer_measured(stem, 0)
+    assert layer(arch) == layer_measured(stem)
+    assert term(arch, "q/k norms") == measured(stem, r"self_attn\.[qk]_norm") == 2 * 128
+    assert term(arch, "shared experts") == measured(stem, r"shared_experts\.") == 3 * 4096 * 2 * 1408
+
+
+def test_dots1_router_correction_bias_is_a_buffer_not_counted() -> None:
+    stem = "dots.llm1.inst"
+    buffers = NAMES[stem]["layer_structures"][-1]["buffers"]
+    assert buffers["mlp.gate.e_score_correction_bias"] == {"buffer": "persistent", "shape": [128]}
+    assert term(imported(stem), "router") == measured(stem, r"mlp\.gate\.") == 128 * 4096
