@@ -359,3 +359,44 @@ def test_dots1_router_correction_bias_is_a_buffer_not_counted() -> None:
     buffers = NAMES[stem]["layer_structures"][-1]["buffers"]
     assert buffers["mlp.gate.e_score_correction_bias"] == {"buffer": "persistent", "shape": [128]}
     assert term(imported(stem), "router") == measured(stem, r"mlp\.gate\.") == 128 * 4096
+
+
+# --- DeepSeek-V3.2 ---------------------------------------------------------------------------------------
+
+
+def test_deepseek_v32_indexer_has_its_own_parameters_in_every_layer() -> None:
+    """DeepseekV32Indexer: wq_b [n_i·d_i, r_q], wk [d_i, h], k_norm LayerNorm(d_i) with β,
+    weights_proj [n_i, h]: 13,959,424 a layer in V3.2-Exp."""
+    stem = "deepseek-v3.2-exp"
+    arch = imported(stem)
+    for run in (0, -1):
+        assert term(arch, "indexer", run) == measured(stem, r"self_attn\.indexer\.", run) == 13_959_424
+        assert layer(arch, run) == layer_measured(stem, run)
+    v3 = count_parameters(imported(stem, model_type="deepseek_v3")).total
+    assert count_parameters(arch).total - v3 == 61 * 13_959_424 == GOLDEN[stem]["total"] - 671_026_404_352
+
+
+def test_deepseek_v32_indexer_caches_its_key_beside_the_latent() -> None:
+    from paramtally.core.blocks import Context
+
+    mixer = imported("deepseek-v3.2-exp").runs[0].block.mixer
+    assert mixer.cache(Context(7168), 1).per_token == 512 + 64 + 128
+
+
+def test_deepseek_v32_needs_the_q_latent() -> None:
+    with pytest.raises(ParamTallyError, match=r"q_lora_rank is null, but DeepSeek-V3.2"):
+        imported("deepseek-v3.2-exp", q_lora_rank=None)
+
+
+def test_deepseek_v32_reads_a_files_own_mlp_layer_types() -> None:
+    stem = "deepseek-v3.2-exp"
+    types = ["dense"] * 5 + ["sparse"] * 56
+    arch = imported(stem, mlp_layer_types=types)
+    assert [(run.count * run.repeats, run.block.ffn.kind) for run in arch.runs] == [(5, "dense"), (56, "moe")]
+    with pytest.raises(ParamTallyError, match=r"mlp_layer_types must list"):
+        imported(stem, mlp_layer_types=["dense"] * 3)
+
+
+def test_deepseek_v32_mtp_layer_is_counted_apart() -> None:
+    report = count_parameters(imported("deepseek-v3.2-exp"))
+    assert report.total == GOLDEN["deepseek-v3.2-exp"]["total"] and report.mtp > 0
