@@ -27,9 +27,11 @@ from paramtally.core.schema import SCHEMA_VERSION, Architecture  # noqa: E402
 
 CONFIG_DIR = ROOT / "tests" / "data" / "hf_configs"
 CONFIG_DIR_V2 = ROOT / "tests" / "data" / "hf_configs_v2"
+CONFIG_DIR_V3 = ROOT / "tests" / "data" / "hf_configs_v3"
 PRESET_DIR = ROOT / "presets"
 GOLDEN = ROOT / "tests" / "golden" / "presets.json"
 GOLDEN_V2 = ROOT / "tests" / "golden" / "families_v2.json"
+GOLDEN_V3 = ROOT / "tests" / "golden" / "families_v3.json"
 SKIP = {"bert-base-uncased"}  # an encoder: importable, but not a built-in preset
 DEFAULTS = (
     "the transformers 5.24 {cls} defaults ({why}); not a published config.json, so read it as that "
@@ -58,6 +60,20 @@ V2_FILES: dict[str, str] = {
     "gpt-oss-20b": "gpt-oss-20b",
     "gpt-oss-120b": "synthetic-gpt-oss-120b-defaults",
     "command-r7b": "c4ai-command-r7b-12-2024",
+}
+
+# Presets from tests/data/hf_configs_v3 (issue 33's model types; provenance in its SOURCES.md):
+# id -> file stem. Their golden counts are in tests/golden/families_v3.json.
+V3_FILES: dict[str, str] = {
+    "olmoe-1b-7b": "olmoe-1b-7b-0924",
+    "granite-3.1-3b-a800m": "granite-3.1-3b-a800m-instruct",
+    "phi-3.5-moe": "phi-3.5-moe-instruct",
+    "dbrx": "dbrx-instruct",
+    "ernie-4.5-21b-a3b": "ernie-4.5-21b-a3b-pt",
+    "hunyuan-a13b": "hunyuan-a13b-instruct",
+    "minimax-m2": "minimax-m2",
+    "dots-llm1": "dots.llm1.inst",
+    "deepseek-v3.2-exp": "deepseek-v3.2-exp",
 }
 
 # id -> (display name, where the config comes from, extra remark or "")
@@ -161,10 +177,42 @@ SOURCES: dict[str, tuple[str, str, str]] = {
         "",
     ),
     "command-r7b": ("Command R7B", "CohereForAI/c4ai-command-r7b-12-2024", ""),
+    "olmoe-1b-7b": ("OLMoE-1B-7B", "allenai/OLMoE-1B-7B-0924", "64 experts, 8 per token."),
+    "granite-3.1-3b-a800m": (
+        "Granite-3.1-3B-A800M",
+        "ibm-granite/granite-3.1-3b-a800m-instruct",
+        "LM head tied; Granite's multipliers scale activations and hold no parameters.",
+    ),
+    "phi-3.5-moe": (
+        "Phi-3.5-MoE",
+        "microsoft/Phi-3.5-MoE-instruct",
+        "LayerNorms and the LM head with biases.",
+    ),
+    "dbrx": ("DBRX", "databricks/dbrx-instruct", "16 experts, 4 per token; LayerNorms without bias."),
+    "ernie-4.5-21b-a3b": (
+        "ERNIE-4.5-21B-A3B",
+        "baidu/ERNIE-4.5-21B-A3B-PT",
+        "The router's correction bias is a parameter here (64 per MoE layer).",
+    ),
+    "hunyuan-a13b": ("Hunyuan-A13B", "tencent/Hunyuan-A13B-Instruct", "A shared MLP beside 64 experts."),
+    "minimax-m2": (
+        "MiniMax-M2",
+        "MiniMaxAI/MiniMax-M2",
+        "The checkpoint's 3 MTP modules are not built by transformers and not counted.",
+    ),
+    "dots-llm1": ("dots.llm1", "rednote-hilab/dots.llm1.inst", ""),
+    "deepseek-v3.2-exp": (
+        "DeepSeek-V3.2-Exp",
+        "deepseek-ai/DeepSeek-V3.2-Exp (tests/data/hf_configs_v3/SOURCES.md: DeepSeek-V3's file with the "
+        "V3.2 indexer keys)",
+        "A lightning indexer in every layer; the MTP module is counted apart.",
+    ),
 }
 
 
 def config_path(preset_id: str) -> Path:
+    if preset_id in V3_FILES:
+        return CONFIG_DIR_V3 / f"{V3_FILES[preset_id]}.json"
     if preset_id in V2_FILES:
         return CONFIG_DIR_V2 / f"{V2_FILES[preset_id]}.json"
     return CONFIG_DIR / f"{preset_id}.json"
@@ -217,7 +265,13 @@ def main(argv: list[str] | None = None) -> int:
     golden = json.loads(GOLDEN.read_text(encoding="utf-8"))
     families = json.loads(GOLDEN_V2.read_text(encoding="utf-8"))
     golden |= {preset_id: families[stem] for preset_id, stem in V2_FILES.items()}
-    ids = sorted([path.stem for path in CONFIG_DIR.glob("*.json") if path.stem not in SKIP] + list(V2_FILES))
+    families_v3 = json.loads(GOLDEN_V3.read_text(encoding="utf-8"))
+    golden |= {preset_id: families_v3[stem] for preset_id, stem in V3_FILES.items()}
+    ids = sorted(
+        [path.stem for path in CONFIG_DIR.glob("*.json") if path.stem not in SKIP]
+        + list(V2_FILES)
+        + list(V3_FILES)
+    )
     unknown = set(ids) - SOURCES.keys()
     if unknown:
         print(f"no display name for {sorted(unknown)}: add them to SOURCES", file=sys.stderr)

@@ -30,6 +30,15 @@ V2_PRESETS = {
     "command-r7b": "c4ai-command-r7b-12-2024",
 }  # fmt: skip
 
+# Presets of issue 33's model types: their config file in tests/data/hf_configs_v3 (V3_FILES there).
+FAMILIES_V3 = json.loads((ROOT / "tests" / "golden" / "families_v3.json").read_text(encoding="utf-8"))
+V3_PRESETS = {
+    "olmoe-1b-7b": "olmoe-1b-7b-0924", "granite-3.1-3b-a800m": "granite-3.1-3b-a800m-instruct",
+    "phi-3.5-moe": "phi-3.5-moe-instruct", "dbrx": "dbrx-instruct",
+    "ernie-4.5-21b-a3b": "ernie-4.5-21b-a3b-pt", "hunyuan-a13b": "hunyuan-a13b-instruct",
+    "minimax-m2": "minimax-m2", "dots-llm1": "dots.llm1.inst", "deepseek-v3.2-exp": "deepseek-v3.2-exp",
+}  # fmt: skip
+
 PRESET_IDS = (
     "gpt2 gpt2-medium gpt2-large gpt2-xl gpt3-175b opt-125m opt-350m opt-1.3b llama-2-7b llama-2-13b "
     "llama-2-70b llama-3-8b llama-3-70b llama-3.1-405b llama-3.2-1b mistral-7b-v0.1 mixtral-8x7b "
@@ -40,7 +49,7 @@ PRESET_IDS = (
 
 def test_every_built_in_preset_is_checked_here() -> None:
     # The vision-language presets are checked part by part in test_vision_language.py.
-    assert set(builtin_ids()) == set(PRESET_IDS) | set(V2_PRESETS) | set(VLM_PRESETS)
+    assert set(builtin_ids()) == set(PRESET_IDS) | set(V2_PRESETS) | set(V3_PRESETS) | set(VLM_PRESETS)
 
 
 @pytest.mark.parametrize("preset_id", sorted(V2_PRESETS))
@@ -48,6 +57,19 @@ def test_schema_2_preset_counts_as_the_real_model(preset_id: str) -> None:
     report = count_parameters(load_builtin(preset_id))
     golden = FAMILIES[V2_PRESETS[preset_id]]
     assert (report.total, report.active) == (golden["total"], golden["active"])
+
+
+@pytest.mark.parametrize("preset_id", sorted(V3_PRESETS))
+def test_issue_33_preset_counts_as_the_real_model(preset_id: str) -> None:
+    arch = load_builtin(preset_id)
+    report = count_parameters(arch)
+    golden = FAMILIES_V3[V3_PRESETS[preset_id]]
+    assert (report.total, report.active, arch.head.tied) == (
+        golden["total"],
+        golden["active"],
+        golden["tied"],
+    )
+    assert arch.family == golden["model_type"]
 
 
 def test_deepseek_v3_preset_carries_its_mtp_module() -> None:
@@ -61,7 +83,9 @@ def test_preset_counts_as_the_real_model(preset_id: str) -> None:
     assert (report.total, report.active) == (GOLDEN[preset_id]["total"], GOLDEN[preset_id]["active"])
 
 
-@pytest.mark.parametrize("preset_id", [*PRESET_IDS, *sorted(V2_PRESETS), *sorted(VLM_PRESETS)])
+@pytest.mark.parametrize(
+    "preset_id", [*PRESET_IDS, *sorted(V2_PRESETS), *sorted(V3_PRESETS), *sorted(VLM_PRESETS)]
+)
 def test_preset_has_a_display_name_and_source(preset_id: str) -> None:
     arch = load_builtin(preset_id)
     assert arch.name not in ("Untitled", preset_id)
