@@ -62,10 +62,12 @@ class MoE(Spec):
     TENSOR_RULES: ClassVar[tuple[tuple[str, str], ...]] = (
         (
             "router",
-            r"shared_expert_gate|(mlp|block_sparse_moe|feed_forward)\.gate\.weight$|\.router\.|ffn_gate_inp",
+            r"shared_expert_gate|(mlp|block_sparse_moe|feed_forward)\.gate\.(wg\.)?weight$|\.router\.|ffn_gate_inp"
+            r"|moe_statics\.",  # Hunyuan's gate.wg; ERNIE-4.5's correction bias, a parameter
         ),
         ("shared_experts", r"shared_expert|_shexp|shared_mlp"),
-        ("moe_experts", r"experts|_exps\."),
+        # Granite-3 MoE saves its experts as block_sparse_moe.input_linear / output_linear
+        ("moe_experts", r"experts|_exps\.|block_sparse_moe\.(input|output)_linear"),
     )
 
     @property

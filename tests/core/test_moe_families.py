@@ -18,6 +18,7 @@ from paramtally.core.count.breakdown import Node
 from paramtally.core.count.parameters import block_node, count_parameters
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.io.importers.hf_config import import_hf_config
+from paramtally.core.io.importers.tensor_parts import part_of
 from paramtally.core.schema import Architecture
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -400,3 +401,53 @@ def test_deepseek_v32_reads_a_files_own_mlp_layer_types() -> None:
 def test_deepseek_v32_mtp_layer_is_counted_apart() -> None:
     report = count_parameters(imported("deepseek-v3.2-exp"))
     assert report.total == GOLDEN["deepseek-v3.2-exp"]["total"] and report.mtp > 0
+
+
+# --- verify: the checkpoint's tensor names land in the parts the count predicts ------------------------
+
+MOE_STEMS = [
+    "olmoe-1b-7b-0924",
+    "granite-3.1-3b-a800m-instruct",
+    "moe-7b-1b-active-shared-experts",
+    "phi-3.5-moe-instruct",
+    "dbrx-instruct",
+    "ernie-4.5-21b-a3b-pt",
+    "hunyuan-a13b-instruct",
+    "minimax-m2",
+    "dots.llm1.inst",
+    "deepseek-v3.2-exp",
+]
+
+
+@pytest.mark.parametrize("stem", MOE_STEMS)
+def test_the_built_models_tensors_fall_in_the_predicted_parts(stem: str) -> None:
+    from tests.core.test_tensor_parts_v3 import saved_tensors
+
+    found: dict[str, int] = {}
+    for name, n, is_param in saved_tensors(NAMES[stem]):
+        if is_param:
+            found[part_of(name)] = found.get(part_of(name), 0) + n
+    arch = import_hf_config({**config(stem), "architectures": [GOLDEN[stem]["model_class"]]}, "c")
+    predicted = {part: n for part, n in count_parameters(arch).by_part.items() if n}
+    found = {part: n for part, n in found.items() if n}
+    assert found == predicted
+
+
+@pytest.mark.parametrize(
+    ("name", "part"),
+    [
+        # as save_pretrained writes them (transformers 5.24's conversion back to the published names)
+        ("model.layers.0.block_sparse_moe.input_linear.weight", "moe_experts"),  # Granite-3 MoE
+        ("model.layers.0.block_sparse_moe.output_linear.weight", "moe_experts"),
+        ("model.layers.0.shared_mlp.input_linear.weight", "shared_experts"),
+        ("model.layers.0.block_sparse_moe.router.layer.weight", "router"),
+        ("model.layers.0.mlp.gate.wg.weight", "router"),  # Hunyuan
+        ("model.layers.1.mlp.gate.moe_statics.e_score_correction_bias", "router"),  # ERNIE: a parameter
+        ("transformer.blocks.0.norm_attn_norm.attn.Wqkv.weight", "attention"),  # DBRX
+        ("transformer.blocks.0.norm_attn_norm.attn.out_proj.weight", "attention"),
+        ("transformer.blocks.0.norm_attn_norm.norm_1.weight", "norms"),
+        ("model.layers.0.self_attn.indexer.wq_b.weight", "attention"),  # DeepSeek-V3.2
+    ],
+)
+def test_saved_moe_names_land_in_their_part(name: str, part: str) -> None:
+    assert part_of(name) == part
