@@ -3,7 +3,9 @@
 Router h·E (+ E with a bias, gpt-oss); E experts of one MLP of width f_e each (transformers 5
 fuses them into two 3-D tensors, same numel); DeepSeek's n shared experts are ONE gated MLP of
 width n·f_e, Qwen-MoE's shared expert has its own width and a sigmoid gate h → 1. A token uses
-k routed experts, so E − k of them are inactive for it.
+k routed experts, so E − k of them are inactive for it. LongCat-Flash's Z zero-computation experts
+are identities the router also scores (h·(E + Z)): a token that picks one uses fewer parameters,
+so its active count is the most, all k picks real.
 """
 
 from __future__ import annotations
@@ -51,6 +53,12 @@ class MoE(Spec):
     shared_expert_gate: bool = Field(
         False, title="Shared gate", description="A sigmoid gate h→1 on the shared expert (Qwen-MoE)."
     )
+    zero_experts: NonNegativeInt = Field(
+        0,
+        title="Zero experts",
+        description="Zero-computation (identity) experts the router also scores (LongCat-Flash): "
+        "the router is h·(E + Z); they hold no parameters.",
+    )
     router_bias: bool = Field(False, title="Router bias", description="A bias on the router.")
     expert_bias: bool = Field(False, title="Expert bias", description="Biases on the expert matrices.")
     shared_expert_bias: bool = Field(
@@ -76,7 +84,11 @@ class MoE(Spec):
 
     def terms(self, ctx: Context) -> list[Node]:
         h, E = ctx.h, self.num_experts
-        nodes = [leaf("router", "router", "h·E + E" if self.router_bias else "h·E", h=h, E=E)]
+        if self.zero_experts:  # LongcatFlashTopkRouter: classifier over E + Z
+            router = "h·(E + Z) + E + Z" if self.router_bias else "h·(E + Z)"
+            nodes = [leaf("router", "router", router, h=h, E=E, Z=self.zero_experts)]
+        else:
+            nodes = [leaf("router", "router", "h·E + E" if self.router_bias else "h·E", h=h, E=E)]
         expert = mlp_expr(self.gated, self.expert_bias)
         nodes.append(leaf("routed experts", "moe_experts", f"E·({expert})", h=h, f=self.expert_width, E=E))
         if self.shared_experts:
@@ -90,7 +102,8 @@ class MoE(Spec):
         return leaf("", "", mlp_expr(self.gated, self.expert_bias), h=ctx.h, f=self.expert_width).params
 
     def inactive(self, ctx: Context) -> int:
-        """Parameters of the routed experts one token does not use, in one layer."""
+        """Parameters of the routed experts one token does not use, in one layer (with zero
+        experts, the most a token uses: every one of its k picks a real expert)."""
         return (self.num_experts - self.top_k) * self.expert_params(ctx)
 
     def routing(self) -> tuple[int, int]:

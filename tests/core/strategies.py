@@ -91,6 +91,7 @@ def ffns(draw: st.DrawFn) -> dict[str, Any]:
         "shared_expert_width": draw(st.none() | st.integers(1, 64)),
         "shared_expert_gate": draw(st.booleans()),
         "router_bias": draw(st.booleans()),
+        "zero_experts": draw(st.integers(0, 4)),
         "expert_bias": draw(st.booleans()),
     }
 

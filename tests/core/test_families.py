@@ -164,7 +164,7 @@ def test_an_unknown_type_is_one_line_naming_it_three_supported_types_and_what_to
 @pytest.mark.parametrize(
     ("stem", "near"),
     [
-        ("longcat-flash-chat", "deepseek_v3"),  # DeepSeek's MLA and MoE keys (kv_lora_rank …)
+        ("jetmoe-8b", "granitemoe"),  # Mixtral's MoE keys (num_local_experts …)
         ("starcoder", "gpt2"),  # gpt_bigcode: GPT-2's keys (n_embd, n_head, n_inner)
         ("gemma-3-27b-it", "gemma3_text"),  # the wrapper's text_config
         ("mbart-large-50", "bart"),

@@ -451,3 +451,52 @@ def test_the_built_models_tensors_fall_in_the_predicted_parts(stem: str) -> None
 )
 def test_saved_moe_names_land_in_their_part(name: str, part: str) -> None:
     assert part_of(name) == part
+
+
+# --- LongCat-Flash --------------------------------------------------------------------------------------
+
+
+def test_longcat_router_scores_real_and_zero_experts() -> None:
+    """LongcatFlashTopkRouter.classifier: [E + Z, h] = [768, 6144]; zero experts hold no weights."""
+    stem = "longcat-flash-chat"
+    arch = imported(stem)
+    assert term(arch, "router", 0) == measured(stem, r"mlp\.router\.classifier") == (512 + 256) * 6144
+    without = count_parameters(imported(stem, zero_expert_num=0))
+    assert count_parameters(arch).total - without.total == 28 * 256 * 6144
+
+
+def test_longcat_counts_the_checkpoints_experts_not_the_phantom_rows() -> None:
+    """transformers 5.24 allocates gate_up_proj for E + Z experts, down_proj for E: the Z rows are
+    never read, and the checkpoint holds E of each."""
+    stem = "longcat-flash-chat"
+    golden = GOLDEN[stem]
+    assert term(imported(stem), "routed experts", 0) == 512 * 3 * 6144 * 2048
+    phantom = golden["moe"][0]["phantom_per_layer"]
+    assert phantom == 256 * 2 * 2048 * 6144
+    assert (
+        count_parameters(imported(stem)).total == golden["built"]["total"] - 28 * phantom == golden["total"]
+    )
+
+
+def test_longcat_block_is_two_mla_sub_layers_with_the_shortcut_moe_on_the_first() -> None:
+    """num_layers blocks, each two MLAs, two dense MLPs, four norms and one MoE: the first MLP is
+    the MoE's always-active shared expert here."""
+    stem = "longcat-flash-chat"
+    arch = imported(stem)
+    kinds: dict[int, tuple[str, str]] = {}
+    for run in arch.runs:
+        for j in range(run.repeats):
+            for i in range(run.count):
+                kinds[run.start + j * run.period + i] = (run.block.mixer.kind, run.block.ffn.kind)
+    assert [kinds[i] for i in range(56)] == [("mla", "moe"), ("mla", "dense")] * 28
+    one_block = layer(arch, 0) + layer(arch, 1)
+    assert one_block == layer_measured(stem) - GOLDEN[stem]["moe"][0]["phantom_per_layer"]
+    assert term(arch, "shared experts", 0) == term(arch, "matrices", 1) == measured(stem, r"^mlps\.0\.")
+
+
+def test_longcat_active_is_the_most_every_pick_a_real_expert() -> None:
+    stem = "longcat-flash-chat"
+    report = count_parameters(imported(stem))
+    per_expert = GOLDEN[stem]["moe"][0]["per_expert"]
+    assert report.total - report.active == 28 * (512 - 12) * per_expert
+    assert report.active == GOLDEN[stem]["active"]

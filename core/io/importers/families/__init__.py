@@ -60,6 +60,7 @@ FAMILY_MODULES = (
     "jamba",
     "llama",
     "llama4",
+    "longcat_flash",
     "mamba",
     "minimax_m2",
     "mistral",
