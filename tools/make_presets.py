@@ -74,6 +74,7 @@ V3_FILES: dict[str, str] = {
     "minimax-m2": "minimax-m2",
     "dots-llm1": "dots.llm1.inst",
     "deepseek-v3.2-exp": "deepseek-v3.2-exp",
+    "longcat-flash": "longcat-flash-chat",
 }
 
 # id -> (display name, where the config comes from, extra remark or "")
@@ -206,6 +207,12 @@ SOURCES: dict[str, tuple[str, str, str]] = {
         "deepseek-ai/DeepSeek-V3.2-Exp (tests/data/hf_configs_v3/SOURCES.md: DeepSeek-V3's file with the "
         "V3.2 indexer keys)",
         "A lightning indexer in every layer; the MTP module is counted apart.",
+    ),
+    "longcat-flash": (
+        "LongCat-Flash",
+        "meituan-longcat/LongCat-Flash-Chat",
+        "28 blocks of two MLA sub-layers, the shortcut MoE on the first (its dense MLP shown as the "
+        "shared expert); 256 zero-computation experts in the router; active is the most, every pick real.",
     ),
 }
 

@@ -37,6 +37,7 @@ V3_PRESETS = {
     "phi-3.5-moe": "phi-3.5-moe-instruct", "dbrx": "dbrx-instruct",
     "ernie-4.5-21b-a3b": "ernie-4.5-21b-a3b-pt", "hunyuan-a13b": "hunyuan-a13b-instruct",
     "minimax-m2": "minimax-m2", "dots-llm1": "dots.llm1.inst", "deepseek-v3.2-exp": "deepseek-v3.2-exp",
+    "longcat-flash": "longcat-flash-chat",
 }  # fmt: skip
 
 PRESET_IDS = (
