@@ -90,9 +90,10 @@ class RunningApp:
             return {}
 
     def wait_for(
-        self, condition: Callable[[dict[str, Any]], bool], what: str, timeout: float = 10
+        self, condition: Callable[[dict[str, Any]], bool], what: str, timeout: float = 180
     ) -> dict[str, Any]:
-        """The first state that meets ``condition``; fails saying ``what`` was awaited."""
+        """The first state that meets ``condition``; fails saying ``what`` was awaited. The timeout
+        only ends a hang: with every core busy a step took over 10 s, so it is far above that."""
         end = time.monotonic() + timeout
         state: dict[str, Any] = {}
         while time.monotonic() < end:
