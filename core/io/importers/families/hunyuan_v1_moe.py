@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from paramtally.core.errors import shown
-from paramtally.core.io.importers.families.base import Family, ModelType, Spec
+from paramtally.core.io.importers.families.base import ActivationQuirks, Family, ModelType, Spec
 from paramtally.core.io.importers.families.llama import LLAMA_DEFAULTS, LlamaShape, llama_shaped
 from paramtally.core.io.importers.families.pieces import moe
 from paramtally.core.io.importers.hf_reader import HFConfig
@@ -69,6 +69,9 @@ FAMILY = Family(
                 "num_experts": 1,
                 "moe_topk": 1,
             },
+            # HunYuanMoEV1Gate: wg is built in float32 and reads hidden_states.float() (read from the
+            # source; not measured by tools/measure_activations.py).
+            activations=ActivationQuirks(fp32_router_input=True),
             renamed_keys={"num_experts_per_tok": "moe_topk"},
         ),
     ),
