@@ -5,7 +5,8 @@
 #   bash install.sh          the app: window and commands
 #   bash install.sh --test   also the test extras, Xvfb, xdotool and a window manager for the
 #                            tests that drive the window with real X events, and librsvg's
-#                            rsvg-convert, which draws the exported SVGs as GNOME and Inkscape do
+#                            rsvg-convert, which draws the exported SVGs as GNOME and Inkscape do,
+#                            and a CJK font (WenQuanYi Micro Hei) to judge Chinese reports and screenshots
 #
 # System packages are installed only when missing, with sudo only when not root (containers and
 # CI hosts often run as root without sudo). `.ci/run` calls this same script.
@@ -28,7 +29,7 @@ packages=(
   libxcb-sync1 libxcb-xfixes0 libxcb-xkb1
 )
 if [ "$test_extras" = 1 ]; then
-  packages+=(xvfb xauth xdotool matchbox-window-manager librsvg2-bin)
+  packages+=(xvfb xauth xdotool matchbox-window-manager librsvg2-bin fonts-wqy-microhei)
 fi
 
 missing=()

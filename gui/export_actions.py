@@ -7,8 +7,10 @@ the same functions). Charts are drawn by the view that shows them (``save_chart`
 ``gui/views/export.py``) in the picture formats the registry lists. A CSV opens with lines
 recording the model, the architecture and, for the memory and GPU tables, the scenario. "CSV for
 Excel" (on by default, remembered; ``excel_csv`` is its one reader) starts it with a byte-order
-mark, without which Excel misreads UTF-8. Files are written atomically; a place that cannot be
-written gets one clear message and nothing else changes.
+mark, without which Excel misreads UTF-8. Design report… writes ``paramtally report``'s page
+(HTML, or Markdown with its charts beside it, by the filter or suffix chosen) for the window's
+model and scenario, in Chinese when the window's language is. Files are written atomically; a
+place that cannot be written gets one clear message and nothing else changes.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QLocale, QObject
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QWidget
 
@@ -32,6 +34,7 @@ from paramtally.core.io.formats import (
     export_text,
     find_format,
     formats_for,
+    write_file,
 )
 from paramtally.core.io.subjects import (
     breakdown_export,
@@ -48,18 +51,21 @@ from paramtally.gui.views.export import say_exported
 __all__ = [
     "CHARTS",
     "EXCEL_KEY",
+    "LANGUAGE_KEY",
     "TABLES",
     "Exporter",
     "add_export_menu",
     "add_format_actions",
     "excel_csv",
     "picture_formats",
+    "report_language",
     "save_export",
     "save_picture",
     "write_options",
 ]
 
 EXCEL_KEY = "export/excel_csv"
+LANGUAGE_KEY = "view/language"  # the window's language, as View → Language remembers it (issue 35)
 # What File → Export offers, as its entries name them; the formats come from the registry.
 TABLES: dict[Subject, str] = {
     "breakdown": "Breakdown",
@@ -100,6 +106,13 @@ def _excel_action(parent: QObject) -> QAction:
     )
     action.toggled.connect(lambda on: settings().setValue(EXCEL_KEY, on))
     return action
+
+
+def report_language() -> str:
+    """The design report's language: Chinese when the window's is (View → Language's remembered
+    choice, else the system locale), English otherwise."""
+    chosen = str(settings().value(LANGUAGE_KEY, "") or QLocale().name())
+    return "zh_CN" if chosen.startswith("zh") else "en"
 
 
 # --- entries and writing, for any view ---------------------------------------------------------------
@@ -244,6 +257,37 @@ class Exporter(QObject):
             self.window, forms, draw, CHARTS[subject][0].lower(), self._stem(f"-{chart}"), path
         )
 
+    def export_report(self, path: Path | None = None) -> Path | None:
+        """The design report of the window's model and scenario, as HTML or Markdown by the filter
+        or the suffix chosen (Markdown's charts are written beside it)."""
+        forms = sorted(formats_for("report"), key=lambda form: form.name != "html")  # HTML first
+        filters = ";;".join(form.file_filter for form in forms)
+        target = path or ask_save_path(
+            self.window, "Export design report", self._stem("-report.html"), filters, forms[0].suffix
+        )
+        if target is None:
+            return None
+        form = next((form for form in forms if form.suffix == target.suffix.lower()), forms[0])
+        write = lambda: write_file(form, self._report(), target, write_options())  # noqa: E731
+        if not attempt(self.window, "Export failed", write):
+            return None
+        say_exported(self.window, target)
+        return target
+
+    def _report(self) -> Exported:
+        from paramtally.core.cli import version
+        from paramtally.core.io.report import report_export  # late: the first paint needs no report
+
+        document = self.document
+        self._needed(document.memory, "memory figures")  # a refused scenario is said, as for the tables
+        return report_export(
+            document.architecture,
+            document.scenario,
+            document.source_label,
+            language=report_language(),
+            version=version(),
+        )
+
     def _chart_owner(self, chart: str) -> Any:
         """The view that draws ``chart`` (its ``chart_kinds`` name it), or None before it is built."""
         for widget in self.window.findChildren(QWidget):
@@ -280,6 +324,10 @@ def add_export_menu(menu: QMenu, window: QWidget, document: Document) -> Exporte
             submenu.addAction(exporter.excel_action)
         if subjects:
             submenu.addSeparator()
+    report = submenu.addAction("Design &report…", lambda: exporter.export_report())
+    report.setObjectName("actionExport_report")
+    report.setToolTip("The derivation, memory, GPU setups and FLOPs as one HTML page or Markdown")
+    submenu.addSeparator()
     for subject, (label, chart) in CHARTS.items():
         titles = "/".join(form.title for form in picture_formats(subject))
         action = submenu.addAction(f"{label} as {titles}…", lambda c=chart: exporter.export_chart(c))

@@ -8,23 +8,36 @@ attention sinks (gpt-oss: one logit per head); an output gate (Qwen3-Next's gate
 q_proj doubles its width to carry a sigmoid gate per head dimension). Positions (RoPE or none)
 cost no parameters. A sliding window or chunked attention keeps min(s, window) tokens in the
 KV cache (Mistral; Llama-4's chunked layers keep their chunk).
+
+Activations under the Hugging Face profiles (transformers 5.24, measured by
+``tools/measure_activations.py``, goldens in ``tests/golden/activations.json``), per token: q (after
+RoPE) B·a·d_h, k and v B·g·d_h each — eager attention's ``repeat_kv`` stores them at all a heads —,
+the output-projection input B·a·d_h; q/k norms (Qwen3) keep what RMSNorm keeps over a and g heads
+of d_h. SDPA (flash or memory-efficient kernels) keeps a log-sum-exp, 4·a, and no scores, and in
+Whisper its output beside the output projection's copy, B·a·d_h. gpt-oss's eager attention appends
+a sink column: per token its sink column B·a and the int64 position of each row's maximum 8a.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import ClassVar, Literal
 
 from pydantic import ConfigDict, Field
 
+from paramtally.core.blocks.activation_profiles import HFProfile, KernelPath
 from paramtally.core.blocks.base import (
     LENGTH,
+    Bounds,
     Cache,
     Context,
+    FieldProblem,
+    GGUFTensor,
+    Kind,
     LoRAMatrix,
     PositiveInt,
     Replicated,
-    Spec,
+    gguf_tensors_of,
     leaf,
     norm_leaf,
 )
@@ -39,7 +52,7 @@ _KV_REPLICATED = (
 )
 
 
-class Attention(Spec):
+class Attention(Kind):
     """Softmax attention over the sequence (or a window of it)."""
 
     model_config = ConfigDict(title="Attention")
@@ -106,7 +119,15 @@ class Attention(Spec):
     )
 
     SHORT: ClassVar[str] = "attention"  # in labels such as "layers 0–3 (attention, dense)"
+    COLOR: ClassVar[str] = "#E69F00"
     PART: ClassVar[str] = "attention"
+    PLAIN: ClassVar[bool] = True  # softmax attention over the whole context goes without saying
+    KERNELS: ClassVar[KernelPath | None] = None
+    # The pattern language's local and global layers are attention with and without this window.
+    WINDOW_FIELD: ClassVar[str | None] = "sliding_window"
+    PATTERN_NAMES: ClassVar[tuple[str, ...]] = ("attn",)
+    TREE_VALUES: ClassVar[tuple[str, ...]] = ("sliding_window", "num_heads")
+    VARIABLES: ClassVar[dict[str, str]] = {"num_heads": "num_heads", "num_kv_heads": "num_kv_heads"}
     # What a new part of this kind starts with, when a person switches to it (the rest: defaults).
     SUGGESTED: ClassVar[dict[str, Callable[[int], object]]] = {"num_heads": lambda h: max(1, h // 128)}
     TENSOR_RULES: ClassVar[tuple[tuple[str, str], ...]] = (
@@ -197,6 +218,37 @@ class Attention(Spec):
         a, g, d_h = self.heads(ctx)
         return ((2 if self.output_gate else 1) * a + 2 * g) * d_h
 
+    def hf_bytes(self, ctx: Context, hf: HFProfile) -> int:
+        """q, K, V (eager: at all a heads) and the output projection's input; the KV cache's copies
+        beside a fused q, k, v output; q/k norms; the output gate; eager's sink column; SDPA's
+        log-sum-exp (see the module's docstring)."""
+        a, g, d_h = self.heads(ctx)
+        b = hf.b
+        kv = a if hf.eager else g
+        width = b * (2 * a * d_h + 2 * kv * d_h)
+        if hf.cache_copies:
+            width += b * 2 * g * d_h
+        if self.qk_norm:
+            normed = 4 if hf.fp32_norm else b
+            width += (4 + normed) * (a + g) * d_h + 4 * (a + g)
+        if self.output_gate:
+            width += 2 * b * a * d_h  # the sigmoid gate and the gated product (not measured: an estimate)
+        if hf.eager and self.sinks:
+            width += b * a + 8 * a  # the softmax's sink column and each row's argmax (int64)
+        return width + (0 if hf.eager else hf.sdpa_kept(a, d_h))
+
+    def cross_widths(self, ctx: Context, hf: HFProfile | None) -> tuple[int, int]:
+        """As a decoder's cross-attention, bytes kept per decoder token (Q and the output projection's
+        input) and per encoder token (K and V), split by TP; ``hf`` None: the megatron profile's
+        16-bit widths."""
+        a, g, d_h = self.heads(ctx)
+        if hf is None:
+            gate = 2 if self.output_gate else 1
+            return 2 * (gate * a + a) * d_h, 4 * g * d_h
+        kv = a if hf.eager else g  # eager attention repeats the KV heads it multiplies
+        own = hf.b * 2 * a * d_h + (0 if hf.eager else hf.sdpa_kept(a, d_h))
+        return own, hf.b * 2 * kv * d_h
+
     def context_width(self, ctx: Context, decoding: bool = False) -> int:
         """d_attn of Kaplan's 2·n_ctx·d_attn: FLOPs per attended token per layer, halved."""
         a, _, d_h = self.heads(ctx)
@@ -209,12 +261,48 @@ class Attention(Spec):
     def score_heads(self) -> int:
         return self.num_heads
 
+    def bias_heads(self) -> int:
+        return self.num_heads
+
+    def attended_window(self) -> int | None:
+        return self.sliding_window
+
+    def rotary_width(self, ctx: Context) -> int | None:
+        return int(self.heads(ctx)[2] * self.rotary_fraction) if self.rope else None
+
+    def head_width(self, ctx: Context) -> tuple[str, int] | None:
+        return ("head_dim" if self.head_dim else "num_heads"), self.heads(ctx)[2]
+
     def lora_matrices(self, ctx: Context) -> list[LoRAMatrix]:
         a, g, d_h = self.heads(ctx)
         h = ctx.h
         q_out = (2 if self.output_gate else 1) * a * d_h
         o_in = h if self.o_reads_hidden else a * d_h
         return [("q", h, q_out, 1), ("k", h, g * d_h, 1), ("v", h, g * d_h, 1), ("o", o_in, h, 1)]
+
+    def gguf_tensors(self, ctx: Context) -> list[GGUFTensor]:
+        return gguf_tensors_of(self.lora_matrices(ctx), kv=("k", "v"))
+
+    def gguf_gqa(self, ctx: Context) -> int:
+        a, g, _ = self.heads(ctx)
+        return a // g
+
+    def variable(self, name: str) -> int:
+        if name == "num_kv_heads":
+            return self.num_kv_heads or self.num_heads
+        return super().variable(name)
+
+    def bounds(self, name: str, values: Mapping[str, int]) -> Bounds:
+        """The hidden size a multiple of the heads and the heads dividing it, where the head width
+        follows from it; the query heads a multiple of the KV heads, which divide them."""
+        if name == "hidden_size" and self.head_dim is None:
+            return Bounds(step=values.get("num_heads", self.num_heads))
+        if name == "num_heads":
+            kv = values["num_kv_heads"] if "num_kv_heads" in values else self.num_kv_heads or 1
+            return Bounds(step=kv, divides=values["hidden_size"] if self.head_dim is None else 0)
+        if name == "num_kv_heads":
+            return Bounds(divides=values.get("num_heads") or self.num_heads)
+        return Bounds()
 
     def tp_problem(self, ctx: Context, tp: int) -> str | None:
         a, g, _ = self.heads(ctx)
@@ -224,10 +312,10 @@ class Attention(Spec):
             return f"tensor parallel size {tp} and the {g} KV heads do not divide each other"
         return None
 
-    def problems(self, ctx: Context) -> list[tuple[tuple[str, ...], str, object]]:
+    def problems(self, ctx: Context) -> list[FieldProblem]:
         """Rules that need the hidden size too, as (field path, message, value)."""
         a, g, _ = self.heads(ctx)
-        found: list[tuple[tuple[str, ...], str, object]] = []
+        found: list[FieldProblem] = []
         if a % g:
             found.append((("num_kv_heads",), f"KV heads ({g}) must divide the query heads ({a})", g))
         if self.head_dim is None and ctx.h % a:

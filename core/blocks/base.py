@@ -8,8 +8,9 @@ module: nothing else needs to know its fields.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal, NamedTuple
+from typing import Annotated, Any, ClassVar, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -17,16 +18,24 @@ from paramtally.core.count.breakdown import Node
 from paramtally.core.count.formula import evaluate
 
 __all__ = [
+    "GGUF_CATEGORY",
     "LENGTH",
     "MAX_SIZE",
+    "Bounds",
     "Cache",
     "Context",
+    "FieldProblem",
+    "GGUFTensor",
+    "Kind",
     "LoRAMatrix",
     "NonNegativeInt",
     "NormKind",
     "PositiveInt",
     "Replicated",
     "Spec",
+    "TreeEdit",
+    "carried_into",
+    "gguf_tensors_of",
     "leaf",
     "norm_leaf",
 ]
@@ -43,6 +52,8 @@ LENGTH: dict[str, Any] = {"unit": "length"}
 
 # (LoRA target, d_in, d_out, copies): one matrix a LoRA target touches, ``copies`` times.
 LoRAMatrix = tuple[str, int, int, int]
+# (field path within the part, message, value): a rule of the part that needs its context.
+FieldProblem = tuple[tuple[str, ...], str, object]
 
 
 class Replicated(NamedTuple):
@@ -114,3 +125,114 @@ def norm_leaf(
     coefficient = ctx.norm_per_width * times
     expr = symbol if coefficient == 1 else f"{coefficient}·{symbol}"
     return leaf(f"{name} ({ctx.norm_label})", part, expr, **{symbol: width})
+
+
+# --- what the calculators and the window ask of a kind besides its terms ----------------------
+
+# llama.cpp's tensor classes of the matrices a LoRA target names (``llama_tensor_get_type`` picks a
+# type per class: attn_v and ffn_down get more bits in some layers).
+GGUF_CATEGORY: Mapping[str, str] = {
+    "q": "attn_q",
+    "k": "attn_k",
+    "v": "attn_v",
+    "o": "attn_output",
+    "gate": "ffn_gate",
+    "up": "ffn_up",
+    "down": "ffn_down",
+}
+
+
+class GGUFTensor(NamedTuple):
+    """One layer's quantizable matrix as llama.cpp types it (``core.memory.gguf_types``)."""
+
+    category: str  # llama.cpp's tensor class (``GGUF_CATEGORY``)
+    ncols: int  # ne[0]: the input width, which the type's block must divide
+    numel: int
+    routed: bool  # a routed-expert tensor (expert parallelism splits these)
+    kv: bool  # a K or V projection of softmax attention (replicated past g TP ranks)
+
+
+def gguf_tensors_of(
+    matrices: list[LoRAMatrix],
+    kv: tuple[str, ...] = (),
+    routed: Callable[[LoRAMatrix], bool] | None = None,
+) -> list[GGUFTensor]:
+    """The GGUF tensors of a part's matrices: the LoRA targets in ``kv`` are K/V projections,
+    ``routed`` says which matrices are routed experts'."""
+    return [
+        GGUFTensor(
+            GGUF_CATEGORY[m[0]], m[1], m[1] * m[2] * m[3], routed is not None and routed(m), m[0] in kv
+        )
+        for m in matrices
+    ]
+
+
+class Bounds(NamedTuple):
+    """What one part asks of a design variable's value (``core.explore.variables``): a multiple of
+    ``step``, a divisor of ``divides`` (0: no such rule), at least ``least``, at most ``most`` (0: no
+    bound)."""
+
+    step: int = 1
+    divides: int = 0
+    least: int = 1
+    most: int = 0
+
+
+class TreeEdit(NamedTuple):
+    """A part the layer tree puts on a group, edits and takes away, one action each: Ctrl+``key``
+    adds or edits it (in a dialog of its fields), Ctrl+Shift+``key`` removes it."""
+
+    name: str  # the action's name ("moe")
+    field: str  # the block field it sets ("ffn")
+    title: str  # as a dialog and an undo step name it ("MoE")
+    key: str
+    add_text: str  # the add action's text when the group has none ("Convert FFN to MoE…")
+    remove_text: str  # the remove action's text ("Convert MoE to dense FFN")
+    # (the group's part in ``field`` as a mapping, hidden size) → what the dialog starts from
+    initial: Callable[[Mapping[str, Any], int], dict[str, Any]]
+    # The kind the part must be to count as present (an FFN converted to a MoE); None: any value.
+    kind: str | None = None
+    # The kind a removal leaves where the group has nothing else to inherit ("dense").
+    fallback: str | None = None
+    undo_remove: str = ""  # a removal's undo text ("Convert to dense FFN"); "": "Remove <title>"
+
+
+class Kind(Spec):
+    """A mixer or FFN kind (``core.blocks.protocols``), with the declarations most kinds leave empty."""
+
+    # What a new part of this kind starts with when a person switches to it (the rest: defaults).
+    SUGGESTED: ClassVar[dict[str, Callable[[int], object]]] = {}
+    # Fields of other kinds that carry over under another name (a dense width → an expert width).
+    RENAMED: ClassVar[dict[str, str]] = {}
+    # Names the pattern language knows the kind by besides its tag and title ("gdn").
+    PATTERN_NAMES: ClassVar[tuple[str, ...]] = ()
+    # Fields the layer tree's value actions set, meaning what they mean in other kinds that list them
+    # (an attention's and an MLA's query heads; not a Mamba-2 mixer's SSM heads).
+    TREE_VALUES: ClassVar[tuple[str, ...]] = ()
+    # The design variables (``core.explore.variables``) the kind holds, each with the field it sets.
+    VARIABLES: ClassVar[dict[str, str]] = {}
+    TREE_EDIT: ClassVar[TreeEdit | None] = None
+
+    def variable(self, name: str) -> int:
+        """The value of the design variable ``name`` (one of ``VARIABLES``) in this part."""
+        return int(getattr(self, self.VARIABLES[name]))
+
+    def bounds(self, name: str, values: Mapping[str, int]) -> Bounds:
+        """What this part asks of the design variable ``name``, given ``values`` (the hidden size and
+        the values other variables are about to take)."""
+        return Bounds()
+
+    def matrix_widths(self) -> list[tuple[str, str, int]]:
+        """(field, what it is, width) of the matrix widths a person sets, which GPU tiles want as
+        multiples of 64 (``core.schema.advice``)."""
+        return []
+
+
+def carried_into(cls: type[Kind], part: Mapping[str, Any], h: int) -> dict[str, Any]:
+    """``part`` (a mixer or an FFN, as a mapping) switched to kind ``cls``: what the new kind shares
+    with the old keeps its value (heads, widths), what it requires besides starts at the kind's
+    suggestion for hidden size ``h``, the rest at its defaults."""
+    carried = {cls.RENAMED.get(name, name): value for name, value in part.items()}
+    kept = {name: value for name, value in carried.items() if name in cls.model_fields and name != "kind"}
+    suggested = {name: make(h) for name, make in cls.SUGGESTED.items() if name not in kept}
+    return {"kind": cls.model_fields["kind"].default, **suggested, **kept}

@@ -4,6 +4,13 @@ A plain MLP (GELU/ReLU) has two matrices, 2·h·f (+ f + h biases); a gated one 
 three, 3·h·f (+ 2·f + h). The activation costs no parameters, but xIELU (Apertus) learns two
 scalars per MLP. BitNet normalizes the f-wide activation before the down projection (one norm
 over f).
+
+Activations under the Hugging Face profiles (measured by ``tools/measure_activations.py``): the
+activation's own saved tensors (u of them: silu 1, tanh-GELU written out in Python 4, ReLU 0, per
+``ACT2FN`` name: ``ACTIVATION_SAVES``) plus its output; gated FFNs also keep the up projection and the
+product: (u + 3)·B·f gated, (u + 1)·B·f plain. T5 drops out inside the FFN as well, before wo: its
+mask f (a GPU's bool) and, where the activation keeps its own output (ReLU's), that output B·f
+beside the dropped copy wo keeps.
 """
 
 from __future__ import annotations
@@ -13,8 +20,19 @@ from typing import ClassVar, Literal, get_args
 
 from pydantic import ConfigDict, Field
 
-from paramtally.core.blocks.base import Context, LoRAMatrix, PositiveInt, Spec, leaf, norm_leaf
-from paramtally.core.count.breakdown import Node
+from paramtally.core.blocks.activation_profiles import KEEPS_OUTPUT, HFProfile, activation_saves
+from paramtally.core.blocks.base import (
+    Context,
+    FieldProblem,
+    GGUFTensor,
+    Kind,
+    LoRAMatrix,
+    PositiveInt,
+    gguf_tensors_of,
+    leaf,
+    norm_leaf,
+)
+from paramtally.core.count.breakdown import Node, group
 
 __all__ = ["ACTIVATIONS", "Activation", "DenseFFN", "NoFFN", "mlp_expr"]
 
@@ -34,7 +52,7 @@ def mlp_expr(gated: bool, bias: bool) -> str:
     return matrices + ((" + 2·f + h" if gated else " + f + h") if bias else "")
 
 
-class DenseFFN(Spec):
+class DenseFFN(Kind):
     """One MLP on every token."""
 
     model_config = ConfigDict(title="Dense FFN")
@@ -42,6 +60,12 @@ class DenseFFN(Spec):
     kind: Literal["dense"] = "dense"
     GROUP: ClassVar[str] = "ffn"
     SHORT: ClassVar[str] = "dense"
+    PARTS: ClassVar[tuple[str, ...]] = ("ffn",)
+    COLOR: ClassVar[str] = "#009E73"
+    ROUTED: ClassVar[bool] = False
+    SCALED_WIDTHS: ClassVar[tuple[str, ...]] = ("width",)
+    TREE_VALUES: ClassVar[tuple[str, ...]] = ("width",)
+    VARIABLES: ClassVar[dict[str, str]] = {"ffn_width": "width"}
     SUGGESTED: ClassVar[dict[str, Callable[[int], object]]] = {"width": lambda h: 4 * h}
     # An MoE's expert width and biases carry over (with gated and activation, shared).
     RENAMED: ClassVar[dict[str, str]] = {"expert_width": "width", "expert_bias": "bias"}
@@ -82,19 +106,45 @@ class DenseFFN(Spec):
         """FFN width a token goes through (activations)."""
         return self.width
 
+    def hf_bytes(self, ctx: Context, hf: HFProfile) -> tuple[int, int]:
+        """Nothing kept whole; split by TP: the activation's saved tensors and output, and a gated
+        FFN's up projection and product, (u + 3)·B·f gated, (u + 1)·B·f plain; T5's inner dropout."""
+        kept = hf.b * self.width * (activation_saves(self.activation) + (3 if self.gated else 1))
+        if hf.inner_dropout:
+            # Its bool mask, and the activation's output where its backward reads it (the dropped
+            # copy takes the place of the one wo kept).
+            kept_output = hf.b if not self.gated and self.activation in KEEPS_OUTPUT else 0
+            kept += self.width * (1 + kept_output)
+        return 0, round(kept)
+
     def lora_matrices(self, ctx: Context) -> list[LoRAMatrix]:
         h, f = ctx.h, self.width
         gate: list[LoRAMatrix] = [("gate", h, f, 1)] if self.gated else []
         return [*gate, ("up", h, f, 1), ("down", f, h, 1)]
 
+    def gguf_tensors(self, ctx: Context) -> list[GGUFTensor]:
+        return gguf_tensors_of(self.lora_matrices(ctx))
+
+    def matrix_widths(self) -> list[tuple[str, str, int]]:
+        return [("width", "The FFN width", self.width)]
+
     def tp_problem(self, ctx: Context, tp: int) -> str | None:
         return None
 
-    def problems(self, ctx: Context) -> list[tuple[tuple[str, ...], str, object]]:
+    def problems(self, ctx: Context) -> list[FieldProblem]:
         return []
 
+    # As a vision-language projector's step (``core.schema.vision``): an MLP at the features' width.
+    def apply(self, width: int, h: int) -> tuple[list[Node], int]:
+        """Its terms as a projector step reading features ``width`` wide, and the width it ends at."""
+        return [group("MLP", self.terms(Context(width)))], width
 
-class NoFFN(Spec):
+    def kept_widths(self, width: int) -> int:
+        """Features per token it keeps for backward as a projector step: its input and intermediate."""
+        return width + (2 if self.gated else 1) * self.width
+
+
+class NoFFN(Kind):
     """No FFN in this block (pure Mamba layers, for instance)."""
 
     model_config = ConfigDict(title="No FFN")
@@ -102,6 +152,11 @@ class NoFFN(Spec):
     kind: Literal["none"] = "none"
     GROUP: ClassVar[str] = "ffn"
     SHORT: ClassVar[str] = "no FFN"
+    PARTS: ClassVar[tuple[str, ...]] = ()
+    COLOR: ClassVar[str] = "#BBBBBB"
+    ROUTED: ClassVar[bool] = False
+    SCALED_WIDTHS: ClassVar[tuple[str, ...]] = ()
+    PATTERN_NAMES: ClassVar[tuple[str, ...]] = ("no_ffn",)
     SUGGESTED: ClassVar[dict[str, Callable[[int], object]]] = {}
     gated: ClassVar[bool] = False
 
@@ -120,11 +175,17 @@ class NoFFN(Spec):
     def active_width(self) -> int:
         return 0
 
+    def hf_bytes(self, ctx: Context, hf: HFProfile) -> tuple[int, int]:
+        return 0, 0
+
     def lora_matrices(self, ctx: Context) -> list[LoRAMatrix]:
+        return []
+
+    def gguf_tensors(self, ctx: Context) -> list[GGUFTensor]:
         return []
 
     def tp_problem(self, ctx: Context, tp: int) -> str | None:
         return None
 
-    def problems(self, ctx: Context) -> list[tuple[tuple[str, ...], str, object]]:
+    def problems(self, ctx: Context) -> list[FieldProblem]:
         return []

@@ -14,13 +14,25 @@ from typing import ClassVar, Literal
 
 from pydantic import ConfigDict, Field
 
-from paramtally.core.blocks.base import Cache, Context, LoRAMatrix, PositiveInt, Replicated, Spec, leaf
+from paramtally.core.blocks.activation_profiles import HFProfile, KernelPath
+from paramtally.core.blocks.base import (
+    Cache,
+    Context,
+    FieldProblem,
+    GGUFTensor,
+    Kind,
+    LoRAMatrix,
+    PositiveInt,
+    Replicated,
+    gguf_tensors_of,
+    leaf,
+)
 from paramtally.core.count.breakdown import Node
 
 __all__ = ["GatedDeltaNet"]
 
 
-class GatedDeltaNet(Spec):
+class GatedDeltaNet(Kind):
     """A gated-delta-rule linear attention layer."""
 
     model_config = ConfigDict(title="Gated DeltaNet")
@@ -33,7 +45,15 @@ class GatedDeltaNet(Spec):
     conv_kernel: PositiveInt = Field(4, title="Conv kernel", description="Width of the depthwise conv (K).")
 
     SHORT: ClassVar[str] = "DeltaNet"  # in labels such as "layers 0–3 (DeltaNet, dense)"
+    COLOR: ClassVar[str] = "#F0E442"
     PART: ClassVar[str] = "ssm"
+    PLAIN: ClassVar[bool] = False
+    # The kernels its hf bytes assume; transformers' PyTorch path without them keeps more (measured).
+    KERNELS: ClassVar[KernelPath | None] = KernelPath(
+        "gated DeltaNet", "fla and causal-conv1d", 2.1, "a small Qwen3-Next layer"
+    )
+    PATTERN_NAMES: ClassVar[tuple[str, ...]] = ("deltanet", "gdn")
+    WINDOW_FIELD: ClassVar[str | None] = None
     SUGGESTED: ClassVar[dict[str, Callable[[int], object]]] = {
         "key_heads": lambda h: max(1, h // 256),
         "value_heads": lambda h: max(1, h // 128),
@@ -93,6 +113,10 @@ class GatedDeltaNet(Spec):
         d = self.dims(ctx)
         return 2 * d["n_k"] * d["d_k"] + 2 * d["n_v"] * d["d_v"] + 2 * d["n_v"]
 
+    def hf_bytes(self, ctx: Context, hf: HFProfile) -> int:
+        """The projection widths at B bytes: an estimate of what the fla kernels keep (not measured)."""
+        return hf.b * self.projection_widths(ctx)
+
     def context_width(self, ctx: Context, decoding: bool = False) -> int:
         return 0
 
@@ -104,6 +128,24 @@ class GatedDeltaNet(Spec):
     def score_heads(self) -> int:
         return 0
 
+    def bias_heads(self) -> int:
+        return 0
+
+    def attended_window(self) -> int | None:
+        return None
+
+    def rotary_width(self, ctx: Context) -> int | None:
+        return None
+
+    def head_width(self, ctx: Context) -> tuple[str, int] | None:
+        return None
+
+    def gguf_tensors(self, ctx: Context) -> list[GGUFTensor]:
+        return gguf_tensors_of(self.lora_matrices(ctx))
+
+    def gguf_gqa(self, ctx: Context) -> int:
+        return 0
+
     def lora_matrices(self, ctx: Context) -> list[LoRAMatrix]:
         return []
 
@@ -113,7 +155,7 @@ class GatedDeltaNet(Spec):
             return f"tensor parallel size {tp} does not divide the {heads}"
         return None
 
-    def problems(self, ctx: Context) -> list[tuple[tuple[str, ...], str, object]]:
+    def problems(self, ctx: Context) -> list[FieldProblem]:
         if self.value_heads % self.key_heads:
             message = f"key heads ({self.key_heads}) must divide the value heads ({self.value_heads})"
             return [(("key_heads",), message, self.key_heads)]

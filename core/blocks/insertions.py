@@ -7,11 +7,11 @@ after the FFN, or both (Houlsby et al. 2019).
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import AfterValidator, ConfigDict, Field
 
-from paramtally.core.blocks.base import Context, LoRAMatrix, PositiveInt, Spec, leaf
+from paramtally.core.blocks.base import Context, LoRAMatrix, PositiveInt, Spec, TreeEdit, leaf
 from paramtally.core.count.breakdown import Node
 
 __all__ = ["Adapter", "LoRA", "LoRATarget", "LoRATargets"]
@@ -39,6 +39,11 @@ class LoRA(Spec):
 
     model_config = ConfigDict(title="LoRA")
 
+    FIELD: ClassVar[str] = "lora"
+    TREE_EDIT: ClassVar[TreeEdit] = TreeEdit(
+        "lora", "lora", "LoRA", "L", "Add LoRA…", "Remove LoRA", lambda part, h: {"rank": 16}
+    )
+
     rank: PositiveInt = Field(title="Rank", description="LoRA rank (r): adds r·(d_in + d_out) per matrix.")
     targets: LoRATargets = Field(
         ("q", "v"),
@@ -51,7 +56,7 @@ class LoRA(Spec):
     def touched(self, matrices: list[LoRAMatrix]) -> list[LoRAMatrix]:
         return [matrix for matrix in matrices if matrix[0] in self.targets]
 
-    def term(self, matrices: list[LoRAMatrix]) -> Node:
+    def term(self, ctx: Context, matrices: list[LoRAMatrix]) -> Node:
         touched = self.touched(matrices)
         total = sum(copies * self.rank * (d_in + d_out) for _, d_in, d_out, copies in touched)
         sums = " + ".join(
@@ -65,11 +70,22 @@ class LoRA(Spec):
         """LoRA parameters on the matrices that come ``copies`` times (one routed expert's share)."""
         return sum(self.rank * (d_in + d_out) for _, d_in, d_out, n in self.touched(matrices) if n == copies)
 
+    def idle(self, matrices: list[LoRAMatrix], routing: tuple[int, int]) -> int:
+        """The updates of the routed experts a token is not sent to."""
+        experts, per_token = routing
+        return (experts - per_token) * self.on_copies(matrices, experts) if experts > per_token else 0
+
 
 class Adapter(Spec):
     """A bottleneck adapter (down, nonlinearity, up) with a residual."""
 
     model_config = ConfigDict(title="Adapter")
+
+    FIELD: ClassVar[str] = "adapter"
+    TREE_EDIT: ClassVar[TreeEdit] = TreeEdit(
+        "adapter", "adapter", "adapter", "D", "Add adapter…", "Remove adapter",
+        lambda part, h: {"width": max(8, h // 16)},
+    )  # fmt: skip
 
     width: PositiveInt = Field(title="Bottleneck", description="Bottleneck width (b).")
     placement: Literal["attention", "ffn", "both"] = Field(
@@ -77,9 +93,12 @@ class Adapter(Spec):
     )
     bias: bool = Field(True, title="Bias", description="Biases on the down and up projections.")
 
-    def term(self, ctx: Context) -> Node:
+    def term(self, ctx: Context, matrices: list[LoRAMatrix]) -> Node:
         expr = "2·h·b + b + h" if self.bias else "2·h·b"
         if self.placement == "both":
             expr = f"2·({expr})"
         name = f"adapter b={self.width} ({self.placement})"
         return leaf(name, "adapters", expr, h=ctx.h, b=self.width)._replace(added=True)
+
+    def idle(self, matrices: list[LoRAMatrix], routing: tuple[int, int]) -> int:
+        return 0  # on every token's path

@@ -15,13 +15,25 @@ from typing import ClassVar, Literal
 
 from pydantic import ConfigDict, Field
 
-from paramtally.core.blocks.base import Cache, Context, LoRAMatrix, PositiveInt, Replicated, Spec, leaf
+from paramtally.core.blocks.activation_profiles import HFProfile, KernelPath
+from paramtally.core.blocks.base import (
+    Cache,
+    Context,
+    FieldProblem,
+    GGUFTensor,
+    Kind,
+    LoRAMatrix,
+    PositiveInt,
+    Replicated,
+    gguf_tensors_of,
+    leaf,
+)
 from paramtally.core.count.breakdown import Node
 
 __all__ = ["Mamba"]
 
 
-class Mamba(Spec):
+class Mamba(Kind):
     """A Mamba-1 selective-scan layer."""
 
     model_config = ConfigDict(title="Mamba")
@@ -48,7 +60,18 @@ class Mamba(Spec):
     )
 
     SHORT: ClassVar[str] = "Mamba"  # in labels such as "layers 0–3 (Mamba, dense)"
+    COLOR: ClassVar[str] = "#B5651D"
     PART: ClassVar[str] = "ssm"
+    PLAIN: ClassVar[bool] = False
+    # The kernels its hf bytes assume; transformers' PyTorch path without them keeps more (measured).
+    KERNELS: ClassVar[KernelPath | None] = KernelPath(
+        "Mamba",
+        "mamba_ssm and causal-conv1d",
+        15.8,
+        "a layer of Mamba-2.8B's widths",
+        "MambaMixer.slow_forward: fp32 scan states of every step",
+    )
+    WINDOW_FIELD: ClassVar[str | None] = None
     SUGGESTED: ClassVar[dict[str, Callable[[int], object]]] = {}
     TENSOR_RULES: ClassVar[tuple[tuple[str, str], ...]] = (
         (
@@ -109,6 +132,23 @@ class Mamba(Spec):
     def prefill_width(self, ctx: Context) -> int:
         return 2 * self.dims(ctx)["I"]
 
+    def hf_bytes(self, ctx: Context, hf: HFProfile) -> int:
+        """The projection widths at B bytes: an estimate of what the fused kernels keep (not
+        measured); under hf-eager-fallback, transformers' PyTorch path as measured (``fallback_bytes``)."""
+        return self.fallback_bytes(ctx, hf.b) if hf.fallback else hf.b * self.projection_widths(ctx)
+
+    def fallback_bytes(self, ctx: Context, b: int) -> int:
+        """Bytes per token transformers' PyTorch path of a Mamba layer keeps (``MambaMixer.slow_forward``,
+        no mamba_ssm kernels), measured on two widths (``kernel_fallback_cases``): the fp32 discretized
+        A and B·u and every step's fp32 state, 12·I·N, and each step's state in B for the C product,
+        B·I·N; fp32 dt and D-skip products 8·I; in_proj's output (x and the gate) 2·B·I, the conv's
+        output, x_proj's and out_proj's inputs, the softplus, gate and skip inputs, 7·B·I; x_proj's
+        output B·(R + 2·N) and C in fp32 4·N. Left out: what is per layer (A in fp32 twice, D: 8·I·N +
+        4·I) and the conv's K − 1 extra positions (under 0.1 %)."""
+        d = self.dims(ctx)
+        i, n, r = d["I"], d["N"], d["R"]
+        return (12 + b) * i * n + (8 + 9 * b) * i + b * (r + 2 * n) + 4 * n
+
     def context_width(self, ctx: Context, decoding: bool = False) -> int:
         return 0
 
@@ -120,6 +160,24 @@ class Mamba(Spec):
     def score_heads(self) -> int:
         return 0
 
+    def bias_heads(self) -> int:
+        return 0
+
+    def attended_window(self) -> int | None:
+        return None
+
+    def rotary_width(self, ctx: Context) -> int | None:
+        return None
+
+    def head_width(self, ctx: Context) -> tuple[str, int] | None:
+        return None
+
+    def gguf_tensors(self, ctx: Context) -> list[GGUFTensor]:
+        return gguf_tensors_of(self.lora_matrices(ctx))
+
+    def gguf_gqa(self, ctx: Context) -> int:
+        return 0
+
     def lora_matrices(self, ctx: Context) -> list[LoRAMatrix]:
         return []
 
@@ -129,5 +187,5 @@ class Mamba(Spec):
             None if inner % tp == 0 else f"tensor parallel size {tp} does not divide the Mamba width {inner}"
         )
 
-    def problems(self, ctx: Context) -> list[tuple[tuple[str, ...], str, object]]:
+    def problems(self, ctx: Context) -> list[FieldProblem]:
         return []

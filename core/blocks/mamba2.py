@@ -10,12 +10,26 @@ H·P·N (transformers' ``Mamba2Cache``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Mapping
 from typing import ClassVar, Literal
 
 from pydantic import ConfigDict, Field
 
-from paramtally.core.blocks.base import Cache, Context, LoRAMatrix, PositiveInt, Replicated, Spec, leaf
+from paramtally.core.blocks.activation_profiles import HFProfile, KernelPath
+from paramtally.core.blocks.base import (
+    Bounds,
+    Cache,
+    Context,
+    FieldProblem,
+    GGUFTensor,
+    Kind,
+    LoRAMatrix,
+    PositiveInt,
+    Replicated,
+    gguf_tensors_of,
+    leaf,
+)
 from paramtally.core.count.breakdown import Node
 
 __all__ = ["Mamba2"]
@@ -27,7 +41,7 @@ _GROUPS_REPLICATED = (
 )
 
 
-class Mamba2(Spec):
+class Mamba2(Kind):
     """A Mamba-2 (SSD) layer."""
 
     model_config = ConfigDict(title="Mamba-2")
@@ -60,7 +74,18 @@ class Mamba2(Spec):
     )
 
     SHORT: ClassVar[str] = "Mamba-2"  # in labels such as "layers 0–3 (Mamba-2, dense)"
+    COLOR: ClassVar[str] = "#CC79A7"
     PART: ClassVar[str] = "ssm"
+    PLAIN: ClassVar[bool] = False
+    # The kernels its hf bytes assume; transformers' PyTorch path without them keeps more (measured).
+    KERNELS: ClassVar[KernelPath | None] = KernelPath(
+        "Mamba-2",
+        "mamba_ssm and causal-conv1d",
+        6.5,
+        "a small Mamba-2 layer, chunks of 128",
+        "Mamba2Mixer.torch_forward: fp32 Q × Q chunk blocks",
+    )
+    WINDOW_FIELD: ClassVar[str | None] = None
     SUGGESTED: ClassVar[dict[str, Callable[[int], object]]] = {"num_heads": lambda h: max(1, 2 * h // 64)}
     TENSOR_RULES: ClassVar[tuple[tuple[str, str], ...]] = (
         ("ssm", r"(mixer|mamba)\.(in_proj|out_proj|conv1d|A_log|D|dt_bias|norm)\b"),
@@ -136,6 +161,26 @@ class Mamba2(Spec):
         d = self.dims(ctx)
         return 2 * d["I"] + 2 * d["G"] * d["N"] + d["H"]
 
+    def hf_bytes(self, ctx: Context, hf: HFProfile) -> int:
+        """The projection widths at B bytes: an estimate of what the fused kernels keep (not
+        measured); under hf-eager-fallback, transformers' PyTorch path as measured (``fallback_bytes``)."""
+        return self.fallback_bytes(ctx, hf.b) if hf.fallback else hf.b * self.projection_widths(ctx)
+
+    def fallback_bytes(self, ctx: Context, b: int) -> int:
+        """Bytes per token transformers' PyTorch path of a Mamba-2 layer keeps (``Mamba2Mixer.torch_forward``,
+        the chunked SSD scan in fp32), measured on two shapes (``kernel_fallback_cases``): per head the
+        fp32 Q × Q blocks of each chunk — scores, decay mask, their product — 12·H·Q; per head the fp32 B
+        and C read at every head, 20·H·N; the chunk states 8·I·N/Q; fp32 copies of x, the gate, the
+        normed output and the SSD's intermediates, 40·I; in_proj's output B·(2·I + 2·G·N + H), the
+        conv's output B·(I + 2·G·N), out_proj's input B·I; dt and its softplus and clamp (16 + 2·B)·H;
+        the gated norm's 1/rms per group 4·G. Left out: per-layer masks and the state of each sequence
+        (under 0.1 %)."""
+        d = self.dims(ctx)
+        i, heads, groups, n, q = d["I"], d["H"], d["G"], d["N"], self.chunk_size
+        per_head = 12 * heads * q + 20 * heads * n + (16 + 2 * b) * heads
+        streams = b * (2 * i + 2 * groups * n + heads) + b * (i + 2 * groups * n) + b * i + 40 * i
+        return per_head + streams + -(-8 * i * n // q) + 4 * groups
+
     def context_width(self, ctx: Context, decoding: bool = False) -> int:
         return 0
 
@@ -147,6 +192,31 @@ class Mamba2(Spec):
 
     def score_heads(self) -> int:
         return 0
+
+    def bias_heads(self) -> int:
+        return 0
+
+    def attended_window(self) -> int | None:
+        return None
+
+    def rotary_width(self, ctx: Context) -> int | None:
+        return None
+
+    def head_width(self, ctx: Context) -> tuple[str, int] | None:
+        return None
+
+    def gguf_tensors(self, ctx: Context) -> list[GGUFTensor]:
+        return gguf_tensors_of(self.lora_matrices(ctx))
+
+    def gguf_gqa(self, ctx: Context) -> int:
+        return 0
+
+    def bounds(self, name: str, values: Mapping[str, int]) -> Bounds:
+        """The hidden size such that expand × hidden splits into the heads, where the inner width
+        follows from it."""
+        if name == "hidden_size" and self.inner is None:
+            return Bounds(step=self.num_heads // math.gcd(self.num_heads, self.expand))
+        return Bounds()
 
     def lora_matrices(self, ctx: Context) -> list[LoRAMatrix]:
         return []
@@ -160,7 +230,7 @@ class Mamba2(Spec):
             return f"tensor parallel size {tp} neither divides nor is a multiple of the {self.groups} groups"
         return None
 
-    def problems(self, ctx: Context) -> list[tuple[tuple[str, ...], str, object]]:
+    def problems(self, ctx: Context) -> list[FieldProblem]:
         inner = self.inner or self.expand * ctx.h
         if inner % self.num_heads:
             return [

@@ -5,6 +5,14 @@ values come from one latent: kv_a h → r_kv + d_rope (576 = 512 + 64 in V3), a 
 kv_b r_kv → a·(d_nope + d_v); o a·d_v → h. The KV cache holds the latent and the shared rope key,
 r_kv + d_rope numbers per token per layer, the same on every TP rank. DeepSeek-V3.2 adds a
 lightning indexer per layer (its own projections and a LayerNorm; it caches a key of d_i).
+
+Activations under the Hugging Face profiles (``DeepseekV3Attention``, ``DeepseekV2Attention``,
+measured eager by ``tools/measure_activations.py``): q, K and V at all a heads and the output
+projection's input as attention's, q and K over d_nope + d_rope, V and the o input over d_v; each
+latent's RMSNorm (r_q where there is one — V2-Lite has none —, r_kv) keeps what RMSNorm keeps and
+the up projection its input B·r. The rope halves are rotated by products with the cos/sin tables
+and concatenated: nothing kept. SDPA adds its log-sum-exp, 4·a, but the CPU cannot measure it (q and
+v head dims differ, so it runs the fp32 math fallback). The indexer's activations are not counted.
 """
 
 from __future__ import annotations
@@ -14,14 +22,18 @@ from typing import ClassVar, Literal
 
 from pydantic import ConfigDict, Field
 
+from paramtally.core.blocks.activation_profiles import HFProfile, KernelPath
 from paramtally.core.blocks.base import (
     Cache,
     Context,
+    FieldProblem,
+    GGUFTensor,
+    Kind,
     LoRAMatrix,
     NonNegativeInt,
     PositiveInt,
     Replicated,
-    Spec,
+    gguf_tensors_of,
     leaf,
     norm_leaf,
 )
@@ -30,7 +42,7 @@ from paramtally.core.count.breakdown import Node
 __all__ = ["MLA"]
 
 
-class MLA(Spec):
+class MLA(Kind):
     """DeepSeek's multi-head latent attention."""
 
     model_config = ConfigDict(title="MLA")
@@ -62,7 +74,13 @@ class MLA(Spec):
     )
 
     SHORT: ClassVar[str] = "MLA"  # in labels such as "layers 0–3 (MLA, dense)"
+    COLOR: ClassVar[str] = "#D55E00"
     PART: ClassVar[str] = "attention"
+    PLAIN: ClassVar[bool] = True  # attention over the whole context goes without saying
+    KERNELS: ClassVar[KernelPath | None] = None
+    WINDOW_FIELD: ClassVar[str | None] = None
+    TREE_VALUES: ClassVar[tuple[str, ...]] = ("num_heads",)
+    VARIABLES: ClassVar[dict[str, str]] = {"num_heads": "num_heads"}
     SUGGESTED: ClassVar[dict[str, Callable[[int], object]]] = {
         "num_heads": lambda h: max(1, h // 128),
         "kv_lora_rank": lambda h: 512,
@@ -151,6 +169,13 @@ class MLA(Spec):
     def prefill_width(self, ctx: Context) -> int:
         return self.num_heads * (2 * (self.qk_nope_head_dim + self.qk_rope_head_dim) + self.v_head_dim)
 
+    def hf_bytes(self, ctx: Context, hf: HFProfile) -> int:
+        """q, K, V, the o input (``projection_widths``) and each latent's RMSNorm with its up
+        projection's input (q_a_layernorm → q_b_proj, kv_a_layernorm → kv_b_proj)."""
+        latents = [r for r in (self.q_lora_rank, self.kv_lora_rank) if r]
+        width = hf.b * self.projection_widths(ctx) + sum(hf.rms_norm(r) + hf.b * r for r in latents)
+        return width + (0 if hf.eager else 4 * self.num_heads)
+
     def context_width(self, ctx: Context, decoding: bool = False) -> int:
         # QKᵀ over d_nope + d_rope and A·V over d_v: their mean stands in for Kaplan's d_attn. A decode
         # step attends the cached latent itself, kv_b absorbed into q and o (DeepSeek-V2 §2.1.2; vLLM's
@@ -165,6 +190,25 @@ class MLA(Spec):
 
     def score_heads(self) -> int:
         return self.num_heads
+
+    def bias_heads(self) -> int:
+        """None: DeepSeek's attention takes no additive position bias."""
+        return 0
+
+    def attended_window(self) -> int | None:
+        return None
+
+    def rotary_width(self, ctx: Context) -> int | None:
+        return self.qk_rope_head_dim
+
+    def head_width(self, ctx: Context) -> tuple[str, int] | None:
+        return None
+
+    def gguf_tensors(self, ctx: Context) -> list[GGUFTensor]:
+        return gguf_tensors_of(self.lora_matrices(ctx))
+
+    def gguf_gqa(self, ctx: Context) -> int:
+        return 1  # llama.cpp's DeepSeek-2 models have as many KV heads as query heads
 
     def lora_matrices(self, ctx: Context) -> list[LoRAMatrix]:
         h, a = ctx.h, self.num_heads
@@ -185,7 +229,7 @@ class MLA(Spec):
             return f"tensor parallel size {tp} does not divide the {self.num_heads} attention heads"
         return None
 
-    def problems(self, ctx: Context) -> list[tuple[tuple[str, ...], str, object]]:
+    def problems(self, ctx: Context) -> list[FieldProblem]:
         if self.indexer_heads and not self.q_lora_rank:  # the indexer reads the q latent
             message = "an indexer needs the q rank: its queries come from the q latent (r_q)"
             return [(("indexer_heads",), message, self.indexer_heads)]

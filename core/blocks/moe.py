@@ -6,23 +6,56 @@ width n·f_e, Qwen-MoE's shared expert has its own width and a sigmoid gate h �
 k routed experts, so E − k of them are inactive for it. LongCat-Flash's Z zero-computation experts
 are identities the router also scores (h·(E + Z)): a token that picks one uses fewer parameters,
 so its active count is the most, all k picks real.
+
+Activations under the Hugging Face profiles (fused experts, grouped matmuls; measured by
+``tools/measure_activations.py``): per routed token the permuted input and the expert output B·h
+each and a gated expert (u + 3)·B·f_e; per token the router's fp32 softmax 4E and its top-k
+bookkeeping (indices, weights, sort order: 40 bytes per routed token, plus 4). gpt-oss's experts
+clamp and gate in Python, 7·B·f_e; its router takes the softmax of the k chosen logits alone in the
+activation dtype; expert biases add the int64 expert id gathering them, 8 per routed token.
+DeepSeek's routers (V2, V3) take their logits from an fp32 copy of the layer's input, 4h; V3's group
+selection keeps nothing (the nodes die in the forward, their outputs being integer indices); V2's
+router does not renormalize the chosen weights, keeping 4 bytes per routed token and 4 per token
+less.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import ClassVar, Literal
 
 from pydantic import ConfigDict, Field
 
-from paramtally.core.blocks.base import Context, LoRAMatrix, NonNegativeInt, PositiveInt, Spec, leaf
+from paramtally.core.blocks.activation_profiles import HFProfile, activation_saves
+from paramtally.core.blocks.base import (
+    Bounds,
+    Context,
+    FieldProblem,
+    GGUFTensor,
+    Kind,
+    LoRAMatrix,
+    NonNegativeInt,
+    PositiveInt,
+    TreeEdit,
+    carried_into,
+    gguf_tensors_of,
+    leaf,
+)
 from paramtally.core.blocks.dense import Activation, mlp_expr
 from paramtally.core.count.breakdown import Node
 
 __all__ = ["MoE"]
 
+# Per routed token: top-k indices (int64) 8, normalized top-k weights (fp32) 4, three int64 index
+# tensors that sort tokens by expert 24, the weight column multiplying each expert output 4.
+_ROUTED_BOOKKEEPING = 40
+_NORMALIZED_WEIGHT, _NORMALIZING_SUM = 4, 4  # the division's input (per routed token) and divisor (per token)
+# Per routed token with expert biases: the sorted expert ids that gather each row's biases (int64;
+# transformers' grouped_mm_experts_forward).
+_BIAS_IDS = 8
 
-class MoE(Spec):
+
+class MoE(Kind):
     """Routed experts (and optional shared experts) in place of the dense FFN."""
 
     model_config = ConfigDict(title="Mixture of experts")
@@ -30,6 +63,29 @@ class MoE(Spec):
     kind: Literal["moe"] = "moe"
     GROUP: ClassVar[str] = "moe"
     SHORT: ClassVar[str] = "MoE"
+    PARTS: ClassVar[tuple[str, ...]] = ("router", "moe_experts", "shared_experts")
+    COLOR: ClassVar[str] = "#56B4E9"
+    ROUTED: ClassVar[bool] = True
+    SCALED_WIDTHS: ClassVar[tuple[str, ...]] = ("expert_width", "shared_expert_width")
+    VARIABLES: ClassVar[dict[str, str]] = {
+        "expert_width": "expert_width",
+        "num_experts": "num_experts",
+        "top_k": "top_k",
+    }
+    # The layer tree converts a group's FFN to experts like it (its width, gating, activation and
+    # biases), and back: to the FFN the group inherits, else a dense FFN as wide as an expert.
+    TREE_EDIT: ClassVar[TreeEdit | None] = TreeEdit(
+        name="moe",
+        field="ffn",
+        title="MoE",
+        key="M",
+        add_text="Convert FFN to MoE…",
+        remove_text="Convert MoE to dense FFN",
+        initial=lambda ffn, h: carried_into(MoE, ffn, h),
+        kind="moe",
+        fallback="dense",
+        undo_remove="Convert to dense FFN",
+    )
     SUGGESTED: ClassVar[dict[str, Callable[[int], object]]] = {
         "num_experts": lambda h: 8,
         "top_k": lambda h: 2,
@@ -112,6 +168,43 @@ class MoE(Spec):
     def active_width(self) -> int:
         return self.top_k * self.expert_width + self.shared_width
 
+    def hf_bytes(self, ctx: Context, hf: HFProfile) -> tuple[int, int]:
+        """(the router's bytes, kept whole by TP; the routed tokens' copies, the experts' and the
+        shared expert's, split by it)."""
+        b, h, k = hf.b, ctx.h, self.top_k
+        kept = activation_saves(self.activation) + (3 if self.gated else 1)
+        glu = hf.expert_glu_saves if hf.expert_glu_saves is not None else kept
+        per_expert = b * self.expert_width * (glu if self.gated else kept)
+        shared = b * self.shared_width * kept
+        return self._router_bytes(h, hf), round(k * (2 * b * h + per_expert) + shared)
+
+    def _router_bytes(self, h: int, hf: HFProfile) -> int:
+        k, b = self.top_k, hf.b
+        bias_ids = _BIAS_IDS if self.expert_bias else 0
+        if hf.top_k_softmax_router:  # indices 8 and sort order 24; weights and their column B each
+            return k * (32 + bias_ids + 2 * b)
+        fp32_input = 4 * h if hf.fp32_router_input else 0
+        if hf.unnormalized_top_k:
+            unnormalized = _ROUTED_BOOKKEEPING - _NORMALIZED_WEIGHT + bias_ids
+            return fp32_input + 4 * self.num_experts + unnormalized * k
+        return fp32_input + 4 * self.num_experts + (_ROUTED_BOOKKEEPING + bias_ids) * k + _NORMALIZING_SUM
+
+    def gguf_tensors(self, ctx: Context) -> list[GGUFTensor]:
+        """The routed experts' matrices (E copies, of the expert width) are the routed tensors."""
+        E, f = self.num_experts, self.expert_width
+        return gguf_tensors_of(self.lora_matrices(ctx), routed=lambda m: m[3] == E and f in (m[1], m[2]))
+
+    def matrix_widths(self) -> list[tuple[str, str, int]]:
+        return [("expert_width", "The expert width", self.expert_width)]
+
+    def bounds(self, name: str, values: Mapping[str, int]) -> Bounds:
+        """At least as many experts as a token uses, and at most as many per token as there are."""
+        if name == "num_experts":
+            return Bounds(least=values.get("top_k") or self.top_k)
+        if name == "top_k":
+            return Bounds(most=values.get("num_experts") or self.num_experts)
+        return Bounds()
+
     def lora_matrices(self, ctx: Context) -> list[LoRAMatrix]:
         h = ctx.h
         matrices: list[LoRAMatrix] = []
@@ -126,7 +219,7 @@ class MoE(Spec):
     def tp_problem(self, ctx: Context, tp: int) -> str | None:
         return None
 
-    def problems(self, ctx: Context) -> list[tuple[tuple[str, ...], str, object]]:
+    def problems(self, ctx: Context) -> list[FieldProblem]:
         if self.top_k > self.num_experts:
             message = f"experts per token ({self.top_k}) exceed the experts ({self.num_experts})"
             return [(("top_k",), message, self.top_k)]

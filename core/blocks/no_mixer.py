@@ -8,18 +8,26 @@ nothing here and keeps nothing while generating; its other parts count as they a
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import ClassVar, Literal
 
 from pydantic import ConfigDict
 
-from paramtally.core.blocks.base import Cache, Context, LoRAMatrix, Replicated, Spec
+from paramtally.core.blocks.activation_profiles import HFProfile, KernelPath
+from paramtally.core.blocks.base import (
+    Cache,
+    Context,
+    FieldProblem,
+    GGUFTensor,
+    Kind,
+    LoRAMatrix,
+    Replicated,
+)
 from paramtally.core.count.breakdown import Node
 
 __all__ = ["NoMixer"]
 
 
-class NoMixer(Spec):
+class NoMixer(Kind):
     """No self-attention or recurrence in this block (Mllama's cross-attention layers)."""
 
     model_config = ConfigDict(title="No mixer")
@@ -27,8 +35,12 @@ class NoMixer(Spec):
     kind: Literal["no_mixer"] = "no_mixer"
 
     SHORT: ClassVar[str] = "no mixer"  # in labels such as "layers 3, 8, … (no mixer, dense)"
+    COLOR: ClassVar[str] = "#DDDDDD"
     PART: ClassVar[str] = "attention"
-    SUGGESTED: ClassVar[dict[str, Callable[[int], object]]] = {}
+    PLAIN: ClassVar[bool] = False
+    KERNELS: ClassVar[KernelPath | None] = None  # nothing kept, on any path
+    PATTERN_NAMES: ClassVar[tuple[str, ...]] = ()  # its tag and title ("no mixer") name it
+    WINDOW_FIELD: ClassVar[str | None] = None
     TENSOR_RULES: ClassVar[tuple[tuple[str, str], ...]] = ()
     EXAMPLES: ClassVar[tuple[dict[str, object], ...]] = ({},)
 
@@ -47,6 +59,10 @@ class NoMixer(Spec):
     def prefill_width(self, ctx: Context) -> int:
         return 0
 
+    def hf_bytes(self, ctx: Context, hf: HFProfile) -> int:
+        """Nothing of its own: no projection, no scores."""
+        return 0
+
     def context_width(self, ctx: Context, decoding: bool = False) -> int:
         return 0
 
@@ -56,11 +72,29 @@ class NoMixer(Spec):
     def score_heads(self) -> int:
         return 0
 
+    def bias_heads(self) -> int:
+        return 0
+
+    def attended_window(self) -> int | None:
+        return None
+
+    def rotary_width(self, ctx: Context) -> int | None:
+        return None
+
+    def head_width(self, ctx: Context) -> tuple[str, int] | None:
+        return None
+
+    def gguf_tensors(self, ctx: Context) -> list[GGUFTensor]:
+        return []
+
+    def gguf_gqa(self, ctx: Context) -> int:
+        return 0
+
     def lora_matrices(self, ctx: Context) -> list[LoRAMatrix]:
         return []
 
     def tp_problem(self, ctx: Context, tp: int) -> str | None:
         return None
 
-    def problems(self, ctx: Context) -> list[tuple[tuple[str, ...], str, object]]:
+    def problems(self, ctx: Context) -> list[FieldProblem]:
         return []

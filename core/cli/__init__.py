@@ -24,6 +24,7 @@ __all__ = ["BUG_STATUS", "COMMANDS", "OneLineParser", "main", "version"]
 COMMANDS: dict[str, str] = {
     "count": "exact parameter count and breakdown",
     "memory": "memory per GPU, FLOPs and which GPU setups fit",
+    "report": "a design report (HTML or Markdown): the derivation, memory, GPU setups and FLOPs",
     "compare": "architectures side by side: figures, parts, GPU setups, schema diff",
     "solve": "goal-seek: the value of one field that meets a target",
     "sweep": "one figure over a grid of two fields (the design space)",

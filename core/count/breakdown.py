@@ -145,8 +145,8 @@ class LayerRow:
     stack: str
     index: int  # within its stack
     group: int  # the stack's top-level layer group it is in (the layer tree's row; 0 first)
-    mixer: str  # the mixer's kind, e.g. "attention", "mamba2"
-    kind: str  # the FFN's kind: "dense", "moe" or "none"
+    mixer: str  # the mixer's kind tag (``core.blocks.MIXERS``)
+    kind: str  # the FFN's kind tag (``core.blocks.FFNS``)
     params: int
     active: int
     by_part: Mapping[str, int] = field(default_factory=dict)

@@ -208,8 +208,8 @@ def block_kind(block: Block, name_mixer: bool = False) -> str:
     Softmax attention over the whole context goes without saying, unless ``name_mixer`` (a stack
     that mixes kinds, where "dense" alone would not tell an attention layer)."""
     mixer, ffn = block.mixer, block.ffn.SHORT
-    window = getattr(mixer, "sliding_window", None)
-    plain = mixer.kind in ("attention", "mla") and not name_mixer
+    window = mixer.attended_window()
+    plain = mixer.PLAIN and not name_mixer
     words = [f"window {window:,}"] if window else [] if plain else [mixer.SHORT]
     if block.parallel_mixer is not None:
         words = [" ‖ ".join([mixer.SHORT, block.parallel_mixer.SHORT])]

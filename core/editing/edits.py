@@ -203,7 +203,7 @@ def without_biases(arch: Architecture) -> Architecture:
         projector = data["projector"]
         for steps in (projector["steps"], *(branch["steps"] for branch in projector["branches"])):
             for step in steps:
-                if step["kind"] in ("linear", "dense"):
+                if step["kind"] != "norm" and "bias" in step:  # a norm's β is no matrix's bias
                     step["bias"] = False
     if data.get("mtp"):
         data["mtp"]["override"] = _unbiased_override(data["mtp"]["override"])

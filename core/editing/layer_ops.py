@@ -17,7 +17,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from paramtally.core.blocks import KIND_TAGS, retyped
+from paramtally.core.blocks import INSERTION_KINDS, KIND_TAGS, retyped
 from paramtally.core.errors import FieldError, FieldPath, ParamTallyError
 from paramtally.core.schema import MTP, Adapter, Architecture, Block, LayerGroup, LoRA, MoE, StackRole, thaw
 from paramtally.core.schema.field_specs import kind_title
@@ -216,21 +216,24 @@ def set_lora(layers: Layers, index: int, lora: LoRA | None, inherited: LoRA | No
 
 
 def part_targets(arch: Architecture, groups: list[FieldPath], part: str, value: Any) -> list[FieldPath]:
-    """The groups among ``groups`` that ``value``, given as their blocks' ``part``, reaches: a LoRA
-    only the groups whose matrices it adapts (Jamba's pattern: not the Mamba layers over a MoE),
-    every one of them when it adapts none; any other part every one."""
-    if part == "lora" and isinstance(value, LoRA):
+    """The groups among ``groups`` that ``value``, given as their blocks' ``part``, reaches: an
+    insertion (LoRA, an adapter) only the groups it adapts (LoRA on Jamba's pattern: not the Mamba
+    layers over a MoE), every one of them when it adapts none; any other part every one."""
+    if value is not None and part in _INSERTION_FIELDS:
         return [group for group in groups if adapts(arch, group, value)] or groups
     return groups
 
 
-def adapts(arch: Architecture, group: FieldPath, lora: LoRA) -> bool:
-    """Whether ``lora`` on ``group``'s block adapts any of its matrices: its targets are projections
-    of attention and the FFN, which a Mamba mixer over no FFN does not have."""
-    from paramtally.core.count.parameters import block_parts  # late: the count imports the schema this edits
+def adapts(arch: Architecture, group: FieldPath, insertion: LoRA | Adapter) -> bool:
+    """Whether ``insertion`` on ``group``'s block adds anything: LoRA's targets are projections of
+    attention and the FFN, which a Mamba mixer over no FFN does not have."""
+    h = arch.hidden_size
+    block = group_block(arch, group).model_copy(update={insertion.FIELD: insertion})
+    return insertion.term(block.context(h), block.lora_matrices(h)).params > 0
 
-    block = group_block(arch, group).model_copy(update={"lora": lora})
-    return block_parts(block, arch.hidden_size).get("lora", 0) > 0
+
+# The block fields that hold an insertion (``core.blocks.INSERTION_KINDS``).
+_INSERTION_FIELDS = frozenset(kind.FIELD for kind in INSERTION_KINDS)
 
 
 # Which part of a block holds each LoRA target's matrix.
@@ -265,9 +268,8 @@ def lora_gaps(block: Block) -> tuple[tuple[tuple[str, ...], str], ...]:
         if part == "mixer":
             gaps.append((missing, f"none in a {title} mixer"))
         else:
-            gaps.append(
-                (missing, "none: the block has no FFN" if title == "No FFN" else f"none in this {title}")
-            )
+            absent = not block.ffn.active_width()  # no FFN at all
+            gaps.append((missing, "none: the block has no FFN" if absent else f"none in this {title}"))
     return tuple(gaps)
 
 

@@ -4,11 +4,11 @@ Clauses are separated by ``;`` (or new lines):
 
 - a sequence of layer kinds, each with an optional count, the whole optionally repeated:
   ``[mamba2 ×7, attention ×1] × 4`` (``x`` or ``*`` work for ``×``; brackets nest). A kind is a
-  mixer (``attention``, ``mla``, ``mamba``, ``mamba2``, ``gated_deltanet``), ``local`` or
-  ``global`` attention, an FFN (``moe``, ``dense``, ``none``), or a mixer and an FFN joined by
-  ``+`` (``mamba+moe``). A kind is also known by its title, as the menus name it (``Gated
-  DeltaNet``, ``Mamba-2``, ``Mixture of experts``), in any letter case and with spaces, hyphens
-  or underscores alike, and by a few short names (``deltanet``, ``gdn``, ``attn``);
+  mixer or an FFN of the registry (``core.blocks``) by its tag, ``local`` or ``global`` attention,
+  or a mixer and an FFN joined by ``+`` (``mamba+moe``). A kind is also known by its title, as the
+  menus name it (``Gated DeltaNet``, ``Mamba-2``, ``Mixture of experts``), in any letter case and
+  with spaces, hyphens or underscores alike, and by the short names its module gives
+  (``PATTERN_NAMES``: ``gdn``, ``attn``);
 - a ratio of local to global attention layers: ``5 local : 1 global, window 1024``;
 - an FFN every n-th layer: ``MoE every 2nd layer`` (layers 1, 3, 5, … counted from 0: the 2nd,
   4th, … layer; ``every layer`` is each one), optionally ``from layer 3``;
@@ -33,7 +33,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from paramtally.core.blocks import FFN_KINDS, MIXER_KINDS
+from paramtally.core.blocks import FFNS, KINDS, MIXERS, windowed_mixer
 from paramtally.core.count.parameters import block_kind, layer_span
 from paramtally.core.editing.layer_ops import Layers, block_with_value, with_layers
 from paramtally.core.errors import ParamTallyError
@@ -55,9 +55,8 @@ __all__ = [
     "stack_parts",
 ]
 
-MIXERS = tuple(str(kind.model_fields["kind"].default) for kind in MIXER_KINDS)
-FFNS = tuple(str(kind.model_fields["kind"].default) for kind in FFN_KINDS)
-ALIASES = {"deltanet": "gated_deltanet", "gdn": "gated_deltanet", "attn": "attention", "no_ffn": "none"}
+# The mixer that the local and global layers are, and the field that holds a local layer's window.
+_WINDOWED, _WINDOW = windowed_mixer()
 _TIMES = r"\s*[×x*]\s*"
 _ORDINAL = {"first": 1, "other": 2, "second": 2, "third": 3, "fourth": 4}
 
@@ -67,18 +66,11 @@ def _folded(word: str) -> str:
     return re.sub(r"[\s_\-]+", "", word.lower())
 
 
-# Every name a kind is known by, folded: its tag, its title ('Mixture of experts') and the aliases.
-_NAMES = (
-    {
-        _folded(name): tag
-        for kinds in (MIXER_KINDS, FFN_KINDS)
-        for kind in kinds
-        for tag in [str(kind.model_fields["kind"].default)]
-        for name in (tag, kind_title(kind))
-    }
-    | {_folded(alias): tag for alias, tag in ALIASES.items()}
-    | {"local": "local", "global": "global"}
-)
+# Every name a kind is known by, folded: its tag, its title ('Mixture of experts') and its other
+# names (``PATTERN_NAMES``).
+_NAMES = {
+    _folded(name): tag for tag, kind in KINDS.items() for name in (tag, kind_title(kind), *kind.PATTERN_NAMES)
+} | {"local": "local", "global": "global"}
 # The layers a pattern makes, and so one repetition's, every count in it and the first layer of a
 # rule: hundreds of layers are the largest stacks built; the preview lists every repetition's groups.
 MAX_PATTERN_LAYERS = 4096
@@ -135,15 +127,15 @@ def parse(text: str) -> Pattern:
             local, glob = int(ratio[1]), int(ratio[2])
             if local + glob == 0:
                 raise PatternError(f"'{clause}': a ratio needs at least one layer")
-            local_layer = LayerSpec(mixer="attention", window=_window(ratio[3], clause) or 0)
+            local_layer = LayerSpec(mixer=_WINDOWED, window=_window(ratio[3], clause) or 0)
             _check_layers(local + glob)  # before the tuple is made: a typed 10⁹ would fill the memory
-            period = (local_layer,) * local + (LayerSpec(mixer="attention", global_=True),) * glob
+            period = (local_layer,) * local + (LayerSpec(mixer=_WINDOWED, global_=True),) * glob
             pattern = _with_sequence(pattern, period, None)
             sequence_seen = _once(sequence_seen, clause)
         elif rule := _EVERY.fullmatch(lower):
             kind = _kind(rule[1], clause)
             if kind not in FFNS:
-                raise PatternError(f"'{clause}': only an FFN (moe, dense, none) can be set every n-th layer")
+                raise PatternError(f"'{clause}': only an FFN ({', '.join(FFNS)}) can be set every n-th layer")
             every = (
                 1 if rule[2] is None else _ORDINAL.get(rule[2]) or (int(rule[2]) if rule[2].isdigit() else 0)
             )
@@ -265,9 +257,9 @@ def _layer(text: str, clause: str) -> LayerSpec:
         if kind in FFNS:
             spec = replace(spec, ffn=kind)
         elif kind == "local":
-            spec = replace(spec, mixer="attention")
+            spec = replace(spec, mixer=_WINDOWED)
         elif kind == "global":
-            spec = replace(spec, mixer="attention", global_=True)
+            spec = replace(spec, mixer=_WINDOWED, global_=True)
         else:
             spec = replace(spec, mixer=kind)
         if kind == "local":
@@ -339,12 +331,12 @@ def _block(spec: LayerSpec, base: Block, h: int, window: int | None, known: Mapp
     if spec.mixer is not None and spec.mixer != block.mixer.kind:
         block = _switched(block, "mixer", spec.mixer, h, known)
     if spec.global_:
-        block = block_with_value(block, ("mixer", "sliding_window"), None, h)
+        block = block_with_value(block, ("mixer", _WINDOW), None, h)
     elif spec.window is not None:
-        size = spec.window or window or getattr(base.mixer, "sliding_window", None)
+        size = spec.window or window or base.mixer.attended_window()
         if not size:
             raise PatternError("local layers need a window: add ', window 1024' (or a clause 'window 1024')")
-        block = block_with_value(block, ("mixer", "sliding_window"), size, h)
+        block = block_with_value(block, ("mixer", _WINDOW), size, h)
     if spec.ffn is not None and spec.ffn != block.ffn.kind:
         block = _switched(block, "ffn", spec.ffn, h, known)
     return block

@@ -35,9 +35,8 @@ from typing import Any
 
 from annotated_types import Ge, Le
 
-from paramtally.core.blocks import MLA, Attention, Mamba2, MoE
+from paramtally.core.blocks import FFNS, KINDS, Bounds, KindProtocol, kinds_with
 from paramtally.core.blocks.base import MAX_SIZE
-from paramtally.core.blocks.dense import DenseFFN
 from paramtally.core.editing.edits import get_value
 from paramtally.core.errors import ParamTallyError, unknown_name
 from paramtally.core.explore.domain import Domain, divisors, progression
@@ -160,9 +159,18 @@ def _used_blocks(arch: Architecture) -> list[Block]:
     return list(used)
 
 
-def _parts(blocks: list[Block], kinds: tuple[str, ...], slots: tuple[str, ...]) -> list[Any]:
-    parts = (getattr(block, slot) for block in blocks for slot in slots)
-    return [part for part in parts if part is not None and part.kind in kinds]
+def _parts(blocks: list[Block], variable: str, slots: tuple[str, ...] = _SLOTS) -> list[KindProtocol]:
+    """The parts in ``slots`` of ``blocks`` that hold the design variable ``variable``."""
+    parts: list[KindProtocol | None] = [getattr(block, slot) for block in blocks for slot in slots]
+    return [part for part in parts if part is not None and variable in part.VARIABLES]
+
+
+def _bounds(arch: Architecture, variable: str, others: Others) -> list[Bounds]:
+    """What every part of every block asks of ``variable``'s values (``KindProtocol.bounds``), the
+    other variables at the values they are about to take."""
+    values = {"hidden_size": arch.hidden_size, **others}
+    parts: list[KindProtocol | None] = [getattr(block, slot) for block in _blocks(arch) for slot in _SLOTS]
+    return [part.bounds(variable, values) for part in parts if part is not None]
 
 
 def _kinds_there(blocks: list[Block], slots: tuple[str, ...]) -> str:
@@ -177,10 +185,10 @@ def _kinds_there(blocks: list[Block], slots: tuple[str, ...]) -> str:
 
 
 def _written_parts(
-    data: dict[str, Any], kinds: tuple[str, ...], tower: frozenset[str] = frozenset()
-) -> Iterator[tuple[dict[str, Any], bool]]:
-    """Every mapping in the dump that writes a part of one of ``kinds``, and whether it is whole
-    (a base block's part, or an override that brings in a new kind) or only changes some keys;
+    data: dict[str, Any], kinds: frozenset[str], tower: frozenset[str] = frozenset()
+) -> Iterator[tuple[dict[str, Any], bool, str]]:
+    """Every mapping in the dump that writes a part of one of ``kinds``, whether it is whole (a base
+    block's part, or an override that brings in a new kind) or only changes some keys, and its kind;
     none of the blocks in ``tower`` (a vision tower's own)."""
     base_kinds = {
         name: {slot: block[slot]["kind"] for slot in _SLOTS if block.get(slot)}
@@ -192,7 +200,7 @@ def _written_parts(
         for slot in _SLOTS:
             part = block.get(slot)
             if part and part["kind"] in kinds:
-                yield part, True
+                yield part, True, part["kind"]
     for role in ("encoder", "decoder"):
         stack = data.get(role)
         if stack:
@@ -206,8 +214,8 @@ def _group_parts(
     groups: list[dict[str, Any]],
     base_kinds: dict[str, dict[str, str]],
     enclosing: dict[str, str],
-    kinds: tuple[str, ...],
-) -> Iterator[tuple[dict[str, Any], bool]]:
+    kinds: frozenset[str],
+) -> Iterator[tuple[dict[str, Any], bool, str]]:
     for group in groups:
         resolved = dict(base_kinds.get(group["block"], {}) if group.get("block") else enclosing)
         yield from _override_parts(group.get("override") or {}, resolved, kinds)
@@ -216,8 +224,8 @@ def _group_parts(
 
 
 def _override_parts(
-    override: dict[str, Any], resolved: dict[str, str], kinds: tuple[str, ...]
-) -> Iterator[tuple[dict[str, Any], bool]]:
+    override: dict[str, Any], resolved: dict[str, str], kinds: frozenset[str]
+) -> Iterator[tuple[dict[str, Any], bool, str]]:
     """The parts an override writes; ``resolved`` becomes the kinds of the block it makes."""
     for slot in _SLOTS:
         part = override.get(slot)
@@ -227,12 +235,15 @@ def _override_parts(
         kind = str(part.get("kind", inherited))
         resolved[slot] = kind
         if kind in kinds:
-            yield part, "kind" in part and kind != inherited
+            yield part, "kind" in part and kind != inherited, kind
 
 
-def _set_everywhere(kinds: tuple[str, ...], key: str) -> Change:
+def _set_everywhere(variable: str) -> Change:
+    """Write ``variable`` into every part that holds it, in the field its kind keeps it in."""
+
     def change(arch: Architecture, data: dict[str, Any], value: int) -> None:
-        for part, whole in _written_parts(data, kinds, vision_only_blocks(arch)):
+        for part, whole, kind in _written_parts(data, kinds_with(variable), vision_only_blocks(arch)):
+            key = KINDS[kind].VARIABLES[variable]
             if whole or key in part:
                 part[key] = value
 
@@ -255,41 +266,30 @@ def _part_variable(
     title: str,
     description: str,
     constraint: str,
-    kinds: tuple[str, ...],
     slots: tuple[str, ...],
-    key: str,
     what: str,
     allowed: Allowed,
     couples: tuple[str, ...] = (),
-    reader: Callable[[Any], int] | None = None,
 ) -> Variable:
+    """A variable the parts in ``slots`` of the kinds that declare it hold (``VARIABLES``)."""
+
     def read(arch: Architecture, scenario: Scenario) -> int:
         blocks = _used_blocks(arch)
-        parts = _parts(blocks, kinds, slots)
+        parts = _parts(blocks, name, slots)
         instead = "" if parts else _kinds_there(blocks, slots)
-        return _one_value(name, {reader(p) if reader else int(getattr(p, key)) for p in parts}, what, instead)
+        return _one_value(name, {part.variable(name) for part in parts}, what, instead)
 
-    change = _set_everywhere(kinds, key)
+    change = _set_everywhere(name)
     return Variable(name, title, description, constraint, read, change, allowed, frozenset(couples))
 
 
 # --- the named variables ---------------------------------------------------------------------
 
 
-def _attention(arch: Architecture) -> list[Attention]:
-    return [p for p in _parts(_blocks(arch), ("attention",), _MIXER_SLOTS) if isinstance(p, Attention)]
-
-
 def _hidden_domain(arch: Architecture, scenario: Scenario, multiple_of: int, others: Others) -> Domain:
-    """A multiple of the heads of every attention without a set head width, and of the SSM heads
-    of a Mamba-2 mixer whose inner width is expand × hidden."""
-    step = multiple_of
-    for block in _blocks(arch):
-        for part in (block.mixer, block.parallel_mixer, block.cross_attention):
-            if isinstance(part, Attention) and part.head_dim is None:
-                step = math.lcm(step, others.get("num_heads", part.num_heads))
-            elif isinstance(part, Mamba2) and part.inner is None:
-                step = math.lcm(step, part.num_heads // math.gcd(part.num_heads, part.expand))
+    """A multiple of what each part asks (the heads of every attention without a set head width,
+    the SSM heads of a Mamba-2 mixer whose inner width is expand × hidden)."""
+    step = math.lcm(multiple_of, *(b.step for b in _bounds(arch, "hidden_size", others)))
     return progression(1, MAX_SIZE, step)
 
 
@@ -298,9 +298,8 @@ def _change_hidden(arch: Architecture, data: dict[str, Any], value: int) -> None
 
 
 # The FFN widths that follow the hidden size when asked to: (part kind, its width fields).
-FFN_WIDTHS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("dense", ("width",)),
-    ("moe", ("expert_width", "shared_expert_width")),
+FFN_WIDTHS: tuple[tuple[str, tuple[str, ...]], ...] = tuple(
+    (tag, kind.SCALED_WIDTHS) for tag, kind in FFNS.items() if kind.SCALED_WIDTHS
 )
 
 
@@ -308,7 +307,7 @@ def _scale_ffn_widths(arch: Architecture, data: dict[str, Any], value: int) -> N
     """Every FFN width written in the dump times value / h, rounded up (never below 1); a width an
     override leaves out follows its base block's."""
     for kind, keys in FFN_WIDTHS:
-        for part, _ in _written_parts(data, (kind,), vision_only_blocks(arch)):
+        for part, _, _ in _written_parts(data, frozenset({kind}), vision_only_blocks(arch)):
             for key in keys:
                 width = part.get(key)
                 if isinstance(width, int) and width > 0:
@@ -331,38 +330,37 @@ def with_ffn_scaled(variable: Variable) -> Variable:
     return replace(variable, description=description, change=change)
 
 
+def _divisors_of_all(bounds: list[Bounds]) -> int:
+    """The number every part's value must divide (their ``divides``' gcd), or 0: none asks."""
+    return math.gcd(*(b.divides for b in bounds if b.divides))
+
+
 def _heads_domain(arch: Architecture, scenario: Scenario, multiple_of: int, others: Others) -> Domain:
-    """Query heads: a multiple of every KV-head count (and of TP), dividing the hidden size where
-    the head width follows from it."""
-    attention = _attention(arch)
-    kv = [others["num_kv_heads"]] if "num_kv_heads" in others else [p.num_kv_heads or 1 for p in attention]
-    step = math.lcm(multiple_of, scenario.tp, *kv)
-    if any(p.head_dim is None for p in attention):
-        return Domain.of(d for d in divisors(others.get("hidden_size", arch.hidden_size)) if d % step == 0)
+    """Query heads: a multiple of what each part asks (every KV-head count) and of TP, dividing the
+    hidden size where the head width follows from it."""
+    bounds = _bounds(arch, "num_heads", others)
+    step = math.lcm(multiple_of, scenario.tp, *(b.step for b in bounds))
+    if within := _divisors_of_all(bounds):
+        return Domain.of(d for d in divisors(within) if d % step == 0)
     return progression(1, MAX_SIZE, step)
 
 
 def _kv_heads_domain(arch: Architecture, scenario: Scenario, multiple_of: int, others: Others) -> Domain:
     """KV heads divide the query heads; TP splits them or replicates them (t and g divide)."""
-    attention = _attention(arch)
-    if not attention:
+    if not _parts(_blocks(arch), "num_kv_heads"):
         return Domain.of(())
-    heads = others.get("num_heads") or math.gcd(*(p.num_heads for p in attention))
+    heads = _divisors_of_all(_bounds(arch, "num_kv_heads", others))
     t = scenario.tp
     return Domain.of(g for g in divisors(heads) if g % multiple_of == 0 and (g % t == 0 or t % g == 0))
 
 
-def _moe(arch: Architecture) -> list[MoE]:
-    return [p for p in _parts(_blocks(arch), ("moe",), ("ffn",)) if isinstance(p, MoE)]
-
-
 def _experts_domain(arch: Architecture, scenario: Scenario, multiple_of: int, others: Others) -> Domain:
-    least = others.get("top_k") or max((p.top_k for p in _moe(arch)), default=1)
+    least = max((b.least for b in _bounds(arch, "num_experts", others)), default=1)
     return progression(least, MAX_SIZE, multiple_of)
 
 
 def _top_k_domain(arch: Architecture, scenario: Scenario, multiple_of: int, others: Others) -> Domain:
-    most = others.get("num_experts") or min((p.num_experts for p in _moe(arch)), default=1)
+    most = min((b.most for b in _bounds(arch, "top_k", others) if b.most), default=1)
     return progression(1, most, multiple_of)
 
 
@@ -446,11 +444,6 @@ def _scenario_variable(name: str, title: str, description: str, step_of_layout: 
     return Variable(name, title, description, constraint, read, None, allowed)
 
 
-def _kv_of(part: Any) -> int:
-    assert isinstance(part, Attention)
-    return part.num_kv_heads or part.num_heads
-
-
 def _change_vocab(arch: Architecture, data: dict[str, Any], value: int) -> None:
     data["embeddings"]["vocab_size"] = value
 
@@ -476,21 +469,16 @@ VARIABLES: tuple[Variable, ...] = (
         "FFN width",
         "The intermediate width of every dense FFN.",
         "any width ≥ 1",
-        ("dense",),
         ("ffn",),
-        "width",
         "dense FFN",
         _size_domain,
-        reader=lambda part: part.width if isinstance(part, DenseFFN) else 0,
     ),
     _part_variable(
         "expert_width",
         "Expert width",
         "The intermediate width of every routed expert (shared experts without their own width follow).",
         "any width ≥ 1",
-        ("moe",),
         ("ffn",),
-        "expert_width",
         "mixture of experts",
         _size_domain,
     ),
@@ -499,9 +487,7 @@ VARIABLES: tuple[Variable, ...] = (
         "Experts",
         "The routed experts of every MoE layer.",
         "at least the experts per token",
-        ("moe",),
         ("ffn",),
-        "num_experts",
         "mixture of experts",
         _experts_domain,
         couples=("top_k",),
@@ -511,9 +497,7 @@ VARIABLES: tuple[Variable, ...] = (
         "Experts per token",
         "The routed experts each token uses in every MoE layer.",
         "at most the experts",
-        ("moe",),
         ("ffn",),
-        "top_k",
         "mixture of experts",
         _top_k_domain,
         couples=("num_experts",),
@@ -524,26 +508,20 @@ VARIABLES: tuple[Variable, ...] = (
         "The query heads of every attention and MLA mixer (self and cross).",
         "a multiple of the KV heads (and of tp); a divisor of the hidden size when the head width "
         "follows from it",
-        ("attention", "mla"),
         _MIXER_SLOTS,
-        "num_heads",
         "attention",
         _heads_domain,
         couples=("hidden_size", "num_kv_heads"),
-        reader=lambda part: part.num_heads if isinstance(part, Attention | MLA) else 0,
     ),
     _part_variable(
         "num_kv_heads",
         "KV heads",
         "The key/value heads of every attention mixer (self and cross).",
         "a divisor of the query heads; tp and the KV heads divide one another",
-        ("attention",),
         _MIXER_SLOTS,
-        "num_kv_heads",
         "attention",
         _kv_heads_domain,
         couples=("num_heads",),
-        reader=_kv_of,
     ),
     Variable(
         "vocab_size",

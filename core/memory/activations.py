@@ -27,16 +27,15 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import NamedTuple
 
-from paramtally.core.blocks import MoE
+from paramtally.core.blocks import KernelPath, MixerProtocol
 from paramtally.core.count.parameters import block_kind
 from paramtally.core.count.terms import Term
 from paramtally.core.memory.activations_hf import (
     HF_SOURCE,
-    KERNEL_PATH,
     cache_copies,
+    hf_profile,
     hf_score_bytes,
     hf_widths,
-    sdpa_kept,
 )
 from paramtally.core.memory.activations_outside import bias_mask_term, head_terms, input_terms
 from paramtally.core.memory.kv_cache import encoder_tokens
@@ -72,10 +71,9 @@ DISPATCHED = (
 )
 
 
-# The hf profiles whose attention is eager (hf-eager-fallback: eager, Mamba layers without kernels).
+# The hf profiles whose attention is eager (hf-eager-fallback: eager, recurrent mixers on their
+# PyTorch path where the kind has measured it: ``KernelPath.pytorch_path``).
 EAGER = frozenset({"hf-eager", "hf-eager-fallback"})
-# Mixer kinds whose PyTorch path hf-eager-fallback counts, as measured (``activations_hf``).
-FALLBACK_MEASURED = frozenset({"mamba", "mamba2"})
 
 INTERLEAVED = (
     "interleaved 1F1B with v chunks per GPU: × (1 + (p − 1)/(p·v)) (Korthikanti et al. 2022 §4.2.3, "
@@ -88,11 +86,11 @@ EXPERT_PARALLEL = (
 )
 
 
-def _mixers(block: Block) -> list[object]:
+def _mixers(block: Block) -> list[MixerProtocol]:
     return [m for m in (block.mixer, block.parallel_mixer, block.cross_attention) if m is not None]
 
 
-def _self_mixers(block: Block) -> list[object]:
+def _self_mixers(block: Block) -> list[MixerProtocol]:
     """The mixers over the layer's own tokens (a cross-attention reads the encoder's: ``cross_widths``)."""
     return [m for m in (block.mixer, block.parallel_mixer) if m is not None]
 
@@ -106,7 +104,7 @@ def dispatched_width(block: Block, h: int) -> int:
     and the experts' fc1 keeps that copy for its weight gradient: 2h per routed token. The combine
     keeps no copy of the expert outputs: the router's probabilities are applied in the experts'
     activation (experts.py ``activation_func_with_probs``) and ``unpermute`` only scatters back."""
-    return 2 * h * block.ffn.top_k if isinstance(block.ffn, MoE) else 0
+    return 2 * h * block.ffn.routing()[1] if block.ffn.ROUTED else 0
 
 
 def token_widths(block: Block, h: int) -> tuple[int, int]:
@@ -122,7 +120,7 @@ def token_widths(block: Block, h: int) -> tuple[int, int]:
     r = 2 * h * block.norms.count + 2 * h + (2 * h if ffn_width else 0) + 2 * h
     if block.cross_attention is not None:
         r += 3 * h
-    mixers = sum(m.projection_widths(ctx) for m in _self_mixers(block))  # type: ignore[attr-defined]
+    mixers = sum(m.projection_widths(ctx) for m in _self_mixers(block))
     s = 2 * mixers + (8 if block.ffn.gated else 4) * ffn_width
     return r, s
 
@@ -146,21 +144,17 @@ def cross_widths(arch: Architecture, block: Block, profile: str, byte: int) -> C
     if cross is None:
         return None
     ctx = block.context(arch.hidden_size)
-    a, g, d_h = cross.heads(ctx)
-    gate = 2 if cross.output_gate else 1
     if profile == "megatron":
-        return CrossWidths(2 * (gate * a + a) * d_h, 4 * g * d_h, 5, a)
+        return CrossWidths(*cross.cross_widths(ctx, None), 5, cross.score_heads())
     eager = profile in EAGER
-    kv = a if eager else g  # eager attention repeats the KV heads it multiplies
-    own = byte * 2 * a * d_h + (0 if eager else sdpa_kept(a, d_h, byte, arch.family))
-    scores = hf_score_bytes(arch, byte) if eager else 0
-    return CrossWidths(own, byte * 2 * kv * d_h, scores, a)
+    own, encoder = cross.cross_widths(ctx, hf_profile(arch, byte, eager))
+    return CrossWidths(own, encoder, hf_score_bytes(arch, byte) if eager else 0, cross.score_heads())
 
 
 @lru_cache(maxsize=1024)
 def _score_heads(block: Block) -> int:
     # Cached: every stage of every layout the fit table tries asks for each block it holds.
-    return sum(m.score_heads() for m in _self_mixers(block))  # type: ignore[attr-defined]
+    return sum(m.score_heads() for m in _self_mixers(block))
 
 
 def _over(symbol: str, divisor: int) -> str:
@@ -234,26 +228,30 @@ def _cache_source(arch: Architecture, s: Scenario) -> str:
     )
 
 
-def _kernel_kinds(blocks: Iterable[Block], profile: str) -> list[str]:
-    """The kinds of ``blocks``' mixers whose hf widths assume fused kernels (``KERNEL_PATH``): under
-    hf-eager-fallback, Mamba's and Mamba-2's are their PyTorch path's (``FALLBACK_MEASURED``)."""
-    kinds = (mixer.kind for block in blocks for mixer in _self_mixers(block))  # type: ignore[attr-defined]
-    counted = FALLBACK_MEASURED if profile == "hf-eager-fallback" else frozenset()
-    return [kind for kind in dict.fromkeys(kinds) if kind in KERNEL_PATH and kind not in counted]
+def _kernel_paths(blocks: Iterable[Block], profile: str) -> list[KernelPath]:
+    """The kernels ``blocks``' mixers' hf widths assume (``KERNELS``), each once: under
+    hf-eager-fallback, those of the kinds that count their PyTorch path instead are left out."""
+    paths = (mixer.KERNELS for block in blocks for mixer in _self_mixers(block))
+    fallback = profile == "hf-eager-fallback"
+    return [
+        path for path in dict.fromkeys(paths) if path is not None and not (fallback and path.pytorch_path)
+    ]
 
 
 def _kernel_source(blocks: list[Block], profile: str) -> str:
     """What a term of hf layers says of its recurrent mixers: their widths are not measured, or,
-    under hf-eager-fallback, Mamba's and Mamba-2's are their PyTorch path's, measured."""
-    names = [KERNEL_PATH[kind].name for kind in _kernel_kinds(blocks, profile)]
+    under hf-eager-fallback, those on transformers' PyTorch path are, as measured."""
+    names = [path.name for path in _kernel_paths(blocks, profile)]
     said = ""
     if profile == "hf-eager-fallback":
-        kinds = {mixer.kind for block in blocks for mixer in _self_mixers(block)}  # type: ignore[attr-defined]
-        if kinds & FALLBACK_MEASURED:
+        paths = (mixer.KERNELS for block in blocks for mixer in _self_mixers(block))
+        measured = [path for path in dict.fromkeys(paths) if path is not None and path.pytorch_path]
+        if measured:
             said = (
-                "; Mamba and Mamba-2 layers on transformers' PyTorch path, without mamba_ssm "
-                "(MambaMixer.slow_forward, Mamba2Mixer.torch_forward: fp32 scan states, Q × Q chunk "
-                "blocks), measured (tools/measure_activations.py, kernel_fallback_cases)"
+                f"; {' and '.join(path.name for path in measured)} layers on transformers' PyTorch path, "
+                f"without {' or '.join(dict.fromkeys(path.kernels for path in measured))} "
+                f"({'; '.join(path.pytorch_path for path in measured)}), measured "
+                "(tools/measure_activations.py, kernel_fallback_cases)"
             )
     if not names:
         return said
@@ -269,8 +267,7 @@ def kernel_path_omissions(arch: Architecture, s: Scenario) -> tuple[str, ...]:
     if s.mode != "training" or s.activations == "megatron":
         return ()
     notes = []
-    for kind in _kernel_kinds(arch.layers_by_block(), s.activations):
-        path = KERNEL_PATH[kind]
+    for path in _kernel_paths(arch.layers_by_block(), s.activations):
         notes.append(
             f"transformers' PyTorch path for the {path.name} layers — the figure assumes the {path.kernels} "
             f"CUDA kernels; without them transformers keeps fp32 scan tensors, {path.fallback_ratio}× the "
@@ -430,7 +427,7 @@ def _by_stack(
 
 def _prefill_width(block: Block, h: int) -> int:
     ctx = block.context(h)
-    mixers = sum(m.prefill_width(ctx) for m in _mixers(block))  # type: ignore[attr-defined]
+    mixers = sum(m.prefill_width(ctx) for m in _mixers(block))
     return mixers + (2 if block.ffn.gated else 1) * block.ffn.active_width()
 
 

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from paramtally.core.blocks import MLA, Attention
 from paramtally.core.count.terms import Term
 from paramtally.core.io.importers.families import activation_quirks
 from paramtally.core.memory.activations_hf import norm_bytes, sdpa_refusal
@@ -132,10 +131,9 @@ def _rotary_widths(blocks: Iterable[Block], h: int) -> list[int]:
     for block in blocks:
         ctx = block.context(h)
         for mixer in (block.mixer, block.parallel_mixer):
-            if isinstance(mixer, Attention) and mixer.rope:
-                widths.append(int(mixer.heads(ctx)[2] * mixer.rotary_fraction))
-            elif isinstance(mixer, MLA):
-                widths.append(mixer.qk_rope_head_dim)
+            width = mixer.rotary_width(ctx) if mixer is not None else None
+            if width is not None:
+                widths.append(width)
     return list(dict.fromkeys(widths))
 
 
@@ -196,12 +194,13 @@ def input_terms(arch: Architecture, s: Scenario, factor: str, flight: dict[str, 
 
 
 def _attention_heads(blocks: Iterable[tuple[Block, int]]) -> tuple[int, int]:
-    """(layers with self-attention, its heads) among ``blocks`` (T5 and Falcon: every layer's alike)."""
+    """(layers whose mixer takes an additive attention bias, its heads) among ``blocks`` (T5 and
+    Falcon: every layer's alike)."""
     layers, heads = 0, 0
     for block, count in blocks:
-        if isinstance(block.mixer, Attention):
+        if biased := block.mixer.bias_heads():
             layers += count
-            heads = max(heads, block.mixer.num_heads)
+            heads = max(heads, biased)
     return layers, heads
 
 

@@ -87,7 +87,7 @@ def cross_projections(block: Block, h: int) -> int:
 
 def _unread(block: Block, routed: int, batch: int) -> float:
     """One layer's routed-expert parameters that no token of the batch picks (expected)."""
-    ffn = block.ffn
-    if not routed or ffn.kind != "moe":
+    if not routed or not block.ffn.ROUTED:
         return 0.0
-    return routed * (1.0 - ffn.top_k / ffn.num_experts) ** batch
+    experts, per_token = block.ffn.routing()
+    return routed * (1.0 - per_token / experts) ** batch

@@ -177,7 +177,7 @@ def _context_terms(
                 continue
             width = mixer.context_width(ctx, decoding)
             if width:
-                window = getattr(mixer, "sliding_window", None)
+                window = mixer.attended_window()
                 attend[(width, window)] = attend.get((width, window), 0) + layers
             scan += layers * mixer.scan_flops(ctx)
     parts: list[str] = []

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from paramtally.core.blocks import MoE
+from paramtally.core.blocks import GGUFTensor
 from paramtally.core.count.parameters import block_parts, count_parameters
 from paramtally.core.schema import Architecture, Block
 
@@ -70,17 +70,6 @@ _FALLBACK = {
     "Q4_K": "Q5_0",
     "Q5_K": "Q5_1",
     "Q6_K": "Q8_0",
-}
-
-# LoRA targets name the matrices of a block; these are llama.cpp's tensor categories for them.
-_CATEGORY = {
-    "q": "attn_q",
-    "k": "attn_k",
-    "v": "attn_v",
-    "o": "attn_output",
-    "gate": "ffn_gate",
-    "up": "ffn_up",
-    "down": "ffn_down",
 }
 
 
@@ -181,31 +170,14 @@ def _attn_output_type(t: _Traits) -> str:
     return {"q2_k": "Q3_K", "q3_k_m": "Q4_K"}.get(f, t.default)
 
 
-@dataclass(frozen=True, slots=True)
-class _Matrix:
-    category: str
-    ncols: int  # ne[0]: the input width, which the type's block must divide
-    numel: int
-    routed: bool  # a routed-expert tensor (expert parallelism splits these)
-    kv: bool  # a K or V projection of softmax attention (replicated past g TP ranks)
-
-
-def _block_layout(block: Block, h: int) -> tuple[tuple[_Matrix, ...], int, int]:
-    """One layer's quantizable matrices, its unquantized (F32) numbers and the rest."""
+def _block_layout(block: Block, h: int) -> tuple[tuple[GGUFTensor, ...], int, int]:
+    """One layer's quantizable matrices (each part's ``gguf_tensors``), its unquantized (F32)
+    numbers and the rest."""
     ctx = block.context(h)
-    matrices: list[_Matrix] = []
-    for mixer in (block.mixer, block.parallel_mixer, block.cross_attention):
-        if mixer is None:
-            continue
-        kv = mixer.kind == "attention"
-        for target, d_in, d_out, copies in mixer.lora_matrices(ctx):
-            matrices.append(
-                _Matrix(_CATEGORY[target], d_in, d_in * d_out * copies, False, kv and target in ("k", "v"))
-            )
-    ffn = block.ffn
-    for target, d_in, d_out, copies in ffn.lora_matrices(ctx):
-        routed = isinstance(ffn, MoE) and copies == ffn.num_experts and ffn.expert_width in (d_in, d_out)
-        matrices.append(_Matrix(_CATEGORY[target], d_in, d_in * d_out * copies, routed, False))
+    matrices: list[GGUFTensor] = []
+    for part in (block.mixer, block.parallel_mixer, block.cross_attention, block.ffn):
+        if part is not None:
+            matrices += part.gguf_tensors(ctx)
     parts = block_parts(block, h)
     unquantized = parts.get("norms", 0) + parts.get("router", 0)
     rest = sum(parts.values()) - unquantized - sum(m.numel for m in matrices)
@@ -224,13 +196,8 @@ class StageTypes:
 @lru_cache(maxsize=64)
 def _traits(arch: Architecture, quant: str) -> _Traits:
     block = arch.base_block(arch.main_stack)
-    n_gqa = 0
-    if block.mixer.kind == "attention":
-        a, g, _ = block.mixer.heads(block.context(arch.hidden_size))
-        n_gqa = a // g
-    elif block.mixer.kind == "mla":
-        n_gqa = 1  # llama.cpp's DeepSeek-2 models have as many KV heads as query heads
-    experts = [block.ffn.num_experts for block in arch.layers_by_block() if isinstance(block.ffn, MoE)]
+    n_gqa = block.mixer.gguf_gqa(block.context(arch.hidden_size))
+    experts = [block.ffn.routing()[0] for block in arch.layers_by_block() if block.ffn.ROUTED]
     n = arch.num_layers
     return _Traits(quant, GGUF_DEFAULT_TYPES[quant], n, n_gqa, max(experts, default=0), n == 80 and n_gqa > 1)
 
@@ -306,7 +273,7 @@ def _per_layer(arch: Architecture, quant: str) -> _Prefix:
 
 def _layer_types(
     t: _Traits,
-    layout: tuple[tuple[_Matrix, ...], int, int],
+    layout: tuple[tuple[GGUFTensor, ...], int, int],
     varying: list[str],
     fallen: dict[tuple[str, int], str],
 ) -> tuple[dict[str, int], dict[str, int], dict[str, int]]:

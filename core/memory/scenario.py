@@ -13,7 +13,6 @@ from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, ValidationError, model_validator
 
-from paramtally.core.blocks import MoE
 from paramtally.core.blocks.base import LENGTH
 from paramtally.core.blocks.insertions import LoRATargets
 from paramtally.core.errors import ParamTallyWarning, field_error, one_line
@@ -507,13 +506,13 @@ def scenario_problem(arch: Architecture, s: Scenario) -> tuple[tuple[str, ...], 
 
 def has_experts(arch: Architecture) -> bool:
     """Whether any layer is MoE: expert parallelism means nothing to a model without."""
-    return any(isinstance(block.ffn, MoE) for block in arch.layers_by_block())
+    return any(block.ffn.ROUTED for block in arch.layers_by_block())
 
 
 def _ep_problem(arch: Architecture, ep: int) -> str | None:
     if not has_experts(arch):
         return "expert parallelism needs MoE layers; this model has none"
-    experts = {block.ffn.num_experts for block in arch.layers_by_block() if isinstance(block.ffn, MoE)}
+    experts = {block.ffn.routing()[0] for block in arch.layers_by_block() if block.ffn.ROUTED}
     for count in sorted(experts):
         if count % ep:
             return f"expert parallel size {ep} does not divide the {count} experts"

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from paramtally.core.blocks import DenseFFN
 from paramtally.core.count.terms import Term
 from paramtally.core.memory.scenario import Scenario, with_changes
 from paramtally.core.schema import Architecture
@@ -127,13 +126,9 @@ def _projector_widths(arch: Architecture) -> int:
     kept, width, merged = 0, projector.features * vision.width, 1
     steps: tuple[ProjectorStepKind, ...] = projector.steps
     for step in steps:
-        if isinstance(step, DenseFFN):  # an MLP keeps its input and its intermediate, its width kept
-            kept += (width + (2 if step.gated else 1) * step.width) // merged
-            continue
+        kept += step.kept_widths(width) // merged  # an MLP: its input and its intermediate
         if isinstance(step, Merge):
             merged *= step.factor**2
-        elif step.apply(width, arch.hidden_size)[0]:  # a step with weights keeps its input
-            kept += width // merged
         width = step.apply(width, arch.hidden_size)[1]
     return kept
 

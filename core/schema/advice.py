@@ -20,7 +20,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from paramtally.core.errors import FieldPath, ParamTallyWarning, format_loc
-from paramtally.core.schema import Architecture, Attention, DenseFFN, MoE
+from paramtally.core.schema import Architecture
 
 if TYPE_CHECKING:  # the scenario's module (dtypes, GPUs) is not loaded by a count
     from paramtally.core.memory.scenario import Scenario
@@ -50,20 +50,15 @@ def _widths(arch: Architecture) -> Iterator[tuple[FieldPath, str, int]]:
     """(field path, what it is, width) of every matrix width a person sets in the base blocks."""
     yield ("hidden_size",), "The hidden size", arch.hidden_size
     for name, block in arch.blocks.items():
-        ffn = block.ffn
-        if isinstance(ffn, DenseFFN):
-            yield ("blocks", name, "ffn", "width"), "The FFN width", ffn.width
-        elif isinstance(ffn, MoE):
-            yield ("blocks", name, "ffn", "expert_width"), "The expert width", ffn.expert_width
+        for field, what, width in block.ffn.matrix_widths():
+            yield ("blocks", name, "ffn", field), what, width
 
 
 def _head_widths(arch: Architecture) -> Iterator[tuple[FieldPath, int]]:
     for name, block in arch.blocks.items():
-        mixer = block.mixer
-        if isinstance(mixer, Attention):
-            _, _, head = mixer.heads(block.context(arch.hidden_size))
-            field = "head_dim" if mixer.head_dim else "num_heads"
-            yield ("blocks", name, "mixer", field), head
+        head = block.mixer.head_width(block.context(arch.hidden_size))
+        if head is not None:
+            yield ("blocks", name, "mixer", head[0]), head[1]
 
 
 def architecture_hints(arch: Architecture) -> Hints:

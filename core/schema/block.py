@@ -111,12 +111,18 @@ class Block(HashedSpec):
         ctx = self.context(h)
         return [*self.mixer.lora_matrices(ctx), *self.ffn.lora_matrices(ctx)]
 
+    @property
+    def insertions(self) -> tuple[LoRA | Adapter, ...]:
+        """What is inserted into the block (``core.blocks.INSERTION_KINDS``), in field order."""
+        return tuple(part for part in (self.lora, self.adapter) if part is not None)
+
     def inactive(self, h: int) -> int:
         """Parameters one token does not use in this layer: idle routed experts and their LoRA."""
         idle = _ffn_inactive(self.ffn, self.context(h))
-        experts, per_token = self.ffn.routing()
-        if self.lora is not None and experts > per_token:
-            idle += (experts - per_token) * self.lora.on_copies(self.lora_matrices(h), experts)
+        routing = self.ffn.routing()
+        if routing[0] > routing[1] and self.insertions:
+            matrices = self.lora_matrices(h)
+            idle += sum(part.idle(matrices, routing) for part in self.insertions)
         return idle
 
     def problems(self, h: int) -> list[Problem]:
@@ -164,10 +170,8 @@ def block_fields(block: Block, h: int) -> tuple[tuple[str, Node], ...]:
     norms = block.norms
     if norms.count or norms.scales or norms.gates:
         fields.append(("norms", _norms(ctx, norms.count, norms.scales, norms.gates)))
-    if block.lora is not None:
-        fields.append(("lora", block.lora.term(block.lora_matrices(h))))
-    if block.adapter is not None:
-        fields.append(("adapter", block.adapter.term(ctx)))
+    matrices = block.lora_matrices(h) if block.insertions else []
+    fields += [(part.FIELD, part.term(ctx, matrices)) for part in block.insertions]
     return tuple(fields)
 
 

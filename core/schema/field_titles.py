@@ -12,20 +12,25 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from paramtally.core.blocks import KINDS
+
 __all__ = ["field_title", "label_for"]
 
-# Words that read better in capitals in a label made from a field name without a title.
+# Words that read better in capitals in a label made from a field name without a title; a kind's
+# tag reads as its short name where that differs in more than the first letter's case (MLA, MoE).
 _WORDS = {
     "kv": "KV",
     "qk": "QK",
     "ffn": "FFN",
-    "moe": "MoE",
     "lora": "LoRA",
-    "mla": "MLA",
     "lm": "LM",
     "dim": "width",
     "num": "",
     "vocab": "vocabulary",
+} | {
+    tag: kind.SHORT
+    for tag, kind in KINDS.items()
+    if kind.SHORT.lower() == tag and kind.SHORT not in (tag, tag.capitalize())
 }
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Literal
 
-from paramtally.core.blocks import FFN_KINDS, MIXER_KINDS
+from paramtally.core.blocks import KINDS, VALUE_KINDS
 from paramtally.core.errors import FieldError, FieldPath
 from paramtally.core.schema import MTP, Architecture, Block, LayerGroup, Stack, StackRole
 from paramtally.core.schema.stack import resolve_block
@@ -38,15 +38,6 @@ __all__ = [
 ]
 
 GroupLike = LayerGroup | MTP
-# The kinds of part a value edit applies to where the field's name alone would mislead: an edit
-# of several groups reaches only those whose part has the field as the edit means it — a Mamba-2
-# mixer's heads are SSM heads, and a MoE has no FFN width.
-VALUE_KINDS: dict[FieldPath, tuple[str, ...]] = {
-    ("mixer", "sliding_window"): ("attention",),
-    ("mixer", "num_heads"): ("attention", "mla"),
-    ("ffn", "width"): ("dense",),
-}
-KIND_CLASSES = {str(kind.model_fields["kind"].default): kind for kind in (*MIXER_KINDS, *FFN_KINDS)}
 Origin = Literal["inherited", "own", "own kind"]
 
 
@@ -178,7 +169,7 @@ def _without_defaults(part: Any) -> Any:
     validated); anything else as it is."""
     if not isinstance(part, Mapping):
         return part
-    kind = KIND_CLASSES.get(str(part.get("kind")))
+    kind = KINDS.get(str(part.get("kind")))
     if kind is None:
         return dict(part)
     fields = kind.model_fields

@@ -469,7 +469,7 @@ def _stack_problem(arch: Architecture, runs: list[Run]) -> Problem | None:
             return (role, "max_positions"), message, stack.max_positions
         if stack.relative_buckets:
             first = next(run for run in runs if run.stack == role and run.start == 0)
-            if first.block.mixer.kind != "attention":
+            if not first.block.mixer.bias_heads():  # the bias is added to its heads' scores
                 return (
                     (role, "relative_buckets"),
                     "a relative position bias needs attention in the first layer",

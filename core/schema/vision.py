@@ -17,7 +17,7 @@ builds is in tests/data/hf_configs_v3/QUIRKS.md.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Annotated, Any, Literal, get_args
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Protocol, get_args
 
 from pydantic import ConfigDict, Field
 
@@ -203,6 +203,9 @@ class ProjectorNorm(Spec):
     def apply(self, width: int, h: int) -> tuple[list[Node], int]:
         return [_norm_leaf("norm", self.norm, self.bias, width)], width
 
+    def kept_widths(self, width: int) -> int:
+        return width
+
 
 class Merge(Spec):
     """s×s neighbouring patches become one token: no weights, s² times fewer tokens."""
@@ -227,6 +230,9 @@ class Merge(Spec):
         name = f"{'merge' if self.concat else 'pool'} {s}×{s} ({what})"
         return [Node(name, 0, "projector", "no weights")], out
 
+    def kept_widths(self, width: int) -> int:
+        return 0
+
 
 class Linear(Spec):
     """A linear layer from the features' width to ``width`` (empty: the hidden size)."""
@@ -244,6 +250,9 @@ class Linear(Spec):
         expr = "d_in·d_out + d_out" if self.bias else "d_in·d_out"
         return [leaf("linear", "projector", expr, d_in=width, d_out=out)], out
 
+    def kept_widths(self, width: int) -> int:
+        return width
+
 
 class LearnedVector(Spec):
     """One learned vector of the features' width (LLaVA-NeXT's ``image_newline``)."""
@@ -255,12 +264,31 @@ class LearnedVector(Spec):
     def apply(self, width: int, h: int) -> tuple[list[Node], int]:
         return [leaf("learned vector", "projector", "w", w=width)], width
 
+    def kept_widths(self, width: int) -> int:
+        return width
 
-def _mlp(ffn: DenseFFN, width: int) -> tuple[list[Node], int]:
-    return [group("MLP", ffn.terms(Context(width)))], width
+
+class ProjectorStepRole(Protocol):
+    """What the projector, its count and its memory ask of a step (an MLP step is a dense FFN, which
+    answers it in ``core.blocks.dense``)."""
+
+    def apply(self, width: int, h: int) -> tuple[list[Node], int]:
+        """Its terms reading features ``width`` wide, and the width it ends at."""
+        ...
+
+    def kept_widths(self, width: int) -> int:
+        """Features per token of its input it keeps for backward (its input where it has weights)."""
+        ...
 
 
 ProjectorStepKind = ProjectorNorm | Merge | Linear | DenseFFN | LearnedVector
+
+if TYPE_CHECKING:
+    # mypy proves every step kind has the step's role, as ``core.blocks`` does for its kinds.
+    def _role(step: ProjectorStepKind) -> ProjectorStepRole:
+        return step
+
+
 ProjectorStep = Annotated[ProjectorStepKind, Field(discriminator="kind")]
 STEP_KINDS: dict[str, type[ProjectorStepKind]] = {
     str(kind.model_fields["kind"].default): kind for kind in get_args(ProjectorStepKind)
@@ -286,7 +314,7 @@ def _walk(steps: tuple[ProjectorStepKind, ...], width: int, h: int) -> tuple[lis
     """The steps' terms from features ``width`` wide, and the width they end at."""
     nodes: list[Node] = []
     for step in steps:
-        found, width = _mlp(step, width) if isinstance(step, DenseFFN) else step.apply(width, h)
+        found, width = step.apply(width, h)
         nodes += found
     return nodes, width
 

@@ -293,7 +293,7 @@ class ComboBox(_FocusedWheel, QComboBox):
         self.activated.connect(lambda index: self.committed.emit(self.itemData(index), self._keyed))
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        # Typing a name or arrowing picks every choice on the way ('m', 'ma', … 'mamba2'); those
+        # Typing a name or arrowing picks every choice on the way ('m', 'ma', 'mam', …); those
         # picks fold into one undo step like an arrow drag in a spin box.
         self._keyed = True
         try:

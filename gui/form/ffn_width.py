@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from paramtally.core.editing.edits import FieldPath, get_value
-from paramtally.core.schema import Architecture, DenseFFN
+from paramtally.core.schema import Architecture
 from paramtally.core.schema.derived_sizes import ffn_width_from_hidden
 from paramtally.gui.dialogs import add_mnemonics
 from paramtally.gui.document import Document
@@ -28,9 +28,11 @@ __all__ = ["FfnWidthDialog", "ask_ffn_width", "ffn_width_button", "ffn_width_pat
 
 
 def ffn_width_path(arch: Architecture) -> FieldPath | None:
-    """The width the button sets: the dense FFN of the main stack's base block (None without one)."""
+    """The width the button sets: the FFN width (the design variable ``ffn_width``: a dense FFN's)
+    of the main stack's base block (None without one)."""
     name = arch.main_stack.block
-    return ("blocks", name, "ffn", "width") if isinstance(arch.blocks[name].ffn, DenseFFN) else None
+    field = arch.blocks[name].ffn.VARIABLES.get("ffn_width")
+    return ("blocks", name, "ffn", field) if field is not None else None
 
 
 def _gated(document: Document, path: FieldPath) -> bool:

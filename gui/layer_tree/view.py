@@ -17,10 +17,10 @@ from PySide6.QtCore import QItemSelection, QModelIndex, QPoint, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence, QMouseEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QMenu, QTreeView, QWidget
 
-from paramtally.core.blocks import MIXER_KINDS, retyped
+from paramtally.core.blocks import MIXERS, TREE_EDITS, TreeEdit
 from paramtally.core.editing import layer_ops
 from paramtally.core.errors import FieldPath
-from paramtally.core.schema import MTP, Adapter, Architecture, Block, LayerGroup, LoRA, MoE
+from paramtally.core.schema import MTP, Architecture, Block, LayerGroup
 from paramtally.core.schema.field_specs import kind_title
 from paramtally.core.schema.group_addresses import (
     edit_targets,
@@ -37,19 +37,28 @@ from paramtally.gui.layer_tree.model import LayerTreeModel
 
 __all__ = ["LayerTree"]
 
-BLOCK_TYPES: dict[str, type[Any]] = {"moe": MoE, "lora": LoRA, "adapter": Adapter}
-BLOCK_NAMES = {"moe": "MoE", "lora": "LoRA", "adapter": "adapter"}
-BLOCK_FIELDS = {"moe": "ffn", "lora": "lora", "adapter": "adapter"}  # where a group's block keeps each
-MIXERS = {str(kind.model_fields["kind"].default): kind_title(kind) for kind in MIXER_KINDS}
+# The mixer kinds by tag, each with the title the kind switch shows.
+MIXER_TITLES = {tag: kind_title(kind) for tag, kind in MIXERS.items()}
 Group = FieldPath | int  # a group's address; an int is a top-level group of the main stack
 
 
+def _edit(name: str) -> TreeEdit:
+    return TREE_EDITS[name][0]
+
+
 def block_part(block: Block | None, name: str) -> Any:
-    """The block's MoE (when its FFN is one), LoRA or adapter; None when it has none."""
+    """The part the tree edit ``name`` puts on a block (a MoE when the FFN is one, LoRA, an
+    adapter); None when it has none."""
     if block is None:
         return None
-    part = getattr(block, BLOCK_FIELDS[name])
-    return part if name != "moe" or getattr(part, "kind", "") == "moe" else None
+    edit = _edit(name)
+    part = getattr(block, edit.field)
+    return part if edit.kind is None or getattr(part, "kind", None) == edit.kind else None
+
+
+def _edit_of_part(part: str) -> str | None:
+    """The tree edit that puts the block field ``part`` on a group and takes it away, if any."""
+    return next((name for name, (edit, _) in TREE_EDITS.items() if edit.field == part), None)
 
 
 class LayerTree(QTreeView):
@@ -239,7 +248,7 @@ class LayerTree(QTreeView):
 
     def set_mixer_kind(self, kind: str, groups: list[FieldPath] | None = None) -> bool:
         """Every target's mixer (on a pattern's row: each group inside it) becomes ``kind``."""
-        return self.set_value(("mixer", "kind"), kind, f"Mixer: {MIXERS[kind]}", groups)
+        return self.set_value(("mixer", "kind"), kind, f"Mixer: {MIXER_TITLES[kind]}", groups)
 
     def ask_value(self, block_path: FieldPath, title: str, label: str, low: int, high: int) -> bool:
         """Ask for a number (the first target's value to start from) and set it on every target whose
@@ -326,18 +335,19 @@ class LayerTree(QTreeView):
         a dialog when ``value`` is None."""
         path = self.group_path(group)
         arch = self.document.architecture
+        edit = _edit(block)
         groups = [path] if value is not None else self._with_selection(path)
         if value is None:
             current = block_part(group_block(arch, path), block)
-            initial = current.model_dump() if current is not None else self._defaults(path, block)
-            verb = "Edit" if current is not None else ("Convert to" if block == "moe" else "Add")
-            value = self.ask_block(block, initial, f"{verb} {BLOCK_NAMES[block]}", groups)
+            initial = current.model_dump() if current is not None else self._defaults(path, edit)
+            verb = "Edit" if current is not None else ("Convert to" if edit.kind else "Add")
+            value = self.ask_block(block, initial, f"{verb} {edit.title}", groups)
             if value is None:
                 return False
-        groups = layer_ops.part_targets(arch, groups, BLOCK_FIELDS[block], value)
+        groups = layer_ops.part_targets(arch, groups, edit.field, value)
         done = self._edit_blocks(
-            groups, lambda a, g: layer_ops.with_group_value(a, g, (BLOCK_FIELDS[block],), value),
-            f"{BLOCK_NAMES[block]} on {_groups_text(groups)}",
+            groups, lambda a, g: layer_ops.with_group_value(a, g, (edit.field,), value),
+            f"{edit.title} on {_groups_text(groups)}",
         )  # fmt: skip
         self.select_group(path)
         return done
@@ -349,25 +359,28 @@ class LayerTree(QTreeView):
     def ask_block(self, block: str, initial: dict[str, Any], title: str, groups: list[FieldPath]) -> Any:
         arch = self.document.architecture
 
+        edit, model = TREE_EDITS[block]
+
         def check(value: Any) -> None:  # the dialog stays open until the block fits the model
             for group in groups:
-                layer_ops.with_group_value(arch, group, (BLOCK_FIELDS[block],), value)
+                layer_ops.with_group_value(arch, group, (edit.field,), value)
 
-        return ask_spec(BLOCK_TYPES[block], initial, title, self, check)
+        return ask_spec(model, initial, title, self, check)
 
     def remove_block(self, group: Group, block: str) -> bool:
         """Take the group's MoE (back to what it inherits, or a dense FFN), LoRA or adapter away."""
         path = self.group_path(group)
-        label = "Convert to dense FFN" if block == "moe" else f"Remove {BLOCK_NAMES[block]}"
-        field = BLOCK_FIELDS[block]
+        edit = _edit(block)
+        label = edit.undo_remove or f"Remove {edit.title}"
+        field = edit.field
 
         def remove(arch: Architecture, g: FieldPath) -> Architecture:
             inherited = getattr(inherited_block(arch, g), field)
-            if block == "moe":
-                back = inherited if getattr(inherited, "kind", "") != "moe" else None
-                if back is None:  # the base block itself has the MoE: a dense FFN as wide as an expert
-                    return layer_ops.with_group_value(arch, g, ("ffn", "kind"), "dense")
-                return layer_ops.with_group_value(arch, g, ("ffn",), back)
+            if edit.kind is not None:  # a part of a kind: back to what the group inherits
+                back = inherited if getattr(inherited, "kind", None) != edit.kind else None
+                if back is None:  # the base block itself has it: the fallback kind, made from it
+                    return layer_ops.with_group_value(arch, g, (field, "kind"), edit.fallback)
+                return layer_ops.with_group_value(arch, g, (field,), back)
             return layer_ops.with_group_value(arch, g, (field,), None)
 
         done = self._edit_blocks([path], remove, label)
@@ -421,7 +434,7 @@ class LayerTree(QTreeView):
         if row is None or row.kind == "stack":
             return False
         if row.part is not None:
-            name = next((n for n, f in BLOCK_FIELDS.items() if f == row.part), None)
+            name = _edit_of_part(row.part)
             if name is None or block_part(group_block(self.document.architecture, row.group), name) is None:
                 return False
             return self.remove_block(row.group, name)
@@ -447,13 +460,11 @@ class LayerTree(QTreeView):
         self.select_group((stack, "layers", 0))
         return done
 
-    def _defaults(self, group: FieldPath, block: str) -> dict[str, Any]:
+    def _defaults(self, group: FieldPath, edit: TreeEdit) -> dict[str, Any]:
+        """What the dialog of a part the group does not have starts from (``TreeEdit.initial``)."""
         arch = self.document.architecture
-        if block == "moe":  # experts like the group's FFN: its width, gating, activation and biases
-            return retyped(group_block(arch, group).ffn.model_dump(), "moe", arch.hidden_size)
-        if block == "lora":
-            return {"rank": 16}
-        return {"width": max(8, arch.hidden_size // 16)}
+        part = getattr(group_block(arch, group), edit.field)
+        return edit.initial(part.model_dump() if part is not None else {}, arch.hidden_size)
 
     # --- menus and keys ------------------------------------------------------------------------
     # One set of actions serves the keyboard and the context menu, so every entry of the menu
@@ -479,7 +490,7 @@ class LayerTree(QTreeView):
         self.split_action = self._action("split", "Ctrl+T", lambda: self.split_group(group()))
         self.count_action = self._action("count", "F2", lambda: self.change_count(group()))
         self.mixer_actions: dict[str, QAction] = {}
-        for number, (kind, title) in enumerate(MIXERS.items(), start=1):
+        for number, (kind, title) in enumerate(MIXER_TITLES.items(), start=1):
             action = self._action(
                 f"mixer_{kind}", f"Ctrl+Alt+{number}", lambda k=kind: self.set_mixer_kind(k)
             )
@@ -500,15 +511,12 @@ class LayerTree(QTreeView):
             lambda: self.ask_value(("ffn", "width"), "FFN width", "Intermediate width:", 1, 1 << 24),
         )  # fmt: skip
         self.block_actions: dict[str, tuple[QAction, QAction]] = {}
-        for block, key in (("moe", "M"), ("lora", "L"), ("adapter", "D")):
-            add = self._action(block, f"Ctrl+{key}", lambda b=block: self.set_block(group(), b))
+        for block, (edit, _) in TREE_EDITS.items():
+            add = self._action(block, f"Ctrl+{edit.key}", lambda b=block: self.set_block(group(), b))
             remove = self._action(
-                f"remove_{block}", f"Ctrl+Shift+{key}", lambda b=block: self.remove_block(group(), b)
+                f"remove_{block}", f"Ctrl+Shift+{edit.key}", lambda b=block: self.remove_block(group(), b)
             )
             self.block_actions[block] = (add, remove)
-        self.moe_action, self.lora_action, self.adapter_action = (
-            self.block_actions[b][0] for b in ("moe", "lora", "adapter")
-        )
         self.copy_action = self._action("copy", QKeySequence.StandardKey.Copy, self.copy_block)
         self.paste_action = self._action("paste", QKeySequence.StandardKey.Paste, self.paste_block)
         self.pattern_action = self._action("pattern", "Ctrl+R", self.apply_pattern)
@@ -555,9 +563,10 @@ class LayerTree(QTreeView):
             action.setEnabled(group is not None and bool(self.value_targets(block_path)))
         for name, (add, remove) in self.block_actions.items():
             present = block_part(block, name) is not None
-            add.setText(f"Edit {BLOCK_NAMES[name]}…" if present else _ADD_TEXT[name])
+            edit = _edit(name)
+            add.setText(f"Edit {edit.title}…" if present else edit.add_text)
             add.setEnabled(group is not None)
-            remove.setText(_REMOVE_TEXT[name])
+            remove.setText(edit.remove_text)
             remove.setEnabled(present)
         part = row.part if row is not None else None
         self.copy_action.setText(f"Copy {part.replace('_', ' ')}" if part else "Copy block")
@@ -578,9 +587,9 @@ class LayerTree(QTreeView):
         differ = on_group and not mergeable and index + 1 < count
         self.merge_action.setText("Merge with next (their blocks differ)" if differ else "Merge with next")
         self.merge_action.setEnabled(mergeable)
-        removable = next((n for n, f in BLOCK_FIELDS.items() if f == part), None) if part else None
+        removable = _edit_of_part(part) if part else None
         if part is not None:
-            self.delete_action.setText(_REMOVE_TEXT[removable] if removable else "Delete")
+            self.delete_action.setText(_edit(removable).remove_text if removable else "Delete")
             self.delete_action.setEnabled(removable is not None and block_part(block, removable) is not None)
         else:
             # Enabled even for the last group: Delete then says why it stays.
@@ -631,7 +640,8 @@ class LayerTree(QTreeView):
                 menu.addMenu(self._mixer_menu(menu))
             menu.addActions([a for a in edits.get(row.part, []) if a.isEnabled()])
             for name, (add, remove) in self.block_actions.items():
-                if BLOCK_FIELDS[name] == row.part and (name != "moe" or remove.isEnabled()):
+                edit = _edit(name)
+                if edit.field == row.part and (edit.kind is None or remove.isEnabled()):
                     menu.addActions([add, remove] if remove.isEnabled() else [add])
             menu.addSeparator()
             menu.addActions([self.copy_action, self.paste_action])
@@ -662,7 +672,3 @@ class LayerTree(QTreeView):
 def _groups_text(groups: list[FieldPath]) -> str:
     """'1 group', '3 groups': how many an edit's undo text says it changed."""
     return f"{len(groups)} group{'s' if len(groups) != 1 else ''}"
-
-
-_ADD_TEXT = {"moe": "Convert FFN to MoE…", "lora": "Add LoRA…", "adapter": "Add adapter…"}
-_REMOVE_TEXT = {"moe": "Convert MoE to dense FFN", "lora": "Remove LoRA", "adapter": "Remove adapter"}

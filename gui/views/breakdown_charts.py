@@ -18,7 +18,7 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QFontMetrics, QFontMetricsF, QShowEvent
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSplitter, QVBoxLayout, QWidget
 
-from paramtally.core.blocks import FFN_KINDS, MIXER_KINDS
+from paramtally.core.blocks import FFNS, KINDS, MIXERS
 from paramtally.core.count.breakdown import PART_LABELS, PARTS, LayerGroupRow, LayerRow, ParamReport, human
 from paramtally.gui.shown_text import TITLE_CHARS, shown
 from paramtally.gui.views import BAR_MINIMUM
@@ -42,18 +42,19 @@ _LEGEND_OFFSET = 10  # pixels between the legend and the plot's top-left corner
 # More layers than bars fit: the per-layer modes draw one bar per run of layers instead (its
 # layers are identical), so a model of 10⁹ layers costs what its few runs cost.
 _MAX_LAYER_BARS = 2048
-# The halves of a layer the bars by kind stack, and the parts each holds.
+# The halves of a layer the bars by kind stack, and the parts each holds (the mixers' and FFNs':
+# the breakdown parts their kinds' terms fall in).
 KIND_HALVES: dict[str, tuple[str, ...]] = {
-    "mixer": ("attention", "ssm"),
+    "mixer": tuple(dict.fromkeys(kind.PART for kind in MIXERS.values())),
     "cross_attention": ("cross_attention",),
-    "ffn": ("ffn", "moe_experts", "shared_experts", "router"),
+    "ffn": tuple(dict.fromkeys(part for kind in FFNS.values() for part in kind.PARTS)),
     "other": ("norms", "lora", "adapters"),
 }
 # A kind's name in the legend: its schema title (the registry's), e.g. "Mamba-2", "Mixture of experts".
-KIND_TITLES = {
-    str(kind.model_fields["kind"].default): str(kind.model_config.get("title"))
-    for kind in (*MIXER_KINDS, *FFN_KINDS)
-} | {"cross_attention": PART_LABELS["cross_attention"], "other": "Norms, LoRA, adapters"}
+KIND_TITLES = {tag: str(kind.model_config.get("title")) for tag, kind in KINDS.items()} | {
+    "cross_attention": PART_LABELS["cross_attention"],
+    "other": "Norms, LoRA, adapters",
+}
 
 
 def _bar_rows(report: ParamReport) -> Sequence[LayerRow | LayerGroupRow]:

@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QWidget
 
+from paramtally.core.blocks import KINDS
+
 __all__ = [
     "KIND_COLORS",
     "MEMORY_COLORS",
@@ -38,18 +40,10 @@ PART_COLORS: Mapping[str, str] = {
     "mtp": "#4D4D4D",
 }
 
-# Mixer and FFN kinds (core.blocks' registry tags), for the per-layer bars by kind: mixers in warm
-# colours, FFNs in cool ones, so a layer's two halves never look alike.
-KIND_COLORS: Mapping[str, str] = {
-    "attention": "#E69F00",
-    "mla": "#D55E00",
-    "mamba": "#B5651D",
-    "mamba2": "#CC79A7",
-    "gated_deltanet": "#F0E442",
-    "no_mixer": "#DDDDDD",
-    "dense": "#009E73",
-    "moe": "#56B4E9",
-    "none": "#BBBBBB",
+# Mixer and FFN kinds (core.blocks' registry tags), for the per-layer bars by kind: each kind's own
+# colour (``COLOR``: mixers in warm colours, FFNs in cool ones, so a layer's two halves never look
+# alike), and the halves that are no kind.
+KIND_COLORS: Mapping[str, str] = {tag: kind.COLOR for tag, kind in KINDS.items()} | {
     "cross_attention": "#F4A582",
     "other": "#999999",
 }

@@ -163,6 +163,7 @@ def test_a_projector_step_switched_to_another_kind_keeps_what_they_share() -> No
     mlp = with_values(arch, {("projector", "steps", 1, "kind"): "dense"})
     assert mlp.projector is not None and mlp.projector.steps[1].model_dump() == {
         "kind": "dense", "width": 4 * 4096, "gated": True, "bias": True, "activation": "silu",
+        "inner_norm": False,
     }  # fmt: skip
     norm = with_values(mlp, {("projector", "steps", 1, "kind"): "norm"})
     assert norm.projector is not None and norm.projector.steps[1].model_dump() == {

@@ -42,6 +42,7 @@ def test_file_export_lists_each_text_format_with_its_tables_then_the_charts(wind
         ]
         if form.name == "csv":
             expected.append("CSV for Excel (UTF-8 with byte-order mark)")
+    expected.append("Design report…")  # the formats that write a report: one dialog (HTML or Markdown)
     expected += [f"{label} as PNG/SVG…" for label, _ in CHARTS.values()]
     assert _texts(menu) == expected
     # What the registry says, read off the menu: a per-layer table has no JSON of its own, and

@@ -3,48 +3,67 @@ the subjects it can export (``content.Subject``). The command line's ``--format`
 window's File → Export menu and the Compare and Design-space tabs' Export menus all read it.
 
 A new format is one module with a ``FORMAT`` (an ``ExportFormat`` whose writer takes a subject's
-``Exported`` content) and its line here.
+``Exported`` content) and its line here. ``write_file`` is how the command line and the window
+write one to a file: atomically, with the files a format writes beside it (a Markdown report's
+charts) first.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
+from pathlib import Path
 
 from paramtally.core.errors import ParamTallyError
-from paramtally.core.io.formats import csv_table, json_data, markdown, pictures
+from paramtally.core.io.atomic import write_text_atomic
+from paramtally.core.io.formats import csv_table, html, json_data, markdown, pictures
 from paramtally.core.io.formats.content import (
     CHARTS,
+    DOCUMENTS,
     TABLES,
     Block,
+    Chart,
     Exported,
     ExportFormat,
+    Heading,
     Options,
+    Paragraph,
     Subject,
     Table,
+    TermRow,
+    Terms,
     Writer,
 )
 
 __all__ = [
     "CHARTS",
+    "DOCUMENTS",
     "FORMATS",
     "TABLES",
     "Block",
+    "Chart",
     "ExportFormat",
     "Exported",
+    "Heading",
     "Options",
+    "Paragraph",
     "Subject",
     "Table",
+    "TermRow",
+    "Terms",
     "Writer",
     "export_text",
     "find_format",
     "format_names",
     "formats_for",
+    "write_file",
 ]
 
 FORMATS: tuple[ExportFormat, ...] = (
     csv_table.FORMAT,
     json_data.FORMAT,
     markdown.FORMAT,
+    html.FORMAT,
     *pictures.FORMATS,
 )
 
@@ -75,6 +94,24 @@ def export_text(form: ExportFormat | str, content: Exported, options: Options | 
     if not chosen.can_export(content.subject):
         raise ParamTallyError(f"{content.title} cannot be exported as {chosen.title}")
     return chosen.write(content, options or Options())
+
+
+def write_file(
+    form: ExportFormat | str, content: Exported, path: Path, options: Options | None = None
+) -> list[Path]:
+    """``content`` written in ``form`` to ``path``, and the files the format writes beside it
+    (``<stem>-<chart>.svg``), each atomically, those first so that the file never links one
+    missing; the files written, ``path`` last."""
+    chosen = find_format(form) if isinstance(form, str) else form
+    beside = dataclasses.replace(options or Options(), beside=path.stem)
+    text = export_text(chosen, content, beside)  # first: a refusal writes nothing
+    written: list[Path] = []
+    if chosen.companions is not None:
+        for name, companion in chosen.companions(content, path.stem):
+            write_text_atomic(path.with_name(name), companion)
+            written.append(path.with_name(name))
+    write_text_atomic(path, text)
+    return [*written, path]
 
 
 def _names(forms: Iterable[ExportFormat]) -> str:

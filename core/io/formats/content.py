@@ -7,10 +7,10 @@ Its content (``Exported``) is built once, by the command line and the window ali
 a CSV its one table and the facts it was computed for, JSON the data object, a document format
 (Markdown) the facts and every block in order.
 
-A block is a table today. A report (issue 35's design report: the architecture, the derivation,
-memory, the setups that fit, FLOPs) is content with many blocks, and adds the kinds it needs
-(a heading, a paragraph, a chart drawn as SVG) to ``Block``; each document format then writes
-each kind.
+A block is a table, or, in a document (issue 35's design report: the architecture, the
+derivation, memory, the setups that fit, FLOPs), a heading, a paragraph, a list of terms with
+their formulas and their sum, or a chart drawn as SVG (``core.io.report_charts``). Each document
+format (Markdown, HTML) writes each kind; a table format refuses content that is not one table.
 """
 
 from __future__ import annotations
@@ -23,13 +23,19 @@ from paramtally.core.errors import ParamTallyError
 
 __all__ = [
     "CHARTS",
+    "DOCUMENTS",
     "TABLES",
     "Block",
+    "Chart",
     "ExportFormat",
     "Exported",
+    "Heading",
     "Options",
+    "Paragraph",
     "Subject",
     "Table",
+    "TermRow",
+    "Terms",
     "Writer",
 ]
 
@@ -46,9 +52,11 @@ Subject = Literal[
     "memory_chart",
     "compare_chart",
     "heatmap",
+    "report",  # the design report: derivation, memory, setups, FLOPs (`paramtally report`)
 ]
 TABLES: frozenset[Subject] = frozenset({"breakdown", "layers", "memory", "gpus", "compare", "sweep"})
 CHARTS: frozenset[Subject] = frozenset({"bar_chart", "pie_chart", "memory_chart", "compare_chart", "heatmap"})
+DOCUMENTS: frozenset[Subject] = frozenset({"report"})
 
 
 @dataclass(frozen=True)
@@ -60,7 +68,58 @@ class Table:
     title: str = ""
 
 
-Block = Table
+@dataclass(frozen=True)
+class Heading:
+    """A section's title; ``level`` 2 is a section, 3 a sub-section (the content's title is 1)."""
+
+    text: str
+    level: int = 2
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    """A few sentences of plain text (no markup: each format escapes it)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class TermRow:
+    """One term of a sum: its name (``depth`` deep in a tree), its formula with the numbers filled
+    in, and its figure; ``counted`` says whether it is one of the terms the sum adds (a tree's
+    group is shown, its children are added)."""
+
+    name: str
+    formula: str
+    value: int
+    depth: int = 0
+    counted: bool = True
+
+
+@dataclass(frozen=True)
+class Terms:
+    """Terms with their formulas, then their sum: ``total`` is ``total_label = a + b + … = total``
+    written out (``sum_formula``). The figures are the calculator's; a format only writes them."""
+
+    title: str
+    rows: Sequence[TermRow]
+    total_label: str
+    total: int
+    sum_formula: str
+    headers: tuple[str, str, str] = ("term", "formula", "value")
+
+
+@dataclass(frozen=True)
+class Chart:
+    """A chart drawn as one SVG document; ``name`` ends the file name a Markdown report links it
+    by ('parts': ``report-parts.svg``)."""
+
+    title: str
+    name: str
+    svg: str
+
+
+Block = Table | Heading | Paragraph | Terms | Chart
 
 
 @dataclass(frozen=True)
@@ -74,6 +133,7 @@ class Exported:
     facts: Sequence[tuple[str, str]] = ()
     blocks: Callable[[], Sequence[Block]] = tuple
     data: Callable[[], Any] | None = None
+    language: str = "en"  # the language its words are in (a report's: 'en' or 'zh_CN')
 
     def table(self) -> Table:
         """The one table a single-table format (CSV) writes."""
@@ -86,13 +146,21 @@ class Exported:
 @dataclass(frozen=True)
 class Options:
     """How a person wants files written. ``excel``: a CSV starts with a byte-order mark (see
-    ``core.io.export``); the window's "CSV for Excel" switch."""
+    ``core.io.export``); the window's "CSV for Excel" switch. ``beside``: the file's name without
+    its suffix, when it is written to a file: a Markdown document links its charts as
+    ``<beside>-<chart>.svg`` files next to it (``ExportFormat.companions``); None (standard output)
+    leaves the charts out."""
 
     excel: bool = False
+    beside: str | None = None
 
 
 class Writer(Protocol):
     def __call__(self, content: Exported, options: Options) -> str: ...
+
+
+class Companions(Protocol):
+    def __call__(self, content: Exported, beside: str) -> Sequence[tuple[str, str]]: ...
 
 
 @dataclass(frozen=True)
@@ -110,6 +178,8 @@ class ExportFormat:
     exports: frozenset[Subject]
     write: Writer | None = field(default=None, compare=False)
     writes_facts: bool = False
+    # The files written next to the main one, as (file name, text): a Markdown report's charts.
+    companions: Companions | None = field(default=None, compare=False)
 
     @property
     def file_filter(self) -> str:

@@ -2,7 +2,11 @@
 
 The title is a heading; the facts a CSV records in its '#' lines follow as a short list (a JSON
 fact, the architecture or the scenario, as one line in a fenced block), then each table (under
-its own heading when there are several: everything at once). Numbers read as a person reads
+its own heading when there are several: everything at once). A document (the design report)
+writes its headings, paragraphs and terms (a table whose rows in bold are added up, then their
+sum) in order, and links each chart as an SVG file written beside the ``.md``
+(``chart_files``); on standard output, with no file to sit beside, the charts are left out.
+Numbers read as a person reads
 them (175,221,817,344); every cell is one line, its Markdown punctuation escaped, so a name from
 a file (``q_proj``, ``a|b``, ``<b>``) shows as written and cannot break the table or add markup.
 """
@@ -12,11 +16,27 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from typing import Any
+from urllib.parse import quote
 
-from paramtally.core.io.formats.content import TABLES, Exported, ExportFormat, Options, Table
+from paramtally.core.io.formats.content import (
+    DOCUMENTS,
+    TABLES,
+    Block,
+    Chart,
+    Exported,
+    ExportFormat,
+    Heading,
+    Options,
+    Paragraph,
+    Table,
+    Terms,
+)
 from paramtally.core.text import escaped
 
-__all__ = ["FORMAT"]
+__all__ = ["FORMAT", "SVG_DECLARATION", "chart_files"]
+
+SVG_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n'
+
 
 # CommonMark lets any ASCII punctuation be escaped; these start markup in a line or a table cell
 # (emphasis, code, links, HTML and entities, strikethrough, cell breaks, GitHub's $math$).
@@ -24,13 +44,57 @@ _PUNCTUATION = re.compile(r"([\\`*_\[\]<>|~&$])")
 
 
 def write_markdown(content: Exported, options: Options) -> str:
-    tables = content.blocks()  # first: a subject that cannot be computed says so before anything else
+    blocks = content.blocks()  # first: a subject that cannot be computed says so before anything else
     lines = [f"# {_inline(content.title)}", "", *_facts(content.facts)]
-    for table in tables:
-        if len(tables) > 1:
-            lines += [f"## {_inline(table.title)}", ""]
-        lines += [*_table(table), ""]
+    document = any(not isinstance(block, Table) for block in blocks)
+    for block in blocks:
+        lines += _block(block, options, named=len(blocks) > 1 and not document, document=document)
     return "\n".join(lines)
+
+
+def _block(block: Block, options: Options, named: bool, document: bool) -> list[str]:
+    if isinstance(block, Table):
+        heading = [f"## {_inline(block.title)}", ""] if named else []
+        caption = [f"**{_inline(block.title)}**", ""] if document and block.title else []
+        return [*heading, *caption, *_table(block), ""]
+    if isinstance(block, Heading):
+        return [f"{'#' * block.level} {_inline(block.text)}", ""]
+    if isinstance(block, Paragraph):
+        return [_inline(block.text), ""]
+    if isinstance(block, Terms):
+        return [*_terms(block), ""]
+    if options.beside is None:  # standard output: no file for the chart to sit beside
+        return []
+    return [f"![{_inline(block.title)}]({quote(_chart_name(options.beside, block))})", ""]
+
+
+def _terms(terms: Terms) -> list[str]:
+    """The terms as a table: the name indented by its depth (em spaces, which a cell keeps), the
+    rows added up in bold, then the sum."""
+    rows = []
+    for row in terms.rows:
+        name = "\u2003" * row.depth + _inline(row.name)
+        rows.append(_row([f"**{name}**" if row.counted else name, _inline(row.formula), f"{row.value:,}"]))
+    total = [f"**{_inline(terms.total_label)}**", _inline(terms.sum_formula), f"**{terms.total:,}**"]
+    return [
+        _row(_inline(header) for header in terms.headers),
+        _row(["---", "---", "---:"]),
+        *rows,
+        _row(total),
+    ]
+
+
+def _chart_name(beside: str, chart: Chart) -> str:
+    return f"{beside}-{chart.name}.svg"
+
+
+def chart_files(content: Exported, beside: str) -> list[tuple[str, str]]:
+    """The charts a Markdown document links, as (file name beside it, SVG text)."""
+    return [
+        (_chart_name(beside, block), SVG_DECLARATION + block.svg)
+        for block in content.blocks()
+        if isinstance(block, Chart)
+    ]
 
 
 def _facts(facts: Sequence[tuple[str, str]]) -> list[str]:
@@ -86,5 +150,12 @@ def _longest_run(text: str, char: str) -> int:
 
 
 FORMAT = ExportFormat(
-    "md", "Markdown", ".md", "Markdown", TABLES | {"everything"}, write_markdown, writes_facts=True
+    "md",
+    "Markdown",
+    ".md",
+    "Markdown",
+    TABLES | DOCUMENTS | {"everything"},
+    write_markdown,
+    writes_facts=True,
+    companions=chart_files,
 )

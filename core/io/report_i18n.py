@@ -1,0 +1,74 @@
+"""The design report's words in another language, read from a Qt Linguist catalogue.
+
+The report's strings are translated where the window's are: a ``.ts`` file (Qt's translation
+source, XML) that translators open in Qt Linguist, context ``Report``, keyed by the English text.
+Core imports no Qt, so the file is read here with ``xml.etree``; a message Linguist marks
+unfinished or obsolete is not used, as ``lrelease`` leaves it out. A template keeps its
+``{placeholders}`` in both languages, and numbers are formatted before they are filled in, so
+they keep their separators (175,221,817,344) in every language.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from paramtally.core.errors import ParamTallyError
+from paramtally.core.io.package_data import data_dir
+
+__all__ = ["CONTEXT", "LANGUAGES", "Translator", "catalogue_path"]
+
+CONTEXT = "Report"
+LANGUAGES = ("en", "zh_CN")
+
+
+def catalogue_path(language: str) -> Any:
+    return data_dir("resources") / "i18n" / f"report_{language}.ts"
+
+
+@lru_cache(maxsize=4)
+def _catalogue(language: str) -> Mapping[str, str]:
+    if language == "en":
+        return {}
+    if language not in LANGUAGES:
+        raise ParamTallyError(f"no report language '{language}' (there are {', '.join(LANGUAGES)})")
+    root = ET.parse(catalogue_path(language)).getroot()
+    found: dict[str, str] = {}
+    for context in root.iter("context"):
+        if context.findtext("name") != CONTEXT:
+            continue
+        for message in context.iter("message"):
+            source, translation = message.findtext("source"), message.find("translation")
+            if source is None or translation is None or translation.get("type") in ("unfinished", "obsolete"):
+                continue
+            found[source] = translation.text or ""
+    return found
+
+
+class Translator:
+    """``t("{n} layers", n="96")``: the template in the report's language, filled in. A template
+    without a translation is used in English and remembered in ``missing`` (a test reads it);
+    ``name`` translates a name from the model (a tree node's) when the catalogue has it, and keeps
+    it otherwise without counting it missing: names are open-ended."""
+
+    def __init__(self, language: str = "en") -> None:
+        self.language = language
+        self.catalogue = _catalogue(language)
+        self.missing: set[str] = set()
+
+    def __call__(self, template: str, **values: Any) -> str:
+        text = self.catalogue.get(template)
+        if text is None:
+            if self.language != "en":
+                self.missing.add(template)
+            text = template
+        return text.format(**values) if values else text
+
+    def name(self, text: str) -> str:
+        return self.catalogue.get(text, text)
+
+    @property
+    def html_lang(self) -> str:
+        return self.language.replace("_", "-")

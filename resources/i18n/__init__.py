@@ -1,0 +1,1 @@
+"""Translations: Qt Linguist sources (.ts) of the window and of the design report."""
