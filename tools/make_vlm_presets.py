@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Write the vision-language presets (presets/<id>.json), built by hand from published configs.
 
-The Hugging Face importers do not read these model types yet; each preset here is written from
-its config.json in tests/data/hf_configs_v3 and from what transformers 5.24 builds for it
-(tests/data/hf_configs_v3/QUIRKS.md, the shapes in tests/data/param_names_v3.json). The tool
+Each preset here is written by hand from its config.json in tests/data/hf_configs_v3 and from
+what transformers 5.24 builds for it (tests/data/hf_configs_v3/QUIRKS.md, the shapes in
+tests/data/param_names_v3.json); the importers read the same files, held to the same goldens by
+tests/core/test_vlm_import.py. The tool
 checks every preset against tests/golden/families_v3.json — total, vision tower, projector and
 language model — and writes nothing when one disagrees.
 

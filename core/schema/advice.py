@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from paramtally.core.errors import FieldPath, ParamTallyWarning, format_loc
 from paramtally.core.schema import Architecture
+from paramtally.core.schema.model import vision_only_blocks
 
 if TYPE_CHECKING:  # the scenario's module (dtypes, GPUs) is not loaded by a count
     from paramtally.core.memory.scenario import Scenario
@@ -55,8 +56,10 @@ def _widths(arch: Architecture) -> Iterator[tuple[FieldPath, str, int]]:
 
 
 def _head_widths(arch: Architecture) -> Iterator[tuple[FieldPath, int]]:
+    vision = vision_only_blocks(arch)  # their heads split the tower's width, not the hidden size
     for name, block in arch.blocks.items():
-        head = block.mixer.head_width(block.context(arch.hidden_size))
+        width = arch.vision.width if arch.vision is not None and name in vision else arch.hidden_size
+        head = block.mixer.head_width(block.context(width))
         if head is not None:
             yield ("blocks", name, "mixer", head[0]), head[1]
 

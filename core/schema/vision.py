@@ -244,11 +244,18 @@ class Linear(Spec):
         None, title="Out width", description="Width it maps to; empty means the hidden size."
     )
     bias: bool = Field(True, title="Bias", description="A bias of its out width.")
+    in_width: PositiveInt | None = Field(
+        None,
+        title="In width",
+        description="Width it is built to read, where that is not the width the step before gives "
+        "(empty: that width). Llama-4's adapter reads its vision intermediate_size: a file where that "
+        "differs from the pixel-shuffled width builds, but cannot run.",
+    )
 
     def apply(self, width: int, h: int) -> tuple[list[Node], int]:
         out = self.width or h
         expr = "d_in·d_out + d_out" if self.bias else "d_in·d_out"
-        return [leaf("linear", "projector", expr, d_in=width, d_out=out)], out
+        return [leaf("linear", "projector", expr, d_in=self.in_width or width, d_out=out)], out
 
     def kept_widths(self, width: int) -> int:
         return width

@@ -38,7 +38,7 @@ def _v3(stem: str) -> dict[str, Any]:
 
 
 def test_every_module_of_the_package_is_a_registered_family() -> None:
-    shared = {"base", "pieces"}
+    shared = {"base", "pieces", "vision_parts"}
     modules = {info.name for info in pkgutil.iter_modules(families.__path__)} - shared
     assert modules == set(families.FAMILY_MODULES)
     assert len(families.families()) == len(families.FAMILY_MODULES)
@@ -162,20 +162,22 @@ def test_an_unknown_type_is_one_line_naming_it_three_supported_types_and_what_to
 
 
 @pytest.mark.parametrize(
-    ("stem", "near"),
+    ("stem", "near", "renamed"),
     [
-        ("jetmoe-8b", "granitemoe"),  # Mixtral's MoE keys (num_local_experts …)
-        ("starcoder", "gpt2"),  # gpt_bigcode: GPT-2's keys (n_embd, n_head, n_inner)
-        ("gemma-3-27b-it", "gemma3_text"),  # the wrapper's text_config
-        ("mbart-large-50", "bart"),
-        ("zamba-7b-v1", "jamba"),
-        ("falcon-mamba-7b", "mamba"),
-        ("qwen2.5-vl-7b-instruct", "qwen2"),
+        ("jetmoe-8b", "granitemoe", None),  # Mixtral's MoE keys (num_local_experts …)
+        ("starcoder", "gpt2", None),  # gpt_bigcode: GPT-2's keys (n_embd, n_head, n_inner)
+        # An unknown wrapper around a text_config (gemma3 and qwen2_5_vl themselves are read now).
+        ("gemma-3-27b-it", "gemma3_text", "gemma3_future"),
+        ("mbart-large-50", "bart", None),
+        ("zamba-7b-v1", "jamba", None),
+        ("falcon-mamba-7b", "mamba", None),
+        ("qwen2.5-vl-7b-instruct", "qwen2", "qwen2_future_vl"),
     ],
 )
-def test_the_nearest_types_are_the_alike_architectures(stem: str, near: str) -> None:
+def test_the_nearest_types_are_the_alike_architectures(stem: str, near: str, renamed: str | None) -> None:
+    data = _v3(stem) if renamed is None else {**_v3(stem), "model_type": renamed}
     with pytest.raises(ParamTallyError, match=rf"\(nearest: [^)]*\b{near}\b"):
-        import_hf_config(_v3(stem), "config.json")
+        import_hf_config(data, "config.json")
 
 
 def test_a_long_path_and_name_still_fit_the_line() -> None:

@@ -96,3 +96,11 @@ def test_a_model_opens_at_a_context_within_its_positions(capsys: pytest.CaptureF
     assert '"context": 448' in capsys.readouterr().out
     assert main(["compare", "gpt3-175b", "llama-3-8b", "--format", "json"]) == 0  # the first column's
     assert '"context": 2048' in capsys.readouterr().out
+
+
+def test_a_vision_blocks_head_width_is_taken_at_the_towers_width() -> None:
+    """GLM-4.1V's tower: 12 heads of 1,536 (128 wide), not of the 4,096 hidden size (341)."""
+    arch = presets.load_builtin("glm-4.1v-9b")
+    assert ("blocks", "vision", "mixer", "num_heads") not in architecture_hints(arch)
+    narrow = with_values(arch, {("vision", "width"): 1548})  # 129 a head
+    assert ("blocks", "vision", "mixer", "num_heads") in architecture_hints(narrow)

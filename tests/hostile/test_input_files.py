@@ -45,6 +45,15 @@ def test_limits_admit_every_real_document() -> None:
     assert parse_json(b'\xef\xbb\xbf{"bom": 1.5}', "x") == {"bom": 1.5}  # Windows editors write a BOM
 
 
+def test_brackets_inside_strings_do_not_nest() -> None:
+    """Depth is judged from the brackets outside strings, before json decodes (its decoder recurses
+    once a level); a name of brackets, quotes escaped among them, nests nothing."""
+    name = "[{" * 100 + '\\"' + "}]" * 100
+    assert parse_json('{"name": "' + name + '"}', "x") == {"name": name.replace('\\"', '"')}
+    with pytest.raises(ParamTallyError, match="nested more than"):
+        parse_json('{"a": "]]", "b": ' + "[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1) + "}", "x")
+
+
 def test_not_utf8_is_named() -> None:
     with pytest.raises(ParamTallyError, match=r"^x\.json: not UTF-8 text \(byte 1\)"):
         parse_json(b'{\xff"a": 1}', "x.json")

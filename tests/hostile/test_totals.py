@@ -110,6 +110,18 @@ def test_the_most_runs_a_model_may_have_are_answered_within_bounds(
     outcome.assert_bounded()  # the cost only: sweep imports numpy's modules lazily from the stdlib
 
 
+def test_patterns_of_one_block_cost_one_run_however_often_they_repeat(tmp_path: Path) -> None:
+    """Found by the slow fuzz run: 1,000 groups, each 1,048,576 repetitions of 2,048 × [a, a]
+    (100 KB), wrote out 4,096 runs a group before merging them into one: 21 M Python calls and
+    2.6 s of CPU for count. Each group is one run of one block, so it costs one run."""
+    data = _copy(GPT2)
+    pair = [{"count": 1}, {"count": 1, "block": "default"}]
+    data["decoder"]["layers"] = [{"count": 1 << 20, "pattern": [{"count": 2048, "pattern": pair}]}] * 1000
+    outcome = probe("count", str(_write(tmp_path, data)))
+    assert outcome.code == 0, outcome.stderr
+    outcome.assert_cheap()
+
+
 def test_two_stacks_share_the_runs_limit() -> None:
     data = json.loads(dump_preset(load_builtin("flan-t5-base")))
     data["blocks"]["b"] = _copy(data["blocks"]["encoder"])

@@ -21,7 +21,16 @@ from paramtally.core.io.importers.gguf_header import config_from_gguf, gguf_word
 from paramtally.core.io.importers.hf_config import import_hf_config
 from paramtally.core.io.importers.model_folder import ModelFolder
 from paramtally.core.io.importers.safetensors_header import TensorInfo, read_safetensors_header
-from paramtally.core.io.importers.tensor_parts import BUFFER, MTP, QUANT, UNKNOWN, layer_of, part_of
+from paramtally.core.io.importers.tensor_parts import (
+    BUFFER,
+    MTP,
+    PROJECTOR,
+    QUANT,
+    UNKNOWN,
+    VISION_TOWER,
+    layer_of,
+    part_of,
+)
 from paramtally.core.io.input_files import open_regular
 from paramtally.core.io.model_sources import load_json_source
 from paramtally.core.schema import Architecture
@@ -138,6 +147,7 @@ def predicted_from(checkpoint: Checkpoint) -> Architecture | None:
 # Parts outside the layers: a tensor of theirs that sits in a layer (T5's relative position bias
 # in block 0) is not counted in that layer's figure.
 _OUTSIDE_LAYERS = frozenset({"embeddings", "lm_head", "frontend"})
+_VISION_PARTS = {VISION_TOWER: "vision", PROJECTOR: "projector"}
 
 
 def compare(checkpoint: Checkpoint, arch: Architecture) -> Verification:
@@ -151,6 +161,8 @@ def compare(checkpoint: Checkpoint, arch: Architecture) -> Verification:
     only = next(iter(layers)) if len(layers) == 1 else None
     for tensor in checkpoint.tensors:
         part, where = part_of(tensor.name), layer_of(tensor.name)
+        if part in (VISION_TOWER, PROJECTOR):  # the breakdown's parts; the tower's layers are its own
+            part, where = _VISION_PARTS[part], None
         if where is not None and only is not None:
             where = (only, where[1])  # one stack: BERT's "encoder.layer.3" is its only stack
         if (

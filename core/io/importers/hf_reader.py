@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import PurePath
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Protocol
 
 from paramtally.core.errors import ParamTallyError, shown
 from paramtally.core.io.importers.layer_pattern import MAX_EXPANDED
 
-__all__ = ["ALIASES", "MISSING", "HFConfig", "display_name"]
+__all__ = ["ALIASES", "MISSING", "HFConfig", "Nested", "display_name"]
 
 MISSING: Any = object()
 _EXACT_FLOAT = 2**53  # every whole number up to here is exact as a float
@@ -39,21 +39,48 @@ ALIASES: Mapping[str, tuple[str, ...]] = MappingProxyType(
 )
 
 
+class Nested(Protocol):
+    """What a nested config is read as: a model type's name and its config class's defaults."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def defaults(self) -> Mapping[str, Any]: ...
+
+
 class HFConfig:
     """One decoded ``config.json`` of a supported ``model_type``, read against its config class's
     ``defaults``."""
 
     def __init__(
-        self, data: Mapping[str, Any], model_type: str, origin: str, defaults: Mapping[str, Any]
+        self,
+        data: Mapping[str, Any],
+        model_type: str,
+        origin: str,
+        defaults: Mapping[str, Any],
+        prefix: str = "",
     ) -> None:
         self.data = data
         self.model_type = model_type
         self.origin = origin
         self.defaults = defaults
+        self.prefix = prefix  # where a nested config sits in the file ("text_config.")
         self.used: set[str] = set()
 
     def fail(self, key: str, message: str) -> ParamTallyError:
-        return ParamTallyError(f"{self.origin}: {key} {message}")
+        return ParamTallyError(f"{self.origin}: {self.prefix}{key} {message}")
+
+    def nested(self, key: str, kind: Nested, **given: Any) -> HFConfig:
+        """The sub-config at ``key`` (a wrapper's ``text_config`` or ``vision_config``; absent or
+        null: all of ``kind``'s defaults) read as ``kind``, its keys named ``key.…`` in errors.
+        ``given`` are values the wrapper decides for it (its top-level tie)."""
+        value = self.raw(key, None)
+        if value is None:
+            value = {}
+        if not isinstance(value, Mapping):
+            raise self.fail(key, f"must be an object (got {shown(value)})")
+        return HFConfig({**value, **given}, kind.name, self.origin, kind.defaults, f"{self.prefix}{key}.")
 
     def raw(self, key: str, default: Any = MISSING) -> Any:
         """The file's value (explicit ``null`` included), else an alias's, else the class default."""

@@ -73,8 +73,16 @@ _SHARED: tuple[tuple[str, str], ...] = (
     ("ffn", r"mlp|ffn|fc[12]|feed_forward|intermediate|output\.dense|dense_(h|4h)_to|c_fc|DenseReluDense"),
     ("embeddings", r"embed|token_embd|wte|wpe|token_type|project_(in|out)|^shared\.|\.shared\."),
 )  # fmt: skip
+# Mllama's cross-attention layers: their q/k norms sit with the cross-attention, their two scalar
+# gates (cross_attn_attn_gate, cross_attn_mlp_gate) with the norms, as the breakdown counts them.
+_CROSS: tuple[tuple[str, str], ...] = (
+    ("norms", r"\.cross_attn_(attn|mlp)_gate$"),
+    ("cross_attention", r"(^|\.)cross_attn\."),
+)
 _KINDS = tuple(rule for kind in (*MIXER_KINDS, *FFN_KINDS) for rule in kind.TENSOR_RULES)
-_COMPILED = tuple((part, re.compile(pattern)) for part, pattern in (*_FIRST, *_VISION, *_KINDS, *_SHARED))
+_COMPILED = tuple(
+    (part, re.compile(pattern)) for part, pattern in (*_FIRST, *_VISION, *_CROSS, *_KINDS, *_SHARED)
+)
 # At most 18 digits: a longer "index" is no layer of any model (and int() of it would be slow).
 _LAYER = re.compile(r"(?:^|\.)(?:layers|h|blk|layer|block|blocks)\.(\d{1,18})\.")
 _ENCODER = re.compile(r"(?:^|\.)encoder\.")

@@ -112,7 +112,6 @@ FAMILY = Family(
             _GEMMA3_TEXT_DEFAULTS,
             activations=_FP32_NORM,
             tokenizer="sentencepiece",
-            wrapped_by=("gemma3",),
         ),
     ),
 )
