@@ -102,6 +102,17 @@ V3_FILES: dict[str, str] = {
     "nemotron-nano-9b-v2": "nvidia-nemotron-nano-9b-v2",
     "zamba-7b": "zamba-7b-v1",
     "zamba2-2.7b": "zamba2-2.7b",
+    # the MoE decoders, one model of each family
+    "olmoe-1b-7b": "olmoe-1b-7b-0924",
+    "granite-3.1-3b-a800m": "granite-3.1-3b-a800m-instruct",
+    "phi-3.5-moe": "phi-3.5-moe-instruct",
+    "dbrx": "dbrx-instruct",
+    "ernie-4.5-21b-a3b": "ernie-4.5-21b-a3b-pt",
+    "hunyuan-a13b": "hunyuan-a13b-instruct",
+    "minimax-m2": "minimax-m2",
+    "dots-llm1": "dots.llm1.inst",
+    "deepseek-v3.2-exp": "deepseek-v3.2-exp",
+    "longcat-flash": "longcat-flash-chat",
 }
 
 # id -> (display name, where the config comes from, extra remark or "")
@@ -289,11 +300,48 @@ SOURCES: dict[str, tuple[str, str, str]] = {
         "Zyphra/Zamba2-2.7B",
         "Mamba-2 layers and two shared transformer blocks used in turn by 9 hybrid layers, each use "
         "with its own adapters; n_mamba_heads 80 inferred (tests/data/hf_configs_v3/SOURCES.md).",
+    "olmoe-1b-7b": ("OLMoE-1B-7B", "allenai/OLMoE-1B-7B-0924", "64 experts, 8 per token."),
+    "granite-3.1-3b-a800m": (
+        "Granite-3.1-3B-A800M",
+        "ibm-granite/granite-3.1-3b-a800m-instruct",
+        "LM head tied; Granite's multipliers scale activations and hold no parameters.",
+    ),
+    "phi-3.5-moe": (
+        "Phi-3.5-MoE",
+        "microsoft/Phi-3.5-MoE-instruct",
+        "LayerNorms and the LM head with biases.",
+    ),
+    "dbrx": ("DBRX", "databricks/dbrx-instruct", "16 experts, 4 per token; LayerNorms without bias."),
+    "ernie-4.5-21b-a3b": (
+        "ERNIE-4.5-21B-A3B",
+        "baidu/ERNIE-4.5-21B-A3B-PT",
+        "The router's correction bias is a parameter here (64 per MoE layer).",
+    ),
+    "hunyuan-a13b": ("Hunyuan-A13B", "tencent/Hunyuan-A13B-Instruct", "A shared MLP beside 64 experts."),
+    "minimax-m2": (
+        "MiniMax-M2",
+        "MiniMaxAI/MiniMax-M2",
+        "The checkpoint's 3 MTP modules are not built by transformers and not counted.",
+    ),
+    "dots-llm1": ("dots.llm1", "rednote-hilab/dots.llm1.inst", ""),
+    "deepseek-v3.2-exp": (
+        "DeepSeek-V3.2-Exp",
+        "deepseek-ai/DeepSeek-V3.2-Exp (tests/data/hf_configs_v3/SOURCES.md: DeepSeek-V3's file with the "
+        "V3.2 indexer keys)",
+        "A lightning indexer in every layer; the MTP module is counted apart.",
+    ),
+    "longcat-flash": (
+        "LongCat-Flash",
+        "meituan-longcat/LongCat-Flash-Chat",
+        "28 blocks of two MLA sub-layers, the shortcut MoE on the first (its dense MLP shown as the "
+        "shared expert); 256 zero-computation experts in the router; active is the most, every pick real.",
     ),
 }
 
 
 def config_path(preset_id: str) -> Path:
+    if preset_id in V3_FILES:
+        return CONFIG_DIR_V3 / f"{V3_FILES[preset_id]}.json"
     if preset_id in V2_FILES:
         return CONFIG_DIR_V2 / f"{V2_FILES[preset_id]}.json"
     if preset_id in V3_FILES:

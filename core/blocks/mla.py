@@ -3,7 +3,8 @@
 q is either direct h → a·(d_nope + d_rope) or low-rank through r_q with its own norm; keys and
 values come from one latent: kv_a h → r_kv + d_rope (576 = 512 + 64 in V3), a norm over r_kv,
 kv_b r_kv → a·(d_nope + d_v); o a·d_v → h. The KV cache holds the latent and the shared rope key,
-r_kv + d_rope numbers per token per layer, the same on every TP rank.
+r_kv + d_rope numbers per token per layer, the same on every TP rank. DeepSeek-V3.2 adds a
+lightning indexer per layer (its own projections and a LayerNorm; it caches a key of d_i).
 
 Activations under the Hugging Face profiles (``DeepseekV3Attention``, ``DeepseekV2Attention``,
 measured eager by ``tools/measure_activations.py``): q, K and V at all a heads and the output
@@ -11,7 +12,7 @@ projection's input as attention's, q and K over d_nope + d_rope, V and the o inp
 latent's RMSNorm (r_q where there is one — V2-Lite has none —, r_kv) keeps what RMSNorm keeps and
 the up projection its input B·r. The rope halves are rotated by products with the cos/sin tables
 and concatenated: nothing kept. SDPA adds its log-sum-exp, 4·a, but the CPU cannot measure it (q and
-v head dims differ, so it runs the fp32 math fallback).
+v head dims differ, so it runs the fp32 math fallback). The indexer's activations are not counted.
 """
 
 from __future__ import annotations
@@ -62,6 +63,15 @@ class MLA(Kind):
     q_bias: bool = Field(False, title="q bias", description="Bias on q_a (or q when direct).")
     kv_bias: bool = Field(False, title="kv bias", description="Bias on kv_a.")
     o_bias: bool = Field(False, title="o bias", description="Bias on the output projection.")
+    indexer_heads: NonNegativeInt = Field(
+        0,
+        title="Indexer heads",
+        description="Heads of DeepSeek-V3.2's lightning indexer (n_i), which picks the tokens each "
+        "query attends to; 0 means none (dense MLA).",
+    )
+    indexer_head_dim: PositiveInt = Field(
+        128, title="Indexer width", description="Width of one indexer head and of its key (d_i)."
+    )
 
     SHORT: ClassVar[str] = "MLA"  # in labels such as "layers 0–3 (MLA, dense)"
     COLOR: ClassVar[str] = "#D55E00"
@@ -109,9 +119,36 @@ class MLA(Kind):
         nodes.append(norm_leaf(ctx, "kv latent norm", r_kv, part=part, symbol="r_kv"))
         nodes.append(leaf("kv up (kv_b)", part, "r_kv·a·(d_nope + d_v)", r_kv=r_kv, **dims))
         nodes.append(leaf("o", part, "a·d_v·h" + (" + h" if self.o_bias else ""), **dims))
+        if self.indexer_heads and self.q_lora_rank:
+            # DeepseekV32Indexer: wq_b [n_i·d_i, r_q], wk [d_i, h], k_norm = nn.LayerNorm(d_i) with β,
+            # weights_proj [n_i, h]; no biases on the linears
+            expr = "r_q·n_i·d_i + h·d_i + 2·d_i + h·n_i"
+            nodes.append(
+                leaf(
+                    "indexer",
+                    part,
+                    expr,
+                    r_q=self.q_lora_rank,
+                    n_i=self.indexer_heads,
+                    d_i=self.indexer_head_dim,
+                    h=ctx.h,
+                )
+            )
         return nodes
 
     def cache(self, ctx: Context, tp: int) -> Cache:
+        if self.indexer_heads:  # the indexer's key of d_i per token beside the latent (DeepSeek-V3.2)
+            return Cache(
+                per_token=self.kv_lora_rank + self.qk_rope_head_dim + self.indexer_head_dim,
+                token_expr="L·(r_kv + d_rope + d_i)",
+                symbols=(
+                    ("r_kv", self.kv_lora_rank),
+                    ("d_rope", self.qk_rope_head_dim),
+                    ("d_i", self.indexer_head_dim),
+                ),
+                source="MLA caches r_kv + d_rope per token per layer, and DeepSeek-V3.2's indexer its key "
+                "of d_i (DeepseekV32Indexer, cache.update_indexer), replicated over TP",
+            )
         return Cache(
             per_token=self.kv_lora_rank + self.qk_rope_head_dim,
             token_expr="L·(r_kv + d_rope)",
@@ -193,4 +230,7 @@ class MLA(Kind):
         return None
 
     def problems(self, ctx: Context) -> list[FieldProblem]:
+        if self.indexer_heads and not self.q_lora_rank:  # the indexer reads the q latent
+            message = "an indexer needs the q rank: its queries come from the q latent (r_q)"
+            return [(("indexer_heads",), message, self.indexer_heads)]
         return []

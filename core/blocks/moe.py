@@ -3,7 +3,9 @@
 Router h·E (+ E with a bias, gpt-oss); E experts of one MLP of width f_e each (transformers 5
 fuses them into two 3-D tensors, same numel); DeepSeek's n shared experts are ONE gated MLP of
 width n·f_e, Qwen-MoE's shared expert has its own width and a sigmoid gate h → 1. A token uses
-k routed experts, so E − k of them are inactive for it.
+k routed experts, so E − k of them are inactive for it. LongCat-Flash's Z zero-computation experts
+are identities the router also scores (h·(E + Z)): a token that picks one uses fewer parameters,
+so its active count is the most, all k picks real.
 
 Activations under the Hugging Face profiles (fused experts, grouped matmuls; measured by
 ``tools/measure_activations.py``): per routed token the permuted input and the expert output B·h
@@ -107,6 +109,12 @@ class MoE(Kind):
     shared_expert_gate: bool = Field(
         False, title="Shared gate", description="A sigmoid gate h→1 on the shared expert (Qwen-MoE)."
     )
+    zero_experts: NonNegativeInt = Field(
+        0,
+        title="Zero experts",
+        description="Zero-computation (identity) experts the router also scores (LongCat-Flash): "
+        "the router is h·(E + Z); they hold no parameters.",
+    )
     router_bias: bool = Field(False, title="Router bias", description="A bias on the router.")
     expert_bias: bool = Field(False, title="Expert bias", description="Biases on the expert matrices.")
     shared_expert_bias: bool = Field(
@@ -118,10 +126,12 @@ class MoE(Kind):
     TENSOR_RULES: ClassVar[tuple[tuple[str, str], ...]] = (
         (
             "router",
-            r"shared_expert_gate|(mlp|block_sparse_moe|feed_forward|mixer)\.gate\.weight$|\.router\.|ffn_gate_inp",
+            r"shared_expert_gate|(mlp|block_sparse_moe|feed_forward|mixer)\.gate\.(wg\.)?weight$|\.router\.|ffn_gate_inp"
+            r"|moe_statics\.",  # Hunyuan's gate.wg; ERNIE-4.5's correction bias, a parameter
         ),
         ("shared_experts", r"shared_expert|_shexp|shared_mlp"),
-        ("moe_experts", r"experts|_exps\."),
+        # Granite-3 MoE saves its experts as block_sparse_moe.input_linear / output_linear
+        ("moe_experts", r"experts|_exps\.|block_sparse_moe\.(input|output)_linear"),
     )
 
     @property
@@ -130,7 +140,11 @@ class MoE(Kind):
 
     def terms(self, ctx: Context) -> list[Node]:
         h, E = ctx.h, self.num_experts
-        nodes = [leaf("router", "router", "h·E + E" if self.router_bias else "h·E", h=h, E=E)]
+        if self.zero_experts:  # LongcatFlashTopkRouter: classifier over E + Z
+            router = "h·(E + Z) + E + Z" if self.router_bias else "h·(E + Z)"
+            nodes = [leaf("router", "router", router, h=h, E=E, Z=self.zero_experts)]
+        else:
+            nodes = [leaf("router", "router", "h·E + E" if self.router_bias else "h·E", h=h, E=E)]
         expert = mlp_expr(self.gated, self.expert_bias)
         nodes.append(leaf("routed experts", "moe_experts", f"E·({expert})", h=h, f=self.expert_width, E=E))
         if self.shared_experts:
@@ -144,7 +158,8 @@ class MoE(Kind):
         return leaf("", "", mlp_expr(self.gated, self.expert_bias), h=ctx.h, f=self.expert_width).params
 
     def inactive(self, ctx: Context) -> int:
-        """Parameters of the routed experts one token does not use, in one layer."""
+        """Parameters of the routed experts one token does not use, in one layer (with zero
+        experts, the most a token uses: every one of its k picks a real expert)."""
         return (self.num_experts - self.top_k) * self.expert_params(ctx)
 
     def routing(self) -> tuple[int, int]:

@@ -22,6 +22,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from paramtally.core.blocks import KINDS
 from paramtally.core.count.breakdown import ADDED_PARTS, PART_LABELS, PARTS, ParamReport, human
 from paramtally.core.count.parameters import count_parameters
 from paramtally.core.errors import ParamTallyError
@@ -130,13 +131,25 @@ def _fields(data: Any, path: str = "") -> Iterator[tuple[str, Any]]:
     """Each field that has a value, by its dotted id (``blocks.default.mixer.num_heads``)."""
     if isinstance(data, dict):
         for key, value in data.items():
-            if key not in ("name", "description", "schema_version") or path:
+            if (key not in ("name", "description", "schema_version") or path) and _applies(data, key):
                 yield from _fields(value, f"{path}.{key}" if path else key)
     elif isinstance(data, list):
         for index, value in enumerate(data):
             yield from _fields(value, f"{path}[{index}]")
     elif data is not None:
         yield path, str(data).lower() if isinstance(data, bool) else data
+
+
+def _applies(data: dict[str, Any], key: str) -> bool:
+    """Whether a kind's field applies where its siblings are as they are (its ``visible_when``: the
+    q/k norms' span only beside q/k norms)."""
+    kind = KINDS.get(str(data.get("kind", "")))
+    info = kind.model_fields.get(key) if kind is not None else None
+    extra = info.json_schema_extra if info is not None else None
+    condition = extra.get("visible_when") if isinstance(extra, dict) else None
+    return not isinstance(condition, dict) or all(
+        data.get(name) == value for name, value in condition.items()
+    )
 
 
 # --- the derivation -------------------------------------------------------------------------------

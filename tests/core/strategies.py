@@ -19,10 +19,14 @@ def mixers(draw: st.DrawFn, kinds: tuple[str, ...] | None = None) -> dict[str, A
     names = kinds or tuple(str(kind.model_fields["kind"].default) for kind in MIXER_KINDS)
     kind = draw(st.sampled_from(names))
     if kind == "mla":
+        q_rank = draw(st.none() | st.integers(1, 64))
         return {
             "kind": "mla",
             "num_heads": draw(st.integers(1, 8)),
-            "q_lora_rank": draw(st.none() | st.integers(1, 64)),
+            "q_lora_rank": q_rank,
+            # DeepSeek-V3.2's indexer reads the q latent: only beside a q rank
+            "indexer_heads": draw(st.integers(0, 4)) if q_rank else 0,
+            "indexer_head_dim": draw(st.integers(1, 32)),
             "kv_lora_rank": draw(st.integers(1, 64)),
             "qk_rope_head_dim": draw(st.integers(1, 16)),
             "qk_nope_head_dim": draw(st.integers(0, 16)),
@@ -87,6 +91,7 @@ def ffns(draw: st.DrawFn) -> dict[str, Any]:
         "shared_expert_width": draw(st.none() | st.integers(1, 64)),
         "shared_expert_gate": draw(st.booleans()),
         "router_bias": draw(st.booleans()),
+        "zero_experts": draw(st.integers(0, 4)),
         "expert_bias": draw(st.booleans()),
     }
 

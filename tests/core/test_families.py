@@ -55,6 +55,8 @@ def test_each_model_type_is_claimed_once_and_found_by_its_name() -> None:
 # layer_types is None, which Lfm2MoeDecoderLayer indexes).
 NO_DEFAULT: dict[str, dict[str, Any]] = {
     "hunyuan_v1_dense": {"head_dim": 128},
+    "hunyuan_v1_moe": {"head_dim": 128},
+    "dots1": {"n_routed_experts": 8, "n_shared_experts": 1},
     "lfm2_moe": {"layer_types": ["conv"] * 32},
 }
 
@@ -162,7 +164,7 @@ def test_an_unknown_type_is_one_line_naming_it_three_supported_types_and_what_to
 @pytest.mark.parametrize(
     ("stem", "near", "renamed"),
     [
-        ("longcat-flash-chat", "deepseek_v3", None),  # DeepSeek's MLA and MoE keys (kv_lora_rank …)
+        ("jetmoe-8b", "granitemoe", None),  # Mixtral's MoE keys (num_local_experts …)
         # An unknown wrapper around a text_config (gemma3 and qwen2_5_vl themselves are read now).
         ("gemma-3-27b-it", "gemma3_text", "gemma3_future"),
         # Types read since (zamba, falcon_mamba): as unknown copies of them.

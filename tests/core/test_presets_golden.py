@@ -53,6 +53,11 @@ V3_PRESETS = {
     "nemotron-nano-9b-v2": "nvidia-nemotron-nano-9b-v2",
     "zamba-7b": "zamba-7b-v1",
     "zamba2-2.7b": "zamba2-2.7b",
+    "olmoe-1b-7b": "olmoe-1b-7b-0924", "granite-3.1-3b-a800m": "granite-3.1-3b-a800m-instruct",
+    "phi-3.5-moe": "phi-3.5-moe-instruct", "dbrx": "dbrx-instruct",
+    "ernie-4.5-21b-a3b": "ernie-4.5-21b-a3b-pt", "hunyuan-a13b": "hunyuan-a13b-instruct",
+    "minimax-m2": "minimax-m2", "dots-llm1": "dots.llm1.inst", "deepseek-v3.2-exp": "deepseek-v3.2-exp",
+    "longcat-flash": "longcat-flash-chat",
 }  # fmt: skip
 
 PRESET_IDS = (
