@@ -300,6 +300,7 @@ SOURCES: dict[str, tuple[str, str, str]] = {
         "Zyphra/Zamba2-2.7B",
         "Mamba-2 layers and two shared transformer blocks used in turn by 9 hybrid layers, each use "
         "with its own adapters; n_mamba_heads 80 inferred (tests/data/hf_configs_v3/SOURCES.md).",
+    ),
     "olmoe-1b-7b": ("OLMoE-1B-7B", "allenai/OLMoE-1B-7B-0924", "64 experts, 8 per token."),
     "granite-3.1-3b-a800m": (
         "Granite-3.1-3B-A800M",
