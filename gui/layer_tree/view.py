@@ -62,6 +62,11 @@ def _edit_of_part(part: str) -> str | None:
     return next((name for name, (edit, _) in TREE_EDITS.items() if edit.field == part), None)
 
 
+# A key for each mixer kind: Ctrl+Alt+1 … 9, 0, then with Shift ("Ctrl+Alt+10" is no key; the
+# tenth kind had none).
+_MIXER_KEYS = tuple(f"Ctrl+Alt+{mods}{digit}" for mods in ("", "Shift+") for digit in "1234567890")
+
+
 class LayerTree(QTreeView):
     """Stacks, layer groups and blocks; right-click or the keyboard to split, convert, insert, delete."""
 
@@ -499,10 +504,8 @@ class LayerTree(QTreeView):
         self.split_action = self._action("split", "Ctrl+T", lambda: self.split_group(group()))
         self.count_action = self._action("count", "F2", lambda: self.change_count(group()))
         self.mixer_actions: dict[str, QAction] = {}
-        for number, (kind, title) in enumerate(MIXER_TITLES.items(), start=1):
-            action = self._action(
-                f"mixer_{kind}", f"Ctrl+Alt+{number}", lambda k=kind: self.set_mixer_kind(k)
-            )
+        for key, (kind, title) in zip(_MIXER_KEYS, MIXER_TITLES.items(), strict=False):
+            action = self._action(f"mixer_{kind}", key, lambda k=kind: self.set_mixer_kind(k))
             action.setText(schema_text(title))
             # the text alone is the kind's name
             action.setStatusTip(

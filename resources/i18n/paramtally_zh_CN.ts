@@ -1717,8 +1717,16 @@ Remove it from Open Recent?</source>
         <translation>适配器</translation>
     </message>
     <message>
+        <source>Adapter rank</source>
+        <translation>适配器秩</translation>
+    </message>
+    <message>
         <source>Adapters</source>
         <translation>适配器</translation>
+    </message>
+    <message>
+        <source>Adapters held</source>
+        <translation>所含适配器</translation>
     </message>
     <message>
         <source>Added vocabulary</source>
@@ -1735,6 +1743,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>Attention FLOPs</source>
         <translation>注意力 FLOPs</translation>
+    </message>
+    <message>
+        <source>Attention adapters</source>
+        <translation>注意力适配器</translation>
     </message>
     <message>
         <source>Attention dropout</source>
@@ -1833,6 +1845,10 @@ Remove it from Open Recent?</source>
         <translation>解码器偏置</translation>
     </message>
     <message>
+        <source>Decoder vocab</source>
+        <translation>解码器词表</translation>
+    </message>
+    <message>
         <source>Decoder-only (Llama-style)</source>
         <translation>仅解码器（Llama 风格）</translation>
     </message>
@@ -1843,6 +1859,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>Description</source>
         <translation>描述</translation>
+    </message>
+    <message>
+        <source>Disentangled attention</source>
+        <translation>解耦注意力</translation>
     </message>
     <message>
         <source>Dropout</source>
@@ -1909,6 +1929,10 @@ Remove it from Open Recent?</source>
         <translation>前馈网络</translation>
     </message>
     <message>
+        <source>FFN bias</source>
+        <translation>前馈网络偏置</translation>
+    </message>
+    <message>
         <source>FFN width</source>
         <translation>前馈网络宽度</translation>
     </message>
@@ -1943,6 +1967,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>GPUs</source>
         <translation>GPU 数量</translation>
+    </message>
+    <message>
+        <source>Gate blocks</source>
+        <translation>门控块数</translation>
     </message>
     <message>
         <source>Gated</source>
@@ -1993,6 +2021,10 @@ Remove it from Open Recent?</source>
         <translation>隐藏层维度</translation>
     </message>
     <message>
+        <source>Holds the weights</source>
+        <translation>持有权重</translation>
+    </message>
+    <message>
         <source>Image size</source>
         <translation>图像尺寸</translation>
     </message>
@@ -2005,8 +2037,28 @@ Remove it from Open Recent?</source>
         <translation>每序列图像数</translation>
     </message>
     <message>
+        <source>In and out</source>
+        <translation>输入与输出</translation>
+    </message>
+    <message>
         <source>In width</source>
         <translation>输入宽度</translation>
+    </message>
+    <message>
+        <source>In with bias, norm before</source>
+        <translation>输入带偏置，前置归一化</translation>
+    </message>
+    <message>
+        <source>In, norm after</source>
+        <translation>输入，后置归一化</translation>
+    </message>
+    <message>
+        <source>Indexer heads</source>
+        <translation>索引器头数</translation>
+    </message>
+    <message>
+        <source>Indexer width</source>
+        <translation>索引器宽度</translation>
     </message>
     <message>
         <source>Inner norm</source>
@@ -2015,6 +2067,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>Inner width</source>
         <translation>内部宽度</translation>
+    </message>
+    <message>
+        <source>Input width</source>
+        <translation>输入宽度</translation>
     </message>
     <message>
         <source>KV cache</source>
@@ -2261,8 +2317,16 @@ Remove it from Open Recent?</source>
         <translation>池化层</translation>
     </message>
     <message>
+        <source>Position key projection</source>
+        <translation>位置键投影</translation>
+    </message>
+    <message>
         <source>Position offset</source>
         <translation>位置偏移</translation>
+    </message>
+    <message>
+        <source>Position query projection</source>
+        <translation>位置查询投影</translation>
     </message>
     <message>
         <source>Position rows</source>
@@ -2279,6 +2343,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>Pre-norm</source>
         <translation>前归一化</translation>
+    </message>
+    <message>
+        <source>Projection</source>
+        <translation>投影</translation>
     </message>
     <message>
         <source>Projection bias</source>
@@ -2301,6 +2369,10 @@ Remove it from Open Recent?</source>
         <translation>量化</translation>
     </message>
     <message>
+        <source>RG-LRU</source>
+        <translation>RG-LRU</translation>
+    </message>
+    <message>
         <source>RMSNorm</source>
         <translation>RMSNorm</translation>
     </message>
@@ -2313,12 +2385,24 @@ Remove it from Open Recent?</source>
         <translation>重计算</translation>
     </message>
     <message>
+        <source>Recurrence width</source>
+        <translation>循环宽度</translation>
+    </message>
+    <message>
         <source>Recurrent state</source>
         <translation>循环状态</translation>
     </message>
     <message>
         <source>Relative buckets</source>
         <translation>相对位置桶数</translation>
+    </message>
+    <message>
+        <source>Relative norm</source>
+        <translation>相对位置归一化</translation>
+    </message>
+    <message>
+        <source>Relative rows</source>
+        <translation>相对位置行数</translation>
     </message>
     <message>
         <source>Residual dropout</source>
@@ -2385,8 +2469,16 @@ Remove it from Open Recent?</source>
         <translation>共享门</translation>
     </message>
     <message>
+        <source>Shared transformer</source>
+        <translation>共享 Transformer 块</translation>
+    </message>
+    <message>
         <source>Shared width</source>
         <translation>共享专家宽度</translation>
+    </message>
+    <message>
+        <source>Short conv</source>
+        <translation>短卷积</translation>
     </message>
     <message>
         <source>Sinks</source>
@@ -2425,6 +2517,10 @@ Remove it from Open Recent?</source>
         <translation>图块</translation>
     </message>
     <message>
+        <source>Token classifier</source>
+        <translation>Token 分类头</translation>
+    </message>
+    <message>
         <source>Token types</source>
         <translation>Token 类型数</translation>
     </message>
@@ -2447,6 +2543,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>Transform</source>
         <translation>变换层</translation>
+    </message>
+    <message>
+        <source>Transform bias</source>
+        <translation>变换偏置</translation>
     </message>
     <message>
         <source>Utilization cap</source>
@@ -2499,6 +2599,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>ZeRO stage</source>
         <translation>ZeRO 阶段</translation>
+    </message>
+    <message>
+        <source>Zero experts</source>
+        <translation>零计算专家</translation>
     </message>
     <message>
         <source>adapter</source>

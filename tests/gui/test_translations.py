@@ -55,6 +55,7 @@ KEPT = {
     *"LLaMA Llama LLaVA GPT Chinchilla transformers token tokens patch patches auto sink Sink".split(),
     *"dropout Key Value q k v o z gate in_proj out_proj x_proj dt_proj kv_a kv_b q_a q_b".split(),
     *"A_log C Markdown HTML English TP PP EP DP tp pp ep X Y".split(),
+    *"RG LRU Transformer".split(),  # RG-LRU (Griffin's recurrence) and Transformer are names
 }
 
 
