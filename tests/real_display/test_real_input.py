@@ -216,8 +216,13 @@ def test_1e30_typed_into_the_vocabulary_leaves_the_headline_and_turns_the_field_
     assert state["widgets"]["embeddings.vocab_size.error"]["text"] == "Must be at most 16,777,216"
     assert state["total"] == 175_221_817_344 and "175,221,817,344" in state["widgets"]["totalParams"]["text"]
     app.type_into("embeddings.vocab_size", "1e-3")  # no whole number: kept as typed, said why
+    earlier = "Must be at most 16,777,216"  # the text is shown as typed before Enter judges it
     state = app.wait_for(
-        lambda s: s["widgets"]["embeddings.vocab_size"]["text"] == "1e-3", "the text kept as typed"
+        lambda s: (
+            s["widgets"]["embeddings.vocab_size"]["text"] == "1e-3"
+            and s["widgets"]["embeddings.vocab_size.error"]["text"] != earlier
+        ),
+        "the text kept as typed and judged",
     )
     assert state["widgets"]["embeddings.vocab_size"]["red"] and state["total"] == 175_221_817_344
     assert state["widgets"]["embeddings.vocab_size.error"]["text"] == "'1e-3' is not a whole number (0.001)"
