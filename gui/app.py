@@ -253,7 +253,10 @@ def open_window(args: argparse.Namespace) -> MainWindow | int:
     if notice:
         window.show_notice(notice)
     if not args.screenshot:
-        remember_source(preset_id or source)
+        # Once the views are built, after the first paint: the recent list's write (an fsync) is
+        # nothing that paint shows.
+        remembered = preset_id or source
+        window.views_ready.connect(lambda: remember_source(remembered))
     if args.size:
         window.resize(*args.size)
     return window
