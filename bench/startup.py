@@ -71,8 +71,12 @@ else:
     # The start path of `paramtally gpt3-175b` up to show(), as gui.app.run_app runs it: core
     # before Qt, theme, window; the menus' entries, the charts, the table and the memory panel are
     # built after the first paint.
+    # Without garbage collection until the window is made, as paramtally.main.run starts.
+    import gc
+    gc.disable()
     from paramtally.gui.app import build_parser, open_window
     window = open_window(build_parser().parse_args(["gpt3-175b"]))
+    gc.enable()
     from PySide6.QtWidgets import QApplication
     app = QApplication.instance()
 from PySide6.QtCore import QEvent, QObject

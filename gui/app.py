@@ -114,6 +114,8 @@ def run_app(argv: Sequence[str] | None = None, *, own_process: bool = False) -> 
         )
         return 2
     window = open_window(args)
+    if not (args.screenshot and own_process):  # a screenshot's process ends when its file is written
+        gc.enable()  # off while ``paramtally.main.run`` started, if it did
     if isinstance(window, int):
         return window
     from PySide6.QtWidgets import QApplication
@@ -193,6 +195,25 @@ def open_window(args: argparse.Namespace) -> MainWindow | int:
     loads: a bad source is reported without starting Qt, and pure-Python modules imported
     before PySide6 skip the source scan PySide runs on every module imported after it.
     """
+    with _without_collections():
+        return _open_window(args)
+
+
+@contextmanager
+def _without_collections() -> Iterator[None]:
+    """No garbage collection while the start path imports and builds: its hundreds of modules and
+    widgets made ~50 collections that found nothing to free, as ``settle_start_up_objects`` says;
+    collections come back as they were once the window is made (``run_app`` turns them on)."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _open_window(args: argparse.Namespace) -> MainWindow | int:
     from paramtally.core.count.parameters import count_parameters
     from paramtally.core.errors import ParamTallyError, ParamTallyWarning
     from paramtally.core.io.model_sources import read_source, source_identity
@@ -253,7 +274,10 @@ def open_window(args: argparse.Namespace) -> MainWindow | int:
     if notice:
         window.show_notice(notice)
     if not args.screenshot:
-        remember_source(preset_id or source)
+        # Once the views are built, after the first paint: the recent list's write (an fsync) is
+        # nothing that paint shows.
+        remembered = preset_id or source
+        window.views_ready.connect(lambda: remember_source(remembered))
     if args.size:
         window.resize(*args.size)
     return window

@@ -14,7 +14,6 @@ from typing import Any, NoReturn
 
 from pydantic import ValidationError
 
-from paramtally.core.cli.output import check_output, read_sources
 from paramtally.core.errors import ParamTallyError, ParamTallyWarning, one_line
 from paramtally.core.files.package_data import version
 from paramtally.core.text import message_line
@@ -130,6 +129,7 @@ def _main(argv: Sequence[str] | None) -> int:
 def _note_shadowed_presets(args: argparse.Namespace) -> None:
     """A preset id that is both the user's and built in reads the user's: say so, since the same
     command gave the built-in one's figures before that preset was saved."""
+    from paramtally.core.cli.output import read_sources
     from paramtally.core.io import presets, user_presets
     from paramtally.core.io.model_sources import is_path
 
@@ -144,6 +144,10 @@ def _note_shadowed_presets(args: argparse.Namespace) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
+    # Imported here, not at the top: the window's parser reads COMMANDS and OneLineParser only, and
+    # this module's exporters (io.formats) are nothing its first paint shows.
+    from paramtally.core.cli.output import check_output
+
     try:
         check_output(args)
         _note_shadowed_presets(args)

@@ -25,7 +25,6 @@ from paramtally.gui.shown_text import TITLE_CHARS, shown
 from paramtally.gui.views import BAR_MINIMUM
 from paramtally.gui.views.axes import HumanAxis, human_tick
 from paramtally.gui.views.deferred import DeferredRefresh
-from paramtally.gui.views.export import laid_out, save_view
 from paramtally.gui.views.format import share_text
 from paramtally.gui.views.palette import KIND_COLORS, PART_COLORS, chart_colors, color_for
 from paramtally.gui.views.pie_chart import PieView, Slice
@@ -412,6 +411,10 @@ class BreakdownCharts(QWidget):
 
     def save_chart(self, path: str | Path, chart: str = "bar") -> Path:
         """Save the bar chart (in the mode shown) or the pie as PNG or SVG, by the file's suffix."""
+        # Imported when a chart is saved: the exporters' registry (io.formats) is nothing the
+        # charts show, and a screenshot's picture is made without it.
+        from paramtally.gui.views.export import laid_out, save_view
+
         target, report = Path(path), self._document.report
         if chart == "bar":
             with laid_out(BreakdownBar()) as bar:
