@@ -113,6 +113,7 @@ V3_FILES: dict[str, str] = {
     "dots-llm1": "dots.llm1.inst",
     "deepseek-v3.2-exp": "deepseek-v3.2-exp",
     "longcat-flash": "longcat-flash-chat",
+    "jetmoe-8b": "jetmoe-8b",
 }
 
 # id -> (display name, where the config comes from, extra remark or "")
@@ -336,6 +337,12 @@ SOURCES: dict[str, tuple[str, str, str]] = {
         "meituan-longcat/LongCat-Flash-Chat",
         "28 blocks of two MLA sub-layers, the shortcut MoE on the first (its dense MLP shown as the "
         "shared expert); 256 zero-computation experts in the router; active is the most, every pick real.",
+    ),
+    "jetmoe-8b": (
+        "JetMoE-8B",
+        "jetmoe/jetmoe-8b",
+        "Experts in both sublayers: 8 attention experts (routed q and o over one shared k, v) and 8 MLP "
+        "experts, 2 of each per token.",
     ),
 }
 

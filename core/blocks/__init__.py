@@ -46,6 +46,7 @@ from paramtally.core.blocks.insertions import Adapter, LoRA, LoRATarget
 from paramtally.core.blocks.mamba import Mamba
 from paramtally.core.blocks.mamba2 import Mamba2
 from paramtally.core.blocks.mla import MLA
+from paramtally.core.blocks.moa import MoA
 from paramtally.core.blocks.moe import MoE
 from paramtally.core.blocks.no_mixer import NoMixer
 from paramtally.core.blocks.protocols import FFNProtocol, InsertionProtocol, KindProtocol, MixerProtocol
@@ -92,6 +93,7 @@ __all__ = [
     "Mixer",
     "MixerKind",
     "MixerProtocol",
+    "MoA",
     "MoE",
     "NoFFN",
     "NoMixer",
@@ -116,6 +118,7 @@ MixerKind = (
     | ShortConv
     | RGLRU
     | SharedTransformer
+    | MoA
 )
 FFNKind = DenseFFN | MoE | NoFFN
 Mixer = Annotated[MixerKind, Field(discriminator="kind")]

@@ -222,6 +222,10 @@ class Kind(Spec):
         the values other variables are about to take)."""
         return Bounds()
 
+    def inactive(self, ctx: Context) -> int:
+        """Parameters of one layer one token does not use: none but in a kind that routes."""
+        return 0
+
     def matrix_widths(self) -> list[tuple[str, str, int]]:
         """(field, what it is, width) of the matrix widths a person sets, which GPU tiles want as
         multiples of 64 (``core.schema.advice``)."""
@@ -233,6 +237,14 @@ def carried_into(cls: type[Kind], part: Mapping[str, Any], h: int) -> dict[str, 
     with the old keeps its value (heads, widths), what it requires besides starts at the kind's
     suggestion for hidden size ``h``, the rest at its defaults."""
     carried = {cls.RENAMED.get(name, name): value for name, value in part.items()}
-    kept = {name: value for name, value in carried.items() if name in cls.model_fields and name != "kind"}
+    # An empty value the new kind requires (an attention's head width "h / a" into JetMoE's MoA,
+    # whose experts need it set) starts at the suggestion instead.
+    kept = {
+        name: value
+        for name, value in carried.items()
+        if name in cls.model_fields
+        and name != "kind"
+        and (value is not None or not cls.model_fields[name].is_required())
+    }
     suggested = {name: make(h) for name, make in cls.SUGGESTED.items() if name not in kept}
     return {"kind": cls.model_fields["kind"].default, **suggested, **kept}

@@ -116,6 +116,9 @@ class MoE(Kind):
         "the router is h·(E + Z); they hold no parameters.",
     )
     router_bias: bool = Field(False, title="Router bias", description="A bias on the router.")
+    output_bias: bool = Field(
+        False, title="Output bias", description="One bias of h on the experts' summed output (JetMoE)."
+    )
     expert_bias: bool = Field(False, title="Expert bias", description="Biases on the expert matrices.")
     shared_expert_bias: bool = Field(
         False,
@@ -130,8 +133,9 @@ class MoE(Kind):
             r"|moe_statics\.",  # Hunyuan's gate.wg; ERNIE-4.5's correction bias, a parameter
         ),
         ("shared_experts", r"shared_expert|_shexp|shared_mlp"),
-        # Granite-3 MoE saves its experts as block_sparse_moe.input_linear / output_linear
-        ("moe_experts", r"experts|_exps\.|block_sparse_moe\.(input|output)_linear"),
+        # Granite-3 MoE saves its experts as block_sparse_moe.input_linear / output_linear, JetMoE
+        # as mlp.input_linear / output_linear beside the MLP's output bias (JetMoeMoE.bias)
+        ("moe_experts", r"experts|_exps\.|(block_sparse_moe|\bmlp)\.(input|output)_linear|\bmlp\.bias$"),
     )
 
     @property
@@ -152,6 +156,8 @@ class MoE(Kind):
             nodes.append(leaf("shared experts", "shared_experts", shared, h=h, f=self.shared_width))
             if self.shared_expert_gate:
                 nodes.append(leaf("shared expert gate", "router", "h", h=h))
+        if self.output_bias:  # JetMoeMoE.bias, added to the experts' summed output
+            nodes.append(leaf("output bias", "moe_experts", "h", h=h))
         return nodes
 
     def expert_params(self, ctx: Context) -> int:

@@ -53,6 +53,11 @@ class KindProtocol(Protocol):
     @property
     def kind(self) -> str: ...
 
+    def inactive(self, ctx: Context) -> int:
+        """Parameters of one layer one token does not use (routed experts it is not sent to: an
+        MoE's, a mixture of attention heads')."""
+        ...
+
     def problems(self, ctx: Context) -> list[FieldProblem]:
         """Rules that need the context (heads dividing the width), as field problems."""
         ...
@@ -166,10 +171,6 @@ class FFNProtocol(KindProtocol, Protocol):
 
     def terms(self, ctx: Context) -> list[Node]:
         """The exact parameter terms, each with its formula."""
-        ...
-
-    def inactive(self, ctx: Context) -> int:
-        """Parameters of one layer one token does not use (routed experts it is not sent to)."""
         ...
 
     def routing(self) -> tuple[int, int]:

@@ -117,8 +117,9 @@ class Block(HashedSpec):
         return tuple(part for part in (self.lora, self.adapter) if part is not None)
 
     def inactive(self, h: int) -> int:
-        """Parameters one token does not use in this layer: idle routed experts and their LoRA."""
-        idle = _ffn_inactive(self.ffn, self.context(h))
+        """Parameters one token does not use in this layer: idle routed experts (the FFN's, the
+        mixer's) and their LoRA."""
+        idle = _ffn_inactive(self.ffn, self.context(h)) + self.mixer.inactive(self.context(h))
         routing = self.ffn.routing()
         if routing[0] > routing[1] and self.insertions:
             matrices = self.lora_matrices(h)

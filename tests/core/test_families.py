@@ -164,7 +164,6 @@ def test_an_unknown_type_is_one_line_naming_it_three_supported_types_and_what_to
 @pytest.mark.parametrize(
     ("stem", "near", "renamed"),
     [
-        ("jetmoe-8b", "granitemoe", None),  # Mixtral's MoE keys (num_local_experts …)
         # An unknown wrapper around a text_config (gemma3 and qwen2_5_vl themselves are read now).
         ("gemma-3-27b-it", "gemma3_text", "gemma3_future"),
         # Types read since (zamba, falcon_mamba): as unknown copies of them.

@@ -416,6 +416,7 @@ MOE_STEMS = [
     "minimax-m2",
     "dots.llm1.inst",
     "deepseek-v3.2-exp",
+    "jetmoe-8b",
 ]
 
 
@@ -447,6 +448,14 @@ def test_the_built_models_tensors_fall_in_the_predicted_parts(stem: str) -> None
         ("transformer.blocks.0.norm_attn_norm.attn.out_proj.weight", "attention"),
         ("transformer.blocks.0.norm_attn_norm.norm_1.weight", "norms"),
         ("model.layers.0.self_attn.indexer.wq_b.weight", "attention"),  # DeepSeek-V3.2
+        ("model.layers.0.mlp.input_linear.weight", "moe_experts"),  # JetMoE's MLP experts
+        ("model.layers.0.mlp.output_linear.weight", "moe_experts"),
+        ("model.layers.0.mlp.bias", "moe_experts"),
+        ("model.layers.0.mlp.router.layer.weight", "router"),
+        ("model.layers.0.self_attention.experts.input_linear.weight", "attention"),  # its attention experts
+        ("model.layers.0.self_attention.experts.bias", "attention"),
+        ("model.layers.0.self_attention.experts.router.layer.weight", "router"),
+        ("model.layers.0.self_attention.kv_proj.weight", "attention"),
     ],
 )
 def test_saved_moe_names_land_in_their_part(name: str, part: str) -> None:
@@ -500,3 +509,68 @@ def test_longcat_active_is_the_most_every_pick_a_real_expert() -> None:
     per_expert = GOLDEN[stem]["moe"][0]["per_expert"]
     assert report.total - report.active == 28 * (512 - 12) * per_expert
     assert report.active == GOLDEN[stem]["active"]
+
+
+# --- JetMoE: routed experts in the attention too --------------------------------------------------------
+
+
+def test_jetmoe_attention_experts_are_routed_q_and_o_over_one_shared_kv_proj() -> None:
+    """JetMoeMoA: input_linear [E, g·d_h, h], output_linear [E, h, g·d_h], router [E, h], bias [h];
+    kv_proj [2·g·d_h, h] outside the experts."""
+    stem = "jetmoe-8b"
+    arch = imported(stem)
+    assert arch.runs[0].block.mixer.kind == "moa"
+    experts = measured(stem, r"self_attention\.experts\.(input|output)_linear")
+    assert term(arch, "experts' q and o") == experts == 8 * 2 * 2048 * 16 * 128
+    assert term(arch, "k, v") == measured(stem, r"self_attention\.kv_proj") == 2 * 2048 * 16 * 128
+    attention_bias = [n for n in nodes(block_node(arch.runs[0].block, 2048)) if n.name == "output bias"]
+    assert [n.params for n in attention_bias] == [2048, 2048]  # the MoA's and the MoE's
+    assert measured(stem, r"self_attention\.experts\.bias") == measured(stem, r"^mlp\.bias") == 2048
+    assert layer(arch) == layer_measured(stem)
+
+
+def test_jetmoe_active_leaves_out_the_idle_experts_of_both_sublayers() -> None:
+    """Top 2 of 8 in each: 6 MLP experts (34,603,008 each) and 6 attention experts' q and o
+    (8,388,608 each) idle per layer, as the golden's two MoE groups say."""
+    stem = "jetmoe-8b"
+    report = count_parameters(imported(stem))
+    mlp, attention = (group["per_expert"] for group in GOLDEN[stem]["moe"])
+    assert (mlp, attention) == (3 * 2048 * 5632, 2 * 2048 * 16 * 128)
+    assert report.total - report.active == 24 * 6 * (mlp + attention)
+    assert (report.total, report.active) == (GOLDEN[stem]["total"], GOLDEN[stem]["active"])
+
+
+def test_jetmoe_one_expert_per_token_is_a_routed_mqa_and_all_experts_leave_none_idle() -> None:
+    stem = "jetmoe-8b"
+    everyone = count_parameters(imported(stem, num_experts_per_tok=8))
+    assert everyone.active == everyone.total
+    one = imported(stem, num_experts_per_tok=1)
+    block = one.runs[0].block
+    # k·g query heads over g KV heads
+    assert (block.mixer.score_heads(), block.mixer.gguf_gqa(block.context(2048))) == (16, 1)
+
+
+def test_jetmoe_caches_one_kv_proj_whatever_the_experts() -> None:
+    """The KV cache is kv_proj's, 2·g·d_h per token and layer; routing touches only q and o."""
+    arch = imported("jetmoe-8b")
+    ctx = arch.runs[0].block.context(2048)
+    cache = arch.runs[0].block.mixer.cache(ctx, 1)
+    more = imported("jetmoe-8b", num_local_experts=16, num_experts_per_tok=4).runs[0].block
+    assert more.mixer.cache(more.context(2048), 1) == cache
+    assert (cache.per_token, cache.per_sequence) == (2 * 16 * 128, 0)
+
+
+def test_jetmoe_refuses_more_experts_per_token_than_experts_as_its_config_does() -> None:
+    with pytest.raises(ParamTallyError, match="num_experts_per_tok"):
+        imported("jetmoe-8b", num_experts_per_tok=9)
+
+
+def test_an_attention_switched_to_moa_keeps_its_kv_heads_and_sets_the_head_width_it_needs() -> None:
+    """Llama's head width is empty (h / a); the MoA's experts need one: it starts at 128."""
+    from paramtally.core.editing.layer_ops import block_with_value
+    from paramtally.core.io.model_sources import load_source
+
+    arch = load_source("llama-3-8b")
+    block = block_with_value(arch.runs[0].block, ("mixer", "kind"), "moa", arch.hidden_size)
+    assert block.mixer.kind == "moa"
+    assert (block.mixer.num_kv_heads, block.mixer.head_dim, block.mixer.top_k) == (8, 128, 2)

@@ -58,6 +58,7 @@ V3_PRESETS = {
     "ernie-4.5-21b-a3b": "ernie-4.5-21b-a3b-pt", "hunyuan-a13b": "hunyuan-a13b-instruct",
     "minimax-m2": "minimax-m2", "dots-llm1": "dots.llm1.inst", "deepseek-v3.2-exp": "deepseek-v3.2-exp",
     "longcat-flash": "longcat-flash-chat",
+    "jetmoe-8b": "jetmoe-8b",
 }  # fmt: skip
 
 PRESET_IDS = (

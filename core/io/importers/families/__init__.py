@@ -78,6 +78,7 @@ FAMILY_MODULES = (
     "idefics3",
     "internvl",
     "jamba",
+    "jetmoe",
     "lfm2",
     "llama",
     "llama4",
