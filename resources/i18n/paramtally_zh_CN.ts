@@ -2213,6 +2213,10 @@ Remove it from Open Recent?</source>
         <translation>混合器</translation>
     </message>
     <message>
+        <source>Mixture of attention heads</source>
+        <translation>注意力头混合专家（MoA）</translation>
+    </message>
+    <message>
         <source>Mixture of experts</source>
         <translation>混合专家</translation>
     </message>
@@ -2275,6 +2279,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>Out width</source>
         <translation>输出宽度</translation>
+    </message>
+    <message>
+        <source>Output bias</source>
+        <translation>输出偏置</translation>
     </message>
     <message>
         <source>Output gate</source>
