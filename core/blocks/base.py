@@ -32,6 +32,7 @@ __all__ = [
     "NormKind",
     "PositiveInt",
     "Replicated",
+    "ScorelessMixer",
     "Spec",
     "TreeEdit",
     "carried_into",
@@ -248,3 +249,26 @@ def carried_into(cls: type[Kind], part: Mapping[str, Any], h: int) -> dict[str, 
     }
     suggested = {name: make(h) for name, make in cls.SUGGESTED.items() if name not in kept}
     return {"kind": cls.model_fields["kind"].default, **suggested, **kept}
+
+
+class ScorelessMixer(Kind):
+    """A mixer that computes no attention scores (recurrent, convolutional or none): no score or
+    bias heads, no window, no rotary or head width, no grouped K/V in GGUF."""
+
+    def score_heads(self) -> int:
+        return 0
+
+    def bias_heads(self) -> int:
+        return 0
+
+    def attended_window(self) -> int | None:
+        return None
+
+    def rotary_width(self, ctx: Context) -> int | None:
+        return None
+
+    def head_width(self, ctx: Context) -> tuple[str, int] | None:
+        return None
+
+    def gguf_gqa(self, ctx: Context) -> int:
+        return 0

@@ -20,10 +20,10 @@ from paramtally.core.blocks.base import (
     Context,
     FieldProblem,
     GGUFTensor,
-    Kind,
     LoRAMatrix,
     PositiveInt,
     Replicated,
+    ScorelessMixer,
     gguf_tensors_of,
     leaf,
 )
@@ -32,7 +32,7 @@ from paramtally.core.terms.node import Node
 __all__ = ["GatedDeltaNet"]
 
 
-class GatedDeltaNet(Kind):
+class GatedDeltaNet(ScorelessMixer):
     """A gated-delta-rule linear attention layer."""
 
     model_config = ConfigDict(title="Gated DeltaNet")
@@ -125,26 +125,8 @@ class GatedDeltaNet(Kind):
         d = self.dims(ctx)
         return 6 * d["n_v"] * d["d_k"] * d["d_v"]
 
-    def score_heads(self) -> int:
-        return 0
-
-    def bias_heads(self) -> int:
-        return 0
-
-    def attended_window(self) -> int | None:
-        return None
-
-    def rotary_width(self, ctx: Context) -> int | None:
-        return None
-
-    def head_width(self, ctx: Context) -> tuple[str, int] | None:
-        return None
-
     def gguf_tensors(self, ctx: Context) -> list[GGUFTensor]:
         return gguf_tensors_of(self.lora_matrices(ctx))
-
-    def gguf_gqa(self, ctx: Context) -> int:
-        return 0
 
     def lora_matrices(self, ctx: Context) -> list[LoRAMatrix]:
         return []

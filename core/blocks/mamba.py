@@ -21,10 +21,10 @@ from paramtally.core.blocks.base import (
     Context,
     FieldProblem,
     GGUFTensor,
-    Kind,
     LoRAMatrix,
     PositiveInt,
     Replicated,
+    ScorelessMixer,
     gguf_tensors_of,
     leaf,
 )
@@ -33,7 +33,7 @@ from paramtally.core.terms.node import Node
 __all__ = ["Mamba"]
 
 
-class Mamba(Kind):
+class Mamba(ScorelessMixer):
     """A Mamba-1 selective-scan layer."""
 
     model_config = ConfigDict(title="Mamba")
@@ -157,26 +157,8 @@ class Mamba(Kind):
         d = self.dims(ctx)
         return 9 * d["I"] * d["N"]
 
-    def score_heads(self) -> int:
-        return 0
-
-    def bias_heads(self) -> int:
-        return 0
-
-    def attended_window(self) -> int | None:
-        return None
-
-    def rotary_width(self, ctx: Context) -> int | None:
-        return None
-
-    def head_width(self, ctx: Context) -> tuple[str, int] | None:
-        return None
-
     def gguf_tensors(self, ctx: Context) -> list[GGUFTensor]:
         return gguf_tensors_of(self.lora_matrices(ctx))
-
-    def gguf_gqa(self, ctx: Context) -> int:
-        return 0
 
     def lora_matrices(self, ctx: Context) -> list[LoRAMatrix]:
         return []

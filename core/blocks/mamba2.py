@@ -23,10 +23,10 @@ from paramtally.core.blocks.base import (
     Context,
     FieldProblem,
     GGUFTensor,
-    Kind,
     LoRAMatrix,
     PositiveInt,
     Replicated,
+    ScorelessMixer,
     gguf_tensors_of,
     leaf,
 )
@@ -41,7 +41,7 @@ _GROUPS_REPLICATED = (
 )
 
 
-class Mamba2(Kind):
+class Mamba2(ScorelessMixer):
     """A Mamba-2 (SSD) layer."""
 
     model_config = ConfigDict(title="Mamba-2")
@@ -190,26 +190,8 @@ class Mamba2(Kind):
         d = self.dims(ctx)
         return 6 * d["I"] * d["N"]
 
-    def score_heads(self) -> int:
-        return 0
-
-    def bias_heads(self) -> int:
-        return 0
-
-    def attended_window(self) -> int | None:
-        return None
-
-    def rotary_width(self, ctx: Context) -> int | None:
-        return None
-
-    def head_width(self, ctx: Context) -> tuple[str, int] | None:
-        return None
-
     def gguf_tensors(self, ctx: Context) -> list[GGUFTensor]:
         return gguf_tensors_of(self.lora_matrices(ctx))
-
-    def gguf_gqa(self, ctx: Context) -> int:
-        return 0
 
     def bounds(self, name: str, values: Mapping[str, int]) -> Bounds:
         """The hidden size such that expand × hidden splits into the heads, where the inner width

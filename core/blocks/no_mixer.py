@@ -18,16 +18,16 @@ from paramtally.core.blocks.base import (
     Context,
     FieldProblem,
     GGUFTensor,
-    Kind,
     LoRAMatrix,
     Replicated,
+    ScorelessMixer,
 )
 from paramtally.core.terms.node import Node
 
 __all__ = ["NoMixer"]
 
 
-class NoMixer(Kind):
+class NoMixer(ScorelessMixer):
     """No self-attention or recurrence in this block (Mllama's cross-attention layers)."""
 
     model_config = ConfigDict(title="No mixer")
@@ -69,26 +69,8 @@ class NoMixer(Kind):
     def scan_flops(self, ctx: Context) -> int:
         return 0
 
-    def score_heads(self) -> int:
-        return 0
-
-    def bias_heads(self) -> int:
-        return 0
-
-    def attended_window(self) -> int | None:
-        return None
-
-    def rotary_width(self, ctx: Context) -> int | None:
-        return None
-
-    def head_width(self, ctx: Context) -> tuple[str, int] | None:
-        return None
-
     def gguf_tensors(self, ctx: Context) -> list[GGUFTensor]:
         return []
-
-    def gguf_gqa(self, ctx: Context) -> int:
-        return 0
 
     def lora_matrices(self, ctx: Context) -> list[LoRAMatrix]:
         return []

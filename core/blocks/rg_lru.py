@@ -24,10 +24,10 @@ from paramtally.core.blocks.base import (
     Context,
     FieldProblem,
     GGUFTensor,
-    Kind,
     LoRAMatrix,
     PositiveInt,
     Replicated,
+    ScorelessMixer,
     leaf,
 )
 from paramtally.core.terms.node import Node
@@ -35,7 +35,7 @@ from paramtally.core.terms.node import Node
 __all__ = ["RGLRU"]
 
 
-class RGLRU(Kind):
+class RGLRU(ScorelessMixer):
     """A Griffin recurrent block: gated linear recurrence with block-diagonal gates (RecurrentGemma)."""
 
     model_config = ConfigDict(title="RG-LRU")
@@ -128,26 +128,8 @@ class RGLRU(Kind):
         input and the state update (an estimate; the gates' block matrices are parameters, in 2·N)."""
         return 6 * self.dims(ctx)["I"]
 
-    def score_heads(self) -> int:
-        return 0
-
-    def bias_heads(self) -> int:
-        return 0
-
-    def attended_window(self) -> int | None:
-        return None
-
-    def rotary_width(self, ctx: Context) -> int | None:
-        return None
-
-    def head_width(self, ctx: Context) -> tuple[str, int] | None:
-        return None
-
     def gguf_tensors(self, ctx: Context) -> list[GGUFTensor]:
         return []
-
-    def gguf_gqa(self, ctx: Context) -> int:
-        return 0
 
     def bounds(self, name: str, values: Mapping[str, int]) -> Bounds:
         """The hidden size must split into the gate blocks where the width follows it."""

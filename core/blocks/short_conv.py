@@ -20,10 +20,10 @@ from paramtally.core.blocks.base import (
     Context,
     FieldProblem,
     GGUFTensor,
-    Kind,
     LoRAMatrix,
     PositiveInt,
     Replicated,
+    ScorelessMixer,
     leaf,
 )
 from paramtally.core.terms.node import Node
@@ -31,7 +31,7 @@ from paramtally.core.terms.node import Node
 __all__ = ["ShortConv"]
 
 
-class ShortConv(Kind):
+class ShortConv(ScorelessMixer):
     """A gated short-convolution layer (LFM2)."""
 
     model_config = ConfigDict(title="Short conv")
@@ -101,26 +101,8 @@ class ShortConv(Kind):
         2·N)."""
         return 2 * ctx.h
 
-    def score_heads(self) -> int:
-        return 0
-
-    def bias_heads(self) -> int:
-        return 0
-
-    def attended_window(self) -> int | None:
-        return None
-
-    def rotary_width(self, ctx: Context) -> int | None:
-        return None
-
-    def head_width(self, ctx: Context) -> tuple[str, int] | None:
-        return None
-
     def gguf_tensors(self, ctx: Context) -> list[GGUFTensor]:
         return []
-
-    def gguf_gqa(self, ctx: Context) -> int:
-        return 0
 
     def lora_matrices(self, ctx: Context) -> list[LoRAMatrix]:
         return []
