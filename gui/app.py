@@ -241,6 +241,9 @@ def _open_window(args: argparse.Namespace) -> MainWindow | int:
     except ImportError as exc:  # the window needs PySide6; the commands never do
         print(f"paramtally: cannot open the window ({exc}); see `paramtally --help`", file=sys.stderr)
         return 2
+    from paramtally.gui.import_scan import read_module_files_directly
+
+    read_module_files_directly()  # before the window's modules, numpy and pyqtgraph are imported
 
     from paramtally.core.files.package_data import data_dir
     from paramtally.core.io.desktop_entry import APP_ID

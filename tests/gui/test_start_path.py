@@ -63,3 +63,34 @@ def test_start_up_objects_leave_the_collectors_reach_once_the_views_are_built(tm
     assert done.returncode == 0, done.stderr
     # And young collections run every 10,000 new objects, not in every edit of a large model.
     assert done.stdout.split() == ["0", "True", "10000"]
+
+
+# Every module the window imported after PySide6 was judged by the quicker scan; PySide6's own
+# scan (inspect.getsource, kept as ``upstream``) must say the same of each.
+_SCAN_PROBE = """
+import sys, inspect
+from paramtally.gui.app import build_parser, open_window
+window = open_window(build_parser().parse_args(["gpt3-175b"]))
+window.load_views()
+feature = sys.modules["shibokensupport.feature"]
+quick = feature._mod_uses_pyside
+assert getattr(quick, "_paramtally_reads_files", False), "the quicker scan is not installed"
+def upstream(module):
+    try:
+        return "PySide6" in inspect.getsource(module)
+    except (TypeError, OSError, SyntaxError):
+        return False
+judged = [name for name, said in feature.pyside_feature_dict.items() if name in sys.modules]
+differ = [name for name in judged if quick(sys.modules[name]) != upstream(sys.modules[name])]
+assert not differ, differ
+# The window's modules that use Qt may switch features (0); those that do not are left alone (-1).
+assert feature.pyside_feature_dict["paramtally.gui.main_window"] == 0
+assert feature.pyside_feature_dict["paramtally.gui.shown_text"] == -1
+print(len(judged))
+"""
+
+
+def test_the_quicker_import_scan_judges_every_module_as_pyside_does(tmp_path: Path) -> None:
+    done = _run(_SCAN_PROBE, tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert int(done.stdout.strip()) > 300  # the window's modules, numpy's and pyqtgraph's
