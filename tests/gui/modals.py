@@ -13,12 +13,13 @@ never hangs on it. Qt's own QFileDialog and QMessageBox are answered the same wa
 
 from __future__ import annotations
 
+import re
 import time
 from collections import deque
 from collections.abc import Callable
 
 from PySide6.QtCore import QModelIndex, QPoint, Qt, QTimer
-from PySide6.QtGui import QContextMenuEvent
+from PySide6.QtGui import QContextMenuEvent, QInputMethodEvent
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
@@ -34,6 +35,19 @@ from pytestqt.qtbot import QtBot
 
 Handler = Callable[[QWidget], None]
 UNEXPECTED_AFTER = 3.0  # seconds a dialog may wait with no handler before it is rejected
+
+
+def type_as_a_person(qtbot: QtBot, widget: QWidget, text: str) -> None:
+    """Type ``text`` into ``widget``: ASCII as key presses, anything else (设计报告, é) as an input
+    method commits it, the way a person's IME does. QTest's key clicks know ASCII keys only (they
+    abort the process on any other character)."""
+    for run in re.findall(r"[\x00-\x7f]+|[^\x00-\x7f]+", text):
+        if run.isascii():
+            qtbot.keyClicks(widget, run)
+        else:
+            event = QInputMethodEvent()
+            event.setCommitString(run)
+            QApplication.sendEvent(widget, event)
 
 
 def plain(text: str) -> str:
@@ -132,7 +146,7 @@ class Modals:
         edit.setFocus()
         edit.selectAll()
         self.qtbot.keyClick(edit, Qt.Key.Key_Delete)
-        self.qtbot.keyClicks(edit, text)
+        type_as_a_person(self.qtbot, edit, text)
 
     def click_action(self, menu: QWidget, entry: str) -> None:
         assert isinstance(menu, QMenu), f"expected a menu, got {menu!r}"

@@ -61,8 +61,9 @@ def test_the_report_is_chinese_when_the_window_s_language_is(
     modals: Modals, window: MainWindow, tmp_path: Path
 ) -> None:
     settings().setValue(LANGUAGE_KEY, "zh_CN")
-    target = tmp_path / "zh-report.html"
+    target = tmp_path / "设计报告 GPT-3.html"  # a Chinese name, typed as an input method commits it
     _export_report(modals, window, target)
+    assert [path.name for path in tmp_path.iterdir()] == [target.name]
     text = target.read_text(encoding="utf-8")
     assert "<h1>GPT-3 175B：设计报告</h1>" in text and "<h2>参数量：推导过程</h2>" in text
     assert f"{GPT3_TOTAL:,}" in text
