@@ -279,8 +279,15 @@ def _open_window(args: argparse.Namespace) -> MainWindow | int:
     if not args.screenshot:
         # Once the views are built, after the first paint: the recent list's write (an fsync) is
         # nothing that paint shows.
-        remembered = preset_id or source
-        window.views_ready.connect(lambda: remember_source(remembered))
+        # Or when the application quits, if that comes first (a window closed at once).
+        remembered = [preset_id or source]
+
+        def remember_once() -> None:
+            if remembered:
+                remember_source(remembered.pop())
+
+        window.views_ready.connect(remember_once)
+        app.aboutToQuit.connect(remember_once)
     if args.size:
         window.resize(*args.size)
     return window

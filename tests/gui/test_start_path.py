@@ -94,3 +94,23 @@ def test_the_quicker_import_scan_judges_every_module_as_pyside_does(tmp_path: Pa
     done = _run(_SCAN_PROBE, tmp_path)
     assert done.returncode == 0, done.stderr
     assert int(done.stdout.strip()) > 300  # the window's modules, numpy's and pyqtgraph's
+
+
+_QUIT_AT_ONCE = """
+from PySide6.QtCore import QTimer
+from paramtally.gui.app import build_parser, open_window
+from paramtally.core.io.recent import recent_sources
+window = open_window(build_parser().parse_args(["llama-2-7b"]))
+from PySide6.QtWidgets import QApplication
+app = QApplication.instance()
+QTimer.singleShot(0, app.quit)  # closed before its first paint: the views are never built
+app.exec()
+assert not window.views_loaded
+print(recent_sources()[:1])
+"""
+
+
+def test_a_window_closed_at_once_still_remembers_its_model(tmp_path: Path) -> None:
+    done = _run(_QUIT_AT_ONCE, tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "['llama-2-7b']"
