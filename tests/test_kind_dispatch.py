@@ -21,7 +21,11 @@ ROOT = Path(__file__).resolve().parents[1]
 BLOCKS = ROOT / "core" / "blocks"
 # Where a family's config names its kinds, and where schema 1's names are read: a kind's name is
 # data there (issue 32 item 2 gives each family its own importer module).
-NAMING_ALLOWED = (ROOT / "core" / "io" / "importers", ROOT / "core" / "io" / "migrations.py")
+NAMING_ALLOWED = (
+    ROOT / "core" / "io" / "importers",
+    ROOT / "core" / "families",
+    ROOT / "core" / "io" / "migrations.py",
+)
 KIND_CLASSES = frozenset(kind.__name__ for kind in (*MIXER_KINDS, *FFN_KINDS, *INSERTION_KINDS))
 # Kinds that a file may name only in its own module and one more place (issue 32's count).
 RATIONED = ("mla", "mamba", "mamba2", "gated_deltanet")

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Write the README's list of the model types the importer reads, from the family registry
-(core/io/importers/families/): one line per family module, its aliases with the type they are
+(core/families/): one line per family module, its aliases with the type they are
 read as. The list sits between two markers in README.md; nothing else is touched.
 
     python tools/readme_model_types.py            # rewrite the section
@@ -15,11 +15,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
+from paramtally.core.families import families, supported_model_types  # noqa: E402
 from paramtally.core.io.atomic import write_text_atomic  # noqa: E402
-from paramtally.core.io.importers.families import families, supported_model_types  # noqa: E402
 
 README = ROOT / "README.md"
-BEGIN = "<!-- model types: written by tools/readme_model_types.py from core/io/importers/families/ -->"
+BEGIN = "<!-- model types: written by tools/readme_model_types.py from core/families/ -->"
 END = "<!-- end of model types -->"
 
 
@@ -28,7 +28,7 @@ def section() -> str:
     lines = [
         BEGIN,
         f"Importers read published `config.json` files of {len(supported_model_types())} model types,",
-        "one module per family in `core/io/importers/families/`:",
+        "one module per family in `core/families/`:",
         "",
     ]
     for family in sorted(families(), key=lambda family: family.title.casefold()):

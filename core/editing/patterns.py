@@ -37,7 +37,7 @@ from paramtally.core.blocks import FFNS, KINDS, MIXERS, windowed_mixer
 from paramtally.core.count.parameters import block_kind, layer_span
 from paramtally.core.editing.layer_ops import Layers, block_with_value, with_layers
 from paramtally.core.errors import ParamTallyError
-from paramtally.core.io.importers.layer_pattern import periodic_groups
+from paramtally.core.families.layer_pattern import periodic_groups
 from paramtally.core.schema import Architecture, Block, LayerGroup, StackRole
 from paramtally.core.schema.field_specs import kind_title
 from paramtally.core.schema.group_addresses import difference

@@ -24,7 +24,7 @@ activation (2 for bf16/fp16, 4 for fp32):
   a third mask and its query projection's input B·h (its K and V: ``activations.cross_widths``).
 
 Where a family's modules keep otherwise than this rule says (the softmax's dtype, fp32 norms,
-routers, copies around SDPA), its module in ``core/io/importers/families/`` declares it
+routers, copies around SDPA), its module in ``core/families/`` declares it
 (``ActivationQuirks``), and the figures here ask the architecture's family.
 
 Recurrent mixers (Mamba, Mamba-2, gated DeltaNet) keep Korthikanti's projection widths at B bytes —
@@ -40,7 +40,7 @@ from functools import lru_cache
 
 from paramtally.core.blocks import MIXERS, HFProfile, KernelPath
 from paramtally.core.blocks.activation_profiles import ACTIVATION_SAVES
-from paramtally.core.io.importers.families import activation_quirks
+from paramtally.core.families import activation_quirks
 from paramtally.core.schema import Architecture, Block
 
 __all__ = [

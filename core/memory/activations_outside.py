@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from paramtally.core.io.importers.families import activation_quirks
+from paramtally.core.families import activation_quirks
 from paramtally.core.memory.activations_hf import norm_bytes, sdpa_refusal
 from paramtally.core.memory.kv_cache import encoder_tokens
 from paramtally.core.memory.scenario import Scenario

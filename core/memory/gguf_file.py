@@ -19,7 +19,7 @@ it is on the GPU: llama.cpp keeps the vocabulary in host memory.
 
 from __future__ import annotations
 
-from paramtally.core.io.importers.families import tokenizer
+from paramtally.core.families import tokenizer
 from paramtally.core.schema import Architecture
 from paramtally.core.terms.term import Term
 

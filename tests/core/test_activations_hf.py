@@ -14,7 +14,7 @@ import pytest
 from pydantic import ValidationError
 
 from paramtally.core.cli import main
-from paramtally.core.io.importers.families import activation_quirks
+from paramtally.core.families import activation_quirks
 from paramtally.core.io.importers.hf_config import import_hf_config
 from paramtally.core.io.presets import load_builtin
 from paramtally.core.memory.activations import layer_activation_bytes

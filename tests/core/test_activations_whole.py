@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from paramtally.core.io.importers.families import activation_quirks
+from paramtally.core.families import activation_quirks
 from paramtally.core.io.importers.hf_config import import_hf_config
 from paramtally.core.io.presets import load_builtin
 from paramtally.core.memory.estimate import estimate_memory

@@ -82,5 +82,5 @@ def test_a_count_imports_only_the_schema_and_the_counting() -> None:
     assert code == 0
     assert _third_party(modules) == COMMON | {"paramtally"}
     # Neither the memory model, the scenario, the explore tools nor any importer.
-    for absent in ("memory", "scenario", "fit", "flops", "activations", "explore", "importers"):
+    for absent in ("memory", "scenario", "fit", "flops", "activations", "explore", "importers", "families"):
         assert not [name for name in modules if name.startswith(f"paramtally.core.{absent}")], absent

@@ -17,10 +17,10 @@ from typing import Any
 
 import pytest
 
+from paramtally.core import families
 from paramtally.core.blocks import Attention, Context, DisentangledAttention
 from paramtally.core.count.parameters import count_parameters
 from paramtally.core.errors import ParamTallyError
-from paramtally.core.io.importers import families
 from paramtally.core.io.importers.checkpoint import Checkpoint, compare
 from paramtally.core.io.importers.hf_config import import_hf_config
 from paramtally.core.io.importers.safetensors_header import TensorInfo

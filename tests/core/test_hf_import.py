@@ -16,7 +16,7 @@ import pytest
 
 from paramtally.core.count.parameters import count_parameters
 from paramtally.core.errors import ParamTallyError
-from paramtally.core.io.importers.families import find
+from paramtally.core.families import find
 from paramtally.core.io.importers.hf_config import SUPPORTED_MODEL_TYPES, hf_dtype, import_hf_config
 from paramtally.core.io.model_sources import load_source
 

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from paramtally.core.errors import ParamTallyError
-from paramtally.core.io.importers.families import find
+from paramtally.core.families import find
 from paramtally.core.io.importers.hf_config import import_hf_config
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,6 +1,6 @@
 """A published Hugging Face ``config.json`` becomes an ``Architecture``, counted exactly.
 
-Each supported ``model_type`` belongs to one family module (``families/``) that reads the keys
+Each supported ``model_type`` belongs to one family module (``core/families/``) that reads the keys
 its transformers class reads (with that class's defaults for keys the file leaves out) and
 builds a schema-2 architecture. Shapes follow the in-library ``*ForCausalLM`` classes of
 transformers 5 (BERT: ``BertForMaskedLM``, or ``BertModel`` when ``architectures`` says so). An
@@ -18,6 +18,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from paramtally.core import families
 from paramtally.core.errors import (
     FieldPath,
     ParamTallyError,
@@ -26,10 +27,9 @@ from paramtally.core.errors import (
     one_line,
     shown,
 )
-from paramtally.core.io.importers import families
-from paramtally.core.io.importers.families.base import ModelType, Spec
-from paramtally.core.io.importers.hf_reader import HFConfig, display_name
-from paramtally.core.io.importers.layer_pattern import LayerRuleError
+from paramtally.core.families.base import ModelType, Spec
+from paramtally.core.families.hf_reader import HFConfig, display_name
+from paramtally.core.families.layer_pattern import LayerRuleError
 from paramtally.core.schema import Architecture
 from paramtally.core.schema.limits import MAX_NAME_CHARS
 from paramtally.core.text import one_line_name

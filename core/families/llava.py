@@ -1,0 +1,110 @@
+"""LLaVA, LLaVA-NeXT and Mistral-3 as whole models (``LlavaForConditionalGeneration``,
+``LlavaNextForConditionalGeneration``, ``Mistral3ForConditionalGeneration``): a CLIP or Pixtral
+tower, a projector of two linear layers, and a Llama, Mistral or Qwen2 language model read from
+``text_config`` by its own family.
+
+- LLaVA builds every tower layer and the post-norm although ``vision_feature_layer: -2`` never
+  reads the last layer's output; a list of feature layers concatenates them (``features``).
+- LLaVA-NeXT adds ``image_newline``, one learned vector of the hidden size (the projector's).
+- Mistral-3: an RMSNorm, the patch merger (``spatial_merge_size``² patches → a bias-free linear
+  layer back to the tower's width), then the two linear layers, biased only with
+  ``multimodal_projector_bias``.
+- Pixtral-12B is published as a ``llava`` config around a ``pixtral`` tower: read as llava.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from paramtally.core.families.base import Family, ModelType, Spec
+from paramtally.core.families.hf_reader import HFConfig
+from paramtally.core.families.vision_parts import (
+    TextModel,
+    known_tower,
+    linear,
+    merge,
+    norm,
+    text_model,
+    vlm,
+)
+
+__all__ = ["FAMILY"]
+
+_TEXT_TYPES = ("llama", "mistral", "qwen2", "gemma", "gemma2", "phi3", "qwen3")
+# LlavaConfig / LlavaNextConfig: untied unless the top level or (pre-v5 files) the text config says so.
+_LLAVA_TEXT = TextModel("llama", accepted=_TEXT_TYPES, text_tie_upwards=True)
+_LLAVA_NEXT_TEXT = TextModel("llama", accepted=_TEXT_TYPES)
+# Mistral3Config defaults the tie to True, so a published file without the key is built tied by
+# 5.24 though its checkpoint keeps lm_head: it is read untied, as its text model (MistralConfig) is.
+_MISTRAL3_TEXT_DEFAULTS = {
+    "vocab_size": 131072,
+    "hidden_size": 5120,
+    "intermediate_size": 32768,
+    "num_hidden_layers": 40,
+    "num_attention_heads": 32,
+    "num_key_value_heads": 8,
+    "head_dim": 128,
+    "sliding_window": None,
+}
+_MISTRAL3_TEXT = TextModel(
+    "mistral", accepted=_TEXT_TYPES, absent=_MISTRAL3_TEXT_DEFAULTS, absent_tie_from_text=True
+)
+
+
+def _features(cfg: HFConfig) -> int:
+    """Vision layers whose outputs the projector concatenates: 1, or a list's length."""
+    layer = cfg.raw("vision_feature_layer")
+    if (
+        isinstance(layer, list)
+        and layer
+        and all(isinstance(i, int) and not isinstance(i, bool) for i in layer)
+    ):
+        return len(layer)
+    cfg.integer("vision_feature_layer", minimum=-(1 << 20))
+    return 1
+
+
+def _llava(cfg: HFConfig, text: TextModel, *, newline: bool) -> Spec:
+    _, lm = text_model(cfg, text)
+    _, block, stack = known_tower(cfg, "clip_vision_model", accepted=("pixtral", "siglip_vision_model"))
+    bias = cfg.flag("multimodal_projector_bias")
+    steps = [linear(bias=bias), linear(bias=bias)] + ([{"kind": "vector"}] if newline else [])
+    features = _features(cfg)
+    return vlm(lm, block, stack, {"features": features, "steps": steps})
+
+
+def mistral3(cfg: HFConfig) -> Spec:
+    _, lm = text_model(cfg, _MISTRAL3_TEXT)
+    _, block, stack = known_tower(cfg, "pixtral", absent={"image_size": 1540, "patch_size": 14})
+    if _features(cfg) != 1:
+        raise cfg.fail(
+            "vision_feature_layer", "lists several layers: a Mistral-3 projector of those is not read"
+        )
+    bias, s, e = cfg.flag("multimodal_projector_bias"), cfg.integer("spatial_merge_size"), stack["width"]
+    steps = [norm("rmsnorm"), merge(s), linear(e, bias=False), linear(bias=bias), linear(bias=bias)]
+    return vlm(lm, block, stack, {"steps": steps})
+
+
+_LLAVA_DEFAULTS: dict[str, Any] = {
+    "tie_word_embeddings": False,
+    "vision_feature_layer": -2,
+    "multimodal_projector_bias": True,
+}
+
+FAMILY = Family(
+    "LLaVA, LLaVA-NeXT, Pixtral (as llava), Mistral-3 (whole models)",
+    (
+        ModelType("llava", lambda cfg: _llava(cfg, _LLAVA_TEXT, newline=False), _LLAVA_DEFAULTS),
+        ModelType("llava_next", lambda cfg: _llava(cfg, _LLAVA_NEXT_TEXT, newline=True), _LLAVA_DEFAULTS),
+        ModelType(
+            "mistral3",
+            mistral3,
+            {
+                "tie_word_embeddings": True,
+                "vision_feature_layer": -1,
+                "multimodal_projector_bias": False,
+                "spatial_merge_size": 2,
+            },
+        ),
+    ),
+)
