@@ -53,6 +53,7 @@ class WindowState:
     pane: int | None = None
     tree_copied: Any = None  # the block (or part) the tree would paste
     explore: dict[str, dict[str, Any]] = field(default_factory=dict)  # tab → control → value
+    problem: Any = None  # the field whose refusal the status line says
 
 
 def _splitters(window: MainWindow) -> dict[str, QSplitter]:
@@ -110,6 +111,7 @@ def capture(window: MainWindow) -> WindowState:
     if hasattr(window, "pane_keys"):
         state.pane = window.pane_keys.current()
     state.tree_copied = window.tree.copied
+    state.problem = window.problem_status.path
     for name, tab in _explore_tabs(window).items():
         if tab.built:
             state.explore[name] = {key: _value(control) for key, control in _controls(tab.view).items()}
@@ -143,6 +145,7 @@ def restore(window: MainWindow, state: WindowState) -> None:
             keep_scrolled(area.horizontalScrollBar(), across)
             keep_scrolled(area.verticalScrollBar(), down)
     window.tree.copied = state.tree_copied
+    window.problem_status.say_again(state.problem)
     explore = window.explore
     for name, values in state.explore.items():
         view = _explore_tabs(window)[name].view  # built again, as it was

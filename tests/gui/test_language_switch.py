@@ -215,3 +215,24 @@ def test_the_explore_tabs_keep_their_choices(
         design.sweep.x.values,
         design.sweep.y.values,
     ) == axes
+
+
+def test_a_refused_value_stays_red_and_said_in_the_other_language(
+    qtbot: QtBot, modals: Modals, window: MainWindow, type_into: TypeInto
+) -> None:
+    """A value the model refuses (hidden 8192 under 96 heads) is kept as typed, red, with its
+    reason on the status line; after the switch the new form and line say it again, the field's
+    name in Chinese, and the last valid figures stay."""
+    form = window.form
+    type_into(form.editor(HIDDEN), "8192")
+    assert form.field_state(HIDDEN) == "error"
+    assert window.problem_status.text().startswith("⚠ Hidden size: the hidden size (8,192)")
+    total = window.document.report.total
+
+    _choose_language(qtbot, modals, window, "简体中文")
+    form = window.form
+    assert form.editor(HIDDEN).lineEdit().text() == "8,192" and form.field_state(HIDDEN) == "error"
+    assert "the hidden size (8,192)" in form.error_text(HIDDEN)  # core's reason stays English
+    status = window.problem_status.text()
+    assert status.startswith("⚠ ") and CHINESE.search(status.split(":")[0]), status
+    assert window.document.report.total == total and f"{total:,}" in window.headline.text()
