@@ -8,8 +8,12 @@ from core — the schema's titles, the parts of a breakdown, the tree's rows —
 the window's edge, in the ``Schema`` context; core stays English (and Qt-free), so the CLI does too.
 
 Which language: the one chosen in View → Language (setting ``view/language``), else the system
-locale's (``LANG=zh_CN.UTF-8`` → Chinese). A change applies at the next start: the window's texts
-are set as its widgets are built, and building it anew under a person's edits is not worth the risk.
+locale's (``LANG=zh_CN.UTF-8`` → Chinese). A change applies at once: ``install_language`` swaps the
+translators, then ``MainWindow.retranslate`` builds the window's content anew from the same
+document — each widget sets its texts where it is built, so building it again is what retranslates
+it — and gives the new widgets what the person had arranged (``gui.window_state``). Qt's own
+widgets (a line edit's context menu, a message box's buttons) follow the translator they find when
+they are next shown.
 """
 
 from __future__ import annotations
@@ -121,7 +125,7 @@ def chosen_language() -> str:
 
 
 def set_language_setting(language: str) -> None:
-    """Remember ``language`` (a key of ``LANGUAGES`` or ``SYSTEM``) for the next start."""
+    """Remember ``language`` (a key of ``LANGUAGES`` or ``SYSTEM``): the one to start in."""
     settings().setValue(_SETTING, language)
 
 

@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     from PySide6.QtGui import QAction
 
     from paramtally.core.io.importers.stored_count import StoredCount
+    from paramtally.gui.explore.pins import Pins
 
 __all__ = ["MainWindow", "ViewsWhen", "settings"]
 
@@ -84,6 +85,7 @@ class MainWindow(QMainWindow):
         self._open_words = ""  # how the status bar names the opening under way ("Opened <label>" else)
         self.menus_built = False
         self._build_widgets()
+        self._build_presets_dock()
         self._build_menu_bar()
         if views == "after_first_paint":
             # The headline is on screen from the start: its first paint is the window's.
@@ -104,7 +106,7 @@ class MainWindow(QMainWindow):
 
     # --- layout ----------------------------------------------------------------------------------
 
-    def _build_widgets(self) -> None:
+    def _build_widgets(self, pins: Pins | None = None) -> None:
         doc = self.document
         self.form = ArchitectureForm(doc)
         # The splitter may not squeeze the form below its editors' natural width (a ~60-pixel
@@ -170,7 +172,8 @@ class MainWindow(QMainWindow):
         self.tabs.setTabToolTip(
             1, translate("MainWindow", "Memory budget per GPU under the scenario, and the GPU setups it fits")
         )
-        self.explore = add_explore(self, doc, self.tabs)  # Compare and Design space, built when shown
+        # Compare and Design space, built when shown; the pinned columns outlive a change of language
+        self.explore = add_explore(self, doc, self.tabs, pins)
         right = QWidget()
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(4, 4, 4, 4)
@@ -187,6 +190,8 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.split)
         self.problem_status = ProblemStatus(doc)
         self.statusBar().addWidget(self.problem_status, 1)
+
+    def _build_presets_dock(self) -> None:
         # The presets browser's dock, empty until the browser is built (``_build_presets_browser``):
         # here from the start, so the remembered window state (``_restore``) opens or closes it.
         self.presets_dock = QDockWidget(translate("MainWindow", "Presets"), self)
@@ -356,7 +361,7 @@ class MainWindow(QMainWindow):
         from paramtally.gui.theme import THEMES
 
         theme_menu = menu.addMenu(translate("MainWindow", "&Theme"))
-        group = QActionGroup(self)
+        group = self._theme_group = QActionGroup(self)
         group.setExclusive(True)
         current = str(settings().value("view/theme", "system"))
         self.theme_actions: dict[str, QAction] = {}
@@ -375,14 +380,14 @@ class MainWindow(QMainWindow):
 
     def _build_language_menu(self, menu: QMenu) -> None:
         """View → Language: follow the system, or one of ``LANGUAGES`` (each named in itself),
-        remembered; the window speaks it from its next start (``gui.i18n``)."""
+        remembered; the window speaks it at once (``set_language``)."""
         from PySide6.QtGui import QActionGroup
 
         from paramtally.gui.i18n import LANGUAGES, SYSTEM
 
         language_menu = menu.addMenu(translate("MainWindow", "&Language"))
         language_menu.setObjectName("menuLanguage")
-        group = QActionGroup(self)
+        group = self._language_group = QActionGroup(self)
         group.setExclusive(True)
         current = str(settings().value("view/language", SYSTEM))
         self.language_actions: dict[str, QAction] = {}
@@ -397,13 +402,71 @@ class MainWindow(QMainWindow):
             self.language_actions[language] = action
 
     def set_language(self, language: str) -> None:
-        """Remember the language for the next start, and say so in both (the one now and the new)."""
-        from paramtally.gui.i18n import set_language_setting
+        """Remember ``language`` (a key of ``LANGUAGES`` or ``SYSTEM``) and speak it now: its
+        translations installed, the window's content built anew in it (``retranslate``)."""
+        from paramtally.gui.i18n import (
+            LANGUAGES,
+            chosen_language,
+            current_language,
+            install_language,
+            set_language_setting,
+        )
 
         set_language_setting(language)
         self.language_actions[language].setChecked(True)
-        # In both languages: the person may not read the one the window speaks now.
-        self.show_status("The language changes at the next start · 界面语言将在下次启动时切换", 15000)
+        spoken = chosen_language()  # "system": the locale's
+        if spoken != current_language():
+            if not install_language(spoken):  # its translations are missing: English stays
+                install_language("en")
+                spoken = "en"
+            self.retranslate()
+        self.show_status(
+            translate("MainWindow", "Language: {language}").format(language=LANGUAGES[spoken]), 10000
+        )
+
+    def retranslate(self) -> None:
+        """Build the window's content anew in the language installed now, from the same document.
+
+        Every text is set where its widget is built (some 450 places), so the window builds its
+        widgets again rather than each keeping a second path that sets its texts; the document
+        (the model, its undo history, its cached figures) is not touched, and what the person
+        arranged (``gui.window_state``: splitters, tab, tree selection, scroll positions, …) is
+        given to the new widgets. The window itself, its geometry, the presets dock and the
+        pinned columns stay; the old widgets go once the event loop is back (``deleteLater``:
+        this runs inside a menu action of the old menu bar).
+        """
+        from PySide6.QtWidgets import QMenuBar
+
+        from paramtally.gui.window_state import capture, restore
+
+        state = capture(self)
+        pins = self.explore.pins
+        pins.setParent(self)  # out of the old Explore, before that goes
+        self.explore.retire()
+        browser = self.__dict__.pop("presets_browser", None)
+        old: list[QObject | None] = [self.explore, self.problem_status, browser]
+        if self.menus_built:
+            old += [self.pane_keys, self.help, self.exporter, self.undo_action, self.redo_action]
+            old += [self._theme_group, self._language_group]
+        for item in old:
+            if item is not None:
+                item.deleteLater()
+        self.statusBar().removeWidget(self.problem_status)
+        for name in ("charts", "table", "memory"):
+            self.__dict__.pop(name, None)
+        menus_were_built, self.menus_built = self.menus_built, False
+        self._build_widgets(pins)  # Qt deletes the old central widget later
+        self.presets_dock.setWindowTitle(translate("MainWindow", "Presets"))
+        self.setMenuBar(QMenuBar(self))  # and the old menu bar
+        self._build_menu_bar()
+        if browser is not None:
+            self._build_presets_browser()
+        if menus_were_built:
+            self._build_menus()
+        if self.views_loaded:
+            self._build_parameter_views()
+            self._build_memory_panel()
+        restore(self, state)
 
     def set_theme(self, theme: str) -> None:
         app = QApplication.instance()

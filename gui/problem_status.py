@@ -26,6 +26,12 @@ class ProblemStatus(QLabel):
         document.invalid.connect(self._show)
         document.validity.connect(self._cleared)
 
+    def say_again(self, path: FieldPath | None) -> None:
+        """Say the document's refusal at ``path`` (what the line it replaces said), if it stands."""
+        problems = self.document.problems
+        if path is not None and path in problems:
+            self._show(path, problems[path])
+
     def _show(self, path: FieldPath, reason: str) -> None:
         bar = self.parentWidget()
         if isinstance(bar, QStatusBar):

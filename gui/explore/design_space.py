@@ -364,6 +364,10 @@ class DesignSpaceView(QWidget):
     def _stop_fits(self) -> None:
         self._fits_job.set()
 
+    def stop_fits(self) -> None:
+        """Stop finding the fits of the last sweep: the view is about to go (View → Language)."""
+        self._stop_fits()
+
     def _setup_text(self) -> str:
         return f"{self.count_spin.value()} × {self.gpu_box.currentText()}"
 

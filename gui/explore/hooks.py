@@ -37,6 +37,10 @@ class LazyTab(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
 
     @property
+    def built(self) -> bool:
+        return self._view is not None
+
+    @property
     def view(self) -> QWidget:
         if self._view is None:
             self._view = self._build()
@@ -53,10 +57,13 @@ class LazyTab(QWidget):
 class Explore(QObject):
     """The pinned columns, the two tabs and the Explore menu's actions of one window."""
 
-    def __init__(self, window: QMainWindow, document: Document, tabs: QTabWidget) -> None:
+    def __init__(
+        self, window: QMainWindow, document: Document, tabs: QTabWidget, pins: Pins | None = None
+    ) -> None:
         super().__init__(window)
         self.window, self.document, self.tabs = window, document, tabs
-        self.pins = Pins(document, self)
+        self.pins = pins if pins is not None else Pins(document, self)
+        self.pins.setParent(self)
         self.compare_tab = LazyTab(self._build_compare)
         self.compare_tab.setObjectName("compareTab")
         self.design_tab = LazyTab(self._build_design)
@@ -120,6 +127,11 @@ class Explore(QObject):
         dialog.deleteLater()
         return applied
 
+    def retire(self) -> None:
+        """Before this Explore goes (the window built anew): its design space stops its worker."""
+        if self.design_tab.built:
+            self.design_view.stop_fits()
+
     def _say_pinned(self) -> None:
         count = len(self.pins.pins)
         if count > self._pinned_before and self.tabs.currentWidget() is not self.compare_tab:
@@ -128,9 +140,12 @@ class Explore(QObject):
         self._pinned_before = count
 
 
-def add_explore(window: QMainWindow, document: Document, tabs: QTabWidget) -> Explore:
-    """The Compare and Design space tabs in ``tabs`` (their views are built when first shown)."""
-    return Explore(window, document, tabs)
+def add_explore(
+    window: QMainWindow, document: Document, tabs: QTabWidget, pins: Pins | None = None
+) -> Explore:
+    """The Compare and Design space tabs in ``tabs`` (their views are built when first shown);
+    ``pins``: the pinned columns of the Explore this one replaces (the window built anew)."""
+    return Explore(window, document, tabs, pins)
 
 
 def add_explore_menu(menu: QMenu, explore: Explore) -> None:

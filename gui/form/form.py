@@ -277,6 +277,9 @@ class ArchitectureForm(QScrollArea):
         document.validity.connect(self.show_error)
         document.hints_changed.connect(self._show_hints)
         self.refresh()
+        # Refused before this form was built (View → Language builds it anew): red at once.
+        for path, reason in document.problems.items():
+            self.show_error(path, reason)
 
     # --- building --------------------------------------------------------------------------------
 

@@ -18,6 +18,7 @@ from PySide6.QtCore import (
     QByteArray,
     QMimeData,
     QModelIndex,
+    QObject,
     QPersistentModelIndex,
     Qt,
     Signal,
@@ -65,8 +66,10 @@ class LayerTreeModel(QAbstractItemModel):
 
     figures_changed = Signal()  # the same rows with new figures: repaint what is shown
 
-    def __init__(self, document: Document) -> None:
-        super().__init__(document)
+    def __init__(self, document: Document, parent: QObject | None = None) -> None:
+        # The view's child when it has one: it ends with the view, and its connection to the
+        # document with it (View → Language builds the tree anew on the same document).
+        super().__init__(document if parent is None else parent)
         self.document = document
         self._rows: tuple[TreeRow, ...] = ()
         self._keys: list[tuple[object, ...]] = []  # the rows' keys: an edit that keeps them keeps the rows

@@ -80,7 +80,7 @@ class LayerTree(QTreeView):
             translate("LayerTree", "Layer tree")
         )  # as a screen reader and Help → Keyboard Shortcuts say it
         self.document = document
-        self.tree_model = LayerTreeModel(document)
+        self.tree_model = LayerTreeModel(document, self)
         self.setModel(self.tree_model)
         self.setUniformRowHeights(True)
         self.setAlternatingRowColors(True)

@@ -79,7 +79,8 @@ class PresetsBrowser(QWidget):
         self.presets.activated.connect(self.ops.open_preset)
         self.presets.selection_changed.connect(self._update_buttons)
         self.ops.current_changed.connect(self._update_marker)
-        self.document.undo_stack.cleanChanged.connect(lambda _clean: self._update_marker())
+        # A method, not a lambda: the connection ends with the browser (View → Language builds another).
+        self.document.undo_stack.cleanChanged.connect(self._clean_changed)
         self.document.changed.connect(self._update_marker)
         self.document.source_changed.connect(self._follow_document)
         commands = {
@@ -108,6 +109,9 @@ class PresetsBrowser(QWidget):
         """Highlight the open preset's row (none for a file), whichever way it was opened."""
         if self.document.preset_id is None or not self.presets.select_preset(self.document.preset_id):
             self.presets.clear_selection()
+        self._update_marker()
+
+    def _clean_changed(self, _clean: bool) -> None:
         self._update_marker()
 
     def _update_marker(self) -> None:

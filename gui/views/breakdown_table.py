@@ -268,9 +268,17 @@ class BreakdownTable(QTreeView):
         self.breakdown.set_report(self._document.report)
 
     def _remember_expanded(self) -> None:
-        self._expanded = {
-            self.breakdown.path(index) for index in self._all_indexes() if self.isExpanded(index)
-        }
+        self._expanded = self.open_paths()
+
+    def open_paths(self) -> set[Path]:
+        """The terms whose rows are open (what a new table of the same report opens again)."""
+        return {self.breakdown.path(index) for index in self._all_indexes() if self.isExpanded(index)}
+
+    def open_rows(self, paths: set[Path]) -> None:
+        """Open the rows of ``paths`` (as ``open_paths`` said them), and only those."""
+        self.collapseAll()
+        self._expanded = paths
+        self._restore_expanded()
 
     def _fit_columns(self) -> None:
         for column in range(len(COLUMNS) - 1):

@@ -1253,6 +1253,10 @@
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
+        <source>Language: {language}</source>
+        <translation>界面语言：{language}</translation>
+    </message>
+    <message>
         <source>{stored}, not editable — {kept} stays open</source>
         <translation>{stored}，不可编辑 — {kept} 保持打开</translation>
     </message>
