@@ -19,6 +19,8 @@ import re
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
 from paramtally.core.files.package_data import data_dir
+from paramtally.core.said import CONTEXT as CORE
+from paramtally.core.said import Said, said_in
 from paramtally.gui.settings import settings
 
 __all__ = [
@@ -82,11 +84,15 @@ _glossary: list[tuple[re.Pattern[str], dict[str, str]]] = []  # built once per l
 
 
 def core_text(text: str) -> str:
-    """A line core composed of schema titles and a few words ('Mixer: Attention — Heads 96',
-    'layers 0–95 (dense)'), each known title or word put in the window's language, longest first;
-    names, numbers and units stay. English when no translation is loaded."""
+    """Text from core in the window's language. A sentence core said (``core.said.Said``: a
+    refusal, advice, a note, an undo step's name) through its template in the ``Core`` context,
+    its fields said the same way; a line core composed of schema titles and a few words ('Mixer:
+    Attention — Heads 96', 'layers 0–95 (dense)'), each known title or word put in the window's
+    language, longest first; names, numbers and units stay. English when no translation is loaded."""
     if not _installed or not text:
         return text
+    if isinstance(text, Said):
+        return said_in(text, lambda template: QCoreApplication.translate(CORE, template), core_text)
     if not _glossary:
         _glossary.append(_build_glossary())
     pattern, words = _glossary[0]

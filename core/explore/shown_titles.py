@@ -16,7 +16,7 @@ from pydantic import BaseModel
 
 from paramtally.core.schema.field_specs import field_spec, kind_title
 
-__all__ = ["ROW_WORDS", "schema_titles"]
+__all__ = ["ROW_WORDS", "schema_descriptions", "schema_titles"]
 
 # Words core puts into the layer tree's rows and the breakdown's part names besides the titles
 # (``core.count.parameters.run_title`` and ``block_kind``, ``core.count.breakdown``).
@@ -55,6 +55,7 @@ ROW_WORDS = (
     "context",
     "batch",
     "mixer",
+    "moe",
     "parallel mixer",
     "adapter",
     "lora",
@@ -152,3 +153,11 @@ def schema_titles() -> tuple[str, ...]:
             titles.add(spec.label)
             titles.update(spec.choice_labels)
     return tuple(sorted(title for title in titles if title))
+
+
+def schema_descriptions() -> tuple[str, ...]:
+    """Every field's description (the form's and the dialogs' tooltips), each once, sorted."""
+    found = {
+        field_spec(name, info).description for model in _models() for name, info in model.model_fields.items()
+    }
+    return tuple(sorted(text for text in found if text))

@@ -56,7 +56,7 @@ from paramtally.gui.form.editors import Editor, NumberBox, make_editor
 from paramtally.gui.form.ffn_width import ffn_width_button, ffn_width_path
 from paramtally.gui.form.field_frame import AMBER, RED, framed, mark, marked
 from paramtally.gui.form.section import Section
-from paramtally.gui.i18n import schema_text, translate
+from paramtally.gui.i18n import core_text, schema_text, translate
 from paramtally.gui.shown_text import MESSAGE_CHARS, shown
 
 __all__ = ["BLOCKS_IN_FULL", "ArchitectureForm"]
@@ -666,7 +666,7 @@ class ArchitectureForm(QScrollArea):
         else plain."""
         reason = self._unread.get(row.path) or self._errors.get(row.path, "")
         hint = "" if reason else self._hints.get(row.path, "")
-        text = shown(reason or hint, MESSAGE_CHARS, lines=True)  # it may quote what was typed
+        text = shown(core_text(reason or hint), MESSAGE_CHARS, lines=True)  # it may quote what was typed
         state = "error" if reason else "hint" if hint else ""
         if row.painted == (state, text):
             return  # every edit clears the edited field's error, most often one it did not have
@@ -680,7 +680,7 @@ class ArchitectureForm(QScrollArea):
             row.error.setPalette(palette)
             row.error.setText(text[:1].upper() + text[1:])  # a sentence under the field
             row.error.setVisible(bool(text))
-        tip = row.spec.description
+        tip = schema_text(row.spec.description)
         row.editor.setToolTip(f"{tip}\n\n⚠ {text}" if text else tip)
 
     def field_state(self, path: FieldPath) -> str:
