@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
 from paramtally.core.files.package_data import data_dir
 from paramtally.core.said import CONTEXT as CORE
@@ -31,11 +31,19 @@ __all__ = [
     "current_language",
     "install_language",
     "qm_path",
+    "said_text",
     "schema_text",
     "set_language_setting",
     "title_text",
     "translate",
 ]
+
+# Qt's own texts its shipped qtbase_zh_CN leaves in English (QFileDialog's non-native form, as the
+# offscreen and Xvfb sessions show it), translated in ParamTally's catalogue: listed for lupdate.
+QT_OWN = (
+    QT_TRANSLATE_NOOP("QFileDialog", "&Look in:"),
+    QT_TRANSLATE_NOOP("QFileDialog", "Files of &type:"),
+)
 
 # The languages the window speaks, by Qt locale name, each named in itself.
 LANGUAGES = {"en": "English", "zh_CN": "简体中文"}
@@ -92,7 +100,7 @@ def core_text(text: str) -> str:
     if not _installed or not text:
         return text
     if isinstance(text, Said):
-        return said_in(text, lambda template: QCoreApplication.translate(CORE, template), core_text)
+        return said_text(text)
     if not _glossary:
         _glossary.append(_build_glossary())
     pattern, words = _glossary[0]
@@ -104,9 +112,20 @@ def _build_glossary() -> tuple[re.Pattern[str], dict[str, str]]:
 
     words = {text: schema_text(text) for text in (*schema_titles(), *ROW_WORDS)}
     words = {text: said for text, said in words.items() if said != text}
-    # Whole words only (not 'no' in 'norms'), the longest title first ('KV heads' before 'Heads').
+    # Whole words only (not 'no' in 'norms'), the longest title first ('KV heads' before 'Heads'),
+    # never a piece of a field path ('mixer' in 'blocks.default.mixer.num_heads' stays).
     alternatives = "|".join(re.escape(text) for text in sorted(words, key=len, reverse=True))
-    return re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])" if words else r"(?!)"), words
+    return re.compile(rf"(?<![\w.-])(?:{alternatives})(?![\w-]|\.\w)" if words else r"(?!)"), words
+
+
+def said_text(text: str) -> str:
+    """A sentence core said (``core.said.Said``: a refusal, advice, a note, an undo step's name) in
+    the window's language: its template through the ``Core`` context, filled with its fields (the
+    titles and row words among them put in the window's language as ``core_text`` does; a field path
+    stays). Any other text is kept as it is: a sentence is never translated word by word."""
+    if not _installed or not isinstance(text, Said):
+        return text
+    return said_in(text, lambda template: QCoreApplication.translate(CORE, template), core_text)
 
 
 def current_language() -> str:

@@ -85,7 +85,7 @@ class MoE(Kind):
         initial=lambda ffn, h: carried_into(MoE, ffn, h),
         kind="moe",
         fallback="dense",
-        undo_remove="Convert to dense FFN",
+        undo_remove=say("Convert to dense FFN"),
     )
     SUGGESTED: ClassVar[dict[str, Callable[[int], object]]] = {
         "num_experts": lambda h: 8,

@@ -331,7 +331,7 @@ class Document:
 
         return self.edit_architecture(
             lambda arch: stack_from_pattern(arch, stack, text)[1],
-            f"Make the {stack} from a pattern",
+            say("Make the {stack} from a pattern", stack=stack),
             (stack, "layers"),
         )
 

@@ -29,7 +29,7 @@ from paramtally.core.schema.field_titles import label_for
 from paramtally.core.typed_numbers import NumberError, parse_whole
 from paramtally.gui.dialogs import add_mnemonics
 from paramtally.gui.form.editors import Editor, NumberBox, make_editor
-from paramtally.gui.i18n import core_text, schema_text, translate
+from paramtally.gui.i18n import said_text, schema_text, translate
 from paramtally.gui.problem_label import ProblemLabel
 
 __all__ = ["NumberDialog", "SpecDialog", "ask_number", "ask_spec"]
@@ -97,7 +97,7 @@ class SpecDialog(QDialog):
         values = self.values()
         for name, editor in self.editors.items():
             if isinstance(editor, NumberBox) and editor.reason:  # text that is no number: kept, said
-                self.error.say(f"{schema_text(self.labels[name])}: {core_text(editor.reason)}")
+                self.error.say(f"{schema_text(self.labels[name])}: {said_text(editor.reason)}")
                 editor.setFocus()
                 return
         try:
@@ -223,9 +223,9 @@ def _plain(exc: ValidationError | ParamTallyError) -> str:
         where, reason = field_problems(exc)[0]
         name = where[-1] if where else ""
         return (
-            f"{label_for(name)}: {core_text(reason)}" if isinstance(name, str) and name else core_text(reason)
+            f"{label_for(name)}: {said_text(reason)}" if isinstance(name, str) and name else said_text(reason)
         )
-    return core_text(exc.reason if isinstance(exc, FieldError) else one_line(exc))
+    return said_text(exc.reason if isinstance(exc, FieldError) else one_line(exc))
 
 
 def ask_spec(

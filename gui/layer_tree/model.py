@@ -224,10 +224,11 @@ class LayerTreeModel(QAbstractItemModel):
         except (TypeError, ValueError):
             return False
         group = row.group
-        text = (
+        text = translate(
+            "LayerTree",
             "Change repetitions"
             if getattr(group_at(self.document.architecture, group), "pattern", ())
-            else "Change layer count"
+            else "Change layer count",
         )
         return self.edit_siblings(
             group, lambda layers: layer_ops.set_count(layers, int(group[-1]), count), text, (*group, "count")
@@ -274,7 +275,11 @@ class LayerTreeModel(QAbstractItemModel):
         target = max(0, min(target, count - 1))
         if target != source[-1]:
             index = int(source[-1])
-            self.edit_siblings(source, lambda ls: layer_ops.move_group(ls, index, target), "Move layer group")
+            self.edit_siblings(
+                source,
+                lambda ls: layer_ops.move_group(ls, index, target),
+                translate("LayerTree", "Move layer group"),
+            )
         return False
 
     # --- edits -----------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from paramtally.core.io.export import BREAKDOWN_COLUMNS, breakdown_rows, to_tsv
 from paramtally.core.said import Said
 from paramtally.core.terms.node import Node, Path
 from paramtally.gui.failed_cells import FailedCells
-from paramtally.gui.i18n import core_text, schema_text, translate
+from paramtally.gui.i18n import core_text, said_text, schema_text, translate
 from paramtally.gui.shown_text import shown
 from paramtally.gui.views.copy_rows import add_copy_action
 from paramtally.gui.views.deferred import DeferredRefresh
@@ -196,7 +196,7 @@ class BreakdownModel(QAbstractItemModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             formula = entry.node.full_formula
             return (
-                core_text(formula)
+                said_text(formula)
                 if isinstance(formula, Said)
                 else formula or f"{shown(entry.node.name)}: {entry.node.params:,}"
             )
@@ -224,7 +224,7 @@ class BreakdownModel(QAbstractItemModel):
             f"× {node.count:,}" if repeated else "",
             f"{node.params:,}",
             share_text(node.params, self._total),
-            core_text(node.formula) if isinstance(node.formula, Said) else node.formula,  # 'one block = …'
+            said_text(node.formula) if isinstance(node.formula, Said) else node.formula,  # 'one block = …'
         )[column]
 
     @staticmethod

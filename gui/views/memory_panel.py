@@ -35,7 +35,7 @@ from paramtally.core.memory.gpus import find_gpu
 from paramtally.core.memory.layout_advice import layout_note
 from paramtally.core.memory.vision import images_text
 from paramtally.gui.form.field_frame import AMBER
-from paramtally.gui.i18n import core_text, translate
+from paramtally.gui.i18n import core_text, said_text, translate
 from paramtally.gui.shown_text import TITLE_CHARS, shown
 from paramtally.gui.views.deferred import DeferredRefresh
 from paramtally.gui.views.export import laid_out, save_view
@@ -243,7 +243,7 @@ class MemoryPanel(QWidget):
             self.setups.set_setups(setups)
             _show(self.summary, self._summary(setups))
         note = layout_note(document.architecture, document.scenario, document.layout_note)
-        _show(self.layout_note, core_text(note))
+        _show(self.layout_note, said_text(note))
         _show(self.adapter_note, self._adapter_note(memory))
         _show(self.cache_note, _cache_note(memory))
         images = images_text(document.architecture, document.scenario)
@@ -254,7 +254,7 @@ class MemoryPanel(QWidget):
             omitted = translate("Memory", "Not modelled: {note}.")
             _show(
                 self.omission_note,
-                " ".join(omitted.format(note=core_text(note)) for note in memory.omissions),
+                " ".join(omitted.format(note=said_text(note)) for note in memory.omissions),
             )
         for view in (self.chart, self.flops, self.setups, self.fits_only, self.gpu_filter):
             view.setVisible(not self.stale)
@@ -361,7 +361,7 @@ class MemoryPanel(QWidget):
         lines = []
         for name, problem in controls.problems.items():
             label = controls.labels[name].text()
-            reason = self._named(core_text(problem))
+            reason = self._named(said_text(problem))
             if name in controls.unread:  # text that is no number: the field says what was typed
                 value = getattr(scenario, name)
                 stays = f"{value:,}" if isinstance(value, int) else translate("Memory", "empty")
@@ -389,11 +389,11 @@ class MemoryPanel(QWidget):
                 lines.append(said.format(label=label, reason=problem_text(reason), kept=kept))
         if self._general_problem:
             said = translate("Memory", "Scenario refused: {reason}. {kept}")
-            lines.append(said.format(reason=core_text(self._general_problem), kept=kept))
+            lines.append(said.format(reason=said_text(self._general_problem), kept=kept))
         _show(self.problem, "\n".join(dict.fromkeys(lines)))
 
     def _show_hints(self) -> None:
-        _show(self.hint, "\n".join(f"{core_text(advice)}." for advice in self.controls.hints.values()))
+        _show(self.hint, "\n".join(f"{said_text(advice)}." for advice in self.controls.hints.values()))
 
 
 def _setup_text(fit: SetupFit, with_name: bool = True) -> str:

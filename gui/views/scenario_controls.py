@@ -24,7 +24,7 @@ from paramtally.core.memory.scenario import Mode, Scenario, mode_only_fields, un
 from paramtally.core.schema.field_specs import FieldSpec, model_fields
 from paramtally.gui.form.editors import ComboBox, Editor, IntSpinBox, NumberBox, make_editor
 from paramtally.gui.form.field_frame import framed, mark, marked
-from paramtally.gui.i18n import core_text, schema_text
+from paramtally.gui.i18n import said_text, schema_text
 from paramtally.gui.views.deferred import DeferredRefresh
 
 if TYPE_CHECKING:
@@ -298,7 +298,7 @@ class ScenarioControls(QWidget):
     def _paint(self, name: str) -> None:
         """Red with the reason when refused, else amber with the advice, else plain."""
         reason, advice = self.problems.get(name, ""), self.hints.get(name, "")
-        text = core_text(reason or advice)
+        text = said_text(reason or advice)
         state = "error" if reason else "hint" if advice else ""
         mark(self.frames[name], state)
         spec_tip = self.labels[name].toolTip()

@@ -40,6 +40,10 @@
         <translation>窗口设置</translation>
     </message>
     <message>
+        <source>size, splitters, theme and the dialogs&apos; last choices</source>
+        <translation>窗口大小、分隔条、主题以及各对话框上次的选择</translation>
+    </message>
+    <message>
         <source>About ParamTally</source>
         <translation>关于 ParamTally</translation>
     </message>
@@ -331,6 +335,17 @@
     </message>
 </context>
 <context>
+    <name>CopyRows</name>
+    <message>
+        <source>&amp;Copy selected rows</source>
+        <translation>复制所选行(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy the selected rows as tab-separated text, with a header line</source>
+        <translation>将所选行复制为制表符分隔的文本，带表头行</translation>
+    </message>
+</context>
+<context>
     <name>Core</name>
     <message>
         <source> (EP {ep} as set, each copy as the GPU table lays out {gpus})</source>
@@ -377,6 +392,10 @@
         <translation>1 项</translation>
     </message>
     <message>
+        <source>1 repetition</source>
+        <translation>1 次重复</translation>
+    </message>
+    <message>
         <source>; EP {asked} does not divide the {dp}: EP {fitted}</source>
         <translation>；EP {asked} 不能整除 {dp}：改为 EP {fitted}</translation>
     </message>
@@ -385,16 +404,32 @@
         <translation>；EP {ep} 放不进 {gpus}：改为 EP {fitted}</translation>
     </message>
     <message>
+        <source>Convert to dense FFN</source>
+        <translation>转换为稠密前馈网络</translation>
+    </message>
+    <message>
         <source>EP {ep} on {gpus}: laid out as {words}</source>
         <translation>{gpus} 上的 EP {ep}：布局为 {words}</translation>
+    </message>
+    <message>
+        <source>File → Open Recent</source>
+        <translation>文件 → 最近打开</translation>
     </message>
     <message>
         <source>GGUF formats type tensors layer by layer (llama.cpp): at most {most:,} layers, this model has {n:,}</source>
         <translation>GGUF 格式逐层为张量指定类型（llama.cpp）：最多 {most:,} 层，该模型有 {n:,} 层</translation>
     </message>
     <message>
+        <source>GPU kinds added to the built-in ones, or prices</source>
+        <translation>在内置型号之外添加的 GPU 型号，或价格</translation>
+    </message>
+    <message>
         <source>KV heads ({g}) must divide the query heads ({a})</source>
         <translation>KV 头数（{g}）必须整除查询头数（{a}）</translation>
+    </message>
+    <message>
+        <source>Make the {stack} from a pattern</source>
+        <translation>由模式生成 {stack}</translation>
     </message>
     <message>
         <source>QLoRA needs a LoRA rank</source>
@@ -637,6 +672,10 @@
         <translation>流水线并行大小 {pp} 超过 {n} 层</translation>
     </message>
     <message>
+        <source>presets saved from the window or imported</source>
+        <translation>从窗口保存或导入的预设</translation>
+    </message>
+    <message>
         <source>quantized weights are trained only as a frozen LoRA base (set lora_rank)</source>
         <translation>量化权重只能作为冻结的 LoRA 基座训练（请设置 lora_rank）</translation>
     </message>
@@ -685,6 +724,10 @@
         <translation>张量并行大小 {tp} 既不能整除 {n} 个组，也不是其倍数</translation>
     </message>
     <message>
+        <source>the README, shown by Help → User Guide</source>
+        <translation>README，由 帮助 → 用户指南 显示</translation>
+    </message>
+    <message>
         <source>the hidden size ({h:,}) is not a multiple of the {a} heads: change either, or set the head width</source>
         <translation>隐藏层维度（{h:,}）不是 {a} 个头的倍数：请修改其一，或设置头维度</translation>
     </message>
@@ -697,8 +740,16 @@
         <translation>名称 {name} {reason}</translation>
     </message>
     <message>
+        <source>the presets shipped with ParamTally (read only)</source>
+        <translation>ParamTally 自带的预设（只读）</translation>
+    </message>
+    <message>
         <source>the split point {n} must lie between 1 and {most}</source>
         <translation>拆分点 {n} 必须在 1 到 {most} 之间</translation>
+    </message>
+    <message>
+        <source>the trace of an unexpected error, to attach to a report</source>
+        <translation>意外错误的跟踪信息，可附在问题报告中</translation>
     </message>
     <message>
         <source>the {holder} needs at least one layer group</source>
@@ -753,6 +804,10 @@
         <translation>加上该层组后模型的层段超过 {most:,} 段（此前已有 {before:,} 段），最多允许 {most:,} 段：一段指同一块的连续层，模式无论重复多少次，其层段只计一次</translation>
     </message>
     <message>
+        <source>written by `paramtally desktop-entry install`</source>
+        <translation>由 `paramtally desktop-entry install` 写入</translation>
+    </message>
+    <message>
         <source>{count} × ({formula}) = {params:,}</source>
         <translation>{count} × ({formula}) = {params:,}</translation>
     </message>
@@ -787,6 +842,10 @@
     <message>
         <source>{head}{how}{more}</source>
         <translation>{head}{how}{more}</translation>
+    </message>
+    <message>
+        <source>{n:,} repetitions</source>
+        <translation>{n:,} 次重复</translation>
     </message>
     <message>
         <source>{n} SSM heads do not divide the inner width {inner}</source>
@@ -827,6 +886,32 @@
     <message>
         <source>{said}. {advice}</source>
         <translation>{said}。{advice}</translation>
+    </message>
+    <message>
+        <source>{total:,} parameters
+{detail}</source>
+        <translation>{total:,} 个参数
+{detail}</translation>
+    </message>
+    <message>
+        <source>{total:,} parameters
+{layers:,} layers (F2 or double-click to change the count)</source>
+        <translation>{total:,} 个参数
+{layers:,} 层（按 F2 或双击修改层数）</translation>
+    </message>
+    <message>
+        <source>{total:,} parameters
+{repetitions} (F2 or double-click to change)</source>
+        <translation>{total:,} 个参数
+{repetitions}（按 F2 或双击修改）</translation>
+    </message>
+    <message>
+        <source>{total:,} parameters in its layers (its input and final norm are counted apart)</source>
+        <translation>其各层共 {total:,} 个参数（输入部分和最终归一化另计）</translation>
+    </message>
+    <message>
+        <source>{total:,} parameters, counted apart from the total (transformers does not build them)</source>
+        <translation>{total:,} 个参数，不计入总数（transformers 不构建它们）</translation>
     </message>
     <message>
         <source>{what} {value:,} is not a multiple of {tile}, so GPU matrix tiles run partly idle; {padded:,} would be (a multiple of 128 is better still)</source>
@@ -877,7 +962,7 @@
     </message>
     <message>
         <source>FIRST:LAST:STEP (the last included) or a list V1,V2,…; Enter to sweep</source>
-        <translation>FIRST:LAST:STEP（含最后一个）或列表 V1,V2,…；按 Enter 扫描</translation>
+        <translation>起始:结束:步长（含结束值）或列表 V1,V2,…；按 Enter 扫描</translation>
     </message>
     <message>
         <source> Finding which variants fit {setup}…</source>
@@ -918,6 +1003,10 @@
     <message>
         <source> — click to load it</source>
         <translation> — 点击载入</translation>
+    </message>
+    <message>
+        <source>Design space: {x} = {x_value}, {y} = {y_value}</source>
+        <translation>设计空间：{x} = {x_value}，{y} = {y_value}</translation>
     </message>
     <message>
         <source>; faded: does not fit {setup}</source>
@@ -1029,6 +1118,18 @@
         <translation>{what}导出为 &amp;{format}…</translation>
     </message>
     <message>
+        <source>Export {what} as {format}</source>
+        <translation>将{what}导出为 {format}</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <source>Export design report</source>
+        <translation>导出设计报告</translation>
+    </message>
+    <message>
         <source>&amp;Export</source>
         <translation>导出(&amp;E)</translation>
     </message>
@@ -1064,6 +1165,14 @@
 <context>
     <name>FfnWidth</name>
     <message>
+        <source>FFN width from the hidden size</source>
+        <translation>由隐藏层维度计算前馈网络宽度</translation>
+    </message>
+    <message>
+        <source>LLaMA&apos;s ffn_dim_multiplier (Llama 3: 1.3; Llama 3.1 405B: 1.2)</source>
+        <translation>LLaMA 的 ffn_dim_multiplier（Llama 3：1.3；Llama 3.1 405B：1.2）</translation>
+    </message>
+    <message>
         <source>LLaMA&apos;s multiple_of: the width is rounded up to it (Llama 2: 256, Llama 3: 1024)</source>
         <translation>LLaMA 的 multiple_of：宽度向上取整到它的倍数（Llama 2：256，Llama 3：1024）</translation>
     </message>
@@ -1084,12 +1193,16 @@
         <translation>隐藏层维度 {size}，普通前馈网络</translation>
     </message>
     <message>
+        <source>{start}, × {multiplier}, rounded up: FFN width {width}</source>
+        <translation>{start}，× {multiplier}，向上取整：前馈网络宽度 {width}</translation>
+    </message>
+    <message>
         <source>From hidden…</source>
         <translation>由隐藏层维度计算…</translation>
     </message>
     <message>
         <source>Compute the FFN width from the hidden size, as LLaMA does (multiplier, multiple_of)</source>
-        <translation>按 LLaMA 的做法由隐藏层维度计算前馈网络宽度（multiplier、multiple_of）</translation>
+        <translation>按 LLaMA 的做法由隐藏层维度计算前馈网络宽度（ffn_dim_multiplier、multiple_of）</translation>
     </message>
 </context>
 <context>
@@ -1242,6 +1355,10 @@
 <context>
     <name>Form</name>
     <message>
+        <source>{description} In a preset file: {titles}.</source>
+        <translation>{description} 预设文件中的写法：{titles}。</translation>
+    </message>
+    <message>
         <source>A pattern: these fields are the block its groups start from. A change here reaches each group inside that has no value of its own there; select a group to edit it alone.</source>
         <translation>模式：这些字段是其内部各组的基础块。在此修改会作用于内部所有未单独设置该值的组；选中某一组可单独编辑。</translation>
     </message>
@@ -1291,6 +1408,12 @@
     <message>
         <source>{title} (now {value})</source>
         <translation>{title}（当前 {value}）</translation>
+    </message>
+    <message>
+        <source>{description}
+Allowed: {constraint}.</source>
+        <translation>{description}
+允许：{constraint}。</translation>
     </message>
     <message>
         <source>Scale the &amp;FFN width with it</source>
@@ -1345,6 +1468,10 @@
         <translation>在这么多块该型号 GPU 上仍放得下的最大（或最小）值</translation>
     </message>
     <message>
+        <source>{description}; in {unit} (e.g. {example})</source>
+        <translation>{description}；单位 {unit}（例如 {example}）</translation>
+    </message>
+    <message>
         <source>Type the target value.</source>
         <translation>请输入目标值。</translation>
     </message>
@@ -1367,6 +1494,14 @@
     <message>
         <source>Note: beyond the model&apos;s {positions} positions.</source>
         <translation>注意：超出模型的 {positions} 个位置。</translation>
+    </message>
+    <message>
+        <source>Goal seek: {what}</source>
+        <translation>目标求解：{what}</translation>
+    </message>
+    <message>
+        <source>{title}: the scenario refused {value}</source>
+        <translation>{title}：场景拒绝了 {value}</translation>
     </message>
 </context>
 <context>
@@ -1481,8 +1616,20 @@
         <translation>占比</translation>
     </message>
     <message>
+        <source>Move layer group</source>
+        <translation>移动层组</translation>
+    </message>
+    <message>
         <source>Layer tree</source>
         <translation>层级树</translation>
+    </message>
+    <message>
+        <source>{title} on {groups}</source>
+        <translation>{title}（{groups}）</translation>
+    </message>
+    <message>
+        <source>Mixer: {kind}</source>
+        <translation>混合器：{kind}</translation>
     </message>
     <message>
         <source>Split layer group</source>
@@ -1493,8 +1640,32 @@
         <translation>第二部分起始层：</translation>
     </message>
     <message>
+        <source>Split at layer {layer}</source>
+        <translation>在第 {layer} 层拆分</translation>
+    </message>
+    <message>
         <source>Group: {group}</source>
         <translation>层组：{group}</translation>
+    </message>
+    <message>
+        <source>Remove {block}</source>
+        <translation>移除{block}</translation>
+    </message>
+    <message>
+        <source>block</source>
+        <translation>块</translation>
+    </message>
+    <message>
+        <source>Paste {what} onto {groups}</source>
+        <translation>将{what}粘贴到 {groups}</translation>
+    </message>
+    <message>
+        <source>Merge layer groups</source>
+        <translation>合并层组</translation>
+    </message>
+    <message>
+        <source>Delete layer group</source>
+        <translation>删除层组</translation>
     </message>
     <message>
         <source>Change the mixer to {kind}</source>
@@ -1583,6 +1754,14 @@
     <message>
         <source>Mixer kind</source>
         <translation>混合器类型</translation>
+    </message>
+    <message>
+        <source>1 group</source>
+        <translation>1 个层组</translation>
+    </message>
+    <message>
+        <source>{count} groups</source>
+        <translation>{count} 个层组</translation>
     </message>
     <message>
         <source>Convert FFN to MoE…</source>
@@ -2218,6 +2397,17 @@ Remove it from Open Recent?</source>
     </message>
 </context>
 <context>
+    <name>QFileDialog</name>
+    <message>
+        <source>&amp;Look in:</source>
+        <translation>查找范围(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>Files of &amp;type:</source>
+        <translation>文件类型(&amp;T)：</translation>
+    </message>
+</context>
+<context>
     <name>Schema</name>
     <message>
         <source>16-bit embeddings</source>
@@ -2516,6 +2706,10 @@ Remove it from Open Recent?</source>
         <translation>第一层中相对位置偏置的桶数（T5）。</translation>
     </message>
     <message>
+        <source>CSV</source>
+        <translation>CSV</translation>
+    </message>
+    <message>
         <source>CUDA context (bytes)</source>
         <translation>CUDA 上下文（字节）</translation>
     </message>
@@ -2582,6 +2776,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>Cross-attention</source>
         <translation>交叉注意力</translation>
+    </message>
+    <message>
+        <source>Data-parallel size of the layout.</source>
+        <translation>该布局的数据并行大小。</translation>
     </message>
     <message>
         <source>Decoder</source>
@@ -2744,8 +2942,20 @@ Remove it from Open Recent?</source>
         <translation>GPU 型号（目录 id），用于计算时间和容量。</translation>
     </message>
     <message>
+        <source>GPU kind (catalog id).</source>
+        <translation>GPU 型号（目录 id）。</translation>
+    </message>
+    <message>
+        <source>GPU kind, as the catalog names it.</source>
+        <translation>GPU 型号，按目录中的名称。</translation>
+    </message>
+    <message>
         <source>GPUs</source>
         <translation>GPU 数量</translation>
+    </message>
+    <message>
+        <source>GPUs of the scenario; data parallel = gpus / (tp·pp).</source>
+        <translation>场景的 GPU 数量；数据并行 = gpus / (tp·pp)。</translation>
     </message>
     <message>
         <source>Gate blocks</source>
@@ -2796,6 +3006,10 @@ Remove it from Open Recent?</source>
         <translation>HF use_cache</translation>
     </message>
     <message>
+        <source>HTML page</source>
+        <translation>HTML 网页</translation>
+    </message>
+    <message>
         <source>Head</source>
         <translation>输出头</translation>
     </message>
@@ -2828,8 +3042,16 @@ Remove it from Open Recent?</source>
         <translation>嵌入宽度与隐藏层维度不同时如何映射：无偏置的输入和输出投影（OPT-350m）；以嵌入宽度查表，再经无偏置的输入投影（DeBERTa-v2）；以嵌入宽度查表并归一化，再经带偏置的输入投影（ELECTRA）。</translation>
     </message>
     <message>
+        <source>How many GPUs of this kind.</source>
+        <translation>该型号 GPU 的数量。</translation>
+    </message>
+    <message>
         <source>How positions exchange information.</source>
         <translation>各位置之间如何交换信息。</translation>
+    </message>
+    <message>
+        <source>How the model is split: TP tensor parallel (within a node of 8, dividing the heads), PP pipeline stages, DP data-parallel copies with their ZeRO stage. Inference puts one copy over all the GPUs; training takes the cheapest layout in communication that fits.</source>
+        <translation>模型的切分方式：TP 张量并行（在 8 卡节点内，整除头数），PP 流水线阶段，DP 数据并行副本及其 ZeRO 阶段。推理时将一个副本分布到所有 GPU 上；训练时选取放得下且通信开销最小的布局。</translation>
     </message>
     <message>
         <source>How training FLOPs count attention: full = each query over all s keys, as PaLM (Chowdhery et al. 2022, appendix B) and Megatron-LM (Narayanan et al. 2021) count the MFUs they publish, so a time at a published MFU is one; causal = the unmasked half a causal mask leaves (Kaplan et al. 2020). Both are reported; this one sets the run&apos;s FLOPs and its time.</source>
@@ -2853,7 +3075,7 @@ Remove it from Open Recent?</source>
     </message>
     <message>
         <source>Images in each sequence (a vision-language model): each puts its image tokens in the context beside the text&apos;s — (image/p)² patches over the projector&apos;s merges, Gemma-3&apos;s 256 — or, for Mllama, in its cross-attention&apos;s cache.</source>
-        <translation>每个序列中的图像数（视觉语言模型）：每张图像的图像 token 与文本一起放入上下文——(image/p)² 个图像块除以投影器的合并倍数，Gemma-3 为 256——Mllama 则放入其交叉注意力缓存。</translation>
+        <translation>每个序列中的图像数（视觉语言模型）：每张图像的图像 token 与文本一起放入上下文——(图像尺寸/p)² 个图像块除以投影器的合并倍数，Gemma-3 为 256——Mllama 则放入其交叉注意力缓存。</translation>
     </message>
     <message>
         <source>Images per sequence</source>
@@ -2896,6 +3118,22 @@ Remove it from Open Recent?</source>
         <translation>索引器宽度</translation>
     </message>
     <message>
+        <source>Inference, when asked for: the most sequences at the scenario&apos;s context (and generated tokens) whose KV cache and activations still fit beside the weights; 0: not even one.</source>
+        <translation>推理（按需计算）：在场景的上下文长度（及生成 token）下，KV 缓存和激活值与权重一起仍放得下的最多序列数；0：一条也放不下。</translation>
+    </message>
+    <message>
+        <source>Inference: generated tokens per second for the whole batch, a roofline bound: each step reads the active weights and the KV cache (context + generated tokens) once, or computes the batch&apos;s tokens, whichever is longer; kernels and scheduling make real servers slower.</source>
+        <translation>推理：整个批次每秒生成的 token 数，为屋顶线上界：每步读取一次激活权重和 KV 缓存（上下文 + 生成 token），或计算批次的 token，取较长者；实际服务受算子和调度影响会更慢。</translation>
+    </message>
+    <message>
+        <source>Inference: seconds to read the batch&apos;s prompts (b·s tokens) at the scenario&apos;s MFU on the GPUs of each pipeline stage in turn, at least one read of the weights.</source>
+        <translation>推理：按场景的 MFU 在各流水线阶段的 GPU 上依次处理批次提示词（b·s 个 token）所需的秒数，至少为读取一遍权重的时间。</translation>
+    </message>
+    <message>
+        <source>Inference: the longest context (tokens per sequence, at the scenario&apos;s batch) whose KV cache and activations still fit beside the weights, up to the model&apos;s maximum positions or the scenario&apos;s context where that is longer (so a setup fits exactly when it reaches the context); 0: not even one token fits.</source>
+        <translation>推理：在场景的批大小下，KV 缓存和激活值与权重一起仍放得下的最长上下文（每序列 token 数），上限为模型的最大位置数或场景上下文中较长者（因此配置恰好在达到该上下文时放得下）；0：连一个 token 都放不下。</translation>
+    </message>
+    <message>
         <source>Inner norm</source>
         <translation>内部归一化</translation>
     </message>
@@ -2932,12 +3170,20 @@ Remove it from Open Recent?</source>
         <translation>用于位置到内容分数的相对位置独立投影（pos_query_proj：未设 share_att_key 时的 p2c）。</translation>
     </message>
     <message>
+        <source>JSON</source>
+        <translation>JSON</translation>
+    </message>
+    <message>
         <source>KV cache</source>
         <translation>KV 缓存</translation>
     </message>
     <message>
         <source>KV cache + recurrent state</source>
         <translation>KV 缓存 + 循环状态</translation>
+    </message>
+    <message>
+        <source>KV cache and recurrent state on that GPU</source>
+        <translation>该 GPU 上的 KV 缓存和循环状态</translation>
     </message>
     <message>
         <source>KV cache dtype</source>
@@ -3036,6 +3282,18 @@ Remove it from Open Recent?</source>
         <translation>层组中的层数（有模式时：其重复次数）。</translation>
     </message>
     <message>
+        <source>Layers in the stack: more go to the last layer group, fewer are cut from the end (the tree below splits and converts groups).</source>
+        <translation>堆栈中的层数：增加的层加到最后一个层组，减少的层从末尾删去（下方的树可拆分和转换层组）。</translation>
+    </message>
+    <message>
+        <source>Layers of the encoder; with several layer groups the largest changes (a pattern by whole repetitions), the others stay.</source>
+        <translation>编码器的层数；有多个层组时改变最大的一组（模式按整次重复），其余不变。</translation>
+    </message>
+    <message>
+        <source>Layers of the main stack (the decoder; an encoder-only model&apos;s encoder); with several layer groups the largest changes (a pattern by whole repetitions), the others stay.</source>
+        <translation>主堆栈的层数（解码器；仅编码器模型为编码器）；有多个层组时改变最大的一组（模式按整次重复），其余不变。</translation>
+    </message>
+    <message>
         <source>Learned per-channel scale vectors of h in one block, on the residual branches (InternViT&apos;s λ1 and λ2: 2).</source>
         <translation>单个块中残差分支上可学习的逐通道缩放向量，长度为 h（InternViT 的 λ1 和 λ2：2 个）。</translation>
     </message>
@@ -3104,6 +3362,10 @@ Remove it from Open Recent?</source>
         <translation>将视觉塔的输出映射到隐藏层维度（LLaVA 的 MLP、Qwen 的 patch merger、Gemma-3 的池化投影）。</translation>
     </message>
     <message>
+        <source>Markdown</source>
+        <translation>Markdown</translation>
+    </message>
+    <message>
         <source>Matrices that get LoRA adapters.</source>
         <translation>加 LoRA 适配器的矩阵。</translation>
     </message>
@@ -3121,7 +3383,7 @@ Remove it from Open Recent?</source>
     </message>
     <message>
         <source>Megatron-LM pads the vocabulary to a multiple of 128·t (make-vocab-size-divisible-by 128): extra embedding and LM-head rows, their gradients, optimizer states and logits.</source>
-        <translation>Megatron-LM 将词表填充到 128·t 的倍数（make-vocab-size-divisible-by 128）：额外的嵌入和输出头行，及其梯度、优化器状态和 logits。</translation>
+        <translation>Megatron-LM 将词表填充到 128·t 的倍数（--make-vocab-size-divisible-by 128）：额外的嵌入和输出头行，及其梯度、优化器状态和 logits。</translation>
     </message>
     <message>
         <source>Mel bins</source>
@@ -3130,6 +3392,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>Memory per GPU</source>
         <translation>每块 GPU 显存</translation>
+    </message>
+    <message>
+        <source>Memory the busiest GPU needs in this layout (weights, KV cache, activations, training states, runtime overhead).</source>
+        <translation>该布局下最忙的 GPU 所需显存（权重、KV 缓存、激活值、训练状态、运行时开销）。</translation>
     </message>
     <message>
         <source>Merge</source>
@@ -3300,6 +3566,10 @@ Remove it from Open Recent?</source>
         <translation>独立输出头</translation>
     </message>
     <message>
+        <source>PNG image</source>
+        <translation>PNG 图像</translation>
+    </message>
+    <message>
         <source>Parallel mixer</source>
         <translation>并行混合器</translation>
     </message>
@@ -3328,6 +3598,10 @@ Remove it from Open Recent?</source>
         <translation>流水线并行大小（p）：层被分为 p 个阶段。</translation>
     </message>
     <message>
+        <source>Pipeline-parallel size of the layout.</source>
+        <translation>该布局的流水线并行大小。</translation>
+    </message>
+    <message>
         <source>Pixels per side of a patch (p).</source>
         <translation>图像块每边的像素数（p）。</translation>
     </message>
@@ -3337,7 +3611,7 @@ Remove it from Open Recent?</source>
     </message>
     <message>
         <source>Pixels per side of the image (or tile) the tower is made for: (image/p)² patches. The memory tab&apos;s image size starts here.</source>
-        <translation>视觉塔设计输入的图像（或图块）每边像素数：(image/p)² 个图像块。显存页的图像尺寸从这里开始。</translation>
+        <translation>视觉塔设计输入的图像（或图块）每边像素数：(图像尺寸/p)² 个图像块。显存页的图像尺寸从这里开始。</translation>
     </message>
     <message>
         <source>Placement</source>
@@ -3532,6 +3806,10 @@ Remove it from Open Recent?</source>
         <translation>图块表的行数（A）：每个宽高比 id 一行，含填充（max_aspect_ratio_id + 1）。</translation>
     </message>
     <message>
+        <source>Rows of the token embedding (and of an untied head).</source>
+        <translation>词嵌入的行数（及未绑定输出头的行数）。</translation>
+    </message>
+    <message>
         <source>Rows of the token embedding past the vocabulary the head predicts (Mllama&apos;s 8 image tokens: 128,264 rows, a head of 128,256).</source>
         <translation>词嵌入中超出输出头所预测词表的行（Mllama 的 8 个图像 token：128,264 行，输出头为 128,256）。</translation>
     </message>
@@ -3560,6 +3838,10 @@ Remove it from Open Recent?</source>
         <translation>每个头通道的 SSM 状态大小（N）。</translation>
     </message>
     <message>
+        <source>SVG image</source>
+        <translation>SVG 图像</translation>
+    </message>
+    <message>
         <source>Scalar gates</source>
         <translation>标量门</translation>
     </message>
@@ -3574,6 +3856,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>Sequence parallel</source>
         <translation>序列并行</translation>
+    </message>
+    <message>
+        <source>Sequences at once (b) of the scenario.</source>
+        <translation>场景中同时处理的序列数（b）。</translation>
     </message>
     <message>
         <source>Sequences at once (b): concurrent requests, or the training micro-batch.</source>
@@ -3668,6 +3954,10 @@ Remove it from Open Recent?</source>
         <translation>张量并行大小（t）：矩阵切分到 t 个 GPU 上；必须整除头数。</translation>
     </message>
     <message>
+        <source>Tensor-parallel size of the layout.</source>
+        <translation>该布局的张量并行大小。</translation>
+    </message>
+    <message>
         <source>The bidirectional stack, if any.</source>
         <translation>双向堆栈（如有）。</translation>
     </message>
@@ -3704,12 +3994,44 @@ Remove it from Open Recent?</source>
         <translation>视觉语言模型的图像编码器，使用自己的宽度：图像块嵌入、位置、ViT 层、后置归一化。</translation>
     </message>
     <message>
+        <source>The intermediate width of every dense FFN.</source>
+        <translation>每个稠密前馈网络的中间层宽度。</translation>
+    </message>
+    <message>
+        <source>The intermediate width of every routed expert (shared experts without their own width follow).</source>
+        <translation>每个路由专家的中间层宽度（未单独设置宽度的共享专家随之变化）。</translation>
+    </message>
+    <message>
+        <source>The key/value heads of every attention mixer (self and cross).</source>
+        <translation>每个注意力混合器（自注意力和交叉注意力）的键/值头数。</translation>
+    </message>
+    <message>
+        <source>The model width h; every FFN width keeps its ratio to it (w·h&apos;/h, rounded up).</source>
+        <translation>模型宽度 h；每个前馈网络宽度保持与它的比例（w·h&apos;/h，向上取整）。</translation>
+    </message>
+    <message>
+        <source>The model width h; heads and FFN widths stay, the head width follows as h / a.</source>
+        <translation>模型宽度 h；头数和前馈网络宽度不变，头维度随之为 h / a。</translation>
+    </message>
+    <message>
         <source>The output projection is h × h whatever a·d_h is (Helium&apos;s o_proj; such a model runs only where a·d_h = h).</source>
         <translation>无论 a·d_h 为多少，输出投影都是 h × h（Helium 的 o_proj；此类模型只在 a·d_h = h 时能运行）。</translation>
     </message>
     <message>
         <source>The position-wise network: dense, mixture of experts, or none.</source>
         <translation>逐位置网络：稠密、混合专家或无。</translation>
+    </message>
+    <message>
+        <source>The query heads of every attention and MLA mixer (self and cross).</source>
+        <translation>每个注意力和 MLA 混合器（自注意力和交叉注意力）的查询头数。</translation>
+    </message>
+    <message>
+        <source>The routed experts each token uses in every MoE layer.</source>
+        <translation>每个 MoE 层中每个 token 使用的路由专家数。</translation>
+    </message>
+    <message>
+        <source>The routed experts of every MoE layer.</source>
+        <translation>每个 MoE 层的路由专家数。</translation>
     </message>
     <message>
         <source>The tower&apos;s own width (e); the projector maps it to the hidden size.</source>
@@ -3772,6 +4094,10 @@ Remove it from Open Recent?</source>
         <translation>SSD 扫描每块的 token 数（Q；transformers 的 chunk_size，默认 256）：无参数；PyTorch 实现路径每个头每块保留一个 Q × Q 的分数块。</translation>
     </message>
     <message>
+        <source>Tokens per sequence (s) of the scenario.</source>
+        <translation>场景中每个序列的 token 数（s）。</translation>
+    </message>
+    <message>
         <source>Tokens per sequence (s): the context served or the training sequence length. A model opens at 4,096 or its maximum positions, whichever is fewer.</source>
         <translation>每个序列的 token 数（s）：推理时的上下文或训练序列长度。模型打开时取 4,096 与其最大位置数中较小者。</translation>
     </message>
@@ -3814,6 +4140,14 @@ Remove it from Open Recent?</source>
     <message>
         <source>Transform bias</source>
         <translation>变换偏置</translation>
+    </message>
+    <message>
+        <source>Usable bytes per GPU: memory × usable share × utilization cap.</source>
+        <translation>每个 GPU 的可用字节数：显存 × 可用比例 × 利用率上限。</translation>
+    </message>
+    <message>
+        <source>Usable capacity minus the memory needed, per GPU; negative: the shortfall.</source>
+        <translation>每个 GPU 的可用容量减去所需显存；为负：表示缺口。</translation>
     </message>
     <message>
         <source>Uses whose adapters this layer stores: all of its block&apos;s uses where it holds the block (Zamba2&apos;s adapter lists), else 0.</source>
@@ -3882,6 +4216,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>Where the numbers come from.</source>
         <translation>数值的来源。</translation>
+    </message>
+    <message>
+        <source>Whether the busiest GPU&apos;s memory stays within its usable capacity (memory × usable share × the scenario&apos;s utilization cap).</source>
+        <translation>最忙的 GPU 的显存是否在其可用容量之内（显存 × 可用比例 × 场景的利用率上限）。</translation>
     </message>
     <message>
         <source>Whisper&apos;s encoder input.</source>
@@ -3960,6 +4298,10 @@ Remove it from Open Recent?</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
+        <source>ZeRO stage of the layout (training).</source>
+        <translation>该布局的 ZeRO 阶段（训练）。</translation>
+    </message>
+    <message>
         <source>ZeRO stage over the data-parallel GPUs: 1 shards optimizer states, 2 also gradients, 3 (FSDP) also weights.</source>
         <translation>数据并行 GPU 上的 ZeRO 阶段：1 切分优化器状态，2 还切分梯度，3（FSDP）还切分权重。</translation>
     </message>
@@ -3972,8 +4314,36 @@ Remove it from Open Recent?</source>
         <translation>路由器也会打分的零计算（恒等）专家（LongCat-Flash）：路由器为 h·(E + Z)；它们没有参数。</translation>
     </message>
     <message>
+        <source>a divisor of the query heads; tp and the KV heads divide one another</source>
+        <translation>查询头数的约数；tp 与 KV 头数互相整除</translation>
+    </message>
+    <message>
+        <source>a multiple of the KV heads (and of tp); a divisor of the hidden size when the head width follows from it</source>
+        <translation>KV 头数（及 tp）的倍数；头维度由隐藏层维度推出时须为隐藏层维度的约数</translation>
+    </message>
+    <message>
+        <source>a multiple of the heads of every attention without a set head width (and of Mamba-2&apos;s SSM heads over its expand)</source>
+        <translation>每个未设置头维度的注意力的头数的倍数（以及 Mamba-2 的 SSM 头数除以其 expand 的倍数）</translation>
+    </message>
+    <message>
         <source>adapter</source>
         <translation>适配器</translation>
+    </message>
+    <message>
+        <source>any size ≥ 1</source>
+        <translation>任意大小 ≥ 1</translation>
+    </message>
+    <message>
+        <source>any width ≥ 1</source>
+        <translation>任意宽度 ≥ 1</translation>
+    </message>
+    <message>
+        <source>at least the experts per token</source>
+        <translation>不少于每 token 专家数</translation>
+    </message>
+    <message>
+        <source>at most the experts</source>
+        <translation>不多于专家数</translation>
     </message>
     <message>
         <source>attention</source>
@@ -4008,6 +4378,10 @@ Remove it from Open Recent?</source>
         <translation>内置</translation>
     </message>
     <message>
+        <source>bytes on the busiest GPU under the scenario</source>
+        <translation>该场景下最忙的 GPU 上的字节数</translation>
+    </message>
+    <message>
         <source>class token</source>
         <translation>类别 token</translation>
     </message>
@@ -4026,6 +4400,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>cross-attention</source>
         <translation>交叉注意力</translation>
+    </message>
+    <message>
+        <source>days to train on the scenario&apos;s tokens and GPUs at its MFU, attention counted as its Attention FLOPs say</source>
+        <translation>按场景的 token 数、GPU 和 MFU 训练所需的天数，注意力按“注意力 FLOPs”设置计入</translation>
     </message>
     <message>
         <source>decoder</source>
@@ -4054,6 +4432,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>final norm</source>
         <translation>最终归一化</translation>
+    </message>
+    <message>
+        <source>forward FLOPs per token (2·N_ne + 2·e·V + attention)</source>
+        <translation>每 token 前向 FLOPs（2·N_ne + 2·e·V + 注意力）</translation>
     </message>
     <message>
         <source>gated norm</source>
@@ -4086,6 +4468,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>parallel mixer</source>
         <translation>并行混合器</translation>
+    </message>
+    <message>
+        <source>parameters one token uses (MoE)</source>
+        <translation>单个 token 使用的参数量（MoE）</translation>
     </message>
     <message>
         <source>per head</source>
@@ -4148,6 +4534,10 @@ Remove it from Open Recent?</source>
         <translation>SSM</translation>
     </message>
     <message>
+        <source>sum(p.numel()) of the model</source>
+        <translation>模型的 sum(p.numel())</translation>
+    </message>
+    <message>
         <source>tied to the token embedding</source>
         <translation>与 token 嵌入共享</translation>
     </message>
@@ -4174,6 +4564,18 @@ Remove it from Open Recent?</source>
     <message>
         <source>in_proj bias</source>
         <translation>in_proj 偏置</translation>
+    </message>
+    <message>
+        <source>1 to 1,000,000</source>
+        <translation>1 到 1,000,000</translation>
+    </message>
+    <message>
+        <source>1 to 1,000,000, a multiple of tp·pp</source>
+        <translation>1 到 1,000,000，且为 tp·pp 的倍数</translation>
+    </message>
+    <message>
+        <source>1 to 100,000,000</source>
+        <translation>1 到 100,000,000</translation>
     </message>
     <message>
         <source>input</source>
@@ -4360,6 +4762,10 @@ Remove it from Open Recent?</source>
         <translation>整个投影</translation>
     </message>
     <message>
+        <source>whole repetitions of the resized group&apos;s pattern; at least one layer per pipeline stage</source>
+        <translation>被调整层组的模式须整次重复；每个流水线阶段至少一层</translation>
+    </message>
+    <message>
         <source>wide</source>
         <translation>宽</translation>
     </message>
@@ -4432,9 +4838,17 @@ per GPU {used} of {usable} usable bytes</source>
         <translation>{gpu} × {count}：{layout}
 每卡占用 {used} / 可用 {usable} 字节</translation>
     </message>
+    <message>
+        <source>GPU setups</source>
+        <translation>GPU 配置</translation>
+    </message>
 </context>
 <context>
     <name>Shortcuts</name>
+    <message>
+        <source> or </source>
+        <translation> 或 </translation>
+    </message>
     <message>
         <source>Keys</source>
         <translation>按键</translation>
@@ -4453,7 +4867,7 @@ per GPU {used} of {usable} usable bytes</source>
     </message>
     <message>
         <source>Search keys, actions or places (e.g. “tree”, “Ctrl+Z”)</source>
-        <translation>搜索按键、操作或位置（如“tree”、“Ctrl+Z”）</translation>
+        <translation>搜索按键、操作或位置（如“树”、“Ctrl+Z”）</translation>
     </message>
     <message>
         <source>&amp;Search:</source>
