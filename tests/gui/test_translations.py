@@ -46,10 +46,12 @@ from paramtally.core.explore.shown_titles import schema_titles
 from paramtally.core.io.model_sources import load_source
 from paramtally.core.io.presets import builtin_ids
 from paramtally.core.memory.gpus import load_catalog
+from paramtally.core.memory.scenario import Scenario
 from paramtally.core.schema import Architecture
 from paramtally.gui.document import Document
 from paramtally.gui.i18n import install_language, translate
 from paramtally.gui.main_window import MainWindow
+from tests.gui.conftest import TypeInto
 from tests.gui.modals import Modals, give_focus, plain
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -306,6 +308,51 @@ def test_dialogs_under_zh_cn_show_no_untranslated_text(
     dialogs = {where.split(" · ")[0] for where, _ in texts}
     assert len(dialogs) >= 13, sorted(dialogs)  # each dialog was opened and read
     assert_translated(texts, _allowed(arch, "llama-3-8b"))
+
+
+def test_core_sentences_read_in_chinese_at_the_field_in_the_notes_and_in_the_edit_menu(
+    qtbot: QtBot, chinese: None, type_into: TypeInto
+) -> None:
+    """A refusal, an advice, the layout note and an undo step's name: core says them (in English,
+    as the command line prints them), the window says them in Chinese, their numbers kept."""
+    window = MainWindow(Document(load_source("gpt3-175b"), "gpt3-175b", preset_id="gpt3-175b"))
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    form = window.form
+    vocab = form._rows[("embeddings", "vocab_size")].error
+    assert vocab is not None and vocab.text().startswith("词表（50,257 行）未填充到 64 的倍数")
+    heads = ("blocks", "default", "mixer", "num_kv_heads")
+    type_into(form.editor(heads), "5")
+    assert form.error_text(heads) == "KV heads (5) must divide the query heads (96)"  # core's own words
+    label = form._rows[heads].error
+    assert label is not None and label.text() == "KV 头数（5）必须整除查询头数（96）"
+    assert "KV 头数（5）必须整除查询头数（96）" in form.editor(heads).toolTip()
+    assert window.undo_action.text().startswith("撤销") and "（尚未应用）" in window.undo_action.text()
+    type_into(form.editor(heads), "8")
+    assert "设置" in window.undo_action.text()
+    window.tabs.setCurrentWidget(window.memory_scroll)
+    qtbot.waitUntil(lambda: bool(window.memory.summary.text()))
+    type_into(window.memory.controls.editors["gpus"], "8")
+    qtbot.waitUntil(lambda: "个 GPU" in window.memory.layout_note.text())
+    note = window.memory.layout_note.text()
+    assert "8" in note and english_words(note, KEPT) == [], note
+    assert "设置" in window.undo_action.text()
+
+
+def test_the_chinese_report_says_core_s_sentences_in_chinese() -> None:
+    """The layout advice, the bandwidth line and 'one block = …' come from core; the report reads
+    the window's catalogue for them."""
+    from paramtally.core.io.formats import export_text
+    from paramtally.core.io.report import report_export
+
+    arch = load_source("gpt3-175b")
+    scenario = Scenario(gpus=8, tp=1)
+    said = export_text("md", report_export(arch, scenario, "gpt3-175b", language="zh_CN"))
+    assert "8 个 GPU 组成 8 个模型副本" in said and "单个块 = 1,812,099,072" in said
+    assert "解码和预填充读取权重时按 GPU 峰值 HBM 带宽的 68.5% 计算" in said
+    english = export_text("md", report_export(arch, scenario, "gpt3-175b", language="en"))
+    assert "8 GPUs as 8 copies of the model" in english and "one block = 1,812,099,072" in english
 
 
 def test_menus_tabs_sections_and_form_labels_read_in_chinese(qtbot: QtBot, chinese: None) -> None:
