@@ -429,6 +429,10 @@ def weights_format(s: Scenario) -> str | None:
 
 def gpus_text(count: int, kind: str = "GPU") -> str:
     """'1 GPU', '8 GPUs' ('4 data-parallel GPUs'): every count of GPUs said in words."""
+    if kind == "GPU":
+        return say("1 GPU") if count == 1 else say("{n:,} GPUs", n=count)
+    if kind == "data-parallel GPU":
+        return say("1 data-parallel GPU") if count == 1 else say("{n:,} data-parallel GPUs", n=count)
     return f"{count:,} {kind}{'s' if count != 1 else ''}"
 
 

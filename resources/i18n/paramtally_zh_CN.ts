@@ -352,6 +352,42 @@
         <translation>（按设定 EP {ep}，每个副本按 GPU 表的方式布局在 {gpus} 上）</translation>
     </message>
     <message>
+        <source>&apos;{clause}&apos;: a count is a whole number from 1 to {most:,} (a pattern makes at most {most:,} layers)</source>
+        <translation>“{clause}”：数量须为 1 到 {most:,} 的整数（一个模式最多生成 {most:,} 层）</translation>
+    </message>
+    <message>
+        <source>&apos;{clause}&apos;: a ratio needs at least one layer</source>
+        <translation>“{clause}”：比例至少需要一层</translation>
+    </message>
+    <message>
+        <source>&apos;{clause}&apos;: an empty item (two commas in a row?)</source>
+        <translation>“{clause}”：有空项（连续两个逗号？）</translation>
+    </message>
+    <message>
+        <source>&apos;{clause}&apos;: cannot read &apos;{item}&apos; (write a kind, then × and a count)</source>
+        <translation>“{clause}”：无法读取“{item}”（请写类型，再写 × 和数量）</translation>
+    </message>
+    <message>
+        <source>&apos;{clause}&apos;: one sequence (or ratio) per pattern; combine them in brackets</source>
+        <translation>“{clause}”：每个模式只能有一个序列（或比例）；请用方括号组合</translation>
+    </message>
+    <message>
+        <source>&apos;{clause}&apos;: only an FFN ({ffns}) can be set every n-th layer</source>
+        <translation>“{clause}”：只有前馈网络（{ffns}）可以每隔 n 层设置</translation>
+    </message>
+    <message>
+        <source>&apos;{clause}&apos;: say every 2nd (3rd, …) layer</source>
+        <translation>“{clause}”：请写 every 2nd（3rd，…）layer</translation>
+    </message>
+    <message>
+        <source>&apos;{clause}&apos;: the window {text} is refused: a window is a whole number of tokens, at least 1</source>
+        <translation>“{clause}”：窗口 {text} 被拒绝：窗口是 token 数，须为不小于 1 的整数</translation>
+    </message>
+    <message>
+        <source>&apos;{clause}&apos;: unknown layer kind &apos;{word}&apos; (kinds: {known})</source>
+        <translation>“{clause}”：未知的层类型“{word}”（可用类型：{known}）</translation>
+    </message>
+    <message>
         <source>&apos;{target}&apos; is named twice; a matrix gets one low-rank update</source>
         <translation>“{target}”出现了两次；每个矩阵只有一个低秩更新</translation>
     </message>
@@ -386,6 +422,14 @@
     <message>
         <source>, as the GPU table does</source>
         <translation>，与 GPU 表一致</translation>
+    </message>
+    <message>
+        <source>1 GPU</source>
+        <translation>1 个 GPU</translation>
+    </message>
+    <message>
+        <source>1 data-parallel GPU</source>
+        <translation>1 个数据并行 GPU</translation>
     </message>
     <message>
         <source>1 entry</source>
@@ -504,6 +548,14 @@
         <translation>交错流水线需要多个流水线阶段（pp &gt; 1）</translation>
     </message>
     <message>
+        <source>cannot write {path}: it is a folder; give a file name</source>
+        <translation>无法写入 {path}：这是一个文件夹；请给出文件名</translation>
+    </message>
+    <message>
+        <source>cannot write {path}: {why}</source>
+        <translation>无法写入 {path}：{why}</translation>
+    </message>
+    <message>
         <source>decode and a prefill&apos;s weight read at {share:.1%} of the GPU&apos;s peak HBM bandwidth (--bandwidth-efficiency {share:g})</source>
         <translation>解码和预填充读取权重时按 GPU 峰值 HBM 带宽的 {share:.1%} 计算（--bandwidth-efficiency {share:g}）</translation>
     </message>
@@ -566,6 +618,10 @@
     <message>
         <source>learned positions need a table: set the position rows above 0</source>
         <translation>可学习位置需要位置表：请将位置行数设为大于 0</translation>
+    </message>
+    <message>
+        <source>local layers need a window: add &apos;, window 1024&apos; (or a clause &apos;window 1024&apos;)</source>
+        <translation>局部层需要窗口：请加上“, window 1024”（或子句“window 1024”）</translation>
     </message>
     <message>
         <source>must be a finite number</source>
@@ -728,6 +784,10 @@
         <translation>README，由 帮助 → 用户指南 显示</translation>
     </message>
     <message>
+        <source>the first layer of a rule ({first}) is past the last layer ({last})</source>
+        <translation>规则的第一层（{first}）超出了最后一层（{last}）</translation>
+    </message>
+    <message>
         <source>the hidden size ({h:,}) is not a multiple of the {a} heads: change either, or set the head width</source>
         <translation>隐藏层维度（{h:,}）不是 {a} 个头的倍数：请修改其一，或设置头维度</translation>
     </message>
@@ -740,8 +800,24 @@
         <translation>名称 {name} {reason}</translation>
     </message>
     <message>
+        <source>the pattern is empty: write e.g. [mamba2 ×7, attention] × 4</source>
+        <translation>模式为空：请写如 [mamba2 ×7, attention] × 4</translation>
+    </message>
+    <message>
+        <source>the pattern makes {layers:,} layers; a pattern makes at most {most:,}</source>
+        <translation>该模式生成 {layers:,} 层；一个模式最多生成 {most:,} 层</translation>
+    </message>
+    <message>
+        <source>the pattern would fill the stack&apos;s {total:,} layers; a pattern makes at most {most:,}: give it a repeat count</source>
+        <translation>该模式将填满堆栈的 {total:,} 层；一个模式最多生成 {most:,} 层：请给出重复次数</translation>
+    </message>
+    <message>
         <source>the presets shipped with ParamTally (read only)</source>
         <translation>ParamTally 自带的预设（只读）</translation>
+    </message>
+    <message>
+        <source>the rules repeat only every {period:,} layers; a pattern makes at most {most:,}</source>
+        <translation>这些规则每 {period:,} 层才重复一次；一个模式最多生成 {most:,} 层</translation>
     </message>
     <message>
         <source>the split point {n} must lie between 1 and {most}</source>
@@ -844,8 +920,28 @@
         <translation>{head}{how}{more}</translation>
     </message>
     <message>
+        <source>{n:,} GPUs</source>
+        <translation>{n:,} 个 GPU</translation>
+    </message>
+    <message>
+        <source>{n:,} data-parallel GPUs</source>
+        <translation>{n:,} 个数据并行 GPU</translation>
+    </message>
+    <message>
         <source>{n:,} repetitions</source>
         <translation>{n:,} 次重复</translation>
+    </message>
+    <message>
+        <source>{name}: cannot read ({why})</source>
+        <translation>{name}：无法读取（{why}）</translation>
+    </message>
+    <message>
+        <source>{name}: {kind}, not a regular file</source>
+        <translation>{name}：{kind}，不是普通文件</translation>
+    </message>
+    <message>
+        <source>{name}: {size:,} bytes or more is larger than the {limit:,} allowed</source>
+        <translation>{name}：{size:,} 字节或更多，超过允许的 {limit:,} 字节</translation>
     </message>
     <message>
         <source>{n} SSM heads do not divide the inner width {inner}</source>
@@ -858,6 +954,22 @@
     <message>
         <source>{n} gate blocks do not divide the recurrence width {inner}</source>
         <translation>{n} 个门控块不能整除循环宽度 {inner}</translation>
+    </message>
+    <message>
+        <source>{origin}: a preset must be a JSON object</source>
+        <translation>{origin}：预设必须是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>{origin}: nested more than {most} levels deep</source>
+        <translation>{origin}：嵌套超过 {most} 层</translation>
+    </message>
+    <message>
+        <source>{origin}: not UTF-8 text (byte {at})</source>
+        <translation>{origin}：不是 UTF-8 文本（第 {at} 字节）</translation>
+    </message>
+    <message>
+        <source>{origin}: not valid JSON ({why} {where})</source>
+        <translation>{origin}：不是有效的 JSON（{why} {where}）</translation>
     </message>
     <message>
         <source>{path}: {reason}</source>
@@ -912,6 +1024,10 @@
     <message>
         <source>{total:,} parameters, counted apart from the total (transformers does not build them)</source>
         <translation>{total:,} 个参数，不计入总数（transformers 不构建它们）</translation>
+    </message>
+    <message>
+        <source>{typed}…: a number here has at most {n} digits</source>
+        <translation>{typed}…：此处的数字最多 {n} 位</translation>
     </message>
     <message>
         <source>{what} {value:,} is not a multiple of {tile}, so GPU matrix tiles run partly idle; {padded:,} would be (a multiple of 128 is better still)</source>
