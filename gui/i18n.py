@@ -15,6 +15,7 @@ are set as its widgets are built, and building it anew under a person's edits is
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
@@ -118,14 +119,15 @@ def _build_glossary() -> tuple[re.Pattern[str], dict[str, str]]:
     return re.compile(rf"(?<![\w.-])(?:{alternatives})(?![\w-]|\.\w)" if words else r"(?!)"), words
 
 
-def said_text(text: str) -> str:
+def said_text(text: str, words: Callable[[str], str] | None = None) -> str:
     """A sentence core said (``core.said.Said``: a refusal, advice, a note, an undo step's name) in
-    the window's language: its template through the ``Core`` context, filled with its fields (the
-    titles and row words among them put in the window's language as ``core_text`` does; a field path
-    stays). Any other text is kept as it is: a sentence is never translated word by word."""
+    the window's language: its template through the ``Core`` context, filled with its fields, each
+    a title put in the window's language whole (``title_text``; ``words`` instead for a field made
+    of titles, as a tree row's details are) — names, ids and typed text stay. Any other text is
+    kept as it is: a sentence is never translated word by word."""
     if not _installed or not isinstance(text, Said):
         return text
-    return said_in(text, lambda template: QCoreApplication.translate(CORE, template), core_text)
+    return said_in(text, lambda template: QCoreApplication.translate(CORE, template), words or title_text)
 
 
 def current_language() -> str:

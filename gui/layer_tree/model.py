@@ -27,11 +27,12 @@ from paramtally.core.count.breakdown import human
 from paramtally.core.count.layer_tree_rows import TreeRow, stack_rows
 from paramtally.core.editing import layer_ops
 from paramtally.core.errors import FieldPath
+from paramtally.core.said import Said
 from paramtally.core.schema import Architecture, StackRole
 from paramtally.core.schema.group_addresses import group_at
 from paramtally.gui.document import Document
 from paramtally.gui.failed_cells import FailedCells
-from paramtally.gui.i18n import core_text, translate
+from paramtally.gui.i18n import core_text, said_text, translate
 from paramtally.gui.views.format import share_text  # the same share text as the charts and table
 
 __all__ = ["COLUMNS", "LayerTreeModel", "main_stack"]
@@ -199,7 +200,8 @@ class LayerTreeModel(QAbstractItemModel):
                 return human(row.params)
             return share_text(row.params, self._total)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return core_text(row.detail)
+            detail = row.detail  # '… parameters' and a part's titled values ('Heads: 96')
+            return said_text(detail, core_text) if isinstance(detail, Said) else core_text(detail)
         if role == Qt.ItemDataRole.UserRole:
             return row.params
         return None

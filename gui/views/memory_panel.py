@@ -397,7 +397,10 @@ class MemoryPanel(QWidget):
 
 
 def _setup_text(fit: SetupFit, with_name: bool = True) -> str:
-    kind = f" × {fit.gpu_name}" if with_name else " GPU" + ("s" if fit.count > 1 else "")
+    if with_name:
+        kind = f" × {fit.gpu_name}"
+    else:
+        kind = translate("Memory", " GPUs") if fit.count > 1 else translate("Memory", " GPU")
     return translate("Memory", "{count}{kind} ({layout}), {free} free each").format(
         count=fit.count, kind=kind, layout=core_text(fit.layout), free=gib(fit.free_bytes)
     )

@@ -2202,6 +2202,14 @@ Remove it from Open Recent?</source>
         <translation>场景被拒绝：{reason}。{kept}</translation>
     </message>
     <message>
+        <source> GPUs</source>
+        <translation> 个 GPU</translation>
+    </message>
+    <message>
+        <source> GPU</source>
+        <translation> 个 GPU</translation>
+    </message>
+    <message>
         <source>{count}{kind} ({layout}), {free} free each</source>
         <translation>{count}{kind}（{layout}），每卡剩余 {free}</translation>
     </message>

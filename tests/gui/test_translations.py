@@ -42,6 +42,8 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
+from paramtally.core.editing.patterns import PatternError, parse
+from paramtally.core.errors import one_line
 from paramtally.core.explore.shown_titles import schema_titles
 from paramtally.core.io.model_sources import load_source
 from paramtally.core.io.presets import builtin_ids
@@ -49,7 +51,7 @@ from paramtally.core.memory.gpus import load_catalog
 from paramtally.core.memory.scenario import Scenario
 from paramtally.core.schema import Architecture
 from paramtally.gui.document import Document
-from paramtally.gui.i18n import install_language, translate
+from paramtally.gui.i18n import install_language, said_text, translate
 from paramtally.gui.main_window import MainWindow
 from tests.gui.conftest import TypeInto
 from tests.gui.modals import Modals, give_focus, plain
@@ -338,6 +340,11 @@ def test_core_sentences_read_in_chinese_at_the_field_in_the_notes_and_in_the_edi
     note = window.memory.layout_note.text()
     assert "8" in note and english_words(note, KEPT) == [], note
     assert "设置" in window.undo_action.text()
+    with pytest.raises(PatternError) as refused:  # what the pattern dialog says as a person types
+        parse("[mamba ×7, attenton] × 4")
+    said = said_text(one_line(refused.value))
+    assert said.startswith("“[mamba ×7, attenton] × 4”：未知的层类型“attenton”"), said
+    assert "attention, mla, mamba" in said  # the kinds to type stay as they are typed
 
 
 def test_the_chinese_report_says_core_s_sentences_in_chinese() -> None:
