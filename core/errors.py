@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import re
+import typing
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails, InitErrorDetails, PydanticCustomError
+
+from paramtally.core.said import Said, say
 
 __all__ = [
     "FieldError",
@@ -39,7 +42,7 @@ class FieldError(ParamTallyError):
     """A refusal that belongs to one field: ``path`` and ``reason`` apart, "path: reason" as a line."""
 
     def __init__(self, path: FieldPath, reason: str) -> None:
-        super().__init__(f"{format_loc(path)}: {reason}" if path else reason)
+        super().__init__(say("{path}: {reason}", path=format_loc(path), reason=reason) if path else reason)
         self.path, self.reason = path, reason
 
 
@@ -57,7 +60,9 @@ def format_loc(loc: Sequence[str | int]) -> str:
 
 def field_error(title: str, loc: tuple[str | int, ...], message: str, value: Any) -> ValidationError:
     """A ValidationError that points at ``loc`` (pydantic's model validators cannot)."""
-    detail = InitErrorDetails(type=PydanticCustomError("consistency", message), loc=loc, input=value)
+    # The sentence rides in the context too: pydantic keeps only its text as the message.
+    error = PydanticCustomError("consistency", message, {"said": message})
+    detail = InitErrorDetails(type=error, loc=loc, input=value)
     return ValidationError.from_exception_data(title, [detail])
 
 
@@ -77,7 +82,8 @@ def field_problems(exc: ValidationError) -> list[FieldProblem]:
         if echo:
             continue
         if loc[-1:] == ("[key]",):  # a mapping's key refused: the mapping is the field, the key its value
-            problems.append((loc[:-2], f"the name {shown(loc[-2], 60)} {plain_reason(error)}"))
+            reason = say("the name {name} {reason}", name=shown(loc[-2], 60), reason=plain_reason(error))
+            problems.append((loc[:-2], reason))
         elif error["type"] in ("union_tag_invalid", "union_tag_not_found"):  # the tag is a field of its own
             tag = str((error.get("ctx") or {}).get("discriminator", "kind")).strip("'")
             problems.append(((*loc, tag), plain_reason(error)))
@@ -92,41 +98,43 @@ def _limit(value: object) -> str:
 
 
 def _entries(number: object) -> str:
-    return "1 entry" if number == 1 else f"{number} entries"
+    return say("1 entry") if number == 1 else say("{n} entries", n=number)
 
 
 # pydantic's error type → the same reason in plain words (pydantic says "Input should be …").
 _PLAIN: dict[str, Callable[[dict[str, Any]], str]] = {
-    "greater_than": lambda ctx: f"must be more than {_limit(ctx['gt'])}",
-    "greater_than_equal": lambda ctx: f"must be at least {_limit(ctx['ge'])}",
-    "less_than": lambda ctx: f"must be less than {_limit(ctx['lt'])}",
-    "less_than_equal": lambda ctx: f"must be at most {_limit(ctx['le'])}",
-    "finite_number": lambda ctx: "must be a finite number",
-    "too_short": lambda ctx: f"needs at least {_entries(ctx['min_length'])}",
-    "too_long": lambda ctx: f"takes at most {_entries(ctx['max_length'])}",
-    "int_parsing": lambda ctx: "must be a whole number",
-    "int_type": lambda ctx: "must be a whole number",
-    "int_from_float": lambda ctx: "must be a whole number",
-    "float_parsing": lambda ctx: "must be a number",
-    "float_type": lambda ctx: "must be a number",
-    "bool_parsing": lambda ctx: "must be true or false",
-    "bool_type": lambda ctx: "must be true or false",
-    "string_type": lambda ctx: "must be text",
-    "string_too_long": lambda ctx: f"takes at most {_limit(ctx['max_length'])} characters",
-    "string_too_short": lambda ctx: f"needs at least {_limit(ctx['min_length'])} characters",
-    "string_pattern_mismatch": lambda ctx: "is not in the form this field takes",
+    "greater_than": lambda ctx: say("must be more than {limit}", limit=_limit(ctx["gt"])),
+    "greater_than_equal": lambda ctx: say("must be at least {limit}", limit=_limit(ctx["ge"])),
+    "less_than": lambda ctx: say("must be less than {limit}", limit=_limit(ctx["lt"])),
+    "less_than_equal": lambda ctx: say("must be at most {limit}", limit=_limit(ctx["le"])),
+    "finite_number": lambda ctx: say("must be a finite number"),
+    "too_short": lambda ctx: say("needs at least {entries}", entries=_entries(ctx["min_length"])),
+    "too_long": lambda ctx: say("takes at most {entries}", entries=_entries(ctx["max_length"])),
+    "int_parsing": lambda ctx: say("must be a whole number"),
+    "int_type": lambda ctx: say("must be a whole number"),
+    "int_from_float": lambda ctx: say("must be a whole number"),
+    "float_parsing": lambda ctx: say("must be a number"),
+    "float_type": lambda ctx: say("must be a number"),
+    "bool_parsing": lambda ctx: say("must be true or false"),
+    "bool_type": lambda ctx: say("must be true or false"),
+    "string_type": lambda ctx: say("must be text"),
+    "string_too_long": lambda ctx: say("takes at most {limit} characters", limit=_limit(ctx["max_length"])),
+    "string_too_short": lambda ctx: say("needs at least {limit} characters", limit=_limit(ctx["min_length"])),
+    "string_pattern_mismatch": lambda ctx: say("is not in the form this field takes"),
     # field_problems puts the tag's field (kind) in the path: "mixer.kind: must be one of …"
-    "union_tag_invalid": lambda ctx: f"must be one of {ctx['expected_tags']}, not '{ctx['tag']}'",
-    "union_tag_not_found": lambda ctx: "is required",
-    "string_unicode": lambda ctx: "holds a lone surrogate (half of a UTF-16 pair), which is not text",
+    "union_tag_invalid": lambda ctx: say(
+        "must be one of {expected}, not '{tag}'", expected=ctx["expected_tags"], tag=ctx["tag"]
+    ),
+    "union_tag_not_found": lambda ctx: say("is required"),
+    "string_unicode": lambda ctx: say("holds a lone surrogate (half of a UTF-16 pair), which is not text"),
     "literal_error": lambda ctx: _one_of(ctx["expected"]),
-    "missing": lambda ctx: "is required",
-    "extra_forbidden": lambda ctx: "is not a known setting",
-    "model_type": lambda ctx: "must be a group of settings (a JSON object)",
-    "model_attributes_type": lambda ctx: "must be a group of settings (a JSON object)",
-    "dict_type": lambda ctx: "must be a group of settings (a JSON object)",
-    "tuple_type": lambda ctx: "must be a list",
-    "list_type": lambda ctx: "must be a list",
+    "missing": lambda ctx: say("is required"),
+    "extra_forbidden": lambda ctx: say("is not a known setting"),
+    "model_type": lambda ctx: say("must be a group of settings (a JSON object)"),
+    "model_attributes_type": lambda ctx: say("must be a group of settings (a JSON object)"),
+    "dict_type": lambda ctx: say("must be a group of settings (a JSON object)"),
+    "tuple_type": lambda ctx: say("must be a list"),
+    "list_type": lambda ctx: say("must be a list"),
 }
 
 
@@ -134,12 +142,18 @@ def _one_of(expected: str) -> str:
     """pydantic lists every choice; a long list (26 activations) is named by a few and its size."""
     names = re.findall(r"'([^']*)'", expected)
     if len(names) <= 8:
-        return f"must be one of {expected}"
-    return f"must be a known name ({', '.join(names[:5])}, … {len(names)} in all)"
+        return say("must be one of {expected}", expected=expected)
+    return say("must be a known name ({names}, … {n} in all)", names=", ".join(names[:5]), n=len(names))
 
 
 def plain_reason(error: ErrorDetails) -> str:
     """One pydantic error's reason as a person would say it; our own rules keep their words."""
+    context = error.get("ctx") or {}
+    if isinstance(context.get("said"), Said):  # our own rule's sentence (``field_error``)
+        return typing.cast(str, context["said"])
+    raised = context.get("error")  # a validator's ValueError(say(…))
+    if isinstance(raised, ValueError) and raised.args and isinstance(raised.args[0], Said):
+        return typing.cast(str, raised.args[0])
     plain = _PLAIN.get(error["type"])
     if plain is not None:
         try:
@@ -147,7 +161,7 @@ def plain_reason(error: ErrorDetails) -> str:
         except KeyError:  # a context without the expected key: pydantic's words are still right
             return error["msg"].removeprefix("Value error, ")
         if error["type"] == "literal_error" and isinstance(error.get("input"), str):
-            return f"{reason}, not '{error['input']}'"
+            return say("{reason}, not '{value}'", reason=reason, value=error["input"])
         return reason
     # Our own rules' words, or pydantic's for a rare case, said as the rules above say theirs.
     return error["msg"].removeprefix("Value error, ").replace("Input should be ", "must be ")
@@ -158,9 +172,11 @@ def one_line(exc: BaseException) -> str:
         problems = field_problems(exc) or [((), str(exc))]
         path, reason = problems[0]
         more = len(problems) - 1
-        suffix = f" (and {more} more)" if more > 0 else ""
-        return f"{format_loc(path)}: {reason}{suffix}" if path else f"{reason}{suffix}"
-    return str(exc)
+        if more > 0:
+            reason = say("{reason} (and {more} more)", reason=reason, more=more)
+        return say("{path}: {reason}", path=format_loc(path), reason=reason) if path else reason
+    # The sentence itself when core said one (``str(exc)`` would be its English copy).
+    return exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], Said) else str(exc)
 
 
 def shown(value: Any, limit: int = 80) -> str:
@@ -182,8 +198,11 @@ def unknown_name(kind: str, name: str, known: Sequence[str], hint: str = "") -> 
     """ "unknown preset 'lama-3-8b' (did you mean llama-3-8b?)": the closest known names, if any."""
     names = close_names(name, known)
     suggestion = " or ".join(filter(None, (", ".join(names[:-1]), names[-1] if names else "")))
-    tail = f"did you mean {suggestion}?" if suggestion else hint
-    return f"unknown {kind} '{name}'" + (f" ({tail})" if tail else "")
+    if suggestion:
+        return say("unknown {kind} '{name}' (did you mean {names}?)", kind=kind, name=name, names=suggestion)
+    if hint:
+        return say("unknown {kind} '{name}' ({hint})", kind=kind, name=name, hint=hint)
+    return say("unknown {kind} '{name}'", kind=kind, name=name)
 
 
 def without_union_tags(loc: Sequence[str | int]) -> FieldPath:

@@ -24,6 +24,7 @@ import re
 from fractions import Fraction
 
 from paramtally.core.errors import ParamTallyError
+from paramtally.core.said import say
 
 __all__ = [
     "GB",
@@ -119,30 +120,49 @@ def parse_number(text: str, unit: str = "count") -> Fraction:
     unit = _ALIASES.get(unit, unit)
     typed = _quoted(text.strip())
     if len(text) > _MOST_DIGITS + _SHOWN_CHARACTERS:
-        raise NumberError(f"'{typed}' is too long: a number has at most {_MOST_DIGITS:,} digits")
+        raise NumberError(
+            say("'{typed}' is too long: a number has at most {n:,} digits", typed=typed, n=_MOST_DIGITS)
+        )
     parts = _SUFFIX.fullmatch(text.strip())
     assert parts is not None  # the pattern matches any text
     body = re.sub(r"(?<=\d)_(?=\d)", "", parts["number"])
     number = _NUMBER.fullmatch(body)
     if not typed:
-        raise NumberError(f"type a number: {_example(unit)}")
+        raise NumberError(say("type a number: {example}", example=_example(unit)))
     if number is None or not (number["whole"] or number["fraction"]):
         if "," in body and re.fullmatch(r"[+-]?[\d,]+(\.\d*)?", body):
-            comma = "a comma separates thousands (1,500); a fraction takes a point (1.5)"
-            raise NumberError(f"'{typed}': {comma}")
-        raise NumberError(f"'{typed}' is not a number: type {_example(unit)}")
+            raise NumberError(
+                say(
+                    "'{typed}': a comma separates thousands (1,500); a fraction takes a point (1.5)",
+                    typed=typed,
+                )
+            )
+        raise NumberError(
+            say("'{typed}' is not a number: type {example}", typed=typed, example=_example(unit))
+        )
     suffix = parts["suffix"].lower()
     scale = _SCALES[unit].get(suffix, 1 if not suffix else None)
     if scale is None and not _SCALES[unit]:
-        raise NumberError(f"'{typed}' is not a number: type {_example(unit)}")
+        raise NumberError(
+            say("'{typed}' is not a number: type {example}", typed=typed, example=_example(unit))
+        )
     if scale is None:
-        raise NumberError(f"'{typed}': unknown suffix '{parts['suffix']}' (it takes {_SHOWN[unit]})")
+        raise NumberError(
+            say(
+                "'{typed}': unknown suffix '{suffix}' (it takes {suffixes})",
+                typed=typed,
+                suffix=parts["suffix"],
+                suffixes=_SHOWN[unit],
+            )
+        )
     if len(number["whole"]) + len(number["fraction"] or "") > _MOST_DIGITS:
-        raise NumberError(f"'{typed}' is too long: a number has at most {_MOST_DIGITS:,} digits")
+        raise NumberError(
+            say("'{typed}' is too long: a number has at most {n:,} digits", typed=typed, n=_MOST_DIGITS)
+        )
     exponent = int(number["exponent"] or 0)
     if abs(exponent) > _LARGEST_EXPONENT:
         error = TooLarge if exponent > 0 else NumberError
-        raise error(f"'{typed}': an exponent runs from -{_LARGEST_EXPONENT} to {_LARGEST_EXPONENT}")
+        raise error(say("'{typed}': an exponent runs from -{n} to {n}", typed=typed, n=_LARGEST_EXPONENT))
     digits = re.sub(_SEPARATOR, "", number["whole"]) + "." + (number["fraction"] or "")
     value = Fraction(digits) * Fraction(10) ** exponent * scale
     return -value if number["sign"] == "-" else value
@@ -152,8 +172,10 @@ def parse_whole(text: str, unit: str = "count") -> int:
     """The whole number ``text`` spells (``32k``, ``1e3``, ``1,024``); NumberError otherwise."""
     value = parse_number(text, unit)
     if value.denominator != 1:
-        near = f" ({float(value):g})" if abs(value) < 10**15 else ""  # 1e400 is no float
-        raise NumberError(f"'{_quoted(text.strip())}' is not a whole number{near}")
+        typed = _quoted(text.strip())
+        if abs(value) >= 10**15:  # 1e400 is no float
+            raise NumberError(say("'{typed}' is not a whole number", typed=typed))
+        raise NumberError(say("'{typed}' is not a whole number ({near:g})", typed=typed, near=float(value)))
     return value.numerator
 
 

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from paramtally.core.io.about import Location, licence, locations, version
 from paramtally.gui.dialogs import add_mnemonics
-from paramtally.gui.i18n import translate
+from paramtally.gui.i18n import said_text, translate
 from paramtally.gui.settings import settings_path
 
 __all__ = ["AboutDialog", "window_locations"]
@@ -48,7 +48,7 @@ _PLACE_TITLES = (
 
 def window_locations() -> tuple[Location, ...]:
     """Core's places and the window's settings file (geometry, theme, Goal Seek's last choice)."""
-    what = "size, splitters, theme and the dialogs' last choices"
+    what = translate("About", "size, splitters, theme and the dialogs' last choices")
     ours = Location("Window settings", settings_path(), what)
     found = locations()
     return (*found[:4], ours, *found[4:])
@@ -76,11 +76,11 @@ class AboutDialog(QDialog):
         grid.addWidget(QLabel(translate("About", "<b>Where ParamTally keeps its files</b>")), 0, 0, 1, 2)
         for row, place in enumerate(self.places, start=1):
             title = QLabel(translate("About", place.title))
-            title.setToolTip(place.what)
+            title.setToolTip(said_text(place.what))
             missing = "" if place.path.exists() else translate("About", "  (not created yet)")
             path = QLabel(f"{place.path}{missing}")
             path.setObjectName(f"about:{place.title}")
-            path.setToolTip(place.what)
+            path.setToolTip(said_text(place.what))
             path.setWordWrap(True)
             path.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             grid.addWidget(title, row, 0, Qt.AlignmentFlag.AlignTop)

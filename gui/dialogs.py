@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from paramtally.core.errors import ParamTallyError
-from paramtally.gui.i18n import translate
+from paramtally.core.errors import ParamTallyError, one_line
+from paramtally.gui.i18n import said_text, translate
 from paramtally.gui.settings import settings
 from paramtally.gui.shown_text import MESSAGE_CHARS, shown
 
@@ -185,6 +185,6 @@ def attempt(parent: QWidget, title: str, action: Callable[[], object]) -> bool:
     try:
         action()
     except ParamTallyError as exc:
-        warn(parent, title, str(exc))
+        warn(parent, title, said_text(one_line(exc)))
         return False
     return True

@@ -22,6 +22,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from paramtally.core.editing import document as core_document
 from paramtally.core.editing.history import Edit
 from paramtally.core.schema import Architecture
+from paramtally.gui.i18n import said_text
 
 __all__ = ["SCENARIO", "Document"]
 
@@ -34,7 +35,7 @@ class _Command(QUndoCommand):
     _ids: ClassVar[dict[str, int]] = {}  # merge key → QUndoCommand id, stable for the session
 
     def __init__(self, edit: Edit) -> None:
-        super().__init__(edit.text)
+        super().__init__(said_text(edit.text))  # the Edit menu's "Undo …", in the window's language
         self.edit = edit
 
     def redo(self) -> None:

@@ -45,7 +45,7 @@ from paramtally.core.io.subjects import (
 )
 from paramtally.gui.dialogs import ask_save_path, attempt, warn
 from paramtally.gui.document import Document
-from paramtally.gui.i18n import chosen_language, translate
+from paramtally.gui.i18n import chosen_language, schema_text, translate
 from paramtally.gui.settings import settings
 from paramtally.gui.views.export import say_exported
 
@@ -147,6 +147,20 @@ def add_format_actions(
     ]
 
 
+def _named(what: str) -> str:
+    """'breakdown' (an entry's name in lower case, as a dialog's title says it) in the window's
+    language; itself in English."""
+    labels = (*TABLES.values(), *(label for label, _ in CHARTS.values()))
+    label = next((label for label in labels if label.lower() == what), None)
+    said = translate("Export", label) if label is not None else what
+    return what if said == label else said
+
+
+def file_filter(form: ExportFormat) -> str:
+    """'HTML page (*.html)' as a save dialog lists it, in the window's language."""
+    return f"{schema_text(form.kind)} (*{form.suffix})"
+
+
 def save_export(
     widget: QWidget,
     form: ExportFormat,
@@ -158,12 +172,16 @@ def save_export(
     """``content`` written in ``form`` to ``path`` (or where the save dialog says); 'Exported …' in
     the status bar, one warning when it cannot be made or written; the file, or None."""
     target = path or ask_save_path(
-        widget, f"Export {what} as {form.title}", f"{stem}{form.suffix}", form.file_filter, form.suffix
+        widget,
+        translate("Export", "Export {what} as {format}").format(what=_named(what), format=form.title),
+        f"{stem}{form.suffix}",
+        file_filter(form),
+        form.suffix,
     )
     if target is None:
         return None
     write = lambda: write_export(target, export_text(form, content(), write_options()))  # noqa: E731
-    if not attempt(widget, "Export failed", write):
+    if not attempt(widget, translate("Export", "Export failed"), write):
         return None
     say_exported(widget, target)
     return target
@@ -181,11 +199,10 @@ def save_picture(
     suffix typed chooses the format); the file, or None."""
     offered = tuple(forms)
     titles = "/".join(form.title for form in offered)
-    filters = ";;".join(form.file_filter for form in offered)
-    target = path or ask_save_path(
-        widget, f"Export {what} as {titles}", f"{stem}{offered[0].suffix}", filters, offered[0].suffix
-    )
-    if target is None or not attempt(widget, "Export failed", lambda: draw(target)):
+    filters = ";;".join(file_filter(form) for form in offered)
+    title = translate("Export", "Export {what} as {format}").format(what=_named(what), format=titles)
+    target = path or ask_save_path(widget, title, f"{stem}{offered[0].suffix}", filters, offered[0].suffix)
+    if target is None or not attempt(widget, translate("Export", "Export failed"), lambda: draw(target)):
         return None
     say_exported(widget, target)
     return target
@@ -272,15 +289,16 @@ class Exporter(QObject):
         """The design report of the window's model and scenario, as HTML or Markdown by the filter
         or the suffix chosen (Markdown's charts are written beside it)."""
         forms = sorted(formats_for("report"), key=lambda form: form.name != "html")  # HTML first
-        filters = ";;".join(form.file_filter for form in forms)
+        filters = ";;".join(file_filter(form) for form in forms)
+        title = translate("Export", "Export design report")
         target = path or ask_save_path(
-            self.window, "Export design report", self._stem("-report.html"), filters, forms[0].suffix
+            self.window, title, self._stem("-report.html"), filters, forms[0].suffix
         )
         if target is None:
             return None
         form = next((form for form in forms if form.suffix == target.suffix.lower()), forms[0])
         write = lambda: write_file(form, self._report(), target, write_options())  # noqa: E731
-        if not attempt(self.window, "Export failed", write):
+        if not attempt(self.window, translate("Export", "Export failed"), write):
             return None
         say_exported(self.window, target)
         return target

@@ -19,10 +19,13 @@ they are next shown.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
 from paramtally.core.files.package_data import data_dir
+from paramtally.core.said import CONTEXT as CORE
+from paramtally.core.said import Said, said_in
 from paramtally.gui.settings import settings
 
 __all__ = [
@@ -33,11 +36,19 @@ __all__ = [
     "current_language",
     "install_language",
     "qm_path",
+    "said_text",
     "schema_text",
     "set_language_setting",
     "title_text",
     "translate",
 ]
+
+# Qt's own texts its shipped qtbase_zh_CN leaves in English (QFileDialog's non-native form, as the
+# offscreen and Xvfb sessions show it), translated in ParamTally's catalogue: listed for lupdate.
+QT_OWN = (
+    QT_TRANSLATE_NOOP("QFileDialog", "&Look in:"),
+    QT_TRANSLATE_NOOP("QFileDialog", "Files of &type:"),
+)
 
 # The languages the window speaks, by Qt locale name, each named in itself.
 LANGUAGES = {"en": "English", "zh_CN": "简体中文"}
@@ -86,11 +97,15 @@ _glossary: list[tuple[re.Pattern[str], dict[str, str]]] = []  # built once per l
 
 
 def core_text(text: str) -> str:
-    """A line core composed of schema titles and a few words ('Mixer: Attention — Heads 96',
-    'layers 0–95 (dense)'), each known title or word put in the window's language, longest first;
-    names, numbers and units stay. English when no translation is loaded."""
+    """Text from core in the window's language. A sentence core said (``core.said.Said``: a
+    refusal, advice, a note, an undo step's name) through its template in the ``Core`` context,
+    its fields said the same way; a line core composed of schema titles and a few words ('Mixer:
+    Attention — Heads 96', 'layers 0–95 (dense)'), each known title or word put in the window's
+    language, longest first; names, numbers and units stay. English when no translation is loaded."""
     if not _installed or not text:
         return text
+    if isinstance(text, Said):
+        return said_text(text)
     if not _glossary:
         _glossary.append(_build_glossary())
     pattern, words = _glossary[0]
@@ -102,9 +117,21 @@ def _build_glossary() -> tuple[re.Pattern[str], dict[str, str]]:
 
     words = {text: schema_text(text) for text in (*schema_titles(), *ROW_WORDS)}
     words = {text: said for text, said in words.items() if said != text}
-    # Whole words only (not 'no' in 'norms'), the longest title first ('KV heads' before 'Heads').
+    # Whole words only (not 'no' in 'norms'), the longest title first ('KV heads' before 'Heads'),
+    # never a piece of a field path ('mixer' in 'blocks.default.mixer.num_heads' stays).
     alternatives = "|".join(re.escape(text) for text in sorted(words, key=len, reverse=True))
-    return re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])" if words else r"(?!)"), words
+    return re.compile(rf"(?<![\w.-])(?:{alternatives})(?![\w-]|\.\w)" if words else r"(?!)"), words
+
+
+def said_text(text: str, words: Callable[[str], str] | None = None) -> str:
+    """A sentence core said (``core.said.Said``: a refusal, advice, a note, an undo step's name) in
+    the window's language: its template through the ``Core`` context, filled with its fields, each
+    a title put in the window's language whole (``title_text``; ``words`` instead for a field made
+    of titles, as a tree row's details are) — names, ids and typed text stay. Any other text is
+    kept as it is: a sentence is never translated word by word."""
+    if not _installed or not isinstance(text, Said):
+        return text
+    return said_in(text, lambda template: QCoreApplication.translate(CORE, template), words or title_text)
 
 
 def current_language() -> str:

@@ -38,7 +38,7 @@ from paramtally.core.io.recent import forget_source, recent_sources, remember_so
 from paramtally.gui.document import Document
 from paramtally.gui.explore.hooks import add_explore
 from paramtally.gui.form import ArchitectureForm
-from paramtally.gui.i18n import schema_text, translate
+from paramtally.gui.i18n import said_text, schema_text, translate
 from paramtally.gui.layer_tree import LayerTree
 from paramtally.gui.problem_status import ProblemStatus
 from paramtally.gui.settings import settings
@@ -630,6 +630,7 @@ class MainWindow(QMainWindow):
 
     def _show_problem(self, path: str, reason: str) -> None:
         """A file that could not be opened (refused values stay in ``problem_status``)."""
+        reason = said_text(reason)
         self.last_error = f"{path}: {reason}" if path else reason
         self.show_status(f"⚠ {self.last_error}", 15000)
 

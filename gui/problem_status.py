@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QLabel, QStatusBar, QWidget
 
 from paramtally.core.errors import FieldPath, format_loc
 from paramtally.gui.document import Document
-from paramtally.gui.i18n import title_text
+from paramtally.gui.i18n import said_text, title_text
 from paramtally.gui.shown_text import MESSAGE_CHARS, shown
 
 __all__ = ["ProblemStatus"]
@@ -39,6 +39,7 @@ class ProblemStatus(QLabel):
         self.path = path
         where = title_text(self.document.title_of(path))
         # One line of bounded length: the reason and the path may quote a file's text (a block's name).
+        reason = said_text(reason)
         self.setText(shown(f"⚠ {where}: {reason}" if where else f"⚠ {reason}", MESSAGE_CHARS))
         self.setToolTip(shown(format_loc(path), MESSAGE_CHARS))
 

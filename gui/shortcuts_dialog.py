@@ -54,7 +54,9 @@ def _said(action: QAction) -> str:
 
 
 def _keys(action: QAction) -> str:
-    return " or ".join(key.toString(QKeySequence.SequenceFormat.NativeText) for key in action.shortcuts())
+    return translate("Shortcuts", " or ").join(
+        key.toString(QKeySequence.SequenceFormat.NativeText) for key in action.shortcuts()
+    )
 
 
 def _menu_actions(menu: QMenu, path: tuple[str, ...]) -> Iterator[tuple[QAction, tuple[str, ...]]]:

@@ -4,9 +4,11 @@
     python tools/build_translations.py --qm-only  build each .qm from its .ts (what translators run)
 
 ``pyside6-lupdate`` (shipped with PySide6-Essentials) reads every ``translate(context, text)`` /
-``QT_TRANSLATE_NOOP`` call under gui/; it cannot see the schema's titles, which core keeps as data,
-so they are written as ``QT_TRANSLATE_NOOP("Schema", …)`` calls into a temporary file it reads too
-(``core.explore.shown_titles``). Translations already in a .ts are kept; a text no longer in the code
+``QT_TRANSLATE_NOOP`` call under gui/; it cannot see the schema's titles and field descriptions,
+which core keeps as data, nor core's sentences (``say("…")`` calls, ``core.said``), so they are
+written as ``QT_TRANSLATE_NOOP("Schema", …)`` and ``QT_TRANSLATE_NOOP("Core", …)`` calls into a
+temporary file it reads too (``core.explore.shown_titles``; the templates found by reading core's
+code). Translations already in a .ts are kept; a text no longer in the code
 is dropped (-no-obsolete). Locations are left out so a moved line does not rewrite the file.
 ``pyside6-lrelease`` compiles each .ts; its output depends on the .ts alone, which
 tests/gui/test_translations.py checks against the committed .qm.
@@ -15,6 +17,7 @@ tests/gui/test_translations.py checks against the committed .qm.
 from __future__ import annotations
 
 import argparse
+import ast
 import subprocess
 import sys
 import tempfile
@@ -31,13 +34,34 @@ def tool(name: str) -> str:
     return str(found) if found.exists() else name
 
 
-def schema_calls() -> str:
-    """The schema's titles as calls lupdate reads."""
-    sys.path.insert(0, str(ROOT.parent))
-    from paramtally.core.explore.shown_titles import ROW_WORDS, schema_titles
+def said_templates() -> list[str]:
+    """The template of every ``say("…")`` call in core (``core.said``), read from the code: the
+    sentences core says (refusals, advice, notes, undo steps), translated in the ``Core`` context."""
+    found: set[str] = set()
+    for path in sorted((ROOT / "core").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if not (isinstance(node, ast.Call) and node.args):
+                continue
+            name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+            template = node.args[0]
+            if name == "say":
+                if not (isinstance(template, ast.Constant) and isinstance(template.value, str)):
+                    raise SystemExit(f"{path}:{node.lineno}: say() takes a literal template")
+                found.add(template.value)
+    return sorted(found)
 
-    texts = sorted({*schema_titles(), *ROW_WORDS})
-    return "".join(f"QT_TRANSLATE_NOOP({'Schema'!r}, {text!r})\n" for text in texts)
+
+def schema_calls() -> str:
+    """What core gives a person to read, as calls lupdate reads: the schema's titles, row words and
+    field descriptions (context ``Schema``), and core's sentences (context ``Core``)."""
+    sys.path.insert(0, str(ROOT.parent))
+    from paramtally.core.explore.shown_titles import ROW_WORDS, schema_descriptions, schema_titles
+    from paramtally.core.said import CONTEXT
+
+    texts = sorted({*schema_titles(), *ROW_WORDS, *schema_descriptions()})
+    calls = [f"QT_TRANSLATE_NOOP({'Schema'!r}, {text!r})\n" for text in texts]
+    calls += [f"QT_TRANSLATE_NOOP({CONTEXT!r}, {text!r})\n" for text in said_templates()]
+    return "".join(calls)
 
 
 def update_sources() -> None:

@@ -41,6 +41,7 @@ from paramtally.core.blocks.base import (
     leaf,
     norm_leaf,
 )
+from paramtally.core.said import say
 from paramtally.core.terms.node import Node
 
 __all__ = ["Attention"]
@@ -307,9 +308,9 @@ class Attention(Kind):
     def tp_problem(self, ctx: Context, tp: int) -> str | None:
         a, g, _ = self.heads(ctx)
         if a % tp:
-            return f"tensor parallel size {tp} does not divide the {a} attention heads"
+            return say("tensor parallel size {tp} does not divide the {a} attention heads", tp=tp, a=a)
         if g % tp and tp % g:
-            return f"tensor parallel size {tp} and the {g} KV heads do not divide each other"
+            return say("tensor parallel size {tp} and the {g} KV heads do not divide each other", tp=tp, g=g)
         return None
 
     def problems(self, ctx: Context) -> list[FieldProblem]:
@@ -317,11 +318,15 @@ class Attention(Kind):
         a, g, _ = self.heads(ctx)
         found: list[FieldProblem] = []
         if a % g:
-            found.append((("num_kv_heads",), f"KV heads ({g}) must divide the query heads ({a})", g))
+            found.append(
+                (("num_kv_heads",), say("KV heads ({g}) must divide the query heads ({a})", g=g, a=a), g)
+            )
         if self.head_dim is None and ctx.h % a:
-            message = (
-                f"the hidden size ({ctx.h:,}) is not a multiple of the {a} heads: change either, "
-                "or set the head width"
+            message = say(
+                "the hidden size ({h:,}) is not a multiple of the {a} heads: change either, "
+                "or set the head width",
+                h=ctx.h,
+                a=a,
             )
             found.append((("num_heads",), message, a))
         return found

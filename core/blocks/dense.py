@@ -32,6 +32,7 @@ from paramtally.core.blocks.base import (
     leaf,
     norm_leaf,
 )
+from paramtally.core.said import say
 from paramtally.core.terms.node import Node, group
 
 __all__ = ["ACTIVATIONS", "Activation", "DenseFFN", "NoFFN", "mlp_expr"]
@@ -130,7 +131,7 @@ class DenseFFN(Kind):
         return gguf_tensors_of(self.lora_matrices(ctx))
 
     def matrix_widths(self) -> list[tuple[str, str, int]]:
-        return [("width", "The FFN width", self.width)]
+        return [("width", say("The FFN width"), self.width)]
 
     def tp_problem(self, ctx: Context, tp: int) -> str | None:
         return None

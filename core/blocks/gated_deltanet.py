@@ -27,6 +27,7 @@ from paramtally.core.blocks.base import (
     gguf_tensors_of,
     leaf,
 )
+from paramtally.core.said import say
 from paramtally.core.terms.node import Node
 
 __all__ = ["GatedDeltaNet"]
@@ -133,12 +134,18 @@ class GatedDeltaNet(ScorelessMixer):
 
     def tp_problem(self, ctx: Context, tp: int) -> str | None:
         if self.key_heads % tp or self.value_heads % tp:
-            heads = f"{self.key_heads} key and {self.value_heads} value heads"
-            return f"tensor parallel size {tp} does not divide the {heads}"
+            return say(
+                "tensor parallel size {tp} does not divide the {k} key and {v} value heads",
+                tp=tp,
+                k=self.key_heads,
+                v=self.value_heads,
+            )
         return None
 
     def problems(self, ctx: Context) -> list[FieldProblem]:
         if self.value_heads % self.key_heads:
-            message = f"key heads ({self.key_heads}) must divide the value heads ({self.value_heads})"
+            message = say(
+                "key heads ({k}) must divide the value heads ({v})", k=self.key_heads, v=self.value_heads
+            )
             return [(("key_heads",), message, self.key_heads)]
         return []

@@ -12,6 +12,7 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import AfterValidator, ConfigDict, Field
 
 from paramtally.core.blocks.base import Context, LoRAMatrix, PositiveInt, Spec, TreeEdit, leaf
+from paramtally.core.said import say
 from paramtally.core.terms.node import Node
 
 __all__ = ["Adapter", "LoRA", "LoRATarget", "LoRATargets"]
@@ -25,7 +26,9 @@ def _distinct(targets: tuple[str, ...]) -> tuple[str, ...]:
     seen: set[str] = set()
     for target in targets:
         if target in seen:
-            raise ValueError(f"'{target}' is named twice; a matrix gets one low-rank update")
+            raise ValueError(
+                say("'{target}' is named twice; a matrix gets one low-rank update", target=target)
+            )
         seen.add(target)
     return targets
 

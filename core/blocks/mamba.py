@@ -28,6 +28,7 @@ from paramtally.core.blocks.base import (
     gguf_tensors_of,
     leaf,
 )
+from paramtally.core.said import say
 from paramtally.core.terms.node import Node
 
 __all__ = ["Mamba"]
@@ -165,9 +166,9 @@ class Mamba(ScorelessMixer):
 
     def tp_problem(self, ctx: Context, tp: int) -> str | None:
         inner = self.dims(ctx)["I"]
-        return (
-            None if inner % tp == 0 else f"tensor parallel size {tp} does not divide the Mamba width {inner}"
-        )
+        if inner % tp == 0:
+            return None
+        return say("tensor parallel size {tp} does not divide the Mamba width {inner}", tp=tp, inner=inner)
 
     def problems(self, ctx: Context) -> list[FieldProblem]:
         return []

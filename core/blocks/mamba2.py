@@ -30,6 +30,7 @@ from paramtally.core.blocks.base import (
     gguf_tensors_of,
     leaf,
 )
+from paramtally.core.said import say
 from paramtally.core.terms.node import Node
 
 __all__ = ["Mamba2"]
@@ -207,9 +208,13 @@ class Mamba2(ScorelessMixer):
         # vLLM MambaMixer2 splits the heads and, when t does not divide the groups, pads them to t
         # groups so each rank holds whole ones: that needs G to divide t.
         if self.num_heads % tp:
-            return f"tensor parallel size {tp} does not divide the {self.num_heads} SSM heads"
+            return say("tensor parallel size {tp} does not divide the {n} SSM heads", tp=tp, n=self.num_heads)
         if self.groups % tp and tp % self.groups:
-            return f"tensor parallel size {tp} neither divides nor is a multiple of the {self.groups} groups"
+            return say(
+                "tensor parallel size {tp} neither divides nor is a multiple of the {n} groups",
+                tp=tp,
+                n=self.groups,
+            )
         return None
 
     def problems(self, ctx: Context) -> list[FieldProblem]:
@@ -218,7 +223,7 @@ class Mamba2(ScorelessMixer):
             return [
                 (
                     ("num_heads",),
-                    f"{self.num_heads} SSM heads do not divide the inner width {inner}",
+                    say("{n} SSM heads do not divide the inner width {inner}", n=self.num_heads, inner=inner),
                     self.num_heads,
                 )
             ]

@@ -37,6 +37,7 @@ from paramtally.core.blocks.base import (
     leaf,
     norm_leaf,
 )
+from paramtally.core.said import say
 from paramtally.core.terms.node import Node
 
 __all__ = ["MLA"]
@@ -226,11 +227,13 @@ class MLA(Kind):
 
     def tp_problem(self, ctx: Context, tp: int) -> str | None:
         if self.num_heads % tp:
-            return f"tensor parallel size {tp} does not divide the {self.num_heads} attention heads"
+            return say(
+                "tensor parallel size {tp} does not divide the {a} attention heads", tp=tp, a=self.num_heads
+            )
         return None
 
     def problems(self, ctx: Context) -> list[FieldProblem]:
         if self.indexer_heads and not self.q_lora_rank:  # the indexer reads the q latent
-            message = "an indexer needs the q rank: its queries come from the q latent (r_q)"
+            message = say("an indexer needs the q rank: its queries come from the q latent (r_q)")
             return [(("indexer_heads",), message, self.indexer_heads)]
         return []

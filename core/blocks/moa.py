@@ -34,6 +34,7 @@ from paramtally.core.blocks.base import (
     gguf_tensors_of,
     leaf,
 )
+from paramtally.core.said import say
 from paramtally.core.terms.node import Node
 
 __all__ = ["MoA"]
@@ -165,6 +166,8 @@ class MoA(Kind):
 
     def problems(self, ctx: Context) -> list[FieldProblem]:
         if self.top_k > self.num_experts:
-            message = f"experts per token ({self.top_k}) exceed the experts ({self.num_experts})"
+            message = say(
+                "experts per token ({k}) exceed the experts ({n})", k=self.top_k, n=self.num_experts
+            )
             return [(("top_k",), message, self.top_k)]
         return []

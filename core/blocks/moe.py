@@ -42,6 +42,7 @@ from paramtally.core.blocks.base import (
     leaf,
 )
 from paramtally.core.blocks.dense import Activation, mlp_expr
+from paramtally.core.said import say
 from paramtally.core.terms.node import Node
 
 __all__ = ["MoE"]
@@ -84,7 +85,7 @@ class MoE(Kind):
         initial=lambda ffn, h: carried_into(MoE, ffn, h),
         kind="moe",
         fallback="dense",
-        undo_remove="Convert to dense FFN",
+        undo_remove=say("Convert to dense FFN"),
     )
     SUGGESTED: ClassVar[dict[str, Callable[[int], object]]] = {
         "num_experts": lambda h: 8,
@@ -201,7 +202,7 @@ class MoE(Kind):
         return gguf_tensors_of(self.lora_matrices(ctx), routed=lambda m: m[3] == E and f in (m[1], m[2]))
 
     def matrix_widths(self) -> list[tuple[str, str, int]]:
-        return [("expert_width", "The expert width", self.expert_width)]
+        return [("expert_width", say("The expert width"), self.expert_width)]
 
     def bounds(self, name: str, values: Mapping[str, int]) -> Bounds:
         """At least as many experts as a token uses, and at most as many per token as there are."""
@@ -227,6 +228,8 @@ class MoE(Kind):
 
     def problems(self, ctx: Context) -> list[FieldProblem]:
         if self.top_k > self.num_experts:
-            message = f"experts per token ({self.top_k}) exceed the experts ({self.num_experts})"
+            message = say(
+                "experts per token ({k}) exceed the experts ({n})", k=self.top_k, n=self.num_experts
+            )
             return [(("top_k",), message, self.top_k)]
         return []

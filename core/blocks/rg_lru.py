@@ -30,6 +30,7 @@ from paramtally.core.blocks.base import (
     ScorelessMixer,
     leaf,
 )
+from paramtally.core.said import say
 from paramtally.core.terms.node import Node
 
 __all__ = ["RGLRU"]
@@ -142,7 +143,11 @@ class RGLRU(ScorelessMixer):
 
     def tp_problem(self, ctx: Context, tp: int) -> str | None:
         if self.num_heads % tp:
-            return f"tensor parallel size {tp} does not divide the RG-LRU's {self.num_heads} gate blocks"
+            return say(
+                "tensor parallel size {tp} does not divide the RG-LRU's {n} gate blocks",
+                tp=tp,
+                n=self.num_heads,
+            )
         return None
 
     def problems(self, ctx: Context) -> list[FieldProblem]:
@@ -151,7 +156,11 @@ class RGLRU(ScorelessMixer):
             return [
                 (
                     ("num_heads",),
-                    f"{self.num_heads} gate blocks do not divide the recurrence width {inner}",
+                    say(
+                        "{n} gate blocks do not divide the recurrence width {inner}",
+                        n=self.num_heads,
+                        inner=inner,
+                    ),
                     self.num_heads,
                 )
             ]

@@ -33,6 +33,7 @@ from paramtally.core.blocks.base import (
     Replicated,
     leaf,
 )
+from paramtally.core.said import say
 from paramtally.core.terms.node import Node
 
 __all__ = ["SharedTransformer"]
@@ -202,7 +203,11 @@ class SharedTransformer(Kind):
     def tp_problem(self, ctx: Context, tp: int) -> str | None:
         d = self.dims(ctx)
         if d["a"] % tp:
-            return f"tensor parallel size {tp} does not divide the shared transformer's {d['a']} heads"
+            return say(
+                "tensor parallel size {tp} does not divide the shared transformer's {a} heads",
+                tp=tp,
+                a=d["a"],
+            )
         return None
 
     def problems(self, ctx: Context) -> list[FieldProblem]:
@@ -210,6 +215,10 @@ class SharedTransformer(Kind):
         found: list[FieldProblem] = []
         if d["a"] % d["g"]:
             found.append(
-                (("num_kv_heads",), f"KV heads ({d['g']}) must divide the query heads ({d['a']})", d["g"])
+                (
+                    ("num_kv_heads",),
+                    say("KV heads ({g}) must divide the query heads ({a})", g=d["g"], a=d["a"]),
+                    d["g"],
+                )
             )
         return found

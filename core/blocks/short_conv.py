@@ -26,6 +26,7 @@ from paramtally.core.blocks.base import (
     ScorelessMixer,
     leaf,
 )
+from paramtally.core.said import say
 from paramtally.core.terms.node import Node
 
 __all__ = ["ShortConv"]
@@ -109,7 +110,9 @@ class ShortConv(ScorelessMixer):
 
     def tp_problem(self, ctx: Context, tp: int) -> str | None:
         if ctx.h % tp:
-            return f"tensor parallel size {tp} does not divide the short conv's {ctx.h} channels"
+            return say(
+                "tensor parallel size {tp} does not divide the short conv's {h} channels", tp=tp, h=ctx.h
+            )
         return None
 
     def problems(self, ctx: Context) -> list[FieldProblem]:

@@ -20,6 +20,7 @@ from paramtally.core.blocks import KIND_TAGS
 from paramtally.core.count.breakdown import ParamReport
 from paramtally.core.count.parameters import block_kind, count_parameters, layer_span, run_title
 from paramtally.core.errors import FieldPath
+from paramtally.core.said import say
 from paramtally.core.schema import Architecture, Block, LayerGroup, LoRA, Run, Stack, StackRole
 from paramtally.core.schema.block import block_fields
 from paramtally.core.schema.field_specs import FieldSpec, field_spec, kind_title
@@ -192,14 +193,18 @@ def _fill(rows: list[TreeRow], template: _StackTemplate, h: int) -> None:
     one = [sum(fields.values()) for fields in by_field]
     pair_totals = [one[block] * layers for block, layers in template.pairs]
     pair_details = [
-        f"{total:,} parameters\n{layers:,} layers (F2 or double-click to change the count)"
+        say(
+            "{total:,} parameters\n{layers:,} layers (F2 or double-click to change the count)",
+            total=total,
+            layers=layers,
+        )
         for total, (_, layers) in zip(pair_totals, template.pairs, strict=True)
     ]
     parts = []
     for pair, name, detail in template.parts:
         block, layers = template.pairs[pair]
         params = by_field[block].get(name, 0) * layers
-        parts.append((params, f"{params:,} parameters\n{detail}"))
+        parts.append((params, say("{total:,} parameters\n{detail}", total=params, detail=detail)))
     totals = [0] * len(template.rows)
     for index in range(len(template.rows) - 1, -1, -1):  # children after their parents
         row = template.rows[index]
@@ -214,11 +219,17 @@ def _fill(rows: list[TreeRow], template: _StackTemplate, h: int) -> None:
             rows.append(_made(TreeRow, ("part", row.group, row.part, row.text, params, detail, parent, None)))
             continue
         if row.kind == "stack":
-            detail = f"{total:,} parameters in its layers (its input and final norm are counted apart)"
+            detail = say(
+                "{total:,} parameters in its layers (its input and final norm are counted apart)", total=total
+            )
         elif row.slot >= 0:
             detail = pair_details[row.slot]
         else:
-            detail = f"{total:,} parameters\n{_repetitions(row.count or 0)} (F2 or double-click to change)"
+            detail = say(
+                "{total:,} parameters\n{repetitions} (F2 or double-click to change)",
+                total=total,
+                repetitions=_repetitions(row.count or 0),
+            )
         rows.append(_made(TreeRow, (row.kind, row.group, None, row.text, total, detail, parent, row.count)))
 
 
@@ -309,7 +320,7 @@ class _TemplateBuilder:
 
 
 def _repetitions(count: int) -> str:
-    return f"{count:,} repetition{'s' if count != 1 else ''}"  # a pattern once: '1 repetition'
+    return say("1 repetition") if count == 1 else say("{n:,} repetitions", n=count)
 
 
 def _mtp_rows(arch: Architecture, rows: list[TreeRow], report: ParamReport) -> None:
@@ -317,12 +328,16 @@ def _mtp_rows(arch: Architecture, rows: list[TreeRow], report: ParamReport) -> N
     assert mtp is not None and block is not None
     me = len(rows)
     modules = f"{mtp.count} module{'s' if mtp.count != 1 else ''}"
-    detail = f"{report.mtp:,} parameters, counted apart from the total (transformers does not build them)"
+    detail = say(
+        "{total:,} parameters, counted apart from the total (transformers does not build them)",
+        total=report.mtp,
+    )
     rows.append(TreeRow("stack", ("mtp",), None, f"MTP: {modules}", report.mtp, detail, -1))
     by_field = block_field_params(block, arch.hidden_size)
-    for name, text, detail in _block_text(block).parts:
+    for name, text, what in _block_text(block).parts:
         params = by_field.get(name, 0) * mtp.count
-        rows.append(TreeRow("part", ("mtp",), name, text, params, f"{params:,} parameters\n{detail}", me))
+        detail = say("{total:,} parameters\n{detail}", total=params, detail=what)
+        rows.append(TreeRow("part", ("mtp",), name, text, params, detail, me))
 
 
 # Which part of a block holds each LoRA target's matrix.

@@ -16,6 +16,7 @@ from typing import NamedTuple
 from paramtally.core.blocks import Context
 from paramtally.core.blocks.base import leaf, norm_leaf
 from paramtally.core.count.breakdown import ADDED_PARTS, PARTS, LayerGroupRow, ParamReport
+from paramtally.core.said import say
 from paramtally.core.schema import Architecture, Block, Run, Stack, StackRole, VisionStack, block_node
 from paramtally.core.schema.model import stack_runs
 from paramtally.core.terms.node import Node, group
@@ -280,7 +281,16 @@ def _stack_nodes(
     for block, layers in plan.pairs:
         one, node = _run_nodes(plan.blocks[block], h, layers)
         pairs.append(
-            (node.params, "", f"one block = {one.params:,}", layers, node.added, node.children, "", ())
+            (
+                node.params,
+                "",
+                say("one block = {n:,}", n=one.params),
+                layers,
+                node.added,
+                node.children,
+                "",
+                (),
+            )
         )
     nodes = [
         _made(Node, (title, *pairs[pair])) for title, pair in zip(plan.titles, plan.run_pairs, strict=True)

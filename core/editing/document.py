@@ -40,6 +40,7 @@ from paramtally.core.editing.history import Edit, History, HistoryLike
 from paramtally.core.editing.layout_marks import Layout, Marks, kept_marks, layout_of, typed_layout
 from paramtally.core.editing.typed_drafts import problems_of, settle
 from paramtally.core.errors import FieldError, ParamTallyError, field_problems, one_line
+from paramtally.core.said import say
 from paramtally.core.schema import Architecture, StackRole
 from paramtally.core.schema.advice import hints
 from paramtally.core.schema.field_titles import field_title
@@ -280,7 +281,11 @@ class Document:
             return False
         named = ", ".join(self.title_of(where) for where in settled.applied)
         first = next(iter(values))
-        text = (what or f"Set {named}") if not refused else f"Type {self.title_of(first)} (not applied yet)"
+        text: str
+        if refused:
+            text = say("Type {title} (not applied yet)", title=self.title_of(first))
+        else:
+            text = what or say("Set {named}", named=named)
         self._push(self._set_state, self._current, (settled.model, settled.pending), text, merge_key)
         return not refused
 
@@ -313,7 +318,7 @@ class Document:
             self.report_problem(path, exc.reason)
             return False
         except ParamTallyError as exc:
-            self.report_problem(path, str(exc))
+            self.report_problem(path, one_line(exc))
             return False
         self._clear_error(path)
         self.set_architecture(arch, text, drop)
@@ -326,7 +331,7 @@ class Document:
 
         return self.edit_architecture(
             lambda arch: stack_from_pattern(arch, stack, text)[1],
-            f"Make the {stack} from a pattern",
+            say("Make the {stack} from a pattern", stack=stack),
             (stack, "layers"),
         )
 
@@ -344,9 +349,11 @@ class Document:
         if len(list(dict.fromkeys(groups))) <= 1 or not reached:
             return self.set_group_value(groups[0], block_path, value)
         title = field_title(block_path, group_block(self._architecture, reached[0]))
-        count = f"{len(reached)} group{'s' if len(reached) != 1 else ''}"
         paths = {(*group, "override", *block_path): value for group in reached}
-        return self._set_fields(paths, what=f"Set {title.split(' › ')[-1]} on {count}")
+        title = title.split(" › ")[-1]
+        if len(reached) == 1:
+            return self._set_fields(paths, what=say("Set {title} on 1 group", title=title))
+        return self._set_fields(paths, what=say("Set {title} on {n} groups", title=title, n=len(reached)))
 
     def reset_group_value(self, group: FieldPath, block_path: FieldPath) -> bool:
         """The group follows its base block again for that field, and a value typed there that did
@@ -401,7 +408,13 @@ class Document:
         # of them unchanged), in the form's titles ('Set GPUs, Tensor parallel').
         changed = [name for name in values if getattr(after, name) != getattr(before, name)] or list(values)
         named = ", ".join(self.title_of((*SCENARIO, name)) for name in changed)
-        self._push(self._set_scenario, (before, self._marks), (after, marks), f"Set {named}", merge_key)
+        self._push(
+            self._set_scenario,
+            (before, self._marks),
+            (after, marks),
+            say("Set {named}", named=named),
+            merge_key,
+        )
         return True
 
     def _scenario_after(
@@ -442,7 +455,11 @@ class Document:
         self._clear_error(path)
         marks = kept_marks(self._marks, after)
         self._push(
-            self._set_scenario, (before, self._marks), (after, marks), f"Set {self.title_of(path)}", merge_key
+            self._set_scenario,
+            (before, self._marks),
+            (after, marks),
+            say("Set {named}", named=self.title_of(path)),
+            merge_key,
         )
         return True
 

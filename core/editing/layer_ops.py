@@ -19,6 +19,7 @@ from pydantic import BaseModel
 
 from paramtally.core.blocks import INSERTION_KINDS, KIND_TAGS, retyped
 from paramtally.core.errors import FieldError, FieldPath, ParamTallyError
+from paramtally.core.said import say
 from paramtally.core.schema import MTP, Adapter, Architecture, Block, LayerGroup, LoRA, MoE, StackRole, thaw
 from paramtally.core.schema.field_titles import field_title
 from paramtally.core.schema.group_addresses import (
@@ -67,7 +68,10 @@ Layers = tuple[LayerGroup, ...]
 
 def _check_index(layers: Layers, index: int) -> None:
     if not 0 <= index < len(layers):
-        raise FieldError(("layers", index), f"there is no layer group {index + 1} (there are {len(layers)})")
+        raise FieldError(
+            ("layers", index),
+            say("there is no layer group {n} (there are {count})", n=index + 1, count=len(layers)),
+        )
 
 
 def group_starts(layers: Layers) -> tuple[int, ...]:
@@ -85,7 +89,9 @@ def split_group(layers: Layers, index: int, first_count: int) -> Layers:
     _check_index(layers, index)
     group = layers[index]
     if not 0 < first_count < group.count:
-        message = f"the split point {first_count} must lie between 1 and {group.count - 1}"
+        message = say(
+            "the split point {n} must lie between 1 and {most}", n=first_count, most=group.count - 1
+        )
         raise FieldError(("layers", index, "count"), message)
     first = group.model_copy(update={"count": first_count})
     second = group.model_copy(update={"count": group.count - first_count})
@@ -109,7 +115,7 @@ def mergeable(arch: Architecture, group: FieldPath) -> bool:
 def merge_with_next(arch: Architecture, group: FieldPath) -> Architecture:
     """``group`` with the next group's layers in it, when they are the same (``mergeable``)."""
     if not mergeable(arch, group):
-        raise FieldError(group, "only groups with the same blocks can be merged")
+        raise FieldError(group, say("only groups with the same blocks can be merged"))
     layers, index = siblings(arch, group), int(group[-1])
     merged = layers[index].model_copy(update={"count": layers[index].count + layers[index + 1].count})
     return with_siblings(arch, group[:-1], (*layers[:index], merged, *layers[index + 2 :]))
@@ -120,7 +126,7 @@ def siblings(arch: Architecture, group: FieldPath) -> Layers:
     if len(group) == 3:
         stack = getattr(arch, str(group[0]), None)
         if stack is None:
-            raise FieldError(group[:1], f"this model has no {group[0]} stack")
+            raise FieldError(group[:1], say("this model has no {stack} stack", stack=group[0]))
         return tuple(stack.layers)
     owner = group_at(arch, group[:-2])
     assert isinstance(owner, LayerGroup)
@@ -164,7 +170,7 @@ def delete_group(layers: Layers, index: int, holder: str = "stack") -> Layers:
     """The groups without group ``index``; the last one of a ``holder`` (a stack, a pattern) stays."""
     _check_index(layers, index)
     if len(layers) == 1:
-        raise FieldError(("layers",), f"the {holder} needs at least one layer group")
+        raise FieldError(("layers",), say("the {holder} needs at least one layer group", holder=holder))
     return (*layers[:index], *layers[index + 1 :])
 
 
@@ -250,7 +256,7 @@ def set_total(layers: Layers, total: int, stack: StackRole = "decoder") -> Layer
     gets the new layers after it, as a group of the block its last layer has.
     """
     if total < 1:
-        raise FieldError((stack, "num_layers"), "needs at least 1 layer")
+        raise FieldError((stack, "num_layers"), say("needs at least 1 layer"))
     current = sum(group.layers for group in layers)
     if total >= current:
         last = layers[-1]
@@ -303,7 +309,9 @@ def with_layers(arch: Architecture, layers: Layers, stack: StackRole = "decoder"
     """``arch`` with a new stack of groups, validated as a whole (cross-field rules included)."""
     data = arch.model_dump()
     if data.get(stack) is None:
-        raise ParamTallyError(f"{stack}: this model has no {stack} stack")
+        raise ParamTallyError(
+            say("{path}: {reason}", path=stack, reason=say("this model has no {stack} stack", stack=stack))
+        )
     data[stack]["layers"] = [thaw(group.model_dump()) for group in layers]
     return Architecture.model_validate(data)
 
@@ -333,12 +341,12 @@ def with_siblings(arch: Architecture, parent: FieldPath, groups: Layers) -> Arch
     if len(parent) == 2:
         role = stack_of(parent)
         if role is None:
-            raise FieldError(parent, "not a stack's layer groups")
+            raise FieldError(parent, say("not a stack's layer groups"))
         return with_layers(arch, groups, role)
     owner = group_at(arch, parent[:-1])
     assert isinstance(owner, LayerGroup)
     if not groups:
-        raise FieldError(parent, "a pattern needs at least one layer group")
+        raise FieldError(parent, say("a pattern needs at least one layer group"))
     return with_group(arch, parent[:-1], owner.model_copy(update={"pattern": tuple(groups)}))
 
 
@@ -356,7 +364,9 @@ def block_with_value(block: Block, path: FieldPath, value: Any, h: int) -> Block
     node: Any = data
     for step in parents:
         if not isinstance(node, dict) or node.get(step) is None:
-            raise FieldError(path, f"this block has no {'.'.join(map(str, path[: len(parents)]))}")
+            raise FieldError(
+                path, say("this block has no {part}", part=".".join(map(str, path[: len(parents)])))
+            )
         node = node[step]
     if last == "kind" and node.get("kind") in KIND_TAGS and value in KIND_TAGS:
         replaced = retyped(node, str(value), h)
@@ -394,7 +404,9 @@ def without_group_value(arch: Architecture, group: FieldPath, path: FieldPath) -
     node = group_at(arch, group)
     if path[-1] != "kind" and field_origin(arch, group, path) == "own kind":
         part = field_title(path[:1], group_block(arch, group))
-        raise FieldError((*group, "override", *path), f"the {part} is of its own kind here: reset its kind")
+        raise FieldError(
+            (*group, "override", *path), say("the {part} is of its own kind here: reset its kind", part=part)
+        )
     override = thaw(node.override)
     path = path[:-1] if path[-1] == "kind" else path
     chain: list[dict[str, Any]] = [override]
@@ -490,7 +502,10 @@ def edit_range(
     layers = getattr(arch, stack).layers if getattr(arch, stack) is not None else ()
     total = sum(group.layers for group in layers)
     if not 0 <= first < stop <= total:
-        raise FieldError((stack, "layers"), f"layers {first}–{stop - 1} are not within 0–{total - 1}")
+        raise FieldError(
+            (stack, "layers"),
+            say("layers {first}–{last} are not within 0–{most}", first=first, last=stop - 1, most=total - 1),
+        )
     arch = with_layers(arch, split_at(split_at(layers, first), stop), stack)
     start = 0
     for index, group in enumerate(getattr(arch, stack).layers):

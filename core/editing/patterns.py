@@ -38,6 +38,7 @@ from paramtally.core.count.parameters import block_kind, layer_span
 from paramtally.core.editing.layer_ops import Layers, block_with_value, with_layers
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.families.layer_pattern import periodic_groups
+from paramtally.core.said import say
 from paramtally.core.schema import Architecture, Block, LayerGroup, StackRole
 from paramtally.core.schema.field_specs import kind_title
 from paramtally.core.schema.group_addresses import difference
@@ -116,9 +117,11 @@ def parse(text: str) -> Pattern:
     """The pattern a line describes; PatternError naming the part it cannot read."""
     clauses = [part.strip() for part in re.split(r"[;\n]", text) if part.strip()]
     if not clauses:
-        raise PatternError("the pattern is empty: write e.g. [mamba2 ×7, attention] × 4")
+        raise PatternError(say("the pattern is empty: write e.g. [mamba2 ×7, attention] × 4"))
     if long := re.search(rf"\d{{{_DIGITS + 1},}}", text):  # Python reads at most 4,300 digits
-        raise PatternError(f"{long[0][:_DIGITS]}…: a number here has at most {_DIGITS} digits")
+        raise PatternError(
+            say("{typed}…: a number here has at most {n} digits", typed=long[0][:_DIGITS], n=_DIGITS)
+        )
     pattern = Pattern()
     sequence_seen = False
     for clause in clauses:
@@ -126,7 +129,7 @@ def parse(text: str) -> Pattern:
         if ratio := _RATIO.fullmatch(lower):
             local, glob = int(ratio[1]), int(ratio[2])
             if local + glob == 0:
-                raise PatternError(f"'{clause}': a ratio needs at least one layer")
+                raise PatternError(say("'{clause}': a ratio needs at least one layer", clause=clause))
             local_layer = LayerSpec(mixer=_WINDOWED, window=_window(ratio[3], clause) or 0)
             _check_layers(local + glob)  # before the tuple is made: a typed 10⁹ would fill the memory
             period = (local_layer,) * local + (LayerSpec(mixer=_WINDOWED, global_=True),) * glob
@@ -135,12 +138,18 @@ def parse(text: str) -> Pattern:
         elif rule := _EVERY.fullmatch(lower):
             kind = _kind(rule[1], clause)
             if kind not in FFNS:
-                raise PatternError(f"'{clause}': only an FFN ({', '.join(FFNS)}) can be set every n-th layer")
+                raise PatternError(
+                    say(
+                        "'{clause}': only an FFN ({ffns}) can be set every n-th layer",
+                        clause=clause,
+                        ffns=", ".join(FFNS),
+                    )
+                )
             every = (
                 1 if rule[2] is None else _ORDINAL.get(rule[2]) or (int(rule[2]) if rule[2].isdigit() else 0)
             )
             if every < 1:
-                raise PatternError(f"'{clause}': say every 2nd (3rd, …) layer")
+                raise PatternError(say("'{clause}': say every 2nd (3rd, …) layer", clause=clause))
             first = int(rule[3]) if rule[3] is not None else every - 1
             pattern = replace(pattern, ffn_rules=(*pattern.ffn_rules, (kind, every, first)))
         elif window := re.fullmatch(r"window\s+(\S+)", lower):
@@ -154,7 +163,9 @@ def parse(text: str) -> Pattern:
 
 def _once(seen: bool, clause: str) -> bool:
     if seen:
-        raise PatternError(f"'{clause}': one sequence (or ratio) per pattern; combine them in brackets")
+        raise PatternError(
+            say("'{clause}': one sequence (or ratio) per pattern; combine them in brackets", clause=clause)
+        )
     return True
 
 
@@ -169,7 +180,11 @@ def _window(text: str | None, clause: str) -> int | None:
         return None
     if not re.fullmatch(r"[+-]?\d+", text) or int(text) < 1:
         raise PatternError(
-            f"'{clause}': the window {text} is refused: a window is a whole number of tokens, at least 1"
+            say(
+                "'{clause}': the window {text} is refused: a window is a whole number of tokens, at least 1",
+                clause=clause,
+                text=text,
+            )
         )
     return int(text)
 
@@ -178,7 +193,14 @@ def _kind(word: str, clause: str) -> str:
     kind = _NAMES.get(_folded(word), "")
     if not kind:
         known = ", ".join((*MIXERS, "local", "global", *FFNS))
-        raise PatternError(f"'{clause}': unknown layer kind '{word}' (kinds: {known})")
+        raise PatternError(
+            say(
+                "'{clause}': unknown layer kind '{word}' (kinds: {known})",
+                clause=clause,
+                word=word,
+                known=known,
+            )
+        )
     return kind
 
 
@@ -217,8 +239,12 @@ def _count(text: str, clause: str) -> int:
     count = int(text)
     if not 1 <= count <= MAX_PATTERN_LAYERS:
         raise PatternError(
-            f"'{clause}': a count is a whole number from 1 to {MAX_PATTERN_LAYERS:,} "
-            f"(a pattern makes at most {MAX_PATTERN_LAYERS:,} layers)"
+            say(
+                "'{clause}': a count is a whole number from 1 to {most:,} "
+                "(a pattern makes at most {most:,} layers)",
+                clause=clause,
+                most=MAX_PATTERN_LAYERS,
+            )
         )
     return count
 
@@ -228,7 +254,7 @@ def _items(text: str, clause: str) -> tuple[LayerSpec, ...]:
     for item in _split(text):
         item = item.strip()
         if not item:
-            raise PatternError(f"'{clause}': an empty item (two commas in a row?)")
+            raise PatternError(say("'{clause}': an empty item (two commas in a row?)", clause=clause))
         nested = re.fullmatch(rf"\[(.*)\](?:{_TIMES}(\d+))?", item, flags=re.S)
         if nested and _balanced(nested[1]):
             one = list(_items(nested[1], clause))
@@ -236,7 +262,13 @@ def _items(text: str, clause: str) -> tuple[LayerSpec, ...]:
         elif plain := re.fullmatch(rf"([\w+\- ]+?)(?:{_TIMES}(\d+))?", item):
             one, times = [_layer(plain[1], clause)], _count(plain[2], clause) if plain[2] else 1
         else:
-            raise PatternError(f"'{clause}': cannot read '{item}' (write a kind, then × and a count)")
+            raise PatternError(
+                say(
+                    "'{clause}': cannot read '{item}' (write a kind, then × and a count)",
+                    clause=clause,
+                    item=item,
+                )
+            )
         # Checked before the layers are written out: `attention × 1000000000` took 80 s and 16 GB.
         _check_layers(len(layers) + len(one) * times)
         layers += one * times
@@ -246,7 +278,11 @@ def _items(text: str, clause: str) -> tuple[LayerSpec, ...]:
 def _check_layers(layers: int) -> None:
     if layers > MAX_PATTERN_LAYERS:
         raise PatternError(
-            f"the pattern makes {layers:,} layers; a pattern makes at most {MAX_PATTERN_LAYERS:,}"
+            say(
+                "the pattern makes {layers:,} layers; a pattern makes at most {most:,}",
+                layers=layers,
+                most=MAX_PATTERN_LAYERS,
+            )
         )
 
 
@@ -289,17 +325,31 @@ def expand(
     total = pattern.layers(current_layers)
     if total > MAX_PATTERN_LAYERS:  # filling a stack of more layers than a pattern makes
         raise PatternError(
-            f"the pattern would fill the stack's {total:,} layers; a pattern makes at most "
-            f"{MAX_PATTERN_LAYERS:,}: give it a repeat count"
+            say(
+                "the pattern would fill the stack's {total:,} layers; a pattern makes at most "
+                "{most:,}: give it a repeat count",
+                total=total,
+                most=MAX_PATTERN_LAYERS,
+            )
         )
     period = len(pattern.period)
     for _, every, first in pattern.ffn_rules:
         period = math.lcm(period, every)
         if first >= total:
-            raise PatternError(f"the first layer of a rule ({first}) is past the last layer ({total - 1})")
+            raise PatternError(
+                say(
+                    "the first layer of a rule ({first}) is past the last layer ({last})",
+                    first=first,
+                    last=total - 1,
+                )
+            )
     if period > MAX_PATTERN_LAYERS:
         raise PatternError(
-            f"the rules repeat only every {period:,} layers; a pattern makes at most {MAX_PATTERN_LAYERS:,}"
+            say(
+                "the rules repeat only every {period:,} layers; a pattern makes at most {most:,}",
+                period=period,
+                most=MAX_PATTERN_LAYERS,
+            )
         )
     blocks: dict[LayerSpec, Block] = {}
 
@@ -335,7 +385,9 @@ def _block(spec: LayerSpec, base: Block, h: int, window: int | None, known: Mapp
     elif spec.window is not None:
         size = spec.window or window or base.mixer.attended_window()
         if not size:
-            raise PatternError("local layers need a window: add ', window 1024' (or a clause 'window 1024')")
+            raise PatternError(
+                say("local layers need a window: add ', window 1024' (or a clause 'window 1024')")
+            )
         block = block_with_value(block, ("mixer", _WINDOW), size, h)
     if spec.ffn is not None and spec.ffn != block.ffn.kind:
         block = _switched(block, "ffn", spec.ffn, h, known)
@@ -356,7 +408,9 @@ def stack_from_pattern(arch: Architecture, stack: StackRole, text: str) -> tuple
     pattern = parse(text)
     layers = getattr(arch, stack)
     if layers is None:
-        raise ParamTallyError(f"{stack}: this model has no {stack} stack")
+        raise ParamTallyError(
+            say("{path}: {reason}", path=stack, reason=say("this model has no {stack} stack", stack=stack))
+        )
     base = arch.blocks[layers.block]
     parts = stack_parts(run.block for run in arch.runs if run.stack == stack)
     groups = expand(pattern, base, arch.hidden_size, layers.num_layers, parts)

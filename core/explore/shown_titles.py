@@ -16,7 +16,7 @@ from pydantic import BaseModel
 
 from paramtally.core.schema.field_specs import field_spec, kind_title
 
-__all__ = ["ROW_WORDS", "schema_titles"]
+__all__ = ["ROW_WORDS", "schema_descriptions", "schema_titles"]
 
 # Words core puts into the layer tree's rows and the breakdown's part names besides the titles
 # (``core.count.parameters.run_title`` and ``block_kind``, ``core.count.breakdown``).
@@ -55,6 +55,7 @@ ROW_WORDS = (
     "context",
     "batch",
     "mixer",
+    "moe",
     "parallel mixer",
     "adapter",
     "lora",
@@ -129,14 +130,17 @@ def _models() -> Iterator[type[BaseModel]]:
 
 def _part_titles() -> set[str]:
     """The names of a breakdown's parts and of the memory's parts (charts, headline, tables), the
-    templates' (File → New), and the design variables' and figures' (Explore)."""
+    templates' (File → New), the design variables' and figures' (Explore), and the export formats'
+    kinds (a save dialog's file types)."""
     from paramtally.core.count.breakdown import PART_LABELS
     from paramtally.core.editing.templates import TEMPLATES
     from paramtally.core.explore.figures import FIGURES
     from paramtally.core.explore.variables import VARIABLES
+    from paramtally.core.io.formats import FORMATS
     from paramtally.core.memory.estimate import PART_TITLES
 
     parts = {*PART_LABELS.values(), *PART_TITLES.values(), "KV cache + recurrent state", "Recurrent state"}
+    parts |= {form.kind for form in FORMATS}  # a save dialog's file types: 'HTML page'
     explore = {variable.title for variable in VARIABLES} | {figure.title for figure in FIGURES}
     return parts | {title for title, _ in TEMPLATES.values()} | explore
 
@@ -152,3 +156,26 @@ def schema_titles() -> tuple[str, ...]:
             titles.add(spec.label)
             titles.update(spec.choice_labels)
     return tuple(sorted(title for title in titles if title))
+
+
+def schema_descriptions() -> tuple[str, ...]:
+    """Every description core gives a person as a tooltip, each once, sorted: the fields' (the form,
+    the scenario, the dialogs), the derived fields' (a stack's layers), the GPU setups table's
+    columns, and the design variables' (with what each allows) and figures'."""
+    from dataclasses import fields
+
+    from paramtally.core.editing.edits import DERIVED
+    from paramtally.core.explore.figures import FIGURES
+    from paramtally.core.explore.variables import VARIABLES, with_ffn_scaled
+    from paramtally.core.memory.fit import SetupFit
+
+    found = {
+        field_spec(name, info).description for model in _models() for name, info in model.model_fields.items()
+    }
+    found |= {derived.info.description or "" for derived in DERIVED.values()}
+    found |= {str(column.metadata["description"]) for column in fields(SetupFit)}
+    hidden = next(variable for variable in VARIABLES if variable.name == "hidden_size")
+    variables = (*VARIABLES, with_ffn_scaled(hidden))
+    found |= {text for variable in variables for text in (variable.description, variable.constraint)}
+    found |= {figure.description for figure in FIGURES}
+    return tuple(sorted(text for text in found if text))

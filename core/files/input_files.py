@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from paramtally.core.errors import ParamTallyError
+from paramtally.core.said import say
 from paramtally.core.text import character_name, escaped
 
 __all__ = [
@@ -83,7 +84,9 @@ def open_regular(path: Path, origin: str | None = None, *, nofollow: bool = Fals
         _check_regular(os.stat(path, follow_symlinks=not nofollow).st_mode, name)
         descriptor = os.open(path, flags)
     except OSError as exc:
-        raise ParamTallyError(f"{name}: cannot read ({exc.strerror or exc})") from None
+        raise ParamTallyError(
+            say("{name}: cannot read ({why})", name=name, why=exc.strerror or exc)
+        ) from None
     try:
         _check_regular(os.fstat(descriptor).st_mode, name)  # it may have been swapped since the stat
     except BaseException:
@@ -100,7 +103,9 @@ def read_regular_file(path: Path, limit: int, origin: str | None = None, *, nofo
             _check_size(os.fstat(stream.fileno()).st_size, limit, name)
             data = stream.read(limit + 1)
         except OSError as exc:
-            raise ParamTallyError(f"{name}: cannot read ({exc.strerror or exc})") from None
+            raise ParamTallyError(
+                say("{name}: cannot read ({why})", name=name, why=exc.strerror or exc)
+            ) from None
     _check_size(len(data), limit, name)  # it grew while being read
     return data
 
@@ -123,11 +128,15 @@ def parse_json(data: bytes | str, origin: str, max_keys: int | None = None) -> A
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
-            raise ParamTallyError(f"{origin}: not UTF-8 text (byte {exc.start})") from None
+            raise ParamTallyError(
+                say("{origin}: not UTF-8 text (byte {at})", origin=origin, at=exc.start)
+            ) from None
     else:
         text = data.removeprefix("\ufeff")
     if _nested_too_deep(text):
-        raise ParamTallyError(f"{origin}: nested more than {MAX_DEPTH} levels deep")
+        raise ParamTallyError(
+            say("{origin}: nested more than {most} levels deep", origin=origin, most=MAX_DEPTH)
+        )
     try:
         value = json.loads(
             text,
@@ -141,9 +150,18 @@ def parse_json(data: bytes | str, origin: str, max_keys: int | None = None) -> A
     except json.JSONDecodeError as exc:
         # Some of json's messages end in "at" ("Unterminated string starting at"): the place follows.
         where = f"at line {exc.lineno}, column {exc.colno}"
-        raise ParamTallyError(f"{origin}: not valid JSON ({exc.msg.removesuffix(' at')} {where})") from None
+        raise ParamTallyError(
+            say(
+                "{origin}: not valid JSON ({why} {where})",
+                origin=origin,
+                why=exc.msg.removesuffix(" at"),
+                where=where,
+            )
+        ) from None
     except RecursionError:
-        raise ParamTallyError(f"{origin}: nested more than {MAX_DEPTH} levels deep") from None
+        raise ParamTallyError(
+            say("{origin}: nested more than {most} levels deep", origin=origin, most=MAX_DEPTH)
+        ) from None
     _check_depth(value, origin)
     if _SURROGATE_ESCAPE.search(text) or (isinstance(data, str) and _SURROGATE.search(text)):
         _check_surrogates(value, origin)
@@ -167,12 +185,19 @@ def _check_keys(data: bytes | str, most: int, origin: str) -> None:
 
 def _check_regular(mode: int, name: str) -> None:
     if not stat.S_ISREG(mode):
-        raise ParamTallyError(f"{name}: {file_kind(mode)}, not a regular file")
+        raise ParamTallyError(say("{name}: {kind}, not a regular file", name=name, kind=file_kind(mode)))
 
 
 def _check_size(size: int, limit: int, name: str) -> None:
     if size > limit:
-        raise ParamTallyError(f"{name}: {size:,} bytes or more is larger than the {limit:,} allowed")
+        raise ParamTallyError(
+            say(
+                "{name}: {size:,} bytes or more is larger than the {limit:,} allowed",
+                name=name,
+                size=size,
+                limit=limit,
+            )
+        )
 
 
 class _Refused(ValueError):
@@ -284,7 +309,9 @@ def _check_depth(value: Any, origin: str) -> None:
     while pending:
         node, depth = pending.pop()
         if depth > MAX_DEPTH:
-            raise ParamTallyError(f"{origin}: nested more than {MAX_DEPTH} levels deep")
+            raise ParamTallyError(
+                say("{origin}: nested more than {most} levels deep", origin=origin, most=MAX_DEPTH)
+            )
         for child in node.values() if isinstance(node, dict) else node:
             if isinstance(child, dict | list):
                 pending.append((child, depth + 1))

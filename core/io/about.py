@@ -18,6 +18,7 @@ from paramtally.core.io.error_log import error_log_path
 from paramtally.core.io.recent import recent_path
 from paramtally.core.io.user_presets import presets_dir
 from paramtally.core.memory.gpus import user_catalog_path
+from paramtally.core.said import say
 
 __all__ = ["Location", "licence", "locations", "readme_path", "version"]
 
@@ -49,11 +50,17 @@ def locations() -> tuple[Location, ...]:
     """Where ParamTally reads and writes its files on this machine, in the order a person looks."""
     desktop_file, _ = entry_paths()
     return (
-        Location("Your presets", presets_dir(), "presets saved from the window or imported"),
-        Location("Built-in presets", data_dir("presets"), "the presets shipped with ParamTally (read only)"),
-        Location("Your GPU catalog", user_catalog_path(), "GPU kinds added to the built-in ones, or prices"),
-        Location("Recent models", recent_path(), "File → Open Recent"),
-        Location("Error log", error_log_path(), "the trace of an unexpected error, to attach to a report"),
-        Location("Desktop entry", desktop_file, "written by `paramtally desktop-entry install`"),
-        Location("User guide", readme_path(), "the README, shown by Help → User Guide"),
+        Location("Your presets", presets_dir(), say("presets saved from the window or imported")),
+        Location(
+            "Built-in presets", data_dir("presets"), say("the presets shipped with ParamTally (read only)")
+        ),
+        Location(
+            "Your GPU catalog", user_catalog_path(), say("GPU kinds added to the built-in ones, or prices")
+        ),
+        Location("Recent models", recent_path(), say("File → Open Recent")),
+        Location(
+            "Error log", error_log_path(), say("the trace of an unexpected error, to attach to a report")
+        ),
+        Location("Desktop entry", desktop_file, say("written by `paramtally desktop-entry install`")),
+        Location("User guide", readme_path(), say("the README, shown by Help → User Guide")),
     )

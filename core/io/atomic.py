@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 
 from paramtally.core.errors import ParamTallyError
+from paramtally.core.said import say
 
 __all__ = ["STALE_TEMP_SECONDS", "TEMP_PATTERN", "AlreadyExists", "write_bytes_atomic", "write_text_atomic"]
 
@@ -39,12 +40,12 @@ def write_bytes_atomic(path: Path, data: bytes, *, exclusive: bool = False) -> N
     name exists, atomically), so of two writers racing for a new name exactly one wins.
     """
     if os.path.isdir(path):
-        raise ParamTallyError(f"cannot write {path}: it is a folder; give a file name")
+        raise ParamTallyError(say("cannot write {path}: it is a folder; give a file name", path=path))
     if os.path.islink(path):
         try:
             path = path.resolve()
         except (OSError, RuntimeError) as exc:  # a loop of links
-            raise ParamTallyError(f"cannot write {path}: {exc}") from None
+            raise ParamTallyError(say("cannot write {path}: {why}", path=path, why=exc)) from None
     if os.path.exists(path) and not os.path.isfile(path):
         _write_in_place(path, data, exclusive)
         return
@@ -53,7 +54,7 @@ def write_bytes_atomic(path: Path, data: bytes, *, exclusive: bool = False) -> N
     try:
         handle, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     except OSError as exc:
-        raise ParamTallyError(f"cannot write {path}: {exc.strerror or exc}") from None
+        raise ParamTallyError(say("cannot write {path}: {why}", path=path, why=exc.strerror or exc)) from None
     try:
         os.chmod(temp_name, path.stat().st_mode & 0o777 if path.exists() else 0o644)
         with os.fdopen(handle, "wb") as stream:
@@ -67,7 +68,7 @@ def write_bytes_atomic(path: Path, data: bytes, *, exclusive: bool = False) -> N
     except FileExistsError:
         raise AlreadyExists(f"{path} already exists") from None
     except OSError as exc:
-        raise ParamTallyError(f"cannot write {path}: {exc.strerror or exc}") from None
+        raise ParamTallyError(say("cannot write {path}: {why}", path=path, why=exc.strerror or exc)) from None
     finally:
         Path(temp_name).unlink(missing_ok=True)
 
@@ -100,7 +101,7 @@ def _write_in_place(path: Path, data: bytes, exclusive: bool) -> None:
         with open(path, "wb") as stream:
             stream.write(data)
     except OSError as exc:
-        raise ParamTallyError(f"cannot write {path}: {exc.strerror or exc}") from None
+        raise ParamTallyError(say("cannot write {path}: {why}", path=path, why=exc.strerror or exc)) from None
 
 
 def _link_new(temp_name: str, path: Path) -> None:

@@ -27,6 +27,7 @@ from paramtally.core.count.breakdown import PARTS, ParamReport
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.files.package_data import version
 from paramtally.core.io.atomic import write_text_atomic
+from paramtally.core.said import say
 from paramtally.core.terms.node import Node
 from paramtally.core.text import escaped, json_text
 from paramtally.core.typed_numbers import GIB
@@ -434,9 +435,10 @@ def _scenario_about(scenario: Scenario | None) -> list[tuple[str, str]]:
 
 def bandwidth_line(s: Scenario) -> str:
     """The share of peak HBM bandwidth the serving figures read memory at."""
-    return (
-        f"decode and a prefill's weight read at {s.bandwidth_efficiency:.1%} of the GPU's peak HBM "
-        f"bandwidth (--bandwidth-efficiency {s.bandwidth_efficiency:g})"
+    return say(
+        "decode and a prefill's weight read at {share:.1%} of the GPU's peak HBM "
+        "bandwidth (--bandwidth-efficiency {share:g})",
+        share=s.bandwidth_efficiency,
     )
 
 

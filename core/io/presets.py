@@ -26,6 +26,7 @@ from paramtally.core.errors import ParamTallyError, one_line
 from paramtally.core.files.input_files import load_json_file, parse_json
 from paramtally.core.files.package_data import data_dir
 from paramtally.core.io.migrations import migrate
+from paramtally.core.said import say
 from paramtally.core.schema import Architecture
 
 __all__ = [
@@ -104,14 +105,20 @@ def read_preset(text: str | bytes, origin: str) -> Preset:
 def preset_from_data(data: Any, origin: str) -> Preset:
     """Migrate and validate a decoded preset; every failure names ``origin`` and the field."""
     if not isinstance(data, dict):
-        raise ParamTallyError(f"{origin}: a preset must be a JSON object")
+        raise ParamTallyError(say("{origin}: a preset must be a JSON object", origin=origin))
     scenario = data.pop(SCENARIO_KEY, None)
     if scenario is not None and not isinstance(scenario, dict):
-        raise ParamTallyError(f"{origin}: {SCENARIO_KEY}: must be a group of settings (a JSON object)")
+        raise ParamTallyError(
+            say(
+                "{path}: {reason}",
+                path=f"{origin}: {SCENARIO_KEY}",
+                reason=say("must be a group of settings (a JSON object)"),
+            )
+        )
     try:
         return Preset(Architecture.model_validate(migrate(data, origin)), scenario)
     except ValidationError as exc:
-        raise ParamTallyError(f"{origin}: {one_line(exc)}") from None
+        raise ParamTallyError(say("{path}: {reason}", path=origin, reason=one_line(exc))) from None
 
 
 def dump_preset(arch: Architecture, scenario: dict[str, Any] | None = None) -> str:

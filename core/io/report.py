@@ -192,7 +192,7 @@ def derivation(t: Translator, count: ParamReport) -> list[Block]:
 
 
 def _term_row(t: Translator, node: Node, depth: int) -> TermRow:
-    formula = node.full_formula
+    formula = t.said(node.full_formula)  # 'one block = …' in the report's language
     if not formula and len(node.children) > 1:  # a group shows the sum of what it is made of
         formula = " + ".join(f"{child.params:,}" for child in node.children) + f" = {node.params:,}"
     return TermRow(_node_name(t, node.name), formula, node.params, depth, counted=depth == 0)
@@ -346,7 +346,7 @@ def _memory(t: Translator, arch: Architecture, scenario: Scenario, memory: Memor
         ),
     ]
     if memory.omissions:
-        found.append(Paragraph(t("Not modelled: {what}.", what="; ".join(memory.omissions))))
+        found.append(Paragraph(t("Not modelled: {what}.", what="; ".join(map(t.said, memory.omissions)))))
     return found
 
 
@@ -451,8 +451,8 @@ def _assumed(t: Translator, scenario: Scenario, notes: Sequence[str], version: s
     found: list[Block] = [
         Heading(t("What was assumed")),
         Paragraph(t("Scenario: {scenario}.", scenario=scenario_text(scenario))),
-        Paragraph(_sentence(bandwidth_line(scenario))),
-        *(Paragraph(note) for note in notes if note),
+        Paragraph(_sentence(t.said(bandwidth_line(scenario)), t)),
+        *(Paragraph(t.said(note)) for note in notes if note),
         Table(columns, rows, t("Scenario fields")),
         Paragraph(
             t(
@@ -467,8 +467,8 @@ def _assumed(t: Translator, scenario: Scenario, notes: Sequence[str], version: s
     return found
 
 
-def _sentence(text: str) -> str:
-    return text[:1].upper() + text[1:] + "."
+def _sentence(text: str, t: Translator) -> str:
+    return text[:1].upper() + text[1:] + ("." if t.language == "en" else "。")
 
 
 def _shown(value: Any) -> str:

@@ -17,6 +17,8 @@ from typing import Any
 
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.files.package_data import data_dir
+from paramtally.core.said import CONTEXT as SAID_CONTEXT
+from paramtally.core.said import said_in
 
 __all__ = ["CONTEXT", "LANGUAGES", "Translator", "catalogue_path"]
 
@@ -24,20 +26,22 @@ CONTEXT = "Report"
 LANGUAGES = ("en", "zh_CN")
 
 
-def catalogue_path(language: str) -> Any:
-    return data_dir("resources") / "i18n" / f"report_{language}.ts"
+def catalogue_path(language: str, name: str = "report") -> Any:
+    """The report's own catalogue, or (``name`` 'paramtally') the window's, whose ``Core`` context
+    holds core's sentences (``core.said``): the report says them as the window does."""
+    return data_dir("resources") / "i18n" / f"{name}_{language}.ts"
 
 
-@lru_cache(maxsize=4)
-def _catalogue(language: str) -> Mapping[str, str]:
+@lru_cache(maxsize=8)
+def _catalogue(language: str, name: str = "report", wanted: str = CONTEXT) -> Mapping[str, str]:
     if language == "en":
         return {}
     if language not in LANGUAGES:
         raise ParamTallyError(f"no report language '{language}' (there are {', '.join(LANGUAGES)})")
-    root = ET.parse(catalogue_path(language)).getroot()
+    root = ET.parse(catalogue_path(language, name)).getroot()
     found: dict[str, str] = {}
     for context in root.iter("context"):
-        if context.findtext("name") != CONTEXT:
+        if context.findtext("name") != wanted:
             continue
         for message in context.iter("message"):
             source, translation = message.findtext("source"), message.find("translation")
@@ -56,6 +60,7 @@ class Translator:
     def __init__(self, language: str = "en") -> None:
         self.language = language
         self.catalogue = _catalogue(language)
+        self.sentences = _catalogue(language, "paramtally", SAID_CONTEXT)
         self.missing: set[str] = set()
 
     def __call__(self, template: str, **values: Any) -> str:
@@ -68,6 +73,11 @@ class Translator:
 
     def name(self, text: str) -> str:
         return self.catalogue.get(text, text)
+
+    def said(self, text: str) -> str:
+        """A sentence core said (a layout advice, a note: ``core.said.Said``) in the report's
+        language, from the window's catalogue; any other text as a name."""
+        return said_in(text, self.sentences.get, self.name)
 
     @property
     def html_lang(self) -> str:

@@ -41,6 +41,7 @@ from paramtally.core.memory.kv_cache import encoder_tokens
 from paramtally.core.memory.model_states import padded_vocab
 from paramtally.core.memory.scenario import Scenario, with_changes
 from paramtally.core.memory.stages import Stage
+from paramtally.core.said import say
 from paramtally.core.schema import Architecture, Block
 from paramtally.core.terms.term import Term
 
@@ -269,9 +270,15 @@ def kernel_path_omissions(arch: Architecture, s: Scenario) -> tuple[str, ...]:
     notes = []
     for path in _kernel_paths(arch.layers_by_block(), s.activations):
         notes.append(
-            f"transformers' PyTorch path for the {path.name} layers — the figure assumes the {path.kernels} "
-            f"CUDA kernels; without them transformers keeps fp32 scan tensors, {path.fallback_ratio}× the "
-            f"figure as measured for {path.case}"
+            say(
+                "transformers' PyTorch path for the {name} layers — the figure assumes the {kernels} "
+                "CUDA kernels; without them transformers keeps fp32 scan tensors, {ratio}× the "
+                "figure as measured for {case}",
+                name=path.name,
+                kernels=path.kernels,
+                ratio=path.fallback_ratio,
+                case=path.case,
+            )
         )
     return tuple(notes)
 

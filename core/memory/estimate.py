@@ -23,6 +23,7 @@ from paramtally.core.memory.model_states import model_state_terms, state_key
 from paramtally.core.memory.scenario import Scenario, check_scenario, weights_format, with_changes
 from paramtally.core.memory.stages import ModelLayout, Stage, model_layout, with_lora
 from paramtally.core.memory.vision import image_tokens, language_scenario, vision_terms
+from paramtally.core.said import say
 from paramtally.core.schema import Architecture
 from paramtally.core.terms.term import Term
 
@@ -221,7 +222,9 @@ def omissions(s: Scenario) -> tuple[str, ...]:
     found = []
     if s.ep > 1:
         found.append(
-            "expert parallelism's all-to-all dispatch and combine buffers (the tokens each GPU sends to "
-            "and receives from the others, per MoE layer)"
+            say(
+                "expert parallelism's all-to-all dispatch and combine buffers (the tokens each GPU sends to "
+                "and receives from the others, per MoE layer)"
+            )
         )
     return tuple(found)

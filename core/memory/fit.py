@@ -19,6 +19,7 @@ from paramtally.core.memory.gpus import GPU, find_gpu, load_catalog
 from paramtally.core.memory.scenario import Scenario, check_scenario, gpus_text, valid_tp, with_changes
 from paramtally.core.memory.serving import LayoutSpeed, ModelSpeed, largest_batch, layout_speed, model_speed
 from paramtally.core.memory.stage_plans import StagePlan, busiest_plans
+from paramtally.core.said import say
 from paramtally.core.schema import Architecture
 from paramtally.core.terms.term import Piece
 
@@ -520,8 +521,13 @@ def _kept_layout(arch: Architecture, gpus: int, own: dict[str, int], ep: int | N
     dp = gpus // (tp * pp)
     fitted_ep = _fitted_ep(ep, dp)
     said = " × ".join(f"{name.upper()} {size}" for name, size in own.items())
-    note = f"{gpus_text(gpus)} with {said} as set: {_layout_words(tp, pp, dp, fitted_ep)}"
-    note += _ep_words(ep, fitted_ep, dp)
+    note = say(
+        "{gpus} with {said} as set: {words}{more}",
+        gpus=gpus_text(gpus),
+        said=said,
+        words=_layout_words(tp, pp, dp, fitted_ep),
+        more=_ep_words(ep, fitted_ep, dp),
+    )
     return _result(tp, pp, fitted_ep, own, ep, note)
 
 
@@ -544,22 +550,27 @@ def _table_layout(
     words = _layout_words(tp, pp, dp, fitted_ep)
     if own:
         said = " × ".join(f"{name.upper()} {size}" for name, size in own.items())
-        note = f"{said} does not fit {gpus_text(gpus)}: laid out as {words}"
-    else:
-        note = (
-            f"{gpus_text(gpus)}: laid out as {words}"
-            if counted
-            else f"EP {ep} on {gpus_text(gpus)}: laid out as {words}"
+        head = say(
+            "{said} does not fit {gpus}: laid out as {words}", said=said, gpus=gpus_text(gpus), words=words
         )
+    elif counted:
+        head = say("{gpus}: laid out as {words}", gpus=gpus_text(gpus), words=words)
+    else:
+        head = say("EP {ep} on {gpus}: laid out as {words}", ep=ep, gpus=gpus_text(gpus), words=words)
     if expert_share > 1:
-        note += f" (EP {ep} as set, each copy as the GPU table lays out {gpus_text(share)})"
+        how = say(
+            " (EP {ep} as set, each copy as the GPU table lays out {gpus})", ep=ep, gpus=gpus_text(share)
+        )
     else:
-        note += ", as the GPU table does"
+        how = say(", as the GPU table does")
+    more: str
     if ep is not None and ep > 1 and expert_share == 1:
-        note += f"; EP {ep} does not fit {gpus_text(gpus)}: EP {fitted_ep}"
+        more = say(
+            "; EP {ep} does not fit {gpus}: EP {fitted}", ep=ep, gpus=gpus_text(gpus), fitted=fitted_ep
+        )
     else:
-        note += _ep_words(ep, fitted_ep, dp)
-    return _result(tp, pp, fitted_ep, {}, ep, note)
+        more = _ep_words(ep, fitted_ep, dp)
+    return _result(tp, pp, fitted_ep, {}, ep, say("{head}{how}{more}", head=head, how=how, more=more))
 
 
 def _fitted_ep(ep: int | None, dp: int) -> int:
@@ -589,7 +600,12 @@ def _layout_words(tp: int, pp: int, dp: int, ep: int) -> str:
 def _ep_words(asked: int | None, fitted: int, dp: int) -> str:
     if asked is None or fitted == asked:
         return ""
-    return f"; EP {asked} does not divide the {gpus_text(dp, 'data-parallel GPU')}: EP {fitted}"
+    return say(
+        "; EP {asked} does not divide the {dp}: EP {fitted}",
+        asked=asked,
+        dp=gpus_text(dp, "data-parallel GPU"),
+        fitted=fitted,
+    )
 
 
 def smallest_fit(setups: Iterable[SetupFit], gpu: str | None = None) -> SetupFit | None:

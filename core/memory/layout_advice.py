@@ -11,11 +11,12 @@ from __future__ import annotations
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.memory.fit import chosen_layout, layout_text
 from paramtally.core.memory.scenario import Scenario
+from paramtally.core.said import say
 from paramtally.core.schema import Architecture
 
 __all__ = ["layout_advice", "layout_note"]
 
-WINDOW_SIZES = "Tensor/Pipeline parallel"  # how the window's reader sets TP and PP
+WINDOW_SIZES = say("Tensor/Pipeline parallel")  # how the window's reader sets TP and PP
 
 
 def layout_advice(arch: Architecture, scenario: Scenario, sizes: str = "--tp/--pp") -> str:
@@ -31,19 +32,30 @@ def layout_advice(arch: Architecture, scenario: Scenario, sizes: str = "--tp/--p
         return ""
     suggested = layout_text(table.tp, table.pp, table.dp, table.zero)
     if scenario.mode == "training":
-        return (
-            f"{scenario.dp} data-parallel GPUs each hold the whole model and its training states "
-            f"(ZeRO-0); ZeRO 1–3 shard them. The GPU table's layout for {scenario.gpus} GPUs: "
-            f"{suggested}."
+        return say(
+            "{dp} data-parallel GPUs each hold the whole model and its training states "
+            "(ZeRO-0); ZeRO 1–3 shard them. The GPU table's layout for {gpus} GPUs: {suggested}.",
+            dp=scenario.dp,
+            gpus=scenario.gpus,
+            suggested=suggested,
         )
     if scenario.ep > 1:
-        return (
-            f"{scenario.gpus} GPUs as {scenario.dp} copies of the model ({in_force}), the routed experts "
-            f"split over EP {scenario.ep}: each GPU holds the rest whole and 1/{scenario.ep} of the experts."
+        return say(
+            "{gpus} GPUs as {dp} copies of the model ({in_force}), the routed experts "
+            "split over EP {ep}: each GPU holds the rest whole and 1/{ep} of the experts.",
+            gpus=scenario.gpus,
+            dp=scenario.dp,
+            in_force=in_force,
+            ep=scenario.ep,
         )
-    return (
-        f"{scenario.gpus} GPUs as {scenario.dp} copies of the model ({in_force}): each GPU holds a whole "
-        f"copy, so the memory per GPU does not shrink. One copy over all of them: {suggested} (set {sizes})."
+    return say(
+        "{gpus} GPUs as {dp} copies of the model ({in_force}): each GPU holds a whole "
+        "copy, so the memory per GPU does not shrink. One copy over all of them: {suggested} (set {sizes}).",
+        gpus=scenario.gpus,
+        dp=scenario.dp,
+        in_force=in_force,
+        suggested=suggested,
+        sizes=sizes,
     )
 
 
@@ -53,21 +65,27 @@ def layout_note(arch: Architecture, scenario: Scenario, said: str = "") -> str:
     count is laid out; "" on one GPU."""
     if scenario.gpus == 1:
         return ""
-    said = f"{said}. " if said else ""
     advice = layout_advice(arch, scenario, WINDOW_SIZES)
     if advice or scenario.mode != "inference" or scenario.dp != 1:
-        return (said + advice).strip()
+        if said and advice:
+            return say("{said}. {advice}", said=said, advice=advice)
+        return said or advice
     try:
         chosen_layout(arch, scenario, scenario.gpus)  # a scenario the table cannot lay out: no more
     except (ParamTallyError, ValueError):
-        return said.strip()
+        return said
     in_force = layout_text(scenario.tp, scenario.pp, scenario.dp, scenario.zero)
     if said:
-        return said + (
-            f"The {scenario.gpus} GPUs hold one copy of the model ({in_force}); a tensor, pipeline or "
-            "expert parallel size you set is kept when the GPU count changes."
+        return say(
+            "{said}. The {gpus} GPUs hold one copy of the model ({in_force}); a tensor, pipeline or "
+            "expert parallel size you set is kept when the GPU count changes.",
+            said=said,
+            gpus=scenario.gpus,
+            in_force=in_force,
         )
-    return (
-        f"{scenario.gpus} GPUs hold one copy of the model ({in_force}); a new GPU count is laid out as "
-        "in the GPU setups table, keeping a tensor, pipeline or expert parallel size you set."
+    return say(
+        "{gpus} GPUs hold one copy of the model ({in_force}); a new GPU count is laid out as "
+        "in the GPU setups table, keeping a tensor, pipeline or expert parallel size you set.",
+        gpus=scenario.gpus,
+        in_force=in_force,
     )

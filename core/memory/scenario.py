@@ -20,6 +20,7 @@ from paramtally.core.memory.activations_hf import sdpa_refusal
 from paramtally.core.memory.gguf_types import GGUF_DEFAULT_TYPES, MAX_GGUF_LAYERS
 from paramtally.core.memory.gpus import find_gpu
 from paramtally.core.memory.quant import Dtype, KvDtype, QuantId
+from paramtally.core.said import say
 from paramtally.core.schema import Architecture
 from paramtally.core.schema.hashed import HashedOnce
 from paramtally.core.typed_numbers import GIB
@@ -428,6 +429,10 @@ def weights_format(s: Scenario) -> str | None:
 
 def gpus_text(count: int, kind: str = "GPU") -> str:
     """'1 GPU', '8 GPUs' ('4 data-parallel GPUs'): every count of GPUs said in words."""
+    if kind == "GPU":
+        return say("1 GPU") if count == 1 else say("{n:,} GPUs", n=count)
+    if kind == "data-parallel GPU":
+        return say("1 data-parallel GPU") if count == 1 else say("{n:,} data-parallel GPUs", n=count)
     return f"{count:,} {kind}{'s' if count != 1 else ''}"
 
 
@@ -437,28 +442,32 @@ def data_parallel(scenario: Scenario) -> int:
 
 def _own_problem(s: Scenario) -> tuple[tuple[str, ...], str, object] | None:
     if s.gpus % (s.tp * s.pp):
-        return ("gpus",), f"{gpus_text(s.gpus)} cannot be split into tp·pp = {s.tp * s.pp} groups", s.gpus
+        message = say("{gpus} cannot be split into tp·pp = {n} groups", gpus=gpus_text(s.gpus), n=s.tp * s.pp)
+        return ("gpus",), message, s.gpus
     if s.dp % s.ep:
         dp = gpus_text(s.dp, "data-parallel GPU")
-        message = f"expert parallel size {s.ep} must divide the {dp} (gpus / (tp·pp))"
+        message = say("expert parallel size {ep} must divide the {dp} (gpus / (tp·pp))", ep=s.ep, dp=dp)
         return ("ep",), message, s.ep
     # Training's fields are judged in training only: left from it, they change nothing in serving.
     if s.mode == "training" and s.virtual_stages > 1 and s.pp == 1:
-        return ("virtual_stages",), "an interleaved pipeline needs pipeline stages (pp > 1)", s.virtual_stages
+        message = say("an interleaved pipeline needs pipeline stages (pp > 1)")
+        return ("virtual_stages",), message, s.virtual_stages
     if (
         s.mode == "training"
         and s.virtual_stages > 1
         and s.micro_batches is not None
         and s.micro_batches % s.pp
     ):
-        message = f"the interleaved schedule needs a multiple of p = {s.pp} micro-batches"
+        message = say("the interleaved schedule needs a multiple of p = {p} micro-batches", p=s.pp)
         return ("micro_batches",), message, s.micro_batches
     if s.mode == "training" and s.qlora and s.lora_rank is None:
-        return ("lora_rank",), "QLoRA needs a LoRA rank", None
+        return ("lora_rank",), say("QLoRA needs a LoRA rank"), None
     if s.mode == "training" and s.quant is not None and s.lora_rank is None:
-        return ("quant",), "quantized weights are trained only as a frozen LoRA base (set lora_rank)", s.quant
+        message = say("quantized weights are trained only as a frozen LoRA base (set lora_rank)")
+        return ("quant",), message, s.quant
     if s.mode == "training" and s.lora_rank is None and s.dtype not in ("fp32", "bf16", "fp16"):
-        return ("dtype",), f"training keeps trainable weights in fp32, bf16 or fp16, not {s.dtype}", s.dtype
+        message = say("training keeps trainable weights in fp32, bf16 or fp16, not {dtype}", dtype=s.dtype)
+        return ("dtype",), message, s.dtype
     return None
 
 
@@ -483,9 +492,11 @@ def scenario_problem(arch: Architecture, s: Scenario) -> tuple[tuple[str, ...], 
     if problem:
         return ("tp",), problem, s.tp
     if s.pp > arch.num_layers:
-        return ("pp",), f"pipeline size {s.pp} exceeds the {arch.num_layers} layers", s.pp
+        return ("pp",), say("pipeline size {pp} exceeds the {n} layers", pp=s.pp, n=arch.num_layers), s.pp
     if s.pp * s.virtual_stages > arch.num_layers:
-        message = f"{s.pp}·{s.virtual_stages} pipeline chunks exceed the {arch.num_layers} layers"
+        message = say(
+            "{pp}·{v} pipeline chunks exceed the {n} layers", pp=s.pp, v=s.virtual_stages, n=arch.num_layers
+        )
         return ("virtual_stages",), message, s.virtual_stages
     if s.ep > 1:
         problem = _ep_problem(arch, s.ep)
@@ -496,9 +507,11 @@ def scenario_problem(arch: Architecture, s: Scenario) -> tuple[tuple[str, ...], 
         if refused:
             return ("activations",), refused, s.activations
     if s.quant in GGUF_DEFAULT_TYPES and arch.num_layers > MAX_GGUF_LAYERS:
-        message = (
-            f"GGUF formats type tensors layer by layer (llama.cpp): at most {MAX_GGUF_LAYERS:,} layers, "
-            f"this model has {arch.num_layers:,}"
+        message = say(
+            "GGUF formats type tensors layer by layer (llama.cpp): at most {most:,} layers, "
+            "this model has {n:,}",
+            most=MAX_GGUF_LAYERS,
+            n=arch.num_layers,
         )
         return ("quant",), message, s.quant
     return None
@@ -511,11 +524,11 @@ def has_experts(arch: Architecture) -> bool:
 
 def _ep_problem(arch: Architecture, ep: int) -> str | None:
     if not has_experts(arch):
-        return "expert parallelism needs MoE layers; this model has none"
+        return say("expert parallelism needs MoE layers; this model has none")
     experts = {block.ffn.routing()[0] for block in arch.layers_by_block() if block.ffn.ROUTED}
     for count in sorted(experts):
         if count % ep:
-            return f"expert parallel size {ep} does not divide the {count} experts"
+            return say("expert parallel size {ep} does not divide the {n} experts", ep=ep, n=count)
     return None
 
 

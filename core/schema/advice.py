@@ -20,6 +20,7 @@ from functools import lru_cache
 from typing import Protocol
 
 from paramtally.core.errors import FieldPath, ParamTallyWarning, format_loc
+from paramtally.core.said import say
 from paramtally.core.schema import Architecture
 from paramtally.core.schema.model import vision_only_blocks
 
@@ -52,15 +53,19 @@ def _round_up(value: int, multiple: int) -> int:
 def _tile_hint(what: str, value: int) -> str | None:
     if value % TILE == 0:
         return None
-    return (
-        f"{what} {value:,} is not a multiple of {TILE}, so GPU matrix tiles run partly idle; "
-        f"{_round_up(value, TILE):,} would be (a multiple of 128 is better still)"
+    return say(
+        "{what} {value:,} is not a multiple of {tile}, so GPU matrix tiles run partly idle; "
+        "{padded:,} would be (a multiple of 128 is better still)",
+        what=what,
+        value=value,
+        tile=TILE,
+        padded=_round_up(value, TILE),
     )
 
 
 def _widths(arch: Architecture) -> Iterator[tuple[FieldPath, str, int]]:
     """(field path, what it is, width) of every matrix width a person sets in the base blocks."""
-    yield ("hidden_size",), "The hidden size", arch.hidden_size
+    yield ("hidden_size",), say("The hidden size"), arch.hidden_size
     for name, block in arch.blocks.items():
         for field, what, width in block.ffn.matrix_widths():
             yield ("blocks", name, "ffn", field), what, width
@@ -84,18 +89,33 @@ def architecture_hints(arch: Architecture) -> Hints:
     vocab = arch.embeddings.vocab_size + arch.added_vocab
     if vocab % TILE:
         padded, better = _round_up(vocab, TILE), _round_up(vocab, 128)
-        found[("embeddings", "vocab_size")] = (
-            f"The vocabulary ({vocab:,} rows) is not padded to a multiple of {TILE}, so the embedding "
-            f"and head matmuls run slower; pad it to {padded:,}"
-            + (" (a multiple of 128 too)" if padded == better else f" (or {better:,}, a multiple of 128)")
-        )
+        if padded == better:
+            advice = say(
+                "The vocabulary ({vocab:,} rows) is not padded to a multiple of {tile}, so the embedding "
+                "and head matmuls run slower; pad it to {padded:,} (a multiple of 128 too)",
+                vocab=vocab,
+                tile=TILE,
+                padded=padded,
+            )
+        else:
+            advice = say(
+                "The vocabulary ({vocab:,} rows) is not padded to a multiple of {tile}, so the embedding "
+                "and head matmuls run slower; pad it to {padded:,} (or {better:,}, a multiple of 128)",
+                vocab=vocab,
+                tile=TILE,
+                padded=padded,
+                better=better,
+            )
+        found[("embeddings", "vocab_size")] = advice
     for path, head in _head_widths(arch):
         if head % HEAD_MULTIPLE:
-            found.setdefault(
-                path,
-                f"The head width {head} is not a multiple of {HEAD_MULTIPLE}: fused attention "
+            advice = say(
+                "The head width {head} is not a multiple of {multiple}: fused attention "
                 "kernels (FlashAttention) need one; 64 or 128 run best",
+                head=head,
+                multiple=HEAD_MULTIPLE,
             )
+            found.setdefault(path, advice)
     return found
 
 
@@ -109,13 +129,17 @@ def context_hint(arch: Architecture, context: int) -> str | None:
     if limit <= 0 or context <= limit:
         return None
     if arch.main_stack.positions == "learned":
-        return (
-            f"The context ({context:,} tokens) exceeds the model's {limit:,} learned positions: "
-            "it has no position rows beyond them"
+        return say(
+            "The context ({context:,} tokens) exceeds the model's {limit:,} learned positions: "
+            "it has no position rows beyond them",
+            context=context,
+            limit=limit,
         )
-    return (
-        f"The context ({context:,} tokens) exceeds the model's maximum positions ({limit:,}): "
-        "it was not trained that long (RoPE needs scaling to stretch)"
+    return say(
+        "The context ({context:,} tokens) exceeds the model's maximum positions ({limit:,}): "
+        "it was not trained that long (RoPE needs scaling to stretch)",
+        context=context,
+        limit=limit,
     )
 
 
@@ -124,9 +148,11 @@ def encoder_tokens_hint(arch: Architecture, tokens: int | None) -> str | None:
     limit = arch.encoder.max_positions if arch.encoder is not None else 0
     if tokens is None or limit <= 0 or tokens <= limit:
         return None
-    return (
-        f"The encoder reads {tokens:,} tokens per request, past its {limit:,} positions (the "
-        "cross-attention cache is for them all)"
+    return say(
+        "The encoder reads {tokens:,} tokens per request, past its {limit:,} positions (the "
+        "cross-attention cache is for them all)",
+        tokens=tokens,
+        limit=limit,
     )
 
 
@@ -162,4 +188,4 @@ def warn_hints(
     for path, advice in hints(arch, scenario).items():
         if path != positions:  # the same advice as the context's, said once
             where = named.get(path) or format_loc(path)
-            warnings.warn(f"{where}: {advice}", ParamTallyWarning, stacklevel=2)
+            warnings.warn(say("{path}: {reason}", path=where, reason=advice), ParamTallyWarning, stacklevel=2)

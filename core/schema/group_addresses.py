@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from paramtally.core.blocks import KINDS, VALUE_KINDS
 from paramtally.core.errors import FieldError, FieldPath
+from paramtally.core.said import say
 from paramtally.core.schema import MTP, Architecture, Block, LayerGroup, Stack, StackRole
 from paramtally.core.schema.stack import resolve_block
 
@@ -85,7 +86,7 @@ def _check(group: FieldPath) -> None:
         isinstance(step, int) if i % 2 == 0 else step == "pattern" for i, step in enumerate(group[2:])
     )
     if not valid:
-        raise FieldError(group, "not the address of a layer group")
+        raise FieldError(group, say("not the address of a layer group"))
 
 
 def group_at(arch: Architecture, group: FieldPath) -> GroupLike:
@@ -93,11 +94,11 @@ def group_at(arch: Architecture, group: FieldPath) -> GroupLike:
     _check(group)
     if group == ("mtp",):
         if arch.mtp is None:
-            raise FieldError(group, "this model has no multi-token prediction modules")
+            raise FieldError(group, say("this model has no multi-token prediction modules"))
         return arch.mtp
     stack = getattr(arch, str(group[0]))
     if stack is None:
-        raise FieldError(group[:1], f"this model has no {group[0]} stack")
+        raise FieldError(group[:1], say("this model has no {stack} stack", stack=group[0]))
     node: Any = stack.layers
     for step in group[2:]:
         if step == "pattern":
@@ -105,7 +106,9 @@ def group_at(arch: Architecture, group: FieldPath) -> GroupLike:
             continue
         assert isinstance(step, int)
         if not 0 <= step < len(node):
-            raise FieldError(group, f"there is no layer group {step + 1} (there are {len(node)})")
+            raise FieldError(
+                group, say("there is no layer group {n} (there are {count})", n=step + 1, count=len(node))
+            )
         node = node[step]
     assert isinstance(node, LayerGroup)
     return node
@@ -128,7 +131,7 @@ def group_block(arch: Architecture, group: FieldPath) -> Block:
 
 def _named(arch: Architecture, name: str, where: FieldPath) -> Block:
     if name not in arch.blocks:
-        raise FieldError(where, f"no base block named '{name}'")
+        raise FieldError(where, say("no base block named '{name}'", name=name))
     return arch.blocks[name]
 
 

@@ -16,6 +16,7 @@ from pydantic import AfterValidator, ConfigDict, Field, PrivateAttr, model_valid
 
 from paramtally.core.blocks.base import NonNegativeInt, PositiveInt, Spec
 from paramtally.core.errors import field_error, shown
+from paramtally.core.said import say
 from paramtally.core.schema.block import Block, Problem
 from paramtally.core.schema.frozen import Frozen, FrozenDict, freeze
 from paramtally.core.schema.hashed import HashedSpec
@@ -373,7 +374,9 @@ def _first_problem(arch: Architecture) -> Problem | None:
             base = arch.blocks.get(arch.mtp.block)
             if base is None:
                 raise ResolveError(
-                    ("mtp", "block"), f"no base block named {shown(arch.mtp.block, 60)}", arch.mtp.block
+                    ("mtp", "block"),
+                    say("no base block named {name}", name=shown(arch.mtp.block, 60)),
+                    arch.mtp.block,
                 )
             arch._mtp_block = resolve_at(base, arch.mtp.override, ("mtp",))
         if arch.vision is not None:
@@ -465,7 +468,7 @@ def _vision_problem(arch: Architecture) -> Problem | None:
         if run.block.cross_attention is not None:
             return (*where, "cross_attention"), "a vision layer has nothing to cross-attend to", None
     if vision.positions == "learned" and vision.max_positions <= 0:
-        message = "learned positions need a table: set the position rows above 0"
+        message = say("learned positions need a table: set the position rows above 0")
         return ("vision", "max_positions"), message, vision.max_positions
     for loc, message, value in projector.problems(vision.width, arch.hidden_size):
         return ("projector", *loc), message, value
@@ -506,13 +509,15 @@ def stack_runs(role: StackRole, stack: Stack, blocks: Mapping[str, Block]) -> tu
 
 def _check_stack_base(arch: Architecture, role: StackRole, stack: Stack) -> None:
     if stack.block not in arch.blocks:
-        raise ResolveError((role, "block"), f"no base block named {shown(stack.block, 60)}", stack.block)
+        raise ResolveError(
+            (role, "block"), say("no base block named {name}", name=shown(stack.block, 60)), stack.block
+        )
 
 
 def _stack_problem(arch: Architecture, runs: list[Run]) -> Problem | None:
     for role, stack in arch.stacks:
         if stack.positions == "learned" and stack.max_positions <= 0:
-            message = "learned positions need a table: set the maximum positions above 0"
+            message = say("learned positions need a table: set the maximum positions above 0")
             return (role, "max_positions"), message, stack.max_positions
         if stack.relative_buckets:
             first = next(run for run in runs if run.stack == role and run.start == 0)

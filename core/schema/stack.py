@@ -19,6 +19,7 @@ from pydantic import ConfigDict, Field, ValidationError, field_validator
 
 from paramtally.core.blocks.base import LENGTH, NonNegativeInt, Spec
 from paramtally.core.errors import plain_reason, shown, without_union_tags
+from paramtally.core.said import say
 from paramtally.core.schema.block import Block
 from paramtally.core.schema.frozen import Frozen, FrozenDict, thaw
 from paramtally.core.schema.hashed import HashedSpec
@@ -163,8 +164,11 @@ class Stack(HashedSpec):
         found = _groups_in(value, MAX_GROUPS + 1)
         if found > MAX_GROUPS:
             raise ValueError(
-                f"holds more than {MAX_GROUPS:,} layer groups, those of its patterns included "
-                f"(at most {MAX_GROUPS:,} in a stack)"
+                say(
+                    "holds more than {most:,} layer groups, those of its patterns included "
+                    "(at most {most:,} in a stack)",
+                    most=MAX_GROUPS,
+                )
             )
         return value
 
@@ -298,9 +302,13 @@ def too_many_runs(where: tuple[str | int, ...], room: int) -> ResolveError:
     """The refusal of a group whose runs pass ``MAX_RUNS`` (``room``: what was left of it)."""
     return ResolveError(
         where,
-        f"with this group the model has more than {MAX_RUNS:,} runs of layers ({MAX_RUNS - room:,} "
-        f"before it), at most {MAX_RUNS:,} allowed: a run is consecutive layers of one block, a "
-        "pattern's runs counted once however often it repeats",
+        say(
+            "with this group the model has more than {most:,} runs of layers ({before:,} "
+            "before it), at most {most:,} allowed: a run is consecutive layers of one block, a "
+            "pattern's runs counted once however often it repeats",
+            most=MAX_RUNS,
+            before=MAX_RUNS - room,
+        ),
         None,
     )
 
@@ -310,7 +318,7 @@ def _base(blocks: Mapping[str, Block], name: str, where: tuple[str | int, ...]) 
         names = sorted(blocks)
         known = ", ".join(one if len(one) <= 40 else one[:39] + "…" for one in names[:8]) or "none"
         known += f", … {len(names)} in all" if len(names) > 8 else ""
-        message = f"no base block named {shown(name, 60)} (blocks: {known})"
+        message = say("no base block named {name} (blocks: {known})", name=shown(name, 60), known=known)
         raise ResolveError((*where, "block"), message, name)
     return blocks[name]
 
@@ -362,7 +370,7 @@ def _pattern_runs(
                 raise too_many_runs(here, room)
             raise ResolveError(
                 (*here, "count"),
-                f"one repetition of a pattern may hold at most {MAX_PATTERN_RUNS} runs",
+                say("one repetition of a pattern may hold at most {most} runs", most=MAX_PATTERN_RUNS),
                 group.count,
             )
         offset += group.layers

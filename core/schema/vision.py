@@ -23,6 +23,7 @@ from pydantic import ConfigDict, Field
 
 from paramtally.core.blocks.base import Context, NonNegativeInt, NormKind, PositiveInt, Spec, leaf
 from paramtally.core.blocks.dense import DenseFFN
+from paramtally.core.said import say
 from paramtally.core.schema.limits import MAX_LAYER_GROUPS
 from paramtally.core.schema.stack import PositionKind, Stack
 from paramtally.core.terms.node import Node, group
@@ -393,9 +394,11 @@ class Projector(Spec):
         for where, steps, width in paths:
             _, end = _walk(steps, width, h)
             if end != h:
-                message = (
-                    f"ends {end:,} wide, not at the hidden size ({h:,}): end with a linear layer "
-                    "to the hidden size (an empty out width)"
+                message = say(
+                    "ends {end:,} wide, not at the hidden size ({h:,}): end with a linear layer "
+                    "to the hidden size (an empty out width)",
+                    end=end,
+                    h=h,
                 )
                 found.append(((*where, len(steps) - 1), message, end))
         return found

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import NamedTuple
 
+from paramtally.core.said import say
 from paramtally.core.terms.formula import formula_text
 
 __all__ = ["Node", "Path", "group"]
@@ -52,7 +53,9 @@ class Node(NamedTuple):
     def full_formula(self) -> str:
         if self.count == 1 or not self.formula:
             return self.formula
-        return f"{self.count} × ({self.formula}) = {self.params:,}"
+        return say(
+            "{count} × ({formula}) = {params:,}", count=self.count, formula=self.formula, params=self.params
+        )
 
     def repeated(self, count: int) -> Node:
         children = tuple([child.repeated(count) for child in self.children]) if self.children else ()

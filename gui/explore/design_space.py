@@ -55,7 +55,7 @@ from paramtally.core.memory.gpus import load_catalog
 from paramtally.gui.explore.cell_text import cell_text
 from paramtally.gui.explore.heatmap import Heatmap, save_heatmap
 from paramtally.gui.export_actions import add_format_actions, save_export, save_picture
-from paramtally.gui.i18n import schema_text, translate
+from paramtally.gui.i18n import said_text, schema_text, translate
 from paramtally.gui.views.deferred import DeferredRefresh
 
 if TYPE_CHECKING:
@@ -237,7 +237,8 @@ class DesignSpaceView(QWidget):
             box.clear()
             for variable in variables:
                 box.addItem(schema_text(variable.title), variable.name)
-                box.setItemData(box.count() - 1, variable.description, Qt.ItemDataRole.ToolTipRole)
+                tip = schema_text(variable.description)
+                box.setItemData(box.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
             box.blockSignals(False)
         names = [variable.name for variable in variables]
         chosen = [name for name in _PREFERRED_AXES if name in names]
@@ -271,7 +272,7 @@ class DesignSpaceView(QWidget):
         try:
             axis = suggest_axis(str(box.currentData()), self.document.architecture, self.document.scenario)
         except ParamTallyError as exc:
-            self._say(str(exc), error=True)
+            self._say(said_text(one_line(exc)), error=True)
             return
         edit.setText(axis_text(axis))
 
@@ -320,7 +321,7 @@ class DesignSpaceView(QWidget):
             swept = time.perf_counter()
             result = sweep(arch, scenario, x, y, figure)
         except (ParamTallyError, ValidationError) as exc:
-            self._say(one_line(exc), error=True)
+            self._say(said_text(one_line(exc)), error=True)
             return
         self.last_sweep_ms = (time.perf_counter() - swept) * 1e3
         self.levels = levels
@@ -481,7 +482,9 @@ class DesignSpaceView(QWidget):
             return False
         arch, scenario = result.variant(i, j)
         x, y = result.x, result.y
-        text = f"Design space: {x.name} = {x.values[i]:,}, {y.name} = {y.values[j]:,}"
+        text = translate("DesignSpace", "Design space: {x} = {x_value}, {y} = {y_value}").format(
+            x=x.name, x_value=f"{x.values[i]:,}", y=y.name, y_value=f"{y.values[j]:,}"
+        )
         return self.document.apply_variant(arch, scenario, text)
 
 
@@ -492,5 +495,5 @@ def _find_fits(result: Sweep, setup: str, stop: threading.Event, relay: _FitsRel
     except Stopped:
         return
     except (ParamTallyError, ValidationError) as exc:
-        found = one_line(exc)
+        found = said_text(one_line(exc))
     relay.found.emit(stop, found)

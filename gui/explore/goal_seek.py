@@ -40,7 +40,7 @@ from paramtally.core.memory.fit import column_description
 from paramtally.core.memory.gpus import load_catalog
 from paramtally.gui.dialogs import add_mnemonics
 from paramtally.gui.explore.figure_text import figure_text
-from paramtally.gui.i18n import schema_text, translate
+from paramtally.gui.i18n import said_text, schema_text, translate
 from paramtally.gui.settings import settings
 from paramtally.gui.views.format import bytes_apart
 
@@ -98,7 +98,9 @@ class GoalSeekDialog(QDialog):
                 title=schema_text(variable.title), value=f"{variable.read(arch, scenario):,}"
             )
             self.field_box.addItem(now, variable.name)
-            tip = f"{variable.description}\nAllowed: {variable.constraint}."
+            tip = translate("GoalSeek", "{description}\nAllowed: {constraint}.").format(
+                description=schema_text(variable.description), constraint=schema_text(variable.constraint)
+            )
             self.field_box.setItemData(self.field_box.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
         store = settings()
         self.field_box.setCurrentIndex(max(self.field_box.findData(store.value(VARY_KEY, "")), 0))
@@ -117,7 +119,7 @@ class GoalSeekDialog(QDialog):
         self.figure_box.setObjectName("goalFigure")
         for figure in FIGURES:
             self.figure_box.addItem(schema_text(figure.title), figure.name)
-            tip = figure.description
+            tip = schema_text(figure.description)
             self.figure_box.setItemData(self.figure_box.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
         self.figure_box.addItem(translate("GoalSeek", "Fits on a GPU setup"), FITS)
         self.op_box = QComboBox()
@@ -267,7 +269,14 @@ class GoalSeekDialog(QDialog):
             figure = find_figure(str(self.figure_box.currentData()))
             self.op_box.setCurrentIndex(self.op_box.findData("<=" if figure.budget else ">="))
             self.value_edit.setPlaceholderText(_EXAMPLES[figure.unit])
-            self.hint.setText(f"{figure.description}; in {figure.unit} (e.g. {_EXAMPLES[figure.unit]})")
+            hint = translate("GoalSeek", "{description}; in {unit} (e.g. {example})")
+            self.hint.setText(
+                hint.format(
+                    description=schema_text(figure.description),
+                    unit=figure.unit,
+                    example=_EXAMPLES[figure.unit],
+                )
+            )
         self._changed()
 
     def _changed(self) -> None:
@@ -291,7 +300,7 @@ class GoalSeekDialog(QDialog):
                 self.scaling_ffn,
             )
         except (ParamTallyError, ValidationError) as exc:
-            self._show_problem(one_line(exc))
+            self._show_problem(said_text(one_line(exc)))
             return
         self._show_solution(self.solution)
 
@@ -345,7 +354,7 @@ class GoalSeekDialog(QDialog):
         self.table.setVerticalHeaderLabels([role for role, _ in rows])
         for index, (key, _) in enumerate(columns):
             if key in ("per_gpu_bytes", "fits", "layout"):
-                self.table.horizontalHeaderItem(index).setToolTip(column_description(key))
+                self.table.horizontalHeaderItem(index).setToolTip(schema_text(column_description(key)))
         for row, (role, point) in enumerate(rows):
             for column, (key, _) in enumerate(columns):
                 item = QTableWidgetItem(cells[key][row] if key in cells else self._cell(point, key))
@@ -442,11 +451,14 @@ class GoalSeekDialog(QDialog):
         try:
             arch, scenario = solution.variant(document.architecture, document.scenario, point.value)
         except (ParamTallyError, ValidationError) as exc:
-            self._show_problem(one_line(exc))
+            self._show_problem(said_text(one_line(exc)))
             return
-        text = f"{variable.title} = {point.value:,}"
-        if not document.apply_variant(arch, scenario, f"Goal seek: {text}"):
-            self._show_problem(f"{variable.title}: the scenario refused {point.value:,}")
+        text = f"{schema_text(variable.title)} = {point.value:,}"
+        if not document.apply_variant(
+            arch, scenario, translate("GoalSeek", "Goal seek: {what}").format(what=text)
+        ):
+            refused = translate("GoalSeek", "{title}: the scenario refused {value}")
+            self._show_problem(refused.format(title=schema_text(variable.title), value=f"{point.value:,}"))
             return
         self.applied = text
         self.accept()

@@ -123,7 +123,8 @@ class Explore(QObject):
         dialog = GoalSeekDialog(self.document, self.window)
         applied = bool(dialog.exec()) and dialog.applied is not None
         if applied:
-            self.window.statusBar().showMessage(f"Goal seek: {dialog.applied}", 8000)
+            said = translate("GoalSeek", "Goal seek: {what}").format(what=dialog.applied)
+            self.window.statusBar().showMessage(said, 8000)
         dialog.deleteLater()
         return applied
 

@@ -398,5 +398,5 @@ def make_editor(spec: FieldSpec, parent: QWidget | None = None) -> Editor | None
         editor = TextEdit(parent)
     else:
         return None
-    editor.setToolTip(spec.description)
+    editor.setToolTip(schema_text(spec.description))
     return editor

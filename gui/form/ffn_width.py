@@ -45,7 +45,7 @@ class FfnWidthDialog(QDialog):
 
     def __init__(self, document: Document, path: FieldPath, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("FFN width from the hidden size")
+        self.setWindowTitle(translate("FfnWidth", "FFN width from the hidden size"))
         self.document, self.path = document, path
         arch = document.architecture
         self.multiplier = QDoubleSpinBox()
@@ -54,7 +54,9 @@ class FfnWidthDialog(QDialog):
         self.multiplier.setDecimals(3)
         self.multiplier.setSingleStep(0.1)
         self.multiplier.setValue(1.0)
-        self.multiplier.setToolTip("LLaMA's ffn_dim_multiplier (Llama 3: 1.3; Llama 3.1 405B: 1.2)")
+        self.multiplier.setToolTip(
+            translate("FfnWidth", "LLaMA's ffn_dim_multiplier (Llama 3: 1.3; Llama 3.1 405B: 1.2)")
+        )
         self.multiple = IntSpinBox(1, 1 << 20)
         self.multiple.setObjectName("multiple_of")
         self.multiple.set_value(256)
@@ -108,7 +110,10 @@ class FfnWidthDialog(QDialog):
 
     def _show(self) -> None:
         start = "4·h·2/3" if _gated(self.document, self.path) else "4·h"
-        self.result.setText(f"{start}, × {self.multiplier.value():g}, rounded up: FFN width {self.width():,}")
+        said = translate("FfnWidth", "{start}, × {multiplier}, rounded up: FFN width {width}")
+        self.result.setText(
+            said.format(start=start, multiplier=f"{self.multiplier.value():g}", width=f"{self.width():,}")
+        )
 
 
 def _buddy(text: str, widget: QWidget) -> QLabel:

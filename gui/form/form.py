@@ -56,7 +56,7 @@ from paramtally.gui.form.editors import Editor, NumberBox, make_editor
 from paramtally.gui.form.ffn_width import ffn_width_button, ffn_width_path
 from paramtally.gui.form.field_frame import AMBER, RED, framed, mark, marked
 from paramtally.gui.form.section import Section
-from paramtally.gui.i18n import schema_text, translate
+from paramtally.gui.i18n import said_text, schema_text, translate
 from paramtally.gui.shown_text import MESSAGE_CHARS, shown
 
 __all__ = ["BLOCKS_IN_FULL", "ArchitectureForm"]
@@ -125,14 +125,16 @@ def _kind_spec(spec: FieldSpec) -> FieldSpec | None:
         return None  # no kind, or a choice within the part (the norms' LayerNorm or RMSNorm)
     choices = tuple(model.model_fields["kind"].default for model in models)
     labels = tuple(kind_title(model) for model in models)
-    titles = ", ".join(f"{title} = {kind}" for kind, title in zip(choices, labels, strict=True))
+    titles = ", ".join(f"{schema_text(title)} = {kind}" for kind, title in zip(choices, labels, strict=True))
     return FieldSpec(
         name="kind",
         kind="choice",
         label="Kind",
         choices=choices,
         choice_labels=labels,
-        description=f"{spec.description} In a preset file: {titles}.",
+        description=translate("Form", "{description} In a preset file: {titles}.").format(
+            description=schema_text(spec.description), titles=titles
+        ),
     )
 
 
@@ -669,7 +671,7 @@ class ArchitectureForm(QScrollArea):
         else plain."""
         reason = self._unread.get(row.path) or self._errors.get(row.path, "")
         hint = "" if reason else self._hints.get(row.path, "")
-        text = shown(reason or hint, MESSAGE_CHARS, lines=True)  # it may quote what was typed
+        text = shown(said_text(reason or hint), MESSAGE_CHARS, lines=True)  # it may quote what was typed
         state = "error" if reason else "hint" if hint else ""
         if row.painted == (state, text):
             return  # every edit clears the edited field's error, most often one it did not have
@@ -683,7 +685,7 @@ class ArchitectureForm(QScrollArea):
             row.error.setPalette(palette)
             row.error.setText(text[:1].upper() + text[1:])  # a sentence under the field
             row.error.setVisible(bool(text))
-        tip = row.spec.description
+        tip = schema_text(row.spec.description)
         row.editor.setToolTip(f"{tip}\n\n⚠ {text}" if text else tip)
 
     def field_state(self, path: FieldPath) -> str:

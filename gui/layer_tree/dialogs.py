@@ -29,7 +29,7 @@ from paramtally.core.schema.field_titles import label_for
 from paramtally.core.typed_numbers import NumberError, parse_whole
 from paramtally.gui.dialogs import add_mnemonics
 from paramtally.gui.form.editors import Editor, NumberBox, make_editor
-from paramtally.gui.i18n import schema_text, translate
+from paramtally.gui.i18n import said_text, schema_text, translate
 from paramtally.gui.problem_label import ProblemLabel
 
 __all__ = ["NumberDialog", "SpecDialog", "ask_number", "ask_spec"]
@@ -70,7 +70,7 @@ class SpecDialog(QDialog):
             if value is not None or spec.optional:
                 editor.set_value(value)
             label = QLabel(schema_text(spec.label), self)
-            label.setToolTip(spec.description)
+            label.setToolTip(schema_text(spec.description))
             form.addRow(label, editor)
             self.editors[spec.name] = editor
             self.labels[spec.name] = spec.label
@@ -97,7 +97,7 @@ class SpecDialog(QDialog):
         values = self.values()
         for name, editor in self.editors.items():
             if isinstance(editor, NumberBox) and editor.reason:  # text that is no number: kept, said
-                self.error.say(f"{self.labels[name]}: {editor.reason}")
+                self.error.say(f"{schema_text(self.labels[name])}: {said_text(editor.reason)}")
                 editor.setFocus()
                 return
         try:
@@ -222,8 +222,10 @@ def _plain(exc: ValidationError | ParamTallyError) -> str:
     if isinstance(exc, ValidationError) and field_problems(exc):
         where, reason = field_problems(exc)[0]
         name = where[-1] if where else ""
-        return f"{label_for(name)}: {reason}" if isinstance(name, str) and name else reason
-    return exc.reason if isinstance(exc, FieldError) else one_line(exc)
+        return (
+            f"{label_for(name)}: {said_text(reason)}" if isinstance(name, str) and name else said_text(reason)
+        )
+    return said_text(exc.reason if isinstance(exc, FieldError) else one_line(exc))
 
 
 def ask_spec(

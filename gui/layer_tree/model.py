@@ -28,11 +28,12 @@ from paramtally.core.count.breakdown import human
 from paramtally.core.count.layer_tree_rows import TreeRow, stack_rows
 from paramtally.core.editing import layer_ops
 from paramtally.core.errors import FieldPath
+from paramtally.core.said import Said
 from paramtally.core.schema import Architecture, StackRole
 from paramtally.core.schema.group_addresses import group_at
 from paramtally.gui.document import Document
 from paramtally.gui.failed_cells import FailedCells
-from paramtally.gui.i18n import core_text, translate
+from paramtally.gui.i18n import core_text, said_text, translate
 from paramtally.gui.views.format import share_text  # the same share text as the charts and table
 
 __all__ = ["COLUMNS", "LayerTreeModel", "main_stack"]
@@ -202,7 +203,8 @@ class LayerTreeModel(QAbstractItemModel):
                 return human(row.params)
             return share_text(row.params, self._total)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return core_text(row.detail)
+            detail = row.detail  # '… parameters' and a part's titled values ('Heads: 96')
+            return said_text(detail, core_text) if isinstance(detail, Said) else core_text(detail)
         if role == Qt.ItemDataRole.UserRole:
             return row.params
         return None
@@ -227,10 +229,11 @@ class LayerTreeModel(QAbstractItemModel):
         except (TypeError, ValueError):
             return False
         group = row.group
-        text = (
+        text = translate(
+            "LayerTree",
             "Change repetitions"
             if getattr(group_at(self.document.architecture, group), "pattern", ())
-            else "Change layer count"
+            else "Change layer count",
         )
         return self.edit_siblings(
             group, lambda layers: layer_ops.set_count(layers, int(group[-1]), count), text, (*group, "count")
@@ -277,7 +280,11 @@ class LayerTreeModel(QAbstractItemModel):
         target = max(0, min(target, count - 1))
         if target != source[-1]:
             index = int(source[-1])
-            self.edit_siblings(source, lambda ls: layer_ops.move_group(ls, index, target), "Move layer group")
+            self.edit_siblings(
+                source,
+                lambda ls: layer_ops.move_group(ls, index, target),
+                translate("LayerTree", "Move layer group"),
+            )
         return False
 
     # --- edits -----------------------------------------------------------------------------------

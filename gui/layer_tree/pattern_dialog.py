@@ -26,7 +26,7 @@ from paramtally.core.editing.layer_ops import Layers
 from paramtally.core.errors import ParamTallyError, one_line
 from paramtally.core.schema import Architecture, StackRole
 from paramtally.gui.dialogs import add_mnemonics
-from paramtally.gui.i18n import core_text, translate
+from paramtally.gui.i18n import core_text, said_text, translate
 
 __all__ = ["PatternDialog", "ask_pattern"]
 
@@ -91,7 +91,7 @@ class PatternDialog(QDialog):
             groups, arch = patterns.stack_from_pattern(self.arch, self.stack, text)
         except (ParamTallyError, ValueError) as exc:
             self.summary.setText(
-                f"⚠ {one_line(exc)}" if text.strip() else translate("Pattern", "Type a pattern.")
+                f"⚠ {said_text(one_line(exc))}" if text.strip() else translate("Pattern", "Type a pattern.")
             )
             ok.setEnabled(False)
             return

@@ -32,7 +32,7 @@ from paramtally.core.schema.group_addresses import (
 from paramtally.core.schema.stack import MAX_LAYERS
 from paramtally.gui.dialogs import warn
 from paramtally.gui.document import Document
-from paramtally.gui.i18n import core_text, schema_text, translate
+from paramtally.gui.i18n import core_text, said_text, schema_text, translate
 from paramtally.gui.layer_tree.dialogs import ask_number, ask_spec
 from paramtally.gui.layer_tree.model import LayerTreeModel
 
@@ -250,13 +250,14 @@ class LayerTree(QTreeView):
         return self._edit_blocks(
             groups,
             lambda arch, g: layer_ops.with_group_value(arch, g, block_path, value),
-            f"{title} on {_groups_text(groups)}",
+            translate("LayerTree", "{title} on {groups}").format(title=title, groups=_groups_text(groups)),
             title,
         )
 
     def set_mixer_kind(self, kind: str, groups: list[FieldPath] | None = None) -> bool:
         """Every target's mixer (on a pattern's row: each group inside it) becomes ``kind``."""
-        return self.set_value(("mixer", "kind"), kind, f"Mixer: {MIXER_TITLES[kind]}", groups)
+        title = translate("LayerTree", "Mixer: {kind}").format(kind=schema_text(MIXER_TITLES[kind]))
+        return self.set_value(("mixer", "kind"), kind, title, groups)
 
     def ask_value(self, block_path: FieldPath, title: str, label: str, low: int, high: int) -> bool:
         """Ask for a number (the first target's value to start from) and set it on every target whose
@@ -302,7 +303,7 @@ class LayerTree(QTreeView):
         done = self._edit_siblings(
             path,
             lambda ls: layer_ops.split_group(ls, index, first),
-            f"Split at layer {at_layer}",
+            translate("LayerTree", "Split at layer {layer}").format(layer=at_layer),
             (*path, "count"),
         )
         self.select_group(path)
@@ -361,7 +362,9 @@ class LayerTree(QTreeView):
         groups = layer_ops.part_targets(arch, groups, edit.field, value)
         done = self._edit_blocks(
             groups, lambda a, g: layer_ops.with_group_value(a, g, (edit.field,), value),
-            f"{edit.title} on {_groups_text(groups)}",
+            translate("LayerTree", "{title} on {groups}").format(
+                title=schema_text(edit.title), groups=_groups_text(groups)
+            ),
         )  # fmt: skip
         self.select_group(path)
         return done
@@ -385,7 +388,9 @@ class LayerTree(QTreeView):
         """Take the group's MoE (back to what it inherits, or a dense FFN), LoRA or adapter away."""
         path = self.group_path(group)
         edit = _edit(block)
-        label = edit.undo_remove or f"Remove {edit.title}"
+        label = said_text(edit.undo_remove) or translate("LayerTree", "Remove {block}").format(
+            block=schema_text(edit.title)
+        )
         field = edit.field
 
         def remove(arch: Architecture, g: FieldPath) -> Architecture:
@@ -417,8 +422,10 @@ class LayerTree(QTreeView):
             return False
         block, part = self.copied
         groups = self.targets()
-        what = "block" if part is None else part.replace("_", " ")
-        text = f"Paste {what} onto {_groups_text(groups)}"
+        what = translate("LayerTree", "block") if part is None else core_text(part.replace("_", " "))
+        text = translate("LayerTree", "Paste {what} onto {groups}").format(
+            what=what, groups=_groups_text(groups)
+        )
         return self._edit_blocks(groups, lambda a, g: layer_ops.paste_block(a, [g], block, part), text)
 
     def move_group(self, group: Group, step: int) -> bool:
@@ -428,16 +435,19 @@ class LayerTree(QTreeView):
             return False
         index = int(path[-1])
         done = self._edit_siblings(
-            path, lambda ls: layer_ops.move_group(ls, index, target), "Move layer group"
+            path,
+            lambda ls: layer_ops.move_group(ls, index, target),
+            translate("LayerTree", "Move layer group"),
         )
         self.select_group((*path[:-1], target))
         return done
 
     def merge_next(self, group: Group) -> bool:
         path = self.group_path(group)
-        with self._saying_refusal("Merge layer groups"):
+        text = translate("LayerTree", "Merge layer groups")
+        with self._saying_refusal(text):
             done = self.document.edit_architecture(
-                lambda arch: layer_ops.merge_with_next(arch, path), "Merge layer groups", path[:-1]
+                lambda arch: layer_ops.merge_with_next(arch, path), text, path[:-1]
             )
         self.select_group(path)
         return done
@@ -455,7 +465,9 @@ class LayerTree(QTreeView):
         path, index = row.group, int(row.group[-1])
         holder = "stack" if len(path) == 3 else "pattern"
         done = self._edit_siblings(
-            path, lambda ls: layer_ops.delete_group(ls, index, holder), "Delete layer group"
+            path,
+            lambda ls: layer_ops.delete_group(ls, index, holder),
+            translate("LayerTree", "Delete layer group"),
         )
         count = len(layer_ops.siblings(self.document.architecture, path)) if done else 0
         self.select_group((*path[:-1], min(index, count - 1)) if done else path)
@@ -708,7 +720,9 @@ class LayerTree(QTreeView):
 
 def _groups_text(groups: list[FieldPath]) -> str:
     """'1 group', '3 groups': how many an edit's undo text says it changed."""
-    return f"{len(groups)} group{'s' if len(groups) != 1 else ''}"
+    if len(groups) == 1:
+        return translate("LayerTree", "1 group")
+    return translate("LayerTree", "{count} groups").format(count=len(groups))
 
 
 # Texts chosen between at run time, listed for lupdate: the tree edits' own (core.blocks' TREE_EDITS)

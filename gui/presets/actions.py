@@ -14,12 +14,12 @@ from pathlib import Path
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, Signal
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from paramtally.core.errors import ParamTallyError
+from paramtally.core.errors import ParamTallyError, one_line
 from paramtally.core.io import presets, user_presets
 from paramtally.core.io.recent import forget_source
 from paramtally.gui.dialogs import ask_open_path, ask_question, ask_save_path, ask_text, attempt, warn
 from paramtally.gui.document import Document
-from paramtally.gui.i18n import translate
+from paramtally.gui.i18n import said_text, translate
 from paramtally.gui.presets.preset_list import PresetList
 from paramtally.gui.presets.save_dialog import ask_name_and_id
 from paramtally.gui.shown_text import PATH_CHARS, shown
@@ -115,7 +115,7 @@ class PresetActions(QObject):
         try:
             preset = user_presets.load_preset(preset_id)
         except ParamTallyError as exc:
-            warn(self.dialog_parent, translate("Presets", "Cannot open preset"), str(exc))
+            warn(self.dialog_parent, translate("Presets", "Cannot open preset"), said_text(one_line(exc)))
             return False
         self.document.load(preset.architecture, preset_id, preset_id, preset.scenario)
         self.current_changed.emit()
@@ -298,7 +298,7 @@ class PresetActions(QObject):
             try:
                 return presets.check_preset_id(text.strip())
             except ParamTallyError as exc:
-                warn(self.dialog_parent, title, str(exc))
+                warn(self.dialog_parent, title, said_text(one_line(exc)))
                 suggestion = text.strip()
 
     def _confirm_overwrite(self, preset_id: str, parent: QWidget | None = None) -> bool:

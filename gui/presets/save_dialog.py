@@ -12,10 +12,10 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
-from paramtally.core.errors import ParamTallyError
+from paramtally.core.errors import ParamTallyError, one_line
 from paramtally.core.io import presets, user_presets
 from paramtally.gui.dialogs import add_mnemonics
-from paramtally.gui.i18n import translate
+from paramtally.gui.i18n import said_text, translate
 from paramtally.gui.problem_label import ProblemLabel
 
 __all__ = ["Confirm", "SaveAsDialog", "ask_name_and_id"]
@@ -81,7 +81,7 @@ class SaveAsDialog(QDialog):
                 raise ParamTallyError("a name is needed (it is what preset lists show)")
             presets.check_preset_id(preset_id)
         except ParamTallyError as exc:
-            self.error.say(str(exc))
+            self.error.say(said_text(one_line(exc)))
             return
         if self.confirm is not None and not self.confirm(preset_id, self):
             self.id.setFocus()

@@ -18,9 +18,10 @@ from PySide6.QtWidgets import QHeaderView, QTreeView, QWidget
 
 from paramtally.core.count.breakdown import PART_LABELS, ParamReport
 from paramtally.core.io.export import BREAKDOWN_COLUMNS, breakdown_rows, to_tsv
+from paramtally.core.said import Said
 from paramtally.core.terms.node import Node, Path
 from paramtally.gui.failed_cells import FailedCells
-from paramtally.gui.i18n import core_text, schema_text, translate
+from paramtally.gui.i18n import core_text, said_text, schema_text, translate
 from paramtally.gui.shown_text import shown
 from paramtally.gui.views.copy_rows import add_copy_action
 from paramtally.gui.views.deferred import DeferredRefresh
@@ -193,7 +194,12 @@ class BreakdownModel(QAbstractItemModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and column in _NUMERIC:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return entry.node.full_formula or f"{shown(entry.node.name)}: {entry.node.params:,}"
+            formula = entry.node.full_formula
+            return (
+                said_text(formula)
+                if isinstance(formula, Said)
+                else formula or f"{shown(entry.node.name)}: {entry.node.params:,}"
+            )
         if role == Qt.ItemDataRole.FontRole and (entry.node.added or entry.parent < 0):
             font = QFont()
             font.setItalic(entry.node.added)
@@ -218,7 +224,7 @@ class BreakdownModel(QAbstractItemModel):
             f"× {node.count:,}" if repeated else "",
             f"{node.params:,}",
             share_text(node.params, self._total),
-            node.formula,
+            said_text(node.formula) if isinstance(node.formula, Said) else node.formula,  # 'one block = …'
         )[column]
 
     @staticmethod

@@ -12,16 +12,20 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QAbstractItemView
 
+from paramtally.gui.i18n import translate
+
 __all__ = ["add_copy_action"]
 
 
 def add_copy_action(view: QAbstractItemView, selected_text: Callable[[], str]) -> QAction:
     """Ctrl+C (the platform's Copy) on ``view`` and a "Copy rows" entry in its context menu."""
-    action = QAction("&Copy selected rows", view)
+    action = QAction(translate("CopyRows", "&Copy selected rows"), view)
     action.setObjectName("actionCopyRows")
     action.setShortcut(QKeySequence.StandardKey.Copy)
     action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-    action.setToolTip("Copy the selected rows as tab-separated text, with a header line")
+    action.setToolTip(
+        translate("CopyRows", "Copy the selected rows as tab-separated text, with a header line")
+    )
 
     def copy() -> None:
         text = selected_text()

@@ -35,7 +35,7 @@ from paramtally.core.memory.gpus import find_gpu
 from paramtally.core.memory.layout_advice import layout_note
 from paramtally.core.memory.vision import images_text
 from paramtally.gui.form.field_frame import AMBER
-from paramtally.gui.i18n import core_text, translate
+from paramtally.gui.i18n import core_text, said_text, translate
 from paramtally.gui.shown_text import TITLE_CHARS, shown
 from paramtally.gui.views.deferred import DeferredRefresh
 from paramtally.gui.views.export import laid_out, save_view
@@ -242,7 +242,8 @@ class MemoryPanel(QWidget):
         if setups or memory is not None:
             self.setups.set_setups(setups)
             _show(self.summary, self._summary(setups))
-        _show(self.layout_note, layout_note(document.architecture, document.scenario, document.layout_note))
+        note = layout_note(document.architecture, document.scenario, document.layout_note)
+        _show(self.layout_note, said_text(note))
         _show(self.adapter_note, self._adapter_note(memory))
         _show(self.cache_note, _cache_note(memory))
         images = images_text(document.architecture, document.scenario)
@@ -251,7 +252,10 @@ class MemoryPanel(QWidget):
         )
         if memory is not None:
             omitted = translate("Memory", "Not modelled: {note}.")
-            _show(self.omission_note, " ".join(omitted.format(note=note) for note in memory.omissions))
+            _show(
+                self.omission_note,
+                " ".join(omitted.format(note=said_text(note)) for note in memory.omissions),
+            )
         for view in (self.chart, self.flops, self.setups, self.fits_only, self.gpu_filter):
             view.setVisible(not self.stale)
         self.gpu_filter_count.setVisible(not self.stale)
@@ -357,29 +361,46 @@ class MemoryPanel(QWidget):
         lines = []
         for name, problem in controls.problems.items():
             label = controls.labels[name].text()
-            reason = self._named(problem)
+            reason = self._named(said_text(problem))
             if name in controls.unread:  # text that is no number: the field says what was typed
                 value = getattr(scenario, name)
-                stays = f"{value:,}" if isinstance(value, int) else "empty"
-                kept_value = f"{label} stays {stays}; the figures are for it"
-                lines.append(f"Not applied: {label}: {reason} ({kept_value}).")
+                stays = f"{value:,}" if isinstance(value, int) else translate("Memory", "empty")
+                said = translate(
+                    "Memory",
+                    "Not applied: {label}: {reason} ({label} stays {stays}; the figures are for it).",
+                )
+                lines.append(said.format(label=label, reason=reason, stays=stays))
             elif name in pending:
+                said = translate(
+                    "Memory",
+                    "Not applied: {label} {typed} — {reason} "
+                    "({label} stays {stays}; the figures are for it).",
+                )
                 lines.append(
-                    f"Not applied: {label} {pending[name]!s} — {problem_text(reason)} "
-                    f"({label} stays {getattr(scenario, name)!s}; the figures are for it)."
+                    said.format(
+                        label=label,
+                        typed=pending[name],
+                        reason=problem_text(reason),
+                        stays=getattr(scenario, name),
+                    )
                 )
             elif not pending:
-                lines.append(f"The scenario does not fit this model: {label}: {problem_text(reason)}. {kept}")
+                said = translate("Memory", "The scenario does not fit this model: {label}: {reason}. {kept}")
+                lines.append(said.format(label=label, reason=problem_text(reason), kept=kept))
         if self._general_problem:
-            lines.append(f"Scenario refused: {self._general_problem}. {kept}")
+            said = translate("Memory", "Scenario refused: {reason}. {kept}")
+            lines.append(said.format(reason=said_text(self._general_problem), kept=kept))
         _show(self.problem, "\n".join(dict.fromkeys(lines)))
 
     def _show_hints(self) -> None:
-        _show(self.hint, "\n".join(f"{advice}." for advice in self.controls.hints.values()))
+        _show(self.hint, "\n".join(f"{said_text(advice)}." for advice in self.controls.hints.values()))
 
 
 def _setup_text(fit: SetupFit, with_name: bool = True) -> str:
-    kind = f" × {fit.gpu_name}" if with_name else " GPU" + ("s" if fit.count > 1 else "")
+    if with_name:
+        kind = f" × {fit.gpu_name}"
+    else:
+        kind = translate("Memory", " GPUs") if fit.count > 1 else translate("Memory", " GPU")
     return translate("Memory", "{count}{kind} ({layout}), {free} free each").format(
         count=fit.count, kind=kind, layout=core_text(fit.layout), free=gib(fit.free_bytes)
     )

@@ -24,7 +24,7 @@ from paramtally.core.memory.scenario import Mode, Scenario, mode_only_fields, un
 from paramtally.core.schema.field_specs import FieldSpec, model_fields
 from paramtally.gui.form.editors import ComboBox, Editor, IntSpinBox, NumberBox, make_editor
 from paramtally.gui.form.field_frame import framed, mark, marked
-from paramtally.gui.i18n import schema_text
+from paramtally.gui.i18n import said_text, schema_text
 from paramtally.gui.views.deferred import DeferredRefresh
 
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ def _editor_for(spec: FieldSpec, parent: QWidget) -> Editor | None:
         catalog = load_catalog()
         ids, names = tuple(gpu.id for gpu in catalog), tuple(gpu.name for gpu in catalog)
         editor: Editor | None = ComboBox(ids, names, parent)
-        editor.setToolTip(spec.description)  # type: ignore[union-attr]
+        editor.setToolTip(schema_text(spec.description))  # type: ignore[union-attr]
         return editor
     editor = make_editor(spec, parent)
     if isinstance(editor, ComboBox) and spec.optional:
@@ -93,7 +93,7 @@ class ScenarioControls(QWidget):
                 continue
             editor.setObjectName(f"scenario.{spec.name}")
             label = QLabel(schema_text(spec.label), self)  # the field's title in core.memory.scenario
-            label.setToolTip(spec.description)
+            label.setToolTip(schema_text(spec.description))
             label.setBuddy(editor)
             if spec.kind == "choices" or spec.name in WIDE:  # a row of check boxes takes a whole line
                 self._wide.add(spec.name)
@@ -298,7 +298,7 @@ class ScenarioControls(QWidget):
     def _paint(self, name: str) -> None:
         """Red with the reason when refused, else amber with the advice, else plain."""
         reason, advice = self.problems.get(name, ""), self.hints.get(name, "")
-        text = reason or advice
+        text = said_text(reason or advice)
         state = "error" if reason else "hint" if advice else ""
         mark(self.frames[name], state)
         spec_tip = self.labels[name].toolTip()

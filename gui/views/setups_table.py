@@ -108,7 +108,7 @@ class SetupsModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return translate("Setups", COLUMNS[section])
         if role == Qt.ItemDataRole.ToolTipRole:
-            return "\n".join(column_description(name) for name in COLUMN_FIELDS[section])
+            return "\n".join(schema_text(column_description(name)) for name in COLUMN_FIELDS[section])
         return None
 
     def data(self, index: _Index, role: int = 0) -> Any:
@@ -253,7 +253,7 @@ class SetupsTable(QTableView):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("gpuSetups")
-        self.setAccessibleName("GPU setups")
+        self.setAccessibleName(translate("Setups", "GPU setups"))
         self.setups_model = SetupsModel(self)
         self._fitted: dict[int, KeysView[str]] = {}  # the texts each FITTED column was sized to
         self.proxy = _SetupsFilter(self)

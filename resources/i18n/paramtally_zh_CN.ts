@@ -40,6 +40,10 @@
         <translation>窗口设置</translation>
     </message>
     <message>
+        <source>size, splitters, theme and the dialogs&apos; last choices</source>
+        <translation>窗口大小、分隔条、主题以及各对话框上次的选择</translation>
+    </message>
+    <message>
         <source>About ParamTally</source>
         <translation>关于 ParamTally</translation>
     </message>
@@ -331,6 +335,706 @@
     </message>
 </context>
 <context>
+    <name>CopyRows</name>
+    <message>
+        <source>&amp;Copy selected rows</source>
+        <translation>复制所选行(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy the selected rows as tab-separated text, with a header line</source>
+        <translation>将所选行复制为制表符分隔的文本，带表头行</translation>
+    </message>
+</context>
+<context>
+    <name>Core</name>
+    <message>
+        <source> (EP {ep} as set, each copy as the GPU table lays out {gpus})</source>
+        <translation>（按设定 EP {ep}，每个副本按 GPU 表的方式布局在 {gpus} 上）</translation>
+    </message>
+    <message>
+        <source>&apos;{clause}&apos;: a count is a whole number from 1 to {most:,} (a pattern makes at most {most:,} layers)</source>
+        <translation>“{clause}”：数量须为 1 到 {most:,} 的整数（一个模式最多生成 {most:,} 层）</translation>
+    </message>
+    <message>
+        <source>&apos;{clause}&apos;: a ratio needs at least one layer</source>
+        <translation>“{clause}”：比例至少需要一层</translation>
+    </message>
+    <message>
+        <source>&apos;{clause}&apos;: an empty item (two commas in a row?)</source>
+        <translation>“{clause}”：有空项（连续两个逗号？）</translation>
+    </message>
+    <message>
+        <source>&apos;{clause}&apos;: cannot read &apos;{item}&apos; (write a kind, then × and a count)</source>
+        <translation>“{clause}”：无法读取“{item}”（请写类型，再写 × 和数量）</translation>
+    </message>
+    <message>
+        <source>&apos;{clause}&apos;: one sequence (or ratio) per pattern; combine them in brackets</source>
+        <translation>“{clause}”：每个模式只能有一个序列（或比例）；请用方括号组合</translation>
+    </message>
+    <message>
+        <source>&apos;{clause}&apos;: only an FFN ({ffns}) can be set every n-th layer</source>
+        <translation>“{clause}”：只有前馈网络（{ffns}）可以每隔 n 层设置</translation>
+    </message>
+    <message>
+        <source>&apos;{clause}&apos;: say every 2nd (3rd, …) layer</source>
+        <translation>“{clause}”：请写 every 2nd（3rd，…）layer</translation>
+    </message>
+    <message>
+        <source>&apos;{clause}&apos;: the window {text} is refused: a window is a whole number of tokens, at least 1</source>
+        <translation>“{clause}”：窗口 {text} 被拒绝：窗口是 token 数，须为不小于 1 的整数</translation>
+    </message>
+    <message>
+        <source>&apos;{clause}&apos;: unknown layer kind &apos;{word}&apos; (kinds: {known})</source>
+        <translation>“{clause}”：未知的层类型“{word}”（可用类型：{known}）</translation>
+    </message>
+    <message>
+        <source>&apos;{target}&apos; is named twice; a matrix gets one low-rank update</source>
+        <translation>“{target}”出现了两次；每个矩阵只有一个低秩更新</translation>
+    </message>
+    <message>
+        <source>&apos;{typed}&apos; is not a number: type {example}</source>
+        <translation>“{typed}”不是数字：请输入 {example}</translation>
+    </message>
+    <message>
+        <source>&apos;{typed}&apos; is not a whole number</source>
+        <translation>“{typed}”不是整数</translation>
+    </message>
+    <message>
+        <source>&apos;{typed}&apos; is not a whole number ({near:g})</source>
+        <translation>“{typed}”不是整数（{near:g}）</translation>
+    </message>
+    <message>
+        <source>&apos;{typed}&apos; is too long: a number has at most {n:,} digits</source>
+        <translation>“{typed}”太长：数字最多 {n:,} 位</translation>
+    </message>
+    <message>
+        <source>&apos;{typed}&apos;: a comma separates thousands (1,500); a fraction takes a point (1.5)</source>
+        <translation>“{typed}”：逗号用于千位分隔（1,500）；小数请用小数点（1.5）</translation>
+    </message>
+    <message>
+        <source>&apos;{typed}&apos;: an exponent runs from -{n} to {n}</source>
+        <translation>“{typed}”：指数范围为 -{n} 到 {n}</translation>
+    </message>
+    <message>
+        <source>&apos;{typed}&apos;: unknown suffix &apos;{suffix}&apos; (it takes {suffixes})</source>
+        <translation>“{typed}”：未知后缀“{suffix}”（可用 {suffixes}）</translation>
+    </message>
+    <message>
+        <source>, as the GPU table does</source>
+        <translation>，与 GPU 表一致</translation>
+    </message>
+    <message>
+        <source>1 GPU</source>
+        <translation>1 个 GPU</translation>
+    </message>
+    <message>
+        <source>1 data-parallel GPU</source>
+        <translation>1 个数据并行 GPU</translation>
+    </message>
+    <message>
+        <source>1 entry</source>
+        <translation>1 项</translation>
+    </message>
+    <message>
+        <source>1 repetition</source>
+        <translation>1 次重复</translation>
+    </message>
+    <message>
+        <source>; EP {asked} does not divide the {dp}: EP {fitted}</source>
+        <translation>；EP {asked} 不能整除 {dp}：改为 EP {fitted}</translation>
+    </message>
+    <message>
+        <source>; EP {ep} does not fit {gpus}: EP {fitted}</source>
+        <translation>；EP {ep} 放不进 {gpus}：改为 EP {fitted}</translation>
+    </message>
+    <message>
+        <source>Convert to dense FFN</source>
+        <translation>转换为稠密前馈网络</translation>
+    </message>
+    <message>
+        <source>EP {ep} on {gpus}: laid out as {words}</source>
+        <translation>{gpus} 上的 EP {ep}：布局为 {words}</translation>
+    </message>
+    <message>
+        <source>File → Open Recent</source>
+        <translation>文件 → 最近打开</translation>
+    </message>
+    <message>
+        <source>GGUF formats type tensors layer by layer (llama.cpp): at most {most:,} layers, this model has {n:,}</source>
+        <translation>GGUF 格式逐层为张量指定类型（llama.cpp）：最多 {most:,} 层，该模型有 {n:,} 层</translation>
+    </message>
+    <message>
+        <source>GPU kinds added to the built-in ones, or prices</source>
+        <translation>在内置型号之外添加的 GPU 型号，或价格</translation>
+    </message>
+    <message>
+        <source>KV heads ({g}) must divide the query heads ({a})</source>
+        <translation>KV 头数（{g}）必须整除查询头数（{a}）</translation>
+    </message>
+    <message>
+        <source>Make the {stack} from a pattern</source>
+        <translation>由模式生成 {stack}</translation>
+    </message>
+    <message>
+        <source>QLoRA needs a LoRA rank</source>
+        <translation>QLoRA 需要设置 LoRA 秩</translation>
+    </message>
+    <message>
+        <source>Set {named}</source>
+        <translation>设置 {named}</translation>
+    </message>
+    <message>
+        <source>Set {title} on 1 group</source>
+        <translation>在 1 个层组上设置 {title}</translation>
+    </message>
+    <message>
+        <source>Set {title} on {n} groups</source>
+        <translation>在 {n} 个层组上设置 {title}</translation>
+    </message>
+    <message>
+        <source>Tensor/Pipeline parallel</source>
+        <translation>张量/流水线并行</translation>
+    </message>
+    <message>
+        <source>The FFN width</source>
+        <translation>前馈网络宽度</translation>
+    </message>
+    <message>
+        <source>The context ({context:,} tokens) exceeds the model&apos;s maximum positions ({limit:,}): it was not trained that long (RoPE needs scaling to stretch)</source>
+        <translation>上下文（{context:,} 个 token）超过模型的最大位置数（{limit:,}）：模型没有在这么长的序列上训练过（RoPE 需要缩放才能外推）</translation>
+    </message>
+    <message>
+        <source>The context ({context:,} tokens) exceeds the model&apos;s {limit:,} learned positions: it has no position rows beyond them</source>
+        <translation>上下文（{context:,} 个 token）超过模型的 {limit:,} 个可学习位置：超出部分没有位置嵌入行</translation>
+    </message>
+    <message>
+        <source>The encoder reads {tokens:,} tokens per request, past its {limit:,} positions (the cross-attention cache is for them all)</source>
+        <translation>编码器每个请求读取 {tokens:,} 个 token，超过其 {limit:,} 个位置（交叉注意力缓存按全部 token 计）</translation>
+    </message>
+    <message>
+        <source>The expert width</source>
+        <translation>专家宽度</translation>
+    </message>
+    <message>
+        <source>The head width {head} is not a multiple of {multiple}: fused attention kernels (FlashAttention) need one; 64 or 128 run best</source>
+        <translation>头维度 {head} 不是 {multiple} 的倍数：融合注意力算子（FlashAttention）要求如此；64 或 128 最快</translation>
+    </message>
+    <message>
+        <source>The hidden size</source>
+        <translation>隐藏层维度</translation>
+    </message>
+    <message>
+        <source>The vocabulary ({vocab:,} rows) is not padded to a multiple of {tile}, so the embedding and head matmuls run slower; pad it to {padded:,} (a multiple of 128 too)</source>
+        <translation>词表（{vocab:,} 行）未填充到 {tile} 的倍数，嵌入层和输出头的矩阵乘法会变慢；建议填充到 {padded:,}（也是 128 的倍数）</translation>
+    </message>
+    <message>
+        <source>The vocabulary ({vocab:,} rows) is not padded to a multiple of {tile}, so the embedding and head matmuls run slower; pad it to {padded:,} (or {better:,}, a multiple of 128)</source>
+        <translation>词表（{vocab:,} 行）未填充到 {tile} 的倍数，嵌入层和输出头的矩阵乘法会变慢；建议填充到 {padded:,}（或 128 的倍数 {better:,}）</translation>
+    </message>
+    <message>
+        <source>Type {title} (not applied yet)</source>
+        <translation>输入 {title}（尚未应用）</translation>
+    </message>
+    <message>
+        <source>a pattern needs at least one layer group</source>
+        <translation>模式至少需要一个层组</translation>
+    </message>
+    <message>
+        <source>an indexer needs the q rank: its queries come from the q latent (r_q)</source>
+        <translation>索引器需要 q 秩：它的查询来自 q 潜变量（r_q）</translation>
+    </message>
+    <message>
+        <source>an interleaved pipeline needs pipeline stages (pp &gt; 1)</source>
+        <translation>交错流水线需要多个流水线阶段（pp &gt; 1）</translation>
+    </message>
+    <message>
+        <source>cannot write {path}: it is a folder; give a file name</source>
+        <translation>无法写入 {path}：这是一个文件夹；请给出文件名</translation>
+    </message>
+    <message>
+        <source>cannot write {path}: {why}</source>
+        <translation>无法写入 {path}：{why}</translation>
+    </message>
+    <message>
+        <source>decode and a prefill&apos;s weight read at {share:.1%} of the GPU&apos;s peak HBM bandwidth (--bandwidth-efficiency {share:g})</source>
+        <translation>解码和预填充读取权重时按 GPU 峰值 HBM 带宽的 {share:.1%} 计算（--bandwidth-efficiency {share:g}）</translation>
+    </message>
+    <message>
+        <source>ends {end:,} wide, not at the hidden size ({h:,}): end with a linear layer to the hidden size (an empty out width)</source>
+        <translation>输出宽度为 {end:,}，不等于隐藏层维度（{h:,}）：请以一个映射到隐藏层维度的线性层结尾（输出宽度留空）</translation>
+    </message>
+    <message>
+        <source>expert parallel size {ep} does not divide the {n} experts</source>
+        <translation>专家并行大小 {ep} 不能整除 {n} 个专家</translation>
+    </message>
+    <message>
+        <source>expert parallel size {ep} must divide the {dp} (gpus / (tp·pp))</source>
+        <translation>专家并行大小 {ep} 必须整除 {dp}（gpus / (tp·pp)）</translation>
+    </message>
+    <message>
+        <source>expert parallelism needs MoE layers; this model has none</source>
+        <translation>专家并行需要 MoE 层；该模型没有</translation>
+    </message>
+    <message>
+        <source>expert parallelism&apos;s all-to-all dispatch and combine buffers (the tokens each GPU sends to and receives from the others, per MoE layer)</source>
+        <translation>专家并行的 all-to-all 分发与合并缓冲区（每个 MoE 层中各 GPU 发往和接收自其他 GPU 的 token）</translation>
+    </message>
+    <message>
+        <source>experts per token ({k}) exceed the experts ({n})</source>
+        <translation>每个 token 激活的专家数（{k}）超过专家总数（{n}）</translation>
+    </message>
+    <message>
+        <source>holds a lone surrogate (half of a UTF-16 pair), which is not text</source>
+        <translation>含有孤立代理项（UTF-16 代理对的一半），不是合法文本</translation>
+    </message>
+    <message>
+        <source>holds more than {most:,} layer groups, those of its patterns included (at most {most:,} in a stack)</source>
+        <translation>包含超过 {most:,} 个层组（含模式中的层组；每个堆栈最多 {most:,} 个）</translation>
+    </message>
+    <message>
+        <source>is not a known setting</source>
+        <translation>不是已知的设置项</translation>
+    </message>
+    <message>
+        <source>is not in the form this field takes</source>
+        <translation>格式不符合该字段的要求</translation>
+    </message>
+    <message>
+        <source>is required</source>
+        <translation>为必填项</translation>
+    </message>
+    <message>
+        <source>key heads ({k}) must divide the value heads ({v})</source>
+        <translation>键头数（{k}）必须整除值头数（{v}）</translation>
+    </message>
+    <message>
+        <source>layers {first}–{last} are not within 0–{most}</source>
+        <translation>第 {first}–{last} 层不在 0–{most} 范围内</translation>
+    </message>
+    <message>
+        <source>learned positions need a table: set the maximum positions above 0</source>
+        <translation>可学习位置需要位置表：请将最大位置数设为大于 0</translation>
+    </message>
+    <message>
+        <source>learned positions need a table: set the position rows above 0</source>
+        <translation>可学习位置需要位置表：请将位置行数设为大于 0</translation>
+    </message>
+    <message>
+        <source>local layers need a window: add &apos;, window 1024&apos; (or a clause &apos;window 1024&apos;)</source>
+        <translation>局部层需要窗口：请加上“, window 1024”（或子句“window 1024”）</translation>
+    </message>
+    <message>
+        <source>must be a finite number</source>
+        <translation>必须是有限数</translation>
+    </message>
+    <message>
+        <source>must be a group of settings (a JSON object)</source>
+        <translation>必须是一组设置（JSON 对象）</translation>
+    </message>
+    <message>
+        <source>must be a known name ({names}, … {n} in all)</source>
+        <translation>必须是已知名称（{names} 等，共 {n} 个）</translation>
+    </message>
+    <message>
+        <source>must be a list</source>
+        <translation>必须是列表</translation>
+    </message>
+    <message>
+        <source>must be a number</source>
+        <translation>必须是数字</translation>
+    </message>
+    <message>
+        <source>must be a whole number</source>
+        <translation>必须是整数</translation>
+    </message>
+    <message>
+        <source>must be at least {limit}</source>
+        <translation>不能小于 {limit}</translation>
+    </message>
+    <message>
+        <source>must be at most {limit}</source>
+        <translation>不能大于 {limit}</translation>
+    </message>
+    <message>
+        <source>must be less than {limit}</source>
+        <translation>必须小于 {limit}</translation>
+    </message>
+    <message>
+        <source>must be more than {limit}</source>
+        <translation>必须大于 {limit}</translation>
+    </message>
+    <message>
+        <source>must be one of {expected}</source>
+        <translation>必须是 {expected} 之一</translation>
+    </message>
+    <message>
+        <source>must be one of {expected}, not &apos;{tag}&apos;</source>
+        <translation>必须是 {expected} 之一，而不是“{tag}”</translation>
+    </message>
+    <message>
+        <source>must be text</source>
+        <translation>必须是文本</translation>
+    </message>
+    <message>
+        <source>must be true or false</source>
+        <translation>必须是 true 或 false</translation>
+    </message>
+    <message>
+        <source>needs at least 1 layer</source>
+        <translation>至少需要 1 层</translation>
+    </message>
+    <message>
+        <source>needs at least {entries}</source>
+        <translation>至少需要 {entries}</translation>
+    </message>
+    <message>
+        <source>needs at least {limit} characters</source>
+        <translation>至少需要 {limit} 个字符</translation>
+    </message>
+    <message>
+        <source>no base block named &apos;{name}&apos;</source>
+        <translation>没有名为“{name}”的基础块</translation>
+    </message>
+    <message>
+        <source>no base block named {name}</source>
+        <translation>没有名为 {name} 的基础块</translation>
+    </message>
+    <message>
+        <source>no base block named {name} (blocks: {known})</source>
+        <translation>没有名为 {name} 的基础块（现有块：{known}）</translation>
+    </message>
+    <message>
+        <source>not a stack&apos;s layer groups</source>
+        <translation>不是堆栈的层组</translation>
+    </message>
+    <message>
+        <source>not the address of a layer group</source>
+        <translation>不是层组的地址</translation>
+    </message>
+    <message>
+        <source>one block = {n:,}</source>
+        <translation>单个块 = {n:,}</translation>
+    </message>
+    <message>
+        <source>one repetition of a pattern may hold at most {most} runs</source>
+        <translation>模式的一次重复最多包含 {most} 段</translation>
+    </message>
+    <message>
+        <source>only groups with the same blocks can be merged</source>
+        <translation>只有块相同的层组才能合并</translation>
+    </message>
+    <message>
+        <source>pipeline size {pp} exceeds the {n} layers</source>
+        <translation>流水线并行大小 {pp} 超过 {n} 层</translation>
+    </message>
+    <message>
+        <source>presets saved from the window or imported</source>
+        <translation>从窗口保存或导入的预设</translation>
+    </message>
+    <message>
+        <source>quantized weights are trained only as a frozen LoRA base (set lora_rank)</source>
+        <translation>量化权重只能作为冻结的 LoRA 基座训练（请设置 lora_rank）</translation>
+    </message>
+    <message>
+        <source>takes at most {entries}</source>
+        <translation>最多 {entries}</translation>
+    </message>
+    <message>
+        <source>takes at most {limit} characters</source>
+        <translation>最多 {limit} 个字符</translation>
+    </message>
+    <message>
+        <source>tensor parallel size {tp} and the {g} KV heads do not divide each other</source>
+        <translation>张量并行大小 {tp} 与 {g} 个 KV 头互不整除</translation>
+    </message>
+    <message>
+        <source>tensor parallel size {tp} does not divide the Mamba width {inner}</source>
+        <translation>张量并行大小 {tp} 不能整除 Mamba 宽度 {inner}</translation>
+    </message>
+    <message>
+        <source>tensor parallel size {tp} does not divide the RG-LRU&apos;s {n} gate blocks</source>
+        <translation>张量并行大小 {tp} 不能整除 RG-LRU 的 {n} 个门控块</translation>
+    </message>
+    <message>
+        <source>tensor parallel size {tp} does not divide the shared transformer&apos;s {a} heads</source>
+        <translation>张量并行大小 {tp} 不能整除共享 Transformer 的 {a} 个头</translation>
+    </message>
+    <message>
+        <source>tensor parallel size {tp} does not divide the short conv&apos;s {h} channels</source>
+        <translation>张量并行大小 {tp} 不能整除短卷积的 {h} 个通道</translation>
+    </message>
+    <message>
+        <source>tensor parallel size {tp} does not divide the {a} attention heads</source>
+        <translation>张量并行大小 {tp} 不能整除 {a} 个注意力头</translation>
+    </message>
+    <message>
+        <source>tensor parallel size {tp} does not divide the {k} key and {v} value heads</source>
+        <translation>张量并行大小 {tp} 不能整除 {k} 个键头和 {v} 个值头</translation>
+    </message>
+    <message>
+        <source>tensor parallel size {tp} does not divide the {n} SSM heads</source>
+        <translation>张量并行大小 {tp} 不能整除 {n} 个 SSM 头</translation>
+    </message>
+    <message>
+        <source>tensor parallel size {tp} neither divides nor is a multiple of the {n} groups</source>
+        <translation>张量并行大小 {tp} 既不能整除 {n} 个组，也不是其倍数</translation>
+    </message>
+    <message>
+        <source>the README, shown by Help → User Guide</source>
+        <translation>README，由 帮助 → 用户指南 显示</translation>
+    </message>
+    <message>
+        <source>the first layer of a rule ({first}) is past the last layer ({last})</source>
+        <translation>规则的第一层（{first}）超出了最后一层（{last}）</translation>
+    </message>
+    <message>
+        <source>the hidden size ({h:,}) is not a multiple of the {a} heads: change either, or set the head width</source>
+        <translation>隐藏层维度（{h:,}）不是 {a} 个头的倍数：请修改其一，或设置头维度</translation>
+    </message>
+    <message>
+        <source>the interleaved schedule needs a multiple of p = {p} micro-batches</source>
+        <translation>交错调度需要微批次数为 p = {p} 的倍数</translation>
+    </message>
+    <message>
+        <source>the name {name} {reason}</source>
+        <translation>名称 {name} {reason}</translation>
+    </message>
+    <message>
+        <source>the pattern is empty: write e.g. [mamba2 ×7, attention] × 4</source>
+        <translation>模式为空：请写如 [mamba2 ×7, attention] × 4</translation>
+    </message>
+    <message>
+        <source>the pattern makes {layers:,} layers; a pattern makes at most {most:,}</source>
+        <translation>该模式生成 {layers:,} 层；一个模式最多生成 {most:,} 层</translation>
+    </message>
+    <message>
+        <source>the pattern would fill the stack&apos;s {total:,} layers; a pattern makes at most {most:,}: give it a repeat count</source>
+        <translation>该模式将填满堆栈的 {total:,} 层；一个模式最多生成 {most:,} 层：请给出重复次数</translation>
+    </message>
+    <message>
+        <source>the presets shipped with ParamTally (read only)</source>
+        <translation>ParamTally 自带的预设（只读）</translation>
+    </message>
+    <message>
+        <source>the rules repeat only every {period:,} layers; a pattern makes at most {most:,}</source>
+        <translation>这些规则每 {period:,} 层才重复一次；一个模式最多生成 {most:,} 层</translation>
+    </message>
+    <message>
+        <source>the split point {n} must lie between 1 and {most}</source>
+        <translation>拆分点 {n} 必须在 1 到 {most} 之间</translation>
+    </message>
+    <message>
+        <source>the trace of an unexpected error, to attach to a report</source>
+        <translation>意外错误的跟踪信息，可附在问题报告中</translation>
+    </message>
+    <message>
+        <source>the {holder} needs at least one layer group</source>
+        <translation>{holder} 至少需要一个层组</translation>
+    </message>
+    <message>
+        <source>the {part} is of its own kind here: reset its kind</source>
+        <translation>此处的 {part} 使用了自己的类型：请重置其类型</translation>
+    </message>
+    <message>
+        <source>there is no layer group {n} (there are {count})</source>
+        <translation>没有第 {n} 个层组（共 {count} 个）</translation>
+    </message>
+    <message>
+        <source>this block has no {part}</source>
+        <translation>此块没有 {part}</translation>
+    </message>
+    <message>
+        <source>this model has no multi-token prediction modules</source>
+        <translation>该模型没有多 token 预测（MTP）模块</translation>
+    </message>
+    <message>
+        <source>this model has no {stack} stack</source>
+        <translation>该模型没有 {stack} 堆栈</translation>
+    </message>
+    <message>
+        <source>training keeps trainable weights in fp32, bf16 or fp16, not {dtype}</source>
+        <translation>训练时可训练权重须为 fp32、bf16 或 fp16，而不是 {dtype}</translation>
+    </message>
+    <message>
+        <source>transformers&apos; PyTorch path for the {name} layers — the figure assumes the {kernels} CUDA kernels; without them transformers keeps fp32 scan tensors, {ratio}× the figure as measured for {case}</source>
+        <translation>transformers 对 {name} 层的 PyTorch 实现路径——此数值假定使用 {kernels} CUDA 算子；没有这些算子时 transformers 会保留 fp32 扫描张量，实测为此数值的 {ratio}×（{case}）</translation>
+    </message>
+    <message>
+        <source>type a number: {example}</source>
+        <translation>请输入数字：{example}</translation>
+    </message>
+    <message>
+        <source>unknown {kind} &apos;{name}&apos;</source>
+        <translation>未知的 {kind}“{name}”</translation>
+    </message>
+    <message>
+        <source>unknown {kind} &apos;{name}&apos; (did you mean {names}?)</source>
+        <translation>未知的 {kind}“{name}”（您是想输入 {names} 吗？）</translation>
+    </message>
+    <message>
+        <source>unknown {kind} &apos;{name}&apos; ({hint})</source>
+        <translation>未知的 {kind}“{name}”（{hint}）</translation>
+    </message>
+    <message>
+        <source>with this group the model has more than {most:,} runs of layers ({before:,} before it), at most {most:,} allowed: a run is consecutive layers of one block, a pattern&apos;s runs counted once however often it repeats</source>
+        <translation>加上该层组后模型的层段超过 {most:,} 段（此前已有 {before:,} 段），最多允许 {most:,} 段：一段指同一块的连续层，模式无论重复多少次，其层段只计一次</translation>
+    </message>
+    <message>
+        <source>written by `paramtally desktop-entry install`</source>
+        <translation>由 `paramtally desktop-entry install` 写入</translation>
+    </message>
+    <message>
+        <source>{count} × ({formula}) = {params:,}</source>
+        <translation>{count} × ({formula}) = {params:,}</translation>
+    </message>
+    <message>
+        <source>{dp} data-parallel GPUs each hold the whole model and its training states (ZeRO-0); ZeRO 1–3 shard them. The GPU table&apos;s layout for {gpus} GPUs: {suggested}.</source>
+        <translation>{dp} 个数据并行 GPU 各自保存完整模型及其训练状态（ZeRO-0）；ZeRO 1–3 会将其切分。GPU 表对 {gpus} 个 GPU 的布局：{suggested}。</translation>
+    </message>
+    <message>
+        <source>{gpus} GPUs as {dp} copies of the model ({in_force}), the routed experts split over EP {ep}: each GPU holds the rest whole and 1/{ep} of the experts.</source>
+        <translation>{gpus} 个 GPU 组成 {dp} 个模型副本（{in_force}），路由专家按 EP {ep} 切分：每个 GPU 保存其余部分的完整副本和 1/{ep} 的专家。</translation>
+    </message>
+    <message>
+        <source>{gpus} GPUs as {dp} copies of the model ({in_force}): each GPU holds a whole copy, so the memory per GPU does not shrink. One copy over all of them: {suggested} (set {sizes}).</source>
+        <translation>{gpus} 个 GPU 组成 {dp} 个模型副本（{in_force}）：每个 GPU 保存一个完整副本，因此单卡显存不会减少。将一个副本分布到所有 GPU 上：{suggested}（设置{sizes}）。</translation>
+    </message>
+    <message>
+        <source>{gpus} GPUs hold one copy of the model ({in_force}); a new GPU count is laid out as in the GPU setups table, keeping a tensor, pipeline or expert parallel size you set.</source>
+        <translation>{gpus} 个 GPU 共同保存一个模型副本（{in_force}）；新的 GPU 数量会按 GPU 配置表布局，并保留您设置的张量、流水线或专家并行大小。</translation>
+    </message>
+    <message>
+        <source>{gpus} cannot be split into tp·pp = {n} groups</source>
+        <translation>{gpus} 无法分成 tp·pp = {n} 组</translation>
+    </message>
+    <message>
+        <source>{gpus} with {said} as set: {words}{more}</source>
+        <translation>{gpus}，按设定的 {said}：{words}{more}</translation>
+    </message>
+    <message>
+        <source>{gpus}: laid out as {words}</source>
+        <translation>{gpus}：布局为 {words}</translation>
+    </message>
+    <message>
+        <source>{head}{how}{more}</source>
+        <translation>{head}{how}{more}</translation>
+    </message>
+    <message>
+        <source>{n:,} GPUs</source>
+        <translation>{n:,} 个 GPU</translation>
+    </message>
+    <message>
+        <source>{n:,} data-parallel GPUs</source>
+        <translation>{n:,} 个数据并行 GPU</translation>
+    </message>
+    <message>
+        <source>{n:,} repetitions</source>
+        <translation>{n:,} 次重复</translation>
+    </message>
+    <message>
+        <source>{name}: cannot read ({why})</source>
+        <translation>{name}：无法读取（{why}）</translation>
+    </message>
+    <message>
+        <source>{name}: {kind}, not a regular file</source>
+        <translation>{name}：{kind}，不是普通文件</translation>
+    </message>
+    <message>
+        <source>{name}: {size:,} bytes or more is larger than the {limit:,} allowed</source>
+        <translation>{name}：{size:,} 字节或更多，超过允许的 {limit:,} 字节</translation>
+    </message>
+    <message>
+        <source>{n} SSM heads do not divide the inner width {inner}</source>
+        <translation>{n} 个 SSM 头不能整除内部宽度 {inner}</translation>
+    </message>
+    <message>
+        <source>{n} entries</source>
+        <translation>{n} 项</translation>
+    </message>
+    <message>
+        <source>{n} gate blocks do not divide the recurrence width {inner}</source>
+        <translation>{n} 个门控块不能整除循环宽度 {inner}</translation>
+    </message>
+    <message>
+        <source>{origin}: a preset must be a JSON object</source>
+        <translation>{origin}：预设必须是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>{origin}: nested more than {most} levels deep</source>
+        <translation>{origin}：嵌套超过 {most} 层</translation>
+    </message>
+    <message>
+        <source>{origin}: not UTF-8 text (byte {at})</source>
+        <translation>{origin}：不是 UTF-8 文本（第 {at} 字节）</translation>
+    </message>
+    <message>
+        <source>{origin}: not valid JSON ({why} {where})</source>
+        <translation>{origin}：不是有效的 JSON（{why} {where}）</translation>
+    </message>
+    <message>
+        <source>{path}: {reason}</source>
+        <translation>{path}：{reason}</translation>
+    </message>
+    <message>
+        <source>{pp}·{v} pipeline chunks exceed the {n} layers</source>
+        <translation>{pp}·{v} 个流水线分块超过 {n} 层</translation>
+    </message>
+    <message>
+        <source>{reason} (and {more} more)</source>
+        <translation>{reason}（另有 {more} 处）</translation>
+    </message>
+    <message>
+        <source>{reason}, not &apos;{value}&apos;</source>
+        <translation>{reason}，而不是“{value}”</translation>
+    </message>
+    <message>
+        <source>{said} does not fit {gpus}: laid out as {words}</source>
+        <translation>{said} 放不进 {gpus}：布局为 {words}</translation>
+    </message>
+    <message>
+        <source>{said}. The {gpus} GPUs hold one copy of the model ({in_force}); a tensor, pipeline or expert parallel size you set is kept when the GPU count changes.</source>
+        <translation>{said}。{gpus} 个 GPU 共同保存一个模型副本（{in_force}）；更改 GPU 数量时会保留您设置的张量、流水线或专家并行大小。</translation>
+    </message>
+    <message>
+        <source>{said}. {advice}</source>
+        <translation>{said}。{advice}</translation>
+    </message>
+    <message>
+        <source>{total:,} parameters
+{detail}</source>
+        <translation>{total:,} 个参数
+{detail}</translation>
+    </message>
+    <message>
+        <source>{total:,} parameters
+{layers:,} layers (F2 or double-click to change the count)</source>
+        <translation>{total:,} 个参数
+{layers:,} 层（按 F2 或双击修改层数）</translation>
+    </message>
+    <message>
+        <source>{total:,} parameters
+{repetitions} (F2 or double-click to change)</source>
+        <translation>{total:,} 个参数
+{repetitions}（按 F2 或双击修改）</translation>
+    </message>
+    <message>
+        <source>{total:,} parameters in its layers (its input and final norm are counted apart)</source>
+        <translation>其各层共 {total:,} 个参数（输入部分和最终归一化另计）</translation>
+    </message>
+    <message>
+        <source>{total:,} parameters, counted apart from the total (transformers does not build them)</source>
+        <translation>{total:,} 个参数，不计入总数（transformers 不构建它们）</translation>
+    </message>
+    <message>
+        <source>{typed}…: a number here has at most {n} digits</source>
+        <translation>{typed}…：此处的数字最多 {n} 位</translation>
+    </message>
+    <message>
+        <source>{what} {value:,} is not a multiple of {tile}, so GPU matrix tiles run partly idle; {padded:,} would be (a multiple of 128 is better still)</source>
+        <translation>{what} {value:,} 不是 {tile} 的倍数，GPU 矩阵分块会部分空闲；{padded:,} 则是（128 的倍数更好）</translation>
+    </message>
+</context>
+<context>
     <name>DesignSpace</name>
     <message>
         <source>levels, e.g. 7B, 10B</source>
@@ -374,7 +1078,7 @@
     </message>
     <message>
         <source>FIRST:LAST:STEP (the last included) or a list V1,V2,…; Enter to sweep</source>
-        <translation>FIRST:LAST:STEP（含最后一个）或列表 V1,V2,…；按 Enter 扫描</translation>
+        <translation>起始:结束:步长（含结束值）或列表 V1,V2,…；按 Enter 扫描</translation>
     </message>
     <message>
         <source> Finding which variants fit {setup}…</source>
@@ -415,6 +1119,10 @@
     <message>
         <source> — click to load it</source>
         <translation> — 点击载入</translation>
+    </message>
+    <message>
+        <source>Design space: {x} = {x_value}, {y} = {y_value}</source>
+        <translation>设计空间：{x} = {x_value}，{y} = {y_value}</translation>
     </message>
     <message>
         <source>; faded: does not fit {setup}</source>
@@ -526,6 +1234,18 @@
         <translation>{what}导出为 &amp;{format}…</translation>
     </message>
     <message>
+        <source>Export {what} as {format}</source>
+        <translation>将{what}导出为 {format}</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <source>Export design report</source>
+        <translation>导出设计报告</translation>
+    </message>
+    <message>
         <source>&amp;Export</source>
         <translation>导出(&amp;E)</translation>
     </message>
@@ -561,6 +1281,14 @@
 <context>
     <name>FfnWidth</name>
     <message>
+        <source>FFN width from the hidden size</source>
+        <translation>由隐藏层维度计算前馈网络宽度</translation>
+    </message>
+    <message>
+        <source>LLaMA&apos;s ffn_dim_multiplier (Llama 3: 1.3; Llama 3.1 405B: 1.2)</source>
+        <translation>LLaMA 的 ffn_dim_multiplier（Llama 3：1.3；Llama 3.1 405B：1.2）</translation>
+    </message>
+    <message>
         <source>LLaMA&apos;s multiple_of: the width is rounded up to it (Llama 2: 256, Llama 3: 1024)</source>
         <translation>LLaMA 的 multiple_of：宽度向上取整到它的倍数（Llama 2：256，Llama 3：1024）</translation>
     </message>
@@ -581,12 +1309,16 @@
         <translation>隐藏层维度 {size}，普通前馈网络</translation>
     </message>
     <message>
+        <source>{start}, × {multiplier}, rounded up: FFN width {width}</source>
+        <translation>{start}，× {multiplier}，向上取整：前馈网络宽度 {width}</translation>
+    </message>
+    <message>
         <source>From hidden…</source>
         <translation>由隐藏层维度计算…</translation>
     </message>
     <message>
         <source>Compute the FFN width from the hidden size, as LLaMA does (multiplier, multiple_of)</source>
-        <translation>按 LLaMA 的做法由隐藏层维度计算前馈网络宽度（multiplier、multiple_of）</translation>
+        <translation>按 LLaMA 的做法由隐藏层维度计算前馈网络宽度（ffn_dim_multiplier、multiple_of）</translation>
     </message>
 </context>
 <context>
@@ -739,6 +1471,10 @@
 <context>
     <name>Form</name>
     <message>
+        <source>{description} In a preset file: {titles}.</source>
+        <translation>{description} 预设文件中的写法：{titles}。</translation>
+    </message>
+    <message>
         <source>A pattern: these fields are the block its groups start from. A change here reaches each group inside that has no value of its own there; select a group to edit it alone.</source>
         <translation>模式：这些字段是其内部各组的基础块。在此修改会作用于内部所有未单独设置该值的组；选中某一组可单独编辑。</translation>
     </message>
@@ -788,6 +1524,12 @@
     <message>
         <source>{title} (now {value})</source>
         <translation>{title}（当前 {value}）</translation>
+    </message>
+    <message>
+        <source>{description}
+Allowed: {constraint}.</source>
+        <translation>{description}
+允许：{constraint}。</translation>
     </message>
     <message>
         <source>Scale the &amp;FFN width with it</source>
@@ -842,6 +1584,10 @@
         <translation>在这么多块该型号 GPU 上仍放得下的最大（或最小）值</translation>
     </message>
     <message>
+        <source>{description}; in {unit} (e.g. {example})</source>
+        <translation>{description}；单位 {unit}（例如 {example}）</translation>
+    </message>
+    <message>
         <source>Type the target value.</source>
         <translation>请输入目标值。</translation>
     </message>
@@ -864,6 +1610,14 @@
     <message>
         <source>Note: beyond the model&apos;s {positions} positions.</source>
         <translation>注意：超出模型的 {positions} 个位置。</translation>
+    </message>
+    <message>
+        <source>Goal seek: {what}</source>
+        <translation>目标求解：{what}</translation>
+    </message>
+    <message>
+        <source>{title}: the scenario refused {value}</source>
+        <translation>{title}：场景拒绝了 {value}</translation>
     </message>
 </context>
 <context>
@@ -978,8 +1732,20 @@
         <translation>占比</translation>
     </message>
     <message>
+        <source>Move layer group</source>
+        <translation>移动层组</translation>
+    </message>
+    <message>
         <source>Layer tree</source>
         <translation>层级树</translation>
+    </message>
+    <message>
+        <source>{title} on {groups}</source>
+        <translation>{title}（{groups}）</translation>
+    </message>
+    <message>
+        <source>Mixer: {kind}</source>
+        <translation>混合器：{kind}</translation>
     </message>
     <message>
         <source>Split layer group</source>
@@ -990,8 +1756,32 @@
         <translation>第二部分起始层：</translation>
     </message>
     <message>
+        <source>Split at layer {layer}</source>
+        <translation>在第 {layer} 层拆分</translation>
+    </message>
+    <message>
         <source>Group: {group}</source>
         <translation>层组：{group}</translation>
+    </message>
+    <message>
+        <source>Remove {block}</source>
+        <translation>移除{block}</translation>
+    </message>
+    <message>
+        <source>block</source>
+        <translation>块</translation>
+    </message>
+    <message>
+        <source>Paste {what} onto {groups}</source>
+        <translation>将{what}粘贴到 {groups}</translation>
+    </message>
+    <message>
+        <source>Merge layer groups</source>
+        <translation>合并层组</translation>
+    </message>
+    <message>
+        <source>Delete layer group</source>
+        <translation>删除层组</translation>
     </message>
     <message>
         <source>Change the mixer to {kind}</source>
@@ -1080,6 +1870,14 @@
     <message>
         <source>Mixer kind</source>
         <translation>混合器类型</translation>
+    </message>
+    <message>
+        <source>1 group</source>
+        <translation>1 个层组</translation>
+    </message>
+    <message>
+        <source>{count} groups</source>
+        <translation>{count} 个层组</translation>
     </message>
     <message>
         <source>Convert FFN to MoE…</source>
@@ -1386,6 +2184,34 @@ Remove it from Open Recent?</source>
     <message>
         <source>The figures are the last valid ones.</source>
         <translation>显示的是最后一组有效数值。</translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation>空</translation>
+    </message>
+    <message>
+        <source>Not applied: {label}: {reason} ({label} stays {stays}; the figures are for it).</source>
+        <translation>未应用：{label}：{reason}（{label} 保持为 {stays}；图表按此值计算）。</translation>
+    </message>
+    <message>
+        <source>Not applied: {label} {typed} — {reason} ({label} stays {stays}; the figures are for it).</source>
+        <translation>未应用：{label} {typed} —— {reason}（{label} 保持为 {stays}；图表按此值计算）。</translation>
+    </message>
+    <message>
+        <source>The scenario does not fit this model: {label}: {reason}. {kept}</source>
+        <translation>该场景不适用于此模型：{label}：{reason}。{kept}</translation>
+    </message>
+    <message>
+        <source>Scenario refused: {reason}. {kept}</source>
+        <translation>场景被拒绝：{reason}。{kept}</translation>
+    </message>
+    <message>
+        <source> GPUs</source>
+        <translation> 个 GPU</translation>
+    </message>
+    <message>
+        <source> GPU</source>
+        <translation> 个 GPU</translation>
     </message>
     <message>
         <source>{count}{kind} ({layout}), {free} free each</source>
@@ -1699,14 +2525,141 @@ Remove it from Open Recent?</source>
     </message>
 </context>
 <context>
+    <name>QFileDialog</name>
+    <message>
+        <source>&amp;Look in:</source>
+        <translation>查找范围(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>Files of &amp;type:</source>
+        <translation>文件类型(&amp;T)：</translation>
+    </message>
+</context>
+<context>
     <name>Schema</name>
     <message>
         <source>16-bit embeddings</source>
         <translation>16 位嵌入</translation>
     </message>
     <message>
+        <source>A bias of V on the head (Phi-2).</source>
+        <translation>输出头上长度为 V 的偏置（Phi-2）。</translation>
+    </message>
+    <message>
+        <source>A bias of e on the patch embedding.</source>
+        <translation>块嵌入上长度为 e 的偏置。</translation>
+    </message>
+    <message>
+        <source>A bias of its out width.</source>
+        <translation>长度为其输出宽度的偏置。</translation>
+    </message>
+    <message>
+        <source>A bias on in_proj, the conv and out_proj.</source>
+        <translation>in_proj、卷积和 out_proj 上的偏置。</translation>
+    </message>
+    <message>
+        <source>A bias on in_proj.</source>
+        <translation>in_proj 上的偏置。</translation>
+    </message>
+    <message>
+        <source>A bias on out_proj.</source>
+        <translation>out_proj 上的偏置。</translation>
+    </message>
+    <message>
+        <source>A bias on the conv.</source>
+        <translation>卷积上的偏置。</translation>
+    </message>
+    <message>
+        <source>A bias on the router.</source>
+        <translation>路由器上的偏置。</translation>
+    </message>
+    <message>
+        <source>A bias on the transform&apos;s dense layer (ModernBERT: classifier_bias, off).</source>
+        <translation>变换层的 dense 层上的偏置（ModernBERT：classifier_bias，默认关闭）。</translation>
+    </message>
+    <message>
+        <source>A dense h→h layer and norm before the head (BERT&apos;s MLM head).</source>
+        <translation>输出头前的一个 h→h dense 层和归一化（BERT 的 MLM 头）。</translation>
+    </message>
+    <message>
+        <source>A dense h→h pooler on the first token (BERT).</source>
+        <translation>作用于第一个 token 的 h→h dense 池化层（BERT）。</translation>
+    </message>
+    <message>
+        <source>A fused attention kernel: no s×s scores are stored (the megatron activations; the hf profiles name their attention).</source>
+        <translation>融合注意力算子：不保存 s×s 注意力分数（megatron 激活值模型；hf 配置文件各自指明其注意力实现）。</translation>
+    </message>
+    <message>
+        <source>A language-model head (off for a bare encoder).</source>
+        <translation>语言模型输出头（纯编码器时关闭）。</translation>
+    </message>
+    <message>
+        <source>A learned attention-sink logit per head (gpt-oss).</source>
+        <translation>每个头一个可学习的注意力汇聚（sink）logit（gpt-oss）。</translation>
+    </message>
+    <message>
+        <source>A learned table (CLIP, SigLIP), or 2-D rotary positions without weights (Qwen, Pixtral: rope).</source>
+        <translation>可学习的位置表（CLIP、SigLIP），或无权重的二维旋转位置编码（Qwen、Pixtral：rope）。</translation>
+    </message>
+    <message>
+        <source>A learned token of e before the patches (CLIP, InternViT, Llama-4, Mllama).</source>
+        <translation>块之前一个长度为 e 的可学习 token（CLIP、InternViT、Llama-4、Mllama）。</translation>
+    </message>
+    <message>
+        <source>A linear layer over the unfolded patch (Llama-4) instead of a convolution: the same e·C·t·p² weights.</source>
+        <translation>用作用于展开后图像块的线性层（Llama-4）代替卷积：权重同为 e·C·t·p²。</translation>
+    </message>
+    <message>
+        <source>A norm after the last layer.</source>
+        <translation>最后一层之后的归一化。</translation>
+    </message>
+    <message>
+        <source>A norm on the patch embeddings (CLIP, Pixtral, Llama-4).</source>
+        <translation>图像块嵌入上的归一化（CLIP、Pixtral、Llama-4）。</translation>
+    </message>
+    <message>
+        <source>A norm over f before the down projection (BitNet&apos;s ffn_sub_norm).</source>
+        <translation>下投影之前对 f 的归一化（BitNet 的 ffn_sub_norm）。</translation>
+    </message>
+    <message>
+        <source>A norm over the relative position table (DeBERTa&apos;s norm_rel_ebd).</source>
+        <translation>相对位置表上的归一化（DeBERTa 的 norm_rel_ebd）。</translation>
+    </message>
+    <message>
+        <source>A norm right after the embeddings (BLOOM, BERT, BART).</source>
+        <translation>紧接嵌入层之后的归一化（BLOOM、BERT、BART）。</translation>
+    </message>
+    <message>
+        <source>A norm with weights over d_h on q and k (Qwen3).</source>
+        <translation>作用于 q 和 k、权重长度为 d_h 的归一化（Qwen3）。</translation>
+    </message>
+    <message>
+        <source>A quantization format for the weights (its effective bits include scales); empty means plain dtype. MXFP4 keeps the routed experts alone (as gpt-oss ships), the rest at the dtype. In training only for a frozen LoRA base (QLoRA).</source>
+        <translation>权重的量化格式（有效位数含缩放因子）；留空表示使用普通数据类型。MXFP4 只量化路由专家（与 gpt-oss 发布的一致），其余保持该数据类型。训练时仅用于冻结的 LoRA 基座（QLoRA）。</translation>
+    </message>
+    <message>
+        <source>A second bias of V on an untied decoder (BERT&apos;s MLM head with tie_word_embeddings false: transformers then unties decoder.bias too).</source>
+        <translation>未绑定的解码器上第二个长度为 V 的偏置（BERT 的 MLM 头在 tie_word_embeddings 为 false 时：transformers 也会解绑 decoder.bias）。</translation>
+    </message>
+    <message>
+        <source>A second mixer on the same input, summed with the first (Falcon-H1: Mamba-2 beside attention).</source>
+        <translation>作用于同一输入的第二个混合器，与第一个相加（Falcon-H1：Mamba-2 与注意力并列）。</translation>
+    </message>
+    <message>
+        <source>A sigmoid gate h→1 on the shared expert (Qwen-MoE).</source>
+        <translation>共享专家上的 h→1 sigmoid 门控（Qwen-MoE）。</translation>
+    </message>
+    <message>
+        <source>A sigmoid gate per head dimension from q_proj (Qwen3-Next).</source>
+        <translation>来自 q_proj 的逐头维度 sigmoid 门控（Qwen3-Next）。</translation>
+    </message>
+    <message>
         <source>Activation</source>
         <translation>激活函数</translation>
+    </message>
+    <message>
+        <source>Activation recomputation: selective drops the attention scores, full keeps only each layer&apos;s input (Korthikanti et al. 2022).</source>
+        <translation>激活重计算：selective 丢弃注意力分数，full 只保留每层的输入（Korthikanti 等，2022）。</translation>
     </message>
     <message>
         <source>Activations</source>
@@ -1715,6 +2668,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>Active parameters</source>
         <translation>激活参数量</translation>
+    </message>
+    <message>
+        <source>AdamW: fp32 master + m + v = 12 B/param; 8-bit Adam 6; SGD with momentum 8; none (Adafactor-like, no states).</source>
+        <translation>AdamW：fp32 主权重 + m + v = 12 B/参数；8-bit Adam 为 6；带动量的 SGD 为 8；none（类似 Adafactor，无状态）。</translation>
     </message>
     <message>
         <source>Adapter</source>
@@ -1737,6 +2694,14 @@ Remove it from Open Recent?</source>
         <translation>新增词表</translation>
     </message>
     <message>
+        <source>After the mixer, after the FFN, or both (Houlsby).</source>
+        <translation>在混合器之后、前馈网络之后，或两者之后（Houlsby）。</translation>
+    </message>
+    <message>
+        <source>Always-active experts; together they form one MLP.</source>
+        <translation>始终激活的专家；它们合起来构成一个 MLP。</translation>
+    </message>
+    <message>
         <source>Aspect ratios</source>
         <translation>宽高比</translation>
     </message>
@@ -1755,6 +2720,18 @@ Remove it from Open Recent?</source>
     <message>
         <source>Attention dropout</source>
         <translation>注意力 dropout</translation>
+    </message>
+    <message>
+        <source>Attention experts (E).</source>
+        <translation>注意力专家数（E）。</translation>
+    </message>
+    <message>
+        <source>Attention experts per token (k).</source>
+        <translation>每个 token 激活的注意力专家数（k）。</translation>
+    </message>
+    <message>
+        <source>Attention over the encoder&apos;s output (encoder-decoder).</source>
+        <translation>对编码器输出的注意力（编码器-解码器）。</translation>
     </message>
     <message>
         <source>Audio front-end</source>
@@ -1777,6 +2754,54 @@ Remove it from Open Recent?</source>
         <translation>偏置</translation>
     </message>
     <message>
+        <source>Bias on kv_a.</source>
+        <translation>kv_a 上的偏置。</translation>
+    </message>
+    <message>
+        <source>Bias on q_a (or q when direct).</source>
+        <translation>q_a（直接投影时为 q）上的偏置。</translation>
+    </message>
+    <message>
+        <source>Bias on the key projection.</source>
+        <translation>键投影上的偏置。</translation>
+    </message>
+    <message>
+        <source>Bias on the output projection.</source>
+        <translation>输出投影上的偏置。</translation>
+    </message>
+    <message>
+        <source>Bias on the query projection.</source>
+        <translation>查询投影上的偏置。</translation>
+    </message>
+    <message>
+        <source>Bias on the value projection.</source>
+        <translation>值投影上的偏置。</translation>
+    </message>
+    <message>
+        <source>Biases on in_proj and out_proj.</source>
+        <translation>in_proj 和 out_proj 上的偏置。</translation>
+    </message>
+    <message>
+        <source>Biases on the FFN matrices.</source>
+        <translation>前馈网络矩阵上的偏置。</translation>
+    </message>
+    <message>
+        <source>Biases on the down and up projections.</source>
+        <translation>下投影和上投影上的偏置。</translation>
+    </message>
+    <message>
+        <source>Biases on the expert matrices.</source>
+        <translation>专家矩阵上的偏置。</translation>
+    </message>
+    <message>
+        <source>Biases on the shared MLP&apos;s matrices.</source>
+        <translation>共享 MLP 矩阵上的偏置。</translation>
+    </message>
+    <message>
+        <source>Biases on the shared expert only (DeepSeek-V2 mlp_bias); expert bias implies them.</source>
+        <translation>仅共享专家上的偏置（DeepSeek-V2 的 mlp_bias）；专家偏置隐含这些偏置。</translation>
+    </message>
+    <message>
         <source>Block</source>
         <translation>块</translation>
     </message>
@@ -1785,12 +2810,32 @@ Remove it from Open Recent?</source>
         <translation>块</translation>
     </message>
     <message>
+        <source>Blocks of the block-diagonal gates (H; the attention heads).</source>
+        <translation>块对角门控的块数（H；即注意力头数）。</translation>
+    </message>
+    <message>
         <source>Bottleneck</source>
         <translation>瓶颈维度</translation>
     </message>
     <message>
+        <source>Bottleneck adapters in this block.</source>
+        <translation>本块中的瓶颈适配器。</translation>
+    </message>
+    <message>
+        <source>Bottleneck width (b).</source>
+        <translation>瓶颈宽度（b）。</translation>
+    </message>
+    <message>
         <source>Branches</source>
         <translation>分支</translation>
+    </message>
+    <message>
+        <source>Buckets of a relative position bias in the first layer (T5).</source>
+        <translation>第一层中相对位置偏置的桶数（T5）。</translation>
+    </message>
+    <message>
+        <source>CSV</source>
+        <translation>CSV</translation>
     </message>
     <message>
         <source>CUDA context (bytes)</source>
@@ -1811,6 +2856,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>Class token</source>
         <translation>类别 token</translation>
+    </message>
+    <message>
+        <source>Colour channels (C).</source>
+        <translation>颜色通道数（C）。</translation>
     </message>
     <message>
         <source>Concatenate</source>
@@ -1837,8 +2886,28 @@ Remove it from Open Recent?</source>
         <translation>副本数</translation>
     </message>
     <message>
+        <source>Copies of further steps fed from intermediate layers (Qwen3-VL&apos;s deepstack).</source>
+        <translation>由中间层输入的后续步骤的副本数（Qwen3-VL 的 deepstack）。</translation>
+    </message>
+    <message>
+        <source>Copies of these steps (one per layer fed).</source>
+        <translation>这些步骤的副本数（每个输入层一个）。</translation>
+    </message>
+    <message>
+        <source>Costs no parameters (xIELU: two learned scalars).</source>
+        <translation>不产生参数（xIELU：两个可学习标量）。</translation>
+    </message>
+    <message>
+        <source>Costs no parameters.</source>
+        <translation>不产生参数。</translation>
+    </message>
+    <message>
         <source>Cross-attention</source>
         <translation>交叉注意力</translation>
+    </message>
+    <message>
+        <source>Data-parallel size of the layout.</source>
+        <translation>该布局的数据并行大小。</translation>
     </message>
     <message>
         <source>Decoder</source>
@@ -1869,8 +2938,20 @@ Remove it from Open Recent?</source>
         <translation>解耦注意力</translation>
     </message>
     <message>
+        <source>Display name.</source>
+        <translation>显示名称。</translation>
+    </message>
+    <message>
         <source>Dropout</source>
         <translation>Dropout</translation>
+    </message>
+    <message>
+        <source>Each expert has three matrices (SwiGLU).</source>
+        <translation>每个专家有三个矩阵（SwiGLU）。</translation>
+    </message>
+    <message>
+        <source>Each use&apos;s rank-r adapters on q, k and v too.</source>
+        <translation>每次使用时 q、k、v 上也各有秩为 r 的适配器。</translation>
     </message>
     <message>
         <source>Embed width</source>
@@ -1917,6 +2998,10 @@ Remove it from Open Recent?</source>
         <translation>专家宽度</translation>
     </message>
     <message>
+        <source>Expert-parallel size: the routed experts are spread over ep of the data-parallel GPUs, each holding E/ep whole experts with their gradients and optimizer states (Megatron-LM); must divide N_d and the experts.</source>
+        <translation>专家并行大小：路由专家分布在 ep 个数据并行 GPU 上，每个 GPU 保存 E/ep 个完整专家及其梯度和优化器状态（Megatron-LM）；必须整除 N_d 和专家数。</translation>
+    </message>
+    <message>
         <source>Experts</source>
         <translation>专家数</translation>
     </message>
@@ -1927,6 +3012,14 @@ Remove it from Open Recent?</source>
     <message>
         <source>Extra rows</source>
         <translation>额外行数</translation>
+    </message>
+    <message>
+        <source>Extra rows in a learned position table (OPT and BART keep 2).</source>
+        <translation>可学习位置表中的额外行（OPT 和 BART 保留 2 行）。</translation>
+    </message>
+    <message>
+        <source>Extra rows: 1 for a class token&apos;s position.</source>
+        <translation>额外行：1 行用于类别 token 的位置。</translation>
     </message>
     <message>
         <source>FFN</source>
@@ -1961,6 +3054,10 @@ Remove it from Open Recent?</source>
         <translation>FlashAttention</translation>
     </message>
     <message>
+        <source>Frames one patch spans (t): Qwen&apos;s Conv3d takes 2, an image repeated.</source>
+        <translation>一个图像块跨越的帧数（t）：Qwen 的 Conv3d 取 2，图像重复一次。</translation>
+    </message>
+    <message>
         <source>Frames per patch</source>
         <translation>每 patch 帧数</translation>
     </message>
@@ -1969,8 +3066,24 @@ Remove it from Open Recent?</source>
         <translation>GPU</translation>
     </message>
     <message>
+        <source>GPU kind (catalog id) for time and capacity.</source>
+        <translation>GPU 型号（目录 id），用于计算时间和容量。</translation>
+    </message>
+    <message>
+        <source>GPU kind (catalog id).</source>
+        <translation>GPU 型号（目录 id）。</translation>
+    </message>
+    <message>
+        <source>GPU kind, as the catalog names it.</source>
+        <translation>GPU 型号，按目录中的名称。</translation>
+    </message>
+    <message>
         <source>GPUs</source>
         <translation>GPU 数量</translation>
+    </message>
+    <message>
+        <source>GPUs of the scenario; data parallel = gpus / (tp·pp).</source>
+        <translation>场景的 GPU 数量；数据并行 = gpus / (tp·pp)。</translation>
     </message>
     <message>
         <source>Gate blocks</source>
@@ -1997,6 +3110,10 @@ Remove it from Open Recent?</source>
         <translation>梯度数据类型</translation>
     </message>
     <message>
+        <source>Gradient storage: bf16 (ZeRO paper) or fp32 (Megatron, llm-analysis).</source>
+        <translation>梯度存储类型：bf16（ZeRO 论文）或 fp32（Megatron、llm-analysis）。</translation>
+    </message>
+    <message>
         <source>Gradients</source>
         <translation>梯度</translation>
     </message>
@@ -2005,8 +3122,20 @@ Remove it from Open Recent?</source>
         <translation>组数</translation>
     </message>
     <message>
+        <source>Groups of one repetition; the group repeats them `count` times.</source>
+        <translation>一次重复中的层组；该组将它们重复 `count` 次。</translation>
+    </message>
+    <message>
+        <source>Groups sharing B and C (G).</source>
+        <translation>共享 B 和 C 的组数（G）。</translation>
+    </message>
+    <message>
         <source>HF use_cache</source>
         <translation>HF use_cache</translation>
+    </message>
+    <message>
+        <source>HTML page</source>
+        <translation>HTML 网页</translation>
     </message>
     <message>
         <source>Head</source>
@@ -2021,12 +3150,48 @@ Remove it from Open Recent?</source>
         <translation>头数</translation>
     </message>
     <message>
+        <source>Heads (H); head width P = I / H.</source>
+        <translation>头数（H）；头维度 P = I / H。</translation>
+    </message>
+    <message>
+        <source>Heads of DeepSeek-V3.2&apos;s lightning indexer (n_i), which picks the tokens each query attends to; 0 means none (dense MLA).</source>
+        <translation>DeepSeek-V3.2 闪电索引器的头数（n_i），它为每个查询挑选要关注的 token；0 表示无（稠密 MLA）。</translation>
+    </message>
+    <message>
         <source>Hidden size</source>
         <translation>隐藏层维度</translation>
     </message>
     <message>
         <source>Holds the weights</source>
         <translation>持有权重</translation>
+    </message>
+    <message>
+        <source>How an embed width other than the hidden size reaches it: bias-free projections in and out (OPT-350m); lookups at the embed width, then a bias-free projection in (DeBERTa-v2); lookups and their norm at the embed width, then a biased projection in (ELECTRA).</source>
+        <translation>嵌入宽度与隐藏层维度不同时如何映射：无偏置的输入和输出投影（OPT-350m）；以嵌入宽度查表，再经无偏置的输入投影（DeBERTa-v2）；以嵌入宽度查表并归一化，再经带偏置的输入投影（ELECTRA）。</translation>
+    </message>
+    <message>
+        <source>How many GPUs of this kind.</source>
+        <translation>该型号 GPU 的数量。</translation>
+    </message>
+    <message>
+        <source>How positions exchange information.</source>
+        <translation>各位置之间如何交换信息。</translation>
+    </message>
+    <message>
+        <source>How the model is split: TP tensor parallel (within a node of 8, dividing the heads), PP pipeline stages, DP data-parallel copies with their ZeRO stage. Inference puts one copy over all the GPUs; training takes the cheapest layout in communication that fits.</source>
+        <translation>模型的切分方式：TP 张量并行（在 8 卡节点内，整除头数），PP 流水线阶段，DP 数据并行副本及其 ZeRO 阶段。推理时将一个副本分布到所有 GPU 上；训练时选取放得下且通信开销最小的布局。</translation>
+    </message>
+    <message>
+        <source>How training FLOPs count attention: full = each query over all s keys, as PaLM (Chowdhery et al. 2022, appendix B) and Megatron-LM (Narayanan et al. 2021) count the MFUs they publish, so a time at a published MFU is one; causal = the unmasked half a causal mask leaves (Kaplan et al. 2020). Both are reported; this one sets the run&apos;s FLOPs and its time.</source>
+        <translation>训练 FLOPs 如何计入注意力：full = 每个查询对全部 s 个键，与 PaLM（Chowdhery 等，2022，附录 B）和 Megatron-LM（Narayanan 等，2021）计算其公布的 MFU 的方式一致，因此按公布的 MFU 得到的时间与之可比；causal = 因果掩码留下的未屏蔽一半（Kaplan 等，2020）。两者都会给出；此项决定训练的 FLOPs 和时间。</translation>
+    </message>
+    <message>
+        <source>Hugging Face&apos;s use_cache, on by default in its configs, runs in training too: K and V are copied into a cache. Under hf-sdpa GPT-2&apos;s query, a view of the fused c_attn output, then keeps all of it alive beside the copies: 2·B·g·d_h more per token and layer (measured). Off: model.config.use_cache = False (gradient checkpointing turns it off too).</source>
+        <translation>Hugging Face 的 use_cache 在其配置中默认开启，训练时同样生效：K 和 V 会被复制到缓存中。在 hf-sdpa 下，GPT-2 的查询是融合 c_attn 输出的一个视图，会让整个输出与这些副本一起保留：每个 token 每层多出 2·B·g·d_h（实测）。关闭：model.config.use_cache = False（梯度检查点也会关闭它）。</translation>
+    </message>
+    <message>
+        <source>I = expand × hidden when the width is empty.</source>
+        <translation>宽度留空时 I = expand × hidden。</translation>
     </message>
     <message>
         <source>Image size</source>
@@ -2037,12 +3202,28 @@ Remove it from Open Recent?</source>
         <translation>图像尺寸（像素）</translation>
     </message>
     <message>
+        <source>Images in each sequence (a vision-language model): each puts its image tokens in the context beside the text&apos;s — (image/p)² patches over the projector&apos;s merges, Gemma-3&apos;s 256 — or, for Mllama, in its cross-attention&apos;s cache.</source>
+        <translation>每个序列中的图像数（视觉语言模型）：每张图像的图像 token 与文本一起放入上下文——(图像尺寸/p)² 个图像块除以投影器的合并倍数，Gemma-3 为 256——Mllama 则放入其交叉注意力缓存。</translation>
+    </message>
+    <message>
         <source>Images per sequence</source>
         <translation>每序列图像数</translation>
     </message>
     <message>
         <source>In and out</source>
         <translation>输入与输出</translation>
+    </message>
+    <message>
+        <source>In order, from the tower&apos;s width e.</source>
+        <translation>按顺序，从视觉塔宽度 e 开始。</translation>
+    </message>
+    <message>
+        <source>In order, from the tower&apos;s width.</source>
+        <translation>按顺序，从视觉塔宽度开始。</translation>
+    </message>
+    <message>
+        <source>In order.</source>
+        <translation>按顺序。</translation>
     </message>
     <message>
         <source>In width</source>
@@ -2065,6 +3246,22 @@ Remove it from Open Recent?</source>
         <translation>索引器宽度</translation>
     </message>
     <message>
+        <source>Inference, when asked for: the most sequences at the scenario&apos;s context (and generated tokens) whose KV cache and activations still fit beside the weights; 0: not even one.</source>
+        <translation>推理（按需计算）：在场景的上下文长度（及生成 token）下，KV 缓存和激活值与权重一起仍放得下的最多序列数；0：一条也放不下。</translation>
+    </message>
+    <message>
+        <source>Inference: generated tokens per second for the whole batch, a roofline bound: each step reads the active weights and the KV cache (context + generated tokens) once, or computes the batch&apos;s tokens, whichever is longer; kernels and scheduling make real servers slower.</source>
+        <translation>推理：整个批次每秒生成的 token 数，为屋顶线上界：每步读取一次激活权重和 KV 缓存（上下文 + 生成 token），或计算批次的 token，取较长者；实际服务受算子和调度影响会更慢。</translation>
+    </message>
+    <message>
+        <source>Inference: seconds to read the batch&apos;s prompts (b·s tokens) at the scenario&apos;s MFU on the GPUs of each pipeline stage in turn, at least one read of the weights.</source>
+        <translation>推理：按场景的 MFU 在各流水线阶段的 GPU 上依次处理批次提示词（b·s 个 token）所需的秒数，至少为读取一遍权重的时间。</translation>
+    </message>
+    <message>
+        <source>Inference: the longest context (tokens per sequence, at the scenario&apos;s batch) whose KV cache and activations still fit beside the weights, up to the model&apos;s maximum positions or the scenario&apos;s context where that is longer (so a setup fits exactly when it reaches the context); 0: not even one token fits.</source>
+        <translation>推理：在场景的批大小下，KV 缓存和激活值与权重一起仍放得下的最长上下文（每序列 token 数），上限为模型的最大位置数或场景上下文中较长者（因此配置恰好在达到该上下文时放得下）；0：连一个 token 都放不下。</translation>
+    </message>
+    <message>
         <source>Inner norm</source>
         <translation>内部归一化</translation>
     </message>
@@ -2073,8 +3270,36 @@ Remove it from Open Recent?</source>
         <translation>内部宽度</translation>
     </message>
     <message>
+        <source>Input channels of the first conv.</source>
+        <translation>第一个卷积的输入通道数。</translation>
+    </message>
+    <message>
         <source>Input width</source>
         <translation>输入宽度</translation>
+    </message>
+    <message>
+        <source>Interleaved pipeline (Megatron-LM virtual stages, v): each GPU holds v chunks of layers; the first stage keeps 1 + (p − 1)/(p·v) times the activations of plain 1F1B.</source>
+        <translation>交错流水线（Megatron-LM 虚拟阶段，v）：每个 GPU 保存 v 段层；第一阶段保留的激活值是普通 1F1B 的 1 + (p − 1)/(p·v) 倍。</translation>
+    </message>
+    <message>
+        <source>Intermediate width (f).</source>
+        <translation>中间层宽度（f）。</translation>
+    </message>
+    <message>
+        <source>Intermediate width of one expert (f_e).</source>
+        <translation>单个专家的中间层宽度（f_e）。</translation>
+    </message>
+    <message>
+        <source>Its own projection of the relative positions for content-to-position scores (pos_key_proj: c2p without share_att_key).</source>
+        <translation>用于内容到位置分数的相对位置独立投影（pos_key_proj：未设 share_att_key 时的 c2p）。</translation>
+    </message>
+    <message>
+        <source>Its own projection of the relative positions for position-to-content scores (pos_query_proj: p2c without share_att_key).</source>
+        <translation>用于位置到内容分数的相对位置独立投影（pos_query_proj：未设 share_att_key 时的 p2c）。</translation>
+    </message>
+    <message>
+        <source>JSON</source>
+        <translation>JSON</translation>
     </message>
     <message>
         <source>KV cache</source>
@@ -2083,6 +3308,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>KV cache + recurrent state</source>
         <translation>KV 缓存 + 循环状态</translation>
+    </message>
+    <message>
+        <source>KV cache and recurrent state on that GPU</source>
+        <translation>该 GPU 上的 KV 缓存和循环状态</translation>
     </message>
     <message>
         <source>KV cache dtype</source>
@@ -2101,8 +3330,20 @@ Remove it from Open Recent?</source>
         <translation>KV 秩</translation>
     </message>
     <message>
+        <source>Keep the token embedding and LM head at 16 bits when quantizing.</source>
+        <translation>量化时将词嵌入和语言模型输出头保留为 16 位。</translation>
+    </message>
+    <message>
         <source>Kernel</source>
         <translation>卷积核</translation>
+    </message>
+    <message>
+        <source>Kernel width of both convolutions.</source>
+        <translation>两个卷积的卷积核宽度。</translation>
+    </message>
+    <message>
+        <source>Key (and query) heads (n_k).</source>
+        <translation>键（和查询）头数（n_k）。</translation>
     </message>
     <message>
         <source>Key heads</source>
@@ -2111,6 +3352,18 @@ Remove it from Open Recent?</source>
     <message>
         <source>Key width</source>
         <translation>Key 维度</translation>
+    </message>
+    <message>
+        <source>Key/value heads (g), and the query heads of one expert.</source>
+        <translation>键/值头数（g），以及单个专家的查询头数。</translation>
+    </message>
+    <message>
+        <source>Key/value heads (g): a for MHA, 1 for MQA. Empty means a.</source>
+        <translation>键/值头数（g）：MHA 为 a，MQA 为 1。留空表示 a。</translation>
+    </message>
+    <message>
+        <source>Key/value heads (g); empty means a.</source>
+        <translation>键/值头数（g）；留空表示 a。</translation>
     </message>
     <message>
         <source>Kind</source>
@@ -2137,12 +3390,44 @@ Remove it from Open Recent?</source>
         <translation>LayerNorm</translation>
     </message>
     <message>
+        <source>LayerNorm has γ and β; RMSNorm only γ.</source>
+        <translation>LayerNorm 有 γ 和 β；RMSNorm 只有 γ。</translation>
+    </message>
+    <message>
         <source>LayerNorm β</source>
         <translation>LayerNorm β</translation>
     </message>
     <message>
+        <source>LayerNorm&apos;s β (RMSNorm has none).</source>
+        <translation>LayerNorm 的 β（RMSNorm 没有）。</translation>
+    </message>
+    <message>
         <source>Layers</source>
         <translation>层数</translation>
+    </message>
+    <message>
+        <source>Layers in the group (with a pattern: its repetitions).</source>
+        <translation>层组中的层数（有模式时：其重复次数）。</translation>
+    </message>
+    <message>
+        <source>Layers in the stack: more go to the last layer group, fewer are cut from the end (the tree below splits and converts groups).</source>
+        <translation>堆栈中的层数：增加的层加到最后一个层组，减少的层从末尾删去（下方的树可拆分和转换层组）。</translation>
+    </message>
+    <message>
+        <source>Layers of the encoder; with several layer groups the largest changes (a pattern by whole repetitions), the others stay.</source>
+        <translation>编码器的层数；有多个层组时改变最大的一组（模式按整次重复），其余不变。</translation>
+    </message>
+    <message>
+        <source>Layers of the main stack (the decoder; an encoder-only model&apos;s encoder); with several layer groups the largest changes (a pattern by whole repetitions), the others stay.</source>
+        <translation>主堆栈的层数（解码器；仅编码器模型为编码器）；有多个层组时改变最大的一组（模式按整次重复），其余不变。</translation>
+    </message>
+    <message>
+        <source>Learned per-channel scale vectors of h in one block, on the residual branches (InternViT&apos;s λ1 and λ2: 2).</source>
+        <translation>单个块中残差分支上可学习的逐通道缩放向量，长度为 h（InternViT 的 λ1 和 λ2：2 个）。</translation>
+    </message>
+    <message>
+        <source>Learned scalar gates in one block (Mllama&apos;s tanh gates on the attention and MLP outputs: 2).</source>
+        <translation>单个块中可学习的标量门控（Mllama 在注意力和 MLP 输出上的 tanh 门控：2 个）。</translation>
     </message>
     <message>
         <source>Learned vector</source>
@@ -2161,8 +3446,20 @@ Remove it from Open Recent?</source>
         <translation>LoRA 秩</translation>
     </message>
     <message>
+        <source>LoRA rank (r): adds r·(d_in + d_out) per matrix.</source>
+        <translation>LoRA 秩（r）：每个矩阵增加 r·(d_in + d_out)。</translation>
+    </message>
+    <message>
         <source>LoRA targets</source>
         <translation>LoRA 目标</translation>
+    </message>
+    <message>
+        <source>LoRA updates in this block.</source>
+        <translation>本块中的 LoRA 更新。</translation>
+    </message>
+    <message>
+        <source>Longest context; rows of a learned position table.</source>
+        <translation>最长上下文；可学习位置表的行数。</translation>
     </message>
     <message>
         <source>MFU</source>
@@ -2189,12 +3486,32 @@ Remove it from Open Recent?</source>
         <translation>Mamba-2</translation>
     </message>
     <message>
+        <source>Maps the vision tower&apos;s output to the hidden size (LLaVA&apos;s MLP, Qwen&apos;s patch merger, Gemma-3&apos;s pooled projection).</source>
+        <translation>将视觉塔的输出映射到隐藏层维度（LLaVA 的 MLP、Qwen 的 patch merger、Gemma-3 的池化投影）。</translation>
+    </message>
+    <message>
+        <source>Markdown</source>
+        <translation>Markdown</translation>
+    </message>
+    <message>
+        <source>Matrices that get LoRA adapters.</source>
+        <translation>加 LoRA 适配器的矩阵。</translation>
+    </message>
+    <message>
+        <source>Matrices that get a low-rank update.</source>
+        <translation>做低秩更新的矩阵。</translation>
+    </message>
+    <message>
         <source>Max positions</source>
         <translation>最大位置数</translation>
     </message>
     <message>
         <source>Megatron vocab padding</source>
         <translation>Megatron 词表填充</translation>
+    </message>
+    <message>
+        <source>Megatron-LM pads the vocabulary to a multiple of 128·t (make-vocab-size-divisible-by 128): extra embedding and LM-head rows, their gradients, optimizer states and logits.</source>
+        <translation>Megatron-LM 将词表填充到 128·t 的倍数（--make-vocab-size-divisible-by 128）：额外的嵌入和输出头行，及其梯度、优化器状态和 logits。</translation>
     </message>
     <message>
         <source>Mel bins</source>
@@ -2205,12 +3522,20 @@ Remove it from Open Recent?</source>
         <translation>每块 GPU 显存</translation>
     </message>
     <message>
+        <source>Memory the busiest GPU needs in this layout (weights, KV cache, activations, training states, runtime overhead).</source>
+        <translation>该布局下最忙的 GPU 所需显存（权重、KV 缓存、激活值、训练状态、运行时开销）。</translation>
+    </message>
+    <message>
         <source>Merge</source>
         <translation>合并</translation>
     </message>
     <message>
         <source>Micro-batches</source>
         <translation>微批次数</translation>
+    </message>
+    <message>
+        <source>Micro-batches per step (gradient accumulation): with fewer than p, a stage keeps at most that many in flight; empty means at least p.</source>
+        <translation>每步的微批次数（梯度累积）：少于 p 时，每个阶段同时处理的微批次最多为该数；留空表示至少 p。</translation>
     </message>
     <message>
         <source>Mixer</source>
@@ -2225,6 +3550,10 @@ Remove it from Open Recent?</source>
         <translation>混合专家</translation>
     </message>
     <message>
+        <source>Mllama&apos;s per-tile position and tile tables.</source>
+        <translation>Mllama 的逐图块位置表和图块表。</translation>
+    </message>
+    <message>
         <source>MoE experts</source>
         <translation>MoE 专家</translation>
     </message>
@@ -2237,16 +3566,48 @@ Remove it from Open Recent?</source>
         <translation>模型</translation>
     </message>
     <message>
+        <source>Model FLOPs utilization: the share of the GPUs&apos; peak bf16 FLOP/s reached. It turns FLOPs into time: a training run&apos;s (attention counted by the attention FLOPs convention), a prefill&apos;s and a compute-bound decode step&apos;s (0.3–0.5 is typical in training).</source>
+        <translation>模型 FLOPs 利用率（MFU）：达到的 GPU bf16 峰值 FLOP/s 的比例。它把 FLOPs 换算成时间：训练（注意力按注意力 FLOPs 约定计入）、预填充以及计算受限的解码步（训练中通常为 0.3–0.5）。</translation>
+    </message>
+    <message>
+        <source>Model family (Hugging Face model_type) if known.</source>
+        <translation>模型系列（Hugging Face 的 model_type），如已知。</translation>
+    </message>
+    <message>
+        <source>Model width (h, d_model).</source>
+        <translation>模型宽度（h，d_model）。</translation>
+    </message>
+    <message>
         <source>Modules</source>
         <translation>模块数</translation>
+    </message>
+    <message>
+        <source>Most tiles per image (T, max_num_tiles).</source>
+        <translation>每张图像的最多图块数（T，max_num_tiles）。</translation>
     </message>
     <message>
         <source>Multi-token prediction</source>
         <translation>多 token 预测</translation>
     </message>
     <message>
+        <source>Multi-token prediction modules, counted apart.</source>
+        <translation>多 token 预测（MTP）模块，单独计数。</translation>
+    </message>
+    <message>
         <source>Name</source>
         <translation>名称</translation>
+    </message>
+    <message>
+        <source>Name of the base block; empty means the enclosing one.</source>
+        <translation>基础块的名称；留空表示外层的块。</translation>
+    </message>
+    <message>
+        <source>Named base blocks the layer groups start from.</source>
+        <translation>层组起始所用的具名基础块。</translation>
+    </message>
+    <message>
+        <source>New tokens added to the vocabulary (counted as added).</source>
+        <translation>新增到词表中的 token（计为新增参数）。</translation>
     </message>
     <message>
         <source>No FFN</source>
@@ -2261,6 +3622,10 @@ Remove it from Open Recent?</source>
         <translation>非 RoPE 维度</translation>
     </message>
     <message>
+        <source>Non-rotary part of a q/k head (d_nope).</source>
+        <translation>q/k 头中的非旋转部分（d_nope）。</translation>
+    </message>
+    <message>
         <source>Norm</source>
         <translation>归一化</translation>
     </message>
@@ -2269,8 +3634,32 @@ Remove it from Open Recent?</source>
         <translation>层归一化</translation>
     </message>
     <message>
+        <source>Norms in one block (Gemma-2: 4; Falcon-7B: 1; T5 decoder: 3).</source>
+        <translation>单个块中的归一化层数（Gemma-2：4；Falcon-7B：1；T5 解码器：3）。</translation>
+    </message>
+    <message>
         <source>Norms per block</source>
         <translation>每块归一化数</translation>
+    </message>
+    <message>
+        <source>On the attention and FFN outputs before each residual add (hidden_dropout, resid_pdrop, hidden_dropout_prob, dropout): above 0 keeps two h masks per token and layer.</source>
+        <translation>作用于注意力和前馈网络输出、每次残差相加之前（hidden_dropout、resid_pdrop、hidden_dropout_prob、dropout）：大于 0 时每个 token 每层保留两个长度为 h 的掩码。</translation>
+    </message>
+    <message>
+        <source>On the attention probabilities (attention_dropout, attn_pdrop, attention_probs_dropout_prob): above 0 keeps an a·s mask per token and layer.</source>
+        <translation>作用于注意力概率（attention_dropout、attn_pdrop、attention_probs_dropout_prob）：大于 0 时每个 token 每层保留一个 a·s 的掩码。</translation>
+    </message>
+    <message>
+        <source>One bias of h on the experts&apos; output.</source>
+        <translation>专家输出上一个长度为 h 的偏置。</translation>
+    </message>
+    <message>
+        <source>One bias of h on the experts&apos; summed output (JetMoE).</source>
+        <translation>专家输出之和上一个长度为 h 的偏置（JetMoE）。</translation>
+    </message>
+    <message>
+        <source>Only what differs from the base block, as a nested mapping of its fields.</source>
+        <translation>仅与基础块不同的部分，以其字段的嵌套映射表示。</translation>
     </message>
     <message>
         <source>Optimizer</source>
@@ -2293,12 +3682,20 @@ Remove it from Open Recent?</source>
         <translation>输出门</translation>
     </message>
     <message>
+        <source>Outputs per token of a dense h→h and a linear classifier after it, with biases (ELECTRA&apos;s replaced-token discriminator: 1).</source>
+        <translation>每个 token 经一个 h→h dense 层及其后的线性分类器的输出数，均带偏置（ELECTRA 的替换 token 判别器：1）。</translation>
+    </message>
+    <message>
         <source>Own embedding</source>
         <translation>独立嵌入</translation>
     </message>
     <message>
         <source>Own head</source>
         <translation>独立输出头</translation>
+    </message>
+    <message>
+        <source>PNG image</source>
+        <translation>PNG 图像</translation>
     </message>
     <message>
         <source>Parallel mixer</source>
@@ -2317,8 +3714,32 @@ Remove it from Open Recent?</source>
         <translation>模式</translation>
     </message>
     <message>
+        <source>Per-GPU runtime overhead: CUDA context and library workspaces (0.3–1 GiB).</source>
+        <translation>每个 GPU 的运行时开销：CUDA 上下文和库工作区（0.3–1 GiB）。</translation>
+    </message>
+    <message>
         <source>Pipeline parallel</source>
         <translation>流水线并行</translation>
+    </message>
+    <message>
+        <source>Pipeline-parallel size (p): layers split into p stages.</source>
+        <translation>流水线并行大小（p）：层被分为 p 个阶段。</translation>
+    </message>
+    <message>
+        <source>Pipeline-parallel size of the layout.</source>
+        <translation>该布局的流水线并行大小。</translation>
+    </message>
+    <message>
+        <source>Pixels per side of a patch (p).</source>
+        <translation>图像块每边的像素数（p）。</translation>
+    </message>
+    <message>
+        <source>Pixels per side of each image (or tile); empty means the size the vision tower is made for. Qwen&apos;s and GLM&apos;s towers take any size: their tokens follow the pixels.</source>
+        <translation>每张图像（或图块）每边的像素数；留空表示视觉塔设计的尺寸。Qwen 和 GLM 的视觉塔接受任意尺寸：token 数随像素而定。</translation>
+    </message>
+    <message>
+        <source>Pixels per side of the image (or tile) the tower is made for: (image/p)² patches. The memory tab&apos;s image size starts here.</source>
+        <translation>视觉塔设计输入的图像（或图块）每边像素数：(图像尺寸/p)² 个图像块。显存页的图像尺寸从这里开始。</translation>
     </message>
     <message>
         <source>Placement</source>
@@ -2327,6 +3748,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>Pooler</source>
         <translation>池化层</translation>
+    </message>
+    <message>
+        <source>Position encoding; only a learned table has weights.</source>
+        <translation>位置编码；只有可学习位置表有权重。</translation>
     </message>
     <message>
         <source>Position key projection</source>
@@ -2357,6 +3782,10 @@ Remove it from Open Recent?</source>
         <translation>前归一化</translation>
     </message>
     <message>
+        <source>Prediction modules (num_nextn_predict_layers).</source>
+        <translation>预测模块数（num_nextn_predict_layers）。</translation>
+    </message>
+    <message>
         <source>Projection</source>
         <translation>投影</translation>
     </message>
@@ -2377,8 +3806,16 @@ Remove it from Open Recent?</source>
         <translation>QLoRA</translation>
     </message>
     <message>
+        <source>QLoRA: the frozen base in NF4 with double quantization unless a format is set.</source>
+        <translation>QLoRA：冻结的基座采用带双重量化的 NF4，除非设置了量化格式。</translation>
+    </message>
+    <message>
         <source>Quantization</source>
         <translation>量化</translation>
+    </message>
+    <message>
+        <source>Query heads (a).</source>
+        <translation>查询头数（a）。</translation>
     </message>
     <message>
         <source>RG-LRU</source>
@@ -2389,8 +3826,28 @@ Remove it from Open Recent?</source>
         <translation>RMSNorm</translation>
     </message>
     <message>
+        <source>RMSNorms over Δ, B and C inside the mixer (Jamba).</source>
+        <translation>混合器内部对 Δ、B 和 C 的 RMSNorm（Jamba）。</translation>
+    </message>
+    <message>
         <source>Rank</source>
         <translation>秩</translation>
+    </message>
+    <message>
+        <source>Rank of the compressed KV latent (r_kv).</source>
+        <translation>压缩 KV 潜变量的秩（r_kv）。</translation>
+    </message>
+    <message>
+        <source>Rank of the query down-projection (r_q); empty means direct q.</source>
+        <translation>查询下投影的秩（r_q）；留空表示直接投影 q。</translation>
+    </message>
+    <message>
+        <source>Rank of the Δ projection (R); empty means ⌈hidden / 16⌉.</source>
+        <translation>Δ 投影的秩（R）；留空表示 ⌈hidden / 16⌉。</translation>
+    </message>
+    <message>
+        <source>Rank r of each use&apos;s adapter on the MLP&apos;s gate/up (Zamba2).</source>
+        <translation>每次使用时 MLP 的 gate/up 上适配器的秩 r（Zamba2）。</translation>
     </message>
     <message>
         <source>Recompute</source>
@@ -2429,8 +3886,28 @@ Remove it from Open Recent?</source>
         <translation>RoPE 维度</translation>
     </message>
     <message>
+        <source>Rotary part of a q/k head (d_rope).</source>
+        <translation>q/k 头中的旋转部分（d_rope）。</translation>
+    </message>
+    <message>
+        <source>Rotary positions (no parameters).</source>
+        <translation>旋转位置编码（无参数）。</translation>
+    </message>
+    <message>
+        <source>Rotary positions (no parameters); off for NoPE layers.</source>
+        <translation>旋转位置编码（无参数）；NoPE 层关闭。</translation>
+    </message>
+    <message>
         <source>Rotary share</source>
         <translation>旋转编码占比</translation>
+    </message>
+    <message>
+        <source>Routed experts (E).</source>
+        <translation>路由专家数（E）。</translation>
+    </message>
+    <message>
+        <source>Routed experts per token (k).</source>
+        <translation>每个 token 激活的路由专家数（k）。</translation>
     </message>
     <message>
         <source>Router</source>
@@ -2439,6 +3916,34 @@ Remove it from Open Recent?</source>
     <message>
         <source>Router bias</source>
         <translation>路由器偏置</translation>
+    </message>
+    <message>
+        <source>Rows of a learned position table: the patches of one image (Qwen3-VL: its own number, interpolated).</source>
+        <translation>可学习位置表的行数：一张图像的图像块数（Qwen3-VL：自有数值，经插值）。</translation>
+    </message>
+    <message>
+        <source>Rows of a relative position table of width h that every layer reads (DeBERTa&apos;s rel_embeddings: twice the position buckets).</source>
+        <translation>每层都读取的宽度为 h 的相对位置表的行数（DeBERTa 的 rel_embeddings：位置桶数的两倍）。</translation>
+    </message>
+    <message>
+        <source>Rows of the decoder&apos;s own token embedding, apart from the encoder&apos;s (Marian without shared embeddings); the head predicts these.</source>
+        <translation>解码器独立的词嵌入行数，与编码器的分开（Marian 未共享嵌入时）；输出头预测这些 token。</translation>
+    </message>
+    <message>
+        <source>Rows of the tile tables (A): one per aspect-ratio id, padding included (max_aspect_ratio_id + 1).</source>
+        <translation>图块表的行数（A）：每个宽高比 id 一行，含填充（max_aspect_ratio_id + 1）。</translation>
+    </message>
+    <message>
+        <source>Rows of the token embedding (and of an untied head).</source>
+        <translation>词嵌入的行数（及未绑定输出头的行数）。</translation>
+    </message>
+    <message>
+        <source>Rows of the token embedding past the vocabulary the head predicts (Mllama&apos;s 8 image tokens: 128,264 rows, a head of 128,256).</source>
+        <translation>词嵌入中超出输出头所预测词表的行（Mllama 的 8 个图像 token：128,264 行，输出头为 128,256）。</translation>
+    </message>
+    <message>
+        <source>Rows of the token embedding table (V).</source>
+        <translation>词嵌入表的行数（V）。</translation>
     </message>
     <message>
         <source>Runtime overhead</source>
@@ -2451,6 +3956,18 @@ Remove it from Open Recent?</source>
     <message>
         <source>SSM heads</source>
         <translation>SSM 头数</translation>
+    </message>
+    <message>
+        <source>SSM state size per channel (N).</source>
+        <translation>每个通道的 SSM 状态大小（N）。</translation>
+    </message>
+    <message>
+        <source>SSM state size per head channel (N).</source>
+        <translation>每个头通道的 SSM 状态大小（N）。</translation>
+    </message>
+    <message>
+        <source>SVG image</source>
+        <translation>SVG 图像</translation>
     </message>
     <message>
         <source>Scalar gates</source>
@@ -2467,6 +3984,34 @@ Remove it from Open Recent?</source>
     <message>
         <source>Sequence parallel</source>
         <translation>序列并行</translation>
+    </message>
+    <message>
+        <source>Sequences at once (b) of the scenario.</source>
+        <translation>场景中同时处理的序列数（b）。</translation>
+    </message>
+    <message>
+        <source>Sequences at once (b): concurrent requests, or the training micro-batch.</source>
+        <translation>同时处理的序列数（b）：并发请求数，或训练的微批大小。</translation>
+    </message>
+    <message>
+        <source>Serve the model (weights + KV cache) or train it.</source>
+        <translation>部署推理（权重 + KV 缓存）或训练模型。</translation>
+    </message>
+    <message>
+        <source>Shard the norm and dropout activations over the TP group too.</source>
+        <translation>将归一化和 dropout 的激活值也在张量并行组内切分。</translation>
+    </message>
+    <message>
+        <source>Share of a GPU&apos;s usable memory a run may fill (serving engines reserve ~90%).</source>
+        <translation>一次运行可占用的 GPU 可用显存比例（推理引擎通常预留约 90%）。</translation>
+    </message>
+    <message>
+        <source>Share of a head that is rotated (Phi-2: 0.4).</source>
+        <translation>头中被旋转的比例（Phi-2：0.4）。</translation>
+    </message>
+    <message>
+        <source>Share of the GPU&apos;s peak HBM bandwidth a decode step reaches: it sets decode tokens/s (a memory-bound step), the batch&apos;s throughput and the $ per million tokens. Default 0.685 as measured by PyTorch&apos;s gpt-fast (Llama-2-7B in bf16 at batch 1 on an A100-80GB: 1,397 of its 2,039 GB/s); 1 is the roofline&apos;s upper bound.</source>
+        <translation>解码步达到的 GPU 峰值 HBM 带宽比例：它决定解码 token/s（访存受限）、批次吞吐量和每百万 token 的成本（$）。默认 0.685，为 PyTorch gpt-fast 的实测值（A100-80GB 上 bf16 的 Llama-2-7B，批大小 1：2,039 GB/s 中的 1,397）；1 为屋顶线模型的上限。</translation>
     </message>
     <message>
         <source>Shared bias</source>
@@ -2509,12 +4054,128 @@ Remove it from Open Recent?</source>
         <translation>步骤</translation>
     </message>
     <message>
+        <source>Storage type of the KV cache.</source>
+        <translation>KV 缓存的存储类型。</translation>
+    </message>
+    <message>
+        <source>Storage type of the weights (training: of the trainable weights and activations).</source>
+        <translation>权重的存储类型（训练时：可训练权重和激活值的存储类型）。</translation>
+    </message>
+    <message>
+        <source>Taps of the depthwise causal conv (K; LFM2&apos;s conv_L_cache).</source>
+        <translation>深度因果卷积的抽头数（K；LFM2 的 conv_L_cache）。</translation>
+    </message>
+    <message>
+        <source>Taps of the depthwise conv (K).</source>
+        <translation>深度卷积的抽头数（K）。</translation>
+    </message>
+    <message>
         <source>Targets</source>
         <translation>目标</translation>
     </message>
     <message>
         <source>Tensor parallel</source>
         <translation>张量并行</translation>
+    </message>
+    <message>
+        <source>Tensor-parallel size (t): matrices split over t GPUs; must divide the heads.</source>
+        <translation>张量并行大小（t）：矩阵切分到 t 个 GPU 上；必须整除头数。</translation>
+    </message>
+    <message>
+        <source>Tensor-parallel size of the layout.</source>
+        <translation>该布局的张量并行大小。</translation>
+    </message>
+    <message>
+        <source>The bidirectional stack, if any.</source>
+        <translation>双向堆栈（如有）。</translation>
+    </message>
+    <message>
+        <source>The block each module holds.</source>
+        <translation>每个模块包含的块。</translation>
+    </message>
+    <message>
+        <source>The block its groups start from.</source>
+        <translation>其层组起始所用的块。</translation>
+    </message>
+    <message>
+        <source>The causal stack (decoder-only models: all).</source>
+        <translation>因果堆栈（仅解码器模型：全部层）。</translation>
+    </message>
+    <message>
+        <source>The checkpoint stores its own copy.</source>
+        <translation>检查点保存了自己的一份副本。</translation>
+    </message>
+    <message>
+        <source>The checkpoint stores its own head copy.</source>
+        <translation>检查点保存了自己的输出头副本。</translation>
+    </message>
+    <message>
+        <source>The gated RMSNorm over I before out_proj.</source>
+        <translation>out_proj 之前对 I 的门控 RMSNorm。</translation>
+    </message>
+    <message>
+        <source>The head shares the token embedding&apos;s weights.</source>
+        <translation>输出头与词嵌入共享权重。</translation>
+    </message>
+    <message>
+        <source>The image encoder of a vision-language model, at its own width: patch embedding, positions, ViT layers, post-norm.</source>
+        <translation>视觉语言模型的图像编码器，使用自己的宽度：图像块嵌入、位置、ViT 层、后置归一化。</translation>
+    </message>
+    <message>
+        <source>The intermediate width of every dense FFN.</source>
+        <translation>每个稠密前馈网络的中间层宽度。</translation>
+    </message>
+    <message>
+        <source>The intermediate width of every routed expert (shared experts without their own width follow).</source>
+        <translation>每个路由专家的中间层宽度（未单独设置宽度的共享专家随之变化）。</translation>
+    </message>
+    <message>
+        <source>The key/value heads of every attention mixer (self and cross).</source>
+        <translation>每个注意力混合器（自注意力和交叉注意力）的键/值头数。</translation>
+    </message>
+    <message>
+        <source>The model width h; every FFN width keeps its ratio to it (w·h&apos;/h, rounded up).</source>
+        <translation>模型宽度 h；每个前馈网络宽度保持与它的比例（w·h&apos;/h，向上取整）。</translation>
+    </message>
+    <message>
+        <source>The model width h; heads and FFN widths stay, the head width follows as h / a.</source>
+        <translation>模型宽度 h；头数和前馈网络宽度不变，头维度随之为 h / a。</translation>
+    </message>
+    <message>
+        <source>The output projection is h × h whatever a·d_h is (Helium&apos;s o_proj; such a model runs only where a·d_h = h).</source>
+        <translation>无论 a·d_h 为多少，输出投影都是 h × h（Helium 的 o_proj；此类模型只在 a·d_h = h 时能运行）。</translation>
+    </message>
+    <message>
+        <source>The position-wise network: dense, mixture of experts, or none.</source>
+        <translation>逐位置网络：稠密、混合专家或无。</translation>
+    </message>
+    <message>
+        <source>The query heads of every attention and MLA mixer (self and cross).</source>
+        <translation>每个注意力和 MLA 混合器（自注意力和交叉注意力）的查询头数。</translation>
+    </message>
+    <message>
+        <source>The routed experts each token uses in every MoE layer.</source>
+        <translation>每个 MoE 层中每个 token 使用的路由专家数。</translation>
+    </message>
+    <message>
+        <source>The routed experts of every MoE layer.</source>
+        <translation>每个 MoE 层的路由专家数。</translation>
+    </message>
+    <message>
+        <source>The tower&apos;s own width (e); the projector maps it to the hidden size.</source>
+        <translation>视觉塔自身的宽度（e）；投影器将其映射到隐藏层维度。</translation>
+    </message>
+    <message>
+        <source>Their features side by side, s²·w wide (Qwen&apos;s spatial merge, pixel shuffle); off: averaged, the width kept (Gemma-3&apos;s pooling).</source>
+        <translation>将它们的特征并排拼接，宽度为 s²·w（Qwen 的空间合并、pixel shuffle）；关闭：取平均，保持宽度（Gemma-3 的池化）。</translation>
+    </message>
+    <message>
+        <source>This layer stores the shared block (its first use); off: it reuses an earlier layer&apos;s.</source>
+        <translation>该层保存共享块（首次使用）；关闭：复用之前某层的。</translation>
+    </message>
+    <message>
+        <source>Three matrices (SwiGLU/GeGLU) instead of two.</source>
+        <translation>三个矩阵（SwiGLU/GeGLU）而不是两个。</translation>
     </message>
     <message>
         <source>Tied</source>
@@ -2533,16 +4194,60 @@ Remove it from Open Recent?</source>
         <translation>Token 分类头</translation>
     </message>
     <message>
+        <source>Token embedding width when it differs from the hidden size; adds bias-free projections in and out (OPT-350m: 512 ↔ 1024).</source>
+        <translation>词嵌入宽度与隐藏层维度不同时的宽度；会增加无偏置的输入和输出投影（OPT-350m：512 ↔ 1024）。</translation>
+    </message>
+    <message>
         <source>Token types</source>
         <translation>Token 类型数</translation>
+    </message>
+    <message>
+        <source>Token-type (segment) embedding rows, as BERT&apos;s 2.</source>
+        <translation>token 类型（段）嵌入的行数，如 BERT 的 2。</translation>
+    </message>
+    <message>
+        <source>Tokens (or audio frames) the encoder reads per request or training sequence, which cross-attention caches; empty means the encoder&apos;s maximum positions.</source>
+        <translation>编码器每个请求或训练序列读取的 token（或音频帧）数，交叉注意力会缓存它们；留空表示编码器的最大位置数。</translation>
+    </message>
+    <message>
+        <source>Tokens a sliding-window (or chunked) layer attends to and caches; empty means all.</source>
+        <translation>滑动窗口（或分块）层所关注并缓存的 token 数；留空表示全部。</translation>
+    </message>
+    <message>
+        <source>Tokens generated after the prompt (n): the KV cache holds context + generated tokens, and decoding reads all of them.</source>
+        <translation>提示词之后生成的 token 数（n）：KV 缓存保存上下文 + 生成的 token，解码时全部读取。</translation>
+    </message>
+    <message>
+        <source>Tokens per chunk of the SSD scan (Q; transformers&apos; chunk_size, 256 by default): no parameters; the PyTorch path keeps a Q × Q score block per head and chunk.</source>
+        <translation>SSD 扫描每块的 token 数（Q；transformers 的 chunk_size，默认 256）：无参数；PyTorch 实现路径每个头每块保留一个 Q × Q 的分数块。</translation>
+    </message>
+    <message>
+        <source>Tokens per sequence (s) of the scenario.</source>
+        <translation>场景中每个序列的 token 数（s）。</translation>
+    </message>
+    <message>
+        <source>Tokens per sequence (s): the context served or the training sequence length. A model opens at 4,096 or its maximum positions, whichever is fewer.</source>
+        <translation>每个序列的 token 数（s）：推理时的上下文或训练序列长度。模型打开时取 4,096 与其最大位置数中较小者。</translation>
+    </message>
+    <message>
+        <source>Total GPUs; data-parallel size N_d = gpus / (tp · pp). Serving, a new count lays the model out as the GPU setups table does, keeping a TP, PP or EP set by hand that it takes.</source>
+        <translation>GPU 总数；数据并行大小 N_d = gpus / (tp · pp)。推理时，新的 GPU 数量会按 GPU 配置表布局模型，并保留手动设置且可行的 TP、PP 或 EP。</translation>
     </message>
     <message>
         <source>Total parameters</source>
         <translation>总参数量</translation>
     </message>
     <message>
+        <source>Train LoRA adapters of this rank on every layer, base frozen; empty means the architecture&apos;s own adapters if any, otherwise full training.</source>
+        <translation>在每层上训练该秩的 LoRA 适配器，基座冻结；留空表示使用架构自带的适配器（如有），否则为全参数训练。</translation>
+    </message>
+    <message>
         <source>Train the vision tower</source>
         <translation>训练视觉塔</translation>
+    </message>
+    <message>
+        <source>Train the vision tower too: its gradients, optimizer states and activations. Off: it is frozen, as LLaVA and most fine-tuning keep it; the projector and language model train.</source>
+        <translation>同时训练视觉塔：其梯度、优化器状态和激活值。关闭：视觉塔冻结，与 LLaVA 及大多数微调一致；投影器和语言模型参与训练。</translation>
     </message>
     <message>
         <source>Training time</source>
@@ -2553,12 +4258,28 @@ Remove it from Open Recent?</source>
         <translation>训练 token 数</translation>
     </message>
     <message>
+        <source>Training tokens (D); empty means the Chinchilla-optimal 20·N.</source>
+        <translation>训练 token 数（D）；留空表示 Chinchilla 最优的 20·N。</translation>
+    </message>
+    <message>
         <source>Transform</source>
         <translation>变换层</translation>
     </message>
     <message>
         <source>Transform bias</source>
         <translation>变换偏置</translation>
+    </message>
+    <message>
+        <source>Usable bytes per GPU: memory × usable share × utilization cap.</source>
+        <translation>每个 GPU 的可用字节数：显存 × 可用比例 × 利用率上限。</translation>
+    </message>
+    <message>
+        <source>Usable capacity minus the memory needed, per GPU; negative: the shortfall.</source>
+        <translation>每个 GPU 的可用容量减去所需显存；为负：表示缺口。</translation>
+    </message>
+    <message>
+        <source>Uses whose adapters this layer stores: all of its block&apos;s uses where it holds the block (Zamba2&apos;s adapter lists), else 0.</source>
+        <translation>该层保存其适配器的使用次数：在保存该块的层上为块的全部使用（Zamba2 的适配器列表），否则为 0。</translation>
     </message>
     <message>
         <source>Utilization cap</source>
@@ -2569,12 +4290,20 @@ Remove it from Open Recent?</source>
         <translation>Value 头数</translation>
     </message>
     <message>
+        <source>Value heads (n_v).</source>
+        <translation>值头数（n_v）。</translation>
+    </message>
+    <message>
         <source>Value width</source>
         <translation>Value 维度</translation>
     </message>
     <message>
         <source>Virtual stages</source>
         <translation>虚拟阶段数</translation>
+    </message>
+    <message>
+        <source>Vision layers whose outputs are concatenated at its input, features·e wide (Mllama: the last and 5 intermediate = 6).</source>
+        <translation>其输出在输入处拼接的视觉层，宽度为 features·e（Mllama：最后一层加 5 个中间层 = 6）。</translation>
     </message>
     <message>
         <source>Vision tower</source>
@@ -2601,8 +4330,92 @@ Remove it from Open Recent?</source>
         <translation>权重</translation>
     </message>
     <message>
+        <source>What backward keeps: megatron = Korthikanti et al. 2022&apos;s terms (16-bit, dropout masks always, scores unless FlashAttention); hf-eager / hf-sdpa = a Hugging Face model as PyTorch keeps it (fp32 norm copies, the model&apos;s own dropout; eager attention&apos;s fp32 scores and full-head K/V, or SDPA&apos;s log-sum-exp), measured with transformers 5.24; Mamba, Mamba-2 and gated-DeltaNet layers are estimates for their CUDA kernels; hf-eager-fallback = hf-eager with Mamba and Mamba-2 layers on transformers&apos; PyTorch path (no mamba_ssm), as measured.</source>
+        <translation>反向传播保留的内容：megatron = Korthikanti 等（2022）的各项（16 位，始终含 dropout 掩码，除非使用 FlashAttention 否则含注意力分数）；hf-eager / hf-sdpa = PyTorch 对 Hugging Face 模型实际保留的内容（fp32 归一化副本、模型自身的 dropout；eager 注意力的 fp32 分数和全头 K/V，或 SDPA 的 log-sum-exp），用 transformers 5.24 实测；Mamba、Mamba-2 和 gated-DeltaNet 层为针对其 CUDA 算子的估计；hf-eager-fallback = Mamba 和 Mamba-2 层走 transformers 的 PyTorch 路径（无 mamba_ssm）的 hf-eager，为实测值。</translation>
+    </message>
+    <message>
+        <source>What differs from the base block.</source>
+        <translation>与基础块不同的部分。</translation>
+    </message>
+    <message>
+        <source>What one q/k norm covers: one head&apos;s d_h shared by every head (Qwen3); the whole projection, a·d_h and g·d_h (OLMo-2); or each head with weights of its own and no bias, [a, d_h] and [g, d_h] (Command R+, StableLM-2-12B).</source>
+        <translation>一个 q/k 归一化覆盖的范围：所有头共享一个头的 d_h（Qwen3）；整个投影，a·d_h 和 g·d_h（OLMo-2）；或每个头有自己的权重且无偏置，[a, d_h] 和 [g, d_h]（Command R+、StableLM-2-12B）。</translation>
+    </message>
+    <message>
+        <source>Where the numbers come from.</source>
+        <translation>数值的来源。</translation>
+    </message>
+    <message>
+        <source>Whether the busiest GPU&apos;s memory stays within its usable capacity (memory × usable share × the scenario&apos;s utilization cap).</source>
+        <translation>最忙的 GPU 的显存是否在其可用容量之内（显存 × 可用比例 × 场景的利用率上限）。</translation>
+    </message>
+    <message>
+        <source>Whisper&apos;s encoder input.</source>
+        <translation>Whisper 编码器的输入。</translation>
+    </message>
+    <message>
         <source>Width</source>
         <translation>宽度</translation>
+    </message>
+    <message>
+        <source>Width it is built to read, where that is not the width the step before gives (empty: that width). Llama-4&apos;s adapter reads its vision intermediate_size: a file where that differs from the pixel-shuffled width builds, but cannot run.</source>
+        <translation>该层设计读取的宽度，当其不等于前一步给出的宽度时（留空：即该宽度）。Llama-4 的适配器读取其视觉 intermediate_size：若文件中该值与 pixel shuffle 后的宽度不同，模型可以构建，但无法运行。</translation>
+    </message>
+    <message>
+        <source>Width it maps to; empty means the hidden size.</source>
+        <translation>映射到的宽度；留空表示隐藏层维度。</translation>
+    </message>
+    <message>
+        <source>Width of a value head (d_v).</source>
+        <translation>值头的宽度（d_v）。</translation>
+    </message>
+    <message>
+        <source>Width of one head (d_h); empty means hidden size / heads.</source>
+        <translation>单个头的宽度（d_h）；留空表示隐藏层维度 / 头数。</translation>
+    </message>
+    <message>
+        <source>Width of one head (d_h); empty means the input width / heads.</source>
+        <translation>单个头的宽度（d_h）；留空表示输入宽度 / 头数。</translation>
+    </message>
+    <message>
+        <source>Width of one head (d_h; kv_channels).</source>
+        <translation>单个头的宽度（d_h；kv_channels）。</translation>
+    </message>
+    <message>
+        <source>Width of one indexer head and of its key (d_i).</source>
+        <translation>单个索引器头及其键的宽度（d_i）。</translation>
+    </message>
+    <message>
+        <source>Width of one key head (d_k).</source>
+        <translation>单个键头的宽度（d_k）。</translation>
+    </message>
+    <message>
+        <source>Width of one shared expert; empty means the expert width.</source>
+        <translation>单个共享专家的宽度；留空表示专家宽度。</translation>
+    </message>
+    <message>
+        <source>Width of one value head (d_v).</source>
+        <translation>单个值头的宽度（d_v）。</translation>
+    </message>
+    <message>
+        <source>Width of the depthwise conv (K).</source>
+        <translation>深度卷积的宽度（K）。</translation>
+    </message>
+    <message>
+        <source>Width of the recurrence (I; lru_width); empty means hidden.</source>
+        <translation>循环层的宽度（I；lru_width）；留空表示 hidden。</translation>
+    </message>
+    <message>
+        <source>Width of the scanned stream (I); empty means expand × hidden.</source>
+        <translation>扫描流的宽度（I）；留空表示 expand × hidden。</translation>
+    </message>
+    <message>
+        <source>Width of the shared gated MLP (f).</source>
+        <translation>共享门控 MLP 的宽度（f）。</translation>
+    </message>
+    <message>
+        <source>Width q, k and v read (w_in): the hidden state beside the embeddings; empty means 2 × hidden.</source>
+        <translation>q、k 和 v 读取的宽度（w_in）：隐藏状态与嵌入并列；留空表示 2 × hidden。</translation>
     </message>
     <message>
         <source>Window</source>
@@ -2613,12 +4426,52 @@ Remove it from Open Recent?</source>
         <translation>ZeRO 阶段</translation>
     </message>
     <message>
+        <source>ZeRO stage of the layout (training).</source>
+        <translation>该布局的 ZeRO 阶段（训练）。</translation>
+    </message>
+    <message>
+        <source>ZeRO stage over the data-parallel GPUs: 1 shards optimizer states, 2 also gradients, 3 (FSDP) also weights.</source>
+        <translation>数据并行 GPU 上的 ZeRO 阶段：1 切分优化器状态，2 还切分梯度，3（FSDP）还切分权重。</translation>
+    </message>
+    <message>
         <source>Zero experts</source>
         <translation>零计算专家</translation>
     </message>
     <message>
+        <source>Zero-computation (identity) experts the router also scores (LongCat-Flash): the router is h·(E + Z); they hold no parameters.</source>
+        <translation>路由器也会打分的零计算（恒等）专家（LongCat-Flash）：路由器为 h·(E + Z)；它们没有参数。</translation>
+    </message>
+    <message>
+        <source>a divisor of the query heads; tp and the KV heads divide one another</source>
+        <translation>查询头数的约数；tp 与 KV 头数互相整除</translation>
+    </message>
+    <message>
+        <source>a multiple of the KV heads (and of tp); a divisor of the hidden size when the head width follows from it</source>
+        <translation>KV 头数（及 tp）的倍数；头维度由隐藏层维度推出时须为隐藏层维度的约数</translation>
+    </message>
+    <message>
+        <source>a multiple of the heads of every attention without a set head width (and of Mamba-2&apos;s SSM heads over its expand)</source>
+        <translation>每个未设置头维度的注意力的头数的倍数（以及 Mamba-2 的 SSM 头数除以其 expand 的倍数）</translation>
+    </message>
+    <message>
         <source>adapter</source>
         <translation>适配器</translation>
+    </message>
+    <message>
+        <source>any size ≥ 1</source>
+        <translation>任意大小 ≥ 1</translation>
+    </message>
+    <message>
+        <source>any width ≥ 1</source>
+        <translation>任意宽度 ≥ 1</translation>
+    </message>
+    <message>
+        <source>at least the experts per token</source>
+        <translation>不少于每 token 专家数</translation>
+    </message>
+    <message>
+        <source>at most the experts</source>
+        <translation>不多于专家数</translation>
     </message>
     <message>
         <source>attention</source>
@@ -2653,6 +4506,10 @@ Remove it from Open Recent?</source>
         <translation>内置</translation>
     </message>
     <message>
+        <source>bytes on the busiest GPU under the scenario</source>
+        <translation>该场景下最忙的 GPU 上的字节数</translation>
+    </message>
+    <message>
         <source>class token</source>
         <translation>类别 token</translation>
     </message>
@@ -2671,6 +4528,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>cross-attention</source>
         <translation>交叉注意力</translation>
+    </message>
+    <message>
+        <source>days to train on the scenario&apos;s tokens and GPUs at its MFU, attention counted as its Attention FLOPs say</source>
+        <translation>按场景的 token 数、GPU 和 MFU 训练所需的天数，注意力按“注意力 FLOPs”设置计入</translation>
     </message>
     <message>
         <source>decoder</source>
@@ -2701,6 +4562,10 @@ Remove it from Open Recent?</source>
         <translation>最终归一化</translation>
     </message>
     <message>
+        <source>forward FLOPs per token (2·N_ne + 2·e·V + attention)</source>
+        <translation>每 token 前向 FLOPs（2·N_ne + 2·e·V + 注意力）</translation>
+    </message>
+    <message>
         <source>gated norm</source>
         <translation>门控归一化</translation>
     </message>
@@ -2711,6 +4576,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>mixer</source>
         <translation>混合器</translation>
+    </message>
+    <message>
+        <source>moe</source>
+        <translation>MoE</translation>
     </message>
     <message>
         <source>norms</source>
@@ -2727,6 +4596,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>parallel mixer</source>
         <translation>并行混合器</translation>
+    </message>
+    <message>
+        <source>parameters one token uses (MoE)</source>
+        <translation>单个 token 使用的参数量（MoE）</translation>
     </message>
     <message>
         <source>per head</source>
@@ -2761,6 +4634,10 @@ Remove it from Open Recent?</source>
         <translation>路由器</translation>
     </message>
     <message>
+        <source>s: each s×s patches become one token (s² fewer).</source>
+        <translation>s：每 s×s 个图像块合成一个 token（减少 s² 倍）。</translation>
+    </message>
+    <message>
         <source>scalar gates</source>
         <translation>标量门</translation>
     </message>
@@ -2783,6 +4660,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>ssm</source>
         <translation>SSM</translation>
+    </message>
+    <message>
+        <source>sum(p.numel()) of the model</source>
+        <translation>模型的 sum(p.numel())</translation>
     </message>
     <message>
         <source>tied to the token embedding</source>
@@ -2811,6 +4692,18 @@ Remove it from Open Recent?</source>
     <message>
         <source>in_proj bias</source>
         <translation>in_proj 偏置</translation>
+    </message>
+    <message>
+        <source>1 to 1,000,000</source>
+        <translation>1 到 1,000,000</translation>
+    </message>
+    <message>
+        <source>1 to 1,000,000, a multiple of tp·pp</source>
+        <translation>1 到 1,000,000，且为 tp·pp 的倍数</translation>
+    </message>
+    <message>
+        <source>1 to 100,000,000</source>
+        <translation>1 到 100,000,000</translation>
     </message>
     <message>
         <source>input</source>
@@ -2997,6 +4890,10 @@ Remove it from Open Recent?</source>
         <translation>整个投影</translation>
     </message>
     <message>
+        <source>whole repetitions of the resized group&apos;s pattern; at least one layer per pipeline stage</source>
+        <translation>被调整层组的模式须整次重复；每个流水线阶段至少一层</translation>
+    </message>
+    <message>
         <source>wide</source>
         <translation>宽</translation>
     </message>
@@ -3069,9 +4966,17 @@ per GPU {used} of {usable} usable bytes</source>
         <translation>{gpu} × {count}：{layout}
 每卡占用 {used} / 可用 {usable} 字节</translation>
     </message>
+    <message>
+        <source>GPU setups</source>
+        <translation>GPU 配置</translation>
+    </message>
 </context>
 <context>
     <name>Shortcuts</name>
+    <message>
+        <source> or </source>
+        <translation> 或 </translation>
+    </message>
     <message>
         <source>Keys</source>
         <translation>按键</translation>
@@ -3090,7 +4995,7 @@ per GPU {used} of {usable} usable bytes</source>
     </message>
     <message>
         <source>Search keys, actions or places (e.g. “tree”, “Ctrl+Z”)</source>
-        <translation>搜索按键、操作或位置（如“tree”、“Ctrl+Z”）</translation>
+        <translation>搜索按键、操作或位置（如“树”、“Ctrl+Z”）</translation>
     </message>
     <message>
         <source>&amp;Search:</source>

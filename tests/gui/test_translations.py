@@ -3,11 +3,15 @@ code wraps has a translation, and the running window under zh_CN shows no untran
 
 The scan walks what the window shows — menus and their entries, labels, buttons, group boxes,
 tabs, the item views' headers and rows, the charts' titles and axes — and flags any text that
-still holds an English word. What stays English by design is allowed: model names, units,
-field ids and values (``gelu_new``, ``layernorm``), GPU names, acronyms engineers write in Latin
-letters (FFN, MoE, KV, LoRA). Core's own sentences (refusal reasons, advice, formulas) are core's
-and stay English, as the command line's do: the field's reason line and the formula column are
-not scanned.
+still holds an English word — the texts, and every tooltip (a widget's, a menu entry's, an item
+view's rows and headers). Each dialog a person opens (About, Keyboard Shortcuts, the User Guide's
+frame, Goal Seek, the layer tree's Add adapter / Add LoRA / Split, Save Preset As, the export file
+dialog, the presets browser) is opened through its menu or key and scanned the same way. What
+stays English by design is allowed: model names, units, field ids and values (``gelu_new``,
+``layernorm``), GPU names, acronyms engineers write in Latin letters (FFN, MoE, KV, LoRA), and the
+names of the models, papers and tools a field's description cites. Core's sentences (refusals,
+advice, notes: ``core.said``) are said through the ``Core`` context, so a refusal shown at a field
+is scanned too; the formula column stays core's notation ('4·d² = …'), as the command line's.
 """
 
 from __future__ import annotations
@@ -17,30 +21,40 @@ import shutil
 import subprocess
 import sys
 import typing
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QAbstractItemModel, QCoreApplication, QModelIndex, Qt
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
+    QDialog,
     QGroupBox,
     QHeaderView,
     QLabel,
+    QLineEdit,
     QMenu,
     QTabBar,
+    QToolButton,
     QWidget,
 )
 from pytestqt.qtbot import QtBot
 
+from paramtally.core.editing.patterns import PatternError, parse
+from paramtally.core.errors import one_line
 from paramtally.core.explore.shown_titles import schema_titles
 from paramtally.core.io.model_sources import load_source
 from paramtally.core.io.presets import builtin_ids
 from paramtally.core.memory.gpus import load_catalog
+from paramtally.core.memory.scenario import Scenario
+from paramtally.core.schema import Architecture
 from paramtally.gui.document import Document
-from paramtally.gui.i18n import install_language, translate
+from paramtally.gui.i18n import install_language, said_text, translate
 from paramtally.gui.main_window import MainWindow
+from tests.gui.conftest import TypeInto
+from tests.gui.modals import Modals, give_focus, plain
 
 ROOT = Path(__file__).resolve().parents[2]
 I18N = ROOT / "resources" / "i18n"
@@ -56,7 +70,20 @@ KEPT = {
     *"dropout Key Value q k v o z gate in_proj out_proj x_proj dt_proj kv_a kv_b q_a q_b".split(),
     *"A_log C Markdown HTML English TP PP EP DP tp pp ep X Y".split(),
     *"RG LRU Transformer".split(),  # RG-LRU (Griffin's recurrence) and Transformer are names
+    *"NF4 MXFP4 SwiGLU GeGLU GELU ViT MLP MLM MHA MQA SDPA HBM FSDP NoPE SSD GLM ELECTRA BERT".split(),
+    *"Ctrl Shift Alt Meta Del Esc Backspace PgUp PgDown Home End Ins Return Enter Space Tab F1 F2".split(),
+    *"Up Down Left Right Menu Print".split(),  # key names, as Qt writes a shortcut
 }
+# Models, papers' authors and tools a field's description cites (as "(Qwen3)", "(Kaplan et al.)").
+CITED = set(
+    """Phi ModernBERT CLIP SigLIP Qwen Pixtral InternViT Mllama BitNet BLOOM BART DeBERTa gpt oss
+    Falcon Korthikanti AdamW Adam SGD Adafactor Houlsby DeepSeek Megatron Hugging Face OPT Zamba
+    Gemma Jamba Helium LongCat Flash OLMo Command StableLM Marian Whisper LLaVA PaLM Chowdhery
+    Narayanan Kaplan PyTorch JetMoE Chinchilla Mistral Mixtral LFM Griffin RecurrentGemma deepstack
+    pixel shuffle lightning xIELU et al fast use_cache MoA ZeRO NVIDIA llama cpp llm analysis log sum
+    exp gated logit logits id false False MIT Qt Python PySide6 README params
+    json html md csv svg png""".split()
+)
 
 
 def _choice_values() -> set[str]:
@@ -74,32 +101,49 @@ def _choice_values() -> set[str]:
     return values
 
 
+def _field_ids() -> set[str]:
+    """Every field's id (``gpus``, ``lora_rank``): a description may name the field it means."""
+    from paramtally.core.explore.shown_titles import _models
+
+    return {name for model in _models() for name in model.model_fields}
+
+
 def english_words(text: str, allowed: set[str]) -> list[str]:
     """The English words of ``text`` that are not ``allowed``. HTML tags and entities, the
-    mnemonic of a translated entry ('文件(&F)') and ids (a token with a digit, an underscore or a
+    mnemonic of a translated entry ('文件(&F)', in its tooltip '文件(F)'), a lone letter (a formula's
+    symbol), a command-line flag, a command in backquotes and ids (a token with a digit, an underscore or a
     dot: 'gpt3-175b', 'gelu_new', 'H100') are not words."""
-    plain = re.sub(r"<[^>]+>|&[a-z]+;|\(&.\)|«[^»]*»", " ", text).replace("&", "")
+    plain = re.sub(r"<[^>]+>|&[a-z]+;|\(&?[A-Z0-9]\)|«[^»]*»|`[^`]*`", " ", text).replace("&", "")
     words = []
     for token in re.findall(r"[A-Za-z0-9_.'/+-]+", plain):
+        if token.startswith("--"):  # a command-line flag (--make-vocab-size-divisible-by) is an id
+            continue
         token = token.strip(".'/-+")
         if not re.search("[A-Za-z]", token) or re.search(r"[0-9_.]", token) or token in allowed:
             continue
-        words += [word for word in re.split(r"[-/]", token) if word and word not in allowed]
-    return [word for word in words if word.lower() not in allowed]
+        words += [word.strip("'") for word in re.split(r"[-/+]", token) if word and word not in allowed]
+    # A lone letter is a formula's symbol (h, d_h's d, E, a·s), not a word.
+    return [word for word in words if word.lower() not in allowed and len(word) > 1]
+
+
+_SHOWN_ROLES = (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole)
 
 
 def _model_texts(model: QAbstractItemModel, parent: QModelIndex, where: str) -> Iterator[tuple[str, str]]:
     for column in range(model.columnCount(parent)):
-        header = model.headerData(column, Qt.Orientation.Horizontal, Qt.ItemDataRole.DisplayRole)
-        if not parent.isValid() and isinstance(header, str):
-            yield f"{where} header", header
+        for role in _SHOWN_ROLES:
+            header = model.headerData(column, Qt.Orientation.Horizontal, role)
+            if not parent.isValid() and isinstance(header, str):
+                yield f"{where} header", header
+    formulas = where.endswith("breakdownTable")  # core's notation ('4·d² = …'), as the CLI writes it
     for row in range(model.rowCount(parent)):
         for column in range(model.columnCount(parent)):
-            if where.endswith("breakdownTable") and column == model.columnCount(parent) - 1:
-                continue  # the formula: core's notation ('4·d² = …'), as the CLI writes it
-            text = model.data(model.index(row, column, parent), Qt.ItemDataRole.DisplayRole)
-            if isinstance(text, str):
-                yield f"{where} row {row} column {column}", text
+            if formulas and column == model.columnCount(parent) - 1:
+                continue
+            for role in _SHOWN_ROLES[: 1 if formulas else 2]:  # a term's tooltip is its formula
+                text = model.data(model.index(row, column, parent), role)
+                if isinstance(text, str):
+                    yield f"{where} row {row} column {column}", text
         yield from _model_texts(model, model.index(row, 0, parent), where)
 
 
@@ -108,8 +152,55 @@ def _menu_texts(menu: QMenu) -> Iterator[tuple[str, str]]:
     for action in menu.actions():
         if action.text():
             yield f"menu {menu.title()}", action.text()
+        if action.toolTip() and menu.toolTipsVisible():  # a user preset's name in Compare's menu
+            continue
+        if action.toolTip():
+            yield f"menu {menu.title()} tooltip", action.toolTip()
         if action.menu() is not None:
             yield from _menu_texts(typing.cast(QMenu, action.menu()))
+
+
+# Widgets whose text is a document or names, not the interface's words: presets' ids and model
+# names, a file dialog's files and folders, the User Guide (a document, in English), the recent
+# files (paths).
+_NAMES_ONLY = ("presetList", "guideText", "guideSections", "listView", "treeView", "sidebar", "lookInCombo")
+# Tooltips that show a figure's terms in core's notation with their sources ('KV cache: 2·L·g·d_h·…
+# [vLLM, llama.cpp]'), as the breakdown's formula column and the command line do.
+_FORMULA_TIPS = ("memoryChart", "servingSummary", "flopsSummary")
+
+
+def widget_texts(root: QWidget) -> Iterator[tuple[str, str]]:
+    """(where, text) of everything ``root`` and its children show a person: texts and tooltips."""
+    for widget in [root, *root.findChildren(QWidget)]:
+        name = widget.objectName()
+        if name in _NAMES_ONLY or any(parent.objectName() in _NAMES_ONLY for parent in _parents(widget)):
+            continue
+        if widget.toolTip() and name not in _FORMULA_TIPS:
+            yield f"tooltip {type(widget).__name__} {name}", widget.toolTip()
+        if isinstance(widget, QLabel):
+            yield f"label {name}", widget.text()
+        elif isinstance(widget, QAbstractButton):
+            yield f"button {name}", widget.text()
+        elif isinstance(widget, QGroupBox):
+            yield f"group {name}", widget.title()
+        elif isinstance(widget, QTabBar):
+            yield from ((f"tab {i}", widget.tabText(i)) for i in range(widget.count()))
+            yield from ((f"tab {i} tooltip", widget.tabToolTip(i)) for i in range(widget.count()))
+        elif isinstance(widget, QLineEdit):
+            yield f"placeholder {name}", widget.placeholderText()
+        elif isinstance(widget, QHeaderView):  # its view's headers, read with that view
+            continue
+        elif isinstance(widget, QAbstractItemView) and widget.model() is not None:
+            yield from _model_texts(widget.model(), QModelIndex(), f"view {name}")
+    if isinstance(root, QDialog):
+        yield f"title {root.objectName()}", root.windowTitle()
+
+
+def _parents(widget: QWidget) -> Iterator[QWidget]:
+    parent = widget.parentWidget()
+    while parent is not None:
+        yield parent
+        parent = parent.parentWidget()
 
 
 def shown_texts(window: MainWindow) -> Iterator[tuple[str, str]]:
@@ -118,22 +209,7 @@ def shown_texts(window: MainWindow) -> Iterator[tuple[str, str]]:
         yield "menu bar", action.text()
         if action.menu() is not None:
             yield from _menu_texts(typing.cast(QMenu, action.menu()))
-    for widget in window.findChildren(QWidget):
-        name = widget.objectName()
-        if isinstance(widget, QLabel) and not name.endswith(".error"):  # core's reason at a field
-            yield f"label {name}", widget.text()
-        elif isinstance(widget, QAbstractButton):
-            yield f"button {name}", widget.text()
-        elif isinstance(widget, QGroupBox):
-            yield f"group {name}", widget.title()
-        elif isinstance(widget, QTabBar):
-            yield from ((f"tab {i}", widget.tabText(i)) for i in range(widget.count()))
-        elif name == "presetList":  # presets' ids and model names: names stay as they are
-            continue
-        elif isinstance(widget, QHeaderView):  # its view's headers, read with that view
-            continue
-        elif isinstance(widget, QAbstractItemView) and widget.model() is not None:
-            yield from _model_texts(widget.model(), QModelIndex(), f"view {name}")
+    yield from widget_texts(window)
     tree = window.tree  # the layer tree's context menu, at the main stack's first group
     group = tree.tree_model.index(0, 0, tree.tree_model.index(0, 0))
     tree.setCurrentIndex(group)
@@ -168,15 +244,122 @@ def test_window_under_zh_cn_shows_no_untranslated_text(qtbot: QtBot, chinese: No
     qtbot.waitUntil(lambda: explore.compare_tab.view.figures.rowCount() > 0)
     window.tabs.setCurrentWidget(explore.design_tab)
     qtbot.waitUntil(lambda: bool(explore.design_tab.view.status.text()))
-    allowed = KEPT | _choice_values() | {gpu.name for gpu in load_catalog()}
+    assert_translated(shown_texts(window), _allowed(arch, preset))
+
+
+def _allowed(arch: Architecture, preset: str) -> set[str]:
+    allowed = KEPT | CITED | _choice_values() | _field_ids() | {gpu.name for gpu in load_catalog()}
     names = " ".join([arch.name, arch.description or "", *(gpu.name for gpu in load_catalog())])
     allowed |= set(re.findall(r"[A-Za-z0-9_.'/+-]+", names))
     allowed |= {word for token in list(allowed) for word in re.split(r"[-/]", token)}
-    allowed |= {preset, *builtin_ids()}
-    escaped = [
-        (where, text, words) for where, text in shown_texts(window) if (words := english_words(text, allowed))
-    ]
+    return allowed | {preset, *builtin_ids()}
+
+
+def assert_translated(texts: Iterable[tuple[str, str]], allowed: set[str]) -> None:
+    escaped = [(where, text, words) for where, text in texts if (words := english_words(text, allowed))]
     assert not escaped, "\n".join(f"{where}: {text!r} ({', '.join(words)})" for where, text, words in escaped)
+
+
+def _scanned(texts: list[tuple[str, str]], qtbot: QtBot) -> Callable[[QWidget], None]:
+    """A dialog's answer: read everything it shows, then close it with Escape, as a person would."""
+
+    def scan(dialog: QWidget) -> None:
+        texts.extend(
+            (f"{dialog.objectName() or type(dialog).__name__} · {where}", text)
+            for where, text in widget_texts(dialog)
+        )
+        qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+
+    return scan
+
+
+def test_dialogs_under_zh_cn_show_no_untranslated_text(
+    qtbot: QtBot, chinese: None, modals: Modals, tmp_path: Path
+) -> None:
+    """Every dialog opened from its menu entry, key or button under zh_CN, read whole (texts and
+    tooltips) and closed with Escape."""
+    arch = load_source("llama-3-8b")  # a gated FFN: the form offers "From hidden…" (LLaMA's rule)
+    window = MainWindow(Document(arch, "llama-3-8b", preset_id="llama-3-8b"))
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    texts: list[tuple[str, str]] = []
+    scan = _scanned(texts, qtbot)
+    menu_entries = ["actionAbout", "actionShortcuts", "actionGuide", "actionGoalSeek", "actionSavePresetAs"]
+    menu_entries += ["actionExport_report", "actionImportPreset", "actionOpen"]
+    for name in menu_entries:  # Help → About, … File → Export → Design report…: each entry as chosen
+        action = window.findChild(QAction, name)
+        assert action is not None and action.isEnabled(), name
+        modals.expect(scan, name)
+        action.trigger()
+        modals.wait_done()
+    modals.expect(scan, "From hidden…")
+    qtbot.mouseClick(window.findChild(QToolButton, "ffnWidthFromHidden"), Qt.MouseButton.LeftButton)
+    modals.wait_done()
+    tree = window.tree  # the layer tree's dialogs, through its context menu (the Menu key)
+    for entry in ("Split at layer…", "Convert FFN to MoE…", "Add LoRA…", "Add adapter…"):
+        tree.setCurrentIndex(tree.tree_model.group_index(0))
+        give_focus(qtbot, tree)
+        modals.choose(plain(translate("LayerTree", entry)))
+        modals.expect(scan, entry)
+        qtbot.keyClick(tree, Qt.Key.Key_Menu)
+        modals.wait_done()
+    window.findChild(QAction, "actionBrowsePresets").trigger()  # File → Browse Presets: a pane
+    qtbot.waitUntil(lambda: window.presets_browser.isVisible())
+    texts += widget_texts(window.presets_browser)
+    dialogs = {where.split(" · ")[0] for where, _ in texts}
+    assert len(dialogs) >= 13, sorted(dialogs)  # each dialog was opened and read
+    assert_translated(texts, _allowed(arch, "llama-3-8b"))
+
+
+def test_core_sentences_read_in_chinese_at_the_field_in_the_notes_and_in_the_edit_menu(
+    qtbot: QtBot, chinese: None, type_into: TypeInto
+) -> None:
+    """A refusal, an advice, the layout note and an undo step's name: core says them (in English,
+    as the command line prints them), the window says them in Chinese, their numbers kept."""
+    window = MainWindow(Document(load_source("gpt3-175b"), "gpt3-175b", preset_id="gpt3-175b"))
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    form = window.form
+    vocab = form._rows[("embeddings", "vocab_size")].error
+    assert vocab is not None and vocab.text().startswith("词表（50,257 行）未填充到 64 的倍数")
+    heads = ("blocks", "default", "mixer", "num_kv_heads")
+    type_into(form.editor(heads), "5")
+    assert form.error_text(heads) == "KV heads (5) must divide the query heads (96)"  # core's own words
+    label = form._rows[heads].error
+    assert label is not None and label.text() == "KV 头数（5）必须整除查询头数（96）"
+    assert "KV 头数（5）必须整除查询头数（96）" in form.editor(heads).toolTip()
+    assert window.undo_action.text().startswith("撤销") and "（尚未应用）" in window.undo_action.text()
+    type_into(form.editor(heads), "8")
+    assert "设置" in window.undo_action.text()
+    window.tabs.setCurrentWidget(window.memory_scroll)
+    qtbot.waitUntil(lambda: bool(window.memory.summary.text()))
+    type_into(window.memory.controls.editors["gpus"], "8")
+    qtbot.waitUntil(lambda: "个 GPU" in window.memory.layout_note.text())
+    note = window.memory.layout_note.text()
+    assert "8" in note and english_words(note, KEPT) == [], note
+    assert "设置" in window.undo_action.text()
+    with pytest.raises(PatternError) as refused:  # what the pattern dialog says as a person types
+        parse("[mamba ×7, attenton] × 4")
+    said = said_text(one_line(refused.value))
+    assert said.startswith("“[mamba ×7, attenton] × 4”：未知的层类型“attenton”"), said
+    assert "attention, mla, mamba" in said  # the kinds to type stay as they are typed
+
+
+def test_the_chinese_report_says_core_s_sentences_in_chinese() -> None:
+    """The layout advice, the bandwidth line and 'one block = …' come from core; the report reads
+    the window's catalogue for them."""
+    from paramtally.core.io.formats import export_text
+    from paramtally.core.io.report import report_export
+
+    arch = load_source("gpt3-175b")
+    scenario = Scenario(gpus=8, tp=1)
+    said = export_text("md", report_export(arch, scenario, "gpt3-175b", language="zh_CN"))
+    assert "8 个 GPU 组成 8 个模型副本" in said and "单个块 = 1,812,099,072" in said
+    assert "解码和预填充读取权重时按 GPU 峰值 HBM 带宽的 68.5% 计算" in said
+    english = export_text("md", report_export(arch, scenario, "gpt3-175b", language="en"))
+    assert "8 GPUs as 8 copies of the model" in english and "one block = 1,812,099,072" in english
 
 
 def test_menus_tabs_sections_and_form_labels_read_in_chinese(qtbot: QtBot, chinese: None) -> None:
