@@ -112,11 +112,13 @@ def english_words(text: str, allowed: set[str]) -> list[str]:
     """The English words of ``text`` that are not ``allowed``. HTML tags and entities, the
     mnemonic of a translated entry ('文件(&F)', in its tooltip '文件(F)'), a lone letter (a formula's
     symbol), a command-line flag, a command in backquotes and ids (a token with a digit, an underscore or a
-    dot: 'gpt3-175b', 'gelu_new', 'H100') are not words."""
+    dot: 'gpt3-175b', 'gelu_new', 'H100') and a file's place are not words."""
     plain = re.sub(r"<[^>]+>|&[a-z]+;|\(&?[A-Z0-9]\)|«[^»]*»|`[^`]*`", " ", text).replace("&", "")
     words = []
     for token in re.findall(r"[A-Za-z0-9_.'/+-]+", plain):
         if token.startswith("--"):  # a command-line flag (--make-vocab-size-divisible-by) is an id
+            continue
+        if token.startswith(("/", "~/")):  # a file's place (About's '/usr/share/…/presets') is a name
             continue
         token = token.strip(".'/-+")
         if not re.search("[A-Za-z]", token) or re.search(r"[0-9_.]", token) or token in allowed:
