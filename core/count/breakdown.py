@@ -127,12 +127,17 @@ class ParamReport:
     @property
     def embedding_params(self) -> int:
         """The language model's input: the token embedding, its positions and token types (the
-        tree's "embeddings" node)."""
-        return next(node.params for node in self.tree.children if node.name == "embeddings")
+        tree's "embeddings" node; none in a vision tower alone)."""
+        return next((node.params for node in self.tree.children if node.name == "embeddings"), 0)
 
     @property
     def is_multimodal(self) -> bool:
         return bool(self.vision or self.projector)
+
+    @property
+    def tower_only(self) -> bool:
+        """A vision tower alone (``PixtralVisionModel``): the tower is the whole total."""
+        return bool(self.vision) and self.total == self.vision
 
     @property
     def language_model(self) -> int:

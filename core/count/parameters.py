@@ -104,6 +104,8 @@ def _add_parts(nodes: tuple[Node, ...] | list[Node], into: dict[str, int], times
 
 def _token_embedding(arch: Architecture) -> list[Node]:
     emb, h, e = arch.embeddings, arch.hidden_size, arch.embed_dim
+    if arch.tower_only:  # it embeds patches, in the vision tower's own terms
+        return []
     if emb.extra_rows:
         parts = [leaf("token embedding", "embeddings", "(V + x)·e", V=emb.vocab_size, x=emb.extra_rows, e=e)]
     else:
@@ -301,15 +303,16 @@ def _parted(node: Node, part: str) -> Node:
 
 @lru_cache(maxsize=64)
 def _vision_parts(arch: Architecture) -> tuple[Node, Node] | None:
-    """(the vision tower, the projector) as tree nodes, every term in its part; None without."""
+    """(the vision tower, the projector) as tree nodes, every term in its part; None without. A
+    tower alone has an empty projector."""
     vision, projector = arch.vision, arch.projector
-    if vision is None or projector is None:
+    if vision is None:
         return None
     plan = _stack_plan("vision", vision, tuple(arch.blocks.items()))
     inputs, runs, post = _stack_nodes(arch, vision, plan)
     tower = _parted(group("vision tower", [*inputs, *runs, *post]), "vision")
-    mapped = _parted(group("projector", projector.terms(vision.width, arch.hidden_size)), "projector")
-    return tower, mapped
+    terms = projector.terms(vision.width, arch.hidden_size) if projector is not None else []
+    return tower, _parted(group("projector", terms), "projector")
 
 
 @lru_cache(maxsize=1024)
@@ -341,11 +344,13 @@ def _report(arch: Architecture) -> ParamReport:
         tail_nodes.append(growth)
     outside += tail_nodes
     multimodal = _vision_parts(arch)
-    tree = group(arch.name, [*(multimodal or ()), group("embeddings", embeddings), *body, *tail_nodes])
+    shown = multimodal[:1] if arch.tower_only and multimodal else multimodal or ()
+    language = [group("embeddings", embeddings), *body, *tail_nodes] if not arch.tower_only else []
+    tree = group(arch.name, [*shown, *language])
 
     rows: list[LayerGroupRow] = []
     parts: dict[str, int] = {}
-    _add_parts([*(multimodal or ()), *outside], parts)
+    _add_parts([*shown, *outside], parts)
     inactive = 0
     for plan in plans:
         figures = []  # each distinct block's row fields after its place: mixer, FFN, figures

@@ -31,9 +31,9 @@ from paramtally.core.memory.decode_weight_reads import cross_projections
 from paramtally.core.memory.estimate import effective_architecture
 from paramtally.core.memory.gpus import GPU, find_gpu
 from paramtally.core.memory.kv_cache import encoder_tokens
-from paramtally.core.memory.scenario import Scenario
+from paramtally.core.memory.scenario import Scenario, with_changes
 from paramtally.core.memory.stages import model_layout
-from paramtally.core.memory.vision import language_scenario
+from paramtally.core.memory.vision import language_scenario, tower_tokens_per_image
 from paramtally.core.schema import Architecture, Block
 from paramtally.core.terms.formula import renamed
 from paramtally.core.terms.term import Term
@@ -136,8 +136,13 @@ def _flops_term(name: str, expr: str, source: str, **values: int) -> Term:
 def matmul_params(arch: Architecture) -> tuple[int, int]:
     """(N_ne, e·V): active parameters that multiply outside the LM head, and the LM head's matmul.
     A token is the language model's: a vision tower and its projector run once per image, not per
-    token, and are left out (the images' own FLOPs are not counted)."""
+    token, and are left out (the images' own FLOPs are not counted). A vision tower alone is the
+    whole model, and its token a patch: every parameter multiplies but its lookups (positions, class
+    token, tile tables); it has no LM head."""
     report = count_parameters(arch)
+    if arch.vision is not None and arch.tower_only:
+        lookups = sum(node.params for node in arch.vision.input_terms() if not node.name.startswith("patch"))
+        return report.active - lookups, 0
     e, h = arch.embed_dim, arch.hidden_size
     # OPT's project_in/out and ELECTRA's embeddings_project sit with the embeddings but multiply.
     projections = arch.embeddings.projection_params(h)
@@ -242,7 +247,10 @@ class _TokenTerms:
 
 def _layers_by_block(arch: Architecture, stack: str | None) -> Iterable[tuple[Block, int]]:
     """Each distinct block with its layers (of ``stack`` alone if given: a decode step runs the
-    decoder's; an encoder-decoder's prefill runs each stack over its own tokens)."""
+    decoder's; an encoder-decoder's prefill runs each stack over its own tokens; a vision tower
+    alone runs its own)."""
+    if arch.tower_only:
+        return _tower_layers(arch).items()
     if stack is None:
         return arch.layers_by_block().items()
     layers: dict[Block, int] = {}
@@ -250,6 +258,13 @@ def _layers_by_block(arch: Architecture, stack: str | None) -> Iterable[tuple[Bl
         if run.stack == stack:
             layers[run.block] = layers.get(run.block, 0) + run.layers
     return layers.items()
+
+
+def _tower_layers(arch: Architecture) -> dict[Block, int]:
+    layers: dict[Block, int] = {}
+    for run in arch.vision_runs:
+        layers[run.block] = layers.get(run.block, 0) + run.layers
+    return layers
 
 
 def _encoder_matmuls(arch: Architecture) -> int:
@@ -426,6 +441,9 @@ def decode_per_token(arch: Architecture, context: int, encoder_tokens: int | Non
 def _estimate(arch: Architecture, s: Scenario, gpu: GPU) -> FlopsReport:
     arch = effective_architecture(arch, s)
     s = language_scenario(arch, s)  # the context holds the image tokens
+    if arch.tower_only:  # a tower's tokens are one image's (or tile's) patches, attending each other
+        n = tower_tokens_per_image(arch, s.image_size) // (arch.vision.tiles_per_image if arch.vision else 1)
+        s = with_changes(s, (("context", n),))
     report = count_parameters(arch)
     adapters = model_layout(arch, 1).adapters if s.mode == "training" else 0
     n = report.active

@@ -133,7 +133,8 @@ def _shares(
     t, dp, ep = s.tp, s.dp, s.ep
     sizes: dict[str, Number] = {"t": t, "N_d": dp}
     base = stage.params - (stage.adapters if adapters else 0)
-    frozen = stage.vision if s.mode == "training" and not adapters and not s.train_vision else 0
+    trained = s.train_vision or (arch is not None and arch.tower_only)  # memory.vision.tower_trains
+    frozen = stage.vision if s.mode == "training" and not adapters and not trained else 0
     base -= frozen
     # The routed experts apart: split by expert parallelism, or kept in a format of their own.
     experts = stage.experts if ep > 1 or experts_only(quant) else 0

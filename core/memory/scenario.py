@@ -482,9 +482,15 @@ def scenario_problem(arch: Architecture, s: Scenario) -> tuple[tuple[str, ...], 
     problem = _tp_problem(arch, s.tp)
     if problem:
         return ("tp",), problem, s.tp
-    if s.pp > arch.num_layers:
+    if arch.tower_only and s.pp > 1:  # the tower sits on the first stage, unsplit (memory.stages)
+        return ("pp",), "a vision tower alone is not split into pipeline stages: set pp to 1", s.pp
+    if arch.tower_only and s.mode == "training" and s.lora_rank is not None:
+        # memory.stages counts adapters in the language model's layers only.
+        message = "LoRA on a vision tower alone is not estimated: train it whole (no LoRA rank)"
+        return ("lora_rank",), message, s.lora_rank
+    if s.pp > arch.num_layers and not arch.tower_only:
         return ("pp",), f"pipeline size {s.pp} exceeds the {arch.num_layers} layers", s.pp
-    if s.pp * s.virtual_stages > arch.num_layers:
+    if s.pp * s.virtual_stages > max(arch.num_layers, arch.tower_only):
         message = f"{s.pp}·{s.virtual_stages} pipeline chunks exceed the {arch.num_layers} layers"
         return ("virtual_stages",), message, s.virtual_stages
     if s.ep > 1:
