@@ -289,14 +289,20 @@ def _token_terms(arch: Architecture, context: int, encoder_tokens: int | None) -
     # Cached: the report, the prefill and the decode figures of the serving estimates all read them.
     n_ne, head = matmul_params(arch)
     matmuls = {"N_ne": n_ne, "e": arch.embed_dim, "V": head // arch.embed_dim}
+    # An encoder alone attends every token of the context both ways: no causal half to average.
+    bidirectional = arch.decoder is None and arch.encoder is not None
+    said = "QKᵀ and A·V: each token attends all s (an encoder, unmasked)"
     attention = _context_terms(
-        arch, context, 2, "attention per token (prefill, forward)", KAPLAN + " (a causal average)"
-    )
+        arch, context, 4 if bidirectional else 2, "attention per token (prefill, forward)",
+        said if bidirectional else KAPLAN + " (a causal average)",
+    )  # fmt: skip
     full_attention = _context_terms(
         arch, context, 4, "attention per token (full: each query over all s keys, forward)",
         "QKᵀ and A·V over every key, the masked half too (" + CONVENTION["full"] + ")",
     )  # fmt: skip
-    decoding = None if arch.encoder is None else (encoder_tokens or context)
+    # An encoder-decoder's decoder cross-attends over the encoder's tokens; an encoder alone (BERT)
+    # is one stack over the context, as a decoder-only model is.
+    decoding = None if arch.encoder is None or arch.decoder is None else (encoder_tokens or context)
     decode_attention = _context_terms(
         arch, context, 4, "attention of one decode step at context s",
         "QKᵀ and A·V over all s cached tokens" + ("" if decoding is None else
@@ -455,7 +461,9 @@ def _estimate(arch: Architecture, s: Scenario, gpu: GPU) -> FlopsReport:
         token.decode,
     )
     matmuls, n_ne = token.matmuls, token.matmuls["N_ne"]
-    hardware_attention = attention.value if s.flash_attention else 2 * attention.value
+    # Without a causal kernel the masked half is computed too; an encoder alone has none.
+    unmasked = s.flash_attention or (arch.decoder is None and arch.encoder is not None)
+    hardware_attention = attention.value if unmasked else 2 * attention.value
     if adapters:
         a = min(adapters, n_ne)
         trainings = [
@@ -468,7 +476,7 @@ def _estimate(arch: Architecture, s: Scenario, gpu: GPU) -> FlopsReport:
         ]  # fmt: skip
         base = "4·(N_ne − A + e·V) + 6·A + 3·F_hw"
         extra: dict[str, int] = {"A": a}
-    elif arch.encoder is not None:
+    elif arch.encoder is not None and arch.decoder is not None:
         *trainings, hardware = _encoder_decoder_training(arch, s, token)
     else:
         trainings = [
@@ -479,7 +487,7 @@ def _estimate(arch: Architecture, s: Scenario, gpu: GPU) -> FlopsReport:
             for convention, seen in (("causal", attention), ("full", token.full_attention))
         ]  # fmt: skip
         base, extra = "3·(2·N_ne + 2·e·V + F_hw)", {}
-    if adapters or arch.encoder is None:
+    if adapters or arch.encoder is None or arch.decoder is None:
         recompute = {"none": "", "selective": " + F_hw", "full": " + 2·N_ne + F_hw"}[s.recompute]
         hardware = _flops_term(
             f"hardware FLOPs per training token (recompute {s.recompute})", base + recompute, MEGATRON,

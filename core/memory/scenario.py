@@ -56,12 +56,13 @@ ActivationProfile = Literal["megatron", "hf-eager", "hf-sdpa", "hf-eager-fallbac
 # help says so.
 TRAINING_ONLY: dict[str, Any] = {"mode": "training"}
 INFERENCE_ONLY: dict[str, Any] = {"mode": "inference"}
-# Marks the fields that only matter for a model with an encoder (a vision tower): the window leaves
-# them out for a model without, the CLI says it ignores them. The value is the Architecture field.
+# Marks the fields that only matter for a model with an encoder that a decoder cross-attends to (a
+# vision tower): the window leaves them out for a model without, the CLI says it ignores them. The
+# value is the Architecture field; an encoder alone (BERT) reads the context, and has no use for them.
 ENCODER_ONLY: dict[str, Any] = {"needs": "encoder"}
 VISION_ONLY: dict[str, Any] = {"needs": "vision"}
-# What each such field needs, in words: "is for models with an encoder".
-NEEDS_TEXT = {"encoder": "an encoder", "vision": "a vision tower"}
+# What each such field needs, in words: "is for models with an encoder and a decoder".
+NEEDS_TEXT = {"encoder": "an encoder and a decoder", "vision": "a vision tower"}
 # The command line takes one of the fields in a group (``--dtype`` or ``--quant``).
 WEIGHTS_FLAG: dict[str, Any] = {"cli_exclusive": "weights"}
 
@@ -79,7 +80,13 @@ def mode_only_fields(mode: Mode) -> frozenset[str]:
 def unused_fields(arch: Architecture) -> frozenset[str]:
     """The fields ``arch`` has no use for in any mode (encoder tokens without an encoder, images
     without a vision tower)."""
-    return frozenset(name for name, needs in _needing_fields() if getattr(arch, needs, None) is None)
+    return frozenset(name for name, needs in _needing_fields() if not _has(arch, needs))
+
+
+def _has(arch: Architecture, needs: str) -> bool:
+    if needs == "encoder":  # the encoder's tokens are a decoder's cross-attention's
+        return arch.encoder is not None and arch.decoder is not None
+    return getattr(arch, needs, None) is not None
 
 
 @lru_cache(maxsize=1)

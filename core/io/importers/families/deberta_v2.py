@@ -21,7 +21,7 @@ from typing import Any
 from paramtally.core.errors import shown
 from paramtally.core.io.importers.families.base import ActivationQuirks, Family, ModelType, Spec
 from paramtally.core.io.importers.families.bert import encoder_head, head_named
-from paramtally.core.io.importers.families.pieces import all_biases, decoder_model, plain_ffn
+from paramtally.core.io.importers.families.pieces import all_biases, encoder_model, plain_ffn
 from paramtally.core.io.importers.hf_reader import HFConfig, display_name
 
 __all__ = ["FAMILY"]
@@ -51,7 +51,7 @@ def deberta_v2(cfg: HFConfig) -> Spec:
     }
     absolute = cfg.flag("position_biased_input")
     tied = cfg.flag("tie_word_embeddings")
-    spec = decoder_model(
+    spec = encoder_model(
         h,
         cfg.integer("vocab_size"),
         block,
@@ -63,9 +63,9 @@ def deberta_v2(cfg: HFConfig) -> Spec:
         final_norm=False,
     )
     if relative:
-        spec["decoder"]["relative_embeddings"] = 2 * _position_rows(cfg)
+        spec["encoder"]["relative_embeddings"] = 2 * _position_rows(cfg)
         norms = [part.strip() for part in cfg.text("norm_rel_ebd").lower().split("|")]
-        spec["decoder"]["relative_norm"] = "layer_norm" in norms
+        spec["encoder"]["relative_norm"] = "layer_norm" in norms
     spec["embeddings"]["token_types"] = cfg.integer("type_vocab_size", minimum=0)
     if e != h:
         spec["embeddings"] |= {"embed_dim": e, "projection": "in"}

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from paramtally.core.io.importers.families.base import ActivationQuirks, Family, ModelType, Spec
 from paramtally.core.io.importers.families.bert import head_named
-from paramtally.core.io.importers.families.pieces import all_biases, decoder_model, plain_ffn
+from paramtally.core.io.importers.families.pieces import all_biases, encoder_model, plain_ffn
 from paramtally.core.io.importers.hf_reader import HFConfig, display_name
 
 __all__ = ["FAMILY"]
@@ -26,7 +26,7 @@ def distilbert(cfg: HFConfig) -> Spec:
         "norms": {"kind": "layernorm"},
     }
     tied = cfg.flag("tie_word_embeddings")
-    spec = decoder_model(
+    spec = encoder_model(
         h,
         cfg.integer("vocab_size"),
         block,

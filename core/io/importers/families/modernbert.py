@@ -19,7 +19,7 @@ from paramtally.core.io.importers.families.bert import head_named
 from paramtally.core.io.importers.families.pieces import (
     SLIDING_OR_FULL,
     all_biases,
-    decoder_model,
+    encoder_model,
     layer_types,
 )
 from paramtally.core.io.importers.hf_reader import HFConfig, display_name
@@ -59,7 +59,7 @@ def modernbert(cfg: HFConfig) -> Spec:
 
     layers = _layers(cfg, cfg.integer("num_hidden_layers"), changes)
     tied = cfg.flag("tie_word_embeddings")
-    spec = decoder_model(
+    spec = encoder_model(
         h,
         cfg.integer("vocab_size"),
         block,
