@@ -123,6 +123,9 @@ class ParamReport:
     mtp_tree: Node | None = None
     vision: int = 0  # the vision tower of a vision-language model, in the total
     projector: int = 0  # its projector to the hidden size, in the total
+    # Parameters built with requires_grad false (frozen position tables), in the total: no training
+    # keeps gradients or optimizer states for them.
+    frozen: int = 0
 
     @property
     def embedding_params(self) -> int:

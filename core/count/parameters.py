@@ -20,7 +20,10 @@ from paramtally.core.schema import Architecture, Block, Run, Stack, StackRole, V
 from paramtally.core.schema.model import stack_runs
 from paramtally.core.terms.node import Node, group
 
-__all__ = ["block_kind", "block_parts", "count_parameters", "layer_span", "run_title"]
+__all__ = ["FROZEN_POSITIONS", "block_kind", "block_parts", "count_parameters", "layer_span", "run_title"]
+
+# A position table transformers builds with requires_grad false (Stack.frozen_positions).
+FROZEN_POSITIONS = "positions (frozen)"
 
 
 @lru_cache(maxsize=1024)
@@ -144,7 +147,8 @@ def _stack_input(arch: Architecture, stack: Stack, ctx: Context) -> list[Node]:
         width = "e" if w != h else "h"
         expr = f"(n_pos + offset)·{width}" if stack.position_offset else f"n_pos·{width}"
         values = {"n_pos": stack.max_positions, "offset": stack.position_offset, width: w}
-        nodes.append(leaf("positions", "embeddings", expr, **values))
+        name = FROZEN_POSITIONS if stack.frozen_positions else "positions"
+        nodes.append(leaf(name, "embeddings", expr, **values))
     if stack.relative_buckets:  # validation made sure the first layer attends: it has heads
         # The bias sits in the first layer's attention (T5's layer 0), with that layer's heads.
         first = next(run for run in arch.runs if run.start == 0 and getattr(arch, run.stack) is stack)
@@ -368,9 +372,10 @@ def _report(arch: Architecture) -> ParamReport:
     mtp, mtp_idle = _mtp(arch) or (None, 0)
     mtp_params = mtp.params if mtp is not None else 0
     vision, projector = (node.params for node in multimodal) if multimodal else (0, 0)
+    frozen = sum(node.params for node in outside if node.name == FROZEN_POSITIONS)
     return ParamReport(
         arch.name, tree.params, tree.params - inactive, added, tree, ordered, tuple(rows),
-        mtp_params, mtp_params - mtp_idle, mtp, vision, projector,
+        mtp_params, mtp_params - mtp_idle, mtp, vision, projector, frozen,
     )  # fmt: skip
 
 

@@ -188,6 +188,7 @@ def _estimate(arch: Architecture, s: Scenario) -> MemoryReport:
     trainable = 0
     if s.mode == "training":
         frozen = 0 if tower_trains(arch, s) else layout.stages[0].vision
+        frozen += sum(stage.frozen for stage in layout.stages)  # frozen position tables
         trainable = layout.adapters if _adapter_training(layout, s) else layout.total - frozen
     return MemoryReport(
         weights_bytes=parts["weights"],

@@ -1961,6 +1961,10 @@ Remove it from Open Recent?</source>
         <translation>每 patch 帧数</translation>
     </message>
     <message>
+        <source>Frozen positions</source>
+        <translation>冻结的位置编码</translation>
+    </message>
+    <message>
         <source>GPU</source>
         <translation>GPU</translation>
     </message>
@@ -2695,6 +2699,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>final norm</source>
         <translation>最终归一化</translation>
+    </message>
+    <message>
+        <source>frozen</source>
+        <translation>冻结</translation>
     </message>
     <message>
         <source>gated norm</source>
