@@ -210,7 +210,8 @@ def _context_terms(
         values["F_scan"] = scan
     source += (
         " with d = a·d_h; a sliding-window layer's query attends at most w keys (min(i, w) at position"
-        " i); recurrent layers add their scan"
+        " i); recurrent layers add their scan, DeBERTa's disentangled attention its c2p/p2c products with"
+        " the relative table"
     )
     expr = " + ".join(parts) or "0"
     if symbol != "s":

@@ -1813,6 +1813,10 @@ Remove it from Open Recent?</source>
         <translation>拼接</translation>
     </message>
     <message>
+        <source>Content-to-position scores</source>
+        <translation>内容到位置得分（c2p）</translation>
+    </message>
+    <message>
         <source>Context</source>
         <translation>上下文长度</translation>
     </message>
@@ -2345,6 +2349,10 @@ Remove it from Open Recent?</source>
         <translation>位置行数</translation>
     </message>
     <message>
+        <source>Position-to-content scores</source>
+        <translation>位置到内容得分（p2c）</translation>
+    </message>
+    <message>
         <source>Positions</source>
         <translation>位置编码</translation>
     </message>
@@ -2415,6 +2423,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>Relative rows</source>
         <translation>相对位置行数</translation>
+    </message>
+    <message>
+        <source>Relative span</source>
+        <translation>相对位置跨度</translation>
     </message>
     <message>
         <source>Residual dropout</source>

@@ -45,6 +45,12 @@ def deberta_v2(cfg: HFConfig) -> Spec:
             **all_biases(True),
             "position_key": own and "c2p" in kinds,
             "position_query": own and "p2c" in kinds,
+            # DisentangledSelfAttention scores c2p and p2c against 2·pos_ebd_size table rows.
+            **(
+                {"relative_span": _position_rows(cfg), "c2p": "c2p" in kinds, "p2c": "p2c" in kinds}
+                if relative
+                else {}
+            ),
         },
         "ffn": plain_ffn(cfg.integer("intermediate_size"), cfg.text("hidden_act")),
         "norms": {"kind": "layernorm"},
