@@ -8,6 +8,16 @@ key_proj, value_proj and the output dense, h·a·d_h each with a bias of a·d_h 
 the positions are projected apart (``share_att_key`` false), ``pos_key_proj`` for c2p and
 ``pos_query_proj`` for p2c, each h·a·d_h + a·d_h. With ``share_att_key`` (DeBERTa-v3) the
 position table goes through key_proj and query_proj themselves: no more parameters.
+
+What the relative scores cost (``disentangled_attention_bias``; measured by
+tools/measure_deberta_scores.py, tests/golden/deberta_scores.json): each of c2p and p2c multiplies
+every token's query (c2p) or key (p2c) with the 2k rows of the projected table, k the span each
+side (``pos_ebd_size``): 2·2k·a·d_h FLOPs per token, a [b·a, s, 2k] product that ``torch.gather``
+keeps for backward (a·2k activations per token), and p2c's bmm keeps the key heads apart (a·d_h).
+Left out, as they are per layer and forward pass, not per token: the projection of the 2k table
+rows (2·2k·h·a·d_h FLOPs for each of query_proj and key_proj with ``share_att_key``, else for each
+own projection), the gather's int64 index of s² positions, and the projected rows repeated over
+the batch (b·a·2k·d_h).
 """
 
 from __future__ import annotations
@@ -16,8 +26,9 @@ from typing import ClassVar, Literal
 
 from pydantic import ConfigDict, Field
 
+from paramtally.core.blocks.activation_profiles import HFProfile
 from paramtally.core.blocks.attention import Attention
-from paramtally.core.blocks.base import Context, leaf
+from paramtally.core.blocks.base import Context, FieldProblem, NonNegativeInt, leaf
 from paramtally.core.terms.node import Node
 
 __all__ = ["DisentangledAttention"]
@@ -44,6 +55,24 @@ class DisentangledAttention(Attention):
         "(pos_query_proj: p2c without share_att_key).",
     )
 
+    relative_span: NonNegativeInt = Field(
+        0,
+        title="Relative span",
+        description="Relative positions each side the scores read (k, att_span: position_buckets, "
+        "else max_relative_positions): 2k rows of the stack's relative table; 0 without relative "
+        "attention.",
+    )
+    c2p: bool = Field(
+        False,
+        title="Content-to-position scores",
+        description="Each query scored against the 2k relative positions (pos_att_type c2p).",
+    )
+    p2c: bool = Field(
+        False,
+        title="Position-to-content scores",
+        description="Each key scored against the 2k relative positions (pos_att_type p2c).",
+    )
+
     SHORT: ClassVar[str] = "disentangled attention"
     # Its own names and colour: Attention's ("attn", its orange) would name this kind instead.
     PATTERN_NAMES: ClassVar[tuple[str, ...]] = ("deberta",)
@@ -51,7 +80,16 @@ class DisentangledAttention(Attention):
     # Small valid settings for the property tests (tests/core/strategies.py).
     EXAMPLES: ClassVar[tuple[dict[str, object], ...]] = (
         {"num_heads": 2, "head_dim": 8, **dict.fromkeys(("q_bias", "k_bias", "v_bias", "o_bias"), True)},
-        {"num_heads": 4, "head_dim": 16, "position_key": True, "position_query": True, "q_bias": True},
+        {
+            "num_heads": 4,
+            "head_dim": 16,
+            "position_key": True,
+            "position_query": True,
+            "q_bias": True,
+            "relative_span": 8,
+            "c2p": True,
+            "p2c": True,
+        },
         {"num_heads": 1, "head_dim": 4, "position_key": True, "sliding_window": 64},
     )
     TENSOR_RULES: ClassVar[tuple[tuple[str, str], ...]] = (
@@ -69,3 +107,34 @@ class DisentangledAttention(Attention):
             if on:
                 nodes.append(leaf(name, part, "h·a·d_h + a·d_h", h=ctx.h, a=a, d_h=d_h))
         return nodes
+
+    def _relative_scores(self) -> int:
+        """How many of c2p and p2c the scores add."""
+        return (self.c2p + self.p2c) if self.relative_span else 0
+
+    def _relative_widths(self, ctx: Context) -> int:
+        """Activations per token the relative scores keep: per score the gathered product's 2k
+        columns per head; p2c's key heads apart (its bmm keeps them)."""
+        a, _, d_h = self.heads(ctx)
+        keys = a * d_h if self.p2c and self.relative_span else 0
+        return self._relative_scores() * a * 2 * self.relative_span + keys
+
+    def projection_widths(self, ctx: Context) -> int:
+        """Attention's, and the relative scores' (TP splits each by head)."""
+        return super().projection_widths(ctx) + self._relative_widths(ctx)
+
+    def hf_bytes(self, ctx: Context, hf: HFProfile) -> int:
+        """Attention's, and the relative scores' tensors at the activation bytes (measured)."""
+        return super().hf_bytes(ctx, hf) + hf.b * self._relative_widths(ctx)
+
+    def scan_flops(self, ctx: Context) -> int:
+        """FLOPs per token beyond attention over the context: each relative score's product of the
+        token's query or key with the 2k projected rows (2·2k·a·d_h)."""
+        a, _, d_h = self.heads(ctx)
+        return self._relative_scores() * 2 * 2 * self.relative_span * a * d_h
+
+    def problems(self, ctx: Context) -> list[FieldProblem]:
+        found = super().problems(ctx)
+        if (self.c2p or self.p2c) and not self.relative_span:
+            found.append((("relative_span",), "relative scores need a relative span above 0", 0))
+        return found

@@ -126,7 +126,8 @@ class MixerProtocol(KindProtocol, Protocol):
         ...
 
     def scan_flops(self, ctx: Context) -> int:
-        """FLOPs per token of a recurrent scan (0 for attention)."""
+        """FLOPs per token beyond attention over the context: a recurrent scan, DeBERTa's relative
+        scores (0 for plain attention)."""
         ...
 
     def score_heads(self) -> int:

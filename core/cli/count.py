@@ -84,7 +84,9 @@ def _headline(report: ParamReport) -> list[str]:
     lines = [f"{report.name}: {report.total:,} parameters ({human(report.total)})"]
     if report.is_moe:
         lines.append(f"  active per token: {report.active:,} ({human(report.active)})")
-    if report.is_multimodal:
+    if report.tower_only:
+        lines.append("  a vision tower alone: no language model (text only: 0), no projector, no LM head")
+    elif report.is_multimodal:
         lines.append(
             f"  text only: {report.language_model:,} ({human(report.language_model)}) in the language "
             + (f"model, {report.language_model_active:,} active; " if report.is_moe else "model; ")

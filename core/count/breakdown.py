@@ -123,16 +123,24 @@ class ParamReport:
     mtp_tree: Node | None = None
     vision: int = 0  # the vision tower of a vision-language model, in the total
     projector: int = 0  # its projector to the hidden size, in the total
+    # Parameters built with requires_grad false (frozen position tables), in the total: no training
+    # keeps gradients or optimizer states for them.
+    frozen: int = 0
 
     @property
     def embedding_params(self) -> int:
         """The language model's input: the token embedding, its positions and token types (the
-        tree's "embeddings" node)."""
-        return next(node.params for node in self.tree.children if node.name == "embeddings")
+        tree's "embeddings" node; none in a vision tower alone)."""
+        return next((node.params for node in self.tree.children if node.name == "embeddings"), 0)
 
     @property
     def is_multimodal(self) -> bool:
         return bool(self.vision or self.projector)
+
+    @property
+    def tower_only(self) -> bool:
+        """A vision tower alone (``PixtralVisionModel``): the tower is the whole total."""
+        return bool(self.vision) and self.total == self.vision
 
     @property
     def language_model(self) -> int:

@@ -21,7 +21,10 @@ from paramtally.core.schema import Architecture, Block, Run, Stack, StackRole, V
 from paramtally.core.schema.model import stack_runs
 from paramtally.core.terms.node import Node, group
 
-__all__ = ["block_kind", "block_parts", "count_parameters", "layer_span", "run_title"]
+__all__ = ["FROZEN_POSITIONS", "block_kind", "block_parts", "count_parameters", "layer_span", "run_title"]
+
+# A position table transformers builds with requires_grad false (Stack.frozen_positions).
+FROZEN_POSITIONS = "positions (frozen)"
 
 
 @lru_cache(maxsize=1024)
@@ -105,6 +108,8 @@ def _add_parts(nodes: tuple[Node, ...] | list[Node], into: dict[str, int], times
 
 def _token_embedding(arch: Architecture) -> list[Node]:
     emb, h, e = arch.embeddings, arch.hidden_size, arch.embed_dim
+    if arch.tower_only:  # it embeds patches, in the vision tower's own terms
+        return []
     if emb.extra_rows:
         parts = [leaf("token embedding", "embeddings", "(V + x)·e", V=emb.vocab_size, x=emb.extra_rows, e=e)]
     else:
@@ -143,7 +148,8 @@ def _stack_input(arch: Architecture, stack: Stack, ctx: Context) -> list[Node]:
         width = "e" if w != h else "h"
         expr = f"(n_pos + offset)·{width}" if stack.position_offset else f"n_pos·{width}"
         values = {"n_pos": stack.max_positions, "offset": stack.position_offset, width: w}
-        nodes.append(leaf("positions", "embeddings", expr, **values))
+        name = FROZEN_POSITIONS if stack.frozen_positions else "positions"
+        nodes.append(leaf(name, "embeddings", expr, **values))
     if stack.relative_buckets:  # validation made sure the first layer attends: it has heads
         # The bias sits in the first layer's attention (T5's layer 0), with that layer's heads.
         first = next(run for run in arch.runs if run.start == 0 and getattr(arch, run.stack) is stack)
@@ -311,15 +317,16 @@ def _parted(node: Node, part: str) -> Node:
 
 @lru_cache(maxsize=64)
 def _vision_parts(arch: Architecture) -> tuple[Node, Node] | None:
-    """(the vision tower, the projector) as tree nodes, every term in its part; None without."""
+    """(the vision tower, the projector) as tree nodes, every term in its part; None without. A
+    tower alone has an empty projector."""
     vision, projector = arch.vision, arch.projector
-    if vision is None or projector is None:
+    if vision is None:
         return None
     plan = _stack_plan("vision", vision, tuple(arch.blocks.items()))
     inputs, runs, post = _stack_nodes(arch, vision, plan)
     tower = _parted(group("vision tower", [*inputs, *runs, *post]), "vision")
-    mapped = _parted(group("projector", projector.terms(vision.width, arch.hidden_size)), "projector")
-    return tower, mapped
+    terms = projector.terms(vision.width, arch.hidden_size) if projector is not None else []
+    return tower, _parted(group("projector", terms), "projector")
 
 
 @lru_cache(maxsize=1024)
@@ -351,11 +358,13 @@ def _report(arch: Architecture) -> ParamReport:
         tail_nodes.append(growth)
     outside += tail_nodes
     multimodal = _vision_parts(arch)
-    tree = group(arch.name, [*(multimodal or ()), group("embeddings", embeddings), *body, *tail_nodes])
+    shown = multimodal[:1] if arch.tower_only and multimodal else multimodal or ()
+    language = [group("embeddings", embeddings), *body, *tail_nodes] if not arch.tower_only else []
+    tree = group(arch.name, [*shown, *language])
 
     rows: list[LayerGroupRow] = []
     parts: dict[str, int] = {}
-    _add_parts([*(multimodal or ()), *outside], parts)
+    _add_parts([*shown, *outside], parts)
     inactive = 0
     for plan in plans:
         figures = []  # each distinct block's row fields after its place: mixer, FFN, figures
@@ -373,9 +382,10 @@ def _report(arch: Architecture) -> ParamReport:
     mtp, mtp_idle = _mtp(arch) or (None, 0)
     mtp_params = mtp.params if mtp is not None else 0
     vision, projector = (node.params for node in multimodal) if multimodal else (0, 0)
+    frozen = sum(node.params for node in outside if node.name == FROZEN_POSITIONS)
     return ParamReport(
         arch.name, tree.params, tree.params - inactive, added, tree, ordered, tuple(rows),
-        mtp_params, mtp_params - mtp_idle, mtp, vision, projector,
+        mtp_params, mtp_params - mtp_idle, mtp, vision, projector, frozen,
     )  # fmt: skip
 
 

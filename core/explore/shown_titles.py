@@ -82,6 +82,7 @@ ROW_WORDS = (
     "patches",
     "pool",
     "positions",
+    "frozen",
     "post-norm",
     "pre- and post-tile embeddings",
     "pre-norm",

@@ -370,6 +370,8 @@ def _size_domain(arch: Architecture, scenario: Scenario, multiple_of: int, other
 
 def _stack(arch: Architecture, role: StackRole | None) -> tuple[StackRole, Stack]:
     if role is None:
+        if arch.tower_only:  # its layers are the tower's
+            return "vision", arch.main_stack
         return ("decoder" if arch.decoder is not None else "encoder"), arch.main_stack
     stack = arch.encoder if role == "encoder" else arch.decoder
     if stack is None:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from paramtally.core.errors import shown
 from paramtally.core.families.base import ActivationQuirks, Family, ModelType, Spec
 from paramtally.core.families.hf_reader import HFConfig, display_name
-from paramtally.core.families.pieces import all_biases, decoder_model, plain_ffn
+from paramtally.core.families.pieces import all_biases, encoder_model, plain_ffn
 
 __all__ = ["FAMILY", "bert_block", "encoder_head", "head_named"]
 
@@ -57,7 +57,7 @@ def bert(cfg: HFConfig) -> Spec:
     head = head_named(cfg, "Bert", ("ForMaskedLM", "Model"))
     h = cfg.integer("hidden_size")
     layers = [{"count": cfg.integer("num_hidden_layers")}]
-    spec = decoder_model(
+    spec = encoder_model(
         h,
         cfg.integer("vocab_size"),
         bert_block(cfg, h),

@@ -22,7 +22,7 @@ from paramtally.core.errors import shown
 from paramtally.core.families.base import ActivationQuirks, Family, ModelType, Spec
 from paramtally.core.families.bert import encoder_head, head_named
 from paramtally.core.families.hf_reader import HFConfig, display_name
-from paramtally.core.families.pieces import all_biases, decoder_model, plain_ffn
+from paramtally.core.families.pieces import all_biases, encoder_model, plain_ffn
 
 __all__ = ["FAMILY"]
 
@@ -45,13 +45,19 @@ def deberta_v2(cfg: HFConfig) -> Spec:
             **all_biases(True),
             "position_key": own and "c2p" in kinds,
             "position_query": own and "p2c" in kinds,
+            # DisentangledSelfAttention scores c2p and p2c against 2·pos_ebd_size table rows.
+            **(
+                {"relative_span": _position_rows(cfg), "c2p": "c2p" in kinds, "p2c": "p2c" in kinds}
+                if relative
+                else {}
+            ),
         },
         "ffn": plain_ffn(cfg.integer("intermediate_size"), cfg.text("hidden_act")),
         "norms": {"kind": "layernorm"},
     }
     absolute = cfg.flag("position_biased_input")
     tied = cfg.flag("tie_word_embeddings")
-    spec = decoder_model(
+    spec = encoder_model(
         h,
         cfg.integer("vocab_size"),
         block,
@@ -63,9 +69,9 @@ def deberta_v2(cfg: HFConfig) -> Spec:
         final_norm=False,
     )
     if relative:
-        spec["decoder"]["relative_embeddings"] = 2 * _position_rows(cfg)
+        spec["encoder"]["relative_embeddings"] = 2 * _position_rows(cfg)
         norms = [part.strip() for part in cfg.text("norm_rel_ebd").lower().split("|")]
-        spec["decoder"]["relative_norm"] = "layer_norm" in norms
+        spec["encoder"]["relative_norm"] = "layer_norm" in norms
     spec["embeddings"]["token_types"] = cfg.integer("type_vocab_size", minimum=0)
     if e != h:
         spec["embeddings"] |= {"embed_dim": e, "projection": "in"}

@@ -12,7 +12,7 @@ from __future__ import annotations
 from paramtally.core.families.base import ActivationQuirks, Family, ModelType, Spec
 from paramtally.core.families.bert import head_named
 from paramtally.core.families.hf_reader import HFConfig, display_name
-from paramtally.core.families.pieces import all_biases, decoder_model, plain_ffn
+from paramtally.core.families.pieces import all_biases, encoder_model, plain_ffn
 
 __all__ = ["FAMILY"]
 
@@ -26,7 +26,7 @@ def distilbert(cfg: HFConfig) -> Spec:
         "norms": {"kind": "layernorm"},
     }
     tied = cfg.flag("tie_word_embeddings")
-    spec = decoder_model(
+    spec = encoder_model(
         h,
         cfg.integer("vocab_size"),
         block,

@@ -14,7 +14,7 @@ from __future__ import annotations
 from paramtally.core.families.base import ActivationQuirks, Family, ModelType, Spec
 from paramtally.core.families.bert import bert_block, head_named
 from paramtally.core.families.hf_reader import HFConfig, display_name
-from paramtally.core.families.pieces import decoder_model
+from paramtally.core.families.pieces import encoder_model
 
 __all__ = ["FAMILY"]
 
@@ -22,7 +22,7 @@ __all__ = ["FAMILY"]
 def electra(cfg: HFConfig) -> Spec:
     head = head_named(cfg, "Electra", ("ForPreTraining", "ForMaskedLM", "ForCausalLM", "Model"))
     h, e = cfg.integer("hidden_size"), cfg.integer("embedding_size")
-    spec = decoder_model(
+    spec = encoder_model(
         h,
         cfg.integer("vocab_size"),
         bert_block(cfg, h),

@@ -10,6 +10,8 @@ tower, a projector of two linear layers, and a Llama, Mistral or Qwen2 language 
   layer back to the tower's width), then the two linear layers, biased only with
   ``multimodal_projector_bias``.
 - Pixtral-12B is published as a ``llava`` config around a ``pixtral`` tower: read as llava.
+- ``pixtral`` alone is ``PixtralVisionModel``, the vision encoder without a language model: the
+  tower is the whole model (no vocabulary, projector or head).
 """
 
 from __future__ import annotations
@@ -19,11 +21,13 @@ from typing import Any
 from paramtally.core.families.base import Family, ModelType, Spec
 from paramtally.core.families.hf_reader import HFConfig
 from paramtally.core.families.vision_parts import (
+    PIXTRAL_DEFAULTS,
     TextModel,
     known_tower,
     linear,
     merge,
     norm,
+    pixtral_tower,
     text_model,
     vlm,
 )
@@ -85,6 +89,18 @@ def mistral3(cfg: HFConfig) -> Spec:
     return vlm(lm, block, stack, {"steps": steps})
 
 
+def pixtral(cfg: HFConfig) -> Spec:
+    """``PixtralVisionModel``: its tower alone, the model's width the tower's."""
+    block, stack = pixtral_tower(cfg)
+    return {
+        "hidden_size": stack["width"],
+        "embeddings": {"vocab_size": 0},
+        "blocks": {"vision": block},
+        "vision": stack,
+        "head": {"present": False},
+    }
+
+
 _LLAVA_DEFAULTS: dict[str, Any] = {
     "tie_word_embeddings": False,
     "vision_feature_layer": -2,
@@ -92,7 +108,7 @@ _LLAVA_DEFAULTS: dict[str, Any] = {
 }
 
 FAMILY = Family(
-    "LLaVA, LLaVA-NeXT, Pixtral (as llava), Mistral-3 (whole models)",
+    "LLaVA, LLaVA-NeXT, Pixtral (as llava; pixtral: its vision encoder alone), Mistral-3 (whole models)",
     (
         ModelType("llava", lambda cfg: _llava(cfg, _LLAVA_TEXT, newline=False), _LLAVA_DEFAULTS),
         ModelType("llava_next", lambda cfg: _llava(cfg, _LLAVA_NEXT_TEXT, newline=True), _LLAVA_DEFAULTS),
@@ -106,5 +122,6 @@ FAMILY = Family(
                 "spatial_merge_size": 2,
             },
         ),
+        ModelType("pixtral", pixtral, PIXTRAL_DEFAULTS),
     ),
 )

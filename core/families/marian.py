@@ -22,11 +22,14 @@ def marian(cfg: HFConfig) -> Spec:
     shared = cfg.flag("share_encoder_decoder_embeddings")
     if shared:
         tied_three_ways(cfg)
-    # A frozen table of sines is still rows of parameters: counted as a learned table is.
+    # A frozen table of sines is still rows of parameters: counted as a learned table is, but never
+    # trained (MarianSinusoidalPositionalEmbedding is an nn.Embedding made with _freeze=True:
+    # requires_grad false).
     spec = bart_like(
         cfg,
         positions="learned",
         max_positions=cfg.integer("max_position_embeddings"),
+        frozen_positions=True,
         embedding_norm=False,
         final_norm=False,
     )

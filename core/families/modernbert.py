@@ -21,7 +21,7 @@ from paramtally.core.families.layer_pattern import groups_from_kinds, periodic_g
 from paramtally.core.families.pieces import (
     SLIDING_OR_FULL,
     all_biases,
-    decoder_model,
+    encoder_model,
     layer_types,
 )
 
@@ -59,7 +59,7 @@ def modernbert(cfg: HFConfig) -> Spec:
 
     layers = _layers(cfg, cfg.integer("num_hidden_layers"), changes)
     tied = cfg.flag("tie_word_embeddings")
-    spec = decoder_model(
+    spec = encoder_model(
         h,
         cfg.integer("vocab_size"),
         block,

@@ -15,11 +15,14 @@ __all__ = ["FAMILY"]
 
 def pegasus(cfg: HFConfig) -> Spec:
     tied_three_ways(cfg)
-    # A frozen table of sines is still rows of parameters: counted as a learned table is.
+    # A frozen table of sines is still rows of parameters: counted as a learned table is, but never
+    # trained (PegasusSinusoidalPositionalEmbedding is an nn.Embedding made with _freeze=True:
+    # requires_grad false).
     return bart_like(
         cfg,
         positions="learned",
         max_positions=cfg.integer("max_position_embeddings"),
+        frozen_positions=True,
         embedding_norm=False,
         final_norm=True,
     )

@@ -26,6 +26,7 @@ __all__ = [
     "changes_from",
     "decoder_model",
     "encoder_decoder_blocks",
+    "encoder_model",
     "first_k_dense",
     "gated",
     "global_layers",
@@ -50,6 +51,14 @@ def decoder_model(h: int, vocab: int, block: Spec, layers: list[Spec], *, tied: 
         "decoder": {"layers": layers, **stack},
         "head": {"tied": tied},
     }
+
+
+def encoder_model(h: int, vocab: int, block: Spec, layers: list[Spec], *, tied: bool, **stack: Any) -> Spec:
+    """An encoder-only model (BERT and its kin): ``decoder_model`` with its layers in the encoder,
+    the bidirectional stack, which keeps no KV cache: it reads its input once and generates nothing."""
+    spec = decoder_model(h, vocab, block, layers, tied=tied, **stack)
+    spec["encoder"] = spec.pop("decoder")
+    return spec
 
 
 def model(cfg: HFConfig, h: int, block: Spec, layers: list[Spec], *, positions: str = "rope") -> Spec:

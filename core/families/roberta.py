@@ -15,7 +15,7 @@ from typing import Any
 from paramtally.core.families.base import ActivationQuirks, Family, ModelType, Spec
 from paramtally.core.families.bert import bert_block, encoder_head, head_named
 from paramtally.core.families.hf_reader import HFConfig, display_name
-from paramtally.core.families.pieces import decoder_model
+from paramtally.core.families.pieces import encoder_model
 
 __all__ = ["FAMILY"]
 
@@ -27,7 +27,7 @@ def roberta(cfg: HFConfig) -> Spec:
     rows = cfg.integer("max_position_embeddings")
     pad = cfg.integer("pad_token_id", minimum=0)
     offset = pad + 1 if rows > pad + 1 else 0  # a table too short for the offset: rows as they are
-    spec = decoder_model(
+    spec = encoder_model(
         h,
         cfg.integer("vocab_size"),
         bert_block(cfg, h),

@@ -218,9 +218,10 @@ def clip_tower(v: HFConfig) -> tuple[Spec, Spec]:
 def pixtral_tower(v: HFConfig) -> tuple[Spec, Spec]:
     """Pixtral's tower (``PixtralVisionModel``): bias-free conv patches, an RMSNorm pre-norm, 2-D
     rotary positions (no table), RMSNorm blocks with bias-free attention and gated MLPs, no
-    post-norm."""
+    post-norm. ``PixtralAttention`` builds its projections e×e whatever ``head_dim`` says (only the
+    rotary table reads it), so the heads are e / a wide here too."""
     e, p = v.integer("hidden_size"), v.integer("patch_size")
-    heads = v.integer("num_attention_heads")
+    heads = vision_heads(v, e)
     block = vit_block(
         heads,
         v.integer("intermediate_size"),
@@ -229,7 +230,6 @@ def pixtral_tower(v: HFConfig) -> tuple[Spec, Spec]:
         gated=True,
         mlp_bias=False,
         norm_kind="rmsnorm",
-        head_dim=v.integer("head_dim"),
     )
     stack = tower(
         v.integer("num_hidden_layers"),

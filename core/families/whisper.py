@@ -25,6 +25,8 @@ def whisper(cfg: HFConfig) -> Spec:
             "layers": [{"count": cfg.integer("encoder_layers")}],
             "positions": "learned",
             "max_positions": cfg.integer("max_source_positions"),
+            # WhisperEncoder: embed_positions.requires_grad_(False), a table of sines never trained.
+            "frozen_positions": True,
             "frontend": {"mel_bins": cfg.integer("num_mel_bins"), "kernel": 3},
         },
         "decoder": {

@@ -22,7 +22,7 @@ from paramtally.core.memory.kv_cache import RECURRENT_STATE, KvStages
 from paramtally.core.memory.model_states import model_state_terms, state_key
 from paramtally.core.memory.scenario import Scenario, check_scenario, weights_format, with_changes
 from paramtally.core.memory.stages import ModelLayout, Stage, model_layout, with_lora
-from paramtally.core.memory.vision import image_tokens, language_scenario, vision_terms
+from paramtally.core.memory.vision import image_tokens, language_scenario, tower_trains, vision_terms
 from paramtally.core.said import say
 from paramtally.core.schema import Architecture
 from paramtally.core.terms.term import Term
@@ -146,7 +146,9 @@ def _stage_terms(arch: Architecture, s: Scenario, every: bool) -> tuple[tuple[Te
         if key not in held:
             held[key] = model_state_terms(arch, model_s, stage, adapters)
         weights, states = held[key]
-        if view is not None:  # training: layouts that differ only in ZeRO or data parallelism share them
+        if arch.tower_only:  # no language model: no context, no KV cache; the images' terms follow
+            activations, kv = [], None
+        elif view is not None:  # training: layouts that differ only in ZeRO or data parallelism share them
             activations = list(shared_training_terms(arch, view, stage, last))
         else:
             activations = activation_terms(arch, s, stage, last)
@@ -186,7 +188,8 @@ def _estimate(arch: Architecture, s: Scenario) -> MemoryReport:
     layout = model_layout(effective_architecture(arch, s), s.pp)
     trainable = 0
     if s.mode == "training":
-        frozen = 0 if s.train_vision else layout.stages[0].vision
+        frozen = 0 if tower_trains(arch, s) else layout.stages[0].vision
+        frozen += sum(stage.frozen for stage in layout.stages)  # frozen position tables
         trainable = layout.adapters if _adapter_training(layout, s) else layout.total - frozen
     return MemoryReport(
         weights_bytes=parts["weights"],

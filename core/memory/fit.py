@@ -136,6 +136,8 @@ def _laid_out(arch: Architecture, s: Scenario, tp: int, pp: int, count: int, zer
 
 
 def _tps(arch: Architecture, count: int) -> list[int]:
+    if arch.tower_only:  # a vision tower alone is not split (memory.vision): data parallelism only
+        return [1]
     return [t for t in (1, 2, 4, 8) if t <= min(count, NODE_SIZE) and count % t == 0 and valid_tp(arch, t)]
 
 
@@ -144,12 +146,12 @@ def _candidates(arch: Architecture, s: Scenario, count: int) -> list[dict[str, i
     tps = _tps(arch, count)
     if s.mode == "inference":
         tp = tps[-1]
-        pp = min(count // tp, arch.num_layers)
+        pp = min(count // tp, max(arch.num_layers, 1))
         while (count // tp) % pp:
             pp -= 1
         return [_laid_out(arch, s, tp, pp, count, 0)]  # ZeRO shards training's states only
     result: list[dict[str, int]] = []
-    pps = [p for p in COUNTS if p <= arch.num_layers]
+    pps = [p for p in COUNTS if p <= max(arch.num_layers, 1)]  # a tower alone: one stage
     for pp in pps:
         for tp in tps:
             if count % (tp * pp):
@@ -339,10 +341,12 @@ class _Serving:
     limit: int  # the longest context worth fitting
     max_batch: bool  # whether to search the largest batch
     capacities: list[int]  # every capacity of the table, ascending: a layout's contexts are found at once
+    generates: bool = True  # False for a vision tower alone: no context to stretch, no decode speed
 
 
 def _serving(arch: Architecture, s: Scenario, max_batch: bool, capacities: list[int]) -> _Serving:
-    return _Serving(model_speed(arch, s), _context_limit(arch, s), max_batch, sorted(set(capacities)))
+    limit = _context_limit(arch, s)
+    return _Serving(model_speed(arch, s), limit, max_batch, sorted(set(capacities)), not arch.tower_only)
 
 
 # The SetupFit fields from count to max_context, in order.
@@ -380,7 +384,7 @@ def _judged(s: Scenario, chosen: _Option, fits: bool, serving: _Serving, capacit
     gpus, text, tp, pp, dp, zero = chosen.describe()
     max_context = batch = None
     planned = chosen.planned
-    if s.mode == "inference":
+    if s.mode == "inference" and serving.generates:
         if chosen.contexts is None:
             found = _max_contexts(planned.contenders, planned.fixed, serving.capacities, serving.limit)
             chosen.contexts = dict(zip(serving.capacities, found, strict=True))
@@ -394,7 +398,7 @@ def _judged(s: Scenario, chosen: _Option, fits: bool, serving: _Serving, capacit
 def _fit_one(s: Scenario, gpu: GPU, serving: _Serving, verdict: _Verdict) -> SetupFit:
     chosen = verdict.chosen
     prefill = decode = None
-    if s.mode == "inference" and verdict.fits:
+    if s.mode == "inference" and verdict.fits and serving.generates:
         if chosen.speed is None:
             chosen.speed = layout_speed(chosen.planned.plans, chosen.layout, serving.model)
         speed = chosen.speed.on(gpu)

@@ -31,9 +31,9 @@ from paramtally.core.memory.decode_weight_reads import cross_projections
 from paramtally.core.memory.estimate import effective_architecture
 from paramtally.core.memory.gpus import GPU, find_gpu
 from paramtally.core.memory.kv_cache import encoder_tokens
-from paramtally.core.memory.scenario import Scenario
+from paramtally.core.memory.scenario import Scenario, with_changes
 from paramtally.core.memory.stages import model_layout
-from paramtally.core.memory.vision import language_scenario
+from paramtally.core.memory.vision import language_scenario, tower_tokens_per_image
 from paramtally.core.schema import Architecture, Block
 from paramtally.core.terms.formula import renamed
 from paramtally.core.terms.term import Term
@@ -136,8 +136,13 @@ def _flops_term(name: str, expr: str, source: str, **values: int) -> Term:
 def matmul_params(arch: Architecture) -> tuple[int, int]:
     """(N_ne, e·V): active parameters that multiply outside the LM head, and the LM head's matmul.
     A token is the language model's: a vision tower and its projector run once per image, not per
-    token, and are left out (the images' own FLOPs are not counted)."""
+    token, and are left out (the images' own FLOPs are not counted). A vision tower alone is the
+    whole model, and its token a patch: every parameter multiplies but its lookups (positions, class
+    token, tile tables); it has no LM head."""
     report = count_parameters(arch)
+    if arch.vision is not None and arch.tower_only:
+        lookups = sum(node.params for node in arch.vision.input_terms() if not node.name.startswith("patch"))
+        return report.active - lookups, 0
     e, h = arch.embed_dim, arch.hidden_size
     # OPT's project_in/out and ELECTRA's embeddings_project sit with the embeddings but multiply.
     projections = arch.embeddings.projection_params(h)
@@ -205,7 +210,8 @@ def _context_terms(
         values["F_scan"] = scan
     source += (
         " with d = a·d_h; a sliding-window layer's query attends at most w keys (min(i, w) at position"
-        " i); recurrent layers add their scan"
+        " i); recurrent layers add their scan, DeBERTa's disentangled attention its c2p/p2c products with"
+        " the relative table"
     )
     expr = " + ".join(parts) or "0"
     if symbol != "s":
@@ -242,7 +248,10 @@ class _TokenTerms:
 
 def _layers_by_block(arch: Architecture, stack: str | None) -> Iterable[tuple[Block, int]]:
     """Each distinct block with its layers (of ``stack`` alone if given: a decode step runs the
-    decoder's; an encoder-decoder's prefill runs each stack over its own tokens)."""
+    decoder's; an encoder-decoder's prefill runs each stack over its own tokens; a vision tower
+    alone runs its own)."""
+    if arch.tower_only:
+        return _tower_layers(arch).items()
     if stack is None:
         return arch.layers_by_block().items()
     layers: dict[Block, int] = {}
@@ -250,6 +259,13 @@ def _layers_by_block(arch: Architecture, stack: str | None) -> Iterable[tuple[Bl
         if run.stack == stack:
             layers[run.block] = layers.get(run.block, 0) + run.layers
     return layers.items()
+
+
+def _tower_layers(arch: Architecture) -> dict[Block, int]:
+    layers: dict[Block, int] = {}
+    for run in arch.vision_runs:
+        layers[run.block] = layers.get(run.block, 0) + run.layers
+    return layers
 
 
 def _encoder_matmuls(arch: Architecture) -> int:
@@ -274,14 +290,20 @@ def _token_terms(arch: Architecture, context: int, encoder_tokens: int | None) -
     # Cached: the report, the prefill and the decode figures of the serving estimates all read them.
     n_ne, head = matmul_params(arch)
     matmuls = {"N_ne": n_ne, "e": arch.embed_dim, "V": head // arch.embed_dim}
+    # An encoder alone attends every token of the context both ways: no causal half to average.
+    bidirectional = arch.decoder is None and arch.encoder is not None
+    said = "QKᵀ and A·V: each token attends all s (an encoder, unmasked)"
     attention = _context_terms(
-        arch, context, 2, "attention per token (prefill, forward)", KAPLAN + " (a causal average)"
-    )
+        arch, context, 4 if bidirectional else 2, "attention per token (prefill, forward)",
+        said if bidirectional else KAPLAN + " (a causal average)",
+    )  # fmt: skip
     full_attention = _context_terms(
         arch, context, 4, "attention per token (full: each query over all s keys, forward)",
         "QKᵀ and A·V over every key, the masked half too (" + CONVENTION["full"] + ")",
     )  # fmt: skip
-    decoding = None if arch.encoder is None else (encoder_tokens or context)
+    # An encoder-decoder's decoder cross-attends over the encoder's tokens; an encoder alone (BERT)
+    # is one stack over the context, as a decoder-only model is.
+    decoding = None if arch.encoder is None or arch.decoder is None else (encoder_tokens or context)
     decode_attention = _context_terms(
         arch, context, 4, "attention of one decode step at context s",
         "QKᵀ and A·V over all s cached tokens" + ("" if decoding is None else
@@ -426,6 +448,9 @@ def decode_per_token(arch: Architecture, context: int, encoder_tokens: int | Non
 def _estimate(arch: Architecture, s: Scenario, gpu: GPU) -> FlopsReport:
     arch = effective_architecture(arch, s)
     s = language_scenario(arch, s)  # the context holds the image tokens
+    if arch.tower_only:  # a tower's tokens are one image's (or tile's) patches, attending each other
+        n = tower_tokens_per_image(arch, s.image_size) // (arch.vision.tiles_per_image if arch.vision else 1)
+        s = with_changes(s, (("context", n),))
     report = count_parameters(arch)
     adapters = model_layout(arch, 1).adapters if s.mode == "training" else 0
     n = report.active
@@ -437,7 +462,9 @@ def _estimate(arch: Architecture, s: Scenario, gpu: GPU) -> FlopsReport:
         token.decode,
     )
     matmuls, n_ne = token.matmuls, token.matmuls["N_ne"]
-    hardware_attention = attention.value if s.flash_attention else 2 * attention.value
+    # Without a causal kernel the masked half is computed too; an encoder alone has none.
+    unmasked = s.flash_attention or (arch.decoder is None and arch.encoder is not None)
+    hardware_attention = attention.value if unmasked else 2 * attention.value
     if adapters:
         a = min(adapters, n_ne)
         trainings = [
@@ -450,7 +477,7 @@ def _estimate(arch: Architecture, s: Scenario, gpu: GPU) -> FlopsReport:
         ]  # fmt: skip
         base = "4·(N_ne − A + e·V) + 6·A + 3·F_hw"
         extra: dict[str, int] = {"A": a}
-    elif arch.encoder is not None:
+    elif arch.encoder is not None and arch.decoder is not None:
         *trainings, hardware = _encoder_decoder_training(arch, s, token)
     else:
         trainings = [
@@ -461,7 +488,7 @@ def _estimate(arch: Architecture, s: Scenario, gpu: GPU) -> FlopsReport:
             for convention, seen in (("causal", attention), ("full", token.full_attention))
         ]  # fmt: skip
         base, extra = "3·(2·N_ne + 2·e·V + F_hw)", {}
-    if adapters or arch.encoder is None:
+    if adapters or arch.encoder is None or arch.decoder is None:
         recompute = {"none": "", "selective": " + F_hw", "full": " + 2·N_ne + F_hw"}[s.recompute]
         hardware = _flops_term(
             f"hardware FLOPs per training token (recompute {s.recompute})", base + recompute, MEGATRON,

@@ -34,9 +34,12 @@ RECURRENT_STATE = "recurrent state"
 def encoder_tokens(arch: Architecture, s: Scenario) -> int | None:
     """Tokens (or frames) the encoder reads for one request: the scenario's, else the encoder's
     maximum; None when neither is known, and the encoder then reads the context's length. Without an
-    encoder, the image tokens a cross-attention over the vision tower reads (Mllama), else None."""
+    encoder, the image tokens a cross-attention over the vision tower reads (Mllama), else None. An
+    encoder alone (BERT) reads the context: None."""
     if arch.encoder is None and arch.vision is not None:  # Mllama: cross-attention reads the image
         return cross_image_tokens(arch, s)
+    if arch.decoder is None:
+        return None
     if s.encoder_tokens is not None:
         return s.encoder_tokens
     return arch.encoder.max_positions if arch.encoder is not None and arch.encoder.max_positions else None

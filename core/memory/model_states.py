@@ -133,8 +133,10 @@ def _shares(
     t, dp, ep = s.tp, s.dp, s.ep
     sizes: dict[str, Number] = {"t": t, "N_d": dp}
     base = stage.params - (stage.adapters if adapters else 0)
-    frozen = stage.vision if s.mode == "training" and not adapters and not s.train_vision else 0
-    base -= frozen
+    trained = s.train_vision or (arch is not None and arch.tower_only)  # memory.vision.tower_trains
+    frozen = stage.vision if s.mode == "training" and not adapters and not trained else 0
+    fixed = stage.frozen if s.mode == "training" and not adapters else 0  # adapters freeze it all anyway
+    base -= frozen + fixed
     # The routed experts apart: split by expert parallelism, or kept in a format of their own.
     experts = stage.experts if ep > 1 or experts_only(quant) else 0
     gguf = _gguf(arch, s, stage, quant) if quant in GGUF_DEFAULT_TYPES else None
@@ -165,6 +167,14 @@ def _shares(
             _Share("frozen vision tower ", "F", {"F": frozen, **sizes}, ("t",), ("t", "N_d"), source,
                    frozen=True)
         )  # fmt: skip
+    if fixed:
+        source = (
+            f"position tables transformers builds with requires_grad false (sines kept as a parameter): "
+            f"weights alone, at {s.dtype}"
+        )
+        shares.append(
+            _Share("frozen positions ", "F", {"F": fixed, **sizes}, ("t",), ("t", "N_d"), source, frozen=True)
+        )
     for kept in stage.replicated if t > 1 else ():
         if t > kept.g:
             bits = None
@@ -306,6 +316,7 @@ def state_key(s: Scenario, stage: Stage, adapters: bool) -> object:
         stage.experts,
         stage.vocab_matrices,
         stage.vision,
+        stage.frozen,
     )
 
 

@@ -57,12 +57,13 @@ ActivationProfile = Literal["megatron", "hf-eager", "hf-sdpa", "hf-eager-fallbac
 # help says so.
 TRAINING_ONLY: dict[str, Any] = {"mode": "training"}
 INFERENCE_ONLY: dict[str, Any] = {"mode": "inference"}
-# Marks the fields that only matter for a model with an encoder (a vision tower): the window leaves
-# them out for a model without, the CLI says it ignores them. The value is the Architecture field.
+# Marks the fields that only matter for a model with an encoder that a decoder cross-attends to (a
+# vision tower): the window leaves them out for a model without, the CLI says it ignores them. The
+# value is the Architecture field; an encoder alone (BERT) reads the context, and has no use for them.
 ENCODER_ONLY: dict[str, Any] = {"needs": "encoder"}
 VISION_ONLY: dict[str, Any] = {"needs": "vision"}
-# What each such field needs, in words: "is for models with an encoder".
-NEEDS_TEXT = {"encoder": "an encoder", "vision": "a vision tower"}
+# What each such field needs, in words: "is for models with an encoder and a decoder".
+NEEDS_TEXT = {"encoder": "an encoder and a decoder", "vision": "a vision tower"}
 # The command line takes one of the fields in a group (``--dtype`` or ``--quant``).
 WEIGHTS_FLAG: dict[str, Any] = {"cli_exclusive": "weights"}
 
@@ -80,7 +81,13 @@ def mode_only_fields(mode: Mode) -> frozenset[str]:
 def unused_fields(arch: Architecture) -> frozenset[str]:
     """The fields ``arch`` has no use for in any mode (encoder tokens without an encoder, images
     without a vision tower)."""
-    return frozenset(name for name, needs in _needing_fields() if getattr(arch, needs, None) is None)
+    return frozenset(name for name, needs in _needing_fields() if not _has(arch, needs))
+
+
+def _has(arch: Architecture, needs: str) -> bool:
+    if needs == "encoder":  # the encoder's tokens are a decoder's cross-attention's
+        return arch.encoder is not None and arch.decoder is not None
+    return getattr(arch, needs, None) is not None
 
 
 @lru_cache(maxsize=1)
@@ -491,9 +498,15 @@ def scenario_problem(arch: Architecture, s: Scenario) -> tuple[tuple[str, ...], 
     problem = _tp_problem(arch, s.tp)
     if problem:
         return ("tp",), problem, s.tp
-    if s.pp > arch.num_layers:
+    if arch.tower_only and s.pp > 1:  # the tower sits on the first stage, unsplit (memory.stages)
+        return ("pp",), say("a vision tower alone is not split into pipeline stages: set pp to 1"), s.pp
+    if arch.tower_only and s.mode == "training" and s.lora_rank is not None:
+        # memory.stages counts adapters in the language model's layers only.
+        message = say("LoRA on a vision tower alone is not estimated: train it whole (no LoRA rank)")
+        return ("lora_rank",), message, s.lora_rank
+    if s.pp > arch.num_layers and not arch.tower_only:
         return ("pp",), say("pipeline size {pp} exceeds the {n} layers", pp=s.pp, n=arch.num_layers), s.pp
-    if s.pp * s.virtual_stages > arch.num_layers:
+    if s.pp * s.virtual_stages > max(arch.num_layers, arch.tower_only):
         message = say(
             "{pp}·{v} pipeline chunks exceed the {n} layers", pp=s.pp, v=s.virtual_stages, n=arch.num_layers
         )

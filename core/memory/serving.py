@@ -313,8 +313,9 @@ def _quantity(name: str, expr: str, source: str, **values: Number) -> Term:
 def estimate_serving(
     arch: Architecture, scenario: Scenario, catalog: tuple[GPU, ...] | None = None
 ) -> ServingReport | None:
-    """The scenario's serving figures on its own GPU kind and layout; None when it trains."""
-    if scenario.mode != "inference":
+    """The scenario's serving figures on its own GPU kind and layout; None when it trains, or for a
+    vision tower alone (it encodes images and generates no tokens)."""
+    if scenario.mode != "inference" or arch.tower_only:
         return None
     check_scenario(arch, scenario)
     gpu = find_gpu(scenario.gpu, catalog)

@@ -43,6 +43,7 @@ class Stage:
     # when every layer of the model is a decoder's, none in an encoder-only model.
     decoder_blocks: tuple[tuple[Block, int], ...] = ()
     vision: int = 0  # the vision tower's parameters held (the first stage's; a training may freeze them)
+    frozen: int = 0  # parameters held that never train (frozen position tables: ParamReport.frozen)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +86,9 @@ def model_layout(arch: Architecture, pp: int) -> ModelLayout:
     sizes = _run_sizes(arch)
     spans = _run_spans(arch)
     decoder_runs = _decoder_runs(arch)
+    # Frozen position tables sit with the stack inputs: the embeddings' (the first stage) in a model of
+    # one stack, the tail's (the last) in an encoder-decoder (_outside_layers).
+    frozen_on = 0 if len(arch.stacks) == 1 else pp - 1
     size, extra = divmod(arch.num_layers, pp)
     stages: list[Stage] = []
     first = 0
@@ -128,6 +132,7 @@ def model_layout(arch: Architecture, pp: int) -> ModelLayout:
             Stage(
                 index, first, count, params, adapters, embed16, blocks, experts, vocab_matrices, replicated,
                 decoder_blocks, report.vision if index == 0 else 0,
+                report.frozen if index == frozen_on else 0,
             )
         )  # fmt: skip
         first = stop

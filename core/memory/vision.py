@@ -28,6 +28,7 @@ __all__ = [
     "language_scenario",
     "tokens_per_image",
     "tower_tokens_per_image",
+    "tower_trains",
     "vision_terms",
 ]
 
@@ -56,6 +57,12 @@ def tower_tokens_per_image(arch: Architecture, image_size: int | None = None) ->
         return 0
     per_tile = vision.patches_per_image(image_size or vision.image_size) + vision.patches.class_token
     return vision.tiles_per_image * per_tile
+
+
+def tower_trains(arch: Architecture, s: Scenario) -> bool:
+    """Whether a training trains the vision tower: when asked, and always for a tower alone (it is
+    the whole model: frozen, nothing would train)."""
+    return s.train_vision or arch.tower_only
 
 
 def _cross_attending(arch: Architecture) -> bool:
@@ -92,7 +99,13 @@ def images_text(arch: Architecture, s: Scenario) -> str | None:
     size = s.image_size or vision.image_size
     count = f"{s.images:,} image{'s' if s.images != 1 else ''} of {size:,}² pixels"
     if not s.images:
-        return f"no images (0 of {size:,}² pixels): text alone"
+        return f"no images (0 of {size:,}² pixels): " + (
+            "the weights alone" if arch.tower_only else "text alone"
+        )
+    if arch.tower_only:
+        tower = f"{tower_tokens_per_image(arch, size):,} patches each"
+        trained = ", the tower trained" if s.mode == "training" else ""
+        return f"{count}: {tower}, encoded by the tower alone (no language model, no KV cache){trained}"
     tower = f"{tower_tokens_per_image(arch, size):,} patches in the tower"
     cross = cross_image_tokens(arch, s)
     if cross is not None:
@@ -101,7 +114,7 @@ def images_text(arch: Architecture, s: Scenario) -> str | None:
         where = f"{image_tokens(arch, s):,} tokens in the context ({tower} per image)"
     trained = ""
     if s.mode == "training":
-        trained = ", the tower trained" if s.train_vision else ", the tower frozen"
+        trained = ", the tower trained" if tower_trains(arch, s) else ", the tower frozen"
     return f"{count}: {where}{trained}"
 
 
@@ -159,20 +172,24 @@ def vision_terms(arch: Architecture, s: Scenario) -> tuple[Term, ...]:
             W_v=_tower_widths(arch),
         )
         return (working,)
-    terms = [
-        Term.of(
-            "activations (projector, estimate)",
-            "activations",
-            "N·n·W_p·B",
-            "an estimate: each weighted projector step keeps its input (an MLP its intermediate too) "
-            "per image token, W_p in all after the merges before each step",
-            N=images,
-            n=n,
-            W_p=_projector_widths(arch),
-            B=byte,
-        )
-    ]
-    if s.train_vision:
+    terms = (
+        []
+        if arch.projector is None
+        else [
+            Term.of(
+                "activations (projector, estimate)",
+                "activations",
+                "N·n·W_p·B",
+                "an estimate: each weighted projector step keeps its input (an MLP its intermediate too) "
+                "per image token, W_p in all after the merges before each step",
+                N=images,
+                n=n,
+                W_p=_projector_widths(arch),
+                B=byte,
+            )
+        ]
+    )
+    if tower_trains(arch, s):
         heads = max((run.block.mixer.score_heads() for run in arch.vision_runs), default=0)
         layers = vision.num_layers
         values: dict[str, int] = {}

@@ -56,7 +56,11 @@ class Embeddings(Spec):
 
     model_config = ConfigDict(title="Embeddings")
 
-    vocab_size: PositiveInt = Field(title="Vocabulary", description="Rows of the token embedding table (V).")
+    vocab_size: NonNegativeInt = Field(
+        title="Vocabulary",
+        description="Rows of the token embedding table (V); 0 only for a vision tower alone, which "
+        "reads pixels, not tokens.",
+    )
     embed_dim: PositiveInt | None = Field(
         None,
         title="Embed width",
@@ -278,10 +282,17 @@ class Architecture(HashedSpec):
 
     @property
     def main_stack(self) -> Stack:
-        """The decoder, or the encoder of an encoder-only model: where the head sits."""
-        stack = self.decoder or self.encoder
+        """The decoder, or the encoder of an encoder-only model: where the head sits (the vision
+        tower of a tower alone)."""
+        stack = self.decoder or self.encoder or self.vision
         assert stack is not None  # validation requires one
         return stack
+
+    @property
+    def tower_only(self) -> bool:
+        """A vision tower alone (``PixtralVisionModel``): no language model, no projector, no
+        vocabulary; the tower is the whole model."""
+        return self.vision is not None and self.decoder is None and self.encoder is None
 
     @property
     def runs(self) -> tuple[Run, ...]:
@@ -358,8 +369,15 @@ def _first_problem(arch: Architecture) -> Problem | None:
         for width in _block_widths(arch, name, vision):
             for loc, message, value in block.problems(width):
                 return ("blocks", name, *loc), message, value
-    if not arch.stacks:
-        return ("decoder",), "a model needs a decoder or an encoder stack", None
+    if arch.tower_only:
+        problem = _tower_only_problem(arch)
+        if problem is not None:
+            return problem
+    elif not arch.stacks:
+        return ("decoder",), "a model needs a decoder or an encoder stack (or a vision tower alone)", None
+    elif arch.embeddings.vocab_size <= 0:
+        message = "a language model needs a vocabulary: set it above 0"
+        return ("embeddings", "vocab_size"), message, arch.embeddings.vocab_size
     runs: list[Run] = []
     resolved: list[_Resolved] = []
     blocks = tuple(arch.blocks.items())
@@ -448,6 +466,30 @@ def _names_block(groups: tuple[LayerGroup, ...], name: str) -> bool:
     return any(group.block == name or _names_block(group.pattern, name) for group in groups)
 
 
+def _tower_only_problem(arch: Architecture) -> Problem | None:
+    """A vision tower alone is the whole model: its width is the model's, it has no tokens to
+    embed or predict, and nothing to project into."""
+    vision = arch.vision
+    assert vision is not None
+    alone = "a vision tower alone (no decoder or encoder)"
+    if arch.hidden_size != vision.width:
+        message = f"must be the tower's width ({vision.width:,}) in {alone}"
+        return ("hidden_size",), message, arch.hidden_size
+    if arch.embeddings.vocab_size:
+        message = f"must be 0 in {alone}: it reads pixels, not tokens"
+        return ("embeddings", "vocab_size"), message, arch.embeddings.vocab_size
+    wants_tokens = (
+        ("head", "present", arch.head.present, "has no LM head: turn it off"),
+        ("projector", None, arch.projector is not None, "has no projector: there is no language model"),
+        ("mtp", None, arch.mtp is not None, "has no multi-token prediction"),
+        ("added_vocab", None, arch.added_vocab != 0, "has no vocabulary to grow"),
+    )
+    for name, field, present, what in wants_tokens:
+        if present:
+            return ((name, field) if field else (name,)), f"{alone} {what}", None
+    return None
+
+
 def _vision_problem(arch: Architecture) -> Problem | None:
     """A vision tower and a projector go together; the tower's layers and the projector must fit."""
     vision, projector = arch.vision, arch.projector
@@ -455,7 +497,7 @@ def _vision_problem(arch: Architecture) -> Problem | None:
         return None
     if vision is None:
         return ("projector",), "a projector needs a vision tower to project", None
-    if projector is None:
+    if projector is None and not arch.tower_only:
         return ("vision",), "a vision tower needs a projector to the hidden size", None
     checked: set[Block] = set()
     for run in arch.vision_runs:
@@ -470,8 +512,9 @@ def _vision_problem(arch: Architecture) -> Problem | None:
     if vision.positions == "learned" and vision.max_positions <= 0:
         message = say("learned positions need a table: set the position rows above 0")
         return ("vision", "max_positions"), message, vision.max_positions
-    for loc, message, value in projector.problems(vision.width, arch.hidden_size):
-        return ("projector", *loc), message, value
+    if projector is not None:
+        for loc, message, value in projector.problems(vision.width, arch.hidden_size):
+            return ("projector", *loc), message, value
     return None
 
 

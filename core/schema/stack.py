@@ -133,6 +133,14 @@ class Stack(HashedSpec):
         title="Position offset",
         description="Extra rows in a learned position table (OPT and BART keep 2).",
     )
+    frozen_positions: bool = Field(
+        False,
+        title="Frozen positions",
+        description="The position table is a fixed table of sines kept as a parameter that is not "
+        "trained (Marian, Pegasus, Whisper's encoder): in the count and the weights, without gradients "
+        "or optimizer states.",
+        json_schema_extra={"visible_when": {"positions": "learned"}},
+    )
     relative_buckets: NonNegativeInt = Field(
         0,
         title="Relative buckets",

@@ -472,6 +472,10 @@
         <translation>KV 头数（{g}）必须整除查询头数（{a}）</translation>
     </message>
     <message>
+        <source>LoRA on a vision tower alone is not estimated: train it whole (no LoRA rank)</source>
+        <translation>单独的视觉塔不估算 LoRA：请整体训练（不设 LoRA 秩）</translation>
+    </message>
+    <message>
         <source>Make the {stack} from a pattern</source>
         <translation>由模式生成 {stack}</translation>
     </message>
@@ -538,6 +542,10 @@
     <message>
         <source>a pattern needs at least one layer group</source>
         <translation>模式至少需要一个层组</translation>
+    </message>
+    <message>
+        <source>a vision tower alone is not split into pipeline stages: set pp to 1</source>
+        <translation>单独的视觉塔不切分为流水线阶段：请将 pp 设为 1</translation>
     </message>
     <message>
         <source>an indexer needs the q rank: its queries come from the q latent (r_q)</source>
@@ -2866,6 +2874,10 @@ Remove it from Open Recent?</source>
         <translation>拼接</translation>
     </message>
     <message>
+        <source>Content-to-position scores</source>
+        <translation>内容到位置得分（c2p）</translation>
+    </message>
+    <message>
         <source>Context</source>
         <translation>上下文长度</translation>
     </message>
@@ -2948,6 +2960,14 @@ Remove it from Open Recent?</source>
     <message>
         <source>Each expert has three matrices (SwiGLU).</source>
         <translation>每个专家有三个矩阵（SwiGLU）。</translation>
+    </message>
+    <message>
+        <source>Each key scored against the 2k relative positions (pos_att_type p2c).</source>
+        <translation>每个键与 2k 个相对位置计算得分（pos_att_type p2c）。</translation>
+    </message>
+    <message>
+        <source>Each query scored against the 2k relative positions (pos_att_type c2p).</source>
+        <translation>每个查询与 2k 个相对位置计算得分（pos_att_type c2p）。</translation>
     </message>
     <message>
         <source>Each use&apos;s rank-r adapters on q, k and v too.</source>
@@ -3060,6 +3080,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>Frames per patch</source>
         <translation>每 patch 帧数</translation>
+    </message>
+    <message>
+        <source>Frozen positions</source>
+        <translation>冻结的位置编码</translation>
     </message>
     <message>
         <source>GPU</source>
@@ -3770,6 +3794,10 @@ Remove it from Open Recent?</source>
         <translation>位置行数</translation>
     </message>
     <message>
+        <source>Position-to-content scores</source>
+        <translation>位置到内容得分（p2c）</translation>
+    </message>
+    <message>
         <source>Positions</source>
         <translation>位置编码</translation>
     </message>
@@ -3870,8 +3898,16 @@ Remove it from Open Recent?</source>
         <translation>相对位置归一化</translation>
     </message>
     <message>
+        <source>Relative positions each side the scores read (k, att_span: position_buckets, else max_relative_positions): 2k rows of the stack&apos;s relative table; 0 without relative attention.</source>
+        <translation>得分读取的每侧相对位置数（k，att_span：取 position_buckets，否则 max_relative_positions）：栈的相对位置表中的 2k 行；无相对注意力时为 0。</translation>
+    </message>
+    <message>
         <source>Relative rows</source>
         <translation>相对位置行数</translation>
+    </message>
+    <message>
+        <source>Relative span</source>
+        <translation>相对位置跨度</translation>
     </message>
     <message>
         <source>Residual dropout</source>
@@ -3940,10 +3976,6 @@ Remove it from Open Recent?</source>
     <message>
         <source>Rows of the token embedding past the vocabulary the head predicts (Mllama&apos;s 8 image tokens: 128,264 rows, a head of 128,256).</source>
         <translation>词嵌入中超出输出头所预测词表的行（Mllama 的 8 个图像 token：128,264 行，输出头为 128,256）。</translation>
-    </message>
-    <message>
-        <source>Rows of the token embedding table (V).</source>
-        <translation>词嵌入表的行数（V）。</translation>
     </message>
     <message>
         <source>Runtime overhead</source>
@@ -4144,6 +4176,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>The output projection is h × h whatever a·d_h is (Helium&apos;s o_proj; such a model runs only where a·d_h = h).</source>
         <translation>无论 a·d_h 为多少，输出投影都是 h × h（Helium 的 o_proj；此类模型只在 a·d_h = h 时能运行）。</translation>
+    </message>
+    <message>
+        <source>The position table is a fixed table of sines kept as a parameter that is not trained (Marian, Pegasus, Whisper&apos;s encoder): in the count and the weights, without gradients or optimizer states.</source>
+        <translation>位置表是一张固定的正弦表，作为不训练的参数保存（Marian、Pegasus、Whisper 的编码器）：计入参数量和权重，但没有梯度和优化器状态。</translation>
     </message>
     <message>
         <source>The position-wise network: dense, mixture of experts, or none.</source>
@@ -4566,6 +4602,10 @@ Remove it from Open Recent?</source>
         <translation>每 token 前向 FLOPs（2·N_ne + 2·e·V + 注意力）</translation>
     </message>
     <message>
+        <source>frozen</source>
+        <translation>冻结</translation>
+    </message>
+    <message>
         <source>gated norm</source>
         <translation>门控归一化</translation>
     </message>
@@ -4704,6 +4744,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>1 to 100,000,000</source>
         <translation>1 到 100,000,000</translation>
+    </message>
+    <message>
+        <source>Rows of the token embedding table (V); 0 only for a vision tower alone, which reads pixels, not tokens.</source>
+        <translation>词嵌入表的行数（V）；仅单独的视觉塔为 0，它读取像素而非 token。</translation>
     </message>
     <message>
         <source>input</source>

@@ -348,17 +348,20 @@ def test_encoder_tokens_for_a_model_without_an_encoder_are_said_to_be_ignored(
     """QA: '--encoder-tokens 512' on Llama was taken without a word, and changed nothing."""
     assert main(["memory", "llama-3-8b", "--encoder-tokens", "512", "--format", "json"]) == 0
     plain = capsys.readouterr()
-    message = "paramtally: warning: --encoder-tokens is for models with an encoder; ignored for Llama-3-8B"
+    message = (
+        "paramtally: warning: --encoder-tokens is for models with an encoder and a decoder; "
+        "ignored for Llama-3-8B"
+    )
     assert message in plain.err
     assert main(["memory", "llama-3-8b", "--format", "json"]) == 0
     assert json.loads(capsys.readouterr().out)["total_bytes"] == json.loads(plain.out)["total_bytes"]
     assert main(["memory", "t5-base", "--encoder-tokens", "512", "--format", "json"]) == 0
     assert "--encoder-tokens" not in capsys.readouterr().err  # T5 reads them
     options = _options(_parser())
-    assert "models with an encoder only" in (options["--encoder-tokens"].help or "")
+    assert "models with an encoder and a decoder only" in (options["--encoder-tokens"].help or "")
     assert main(["compare", "llama-3-8b", "t5-base", "--encoder-tokens", "512"]) == 0
     assert "--encoder-tokens" not in capsys.readouterr().err  # a column reads them
     assert main(["compare", "llama-3-8b", "gpt2", "--encoder-tokens", "512"]) == 0
-    assert "--encoder-tokens is for models with an encoder; ignored for models without one" in (
+    assert "--encoder-tokens is for models with an encoder and a decoder; ignored for models without one" in (
         capsys.readouterr().err
     )

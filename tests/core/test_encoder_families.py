@@ -351,7 +351,8 @@ def _stack_terms(arch: Architecture, role: str) -> dict[str, int]:
 def test_sinusoidal_positions_are_parameters_in_marian_and_buffers_in_m2m_100() -> None:
     marian = _imported(_config("opus-mt-en-de"), "MarianMTModel")
     for role in ("encoder", "decoder"):
-        assert _stack_terms(marian, role) == {"positions": 512 * 512}  # and no norm outside the layers
+        # Frozen (tests/core/test_frozen_params.py), and no norm outside the layers.
+        assert _stack_terms(marian, role) == {"positions (frozen)": 512 * 512}
     assert _shape_size("opus-mt-en-de", "model.encoder.embed_positions.weight") == 512 * 512
     nllb = _imported(_config("nllb-200-distilled-600m"), "M2M100ForConditionalGeneration")
     assert nllb.encoder is not None and nllb.encoder.positions == "sinusoidal"
@@ -364,7 +365,8 @@ def test_sinusoidal_positions_are_parameters_in_marian_and_buffers_in_m2m_100() 
 def test_pegasus_keeps_its_sines_as_parameters_and_ends_each_stack_in_a_norm() -> None:
     arch = _imported(_config("pegasus-large"), "PegasusForConditionalGeneration")
     for role in ("encoder", "decoder"):
-        assert _stack_terms(arch, role) == {"positions": 1024 * 1024, "final norm (LayerNorm)": 2 * 1024}
+        expected = {"positions (frozen)": 1024 * 1024, "final norm (LayerNorm)": 2 * 1024}
+        assert _stack_terms(arch, role) == expected
 
 
 def test_mbart_has_an_embedding_norm_a_final_norm_and_positions_offset_by_two() -> None:
@@ -487,7 +489,8 @@ def test_disentangled_attention_is_attention_plus_its_own_position_projections(
 ) -> None:
     ctx = Context(96, "layernorm", True)
     mixer = DisentangledAttention.model_validate(example)
-    plain = Attention.model_validate({k: v for k, v in example.items() if not k.startswith("position_")})
+    own = ("position_key", "position_query", "relative_span", "c2p", "p2c")  # the kind's own fields
+    plain = Attention.model_validate({k: v for k, v in example.items() if k not in own})
     a, _, d_h = mixer.heads(ctx)
     extra = (mixer.position_key + mixer.position_query) * (96 * a * d_h + a * d_h)
     assert (

@@ -44,7 +44,8 @@ def _random_cases() -> list[dict[str, Any]]:
     """The randomized configs of the types the importer reads (those of issue 33's types it reads
     already among them: random_configs_v3.json measures every one)."""
     entries: list[dict[str, Any]] = []
-    for name in ("random_configs.json", "random_configs_v2.json", "random_configs_v3.json"):
+    names = ("random_configs.json", "random_configs_v2.json", "random_configs_v3.json", "tower_only.json")
+    for name in names:
         data = json.loads((GOLDEN / name).read_text(encoding="utf-8"))
         entries += [
             entry

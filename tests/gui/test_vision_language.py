@@ -1,8 +1,11 @@
 """A vision-language model in the window: the headline's two totals, the vision tower in the layer
 tree, the tower and projector in the charts and the breakdown table, the tower and the projector
-edited in the form and the tree, the images in the memory tab, and File → New's VLM template."""
+edited in the form and the tree, the images in the memory tab, File → New's VLM template, and a
+vision tower alone (Pixtral's encoder)."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QAction
@@ -10,11 +13,14 @@ from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from paramtally.core.count.parameters import count_parameters
+from paramtally.core.io.model_sources import load_source
 from paramtally.core.memory.estimate import estimate_memory
+from paramtally.gui.document import Document
 from paramtally.gui.main_window import MainWindow
 from tests.gui.conftest import TypeInto
 from tests.gui.views_support import click_tab, preset_window
 
+ROOT = Path(__file__).resolve().parents[2]
 E, F = 1280, 3420  # Qwen2.5-VL's vision width and MLP width
 QWEN_VISION_LAYER = (
     4 * E * E + 4 * E + 3 * E * F + 2 * F + E + 2 * E
@@ -159,3 +165,33 @@ def test_file_new_offers_a_vision_language_template(qtbot: QtBot, window: MainWi
     )
     assert window.tree.tree_model.find(("vision",)).data() == "Vision tower: 24 layers"
     assert "Text only: <b>6,738,415,616</b>" in _headline(window)
+
+
+PIXTRAL_ALONE = ROOT / "tests" / "data" / "hf_configs_v3" / "pixtral-12b-vision-encoder.json"
+
+
+def test_a_vision_tower_alone_opens_as_its_tower(qtbot: QtBot, type_into: TypeInto) -> None:
+    """``PixtralVisionModel`` (model_type pixtral): the tower is the whole model, in the headline,
+    the tree, the bars and the memory tab (no KV cache, the images' working set)."""
+    window = MainWindow(Document(load_source(str(PIXTRAL_ALONE)), PIXTRAL_ALONE.name))
+    qtbot.addWidget(window)
+    window.resize(1024, 700)
+    window.show()
+    qtbot.waitExposed(window)
+    document = window.document
+    text = _headline(window)
+    assert "403,489,792" in text and "Text only: <b>0</b>" in text
+    tree = window.tree.tree_model
+    assert [tree.data(tree.index(i, 0)) for i in range(tree.rowCount())] == ["Vision tower: 24 layers"]
+    assert _bars(window) == {"vision": 403_489_792}
+    assert _table_names(window) == ["vision tower"]
+    type_into(window.form.editor(("vision", "num_layers")), "12")
+    assert document.report.total == 403_489_792 - 12 * (4 * 1024**2 + 3 * 1024 * 4096 + 2 * 1024)
+    assert tree.data(tree.index(0, 0)) == "Vision tower: 12 layers"
+    assert f"{document.report.total:,}" in _headline(window)
+    click_tab(qtbot, window, "Memory and GPU fit")
+    note = window.findChild(QWidget, "imagesNote")
+    qtbot.waitUntil(lambda: note.isVisible())
+    assert "encoded by the tower alone (no language model, no KV cache)" in note.text()  # type: ignore[attr-defined]
+    memory = document.memory
+    assert memory is not None and memory.kv_cache_bytes == 0 and memory.activations_bytes > 0

@@ -209,7 +209,7 @@ def compare(checkpoint: Checkpoint, arch: Architecture) -> Verification:
 
 
 def _layer_name(arch: Architecture, stack: str, label: str) -> str:
-    return f"{stack} {label}" if arch.encoder is not None else label
+    return f"{stack} {label}" if arch.encoder is not None and arch.decoder is not None else label
 
 
 def _weight_map(folder: ModelFolder) -> dict[str, str] | None:
