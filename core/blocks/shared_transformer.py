@@ -33,7 +33,7 @@ from paramtally.core.blocks.base import (
     Replicated,
     leaf,
 )
-from paramtally.core.terms.node import Node
+from paramtally.core.terms.term import Term
 
 __all__ = ["SharedTransformer"]
 
@@ -119,9 +119,9 @@ class SharedTransformer(Kind):
             "r": self.adapter_rank,
         }
 
-    def terms(self, ctx: Context, part: str = "attention") -> list[Node]:
+    def terms(self, ctx: Context, part: str = "attention") -> list[Term]:
         d = self.dims(ctx)
-        nodes: list[Node] = []
+        nodes: list[Term] = []
         if self.owner:
             w, a, g, d_h, h, f = d["w"], d["a"], d["g"], d["d_h"], d["h"], d["f"]
             nodes += [

@@ -26,7 +26,7 @@ from paramtally.core.blocks.base import (
     ScorelessMixer,
     leaf,
 )
-from paramtally.core.terms.node import Node
+from paramtally.core.terms.term import Term
 
 __all__ = ["ShortConv"]
 
@@ -54,7 +54,7 @@ class ShortConv(ScorelessMixer):
     TENSOR_RULES: ClassVar[tuple[tuple[str, str], ...]] = (("ssm", r"\.conv\.(in_proj|conv|out_proj)\."),)
     EXAMPLES: ClassVar[tuple[dict[str, object], ...]] = ({}, {"conv_kernel": 4, "bias": True})
 
-    def terms(self, ctx: Context, part: str = "ssm") -> list[Node]:
+    def terms(self, ctx: Context, part: str = "ssm") -> list[Term]:
         h, k = ctx.h, self.conv_kernel
         with_bias = self.bias
         return [

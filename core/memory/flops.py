@@ -260,7 +260,7 @@ def _encoder_matmuls(arch: Architecture) -> int:
     if node is None:
         return 0
     inactive = sum((row.params - row.active) * row.layers for row in report.groups if row.stack == "encoder")
-    return sum(leaf.params for _, leaf in node.leaves() if leaf.part != "embeddings") - inactive
+    return sum(leaf.value for _, leaf in node.leaves() if leaf.part != "embeddings") - inactive
 
 
 def _cross_projections(arch: Architecture) -> int:

@@ -1,4 +1,4 @@
-"""Terms: the formula engine (``formula``) and the figures made with it: the count's ``Node``
+"""Terms: the formula engine (``formula``) and the figures made with it: the count's ``Term``
 (``node``: a parameter count and the breakdown tree) and the memory/FLOPs ``Term`` (``term``).
 
 A term is a named figure with its formula (``4·h² = 4·12288² = 603,979,776``): a parameter count, a
