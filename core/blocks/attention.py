@@ -42,7 +42,7 @@ from paramtally.core.blocks.base import (
     norm_leaf,
 )
 from paramtally.core.said import say
-from paramtally.core.terms.node import Node
+from paramtally.core.terms.term import Term
 
 __all__ = ["Attention"]
 
@@ -140,7 +140,7 @@ class Attention(Kind):
         a = self.num_heads
         return a, self.num_kv_heads or a, self.head_dim or ctx.h // a
 
-    def terms(self, ctx: Context, part: str = "attention") -> list[Node]:
+    def terms(self, ctx: Context, part: str = "attention") -> list[Term]:
         h = ctx.h
         a, g, d_h = self.heads(ctx)
         plain = g == a and a * d_h == h and not self.output_gate
@@ -174,12 +174,12 @@ class Attention(Kind):
             nodes.append(leaf("sinks", part, "a", a=a))
         return nodes
 
-    def _o(self, part: str, h: int, a: int, d_h: int) -> Node:
+    def _o(self, part: str, h: int, a: int, d_h: int) -> Term:
         if self.o_reads_hidden:  # HeliumAttention: o_proj = nn.Linear(h, h)
             return leaf("o", part, "h·h", h=h)
         return leaf("o", part, "a·d_h·h", a=a, d_h=d_h, h=h)
 
-    def _qk_norms(self, ctx: Context, part: str, a: int, g: int, d_h: int) -> Node:
+    def _qk_norms(self, ctx: Context, part: str, a: int, g: int, d_h: int) -> Term:
         if self.qk_norm_span == "head":
             return norm_leaf(ctx, "q/k norms", d_h, part=part, times=2, symbol="d_h")
         if self.qk_norm_span == "projection":  # Olmo2Attention: RMSNorm(a·d_h) and RMSNorm(g·d_h)

@@ -14,8 +14,7 @@ from typing import Annotated, Any, ClassVar, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from paramtally.core.terms.formula import evaluate
-from paramtally.core.terms.node import Node
+from paramtally.core.terms.term import Term
 
 __all__ = [
     "GGUF_CATEGORY",
@@ -114,14 +113,14 @@ class Cache(NamedTuple):
     source: str = ""
 
 
-def leaf(name: str, part: str, expr: str, **values: int) -> Node:
+def leaf(name: str, part: str, expr: str, **values: int) -> Term:
     """A term whose number and formula come from one expression."""
-    return Node(name, evaluate(expr, values), part, "", 1, False, (), expr, tuple(values.items()))
+    return Term.of(name, part, expr, "", **values)
 
 
 def norm_leaf(
     ctx: Context, name: str, width: int, part: str = "norms", times: int = 1, symbol: str = "h"
-) -> Node:
+) -> Term:
     """``times`` norms over ``width`` numbers in the context's kind (LayerNorm: γ and β)."""
     coefficient = ctx.norm_per_width * times
     expr = symbol if coefficient == 1 else f"{coefficient}·{symbol}"

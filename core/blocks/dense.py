@@ -33,7 +33,7 @@ from paramtally.core.blocks.base import (
     norm_leaf,
 )
 from paramtally.core.said import say
-from paramtally.core.terms.node import Node, group
+from paramtally.core.terms.term import Term, group
 
 __all__ = ["ACTIVATIONS", "Activation", "DenseFFN", "NoFFN", "mlp_expr"]
 
@@ -85,7 +85,7 @@ class DenseFFN(Kind):
     # Nemotron-H keeps an MLP layer's matrices under ``mixer.`` (NemotronHBlock.mixer).
     TENSOR_RULES: ClassVar[tuple[tuple[str, str], ...]] = (("ffn", r"\.mixer\.(up_proj|down_proj)\."),)
 
-    def terms(self, ctx: Context) -> list[Node]:
+    def terms(self, ctx: Context) -> list[Term]:
         nodes = [leaf("matrices", "ffn", "3·h·f" if self.gated else "2·h·f", h=ctx.h, f=self.width)]
         if self.bias:
             nodes.append(leaf("biases", "ffn", "2·f + h" if self.gated else "f + h", h=ctx.h, f=self.width))
@@ -140,7 +140,7 @@ class DenseFFN(Kind):
         return []
 
     # As a vision-language projector's step (``core.schema.vision``): an MLP at the features' width.
-    def apply(self, width: int, h: int) -> tuple[list[Node], int]:
+    def apply(self, width: int, h: int) -> tuple[list[Term], int]:
         """Its terms as a projector step reading features ``width`` wide, and the width it ends at."""
         return [group("MLP", self.terms(Context(width)))], width
 
@@ -167,7 +167,7 @@ class NoFFN(Kind):
 
     TENSOR_RULES: ClassVar[tuple[tuple[str, str], ...]] = ()
 
-    def terms(self, ctx: Context) -> list[Node]:
+    def terms(self, ctx: Context) -> list[Term]:
         return []
 
     def inactive(self, ctx: Context) -> int:

@@ -29,7 +29,7 @@ from pydantic import ConfigDict, Field
 from paramtally.core.blocks.activation_profiles import HFProfile
 from paramtally.core.blocks.attention import Attention
 from paramtally.core.blocks.base import Context, FieldProblem, NonNegativeInt, leaf
-from paramtally.core.terms.node import Node
+from paramtally.core.terms.term import Term
 
 __all__ = ["DisentangledAttention"]
 
@@ -97,7 +97,7 @@ class DisentangledAttention(Attention):
         ("embeddings", r"rel_embeddings"),
     )
 
-    def terms(self, ctx: Context, part: str = "attention") -> list[Node]:
+    def terms(self, ctx: Context, part: str = "attention") -> list[Term]:
         nodes = super().terms(ctx, part)
         a, _, d_h = self.heads(ctx)
         for name, on in (

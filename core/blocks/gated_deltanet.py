@@ -28,7 +28,7 @@ from paramtally.core.blocks.base import (
     leaf,
 )
 from paramtally.core.said import say
-from paramtally.core.terms.node import Node
+from paramtally.core.terms.term import Term
 
 __all__ = ["GatedDeltaNet"]
 
@@ -76,7 +76,7 @@ class GatedDeltaNet(ScorelessMixer):
             "K": self.conv_kernel,
         }
 
-    def terms(self, ctx: Context, part: str = "ssm") -> list[Node]:
+    def terms(self, ctx: Context, part: str = "ssm") -> list[Term]:
         d = self.dims(ctx)
         return [
             leaf("in_proj (q, k, v, z)", part, "(2·n_k·d_k + 2·n_v·d_v)·h", **d),

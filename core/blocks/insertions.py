@@ -13,7 +13,7 @@ from pydantic import AfterValidator, ConfigDict, Field
 
 from paramtally.core.blocks.base import Context, LoRAMatrix, PositiveInt, Spec, TreeEdit, leaf
 from paramtally.core.said import say
-from paramtally.core.terms.node import Node
+from paramtally.core.terms.term import Term
 
 __all__ = ["Adapter", "LoRA", "LoRATarget", "LoRATargets"]
 
@@ -59,7 +59,7 @@ class LoRA(Spec):
     def touched(self, matrices: list[LoRAMatrix]) -> list[LoRAMatrix]:
         return [matrix for matrix in matrices if matrix[0] in self.targets]
 
-    def term(self, ctx: Context, matrices: list[LoRAMatrix]) -> Node:
+    def term(self, ctx: Context, matrices: list[LoRAMatrix]) -> Term:
         touched = self.touched(matrices)
         total = sum(copies * self.rank * (d_in + d_out) for _, d_in, d_out, copies in touched)
         sums = " + ".join(
@@ -67,7 +67,7 @@ class LoRA(Spec):
             for _, d_in, d_out, copies in touched
         )
         formula = f"r·Σ(d_in + d_out) = {self.rank}·({sums or 0}) = {total:,}"
-        return Node(f"LoRA r={self.rank} on {','.join(self.targets)}", total, "lora", formula, added=True)
+        return Term(f"LoRA r={self.rank} on {','.join(self.targets)}", total, "lora", formula, added=True)
 
     def on_copies(self, matrices: list[LoRAMatrix], copies: int) -> int:
         """LoRA parameters on the matrices that come ``copies`` times (one routed expert's share)."""
@@ -96,7 +96,7 @@ class Adapter(Spec):
     )
     bias: bool = Field(True, title="Bias", description="Biases on the down and up projections.")
 
-    def term(self, ctx: Context, matrices: list[LoRAMatrix]) -> Node:
+    def term(self, ctx: Context, matrices: list[LoRAMatrix]) -> Term:
         expr = "2·h·b + b + h" if self.bias else "2·h·b"
         if self.placement == "both":
             expr = f"2·({expr})"

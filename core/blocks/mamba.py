@@ -29,7 +29,7 @@ from paramtally.core.blocks.base import (
     leaf,
 )
 from paramtally.core.said import say
-from paramtally.core.terms.node import Node
+from paramtally.core.terms.term import Term
 
 __all__ = ["Mamba"]
 
@@ -95,7 +95,7 @@ class Mamba(ScorelessMixer):
             "R": self.dt_rank or math.ceil(ctx.h / 16),
         }
 
-    def terms(self, ctx: Context, part: str = "ssm") -> list[Node]:
+    def terms(self, ctx: Context, part: str = "ssm") -> list[Term]:
         d = self.dims(ctx)
         bias = self.proj_bias
         nodes = [

@@ -31,7 +31,7 @@ from paramtally.core.blocks.base import (
     leaf,
 )
 from paramtally.core.said import say
-from paramtally.core.terms.node import Node
+from paramtally.core.terms.term import Term
 
 __all__ = ["Mamba2"]
 
@@ -115,7 +115,7 @@ class Mamba2(ScorelessMixer):
             "K": self.conv_kernel,
         }
 
-    def terms(self, ctx: Context, part: str = "ssm") -> list[Node]:
+    def terms(self, ctx: Context, part: str = "ssm") -> list[Term]:
         d = self.dims(ctx)
         in_proj = "(2·I + 2·G·N + H)·h" + (" + 2·I + 2·G·N + H" if self.in_proj_bias else "")
         nodes = [

@@ -38,7 +38,7 @@ from paramtally.core.blocks.base import (
     norm_leaf,
 )
 from paramtally.core.said import say
-from paramtally.core.terms.node import Node
+from paramtally.core.terms.term import Term
 
 __all__ = ["MLA"]
 
@@ -102,9 +102,9 @@ class MLA(Kind):
             "d_v": self.v_head_dim,
         }
 
-    def terms(self, ctx: Context, part: str = "attention") -> list[Node]:
+    def terms(self, ctx: Context, part: str = "attention") -> list[Term]:
         dims = self._dims(ctx)
-        nodes: list[Node] = []
+        nodes: list[Term] = []
         if self.q_lora_rank:
             r_q = self.q_lora_rank
             q_a = "h·r_q" + (" + r_q" if self.q_bias else "")

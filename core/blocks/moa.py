@@ -35,7 +35,7 @@ from paramtally.core.blocks.base import (
     leaf,
 )
 from paramtally.core.said import say
-from paramtally.core.terms.node import Node
+from paramtally.core.terms.term import Term
 
 __all__ = ["MoA"]
 
@@ -97,7 +97,7 @@ class MoA(Kind):
         """One expert's q and o: 2·h·g·d_h."""
         return 2 * ctx.h * self.num_kv_heads * self.head_dim
 
-    def terms(self, ctx: Context, part: str = "attention") -> list[Node]:
+    def terms(self, ctx: Context, part: str = "attention") -> list[Term]:
         h, E, g, d_h = ctx.h, self.num_experts, self.num_kv_heads, self.head_dim
         nodes = [
             leaf("router", "router", "h·E", h=h, E=E),

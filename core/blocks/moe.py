@@ -43,7 +43,7 @@ from paramtally.core.blocks.base import (
 )
 from paramtally.core.blocks.dense import Activation, mlp_expr
 from paramtally.core.said import say
-from paramtally.core.terms.node import Node
+from paramtally.core.terms.term import Term
 
 __all__ = ["MoE"]
 
@@ -143,7 +143,7 @@ class MoE(Kind):
     def shared_width(self) -> int:
         return self.shared_experts * (self.shared_expert_width or self.expert_width)
 
-    def terms(self, ctx: Context) -> list[Node]:
+    def terms(self, ctx: Context) -> list[Term]:
         h, E = ctx.h, self.num_experts
         if self.zero_experts:  # LongcatFlashTopkRouter: classifier over E + Z
             router = "h·(E + Z) + E + Z" if self.router_bias else "h·(E + Z)"
@@ -162,7 +162,7 @@ class MoE(Kind):
         return nodes
 
     def expert_params(self, ctx: Context) -> int:
-        return leaf("", "", mlp_expr(self.gated, self.expert_bias), h=ctx.h, f=self.expert_width).params
+        return leaf("", "", mlp_expr(self.gated, self.expert_bias), h=ctx.h, f=self.expert_width).value
 
     def inactive(self, ctx: Context) -> int:
         """Parameters of the routed experts one token does not use, in one layer (with zero

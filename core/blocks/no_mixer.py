@@ -22,7 +22,7 @@ from paramtally.core.blocks.base import (
     Replicated,
     ScorelessMixer,
 )
-from paramtally.core.terms.node import Node
+from paramtally.core.terms.term import Term
 
 __all__ = ["NoMixer"]
 
@@ -44,7 +44,7 @@ class NoMixer(ScorelessMixer):
     TENSOR_RULES: ClassVar[tuple[tuple[str, str], ...]] = ()
     EXAMPLES: ClassVar[tuple[dict[str, object], ...]] = ({},)
 
-    def terms(self, ctx: Context, part: str = "attention") -> list[Node]:
+    def terms(self, ctx: Context, part: str = "attention") -> list[Term]:
         return []
 
     def cache(self, ctx: Context, tp: int) -> Cache:

@@ -23,7 +23,7 @@ from paramtally.core.blocks.base import (
     Replicated,
     TreeEdit,
 )
-from paramtally.core.terms.node import Node
+from paramtally.core.terms.term import Term
 
 __all__ = ["FFNProtocol", "InsertionProtocol", "KindProtocol", "MixerProtocol"]
 
@@ -97,7 +97,7 @@ class MixerProtocol(KindProtocol, Protocol):
     # The fused kernels its hf activation bytes assume, or None (measured as PyTorch runs it).
     KERNELS: ClassVar[KernelPath | None]
 
-    def terms(self, ctx: Context, part: str = ...) -> list[Node]:
+    def terms(self, ctx: Context, part: str = ...) -> list[Term]:
         """The exact parameter terms, each with its formula, in breakdown part ``part``."""
         ...
 
@@ -170,7 +170,7 @@ class FFNProtocol(KindProtocol, Protocol):
         """Three matrices (SwiGLU/GeGLU) instead of two."""
         ...
 
-    def terms(self, ctx: Context) -> list[Node]:
+    def terms(self, ctx: Context) -> list[Term]:
         """The exact parameter terms, each with its formula."""
         ...
 
@@ -193,7 +193,7 @@ class InsertionProtocol(Protocol):
     FIELD: ClassVar[str]  # the block field that holds it
     TREE_EDIT: ClassVar[TreeEdit]
 
-    def term(self, ctx: Context, matrices: list[LoRAMatrix]) -> Node:
+    def term(self, ctx: Context, matrices: list[LoRAMatrix]) -> Term:
         """Its parameters in a block whose matrices are ``matrices``, with the formula."""
         ...
 

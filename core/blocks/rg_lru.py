@@ -31,7 +31,7 @@ from paramtally.core.blocks.base import (
     leaf,
 )
 from paramtally.core.said import say
-from paramtally.core.terms.node import Node
+from paramtally.core.terms.term import Term
 
 __all__ = ["RGLRU"]
 
@@ -79,7 +79,7 @@ class RGLRU(ScorelessMixer):
             "K": self.conv_kernel,
         }
 
-    def terms(self, ctx: Context, part: str = "ssm") -> list[Node]:
+    def terms(self, ctx: Context, part: str = "ssm") -> list[Term]:
         d = self.dims(ctx)
         return [
             leaf("linear_x, linear_y", part, "2·(h·I + I)", h=d["h"], I=d["I"]),

@@ -34,7 +34,7 @@ from paramtally.core.blocks.base import (
     leaf,
 )
 from paramtally.core.said import say
-from paramtally.core.terms.node import Node
+from paramtally.core.terms.term import Term
 
 __all__ = ["SharedTransformer"]
 
@@ -120,9 +120,9 @@ class SharedTransformer(Kind):
             "r": self.adapter_rank,
         }
 
-    def terms(self, ctx: Context, part: str = "attention") -> list[Node]:
+    def terms(self, ctx: Context, part: str = "attention") -> list[Term]:
         d = self.dims(ctx)
-        nodes: list[Node] = []
+        nodes: list[Term] = []
         if self.owner:
             w, a, g, d_h, h, f = d["w"], d["a"], d["g"], d["d_h"], d["h"], d["f"]
             nodes += [

@@ -27,7 +27,7 @@ from paramtally.core.blocks.base import (
     leaf,
 )
 from paramtally.core.said import say
-from paramtally.core.terms.node import Node
+from paramtally.core.terms.term import Term
 
 __all__ = ["ShortConv"]
 
@@ -55,7 +55,7 @@ class ShortConv(ScorelessMixer):
     TENSOR_RULES: ClassVar[tuple[tuple[str, str], ...]] = (("ssm", r"\.conv\.(in_proj|conv|out_proj)\."),)
     EXAMPLES: ClassVar[tuple[dict[str, object], ...]] = ({}, {"conv_kernel": 4, "bias": True})
 
-    def terms(self, ctx: Context, part: str = "ssm") -> list[Node]:
+    def terms(self, ctx: Context, part: str = "ssm") -> list[Term]:
         h, k = ctx.h, self.conv_kernel
         with_bias = self.bias
         return [

@@ -109,11 +109,11 @@ def _table(report: ParamReport) -> str:
         if depth == 0:
             continue
         name = "  " * (depth - 1) + node.name
-        per_layer = f"{node.unit_params:,}" if node.count > 1 else ""
+        per_layer = f"{node.unit_value:,}" if node.count > 1 else ""
         layers = f"× {node.count}" if node.count > 1 else ""
-        share = f"{100 * node.params / report.total:.2f}%" if report.total else ""
+        share = f"{100 * node.value / report.total:.2f}%" if report.total else ""
         formula = node.formula if node.is_leaf or node.count > 1 else ""
-        rows.append([name, per_layer, layers, f"{node.params:,}", human(node.params), share, formula])
+        rows.append([name, per_layer, layers, f"{node.value:,}", human(node.value), share, formula])
     headers = ["part", "per layer", "layers", "params", "", "share", "formula (one layer)"]
     table = format_table(headers, rows, right={1, 3, 4, 5})
     by_part = [

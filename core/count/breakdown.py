@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import NamedTuple
 
-from paramtally.core.terms.node import Node, Path
+from paramtally.core.terms.term import Path, Term
 
 __all__ = [
     "ADDED_PARTS",
@@ -115,12 +115,12 @@ class ParamReport:
     total: int
     active: int
     added: int
-    tree: Node
+    tree: Term
     by_part: Mapping[str, int]
     groups: tuple[LayerGroupRow, ...]
     mtp: int = 0
     mtp_active: int = 0
-    mtp_tree: Node | None = None
+    mtp_tree: Term | None = None
     vision: int = 0  # the vision tower of a vision-language model, in the total
     projector: int = 0  # its projector to the hidden size, in the total
     # Parameters built with requires_grad false (frozen position tables), in the total: no training
@@ -131,7 +131,7 @@ class ParamReport:
     def embedding_params(self) -> int:
         """The language model's input: the token embedding, its positions and token types (the
         tree's "embeddings" node; none in a vision tower alone)."""
-        return next((node.params for node in self.tree.children if node.name == "embeddings"), 0)
+        return next((node.value for node in self.tree.children if node.name == "embeddings"), 0)
 
     @property
     def is_multimodal(self) -> bool:
@@ -175,7 +175,7 @@ class ParamReport:
     def total_with_mtp(self) -> int:
         return self.total + self.mtp
 
-    def walk(self) -> Iterator[tuple[Path, int, Node]]:
+    def walk(self) -> Iterator[tuple[Path, int, Term]]:
         """Every node of the tree, then of the MTP modules (a second root: counted apart)."""
         yield from self.tree.walk()
         if self.mtp_tree is not None:

@@ -56,7 +56,7 @@ class TreeRow(NamedTuple):
 @lru_cache(maxsize=1024)
 def block_field_params(block: Block, h: int) -> dict[str, int]:
     """One layer's parameters per block field (mixer, FFN, norms, …), in ``BLOCK_PARTS`` order."""
-    found = {name: node.params for name, node in block_fields(block, h)}
+    found = {name: node.value for name, node in block_fields(block, h)}
     return found if "ffn" in found else found | {"ffn": 0}
 
 

@@ -19,7 +19,7 @@ from paramtally.core.count.breakdown import ADDED_PARTS, PARTS, LayerGroupRow, P
 from paramtally.core.said import say
 from paramtally.core.schema import Architecture, Block, Run, Stack, StackRole, VisionStack, block_node
 from paramtally.core.schema.model import stack_runs
-from paramtally.core.terms.node import Node, group
+from paramtally.core.terms.term import Term, group
 
 __all__ = ["FROZEN_POSITIONS", "block_kind", "block_parts", "count_parameters", "layer_span", "run_title"]
 
@@ -36,19 +36,39 @@ def block_parts(block: Block, h: int) -> dict[str, int]:
 
 
 @lru_cache(maxsize=4096)
-def _run_nodes(block: Block, h: int, layers: int) -> tuple[Node, Node]:
+def _run_nodes(block: Block, h: int, layers: int) -> tuple[Term, Term]:
     """(one layer of ``block``, ``layers`` of them): a stack's runs repeat a few blocks and
     counts (48 groups of two layers, of five kinds), so each pair is made once."""
     one = block_node(block, h)
     children = tuple([_repeated(child, layers) for child in one.children])
-    return one, one._replace(params=one.params * layers, count=one.count * layers, children=children)
+    return one, one._replace(value=one.value * layers, count=one.count * layers, children=children)
+
+
+class _Same:
+    """A term as a cache key: that very term, not an equal one. A term holds its formula's values
+    as a dict, so it has no hash; and an identity costs less to hash than a tree of terms."""
+
+    __slots__ = ("term",)
+
+    def __init__(self, term: Term) -> None:
+        self.term = term  # kept alive with the cache's entry, so its id is not reused meanwhile
+
+    def __hash__(self) -> int:
+        return id(self.term)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Same) and other.term is self.term
+
+
+def _repeated(node: Term, layers: int) -> Term:
+    # By the block's field, not the block: the blocks of a stack share their mixers' and FFNs'
+    # terms (core.schema.block_fields caches them), so each is repeated once for all its blocks.
+    return _repeated_term(_Same(node), layers)
 
 
 @lru_cache(maxsize=4096)
-def _repeated(node: Node, layers: int) -> Node:
-    # By the block's field, not the block: the blocks of a stack share their mixers' and FFNs'
-    # terms (core.schema.block_fields), and hashing a field's terms costs a tenth of repeating them.
-    return node.repeated(layers)
+def _repeated_term(node: _Same, layers: int) -> Term:
+    return node.term.repeated(layers)
 
 
 class _StackPlan(NamedTuple):
@@ -92,7 +112,7 @@ def _stack_plan(role: StackRole, stack: Stack, blocks: tuple[tuple[str, Block], 
 _made = tuple.__new__
 
 
-def _add_parts(nodes: tuple[Node, ...] | list[Node], into: dict[str, int], times: int = 1) -> None:
+def _add_parts(nodes: tuple[Term, ...] | list[Term], into: dict[str, int], times: int = 1) -> None:
     """Add each leaf's parameters (× ``times``) to its part's sum."""
     stack = list(nodes)
     while stack:
@@ -100,13 +120,13 @@ def _add_parts(nodes: tuple[Node, ...] | list[Node], into: dict[str, int], times
         if node.children:
             stack.extend(node.children)
         else:
-            into[node.part] = into.get(node.part, 0) + node.params * times
+            into[node.part] = into.get(node.part, 0) + node.value * times
 
 
 # --- outside the layers ---------------------------------------------------------------------
 
 
-def _token_embedding(arch: Architecture) -> list[Node]:
+def _token_embedding(arch: Architecture) -> list[Term]:
     emb, h, e = arch.embeddings, arch.hidden_size, arch.embed_dim
     if arch.tower_only:  # it embeds patches, in the vision tower's own terms
         return []
@@ -125,7 +145,7 @@ def _token_embedding(arch: Architecture) -> list[Node]:
     return parts
 
 
-def _projection(kind: str, e: int, h: int) -> Node:
+def _projection(kind: str, e: int, h: int) -> Term:
     if kind == "in":
         return leaf("projection in", "embeddings", "e·h", e=e, h=h)
     if kind == "in_after_norm":
@@ -133,10 +153,10 @@ def _projection(kind: str, e: int, h: int) -> Node:
     return leaf("projections in and out", "embeddings", "2·e·h", e=e, h=h)
 
 
-def _stack_input(arch: Architecture, stack: Stack, ctx: Context) -> list[Node]:
+def _stack_input(arch: Architecture, stack: Stack, ctx: Context) -> list[Term]:
     """Positions, a front-end and an embedding norm: what a stack adds before its first layer."""
     h = arch.hidden_size
-    nodes: list[Node] = []
+    nodes: list[Term] = []
     if stack.frontend is not None:
         front = stack.frontend
         convs = leaf(
@@ -169,10 +189,10 @@ def _stack_input(arch: Architecture, stack: Stack, ctx: Context) -> list[Node]:
     return nodes
 
 
-def _head(arch: Architecture, ctx: Context) -> list[Node]:
+def _head(arch: Architecture, ctx: Context) -> list[Term]:
     head, h, e = arch.head, arch.hidden_size, arch.embed_dim
     V = arch.embeddings.decoder_vocab_size or arch.embeddings.vocab_size
-    nodes: list[Node] = []
+    nodes: list[Term] = []
     if head.pooler:
         nodes.append(group("pooler", [leaf("dense", "lm_head", "h·h + h", h=h)]))
     if head.token_classifier:
@@ -181,14 +201,14 @@ def _head(arch: Architecture, ctx: Context) -> list[Node]:
         nodes.append(group("token classifier", [dense, leaf("classifier", "lm_head", "n·h + n", n=n, h=h)]))
     if not head.present:
         return nodes
-    parts: list[Node] = []
+    parts: list[Term] = []
     if head.transform:  # BERT's h → h; ELECTRA's and DeBERTa's generator heads h → e
         width = "e" if e != h else "h"
         expr = f"h·{width} + {width}" if head.transform_bias else f"h·{width}"
         parts.append(leaf("transform dense", "lm_head", expr, **{"h": h, width: e}))
         parts.append(norm_leaf(ctx, "transform norm", e, part="lm_head", symbol=width))
     if head.tied:
-        parts.append(Node("weights (tied to the token embedding)", 0, "lm_head", "0"))
+        parts.append(Term("weights (tied to the token embedding)", 0, "lm_head", "0"))
     else:
         parts.append(leaf("weights", "lm_head", "e·V", e=e, V=V))
     if head.bias:
@@ -199,7 +219,7 @@ def _head(arch: Architecture, ctx: Context) -> list[Node]:
     return nodes
 
 
-def _vocab_growth(arch: Architecture) -> Node | None:
+def _vocab_growth(arch: Architecture) -> Term | None:
     if not arch.added_vocab:
         return None
     dv, e, head = arch.added_vocab, arch.embed_dim, arch.head
@@ -212,14 +232,14 @@ def _vocab_growth(arch: Architecture) -> Node | None:
     return group(f"vocabulary growth (+{dv:,} tokens)", parts)
 
 
-def _mtp(arch: Architecture) -> tuple[Node, int] | None:
+def _mtp(arch: Architecture) -> tuple[Term, int] | None:
     """The prediction modules' tree and the parameters one token leaves idle in them."""
     mtp, block = arch.mtp, arch.mtp_block
     if mtp is None or block is None:
         return None
     h, V, e = arch.hidden_size, arch.embeddings.vocab_size, arch.embed_dim
     ctx = block.context(h)
-    parts: list[Node] = []
+    parts: list[Term] = []
     if mtp.own_embedding:
         parts.append(leaf("embedding copy", "embeddings", "V·e", V=V, e=e))
     parts.append(norm_leaf(ctx, "enorm and hnorm", h, times=2))
@@ -231,7 +251,7 @@ def _mtp(arch: Architecture) -> tuple[Node, int] | None:
     one = group("module", parts)
     title = "multi-token prediction" + (f" ({mtp.count} modules)" if mtp.count > 1 else "")
     node = one.repeated(mtp.count)
-    tree = Node(title, node.params, "", f"one module = {one.params:,}", mtp.count, False, node.children)
+    tree = Term(title, node.value, "", f"one module = {one.value:,}", mtp.count, False, node.children)
     return tree, mtp.count * block.inactive(h)
 
 
@@ -279,27 +299,19 @@ def layer_span(start: int, count: int, bare: bool = False) -> str:
 
 def _stack_nodes(
     arch: Architecture, stack: Stack, plan: _StackPlan
-) -> tuple[list[Node], list[Node], list[Node]]:
+) -> tuple[list[Term], list[Term], list[Term]]:
     """(input terms, one node per run, final norm) of one stack."""
     h = arch.width_of(stack)
     ctx = arch.base_block(stack).context(h)
-    pairs = []  # each pair's node fields after its title
+    pairs = []  # each pair's term fields after its title
     for block, layers in plan.pairs:
         one, node = _run_nodes(plan.blocks[block], h, layers)
-        pairs.append(
-            (
-                node.params,
-                "",
-                say("one block = {n:,}", n=one.params),
-                layers,
-                node.added,
-                node.children,
-                "",
-                (),
-            )
+        run = Term(
+            "", node.value, "", say("one block = {n:,}", n=one.value), layers, node.added, node.children
         )
+        pairs.append(run[1:])
     nodes = [
-        _made(Node, (title, *pairs[pair])) for title, pair in zip(plan.titles, plan.run_pairs, strict=True)
+        _made(Term, (title, *pairs[pair])) for title, pair in zip(plan.titles, plan.run_pairs, strict=True)
     ]
     if isinstance(stack, VisionStack):
         pre = [norm_leaf(ctx, "pre-norm", h, symbol="e")] if stack.embedding_norm else []
@@ -309,14 +321,14 @@ def _stack_nodes(
     return _stack_input(arch, stack, ctx), nodes, tail
 
 
-def _parted(node: Node, part: str) -> Node:
+def _parted(node: Term, part: str) -> Term:
     """``node`` with every term in ``part`` (the vision tower's layers: all of them 'vision')."""
     children = tuple([_parted(child, part) for child in node.children])
     return node._replace(part=part if not node.children else node.part, children=children)
 
 
 @lru_cache(maxsize=64)
-def _vision_parts(arch: Architecture) -> tuple[Node, Node] | None:
+def _vision_parts(arch: Architecture) -> tuple[Term, Term] | None:
     """(the vision tower, the projector) as tree nodes, every term in its part; None without. A
     tower alone has an empty projector."""
     vision, projector = arch.vision, arch.projector
@@ -339,8 +351,8 @@ def _report(arch: Architecture) -> ParamReport:
     h = arch.hidden_size
     head_ctx = arch.base_block(arch.main_stack).context(h)
     embeddings = _token_embedding(arch)
-    outside: list[Node] = list(embeddings)  # every term not in a run of layers
-    body: list[Node] = []
+    outside: list[Term] = list(embeddings)  # every term not in a run of layers
+    body: list[Term] = []
     stacks = arch.stacks
     blocks = tuple(arch.blocks.items())
     plans = [_stack_plan(role, stack, blocks) for role, stack in stacks]
@@ -380,11 +392,11 @@ def _report(arch: Architecture) -> ParamReport:
     added = sum(parts.get(part, 0) for part in ADDED_PARTS)
     ordered = {part: parts[part] for part in PARTS if part in parts}
     mtp, mtp_idle = _mtp(arch) or (None, 0)
-    mtp_params = mtp.params if mtp is not None else 0
-    vision, projector = (node.params for node in multimodal) if multimodal else (0, 0)
-    frozen = sum(node.params for node in outside if node.name == FROZEN_POSITIONS)
+    mtp_params = mtp.value if mtp is not None else 0
+    vision, projector = (node.value for node in multimodal) if multimodal else (0, 0)
+    frozen = sum(node.value for node in outside if node.name == FROZEN_POSITIONS)
     return ParamReport(
-        arch.name, tree.params, tree.params - inactive, added, tree, ordered, tuple(rows),
+        arch.name, tree.value, tree.value - inactive, added, tree, ordered, tuple(rows),
         mtp_params, mtp_params - mtp_idle, mtp, vision, projector, frozen,
     )  # fmt: skip
 

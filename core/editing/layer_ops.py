@@ -234,7 +234,7 @@ def adapts(arch: Architecture, group: FieldPath, insertion: LoRA | Adapter) -> b
     attention and the FFN, which a Mamba mixer over no FFN does not have."""
     h = arch.hidden_size
     block = group_block(arch, group).model_copy(update={insertion.FIELD: insertion})
-    return insertion.term(block.context(h), block.lora_matrices(h)).params > 0
+    return insertion.term(block.context(h), block.lora_matrices(h)).value > 0
 
 
 # The block fields that hold an insertion (``core.blocks.INSERTION_KINDS``).

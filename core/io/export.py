@@ -28,7 +28,7 @@ from paramtally.core.errors import ParamTallyError
 from paramtally.core.files.package_data import version
 from paramtally.core.io.atomic import write_text_atomic
 from paramtally.core.said import say
-from paramtally.core.terms.node import Node
+from paramtally.core.terms.term import Term
 from paramtally.core.text import escaped, json_text
 from paramtally.core.typed_numbers import GIB
 
@@ -122,8 +122,8 @@ def breakdown_rows(report: ParamReport) -> list[dict[str, Any]]:
             "is_leaf": node.is_leaf,
             "part": node.part,
             "count": node.count,
-            "params": node.params,
-            "share": _share(node.params, report.total),
+            "params": node.value,
+            "share": _share(node.value, report.total),
             "added": node.added,
             "formula": node.full_formula,
         }
@@ -228,13 +228,13 @@ def report_json(report: ParamReport, layers: bool = False) -> dict[str, Any]:
     return data | {"layers": layer_rows(report)} if layers else data
 
 
-def _leaf_parts(tree: Node) -> list[dict[str, Any]]:
+def _leaf_parts(tree: Term) -> list[dict[str, Any]]:
     return [
         {
             "name": node.name,
             "path": list(path),
             "part": node.part,
-            "params": node.params,
+            "params": node.value,
             "count": node.count,
             "added": node.added,
             "formula": node.full_formula,

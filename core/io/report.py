@@ -46,7 +46,7 @@ from paramtally.core.memory.layout_advice import layout_advice
 from paramtally.core.memory.quant import DTYPE_BITS, QUANT_FORMATS
 from paramtally.core.memory.scenario import Scenario, has_experts
 from paramtally.core.schema import Architecture
-from paramtally.core.terms.node import Node
+from paramtally.core.terms.term import Term
 from paramtally.core.typed_numbers import GB, GIB
 
 __all__ = ["derivation", "report_export", "report_facts"]
@@ -158,8 +158,8 @@ def _applies(data: dict[str, Any], key: str) -> bool:
 def derivation(t: Translator, count: ParamReport) -> list[Block]:
     top = count.tree.children
     rows = [_term_row(t, node, depth) for child in top for _, depth, node in child.walk()]
-    total = sum(node.params for node in top)  # the tree's own sum, which is the total (a test checks)
-    sum_formula = " + ".join(f"{node.params:,}" for node in top) + f" = {total:,}"
+    total = sum(node.value for node in top)  # the tree's own sum, which is the total (a test checks)
+    sum_formula = " + ".join(f"{node.value:,}" for node in top) + f" = {total:,}"
     found: list[Block] = [
         Heading(t("Parameter count: the derivation")),
         Paragraph(
@@ -191,11 +191,11 @@ def derivation(t: Translator, count: ParamReport) -> list[Block]:
     return found
 
 
-def _term_row(t: Translator, node: Node, depth: int) -> TermRow:
+def _term_row(t: Translator, node: Term, depth: int) -> TermRow:
     formula = t.said(node.full_formula)  # 'one block = …' in the report's language
     if not formula and len(node.children) > 1:  # a group shows the sum of what it is made of
-        formula = " + ".join(f"{child.params:,}" for child in node.children) + f" = {node.params:,}"
-    return TermRow(_node_name(t, node.name), formula, node.params, depth, counted=depth == 0)
+        formula = " + ".join(f"{child.value:,}" for child in node.children) + f" = {node.value:,}"
+    return TermRow(_node_name(t, node.name), formula, node.value, depth, counted=depth == 0)
 
 
 def _node_name(t: Translator, name: str) -> str:

@@ -141,7 +141,7 @@ def matmul_params(arch: Architecture) -> tuple[int, int]:
     token, tile tables); it has no LM head."""
     report = count_parameters(arch)
     if arch.vision is not None and arch.tower_only:
-        lookups = sum(node.params for node in arch.vision.input_terms() if not node.name.startswith("patch"))
+        lookups = sum(node.value for node in arch.vision.input_terms() if not node.name.startswith("patch"))
         return report.active - lookups, 0
     e, h = arch.embed_dim, arch.hidden_size
     # OPT's project_in/out and ELECTRA's embeddings_project sit with the embeddings but multiply.
@@ -276,7 +276,7 @@ def _encoder_matmuls(arch: Architecture) -> int:
     if node is None:
         return 0
     inactive = sum((row.params - row.active) * row.layers for row in report.groups if row.stack == "encoder")
-    return sum(leaf.params for _, leaf in node.leaves() if leaf.part != "embeddings") - inactive
+    return sum(leaf.value for _, leaf in node.leaves() if leaf.part != "embeddings") - inactive
 
 
 def _cross_projections(arch: Architecture) -> int:

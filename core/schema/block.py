@@ -27,7 +27,7 @@ from paramtally.core.blocks import (
 )
 from paramtally.core.blocks.base import NonNegativeInt, NormKind, Spec, leaf, norm_leaf
 from paramtally.core.schema.hashed import HashedSpec
-from paramtally.core.terms.node import Node, group
+from paramtally.core.terms.term import Term, group
 
 __all__ = ["Block", "BlockNorms", "Problem", "block_fields", "block_node"]
 
@@ -145,13 +145,13 @@ class Block(HashedSpec):
 
 
 @lru_cache(maxsize=1024)
-def block_node(block: Block, h: int) -> Node:
+def block_node(block: Block, h: int) -> Term:
     """The terms of one layer of ``block`` at hidden size ``h``, as a tree."""
     return group("block", [node for _, node in block_fields(block, h)])
 
 
 @lru_cache(maxsize=1024)
-def block_fields(block: Block, h: int) -> tuple[tuple[str, Node], ...]:
+def block_fields(block: Block, h: int) -> tuple[tuple[str, Term], ...]:
     """One layer's terms per block field present (``mixer``, ``parallel_mixer``,
     ``cross_attention``, ``ffn``, ``norms``, ``lora``, ``adapter``), in that order: the children of
     ``block_node``. An FFN without terms (none) and a block without norms have no entry."""
@@ -177,20 +177,20 @@ def block_fields(block: Block, h: int) -> tuple[tuple[str, Node], ...]:
 
 
 @lru_cache(maxsize=1024)
-def _part_group(mixer: MixerKind, ctx: Context, name: str, part: str) -> Node:
+def _part_group(mixer: MixerKind, ctx: Context, name: str, part: str) -> Term:
     # By the part, not the block: the blocks of a stack share a few mixers and FFNs (a hybrid's
     # ten blocks, five mixers and two FFNs), and a new hidden size counts each once.
     return group(name, mixer.terms(ctx, part))
 
 
 @lru_cache(maxsize=1024)
-def _ffn_group(ffn: FFNKind, ctx: Context) -> Node | None:
+def _ffn_group(ffn: FFNKind, ctx: Context) -> Term | None:
     terms = ffn.terms(ctx)
     return group(ffn.GROUP, terms) if terms else None
 
 
 @lru_cache(maxsize=1024)
-def _norms(ctx: Context, count: int, scales: int = 0, gates: int = 0) -> Node:
+def _norms(ctx: Context, count: int, scales: int = 0, gates: int = 0) -> Term:
     # Cached apart from the block: the blocks of a stack mostly share their norms.
     norms = norm_leaf(ctx, "block norms", ctx.h, times=count) if count else None
     if not scales and not gates and norms is not None:

@@ -26,7 +26,7 @@ from paramtally.core.blocks.dense import DenseFFN
 from paramtally.core.said import say
 from paramtally.core.schema.limits import MAX_LAYER_GROUPS
 from paramtally.core.schema.stack import PositionKind, Stack
-from paramtally.core.terms.node import Node, group
+from paramtally.core.terms.term import Term, group
 
 __all__ = [
     "STEP_KINDS",
@@ -74,7 +74,7 @@ class PatchEmbedding(Spec):
         description="A learned token of e before the patches (CLIP, InternViT, Llama-4, Mllama).",
     )
 
-    def terms(self, e: int) -> list[Node]:
+    def terms(self, e: int) -> list[Term]:
         t = self.temporal_patch
         expr = "e·C·t·p²" if t > 1 else "e·C·p²"
         values = {"e": e, "C": self.channels, "p": self.patch_size, **({"t": t} if t > 1 else {})}
@@ -104,12 +104,12 @@ class TileEmbedding(Spec):
         "(max_aspect_ratio_id + 1).",
     )
 
-    def terms(self, e: int, positions: int) -> list[Node]:
+    def terms(self, e: int, positions: int) -> list[Term]:
         values = {"A": self.aspect_ratios, "T": self.tiles, "e": e}
         return [
             leaf("tile positions", "vision", "A·T·n·e", n=positions, **values),
             leaf("pre- and post-tile embeddings", "vision", "2·A·T·e", **values),
-            Node("tile and position gates", 3, "vision", "3"),
+            Term("tile and position gates", 3, "vision", "3"),
         ]
 
 
@@ -161,7 +161,7 @@ class VisionStack(Stack):
     def tiles_per_image(self) -> int:
         return self.tiles.tiles if self.tiles is not None else 1
 
-    def input_terms(self) -> list[Node]:
+    def input_terms(self) -> list[Term]:
         """What the tower adds before its layers but the pre-norm: patch embedding, class token,
         positions, tile tables."""
         e = self.width
@@ -176,7 +176,7 @@ class VisionStack(Stack):
         return nodes
 
 
-def _norm_leaf(name: str, norm: NormKind, bias: bool, width: int) -> Node:
+def _norm_leaf(name: str, norm: NormKind, bias: bool, width: int) -> Term:
     ctx = Context(width, norm, bias)
     expr = "2·w" if ctx.norm_per_width == 2 else "w"
     return leaf(f"{name} ({ctx.norm_label})", "projector", expr, w=width)
@@ -201,7 +201,7 @@ class ProjectorNorm(Spec):
         json_schema_extra={"visible_when": {"norm": "layernorm"}},
     )
 
-    def apply(self, width: int, h: int) -> tuple[list[Node], int]:
+    def apply(self, width: int, h: int) -> tuple[list[Term], int]:
         return [_norm_leaf("norm", self.norm, self.bias, width)], width
 
     def kept_widths(self, width: int) -> int:
@@ -224,12 +224,12 @@ class Merge(Spec):
         "off: averaged, the width kept (Gemma-3's pooling).",
     )
 
-    def apply(self, width: int, h: int) -> tuple[list[Node], int]:
+    def apply(self, width: int, h: int) -> tuple[list[Term], int]:
         s = self.factor
         out = width * s * s if self.concat else width
         what = f"{s * s} patches → 1 token" + (f", {out:,} wide" if self.concat else ", averaged")
         name = f"{'merge' if self.concat else 'pool'} {s}×{s} ({what})"
-        return [Node(name, 0, "projector", "no weights")], out
+        return [Term(name, 0, "projector", "no weights")], out
 
     def kept_widths(self, width: int) -> int:
         return 0
@@ -253,7 +253,7 @@ class Linear(Spec):
         "differs from the pixel-shuffled width builds, but cannot run.",
     )
 
-    def apply(self, width: int, h: int) -> tuple[list[Node], int]:
+    def apply(self, width: int, h: int) -> tuple[list[Term], int]:
         out = self.width or h
         expr = "d_in·d_out + d_out" if self.bias else "d_in·d_out"
         return [leaf("linear", "projector", expr, d_in=self.in_width or width, d_out=out)], out
@@ -269,7 +269,7 @@ class LearnedVector(Spec):
 
     kind: Literal["vector"] = "vector"
 
-    def apply(self, width: int, h: int) -> tuple[list[Node], int]:
+    def apply(self, width: int, h: int) -> tuple[list[Term], int]:
         return [leaf("learned vector", "projector", "w", w=width)], width
 
     def kept_widths(self, width: int) -> int:
@@ -280,7 +280,7 @@ class ProjectorStepRole(Protocol):
     """What the projector, its count and its memory ask of a step (an MLP step is a dense FFN, which
     answers it in ``core.blocks.dense``)."""
 
-    def apply(self, width: int, h: int) -> tuple[list[Node], int]:
+    def apply(self, width: int, h: int) -> tuple[list[Term], int]:
         """Its terms reading features ``width`` wide, and the width it ends at."""
         ...
 
@@ -318,9 +318,9 @@ def retyped_step(step: Mapping[str, Any], kind: str, h: int) -> dict[str, Any]:
 Steps = Annotated[tuple[ProjectorStep, ...], Field(min_length=1, max_length=MAX_LAYER_GROUPS)]
 
 
-def _walk(steps: tuple[ProjectorStepKind, ...], width: int, h: int) -> tuple[list[Node], int]:
+def _walk(steps: tuple[ProjectorStepKind, ...], width: int, h: int) -> tuple[list[Term], int]:
     """The steps' terms from features ``width`` wide, and the width they end at."""
-    nodes: list[Node] = []
+    nodes: list[Term] = []
     for step in steps:
         found, width = step.apply(width, h)
         nodes += found
@@ -368,14 +368,14 @@ class Projector(Spec):
         description="Copies of further steps fed from intermediate layers (Qwen3-VL's deepstack).",
     )
 
-    def terms(self, e: int, h: int) -> list[Node]:
+    def terms(self, e: int, h: int) -> list[Term]:
         nodes, _ = _walk(self.steps, self.features * e, h)
         for branch in self.branches:
             inner, _ = _walk(branch.steps, e, h)
             one = group("branch", inner)
             title = f"branch ({branch.count} copies)" if branch.count > 1 else "branch"
             repeated = one.repeated(branch.count)
-            nodes.append(Node(title, repeated.params, "", f"one copy = {one.params:,}", branch.count,
+            nodes.append(Term(title, repeated.value, "", f"one copy = {one.value:,}", branch.count,
                               False, repeated.children))  # fmt: skip
         return nodes
 

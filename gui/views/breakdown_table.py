@@ -1,6 +1,6 @@
 """The breakdown table: every term of the count as a tree, with its formula.
 
-A Qt item model adapts ``document.report`` (frozen ``Node``s: the model's tree, then the MTP
+A Qt item model adapts ``document.report`` (frozen ``Term``s: the model's tree, then the MTP
 modules as a second root). A row knows its parent from the walk's depth and its path as a tuple,
 never by splitting names. When an edit keeps the tree's shape (the usual case: a width changes)
 the model swaps the nodes and emits ``layoutChanged``; when the shape changes (a layer group is
@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QHeaderView, QTreeView, QWidget
 from paramtally.core.count.breakdown import PART_LABELS, ParamReport
 from paramtally.core.io.export import BREAKDOWN_COLUMNS, breakdown_rows, to_tsv
 from paramtally.core.said import Said
-from paramtally.core.terms.node import Node, Path
+from paramtally.core.terms.term import Path, Term
 from paramtally.gui.failed_cells import FailedCells
 from paramtally.gui.i18n import core_text, said_text, schema_text, translate
 from paramtally.gui.shown_text import shown
@@ -59,7 +59,7 @@ _ROLES = frozenset(
 @dataclass(slots=True)
 class _Row:
     path: Path
-    node: Node
+    node: Term
     parent: int  # -1 for a root
     row: int
     children: list[int] = field(default_factory=list)
@@ -111,7 +111,7 @@ class BreakdownModel(QAbstractItemModel):
         roots = [report.tree] if report.mtp_tree is None else [report.tree, report.mtp_tree]
         if len(roots) != len(self._roots):
             return False
-        nodes: list[Node] = []
+        nodes: list[Term] = []
         keep = nodes.append
         pending = roots[::-1]  # a depth-first walk: the rows' order
         for row in self._rows:
@@ -198,7 +198,7 @@ class BreakdownModel(QAbstractItemModel):
             return (
                 said_text(formula)
                 if isinstance(formula, Said)
-                else formula or f"{shown(entry.node.name)}: {entry.node.params:,}"
+                else formula or f"{shown(entry.node.name)}: {entry.node.value:,}"
             )
         if role == Qt.ItemDataRole.FontRole and (entry.node.added or entry.parent < 0):
             font = QFont()
@@ -214,22 +214,22 @@ class BreakdownModel(QAbstractItemModel):
         """The row's place in the report's walk (the breakdown CSV's row order)."""
         return int(index.internalId())
 
-    def _text(self, node: Node, column: int) -> str:
+    def _text(self, node: Term, column: int) -> str:
         repeated = node.count > 1
         return (
             core_text(shown(node.name))  # a term's name is made of the schema's titles
             + (translate("TermsTable", " (added)") if node.added and node.is_leaf else ""),
             schema_text(PART_LABELS.get(node.part, "")),
-            f"{node.unit_params:,}" if repeated else "",
+            f"{node.unit_value:,}" if repeated else "",
             f"× {node.count:,}" if repeated else "",
-            f"{node.params:,}",
-            share_text(node.params, self._total),
+            f"{node.value:,}",
+            share_text(node.value, self._total),
             said_text(node.formula) if isinstance(node.formula, Said) else node.formula,  # 'one block = …'
         )[column]
 
     @staticmethod
-    def _raw(node: Node, column: int) -> int | str | None:
-        return {0: node.name, 1: node.part, 2: node.unit_params, 3: node.count, 4: node.params}.get(column)
+    def _raw(node: Term, column: int) -> int | str | None:
+        return {0: node.name, 1: node.part, 2: node.unit_value, 3: node.count, 4: node.value}.get(column)
 
 
 class BreakdownTable(QTreeView):

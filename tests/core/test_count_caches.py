@@ -23,7 +23,7 @@ from paramtally.core.editing.edits import with_value
 from paramtally.core.io.presets import load_builtin
 from paramtally.core.schema import Architecture, Block, LayerGroup, Run, block_node
 from paramtally.core.schema.stack import resolve_block
-from paramtally.core.terms.node import Node
+from paramtally.core.terms.term import Term
 from tests.core.strategies import architectures
 from tests.hypothesis_budget import examples
 
@@ -88,7 +88,7 @@ def plain_group(
         rows[me] = TreeRow("group", where, None, text, total, detail, parent, group.count)
         return total
     layers = group.count * repeats
-    total = block_node(block, arch.hidden_size).params * layers
+    total = block_node(block, arch.hidden_size).value * layers
     if repeats == 1:
         text = f"{span_text(start, group.count)} ({block_kind(block, mixed)})"
     elif len(where) == 5:
@@ -124,7 +124,7 @@ def span_text(start: int, count: int) -> str:
     return f"layer {start}" if count == 1 else f"layers {start}–{start + count - 1}"
 
 
-def run_nodes(report: ParamReport) -> list[Node]:
+def run_nodes(report: ParamReport) -> list[Term]:
     """The report's nodes of runs of layers ("layers 0–3 (dense)"), stack by stack."""
     return [node for _, _, node in report.tree.walk() if node.text.startswith("one block = ")]
 
@@ -149,8 +149,8 @@ def test_each_run_is_its_block_counted_once_and_repeated(arch: Architecture) -> 
     for node, run in zip(nodes, arch.runs, strict=True):
         one = block_node(run.block, h)
         assert node.children == one.repeated(run.layers).children
-        assert node.params == one.params * run.layers and node.count == run.layers
-        assert node.text == f"one block = {one.params:,}"
+        assert node.value == one.value * run.layers and node.count == run.layers
+        assert node.text == f"one block = {one.value:,}"
 
 
 @given(architectures())
@@ -160,10 +160,10 @@ def test_the_tree_rows_equal_those_made_group_by_group(arch: Architecture) -> No
     assert stack_rows(edited) == plain_rows(edited)
 
 
-def leaf_sums(node: Node) -> dict[str, int]:
+def leaf_sums(node: Term) -> dict[str, int]:
     sums: dict[str, int] = {}
     for _, leaf in node.leaves():
-        sums[leaf.part] = sums.get(leaf.part, 0) + leaf.params
+        sums[leaf.part] = sums.get(leaf.part, 0) + leaf.value
     return sums
 
 
@@ -183,8 +183,8 @@ def test_the_reports_rows_and_sums_equal_those_made_run_by_run(arch: Architectur
                 run.stack, run.group, run.start, run.count, run.repeats, run.period,
             )  # fmt: skip
             assert (row.mixer, row.kind) == (run.block.mixer.kind, run.block.ffn.kind)
-            assert row.params == one.params and row.by_part == leaf_sums(one)
-            assert row.active == one.params - run.block.inactive(h)
+            assert row.params == one.value and row.by_part == leaf_sums(one)
+            assert row.active == one.value - run.block.inactive(h)
             idle += run.layers * run.block.inactive(h)
         assert report.active == report.total - idle
         mixed = {

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from paramtally.core.blocks import Attention, Context, DenseFFN
-from paramtally.core.terms.node import Node
+from paramtally.core.terms.term import Term
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = json.loads((ROOT / "tests" / "data" / "param_names_v3.json").read_text(encoding="utf-8"))
@@ -28,9 +28,9 @@ def measured(stem: str, pattern: str) -> int:
     return sum(found)
 
 
-def term(nodes: list[Node], name: str) -> int:
+def term(nodes: list[Term], name: str) -> int:
     (node,) = [node for node in nodes if node.name.startswith(name)]
-    params: int = node.params
+    params: int = node.value
     return params
 
 

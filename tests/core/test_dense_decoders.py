@@ -38,7 +38,7 @@ def imported(stem: str, **changed: Any) -> Architecture:
 def layer_terms(arch: Architecture, run: int = 0) -> dict[str, int]:
     """One layer's leaf terms by name ("attention/q", "block norms (RMSNorm)")."""
     node = block_node(arch.runs[run].block, arch.hidden_size)
-    return {"/".join(path[1:]): leaf.params for path, leaf in node.leaves()}
+    return {"/".join(path[1:]): leaf.value for path, leaf in node.leaves()}
 
 
 def per_layer(arch: Architecture, field: str) -> list[Any]:
@@ -140,14 +140,14 @@ def test_olmo_3_slides_on_three_layers_of_four_and_its_layers_are_alike() -> Non
 def test_gpt_j_s_head_has_a_bias() -> None:
     report = count_parameters(imported("gpt-j-6b"))
     head = next(node for path, _, node in report.walk() if path[-1:] == ("lm head",))
-    assert head.params == measured("gpt-j-6b", r"^lm_head\.", where="outside") == 50400 * 4096 + 50400
+    assert head.value == measured("gpt-j-6b", r"^lm_head\.", where="outside") == 50400 * 4096 + 50400
 
 
 def test_starcoder_learns_its_positions() -> None:
     """GPTBigCodeModel.wpe [n_positions, h]: counted with the embeddings."""
     report = count_parameters(imported("starcoder"))
     embeddings = next(node for path, _, node in report.walk() if path[-1:] == ("embeddings",))
-    assert embeddings.params == measured("starcoder", r"\.w[tp]e\.", where="outside")
+    assert embeddings.value == measured("starcoder", r"\.w[tp]e\.", where="outside")
 
 
 @pytest.mark.parametrize("stem", ["starcoder", "starcoder2-3b", "c4ai-command-r-v01", "c4ai-command-r-plus"])

@@ -25,7 +25,7 @@ from paramtally.core.io.importers.checkpoint import Checkpoint, compare
 from paramtally.core.io.importers.hf_config import import_hf_config
 from paramtally.core.io.importers.safetensors_header import TensorInfo
 from paramtally.core.schema import Architecture
-from paramtally.core.terms.node import Node
+from paramtally.core.terms.term import Term
 
 ROOT = Path(__file__).resolve().parents[2]
 V3 = ROOT / "tests" / "data" / "hf_configs_v3"
@@ -66,13 +66,13 @@ def _tied(arch: Architecture) -> bool | None:
     return arch.head.tied if arch.head.present else None
 
 
-def _find(node: Node, name: str) -> Node:
+def _find(node: Term, name: str) -> Term:
     found = [child for child in _walk(node) if child.name.startswith(name)]
     assert found, f"no term {name!r}"
     return found[0]
 
 
-def _walk(node: Node) -> list[Node]:
+def _walk(node: Term) -> list[Term]:
     out = [node]
     for child in node.children:
         out += _walk(child)
@@ -126,7 +126,7 @@ def test_roberta_positions_start_past_the_padding_token() -> None:
     assert (stack.max_positions, stack.position_offset) == (512, 2)
     positions = _find(count_parameters(arch).tree, "positions")
     table = _shape_size("roberta-base", "roberta.embeddings.position_embeddings.weight")
-    assert positions.params == 514 * 768 == table
+    assert positions.value == 514 * 768 == table
     # Another padding token moves the offset with it; the rows stay as the file says.
     other = _imported({**_config("roberta-base"), "pad_token_id": 0}, "RobertaForMaskedLM")
     assert (other.main_stack.max_positions, other.main_stack.position_offset) == (513, 1)
@@ -145,13 +145,13 @@ def test_electra_looks_up_and_normalizes_at_the_embedding_width_then_projects_wi
     arch = _imported(_config("electra-small-discriminator"), "ElectraForPreTraining")
     tree = count_parameters(arch).tree
     e, h = 128, 256
-    assert _find(tree, "token embedding").params == 30522 * e
-    assert _find(tree, "positions").params == 512 * e
-    assert _find(tree, "token types").params == 2 * e
-    assert _find(tree, "embedding norm").params == 2 * e
+    assert _find(tree, "token embedding").value == 30522 * e
+    assert _find(tree, "positions").value == 512 * e
+    assert _find(tree, "token types").value == 2 * e
+    assert _find(tree, "embedding norm").value == 2 * e
     projection = _find(tree, "projection in")
     assert (
-        projection.params
+        projection.value
         == e * h + h
         == _shape_size(
             "electra-small-discriminator",
@@ -165,7 +165,7 @@ def test_electra_discriminator_head_is_a_dense_and_one_output_per_token() -> Non
     arch = _imported(_config("electra-base-discriminator"), "ElectraForPreTraining")
     assert not arch.head.present and arch.head.token_classifier == 1
     h = 768
-    assert _find(count_parameters(arch).tree, "token classifier").params == (h * h + h) + (h + 1)
+    assert _find(count_parameters(arch).tree, "token classifier").value == (h * h + h) + (h + 1)
 
 
 def test_electra_generator_head_maps_to_the_embedding_width() -> None:
@@ -173,8 +173,8 @@ def test_electra_generator_head_maps_to_the_embedding_width() -> None:
     case = CASES["electra-generator-embed-width"]
     arch = _imported(case["config"], case["model_class"])
     tree = count_parameters(arch).tree
-    assert _find(tree, "transform dense").params == 64 * 32 + 32
-    assert _find(tree, "transform norm").params == 2 * 32
+    assert _find(tree, "transform dense").value == 64 * 32 + 32
+    assert _find(tree, "transform norm").value == 2 * 32
     assert count_parameters(arch).total == case["total"]
     untied = CASES["electra-generator-untied"]
     assert untied["total"] - case["total"] == 300 * 32  # the decoder's own e·V
@@ -191,7 +191,7 @@ def test_distilbert_has_no_token_types_and_counts_its_sinusoidal_table() -> None
     assert not any(name.endswith("token_type_embeddings.weight") for name in outside)
     sines = _imported({**data, "sinusoidal_pos_embds": True}, "DistilBertForMaskedLM")
     assert count_parameters(sines).total == count_parameters(arch).total == 66_985_530
-    assert _find(count_parameters(sines).tree, "positions").params == 512 * 768
+    assert _find(count_parameters(sines).tree, "positions").value == 512 * 768
 
 
 def _shape_size(stem: str, *names: str) -> int:
@@ -237,9 +237,9 @@ def test_modernbert_has_no_biases_and_a_biasless_head_transform() -> None:
     arch = _imported(_config("modernbert-base"), "ModernBertForMaskedLM")
     report = count_parameters(arch)
     h, f, vocab = 768, 1152, 50368
-    assert _find(report.tree, "transform dense").params == h * h
-    assert _find(report.tree, "transform norm").params == h
-    assert _find(report.tree, "bias").params == vocab
+    assert _find(report.tree, "transform dense").value == h * h
+    assert _find(report.tree, "transform norm").value == h
+    assert _find(report.tree, "bias").value == vocab
     layer = 4 * h * h + 3 * h * f + 2 * h  # Wqkv and Wo, Wi (2f) and Wo, two LayerNorm γ
     assert GOLDEN["modernbert-base"]["parts"]["decoder_layers"] == 22 * layer - h
     biased = {**_config("modernbert-base"), "norm_bias": True, "attention_bias": True, "mlp_bias": True}
@@ -260,11 +260,11 @@ def test_deberta_v3_reads_one_relative_table_and_shares_the_attention_keys() -> 
     assert arch.embeddings.token_types == 0
     tree = count_parameters(arch).tree
     assert (
-        _find(tree, "relative position embeddings").params
+        _find(tree, "relative position embeddings").value
         == 512 * 768
         == _shape_size("deberta-v3-base", "encoder.rel_embeddings.weight")
     )
-    assert _find(tree, "relative position norm").params == 2 * 768
+    assert _find(tree, "relative position norm").value == 2 * 768
     mixer = arch.runs[0].block.mixer
     assert mixer.kind == "disentangled_attention"
     assert not mixer.position_key and not mixer.position_query  # type: ignore[union-attr]
@@ -294,10 +294,10 @@ def test_deberta_embeddings_project_without_a_bias_and_normalize_at_the_hidden_s
     data = case["config"]
     arch = _imported(data, "DebertaV2ForMaskedLM")
     tree = count_parameters(arch).tree
-    assert _find(tree, "positions").params == 512 * 32 and _find(tree, "token types").params == 2 * 32
-    assert _find(tree, "projection in").params == 32 * 64
-    assert _find(tree, "embedding norm").params == 2 * 64
-    assert _find(tree, "transform dense").params == 64 * 32 + 32  # LegacyDebertaV2PredictionHeadTransform
+    assert _find(tree, "positions").value == 512 * 32 and _find(tree, "token types").value == 2 * 32
+    assert _find(tree, "projection in").value == 32 * 64
+    assert _find(tree, "embedding norm").value == 2 * 64
+    assert _find(tree, "transform dense").value == 64 * 32 + 32  # LegacyDebertaV2PredictionHeadTransform
     assert count_parameters(arch).total == case["total"]
 
 
@@ -342,9 +342,9 @@ def _stack_terms(arch: Architecture, role: str) -> dict[str, int]:
     terms: dict[str, int] = {}
     for child in stack.children:
         if child.name == "input":
-            terms |= {node.name: node.params for node in child.children}
+            terms |= {node.name: node.value for node in child.children}
         elif not child.name.startswith("layer"):
-            terms[child.name] = child.params
+            terms[child.name] = child.value
     return terms
 
 
@@ -415,8 +415,8 @@ def test_marian_without_shared_embeddings_gives_the_decoder_its_own_table_and_he
     entry = next(entry for entry in RANDOM if entry.get("name") == "marian-01")
     arch = _imported(entry["config"], "MarianMTModel")
     tree = count_parameters(arch).tree
-    assert _find(tree, "decoder token embedding").params == 127 * 64
-    assert _find(tree, "weights (tied").params == 0
+    assert _find(tree, "decoder token embedding").value == 127 * 64
+    assert _find(tree, "weights (tied").value == 0
     case = CASES["marian-own-decoder-untied"]  # and the head untied from that table
     arch = _imported(case["config"], case["model_class"])
     assert not arch.head.tied and arch.embeddings.decoder_vocab_size == 120
@@ -494,6 +494,6 @@ def test_disentangled_attention_is_attention_plus_its_own_position_projections(
     a, _, d_h = mixer.heads(ctx)
     extra = (mixer.position_key + mixer.position_query) * (96 * a * d_h + a * d_h)
     assert (
-        sum(node.params for node in mixer.terms(ctx)) == sum(node.params for node in plain.terms(ctx)) + extra
+        sum(node.value for node in mixer.terms(ctx)) == sum(node.value for node in plain.terms(ctx)) + extra
     )
     assert mixer.cache(ctx, 1) == plain.cache(ctx, 1)  # K and V as attention's: the table is the stack's

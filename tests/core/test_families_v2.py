@@ -42,7 +42,7 @@ def test_deepseek_v3_counts_its_mtp_module_apart() -> None:
     assert report.total_with_mtp == golden["total"] == 684_489_830_400  # the checkpoint: "685B"
     assert report.active + report.mtp_active == golden["active"]
     assert (report.mtp, report.mtp_active) == (golden["mtp"]["total"], golden["mtp"]["active"])
-    assert report.mtp_tree is not None and report.mtp_tree.params == report.mtp
+    assert report.mtp_tree is not None and report.mtp_tree.value == report.mtp
 
 
 def _layer_kinds(arch: Architecture) -> list[tuple[str, str]]:

@@ -52,7 +52,7 @@ def test_every_frozen_table_measured_is_a_position_table_of_one_stack() -> None:
         assert all(tensor.endswith("embed_positions.weight") for tensor in tensors), name
         tree = count_parameters(_imported(name)).tree
         tables = [leaf for _, leaf in tree.leaves() if leaf.name == FROZEN_POSITIONS]
-        assert sorted(leaf.params for leaf in tables) == sorted(
+        assert sorted(leaf.value for leaf in tables) == sorted(
             rows * width for rows, width in tensors.values()
         )
 

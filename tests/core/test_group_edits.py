@@ -174,7 +174,7 @@ def test_a_relative_position_bias_has_the_first_layers_heads() -> None:
 
     def biases(arch: Architecture) -> list[int]:
         leaves = count_parameters(arch).tree.leaves()
-        return [leaf.params for _, leaf in leaves if leaf.name == "relative position bias"]
+        return [leaf.value for _, leaf in leaves if leaf.name == "relative position bias"]
 
     assert biases(t5) == [32 * 12, 32 * 12]  # encoder, decoder
     assert biases(sixteen) == [32 * 12, 32 * 16]

@@ -19,7 +19,7 @@ from paramtally.core.errors import ParamTallyError
 from paramtally.core.io.importers.hf_config import import_hf_config
 from paramtally.core.io.importers.tensor_parts import part_of
 from paramtally.core.schema import Architecture
-from paramtally.core.terms.node import Node
+from paramtally.core.terms.term import Term
 
 ROOT = Path(__file__).resolve().parents[2]
 V3 = ROOT / "tests" / "data" / "hf_configs_v3"
@@ -53,7 +53,7 @@ def outside(stem: str, pattern: str) -> int:
     return sum(found)
 
 
-def nodes(node: Node) -> Iterator[Node]:
+def nodes(node: Term) -> Iterator[Term]:
     yield node
     for child in node.children:
         yield from nodes(child)
@@ -66,12 +66,12 @@ def term(arch: Architecture, name: str, run: int = -1) -> int:
     (found,) = [node for node in leaves if node.name == name] or [
         node for node in leaves if node.name.startswith(name)
     ]
-    params: int = found.params
+    params: int = found.value
     return params
 
 
 def layer(arch: Architecture, run: int = -1) -> int:
-    params: int = block_node(arch.runs[run].block, arch.hidden_size).params
+    params: int = block_node(arch.runs[run].block, arch.hidden_size).value
     return params
 
 
@@ -173,7 +173,7 @@ def test_dbrx_reads_its_nested_attention_and_ffn_configs() -> None:
     attention = measured(stem, r"attn\.(Wqkv|out_proj)")
     assert attention == (6144 + 2 * 8 * 128) * 6144 + 6144 * 6144
     assert (
-        sum(node.params for node in nodes(block_node(arch.runs[0].block, 6144)) if node.name == "attention")
+        sum(node.value for node in nodes(block_node(arch.runs[0].block, 6144)) if node.name == "attention")
         == attention
     )
 
@@ -524,7 +524,7 @@ def test_jetmoe_attention_experts_are_routed_q_and_o_over_one_shared_kv_proj() -
     assert term(arch, "experts' q and o") == experts == 8 * 2 * 2048 * 16 * 128
     assert term(arch, "k, v") == measured(stem, r"self_attention\.kv_proj") == 2 * 2048 * 16 * 128
     attention_bias = [n for n in nodes(block_node(arch.runs[0].block, 2048)) if n.name == "output bias"]
-    assert [n.params for n in attention_bias] == [2048, 2048]  # the MoA's and the MoE's
+    assert [n.value for n in attention_bias] == [2048, 2048]  # the MoA's and the MoE's
     assert measured(stem, r"self_attention\.experts\.bias") == measured(stem, r"^mlp\.bias") == 2048
     assert layer(arch) == layer_measured(stem)
 

@@ -14,11 +14,11 @@ from tests.core.strategies import architectures
 @given(architectures())
 def test_leaves_and_parts_sum_to_total(arch: Architecture) -> None:
     report = count_parameters(arch)
-    assert sum(node.params for _, node in report.tree.leaves()) == report.total
+    assert sum(node.value for _, node in report.tree.leaves()) == report.total
     assert sum(report.by_part.values()) == report.total
-    assert sum(node.params for _, node in report.tree.leaves() if node.added) == report.added
+    assert sum(node.value for _, node in report.tree.leaves() if node.added) == report.added
     if report.mtp_tree is not None:
-        assert report.mtp == report.mtp_tree.params > 0
+        assert report.mtp == report.mtp_tree.value > 0
 
 
 @given(architectures())
@@ -32,7 +32,7 @@ def test_paths_are_unique_tuples(arch: Architecture) -> None:
 def test_every_node_is_the_sum_of_its_children(arch: Architecture) -> None:
     for _, _, node in count_parameters(arch).tree.walk():
         if node.children:
-            assert node.params == sum(child.params for child in node.children)
+            assert node.value == sum(child.value for child in node.children)
 
 
 @given(architectures())

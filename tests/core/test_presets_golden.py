@@ -119,4 +119,4 @@ def test_gpt3_worked_example() -> None:
     bare = count_parameters(without_biases(arch))
     assert bare.total == 175_211_200_512
     (layers,) = [node for node in bare.tree.children if node.count == 96]
-    assert layers.unit_params == 1_811_988_480
+    assert layers.unit_value == 1_811_988_480

@@ -104,9 +104,7 @@ def test_a_short_conv_layer_is_what_lfm2_saves() -> None:
     )
     mixer = group_block(published("lfm2-1.2b"), ("decoder", "layers", 0)).mixer
     assert isinstance(mixer, ShortConv)
-    assert (
-        sum(term.params for term in mixer.terms(Context(2048))) == saved == 3 * 2048**2 + 2048 * 3 + 2048**2
-    )
+    assert sum(term.value for term in mixer.terms(Context(2048))) == saved == 3 * 2048**2 + 2048 * 3 + 2048**2
 
 
 def test_a_short_conv_keeps_its_last_k_minus_1_inputs_per_sequence() -> None:
@@ -197,7 +195,7 @@ def test_an_rg_lru_block_is_what_recurrentgemma_saves() -> None:
     assert params["temporal_block.rg_lru.input_gate_weight"] == [10, 256, 256]
     mixer = group_block(published("recurrentgemma-2b"), ("decoder", "layers", 0)).mixer
     assert isinstance(mixer, RGLRU)
-    assert sum(term.params for term in mixer.terms(Context(2560))) == saved
+    assert sum(term.value for term in mixer.terms(Context(2560))) == saved
 
 
 def test_an_rg_lru_keeps_its_conv_window_and_its_state_per_sequence() -> None:
@@ -399,7 +397,7 @@ def test_zambas_shared_transformer_is_counted_once_where_it_is_stored() -> None:
     arch = published("zamba-7b-v1")
     owner = group_block(arch, ("decoder", "layers", 1)).parallel_mixer
     assert isinstance(owner, SharedTransformer) and owner.owner
-    stored = sum(t.params for t in owner.terms(Context(3712)) if t.name.startswith("shared"))
+    stored = sum(t.value for t in owner.terms(Context(3712)) if t.name.startswith("shared"))
     assert stored == _shared_params("zamba-7b-v1", "2") == 358_263_680
     assert "model.layers.7.shared_transf.self_attn.q_proj.weight" in NAMES["zamba-7b-v1"]["tied_aliases"]
     uses = [

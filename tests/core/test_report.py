@@ -99,7 +99,7 @@ def test_the_gpt3_report_holds_the_total_every_formula_and_inline_charts(
     for formula in formulas:
         assert html.escape(formula) in text, formula
     # the sum shown is the sum of the top-level terms, and it is the total
-    parts = " + ".join(f"{node.params:,}" for node in report.tree.children)
+    parts = " + ".join(f"{node.value:,}" for node in report.tree.children)
     assert f"{parts} = {GPT3_TOTAL:,}" in text
     assert [tag for tag, _ in page.tags].count("svg") == 2
     assert _external(page, text) == []
@@ -181,7 +181,7 @@ def test_markdown_has_the_tables_and_links_charts_written_beside_it(tmp_path: Pa
     derivation = next(table for table in rendered.tables if table[0] == ["term", "formula", "parameters"])
     assert derivation[-1] == [
         "total",
-        " + ".join(f"{n.params:,}" for n in count_parameters(load_source("gpt3-175b")).tree.children)
+        " + ".join(f"{n.value:,}" for n in count_parameters(load_source("gpt3-175b")).tree.children)
         + f" = {GPT3_TOTAL:,}",
         f"{GPT3_TOTAL:,}",
     ]

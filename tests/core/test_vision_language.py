@@ -68,10 +68,10 @@ def test_the_tree_shows_the_vision_tower_then_the_projector() -> None:
     tower = report.tree.children[0]
     assert {leaf.part for _, leaf in tower.leaves()} == {"vision"}
     leaves = {node.name: node for _, node in report.tree.children[1].leaves()}
-    assert leaves["pool 4×4 (16 patches → 1 token, averaged)"].params == 0
+    assert leaves["pool 4×4 (16 patches → 1 token, averaged)"].value == 0
     # Gemma-3's projection is a bare [e, h] parameter: 1152·2560, no bias; the soft-embedding norm γ.
-    assert leaves["linear"].params == 1152 * 2560
-    assert leaves["norm (RMSNorm)"].params == 1152
+    assert leaves["linear"].value == 1152 * 2560
+    assert leaves["norm (RMSNorm)"].value == 1152
 
 
 def _qwen() -> dict[str, Any]:
@@ -132,12 +132,12 @@ def test_cross_attention_reads_the_image_in_mllama() -> None:
 def test_mllama_counts_its_tiles_gates_and_longer_embedding() -> None:
     report = count_parameters(load_builtin("llama-3.2-11b-vision"))
     leaves = {path[-1]: node for path, node in report.tree.leaves() if path[1] == "vision tower"}
-    assert leaves["tile positions"].params == 9 * 4 * 1601 * 1280 == 73_774_080
-    assert leaves["tile and position gates"].params == 3
+    assert leaves["tile positions"].value == 9 * 4 * 1601 * 1280 == 73_774_080
+    assert leaves["tile and position gates"].value == 3
     embedding = next(node for node in report.tree.children if node.name == "embeddings")
-    assert embedding.params == 128_264 * 4096  # eight image-token rows more than the head's 128,256
+    assert embedding.value == 128_264 * 4096  # eight image-token rows more than the head's 128,256
     # 35 scalar gates in all: 3 in the tile tables, 2 in each of 8 global vision layers and 8 cross layers.
-    gates = sum(node.params for path, node in report.tree.leaves() if "gate" in path[-1])
+    gates = sum(node.value for path, node in report.tree.leaves() if "gate" in path[-1])
     assert gates == 35
 
 

@@ -22,7 +22,7 @@ def test_gpt3_with_biases() -> None:
 def test_gpt3_without_biases_and_its_block() -> None:
     report = count_parameters(without_biases(load_builtin("gpt3-175b")))
     assert report.total == 175_211_200_512
-    assert _block(report).unit_params == 1_811_988_480
+    assert _block(report).unit_value == 1_811_988_480
 
 
 def test_gpt3_tied() -> None:

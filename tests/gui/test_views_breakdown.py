@@ -131,11 +131,11 @@ def test_table_rows_carry_each_term_with_its_formula(qtbot, qtmodeltester, docum
     assert rows.keys() == nodes.keys()
     for path, node in nodes.items():
         cells = rows[path]
-        assert cells[4].data() == f"{node.params:,}"
-        assert cells[4].data(RAW_ROLE) == node.params
+        assert cells[4].data() == f"{node.value:,}"
+        assert cells[4].data(RAW_ROLE) == node.value
         assert cells[6].data() == node.formula
         if node.count > 1:
-            assert cells[2].data() == f"{node.unit_params:,}" and cells[3].data() == f"× {node.count:,}"
+            assert cells[2].data() == f"{node.unit_value:,}" and cells[3].data() == f"× {node.count:,}"
     assert model.resets == 0  # same shape: updated in place
 
     table.collapseAll()
