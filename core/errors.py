@@ -10,7 +10,7 @@ from typing import Any
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails, InitErrorDetails, PydanticCustomError
 
-from paramtally.core.said import Said, say
+from paramtally.core.text import Said, say
 
 __all__ = [
     "FieldError",

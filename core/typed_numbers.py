@@ -24,7 +24,7 @@ import re
 from fractions import Fraction
 
 from paramtally.core.errors import ParamTallyError
-from paramtally.core.said import say
+from paramtally.core.text import say
 
 __all__ = [
     "GB",

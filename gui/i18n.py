@@ -24,8 +24,8 @@ from collections.abc import Callable
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
 from paramtally.core.files.package_data import data_dir
-from paramtally.core.said import CONTEXT as CORE
-from paramtally.core.said import Said, said_in
+from paramtally.core.text import CONTEXT as CORE
+from paramtally.core.text import Said, said_in
 from paramtally.gui.settings import settings
 
 __all__ = [
@@ -97,7 +97,7 @@ _glossary: list[tuple[re.Pattern[str], dict[str, str]]] = []  # built once per l
 
 
 def core_text(text: str) -> str:
-    """Text from core in the window's language. A sentence core said (``core.said.Said``: a
+    """Text from core in the window's language. A sentence core said (``core.text.Said``: a
     refusal, advice, a note, an undo step's name) through its template in the ``Core`` context,
     its fields said the same way; a line core composed of schema titles and a few words ('Mixer:
     Attention — Heads 96', 'layers 0–95 (dense)'), each known title or word put in the window's
@@ -124,7 +124,7 @@ def _build_glossary() -> tuple[re.Pattern[str], dict[str, str]]:
 
 
 def said_text(text: str, words: Callable[[str], str] | None = None) -> str:
-    """A sentence core said (``core.said.Said``: a refusal, advice, a note, an undo step's name) in
+    """A sentence core said (``core.text.Said``: a refusal, advice, a note, an undo step's name) in
     the window's language: its template through the ``Core`` context, filled with its fields, each
     a title put in the window's language whole (``title_text``; ``words`` instead for a field made
     of titles, as a tree row's details are) — names, ids and typed text stay. Any other text is

@@ -40,3 +40,9 @@ def test_tool_passes(command: list[str], tmp_path: Path) -> None:
     tool = [_tool(command[0]), *command[1:]]
     result = subprocess.run(tool, cwd=ROOT, capture_output=True, text=True, env=env, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_core_keeps_at_most_three_loose_modules() -> None:
+    """Everything else in core/ lives in a sub-package that names its concept (ARCHITECTURE.md)."""
+    loose = sorted(path.name for path in (ROOT / "core").glob("*.py") if path.name != "__init__.py")
+    assert loose == ["errors.py", "text.py", "typed_numbers.py"]

@@ -5,7 +5,7 @@
 
 ``pyside6-lupdate`` (shipped with PySide6-Essentials) reads every ``translate(context, text)`` /
 ``QT_TRANSLATE_NOOP`` call under gui/; it cannot see the schema's titles and field descriptions,
-which core keeps as data, nor core's sentences (``say("…")`` calls, ``core.said``), so they are
+which core keeps as data, nor core's sentences (``say("…")`` calls, ``core.text``), so they are
 written as ``QT_TRANSLATE_NOOP("Schema", …)`` and ``QT_TRANSLATE_NOOP("Core", …)`` calls into a
 temporary file it reads too (``core.explore.shown_titles``; the templates found by reading core's
 code). Translations already in a .ts are kept; a text no longer in the code
@@ -35,7 +35,7 @@ def tool(name: str) -> str:
 
 
 def said_templates() -> list[str]:
-    """The template of every ``say("…")`` call in core (``core.said``), read from the code: the
+    """The template of every ``say("…")`` call in core (``core.text``), read from the code: the
     sentences core says (refusals, advice, notes, undo steps), translated in the ``Core`` context."""
     found: set[str] = set()
     for path in sorted((ROOT / "core").rglob("*.py")):
@@ -56,7 +56,7 @@ def schema_calls() -> str:
     field descriptions (context ``Schema``), and core's sentences (context ``Core``)."""
     sys.path.insert(0, str(ROOT.parent))
     from paramtally.core.explore.shown_titles import ROW_WORDS, schema_descriptions, schema_titles
-    from paramtally.core.said import CONTEXT
+    from paramtally.core.text import CONTEXT
 
     texts = sorted({*schema_titles(), *ROW_WORDS, *schema_descriptions()})
     calls = [f"QT_TRANSLATE_NOOP({'Schema'!r}, {text!r})\n" for text in texts]

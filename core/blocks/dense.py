@@ -32,8 +32,8 @@ from paramtally.core.blocks.base import (
     leaf,
     norm_leaf,
 )
-from paramtally.core.said import say
 from paramtally.core.terms.term import Term, group
+from paramtally.core.text import say
 
 __all__ = ["ACTIVATIONS", "Activation", "DenseFFN", "NoFFN", "mlp_expr"]
 

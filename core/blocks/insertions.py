@@ -12,8 +12,8 @@ from typing import Annotated, ClassVar, Literal
 from pydantic import AfterValidator, ConfigDict, Field
 
 from paramtally.core.blocks.base import Context, LoRAMatrix, PositiveInt, Spec, TreeEdit, leaf
-from paramtally.core.said import say
 from paramtally.core.terms.term import Term
+from paramtally.core.text import say
 
 __all__ = ["Adapter", "LoRA", "LoRATarget", "LoRATargets"]
 

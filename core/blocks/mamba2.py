@@ -30,8 +30,8 @@ from paramtally.core.blocks.base import (
     gguf_tensors_of,
     leaf,
 )
-from paramtally.core.said import say
 from paramtally.core.terms.term import Term
+from paramtally.core.text import say
 
 __all__ = ["Mamba2"]
 

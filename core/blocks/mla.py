@@ -37,8 +37,8 @@ from paramtally.core.blocks.base import (
     leaf,
     norm_leaf,
 )
-from paramtally.core.said import say
 from paramtally.core.terms.term import Term
+from paramtally.core.text import say
 
 __all__ = ["MLA"]
 

@@ -42,8 +42,8 @@ from paramtally.core.blocks.base import (
     leaf,
 )
 from paramtally.core.blocks.dense import Activation, mlp_expr
-from paramtally.core.said import say
 from paramtally.core.terms.term import Term
+from paramtally.core.text import say
 
 __all__ = ["MoE"]
 

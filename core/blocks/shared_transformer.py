@@ -33,8 +33,8 @@ from paramtally.core.blocks.base import (
     Replicated,
     leaf,
 )
-from paramtally.core.said import say
 from paramtally.core.terms.term import Term
+from paramtally.core.text import say
 
 __all__ = ["SharedTransformer"]
 

@@ -20,12 +20,12 @@ from paramtally.core.blocks import KIND_TAGS
 from paramtally.core.count.breakdown import ParamReport
 from paramtally.core.count.parameters import block_kind, count_parameters, layer_span, run_title
 from paramtally.core.errors import FieldPath
-from paramtally.core.said import say
 from paramtally.core.schema import Architecture, Block, LayerGroup, LoRA, Run, Stack, StackRole
 from paramtally.core.schema.block import block_fields
 from paramtally.core.schema.field_specs import FieldSpec, field_spec, kind_title
 from paramtally.core.schema.model import stack_runs
 from paramtally.core.schema.stack import resolve_block
+from paramtally.core.text import say
 
 __all__ = ["BLOCK_PARTS", "TreeRow", "block_field_params", "lora_gaps", "part_summary", "stack_rows"]
 

@@ -16,10 +16,10 @@ from typing import NamedTuple
 from paramtally.core.blocks import Context
 from paramtally.core.blocks.base import leaf, norm_leaf
 from paramtally.core.count.breakdown import ADDED_PARTS, PARTS, LayerGroupRow, ParamReport
-from paramtally.core.said import say
 from paramtally.core.schema import Architecture, Block, Run, Stack, StackRole, VisionStack, block_node
 from paramtally.core.schema.model import stack_runs
 from paramtally.core.terms.term import Term, group
+from paramtally.core.text import say
 
 __all__ = ["FROZEN_POSITIONS", "block_kind", "block_parts", "count_parameters", "layer_span", "run_title"]
 

@@ -40,11 +40,11 @@ from paramtally.core.editing.history import Edit, History, HistoryLike
 from paramtally.core.editing.layout_marks import Layout, Marks, kept_marks, layout_of, typed_layout
 from paramtally.core.editing.typed_drafts import problems_of, settle
 from paramtally.core.errors import FieldError, ParamTallyError, field_problems, one_line
-from paramtally.core.said import say
 from paramtally.core.schema import Architecture, StackRole
 from paramtally.core.schema.advice import hints
 from paramtally.core.schema.field_titles import field_title
 from paramtally.core.schema.group_addresses import group_block, groups_reached
+from paramtally.core.text import say
 
 if TYPE_CHECKING:
     from paramtally.core.memory.estimate import MemoryReport

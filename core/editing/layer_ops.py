@@ -19,7 +19,6 @@ from pydantic import BaseModel
 
 from paramtally.core.blocks import INSERTION_KINDS, KIND_TAGS, retyped
 from paramtally.core.errors import FieldError, FieldPath, ParamTallyError
-from paramtally.core.said import say
 from paramtally.core.schema import MTP, Adapter, Architecture, Block, LayerGroup, LoRA, MoE, StackRole, thaw
 from paramtally.core.schema.field_titles import field_title
 from paramtally.core.schema.group_addresses import (
@@ -32,6 +31,7 @@ from paramtally.core.schema.group_addresses import (
     stack_of,
 )
 from paramtally.core.schema.stack import apply_override
+from paramtally.core.text import say
 
 __all__ = [
     "Layers",

@@ -38,11 +38,11 @@ from paramtally.core.count.parameters import block_kind, layer_span
 from paramtally.core.editing.layer_ops import Layers, block_with_value, with_layers
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.families.layer_pattern import periodic_groups
-from paramtally.core.said import say
 from paramtally.core.schema import Architecture, Block, LayerGroup, StackRole
 from paramtally.core.schema.field_specs import kind_title
 from paramtally.core.schema.group_addresses import difference
 from paramtally.core.schema.stack import resolve_block
+from paramtally.core.text import say
 
 __all__ = [
     "MAX_PATTERN_LAYERS",

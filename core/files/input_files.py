@@ -26,8 +26,7 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from paramtally.core.errors import ParamTallyError
-from paramtally.core.said import say
-from paramtally.core.text import character_name, escaped
+from paramtally.core.text import character_name, escaped, say
 
 __all__ = [
     "MAX_DEPTH",

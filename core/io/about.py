@@ -18,7 +18,7 @@ from paramtally.core.io.error_log import error_log_path
 from paramtally.core.io.recent import recent_path
 from paramtally.core.io.user_presets import presets_dir
 from paramtally.core.memory.gpus import user_catalog_path
-from paramtally.core.said import say
+from paramtally.core.text import say
 
 __all__ = ["Location", "licence", "locations", "readme_path", "version"]
 

@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 from paramtally.core.errors import ParamTallyError
-from paramtally.core.said import say
+from paramtally.core.text import say
 
 __all__ = ["STALE_TEMP_SECONDS", "TEMP_PATTERN", "AlreadyExists", "write_bytes_atomic", "write_text_atomic"]
 

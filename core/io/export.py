@@ -27,9 +27,8 @@ from paramtally.core.count.breakdown import PARTS, ParamReport
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.files.package_data import version
 from paramtally.core.io.atomic import write_text_atomic
-from paramtally.core.said import say
 from paramtally.core.terms.term import Term
-from paramtally.core.text import escaped, json_text
+from paramtally.core.text import escaped, json_text, say
 from paramtally.core.typed_numbers import GIB
 
 if TYPE_CHECKING:

@@ -26,8 +26,8 @@ from paramtally.core.errors import ParamTallyError, one_line
 from paramtally.core.files.input_files import load_json_file, parse_json
 from paramtally.core.files.package_data import data_dir
 from paramtally.core.io.migrations import migrate
-from paramtally.core.said import say
 from paramtally.core.schema import Architecture
+from paramtally.core.text import say
 
 __all__ = [
     "BUILTIN_DIR",

@@ -17,8 +17,8 @@ from typing import Any
 
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.files.package_data import data_dir
-from paramtally.core.said import CONTEXT as SAID_CONTEXT
-from paramtally.core.said import said_in
+from paramtally.core.text import CONTEXT as SAID_CONTEXT
+from paramtally.core.text import said_in
 
 __all__ = ["CONTEXT", "LANGUAGES", "Translator", "catalogue_path"]
 
@@ -28,7 +28,7 @@ LANGUAGES = ("en", "zh_CN")
 
 def catalogue_path(language: str, name: str = "report") -> Any:
     """The report's own catalogue, or (``name`` 'paramtally') the window's, whose ``Core`` context
-    holds core's sentences (``core.said``): the report says them as the window does."""
+    holds core's sentences (``core.text``): the report says them as the window does."""
     return data_dir("resources") / "i18n" / f"{name}_{language}.ts"
 
 
@@ -75,7 +75,7 @@ class Translator:
         return self.catalogue.get(text, text)
 
     def said(self, text: str) -> str:
-        """A sentence core said (a layout advice, a note: ``core.said.Said``) in the report's
+        """A sentence core said (a layout advice, a note: ``core.text.Said``) in the report's
         language, from the window's catalogue; any other text as a name."""
         return said_in(text, self.sentences.get, self.name)
 

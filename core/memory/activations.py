@@ -41,9 +41,9 @@ from paramtally.core.memory.kv_cache import encoder_tokens
 from paramtally.core.memory.model_states import padded_vocab
 from paramtally.core.memory.scenario import Scenario, with_changes
 from paramtally.core.memory.stages import Stage
-from paramtally.core.said import say
 from paramtally.core.schema import Architecture, Block
 from paramtally.core.terms.term import Term
+from paramtally.core.text import say
 
 __all__ = [
     "INFERENCE_CHUNK",

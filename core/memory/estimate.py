@@ -23,9 +23,9 @@ from paramtally.core.memory.model_states import model_state_terms, state_key
 from paramtally.core.memory.scenario import Scenario, check_scenario, weights_format, with_changes
 from paramtally.core.memory.stages import ModelLayout, Stage, model_layout, with_lora
 from paramtally.core.memory.vision import image_tokens, language_scenario, tower_trains, vision_terms
-from paramtally.core.said import say
 from paramtally.core.schema import Architecture
 from paramtally.core.terms.term import Term
+from paramtally.core.text import say
 
 __all__ = [
     "PARTS",

@@ -19,9 +19,9 @@ from paramtally.core.memory.gpus import GPU, find_gpu, load_catalog
 from paramtally.core.memory.scenario import Scenario, check_scenario, gpus_text, valid_tp, with_changes
 from paramtally.core.memory.serving import LayoutSpeed, ModelSpeed, largest_batch, layout_speed, model_speed
 from paramtally.core.memory.stage_plans import StagePlan, busiest_plans
-from paramtally.core.said import say
 from paramtally.core.schema import Architecture
 from paramtally.core.terms.term import Piece
+from paramtally.core.text import say
 
 __all__ = [
     "COUNTS",

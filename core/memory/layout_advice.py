@@ -11,8 +11,8 @@ from __future__ import annotations
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.memory.fit import chosen_layout, layout_text
 from paramtally.core.memory.scenario import Scenario
-from paramtally.core.said import say
 from paramtally.core.schema import Architecture
+from paramtally.core.text import say
 
 __all__ = ["layout_advice", "layout_note"]
 

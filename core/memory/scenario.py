@@ -20,9 +20,9 @@ from paramtally.core.memory.activations_hf import sdpa_refusal
 from paramtally.core.memory.gguf_types import GGUF_DEFAULT_TYPES, MAX_GGUF_LAYERS
 from paramtally.core.memory.gpus import find_gpu
 from paramtally.core.memory.quant import Dtype, KvDtype, QuantId
-from paramtally.core.said import say
 from paramtally.core.schema import Architecture
 from paramtally.core.schema.hashed import HashedOnce
+from paramtally.core.text import say
 from paramtally.core.typed_numbers import GIB
 
 __all__ = [

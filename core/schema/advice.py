@@ -20,9 +20,9 @@ from functools import lru_cache
 from typing import Protocol
 
 from paramtally.core.errors import FieldPath, ParamTallyWarning, format_loc
-from paramtally.core.said import say
 from paramtally.core.schema import Architecture
 from paramtally.core.schema.model import vision_only_blocks
+from paramtally.core.text import say
 
 
 class Scenario(Protocol):

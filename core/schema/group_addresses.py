@@ -16,9 +16,9 @@ from typing import Any, Literal
 
 from paramtally.core.blocks import KINDS, VALUE_KINDS
 from paramtally.core.errors import FieldError, FieldPath
-from paramtally.core.said import say
 from paramtally.core.schema import MTP, Architecture, Block, LayerGroup, Stack, StackRole
 from paramtally.core.schema.stack import resolve_block
+from paramtally.core.text import say
 
 __all__ = [
     "GroupLike",

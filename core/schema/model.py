@@ -16,7 +16,6 @@ from pydantic import AfterValidator, ConfigDict, Field, PrivateAttr, model_valid
 
 from paramtally.core.blocks.base import NonNegativeInt, PositiveInt, Spec
 from paramtally.core.errors import field_error, shown
-from paramtally.core.said import say
 from paramtally.core.schema.block import Block, Problem
 from paramtally.core.schema.frozen import Frozen, FrozenDict, freeze
 from paramtally.core.schema.hashed import HashedSpec
@@ -32,7 +31,7 @@ from paramtally.core.schema.stack import (
     too_many_runs,
 )
 from paramtally.core.schema.vision import Projector, VisionStack
-from paramtally.core.text import Line, Text
+from paramtally.core.text import Line, Text, say
 
 __all__ = [
     "MTP",

@@ -19,11 +19,11 @@ from pydantic import ConfigDict, Field, ValidationError, field_validator
 
 from paramtally.core.blocks.base import LENGTH, NonNegativeInt, Spec
 from paramtally.core.errors import plain_reason, shown, without_union_tags
-from paramtally.core.said import say
 from paramtally.core.schema.block import Block
 from paramtally.core.schema.frozen import Frozen, FrozenDict, thaw
 from paramtally.core.schema.hashed import HashedSpec
 from paramtally.core.schema.limits import MAX_GROUPS, MAX_LAYER_GROUPS, MAX_LAYERS, MAX_PATTERN_RUNS, MAX_RUNS
+from paramtally.core.text import say
 
 __all__ = [
     "MAX_LAYERS",

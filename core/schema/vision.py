@@ -23,10 +23,10 @@ from pydantic import ConfigDict, Field
 
 from paramtally.core.blocks.base import Context, NonNegativeInt, NormKind, PositiveInt, Spec, leaf
 from paramtally.core.blocks.dense import DenseFFN
-from paramtally.core.said import say
 from paramtally.core.schema.limits import MAX_LAYER_GROUPS
 from paramtally.core.schema.stack import PositionKind, Stack
 from paramtally.core.terms.term import Term, group
+from paramtally.core.text import say
 
 __all__ = [
     "STEP_KINDS",

@@ -14,8 +14,8 @@ from collections.abc import Iterator, Mapping
 from types import MappingProxyType
 from typing import NamedTuple
 
-from paramtally.core.said import say
 from paramtally.core.terms.formula import Number, evaluate, exact, formula_text, quantity_text
+from paramtally.core.text import say
 
 __all__ = ["Number", "Path", "Piece", "Term", "group"]
 

@@ -28,9 +28,9 @@ from paramtally.core.count.breakdown import human
 from paramtally.core.count.layer_tree_rows import TreeRow, stack_rows
 from paramtally.core.editing import layer_ops
 from paramtally.core.errors import FieldPath
-from paramtally.core.said import Said
 from paramtally.core.schema import Architecture, StackRole
 from paramtally.core.schema.group_addresses import group_at
+from paramtally.core.text import Said
 from paramtally.gui.document import Document
 from paramtally.gui.failed_cells import FailedCells
 from paramtally.gui.i18n import core_text, said_text, translate

@@ -18,8 +18,8 @@ from PySide6.QtWidgets import QHeaderView, QTreeView, QWidget
 
 from paramtally.core.count.breakdown import PART_LABELS, ParamReport
 from paramtally.core.io.export import BREAKDOWN_COLUMNS, breakdown_rows, to_tsv
-from paramtally.core.said import Said
 from paramtally.core.terms.term import Path, Term
+from paramtally.core.text import Said
 from paramtally.gui.failed_cells import FailedCells
 from paramtally.gui.i18n import core_text, said_text, schema_text, translate
 from paramtally.gui.shown_text import shown

@@ -1,4 +1,4 @@
-"""Core's sentences keep their template (``core.said``): English where core is read as text (the
+"""Core's sentences keep their template (``core.text``): English where core is read as text (the
 command line, tests, logs), translatable as a whole at the window's edge and in the report."""
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from paramtally.core.errors import FieldError, field_problems, one_line
 from paramtally.core.io.model_sources import load_source
 from paramtally.core.memory.layout_advice import layout_advice
 from paramtally.core.memory.scenario import Scenario
-from paramtally.core.said import Said, said_in, say
 from paramtally.core.schema import Architecture
 from paramtally.core.schema.advice import hints
+from paramtally.core.text import Said, said_in, say
 from paramtally.core.typed_numbers import NumberError, parse_whole
 
 ROOT = Path(__file__).resolve().parents[2]

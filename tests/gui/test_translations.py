@@ -10,7 +10,7 @@ dialog, the presets browser) is opened through its menu or key and scanned the s
 stays English by design is allowed: model names, units, field ids and values (``gelu_new``,
 ``layernorm``), GPU names, acronyms engineers write in Latin letters (FFN, MoE, KV, LoRA), and the
 names of the models, papers and tools a field's description cites. Core's sentences (refusals,
-advice, notes: ``core.said``) are said through the ``Core`` context, so a refusal shown at a field
+advice, notes: ``core.text``) are said through the ``Core`` context, so a refusal shown at a field
 is scanned too; the formula column stays core's notation ('4·d² = …'), as the command line's.
 """
 
