@@ -82,10 +82,16 @@ def title_text(title: str) -> str:
     return "".join(_title_piece(piece) if index % 2 == 0 else piece for index, piece in enumerate(pieces))
 
 
+# 'Layer group: layers 0–31 (dense)': a title, then what the tree calls the thing it names.
+_LABELLED = re.compile(r"^(?P<head>[^:«]+): (?P<rest>.+)$")
+
+
 def _title_piece(piece: str) -> str:
     whole = schema_text(piece)
     if whole != piece:
         return whole
+    if (labelled := _LABELLED.match(piece)) and (head := schema_text(labelled["head"])) != labelled["head"]:
+        return translate("Title", "{title}: {what}").format(title=head, what=core_text(labelled["rest"]))
     if quoted := _QUOTED.match(piece):
         return f"{schema_text(quoted['head'])} «{quoted['name']}»"
     if numbered := _NUMBERED.match(piece):

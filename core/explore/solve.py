@@ -39,6 +39,7 @@ from paramtally.core.memory.fit import chosen_layout, fit_setup
 from paramtally.core.memory.gpus import GPU, find_gpu
 from paramtally.core.memory.scenario import Scenario, with_changes
 from paramtally.core.schema import Architecture
+from paramtally.core.text import Said, say
 from paramtally.core.typed_numbers import parse_quantity
 
 __all__ = ["Point", "Solution", "Target", "figure_target", "fits_target", "parse_target", "solve"]
@@ -173,12 +174,23 @@ class _Search:
             arch, scenario = variable.write(self.arch, self.scenario, value)
             return _point(arch, scenario, self.target, value)
         except ValidationError as exc:
-            # only the command line names a field by its path
-            hint = " (a field path is searched over every whole number; --multiple-of narrows it)"
-            hint = hint if "." in variable.name else ""
-            raise ParamTallyError(f"{variable.words} = {value:,}: {one_line(exc)}{hint}") from None
+            if "." in variable.name:  # only the command line names a field by its path
+                raise ParamTallyError(
+                    say(
+                        "{variable} = {value:,}: {reason} (a field path is searched over every whole "
+                        "number; --multiple-of narrows it)",
+                        variable=variable.words,
+                        value=value,
+                        reason=one_line(exc),
+                    )
+                ) from None
+            raise ParamTallyError(_refused(variable, value, one_line(exc))) from None
         except ParamTallyError as exc:
-            raise ParamTallyError(f"{variable.words} = {value:,}: {exc}") from None
+            raise ParamTallyError(_refused(variable, value, one_line(exc))) from None
+
+
+def _refused(variable: Variable, value: int, reason: str) -> Said:
+    return say("{variable} = {value:,}: {reason}", variable=variable.words, value=value, reason=reason)
 
 
 def _point(arch: Architecture, scenario: Scenario, target: Target, value: int) -> Point:
@@ -249,9 +261,14 @@ def _direction(search: _Search, start: int, size: int) -> bool:
             if other != here:
                 return (other > here) == (sign > 0)
             previous, step = index, step * 2
-    name, value = _figure_words(search.target), search.domain[start]
     raise ParamTallyError(
-        f"{search.variable.words} does not change the {name} ({_show(here)} at {value:,} and on either side)"
+        say(
+            "{variable} does not change the {figure} ({here} at {value:,} and on either side)",
+            variable=search.variable.words,
+            figure=_figure_words(search.target),
+            here=_show(here),
+            value=search.domain[start],
+        )
     )
 
 
@@ -318,16 +335,32 @@ def _least_gpus(search: _Search, capacity: int) -> int:
 
 def _unreachable(search: _Search, index: int) -> ParamTallyError:
     point, target = search(index), search.target
-    end = "largest" if index else "smallest"
+    end = say("largest") if index else say("smallest")
     if target.gpu is not None:
         return ParamTallyError(
-            f"no {search.variable.words} fits {target.gpu.name}: even the {end} allowed value "
-            f"({point.value:,}) needs {point.figure:,} bytes per GPU of {point.figures['capacity_bytes']:,}"
+            say(
+                "no {variable} fits {gpu}: even the {end} allowed value ({value:,}) needs {bytes:,} "
+                "bytes per GPU of {capacity:,}",
+                variable=search.variable.words,
+                gpu=target.gpu.name,
+                end=end,
+                value=point.value,
+                bytes=point.figure,
+                capacity=point.figures["capacity_bytes"],
+            )
         )
-    meets = f"{_figure_words(target)} {target.op} {_show(target.threshold)}"
     return ParamTallyError(
-        f"no {search.variable.words} meets {meets}: the {end} allowed value ({point.value:,}) "
-        f"gives {_show(point.figure)}"
+        say(
+            "no {variable} meets {figure} {op} {threshold}: the {end} allowed value ({value:,}) "
+            "gives {gives}",
+            variable=search.variable.words,
+            figure=_figure_words(target),
+            op=target.op,
+            threshold=_show(target.threshold),
+            end=end,
+            value=point.value,
+            gives=_show(point.figure),
+        )
     )
 
 
@@ -340,17 +373,35 @@ def _check_monotone(search: _Search, rising: bool, after: bool) -> None:
         flips_back = (a.meets and not b.meets) if after else (b.meets and not a.meets)
         if (wrong_way and search.target.gpu is None) or flips_back:
             raise ParamTallyError(
-                f"{name} is not monotone in {search.variable.words} ({_show(a.figure)} at {a.value:,}, "
-                f"{_show(b.figure)} at {b.value:,}); no single value is the answer"
+                say(
+                    "{figure} is not monotone in {variable} ({a} at {a_value:,}, {b} at {b_value:,}); "
+                    "no single value is the answer",
+                    figure=name,
+                    variable=search.variable.words,
+                    a=_show(a.figure),
+                    a_value=a.value,
+                    b=_show(b.figure),
+                    b_value=b.value,
+                )
             )
+
+
+# Each figure as a sentence names it, said whole so that a window says it in its language.
+_FIGURE_WORDS = {
+    "total": say("total parameters"),
+    "active": say("active parameters"),
+    "memory": say("memory per GPU"),
+    "kv": say("KV cache per GPU"),
+    "flops": say("FLOPs per token"),
+    "time": say("training time"),
+}
 
 
 def _figure_words(target: Target) -> str:
     """The target's figure in its title's words ('total parameters', 'memory per GPU')."""
     if target.figure is None:
         return target.name
-    title = target.figure.title
-    return title[:1].lower() + title[1:] if title[1:2].islower() else title
+    return _FIGURE_WORDS[target.figure.name]
 
 
 def _show(number: int | float | Fraction) -> str:

@@ -37,6 +37,7 @@ from paramtally.core.memory.fit import fit_setup, layout_changes
 from paramtally.core.memory.gpus import GPU
 from paramtally.core.memory.scenario import Scenario
 from paramtally.core.schema import Architecture
+from paramtally.core.text import say
 from paramtally.core.typed_numbers import NumberError, parse_whole
 
 __all__ = [
@@ -64,7 +65,9 @@ def parse_axis(text: str, flag: str = "--x") -> Axis:
     ``num_layers=16,32,48``."""
     match = _AXIS.match(text)
     if not match:
-        raise ParamTallyError(f"{flag}: '{text}' is not FIELD=FIRST:LAST:STEP or FIELD=V1,V2,…")
+        raise ParamTallyError(
+            say("{flag}: '{text}' is not FIELD=FIRST:LAST:STEP or FIELD=V1,V2,…", flag=flag, text=text)
+        )
     name, spec = match.groups()
     try:
         if ":" in spec:
@@ -73,16 +76,29 @@ def parse_axis(text: str, flag: str = "--x") -> Axis:
                 raise ValueError(spec)
             first, last, step = (*parts, 1) if len(parts) == 2 else parts
             if (last - first) // step + 1 > MAX_AXIS:
-                raise ParamTallyError(f"{flag}: {name} would have more than {MAX_AXIS} values")
+                raise ParamTallyError(
+                    say(
+                        "{flag}: {name} would have more than {most} values",
+                        flag=flag,
+                        name=name,
+                        most=MAX_AXIS,
+                    )
+                )
             values = tuple(range(first, last + 1, step))
         else:
             values = tuple(sorted({parse_whole(part) for part in spec.split(",")}))
     except (ValueError, NumberError):
         raise ParamTallyError(
-            f"{flag}: '{spec}' is not FIRST:LAST:STEP (whole numbers, FIRST ≤ LAST, STEP ≥ 1) nor a list"
+            say(
+                "{flag}: '{spec}' is not FIRST:LAST:STEP (whole numbers, FIRST ≤ LAST, STEP ≥ 1) nor a list",
+                flag=flag,
+                spec=spec,
+            )
         ) from None
     if not values or len(values) > MAX_AXIS:
-        raise ParamTallyError(f"{flag}: {name} needs 1 to {MAX_AXIS} values")
+        raise ParamTallyError(
+            say("{flag}: {name} needs 1 to {most} values", flag=flag, name=name, most=MAX_AXIS)
+        )
     return Axis(name, values)
 
 
@@ -192,9 +208,9 @@ def sweep(
     figure = find_figure(figure) if isinstance(figure, str) else figure
     xv, yv = find_variable(x_axis.name, arch), find_variable(y_axis.name, arch)
     if xv.name == yv.name:
-        raise ParamTallyError(f"--y: {yv.name} is already the x axis")
+        raise ParamTallyError(say("--y: {name} is already the x axis", name=yv.name))
     if len(x_axis.values) * len(y_axis.values) > MAX_CELLS:
-        raise ParamTallyError(f"a sweep may hold at most {MAX_CELLS:,} cells")
+        raise ParamTallyError(say("a sweep may hold at most {most:,} cells", most=MAX_CELLS))
     xv.read(arch, scenario), yv.read(arch, scenario)  # a field the model lacks is said here
     cells = Cells(arch, scenario, (xv, x_axis), (yv, y_axis))
     valid = _validity(cells, figure.parallel)

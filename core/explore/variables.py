@@ -45,6 +45,7 @@ from paramtally.core.schema import Architecture, Block, Stack, StackRole, thaw
 from paramtally.core.schema.field_specs import kind_title
 from paramtally.core.schema.model import vision_only_blocks
 from paramtally.core.schema.stack import MAX_LAYERS
+from paramtally.core.text import say
 
 __all__ = ["FFN_WIDTHS", "VARIABLES", "Variable", "available", "find_variable", "variant", "with_ffn_scaled"]
 
@@ -86,7 +87,9 @@ class Variable:
     def words(self) -> str:
         """The variable as a person reads it and as it is typed, 'Heads (num_heads)': the window's
         Goal Seek shows its title, the command line takes its name."""
-        return f"{self.title} ({self.name})" if self.title.lower() != self.name else self.name
+        if self.title.lower() == self.name:
+            return self.name
+        return say("{title} ({name})", title=self.title, name=self.name)
 
     def domain(
         self,
@@ -104,8 +107,22 @@ class Variable:
             scenario = scenario.model_copy(update={"tp": 1, "pp": 1, "gpus": 1})
         found = self.allowed(arch, scenario, multiple_of, others)
         if not len(found):
-            step = f" that is a multiple of {multiple_of}" if multiple_of > 1 else ""
-            raise ParamTallyError(f"{self.words}: no value{step} is allowed ({self.constraint})")
+            if multiple_of > 1:
+                raise ParamTallyError(
+                    say(
+                        "{variable}: no value that is a multiple of {step} is allowed ({constraint})",
+                        variable=self.words,
+                        step=multiple_of,
+                        constraint=self.constraint,
+                    )
+                )
+            raise ParamTallyError(
+                say(
+                    "{variable}: no value is allowed ({constraint})",
+                    variable=self.words,
+                    constraint=self.constraint,
+                )
+            )
         return found
 
     def write(self, arch: Architecture, scenario: Scenario, value: int) -> tuple[Architecture, Scenario]:
@@ -318,8 +335,11 @@ def with_ffn_scaled(variable: Variable) -> Variable:
     """The hidden size with every FFN width keeping its ratio to it (``FFN_WIDTHS``)."""
     if variable.name != "hidden_size":
         raise ParamTallyError(
-            f"the FFN width follows the hidden size only, not {variable.words}: vary the hidden "
-            "size to scale it"
+            say(
+                "the FFN width follows the hidden size only, not {variable}: vary the hidden size "
+                "to scale it",
+                variable=variable.words,
+            )
         )
 
     def change(arch: Architecture, data: dict[str, Any], value: int) -> None:
@@ -405,7 +425,11 @@ def _layers_variable(name: str, role: StackRole | None, what: str) -> Variable:
         count, rest = divmod(value - (stack.num_layers - group.layers), group.period)
         if rest or count < 1:
             raise ParamTallyError(
-                f"{name}: {value:,} layers are not a whole number of the group's repetitions"
+                say(
+                    "{name}: {value:,} layers are not a whole number of the group's repetitions",
+                    name=name,
+                    value=value,
+                )
             )
         data[key]["layers"][index]["count"] = count
 

@@ -40,7 +40,7 @@ from paramtally.core.memory.fit import column_description
 from paramtally.core.memory.gpus import load_catalog
 from paramtally.gui.dialogs import add_mnemonics
 from paramtally.gui.explore.figure_text import figure_text
-from paramtally.gui.i18n import said_text, schema_text, translate
+from paramtally.gui.i18n import core_text, said_text, schema_text, translate
 from paramtally.gui.settings import settings
 from paramtally.gui.views.format import bytes_apart
 
@@ -56,12 +56,24 @@ _EXAMPLES = {
     "FLOP": "15G, 1.5e10",
     "days": "30d, 720h",
 }
+# Each figure's unit as the hint names it, in the window's language (FLOP stays as engineers write it).
+_UNIT_WORDS = {
+    "params": QT_TRANSLATE_NOOP("GoalSeek", "params"),
+    "bytes": QT_TRANSLATE_NOOP("GoalSeek", "bytes"),
+    "FLOP": "FLOP",
+    "days": QT_TRANSLATE_NOOP("GoalSeek", "days"),
+}
 # Columns of the fits target beside the figures, with what they hold (core's SetupFit fields).
 _FIT_COLUMNS = (
     ("per_gpu_bytes", QT_TRANSLATE_NOOP("GoalSeek", "Per GPU")),
     ("layout", QT_TRANSLATE_NOOP("GoalSeek", "Layout")),
 )  # "meets" is whether it fits
 _ROLES = ("below", "answer", "above")
+_ROLE_WORDS = {  # each row's header, in the window's language (the keys stay the rows' names)
+    "below": QT_TRANSLATE_NOOP("GoalSeek", "below"),
+    "answer": QT_TRANSLATE_NOOP("GoalSeek", "answer"),
+    "above": QT_TRANSLATE_NOOP("GoalSeek", "above"),
+}
 _Columns = list[tuple[str, str]]  # (key, title)
 # What the dialog opens with next time (the window's settings file).
 VARY_KEY, SCALE_FFN_KEY = "goalSeek/vary", "goalSeek/scaleFfn"
@@ -273,7 +285,7 @@ class GoalSeekDialog(QDialog):
             self.hint.setText(
                 hint.format(
                     description=schema_text(figure.description),
-                    unit=figure.unit,
+                    unit=translate("GoalSeek", _UNIT_WORDS[figure.unit]),
                     example=_EXAMPLES[figure.unit],
                 )
             )
@@ -316,7 +328,7 @@ class GoalSeekDialog(QDialog):
     ) -> list[tuple[str, str]]:
         """``capacity``: the usable bytes of every row's GPU, said once in the Per GPU title."""
         title = find_variable(solution.field, self.document.architecture).title
-        columns = [("value", title), ("total", translate("GoalSeek", "Total parameters"))]
+        columns = [("value", schema_text(title)), ("total", translate("GoalSeek", "Total parameters"))]
         if any(p.figures["active"] != p.figures["total"] for p in points):  # a mixture of experts
             columns.append(("active", translate("GoalSeek", "Active parameters")))
         if solution.target.gpu is not None:
@@ -328,7 +340,7 @@ class GoalSeekDialog(QDialog):
             )
             columns += [("per_gpu_bytes", per_gpu), *_FIT_COLUMNS[1:]]
         elif solution.target.name not in ("total", "active"):
-            columns.append((solution.target.name, find_figure(solution.target.name).title))
+            columns.append((solution.target.name, schema_text(find_figure(solution.target.name).title)))
         return [*columns, ("meets", translate("GoalSeek", "Meets the target"))]
 
     def _show_solution(self, solution: Solution) -> None:
@@ -337,7 +349,8 @@ class GoalSeekDialog(QDialog):
         rows = [(role, point) for role, point in zip(_ROLES, neighbours, strict=True) if point is not None]
         points = [point for _, point in rows]
         cells, against = _bytes_cells(solution, points)
-        text = f"<b>{_escape(title)} = {solution.value:,}</b> — {_escape(self._goal(solution, against))}"
+        goal = _escape(self._goal(solution, against))
+        text = f"<b>{_escape(schema_text(title))} = {solution.value:,}</b> — {goal}"
         positions = self.document.architecture.max_positions
         if solution.field == "context" and positions and solution.value > positions:
             text += "<br>" + translate("GoalSeek", "Note: beyond the model's {positions} positions.").format(
@@ -351,7 +364,7 @@ class GoalSeekDialog(QDialog):
         self.table.setColumnCount(len(columns))
         self.table.setRowCount(len(rows))
         self.table.setHorizontalHeaderLabels([translate("GoalSeek", header) for _, header in columns])
-        self.table.setVerticalHeaderLabels([role for role, _ in rows])
+        self.table.setVerticalHeaderLabels([translate("GoalSeek", _ROLE_WORDS[role]) for role, _ in rows])
         for index, (key, _) in enumerate(columns):
             if key in ("per_gpu_bytes", "fits", "layout"):
                 self.table.horizontalHeaderItem(index).setToolTip(schema_text(column_description(key)))
@@ -399,29 +412,35 @@ class GoalSeekDialog(QDialog):
                 before, after = variable.read(arch, scenario), variable.read(new_arch, new_scenario)
             except ParamTallyError:  # the model has none (or several) of these widths
                 continue
-            said.append(f"{variable.title} {before:,} → {after:,}")
-        return ", ".join(said) + " (kept in proportion to the hidden size)" if said else ""
+            said.append(f"{schema_text(variable.title)} {before:,} → {after:,}")
+        if not said:
+            return ""
+        kept = translate("GoalSeek", "{widths} (kept in proportion to the hidden size)")
+        return kept.format(widths=translate("GoalSeek", ", ").join(said))
 
     def _goal(self, solution: Solution, threshold: str | None) -> str:
         """``threshold``: the target's bytes as the rows beside it read (exact when they are)."""
         target = solution.target
         if target.gpu is not None:
             count = target.count or solution.value
-            return f"fits {count} × {target.gpu.name}"
+            return translate("GoalSeek", "fits {count} × {gpu}").format(count=count, gpu=target.gpu.name)
         figure = find_figure(target.name)
         op = "≥" if target.op == ">=" else "≤"
-        return f"{figure.title} {op} {threshold or figure_text(_threshold(solution), figure.unit)}"
+        return (
+            f"{schema_text(figure.title)} {op} {threshold or figure_text(_threshold(solution), figure.unit)}"
+        )
 
     def _cell(self, point: Point, key: str) -> str:
         if key == "value":
             return f"{point.value:,}"
         if key == "meets":
-            return "yes" if point.meets else "no"
+            return _yes_no(point.meets)
         value: Any = point.figures.get(key)
         if key == "fits":
-            return "yes" if value else "no"
+            return _yes_no(bool(value))
         if key == "layout":
-            return str(value)
+            return core_text(str(value))  # 'TP=2 × PP=3', 'single GPU'
+
         unit = "params" if key in ("total", "active") else find_figure(key).unit
         return figure_text(value, unit)
 
@@ -437,7 +456,9 @@ class GoalSeekDialog(QDialog):
         point = self.chosen()
         self.apply_button.setEnabled(point is not None)
         if point is not None and self.solution is not None:
-            self.apply_button.setText(f"&Apply {point.value:,}")
+            self.apply_button.setText(
+                translate("GoalSeek", "&Apply {value}").format(value=f"{point.value:,}")
+            )
 
     def apply(self) -> None:
         """Write the chosen value into the document as one undoable edit, and close."""
@@ -476,8 +497,10 @@ def _bytes_cells(solution: Solution, points: list[Point]) -> tuple[dict[str, lis
             *texts, said = bytes_apart([*used, capacity])
             return {"per_gpu_bytes": texts}, said
         both = bytes_apart([*used, *(point.figures["capacity_bytes"] for point in points)])
+        of = translate("GoalSeek", "{part} of {whole}")
         rows = [
-            f"{part} of {whole}" for part, whole in zip(both[: len(used)], both[len(used) :], strict=True)
+            of.format(part=part, whole=whole)
+            for part, whole in zip(both[: len(used)], both[len(used) :], strict=True)
         ]
         return {"per_gpu_bytes": rows}, None
     if find_figure(target.name).unit != "bytes":
@@ -496,6 +519,10 @@ def _shared_capacity(points: list[Point]) -> int | None:
     cap): said once, in the column's title, it leaves the rows their figure."""
     capacities = {point.figures.get("capacity_bytes") for point in points}
     return capacities.pop() if len(capacities) == 1 else None
+
+
+def _yes_no(yes: bool) -> str:
+    return translate("GoalSeek", "yes") if yes else translate("GoalSeek", "no")
 
 
 def _escape(text: str) -> str:

@@ -137,7 +137,8 @@ class Explore(QObject):
         count = len(self.pins.pins)
         if count > self._pinned_before and self.tabs.currentWidget() is not self.compare_tab:
             label = self.pins.tip(count - 1)
-            self.window.statusBar().showMessage(f"Pinned {label}: see the Compare tab", 8000)
+            said = translate("Explore", "Pinned {label}: see the Compare tab").format(label=label)
+            self.window.statusBar().showMessage(said, 8000)
         self._pinned_before = count
 
 

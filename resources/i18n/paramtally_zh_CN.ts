@@ -424,6 +424,10 @@
         <translation>，与 GPU 表一致</translation>
     </message>
     <message>
+        <source>--y: {name} is already the x axis</source>
+        <translation>--y：{name} 已经是 x 轴</translation>
+    </message>
+    <message>
         <source>1 GPU</source>
         <translation>1 个 GPU</translation>
     </message>
@@ -456,6 +460,10 @@
         <translation>{gpus} 上的 EP {ep}：布局为 {words}</translation>
     </message>
     <message>
+        <source>FLOPs per token</source>
+        <translation>每 token FLOPs</translation>
+    </message>
+    <message>
         <source>File → Open Recent</source>
         <translation>文件 → 最近打开</translation>
     </message>
@@ -466,6 +474,10 @@
     <message>
         <source>GPU kinds added to the built-in ones, or prices</source>
         <translation>在内置型号之外添加的 GPU 型号，或价格</translation>
+    </message>
+    <message>
+        <source>KV cache per GPU</source>
+        <translation>每块 GPU 的 KV 缓存</translation>
     </message>
     <message>
         <source>KV heads ({g}) must divide the query heads ({a})</source>
@@ -544,8 +556,16 @@
         <translation>模式至少需要一个层组</translation>
     </message>
     <message>
+        <source>a sweep may hold at most {most:,} cells</source>
+        <translation>一次扫描最多 {most:,} 个单元格</translation>
+    </message>
+    <message>
         <source>a vision tower alone is not split into pipeline stages: set pp to 1</source>
         <translation>单独的视觉塔不切分为流水线阶段：请将 pp 设为 1</translation>
+    </message>
+    <message>
+        <source>active parameters</source>
+        <translation>激活参数量</translation>
     </message>
     <message>
         <source>an indexer needs the q rank: its queries come from the q latent (r_q)</source>
@@ -616,6 +636,10 @@
         <translation>键头数（{k}）必须整除值头数（{v}）</translation>
     </message>
     <message>
+        <source>largest</source>
+        <translation>最大</translation>
+    </message>
+    <message>
         <source>layers {first}–{last} are not within 0–{most}</source>
         <translation>第 {first}–{last} 层不在 0–{most} 范围内</translation>
     </message>
@@ -630,6 +654,10 @@
     <message>
         <source>local layers need a window: add &apos;, window 1024&apos; (or a clause &apos;window 1024&apos;)</source>
         <translation>局部层需要窗口：请加上“, window 1024”（或子句“window 1024”）</translation>
+    </message>
+    <message>
+        <source>memory per GPU</source>
+        <translation>每块 GPU 显存</translation>
     </message>
     <message>
         <source>must be a finite number</source>
@@ -712,6 +740,14 @@
         <translation>没有名为 {name} 的基础块（现有块：{known}）</translation>
     </message>
     <message>
+        <source>no {variable} fits {gpu}: even the {end} allowed value ({value:,}) needs {bytes:,} bytes per GPU of {capacity:,}</source>
+        <translation>{variable}没有能放进 {gpu} 的取值：即使取{end}允许值（{value:,}），每块 GPU 也需要 {bytes:,} 字节（可用 {capacity:,} 字节）</translation>
+    </message>
+    <message>
+        <source>no {variable} meets {figure} {op} {threshold}: the {end} allowed value ({value:,}) gives {gives}</source>
+        <translation>{variable}没有满足 {figure} {op} {threshold} 的取值：{end}允许值（{value:,}）只得到 {gives}</translation>
+    </message>
+    <message>
         <source>not a stack&apos;s layer groups</source>
         <translation>不是堆栈的层组</translation>
     </message>
@@ -742,6 +778,10 @@
     <message>
         <source>quantized weights are trained only as a frozen LoRA base (set lora_rank)</source>
         <translation>量化权重只能作为冻结的 LoRA 基座训练（请设置 lora_rank）</translation>
+    </message>
+    <message>
+        <source>smallest</source>
+        <translation>最小</translation>
     </message>
     <message>
         <source>takes at most {entries}</source>
@@ -786,6 +826,10 @@
     <message>
         <source>tensor parallel size {tp} neither divides nor is a multiple of the {n} groups</source>
         <translation>张量并行大小 {tp} 既不能整除 {n} 个组，也不是其倍数</translation>
+    </message>
+    <message>
+        <source>the FFN width follows the hidden size only, not {variable}: vary the hidden size to scale it</source>
+        <translation>前馈网络宽度只随隐藏层维度缩放，不随 {variable}：请改变隐藏层维度来缩放它</translation>
     </message>
     <message>
         <source>the README, shown by Help → User Guide</source>
@@ -860,8 +904,16 @@
         <translation>该模型没有 {stack} 堆栈</translation>
     </message>
     <message>
+        <source>total parameters</source>
+        <translation>总参数量</translation>
+    </message>
+    <message>
         <source>training keeps trainable weights in fp32, bf16 or fp16, not {dtype}</source>
         <translation>训练时可训练权重须为 fp32、bf16 或 fp16，而不是 {dtype}</translation>
+    </message>
+    <message>
+        <source>training time</source>
+        <translation>训练时长</translation>
     </message>
     <message>
         <source>transformers&apos; PyTorch path for the {name} layers — the figure assumes the {kernels} CUDA kernels; without them transformers keeps fp32 scan tensors, {ratio}× the figure as measured for {case}</source>
@@ -898,6 +950,26 @@
     <message>
         <source>{dp} data-parallel GPUs each hold the whole model and its training states (ZeRO-0); ZeRO 1–3 shard them. The GPU table&apos;s layout for {gpus} GPUs: {suggested}.</source>
         <translation>{dp} 个数据并行 GPU 各自保存完整模型及其训练状态（ZeRO-0）；ZeRO 1–3 会将其切分。GPU 表对 {gpus} 个 GPU 的布局：{suggested}。</translation>
+    </message>
+    <message>
+        <source>{figure} is not monotone in {variable} ({a} at {a_value:,}, {b} at {b_value:,}); no single value is the answer</source>
+        <translation>{figure}随{variable}的变化不单调（取 {a_value:,} 时为 {a}，取 {b_value:,} 时为 {b}）；没有唯一的答案</translation>
+    </message>
+    <message>
+        <source>{flag}: &apos;{spec}&apos; is not FIRST:LAST:STEP (whole numbers, FIRST ≤ LAST, STEP ≥ 1) nor a list</source>
+        <translation>{flag}：“{spec}”既不是 起始:结束:步长（整数，起始 ≤ 结束，步长 ≥ 1），也不是列表</translation>
+    </message>
+    <message>
+        <source>{flag}: &apos;{text}&apos; is not FIELD=FIRST:LAST:STEP or FIELD=V1,V2,…</source>
+        <translation>{flag}：“{text}”不是 字段=起始:结束:步长 或 字段=V1,V2,…</translation>
+    </message>
+    <message>
+        <source>{flag}: {name} needs 1 to {most} values</source>
+        <translation>{flag}：{name} 需要 1 到 {most} 个取值</translation>
+    </message>
+    <message>
+        <source>{flag}: {name} would have more than {most} values</source>
+        <translation>{flag}：{name} 的取值会超过 {most} 个</translation>
     </message>
     <message>
         <source>{gpus} GPUs as {dp} copies of the model ({in_force}), the routed experts split over EP {ep}: each GPU holds the rest whole and 1/{ep} of the experts.</source>
@@ -950,6 +1022,10 @@
     <message>
         <source>{name}: {size:,} bytes or more is larger than the {limit:,} allowed</source>
         <translation>{name}：{size:,} 字节或更多，超过允许的 {limit:,} 字节</translation>
+    </message>
+    <message>
+        <source>{name}: {value:,} layers are not a whole number of the group&apos;s repetitions</source>
+        <translation>{name}：{value:,} 层不是该层组重复次数的整数倍</translation>
     </message>
     <message>
         <source>{n} SSM heads do not divide the inner width {inner}</source>
@@ -1008,6 +1084,10 @@
         <translation>{said}。{advice}</translation>
     </message>
     <message>
+        <source>{title} ({name})</source>
+        <translation>{title}（{name}）</translation>
+    </message>
+    <message>
         <source>{total:,} parameters
 {detail}</source>
         <translation>{total:,} 个参数
@@ -1036,6 +1116,26 @@
     <message>
         <source>{typed}…: a number here has at most {n} digits</source>
         <translation>{typed}…：此处的数字最多 {n} 位</translation>
+    </message>
+    <message>
+        <source>{variable} = {value:,}: {reason}</source>
+        <translation>{variable} = {value:,}：{reason}</translation>
+    </message>
+    <message>
+        <source>{variable} = {value:,}: {reason} (a field path is searched over every whole number; --multiple-of narrows it)</source>
+        <translation>{variable} = {value:,}：{reason}（字段路径会在所有整数上搜索；可用 --multiple-of 缩小范围）</translation>
+    </message>
+    <message>
+        <source>{variable} does not change the {figure} ({here} at {value:,} and on either side)</source>
+        <translation>{variable}不改变{figure}（取 {value:,} 及其两侧时都是 {here}）</translation>
+    </message>
+    <message>
+        <source>{variable}: no value is allowed ({constraint})</source>
+        <translation>{variable}：没有允许的取值（{constraint}）</translation>
+    </message>
+    <message>
+        <source>{variable}: no value that is a multiple of {step} is allowed ({constraint})</source>
+        <translation>{variable}：没有允许的 {step} 的倍数（{constraint}）</translation>
     </message>
     <message>
         <source>{what} {value:,} is not a multiple of {tile}, so GPU matrix tiles run partly idle; {padded:,} would be (a multiple of 128 is better still)</source>
@@ -1140,6 +1240,50 @@
         <source>Design space — {about}</source>
         <translation>设计空间 — {about}</translation>
     </message>
+    <message>
+        <source>{where}: no such variant (the schema refuses this pair)</source>
+        <translation>{where}：没有这样的变体（模式不接受这一对取值）</translation>
+    </message>
+    <message>
+        <source> in the scenario&apos;s layout</source>
+        <translation>（按场景的并行布局）</translation>
+    </message>
+    <message>
+        <source>total {value}</source>
+        <translation>总参数量 {value}</translation>
+    </message>
+    <message>
+        <source>active {value}</source>
+        <translation>激活参数量 {value}</translation>
+    </message>
+    <message>
+        <source>memory per GPU {value}</source>
+        <translation>每块 GPU 显存 {value}</translation>
+    </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
+    <message>
+        <source>{where}: {figures}</source>
+        <translation>{where}：{figures}</translation>
+    </message>
+    <message>
+        <source>fits {setup}</source>
+        <translation>可放入 {setup}</translation>
+    </message>
+    <message>
+        <source>does not fit {setup}</source>
+        <translation>放不进 {setup}</translation>
+    </message>
+    <message>
+        <source>{verdict} as {layout} ({per_gpu} per GPU)</source>
+        <translation>{verdict}，布局 {layout}（每块 GPU {per_gpu}）</translation>
+    </message>
+    <message>
+        <source>{verdict}: at best {per_gpu} per GPU, as {layout}</source>
+        <translation>{verdict}：最好也要每块 GPU {per_gpu}，布局 {layout}</translation>
+    </message>
 </context>
 <context>
     <name>Dialogs</name>
@@ -1177,6 +1321,10 @@
     <message>
         <source>A figure over two fields of the open model</source>
         <translation>当前模型在两个字段上的取值图</translation>
+    </message>
+    <message>
+        <source>Pinned {label}: see the Compare tab</source>
+        <translation>已固定 {label}：请看“对比”标签页</translation>
     </message>
     <message>
         <source>&amp;Pin Open Model for Comparison</source>
@@ -1518,12 +1666,36 @@
 <context>
     <name>GoalSeek</name>
     <message>
+        <source>params</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>bytes</source>
+        <translation>字节</translation>
+    </message>
+    <message>
+        <source>days</source>
+        <translation>天</translation>
+    </message>
+    <message>
         <source>Per GPU</source>
         <translation>每卡</translation>
     </message>
     <message>
         <source>Layout</source>
         <translation>并行布局</translation>
+    </message>
+    <message>
+        <source>below</source>
+        <translation>较小值</translation>
+    </message>
+    <message>
+        <source>answer</source>
+        <translation>答案</translation>
+    </message>
+    <message>
+        <source>above</source>
+        <translation>较大值</translation>
     </message>
     <message>
         <source>Goal Seek</source>
@@ -1620,12 +1792,40 @@ Allowed: {constraint}.</source>
         <translation>注意：超出模型的 {positions} 个位置。</translation>
     </message>
     <message>
+        <source>{widths} (kept in proportion to the hidden size)</source>
+        <translation>{widths}（与隐藏层维度保持比例）</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>fits {count} × {gpu}</source>
+        <translation>可放入 {count} × {gpu}</translation>
+    </message>
+    <message>
+        <source>&amp;Apply {value}</source>
+        <translation>应用 {value}(&amp;A)</translation>
+    </message>
+    <message>
         <source>Goal seek: {what}</source>
         <translation>目标求解：{what}</translation>
     </message>
     <message>
         <source>{title}: the scenario refused {value}</source>
         <translation>{title}：场景拒绝了 {value}</translation>
+    </message>
+    <message>
+        <source>{part} of {whole}</source>
+        <translation>{part} / {whole}</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
     </message>
 </context>
 <context>
@@ -5141,6 +5341,13 @@ per GPU {used} of {usable} usable bytes</source>
     <message>
         <source>Table of terms</source>
         <translation>各项明细表</translation>
+    </message>
+</context>
+<context>
+    <name>Title</name>
+    <message>
+        <source>{title}: {what}</source>
+        <translation>{title}：{what}</translation>
     </message>
 </context>
 </TS>
