@@ -90,7 +90,9 @@ class Pins(QObject):
     def pin_open(self) -> Pin:
         """Snapshot the open document as it is now: a column that stays when it is edited further."""
         self._snapshots += 1
-        label = f"{self.document.source_label} · pin {self._snapshots}"
+        label = translate("Compare", "{name} · pin {number}").format(
+            name=self.document.source_label, number=self._snapshots
+        )
         return self._add(Pin(label, self.document.architecture))
 
     def add_source(self, source: str) -> Pin:

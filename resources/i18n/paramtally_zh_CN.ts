@@ -333,6 +333,10 @@
         <source>{name} (open)</source>
         <translation>{name}（当前）</translation>
     </message>
+    <message>
+        <source>{name} · pin {number}</source>
+        <translation>{name} · 固定 {number}</translation>
+    </message>
 </context>
 <context>
     <name>CopyRows</name>

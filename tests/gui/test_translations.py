@@ -12,6 +12,8 @@ stays English by design is allowed: model names, units, field ids and values (``
 names of the models, papers and tools a field's description cites. Core's sentences (refusals,
 advice, notes: ``core.text``) are said through the ``Core`` context, so a refusal shown at a field
 is scanned too; the formula column stays core's notation ('4·d² = …'), as the command line's.
+Goal Seek is driven to each refusal core says and to an answer, the Design space to its summary,
+a hovered cell and a refused range, and a selected layer group's section title is read.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
+    QComboBox,
     QDialog,
     QGroupBox,
     QHeaderView,
@@ -51,10 +54,12 @@ from paramtally.core.memory.gpus import load_catalog
 from paramtally.core.memory.scenario import Scenario
 from paramtally.core.schema import Architecture
 from paramtally.gui.document import Document
+from paramtally.gui.explore.goal_seek import GoalSeekDialog
 from paramtally.gui.i18n import install_language, said_text, translate
 from paramtally.gui.main_window import MainWindow
 from tests.gui.conftest import TypeInto
 from tests.gui.modals import Modals, give_focus, plain
+from tests.gui.views_support import preset_window
 
 ROOT = Path(__file__).resolve().parents[2]
 I18N = ROOT / "resources" / "i18n"
@@ -470,3 +475,112 @@ def test_the_language_follows_the_system_locale(tmp_path: Path, lang: str, expec
         [sys.executable, "-c", script], env=env, capture_output=True, text=True, check=True
     )
     assert result.stdout.split() == [expected, {"zh_CN": "文件(&F)", "en": "&File"}[expected]]
+
+
+def _pick(qtbot: QtBot, box: QComboBox, data: str) -> None:
+    """Pick the entry of a closed combo box that stands for ``data`` with the arrow keys."""
+    wanted = box.findData(data)
+    assert wanted >= 0, data
+    box.setFocus()
+    key = Qt.Key.Key_Down if wanted > box.currentIndex() else Qt.Key.Key_Up
+    while box.currentIndex() != wanted:
+        qtbot.keyClick(box, key)
+
+
+def test_goal_seek_refusals_answer_and_status_read_in_chinese(
+    qtbot: QtBot, chinese: None, modals: Modals
+) -> None:
+    """Goal Seek driven to each refusal core says (no value meets the target; the figure does not
+    change; no value fits the GPUs) and to an answer, read whole each time: the lines, the table's
+    rows and headers and Apply; then applied, the status bar's line. Numbers and ids stay."""
+    window = preset_window(qtbot, "llama-3-8b", (1024, 700))
+    assert window.document.set_scenario_values({"mode": "training"})  # no vocabulary fits 24 GB then
+    texts: list[tuple[str, str]] = []
+    said: dict[str, str] = {}
+
+    def answer(dialog: QWidget) -> None:
+        assert isinstance(dialog, GoalSeekDialog)
+        for case, field, figure, target in (
+            ("unreachable", "num_heads", "total", "1e15"),
+            ("unchanged", "vocab_size", "kv", "1GB"),
+            ("unfit", "vocab_size", "fits", ""),
+            ("fewest", "gpus", "fits", ""),
+            ("answer", "num_layers", "total", "10B"),
+        ):
+            _pick(qtbot, dialog.field_box, field)
+            _pick(qtbot, dialog.figure_box, figure)
+            if target:
+                dialog.value_edit.setFocus()
+                dialog.value_edit.selectAll()
+                qtbot.keyClicks(dialog.value_edit, target)
+                qtbot.keyClick(dialog.value_edit, Qt.Key.Key_Return)
+            else:  # one RTX 3090 is too small to train it with any vocabulary; H100s hold it
+                _pick(qtbot, dialog.gpu_box, "rtx-3090" if case == "unfit" else "h100-sxm-80gb")
+                dialog.solve_now()
+            said[case] = dialog.answer.text()
+            texts.extend((f"goal seek · {case} · {where}", text) for where, text in widget_texts(dialog))
+        modals.click_button(dialog, plain(translate("GoalSeek", "&Apply {value}").format(value="42")))
+
+    modals.expect(answer, "goal seek")
+    give_focus(qtbot, window.form)
+    qtbot.keyClick(window, Qt.Key.Key_G, Qt.KeyboardModifier.ControlModifier)
+    modals.wait_done()
+    assert "头数（num_heads）没有满足 总参数量 &gt;= 1,000,000,000,000,000 的取值" in said["unreachable"]
+    assert "最小允许值（8）只得到 8,835,567,616" in said["unreachable"]
+    assert "词表大小（vocab_size）不改变每块 GPU 的 KV 缓存（取 128,256 及其两侧时都是" in said["unchanged"]
+    assert "词表大小（vocab_size）没有能放进 NVIDIA" in said["unfit"] and "每块 GPU 也需要" in said["unfit"]
+    assert said["fewest"].startswith("<b>GPU 数量 = ") and "可放入" in said["fewest"], said["fewest"]
+    assert said["answer"].startswith("<b>层数 = 42</b> — 总参数量 ≥ 10,000,000,000")
+    status = window.statusBar().currentMessage()
+    assert status == "目标求解：层数 = 42", status
+    texts.append(("status bar", status))
+    assert_translated(texts, _allowed(window.document.architecture, "llama-3-8b"))
+
+
+def test_design_space_status_hover_and_refusals_read_in_chinese(
+    qtbot: QtBot, chinese: None, type_into: TypeInto
+) -> None:
+    """The Design space's line under the heatmap — its summary with a GPU setup's fits, a cell the
+    pointer is over, and a range core refuses — and the status bar's line when the open model is
+    pinned from there, read in Chinese, numbers and ids kept."""
+    window = preset_window(qtbot, "llama-3-8b", (1024, 700))
+    explore = window.explore
+    window.tabs.setCurrentWidget(explore.design_tab)
+    view = explore.design_view
+    qtbot.waitUntil(lambda: view.isVisible() and view.sweep is not None)
+    qtbot.mouseClick(view.fits_check, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: view.sweep is not None and view.sweep.fits is not None, timeout=20_000)
+    texts = [("summary", view.status.text())]
+    i, j = 40, 10
+    qtbot.mouseMove(view.heatmap.viewport(), view.heatmap.cell_center(i, j))
+    qtbot.waitUntil(lambda: "hidden_size = " in view.hover.text())
+    hover = view.hover.text()
+    assert "总参数量" in hover and "每块 GPU 显存" in hover and ("可放入" in hover or "放不进" in hover), (
+        hover
+    )
+    texts.append(("hover", hover))
+    type_into(view.y_range, "16:1")
+    refusal = view.status.text()
+    assert refusal.startswith("⚠ Y：“16:1”既不是 起始:结束:步长"), refusal
+    texts.append(("refusal", refusal))
+    pin = window.findChild(QAction, "actionPin")  # Explore → Pin, away from the Compare tab
+    assert pin is not None
+    pin.trigger()
+    pinned = window.statusBar().currentMessage()
+    assert pinned.startswith("已固定 ") and pinned.endswith("：请看“对比”标签页"), pinned
+    texts.append(("status bar", pinned))
+    assert_translated(texts, _allowed(window.document.architecture, "llama-3-8b"))
+
+
+def test_a_selected_layer_group_s_section_is_titled_in_chinese(qtbot: QtBot, chinese: None) -> None:
+    """The form's section for the group the tree selects: 'Layer group: layers 0–31 (dense)' in
+    the window's words, its layers' numbers kept (the form still finds it by core's title)."""
+    window = preset_window(qtbot, "llama-3-8b", (1024, 700))
+    tree = window.tree
+    tree.setCurrentIndex(tree.tree_model.group_index(0))
+    form = window.form
+    title, section = next(iter(form.sections.items()))
+    assert title == "Layer group: layers 0–31 (dense) · Mixer"
+    shown = section.button.shown_title
+    assert shown.startswith("层组：层 0–31") and shown.endswith(" · 混合器"), shown
+    assert english_words(shown, KEPT) == [], shown
