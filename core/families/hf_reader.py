@@ -14,6 +14,7 @@ from typing import Any, Protocol
 
 from paramtally.core.errors import ParamTallyError, shown
 from paramtally.core.families.layer_pattern import MAX_EXPANDED
+from paramtally.core.text import say
 
 __all__ = ["ALIASES", "MISSING", "HFConfig", "Nested", "display_name"]
 
@@ -69,7 +70,9 @@ class HFConfig:
         self.used: set[str] = set()
 
     def fail(self, key: str, message: str) -> ParamTallyError:
-        return ParamTallyError(f"{self.origin}: {self.prefix}{key} {message}")
+        return ParamTallyError(
+            say("{path}: {key} {reason}", path=self.origin, key=f"{self.prefix}{key}", reason=message)
+        )
 
     def nested(self, key: str, kind: Nested, **given: Any) -> HFConfig:
         """The sub-config at ``key`` (a wrapper's ``text_config`` or ``vision_config``; absent or
@@ -79,7 +82,7 @@ class HFConfig:
         if value is None:
             value = {}
         if not isinstance(value, Mapping):
-            raise self.fail(key, f"must be an object (got {shown(value)})")
+            raise self.fail(key, say("must be an object (got {got})", got=shown(value)))
         return HFConfig({**value, **given}, kind.name, self.origin, kind.defaults, f"{self.prefix}{key}.")
 
     def raw(self, key: str, default: Any = MISSING) -> Any:
@@ -91,7 +94,9 @@ class HFConfig:
         if key in self.defaults:
             return self.defaults[key]
         if default is MISSING:
-            raise self.fail(key, f"is missing and {self.model_type} has no default for it")
+            raise self.fail(
+                key, say("is missing and {model_type} has no default for it", model_type=self.model_type)
+            )
         return default
 
     def has(self, key: str) -> bool:
@@ -101,18 +106,31 @@ class HFConfig:
         value = self.raw(key, default)
         if isinstance(value, float) and value.is_integer():
             if abs(value) > _EXACT_FLOAT:  # 1e30 as a float is only near a whole number: no guess
-                raise self.fail(key, f"is {value!r}, too large for a float to hold exactly; write an integer")
+                raise self.fail(
+                    key,
+                    say(
+                        "is {value}, too large for a float to hold exactly; write an integer",
+                        value=repr(value),
+                    ),
+                )
             value = int(value)  # 4096.0
         if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-            bound = "a positive integer" if minimum == 1 else f"an integer ≥ {minimum}"
-            raise self.fail(key, f"must be {bound} (got {shown(value)})")
+            bound = (
+                say("a positive integer") if minimum == 1 else say("an integer ≥ {minimum}", minimum=minimum)
+            )
+            raise self.fail(key, say("must be {bound} (got {got})", bound=bound, got=shown(value)))
         return value
 
     def divisor(self, key: str, whole: int, whole_key: str, value: int | None = None) -> int:
         """``key`` (or its given ``value``) as a positive integer that must divide ``whole``."""
         part = self.integer(key) if value is None else value
         if whole % part:
-            raise self.fail(key, f"({part}) must divide {whole_key} ({whole})")
+            raise self.fail(
+                key,
+                say(
+                    "({part}) must divide {whole_key} ({whole})", part=part, whole_key=whole_key, whole=whole
+                ),
+            )
         return part
 
     def opt_integer(self, key: str, *, default: Any = MISSING) -> int | None:
@@ -124,13 +142,13 @@ class HFConfig:
     def flag(self, key: str, default: Any = MISSING) -> bool:
         value = self.raw(key, default)
         if not isinstance(value, bool):
-            raise self.fail(key, f"must be true or false (got {shown(value)})")
+            raise self.fail(key, say("must be true or false (got {got})", got=shown(value)))
         return value
 
     def text(self, key: str, default: Any = MISSING) -> str:
         value = self.raw(key, default)
         if not isinstance(value, str):
-            raise self.fail(key, f"must be a string (got {shown(value)})")
+            raise self.fail(key, say("must be a string (got {got})", got=shown(value)))
         return value
 
     def number(self, key: str, default: Any = MISSING) -> float:
@@ -139,7 +157,7 @@ class HFConfig:
     def as_number(self, key: str, value: Any) -> float:
         """``value`` (read from ``key``) as a float; a string, list or bool is refused."""
         if isinstance(value, bool) or not isinstance(value, int | float):
-            raise self.fail(key, f"must be a number (got {shown(value)})")
+            raise self.fail(key, say("must be a number (got {got})", got=shown(value)))
         return float(value)
 
     def int_list(self, key: str) -> list[int]:
@@ -149,22 +167,24 @@ class HFConfig:
         if not isinstance(value, list) or not all(
             isinstance(item, int) and not isinstance(item, bool) for item in value
         ):
-            raise self.fail(key, f"must be a list of layer indexes (got {shown(value)})")
+            raise self.fail(key, say("must be a list of layer indexes (got {got})", got=shown(value)))
         if len(value) > MAX_EXPANDED:
-            raise self.fail(key, f"lists {len(value):,} layers (at most {MAX_EXPANDED:,})")
+            raise self.fail(
+                key, say("lists {n:,} layers (at most {most:,})", n=len(value), most=MAX_EXPANDED)
+            )
         return value
 
     def rope(self, key: str) -> Any:
         """A RoPE setting from ``rope_parameters`` (newer files) or the top level (older files)."""
         parameters = self.data.get("rope_parameters")
         if parameters is not None and not isinstance(parameters, dict):
-            raise self.fail("rope_parameters", f"must be an object (got {shown(parameters)})")
+            raise self.fail("rope_parameters", say("must be an object (got {got})", got=shown(parameters)))
         if parameters and key in parameters:
             self.used.add("rope_parameters")
             return parameters[key]
         scaling = self.data.get("rope_scaling")
         if scaling is not None and not isinstance(scaling, dict):
-            raise self.fail("rope_scaling", f"must be an object or null (got {shown(scaling)})")
+            raise self.fail("rope_scaling", say("must be an object or null (got {got})", got=shown(scaling)))
         return self.raw(key, None)
 
 

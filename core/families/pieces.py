@@ -15,6 +15,7 @@ from paramtally.core.errors import shown
 from paramtally.core.families.base import Spec
 from paramtally.core.families.hf_reader import HFConfig
 from paramtally.core.families.layer_pattern import MAX_EXPANDED, groups_from_kinds, periodic_groups
+from paramtally.core.text import say
 
 __all__ = [
     "CHUNKED_OR_FULL",
@@ -192,20 +193,25 @@ def layer_types(cfg: HFConfig, n: int, default: str, known: Mapping[str, str]) -
     types = cfg.raw("layer_types", None)
     if n > MAX_EXPANDED:  # a per-layer list is written out layer by layer
         raise cfg.fail(
-            "num_hidden_layers", f"({n:,}) is more layers than a layer list may hold ({MAX_EXPANDED:,})"
+            "num_hidden_layers",
+            say("({n:,}) is more layers than a layer list may hold ({most:,})", n=n, most=MAX_EXPANDED),
         )
     if types is None:
         return [default] * n
     if not isinstance(types, list) or len(types) != n or not all(isinstance(t, str) for t in types):
-        raise cfg.fail("layer_types", f"must be a list of {n} layer-type names")
+        raise cfg.fail("layer_types", say("must be a list of {n} layer-type names", n=n))
     for index, kind in enumerate(types):
         if kind not in known:
             names = sorted(set(known.values()))
             older = sorted(set(known) - set(names))
             said = " or ".join(names) + (f" (or the older {', '.join(older)})" if older else "")
-            raise cfg.fail(
-                f"layer_types[{index}]", f"is {shown(kind, 40)}; a {cfg.model_type} layer is {said}"
+            reason = say(
+                "is {kind}; a {model_type} layer is {said}",
+                kind=shown(kind, 40),
+                model_type=cfg.model_type,
+                said=said,
             )
+            raise cfg.fail(f"layer_types[{index}]", reason)
     return [known[kind] for kind in types]
 
 

@@ -16,6 +16,7 @@ from paramtally.core.files.input_files import load_json_file, typed_path
 from paramtally.core.io import presets
 from paramtally.core.io.presets import Preset
 from paramtally.core.schema import Architecture
+from paramtally.core.text import say
 
 __all__ = ["is_path", "load_json_source", "load_source", "read_source", "source_identity"]
 
@@ -41,12 +42,12 @@ def read_source(source: str) -> Preset:
 
         folder = ModelFolder(path)
         if not folder.has("config.json"):
-            raise ParamTallyError(f"{path}: folder holds no config.json")
+            raise ParamTallyError(say("{path}: folder holds no config.json", path=path))
         member = folder.member("config.json")
         return load_json_source(member, nofollow=True, origin=str(path / "config.json"))
     if is_path(source):
         if not os.path.lexists(path):
-            raise ParamTallyError(f"{path}: no such file")
+            raise ParamTallyError(say("{path}: no such file", path=path))
         return load_json_source(path, origin=str(path))
     return _load_preset_id(source)
 
@@ -79,8 +80,11 @@ def load_json_source(path: Path, *, nofollow: bool = False, origin: str | None =
         return Preset(arch, file_keys=keys)
     if isinstance(data, dict) and "schema_version" not in data and _HF_KEYS & data.keys():
         raise ParamTallyError(
-            f"{name}: reads as a Hugging Face config.json without its model_type; add it "
-            '(e.g. "model_type": "llama") so the importer knows the model family'
+            say(
+                "{name}: reads as a Hugging Face config.json without its model_type; add it "
+                '(e.g. "model_type": "llama") so the importer knows the model family',
+                name=name,
+            )
         )
     if isinstance(data, dict) and "schema_version" not in data and isinstance(data.get("architecture"), dict):
         return _report_preset(data, name)

@@ -23,11 +23,12 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import platformdirs
 
-from paramtally.core.errors import ParamTallyError, ParamTallyWarning, unknown_name
+from paramtally.core.errors import ParamTallyError, ParamTallyWarning, one_line, unknown_name
 from paramtally.core.io import presets
 from paramtally.core.io.atomic import STALE_TEMP_SECONDS, TEMP_PATTERN, AlreadyExists, write_bytes_atomic
 from paramtally.core.io.presets import Preset
 from paramtally.core.schema import Architecture
+from paramtally.core.text import say
 
 if TYPE_CHECKING:
     from paramtally.core.memory.scenario import Scenario
@@ -119,7 +120,11 @@ def _user_names() -> list[str]:
 
 def _folder_fault(folder: Path, exc: OSError) -> None:
     warnings.warn(
-        f"{folder}: cannot read the user presets ({exc.strerror or exc}); built-in presets still work",
+        say(
+            "{folder}: cannot read the user presets ({exc}); built-in presets still work",
+            folder=folder,
+            exc=exc.strerror or str(exc),
+        ),
         PresetsWarning,
         stacklevel=3,
     )
@@ -183,7 +188,7 @@ def _load_file(path: Path) -> Preset:
     try:
         return presets.read_preset_file(path)
     except ParamTallyError as exc:
-        raise ParamTallyError(_dangling(path) or str(exc)) from None
+        raise ParamTallyError(_dangling(path) or one_line(exc)) from None
 
 
 def _dangling(path: Path) -> str:
@@ -195,9 +200,13 @@ def _dangling(path: Path) -> str:
         target = os.readlink(path)
         path.stat()
     except FileNotFoundError:
-        return f"{path.name}: a symbolic link to {target}, which does not exist"
+        return say("{name}: a symbolic link to {target}, which does not exist", name=path.name, target=target)
     except OSError as exc:  # a loop of links
-        return f"{path.name}: a symbolic link that cannot be followed ({exc.strerror or exc})"
+        return say(
+            "{name}: a symbolic link that cannot be followed ({exc})",
+            name=path.name,
+            exc=exc.strerror or str(exc),
+        )
     return ""
 
 
@@ -238,9 +247,15 @@ def _resolve_name(name: str) -> str:
     if len(matches) == 1:
         return matches.pop()
     if matches:
-        raise ParamTallyError(f"'{name}' names several presets ({', '.join(sorted(matches))}); give the id")
+        raise ParamTallyError(
+            say(
+                "'{name}' names several presets ({ids}); give the id",
+                name=name,
+                ids=", ".join(sorted(matches)),
+            )
+        )
     ids = [entry.id for entry in entries]
-    raise ParamTallyError(unknown_name("preset", name, ids, "try `paramtally presets list`"))
+    raise ParamTallyError(unknown_name(say("preset"), name, ids, say("try `paramtally presets list`")))
 
 
 def is_user(preset_id: str) -> bool:
@@ -258,13 +273,15 @@ def save(
     """
     path = user_path(preset_id)
     data = _preset_bytes(arch, preset_id, scenario)
-    exists = ParamTallyError(f"a user preset '{preset_id}' already exists ({path})")
+    exists = ParamTallyError(say("a user preset '{id}' already exists ({path})", id=preset_id, path=path))
     if not overwrite and _user_entry(preset_id) is not None:
         raise exists
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise ParamTallyError(f"cannot create {path.parent}: {exc.strerror or exc}") from None
+        raise ParamTallyError(
+            say("cannot create {folder}: {exc}", folder=path.parent, exc=exc.strerror or str(exc))
+        ) from None
     _sweep_stale_temp_files(path.parent, _names_in(path.parent))
     try:
         write_bytes_atomic(path, data, exclusive=not overwrite)
@@ -278,8 +295,13 @@ def _preset_bytes(arch: Architecture, preset_id: str, scenario: dict[str, Any] |
     data = presets.dump_preset(arch, scenario).encode("utf-8")
     if len(data) > presets.MAX_PRESET_BYTES:
         raise ParamTallyError(
-            f"preset '{preset_id}' would be {len(data):,} bytes, more than the "
-            f"{presets.MAX_PRESET_BYTES:,} a preset may have; it was not written"
+            say(
+                "preset '{id}' would be {size:,} bytes, more than the {most:,} a preset may have; "
+                "it was not written",
+                id=preset_id,
+                size=len(data),
+                most=presets.MAX_PRESET_BYTES,
+            )
         )
     return data
 
@@ -303,7 +325,7 @@ def duplicate(source_id: str, new_id: str) -> Path:
 def rename(old_id: str, new_id: str) -> Path:
     """Give a user preset a new id. The new file is written before the old one goes."""
     if not is_user(old_id):
-        raise ParamTallyError(f"'{old_id}' is not a user preset; only user presets can be renamed")
+        raise ParamTallyError(say("'{id}' is not a user preset; only user presets can be renamed", id=old_id))
     if old_id == new_id:
         return user_path(old_id)
     path = _save_copy(load_preset(old_id), new_id)
@@ -316,14 +338,22 @@ def delete(preset_id: str) -> Path:
     path = _user_entry(preset_id)
     if path is None:
         known = preset_id in presets.builtin_ids()
-        reason = "is built in and cannot be deleted" if known else "is not a user preset"
-        raise ParamTallyError(f"'{preset_id}' {reason}")
+        refusal = (
+            say("'{id}' is built in and cannot be deleted", id=preset_id)
+            if known
+            else say("'{id}' is not a user preset", id=preset_id)
+        )
+        raise ParamTallyError(refusal)
     if path.is_dir() and not path.is_symlink():
-        raise ParamTallyError(f"{path} is a folder, not a preset file; ParamTally deletes only files")
+        raise ParamTallyError(
+            say("{path} is a folder, not a preset file; ParamTally deletes only files", path=path)
+        )
     try:
         path.unlink()
     except OSError as exc:
-        raise ParamTallyError(f"cannot delete {path}: {exc.strerror or exc}") from None
+        raise ParamTallyError(
+            say("cannot delete {path}: {exc}", path=path, exc=exc.strerror or str(exc))
+        ) from None
     return path
 
 
@@ -335,7 +365,7 @@ def import_file(file: Path, preset_id: str | None = None, *, overwrite: bool = F
     from paramtally.core.io.model_sources import read_source  # sources imports this module
 
     if not os.path.lexists(file):
-        raise ParamTallyError(f"{file}: no such file")
+        raise ParamTallyError(say("{path}: no such file", path=file))
     new_id = presets.check_preset_id(preset_id) if preset_id is not None else id_for_file(file)
     preset = read_source(str(file))
     save(new_id, preset.architecture, overwrite=overwrite, scenario=preset.scenario)
@@ -366,9 +396,9 @@ def export_model(
     """Write ``arch`` (and the ``scenario`` to keep with it) to ``file`` as a preset saved under
     that id would hold it, atomically: the model open in the window, edits and all."""
     if os.path.isdir(file):
-        raise ParamTallyError(f"{file} is a folder; give a file name")
+        raise ParamTallyError(say("{path} is a folder; give a file name", path=file))
     if not overwrite and os.path.lexists(file):
-        raise ParamTallyError(f"{file} already exists (use --force to replace it)")
+        raise ParamTallyError(say("{path} already exists (use --force to replace it)", path=file))
     data = _preset_bytes(arch, file.stem, scenario)
     write_bytes_atomic(file, data, exclusive=not overwrite)
     return file

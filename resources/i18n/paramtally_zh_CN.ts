@@ -392,6 +392,22 @@
         <translation>“{clause}”：未知的层类型“{word}”（可用类型：{known}）</translation>
     </message>
     <message>
+        <source>&apos;{id}&apos; is built in and cannot be deleted</source>
+        <translation>“{id}”是内置预设，不能删除</translation>
+    </message>
+    <message>
+        <source>&apos;{id}&apos; is not a user preset</source>
+        <translation>“{id}”不是用户预设</translation>
+    </message>
+    <message>
+        <source>&apos;{id}&apos; is not a user preset; only user presets can be renamed</source>
+        <translation>“{id}”不是用户预设；只有用户预设可以重命名</translation>
+    </message>
+    <message>
+        <source>&apos;{name}&apos; names several presets ({ids}); give the id</source>
+        <translation>“{name}”对应多个预设（{ids}）；请给出 id</translation>
+    </message>
+    <message>
         <source>&apos;{target}&apos; is named twice; a matrix gets one low-rank update</source>
         <translation>“{target}”出现了两次；每个矩阵只有一个低秩更新</translation>
     </message>
@@ -422,6 +438,14 @@
     <message>
         <source>&apos;{typed}&apos;: unknown suffix &apos;{suffix}&apos; (it takes {suffixes})</source>
         <translation>“{typed}”：未知后缀“{suffix}”（可用 {suffixes}）</translation>
+    </message>
+    <message>
+        <source>({n:,}) is more layers than a layer list may hold ({most:,})</source>
+        <translation>（{n:,}）超过了层列表可容纳的层数（{most:,}）</translation>
+    </message>
+    <message>
+        <source>({part}) must divide {whole_key} ({whole})</source>
+        <translation>（{part}）必须整除 {whole_key}（{whole}）</translation>
     </message>
     <message>
         <source>, as the GPU table does</source>
@@ -556,12 +580,36 @@
         <translation>输入 {title}（尚未应用）</translation>
     </message>
     <message>
+        <source>__metadata__ must be an object of strings</source>
+        <translation>__metadata__ 必须是值为字符串的对象</translation>
+    </message>
+    <message>
+        <source>a config.json must be a JSON object</source>
+        <translation>config.json 必须是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>a field</source>
+        <translation>一个字段</translation>
+    </message>
+    <message>
         <source>a pattern needs at least one layer group</source>
         <translation>模式至少需要一个层组</translation>
     </message>
     <message>
         <source>a sweep may hold at most {most:,} cells</source>
         <translation>一次扫描最多 {most:,} 个单元格</translation>
+    </message>
+    <message>
+        <source>a positive integer</source>
+        <translation>正整数</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>一个字符串</translation>
+    </message>
+    <message>
+        <source>a user preset &apos;{id}&apos; already exists ({path})</source>
+        <translation>用户预设“{id}”已存在（{path}）</translation>
     </message>
     <message>
         <source>a vision tower alone is not split into pipeline stages: set pp to 1</source>
@@ -572,12 +620,36 @@
         <translation>激活参数量</translation>
     </message>
     <message>
+        <source>an array</source>
+        <translation>一个数组</translation>
+    </message>
+    <message>
         <source>an indexer needs the q rank: its queries come from the q latent (r_q)</source>
         <translation>索引器需要 q 秩：它的查询来自 q 潜变量（r_q）</translation>
     </message>
     <message>
+        <source>an integer ≥ {minimum}</source>
+        <translation>≥ {minimum} 的整数</translation>
+    </message>
+    <message>
         <source>an interleaved pipeline needs pipeline stages (pp &gt; 1)</source>
         <translation>交错流水线需要多个流水线阶段（pp &gt; 1）</translation>
+    </message>
+    <message>
+        <source>array items</source>
+        <translation>个数组元素</translation>
+    </message>
+    <message>
+        <source>arrays nested more than {most} deep</source>
+        <translation>数组嵌套超过 {most} 层</translation>
+    </message>
+    <message>
+        <source>cannot create {folder}: {exc}</source>
+        <translation>无法创建 {folder}：{exc}</translation>
+    </message>
+    <message>
+        <source>cannot delete {path}: {exc}</source>
+        <translation>无法删除 {path}：{exc}</translation>
     </message>
     <message>
         <source>cannot write {path}: it is a folder; give a file name</source>
@@ -586,6 +658,14 @@
     <message>
         <source>cannot write {path}: {why}</source>
         <translation>无法写入 {path}：{why}</translation>
+    </message>
+    <message>
+        <source>claims {n:,} tensors; a checkpoint may hold at most {most:,}</source>
+        <translation>声称有 {n:,} 个张量；一个检查点最多 {most:,} 个</translation>
+    </message>
+    <message>
+        <source>claims {n:,} {what}, more than the {left:,} bytes left hold</source>
+        <translation>声称有 {n:,} {what}，剩余的 {left:,} 字节装不下</translation>
     </message>
     <message>
         <source>decode and a prefill&apos;s weight read at {share:.1%} of the GPU&apos;s peak HBM bandwidth (--bandwidth-efficiency {share:g})</source>
@@ -616,12 +696,36 @@
         <translation>每个 token 激活的专家数（{k}）超过专家总数（{n}）</translation>
     </message>
     <message>
+        <source>general.alignment {alignment} is not a usable alignment</source>
+        <translation>general.alignment {alignment} 不是可用的对齐值</translation>
+    </message>
+    <message>
+        <source>header claims {length:,} bytes but the file has {left:,} after the length</source>
+        <translation>文件头声称有 {length:,} 字节，但长度字段之后文件只有 {left:,} 字节</translation>
+    </message>
+    <message>
+        <source>header is not a JSON object</source>
+        <translation>文件头不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>header is not valid JSON ({reason}; wrong length or not a safetensors file?)</source>
+        <translation>文件头不是有效的 JSON（{reason}；长度有误，或不是 safetensors 文件？）</translation>
+    </message>
+    <message>
+        <source>header of {length:,} bytes; ParamTally reads at most {most:,}</source>
+        <translation>文件头有 {length:,} 字节；ParamTally 最多读取 {most:,} 字节</translation>
+    </message>
+    <message>
         <source>holds a lone surrogate (half of a UTF-16 pair), which is not text</source>
         <translation>含有孤立代理项（UTF-16 代理对的一半），不是合法文本</translation>
     </message>
     <message>
         <source>holds more than {most:,} layer groups, those of its patterns included (at most {most:,} in a stack)</source>
         <translation>包含超过 {most:,} 个层组（含模式中的层组；每个堆栈最多 {most:,} 个）</translation>
+    </message>
+    <message>
+        <source>is missing and {model_type} has no default for it</source>
+        <translation>缺失，且 {model_type} 没有它的默认值</translation>
     </message>
     <message>
         <source>is not a known setting</source>
@@ -636,12 +740,32 @@
         <translation>为必填项</translation>
     </message>
     <message>
+        <source>is {kind}; a {model_type} layer is {said}</source>
+        <translation>为 {kind}；{model_type} 的层类型应为 {said}</translation>
+    </message>
+    <message>
+        <source>is {value}, too large for a float to hold exactly; write an integer</source>
+        <translation>为 {value}，浮点数无法精确表示这么大的值；请写成整数</translation>
+    </message>
+    <message>
         <source>key heads ({k}) must divide the value heads ({v})</source>
         <translation>键头数（{k}）必须整除值头数（{v}）</translation>
     </message>
     <message>
         <source>largest</source>
         <translation>最大</translation>
+    </message>
+    <message>
+        <source>layer_types lists {n:,} layers, num_hidden_layers says {layers:,}</source>
+        <translation>layer_types 列出了 {n:,} 层，而 num_hidden_layers 为 {layers:,}</translation>
+    </message>
+    <message>
+        <source>layer_types must be a list of layer-type names (got {got})</source>
+        <translation>layer_types 必须是层类型名称的列表（实际为 {got}）</translation>
+    </message>
+    <message>
+        <source>layer_types[{index}] is {name}, not a layer type transformers knows (e.g. full_attention, sliding_attention, linear_attention, chunked_attention)</source>
+        <translation>layer_types[{index}] 为 {name}，不是 transformers 认识的层类型（如 full_attention、sliding_attention、linear_attention、chunked_attention）</translation>
     </message>
     <message>
         <source>layers {first}–{last} are not within 0–{most}</source>
@@ -656,12 +780,44 @@
         <translation>可学习位置需要位置表：请将位置行数设为大于 0</translation>
     </message>
     <message>
+        <source>lists {n:,} layers (at most {most:,})</source>
+        <translation>列出了 {n:,} 层（最多 {most:,} 层）</translation>
+    </message>
+    <message>
+        <source>lists {n:,} tensors, more than the {left:,} the checkpoint may still hold ({most:,} in a checkpoint)</source>
+        <translation>列出了 {n:,} 个张量，超过检查点还能容纳的 {left:,} 个（一个检查点最多 {most:,} 个）</translation>
+    </message>
+    <message>
+        <source>lists {n:,} tensors, more than the {most:,} in a checkpoint</source>
+        <translation>列出了 {n:,} 个张量，超过一个检查点最多的 {most:,} 个</translation>
+    </message>
+    <message>
         <source>local layers need a window: add &apos;, window 1024&apos; (or a clause &apos;window 1024&apos;)</source>
         <translation>局部层需要窗口：请加上“, window 1024”（或子句“window 1024”）</translation>
     </message>
     <message>
         <source>memory per GPU</source>
         <translation>每块 GPU 显存</translation>
+    </message>
+    <message>
+        <source>metadata entries</source>
+        <translation>个元数据条目</translation>
+    </message>
+    <message>
+        <source>metadata key {key} given twice</source>
+        <translation>元数据键 {key} 出现了两次</translation>
+    </message>
+    <message>
+        <source>model_type {model_type} is not supported (nearest: {near}); open a similar preset ({preset}) and edit it, or give the checkpoint folder to count its weights</source>
+        <translation>不支持 model_type {model_type}（最接近：{near}）；请打开相似的预设（{preset}）再修改，或给出检查点文件夹以统计其权重</translation>
+    </message>
+    <message>
+        <source>model_type {model_type} is not supported (nearest: {near}); open a similar preset and edit it, or give the checkpoint folder to count its weights</source>
+        <translation>不支持 model_type {model_type}（最接近：{near}）；请打开相似的预设再修改，或给出检查点文件夹以统计其权重</translation>
+    </message>
+    <message>
+        <source>model_type {named} is read as {kind}, the same architecture</source>
+        <translation>model_type {named} 按 {kind} 读取，二者架构相同</translation>
     </message>
     <message>
         <source>must be a finite number</source>
@@ -680,12 +836,36 @@
         <translation>必须是列表</translation>
     </message>
     <message>
+        <source>must be a list of layer indexes (got {got})</source>
+        <translation>必须是层索引的列表（实际为 {got}）</translation>
+    </message>
+    <message>
+        <source>must be a list of {n} layer-type names</source>
+        <translation>必须是含 {n} 个层类型名称的列表</translation>
+    </message>
+    <message>
         <source>must be a number</source>
         <translation>必须是数字</translation>
     </message>
     <message>
+        <source>must be a number (got {got})</source>
+        <translation>必须是数字（实际为 {got}）</translation>
+    </message>
+    <message>
+        <source>must be a string (got {got})</source>
+        <translation>必须是字符串（实际为 {got}）</translation>
+    </message>
+    <message>
         <source>must be a whole number</source>
         <translation>必须是整数</translation>
+    </message>
+    <message>
+        <source>must be an object (got {got})</source>
+        <translation>必须是对象（实际为 {got}）</translation>
+    </message>
+    <message>
+        <source>must be an object or null (got {got})</source>
+        <translation>必须是对象或 null（实际为 {got}）</translation>
     </message>
     <message>
         <source>must be at least {limit}</source>
@@ -718,6 +898,14 @@
     <message>
         <source>must be true or false</source>
         <translation>必须是 true 或 false</translation>
+    </message>
+    <message>
+        <source>must be true or false (got {got})</source>
+        <translation>必须是 true 或 false（实际为 {got}）</translation>
+    </message>
+    <message>
+        <source>must be {bound} (got {got})</source>
+        <translation>必须是{bound}（实际为 {got}）</translation>
     </message>
     <message>
         <source>needs at least 1 layer</source>
@@ -774,6 +962,14 @@
     <message>
         <source>pipeline size {pp} exceeds the {n} layers</source>
         <translation>流水线并行大小 {pp} 超过 {n} 层</translation>
+    </message>
+    <message>
+        <source>preset</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <source>preset &apos;{id}&apos; would be {size:,} bytes, more than the {most:,} a preset may have; it was not written</source>
+        <translation>预设“{id}”将有 {size:,} 字节，超过预设允许的 {most:,} 字节；未写入</translation>
     </message>
     <message>
         <source>presets saved from the window or imported</source>
@@ -836,12 +1032,56 @@
         <translation>前馈网络宽度只随隐藏层维度缩放，不随 {variable}：请改变隐藏层维度来缩放它</translation>
     </message>
     <message>
+        <source>tensor {tensor} ends at byte {end:,} of a {size:,}-byte data section (truncated?)</source>
+        <translation>张量 {tensor} 结束于第 {end:,} 字节，而数据段只有 {size:,} 字节（文件被截断？）</translation>
+    </message>
+    <message>
+        <source>tensor {tensor} has a malformed entry {entry}</source>
+        <translation>张量 {tensor} 的条目格式错误：{entry}</translation>
+    </message>
+    <message>
+        <source>tensor {tensor} has data_offsets {offsets}</source>
+        <translation>张量 {tensor} 的 data_offsets 为 {offsets}</translation>
+    </message>
+    <message>
+        <source>tensor {tensor} has no dtype/shape/data_offsets</source>
+        <translation>张量 {tensor} 缺少 dtype/shape/data_offsets</translation>
+    </message>
+    <message>
+        <source>tensor {tensor} has unknown type {type_id}</source>
+        <translation>张量 {tensor} 的类型 {type_id} 未知</translation>
+    </message>
+    <message>
+        <source>tensor {tensor} has {dims} dimensions (1 to {most})</source>
+        <translation>张量 {tensor} 有 {dims} 维（应为 1 到 {most}）</translation>
+    </message>
+    <message>
+        <source>tensor {tensor} listed twice</source>
+        <translation>张量 {tensor} 出现了两次</translation>
+    </message>
+    <message>
+        <source>tensor {tensor}: {dtype} {shape} needs {needed:,} bytes, its offsets span {span:,}</source>
+        <translation>张量 {tensor}：{dtype} {shape} 需要 {needed:,} 字节，而其偏移范围为 {span:,} 字节</translation>
+    </message>
+    <message>
+        <source>tensor {tensor}: {n:,} elements are not whole {kind} blocks</source>
+        <translation>张量 {tensor}：{n:,} 个元素不能组成整数个 {kind} 块</translation>
+    </message>
+    <message>
+        <source>tensors</source>
+        <translation>个张量</translation>
+    </message>
+    <message>
         <source>the README, shown by Help → User Guide</source>
         <translation>README，由 帮助 → 用户指南 显示</translation>
     </message>
     <message>
         <source>the first layer of a rule ({first}) is past the last layer ({last})</source>
         <translation>规则的第一层（{first}）超出了最后一层（{last}）</translation>
+    </message>
+    <message>
+        <source>the folder</source>
+        <translation>该文件夹</translation>
     </message>
     <message>
         <source>the hidden size ({h:,}) is not a multiple of the {a} heads: change either, or set the head width</source>
@@ -924,8 +1164,20 @@
         <translation>transformers 对 {name} 层的 PyTorch 实现路径——此数值假定使用 {kernels} CUDA 算子；没有这些算子时 transformers 会保留 fp32 扫描张量，实测为此数值的 {ratio}×（{case}）</translation>
     </message>
     <message>
+        <source>try `paramtally presets list`</source>
+        <translation>可运行 `paramtally presets list` 查看</translation>
+    </message>
+    <message>
         <source>type a number: {example}</source>
         <translation>请输入数字：{example}</translation>
+    </message>
+    <message>
+        <source>unknown array item type {kind}</source>
+        <translation>未知的数组元素类型 {kind}</translation>
+    </message>
+    <message>
+        <source>unknown value type {kind}</source>
+        <translation>未知的值类型 {kind}</translation>
     </message>
     <message>
         <source>unknown {kind} &apos;{name}&apos;</source>
@@ -976,6 +1228,14 @@
         <translation>{flag}：{name} 的取值会超过 {most} 个</translation>
     </message>
     <message>
+        <source>{file} metadata</source>
+        <translation>{file} 元数据</translation>
+    </message>
+    <message>
+        <source>{folder}: cannot read the user presets ({exc}); built-in presets still work</source>
+        <translation>{folder}：无法读取用户预设（{exc}）；内置预设仍可使用</translation>
+    </message>
+    <message>
         <source>{gpus} GPUs as {dp} copies of the model ({in_force}), the routed experts split over EP {ep}: each GPU holds the rest whole and 1/{ep} of the experts.</source>
         <translation>{gpus} 个 GPU 组成 {dp} 个模型副本（{in_force}），路由专家按 EP {ep} 切分：每个 GPU 保存其余部分的完整副本和 1/{ep} 的专家。</translation>
     </message>
@@ -1004,6 +1264,22 @@
         <translation>{head}{how}{more}</translation>
     </message>
     <message>
+        <source>{index}: lists {tensor} but no shard holds it</source>
+        <translation>{index}：列出了 {tensor}，但没有分片包含它</translation>
+    </message>
+    <message>
+        <source>{index}: names shard(s) not in the folder: {names}</source>
+        <translation>{index}：指定的分片不在文件夹中：{names}</translation>
+    </message>
+    <message>
+        <source>{index}: not a valid index (needs a &apos;weight_map&apos; object of file names)</source>
+        <translation>{index}：不是有效的索引（需要由文件名组成的“weight_map”对象）</translation>
+    </message>
+    <message>
+        <source>{key} is not set in a {kind} config.json: the config derives it from the layer periods and indexes (transformers refuses a file that sets it)</source>
+        <translation>{kind} 的 config.json 不设置 {key}：配置会根据层的周期和索引推导它（transformers 会拒绝设置了它的文件）</translation>
+    </message>
+    <message>
         <source>{n:,} GPUs</source>
         <translation>{n:,} 个 GPU</translation>
     </message>
@@ -1016,8 +1292,52 @@
         <translation>{n:,} 次重复</translation>
     </message>
     <message>
+        <source>{named_by}: names {n:,} shard files, more than the {most:,} read</source>
+        <translation>{named_by}：指定了 {n:,} 个分片文件，超过可读取的 {most:,} 个</translation>
+    </message>
+    <message>
+        <source>{named_by}: names {name}</source>
+        <translation>{named_by}：指定了 {name}</translation>
+    </message>
+    <message>
+        <source>{name}: GGUF version {version} is not supported (2 or 3)</source>
+        <translation>{name}：不支持 GGUF 版本 {version}（支持 2 或 3）</translation>
+    </message>
+    <message>
+        <source>{name}: a symbolic link that cannot be followed ({exc})</source>
+        <translation>{name}：无法跟随的符号链接（{exc}）</translation>
+    </message>
+    <message>
+        <source>{name}: a symbolic link to {target}, which does not exist</source>
+        <translation>{name}：指向 {target} 的符号链接，目标不存在</translation>
+    </message>
+    <message>
+        <source>{name}: cannot read ({exc})</source>
+        <translation>{name}：无法读取（{exc}）</translation>
+    </message>
+    <message>
         <source>{name}: cannot read ({why})</source>
         <translation>{name}：无法读取（{why}）</translation>
+    </message>
+    <message>
+        <source>{name}: corrupt GGUF header: {reason}</source>
+        <translation>{name}：GGUF 文件头已损坏：{reason}</translation>
+    </message>
+    <message>
+        <source>{name}: not a GGUF file (magic {magic}, expected {expected})</source>
+        <translation>{name}：不是 GGUF 文件（魔数为 {magic}，应为 {expected}）</translation>
+    </message>
+    <message>
+        <source>{name}: not a valid safetensors file: {reason}</source>
+        <translation>{name}：不是有效的 safetensors 文件：{reason}</translation>
+    </message>
+    <message>
+        <source>{name}: reads as a Hugging Face config.json without its model_type; add it (e.g. &quot;model_type&quot;: &quot;llama&quot;) so the importer knows the model family</source>
+        <translation>{name}：看起来是缺少 model_type 的 Hugging Face config.json；请补上（如 &quot;model_type&quot;: &quot;llama&quot;），以便导入器识别模型系列</translation>
+    </message>
+    <message>
+        <source>{name}: tensor {tensor} runs past the end of the file (truncated?)</source>
+        <translation>{name}：张量 {tensor} 超出了文件末尾（文件被截断？）</translation>
     </message>
     <message>
         <source>{name}: {kind}, not a regular file</source>
@@ -1060,6 +1380,58 @@
         <translation>{origin}：不是有效的 JSON（{why} {where}）</translation>
     </message>
     <message>
+        <source>{path} already exists (use --force to replace it)</source>
+        <translation>{path} 已存在（使用 --force 替换）</translation>
+    </message>
+    <message>
+        <source>{path} is a folder, not a preset file; ParamTally deletes only files</source>
+        <translation>{path} 是文件夹，不是预设文件；ParamTally 只删除文件</translation>
+    </message>
+    <message>
+        <source>{path} is a folder; give a file name</source>
+        <translation>{path} 是文件夹；请给出文件名</translation>
+    </message>
+    <message>
+        <source>{path}: cannot list the folder ({why})</source>
+        <translation>{path}：无法列出文件夹内容（{why}）</translation>
+    </message>
+    <message>
+        <source>{path}: cannot open the folder ({exc})</source>
+        <translation>{path}：无法打开文件夹（{exc}）</translation>
+    </message>
+    <message>
+        <source>{path}: expected a model folder, a .safetensors or a .gguf file</source>
+        <translation>{path}：应为模型文件夹、.safetensors 或 .gguf 文件</translation>
+    </message>
+    <message>
+        <source>{path}: folder holds no config.json</source>
+        <translation>{path}：文件夹中没有 config.json</translation>
+    </message>
+    <message>
+        <source>{path}: holds {n:,} .gguf files ({named}); name one of them</source>
+        <translation>{path}：包含 {n:,} 个 .gguf 文件（{named}）；请指定其中一个</translation>
+    </message>
+    <message>
+        <source>{path}: no *.safetensors (or exactly one .gguf) in this folder</source>
+        <translation>{path}：此文件夹中没有 *.safetensors（也没有恰好一个 .gguf）</translation>
+    </message>
+    <message>
+        <source>{path}: no such file</source>
+        <translation>{path}：文件不存在</translation>
+    </message>
+    <message>
+        <source>{path}: no such file or folder</source>
+        <translation>{path}：文件或文件夹不存在</translation>
+    </message>
+    <message>
+        <source>{path}: tensor {tensor} is stored in more than one shard</source>
+        <translation>{path}：张量 {tensor} 存储在多个分片中</translation>
+    </message>
+    <message>
+        <source>{path}: {key} {reason}</source>
+        <translation>{path}：{key} {reason}</translation>
+    </message>
+    <message>
         <source>{path}: {reason}</source>
         <translation>{path}：{reason}</translation>
     </message>
@@ -1090,6 +1462,10 @@
     <message>
         <source>{title} ({name})</source>
         <translation>{title}（{name}）</translation>
+    </message>
+    <message>
+        <source>{size} bytes is too short for a safetensors header</source>
+        <translation>{size} 字节太短，放不下 safetensors 文件头</translation>
     </message>
     <message>
         <source>{total:,} parameters
@@ -1142,8 +1518,28 @@
         <translation>{variable}：没有允许的 {step} 的倍数（{constraint}）</translation>
     </message>
     <message>
+        <source>{what} needs {n:,} bytes at byte {start:,}, past the end (truncated?)</source>
+        <translation>{what}在第 {start:,} 字节处需要 {n:,} 字节，超出了文件末尾（文件被截断？）</translation>
+    </message>
+    <message>
         <source>{what} {value:,} is not a multiple of {tile}, so GPU matrix tiles run partly idle; {padded:,} would be (a multiple of 128 is better still)</source>
         <translation>{what} {value:,} 不是 {tile} 的倍数，GPU 矩阵分块会部分空闲；{padded:,} 则是（128 的倍数更好）</translation>
+    </message>
+    <message>
+        <source>{where}, not a file name inside {folder}; refused</source>
+        <translation>{where}，不是 {folder} 内的文件名；已拒绝</translation>
+    </message>
+    <message>
+        <source>{where}, which cannot be resolved ({error}: {exc}); refused</source>
+        <translation>{where}，无法解析（{error}：{exc}）；已拒绝</translation>
+    </message>
+    <message>
+        <source>{where}, which holds a NUL byte, not a file name; refused</source>
+        <translation>{where}，含有 NUL 字节，不是文件名；已拒绝</translation>
+    </message>
+    <message>
+        <source>{where}, which leads outside the folder (to {target}); only files inside {folder} are read</source>
+        <translation>{where}，指向文件夹之外（{target}）；只读取 {folder} 内的文件</translation>
     </message>
 </context>
 <context>

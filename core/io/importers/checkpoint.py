@@ -15,7 +15,7 @@ from typing import Any
 
 from paramtally.core.count.breakdown import PARTS
 from paramtally.core.count.parameters import count_parameters
-from paramtally.core.errors import ParamTallyError, shown
+from paramtally.core.errors import ParamTallyError, one_line, shown
 from paramtally.core.files.input_files import open_regular
 from paramtally.core.io.importers.differing_layers import differing_layers
 from paramtally.core.io.importers.gguf_header import config_from_gguf, gguf_words, read_gguf_header
@@ -35,7 +35,7 @@ from paramtally.core.io.importers.tensor_parts import (
 from paramtally.core.io.model_sources import load_json_source
 from paramtally.core.schema import Architecture
 from paramtally.core.schema.limits import MAX_NAME_CHARS, MAX_SHARDS, MAX_TENSORS
-from paramtally.core.text import one_line_name
+from paramtally.core.text import one_line_name, say
 
 __all__ = ["Checkpoint", "PartRow", "Verification", "compare", "open_checkpoint", "predicted_from"]
 
@@ -95,17 +95,24 @@ def open_checkpoint(path: Path) -> Checkpoint:
         ggufs = folder.listed("*.gguf")
         if len(ggufs) > 1:  # quantizations side by side: which one is meant only the person knows
             named = ", ".join(shown(name, 60) for name in ggufs[:3])
+            named += ", …" if len(ggufs) > 3 else ""
             raise ParamTallyError(
-                f"{path}: holds {len(ggufs):,} .gguf files ({named}{', …' if len(ggufs) > 3 else ''}); "
-                "name one of them"
+                say(
+                    "{path}: holds {n:,} .gguf files ({named}); name one of them",
+                    path=path,
+                    n=len(ggufs),
+                    named=named,
+                )
             )
         if len(ggufs) == 1:
             with folder.open(ggufs[0]) as stream:
                 tensors, metadata = read_gguf_header(stream, ggufs[0])
             return Checkpoint(path / ggufs[0], "gguf", (ggufs[0],), tuple(tensors), metadata)
-        raise ParamTallyError(f"{path}: no *.safetensors (or exactly one .gguf) in this folder")
+        raise ParamTallyError(
+            say("{path}: no *.safetensors (or exactly one .gguf) in this folder", path=path)
+        )
     if not os.path.lexists(path):
-        raise ParamTallyError(f"{path}: no such file or folder")
+        raise ParamTallyError(say("{path}: no such file or folder", path=path))
     if path.suffix == ".gguf":
         with open_regular(path) as stream:
             tensors, metadata = read_gguf_header(stream, path.name)
@@ -114,7 +121,9 @@ def open_checkpoint(path: Path) -> Checkpoint:
         with open_regular(path) as stream:
             found, meta = read_safetensors_header(stream, path.name, MAX_TENSORS)
         return _checked(path, [path.name], found, meta, None)
-    raise ParamTallyError(f"{path.name}: expected a model folder, a .safetensors or a .gguf file")
+    raise ParamTallyError(
+        say("{path}: expected a model folder, a .safetensors or a .gguf file", path=path.name)
+    )
 
 
 def predicted_from(checkpoint: Checkpoint) -> Architecture | None:
@@ -132,11 +141,11 @@ def predicted_from(checkpoint: Checkpoint) -> Architecture | None:
     if mapped is None:
         return None
     name = checkpoint.metadata.get("general.name")
-    origin = f"{checkpoint.path.name} metadata"
+    origin = say("{file} metadata", file=checkpoint.path.name)
     try:
         arch = import_hf_config(mapped, origin)
     except ParamTallyError as exc:
-        raise ParamTallyError(gguf_words(str(exc), origin, checkpoint.metadata)) from None
+        raise ParamTallyError(gguf_words(one_line(exc), origin, checkpoint.metadata)) from None
     return (
         arch.model_copy(update={"name": one_line_name(name, MAX_NAME_CHARS)})
         if isinstance(name, str)
@@ -220,7 +229,9 @@ def _weight_map(folder: ModelFolder) -> dict[str, str] | None:
     data = folder.load_json(INDEX, MAX_INDEX_BYTES, max_keys=MAX_TENSORS + 100)
     weight_map = data.get("weight_map") if isinstance(data, dict) else None
     if not isinstance(weight_map, dict) or not all(isinstance(v, str) for v in weight_map.values()):
-        raise ParamTallyError(f"{INDEX}: not a valid index (needs a 'weight_map' object of file names)")
+        raise ParamTallyError(
+            say("{index}: not a valid index (needs a 'weight_map' object of file names)", index=INDEX)
+        )
     return weight_map
 
 
@@ -237,15 +248,26 @@ def _absent_file(path: Path) -> bool:
 def _safetensors_folder(folder: ModelFolder) -> Checkpoint:
     weight_map = _weight_map(folder)
     names = sorted(set(weight_map.values())) if weight_map is not None else folder.listed("*.safetensors")
-    named_by = INDEX if weight_map is not None else "the folder"
+    named_by = INDEX if weight_map is not None else say("the folder")
     if len(names) > MAX_SHARDS:  # each is resolved and opened: refused before the first
         raise ParamTallyError(
-            f"{named_by}: names {len(names):,} shard files, more than the {MAX_SHARDS:,} read"
+            say(
+                "{named_by}: names {n:,} shard files, more than the {most:,} read",
+                named_by=named_by,
+                n=len(names),
+                most=MAX_SHARDS,
+            )
         )
     files = {name: folder.member(name, INDEX if weight_map is not None else "") for name in names}
     missing = [shown(name, 100) for name, target in files.items() if _absent_file(target)]
     if missing:
-        raise ParamTallyError(f"{INDEX}: names shard(s) not in the folder: {', '.join(missing[:5])}")
+        raise ParamTallyError(
+            say(
+                "{index}: names shard(s) not in the folder: {names}",
+                index=INDEX,
+                names=", ".join(missing[:5]),
+            )
+        )
     tensors: list[TensorInfo] = []
     metadata: dict[str, Any] = {}
     for name in names:
@@ -266,8 +288,16 @@ def _checked(
     seen = Counter(tensor.name for tensor in tensors)
     twice = sorted(name for name, n in seen.items() if n > 1)
     if twice:
-        raise ParamTallyError(f"{path.name}: tensor {shown(twice[0])} is stored in more than one shard")
+        raise ParamTallyError(
+            say(
+                "{path}: tensor {tensor} is stored in more than one shard",
+                path=path.name,
+                tensor=shown(twice[0]),
+            )
+        )
     absent = sorted(set(weight_map or {}) - seen.keys())
     if absent:
-        raise ParamTallyError(f"{INDEX}: lists {shown(absent[0])} but no shard holds it")
+        raise ParamTallyError(
+            say("{index}: lists {tensor} but no shard holds it", index=INDEX, tensor=shown(absent[0]))
+        )
     return Checkpoint(path, "safetensors", tuple(files), tuple(tensors), metadata)

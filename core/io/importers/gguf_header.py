@@ -23,6 +23,7 @@ from typing import Any, BinaryIO
 from paramtally.core.errors import ParamTallyError, shown
 from paramtally.core.io.importers.safetensors_header import TensorInfo
 from paramtally.core.schema.limits import MAX_TENSORS
+from paramtally.core.text import Said, say
 
 __all__ = ["GGUF_MAGIC", "MAX_ARRAY_DEPTH", "config_from_gguf", "gguf_words", "read_gguf_header"]
 
@@ -60,11 +61,18 @@ def read_gguf_header(stream: BinaryIO, name: str) -> tuple[list[TensorInfo], dic
         size = os.fstat(stream.fileno()).st_size
         magic = stream.read(4)
         if magic != GGUF_MAGIC:
-            raise ParamTallyError(f"{name}: not a GGUF file (magic {magic!r}, expected {GGUF_MAGIC!r})")
+            raise ParamTallyError(
+                say(
+                    "{name}: not a GGUF file (magic {magic}, expected {expected})",
+                    name=name,
+                    magic=repr(magic),
+                    expected=repr(GGUF_MAGIC),
+                )
+            )
         with mmap.mmap(stream.fileno(), 0, access=mmap.ACCESS_READ) as buffer:
             return _Header(buffer, size, name).read()
     except (OSError, ValueError) as exc:  # ValueError: mmap of a file that shrank
-        raise ParamTallyError(f"{name}: cannot read ({exc})") from None
+        raise ParamTallyError(say("{name}: cannot read ({exc})", name=name, exc=str(exc))) from None
 
 
 class _Header:
@@ -76,14 +84,20 @@ class _Header:
         self.order = "<"
 
     def fail(self, reason: str) -> ParamTallyError:
-        return ParamTallyError(f"{self.name}: corrupt GGUF header: {reason}")
+        return ParamTallyError(say("{name}: corrupt GGUF header: {reason}", name=self.name, reason=reason))
 
     def read(self) -> tuple[list[TensorInfo], dict[str, Any]]:
         version = self.unpack("I")
         if version not in (2, 3):
             swapped = int.from_bytes(version.to_bytes(4, "little"), "big")
             if swapped not in (2, 3):
-                raise ParamTallyError(f"{self.name}: GGUF version {version} is not supported (2 or 3)")
+                raise ParamTallyError(
+                    say(
+                        "{name}: GGUF version {version} is not supported (2 or 3)",
+                        name=self.name,
+                        version=version,
+                    )
+                )
             self.order = ">"
         tensor_count, kv_count = self.unpack("Q"), self.unpack("Q")
         self.check_count(kv_count, 8 + 4, "metadata entries")
@@ -91,15 +105,23 @@ class _Header:
         for _ in range(kv_count):
             key = self.string()
             if key in metadata:
-                raise self.fail(f"metadata key {shown(key)} given twice")
+                raise self.fail(say("metadata key {key} given twice", key=shown(key)))
             metadata[key] = self.value(self.unpack("I"), depth=0)
         self.check_count(tensor_count, 8 + 4 + 4 + 8, "tensors")
         if tensor_count > MAX_TENSORS:
-            raise self.fail(f"claims {tensor_count:,} tensors; a checkpoint may hold at most {MAX_TENSORS:,}")
+            raise self.fail(
+                say(
+                    "claims {n:,} tensors; a checkpoint may hold at most {most:,}",
+                    n=tensor_count,
+                    most=MAX_TENSORS,
+                )
+            )
         infos = [self.tensor_info() for _ in range(tensor_count)]
         alignment = metadata.get("general.alignment", _DEFAULT_ALIGNMENT)
         if not isinstance(alignment, int) or isinstance(alignment, bool) or not 0 < alignment <= 1 << 20:
-            raise self.fail(f"general.alignment {shown(alignment)} is not a usable alignment")
+            raise self.fail(
+                say("general.alignment {alignment} is not a usable alignment", alignment=shown(alignment))
+            )
         data_start = -(-self.pos // alignment) * alignment
         return self.tensors(infos, data_start), metadata
 
@@ -109,7 +131,14 @@ class _Header:
         """Reserve ``count`` bytes at the cursor; the position they start at."""
         start = self.pos
         if count < 0 or start + count > self.size:
-            raise self.fail(f"{what} needs {count:,} bytes at byte {start:,}, past the end (truncated?)")
+            raise self.fail(
+                say(
+                    "{what} needs {n:,} bytes at byte {start:,}, past the end (truncated?)",
+                    what=_WHAT.get(what, what),
+                    n=count,
+                    start=start,
+                )
+            )
         self.pos = start + count
         return start
 
@@ -121,7 +150,12 @@ class _Header:
         """A count is refused before any loop when its items could not fit in the bytes left."""
         if count * least_bytes > self.size - self.pos:
             raise self.fail(
-                f"claims {count:,} {what}, more than the {self.size - self.pos:,} bytes left hold"
+                say(
+                    "claims {n:,} {what}, more than the {left:,} bytes left hold",
+                    n=count,
+                    what=_WHAT.get(what, what),
+                    left=self.size - self.pos,
+                )
             )
 
     def string(self) -> str:
@@ -142,11 +176,11 @@ class _Header:
             return self.string()
         if kind == _ARRAY:
             return self.array(depth + 1)
-        raise self.fail(f"unknown value type {kind}")
+        raise self.fail(say("unknown value type {kind}", kind=kind))
 
     def array(self, depth: int) -> Any:
         if depth > MAX_ARRAY_DEPTH:
-            raise self.fail(f"arrays nested more than {MAX_ARRAY_DEPTH} deep")
+            raise self.fail(say("arrays nested more than {most} deep", most=MAX_ARRAY_DEPTH))
         kind, count = self.unpack("I"), self.unpack("Q")
         if kind in _SCALARS:
             width = struct.calcsize(_SCALARS[kind])
@@ -161,7 +195,7 @@ class _Header:
                     self.skip(kind, depth)
                 return f"[{count} items]"
         else:
-            raise self.fail(f"unknown array item type {kind}")
+            raise self.fail(say("unknown array item type {kind}", kind=kind))
         return [self.value(kind, depth) for _ in range(count)]
 
     def skip(self, kind: int, depth: int) -> None:
@@ -176,7 +210,14 @@ class _Header:
         name = self.string()
         dims = self.unpack("I")
         if not 1 <= dims <= _MAX_DIMS:
-            raise self.fail(f"tensor {shown(name)} has {dims} dimensions (1 to {_MAX_DIMS})")
+            raise self.fail(
+                say(
+                    "tensor {tensor} has {dims} dimensions (1 to {most})",
+                    tensor=shown(name),
+                    dims=dims,
+                    most=_MAX_DIMS,
+                )
+            )
         shape = tuple(self.unpack("Q") for _ in range(dims))
         return name, shape, self.unpack("I"), self.unpack("Q")
 
@@ -188,23 +229,47 @@ class _Header:
         tensors, seen = [], set()
         for name, shape, type_id, offset in infos:
             if name in seen:
-                raise self.fail(f"tensor {shown(name)} listed twice")
+                raise self.fail(say("tensor {tensor} listed twice", tensor=shown(name)))
             seen.add(name)
             try:
                 kind = GGMLQuantizationType(type_id)
                 block, type_size = GGML_QUANT_SIZES[kind]
             except (ValueError, KeyError):
-                raise self.fail(f"tensor {shown(name)} has unknown type {type_id}") from None
+                raise self.fail(
+                    say("tensor {tensor} has unknown type {type_id}", tensor=shown(name), type_id=type_id)
+                ) from None
             numel = prod(shape)
             if numel % block:
-                raise self.fail(f"tensor {shown(name)}: {numel:,} elements are not whole {kind.name} blocks")
+                raise self.fail(
+                    say(
+                        "tensor {tensor}: {n:,} elements are not whole {kind} blocks",
+                        tensor=shown(name),
+                        n=numel,
+                        kind=kind.name,
+                    )
+                )
             nbytes = numel // block * type_size
             if data_start + offset + nbytes > self.size:
                 raise ParamTallyError(
-                    f"{self.name}: tensor {shown(name)} runs past the end of the file (truncated?)"
+                    say(
+                        "{name}: tensor {tensor} runs past the end of the file (truncated?)",
+                        name=self.name,
+                        tensor=shown(name),
+                    )
                 )
             tensors.append(TensorInfo(name, shape[::-1], kind.name, nbytes, self.name, numel))
         return tensors
+
+
+# What a header's byte counts are for, said where a refusal names it (the reader passes the English).
+_WHAT = {
+    "metadata entries": say("metadata entries"),
+    "tensors": say("tensors"),
+    "a field": say("a field"),
+    "a string": say("a string"),
+    "array items": say("array items"),
+    "an array": say("an array"),
+}
 
 
 def gguf_words(message: str, origin: str, metadata: dict[str, Any]) -> str:
@@ -218,8 +283,21 @@ def gguf_words(message: str, origin: str, metadata: dict[str, Any]) -> str:
             and f"{arch}.{gguf_key}" in metadata
             and said.startswith((f"{hf_key}:", f"{hf_key} "))
         ):
-            return f"{origin}: {arch}.{gguf_key}{said[len(hf_key) :]}"
+            english = f"{origin}: {arch}.{gguf_key}{said[len(hf_key) :]}"
+            renamed = _renamed(message, hf_key, f"{arch}.{gguf_key}")
+            return renamed if renamed == english else english
     return message
+
+
+def _renamed(message: str, old: str, new: str) -> str:
+    """``message`` (a sentence core said) with each field that names ``old`` naming ``new``."""
+    if not isinstance(message, Said):
+        return message
+    fields = {
+        name: new if value == old else _renamed(value, old, new) if isinstance(value, str) else value
+        for name, value in message.fields.items()
+    }
+    return Said(message.template, fields)
 
 
 def config_from_gguf(metadata: dict[str, Any], tensors: list[TensorInfo]) -> dict[str, Any] | None:

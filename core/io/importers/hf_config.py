@@ -32,7 +32,7 @@ from paramtally.core.families.hf_reader import HFConfig, display_name
 from paramtally.core.families.layer_pattern import LayerRuleError
 from paramtally.core.schema import Architecture
 from paramtally.core.schema.limits import MAX_NAME_CHARS
-from paramtally.core.text import one_line_name
+from paramtally.core.text import one_line_name, say
 
 __all__ = ["SUPPORTED_MODEL_TYPES", "hf_dtype", "import_hf_config", "import_hf_config_keyed", "unsupported"]
 
@@ -49,14 +49,21 @@ def import_hf_config_keyed(data: Mapping[str, Any], origin: str) -> tuple[Archit
     """``import_hf_config``, and which key of the file each field's value came from (a field path
     → the key, where one key the importer read holds that value)."""
     if not isinstance(data, Mapping):
-        raise ParamTallyError(f"{origin}: a config.json must be a JSON object")
+        raise ParamTallyError(_at(origin, say("a config.json must be a JSON object")))
     named = data.get("model_type")
     kind = families.find(named) if isinstance(named, str) else None
     if kind is None:
         raise ParamTallyError(unsupported(data, origin))
     if kind.name != named:
         warnings.warn(
-            f"{origin}: model_type {shown(named, 40)} is read as {kind.name}, the same architecture",
+            _at(
+                origin,
+                say(
+                    "model_type {named} is read as {kind}, the same architecture",
+                    named=shown(named, 40),
+                    kind=kind.name,
+                ),
+            ),
             ParamTallyWarning,
             stacklevel=2,
         )
@@ -65,7 +72,7 @@ def import_hf_config_keyed(data: Mapping[str, Any], origin: str) -> tuple[Archit
     try:
         spec = kind.build(cfg)
     except LayerRuleError as exc:
-        raise ParamTallyError(f"{origin}: {exc}") from None
+        raise ParamTallyError(_at(origin, one_line(exc))) from None
     # The name and description come from the file's text and its path: made names a model may carry.
     spec.setdefault("name", one_line_name(display_name(data, origin), MAX_NAME_CHARS))
     source = one_line_name(PurePath(origin).name, MAX_NAME_CHARS)
@@ -78,7 +85,7 @@ def import_hf_config_keyed(data: Mapping[str, Any], origin: str) -> tuple[Archit
     try:
         arch = Architecture.model_validate(spec)
     except ValidationError as exc:
-        raise ParamTallyError(f"{origin}: {_in_the_files_words(exc, cfg)}") from None
+        raise ParamTallyError(_at(origin, _in_the_files_words(exc, cfg))) from None
     return arch, _file_keys(arch, cfg)
 
 
@@ -113,8 +120,9 @@ def _in_the_files_words(exc: ValidationError, cfg: HFConfig) -> str:
         return one_line(exc)
     path, reason = problems[0]
     key = _key_of(cfg, path, exc.errors(include_url=False)[0].get("input"))
-    more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-    return f"{key}: {reason}{more}" if key else one_line(exc)
+    if len(problems) > 1:
+        reason = say("{reason} (and {more} more)", reason=reason, more=len(problems) - 1)
+    return say("{path}: {reason}", path=key, reason=reason) if key else one_line(exc)
 
 
 def _same(read: Any, refused: Any) -> bool:
@@ -130,8 +138,15 @@ def _with_layer_types_checked(data: Mapping[str, Any], kind: ModelType, origin: 
     for key in kind.derived_layer_types:
         if key in data:
             raise ParamTallyError(
-                f"{origin}: {key} is not set in a {kind.name} config.json: the config derives it "
-                "from the layer periods and indexes (transformers refuses a file that sets it)"
+                _at(
+                    origin,
+                    say(
+                        "{key} is not set in a {kind} config.json: the config derives it "
+                        "from the layer periods and indexes (transformers refuses a file that sets it)",
+                        key=key,
+                        kind=kind.name,
+                    ),
+                )
             )
     for older, key in kind.renamed_keys.items():
         if key not in data and older in data:
@@ -141,19 +156,33 @@ def _with_layer_types_checked(data: Mapping[str, Any], kind: ModelType, origin: 
         return data
     if not isinstance(types, list) or not all(isinstance(name, str) for name in types):
         raise ParamTallyError(
-            f"{origin}: layer_types must be a list of layer-type names (got {shown(types)})"
+            _at(origin, say("layer_types must be a list of layer-type names (got {got})", got=shown(types)))
         )
     for index, name in enumerate(types):
         if name not in ALLOWED_LAYER_TYPES and name not in LEGACY_LAYER_TYPES:
             raise ParamTallyError(
-                f"{origin}: layer_types[{index}] is {shown(name, 40)}, not a layer type transformers knows "
-                f"(e.g. full_attention, sliding_attention, linear_attention, chunked_attention)"
+                _at(
+                    origin,
+                    say(
+                        "layer_types[{index}] is {name}, not a layer type transformers knows "
+                        "(e.g. full_attention, sliding_attention, linear_attention, chunked_attention)",
+                        index=index,
+                        name=shown(name, 40),
+                    ),
+                )
             )
     keys = ("num_hidden_layers", "n_layer", "num_layers")
     layers = next((one[key] for one in (data, kind.defaults) for key in keys if key in one), None)
     if isinstance(layers, int) and not isinstance(layers, bool) and layers != len(types):
         raise ParamTallyError(
-            f"{origin}: layer_types lists {len(types):,} layers, num_hidden_layers says {layers:,}"
+            _at(
+                origin,
+                say(
+                    "layer_types lists {n:,} layers, num_hidden_layers says {layers:,}",
+                    n=len(types),
+                    layers=layers,
+                ),
+            )
         )
     return {**data, "layer_types": [LEGACY_LAYER_TYPES.get(name, name) for name in types]}
 
@@ -202,14 +231,29 @@ def unsupported(data: Mapping[str, Any], origin: str) -> str:
     inner = text if isinstance(text, Mapping) else {}
     near = families.nearest((model_type, inner.get("model_type")), set(data) | set(inner))
     preset = _preset_of(near)
-    like = f" ({preset})" if preset else ""
+    fields = {"model_type": shown(model_type, 40), "near": ", ".join(near)}
     what = (
-        f"model_type {shown(model_type, 40)} is not supported (nearest: {', '.join(near)}); open a similar "
-        f"preset{like} and edit it, or give the checkpoint folder to count its weights"
+        say(
+            "model_type {model_type} is not supported (nearest: {near}); open a similar preset ({preset}) "
+            "and edit it, or give the checkpoint folder to count its weights",
+            preset=preset,
+            **fields,
+        )
+        if preset
+        else say(
+            "model_type {model_type} is not supported (nearest: {near}); open a similar preset "
+            "and edit it, or give the checkpoint folder to count its weights",
+            **fields,
+        )
     )
     room = MAX_REFUSAL_CHARS - len(what) - 2
     where = origin if len(origin) <= room else "…" + origin[-(room - 1) :]
-    return f"{where}: {what}"
+    return _at(where, what)
+
+
+def _at(origin: str, reason: str) -> str:
+    """A refusal naming the file (or the place in it) it is about: 'config.json: …'."""
+    return say("{path}: {reason}", path=origin, reason=reason)
 
 
 def _preset_of(model_types: list[str]) -> str | None:

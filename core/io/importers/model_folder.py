@@ -19,6 +19,7 @@ from typing import BinaryIO
 
 from paramtally.core.errors import ParamTallyError, shown
 from paramtally.core.files.input_files import load_json_file, open_regular
+from paramtally.core.text import say
 
 __all__ = ["ModelFolder"]
 
@@ -29,7 +30,9 @@ class ModelFolder:
         try:
             self.root = path.resolve(strict=True)
         except (OSError, RuntimeError) as exc:
-            raise ParamTallyError(f"{path}: cannot open the folder ({exc})") from None
+            raise ParamTallyError(
+                say("{path}: cannot open the folder ({exc})", path=path, exc=str(exc))
+            ) from None
         inside = [self.root]
         if self.root.parent.name == "snapshots":  # the Hugging Face hub cache's layout
             inside.append(self.root.parent.parent / "blobs")
@@ -40,25 +43,41 @@ class ModelFolder:
         try:
             return sorted(path.name for path in self.path.glob(pattern))
         except OSError as exc:
-            raise ParamTallyError(f"{self.path}: cannot list the folder ({exc.strerror or exc})") from None
+            raise ParamTallyError(
+                say("{path}: cannot list the folder ({why})", path=self.path, why=exc.strerror or str(exc))
+            ) from None
 
     def member(self, name: str, named_by: str = "") -> Path:
         """``name`` resolved (symbolic links followed) if it lies inside; a refusal says why."""
-        where = f"{named_by}: names {shown(name)}" if named_by else f"{name}"
+        where = say("{named_by}: names {name}", named_by=named_by, name=shown(name)) if named_by else name
         if not name or PurePath(name).is_absolute():
-            raise ParamTallyError(f"{where}, not a file name inside {self.path}; refused")
+            raise ParamTallyError(
+                say("{where}, not a file name inside {folder}; refused", where=where, folder=self.path)
+            )
         if "\x00" in name:  # no file name holds one (os functions raise ValueError)
-            raise ParamTallyError(f"{where}, which holds a NUL byte, not a file name; refused")
+            raise ParamTallyError(
+                say("{where}, which holds a NUL byte, not a file name; refused", where=where)
+            )
         try:
             target = (self.root / name).resolve()
         except (OSError, RuntimeError) as exc:  # a symbolic-link loop, a name too long
             raise ParamTallyError(
-                f"{where}, which cannot be resolved ({exc.__class__.__name__}: {exc}); refused"
+                say(
+                    "{where}, which cannot be resolved ({error}: {exc}); refused",
+                    where=where,
+                    error=exc.__class__.__name__,
+                    exc=str(exc),
+                )
             ) from None
         if not any(target.is_relative_to(folder) for folder in self.inside):
             raise ParamTallyError(
-                f"{where}, which leads outside the folder (to {target}); "
-                f"only files inside {self.path} are read"
+                say(
+                    "{where}, which leads outside the folder (to {target}); "
+                    "only files inside {folder} are read",
+                    where=where,
+                    target=target,
+                    folder=self.path,
+                )
             )
         return target
 

@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from math import prod
 from typing import Any, BinaryIO
 
-from paramtally.core.errors import ParamTallyError, shown
+from paramtally.core.errors import ParamTallyError, one_line, shown
 from paramtally.core.files.input_files import UnusableJSON, parse_json
 from paramtally.core.schema.limits import MAX_TENSORS
+from paramtally.core.text import Said, say
 
 __all__ = ["MAX_DIMS", "MAX_HEADER", "TensorInfo", "read_safetensors_header"]
 
@@ -52,37 +53,64 @@ def read_safetensors_header(
         size = os.fstat(stream.fileno()).st_size
         head = stream.read(8)
         if len(head) < 8:
-            raise _bad(name, f"{size} bytes is too short for a safetensors header")
+            raise _bad(name, say("{size} bytes is too short for a safetensors header", size=size))
         (length,) = struct.unpack("<Q", head)
         if length > size - 8:
-            raise _bad(name, f"header claims {length:,} bytes but the file has {size - 8:,} after the length")
+            raise _bad(
+                name,
+                say(
+                    "header claims {length:,} bytes but the file has {left:,} after the length",
+                    length=length,
+                    left=size - 8,
+                ),
+            )
         if length > MAX_HEADER:
-            raise _bad(name, f"header of {length:,} bytes; ParamTally reads at most {MAX_HEADER:,}")
+            raise _bad(
+                name,
+                say(
+                    "header of {length:,} bytes; ParamTally reads at most {most:,}",
+                    length=length,
+                    most=MAX_HEADER,
+                ),
+            )
         raw = stream.read(length)
     except OSError as exc:
-        raise ParamTallyError(f"{name}: cannot read ({exc.strerror or exc})") from None
+        raise ParamTallyError(
+            say("{name}: cannot read ({exc})", name=name, exc=exc.strerror or str(exc))
+        ) from None
     try:
         # Four keys a tensor (its name, dtype, shape, offsets), and the metadata's.
         header = parse_json(raw, "header", max_keys=4 * max(max_tensors, 0) + _METADATA_KEYS)
     except UnusableJSON as exc:
-        raise _bad(name, str(exc)) from None
+        raise _bad(name, one_line(exc)) from None
     except ParamTallyError as exc:
-        reason = str(exc).removeprefix("header: ")
-        raise _bad(
-            name, f"header is not valid JSON ({reason}; wrong length or not a safetensors file?)"
-        ) from None
-    if not isinstance(header, dict):
-        raise _bad(name, "header is not a JSON object")
-    metadata = header.pop("__metadata__", None) or {}
-    if not isinstance(metadata, dict) or not all(isinstance(value, str) for value in metadata.values()):
-        raise _bad(name, "__metadata__ must be an object of strings")
-    if len(header) > max_tensors:
-        left = f"the {max_tensors:,} the checkpoint may still hold (" if max_tensors < MAX_TENSORS else "the "
+        reason = _without_origin(one_line(exc), "header")
         raise _bad(
             name,
-            f"lists {len(header):,} tensors, more than {left}{MAX_TENSORS:,} in a checkpoint"
-            + (")" if max_tensors < MAX_TENSORS else ""),
+            say(
+                "header is not valid JSON ({reason}; wrong length or not a safetensors file?)", reason=reason
+            ),
+        ) from None
+    if not isinstance(header, dict):
+        raise _bad(name, say("header is not a JSON object"))
+    metadata = header.pop("__metadata__", None) or {}
+    if not isinstance(metadata, dict) or not all(isinstance(value, str) for value in metadata.values()):
+        raise _bad(name, say("__metadata__ must be an object of strings"))
+    if len(header) > max_tensors:
+        too_many = (
+            say(
+                "lists {n:,} tensors, more than the {left:,} the checkpoint may still hold "
+                "({most:,} in a checkpoint)",
+                n=len(header),
+                left=max_tensors,
+                most=MAX_TENSORS,
+            )
+            if max_tensors < MAX_TENSORS
+            else say(
+                "lists {n:,} tensors, more than the {most:,} in a checkpoint", n=len(header), most=MAX_TENSORS
+            )
         )
+        raise _bad(name, too_many)
     data_size = size - 8 - length
     tensors = [_tensor(name, tensor, entry, data_size) for tensor, entry in header.items()]
     return tensors, metadata
@@ -90,7 +118,7 @@ def read_safetensors_header(
 
 def _tensor(file: str, name: str, entry: Any, data_size: int) -> TensorInfo:
     if not isinstance(entry, dict):
-        raise _bad(file, f"tensor {shown(name)} has no dtype/shape/data_offsets")
+        raise _bad(file, say("tensor {tensor} has no dtype/shape/data_offsets", tensor=shown(name)))
     dtype, shape, offsets = entry.get("dtype"), entry.get("shape"), entry.get("data_offsets")
     if (
         not isinstance(dtype, str)
@@ -101,14 +129,24 @@ def _tensor(file: str, name: str, entry: Any, data_size: int) -> TensorInfo:
         or len(offsets) != 2
         or not all(_is_size(o) for o in offsets)
     ):
-        raise _bad(file, f"tensor {shown(name)} has a malformed entry {shown(entry, 200)}")
+        raise _bad(
+            file,
+            say("tensor {tensor} has a malformed entry {entry}", tensor=shown(name), entry=shown(entry, 200)),
+        )
     start, end = offsets
     if not start <= end:
-        raise _bad(file, f"tensor {shown(name)} has data_offsets {offsets}")
+        raise _bad(
+            file, say("tensor {tensor} has data_offsets {offsets}", tensor=shown(name), offsets=str(offsets))
+        )
     if end > data_size:
         raise _bad(
             file,
-            f"tensor {shown(name)} ends at byte {end:,} of a {data_size:,}-byte data section (truncated?)",
+            say(
+                "tensor {tensor} ends at byte {end:,} of a {size:,}-byte data section (truncated?)",
+                tensor=shown(name),
+                end=end,
+                size=data_size,
+            ),
         )
     numel, span = prod(shape), end - start
     bits = _ITEM_BITS.get(dtype)
@@ -121,7 +159,14 @@ def _tensor(file: str, name: str, entry: Any, data_size: int) -> TensorInfo:
     if wrong:
         raise _bad(
             file,
-            f"tensor {shown(name)}: {dtype[:20]} {shape} needs {needed:,} bytes, its offsets span {span:,}",
+            say(
+                "tensor {tensor}: {dtype} {shape} needs {needed:,} bytes, its offsets span {span:,}",
+                tensor=shown(name),
+                dtype=dtype[:20],
+                shape=str(shape),
+                needed=needed,
+                span=span,
+            ),
         )
     return TensorInfo(name, tuple(shape), dtype, span, file, numel)
 
@@ -131,4 +176,16 @@ def _is_size(value: Any) -> bool:
 
 
 def _bad(name: str, reason: str) -> ParamTallyError:
-    return ParamTallyError(f"{name}: not a valid safetensors file: {reason}")
+    return ParamTallyError(say("{name}: not a valid safetensors file: {reason}", name=name, reason=reason))
+
+
+def _without_origin(message: str, origin: str) -> str:
+    """``message`` without its leading 'origin: ' (a sentence core said keeps its template)."""
+    if (
+        isinstance(message, Said)
+        and message.template.startswith("{origin}: ")
+        and message.fields.get("origin") == origin
+    ):
+        fields = {name: value for name, value in message.fields.items() if name != "origin"}
+        return Said(message.template.removeprefix("{origin}: "), fields)
+    return message.removeprefix(f"{origin}: ")
