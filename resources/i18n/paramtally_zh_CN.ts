@@ -1408,6 +1408,10 @@
         <translation>预填充（整个批次）</translation>
     </message>
     <message>
+        <source>{prompt} prompt</source>
+        <translation>提示 {prompt}</translation>
+    </message>
+    <message>
         <source>Decode</source>
         <translation>解码</translation>
     </message>
