@@ -117,7 +117,7 @@ class FlopsReport:
     seconds: float  # run_flops / (gpus · peak · mfu)
     terms: tuple[Term, ...]
     non_embedding_params: int = 0  # N_ne
-    decode_per_token: int = 0  # one generated token at context s
+    decode_per_token: int | None = 0  # one generated token at context s; None: the model generates none
     hardware_training_per_token: int = 0  # with recomputation and the kernel's score matrix
     prefill_per_request: int = 0  # one prompt read, the LM head for its last token alone
     attention_flops: str = "full"  # the convention of training_per_token, the run and its time
@@ -541,7 +541,7 @@ def _estimate(arch: Architecture, s: Scenario, gpu: GPU) -> FlopsReport:
         ),
         prefill_per_request=token.prefill.value,
         non_embedding_params=n_ne,
-        decode_per_token=decode.value,
+        decode_per_token=decode.value if arch.generates else None,
         hardware_training_per_token=hardware.value,
         attention_flops=s.attention_flops,
         training_per_token_causal=causal.value,

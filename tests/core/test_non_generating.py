@@ -56,7 +56,9 @@ def test_the_scenario_line_says_only_what_the_model_reads() -> None:
 
 @pytest.mark.parametrize("path", [BERT, TOWER])
 def test_the_flops_table_has_no_decode_step(path: Path) -> None:
-    names = [term.name for term in estimate_flops(_imported(path), Scenario()).terms]
+    flops = estimate_flops(_imported(path), Scenario())
+    assert flops.decode_per_token is None  # the JSON's and the window's decode figure: none
+    names = [term.name for term in flops.terms]
     assert "forward per token (prefill)" in names and "prefill per request" in names
     assert not [name for name in names if name in DECODE_ROWS]
     decoder = [term.name for term in estimate_flops(load_source("gpt2"), Scenario()).terms]
