@@ -317,7 +317,7 @@ SOURCES: dict[str, tuple[str, str, str]] = {
     "ernie-4.5-21b-a3b": (
         "ERNIE-4.5-21B-A3B",
         "baidu/ERNIE-4.5-21B-A3B-PT",
-        "The router's correction bias is a parameter here (64 per MoE layer).",
+        "The router's correction bias is a parameter here (64 per MoE layer), frozen: it never trains.",
     ),
     "hunyuan-a13b": ("Hunyuan-A13B", "tencent/Hunyuan-A13B-Instruct", "A shared MLP beside 64 experts."),
     "minimax-m2": (

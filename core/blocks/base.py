@@ -35,7 +35,9 @@ __all__ = [
     "Spec",
     "TreeEdit",
     "carried_into",
+    "frozen_leaf",
     "gguf_tensors_of",
+    "is_frozen",
     "leaf",
     "norm_leaf",
 ]
@@ -116,6 +118,21 @@ class Cache(NamedTuple):
 def leaf(name: str, part: str, expr: str, **values: int) -> Term:
     """A term whose number and formula come from one expression."""
     return Term.of(name, part, expr, "", **values)
+
+
+# A term of parameters transformers builds with requires_grad false (a sine position table, ERNIE-4.5's
+# router correction bias): in the total and the weights, but without gradients or optimizer states.
+# The kind that makes it flags it by this mark at the end of its name, which the count reads.
+_FROZEN_MARK = " (frozen)"
+
+
+def frozen_leaf(name: str, part: str, expr: str, **values: int) -> Term:
+    """A term of parameters that never train (``requires_grad`` false)."""
+    return leaf(name + _FROZEN_MARK, part, expr, **values)
+
+
+def is_frozen(term: Term) -> bool:
+    return term.name.endswith(_FROZEN_MARK)
 
 
 def norm_leaf(

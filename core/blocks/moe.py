@@ -38,6 +38,7 @@ from paramtally.core.blocks.base import (
     PositiveInt,
     TreeEdit,
     carried_into,
+    frozen_leaf,
     gguf_tensors_of,
     leaf,
 )
@@ -117,6 +118,13 @@ class MoE(Kind):
         "the router is h·(E + Z); they hold no parameters.",
     )
     router_bias: bool = Field(False, title="Router bias", description="A bias on the router.")
+    correction_bias: bool = Field(
+        False,
+        title="Frozen correction bias",
+        description="E numbers added to the router's scores to pick experts, kept as a parameter that "
+        "never trains (ERNIE-4.5's e_score_correction_bias, requires_grad false): in the total and the "
+        "weights, without gradients or optimizer states.",
+    )
     output_bias: bool = Field(
         False, title="Output bias", description="One bias of h on the experts' summed output (JetMoE)."
     )
@@ -150,6 +158,8 @@ class MoE(Kind):
             nodes = [leaf("router", "router", router, h=h, E=E, Z=self.zero_experts)]
         else:
             nodes = [leaf("router", "router", "h·E + E" if self.router_bias else "h·E", h=h, E=E)]
+        if self.correction_bias:  # Ernie4_5_MoeStatics: nn.Parameter(zeros(1, E), requires_grad=False)
+            nodes.append(frozen_leaf("router correction bias", "router", "E", E=E))
         expert = mlp_expr(self.gated, self.expert_bias)
         nodes.append(leaf("routed experts", "moe_experts", f"E·({expert})", h=h, f=self.expert_width, E=E))
         if self.shared_experts:

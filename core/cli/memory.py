@@ -21,6 +21,7 @@ from paramtally.core.memory.flops import FlopsReport, estimate_flops
 from paramtally.core.memory.layout_advice import layout_advice
 from paramtally.core.memory.serving import ServingReport, estimate_serving
 from paramtally.core.memory.vision import images_text
+from paramtally.core.schema import Architecture
 from paramtally.core.schema.advice import warn_hints
 from paramtally.core.typed_numbers import GB, GIB
 
@@ -60,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "table":
         images = images_text(arch, scenario)
         table_notes = tuple(note for note in (images, *notes, advice) if note)
-        emit(_table(arch.name, scenario, memory, setups, flops, serving, table_notes), args.output)
+        emit(_table(arch, scenario, memory, setups, flops, serving, table_notes), args.output)
     else:  # a table's file records the notes with what it was computed for
         about = about_rows(arch, scenario, args.source) + [
             ("note", note) for note in (*notes, advice) if note
@@ -79,7 +80,7 @@ def _sizes(count: int) -> tuple[str, str]:
 
 
 def _table(
-    name: str,
+    arch: Architecture,
     s: Scenario,
     memory: MemoryReport,
     setups: tuple[SetupFit, ...],
@@ -89,8 +90,8 @@ def _table(
 ) -> str:
     total_gib, total_gb = _sizes(memory.total_bytes)
     head = [
-        f"{name}: {total_gib} GiB = {total_gb} GB per GPU ({memory.total_bytes:,} bytes)",
-        f"  {scenario_text(s)}",
+        f"{arch.name}: {total_gib} GiB = {total_gb} GB per GPU ({memory.total_bytes:,} bytes)",
+        f"  {scenario_text(s, arch)}",
         *(f"  {note}" for note in notes),
     ]
     if s.pp > 1:
@@ -103,7 +104,7 @@ def _table(
     lines = [*head, "", terms, f"By part: {parts}", *missing, *_file_lines(memory), ""]
     if serving is not None:
         lines += [*_serving_lines(serving), ""]
-    lines += [_setups_table(s, setups), *_flops_lines(flops, s)]
+    lines += [_setups_table(s, setups, arch.generates), *_flops_lines(flops, s)]
     return "\n".join(lines) + "\n"
 
 
@@ -118,16 +119,18 @@ def _file_lines(memory: MemoryReport) -> list[str]:
     ]
 
 
-def _setups_table(s: Scenario, setups: tuple[SetupFit, ...]) -> str:
+def _setups_table(s: Scenario, setups: tuple[SetupFit, ...], generates: bool) -> str:
+    """The setups that were tried; a model that generates nothing (an encoder alone) has no decode column."""
     headers = ["GPU", "count", "fits", "per GPU GiB", "per GPU GB", "free GB", "layout"]
     if s.mode == "inference":
-        headers += ["max context", "prefill s", "decode tok/s"]
+        headers += ["max context", "prefill s", *(["decode tok/s"] if generates else [])]
         if any(fit.max_batch is not None for fit in setups):
             headers.append("max batch")
-    return format_table(headers, [_setup_row(fit) for fit in setups], right={1, 3, 4, 5, *range(7, 11)})
+    rows = [_setup_row(fit, generates) for fit in setups]
+    return format_table(headers, rows, right={1, 3, 4, 5, *range(7, 11)})
 
 
-def _setup_row(fit: SetupFit) -> list[str]:
+def _setup_row(fit: SetupFit, generates: bool) -> list[str]:
     gib, gb = _sizes(fit.per_gpu_bytes)
     row = [
         fit.gpu_name,
@@ -141,7 +144,9 @@ def _setup_row(fit: SetupFit) -> list[str]:
     if fit.max_context is not None:
         row.append(f"{fit.max_context:,}" if fit.max_context else "none")
         row.append(f"{fit.prefill_seconds:,.3g}" if fit.prefill_seconds is not None else "")
-        row.append(f"{fit.decode_tokens_per_second:,.1f}" if fit.decode_tokens_per_second is not None else "")
+        if generates:
+            decode = fit.decode_tokens_per_second
+            row.append(f"{decode:,.1f}" if decode is not None else "")
     if fit.max_batch is not None:
         row.append(f"{fit.max_batch:,}")
     return row
@@ -155,9 +160,9 @@ def _serving_lines(serving: ServingReport) -> list[str]:
         else " (no price in the GPU catalog: set usd_per_hour in your gpus.json)"
     )
     verdict = "" if serving.fits else " — does not fit: the figures are for the memory it would need"
+    bound = f"; decode {serving.decode_bound} bound" if serving.decode_bound else "; generates no tokens"
     return [
-        f"Serving on {gpus}{price}: largest batch that fits {serving.max_batch:,}; "
-        f"decode {serving.decode_bound} bound{verdict}",
+        f"Serving on {gpus}{price}: largest batch that fits {serving.max_batch:,}{bound}{verdict}",
         *(f"  {one.name}: {one.formula}" for one in serving.terms),
     ]
 

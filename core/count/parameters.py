@@ -14,14 +14,22 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from paramtally.core.blocks import Context
-from paramtally.core.blocks.base import leaf, norm_leaf
+from paramtally.core.blocks.base import frozen_leaf, is_frozen, leaf, norm_leaf
 from paramtally.core.count.breakdown import ADDED_PARTS, PARTS, LayerGroupRow, ParamReport
 from paramtally.core.schema import Architecture, Block, Run, Stack, StackRole, VisionStack, block_node
 from paramtally.core.schema.model import stack_runs
 from paramtally.core.terms.term import Term, group
 from paramtally.core.text import say
 
-__all__ = ["FROZEN_POSITIONS", "block_kind", "block_parts", "count_parameters", "layer_span", "run_title"]
+__all__ = [
+    "FROZEN_POSITIONS",
+    "block_frozen",
+    "block_kind",
+    "block_parts",
+    "count_parameters",
+    "layer_span",
+    "run_title",
+]
 
 # A position table transformers builds with requires_grad false (Stack.frozen_positions).
 FROZEN_POSITIONS = "positions (frozen)"
@@ -33,6 +41,12 @@ def block_parts(block: Block, h: int) -> dict[str, int]:
     parts: dict[str, int] = {}
     _add_parts(block_node(block, h).children, parts)
     return parts
+
+
+@lru_cache(maxsize=1024)
+def block_frozen(block: Block, h: int) -> int:
+    """One layer's parameters that never train: its terms a kind flags frozen (``is_frozen``)."""
+    return sum(term.value for _, term in block_node(block, h).leaves() if is_frozen(term))
 
 
 @lru_cache(maxsize=4096)
@@ -168,8 +182,8 @@ def _stack_input(arch: Architecture, stack: Stack, ctx: Context) -> list[Term]:
         width = "e" if w != h else "h"
         expr = f"(n_pos + offset)·{width}" if stack.position_offset else f"n_pos·{width}"
         values = {"n_pos": stack.max_positions, "offset": stack.position_offset, width: w}
-        name = FROZEN_POSITIONS if stack.frozen_positions else "positions"
-        nodes.append(leaf(name, "embeddings", expr, **values))
+        made = frozen_leaf if stack.frozen_positions else leaf
+        nodes.append(made("positions", "embeddings", expr, **values))
     if stack.relative_buckets:  # validation made sure the first layer attends: it has heads
         # The bias sits in the first layer's attention (T5's layer 0), with that layer's heads.
         first = next(run for run in arch.runs if run.start == 0 and getattr(arch, run.stack) is stack)
@@ -377,7 +391,7 @@ def _report(arch: Architecture) -> ParamReport:
     rows: list[LayerGroupRow] = []
     parts: dict[str, int] = {}
     _add_parts([*shown, *outside], parts)
-    inactive = 0
+    inactive = frozen = 0
     for plan in plans:
         figures = []  # each distinct block's row fields after its place: mixer, FFN, figures
         for block, layers in zip(plan.blocks, plan.block_layers, strict=True):
@@ -385,6 +399,7 @@ def _report(arch: Architecture) -> ParamReport:
             params = sum(by_part.values())
             figures.append((block.mixer.kind, block.ffn.kind, params, params - idle, by_part))
             inactive += layers * idle
+            frozen += layers * block_frozen(block, h)
             for part, value in by_part.items():  # each block's parts added once, for all its layers
                 parts[part] = parts.get(part, 0) + value * layers
         places = zip(plan.places, plan.run_blocks, strict=True)
@@ -394,7 +409,7 @@ def _report(arch: Architecture) -> ParamReport:
     mtp, mtp_idle = _mtp(arch) or (None, 0)
     mtp_params = mtp.value if mtp is not None else 0
     vision, projector = (node.value for node in multimodal) if multimodal else (0, 0)
-    frozen = sum(node.value for node in outside if node.name == FROZEN_POSITIONS)
+    frozen += sum(node.value for node in outside if is_frozen(node))
     return ParamReport(
         arch.name, tree.value, tree.value - inactive, added, tree, ordered, tuple(rows),
         mtp_params, mtp_params - mtp_idle, mtp, vision, projector, frozen,

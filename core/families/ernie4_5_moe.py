@@ -8,8 +8,8 @@ experts when (i + 1) % ``moe_layer_interval`` == 0 and ``moe_layer_start_index``
 
 The router's ``e_score_correction_bias`` is a *parameter* here (``Ernie4_5_MoeStatics``:
 ``nn.Parameter(zeros(1, E), requires_grad=False)``), counted: E per MoE layer, beside the router's
-``[E, h]``, so read as the router's bias. DeepSeek-V3, GLM-4.5, dots1 and MiniMax-M2 keep the same
-bias as a buffer, not counted.
+``[E, h]``, as the MoE's frozen correction bias (no gradients or optimizer states). DeepSeek-V3,
+GLM-4.5, dots1 and MiniMax-M2 keep the same bias as a buffer, not counted.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ def _moe_layers(cfg: HFConfig, dense: Spec) -> list[Spec]:
         **routed,
         "shared_experts": cfg.integer("moe_num_shared_experts", minimum=0),
         "shared_expert_bias": dense["bias"],
-        "router_bias": True,  # e_score_correction_bias: E numbers, a parameter
+        "correction_bias": True,  # e_score_correction_bias: E numbers, a parameter that never trains
     }
     kinds = [(i + 1) % interval == 0 and start <= i <= end for i in range(n)]
     return groups_from_kinds(kinds, changes_from({True: {"ffn": experts}}))

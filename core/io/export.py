@@ -368,8 +368,10 @@ def memory_json(
     return data | ({"layout_advice": advice} if advice else {})
 
 
-def scenario_text(s: Scenario) -> str:
-    """The scenario in one line of words, as the CLI's table and an exported memory chart say it."""
+def scenario_text(s: Scenario, arch: Architecture | None = None) -> str:
+    """The scenario in one line of words, as the CLI's table and an exported memory chart say it.
+    Of ``arch`` if given: a vision tower alone reads no context and keeps no KV cache; an encoder
+    alone keeps none and generates nothing."""
     from paramtally.core.memory.scenario import (  # late: the CLI's count never needs it
         gpus_text,
         weights_format,
@@ -385,10 +387,12 @@ def scenario_text(s: Scenario) -> str:
         layout += f" · {s.micro_batches} micro-batches" if s.micro_batches is not None else ""
         layout += " · sequence parallel" if s.sequence_parallel else ""
         layout += " · vocab padded (Megatron)" if s.vocab_padding else ""
-    text = f"{s.mode}, weights {weights}, context {s.context:,}"
+    reads_context = arch is None or not arch.tower_only
+    generates = arch is None or arch.generates
+    text = f"{s.mode}, weights {weights}" + (f", context {s.context:,}" if reads_context else "")
     if s.mode == "inference":
-        generated = f" + {s.generated:,} generated" if s.generated else ""
-        return text + f"{generated}, batch {s.batch}, {layout}, KV {s.kv_dtype}"
+        generated = f" + {s.generated:,} generated" if s.generated and generates else ""
+        return text + f"{generated}, batch {s.batch}, {layout}" + (f", KV {s.kv_dtype}" if generates else "")
     lora = f", LoRA r={s.lora_rank}" + (" (QLoRA)" if s.qlora else "") if s.lora_rank else ""
     text += f", batch {s.batch}, {layout}, {s.optimizer}, grads {s.grad_dtype}, recompute {s.recompute}"
     return text + f", activations {s.activations}{lora}"
@@ -416,16 +420,16 @@ def about_rows(
     rows.append(("model", architecture.name))
     if source and source != architecture.name:
         rows.append(("source", source))
-    rows += _scenario_about(scenario)
+    rows += _scenario_about(scenario, architecture)
     rows.append(("architecture json", _compact(architecture.model_dump(mode="json"))))
     return rows
 
 
-def _scenario_about(scenario: Scenario | None) -> list[tuple[str, str]]:
+def _scenario_about(scenario: Scenario | None, arch: Architecture | None = None) -> list[tuple[str, str]]:
     if scenario is None:
         return []
     return [
-        ("scenario", scenario_text(scenario)),
+        ("scenario", scenario_text(scenario, arch)),
         ("flops", flops_convention_line(scenario)),
         ("bandwidth", bandwidth_line(scenario)),
         ("scenario json", _compact(scenario.model_dump(mode="json"))),

@@ -84,9 +84,9 @@ def report_export(
             *derivation(t, count),
             *_totals(t, count),
             *_memory(t, architecture, scenario, memory),
-            *_setups(t, scenario, setups),
+            *_setups(t, architecture, scenario, setups),
             *_flops(t, scenario, flops),
-            *_assumed(t, scenario, (*notes, layout_advice(architecture, scenario)), version),
+            *_assumed(t, architecture, scenario, (*notes, layout_advice(architecture, scenario)), version),
         )
 
     return Exported(
@@ -100,7 +100,11 @@ def report_facts(
     facts = [(t("model"), architecture.name)]
     if source and source != architecture.name:
         facts.append((t("source"), source))
-    return [*facts, (t("scenario"), scenario_text(scenario)), ("ParamTally", version or "unknown")]
+    return [
+        *facts,
+        (t("scenario"), scenario_text(scenario, architecture)),
+        ("ParamTally", version or "unknown"),
+    ]
 
 
 # --- the architecture -----------------------------------------------------------------------------
@@ -329,7 +333,7 @@ def _memory(t: Translator, arch: Architecture, scenario: Scenario, memory: Memor
         ),
         Table(tuple(weights[0]) if weights else (), weights),
         Heading(t("The scenario's memory per GPU"), 3),
-        Paragraph(t("Scenario: {scenario}.", scenario=scenario_text(scenario)) + stage),
+        Paragraph(t("Scenario: {scenario}.", scenario=scenario_text(scenario, arch)) + stage),
         Terms(
             t("Memory per GPU"),
             rows,
@@ -353,7 +357,9 @@ def _memory(t: Translator, arch: Architecture, scenario: Scenario, memory: Memor
 # --- GPU setups --------------------------------------------------------------------------------------
 
 
-def _setups(t: Translator, scenario: Scenario, setups: Sequence[SetupFit]) -> list[Block]:
+def _setups(t: Translator, arch: Architecture, scenario: Scenario, setups: Sequence[SetupFit]) -> list[Block]:
+    """The fewest GPUs of each kind that fit; no decode speed for a model that generates nothing, no
+    context for a vision tower alone."""
     fewest: dict[str, SetupFit] = {}
     for fit in setups:
         if fit.fits and fit.gpu not in fewest:
@@ -381,9 +387,10 @@ def _setups(t: Translator, scenario: Scenario, setups: Sequence[SetupFit]) -> li
         )
     )
     columns = [t("GPU"), t("count"), t("layout"), t("per GPU GiB"), t("free GB")]
-    serving = scenario.mode == "inference"
+    serving = scenario.mode == "inference" and not arch.tower_only
+    generates = arch.generates
     if serving:
-        columns += [t("max context"), t("decode tokens/s")]
+        columns += [t("max context"), *([t("decode tokens/s")] if generates else [])]
     rows = []
     for fit in fewest.values():
         row: list[Any] = [
@@ -396,7 +403,7 @@ def _setups(t: Translator, scenario: Scenario, setups: Sequence[SetupFit]) -> li
         if serving:
             context = fit.max_context
             tokens = fit.decode_tokens_per_second
-            row += [context, "" if tokens is None else f"{tokens:,.1f}"]
+            row += [context, *(["" if tokens is None else f"{tokens:,.1f}"] if generates else [])]
         rows.append(dict(zip(columns, row, strict=True)))
     found.append(Table(tuple(columns), rows))
     return found
@@ -440,7 +447,9 @@ def _flops(t: Translator, scenario: Scenario, flops: FlopsReport) -> list[Block]
 # --- assumptions ---------------------------------------------------------------------------------------
 
 
-def _assumed(t: Translator, scenario: Scenario, notes: Sequence[str], version: str) -> list[Block]:
+def _assumed(
+    t: Translator, arch: Architecture, scenario: Scenario, notes: Sequence[str], version: str
+) -> list[Block]:
     columns = (t("field"), t("value"), t("default"))
     rows = []
     for name, field in Scenario.model_fields.items():
@@ -450,7 +459,7 @@ def _assumed(t: Translator, scenario: Scenario, notes: Sequence[str], version: s
         )
     found: list[Block] = [
         Heading(t("What was assumed")),
-        Paragraph(t("Scenario: {scenario}.", scenario=scenario_text(scenario))),
+        Paragraph(t("Scenario: {scenario}.", scenario=scenario_text(scenario, arch))),
         Paragraph(_sentence(t.said(bandwidth_line(scenario)), t)),
         *(Paragraph(t.said(note)) for note in notes if note),
         Table(columns, rows, t("Scenario fields")),

@@ -513,7 +513,21 @@ def _inference_terms(arch: Architecture, s: InferenceView, last: bool) -> tuple[
         t=s.tp,
     )
     terms = [working.growing(byte * (2 * h * s.tp + widest), per=s.batch, cap=INFERENCE_CHUNK, over=s.tp)]
-    if last and arch.head.present:
+    if last and arch.head.present and not arch.generates:
+        # An encoder's head (BertForMaskedLM's) scores every token at once, in the weights' dtype:
+        # nothing is sampled, so there is no last token to keep alone.
+        every = Term.of(
+            "logits (every token)",
+            "activations",
+            "b·s·V·B",
+            "an encoder's head scores all s tokens of each sequence (transformers returns every logit)",
+            b=s.batch,
+            s=s.context,
+            V=arch.embeddings.vocab_size,
+            B=byte,
+        )
+        terms.append(every.growing(byte * arch.embeddings.vocab_size, per=s.batch))
+    elif last and arch.head.present:
         terms.append(
             Term.of(
                 "logits (fp32, last token)",

@@ -341,12 +341,14 @@ class _Serving:
     limit: int  # the longest context worth fitting
     max_batch: bool  # whether to search the largest batch
     capacities: list[int]  # every capacity of the table, ascending: a layout's contexts are found at once
-    generates: bool = True  # False for a vision tower alone: no context to stretch, no decode speed
+    generates: bool = True  # False for an encoder or a vision tower alone: no decode speed
+    reads_context: bool = True  # False for a vision tower alone: no context to stretch, no prefill
 
 
 def _serving(arch: Architecture, s: Scenario, max_batch: bool, capacities: list[int]) -> _Serving:
     limit = _context_limit(arch, s)
-    return _Serving(model_speed(arch, s), limit, max_batch, sorted(set(capacities)), not arch.tower_only)
+    speed = model_speed(arch, s)
+    return _Serving(speed, limit, max_batch, sorted(set(capacities)), arch.generates, not arch.tower_only)
 
 
 # The SetupFit fields from count to max_context, in order.
@@ -384,7 +386,7 @@ def _judged(s: Scenario, chosen: _Option, fits: bool, serving: _Serving, capacit
     gpus, text, tp, pp, dp, zero = chosen.describe()
     max_context = batch = None
     planned = chosen.planned
-    if s.mode == "inference" and serving.generates:
+    if s.mode == "inference" and serving.reads_context:
         if chosen.contexts is None:
             found = _max_contexts(planned.contenders, planned.fixed, serving.capacities, serving.limit)
             chosen.contexts = dict(zip(serving.capacities, found, strict=True))
@@ -398,11 +400,12 @@ def _judged(s: Scenario, chosen: _Option, fits: bool, serving: _Serving, capacit
 def _fit_one(s: Scenario, gpu: GPU, serving: _Serving, verdict: _Verdict) -> SetupFit:
     chosen = verdict.chosen
     prefill = decode = None
-    if s.mode == "inference" and verdict.fits and serving.generates:
+    if s.mode == "inference" and verdict.fits and serving.reads_context:
         if chosen.speed is None:
             chosen.speed = layout_speed(chosen.planned.plans, chosen.layout, serving.model)
         speed = chosen.speed.on(gpu)
-        prefill, decode = speed.prefill_seconds, speed.decode_tokens_per_second
+        prefill = speed.prefill_seconds
+        decode = speed.decode_tokens_per_second if serving.generates else None  # an encoder generates none
     # In the order of SetupFit's fields (a table of many setups: positional is the quicker).
     return SetupFit(gpu.id, gpu.name, *verdict.row, prefill, decode, verdict.max_batch)
 

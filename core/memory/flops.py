@@ -117,7 +117,7 @@ class FlopsReport:
     seconds: float  # run_flops / (gpus · peak · mfu)
     terms: tuple[Term, ...]
     non_embedding_params: int = 0  # N_ne
-    decode_per_token: int = 0  # one generated token at context s
+    decode_per_token: int | None = 0  # one generated token at context s; None: the model generates none
     hardware_training_per_token: int = 0  # with recomputation and the kernel's score matrix
     prefill_per_request: int = 0  # one prompt read, the LM head for its last token alone
     attention_flops: str = "full"  # the convention of training_per_token, the run and its time
@@ -327,6 +327,12 @@ def _token_terms(arch: Architecture, context: int, encoder_tokens: int | None) -
             "keys and values", N_enc=_encoder_matmuls(arch), N_x=_cross_projections(arch),
             F_dec=decode_attention.value, **matmuls,
         )  # fmt: skip
+    if decoding is None and not arch.generates:  # an encoder or a tower alone: no last token to pick
+        prefill = _flops_term(
+            "prefill per request", "s·F", "the input's s tokens at F each (forward per token, with the "
+            "head, if any, on every token: nothing is generated)", s=context, F=forward.value,
+        )  # fmt: skip
+        return _TokenTerms(attention, decode_attention, full_attention, forward, decode, matmuls, prefill)
     if decoding is None:
         prefill = _flops_term(
             "prefill per request", "s·(F − 2·e·V) + 2·e·V", "the prompt's s tokens at F each (forward "
@@ -518,11 +524,12 @@ def _estimate(arch: Architecture, s: Scenario, gpu: GPU) -> FlopsReport:
         peak_flops=peak,
         seconds=seconds,
         # The prefill terms last (an encoder-decoder's: each stack's forward per token, then the request).
+        # A model that generates nothing (an encoder or a vision tower alone) has no decode step.
         terms=(
             attention,
-            decode_attention,
+            *((decode_attention,) if arch.generates else ()),
             forward,
-            decode,
+            *((decode,) if arch.generates else ()),
             training,
             hardware,
             chinchilla,
@@ -534,7 +541,7 @@ def _estimate(arch: Architecture, s: Scenario, gpu: GPU) -> FlopsReport:
         ),
         prefill_per_request=token.prefill.value,
         non_embedding_params=n_ne,
-        decode_per_token=decode.value,
+        decode_per_token=decode.value if arch.generates else None,
         hardware_training_per_token=hardware.value,
         attention_flops=s.attention_flops,
         training_per_token_causal=causal.value,

@@ -169,11 +169,13 @@ def _shares(
         )  # fmt: skip
     if fixed:
         source = (
-            f"position tables transformers builds with requires_grad false (sines kept as a parameter): "
-            f"weights alone, at {s.dtype}"
+            f"parameters transformers builds with requires_grad false (a sine position table, a router's "
+            f"correction bias): weights alone, at {s.dtype}"
         )
         shares.append(
-            _Share("frozen positions ", "F", {"F": fixed, **sizes}, ("t",), ("t", "N_d"), source, frozen=True)
+            _Share(
+                "frozen parameters ", "F", {"F": fixed, **sizes}, ("t",), ("t", "N_d"), source, frozen=True
+            )
         )
     for kept in stage.replicated if t > 1 else ():
         if t > kept.g:

@@ -286,9 +286,10 @@ class ServingReport:
     tokens_per_sequence: int  # context + generated: what the KV cache holds
     kv_cache_bytes: int  # per GPU of the busiest stage
     prefill_seconds: float
-    decode_tokens_per_second: float  # the batch
-    decode_tokens_per_second_per_sequence: float
-    decode_bound: str  # "memory bandwidth" or "compute"
+    # The decode figures: None for a model that generates nothing (an encoder alone).
+    decode_tokens_per_second: float | None  # the batch
+    decode_tokens_per_second_per_sequence: float | None
+    decode_bound: str | None  # "memory bandwidth" or "compute"
     bandwidth_efficiency: float  # the share of peak bandwidth the memory-bound figures assume
     max_batch: int
     usd_per_gpu_hour: float | None
@@ -326,16 +327,64 @@ def estimate_serving(
 def serving_report(
     plans: tuple[StagePlan, ...], s: Scenario, gpu: GPU, model: ModelSpeed, capacity: int
 ) -> ServingReport:
-    """The serving figures of ``s`` on its own layout, each a term with its formula."""
+    """The serving figures of ``s`` on its own layout, each a term with its formula. A model that
+    generates nothing (an encoder alone) has its prefill alone: no decode step, no generated tokens."""
     busiest = max(plans, key=lambda plan: plan.total)
     values = {key: _exact(value) for key, value in _symbols(plans, s, gpu, model).items()}
     pick = {key: values[key] for key in ("b", "F_p", "t", "P", "u", "W", "f_bw", "BW")}
+    generates = model.arch.generates
     said = (
         "; F_p: one prompt's prefill FLOPs (the FLOPs report's 'prefill per request': "
         + ("the encoder over its s_enc tokens, then " if model.encoder is not None else "")
-        + "the s prompt tokens, the LM head for the last one alone)"
+        + ("the s prompt tokens, the LM head for the last one alone)" if generates else "the s tokens)")
     )
     prefill = _quantity("prefill time (s)", PREFILL, SOURCE + said, **pick)
+    decoding = _decoding(plans, s, model, values) if generates else None
+    terms = [prefill, *(decoding[0] if decoding else ())]
+    output_cost = prompt_cost = None
+    if gpu.usd_per_hour is not None:
+        c, g = _exact(gpu.usd_per_hour), _copy_gpus(s)
+        note = f"G = t·p·ep GPUs of one model copy at c dollars per GPU-hour ({gpu.name}; gpus.json)"
+        if decoding is not None:
+            output = _quantity(
+                "$ per million generated tokens",
+                "G·c·M/(3600·R)",
+                note + "; R: decode tokens/s of the batch; M = 10⁶",
+                G=g,
+                c=c,
+                M=10**6,
+                R=decoding[1].exact,
+            )
+            terms.append(output)
+            output_cost = output.amount
+        prompt = _prompt_cost(model, note, G=g, c=c, T_p=prefill.exact, M=10**6, b=s.batch, s=s.context)
+        terms.append(prompt)
+        prompt_cost = prompt.amount
+    return ServingReport(
+        gpu=gpu.id,
+        gpu_name=gpu.name,
+        gpus=_copy_gpus(s),
+        fits=busiest.total <= capacity,
+        tokens_per_sequence=s.context + (s.generated if generates else 0),
+        kv_cache_bytes=busiest.kv_cache,
+        prefill_seconds=prefill.amount,
+        decode_tokens_per_second=decoding[1].amount if decoding else None,
+        decode_tokens_per_second_per_sequence=decoding[2].amount if decoding else None,
+        decode_bound=decoding[3] if decoding else None,
+        bandwidth_efficiency=s.bandwidth_efficiency,
+        max_batch=largest_batch(plans, capacity),
+        usd_per_gpu_hour=gpu.usd_per_hour,
+        usd_per_million_output_tokens=output_cost,
+        usd_per_million_prompt_tokens=prompt_cost,
+        terms=tuple(terms),
+    )
+
+
+def _decoding(
+    plans: tuple[StagePlan, ...], s: Scenario, model: ModelSpeed, values: dict[str, Number]
+) -> tuple[list[Term], Term, Term, str]:
+    """A decode step's terms (weights streamed, its time by memory and by compute, the rates), the
+    batch's rate, one sequence's, and what bounds a step."""
     streamed = _streamed_term(plans, s, model)
     values["W_s"] = streamed.exact
     memory = _quantity(
@@ -362,38 +411,4 @@ def serving_report(
         T=exact_step,
     )
     per_sequence = _quantity("decode tokens/s (per sequence)", "1/T", "one token per step", T=exact_step)
-    terms = [prefill, streamed, memory, compute, rate, per_sequence]
-    output_cost = prompt_cost = None
-    if gpu.usd_per_hour is not None:
-        c, g = _exact(gpu.usd_per_hour), _copy_gpus(s)
-        note = f"G = t·p·ep GPUs of one model copy at c dollars per GPU-hour ({gpu.name}; gpus.json)"
-        output = _quantity(
-            "$ per million generated tokens",
-            "G·c·M/(3600·R)",
-            note + "; R: decode tokens/s of the batch; M = 10⁶",
-            G=g,
-            c=c,
-            M=10**6,
-            R=rate.exact,
-        )
-        prompt = _prompt_cost(model, note, G=g, c=c, T_p=prefill.exact, M=10**6, b=s.batch, s=s.context)
-        terms += [output, prompt]
-        output_cost, prompt_cost = output.amount, prompt.amount
-    return ServingReport(
-        gpu=gpu.id,
-        gpu_name=gpu.name,
-        gpus=_copy_gpus(s),
-        fits=busiest.total <= capacity,
-        tokens_per_sequence=s.context + s.generated,
-        kv_cache_bytes=busiest.kv_cache,
-        prefill_seconds=prefill.amount,
-        decode_tokens_per_second=rate.amount,
-        decode_tokens_per_second_per_sequence=per_sequence.amount,
-        decode_bound=bound,
-        bandwidth_efficiency=s.bandwidth_efficiency,
-        max_batch=largest_batch(plans, capacity),
-        usd_per_gpu_hour=gpu.usd_per_hour,
-        usd_per_million_output_tokens=output_cost,
-        usd_per_million_prompt_tokens=prompt_cost,
-        terms=tuple(terms),
-    )
+    return [streamed, memory, compute, rate, per_sequence], rate, per_sequence, bound

@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from paramtally.core.blocks.base import Replicated
-from paramtally.core.count.parameters import block_parts, count_parameters
+from paramtally.core.count.parameters import block_frozen, block_parts, count_parameters
 from paramtally.core.schema import Architecture, Block, LoRA
 from paramtally.core.schema.frozen import thaw
 from paramtally.core.schema.model import vision_only_blocks
@@ -43,7 +43,9 @@ class Stage:
     # when every layer of the model is a decoder's, none in an encoder-only model.
     decoder_blocks: tuple[tuple[Block, int], ...] = ()
     vision: int = 0  # the vision tower's parameters held (the first stage's; a training may freeze them)
-    frozen: int = 0  # parameters held that never train (frozen position tables: ParamReport.frozen)
+    # Parameters held that never train (ParamReport.frozen): a frozen position table on the stage
+    # that holds the stack inputs, a kind's frozen terms (a router's correction bias) in its layers.
+    frozen: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,8 +89,10 @@ def model_layout(arch: Architecture, pp: int) -> ModelLayout:
     spans = _run_spans(arch)
     decoder_runs = _decoder_runs(arch)
     # Frozen position tables sit with the stack inputs: the embeddings' (the first stage) in a model of
-    # one stack, the tail's (the last) in an encoder-decoder (_outside_layers).
+    # one stack, the tail's (the last) in an encoder-decoder (_outside_layers); the layers' own
+    # frozen terms sit with their layers.
     frozen_on = 0 if len(arch.stacks) == 1 else pp - 1
+    frozen_outside = report.frozen - sum(size[5] * run.layers for size, run in zip(sizes, runs, strict=True))
     size, extra = divmod(arch.num_layers, pp)
     stages: list[Stage] = []
     first = 0
@@ -114,7 +118,7 @@ def model_layout(arch: Architecture, pp: int) -> ModelLayout:
             if n:
                 on_stage.append((number, n))
         on_stage.sort()
-        blocks, params, adapters, experts, replicated = _held(on_stage, sizes)
+        blocks, params, adapters, experts, replicated, frozen = _held(on_stage, sizes)
         if decoder_runs is None:
             decoder_blocks = blocks
         else:
@@ -132,7 +136,7 @@ def model_layout(arch: Architecture, pp: int) -> ModelLayout:
             Stage(
                 index, first, count, params, adapters, embed16, blocks, experts, vocab_matrices, replicated,
                 decoder_blocks, report.vision if index == 0 else 0,
-                report.frozen if index == frozen_on else 0,
+                frozen + (frozen_outside if index == frozen_on else 0),
             )
         )  # fmt: skip
         first = stop
@@ -140,14 +144,16 @@ def model_layout(arch: Architecture, pp: int) -> ModelLayout:
     return ModelLayout(report.total, report.active, adapters_total, tuple(stages))
 
 
-_RunSize = tuple[Block, int, int, int, tuple[Replicated, ...]]
+# (block, one layer's parameters, adapters, routed experts, what TP keeps whole, frozen parameters)
+_RunSize = tuple[Block, int, int, int, tuple[Replicated, ...], int]
 
 
 def _held(
     on_stage: list[tuple[int, int]], sizes: tuple[_RunSize, ...]
-) -> tuple[tuple[tuple[Block, int], ...], int, int, int, tuple[Replicated, ...]]:
+) -> tuple[tuple[tuple[Block, int], ...], int, int, int, tuple[Replicated, ...], int]:
     """What the layers of a stage hold, summed from its runs' (number, layers there) in run order:
-    its blocks with their layers, parameters, adapters, routed experts and what TP keeps whole."""
+    its blocks with their layers, parameters, adapters, routed experts, what TP keeps whole and
+    parameters that never train."""
     # Layers counted by block first, then each block's figures times its layers: a stack of many
     # groups has many runs of few blocks. Keyed by identity (equal blocks are one object and share
     # one size, ``_run_sizes``): hashing a block is slower.
@@ -161,10 +167,11 @@ def _held(
             known[1] += n
     held = []
     kept: dict[tuple[str, int], list[Any]] = {}  # (kind, g): [the first block's, numbers]
-    params = adapters = experts = 0
-    for (block, block_params, block_adapters, block_experts, replicated), n in layers.values():
+    params = adapters = experts = frozen = 0
+    for (block, block_params, block_adapters, block_experts, replicated, block_fixed), n in layers.values():
         held.append((block, n))
         params += n * block_params
+        frozen += n * block_fixed
         adapters += n * block_adapters
         experts += n * block_experts
         for one in replicated:  # the first block with a kind and g names it, as it is met
@@ -175,11 +182,11 @@ def _held(
             else:
                 known[1] += n * one.numbers
     if not kept:  # most models: nothing TP keeps whole
-        return tuple(held), params, adapters, experts, ()
+        return tuple(held), params, adapters, experts, (), frozen
     found = [Replicated(one.what, numbers, one.g, one.source) for one, numbers in kept.values()]
     if len(found) > 1:
         found.sort(key=_replicated_order)
-    return tuple(held), params, adapters, experts, tuple(found)
+    return tuple(held), params, adapters, experts, tuple(found), frozen
 
 
 def _replicated_order(one: Replicated) -> tuple[str, int]:
@@ -221,6 +228,7 @@ def _run_sizes(arch: Architecture) -> tuple[_RunSize, ...]:
                 adapters,
                 parts.get("moe_experts", 0),
                 replicated,
+                block_frozen(block, arch.hidden_size),
             )
         sizes.append(size)
     return tuple(sizes)

@@ -6,6 +6,8 @@ scenario: a new field in ``core/schema``, ``core/blocks`` or ``core/scenario`` g
 window) or its flag (the CLI) from its type and constraints, its label from ``Field(title=…)``,
 its help from its description and its visibility from ``json_schema_extra`` (``visible_when``:
 the sibling values it needs; ``visible_when_stack``: the values a stack holding the block needs;
+``visible_with``: sibling parts, one of which must be present, as a language model's vocabulary
+needs a decoder or an encoder;
 ``in_form: False``: edited elsewhere, e.g. the layer tree) alone.
 """
 
@@ -47,6 +49,9 @@ class FieldSpec:
     visible_when: tuple[tuple[str, Any], ...] = ()  # (sibling field, value it needs) for the field to apply
     # (field of a stack holding the block, value it needs): rotary settings under rotary positions
     visible_when_stack: tuple[tuple[str, Any], ...] = ()
+    # Sibling parts (optional models) one of which must be present for the field to apply: the
+    # embeddings and head of a language model, absent from a vision tower alone.
+    visible_with: tuple[str, ...] = ()
     in_form: bool = True  # False: another editor owns it (the layer tree, the kind switch)
     models: tuple[type[BaseModel], ...] = ()  # the kinds of a union, in registry order
     # What a person reads for each of ``choices`` (a kind's title, 'Mamba-2' for mamba2); none: the
@@ -126,6 +131,9 @@ def field_spec(name: str, info: FieldInfo) -> FieldSpec:
         "default": None if info.is_required() else info.default,
         "visible_when": tuple(condition.items()) if isinstance(condition, dict) else (),
         "visible_when_stack": tuple(stack_condition.items()) if isinstance(stack_condition, dict) else (),
+        "visible_with": tuple(str(name) for name in needs)
+        if isinstance(needs := extra.get("visible_with"), list)
+        else (),
     }
     origin = typing.get_origin(annotation)
     union = _union_models(annotation)

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Annotated, Any, Final, Literal, NamedTuple
 
-from pydantic import AfterValidator, ConfigDict, Field, PrivateAttr, model_validator
+from pydantic import AfterValidator, ConfigDict, Field, JsonValue, PrivateAttr, model_validator
 
 from paramtally.core.blocks.base import NonNegativeInt, PositiveInt, Spec
 from paramtally.core.errors import field_error, shown
@@ -208,6 +208,10 @@ def _frozen_blocks(value: dict[str, Block]) -> FrozenDict:
     return frozen
 
 
+# The stacks of a language model: a field shown with one of them (``FieldSpec.visible_with``).
+_LANGUAGE_STACKS: list[JsonValue] = ["decoder", "encoder"]
+
+
 class Architecture(HashedSpec):
     """A transformer (or hybrid) language model, as counted by ParamTally."""
 
@@ -225,7 +229,8 @@ class Architecture(HashedSpec):
         description="Model family (Hugging Face model_type) if known.",
     )
     hidden_size: PositiveInt = Field(title="Hidden size", description="Model width (h, d_model).")
-    embeddings: Embeddings
+    # A vision tower alone has no vocabulary, no head, no new tokens: the form leaves them out.
+    embeddings: Embeddings = Field(json_schema_extra={"visible_with": _LANGUAGE_STACKS})
     blocks: Annotated[dict[BlockName, Block], AfterValidator(_frozen_blocks)] = Field(
         min_length=1,
         max_length=MAX_BLOCKS,
@@ -249,9 +254,12 @@ class Architecture(HashedSpec):
         "merger, Gemma-3's pooled projection).",
     )
     mtp: MTP | None = Field(None, title="MTP", description="Multi-token prediction modules, counted apart.")
-    head: Head = Field(Head(), title="Head")
+    head: Head = Field(Head(), title="Head", json_schema_extra={"visible_with": _LANGUAGE_STACKS})
     added_vocab: NonNegativeInt = Field(
-        0, title="Added vocabulary", description="New tokens added to the vocabulary (counted as added)."
+        0,
+        title="Added vocabulary",
+        description="New tokens added to the vocabulary (counted as added).",
+        json_schema_extra={"visible_with": _LANGUAGE_STACKS},
     )
     dropout: Dropout = Field(Dropout(), title="Dropout")
 
@@ -292,6 +300,12 @@ class Architecture(HashedSpec):
         """A vision tower alone (``PixtralVisionModel``): no language model, no projector, no
         vocabulary; the tower is the whole model."""
         return self.vision is not None and self.decoder is None and self.encoder is None
+
+    @property
+    def generates(self) -> bool:
+        """A decoder writes tokens one by one (decode steps, a KV cache); an encoder alone (BERT) or a
+        vision tower alone reads its input once and generates nothing."""
+        return self.decoder is not None
 
     @property
     def runs(self) -> tuple[Run, ...]:

@@ -168,6 +168,10 @@ def _plan_model(
     for spec in model_fields(type(model)):
         if not spec.in_form or (kind and spec.name == "kind"):
             continue
+        # Needs one of its sibling parts (a vocabulary needs a language stack); their presence is in
+        # the form's shape, so the sections are planned again when it changes.
+        if spec.visible_with and all(getattr(model, name) is None for name in spec.visible_with):
+            continue
         value = getattr(model, spec.name)
         if spec.kind in ("model", "union", "mapping", "models"):
             if value:  # an optional part that is absent (or no items): nothing to edit

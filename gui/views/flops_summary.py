@@ -37,10 +37,15 @@ def flops_rows(flops: Any, gpu_name: str = "", training: bool = False) -> list[R
         if training
         else []
     )
+    decode = flops.decode_per_token  # None: the model generates nothing (an encoder or a tower alone)
     return [
         (translate("Figures", "Active parameters N"), f"{flops.params:,} ({human(flops.params)})"),
         (translate("Figures", "Forward per token (prefill)"), f"{scientific(flops.forward_per_token)} FLOP"),
-        (translate("Figures", "Decode step at the context"), f"{scientific(flops.decode_per_token)} FLOP"),
+        *(
+            [(translate("Figures", "Decode step at the context"), f"{scientific(decode)} FLOP")]
+            if decode
+            else []
+        ),
         _training_row(flops),
         *hardware,
         (translate("Figures", "Training tokens D"), f"{flops.tokens:,} ({human(flops.tokens)}){chinchilla}"),

@@ -284,7 +284,7 @@ class MemoryPanel(QWidget):
         if memory is None:
             raise ParamTallyError("no memory figures for the current scenario (see the memory tab)")
         with laid_out(MemoryChart()) as copy:
-            self._draw(copy, memory, scenario_text(self._document.scenario))
+            self._draw(copy, memory, scenario_text(self._document.scenario, self._document.architecture))
             per_gpu = translate("MemoryChart", "Memory per GPU")
             return save_view(copy, Path(path), f"{per_gpu} — {shown(self._document.architecture.name)}")
 

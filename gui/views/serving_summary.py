@@ -31,8 +31,17 @@ def _together(text: str) -> str:
 
 
 def serving_rows(serving: Any) -> list[Row]:
+    """The serving figures; a model that generates nothing (an encoder alone: core gives no decode
+    figures) shows its prefill, largest batch and prompt price alone."""
+    prefill = (translate("Figures", "Prefill (whole batch)"), seconds_text(serving.prefill_seconds))
+    batch = (translate("Figures", "Largest batch that fits"), f"{serving.max_batch:,}")
+    if serving.decode_tokens_per_second is None:
+        prompt = translate("Figures", "{prompt} prompt").format(
+            prompt=dollars_text(serving.usd_per_million_prompt_tokens)
+        )
+        return [prefill, batch, (translate("Figures", "Per million tokens"), prompt)]
     return [
-        (translate("Figures", "Prefill (whole batch)"), seconds_text(serving.prefill_seconds)),
+        prefill,
         (
             translate("Figures", "Decode"),
             # A figure stays on one line with its unit ('296.1 per sequence'): wrapped at the
@@ -47,7 +56,7 @@ def serving_rows(serving: Any) -> list[Row]:
                 bound=_bound_text(serving),
             ),
         ),
-        (translate("Figures", "Largest batch that fits"), f"{serving.max_batch:,}"),
+        batch,
         (
             translate("Figures", "KV cache ({tokens} tokens each)").format(
                 tokens=f"{serving.tokens_per_sequence:,}"

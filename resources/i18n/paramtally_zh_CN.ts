@@ -1956,6 +1956,10 @@
         <translation>预填充（整个批次）</translation>
     </message>
     <message>
+        <source>{prompt} prompt</source>
+        <translation>提示 {prompt}</translation>
+    </message>
+    <message>
         <source>Decode</source>
         <translation>解码</translation>
     </message>
@@ -3558,6 +3562,10 @@ Remove it from Open Recent?</source>
         <translation>Dropout</translation>
     </message>
     <message>
+        <source>E numbers added to the router&apos;s scores to pick experts, kept as a parameter that never trains (ERNIE-4.5&apos;s e_score_correction_bias, requires_grad false): in the total and the weights, without gradients or optimizer states.</source>
+        <translation>加到路由器得分上用于选择专家的 E 个数，作为从不训练的参数保存（ERNIE-4.5 的 e_score_correction_bias，requires_grad 为 false）：计入总数和权重，但没有梯度或优化器状态。</translation>
+    </message>
+    <message>
         <source>Each expert has three matrices (SwiGLU).</source>
         <translation>每个专家有三个矩阵（SwiGLU）。</translation>
     </message>
@@ -3680,6 +3688,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>Frames per patch</source>
         <translation>每 patch 帧数</translation>
+    </message>
+    <message>
+        <source>Frozen correction bias</source>
+        <translation>冻结的校正偏置</translation>
     </message>
     <message>
         <source>Frozen positions</source>

@@ -55,14 +55,23 @@ def test_an_encoder_alone_sits_in_the_encoder_stack_and_keeps_no_kv_cache(
     assert memory.kv_cache_bytes == 0
     assert not [term for term in memory.terms if term.part == "kv_cache"]
     # The same layers as a decoder would cache K and V of every layer: 2·L·h·s·b at 2 bytes (no GQA
-    # in these encoders; ModernBERT's local layers keep their 128-token window). That, and nothing
-    # else, is what the encoder stack leaves out.
+    # in these encoders; ModernBERT's local layers keep their 128-token window). That is what the
+    # encoder stack leaves out; and an encoder's head scores every token, where a decoder keeps the
+    # fp32 logits of the last token alone.
     causal = estimate_memory(_as_decoder(arch), s)
     layers, h = arch.num_layers, arch.hidden_size
     assert 0 < causal.kv_cache_bytes <= 2 * layers * h * 512 * 4 * 2
     if name == "roberta-base":
         assert causal.kv_cache_bytes == 2 * 12 * 768 * 512 * 4 * 2
-    assert causal.total_bytes - memory.total_bytes == causal.kv_cache_bytes
+    logits = {term.name: term.value for term in memory.terms if term.name.startswith("logits")}
+    sampled = {term.name: term.value for term in causal.terms if term.name.startswith("logits")}
+    if arch.head.present:
+        assert logits == {"logits (every token)": 4 * 512 * arch.embeddings.vocab_size * 2}
+        assert sampled == {"logits (fp32, last token)": 4 * arch.embeddings.vocab_size * 4}
+    else:
+        assert logits == sampled == {}
+    head = sum(logits.values()) - sum(sampled.values())
+    assert causal.total_bytes - memory.total_bytes == causal.kv_cache_bytes - head
 
 
 @pytest.mark.parametrize(("name", "arch"), ENCODERS, ids=IDS)

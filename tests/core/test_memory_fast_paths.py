@@ -455,13 +455,14 @@ def test_the_busiest_stage_is_among_those_the_fit_table_tries(
 
 def _held_run_by_run(
     on_stage: list[tuple[int, int]], sizes: tuple[Any, ...]
-) -> tuple[tuple[tuple[object, int], ...], int, int, int, tuple[Replicated, ...]]:
+) -> tuple[tuple[tuple[object, int], ...], int, int, int, tuple[Replicated, ...], int]:
     """What a stage holds, summed run by run (as stages did before they counted layers by block)."""
     held: dict[int, tuple[object, int]] = {}
     kept: dict[tuple[str, int], tuple[Replicated, int]] = {}
-    params = adapters = experts = 0
+    params = adapters = experts = frozen = 0
     for number, n in on_stage:
-        block, block_params, block_adapters, block_experts, replicated = sizes[number]
+        block, block_params, block_adapters, block_experts, replicated, block_frozen = sizes[number]
+        frozen += n * block_frozen
         known = held.get(id(block))
         held[id(block)] = (block, known[1] + n if known else n)
         params += n * block_params
@@ -473,7 +474,7 @@ def _held_run_by_run(
     found = sorted(
         (one._replace(numbers=numbers) for one, numbers in kept.values()), key=lambda r: (r.what, r.g)
     )
-    return tuple(held.values()), params, adapters, experts, tuple(found)
+    return tuple(held.values()), params, adapters, experts, tuple(found), frozen
 
 
 @settings(max_examples=examples(40), deadline=None)

@@ -226,7 +226,9 @@ def test_ernie_router_correction_bias_is_a_parameter_counted_per_moe_layer() -> 
     stem = "ernie-4.5-21b-a3b-pt"
     assert measured(stem, r"moe_statics\.e_score_correction_bias") == 64
     arch = imported(stem)
-    assert term(arch, "router") == measured(stem, r"mlp\.gate\.") == 64 * 2560 + 64
+    router, bias = term(arch, "router"), term(arch, "router correction bias (frozen)")
+    assert (router, bias) == (64 * 2560, 64)  # the weight trains, the correction bias is frozen
+    assert router + bias == measured(stem, r"mlp\.gate\.")
     assert layer(arch) == layer_measured(stem)
 
 

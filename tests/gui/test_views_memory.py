@@ -18,7 +18,16 @@ from paramtally.gui.main_window import MainWindow
 from paramtally.gui.views.format import rate_text, seconds_text, signed_bytes_both
 from paramtally.gui.views.memory_panel import MemoryPanel
 from paramtally.gui.views.serving_summary import dollars_text
-from paramtally.gui.views.setups_table import FITS, FITS_TEXT, FREE, NOT_FIT_TEXT, RAW_ROLE, USAGE
+from paramtally.gui.views.setups_table import (
+    COLUMN_FIELDS,
+    FITS,
+    FITS_TEXT,
+    FREE,
+    MAX_CONTEXT,
+    NOT_FIT_TEXT,
+    RAW_ROLE,
+    USAGE,
+)
 from tests.gui.conftest import TypeInto
 from tests.gui.modals import Modals
 from tests.gui.views_support import click_tab, make_document, preset_window
@@ -501,3 +510,28 @@ def test_a_share_is_typed_exactly_and_a_share_past_one_is_refused_at_the_field(
     type_("90%")
     assert cap.lineEdit().text() == "90%" and panel.controls.field_state("utilization_cap") == "error"
     assert "'90%' is not a number: type 0.4, 0.95 or 4e-1" in panel.problem.text()
+
+
+def test_an_encoder_alone_shows_no_decoding_in_the_memory_tab(qtbot: QtBot) -> None:
+    """roberta-base generates nothing: the serving summary has its prefill, largest batch and prompt
+    price alone, the compute summary no decode step, the setups table no decode column; typing a
+    context still moves the prefill."""
+    window = preset_window(qtbot, "roberta-base", (1024, 700))
+    click_tab(qtbot, window, "Memory and GPU fit")
+    panel = window.memory
+    serving, compute = panel.serving, panel.findChild(QWidget, "flopsSummary")
+    qtbot.waitUntil(lambda: serving.isVisible() and "Prefill" in serving.text())
+    assert "Largest batch that fits" in serving.text() and "prompt" in serving.text()
+    assert "Decode" not in serving.text() and "KV cache" not in serving.text()
+    assert "generated" not in serving.text()
+    assert "Forward per token (prefill)" in compute.text() and "Decode" not in compute.text()
+    table = panel.setups
+    decode = COLUMN_FIELDS.index(("decode_tokens_per_second",))
+    assert table.isColumnHidden(decode) and not table.isColumnHidden(MAX_CONTEXT)
+    before = serving.text()
+    assert window.document.scenario.context == 512
+    _type_scenario(qtbot, panel, "context", "128")
+    report = estimate_serving(window.document.architecture, window.document.scenario)
+    assert report is not None and report.decode_tokens_per_second is None
+    qtbot.waitUntil(lambda: seconds_text(report.prefill_seconds) in serving.text())
+    assert serving.text() != before

@@ -195,3 +195,28 @@ def test_a_vision_tower_alone_opens_as_its_tower(qtbot: QtBot, type_into: TypeIn
     assert "encoded by the tower alone (no language model, no KV cache)" in note.text()  # type: ignore[attr-defined]
     memory = document.memory
     assert memory is not None and memory.kv_cache_bytes == 0 and memory.activations_bytes > 0
+
+
+def test_a_vision_tower_alone_shows_no_vocabulary_and_a_language_model_does(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    """A tower alone has no embeddings, head or added vocabulary (the schema's ``visible_with``): the
+    form leaves their sections and rows out, and File → New brings them back with the language model."""
+    tower = MainWindow(Document(load_source(str(PIXTRAL_ALONE)), PIXTRAL_ALONE.name))
+    qtbot.addWidget(tower)
+    tower.resize(1024, 700)
+    tower.show()
+    qtbot.waitExposed(tower)
+    form = tower.form
+    shown = {title for title, section in form.sections.items() if section.isVisible()}
+    assert "Embeddings" not in shown and "Head" not in shown and "Vision tower" in shown
+    paths = form.paths()
+    assert not [path for path in paths if path[0] in ("embeddings", "head") or path == ("added_vocab",)]
+    assert ("vision", "width") in paths and ("hidden_size",) in paths
+    action = window.findChild(QAction, "actionNew:vision-language")
+    assert action is not None
+    action.trigger()  # the same form on a whole vision-language model: its vocabulary is back
+    form = window.form
+    qtbot.waitUntil(lambda: "Embeddings" in form.sections and form.sections["Embeddings"].isVisible())
+    assert form.editor(("embeddings", "vocab_size")).text() == "32,000"  # type: ignore[attr-defined]
+    assert ("added_vocab",) in form.paths() and "Head" in form.sections
