@@ -188,3 +188,27 @@ def test_a_warning_met_opening_a_file_is_said_in_chinese_in_the_status_bar(
     assert zh_window.document.architecture.name == "mistral3 (config.json)"  # opened, not refused
     assert zh_window.last_error.startswith(f"{config}：顶层没有 tie_word_embeddings：按不绑定读取")
     assert "transformers 5.24 会将缺少该键的 mistral3 文件构建为绑定" in zh_window.last_error
+
+
+def test_a_warning_met_reading_the_start_up_file_is_said_in_chinese_in_the_status_bar(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`paramtally config.json` under zh_CN: the notice given reading the file, before the window
+    exists, is said in its status bar (not only on the terminal), in Chinese."""
+    from paramtally.gui.app import build_parser, open_window
+    from paramtally.gui.i18n import SYSTEM, set_language_setting
+
+    monkeypatch.setattr(warnings, "showwarning", warnings.showwarning)  # the window routes them
+    config = tmp_path / "config.json"
+    config.write_text(json.dumps({"model_type": "mistral3"}), encoding="utf-8")
+    set_language_setting("zh_CN")
+    try:
+        with warnings.catch_warnings():
+            window = open_window(build_parser().parse_args([str(config)]))
+            assert isinstance(window, MainWindow)
+            qtbot.addWidget(window)
+        said = window.statusBar().currentMessage()
+    finally:
+        set_language_setting(SYSTEM)
+        install_language("en")
+    assert said.startswith(f"⚠ {config}：顶层没有 tie_word_embeddings：按不绑定读取"), said
