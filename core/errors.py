@@ -197,7 +197,11 @@ def close_names(name: str, known: Sequence[str], n: int = 3, cutoff: float = 0.6
 def unknown_name(kind: str, name: str, known: Sequence[str], hint: str = "") -> str:
     """ "unknown preset 'lama-3-8b' (did you mean llama-3-8b?)": the closest known names, if any."""
     names = close_names(name, known)
-    suggestion = " or ".join(filter(None, (", ".join(names[:-1]), names[-1] if names else "")))
+    suggestion = (
+        say("{one} or {other}", one=", ".join(names[:-1]), other=names[-1])
+        if len(names) > 1
+        else "".join(names)
+    )
     if suggestion:
         return say("unknown {kind} '{name}' (did you mean {names}?)", kind=kind, name=name, names=suggestion)
     if hint:

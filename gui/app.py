@@ -222,15 +222,21 @@ def _open_window(args: argparse.Namespace) -> MainWindow | int:
 
     # A screenshot shows the default model unless told otherwise: the same picture on every machine.
     source = args.source or args.preset or (DEFAULT_PRESET if args.screenshot else None)
-    try:
-        if source:
-            preset, notice = read_source(source), ""
-        else:  # the model open last time, or the default one if that is gone
-            source, preset, notice = _last_or_default()
-        label, preset_id = source_identity(source)
-    except ParamTallyError as exc:
-        print(f"paramtally: {message_line(str(exc))}", file=sys.stderr)
-        return 2
+    # A notice given reading the model (a config.json read untied) is said in the window's status
+    # bar too, with those given while the window is made.
+    with warnings.catch_warnings(record=True) as read:
+        warnings.simplefilter("always", ParamTallyWarning)
+        try:
+            if source:
+                preset, notice = read_source(source), ""
+            else:  # the model open last time, or the default one if that is gone
+                source, preset, notice = _last_or_default()
+            label, preset_id = source_identity(source)
+        except ParamTallyError as exc:
+            for warning in read:  # no window to say them in: printed, as without one
+                warnings.showwarning(warning.message, warning.category, warning.filename, warning.lineno)
+            print(f"paramtally: {message_line(str(exc))}", file=sys.stderr)
+            return 2
     arch = preset.architecture
     count_parameters(arch)  # the headline's figures (cached in core), before Qt as said above
     if args.screenshot and "QT_QPA_PLATFORM" not in os.environ:
@@ -272,7 +278,7 @@ def _open_window(args: argparse.Namespace) -> MainWindow | int:
         warnings.simplefilter("always", ParamTallyWarning)
         window = MainWindow(document, views="on_request" if args.screenshot else "after_first_paint")
     route_warnings_to(window)
-    for warning in given:
+    for warning in [*read, *given]:
         warnings.showwarning(warning.message, warning.category, warning.filename, warning.lineno)
     if notice:
         window.show_notice(notice)

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QWidget
 
 from paramtally.core.errors import ParamTallyWarning, one_line
 from paramtally.core.io.error_log import log_exception
-from paramtally.gui.i18n import translate
+from paramtally.gui.i18n import core_text, translate
 
 __all__ = ["route_uncaught_to", "route_warnings_to"]
 
@@ -31,7 +31,9 @@ def route_warnings_to(window: _ShowsNotices) -> None:
             default(message, category, *where, **more)
         elif str(message) not in shown:
             shown.add(str(message))
-            window.show_notice(str(message))
+            # The sentence core said, in the window's language (its English copy is str(message)).
+            said = one_line(message) if isinstance(message, Warning) else message
+            window.show_notice(core_text(said))
 
     warnings.simplefilter("always", ParamTallyWarning)
     warnings.showwarning = show

@@ -24,6 +24,7 @@ from paramtally.core.memory.gpus import GPU
 from paramtally.core.memory.scenario import Scenario, has_experts, with_changes
 from paramtally.core.schema import Architecture
 from paramtally.core.schema.group_addresses import difference, group_at, group_block, inherited_block
+from paramtally.core.text import say
 
 __all__ = [
     "HEADLINE",
@@ -129,9 +130,11 @@ def compare(
 ) -> Comparison:
     """Every column's figures under ``scenario`` and its differences from column ``baseline``."""
     if not columns:
-        raise ParamTallyError("compare needs at least one architecture")
+        raise ParamTallyError(say("compare needs at least one architecture"))
     if not 0 <= baseline < len(columns):
-        raise ParamTallyError(f"baseline: no column {baseline} among {len(columns)}")
+        raise ParamTallyError(
+            say("baseline: no column {baseline} among {n}", baseline=baseline, n=len(columns))
+        )
     scenario = scenario or Scenario()
     figures = tuple(_figures(column, scenario, catalog) for column in columns)
     present = {part for column in figures for part, value in column.by_part.items() if value}

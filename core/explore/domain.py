@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from paramtally.core.errors import ParamTallyError
+from paramtally.core.text import say
 
 __all__ = ["Domain", "divisors", "progression"]
 
@@ -65,7 +66,7 @@ class Domain:
     def nearest_index(self, value: int) -> int:
         """The index of the value closest to ``value`` (the lower one on a tie)."""
         if not len(self):
-            raise ParamTallyError("no value is allowed")
+            raise ParamTallyError(say("no value is allowed"))
         if self.values is not None:
             at = bisect.bisect_left(self.values, value)
         else:
@@ -86,7 +87,7 @@ def progression(minimum: int, maximum: int, multiple_of: int = 1, offset: int = 
     """Values v in [minimum, maximum] with ``multiple_of | v`` and ``v ≡ offset (mod period)``."""
     step = math.lcm(multiple_of, period)
     if step > _MAX_SCAN:
-        raise ParamTallyError(f"steps of {step:,} are too coarse to search")
+        raise ParamTallyError(say("steps of {step:,} are too coarse to search", step=step))
     first = next(
         (v for v in range(minimum, minimum + step) if v % multiple_of == 0 and (v - offset) % period == 0),
         None,

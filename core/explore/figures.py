@@ -17,6 +17,7 @@ from paramtally.core.memory.flops import estimate_flops
 from paramtally.core.memory.scenario import Scenario, check_scenario
 from paramtally.core.schema import Architecture
 from paramtally.core.terms.term import Term
+from paramtally.core.text import say
 
 __all__ = ["FIGURES", "SECONDS_PER_DAY", "Combine", "Figure", "find_figure"]
 
@@ -94,5 +95,9 @@ _BY_NAME = {figure.name: figure for figure in FIGURES}
 
 def find_figure(name: str) -> Figure:
     if name not in _BY_NAME:
-        raise ParamTallyError(unknown_name("figure", name, list(_BY_NAME), "one of " + ", ".join(_BY_NAME)))
+        raise ParamTallyError(
+            unknown_name(
+                say("figure"), name, list(_BY_NAME), say("one of {names}", names=", ".join(_BY_NAME))
+            )
+        )
     return _BY_NAME[name]

@@ -67,13 +67,13 @@ def parse_target(text: str) -> Target:
     match = _TARGET.match(text)
     if not match:
         raise ParamTallyError(
-            f"--target: '{text}' is not FIGURE=VALUE (e.g. total=7e9, fits=h100-sxm-80gb:1)"
+            say("--target: '{text}' is not FIGURE=VALUE (e.g. total=7e9, fits=h100-sxm-80gb:1)", text=text)
         )
     name, op, value = match.groups()
     if name == "fits":
         gpu_id, _, count = value.partition(":")
         if count and (not count.isdigit() or int(count) < 1):
-            raise ParamTallyError(f"--target: '{count}' is not a GPU count (fits=GPU:COUNT)")
+            raise ParamTallyError(say("--target: '{count}' is not a GPU count (fits=GPU:COUNT)", count=count))
         return fits_target(gpu_id, int(count) if count else None)
     return figure_target(name, op, value, f"--target {name}")
 

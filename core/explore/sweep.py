@@ -237,7 +237,7 @@ def sweep_fits(result: Sweep, setup: str, direct: bool = False, stop: Callable[[
     target = parse_target(f"fits={setup}")
     assert target.gpu is not None and result.arch is not None and result.scenario is not None
     if target.count is None:
-        raise ParamTallyError(f"--fits: '{setup}' needs a GPU count (GPU:COUNT)")
+        raise ParamTallyError(say("--fits: '{setup}' needs a GPU count (GPU:COUNT)", setup=setup))
     x, y = result.x, result.y
     cells = Cells(
         result.arch,

@@ -102,7 +102,7 @@ class Variable:
         """The allowed values; ``parallel`` adds the rules of the scenario's parallel layout (tp
         dividing the heads, a layer per pipeline stage), which only memory figures need."""
         if multiple_of < 1:
-            raise ParamTallyError(f"--multiple-of must be at least 1, not {multiple_of}")
+            raise ParamTallyError(say("--multiple-of must be at least 1, not {n}", n=multiple_of))
         if not parallel and not self.on_scenario:
             scenario = scenario.model_copy(update={"tp": 1, "pp": 1, "gpus": 1})
         found = self.allowed(arch, scenario, multiple_of, others)
@@ -269,11 +269,20 @@ def _set_everywhere(variable: str) -> Change:
 
 def _one_value(name: str, values: set[int], what: str, instead: str = "") -> int:
     if not values:
-        raise ParamTallyError(f"{name}: the model has no {what}" + (f" (its {instead})" if instead else ""))
+        raise ParamTallyError(
+            say("{name}: the model has no {what} (its {instead})", name=name, what=what, instead=instead)
+            if instead
+            else say("{name}: the model has no {what}", name=name, what=what)
+        )
     if len(values) > 1:
         listed = ", ".join(f"{v:,}" for v in sorted(values))
         raise ParamTallyError(
-            f"{name}: the {what} differ ({listed}); vary one of them by its field path instead"
+            say(
+                "{name}: the {what} differ ({listed}); vary one of them by its field path instead",
+                name=name,
+                what=what,
+                listed=listed,
+            )
         )
     return values.pop()
 
@@ -395,7 +404,7 @@ def _stack(arch: Architecture, role: StackRole | None) -> tuple[StackRole, Stack
         return ("decoder" if arch.decoder is not None else "encoder"), arch.main_stack
     stack = arch.encoder if role == "encoder" else arch.decoder
     if stack is None:
-        raise ParamTallyError(f"{role}_layers: the model has no {role}")
+        raise ParamTallyError(say("{role}_layers: the model has no {role}", role=role))
     return role, stack
 
 
@@ -587,7 +596,12 @@ def find_variable(name: str, arch: Architecture) -> Variable:
     if "." in name:
         return _path_variable(name, arch)
     raise ParamTallyError(
-        unknown_name("field", name, list(_BY_NAME), "name one of " + ", ".join(_BY_NAME) + " or a field path")
+        unknown_name(
+            say("field"),
+            name,
+            list(_BY_NAME),
+            say("name one of {names} or a field path", names=", ".join(_BY_NAME)),
+        )
     )
 
 
@@ -596,9 +610,11 @@ def _path_variable(name: str, arch: Architecture) -> Variable:
     try:
         current = get_value(arch, path)
     except (AttributeError, KeyError, IndexError, TypeError):
-        raise ParamTallyError(f"{name}: no such field in {arch.name}") from None
+        raise ParamTallyError(say("{name}: no such field in {model}", name=name, model=arch.name)) from None
     if not isinstance(current, int) or isinstance(current, bool):
-        raise ParamTallyError(f"{name}: not an integer field (it holds {current!r})")
+        raise ParamTallyError(
+            say("{name}: not an integer field (it holds {current})", name=name, current=repr(current))
+        )
 
     def change(arch: Architecture, data: dict[str, Any], value: int) -> None:
         node: Any = data

@@ -7,6 +7,7 @@ from __future__ import annotations
 from paramtally.core.families.base import ActivationQuirks, Family, ModelType, Spec
 from paramtally.core.families.hf_reader import HFConfig
 from paramtally.core.families.pieces import encoder_decoder_blocks, heads_attention
+from paramtally.core.text import say
 
 __all__ = ["FAMILY", "SEQ2SEQ_QUIRKS", "bart_block", "bart_blocks", "bart_like", "tied_three_ways"]
 
@@ -55,8 +56,11 @@ def tied_three_ways(cfg: HFConfig) -> None:
     if not cfg.flag("tie_word_embeddings"):
         raise cfg.fail(
             "tie_word_embeddings",
-            f"is false: transformers 5.24 then builds {cfg.model_type} with four V·d_model tables "
-            "(shared, both stacks' and the head's), which no published model has; not supported",
+            say(
+                "is false: transformers 5.24 then builds {model_type} with four V·d_model tables "
+                "(shared, both stacks' and the head's), which no published model has; not supported",
+                model_type=cfg.model_type,
+            ),
         )
 
 

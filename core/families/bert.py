@@ -12,6 +12,7 @@ from paramtally.core.errors import shown
 from paramtally.core.families.base import ActivationQuirks, Family, ModelType, Spec
 from paramtally.core.families.hf_reader import HFConfig, display_name
 from paramtally.core.families.pieces import all_biases, encoder_model, plain_ffn
+from paramtally.core.text import say
 
 __all__ = ["FAMILY", "bert_block", "encoder_head", "head_named"]
 
@@ -24,9 +25,15 @@ def head_named(cfg: HFConfig, prefix: str, heads: Sequence[str]) -> str:
     known = [prefix + head for head in heads]
     found = [head for head, name in zip(heads, known, strict=True) if names and name in classes]
     if not found:
-        raise cfg.fail("architectures", f"names {shown(classes)}; supported: {', '.join(known)}")
+        raise cfg.fail(
+            "architectures",
+            say("names {classes}; supported: {known}", classes=shown(classes), known=", ".join(known)),
+        )
     if cfg.flag("is_decoder", False) or cfg.flag("add_cross_attention", False):
-        raise cfg.fail("is_decoder", f"is true: {cfg.model_type} as a decoder is not supported")
+        raise cfg.fail(
+            "is_decoder",
+            say("is true: {model_type} as a decoder is not supported", model_type=cfg.model_type),
+        )
     return found[0]
 
 

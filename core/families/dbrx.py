@@ -19,6 +19,7 @@ from paramtally.core.errors import shown
 from paramtally.core.families.base import Family, ModelType, Spec
 from paramtally.core.families.hf_reader import HFConfig
 from paramtally.core.families.pieces import decoder_model, moe
+from paramtally.core.text import say
 
 __all__ = ["FAMILY"]
 
@@ -41,7 +42,7 @@ def _flattened(cfg: HFConfig) -> HFConfig:
         if inner is None:
             continue
         if not isinstance(inner, Mapping):
-            raise cfg.fail(outer, f"must be an object or null (got {shown(inner)})")
+            raise cfg.fail(outer, say("must be an object or null (got {got})", got=shown(inner)))
         flat.update({f"{outer}.{key}": value for key, value in inner.items()})
     return HFConfig(flat, cfg.model_type, cfg.origin, {**cfg.defaults, **_NESTED_DEFAULTS})
 
@@ -52,7 +53,8 @@ def _activation(cfg: HFConfig) -> str:
         return "silu"
     if not isinstance(act, Mapping) or not isinstance(act.get("name", "silu"), str):
         raise cfg.fail(
-            "ffn_config.ffn_act_fn", f'must be an object such as {{"name": "silu"}} (got {shown(act)})'
+            "ffn_config.ffn_act_fn",
+            say('must be an object such as {{"name": "silu"}} (got {got})', got=shown(act)),
         )
     name: str = act.get("name", "silu")
     return name
@@ -61,12 +63,12 @@ def _activation(cfg: HFConfig) -> str:
 def dbrx(file: HFConfig) -> Spec:
     if file.flag("tie_word_embeddings"):
         raise file.fail(
-            "tie_word_embeddings", "is true, which DbrxConfig refuses (DBRX's head is never tied)"
+            "tie_word_embeddings", say("is true, which DbrxConfig refuses (DBRX's head is never tied)")
         )
     cfg = _flattened(file)
     h, a = cfg.integer("d_model"), cfg.integer("n_heads")
     if h % a:
-        raise cfg.fail("n_heads", f"({a}) must divide d_model ({h})")
+        raise cfg.fail("n_heads", say("({a}) must divide d_model ({h})", a=a, h=h))
     kv = cfg.divisor("attn_config.kv_n_heads", a, "n_heads")
     mixer: Spec = {"kind": "attention", "num_heads": a, "num_kv_heads": kv}
     routed = moe(

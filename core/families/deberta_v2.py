@@ -23,6 +23,7 @@ from paramtally.core.families.base import ActivationQuirks, Family, ModelType, S
 from paramtally.core.families.bert import encoder_head, head_named
 from paramtally.core.families.hf_reader import HFConfig, display_name
 from paramtally.core.families.pieces import all_biases, encoder_model, plain_ffn
+from paramtally.core.text import say
 
 __all__ = ["FAMILY"]
 
@@ -32,7 +33,7 @@ def deberta_v2(cfg: HFConfig) -> Spec:
     # (deberta-v3-base: 184M, "86M backbone + 98M embedding"): without one, the bare model.
     head = head_named(cfg, "DebertaV2", ("Model", "ForMaskedLM"))
     if cfg.integer("conv_kernel_size", minimum=0):
-        raise cfg.fail("conv_kernel_size", "is above 0: DeBERTa's convolution layer is not supported")
+        raise cfg.fail("conv_kernel_size", say("is above 0: DeBERTa's convolution layer is not supported"))
     h = cfg.integer("hidden_size")
     e = cfg.integer("embedding_size", default=h) if cfg.raw("embedding_size", None) is not None else h
     relative = cfg.flag("relative_attention")
@@ -81,7 +82,7 @@ def deberta_v2(cfg: HFConfig) -> Spec:
     elif cfg.flag("legacy"):
         spec["head"] = encoder_head(cfg, True)  # the transform maps h to the embedding size
     elif e != h:
-        raise cfg.fail("legacy", "is false with embedding_size ≠ hidden_size: that MLM head cannot run")
+        raise cfg.fail("legacy", say("is false with embedding_size ≠ hidden_size: that MLM head cannot run"))
     else:  # DebertaV2LMPredictionHead: dense, LayerNorm and a bias, scored on the word embedding
         spec["head"] = {"tied": True, "bias": True, "transform": True}
     return spec
@@ -96,7 +97,8 @@ def _position_attention(cfg: HFConfig) -> list[str]:
         return [kind.strip().lower() for kind in kinds.split("|")]
     if not isinstance(kinds, list) or not all(isinstance(kind, str) for kind in kinds):
         raise cfg.fail(
-            "pos_att_type", f"must be a list of c2p/p2c or a string like 'p2c|c2p' (got {shown(kinds)})"
+            "pos_att_type",
+            say("must be a list of c2p/p2c or a string like 'p2c|c2p' (got {got})", got=shown(kinds)),
         )
     return [kind.lower() for kind in kinds]
 

@@ -24,6 +24,7 @@ from paramtally.core.families.pieces import (
     first_k_dense,
     mtp_modules,
 )
+from paramtally.core.text import say
 
 __all__ = ["FAMILY"]
 
@@ -35,7 +36,9 @@ def deepseek(cfg: HFConfig, *, mlp_bias_key: str | None = None, indexer: bool = 
     bias = cfg.flag("attention_bias")
     q_rank = cfg.opt_integer("q_lora_rank")
     if indexer and q_rank is None:
-        raise cfg.fail("q_lora_rank", "is null, but DeepSeek-V3.2's attention and indexer read the q latent")
+        raise cfg.fail(
+            "q_lora_rank", say("is null, but DeepSeek-V3.2's attention and indexer read the q latent")
+        )
     mlp_bias = mlp_bias_key is not None and cfg.flag(mlp_bias_key)
     mixer: Spec = {
         "kind": "mla",
@@ -89,7 +92,9 @@ def _mlp_layer_types(cfg: HFConfig, experts: Spec) -> list[Spec]:
     n = cfg.integer("num_hidden_layers")
     types = cfg.raw("mlp_layer_types")
     if not isinstance(types, list) or len(types) != n or not set(types) <= {"dense", "sparse"}:
-        raise cfg.fail("mlp_layer_types", f'must list "dense" or "sparse" for each of the {n} layers')
+        raise cfg.fail(
+            "mlp_layer_types", say('must list "dense" or "sparse" for each of the {n} layers', n=n)
+        )
     return groups_from_kinds([kind == "sparse" for kind in types], changes_from({True: {"ffn": experts}}))
 
 

@@ -23,6 +23,7 @@ from paramtally.core.families.vision_parts import (
     text_model,
     vlm,
 )
+from paramtally.core.text import say
 
 __all__ = ["FAMILY"]
 
@@ -72,7 +73,11 @@ def gemma3(cfg: HFConfig) -> Spec:
     if per_side * per_side != tokens or per_side > side or side % per_side:
         raise cfg.fail(
             "mm_tokens_per_image",
-            f"({tokens}) must be a square whose side divides the {side} patches a side of the image",
+            say(
+                "({tokens}) must be a square whose side divides the {side} patches a side of the image",
+                tokens=tokens,
+                side=side,
+            ),
         )
     steps = [merge(side // per_side, concat=False), norm("rmsnorm"), linear(bias=False)]
     return vlm(lm, block, stack, {"steps": steps})
@@ -84,7 +89,12 @@ def paligemma(cfg: HFConfig) -> Spec:
     h = text.integer("hidden_size")
     if cfg.integer("projection_dim") != h:
         raise cfg.fail(
-            "projection_dim", f"({cfg.integer('projection_dim')}) must be the text model's hidden_size ({h})"
+            "projection_dim",
+            say(
+                "({width}) must be the text model's hidden_size ({h})",
+                width=cfg.integer("projection_dim"),
+                h=h,
+            ),
         )
     return vlm(lm, block, stack, {"steps": [linear()]})
 

@@ -26,6 +26,7 @@ from paramtally.core.families.vision_parts import (
     vlm,
     wrapper_tie,
 )
+from paramtally.core.text import say
 
 __all__ = ["FAMILY"]
 
@@ -69,7 +70,9 @@ def glm4v(cfg: HFConfig) -> Spec:
     e, h = v.integer("hidden_size"), text.integer("hidden_size")
     out = v.integer("out_hidden_size") if v.has("out_hidden_size") else h  # as Qwen-VL: no default runs
     if out != h:
-        raise v.fail("out_hidden_size", f"({out}) must be the language model's hidden_size ({h})")
+        raise v.fail(
+            "out_hidden_size", say("({out}) must be the language model's hidden_size ({h})", out=out, h=h)
+        )
     heads = (
         v.integer("num_heads")
         if v.has("num_heads") or not v.has("num_attention_heads")

@@ -6,13 +6,14 @@ from __future__ import annotations
 from paramtally.core.families.base import ActivationQuirks, Family, ModelType, Spec
 from paramtally.core.families.hf_reader import HFConfig
 from paramtally.core.families.pieces import all_biases, decoder_model, plain_ffn
+from paramtally.core.text import say
 
 __all__ = ["FAMILY"]
 
 
 def gpt2(cfg: HFConfig) -> Spec:
     if cfg.flag("add_cross_attention"):
-        raise cfg.fail("add_cross_attention", "is true: cross-attention blocks are not supported")
+        raise cfg.fail("add_cross_attention", say("is true: cross-attention blocks are not supported"))
     h = cfg.integer("n_embd")
     vocab, positions = cfg.integer("vocab_size"), cfg.integer("n_positions")
     block = {

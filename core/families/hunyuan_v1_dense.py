@@ -8,6 +8,7 @@ from __future__ import annotations
 from paramtally.core.families.base import Family, ModelType, Spec
 from paramtally.core.families.hf_reader import HFConfig
 from paramtally.core.families.llama import LLAMA_DEFAULTS, LlamaShape, llama_shaped
+from paramtally.core.text import say
 
 __all__ = ["FAMILY"]
 
@@ -17,7 +18,7 @@ HUNYUAN = LlamaShape(qk_norm=True, mlp_bias_key=None)
 def hunyuan_v1_dense(cfg: HFConfig) -> Spec:
     if cfg.opt_integer("head_dim") is None:
         raise cfg.fail(
-            "head_dim", "is missing: HunYuanDenseV1Config leaves it null and the model cannot be built"
+            "head_dim", say("is missing: HunYuanDenseV1Config leaves it null and the model cannot be built")
         )
     return llama_shaped(cfg, HUNYUAN)
 

@@ -20,6 +20,7 @@ from paramtally.core.families.hf_reader import HFConfig
 from paramtally.core.families.layer_pattern import groups_from_kinds
 from paramtally.core.families.llama import LLAMA_DEFAULTS, LlamaShape, llama_shaped
 from paramtally.core.families.pieces import moe
+from paramtally.core.text import say
 
 __all__ = ["FAMILY"]
 
@@ -29,7 +30,11 @@ def _top_k(cfg: HFConfig, n: int) -> list[int]:
     value = cfg.raw("moe_topk")
     if isinstance(value, list):
         if len(value) < n or not all(isinstance(k, int) and not isinstance(k, bool) and k > 0 for k in value):
-            said = f"must be a positive integer or a list of one per layer ({n}); got {shown(value)}"
+            said = say(
+                "must be a positive integer or a list of one per layer ({n}); got {got}",
+                n=n,
+                got=shown(value),
+            )
             raise cfg.fail("moe_topk", said)
         return value[:n]
     return [cfg.integer("moe_topk")] * n
@@ -52,7 +57,7 @@ _HUNYUAN_MOE = LlamaShape(qk_norm=True, layers=_experts)
 def hunyuan_v1_moe(cfg: HFConfig) -> Spec:
     if cfg.opt_integer("head_dim") is None:
         raise cfg.fail(
-            "head_dim", "is missing: HunYuanMoEV1Attention reads it and cannot be built without it"
+            "head_dim", say("is missing: HunYuanMoEV1Attention reads it and cannot be built without it")
         )
     return llama_shaped(cfg, _HUNYUAN_MOE)
 

@@ -32,6 +32,7 @@ from paramtally.core.families.vision_parts import (
     vit_block,
     vlm,
 )
+from paramtally.core.text import say
 
 __all__ = ["FAMILY"]
 
@@ -62,7 +63,7 @@ def _side(v: HFConfig, key: str) -> int:
         return v.integer(key)
     whole = len(value) == 2 and all(isinstance(x, int) and not isinstance(x, bool) and x > 0 for x in value)
     if not whole or value[0] != value[1]:
-        raise v.fail(key, f"must be one size or a square's [height, width] (got {shown(value)})")
+        raise v.fail(key, say("must be one size or a square's [height, width] (got {got})", got=shown(value)))
     side: int = value[0]
     return side
 
@@ -73,9 +74,12 @@ def internvl(cfg: HFConfig) -> Spec:
     e, image, p = v.integer("hidden_size"), _side(v, "image_size"), _side(v, "patch_size")
     norm_type = v.text("norm_type")
     if norm_type not in _NORMS:
-        raise v.fail("norm_type", f"is {norm_type!r}; InternViT's norms are layer_norm or rms_norm")
+        raise v.fail(
+            "norm_type",
+            say("is {norm_type}; InternViT's norms are layer_norm or rms_norm", norm_type=repr(norm_type)),
+        )
     if v.flag("use_mask_token"):
-        raise v.fail("use_mask_token", "is true: the masked-image token of pre-training is not read")
+        raise v.fail("use_mask_token", say("is true: the masked-image token of pre-training is not read"))
     scales = 2 + (2 if v.flag("use_qk_norm") else 0)
     block = vit_block(
         v.divisor("num_attention_heads", e, "hidden_size"),
@@ -107,7 +111,7 @@ def internvl(cfg: HFConfig) -> Spec:
     ratio = cfg.number("downsample_ratio")
     s = round(1 / ratio) if ratio > 0 else 0
     if s < 1 or abs(s * ratio - 1) > 1e-9:
-        raise cfg.fail("downsample_ratio", f"must be 1/s for a whole s (got {ratio!r})")
+        raise cfg.fail("downsample_ratio", say("must be 1/s for a whole s (got {ratio})", ratio=repr(ratio)))
     steps = [merge(s), norm(), linear(), linear()]
     return vlm(lm, block, stack, {"steps": steps})
 

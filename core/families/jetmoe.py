@@ -19,6 +19,7 @@ from __future__ import annotations
 from paramtally.core.families.base import Family, ModelType, Spec
 from paramtally.core.families.hf_reader import HFConfig
 from paramtally.core.families.pieces import decoder_model, moe
+from paramtally.core.text import say
 
 __all__ = ["FAMILY"]
 
@@ -26,7 +27,10 @@ __all__ = ["FAMILY"]
 def jetmoe(cfg: HFConfig) -> Spec:
     experts, top_k = cfg.integer("num_local_experts"), cfg.integer("num_experts_per_tok")
     if top_k > experts:  # JetMoeConfig.validate_architecture
-        raise cfg.fail("num_experts_per_tok", f"({top_k}) must not exceed num_local_experts ({experts})")
+        raise cfg.fail(
+            "num_experts_per_tok",
+            say("({top_k}) must not exceed num_local_experts ({experts})", top_k=top_k, experts=experts),
+        )
     mixer: Spec = {
         "kind": "moa",
         "num_experts": experts,

@@ -34,6 +34,7 @@ from paramtally.core.families.pieces import (
     layer_types,
     moe,
 )
+from paramtally.core.text import say
 
 __all__ = ["FAMILY", "LFM2_DEFAULTS", "LFM2_MOE_DEFAULTS", "lfm2_ffn_width", "lfm2_layer_kinds", "lfm2_model"]
 
@@ -83,7 +84,7 @@ def lfm2_ffn_width(cfg: HFConfig, key: str) -> int:
         return width
     width = int(2 * width / 3)
     if cfg.raw("block_ffn_dim_multiplier") is None:  # the strict config refuses it, as the model would
-        raise cfg.fail("block_ffn_dim_multiplier", "must be a number (transformers refuses null)")
+        raise cfg.fail("block_ffn_dim_multiplier", say("must be a number (transformers refuses null)"))
     width = int(cfg.number("block_ffn_dim_multiplier") * width)
     multiple = cfg.integer("block_multiple_of")
     return multiple * ((width + multiple - 1) // multiple)
@@ -137,7 +138,9 @@ def lfm2(cfg: HFConfig) -> Spec:
 def lfm2_moe(cfg: HFConfig) -> Spec:
     n = cfg.integer("num_hidden_layers")
     if cfg.raw("layer_types") is None:
-        raise cfg.fail("layer_types", "is needed: Lfm2MoeConfig derives none and the model reads one a layer")
+        raise cfg.fail(
+            "layer_types", say("is needed: Lfm2MoeConfig derives none and the model reads one a layer")
+        )
     kinds = layer_types(cfg, n, "conv", _TYPES)
     dense = cfg.integer("num_dense_layers", minimum=0)
     experts = moe(

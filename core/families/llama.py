@@ -18,6 +18,7 @@ from paramtally.core.families.base import Family, ModelType, Spec
 from paramtally.core.families.hf_reader import HFConfig
 from paramtally.core.families.layer_pattern import periodic_groups
 from paramtally.core.families.pieces import activation, changes_from, decoder_model
+from paramtally.core.text import say
 
 __all__ = ["FAMILY", "LLAMA_DEFAULTS", "Layers", "LlamaShape", "Window", "llama_shaped"]
 
@@ -172,7 +173,11 @@ def _checked_window(cfg: HFConfig, rule: Window) -> Spec:
         if kind not in ("full_attention", "sliding_attention"):
             raise cfg.fail(
                 f"layer_types[{index}]",
-                f"is {kind}; a {cfg.model_type} layer is full_attention or sliding_attention",
+                say(
+                    "is {kind}; a {model_type} layer is full_attention or sliding_attention",
+                    kind=kind,
+                    model_type=cfg.model_type,
+                ),
             )
     size = cfg.raw("sliding_window", None)
     if rule.switch is not None and not cfg.flag(rule.switch):
@@ -190,8 +195,12 @@ def _checked_window(cfg: HFConfig, rule: Window) -> Spec:
         if kind != ruled:
             raise cfg.fail(
                 f"layer_types[{index}]",
-                f"is {kind}, but use_sliding_window, sliding_window and max_window_layers make it {ruled}: "
-                "a stack whose layers slide otherwise is not read",
+                say(
+                    "is {kind}, but use_sliding_window, sliding_window and max_window_layers make it "
+                    "{ruled}: a stack whose layers slide otherwise is not read",
+                    kind=kind,
+                    ruled=ruled,
+                ),
             )
     return window
 

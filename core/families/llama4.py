@@ -31,6 +31,7 @@ from paramtally.core.families.vision_parts import (
     vit_block,
     vlm,
 )
+from paramtally.core.text import say
 
 __all__ = ["FAMILY"]
 
@@ -73,7 +74,8 @@ def llama4_text(cfg: HFConfig) -> Spec:
         return model(cfg, h, block, periodic_groups(n, math.lcm(step, nope), rule, changes))
     if n > MAX_EXPANDED:  # per-layer lists are written out layer by layer
         raise cfg.fail(
-            "num_hidden_layers", f"({n:,}) is more layers than a layer list may hold ({MAX_EXPANDED:,})"
+            "num_hidden_layers",
+            say("({n:,}) is more layers than a layer list may hold ({most:,})", n=n, most=MAX_EXPANDED),
         )
     moe_at = set(cfg.int_list("moe_layers")) if explicit_moe else set(range(step - 1, n, step))
     rope = (
@@ -82,7 +84,7 @@ def llama4_text(cfg: HFConfig) -> Spec:
         else [bool(x) for x in cfg.int_list("no_rope_layers")]
     )
     if len(rope) != n:
-        raise cfg.fail("no_rope_layers", f"must hold one 0/1 per layer ({n})")
+        raise cfg.fail("no_rope_layers", say("must hold one 0/1 per layer ({n})", n=n))
     # Llama4TextModel masks a layer by its type: chunks where layer_types says chunked_attention
     # (by default the RoPE layers), the whole context where it says full_attention.
     chunked = (
@@ -135,7 +137,7 @@ def llama4(cfg: HFConfig) -> Spec:
     ratio = v.number("pixel_shuffle_ratio")
     s = round(1 / ratio) if ratio > 0 else 0
     if s < 1 or abs(s * ratio - 1) > 1e-9:
-        raise v.fail("pixel_shuffle_ratio", f"must be 1/s for a whole s (got {ratio!r})")
+        raise v.fail("pixel_shuffle_ratio", say("must be 1/s for a whole s (got {ratio})", ratio=repr(ratio)))
     inner, out = v.integer("projector_input_dim"), v.integer("projector_output_dim")
     # Each layer is built at the width its config key names; where one disagrees with the width
     # before it (a file that builds but cannot run), it is counted as built.

@@ -31,6 +31,7 @@ from paramtally.core.families.vision_parts import (
     text_model,
     vlm,
 )
+from paramtally.core.text import say
 
 __all__ = ["FAMILY"]
 
@@ -82,7 +83,7 @@ def mistral3(cfg: HFConfig) -> Spec:
     _, block, stack = known_tower(cfg, "pixtral", absent={"image_size": 1540, "patch_size": 14})
     if _features(cfg) != 1:
         raise cfg.fail(
-            "vision_feature_layer", "lists several layers: a Mistral-3 projector of those is not read"
+            "vision_feature_layer", say("lists several layers: a Mistral-3 projector of those is not read")
         )
     bias, s, e = cfg.flag("multimodal_projector_bias"), cfg.integer("spatial_merge_size"), stack["width"]
     steps = [norm("rmsnorm"), merge(s), linear(e, bias=False), linear(bias=bias), linear(bias=bias)]

@@ -21,6 +21,7 @@ from __future__ import annotations
 from paramtally.core.families.base import ActivationQuirks, Family, ModelType, Spec
 from paramtally.core.families.hf_reader import HFConfig
 from paramtally.core.families.pieces import activation, decoder_model, moe
+from paramtally.core.text import say
 
 __all__ = ["FAMILY"]
 
@@ -31,7 +32,8 @@ def longcat_flash(cfg: HFConfig) -> Spec:
     qk = cfg.opt_integer("qk_head_dim")
     if qk is not None and qk != nope + rope:
         raise cfg.fail(
-            "qk_head_dim", f"({qk}) differs from qk_nope_head_dim + qk_rope_head_dim ({nope + rope})"
+            "qk_head_dim",
+            say("({qk}) differs from qk_nope_head_dim + qk_rope_head_dim ({sum})", qk=qk, sum=nope + rope),
         )
     mixer: Spec = {
         "kind": "mla",

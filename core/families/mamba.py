@@ -9,6 +9,7 @@ import math
 from paramtally.core.families.base import ActivationQuirks, Family, ModelType, Spec
 from paramtally.core.families.hf_reader import HFConfig
 from paramtally.core.families.pieces import model
+from paramtally.core.text import say
 
 __all__ = ["FAMILY", "MAMBA2_HYBRID_DEFAULTS", "MAMBA_DEFAULTS", "hybrid_mamba2_mixer", "mamba"]
 
@@ -35,7 +36,7 @@ def mamba2(cfg: HFConfig) -> Spec:
     inner = cfg.integer("expand") * h
     heads = cfg.integer("num_heads")
     if cfg.has("head_dim") and cfg.integer("head_dim") * heads != inner:
-        raise cfg.fail("head_dim", f"× num_heads must equal expand × hidden_size ({inner})")
+        raise cfg.fail("head_dim", say("× num_heads must equal expand × hidden_size ({inner})", inner=inner))
     mixer: Spec = {
         "kind": "mamba2",
         "inner": inner,
@@ -90,7 +91,7 @@ def hybrid_mamba2_mixer(cfg: HFConfig, h: int, inner: int, *, out_bias_key: str,
     heads = cfg.integer("mamba_n_heads")
     head = cfg.raw("mamba_d_head", "auto")
     if head != "auto" and cfg.integer("mamba_d_head") * heads != inner:
-        raise cfg.fail("mamba_d_head", f"× mamba_n_heads must equal the Mamba width {inner}")
+        raise cfg.fail("mamba_d_head", say("× mamba_n_heads must equal the Mamba width {inner}", inner=inner))
     return {
         "kind": "mamba2",
         "inner": inner,

@@ -31,6 +31,7 @@ from paramtally.core.families.vision_parts import (
     vit_block,
     vlm,
 )
+from paramtally.core.text import say
 
 __all__ = ["FAMILY"]
 
@@ -69,20 +70,24 @@ _EXTRA_ROWS = 8  # MllamaTextModel.embed_tokens: vocab_size + 8 rows
 def _text(cfg: HFConfig) -> Spec:
     if cfg.flag("tie_word_embeddings"):
         raise cfg.fail(
-            "tie_word_embeddings", "is true: the embedding has 8 more rows than the head it would tie"
+            "tie_word_embeddings", say("is true: the embedding has 8 more rows than the head it would tie")
         )
     t = cfg.nested("text_config", _TEXT)
     h, n = t.integer("hidden_size"), t.integer("num_hidden_layers")
     if n > MAX_EXPANDED:
         raise t.fail(
-            "num_hidden_layers", f"({n:,}) is more layers than a layer list may hold ({MAX_EXPANDED:,})"
+            "num_hidden_layers",
+            say("({n:,}) is more layers than a layer list may hold ({most:,})", n=n, most=MAX_EXPANDED),
         )
     a = t.divisor("num_attention_heads", h, "hidden_size")
     g = t.divisor("num_key_value_heads", a, "num_attention_heads")
     cross = set(t.int_list("cross_attention_layers"))
     outside = sorted(i for i in cross if not 0 <= i < n)
     if outside:
-        raise t.fail("cross_attention_layers", f"names layer {outside[0]}, outside the {n} layers")
+        raise t.fail(
+            "cross_attention_layers",
+            say("names layer {layer}, outside the {n} layers", layer=outside[0], n=n),
+        )
     attention: Spec = {"kind": "attention", "num_heads": a, "num_kv_heads": g}
     ffn = gated(t.integer("intermediate_size"), activation=activation(t))
     rmsnorm = {"kind": "rmsnorm", "count": 2}
@@ -131,7 +136,7 @@ def mllama(cfg: HFConfig) -> Spec:
         layers.append({"count": global_layers, "override": {"norms": {**block["norms"], "gates": 2}}})
     ratios = v.raw("supported_aspect_ratios")
     if not isinstance(ratios, list) or not ratios:
-        raise v.fail("supported_aspect_ratios", "must be a list of [width, height] tile counts")
+        raise v.fail("supported_aspect_ratios", say("must be a list of [width, height] tile counts"))
     side = image // p
     stack = tower(
         layers,

@@ -27,6 +27,7 @@ from paramtally.core.families.base import Family, ModelType, Spec
 from paramtally.core.families.hf_reader import HFConfig
 from paramtally.core.families.layer_pattern import MAX_EXPANDED, groups_from_kinds
 from paramtally.core.families.pieces import changes_from, decoder_model, moe, plain_ffn
+from paramtally.core.text import say
 
 __all__ = ["FAMILY"]
 
@@ -68,25 +69,32 @@ def _layer_types(cfg: HFConfig) -> list[str]:
         if cfg.has(key) and cfg.raw(key) is not None:
             types = cfg.raw(key)
             if not isinstance(types, list) or not types or len(types) > MAX_EXPANDED:
-                raise cfg.fail(key, "must be a list of layer types, one a layer")
+                raise cfg.fail(key, say("must be a list of layer types, one a layer"))
             named = [_OLDER_NAMES.get(t, t) if isinstance(t, str) else t for t in types]
             for index, kind in enumerate(named):
                 if kind not in _LETTERS.values():
                     raise cfg.fail(
                         f"{key}[{index}]",
-                        f"is {shown(kind, 40)}; a nemotron_h layer is {', '.join(_LETTERS.values())}",
+                        say(
+                            "is {kind}; a nemotron_h layer is {types}",
+                            kind=shown(kind, 40),
+                            types=", ".join(_LETTERS.values()),
+                        ),
                     )
             return named
     if cfg.has("hybrid_override_pattern"):
         pattern = cfg.text("hybrid_override_pattern")
         if not pattern or len(pattern) > MAX_EXPANDED:
-            raise cfg.fail("hybrid_override_pattern", "must hold one letter a layer (M, E, * or -)")
+            raise cfg.fail("hybrid_override_pattern", say("must hold one letter a layer (M, E, * or -)"))
         for index, letter in enumerate(pattern):
             if letter not in _LETTERS:
                 raise cfg.fail(
                     "hybrid_override_pattern",
-                    f"has {shown(letter)} at {index}; "
-                    "a layer is M (Mamba-2), E (MoE), * (attention) or - (MLP)",
+                    say(
+                        "has {letter} at {index}; a layer is M (Mamba-2), E (MoE), * (attention) or - (MLP)",
+                        letter=shown(letter),
+                        index=index,
+                    ),
                 )
         return [_LETTERS[letter] for letter in pattern]
     return list(_DEFAULT_TYPES)
@@ -129,7 +137,7 @@ def nemotron_h(cfg: HFConfig) -> Spec:
     }
     if "moe" in types:
         if cfg.raw("moe_latent_size") is not None:
-            raise cfg.fail("moe_latent_size", "(a latent projection around the experts) is not read yet")
+            raise cfg.fail("moe_latent_size", say("(a latent projection around the experts) is not read yet"))
         experts = moe(
             cfg.integer("n_routed_experts"),
             cfg.integer("num_experts_per_tok"),

@@ -9,6 +9,7 @@ from paramtally.core.families.base import Family, ModelType, Spec
 from paramtally.core.families.hf_reader import HFConfig
 from paramtally.core.families.llama import LLAMA_DEFAULTS, LlamaShape, Window, llama_shaped
 from paramtally.core.families.pieces import plain_ffn
+from paramtally.core.text import say
 
 __all__ = ["FAMILY"]
 
@@ -24,8 +25,10 @@ def phi(cfg: HFConfig) -> Spec:
         if block["mixer"].get("head_dim") not in (None, h // a):
             raise cfg.fail(
                 "head_dim",
-                "differs from hidden_size / heads while qk_layernorm is on: "
-                "Phi's q/k LayerNorms are h/a wide, which the schema cannot express",
+                say(
+                    "differs from hidden_size / heads while qk_layernorm is on: "
+                    "Phi's q/k LayerNorms are h/a wide, which the schema cannot express"
+                ),
             )
         block["mixer"]["qk_norm"] = True
     block["ffn"] = plain_ffn(cfg.integer("intermediate_size"), cfg.text("hidden_act"), bias=True)

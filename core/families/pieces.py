@@ -204,7 +204,9 @@ def layer_types(cfg: HFConfig, n: int, default: str, known: Mapping[str, str]) -
         if kind not in known:
             names = sorted(set(known.values()))
             older = sorted(set(known) - set(names))
-            said = " or ".join(names) + (f" (or the older {', '.join(older)})" if older else "")
+            said = _either(names)
+            if older:
+                said = say("{types} (or the older {older})", types=said, older=", ".join(older))
             reason = say(
                 "is {kind}; a {model_type} layer is {said}",
                 kind=shown(kind, 40),
@@ -222,3 +224,11 @@ def global_layers(cfg: HFConfig, n: int, every: int, changes: Callable[[Hashable
         types = layer_types(cfg, n, "sliding_attention", SLIDING_OR_FULL)
         return groups_from_kinds([t == "full_attention" for t in types], changes)
     return periodic_groups(n, every, lambda i: (i + 1) % every == 0, changes)
+
+
+def _either(names: list[str]) -> str:
+    """'a or b or c': names (ids, kept as they are) joined by a translatable 'or'."""
+    said: str = names[-1]
+    for name in reversed(names[:-1]):
+        said = say("{one} or {other}", one=name, other=said)
+    return said

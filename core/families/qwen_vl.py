@@ -32,6 +32,7 @@ from paramtally.core.families.vision_parts import (
     vit_block,
     vlm,
 )
+from paramtally.core.text import say
 
 __all__ = ["FAMILY"]
 
@@ -180,7 +181,12 @@ def qwen_vl(cfg: HFConfig) -> Spec:
     if not v.has(key):  # the class defaults (3584) disagree with the text class's (8192, 4096): no
         out = h  # model of those runs, so a file without the key maps to its language model's width
     if out != h:
-        raise v.fail(key, f"({out}) must be the language model's hidden_size ({h}): the merger maps to it")
+        raise v.fail(
+            key,
+            say(
+                "({out}) must be the language model's hidden_size ({h}): the merger maps to it", out=out, h=h
+            ),
+        )
     projector: Spec = {"steps": merger}
     if kind in ("qwen3_vl", "qwen3_vl_moe"):
         deepstack = v.int_list("deepstack_visual_indexes")

@@ -22,6 +22,7 @@ from paramtally.core.families.base import ActivationQuirks, Family, ModelType, S
 from paramtally.core.families.hf_reader import HFConfig
 from paramtally.core.families.layer_pattern import groups_from_kinds
 from paramtally.core.families.pieces import changes_from, decoder_model, gated
+from paramtally.core.text import say
 
 __all__ = ["FAMILY"]
 
@@ -47,7 +48,7 @@ def _block_types(cfg: HFConfig, n: int) -> list[bool]:
     """Each layer: True where it is recurrent (``layers_block_type``: block_types repeated)."""
     types = cfg.raw("block_types")
     if not isinstance(types, list | tuple) or not types or not all(isinstance(t, str) for t in types):
-        raise cfg.fail("block_types", "must be a non-empty list of 'recurrent' and 'attention'")
+        raise cfg.fail("block_types", say("must be a non-empty list of 'recurrent' and 'attention'"))
     return [types[i % len(types)] == "recurrent" for i in range(n)]
 
 
@@ -59,7 +60,8 @@ def recurrent_gemma(cfg: HFConfig) -> Spec:
     lru = cfg.opt_integer("lru_width") or h
     if lru % a:
         raise cfg.fail(
-            "lru_width", f"({lru}) must split into the {a} attention heads (the RG-LRU's gate blocks)"
+            "lru_width",
+            say("({lru}) must split into the {a} attention heads (the RG-LRU's gate blocks)", lru=lru, a=a),
         )
     attention: Spec = {
         "kind": "attention",

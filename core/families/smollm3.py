@@ -9,6 +9,7 @@ from paramtally.core.families.hf_reader import HFConfig
 from paramtally.core.families.layer_pattern import groups_from_kinds, periodic_groups
 from paramtally.core.families.llama import LLAMA_DEFAULTS, LlamaShape, llama_shaped
 from paramtally.core.families.pieces import changes_from
+from paramtally.core.text import say
 
 __all__ = ["FAMILY"]
 
@@ -25,7 +26,7 @@ def smollm3(cfg: HFConfig) -> Spec:
         return spec
     rope = cfg.int_list("no_rope_layers")
     if len(rope) != n:
-        raise cfg.fail("no_rope_layers", f"must hold one 0/1 per layer ({n})")
+        raise cfg.fail("no_rope_layers", say("must hold one 0/1 per layer ({n})", n=n))
     spec["decoder"]["layers"] = groups_from_kinds([bool(flag) for flag in rope], nope)
     return spec
 

@@ -17,6 +17,7 @@ from typing import Any
 from paramtally.core.errors import ParamTallyWarning, shown
 from paramtally.core.families.base import Spec
 from paramtally.core.families.hf_reader import HFConfig
+from paramtally.core.text import say
 
 __all__ = [
     "NestedType",
@@ -80,7 +81,7 @@ def text_config(cfg: HFConfig, text: TextModel) -> tuple[HFConfig, Callable[[HFC
 
     data = cfg.raw("text_config", None)
     if data is not None and not isinstance(data, Mapping):
-        raise cfg.fail("text_config", f"must be an object (got {shown(data)})")
+        raise cfg.fail("text_config", say("must be an object (got {got})", got=shown(data)))
     absent = data is None
     data = data or {}
     named = data.get("model_type", text.own or text.default_type)
@@ -89,12 +90,21 @@ def text_config(cfg: HFConfig, text: TextModel) -> tuple[HFConfig, Callable[[HFC
     if named != text.default_type and named not in text.accepted:
         accepted = ", ".join((text.own or text.default_type, *text.accepted))
         raise cfg.fail(
-            "text_config.model_type", f"is {shown(named, 40)}; a {cfg.model_type} reads {accepted}"
+            "text_config.model_type",
+            say(
+                "is {named}; a {model_type} reads {accepted}",
+                named=shown(named, 40),
+                model_type=cfg.model_type,
+                accepted=accepted,
+            ),
         )
     builder_type = named if named in text.accepted else text.default_type
     kind = families.find(builder_type)
     if kind is None:  # pragma: no cover - the wrappers name registered text families
-        raise cfg.fail("text_config.model_type", f"names {builder_type}, which no family reads")
+        raise cfg.fail(
+            "text_config.model_type",
+            say("names {builder_type}, which no family reads", builder_type=builder_type),
+        )
     defaults = (
         {**kind.defaults, **(text.defaults or {})} if builder_type == text.default_type else kind.defaults
     )
@@ -116,9 +126,13 @@ def wrapper_tie(cfg: HFConfig, inner: HFConfig, text: TextModel) -> bool:
         if text.absent_tie_from_text:
             if not text_tied:
                 warnings.warn(
-                    f"{cfg.origin}: no top-level tie_word_embeddings: read untied, as its text model is and "
-                    f"the published checkpoints keep lm_head (transformers 5.24 builds {cfg.model_type} "
-                    "files without the key tied)",
+                    say(
+                        "{origin}: no top-level tie_word_embeddings: read untied, as its text model is and "
+                        "the published checkpoints keep lm_head (transformers 5.24 builds {model_type} "
+                        "files without the key tied)",
+                        origin=cfg.origin,
+                        model_type=cfg.model_type,
+                    ),
                     ParamTallyWarning,
                     stacklevel=2,
                 )
@@ -296,13 +310,21 @@ def vision_config(
     type names its own class) and ``absent``: what the wrapper builds when the file has none."""
     data = cfg.raw("vision_config", None)
     if data is not None and not isinstance(data, Mapping):
-        raise cfg.fail("vision_config", f"must be an object (got {shown(data)})")
+        raise cfg.fail("vision_config", say("must be an object (got {got})", got=shown(data)))
     missing = data is None
     data = data or {}
     named = data.get("model_type", default_type)
     if named != default_type and named not in accepted:
         said = ", ".join((default_type, *accepted))
-        raise cfg.fail("vision_config.model_type", f"is {shown(named, 40)}; a {cfg.model_type} reads {said}")
+        raise cfg.fail(
+            "vision_config.model_type",
+            say(
+                "is {named}; a {model_type} reads {accepted}",
+                named=shown(named, 40),
+                model_type=cfg.model_type,
+                accepted=said,
+            ),
+        )
     base = TOWERS[named][1] if named in TOWERS else {}
     own = named == default_type or named not in TOWERS  # the wrapper's own tower, an older name too
     kind = NestedType(named, {**base, **(defaults or {})} if own else base)

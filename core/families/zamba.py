@@ -38,6 +38,7 @@ from paramtally.core.families.base import Family, ModelType, Spec
 from paramtally.core.families.hf_reader import HFConfig
 from paramtally.core.families.layer_pattern import MAX_EXPANDED, groups_from_kinds
 from paramtally.core.families.pieces import decoder_model
+from paramtally.core.text import say
 
 __all__ = ["FAMILY"]
 
@@ -101,12 +102,20 @@ def _hybrid(cfg: HFConfig, n: int, default: list[bool]) -> list[bool]:
     elif (
         not isinstance(types, list) or not all(isinstance(t, str) for t in types) or len(types) > MAX_EXPANDED
     ):
-        raise cfg.fail("layers_block_type", "must be a list of 'mamba' and 'hybrid', one a layer")
+        raise cfg.fail("layers_block_type", say("must be a list of 'mamba' and 'hybrid', one a layer"))
     else:
         hybrid = [t == "hybrid" for t in types]
     if len(hybrid) != n:
-        said = "lists" if types is not None else "is needed: the class's own layout has"
-        raise cfg.fail("layers_block_type", f"{said} {len(hybrid):,} layers, num_hidden_layers says {n:,}")
+        said = (
+            say("lists {n:,} layers, num_hidden_layers says {layers:,}", n=len(hybrid), layers=n)
+            if types is not None
+            else say(
+                "is needed: the class's own layout has {n:,} layers, num_hidden_layers says {layers:,}",
+                n=len(hybrid),
+                layers=n,
+            )
+        )
+        raise cfg.fail("layers_block_type", said)
     return hybrid
 
 
@@ -154,7 +163,10 @@ def zamba(cfg: HFConfig) -> Spec:
     inner = cfg.integer("mamba_expand") * h
     heads = cfg.integer("n_mamba_heads")
     if inner % heads:
-        raise cfg.fail("n_mamba_heads", f"({heads}) must divide mamba_expand × hidden_size ({inner})")
+        raise cfg.fail(
+            "n_mamba_heads",
+            say("({heads}) must divide mamba_expand × hidden_size ({inner})", heads=heads, inner=inner),
+        )
     rank = cfg.raw("mamba_dt_rank")
     mamba: Spec = {
         "kind": "mamba",
@@ -181,8 +193,10 @@ def zamba(cfg: HFConfig) -> Spec:
     if sum(hybrid) == 1:
         raise cfg.fail(
             "layers_block_type",
-            "gives one hybrid layer: transformers cannot build a Zamba whose shared block has no "
-            "layer to tie to",
+            say(
+                "gives one hybrid layer: transformers cannot build a Zamba whose shared block has no "
+                "layer to tie to"
+            ),
         )
     return _model(cfg, h, mamba, _groups(hybrid, 1, shared))
 

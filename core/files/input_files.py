@@ -145,7 +145,7 @@ def parse_json(data: bytes | str, origin: str, max_keys: int | None = None) -> A
             parse_constant=_constant,
         )
     except _Refused as exc:
-        raise ParamTallyError(f"{origin}: {exc.describe(text)}") from None
+        raise ParamTallyError(say("{path}: {reason}", path=origin, reason=exc.describe(text))) from None
     except json.JSONDecodeError as exc:
         # Some of json's messages end in "at" ("Unterminated string starting at"): the place follows.
         where = f"at line {exc.lineno}, column {exc.colno}"
@@ -208,7 +208,7 @@ class _Refused(ValueError):
 
     def describe(self, text: str) -> str:
         key = self.key or _key_before(text, self.token)
-        return f"{key}: {self.message}" if key else self.message
+        return say("{path}: {reason}", path=key, reason=self.message) if key else self.message
 
 
 def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -217,7 +217,7 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise _Refused("given twice in one object (which one is meant?)", key=key)
+                raise _Refused(say("given twice in one object (which one is meant?)"), key=key)
             seen.add(key)
     return obj
 
@@ -225,19 +225,21 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 def _integer(token: str) -> int:
     digits = len(token.lstrip("-"))
     if digits > MAX_INT_DIGITS:
-        raise _Refused(f"an integer of {digits:,} digits (at most {MAX_INT_DIGITS})", token)
+        raise _Refused(
+            say("an integer of {digits:,} digits (at most {most})", digits=digits, most=MAX_INT_DIGITS), token
+        )
     return int(token)
 
 
 def _float(token: str) -> float:
     value = float(token)
     if not math.isfinite(value):
-        raise _Refused(f"the number {token[:40]} is out of range", token)
+        raise _Refused(say("the number {token} is out of range", token=token[:40]), token)
     return value
 
 
 def _constant(token: str) -> float:
-    raise _Refused(f"{token} is not a number JSON allows", token)
+    raise _Refused(say("{token} is not a number JSON allows", token=token), token)
 
 
 _KEY_BEFORE = re.compile(r'"((?:[^"\\]|\\.){1,200})"\s*:\s*\[?\s*$')

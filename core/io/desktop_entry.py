@@ -16,6 +16,7 @@ import platformdirs
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.files.package_data import data_dir
 from paramtally.core.io.atomic import write_bytes_atomic, write_text_atomic
+from paramtally.core.text import say
 
 __all__ = ["APP_ID", "entry_paths", "entry_text", "install", "uninstall"]
 
@@ -76,7 +77,9 @@ def install(data_home: Path | None = None) -> tuple[Path, Path]:
         entry.parent.mkdir(parents=True, exist_ok=True)
         icon.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise ParamTallyError(f"cannot create {exc.filename}: {exc.strerror or exc}") from None
+        raise ParamTallyError(
+            say("cannot create {name}: {why}", name=exc.filename, why=exc.strerror or str(exc))
+        ) from None
     write_bytes_atomic(icon, (data_dir("resources") / f"{APP_ID}.svg").read_bytes())
     write_text_atomic(entry, entry_text())
     return entry, icon
@@ -91,6 +94,8 @@ def uninstall(data_home: Path | None = None) -> list[Path]:
         except FileNotFoundError:
             continue
         except OSError as exc:
-            raise ParamTallyError(f"cannot remove {path}: {exc.strerror or exc}") from None
+            raise ParamTallyError(
+                say("cannot remove {path}: {why}", path=path, why=exc.strerror or str(exc))
+            ) from None
         removed.append(path)
     return removed

@@ -135,8 +135,12 @@ def check_layer_rows(report: ParamReport) -> None:
     count = sum(group.layers for group in report.groups)
     if count > MAX_LAYER_ROWS:
         raise ParamTallyError(
-            f"the per-layer table would have {count:,} rows (at most {MAX_LAYER_ROWS:,}); "
-            "the breakdown by term gives every figure per group"
+            say(
+                "the per-layer table would have {count:,} rows (at most {most:,}); "
+                "the breakdown by term gives every figure per group",
+                count=count,
+                most=MAX_LAYER_ROWS,
+            )
         )
 
 

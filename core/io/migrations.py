@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from paramtally.core.errors import ParamTallyError, shown
+from paramtally.core.errors import ParamTallyError, one_line, shown
 from paramtally.core.schema import SCHEMA_VERSION
+from paramtally.core.text import say
 
 __all__ = ["LEGACY_KEYS", "MIGRATIONS", "detect_version", "migrate", "step"]
 
@@ -51,19 +52,32 @@ def detect_version(data: Data) -> object:
 def migrate(data: Data, origin: str) -> Data:
     version = detect_version(data)
     if not isinstance(version, int) or isinstance(version, bool) or version < 0:
-        raise ParamTallyError(f"{origin}: schema_version must be a whole number, not {shown(version)}")
+        raise ParamTallyError(
+            say(
+                "{origin}: schema_version must be a whole number, not {got}",
+                origin=origin,
+                got=shown(version),
+            )
+        )
     if version > SCHEMA_VERSION:
         raise ParamTallyError(
-            f"{origin}: written by a newer ParamTally (schema {version}; this one reads up to "
-            f"{SCHEMA_VERSION}); the file was left as it is"
+            say(
+                "{origin}: written by a newer ParamTally (schema {version}; this one reads up to "
+                "{newest}); the file was left as it is",
+                origin=origin,
+                version=version,
+                newest=SCHEMA_VERSION,
+            )
         )
     while version < SCHEMA_VERSION:
         if version not in MIGRATIONS:
-            raise ParamTallyError(f"{origin}: no migration from schema version {version}")
+            raise ParamTallyError(
+                say("{origin}: no migration from schema version {version}", origin=origin, version=version)
+            )
         try:
             data = MIGRATIONS[version](dict(data))
         except ParamTallyError as exc:
-            raise ParamTallyError(f"{origin}: {exc}") from None
+            raise ParamTallyError(say("{path}: {reason}", path=origin, reason=one_line(exc))) from None
         version += 1
         data["schema_version"] = version
     return data
@@ -78,7 +92,7 @@ def _flat_to_nested(data: Data) -> Data:
     data.pop("schema_version", None)
     if "n_layers" in data:
         if "layers" in data:
-            raise ParamTallyError("n_layers: give either n_layers or layers, not both")
+            raise ParamTallyError(say("n_layers: give either n_layers or layers, not both"))
         data["layers"] = data.pop("n_layers")
     if isinstance(data.get("layers"), int) and not isinstance(data["layers"], bool):
         data["layers"] = [{"count": data["layers"]}]
@@ -89,7 +103,9 @@ def _flat_to_nested(data: Data) -> Data:
         if not isinstance(target, dict):
             continue  # validation names the malformed section
         if field in target:
-            raise ParamTallyError(f"{key}: also given as {section}.{field}")
+            raise ParamTallyError(
+                say("{key}: also given as {section}.{field}", key=key, section=section, field=field)
+            )
         data[section] = {**target, field: data.pop(key)}
     return data
 

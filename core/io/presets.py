@@ -85,8 +85,11 @@ def check_preset_id(preset_id: str) -> str:
     """A preset id is its file name: letters, digits and ``. _ + -``, no path separators."""
     if not _ID_PATTERN.fullmatch(preset_id) or preset_id.endswith(".json"):
         raise ParamTallyError(
-            f"'{preset_id}' is not a usable preset id (letters, digits, '.', '_', '+', '-'; "
-            "at most 100; no '/' or '.json')"
+            say(
+                "'{preset_id}' is not a usable preset id (letters, digits, '.', '_', '+', '-'; "
+                "at most 100; no '/' or '.json')",
+                preset_id=preset_id,
+            )
         )
     return preset_id
 
@@ -142,5 +145,7 @@ def read_preset_file(path: Path) -> Preset:
 def load_builtin(preset_id: str) -> Architecture:
     path = BUILTIN_DIR / f"{preset_id}.json"
     if not _ID_PATTERN.fullmatch(preset_id) or not path.is_file():
-        raise ParamTallyError(f"unknown preset '{preset_id}' (try `paramtally presets list`)")
+        raise ParamTallyError(
+            say("unknown preset '{preset_id}' (try `paramtally presets list`)", preset_id=preset_id)
+        )
     return load_preset_file(path)

@@ -18,7 +18,7 @@ from typing import Any
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.files.package_data import data_dir
 from paramtally.core.text import CONTEXT as SAID_CONTEXT
-from paramtally.core.text import said_in
+from paramtally.core.text import said_in, say
 
 __all__ = ["CONTEXT", "LANGUAGES", "Translator", "catalogue_path"]
 
@@ -37,7 +37,13 @@ def _catalogue(language: str, name: str = "report", wanted: str = CONTEXT) -> Ma
     if language == "en":
         return {}
     if language not in LANGUAGES:
-        raise ParamTallyError(f"no report language '{language}' (there are {', '.join(LANGUAGES)})")
+        raise ParamTallyError(
+            say(
+                "no report language '{language}' (there are {names})",
+                language=language,
+                names=", ".join(LANGUAGES),
+            )
+        )
     root = ET.parse(catalogue_path(language, name)).getroot()
     found: dict[str, str] = {}
     for context in root.iter("context"):

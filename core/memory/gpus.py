@@ -21,7 +21,7 @@ from paramtally.core.errors import ParamTallyError, ParamTallyWarning, field_err
 from paramtally.core.files.input_files import load_json_file
 from paramtally.core.files.package_data import data_dir
 from paramtally.core.schema.limits import MAX_DESCRIPTION_CHARS, MAX_GPUS, MAX_NAME_CHARS
-from paramtally.core.text import Line, Text
+from paramtally.core.text import Line, Text, say
 
 __all__ = ["BUILTIN_FILE", "GPU", "CatalogWarning", "find_gpu", "load_catalog", "user_catalog_path"]
 
@@ -84,10 +84,15 @@ def _entries(data: Any, origin: str) -> list[Any]:
     if isinstance(data, dict) and isinstance(data.get("gpus"), list):
         data = data["gpus"]
     if not isinstance(data, list):
-        raise ParamTallyError(f"{origin}: expected a JSON object with a 'gpus' list")
+        raise ParamTallyError(say("{origin}: expected a JSON object with a 'gpus' list", origin=origin))
     if len(data) > MAX_GPUS:  # every setup table tries each kind: 20,000 made compare take 8 minutes
         raise ParamTallyError(
-            f"{origin}: lists {len(data):,} GPUs, more than the {MAX_GPUS:,} a catalog may hold"
+            say(
+                "{origin}: lists {n:,} GPUs, more than the {most:,} a catalog may hold",
+                origin=origin,
+                n=len(data),
+                most=MAX_GPUS,
+            )
         )
     return list(data)
 
@@ -108,7 +113,7 @@ def _user(path: Path, _stamp: tuple[int, int]) -> tuple[tuple[GPU, ...], tuple[s
     try:
         entries = _entries(load_json_file(path, MAX_CATALOG_BYTES, str(path)), str(path))
     except ParamTallyError as exc:
-        return (), (f"{exc}; file ignored, using the built-in GPUs",)
+        return (), (say("{problem}; file ignored, using the built-in GPUs", problem=one_line(exc)),)
     gpus: list[GPU] = []
     problems: list[str] = []
     builtin = {gpu.id: gpu for gpu in _builtin()}
@@ -117,12 +122,25 @@ def _user(path: Path, _stamp: tuple[int, int]) -> tuple[tuple[GPU, ...], tuple[s
         try:
             gpus.append(GPU.model_validate({**known.model_dump(), **entry} if known else entry))
         except ValidationError as exc:
-            joint = "." if exc.errors()[0]["loc"] else ": "  # a field inside the entry, or the entry
-            problems.append(f"gpus.{index}{joint}{one_line(exc)}")
+            inside = bool(exc.errors()[0]["loc"])  # a field inside the entry, or the entry
+            problems.append(
+                say("gpus.{index}.{reason}", index=index, reason=one_line(exc))
+                if inside
+                else say("gpus.{index}: {reason}", index=index, reason=one_line(exc))
+            )
     if not problems:
         return tuple(gpus), ()
-    more = f" (and {len(problems) - 1:,} more entries)" if len(problems) > 1 else ""
-    return tuple(gpus), (f"{path}: {problems[0]}; entry skipped{more}",)  # one line per file
+    problem = (  # one line per file
+        say(
+            "{path}: {problem}; entry skipped (and {more:,} more entries)",
+            path=path,
+            problem=problems[0],
+            more=len(problems) - 1,
+        )
+        if len(problems) > 1
+        else say("{path}: {problem}; entry skipped", path=path, problem=problems[0])
+    )
+    return tuple(gpus), (problem,)
 
 
 def load_catalog(user_file: Path | None = None) -> tuple[GPU, ...]:

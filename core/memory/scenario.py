@@ -400,7 +400,11 @@ def saved_scenario_data(data: dict[str, Any] | None, origin: str) -> Scenario | 
         return scenario
     except ValidationError as exc:
         warnings.warn(
-            f"{origin}: the saved scenario was skipped (scenario.{one_line(exc)})",
+            say(
+                "{origin}: the saved scenario was skipped (scenario.{reason})",
+                origin=origin,
+                reason=one_line(exc),
+            ),
             ParamTallyWarning,
             stacklevel=3,
         )

@@ -11,6 +11,7 @@ Llama-2-7B: h = 4096 → 11,008; Llama-3-8B: 4096, ×1.3, 1024 → 14,336; Llama
 from __future__ import annotations
 
 from paramtally.core.errors import ParamTallyError
+from paramtally.core.text import say
 
 __all__ = ["ffn_width_from_hidden"]
 
@@ -19,7 +20,7 @@ def ffn_width_from_hidden(
     hidden: int, multiple_of: int = 256, multiplier: float = 1.0, gated: bool = True
 ) -> int:
     if hidden < 1 or multiple_of < 1 or multiplier <= 0:
-        raise ParamTallyError("the hidden size, the multiple and the multiplier must be above 0")
+        raise ParamTallyError(say("the hidden size, the multiple and the multiplier must be above 0"))
     width = 4 * hidden
     if gated:
         width = int(2 * width / 3)

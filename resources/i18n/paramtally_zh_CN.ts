@@ -604,6 +604,66 @@
         <translation>正整数</translation>
     </message>
     <message>
+        <source>&apos;{preset_id}&apos; is not a usable preset id (letters, digits, &apos;.&apos;, &apos;_&apos;, &apos;+&apos;, &apos;-&apos;; at most 100; no &apos;/&apos; or &apos;.json&apos;)</source>
+        <translation>“{preset_id}”不是可用的预设 ID（只能用字母、数字、&apos;.&apos;、&apos;_&apos;、&apos;+&apos;、&apos;-&apos;；最多 100 个字符；不能含 &apos;/&apos; 或以 &apos;.json&apos; 结尾）</translation>
+    </message>
+    <message>
+        <source>(a latent projection around the experts) is not read yet</source>
+        <translation>（专家前后的潜在投影）尚不支持读取</translation>
+    </message>
+    <message>
+        <source>({a}) must divide d_model ({h})</source>
+        <translation>（{a}）必须整除 d_model（{h}）</translation>
+    </message>
+    <message>
+        <source>({heads}) must divide mamba_expand × hidden_size ({inner})</source>
+        <translation>（{heads}）必须整除 mamba_expand × hidden_size（{inner}）</translation>
+    </message>
+    <message>
+        <source>({lru}) must split into the {a} attention heads (the RG-LRU&apos;s gate blocks)</source>
+        <translation>（{lru}）必须能均分到 {a} 个注意力头（RG-LRU 的门控分块）</translation>
+    </message>
+    <message>
+        <source>({out}) must be the language model&apos;s hidden_size ({h})</source>
+        <translation>（{out}）必须等于语言模型的 hidden_size（{h}）</translation>
+    </message>
+    <message>
+        <source>({out}) must be the language model&apos;s hidden_size ({h}): the merger maps to it</source>
+        <translation>（{out}）必须等于语言模型的 hidden_size（{h}）：merger 会映射到该维度</translation>
+    </message>
+    <message>
+        <source>({qk}) differs from qk_nope_head_dim + qk_rope_head_dim ({sum})</source>
+        <translation>（{qk}）不等于 qk_nope_head_dim + qk_rope_head_dim（{sum}）</translation>
+    </message>
+    <message>
+        <source>({tokens}) must be a square whose side divides the {side} patches a side of the image</source>
+        <translation>（{tokens}）必须是平方数，且其边长整除图像每边的 {side} 个 patch</translation>
+    </message>
+    <message>
+        <source>({top_k}) must not exceed num_local_experts ({experts})</source>
+        <translation>（{top_k}）不能超过 num_local_experts（{experts}）</translation>
+    </message>
+    <message>
+        <source>({width}) must be the text model&apos;s hidden_size ({h})</source>
+        <translation>（{width}）必须等于文本模型的 hidden_size（{h}）</translation>
+    </message>
+    <message>
+        <source>--fits: &apos;{setup}&apos; needs a GPU count (GPU:COUNT)</source>
+        <translation>--fits：“{setup}”需要 GPU 数量（GPU:COUNT）</translation>
+    </message>
+    <message>
+        <source>--multiple-of must be at least 1, not {n}</source>
+        <translation>--multiple-of 至少为 1，而不是 {n}</translation>
+    </message>
+    <message>
+        <source>--target: &apos;{count}&apos; is not a GPU count (fits=GPU:COUNT)</source>
+        <translation>--target：“{count}”不是 GPU 数量（fits=GPU:COUNT）</translation>
+    </message>
+    <message>
+        <source>--target: &apos;{text}&apos; is not FIGURE=VALUE (e.g. total=7e9, fits=h100-sxm-80gb:1)</source>
+        <translation>--target：“{text}”不是 FIGURE=VALUE 的形式（例如 total=7e9、fits=h100-sxm-80gb:1）</translation>
+    </message>
+    <message>
         <source>a string</source>
         <translation>一个字符串</translation>
     </message>
@@ -628,6 +688,10 @@
         <translation>索引器需要 q 秩：它的查询来自 q 潜变量（r_q）</translation>
     </message>
     <message>
+        <source>an integer of {digits:,} digits (at most {most})</source>
+        <translation>整数有 {digits:,} 位（最多 {most} 位）</translation>
+    </message>
+    <message>
         <source>an integer ≥ {minimum}</source>
         <translation>≥ {minimum} 的整数</translation>
     </message>
@@ -644,12 +708,24 @@
         <translation>数组嵌套超过 {most} 层</translation>
     </message>
     <message>
+        <source>baseline: no column {baseline} among {n}</source>
+        <translation>baseline：{n} 列中没有第 {baseline} 列</translation>
+    </message>
+    <message>
         <source>cannot create {folder}: {exc}</source>
         <translation>无法创建 {folder}：{exc}</translation>
     </message>
     <message>
+        <source>cannot create {name}: {why}</source>
+        <translation>无法创建 {name}：{why}</translation>
+    </message>
+    <message>
         <source>cannot delete {path}: {exc}</source>
         <translation>无法删除 {path}：{exc}</translation>
+    </message>
+    <message>
+        <source>cannot remove {path}: {why}</source>
+        <translation>无法删除 {path}：{why}</translation>
     </message>
     <message>
         <source>cannot write {path}: it is a folder; give a file name</source>
@@ -668,8 +744,16 @@
         <translation>声称有 {n:,} {what}，剩余的 {left:,} 字节装不下</translation>
     </message>
     <message>
+        <source>compare needs at least one architecture</source>
+        <translation>对比至少需要一个架构</translation>
+    </message>
+    <message>
         <source>decode and a prefill&apos;s weight read at {share:.1%} of the GPU&apos;s peak HBM bandwidth (--bandwidth-efficiency {share:g})</source>
         <translation>解码和预填充读取权重时按 GPU 峰值 HBM 带宽的 {share:.1%} 计算（--bandwidth-efficiency {share:g}）</translation>
+    </message>
+    <message>
+        <source>differs from hidden_size / heads while qk_layernorm is on: Phi&apos;s q/k LayerNorms are h/a wide, which the schema cannot express</source>
+        <translation>在开启 qk_layernorm 时不等于 hidden_size / heads：Phi 的 q/k LayerNorm 宽度为 h/a，模型描述无法表达这种结构</translation>
     </message>
     <message>
         <source>ends {end:,} wide, not at the hidden size ({h:,}): end with a linear layer to the hidden size (an empty out width)</source>
@@ -696,8 +780,36 @@
         <translation>每个 token 激活的专家数（{k}）超过专家总数（{n}）</translation>
     </message>
     <message>
+        <source>field</source>
+        <translation>字段</translation>
+    </message>
+    <message>
+        <source>figure</source>
+        <translation>指标</translation>
+    </message>
+    <message>
         <source>general.alignment {alignment} is not a usable alignment</source>
         <translation>general.alignment {alignment} 不是可用的对齐值</translation>
+    </message>
+    <message>
+        <source>given twice in one object (which one is meant?)</source>
+        <translation>在同一对象中出现了两次（应以哪个为准？）</translation>
+    </message>
+    <message>
+        <source>gives one hybrid layer: transformers cannot build a Zamba whose shared block has no layer to tie to</source>
+        <translation>只给出一个 hybrid 层：共享块没有可绑定的层时，transformers 无法构建 Zamba</translation>
+    </message>
+    <message>
+        <source>gpus.{index}.{reason}</source>
+        <translation>gpus.{index}.{reason}</translation>
+    </message>
+    <message>
+        <source>gpus.{index}: {reason}</source>
+        <translation>gpus.{index}：{reason}</translation>
+    </message>
+    <message>
+        <source>has {letter} at {index}; a layer is M (Mamba-2), E (MoE), * (attention) or - (MLP)</source>
+        <translation>在位置 {index} 处为 {letter}；每层应为 M（Mamba-2）、E（MoE）、*（注意力）或 -（MLP）</translation>
     </message>
     <message>
         <source>header claims {length:,} bytes but the file has {left:,} after the length</source>
@@ -724,8 +836,36 @@
         <translation>包含超过 {most:,} 个层组（含模式中的层组；每个堆栈最多 {most:,} 个）</translation>
     </message>
     <message>
+        <source>is above 0: DeBERTa&apos;s convolution layer is not supported</source>
+        <translation>大于 0：不支持 DeBERTa 的卷积层</translation>
+    </message>
+    <message>
+        <source>is false with embedding_size ≠ hidden_size: that MLM head cannot run</source>
+        <translation>为 false 且 embedding_size ≠ hidden_size：这样的 MLM 头无法运行</translation>
+    </message>
+    <message>
+        <source>is false: transformers 5.24 then builds {model_type} with four V·d_model tables (shared, both stacks&apos; and the head&apos;s), which no published model has; not supported</source>
+        <translation>为 false：此时 transformers 5.24 会为 {model_type} 构建四张 V·d_model 的表（共享表、两个堆栈各一张和输出头的一张），没有任何已发布模型如此；不支持</translation>
+    </message>
+    <message>
         <source>is missing and {model_type} has no default for it</source>
         <translation>缺失，且 {model_type} 没有它的默认值</translation>
+    </message>
+    <message>
+        <source>is missing: HunYuanDenseV1Config leaves it null and the model cannot be built</source>
+        <translation>缺失：HunYuanDenseV1Config 将其留为 null，模型无法构建</translation>
+    </message>
+    <message>
+        <source>is missing: HunYuanMoEV1Attention reads it and cannot be built without it</source>
+        <translation>缺失：HunYuanMoEV1Attention 需要读取它，缺少时无法构建</translation>
+    </message>
+    <message>
+        <source>is needed: Lfm2MoeConfig derives none and the model reads one a layer</source>
+        <translation>是必需的：Lfm2MoeConfig 不会推导它，而模型每层都要读取一项</translation>
+    </message>
+    <message>
+        <source>is needed: the class&apos;s own layout has {n:,} layers, num_hidden_layers says {layers:,}</source>
+        <translation>是必需的：该类自带的布局有 {n:,} 层，而 num_hidden_layers 为 {layers:,}</translation>
     </message>
     <message>
         <source>is not a known setting</source>
@@ -736,12 +876,56 @@
         <translation>格式不符合该字段的要求</translation>
     </message>
     <message>
+        <source>is null, but DeepSeek-V3.2&apos;s attention and indexer read the q latent</source>
+        <translation>为 null，但 DeepSeek-V3.2 的注意力和索引器都要读取 q 的潜在向量</translation>
+    </message>
+    <message>
         <source>is required</source>
         <translation>为必填项</translation>
     </message>
     <message>
+        <source>is true, which DbrxConfig refuses (DBRX&apos;s head is never tied)</source>
+        <translation>为 true，DbrxConfig 不接受（DBRX 的输出头从不绑定）</translation>
+    </message>
+    <message>
+        <source>is true: cross-attention blocks are not supported</source>
+        <translation>为 true：不支持交叉注意力块</translation>
+    </message>
+    <message>
+        <source>is true: the embedding has 8 more rows than the head it would tie</source>
+        <translation>为 true：嵌入表比要绑定的输出头多 8 行</translation>
+    </message>
+    <message>
+        <source>is true: the masked-image token of pre-training is not read</source>
+        <translation>为 true：不读取预训练用的掩码图像 token</translation>
+    </message>
+    <message>
+        <source>is true: {model_type} as a decoder is not supported</source>
+        <translation>为 true：不支持将 {model_type} 用作解码器</translation>
+    </message>
+    <message>
+        <source>is {kind}, but use_sliding_window, sliding_window and max_window_layers make it {ruled}: a stack whose layers slide otherwise is not read</source>
+        <translation>为 {kind}，但 use_sliding_window、sliding_window 和 max_window_layers 决定它应为 {ruled}：不读取以其他方式滑动的层堆栈</translation>
+    </message>
+    <message>
+        <source>is {kind}; a nemotron_h layer is {types}</source>
+        <translation>为 {kind}；nemotron_h 的层类型应为 {types}</translation>
+    </message>
+    <message>
+        <source>is {kind}; a {model_type} layer is full_attention or sliding_attention</source>
+        <translation>为 {kind}；{model_type} 的层类型应为 full_attention 或 sliding_attention</translation>
+    </message>
+    <message>
         <source>is {kind}; a {model_type} layer is {said}</source>
         <translation>为 {kind}；{model_type} 的层类型应为 {said}</translation>
+    </message>
+    <message>
+        <source>is {named}; a {model_type} reads {accepted}</source>
+        <translation>为 {named}；{model_type} 只读取 {accepted}</translation>
+    </message>
+    <message>
+        <source>is {norm_type}; InternViT&apos;s norms are layer_norm or rms_norm</source>
+        <translation>为 {norm_type}；InternViT 的归一化只能是 layer_norm 或 rms_norm</translation>
     </message>
     <message>
         <source>is {value}, too large for a float to hold exactly; write an integer</source>
@@ -780,8 +964,16 @@
         <translation>可学习位置需要位置表：请将位置行数设为大于 0</translation>
     </message>
     <message>
+        <source>lists several layers: a Mistral-3 projector of those is not read</source>
+        <translation>列出了多个层：不读取基于多层特征的 Mistral-3 投影器</translation>
+    </message>
+    <message>
         <source>lists {n:,} layers (at most {most:,})</source>
         <translation>列出了 {n:,} 层（最多 {most:,} 层）</translation>
+    </message>
+    <message>
+        <source>lists {n:,} layers, num_hidden_layers says {layers:,}</source>
+        <translation>列出了 {n:,} 层，而 num_hidden_layers 为 {layers:,}</translation>
     </message>
     <message>
         <source>lists {n:,} tensors, more than the {left:,} the checkpoint may still hold ({most:,} in a checkpoint)</source>
@@ -820,6 +1012,10 @@
         <translation>model_type {named} 按 {kind} 读取，二者架构相同</translation>
     </message>
     <message>
+        <source>must be 1/s for a whole s (got {ratio})</source>
+        <translation>必须是 1/s，s 为整数（实际为 {ratio}）</translation>
+    </message>
+    <message>
         <source>must be a finite number</source>
         <translation>必须是有限数</translation>
     </message>
@@ -836,12 +1032,32 @@
         <translation>必须是列表</translation>
     </message>
     <message>
+        <source>must be a list of &apos;mamba&apos; and &apos;hybrid&apos;, one a layer</source>
+        <translation>必须是由 &apos;mamba&apos; 和 &apos;hybrid&apos; 组成的列表，每层一项</translation>
+    </message>
+    <message>
+        <source>must be a list of [width, height] tile counts</source>
+        <translation>必须是 [宽, 高] 分块数的列表</translation>
+    </message>
+    <message>
+        <source>must be a list of c2p/p2c or a string like &apos;p2c|c2p&apos; (got {got})</source>
+        <translation>必须是 c2p/p2c 的列表或 &apos;p2c|c2p&apos; 这样的字符串（实际为 {got}）</translation>
+    </message>
+    <message>
         <source>must be a list of layer indexes (got {got})</source>
         <translation>必须是层索引的列表（实际为 {got}）</translation>
     </message>
     <message>
+        <source>must be a list of layer types, one a layer</source>
+        <translation>必须是层类型的列表，每层一项</translation>
+    </message>
+    <message>
         <source>must be a list of {n} layer-type names</source>
         <translation>必须是含 {n} 个层类型名称的列表</translation>
+    </message>
+    <message>
+        <source>must be a non-empty list of &apos;recurrent&apos; and &apos;attention&apos;</source>
+        <translation>必须是由 &apos;recurrent&apos; 和 &apos;attention&apos; 组成的非空列表</translation>
     </message>
     <message>
         <source>must be a number</source>
@@ -850,6 +1066,14 @@
     <message>
         <source>must be a number (got {got})</source>
         <translation>必须是数字（实际为 {got}）</translation>
+    </message>
+    <message>
+        <source>must be a number (transformers refuses null)</source>
+        <translation>必须是数字（transformers 不接受 null）</translation>
+    </message>
+    <message>
+        <source>must be a positive integer or a list of one per layer ({n}); got {got}</source>
+        <translation>必须是正整数，或每层一项的列表（{n} 层）；实际为 {got}</translation>
     </message>
     <message>
         <source>must be a string (got {got})</source>
@@ -866,6 +1090,10 @@
     <message>
         <source>must be an object or null (got {got})</source>
         <translation>必须是对象或 null（实际为 {got}）</translation>
+    </message>
+    <message>
+        <source>must be an object such as {{&quot;name&quot;: &quot;silu&quot;}} (got {got})</source>
+        <translation>必须是 {{&quot;name&quot;: &quot;silu&quot;}} 这样的对象（实际为 {got}）</translation>
     </message>
     <message>
         <source>must be at least {limit}</source>
@@ -892,6 +1120,10 @@
         <translation>必须是 {expected} 之一，而不是“{tag}”</translation>
     </message>
     <message>
+        <source>must be one size or a square&apos;s [height, width] (got {got})</source>
+        <translation>必须是单个尺寸或正方形的 [高, 宽]（实际为 {got}）</translation>
+    </message>
+    <message>
         <source>must be text</source>
         <translation>必须是文本</translation>
     </message>
@@ -906,6 +1138,38 @@
     <message>
         <source>must be {bound} (got {got})</source>
         <translation>必须是{bound}（实际为 {got}）</translation>
+    </message>
+    <message>
+        <source>must hold one 0/1 per layer ({n})</source>
+        <translation>必须每层一个 0/1（{n} 层）</translation>
+    </message>
+    <message>
+        <source>must hold one letter a layer (M, E, * or -)</source>
+        <translation>必须每层一个字母（M、E、* 或 -）</translation>
+    </message>
+    <message>
+        <source>must list &quot;dense&quot; or &quot;sparse&quot; for each of the {n} layers</source>
+        <translation>必须为 {n} 层中的每一层列出 &quot;dense&quot; 或 &quot;sparse&quot;</translation>
+    </message>
+    <message>
+        <source>n_layers: give either n_layers or layers, not both</source>
+        <translation>n_layers：n_layers 和 layers 只能给出其一</translation>
+    </message>
+    <message>
+        <source>name one of {names} or a field path</source>
+        <translation>请给出 {names} 之一或字段路径</translation>
+    </message>
+    <message>
+        <source>names layer {layer}, outside the {n} layers</source>
+        <translation>指定了第 {layer} 层，超出了 {n} 层的范围</translation>
+    </message>
+    <message>
+        <source>names {builder_type}, which no family reads</source>
+        <translation>指定了 {builder_type}，但没有模型族能读取它</translation>
+    </message>
+    <message>
+        <source>names {classes}; supported: {known}</source>
+        <translation>指定了 {classes}；支持的有：{known}</translation>
     </message>
     <message>
         <source>needs at least 1 layer</source>
@@ -932,6 +1196,18 @@
         <translation>没有名为 {name} 的基础块（现有块：{known}）</translation>
     </message>
     <message>
+        <source>no export format &apos;{name}&apos; (there are {names})</source>
+        <translation>没有导出格式“{name}”（可用格式：{names}）</translation>
+    </message>
+    <message>
+        <source>no report language &apos;{language}&apos; (there are {names})</source>
+        <translation>没有报告语言“{language}”（可用语言：{names}）</translation>
+    </message>
+    <message>
+        <source>no value is allowed</source>
+        <translation>没有允许的取值</translation>
+    </message>
+    <message>
         <source>no {variable} fits {gpu}: even the {end} allowed value ({value:,}) needs {bytes:,} bytes per GPU of {capacity:,}</source>
         <translation>{variable}没有能放进 {gpu} 的取值：即使取{end}允许值（{value:,}），每块 GPU 也需要 {bytes:,} 字节（可用 {capacity:,} 字节）</translation>
     </message>
@@ -950,6 +1226,10 @@
     <message>
         <source>one block = {n:,}</source>
         <translation>单个块 = {n:,}</translation>
+    </message>
+    <message>
+        <source>one of {names}</source>
+        <translation>{names} 之一</translation>
     </message>
     <message>
         <source>one repetition of a pattern may hold at most {most} runs</source>
@@ -982,6 +1262,10 @@
     <message>
         <source>smallest</source>
         <translation>最小</translation>
+    </message>
+    <message>
+        <source>steps of {step:,} are too coarse to search</source>
+        <translation>步长 {step:,} 太粗，无法搜索</translation>
     </message>
     <message>
         <source>takes at most {entries}</source>
@@ -1030,6 +1314,14 @@
     <message>
         <source>the FFN width follows the hidden size only, not {variable}: vary the hidden size to scale it</source>
         <translation>前馈网络宽度只随隐藏层维度缩放，不随 {variable}：请改变隐藏层维度来缩放它</translation>
+    </message>
+    <message>
+        <source>× mamba_n_heads must equal the Mamba width {inner}</source>
+        <translation>× mamba_n_heads 必须等于 Mamba 宽度 {inner}</translation>
+    </message>
+    <message>
+        <source>× num_heads must equal expand × hidden_size ({inner})</source>
+        <translation>× num_heads 必须等于 expand × hidden_size（{inner}）</translation>
     </message>
     <message>
         <source>tensor {tensor} ends at byte {end:,} of a {size:,}-byte data section (truncated?)</source>
@@ -1232,6 +1524,22 @@
         <translation>{file} 元数据</translation>
     </message>
     <message>
+        <source>the hidden size, the multiple and the multiplier must be above 0</source>
+        <translation>隐藏层维度、倍数和乘数都必须大于 0</translation>
+    </message>
+    <message>
+        <source>the number {token} is out of range</source>
+        <translation>数值 {token} 超出范围</translation>
+    </message>
+    <message>
+        <source>the per-layer table would have {count:,} rows (at most {most:,}); the breakdown by term gives every figure per group</source>
+        <translation>逐层表将有 {count:,} 行（最多 {most:,} 行）；按项分解会按层组给出每个数值</translation>
+    </message>
+    <message>
+        <source>unknown preset &apos;{preset_id}&apos; (try `paramtally presets list`)</source>
+        <translation>未知的预设“{preset_id}”（可运行 `paramtally presets list` 查看）</translation>
+    </message>
+    <message>
         <source>{folder}: cannot read the user presets ({exc}); built-in presets still work</source>
         <translation>{folder}：无法读取用户预设（{exc}）；内置预设仍可使用</translation>
     </message>
@@ -1280,6 +1588,10 @@
         <translation>{kind} 的 config.json 不设置 {key}：配置会根据层的周期和索引推导它（transformers 会拒绝设置了它的文件）</translation>
     </message>
     <message>
+        <source>{key}: also given as {section}.{field}</source>
+        <translation>{key}：同时以 {section}.{field} 给出</translation>
+    </message>
+    <message>
         <source>{n:,} GPUs</source>
         <translation>{n:,} 个 GPU</translation>
     </message>
@@ -1324,6 +1636,10 @@
         <translation>{name}：GGUF 文件头已损坏：{reason}</translation>
     </message>
     <message>
+        <source>{name}: no such field in {model}</source>
+        <translation>{name}：{model} 中没有此字段</translation>
+    </message>
+    <message>
         <source>{name}: not a GGUF file (magic {magic}, expected {expected})</source>
         <translation>{name}：不是 GGUF 文件（魔数为 {magic}，应为 {expected}）</translation>
     </message>
@@ -1332,12 +1648,28 @@
         <translation>{name}：不是有效的 safetensors 文件：{reason}</translation>
     </message>
     <message>
+        <source>{name}: not an integer field (it holds {current})</source>
+        <translation>{name}：不是整数字段（其值为 {current}）</translation>
+    </message>
+    <message>
         <source>{name}: reads as a Hugging Face config.json without its model_type; add it (e.g. &quot;model_type&quot;: &quot;llama&quot;) so the importer knows the model family</source>
         <translation>{name}：看起来是缺少 model_type 的 Hugging Face config.json；请补上（如 &quot;model_type&quot;: &quot;llama&quot;），以便导入器识别模型系列</translation>
     </message>
     <message>
         <source>{name}: tensor {tensor} runs past the end of the file (truncated?)</source>
         <translation>{name}：张量 {tensor} 超出了文件末尾（文件被截断？）</translation>
+    </message>
+    <message>
+        <source>{name}: the model has no {what}</source>
+        <translation>{name}：该模型没有{what}</translation>
+    </message>
+    <message>
+        <source>{name}: the model has no {what} (its {instead})</source>
+        <translation>{name}：该模型没有{what}（它有的是{instead}）</translation>
+    </message>
+    <message>
+        <source>{name}: the {what} differ ({listed}); vary one of them by its field path instead</source>
+        <translation>{name}：各处的{what}不同（{listed}）；请改用字段路径变动其中一个</translation>
     </message>
     <message>
         <source>{name}: {kind}, not a regular file</source>
@@ -1364,12 +1696,32 @@
         <translation>{n} 个门控块不能整除循环宽度 {inner}</translation>
     </message>
     <message>
+        <source>{one} or {other}</source>
+        <translation>{one} 或 {other}</translation>
+    </message>
+    <message>
         <source>{origin}: a preset must be a JSON object</source>
         <translation>{origin}：预设必须是 JSON 对象</translation>
     </message>
     <message>
+        <source>{origin}: expected a JSON object with a &apos;gpus&apos; list</source>
+        <translation>{origin}：应为含 &apos;gpus&apos; 列表的 JSON 对象</translation>
+    </message>
+    <message>
+        <source>{origin}: lists {n:,} GPUs, more than the {most:,} a catalog may hold</source>
+        <translation>{origin}：列出了 {n:,} 个 GPU，超过目录最多可容纳的 {most:,} 个</translation>
+    </message>
+    <message>
         <source>{origin}: nested more than {most} levels deep</source>
         <translation>{origin}：嵌套超过 {most} 层</translation>
+    </message>
+    <message>
+        <source>{origin}: no migration from schema version {version}</source>
+        <translation>{origin}：没有从模式版本 {version} 升级的迁移</translation>
+    </message>
+    <message>
+        <source>{origin}: no top-level tie_word_embeddings: read untied, as its text model is and the published checkpoints keep lm_head (transformers 5.24 builds {model_type} files without the key tied)</source>
+        <translation>{origin}：顶层没有 tie_word_embeddings：按不绑定读取，与其文本模型一致，且已发布的检查点保留了 lm_head（transformers 5.24 会将缺少该键的 {model_type} 文件构建为绑定）</translation>
     </message>
     <message>
         <source>{origin}: not UTF-8 text (byte {at})</source>
@@ -1378,6 +1730,18 @@
     <message>
         <source>{origin}: not valid JSON ({why} {where})</source>
         <translation>{origin}：不是有效的 JSON（{why} {where}）</translation>
+    </message>
+    <message>
+        <source>{origin}: schema_version must be a whole number, not {got}</source>
+        <translation>{origin}：schema_version 必须是整数，而不是 {got}</translation>
+    </message>
+    <message>
+        <source>{origin}: the saved scenario was skipped (scenario.{reason})</source>
+        <translation>{origin}：已跳过保存的场景（scenario.{reason}）</translation>
+    </message>
+    <message>
+        <source>{origin}: written by a newer ParamTally (schema {version}; this one reads up to {newest}); the file was left as it is</source>
+        <translation>{origin}：由更新版本的 ParamTally 写入（模式版本 {version}；本版本最多读取到 {newest}）；文件保持原样未改动</translation>
     </message>
     <message>
         <source>{path} already exists (use --force to replace it)</source>
@@ -1432,6 +1796,14 @@
         <translation>{path}：{key} {reason}</translation>
     </message>
     <message>
+        <source>{path}: {problem}; entry skipped</source>
+        <translation>{path}：{problem}；已跳过该条目</translation>
+    </message>
+    <message>
+        <source>{path}: {problem}; entry skipped (and {more:,} more entries)</source>
+        <translation>{path}：{problem}；已跳过该条目（另有 {more:,} 个条目）</translation>
+    </message>
+    <message>
         <source>{path}: {reason}</source>
         <translation>{path}：{reason}</translation>
     </message>
@@ -1440,12 +1812,20 @@
         <translation>{pp}·{v} 个流水线分块超过 {n} 层</translation>
     </message>
     <message>
+        <source>{problem}; file ignored, using the built-in GPUs</source>
+        <translation>{problem}；已忽略该文件，使用内置 GPU</translation>
+    </message>
+    <message>
         <source>{reason} (and {more} more)</source>
         <translation>{reason}（另有 {more} 处）</translation>
     </message>
     <message>
         <source>{reason}, not &apos;{value}&apos;</source>
         <translation>{reason}，而不是“{value}”</translation>
+    </message>
+    <message>
+        <source>{role}_layers: the model has no {role}</source>
+        <translation>{role}_layers：该模型没有 {role}</translation>
     </message>
     <message>
         <source>{said} does not fit {gpus}: laid out as {words}</source>
@@ -1466,6 +1846,26 @@
     <message>
         <source>{size} bytes is too short for a safetensors header</source>
         <translation>{size} 字节太短，放不下 safetensors 文件头</translation>
+    </message>
+    <message>
+        <source>{title} cannot be exported as {format}</source>
+        <translation>{title} 无法导出为 {format}</translation>
+    </message>
+    <message>
+        <source>{title} has no JSON form</source>
+        <translation>{title} 没有 JSON 形式</translation>
+    </message>
+    <message>
+        <source>{title} is drawn by the window: no text to write</source>
+        <translation>{title} 由窗口绘制：没有可写出的文本</translation>
+    </message>
+    <message>
+        <source>{title}: {n} tables, not one; choose one table or JSON</source>
+        <translation>{title}：有 {n} 张表而不是一张；请选择一张表或 JSON</translation>
+    </message>
+    <message>
+        <source>{token} is not a number JSON allows</source>
+        <translation>{token} 不是 JSON 允许的数字</translation>
     </message>
     <message>
         <source>{total:,} parameters
@@ -1496,6 +1896,10 @@
     <message>
         <source>{typed}…: a number here has at most {n} digits</source>
         <translation>{typed}…：此处的数字最多 {n} 位</translation>
+    </message>
+    <message>
+        <source>{types} (or the older {older})</source>
+        <translation>{types}（或旧名称 {older}）</translation>
     </message>
     <message>
         <source>{variable} = {value:,}: {reason}</source>

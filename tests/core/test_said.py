@@ -104,3 +104,16 @@ def test_every_template_is_in_the_catalogue_with_the_same_fields() -> None:
 
     mismatched = [source for source in templates if names(source) != names(catalogue[source] or "")]
     assert mismatched == []
+
+
+def test_every_template_has_a_finished_chinese_translation() -> None:
+    """Each of core's templates is translated, none left unfinished or empty: a sentence missing
+    here would be the one English line in the Chinese window (issue 35)."""
+    root = ET.parse(ROOT / "resources" / "i18n" / "paramtally_zh_CN.ts").getroot()
+    context = next(c for c in root.iter("context") if c.findtext("name") == "Core")
+    unfinished = [
+        m.findtext("source")
+        for m in context.iter("message")
+        if m.find("translation").get("type") == "unfinished" or not m.findtext("translation")
+    ]
+    assert unfinished == []

@@ -4,6 +4,7 @@ read — is word for word what it was: each expected line below is the old f-str
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 from collections.abc import Callable
@@ -11,10 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from paramtally.core.errors import ParamTallyError, one_line
+from paramtally.core.errors import ParamTallyError, ParamTallyWarning, one_line
+from paramtally.core.files.input_files import parse_json
 from paramtally.core.io import presets, user_presets
 from paramtally.core.io.importers.checkpoint import open_checkpoint
 from paramtally.core.io.importers.hf_config import import_hf_config
+from paramtally.core.io.migrations import migrate
 from paramtally.core.io.model_sources import read_source
 from paramtally.core.text import Said, said_in
 
@@ -176,3 +179,181 @@ def test_a_refusal_is_said_in_another_language_whole_with_its_fields_kept(tmp_pa
     }
     assert said_in(said, catalogue.get) == "model.safetensors — BAD SAFETENSORS — HEADER 16 > 5"
     assert said_in(said, lambda template: None) == str(said)
+
+
+# What a family's reader refuses (core/families: cfg.fail), each the old f-string's output.
+FAMILY_REFUSALS = [
+    (
+        {"model_type": "gpt2", "add_cross_attention": True},
+        "add_cross_attention is true: cross-attention blocks are not supported",
+    ),
+    (
+        {
+            "model_type": "qwen3_next",
+            "num_hidden_layers": 2,
+            "layer_types": ["full_attention", "sliding_attention"],
+        },
+        "layer_types[1] is 'sliding_attention'; a qwen3_next layer is full_attention or linear_attention "
+        "(or the older attention, mamba)",
+    ),
+    (
+        {"model_type": "jetmoe", "num_experts_per_tok": 9, "num_local_experts": 8},
+        "num_experts_per_tok (9) must not exceed num_local_experts (8)",
+    ),
+    ({"model_type": "dbrx", "d_model": 100, "n_heads": 3}, "n_heads (3) must divide d_model (100)"),
+    (
+        {"model_type": "dbrx", "ffn_config": {"ffn_act_fn": 3}},
+        'ffn_config.ffn_act_fn must be an object such as {"name": "silu"} (got 3)',
+    ),
+    (
+        {"model_type": "zamba", "num_hidden_layers": 3, "layers_block_type": ["mamba"]},
+        "layers_block_type lists 1 layers, num_hidden_layers says 3",
+    ),
+    (
+        {"model_type": "zamba", "num_hidden_layers": 1},
+        "layers_block_type is needed: the class's own layout has 3 layers, num_hidden_layers says 1",
+    ),
+    (
+        {"model_type": "internvl", "downsample_ratio": 0.3},
+        "downsample_ratio must be 1/s for a whole s (got 0.3)",
+    ),
+    (
+        {"model_type": "nemotron_h", "num_hidden_layers": 2, "hybrid_override_pattern": "MX"},
+        "hybrid_override_pattern has 'X' at 1; a layer is M (Mamba-2), E (MoE), * (attention) or - (MLP)",
+    ),
+    (
+        {"model_type": "nemotron_h", "num_hidden_layers": 2, "layers_block_type": ["mamba", "bogus"]},
+        "layers_block_type[1] is 'bogus'; a nemotron_h layer is linear_attention, moe, full_attention, mlp",
+    ),
+    ({"model_type": "bert", "is_decoder": True}, "is_decoder is true: bert as a decoder is not supported"),
+    (
+        {"model_type": "bert", "architectures": ["BertForX"]},
+        "architectures names ['BertForX']; supported: BertForMaskedLM, BertModel",
+    ),
+    (
+        {"model_type": "llava", "vision_config": {"model_type": "bogus"}},
+        "vision_config.model_type is 'bogus'; a llava reads clip_vision_model, pixtral, siglip_vision_model",
+    ),
+    (
+        {"model_type": "llama4", "text_config": {"num_hidden_layers": 2, "no_rope_layers": [1]}},
+        "text_config.no_rope_layers must hold one 0/1 per layer (2)",
+    ),
+    (
+        {"model_type": "hunyuan_v1_moe", "num_hidden_layers": 2, "moe_topk": [1]},
+        "head_dim is missing: HunYuanMoEV1Attention reads it and cannot be built without it",
+    ),
+    ({"model_type": "mamba2", "head_dim": 3}, "head_dim × num_heads must equal expand × hidden_size (8192)"),
+    (
+        {"model_type": "longcat_flash", "qk_head_dim": 1},
+        "qk_head_dim (1) differs from qk_nope_head_dim + qk_rope_head_dim (192)",
+    ),
+]
+
+
+def _chinese() -> dict[str, str]:
+    """The zh_CN catalogue's finished Core translations."""
+    import xml.etree.ElementTree as ET
+
+    root = ET.parse(Path(__file__).resolve().parents[2] / "resources/i18n/paramtally_zh_CN.ts").getroot()
+    context = next(c for c in root.iter("context") if c.findtext("name") == "Core")
+    return {
+        m.findtext("source") or "": m.findtext("translation") or ""
+        for m in context.iter("message")
+        if m.find("translation") is not None and m.find("translation").get("type") != "unfinished"  # type: ignore[union-attr]
+    }
+
+
+def _untranslated(said: Said, catalogue: dict[str, str]) -> list[str]:
+    """The templates in ``said`` (itself and every sentence nested in its fields) the catalogue lacks."""
+    missing = [] if catalogue.get(said.template) else [said.template]
+    for value in said.fields.values():
+        if isinstance(value, Said):
+            missing += _untranslated(value, catalogue)
+    return missing
+
+
+@pytest.mark.parametrize(("data", "english"), FAMILY_REFUSALS)
+def test_a_family_refusal_reads_as_before_and_is_translated(data: object, english: str) -> None:
+    said = _refusal(_config(data))
+    assert said == f"{ORIGIN}: {english}"
+    assert _untranslated(said, _chinese()) == []
+    assert said_in(said, _chinese().get) != str(said)  # said in Chinese, the frame and the reason
+
+
+def test_a_json_value_refused_while_parsing_reads_as_before_and_is_translated() -> None:
+    catalogue = _chinese()
+    for text, english in [
+        ('{"a": 1, "a": 2}', "a: given twice in one object (which one is meant?)"),
+        ('{"b": 1' + "1" * 5000 + "}", "b: an integer of 5,001 digits (at most 30)"),
+        ('{"c": 1e999}', "c: the number 1e999 is out of range"),
+        ('{"d": NaN}', "d: NaN is not a number JSON allows"),
+    ]:
+        said = _refusal(lambda text=text: parse_json(text, "x.json"))
+        assert said == f"x.json: {english}"
+        assert _untranslated(said, catalogue) == []
+    assert said_in(said, catalogue.get) == "x.json：d：NaN 不是 JSON 允许的数字"
+
+
+def test_preset_and_migration_refusals_read_as_before_and_are_translated() -> None:
+    catalogue = _chinese()
+    for action, english in [
+        (lambda: presets.load_builtin("nope"), "unknown preset 'nope' (try `paramtally presets list`)"),
+        (
+            lambda: presets.check_preset_id("a/b"),
+            "'a/b' is not a usable preset id (letters, digits, '.', '_', '+', '-'; at most 100; no '/' or "
+            "'.json')",
+        ),
+        (
+            lambda: migrate({"schema_version": 99}, "p.json"),
+            "p.json: written by a newer ParamTally (schema 99; this one reads up to 2); the file was left as "
+            "it is",
+        ),
+        (
+            lambda: migrate({"schema_version": 0, "n_layers": 2, "layers": 3}, "p.json"),
+            "p.json: n_layers: give either n_layers or layers, not both",
+        ),
+    ]:
+        said = _refusal(action)
+        assert said == english
+        assert _untranslated(said, catalogue) == []
+
+
+def test_the_untied_wrapper_warning_reads_as_before_and_is_translated() -> None:
+    with pytest.warns(ParamTallyWarning) as caught:
+        import_hf_config({"model_type": "mistral3"}, ORIGIN)
+    said = caught[0].message.args[0]  # type: ignore[union-attr]
+    assert isinstance(said, Said) and said == (
+        f"{ORIGIN}: no top-level tie_word_embeddings: read untied, as its text model is and the "
+        "published checkpoints keep lm_head (transformers 5.24 builds mistral3 files without the key tied)"
+    )
+    assert said_in(said, _chinese().get).startswith(f"{ORIGIN}：顶层没有 tie_word_embeddings：按不绑定读取")
+
+
+# Where core hands a person a sentence: the message argument of each of these calls.
+_MESSAGE_CALLS = {"fail": -1, "ParamTallyError": 0, "warn": 0}
+# core/cli speaks to a terminal only, in English (its --help, its flags): nothing there reaches
+# the window, so its messages stay f-strings.
+_ENGLISH_ONLY = ("cli",)
+
+
+def test_no_message_core_gives_is_an_f_string() -> None:
+    """A refusal or warning written as an f-string (or a bare literal) cannot be translated: it
+    must be a say() template or a sentence built from one (a variable holding a Said)."""
+    core = Path(__file__).resolve().parents[2] / "core"
+    found = []
+    for path in sorted(core.rglob("*.py")):
+        if path.relative_to(core).parts[0] in _ENGLISH_ONLY:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if not isinstance(node, ast.Call) or not node.args:
+                continue
+            name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+            if name not in _MESSAGE_CALLS or (name == "fail" and len(node.args) < 2):
+                continue
+            message = node.args[_MESSAGE_CALLS[name]]
+            texts = [n for n in ast.walk(message) if isinstance(n, ast.JoinedStr)]
+            if isinstance(message, ast.Constant | ast.JoinedStr | ast.BinOp) or (
+                texts and not isinstance(message, ast.Call)
+            ):
+                found.append(f"{path.relative_to(core)}:{node.lineno}: {ast.unparse(message)[:80]}")
+    assert found == []

@@ -6,6 +6,7 @@ answered with keys and clicks (tests/gui/modals.py); ids, model_type names and p
 from __future__ import annotations
 
 import json
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from paramtally.core.io.model_sources import load_source
 from paramtally.gui.document import Document
 from paramtally.gui.i18n import install_language
 from paramtally.gui.main_window import MainWindow
+from paramtally.gui.notices import route_warnings_to
 from paramtally.gui.presets import PresetsBrowser
 from tests.gui.modals import Modals
 
@@ -136,3 +138,77 @@ def test_renaming_a_preset_onto_another_is_refused_in_chinese(
     assert modals.seen[-1] == "无法重命名预设"
     assert modals.said[-1] == f"用户预设“mine-b”已存在（{taken}）"
     assert user_presets.user_ids() == ["mine-a", "mine-b"]
+
+
+@pytest.mark.qt_log_ignore(*QT_NOISE)
+@pytest.mark.parametrize(
+    ("data", "reason"),
+    [
+        (
+            {"model_type": "gpt2", "add_cross_attention": True},
+            "add_cross_attention 为 true：不支持交叉注意力块",
+        ),
+        (  # the layer types a family runs: ids kept, the 'or' between them said in Chinese
+            {
+                "model_type": "qwen3_next",
+                "num_hidden_layers": 2,
+                "layer_types": ["full_attention", "sliding_attention"],
+            },
+            "layer_types[1] 为 'sliding_attention'；qwen3_next 的层类型应为 "
+            "full_attention 或 linear_attention（或旧名称 attention, mamba）",
+        ),
+        ({"model_type": "dbrx", "d_model": 100, "n_heads": 3}, "n_heads （3）必须整除 d_model（100）"),
+    ],
+    ids=["gpt2-cross-attention", "qwen3_next-layer-type", "dbrx-heads"],
+)
+def test_a_family_specific_value_is_refused_in_chinese(
+    zh_window: MainWindow, modals: Modals, tmp_path: Path, data: dict[str, object], reason: str
+) -> None:
+    config = tmp_path / "config.json"
+    config.write_text(json.dumps(data), encoding="utf-8")
+    title, said = _refusal(modals, zh_window, "actionOpen", config)
+    assert title == "无法打开"
+    assert said == f"{config}：{reason}"
+
+
+@pytest.mark.qt_log_ignore(*QT_NOISE)
+def test_a_warning_met_opening_a_file_is_said_in_chinese_in_the_status_bar(
+    zh_window: MainWindow, modals: Modals, tmp_path: Path
+) -> None:
+    """A mistral3 config.json without a top-level tie opens (read untied) with a notice."""
+    config = tmp_path / "config.json"
+    config.write_text(json.dumps({"model_type": "mistral3"}), encoding="utf-8")
+    action = zh_window.findChild(QAction, "actionOpen")
+    assert action is not None
+    _choose(modals, config)
+    with warnings.catch_warnings():
+        route_warnings_to(zh_window)
+        action.trigger()
+        modals.wait_done()
+    assert zh_window.document.architecture.name == "mistral3 (config.json)"  # opened, not refused
+    assert zh_window.last_error.startswith(f"{config}：顶层没有 tie_word_embeddings：按不绑定读取")
+    assert "transformers 5.24 会将缺少该键的 mistral3 文件构建为绑定" in zh_window.last_error
+
+
+def test_a_warning_met_reading_the_start_up_file_is_said_in_chinese_in_the_status_bar(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`paramtally config.json` under zh_CN: the notice given reading the file, before the window
+    exists, is said in its status bar (not only on the terminal), in Chinese."""
+    from paramtally.gui.app import build_parser, open_window
+    from paramtally.gui.i18n import SYSTEM, set_language_setting
+
+    monkeypatch.setattr(warnings, "showwarning", warnings.showwarning)  # the window routes them
+    config = tmp_path / "config.json"
+    config.write_text(json.dumps({"model_type": "mistral3"}), encoding="utf-8")
+    set_language_setting("zh_CN")
+    try:
+        with warnings.catch_warnings():
+            window = open_window(build_parser().parse_args([str(config)]))
+            assert isinstance(window, MainWindow)
+            qtbot.addWidget(window)
+        said = window.statusBar().currentMessage()
+    finally:
+        set_language_setting(SYSTEM)
+        install_language("en")
+    assert said.startswith(f"⚠ {config}：顶层没有 tie_word_embeddings：按不绑定读取"), said

@@ -34,6 +34,7 @@ from paramtally.core.io.formats.content import (
     Terms,
     Writer,
 )
+from paramtally.core.text import say
 
 __all__ = [
     "CHARTS",
@@ -82,7 +83,9 @@ def find_format(name: str) -> ExportFormat:
     for form in FORMATS:
         if form.name == name:
             return form
-    raise ParamTallyError(f"no export format '{name}' (there are {_names(FORMATS)})")
+    raise ParamTallyError(
+        say("no export format '{name}' (there are {names})", name=name, names=_names(FORMATS))
+    )
 
 
 def export_text(form: ExportFormat | str, content: Exported, options: Options | None = None) -> str:
@@ -90,9 +93,11 @@ def export_text(form: ExportFormat | str, content: Exported, options: Options | 
     window writes to the file chosen."""
     chosen = find_format(form) if isinstance(form, str) else form
     if chosen.write is None:
-        raise ParamTallyError(f"{chosen.title} is drawn by the window: no text to write")
+        raise ParamTallyError(say("{title} is drawn by the window: no text to write", title=chosen.title))
     if not chosen.can_export(content.subject):
-        raise ParamTallyError(f"{content.title} cannot be exported as {chosen.title}")
+        raise ParamTallyError(
+            say("{title} cannot be exported as {format}", title=content.title, format=chosen.title)
+        )
     return chosen.write(content, options or Options())
 
 

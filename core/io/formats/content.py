@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 from paramtally.core.errors import ParamTallyError
+from paramtally.core.text import say
 
 __all__ = [
     "CHARTS",
@@ -139,7 +140,9 @@ class Exported:
         """The one table a single-table format (CSV) writes."""
         blocks = self.blocks()
         if len(blocks) != 1 or not isinstance(blocks[0], Table):
-            raise ParamTallyError(f"{self.title}: {len(blocks)} tables, not one; choose one table or JSON")
+            raise ParamTallyError(
+                say("{title}: {n} tables, not one; choose one table or JSON", title=self.title, n=len(blocks))
+            )
         return blocks[0]
 
 

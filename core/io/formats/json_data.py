@@ -10,13 +10,14 @@ from __future__ import annotations
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.io.export import to_json
 from paramtally.core.io.formats.content import Exported, ExportFormat, Options
+from paramtally.core.text import say
 
 __all__ = ["FORMAT"]
 
 
 def write_json(content: Exported, options: Options) -> str:
     if content.data is None:
-        raise ParamTallyError(f"{content.title} has no JSON form")
+        raise ParamTallyError(say("{title} has no JSON form", title=content.title))
     return to_json(content.data())
 
 
