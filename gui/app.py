@@ -17,6 +17,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from PySide6.QtGui import QImage
+    from PySide6.QtWidgets import QWidget
+
     from paramtally.core.io.presets import Preset
     from paramtally.gui.main_window import MainWindow
 
@@ -28,6 +31,7 @@ __all__ = [
     "open_window",
     "run_app",
     "settle_start_up_objects",
+    "window_picture",
 ]
 
 DEFAULT_PRESET = "gpt3-175b"
@@ -315,6 +319,19 @@ def _last_or_default() -> tuple[str, Preset, str]:
     return DEFAULT_PRESET, read_source(DEFAULT_PRESET), ""
 
 
+def window_picture(window: QWidget) -> QImage:
+    """What ``window`` shows. Offscreen, its last paint is in the backing store the platform keeps:
+    reading it takes 3 ms at 1440×900, painting every widget again (``grab()``) 14 ms, for the same
+    pixels. On a real screen a grab of the window's area could hold other windows over it, so
+    there it is painted again."""
+    from PySide6.QtGui import QGuiApplication
+
+    screen = window.screen()
+    if QGuiApplication.platformName() == "offscreen" and window.isVisible() and screen is not None:
+        return screen.grabWindow(window.winId()).toImage()
+    return window.grab().toImage()
+
+
 def _screenshot(app: object, window: object, path: str) -> int:
     from PySide6.QtWidgets import QApplication, QMainWindow
 
@@ -324,7 +341,7 @@ def _screenshot(app: object, window: object, path: str) -> int:
         load_shown_views()
     for _ in range(3):  # layouts settle over a few event-loop turns
         app.processEvents()
-    image = window.grab().toImage()
+    image = window_picture(window)
     window.hide()  # not close(): a screenshot must not overwrite the remembered geometry
     if not image.save(path, "PNG", PNG_QUALITY):
         print(f"paramtally: cannot write {path}", file=sys.stderr)

@@ -9,7 +9,9 @@ from pathlib import Path
 
 from PySide6.QtGui import QImage
 
-from paramtally.gui.app import is_blank, run_app
+from paramtally.gui.app import is_blank, run_app, window_picture
+from paramtally.gui.main_window import MainWindow
+from tests.gui.settle import settle
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -56,3 +58,13 @@ def test_window_carries_the_application_icon(qapp: object, tmp_path: Path) -> No
     pixmap = icon.pixmap(64, 64)
     assert not pixmap.isNull() and not is_blank(pixmap.toImage())
     assert QApplication.desktopFileName() == "paramtally"
+
+
+def test_the_picture_read_offscreen_is_the_window_painted_again(window: MainWindow) -> None:
+    """``--screenshot`` reads the offscreen backing store: the very pixels of a fresh paint."""
+    window.resize(1200, 800)
+    window.load_views()
+    settle()
+    picture = window_picture(window)
+    assert picture.size() == window.grab().toImage().size() and not is_blank(picture)
+    assert picture == window.grab().toImage()
