@@ -7,7 +7,9 @@ and compared with what the engine returns, over presets and scenarios drawn at r
 
 from __future__ import annotations
 
+import importlib.util
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,7 +17,6 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from bench.gui_latency import hybrid_stack
 from paramtally.core.blocks.base import Replicated
 from paramtally.core.count.parameters import block_parts, count_parameters
 from paramtally.core.io.presets import load_builtin
@@ -38,6 +39,20 @@ from paramtally.core.memory.stage_plans import StagePlan, busiest_plans, stage_p
 from paramtally.core.memory.stages import Stage, model_layout
 from paramtally.core.schema import Architecture
 from tests.hypothesis_budget import examples
+
+
+def _bench_script(name: str) -> Any:
+    """A bench/ script, loaded from its file: ``bench`` is no package, and the folder above a
+    clone (on the path while the repository root is a package) may hold anything named so."""
+    path = Path(__file__).resolve().parents[2] / "bench" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"paramtally_bench_{name}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+hybrid_stack = _bench_script("gui_latency").hybrid_stack
 
 SETTINGS = settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 PRESETS = ("deepseek-v3", "jamba-v0.1", "gemma-2-9b", "mixtral-8x7b", "llama-2-70b", "t5-base", "gpt2")
