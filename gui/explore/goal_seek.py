@@ -203,6 +203,7 @@ class GoalSeekDialog(QDialog):
         close = self.buttons.addButton(QDialogButtonBox.StandardButton.Close)
         close.setText(translate("GoalSeek", "Close"))
         add_mnemonics(self.buttons)
+        self._apply_text = self.apply_button.text()  # said again once an answer is gone
         for button in (self.apply_button, close):
             button.setAutoDefault(False)
         self.apply_button.clicked.connect(self.apply)
@@ -320,8 +321,12 @@ class GoalSeekDialog(QDialog):
 
     def _show_problem(self, text: str) -> None:
         self.answer.setText(f"<span style='color:#C0392B'>⚠ {_escape(text)}</span>")
+        # Nothing of the answer before stays: its column titles and 'Apply 42' would read as current.
+        self.table.clear()
         self.table.setRowCount(0)
+        self.table.setColumnCount(0)
         self.apply_button.setEnabled(False)
+        self.apply_button.setText(self._apply_text)
 
     def _columns(
         self, solution: Solution, points: list[Point], capacity: str | None

@@ -218,11 +218,19 @@ def test_a_target_core_cannot_read_is_said_and_nothing_applies(
 
     def answer(dialog: QWidget) -> None:
         assert isinstance(dialog, GoalSeekDialog)
+        choose(qtbot, dialog.field_box, "Layers")
+        choose(qtbot, dialog.figure_box, "Total parameters")
         dialog.value_edit.setFocus()
+        qtbot.keyClicks(dialog.value_edit, "10B")  # an answer first, a row of it chosen
+        qtbot.keyClick(dialog.value_edit, Qt.Key.Key_Return)
+        assert dialog.table.columnCount() > 0 and dialog.apply_button.text().startswith("&Apply ")
+        qtbot.keyClick(dialog.value_edit, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
         qtbot.keyClicks(dialog.value_edit, "lots")
         qtbot.keyClick(dialog.value_edit, Qt.Key.Key_Return)
         said.append(dialog.answer.text())
         assert not dialog.apply_button.isEnabled() and dialog.table.rowCount() == 0
+        # Nothing of the earlier answer is left to read as this one's.
+        assert dialog.table.columnCount() == 0 and dialog.apply_button.text() == "&Apply"
         modals.click_button(dialog, "Close")
 
     steps = document.undo_stack.count()
