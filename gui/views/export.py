@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TypeVar
 
+import shiboken6
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, QSize, Qt
 from PySide6.QtGui import QImage, QPainter
 from PySide6.QtWidgets import QApplication, QFrame, QGraphicsView, QWidget
@@ -45,7 +46,7 @@ def _suffix(path: Path) -> str:
 
 @contextmanager
 def laid_out(view: View, size: QSize = EXPORT_SIZE) -> Iterator[View]:
-    """``view`` sized and laid out without appearing on screen; closed and deleted afterwards."""
+    """``view`` sized and laid out without appearing on screen; deleted afterwards."""
     view.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen)
     view.setFrameShape(QFrame.Shape.NoFrame)  # the picture is the viewport, edge to edge
     view.resize(size)
@@ -55,7 +56,9 @@ def laid_out(view: View, size: QSize = EXPORT_SIZE) -> Iterator[View]:
         yield view
     finally:
         view.close()
-        view.deleteLater()
+        # Deleted now, by the Python that made it and owns it: deleteLater() left Qt deleting later
+        # a widget Python still owned, as the window's placeholder did when a test worker crashed.
+        shiboken6.delete(view)
 
 
 def settle() -> None:
