@@ -22,7 +22,6 @@ from paramtally.core.terms.term import Term, group
 from paramtally.core.text import say
 
 __all__ = [
-    "FROZEN_POSITIONS",
     "block_frozen",
     "block_kind",
     "block_parts",
@@ -30,9 +29,6 @@ __all__ = [
     "layer_span",
     "run_title",
 ]
-
-# A position table transformers builds with requires_grad false (Stack.frozen_positions).
-FROZEN_POSITIONS = "positions (frozen)"
 
 
 @lru_cache(maxsize=1024)

@@ -19,7 +19,6 @@ from PySide6.QtWidgets import QHeaderView, QTreeView, QWidget
 from paramtally.core.count.breakdown import PART_LABELS, ParamReport
 from paramtally.core.io.export import BREAKDOWN_COLUMNS, breakdown_rows, to_tsv
 from paramtally.core.terms.term import Path, Term
-from paramtally.core.text import Said
 from paramtally.gui.failed_cells import FailedCells
 from paramtally.gui.i18n import core_text, said_text, schema_text, translate
 from paramtally.gui.shown_text import shown
@@ -194,12 +193,7 @@ class BreakdownModel(QAbstractItemModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and column in _NUMERIC:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole:
-            formula = entry.node.full_formula
-            return (
-                said_text(formula)
-                if isinstance(formula, Said)
-                else formula or f"{shown(entry.node.name)}: {entry.node.value:,}"
-            )
+            return said_text(entry.node.full_formula) or f"{shown(entry.node.name)}: {entry.node.value:,}"
         if role == Qt.ItemDataRole.FontRole and (entry.node.added or entry.parent < 0):
             font = QFont()
             font.setItalic(entry.node.added)
@@ -224,7 +218,7 @@ class BreakdownModel(QAbstractItemModel):
             f"× {node.count:,}" if repeated else "",
             f"{node.value:,}",
             share_text(node.value, self._total),
-            said_text(node.formula) if isinstance(node.formula, Said) else node.formula,  # 'one block = …'
+            said_text(node.formula),  # 'one block = …' in the window's language; an expression as it is
         )[column]
 
     @staticmethod
