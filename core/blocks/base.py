@@ -37,7 +37,6 @@ __all__ = [
     "carried_into",
     "frozen_leaf",
     "gguf_tensors_of",
-    "is_frozen",
     "leaf",
     "norm_leaf",
 ]
@@ -120,19 +119,11 @@ def leaf(name: str, part: str, expr: str, **values: int) -> Term:
     return Term.of(name, part, expr, "", **values)
 
 
-# A term of parameters transformers builds with requires_grad false (a sine position table, ERNIE-4.5's
-# router correction bias): in the total and the weights, but without gradients or optimizer states.
-# The kind that makes it flags it by this mark at the end of its name, which the count reads.
-_FROZEN_MARK = " (frozen)"
-
-
 def frozen_leaf(name: str, part: str, expr: str, **values: int) -> Term:
-    """A term of parameters that never train (``requires_grad`` false)."""
-    return leaf(name + _FROZEN_MARK, part, expr, **values)
-
-
-def is_frozen(term: Term) -> bool:
-    return term.name.endswith(_FROZEN_MARK)
+    """A term of parameters transformers builds with requires_grad false (a sine position table,
+    ERNIE-4.5's router correction bias): in the total and the weights, but without gradients or
+    optimizer states (``Term.frozen``); its name says so to a reader."""
+    return leaf(f"{name} (frozen)", part, expr, **values)._replace(frozen=True)
 
 
 def norm_leaf(

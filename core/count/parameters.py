@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from paramtally.core.blocks import Context
-from paramtally.core.blocks.base import frozen_leaf, is_frozen, leaf, norm_leaf
+from paramtally.core.blocks.base import frozen_leaf, leaf, norm_leaf
 from paramtally.core.count.breakdown import ADDED_PARTS, PARTS, LayerGroupRow, ParamReport
 from paramtally.core.schema import Architecture, Block, Run, Stack, StackRole, VisionStack, block_node
 from paramtally.core.schema.model import stack_runs
@@ -41,8 +41,8 @@ def block_parts(block: Block, h: int) -> dict[str, int]:
 
 @lru_cache(maxsize=1024)
 def block_frozen(block: Block, h: int) -> int:
-    """One layer's parameters that never train: its terms a kind flags frozen (``is_frozen``)."""
-    return sum(term.value for _, term in block_node(block, h).leaves() if is_frozen(term))
+    """One layer's parameters that never train: its terms a kind made frozen (``Term.frozen``)."""
+    return sum(term.value for _, term in block_node(block, h).leaves() if term.frozen)
 
 
 @lru_cache(maxsize=4096)
@@ -405,7 +405,7 @@ def _report(arch: Architecture) -> ParamReport:
     mtp, mtp_idle = _mtp(arch) or (None, 0)
     mtp_params = mtp.value if mtp is not None else 0
     vision, projector = (node.value for node in multimodal) if multimodal else (0, 0)
-    frozen += sum(node.value for node in outside if is_frozen(node))
+    frozen += sum(node.value for node in outside if node.frozen)
     return ParamReport(
         arch.name, tree.value, tree.value - inactive, added, tree, ordered, tuple(rows),
         mtp_params, mtp_params - mtp_idle, mtp, vision, projector, frozen,

@@ -40,7 +40,8 @@ class Term(NamedTuple):
     set), written from the same numbers as the formula, so that the longest context that fits is
     found from the very terms shown; a term without it is fixed. ``figure`` is a quantity's exact
     value (seconds, tokens per second, dollars: shown with their decimals); None for a count
-    (parameters, bytes, FLOPs), whose figure is ``value``.
+    (parameters, bytes, FLOPs), whose figure is ``value``. ``frozen`` marks parameters that never
+    train (no gradients, no optimizer states).
 
     A named tuple rather than a frozen dataclass: as immutable, and made four times faster
     (measured). A parameter report makes some sixty per edit, and the fit table makes memory terms
@@ -60,6 +61,7 @@ class Term(NamedTuple):
     source: str = ""
     growth: Piece | None = None
     figure: Number | None = None
+    frozen: bool = False  # parameters built with requires_grad false: no gradients, no optimizer states
 
     @classmethod
     def of(cls, name: str, part: str, expr: str, source: str, **values: Number) -> Term:
@@ -67,7 +69,7 @@ class Term(NamedTuple):
         # Made from the tuple of its fields, past the named tuple's constructor and its defaults:
         # the fit table makes thousands for a new scenario.
         value = evaluate(expr, values)
-        return _made(cls, (name, value, part, "", 1, False, (), expr, values, source, None, None))
+        return _made(cls, (name, value, part, "", 1, False, (), expr, values, source, None, None, False))
 
     @classmethod
     def quantity(cls, name: str, part: str, expr: str, source: str, **values: Number) -> Term:
@@ -75,7 +77,7 @@ class Term(NamedTuple):
         ``exact`` is the figure, ``value`` its ceiling."""
         figure = exact(expr, values)
         value = figure if isinstance(figure, int) else math.ceil(figure)
-        return _made(cls, (name, value, part, "", 1, False, (), expr, values, source, None, figure))
+        return _made(cls, (name, value, part, "", 1, False, (), expr, values, source, None, figure, False))
 
     @property
     def whole(self) -> bool:
@@ -108,7 +110,7 @@ class Term(NamedTuple):
         p, q = per_token.numerator, per_token.denominator * over  # an int is its own numerator
         common = math.gcd(p, q)  # lowest terms, as a Fraction has them (made quicker without one)
         growth = (p // common, q // common, per, cap, offset)
-        return _made(Term, (*self[:10], growth, self.figure))
+        return _made(Term, (*self[:10], growth, *self[11:]))
 
     @property
     def formula(self) -> str:
@@ -158,4 +160,4 @@ def group(name: str, children: tuple[Term, ...] | list[Term], formula: str = "")
     for child in kids:
         value += child.value
         added = added and child.added
-    return _made(Term, (name, value, "", formula, 1, added, kids, "", _NO_VALUES, "", None, None))
+    return _made(Term, (name, value, "", formula, 1, added, kids, "", _NO_VALUES, "", None, None, False))

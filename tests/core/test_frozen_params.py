@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 
-from paramtally.core.blocks.base import is_frozen
 from paramtally.core.count.parameters import count_parameters
 from paramtally.core.io.importers.hf_config import import_hf_config
 from paramtally.core.memory.estimate import estimate_memory, stage_terms
@@ -44,7 +43,7 @@ def test_every_frozen_tensor_measured_is_a_frozen_term_of_its_stack_or_layer() -
     for name in MEASURED:
         tensors = GOLDEN[name]["tensors"]
         tree = count_parameters(_imported(name)).tree
-        frozen = [leaf for _, leaf in tree.leaves() if is_frozen(leaf)]
+        frozen = [leaf for _, leaf in tree.leaves() if leaf.frozen]
         if name == ERNIE:
             assert all(tensor.endswith("moe_statics.e_score_correction_bias") for tensor in tensors)
             (bias,) = frozen  # one term, repeated over the MoE layers
