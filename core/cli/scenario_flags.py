@@ -222,9 +222,11 @@ def read_scenario(
 
 def _warn_ignored(given: KeysView[str], scenario: Scenario, models: tuple[Architecture, ...]) -> None:
     """A warning for each flag given that changes nothing: one of the other mode, or one none of
-    ``models`` has a use for (encoder tokens without an encoder)."""
+    ``models`` has a use for (encoder tokens without an encoder, the KV cache's dtype without a
+    decoder); one line a flag."""
     other: Mode = "training" if scenario.mode == "inference" else "inference"
-    for name in sorted(mode_only_fields(other) & given):
+    of_the_other_mode = mode_only_fields(other) & given
+    for name in sorted(of_the_other_mode):
         warnings.warn(
             f"{flag_name(name)} is for {other} only; ignored in {scenario.mode} (--mode {other} uses it)",
             ParamTallyWarning,
@@ -232,7 +234,7 @@ def _warn_ignored(given: KeysView[str], scenario: Scenario, models: tuple[Archit
         )
     unused = frozenset.intersection(*(unused_fields(model) for model in models)) if models else frozenset()
     whom = f"{models[0].name}, which has none" if len(models) == 1 else "models without one"
-    for name in sorted(unused & given):
+    for name in sorted(unused & given - of_the_other_mode):  # one line a flag: its mode's said first
         warnings.warn(
             f"{flag_name(name)} is for models with {needs_text(name)}; ignored for {whom}",
             ParamTallyWarning,

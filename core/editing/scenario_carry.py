@@ -10,6 +10,9 @@ the new one, and the line that says so is made here too.
   Llama's 4,096, as ``paramtally memory llama-3-8b`` and a fresh window say.
 - A field carried that the new model cannot take (expert parallel 8 for a dense model) goes back
   to what the model opens with, and the line says so.
+- A field the new model has no use for (``unused_fields``: the KV cache's dtype for BERT, the
+  context for a vision tower alone) is carried unsaid: the window does not show it, and a model
+  that uses it again gets it back (GPT-3's fp8 KV cache, through BERT, to Llama).
 
 Refused values never carry: they were never the scenario (the window drops its drafts on opening).
 """
@@ -21,7 +24,13 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from paramtally.core.memory.scenario import FROM_THE_MODEL, Scenario, fitted_scenario, opening_scenario
+from paramtally.core.memory.scenario import (
+    FROM_THE_MODEL,
+    Scenario,
+    fitted_scenario,
+    opening_scenario,
+    unused_fields,
+)
 from paramtally.core.schema import Architecture
 
 __all__ = ["CarriedScenario", "carry_scenario"]
@@ -44,13 +53,16 @@ def carry_scenario(current: Scenario, opened_with: Scenario, arch: Architecture)
     except ValidationError:  # the defaults beside what was typed break a rule: start afresh
         merged = opening
     fitted, back = fitted_scenario(arch, merged)
+    unused = unused_fields(arch)
     kept = [
-        _said(name, value) for name in typed if (value := getattr(current, name)) == getattr(fitted, name)
+        _said(name, value)
+        for name in typed
+        if name not in unused and (value := getattr(current, name)) == getattr(fitted, name)
     ]
     given = [
         _said(name, value)
         for name, value in followed.items()
-        if name in FROM_THE_MODEL or value != getattr(current, name)
+        if name not in unused and (name in FROM_THE_MODEL or value != getattr(current, name))
     ]
     parts = []
     if kept:

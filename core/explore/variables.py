@@ -40,7 +40,7 @@ from paramtally.core.blocks.base import MAX_SIZE
 from paramtally.core.editing.edits import get_value
 from paramtally.core.errors import ParamTallyError, unknown_name
 from paramtally.core.explore.domain import Domain, divisors, progression
-from paramtally.core.memory.scenario import Scenario
+from paramtally.core.memory.scenario import Scenario, needs_text, unused_fields
 from paramtally.core.schema import Architecture, Block, Stack, StackRole, thaw
 from paramtally.core.schema.field_specs import kind_title
 from paramtally.core.schema.model import vision_only_blocks
@@ -469,6 +469,11 @@ def _scenario_variable(name: str, title: str, description: str, step_of_layout: 
     low, high = _scenario_bounds(name)
 
     def read(arch: Architecture, scenario: Scenario) -> int:
+        if name in unused_fields(arch):  # the context of a vision tower alone: it would change nothing
+            raise ParamTallyError(
+                say("{name}: a scenario field for models with {needs}; {model} has none",
+                    name=name, needs=needs_text(name), model=arch.name)
+            )  # fmt: skip
         return int(getattr(scenario, name))
 
     def allowed(arch: Architecture, scenario: Scenario, multiple_of: int, others: Others) -> Domain:

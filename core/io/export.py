@@ -374,13 +374,15 @@ def memory_json(
 
 def scenario_text(s: Scenario, arch: Architecture | None = None) -> str:
     """The scenario in one line of words, as the CLI's table and an exported memory chart say it.
-    Of ``arch`` if given: a vision tower alone reads no context and keeps no KV cache; an encoder
-    alone keeps none and generates nothing."""
+    Of ``arch`` if given, without the fields it has no use for (``unused_fields``): a vision tower
+    alone reads no context and keeps no KV cache; an encoder alone keeps none and generates nothing."""
     from paramtally.core.memory.scenario import (  # late: the CLI's count never needs it
         gpus_text,
+        unused_fields,
         weights_format,
     )
 
+    unused = unused_fields(arch) if arch is not None else frozenset()
     weights = weights_format(s) or s.dtype
     layout = f"tp {s.tp} · pp {s.pp} · {gpus_text(s.gpus)}" + (
         f" · ZeRO-{s.zero}" if s.mode == "training" else ""
@@ -390,16 +392,15 @@ def scenario_text(s: Scenario, arch: Architecture | None = None) -> str:
         layout += f" · {s.virtual_stages} virtual stages" if s.virtual_stages > 1 else ""
         layout += f" · {s.micro_batches} micro-batches" if s.micro_batches is not None else ""
         layout += " · sequence parallel" if s.sequence_parallel else ""
-        layout += " · vocab padded (Megatron)" if s.vocab_padding else ""
-    reads_context = arch is None or not arch.tower_only
-    generates = arch is None or arch.generates
-    text = f"{s.mode}, weights {weights}" + (f", context {s.context:,}" if reads_context else "")
+        layout += " · vocab padded (Megatron)" if s.vocab_padding and "vocab_padding" not in unused else ""
+    text = f"{s.mode}, weights {weights}" + (f", context {s.context:,}" if "context" not in unused else "")
     if s.mode == "inference":
-        generated = f" + {s.generated:,} generated" if s.generated and generates else ""
-        return text + f"{generated}, batch {s.batch}, {layout}" + (f", KV {s.kv_dtype}" if generates else "")
+        generated = f" + {s.generated:,} generated" if s.generated and "generated" not in unused else ""
+        kv = f", KV {s.kv_dtype}" if "kv_dtype" not in unused else ""
+        return text + f"{generated}, batch {s.batch}, {layout}{kv}"
     lora = f", LoRA r={s.lora_rank}" + (" (QLoRA)" if s.qlora else "") if s.lora_rank else ""
     text += f", batch {s.batch}, {layout}, {s.optimizer}, grads {s.grad_dtype}, recompute {s.recompute}"
-    return text + f", activations {s.activations}{lora}"
+    return text + (f", activations {s.activations}" if "activations" not in unused else "") + lora
 
 
 def to_json(data: Any) -> str:
@@ -435,13 +436,25 @@ def _scenario_about(scenario: Scenario | None, arch: Architecture | None = None)
     return [
         ("scenario", scenario_text(scenario, arch)),
         ("flops", flops_convention_line(scenario)),
-        ("bandwidth", bandwidth_line(scenario)),
+        *([("bandwidth", line)] if (line := bandwidth_line(scenario, arch)) else []),
         ("scenario json", _compact(scenario.model_dump(mode="json"))),
     ]
 
 
-def bandwidth_line(s: Scenario) -> str:
-    """The share of peak HBM bandwidth the serving figures read memory at."""
+def bandwidth_line(s: Scenario, arch: Architecture | None = None) -> str:
+    """The share of peak HBM bandwidth the serving figures read memory at: a prefill's alone for a
+    model that generates nothing (an encoder alone); '' for a vision tower alone, which has no
+    serving figures (``Scenario.bandwidth_efficiency`` is no field of its)."""
+    from paramtally.core.memory.scenario import unused_fields  # late: the CLI's count never needs it
+
+    if arch is not None and "bandwidth_efficiency" in unused_fields(arch):
+        return ""
+    if arch is not None and not arch.generates:
+        return say(
+            "a prefill's weight read at {share:.1%} of the GPU's peak HBM "
+            "bandwidth (--bandwidth-efficiency {share:g})",
+            share=s.bandwidth_efficiency,
+        )
     return say(
         "decode and a prefill's weight read at {share:.1%} of the GPU's peak HBM "
         "bandwidth (--bandwidth-efficiency {share:g})",

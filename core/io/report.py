@@ -44,7 +44,7 @@ from paramtally.core.memory.fit import SetupFit, fit_setups
 from paramtally.core.memory.flops import FlopsReport, convention_text, estimate_flops
 from paramtally.core.memory.layout_advice import layout_advice
 from paramtally.core.memory.quant import DTYPE_BITS, QUANT_FORMATS
-from paramtally.core.memory.scenario import Scenario, has_experts
+from paramtally.core.memory.scenario import Scenario, has_experts, unused_fields
 from paramtally.core.schema import Architecture
 from paramtally.core.terms.term import Term
 from paramtally.core.typed_numbers import GB, GIB
@@ -452,17 +452,27 @@ def _assumed(
 ) -> list[Block]:
     columns = (t("field"), t("value"), t("default"))
     rows = []
+    unused = unused_fields(arch)  # what the window leaves out for this model (the KV cache's for BERT)
     for name, field in Scenario.model_fields.items():
+        if name in unused:
+            continue
         default = field.get_default(call_default_factory=True)
         rows.append(
             {columns[0]: name, columns[1]: _shown(getattr(scenario, name)), columns[2]: _shown(default)}
         )
+    bandwidth = bandwidth_line(scenario, arch)
+    left_out = ", ".join(name for name in Scenario.model_fields if name in unused)
     found: list[Block] = [
         Heading(t("What was assumed")),
         Paragraph(t("Scenario: {scenario}.", scenario=scenario_text(scenario, arch))),
-        Paragraph(_sentence(t.said(bandwidth_line(scenario)), t)),
+        *([Paragraph(_sentence(t.said(bandwidth), t))] if bandwidth else []),
         *(Paragraph(t.said(note)) for note in notes if note),
         Table(columns, rows, t("Scenario fields")),
+        *(
+            [Paragraph(t("Fields this model has no use for are left out: {fields}.", fields=left_out))]
+            if left_out
+            else []
+        ),
         Paragraph(
             t(
                 "Parameter counts equal sum(p.numel() for p in model.parameters()) of the model transformers "

@@ -412,10 +412,13 @@ def _fit_one(s: Scenario, gpu: GPU, serving: _Serving, verdict: _Verdict) -> Set
 
 def _context_limit(arch: Architecture, s: Scenario) -> int:
     """A context longer than the model was trained for is no use, however much memory is free; the
-    generated tokens take their positions after the prompt. A scenario's context past the positions
-    (stretched, as RoPE scaling does) is the person's to set: the limit is then that context, so a
-    row that fits reaches it and one that does not falls short (a fitting row at 32,768 said 8,192)."""
-    return max((arch.max_positions or CONTEXT_LIMIT) - s.generated, s.context, 0)
+    generated tokens take their positions after the prompt (a model that generates none, an encoder
+    alone, has the positions whole: its generated tokens are no field of its). A scenario's context
+    past the positions (stretched, as RoPE scaling does) is the person's to set: the limit is then
+    that context, so a row that fits reaches it and one that does not falls short (a fitting row at
+    32,768 said 8,192)."""
+    generated = s.generated if arch.generates else 0
+    return max((arch.max_positions or CONTEXT_LIMIT) - generated, s.context, 0)
 
 
 def fit_setups(

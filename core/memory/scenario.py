@@ -57,13 +57,29 @@ ActivationProfile = Literal["megatron", "hf-eager", "hf-sdpa", "hf-eager-fallbac
 # help says so.
 TRAINING_ONLY: dict[str, Any] = {"mode": "training"}
 INFERENCE_ONLY: dict[str, Any] = {"mode": "inference"}
-# Marks the fields that only matter for a model with an encoder that a decoder cross-attends to (a
-# vision tower): the window leaves them out for a model without, the CLI says it ignores them. The
-# value is the Architecture field; an encoder alone (BERT) reads the context, and has no use for them.
+# Marks the fields that only matter for a model with some part: the window leaves them out for a
+# model without, the CLI says it ignores them, the report leaves them out of its table.
+# An encoder a decoder cross-attends to (an encoder alone, BERT, reads the context and has no use
+# for its tokens):
 ENCODER_ONLY: dict[str, Any] = {"needs": "encoder"}
+# A vision tower:
 VISION_ONLY: dict[str, Any] = {"needs": "vision"}
+# A vision tower beside a language model (alone, the tower is the whole model: it always trains):
+BESIDE_LANGUAGE: dict[str, Any] = {"needs": "vision beside language"}
+# A decoder: it writes tokens one by one into a KV cache (an encoder or a vision tower alone reads
+# its input once: no cache, no decode step; memory.kv_cache holds the decoder's layers alone):
+DECODER_ONLY: dict[str, Any] = {"needs": "decoder"}
+# A language model, which reads text tokens (a vision tower alone reads one image's patches: no
+# context, no vocabulary, no serving figures; memory.estimate, memory.vision):
+LANGUAGE_ONLY: dict[str, Any] = {"needs": "language"}
 # What each such field needs, in words: "is for models with an encoder and a decoder".
-NEEDS_TEXT = {"encoder": "an encoder and a decoder", "vision": "a vision tower"}
+NEEDS_TEXT = {
+    "encoder": "an encoder and a decoder",
+    "vision": "a vision tower",
+    "vision beside language": "a vision tower beside a language model",
+    "decoder": "a decoder",
+    "language": "a language model",
+}
 # The command line takes one of the fields in a group (``--dtype`` or ``--quant``).
 WEIGHTS_FLAG: dict[str, Any] = {"cli_exclusive": "weights"}
 
@@ -80,14 +96,24 @@ def mode_only_fields(mode: Mode) -> frozenset[str]:
 
 def unused_fields(arch: Architecture) -> frozenset[str]:
     """The fields ``arch`` has no use for in any mode (encoder tokens without an encoder, images
-    without a vision tower)."""
+    without a vision tower, the KV cache's dtype without a decoder, the context for a vision tower
+    alone)."""
     return frozenset(name for name, needs in _needing_fields() if not _has(arch, needs))
 
 
 def _has(arch: Architecture, needs: str) -> bool:
+    """Whether ``arch`` has what ``needs`` (a key of NEEDS_TEXT) names."""
     if needs == "encoder":  # the encoder's tokens are a decoder's cross-attention's
         return arch.encoder is not None and arch.decoder is not None
-    return getattr(arch, needs, None) is not None
+    if needs == "vision":
+        return arch.vision is not None
+    if needs == "vision beside language":
+        return arch.vision is not None and not arch.tower_only
+    if needs == "decoder":
+        return arch.generates
+    if needs == "language":
+        return not arch.tower_only
+    raise KeyError(f"Scenario field needs {needs!r}: not one of {sorted(NEEDS_TEXT)}")
 
 
 @lru_cache(maxsize=1)
@@ -134,21 +160,27 @@ class Scenario(HashedOnce):
         False,
         title="16-bit embeddings",
         description="Keep the token embedding and LM head at 16 bits when quantizing.",
+        json_schema_extra=LANGUAGE_ONLY,
     )
-    kv_dtype: KvDtype = Field("bf16", title="KV cache dtype", description="Storage type of the KV cache.")
+    kv_dtype: KvDtype = Field(
+        "bf16",
+        title="KV cache dtype",
+        description="Storage type of the KV cache.",
+        json_schema_extra=DECODER_ONLY,
+    )
     context: Annotated[int, Field(ge=1, le=100_000_000)] = Field(
         4096,
         title="Context (tokens)",
         description="Tokens per sequence (s): the context served or the training sequence length. A model "
         "opens at 4,096 or its maximum positions, whichever is fewer.",
-        json_schema_extra=LENGTH,
+        json_schema_extra={**LANGUAGE_ONLY, **LENGTH},
     )
     generated: Annotated[int, Field(ge=0, le=100_000_000)] = Field(
         0,
         title="Generated tokens",
         description="Tokens generated after the prompt (n): the KV cache holds context + generated "
         "tokens, and decoding reads all of them.",
-        json_schema_extra={**INFERENCE_ONLY, **LENGTH},
+        json_schema_extra={**INFERENCE_ONLY, **DECODER_ONLY, **LENGTH},
     )
     encoder_tokens: Annotated[int, Field(ge=1, le=100_000_000)] | None = Field(
         None,
@@ -177,7 +209,7 @@ class Scenario(HashedOnce):
         title="Train the vision tower",
         description="Train the vision tower too: its gradients, optimizer states and activations. Off: "
         "it is frozen, as LLaVA and most fine-tuning keep it; the projector and language model train.",
-        json_schema_extra={**TRAINING_ONLY, **VISION_ONLY},
+        json_schema_extra={**TRAINING_ONLY, **BESIDE_LANGUAGE},
     )
     batch: Annotated[int, Field(ge=1, le=1_000_000)] = Field(
         1,
@@ -243,7 +275,7 @@ class Scenario(HashedOnce):
         False,
         description="Megatron-LM pads the vocabulary to a multiple of 128·t (make-vocab-size-divisible-"
         "by 128): extra embedding and LM-head rows, their gradients, optimizer states and logits.",
-        json_schema_extra=TRAINING_ONLY,
+        json_schema_extra={**TRAINING_ONLY, **LANGUAGE_ONLY},
         title="Megatron vocab padding",
     )
     recompute: Recompute = Field(
@@ -262,7 +294,7 @@ class Scenario(HashedOnce):
         "full-head K/V, or SDPA's log-sum-exp), measured with transformers 5.24; Mamba, Mamba-2 and "
         "gated-DeltaNet layers are estimates for their CUDA kernels; hf-eager-fallback = hf-eager with "
         "Mamba and Mamba-2 layers on transformers' PyTorch path (no mamba_ssm), as measured.",
-        json_schema_extra=TRAINING_ONLY,
+        json_schema_extra={**TRAINING_ONLY, **LANGUAGE_ONLY},
     )
     use_cache: bool = Field(
         True,
@@ -271,7 +303,7 @@ class Scenario(HashedOnce):
         "are copied into a cache. Under hf-sdpa GPT-2's query, a view of the fused c_attn output, then keeps "
         "all of it alive beside the copies: 2·B·g·d_h more per token and layer (measured). Off: "
         "model.config.use_cache = False (gradient checkpointing turns it off too).",
-        json_schema_extra=TRAINING_ONLY,
+        json_schema_extra={**TRAINING_ONLY, **DECODER_ONLY},
     )
     flash_attention: bool = Field(
         True,
@@ -326,6 +358,7 @@ class Scenario(HashedOnce):
         "(a memory-bound step), the batch's throughput and the $ per million tokens. Default 0.685 as "
         "measured by PyTorch's gpt-fast (Llama-2-7B in bf16 at batch 1 on an A100-80GB: 1,397 of its "
         "2,039 GB/s); 1 is the roofline's upper bound.",
+        json_schema_extra=LANGUAGE_ONLY,
     )
     attention_flops: Literal["full", "causal"] = Field(
         "full",

@@ -664,6 +664,10 @@
         <translation>--target：“{text}”不是 FIGURE=VALUE 的形式（例如 total=7e9、fits=h100-sxm-80gb:1）</translation>
     </message>
     <message>
+        <source>a prefill&apos;s weight read at {share:.1%} of the GPU&apos;s peak HBM bandwidth (--bandwidth-efficiency {share:g})</source>
+        <translation>预填充读取权重时按 GPU 峰值 HBM 带宽的 {share:.1%} 计算（--bandwidth-efficiency {share:g}）</translation>
+    </message>
+    <message>
         <source>a string</source>
         <translation>一个字符串</translation>
     </message>
@@ -1314,6 +1318,10 @@
     <message>
         <source>the FFN width follows the hidden size only, not {variable}: vary the hidden size to scale it</source>
         <translation>前馈网络宽度只随隐藏层维度缩放，不随 {variable}：请改变隐藏层维度来缩放它</translation>
+    </message>
+    <message>
+        <source>{name}: a scenario field for models with {needs}; {model} has none</source>
+        <translation>{name}：此场景字段用于带有 {needs} 的模型；{model} 没有</translation>
     </message>
     <message>
         <source>× mamba_n_heads must equal the Mamba width {inner}</source>

@@ -352,6 +352,10 @@
         <translation>场景字段</translation>
     </message>
     <message>
+        <source>Fields this model has no use for are left out: {fields}.</source>
+        <translation>此模型用不到的字段未列出：{fields}。</translation>
+    </message>
+    <message>
         <source>Parameter counts equal sum(p.numel() for p in model.parameters()) of the model transformers builds; memory, FLOPs and times are estimates under the scenario above. Written by ParamTally {version}.</source>
         <translation>参数量等于 transformers 所构建模型的 sum(p.numel() for p in model.parameters())；显存、FLOPs 与时间是上述场景下的估算。由 ParamTally {version} 生成。</translation>
     </message>

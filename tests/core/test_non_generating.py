@@ -129,3 +129,71 @@ def test_the_command_line_and_report_leave_decoding_out(
     tower = (tmp_path / f"{TOWER.stem}.md").read_text(encoding="utf-8")
     assert "Scenario: inference, weights bf16, batch 1, tp 1 · pp 1 · 1 GPU." in tower
     assert "max context" not in tower
+
+
+def test_the_decoder_s_flags_are_said_to_be_ignored_for_an_encoder_in_one_line_each(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """BERT keeps no KV cache and generates nothing: '--kv-dtype fp8' changed nothing without a word,
+    as '--encoder-tokens' did on Llama. One line a flag: --use-cache while serving is said to be
+    training's only, not also a decoder's."""
+    assert cli(["memory", str(BERT), "--format", "json"]) == 0
+    plain = capsys.readouterr()
+    flags = ["--kv-dtype", "fp8", "--generated", "100", "--use-cache"]
+    assert cli(["memory", str(BERT), *flags, "--format", "json"]) == 0
+    flagged = capsys.readouterr()
+    figures, flagged_figures = json.loads(plain.out), json.loads(flagged.out)
+    assert flagged_figures.pop("scenario")["kv_dtype"] == "fp8"  # kept as given: it changed nothing else
+    figures.pop("scenario")
+    assert flagged_figures == figures
+    said = [line for line in flagged.err.splitlines() if line not in plain.err.splitlines()]
+    ignored = "is for models with a decoder; ignored for bert-base-uncased, which has none"
+    assert said == [
+        "paramtally: warning: --use-cache is for training only; ignored in inference "
+        "(--mode training uses it)",
+        f"paramtally: warning: --generated {ignored}",
+        f"paramtally: warning: --kv-dtype {ignored}",
+    ]
+    assert cli(["memory", "gpt2", "--kv-dtype", "fp8"]) == 0
+    assert "--kv-dtype" not in capsys.readouterr().err  # a decoder reads it
+    assert cli(["memory", str(TOWER), "--context", "512"]) == 0
+    assert capsys.readouterr().err.splitlines() == [
+        "paramtally: warning: --context is for models with a language model; ignored for "
+        "pixtral-12b-vision-encoder, which has none"
+    ]
+
+
+def _assumptions(path: Path) -> str:
+    text = path.read_text(encoding="utf-8")
+    return text[text.rindex("\n## ") :]  # the last section, in any language
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_the_report_s_assumptions_name_no_decode_nor_kv_cache_for_an_encoder(
+    tmp_path: Path, language: str
+) -> None:
+    report = tmp_path / "bert.md"
+    assert cli(["report", str(BERT), "--output", str(report), "--lang", language, "--format", "md"]) == 0
+    assumed = _assumptions(report)
+    for word in ("decode", "Decode", "kv_dtype", "KV", "generated", "use_cache", "解码"):
+        assert word not in assumed.replace(r"\_", "_").split("| --- |")[0], word  # not before the table
+    table = assumed.replace(r"\_", "_")
+    assert "| kv_dtype |" not in table and "| generated |" not in table and "| context | 512 |" in table
+    if language == "en":
+        assert "A prefill's weight read at 68.5% of the GPU's peak HBM bandwidth" in assumed
+        assert "Fields this model has no use for are left out: kv_dtype, generated, encoder_tokens" in table
+    else:
+        assert "预填充读取权重时按 GPU 峰值 HBM 带宽的 68.5% 计算" in assumed
+        assert "此模型用不到的字段未列出：kv_dtype, generated, encoder_tokens" in table
+    gpt2 = tmp_path / "gpt2.md"
+    assert cli(["report", "gpt2", "--output", str(gpt2), "--format", "md"]) == 0
+    assert "Decode and a prefill's weight read at 68.5%" in _assumptions(gpt2)  # a decoder decodes
+
+
+def test_the_report_of_a_tower_alone_has_no_bandwidth_nor_context(tmp_path: Path) -> None:
+    report = tmp_path / "tower.md"
+    assert cli(["report", str(TOWER), "--output", str(report), "--format", "md"]) == 0
+    assumed = _assumptions(report).replace(r"\_", "_")
+    assert "bandwidth" not in assumed.split("Fields this model")[0].lower()
+    assert "| context |" not in assumed and "| images | 1 |" in assumed
+    assert "left out: keep_embeddings_16bit, kv_dtype, context, generated" in assumed

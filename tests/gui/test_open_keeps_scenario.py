@@ -227,3 +227,45 @@ def test_a_saved_scenario_skipped_at_start_is_said_in_the_status_bar(
     said = window.statusBar().currentMessage()
     assert f"⚠ {source.name}: the saved scenario was skipped (scenario.gpu: unknown GPU 'NoSuchGPU'" in said
     assert window.document.scenario == Scenario(context=1024, gpus=1)  # the one GPT-2 opens with
+
+
+def test_an_encoder_alone_hides_the_decoder_s_fields_and_gpt3_gets_them_back(
+    qtbot: QtBot, window: MainWindow, type_into: TypeInto, modals: Modals
+) -> None:
+    """GPT-3's memory tab offers the KV cache's dtype, the generated tokens and use_cache; RoBERTa (an
+    encoder alone: no KV cache, no decoding) does not. Its status line names none of them; the fp8
+    and 256 typed on GPT-3 come back with it, through the presets browser, shown in their fields."""
+    decoder_only = ("kv_dtype", "generated")
+    click_tab(qtbot, window, "Memory and GPU fit")
+    controls = window.memory.controls
+    editors, labels = controls.editors, controls.labels
+    assert all(editors[name].isVisible() and labels[name].isVisible() for name in decoder_only)
+    kv = editors["kv_dtype"]
+    kv.setFocus()
+    qtbot.keyClicks(kv, "fp8")  # the combo box's type-ahead, as a person picks from the keyboard
+    type_into(editors["generated"], "256")
+    assert (window.document.scenario.kv_dtype, window.document.scenario.generated) == ("fp8", 256)
+
+    _open_builtin(qtbot, window, modals, "roberta-base", save="Don't Save")
+    assert window.document.architecture.name == "RoBERTa-base"
+    qtbot.waitUntil(lambda: not any(editors[name].isVisible() for name in decoder_only))
+    assert not any(labels[name].isVisible() for name in decoder_only)
+    assert editors["context"].isVisible() and editors["batch"].isVisible()
+    assert (window.document.scenario.kv_dtype, window.document.scenario.generated) == ("fp8", 256)  # kept
+    said = window.statusBar().currentMessage()
+    assert "KV" not in said and "Generated" not in said, said
+    # Training: use_cache (Hugging Face's KV cache) is not offered either; the optimizer is.
+    mode = editors["mode"]
+    mode.setFocus()
+    qtbot.keyClicks(mode, "training")
+    qtbot.waitUntil(lambda: editors["optimizer"].isVisible())
+    assert not editors["use_cache"].isVisible() and not editors["kv_dtype"].isVisible()
+    qtbot.keyClick(mode, Qt.Key.Key_Up)  # back to inference
+    qtbot.waitUntil(lambda: not editors["optimizer"].isVisible())
+
+    _open_in_browser(qtbot, window, "gpt3-175b")  # the mode back where RoBERTa opened: nothing to save
+    assert window.document.architecture.name == "GPT-3 175B"
+    qtbot.waitUntil(lambda: all(editors[name].isVisible() for name in decoder_only))
+    assert all(labels[name].isVisible() for name in decoder_only)
+    assert kv.currentText() == "fp8" and editors["generated"].lineEdit().text() == "256"
+    assert "kept KV cache dtype fp8, Generated tokens 256" in window.statusBar().currentMessage()
