@@ -234,6 +234,10 @@ class Kind(Spec):
         """Parameters of one layer one token does not use: none but in a kind that routes."""
         return 0
 
+    def routing(self) -> tuple[int, int]:
+        """(copies of the part, copies a token uses): (E, k) for experts, (1, 1) otherwise."""
+        return 1, 1
+
     def matrix_widths(self) -> list[tuple[str, str, int]]:
         """(field, what it is, width) of the matrix widths a person sets, which GPU tiles want as
         multiples of 64 (``core.schema.advice``)."""

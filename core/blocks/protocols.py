@@ -58,6 +58,11 @@ class KindProtocol(Protocol):
         MoE's, a mixture of attention heads')."""
         ...
 
+    def routing(self) -> tuple[int, int]:
+        """(copies of the part, copies a token uses): (E, k) for routed experts, (1, 1) otherwise;
+        its ``inactive`` parameters are the E − k copies a token leaves."""
+        ...
+
     def problems(self, ctx: Context) -> list[FieldProblem]:
         """Rules that need the context (heads dividing the width), as field problems."""
         ...
@@ -172,10 +177,6 @@ class FFNProtocol(KindProtocol, Protocol):
 
     def terms(self, ctx: Context) -> list[Term]:
         """The exact parameter terms, each with its formula."""
-        ...
-
-    def routing(self) -> tuple[int, int]:
-        """(copies of the FFN, copies a token uses): (E, k) for experts, (1, 1) otherwise."""
         ...
 
     def active_width(self) -> int:
