@@ -106,6 +106,16 @@ class MixerProtocol(KindProtocol, Protocol):
         """The exact parameter terms, each with its formula, in breakdown part ``part``."""
         ...
 
+    def table_params(self, ctx: Context) -> int:
+        """Parameters of one layer that multiply a table once per forward pass, not its tokens
+        (DeBERTa's own position projections): outside the FLOPs' 2·N per token."""
+        ...
+
+    def per_forward_flops(self, ctx: Context) -> Term | None:
+        """FLOPs one layer runs once per forward pass, whatever its tokens and sequences (DeBERTa's
+        relative table through its projections), as a term with its formula; None: none."""
+        ...
+
     def cache(self, ctx: Context, tp: int) -> Cache:
         """What one layer keeps per generated sequence on one TP rank: KV per token, state per sequence."""
         ...
