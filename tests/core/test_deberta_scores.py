@@ -137,3 +137,20 @@ def test_scores_need_a_span() -> None:
     next(iter(data["blocks"].values()))["mixer"]["relative_span"] = 0
     with pytest.raises(ValueError, match="relative scores need a relative span above 0"):
         Architecture.model_validate(data)
+
+
+def test_share_att_key_projects_the_table_even_without_scores() -> None:
+    """DisentangledSelfAttention projects the table through key_proj and query_proj whenever
+    relative attention is on with share_att_key, whichever scores it lists (the measured 'none'
+    case); without share_att_key and without scores nothing reads it: no span, no projection."""
+    shared = import_hf_config(
+        {**BASE, "pos_att_type": [], "share_att_key": True, "num_hidden_layers": 1}, "a"
+    )
+    own = import_hf_config({**BASE, "pos_att_type": [], "share_att_key": False, "num_hidden_layers": 1}, "b")
+    (block,) = shared.layers_by_block()
+    ctx = block.context(WIDTH)
+    term = _mixer(shared).per_forward_flops(ctx)
+    assert term is not None and term.value == 2 * 2 * (2 * SPAN) * WIDTH * WIDTH
+    assert _mixer(own).relative_span == 0 and _mixer(own).per_forward_flops(ctx) is None
+    both = _mixer(_arch("c2p-p2c-own-projections"))
+    assert both.table_params(ctx) == 2 * (WIDTH * WIDTH + WIDTH)  # outside 2·N_ne per token
