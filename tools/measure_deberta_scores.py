@@ -5,7 +5,10 @@ the activation bytes of ``DisentangledSelfAttention.disentangled_attention_bias`
 deberta_scores.json, read by tests/core/test_deberta_scores.py).
 
 A tiny ``DebertaV2Model`` is built on the CPU from its config alone (nothing downloaded) and run
-forward once on random ids, at 1 and at 2 layers: per layer = measured(L=2) − measured(L=1).
+forward once on random ids, at 1 and at 2 layers: per layer = measured(L=2) − measured(L=1). Beside
+that, whole forward passes (``forward``: FLOPs by operator) of each case at 1 and 2 layers, 1 and 2
+sequences of 32, 128 and 256 tokens, with and without ``share_att_key``: the relative table's
+projections run once per layer and pass, whatever the tokens and the batch.
 
 * FLOPs: ``torch.utils.flop_counter.FlopCounterMode`` (matmuls: 2 per multiply-add), by operator.
 * Activations: in bf16 and training mode, every tensor autograd saves for backward passes through
@@ -57,7 +60,23 @@ CASES: dict[str, dict[str, Any]] = {
     "p2c": {"pos_att_type": ["p2c"], "share_att_key": True},
     "c2p-p2c": {"pos_att_type": ["p2c", "c2p"], "share_att_key": True},
     "c2p-p2c-own-projections": {"pos_att_type": ["p2c", "c2p"], "share_att_key": False},
+    "c2p-own-projection": {"pos_att_type": ["c2p"], "share_att_key": False},
+    "p2c-own-projection": {"pos_att_type": ["p2c"], "share_att_key": False},
 }
+SAVED_CASES = ("none", "c2p", "p2c", "c2p-p2c", "c2p-p2c-own-projections")  # per layer, at SEQ and BATCH
+
+
+# Whole forward passes, for the FLOPs per forward: each case at a few lengths and batches, at 1 and
+# 2 layers (what runs once per layer and pass, per token and outside the layers, apart).
+FORWARD_CASES = (
+    "none",
+    "c2p",
+    "c2p-p2c",
+    "c2p-own-projection",
+    "p2c-own-projection",
+    "c2p-p2c-own-projections",
+)
+FORWARD_SEQS, FORWARD_BATCHES, FORWARD_LAYERS = (32, 128, 256), (1, 2), (1, 2)
 
 
 def _model(config: dict[str, Any], layers: int) -> DebertaV2Model:
@@ -66,16 +85,32 @@ def _model(config: dict[str, Any], layers: int) -> DebertaV2Model:
     return DebertaV2Model(DebertaV2Config(**clean, num_hidden_layers=layers))
 
 
-def _ids() -> torch.Tensor:
+def _ids(batch: int = BATCH, seq: int = SEQ) -> torch.Tensor:
     torch.manual_seed(1)
-    return torch.randint(0, BASE["vocab_size"], (BATCH, SEQ))
+    return torch.randint(0, BASE["vocab_size"], (batch, seq))
 
 
-def _flops(config: dict[str, Any], layers: int) -> dict[str, int]:
+def _flops(config: dict[str, Any], layers: int, batch: int = BATCH, seq: int = SEQ) -> dict[str, int]:
     model = _model(config, layers)
     with torch.no_grad(), FlopCounterMode(display=False) as counter:
-        model(_ids())
+        model(_ids(batch, seq))
     return {str(op): int(n) for op, n in counter.get_flop_counts()["Global"].items()}
+
+
+def _forward_flops() -> dict[str, Any]:
+    """Each case's whole forward pass: FLOPs by operator, by layers, batch and length."""
+    found: dict[str, Any] = {}
+    for name in FORWARD_CASES:
+        config = {**BASE, **CASES[name]}
+        runs = []
+        for layers in FORWARD_LAYERS:
+            for batch in FORWARD_BATCHES:
+                for seq in FORWARD_SEQS:
+                    flops = _flops(config, layers, batch, seq)
+                    runs.append({"layers": layers, "batch": batch, "seq": seq, "flops": flops})
+                    print(f"{name:26s} L={layers} b={batch} s={seq:3d} {flops} total {sum(flops.values()):,}")
+        found[name] = {"config": CASES[name], "runs": runs}
+    return found
 
 
 def _saved(config: dict[str, Any], layers: int) -> tuple[int, Counter[tuple[Any, ...]]]:
@@ -107,6 +142,8 @@ def run() -> dict[str, Any]:
     }
     plain_tensors = _saved({**BASE, **CASES["none"]}, 1)[1]
     for name, case in CASES.items():
+        if name not in SAVED_CASES:
+            continue
         config = {**BASE, **case}
         one, two = _flops(config, 1), _flops(config, 2)
         saved_one, tensors = _saved(config, 1)
@@ -120,6 +157,7 @@ def run() -> dict[str, Any]:
         }
         flops = result["cases"][name]["flops_per_layer"]
         print(f"{name:26s} flops/layer {flops} bytes/layer {saved_two - saved_one:,}")
+    result["forward"] = _forward_flops()
     return result
 
 
@@ -131,6 +169,8 @@ def main() -> int:
     if args.check:
         stored = json.loads(OUT.read_text())
         wrong = [name for name, case in result["cases"].items() if stored["cases"].get(name) != case]
+        forward = stored.get("forward", {})
+        wrong += [f"forward {name}" for name, case in result["forward"].items() if forward.get(name) != case]
         print("differs: " + ", ".join(wrong) if wrong else "all cases match")
         return 1 if wrong else 0
     OUT.write_text(json.dumps(result, indent=2, sort_keys=True) + "\n")

@@ -234,6 +234,20 @@ class Kind(Spec):
         """Parameters of one layer one token does not use: none but in a kind that routes."""
         return 0
 
+    def routing(self) -> tuple[int, int]:
+        """(copies of the part, copies a token uses): (E, k) for experts, (1, 1) otherwise."""
+        return 1, 1
+
+    def table_params(self, ctx: Context) -> int:
+        """Parameters of one layer that multiply a table once per forward pass, not its tokens:
+        none but DeBERTa's own position projections."""
+        return 0
+
+    def per_forward_flops(self, ctx: Context) -> Term | None:
+        """FLOPs one layer runs once per forward pass whatever its tokens and sequences, with its
+        formula: none but DeBERTa's relative table through its projections."""
+        return None
+
     def matrix_widths(self) -> list[tuple[str, str, int]]:
         """(field, what it is, width) of the matrix widths a person sets, which GPU tiles want as
         multiples of 64 (``core.schema.advice``)."""

@@ -14,10 +14,13 @@ tools/measure_deberta_scores.py, tests/golden/deberta_scores.json): each of c2p 
 every token's query (c2p) or key (p2c) with the 2k rows of the projected table, k the span each
 side (``pos_ebd_size``): 2·2k·a·d_h FLOPs per token, a [b·a, s, 2k] product that ``torch.gather``
 keeps for backward (a·2k activations per token), and p2c's bmm keeps the key heads apart (a·d_h).
-Left out, as they are per layer and forward pass, not per token: the projection of the 2k table
-rows (2·2k·h·a·d_h FLOPs for each of query_proj and key_proj with ``share_att_key``, else for each
-own projection), the gather's int64 index of s² positions, and the projected rows repeated over
-the batch (b·a·2k·d_h).
+Once per layer and forward pass, whatever its tokens and sequences, the 2k table rows go through
+projections (``per_forward_flops``: 2·2k·h·a·d_h FLOPs each): key_proj and query_proj both with
+``share_att_key``, whichever scores are on (an unused one too), else each own projection; those
+own projections multiply no token (``table_params``: outside the 2·N per token). Measured over
+whole forward passes at several lengths and batches (the same tool). Left out of the activations,
+as they are per layer and forward pass: the gather's int64 index of s² positions and the projected
+rows repeated over the batch (b·a·2k·d_h).
 """
 
 from __future__ import annotations
@@ -111,6 +114,37 @@ class DisentangledAttention(Attention):
     def _relative_scores(self) -> int:
         """How many of c2p and p2c the scores add."""
         return (self.c2p + self.p2c) if self.relative_span else 0
+
+    def _table_projections(self) -> int:
+        """The projections the 2k table rows go through in a layer: its own (``pos_key_proj``,
+        ``pos_query_proj``), else key_proj and query_proj both (``share_att_key``: transformers
+        projects both whichever scores are on; a span without scores or own projections is that)."""
+        own = self.position_key + self.position_query
+        return own if own else (2 if self.relative_span else 0)
+
+    def table_params(self, ctx: Context) -> int:
+        """The own position projections: they multiply the table's rows, never a token."""
+        a, _, d_h = self.heads(ctx)
+        return (self.position_key + self.position_query) * (ctx.h * a * d_h + a * d_h)
+
+    def per_forward_flops(self, ctx: Context) -> Term | None:
+        """The 2k table rows through each projection, once per layer and forward pass (the matmul;
+        its bias adds no multiply)."""
+        projections = self._table_projections()
+        if not projections or not self.relative_span:
+            return None
+        a, _, d_h = self.heads(ctx)
+        return Term.of(
+            "relative table projections",
+            "flops",
+            "n·2·R·h·d",
+            "n: the projections of DeBERTa's relative table in a layer (key_proj and query_proj with "
+            "share_att_key, else its own pos_key_proj / pos_query_proj); R = 2k: its rows; d = a·d_h",
+            n=projections,
+            R=2 * self.relative_span,
+            h=ctx.h,
+            d=a * d_h,
+        )
 
     def _relative_widths(self, ctx: Context) -> int:
         """Activations per token the relative scores keep: per score the gathered product's 2k

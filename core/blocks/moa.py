@@ -112,6 +112,9 @@ class MoA(Kind):
         """The q and o of the E − k experts a token is not sent to."""
         return max(self.num_experts - self.top_k, 0) * self._expert(ctx)
 
+    def routing(self) -> tuple[int, int]:
+        return self.num_experts, self.top_k
+
     def cache(self, ctx: Context, tp: int) -> Cache:
         return self._attention().cache(ctx, tp)
 

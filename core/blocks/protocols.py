@@ -58,6 +58,11 @@ class KindProtocol(Protocol):
         MoE's, a mixture of attention heads')."""
         ...
 
+    def routing(self) -> tuple[int, int]:
+        """(copies of the part, copies a token uses): (E, k) for routed experts, (1, 1) otherwise;
+        its ``inactive`` parameters are the E − k copies a token leaves."""
+        ...
+
     def problems(self, ctx: Context) -> list[FieldProblem]:
         """Rules that need the context (heads dividing the width), as field problems."""
         ...
@@ -99,6 +104,16 @@ class MixerProtocol(KindProtocol, Protocol):
 
     def terms(self, ctx: Context, part: str = ...) -> list[Term]:
         """The exact parameter terms, each with its formula, in breakdown part ``part``."""
+        ...
+
+    def table_params(self, ctx: Context) -> int:
+        """Parameters of one layer that multiply a table once per forward pass, not its tokens
+        (DeBERTa's own position projections): outside the FLOPs' 2·N per token."""
+        ...
+
+    def per_forward_flops(self, ctx: Context) -> Term | None:
+        """FLOPs one layer runs once per forward pass, whatever its tokens and sequences (DeBERTa's
+        relative table through its projections), as a term with its formula; None: none."""
         ...
 
     def cache(self, ctx: Context, tp: int) -> Cache:
@@ -172,10 +187,6 @@ class FFNProtocol(KindProtocol, Protocol):
 
     def terms(self, ctx: Context) -> list[Term]:
         """The exact parameter terms, each with its formula."""
-        ...
-
-    def routing(self) -> tuple[int, int]:
-        """(copies of the FFN, copies a token uses): (E, k) for experts, (1, 1) otherwise."""
         ...
 
     def active_width(self) -> int:

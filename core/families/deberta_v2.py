@@ -46,10 +46,12 @@ def deberta_v2(cfg: HFConfig) -> Spec:
             **all_biases(True),
             "position_key": own and "c2p" in kinds,
             "position_query": own and "p2c" in kinds,
-            # DisentangledSelfAttention scores c2p and p2c against 2·pos_ebd_size table rows.
+            # DisentangledSelfAttention scores c2p and p2c against 2·pos_ebd_size table rows. With
+            # share_att_key it projects them through key_proj and query_proj even with no score
+            # listed; without it and without scores nothing reads the table: no span.
             **(
                 {"relative_span": _position_rows(cfg), "c2p": "c2p" in kinds, "p2c": "p2c" in kinds}
-                if relative
+                if relative and ("c2p" in kinds or "p2c" in kinds or not own)
                 else {}
             ),
         },

@@ -8,12 +8,16 @@ streamed (tied to the head, it is read as the head). A routed expert is read whe
 tokens picks it: with k of E experts picked per token, uniformly, an expert stays unread with
 probability (1 − k/E)^b — at b = 1 a step reads the active parameters, at b = 64 of Qwen3-30B-A3B
 (8 of 128) 98 % of the experts. Real routers are skewed, so this is the most a batch reads: a
-bound, as the roofline it feeds is.
+bound, as the roofline it feeds is. The rule is the same wherever a part routes (``routing()``,
+its E − k idle experts ``inactive``): an MoE's experts and a mixture of attention heads' (JetMoE's
+q and o of k of E attention experts, each token its own pick; ``tools/measure_jetmoe_decode_reads.py``
+counts the experts a real step runs).
 
 Per stage this is a share of the bytes a GPU holds (``weights``, from the memory terms), the
 parameters on one GPU weighted alike: (S + Y/ep)/(P + X/ep), with P and S the stage's parameters
-outside the routed experts and those of them streamed, X and Y its routed-expert parameters and
-those read (expert parallelism puts X/ep of them on a GPU; tensor parallelism divides both).
+outside the routed FFN experts and those of them streamed (attention experts among them, read as
+the batch picks them), X and Y its routed FFN experts' parameters and those read (expert
+parallelism puts X/ep of them on a GPU; tensor parallelism divides both).
 Embeddings kept at 16 bits beside quantized weights, and routed experts in a format kept for them
 alone (MXFP4), are weighed apart, at their own bytes (``core.memory.serving``); a GGUF format's
 per-tensor types are weighed as the stage's average.
@@ -24,10 +28,12 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
+from paramtally.core.blocks import FFNKind, MixerKind
+from paramtally.core.blocks.base import Context
 from paramtally.core.memory.stages import block_sizes, model_layout
 from paramtally.core.schema import Architecture, Block
 
-__all__ = ["StageReads", "cross_projections", "stage_reads"]
+__all__ = ["StageReads", "cross_projections", "stage_reads", "unread_experts"]
 
 
 class StageReads(NamedTuple):
@@ -59,22 +65,24 @@ def stage_reads(arch: Architecture, pp: int, batch: int) -> tuple[StageReads, ..
     if stack.final_norm:
         tail += arch.base_block(stack).context(h).norm_per_width * h
     sizes = block_sizes(arch)
-    unread: dict[int, float] = {}  # by the block's identity, as the stages hold it
+    unread: dict[int, tuple[float, float]] = {}  # by the block's identity, as the stages hold it
     found = []
     for stage in layout.stages:
-        streamed, read = 0, 0.0
+        streamed, read = 0.0, 0.0
         for block, layers in stage.decoder_blocks:
             params, routed = sizes[id(block)]
             if id(block) not in unread:
-                unread[id(block)] = _unread(block, routed, batch)
-            streamed += layers * (params - routed - cross_projections(block, h))
-            read += layers * (routed - unread[id(block)])
+                unread[id(block)] = _unread(block, h, batch)
+            mixers, ffn = unread[id(block)]
+            streamed += layers * (params - routed - cross_projections(block, h) - mixers)
+            read += layers * (routed - ffn)
         head16 = 0
         if stage.index == pp - 1:
             streamed += tail  # the LM head and the norm before it
             head16 = min(head, stage.embed16)  # the head (or the tied copy) among the 16-bit numbers
         held = stage.params - stage.experts
-        found.append(StageReads(held, min(streamed, held), stage.experts, round(read), stage.embed16, head16))
+        streamed_whole = min(round(streamed), held)
+        found.append(StageReads(held, streamed_whole, stage.experts, round(read), stage.embed16, head16))
     return tuple(found)
 
 
@@ -85,9 +93,20 @@ def cross_projections(block: Block, h: int) -> int:
     return cross.kv_projections(block.context(h)) if cross is not None else 0
 
 
-def _unread(block: Block, routed: int, batch: int) -> float:
-    """One layer's routed-expert parameters that no token of the batch picks (expected)."""
-    if not routed or not block.ffn.ROUTED:
+def _unread(block: Block, h: int, batch: int) -> tuple[float, float]:
+    """One layer's routed parameters that no token of the batch picks (expected): its mixers'
+    (a mixture of attention heads') and its FFN's."""
+    ctx = block.context(h)
+    mixers = sum(unread_experts(mixer, ctx, batch) for mixer in (block.mixer, block.parallel_mixer) if mixer)
+    return mixers, unread_experts(block.ffn, ctx, batch)
+
+
+def unread_experts(part: MixerKind | FFNKind, ctx: Context, batch: int) -> float:
+    """A part's routed-expert parameters that no token of a batch of ``batch`` picks (expected):
+    E experts alike, k picked per token uniformly, the E − k a token leaves its ``inactive`` ones;
+    each stays unread by every token with probability (1 − k/E)^b."""
+    experts, per_token = part.routing()
+    idle = part.inactive(ctx)
+    if not idle or per_token >= experts:
         return 0.0
-    experts, per_token = block.ffn.routing()
-    return routed * (1.0 - per_token / experts) ** batch
+    return idle * experts / (experts - per_token) * (1.0 - per_token / experts) ** batch

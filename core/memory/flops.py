@@ -13,10 +13,14 @@ Megatron-LM's 72·B·s·l·h²·(1 + s/(6h) + V/(12·l·h)) does). Training FLOP
 forward, as the MFUs PaLM (Chowdhery et al. 2022, appendix B) and Megatron-LM (Narayanan et al.
 2021) publish are counted — the default, so that a time at a published MFU is one; ``causal`` the
 unmasked half, Kaplan's average. Both are reported. A run of D tokens ≈ 6·N·D (Chinchilla,
-whose compute-optimal D ≈ 20·N). MoE counts the active parameters. LoRA skips the base weights'
-gradients: 4·N + 6·A. Sliding-window layers attend min(s, window). An encoder-decoder runs each
-stack over its own tokens, in a prefill and in training (per target token): the encoder over the
-s_enc tokens, each attending all of them, the decoder over s, cross-attending over the s_enc.
+whose compute-optimal D ≈ 20·N). MoE counts the active parameters. What a layer computes once per
+forward pass whatever its tokens (DeBERTa's relative table through its projections, 2·2k·h·d_attn
+each: ``per_forward_flops``) is added to a request's prefill, one forward pass, not to a token: a
+per-token figure would need the batch (a training step's sequences share one pass), so training
+leaves it out. LoRA skips the base weights' gradients: 4·N + 6·A. Sliding-window layers attend
+min(s, window). An encoder-decoder runs each stack over its own tokens, in a prefill and in
+training (per target token): the encoder over the s_enc tokens, each attending all of them, the
+decoder over s, cross-attending over the s_enc.
 """
 
 from __future__ import annotations
@@ -149,7 +153,52 @@ def matmul_params(arch: Architecture) -> tuple[int, int]:
     lookups = report.by_part.get("embeddings", 0) - projections + arch.added_vocab * e
     head = (arch.embeddings.vocab_size + arch.added_vocab) * e if arch.head.present else 0
     untied = head if arch.head.present and not arch.head.tied else 0
-    return report.active - report.vision - report.projector - lookups - untied, head
+    # DeBERTa's own position projections multiply its relative table once per forward pass, not
+    # the tokens (``_per_forward``).
+    tables = sum(
+        layers * mixer.table_params(block.context(h))
+        for block, layers in arch.layers_by_block().items()
+        for mixer in (block.mixer, block.parallel_mixer)
+        if mixer is not None
+    )
+    return report.active - report.vision - report.projector - lookups - untied - tables, head
+
+
+PER_FORWARD = (
+    "once per layer and forward pass, whatever its tokens and sequences (a batch of b prompts runs it once): "
+)
+
+
+def _per_forward(arch: Architecture, stack: str | None = None) -> tuple[str, str, dict[str, int]]:
+    """What the layers (of ``stack`` alone if given) compute once per forward pass rather than per
+    token (DeBERTa's relative table through its projections), as a sum over the distinct blocks of
+    layers × one layer's formula; its words; its values. Empty where nothing runs so."""
+    h = arch.hidden_size
+    found: list[tuple[int, Term]] = []
+    for block, layers in _layers_by_block(arch, stack):
+        ctx = block.context(h)
+        for mixer in (block.mixer, block.parallel_mixer):
+            term = mixer.per_forward_flops(ctx) if mixer is not None else None
+            if term is not None:
+                found.append((layers, term))
+    parts: list[str] = []
+    values: dict[str, int] = {}
+    for i, (layers, term) in enumerate(found):
+        tag = "" if len(found) == 1 else f"_{i + 1}"
+        names = {name: name + tag for name in term.values}
+        expr = renamed(term.expr, names)
+        parts.append(f"L{tag}·({expr})" if any(op in expr for op in "+−-") else f"L{tag}·{expr}")
+        values |= {f"L{tag}": layers} | {names[name]: int(value) for name, value in term.values.items()}
+    said = PER_FORWARD + "; ".join(dict.fromkeys(term.source for _, term in found)) if found else ""
+    return " + ".join(parts), said, values
+
+
+def _plus_per_forward(name: str, expr: str, source: str, arch: Architecture, **values: int) -> Term:
+    """A forward pass's term (a request's prefill) with what the layers run once per pass added."""
+    once, said, more = _per_forward(arch)
+    if not once:
+        return _flops_term(name, expr, source, **values)
+    return _flops_term(name, f"{expr} + {once}", f"{source}; {said}", **values, **more)
 
 
 def _context_terms(
@@ -328,15 +377,15 @@ def _token_terms(arch: Architecture, context: int, encoder_tokens: int | None) -
             F_dec=decode_attention.value, **matmuls,
         )  # fmt: skip
     if decoding is None and not arch.generates:  # an encoder or a tower alone: no last token to pick
-        prefill = _flops_term(
+        prefill = _plus_per_forward(
             "prefill per request", "s·F", "the input's s tokens at F each (forward per token, with the "
-            "head, if any, on every token: nothing is generated)", s=context, F=forward.value,
+            "head, if any, on every token: nothing is generated)", arch, s=context, F=forward.value,
         )  # fmt: skip
         return _TokenTerms(attention, decode_attention, full_attention, forward, decode, matmuls, prefill)
     if decoding is None:
-        prefill = _flops_term(
+        prefill = _plus_per_forward(
             "prefill per request", "s·(F − 2·e·V) + 2·e·V", "the prompt's s tokens at F each (forward "
-            "per token); " + LAST_TOKEN_LOGITS, s=context, F=forward.value, **_head(matmuls),
+            "per token); " + LAST_TOKEN_LOGITS, arch, s=context, F=forward.value, **_head(matmuls),
         )  # fmt: skip
         return _TokenTerms(attention, decode_attention, full_attention, forward, decode, matmuls, prefill)
     parts = _encoder_decoder_prefill(arch, context, decoding, matmuls)
@@ -417,10 +466,10 @@ def _encoder_decoder_prefill(
         "forward per decoder token (prefill)", "2·(N_ne − N_enc − N_x) + 2·e·V + F_att_d",
         f"{NON_EMBEDDING}; the decoder's own", N_enc=n_enc, N_x=n_x, F_att_d=dec_attention.value, **matmuls,
     )  # fmt: skip
-    prefill = _flops_term(
+    prefill = _plus_per_forward(
         "prefill per request", "s_enc·F_e + s·(F − 2·e·V) + 2·e·V",
         "the encoder over its s_enc tokens, then the decoder over the s prompt tokens; " + LAST_TOKEN_LOGITS,
-        s_enc=encoder_tokens, F_e=encoder.value, s=context, F=decoder.value, **_head(matmuls),
+        arch, s_enc=encoder_tokens, F_e=encoder.value, s=context, F=decoder.value, **_head(matmuls),
     )  # fmt: skip
     return enc_attention, encoder, dec_attention, decoder, prefill
 

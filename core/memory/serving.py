@@ -10,7 +10,8 @@ A roofline over the memory terms of every stage (``core.memory.stage_plans``) an
   read of the weights, W at the bandwidth reached f_bw·BW (W: what a GPU of each stage holds,
   summed over the stages, which read theirs in turn).
 - Decode step: every stage in turn reads the weights a step streams, R (``core.memory.decode_weight_reads``:
-  the decoder's layers and the LM head, a routed expert when a token of the batch picks it; not
+  the decoder's layers and the LM head, a routed expert (an MoE's, an attention expert of a mixture
+  of attention heads) when a token of the batch picks it; not
   an encoder, nor the input embedding, looked up), and its KV cache K (summed over the stages as
   W is; context + generated tokens: the last step, the slowest) — or computes the batch's b·F_d
   FLOPs (F_d: one decode step at context s + n, the whole cache read), whichever takes longer.
@@ -122,8 +123,9 @@ def model_speed(arch: Architecture, s: Scenario) -> ModelSpeed:
 _STREAMED_SOURCE = (
     "a decode step reads the decoder's layers and the LM head, not an encoder nor the input embedding "
     "(looked up); a routed expert when one of the b tokens picks it, 1 − (1 − k/E)^b of them (uniform "
-    "routing: the most a batch reads); P, S: a stage's parameters outside the routed experts, held and "
-    "streamed; X, Y: its routed experts, held and read (ep: expert parallelism); W: a GPU's weight bytes"
+    "routing: the most a batch reads); P, S: a stage's parameters outside the routed FFN experts, held "
+    "and streamed (attention experts, JetMoE's, streamed as the batch picks them); X, Y: its routed FFN "
+    "experts, held and read (ep: expert parallelism); W: a GPU's weight bytes"
 )
 
 
