@@ -12,6 +12,11 @@ the file.
 
     python tools/measure_tower_only.py           # write tests/golden/tower_only.json
     python tools/measure_tower_only.py --check   # measure again, exit 1 where a total differs
+    python tools/measure_tower_only.py --attention-flops  # a tiny tower's forward FLOPs (eager)
+
+``--attention-flops`` runs a small tower forward under torch's FlopCounterMode with eager attention:
+what its matmuls do beyond 2 FLOPs per weight and patch is the attention's, 4·L·n²·E over n patches
+(QKᵀ and A·V over the whole score matrix, no causal half), which core/memory/flops.py counts.
 """
 
 from __future__ import annotations
@@ -78,10 +83,36 @@ def run() -> dict[str, Any]:
     return {"_generated_by": versions("python tools/measure_tower_only.py"), "configs": configs}
 
 
+def attention_flops() -> int:
+    """Measured attention FLOPs of a tiny tower against 4·L·n²·E; 0 when they agree."""
+    import torch
+    from torch.utils.flop_counter import FlopCounterMode
+    from transformers import PixtralVisionConfig, PixtralVisionModel
+
+    layers, width, side, patch = 2, 64, 64, 16
+    config = PixtralVisionConfig(
+        hidden_size=width, intermediate_size=2 * width, num_hidden_layers=layers, num_attention_heads=4,
+        head_dim=width // 4, image_size=side, patch_size=patch,
+    )  # fmt: skip
+    config._attn_implementation = "eager"
+    model = PixtralVisionModel(config).eval()
+    with FlopCounterMode(display=False) as counter, torch.no_grad():
+        model(pixel_values=torch.randn(1, 3, side, side), image_sizes=torch.tensor([[side, side]]))
+    n = (side // patch) ** 2
+    weights = sum(p.numel() for p in model.parameters() if p.dim() >= 2)  # the matmuls' (and the conv's)
+    measured = counter.get_total_flops() - 2 * n * weights
+    expected = 4 * layers * n * n * width
+    print(f"attention FLOPs over {n} patches: measured {measured:,d}, 4·L·n²·E = {expected:,d}")
+    return 0 if measured == expected else 1
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="measure again, write nothing")
+    parser.add_argument("--attention-flops", action="store_true", help="a tiny tower's attention FLOPs")
     args = parser.parse_args()
+    if args.attention_flops:
+        return attention_flops()
     result = run()
     if args.check:
         stored = {entry["name"]: entry["total"] for entry in json.loads(OUT.read_text())["configs"]}

@@ -334,14 +334,20 @@ def _cross_projections(arch: Architecture) -> int:
     return sum(run.layers * cross_projections(run.block, h) for run in arch.runs if run.stack == "decoder")
 
 
+def attends_both_ways(arch: Architecture) -> bool:
+    """Every token attends every other of its sequence, no causal mask: an encoder alone (BERT) over
+    its context, a vision tower alone over one image's patches (PixtralVisionModel's eager attention
+    measured 4·L·n²·E FLOPs over n patches, the whole score matrix)."""
+    return arch.tower_only or (arch.decoder is None and arch.encoder is not None)
+
+
 @lru_cache(maxsize=256)
 def _token_terms(arch: Architecture, context: int, encoder_tokens: int | None) -> _TokenTerms:
     # Cached: the report, the prefill and the decode figures of the serving estimates all read them.
     n_ne, head = matmul_params(arch)
     matmuls = {"N_ne": n_ne, "e": arch.embed_dim, "V": head // arch.embed_dim}
-    # An encoder alone attends every token of the context both ways: no causal half to average.
-    bidirectional = arch.decoder is None and arch.encoder is not None
-    said = "QKᵀ and A·V: each token attends all s (an encoder, unmasked)"
+    bidirectional = attends_both_ways(arch)
+    said = "QKᵀ and A·V: each token attends all s (an encoder or a vision tower, unmasked)"
     attention = _context_terms(
         arch, context, 4 if bidirectional else 2, "attention per token (prefill, forward)",
         said if bidirectional else KAPLAN + " (a causal average)",
@@ -517,8 +523,8 @@ def _estimate(arch: Architecture, s: Scenario, gpu: GPU) -> FlopsReport:
         token.decode,
     )
     matmuls, n_ne = token.matmuls, token.matmuls["N_ne"]
-    # Without a causal kernel the masked half is computed too; an encoder alone has none.
-    unmasked = s.flash_attention or (arch.decoder is None and arch.encoder is not None)
+    # Without a causal kernel the masked half is computed too; an encoder or a tower alone has none.
+    unmasked = s.flash_attention or attends_both_ways(arch)
     hardware_attention = attention.value if unmasked else 2 * attention.value
     if adapters:
         a = min(adapters, n_ne)

@@ -144,10 +144,21 @@ def test_the_fit_table_lays_a_tower_out_over_data_parallel_gpus() -> None:
 def test_flops_count_a_patch_as_the_token() -> None:
     flops = estimate_flops(_pixtral(), Scenario())
     n = (1024 // 16) ** 2
-    attention = 2 * L * n * E  # Kaplan's 2·L·s·d_attn over the image's n patches
+    attention = 4 * L * n * E  # QKᵀ and A·V, each patch over all n: no causal half to average
     assert flops.non_embedding_params == 403_489_792  # the patch convolution multiplies too
     assert flops.forward_per_token == 2 * 403_489_792 + attention
     assert flops.prefill_per_request == n * flops.forward_per_token  # one image, no LM head
+
+
+def test_a_towers_attention_has_no_causal_half() -> None:
+    """PixtralVisionModel's eager attention over n patches: 4·L·n²·E FLOPs (FlopCounterMode, tiny
+    tower), so the causal and full conventions of training FLOPs agree, as for an encoder alone."""
+    causal, full = (
+        estimate_flops(_pixtral(), Scenario(mode="training", attention_flops=convention))
+        for convention in ("causal", "full")
+    )
+    assert causal.training_per_token == full.training_per_token
+    assert causal.hardware_training_per_token == full.hardware_training_per_token
 
 
 def test_the_command_line_says_it_is_a_tower_alone(
