@@ -100,10 +100,6 @@ class DenseFFN(Kind):
     def inactive(self, ctx: Context) -> int:
         return 0
 
-    def routing(self) -> tuple[int, int]:
-        """(copies of the FFN, copies a token uses): (E, k) for experts, (1, 1) otherwise."""
-        return 1, 1
-
     def active_width(self) -> int:
         """FFN width a token goes through (activations)."""
         return self.width
@@ -172,10 +168,6 @@ class NoFFN(Kind):
 
     def inactive(self, ctx: Context) -> int:
         return 0
-
-    def routing(self) -> tuple[int, int]:
-        """(copies of the FFN, copies a token uses): (E, k) for experts, (1, 1) otherwise."""
-        return 1, 1
 
     def active_width(self) -> int:
         return 0

@@ -354,8 +354,9 @@ class Scenario(HashedOnce):
     bandwidth_efficiency: Annotated[float, Field(gt=0, le=1)] = Field(
         0.685,
         title="Bandwidth efficiency",
-        description="Share of the GPU's peak HBM bandwidth a decode step reaches: it sets decode tokens/s "
-        "(a memory-bound step), the batch's throughput and the $ per million tokens. Default 0.685 as "
+        description="Share of the GPU's peak HBM bandwidth a memory-bound step reaches: it sets decode "
+        "tokens/s, the batch's throughput and the $ per million tokens (for an encoder, the time its "
+        "prefill takes to read the weights). Default 0.685 as "
         "measured by PyTorch's gpt-fast (Llama-2-7B in bf16 at batch 1 on an A100-80GB: 1,397 of its "
         "2,039 GB/s); 1 is the roofline's upper bound.",
         json_schema_extra=LANGUAGE_ONLY,

@@ -5066,10 +5066,6 @@ Remove it from Open Recent?</source>
         <translation>头中被旋转的比例（Phi-2：0.4）。</translation>
     </message>
     <message>
-        <source>Share of the GPU&apos;s peak HBM bandwidth a decode step reaches: it sets decode tokens/s (a memory-bound step), the batch&apos;s throughput and the $ per million tokens. Default 0.685 as measured by PyTorch&apos;s gpt-fast (Llama-2-7B in bf16 at batch 1 on an A100-80GB: 1,397 of its 2,039 GB/s); 1 is the roofline&apos;s upper bound.</source>
-        <translation>解码步达到的 GPU 峰值 HBM 带宽比例：它决定解码 token/s（访存受限）、批次吞吐量和每百万 token 的成本（$）。默认 0.685，为 PyTorch gpt-fast 的实测值（A100-80GB 上 bf16 的 Llama-2-7B，批大小 1：2,039 GB/s 中的 1,397）；1 为屋顶线模型的上限。</translation>
-    </message>
-    <message>
         <source>Shared bias</source>
         <translation>共享偏置</translation>
     </message>
@@ -5772,6 +5768,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>Rows of the token embedding table (V); 0 only for a vision tower alone, which reads pixels, not tokens.</source>
         <translation>词嵌入表的行数（V）；仅单独的视觉塔为 0，它读取像素而非 token。</translation>
+    </message>
+    <message>
+        <source>Share of the GPU&apos;s peak HBM bandwidth a memory-bound step reaches: it sets decode tokens/s, the batch&apos;s throughput and the $ per million tokens (for an encoder, the time its prefill takes to read the weights). Default 0.685 as measured by PyTorch&apos;s gpt-fast (Llama-2-7B in bf16 at batch 1 on an A100-80GB: 1,397 of its 2,039 GB/s); 1 is the roofline&apos;s upper bound.</source>
+        <translation>访存受限的一步达到的 GPU 峰值 HBM 带宽比例：它决定解码 token/s、批次吞吐量和每百万 token 的成本（$）（对编码器而言，是其预填充读取权重所需的时间）。默认 0.685，为 PyTorch gpt-fast 的实测值（A100-80GB 上 bf16 的 Llama-2-7B，批大小 1：2,039 GB/s 中的 1,397）；1 为屋顶线模型的上限。</translation>
     </message>
     <message>
         <source>input</source>
