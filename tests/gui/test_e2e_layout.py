@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QEvent, QObject, QPoint
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QColor
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QApplication,
@@ -29,6 +29,7 @@ from paramtally.core.io.model_sources import load_source
 from paramtally.gui.app import build_parser, open_window
 from paramtally.gui.document import Document
 from paramtally.gui.main_window import MainWindow
+from paramtally.gui.views.pie_chart import PieView, Slice
 from paramtally.gui.views.setups_table import MIN_ROWS
 from tests.gui.settle import settle
 
@@ -109,6 +110,22 @@ def _check(window: MainWindow, qtbot: QtBot) -> None:
         if entry.label.isVisible() and entry.label.text():
             share = entry.label.mapRectToScene(entry.label.boundingRect())
             assert pie.sceneRect().contains(share), entry.label.text()
+    assert not _overlapping_shares(pie)
+
+
+def _overlapping_shares(pie: PieView) -> list[tuple[str, str]]:
+    """The pairs of share labels drawn over each other."""
+    shown = [
+        (entry.label.text(), entry.label.mapRectToScene(entry.label.boundingRect()))
+        for entry in pie.entries.values()
+        if entry.label.isVisible() and entry.label.text()
+    ]
+    return [
+        (one, other)
+        for index, (one, rect) in enumerate(shown)
+        for other, other_rect in shown[index + 1 :]
+        if rect.intersects(other_rect)
+    ]
 
 
 def test_every_editor_fits_at_1024_by_700_with_the_dock_open(qtbot: QtBot, window: MainWindow) -> None:
@@ -154,6 +171,54 @@ def test_an_encoder_decoders_share_labels_stay_inside_the_pie_at_1024_by_700(qtb
     qtbot.waitUntil(lambda: window.width() == SIZE[0])
     _check(window, qtbot)
     assert "50.8 %" in {entry.label.text() for entry in window.charts.pie.entries.values()}
+
+
+@pytest.mark.parametrize("dock", [False, True])
+def test_a_vision_language_models_labels_stay_inside_and_apart(qtbot: QtBot, dock: bool) -> None:
+    """QA: Pixtral-12B's pie at 1024×700 drew its LM head's, vision tower's and embeddings' shares
+    (5.3 %, 3.2 %, 5.3 %) over each other around 12 o'clock, the 3.2 % half hidden (apart at 1440
+    wide). Every label of the bars and the pie lies within its plot, none over another, and the
+    three are all shown."""
+    window = MainWindow(Document(load_source("pixtral-12b"), "pixtral-12b", preset_id="pixtral-12b"))
+    qtbot.addWidget(window)
+    window.show()
+    window.presets_dock.setVisible(dock)
+    window.resize(*SIZE)
+    qtbot.waitUntil(lambda: window.width() == SIZE[0])
+    window.tabs.setCurrentIndex(0)
+    settle()
+    bar, pie = window.charts.bar, window.charts.pie
+    view = bar.getPlotItem().getViewBox()
+    labels = [label for part, label in bar.value_labels.items() if part in bar.parts_shown]
+    assert len(labels) == 7 and all(label.isVisible() for label in labels)
+    assert bar.labels_inside(), [label.text() for label in labels]
+    assert view.sceneBoundingRect().width() <= bar.viewport().width()
+    shown = [entry.label.text() for entry in pie.entries.values() if entry.label.isVisible()]
+    assert sorted(text for text in shown if text) == ["16.5 %", "3.2 %", "5.3 %", "5.3 %", "69.4 %"]
+    for entry in pie.entries.values():
+        if entry.label.isVisible() and entry.label.text():
+            assert pie.sceneRect().contains(entry.label.mapRectToScene(entry.label.boundingRect()))
+    assert not _overlapping_shares(pie)
+
+
+def test_a_crowd_of_thin_slices_keeps_its_share_labels_apart(qtbot: QtBot) -> None:
+    """Nine slices of 3–4 % side by side and a large one, in the pie's least size: each label shown
+    is inside the view and over no other (the ones that cannot be placed are left to the legend)."""
+    pie = PieView()
+    qtbot.addWidget(pie)
+    pie.resize(pie.minimumSize())
+    pie.show()
+    qtbot.waitExposed(pie)
+    values = [4, 3, 4, 3, 4, 3, 4, 3, 4, 68]
+    pie.set_slices(
+        [Slice(f"p{i}", f"part {i}", value, QColor("#4477aa")) for i, value in enumerate(values)], "crowd"
+    )
+    shown = [entry for entry in pie.entries.values() if entry.label.isVisible() and entry.label.text()]
+    assert "68.0 %" in {entry.label.text() for entry in shown}
+    assert len(shown) >= 4
+    for entry in shown:
+        assert pie.sceneRect().contains(entry.label.mapRectToScene(entry.label.boundingRect()))
+    assert not _overlapping_shares(pie)
 
 
 def test_the_per_layer_bars_and_their_legend_stay_inside_the_chart_at_1024_by_700(qtbot: QtBot) -> None:
