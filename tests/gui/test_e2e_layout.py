@@ -201,6 +201,28 @@ def test_a_vision_language_models_labels_stay_inside_and_apart(qtbot: QtBot, doc
     assert not _overlapping_shares(pie)
 
 
+def test_a_bar_label_stays_inside_after_opening_a_model_with_longer_part_names(qtbot: QtBot) -> None:
+    """QA: at 1024×700 with the presets dock open, opening Nemotron-Nano-9B-v2 over
+    Nemotron-Mini-4B cut its '44.8 %' at the bars' right edge: the title was wrapped for the
+    narrower axis of the parts before ('SSM / linear attn' is the longer name), which widened the
+    plot past its widget."""
+    first = "nemotron-mini-4b"
+    window = MainWindow(Document(load_source(first), first, preset_id=first))
+    qtbot.addWidget(window)
+    window.show()
+    window.presets_dock.show()
+    window.resize(*SIZE)
+    qtbot.waitUntil(lambda: window.width() == SIZE[0])
+    settle()
+    assert window.open_source("nemotron-nano-9b-v2")
+    settle()
+    bar = window.charts.bar
+    assert "ssm" in bar.parts_shown  # 'SSM / linear attn', the longest name on the axis
+    assert bar.getPlotItem().geometry().width() <= bar.viewport().width()
+    assert "44.8 %" in {label.text().strip() for label in bar.value_labels.values() if label.isVisible()}
+    assert bar.title_fits() and bar.labels_inside()
+
+
 def test_a_crowd_of_thin_slices_keeps_its_share_labels_apart(qtbot: QtBot) -> None:
     """Nine slices of 3–4 % side by side and a large one, in the pie's least size: each label shown
     is inside the view and over no other (the ones that cannot be placed are left to the legend)."""
