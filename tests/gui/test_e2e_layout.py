@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QEvent, QObject, QPoint
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt
 from PySide6.QtGui import QAction, QColor
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
@@ -31,7 +31,9 @@ from paramtally.gui.document import Document
 from paramtally.gui.main_window import MainWindow
 from paramtally.gui.views.pie_chart import PieView, Slice
 from paramtally.gui.views.setups_table import MIN_ROWS
+from tests.gui.modals import Modals, give_focus
 from tests.gui.settle import settle
+from tests.gui.views_support import preset_window
 
 SIZE = (1024, 700)
 
@@ -354,3 +356,31 @@ def test_the_first_paint_lays_out_the_window_as_it_stays(
     places = _places(window)
     assert places == at_first_paint["places"]
     assert places["presets dock"] if dock else places["presets dock"] == ()
+
+
+def test_a_moe_group_with_lora_in_the_form_still_fits_1024_by_700_with_the_presets_open(
+    qtbot: QtBot, modals: Modals
+) -> None:
+    """QA: GPT-3 175B at 1024×700 with the presets dock open, its layer group made MoE (Ctrl+M) and
+    given LoRA (Ctrl+L): the group's form asked for 520 pixels (LoRA's seven targets in one row,
+    'Frozen correction bias' widening the label column), the window could not grow on the screen,
+    so the form was cut at its right edge and the bar chart drawn over the pie."""
+    window = preset_window(qtbot, "gpt3-175b", SIZE)
+    window.presets_dock.show()
+    window.resize(*SIZE)
+    qtbot.waitUntil(lambda: window.width() == SIZE[0])
+    tree = window.tree
+    index = tree.tree_model.find(("decoder", "layers", 0))
+    qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=tree.visualRect(index).center())
+    for key in (Qt.Key.Key_M, Qt.Key.Key_L):  # the MoE dialog's suggestion, then LoRA on q, v
+        give_focus(qtbot, tree)
+        modals.click("OK")
+        qtbot.keyClick(tree, key, Qt.KeyboardModifier.ControlModifier)
+        modals.wait_done()
+    group = window.document.architecture.decoder.layers[0].override
+    assert group.get("lora") is not None and group["ffn"]["kind"] == "moe"
+    assert window.form.group == ("decoder", "layers", 0)
+    settle()
+    assert window.form.minimumWidth() <= window.form.width()
+    assert window.charts.width() >= window.charts.minimumSizeHint().width()
+    _check(window, qtbot)
