@@ -196,3 +196,15 @@ def test_a_bad_file_is_named_as_typed_so_two_folders_are_told_apart(
     ]
     assert main(["count", "a", "--format", "json"]) == 0
     assert json.loads(capsys.readouterr().out)["name"] == "llama (config.json)"  # named as before
+
+
+def test_a_small_share_keeps_two_significant_digits(capsys: pytest.CaptureFixture[str]) -> None:
+    """QA: Llama-3-70B's norms, 1,318,912 of 70,553,706,496, read '0.00%' in the count and the
+    report, as if they held nothing; the window said 0.0019 %."""
+    code, out, _ = run(capsys, "count", "llama-3-70b")
+    assert code == 0
+    norms = next(line for line in out.splitlines() if line.strip().startswith("Norms"))
+    assert norms.split() == ["Norms", "1,318,912", "1.32M", "0.0019%"]
+    assert " 79.90%" in out and "0.00%" not in out
+    code, out, _ = run(capsys, "report", "llama-3-70b", "--format", "md")
+    assert code == 0 and "| Norms | 1,318,912 | 0.0019% |" in out
