@@ -1316,6 +1316,10 @@
         <translation>前馈网络宽度只随隐藏层维度缩放，不随 {variable}：请改变隐藏层维度来缩放它</translation>
     </message>
     <message>
+        <source>{key} is no key {kind} reads; counted with the default of {meant} (misspelt?)</source>
+        <translation>{key} 不是 {kind} 读取的键；已按 {meant} 的默认值计算（拼写错误？）</translation>
+    </message>
+    <message>
         <source>× mamba_n_heads must equal the Mamba width {inner}</source>
         <translation>× mamba_n_heads 必须等于 Mamba 宽度 {inner}</translation>
     </message>
