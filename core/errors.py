@@ -186,12 +186,16 @@ def shown(value: Any, limit: int = 80) -> str:
 
 
 def close_names(name: str, known: Sequence[str], n: int = 3, cutoff: float = 0.6) -> list[str]:
-    """The known names closest to ``name`` (letter case aside), closest first."""
+    """The known names closest to ``name`` (letter case aside), closest first: those it begins,
+    shortest first ('bert-base' is the start of bert-base-uncased, which difflib's ratio ranked
+    below bart-base, roberta-base and t5-base, and left out), then difflib's nearest."""
     from difflib import get_close_matches  # late: only on an error path
 
-    close = get_close_matches(name.casefold(), [item.casefold() for item in known], n=n, cutoff=cutoff)
+    folded = name.casefold()
     by_folded = {item.casefold(): item for item in known}
-    return [by_folded[item] for item in close]
+    begun = sorted((item for item in by_folded if len(folded) >= 3 and item.startswith(folded)), key=len)
+    close = get_close_matches(folded, list(by_folded), n=n, cutoff=cutoff)
+    return [by_folded[item] for item in dict.fromkeys([*begun, *close])][:n]
 
 
 def unknown_name(kind: str, name: str, known: Sequence[str], hint: str = "") -> str:

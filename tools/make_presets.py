@@ -33,7 +33,6 @@ PRESET_DIR = ROOT / "presets"
 GOLDEN = ROOT / "tests" / "golden" / "presets.json"
 GOLDEN_V2 = ROOT / "tests" / "golden" / "families_v2.json"
 GOLDEN_V3 = ROOT / "tests" / "golden" / "families_v3.json"
-SKIP = {"bert-base-uncased"}  # an encoder: importable, but not a built-in preset
 DEFAULTS = (
     "the transformers 5.24 {cls} defaults ({why}); not a published config.json, so read it as that "
     "class's model"
@@ -239,6 +238,11 @@ SOURCES: dict[str, tuple[str, str, str]] = {
         "Counted at the unpacked shapes transformers builds.",
     ),
     "hunyuan-7b": ("Hunyuan-7B", "tencent/Hunyuan-7B-Instruct", ""),
+    "bert-base-uncased": (
+        "BERT-base (uncased)",
+        "google-bert/bert-base-uncased",
+        "With its masked-LM head, tied to the word embeddings.",
+    ),
     "roberta-base": ("RoBERTa-base", "FacebookAI/roberta-base", "Positions offset past the padding token."),
     "electra-base-discriminator": (
         "ELECTRA-base discriminator",
@@ -412,11 +416,7 @@ def main(argv: list[str] | None = None) -> int:
     golden |= {preset_id: families[stem] for preset_id, stem in V2_FILES.items()}
     families_v3 = json.loads(GOLDEN_V3.read_text(encoding="utf-8"))
     golden |= {preset_id: families_v3[stem] for preset_id, stem in V3_FILES.items()}
-    ids = sorted(
-        [path.stem for path in CONFIG_DIR.glob("*.json") if path.stem not in SKIP]
-        + list(V2_FILES)
-        + list(V3_FILES)
-    )
+    ids = sorted([path.stem for path in CONFIG_DIR.glob("*.json")] + list(V2_FILES) + list(V3_FILES))
     unknown = set(ids) - SOURCES.keys()
     if unknown:
         print(f"no display name for {sorted(unknown)}: add them to SOURCES", file=sys.stderr)

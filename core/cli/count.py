@@ -12,7 +12,7 @@ import os
 from typing import TYPE_CHECKING
 
 from paramtally.core.cli.output import add_output_arguments, emit, emit_export, format_table
-from paramtally.core.count.breakdown import PART_LABELS, ParamReport, human
+from paramtally.core.count.breakdown import PART_LABELS, ParamReport, human, percent
 from paramtally.core.count.parameters import count_parameters
 from paramtally.core.editing.edits import without_biases
 from paramtally.core.errors import ParamTallyError
@@ -111,13 +111,13 @@ def _table(report: ParamReport) -> str:
         name = "  " * (depth - 1) + node.name
         per_layer = f"{node.unit_value:,}" if node.count > 1 else ""
         layers = f"× {node.count}" if node.count > 1 else ""
-        share = f"{100 * node.value / report.total:.2f}%" if report.total else ""
+        share = f"{percent(node.value, report.total)}%" if report.total else ""
         formula = node.formula if node.is_leaf or node.count > 1 else ""
         rows.append([name, per_layer, layers, f"{node.value:,}", human(node.value), share, formula])
     headers = ["part", "per layer", "layers", "params", "", "share", "formula (one layer)"]
     table = format_table(headers, rows, right={1, 3, 4, 5})
     by_part = [
-        f"  {PART_LABELS[part]:<18} {count:>20,}  {human(count):>8}  {100 * count / report.total:6.2f}%"
+        f"  {PART_LABELS[part]:<18} {count:>20,}  {human(count):>8}  {percent(count, report.total):>6}%"
         for part, count in report.by_part.items()
         if count
     ]

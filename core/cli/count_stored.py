@@ -13,7 +13,7 @@ import argparse
 from typing import Any
 
 from paramtally.core.cli.output import emit, emit_export, format_table
-from paramtally.core.count.breakdown import human
+from paramtally.core.count.breakdown import human, percent
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.io.export import BREAKDOWN_COLUMNS, PATH_SEPARATOR
 from paramtally.core.io.formats import Exported, Table
@@ -138,7 +138,7 @@ def stored_table(stored: StoredCount) -> str:
             f"{stored.total_with_mtp:,} ({human(stored.total_with_mtp)}) with it"
         )
     rows = [
-        [label, f"{params:,}", human(params), f"{100 * share:.2f}%"]
+        [label, f"{params:,}", human(params), f"{percent(share, 1)}%"]
         for _, label, params, share in stored.part_rows
     ]
     lines += ["", format_table(["part", "params", "", "share"], rows, right={1, 2, 3})]

@@ -15,8 +15,11 @@ __all__ = ["add_arguments", "run"]
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
-    listing = actions.add_parser("list", help="every preset: built-in, user (shadowing?) or broken")
+    # Without an ACTION it lists them: 'paramtally presets' is what a person types first.
+    actions = parser.add_subparsers(dest="action", metavar="ACTION")
+    listing = actions.add_parser(
+        "list", help="every preset: built-in, user (shadowing?) or broken (the default)"
+    )
     listing.add_argument("--format", choices=("table", "json"), default="table", help="output format")
     show = actions.add_parser("show", help="print one preset (user first, then built-in)")
     show.add_argument("id", metavar="ID")
@@ -34,9 +37,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    action: str = args.action
+    action: str = args.action or "list"
     if action == "list":
-        return _list(args.format)
+        return _list(getattr(args, "format", "table"))
     if action == "show":
         return _show(args.id, args.format)
     if action == "import":

@@ -7,7 +7,7 @@ remembers which keys it used, for the "understood / not understood" report.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import PurePath
 from types import MappingProxyType
 from typing import Any, Protocol
@@ -20,6 +20,7 @@ __all__ = ["ALIASES", "MISSING", "HFConfig", "Nested", "display_name"]
 
 MISSING: Any = object()
 _EXACT_FLOAT = 2**53  # every whole number up to here is exact as a float
+_MISSPELT = 0.9  # difflib's ratio from which an unread key is taken for a read one misspelt
 
 # Other spellings of the same key in circulation (transformers' attribute_map and renamed keys):
 # canonical name -> alternatives, tried in order when the canonical key is absent.
@@ -68,6 +69,8 @@ class HFConfig:
         self.defaults = defaults
         self.prefix = prefix  # where a nested config sits in the file ("text_config.")
         self.used: set[str] = set()
+        self.absent: set[str] = set()  # keys read that the file lacks (a default stood in)
+        self.nested_configs: list[HFConfig] = []
 
     def fail(self, key: str, message: str) -> ParamTallyError:
         return ParamTallyError(
@@ -83,7 +86,9 @@ class HFConfig:
             value = {}
         if not isinstance(value, Mapping):
             raise self.fail(key, say("must be an object (got {got})", got=shown(value)))
-        return HFConfig({**value, **given}, kind.name, self.origin, kind.defaults, f"{self.prefix}{key}.")
+        child = HFConfig({**value, **given}, kind.name, self.origin, kind.defaults, f"{self.prefix}{key}.")
+        self.nested_configs.append(child)
+        return child
 
     def raw(self, key: str, default: Any = MISSING) -> Any:
         """The file's value (explicit ``null`` included), else an alias's, else the class default."""
@@ -91,6 +96,7 @@ class HFConfig:
             if name in self.data:
                 self.used.add(name)
                 return self.data[name]
+        self.absent.add(key)
         if key in self.defaults:
             return self.defaults[key]
         if default is MISSING:
@@ -98,6 +104,23 @@ class HFConfig:
                 key, say("is missing and {model_type} has no default for it", model_type=self.model_type)
             )
         return default
+
+    def misspelt(self) -> Iterator[tuple[str, str, str]]:
+        """(key in the file, key read, the model type reading it) for each key that no read used
+        and that is spelt almost as a key read but absent, whose default then stood in:
+        'num_hidden_layer' for num_hidden_layers (nested configs' keys by their place in the file)."""
+
+        from difflib import get_close_matches  # late: only once a config is read
+
+        absent = sorted(self.absent)
+        for key in self.data:
+            if key in self.used or key in self.absent or not isinstance(key, str):
+                continue
+            near = get_close_matches(key, absent, n=1, cutoff=_MISSPELT)
+            if near:
+                yield f"{self.prefix}{key}", f"{self.prefix}{near[0]}", self.model_type
+        for child in self.nested_configs:
+            yield from child.misspelt()
 
     def has(self, key: str) -> bool:
         return any(name in self.data for name in (key, *ALIASES.get(key, ())))

@@ -23,7 +23,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from paramtally.core.blocks import KINDS
-from paramtally.core.count.breakdown import ADDED_PARTS, PART_LABELS, PARTS, ParamReport, human
+from paramtally.core.count.breakdown import ADDED_PARTS, PART_LABELS, PARTS, ParamReport, human, percent
 from paramtally.core.count.parameters import count_parameters
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.io.export import bandwidth_line, scenario_text
@@ -253,7 +253,7 @@ def _totals(t: Translator, count: ParamReport) -> list[Block]:
     parts = [(part, value) for part in PARTS if (value := count.by_part.get(part, 0))]
     by_part = (t("part"), t("parameters"), t("share"))
     shares = [
-        {by_part[0]: t(PART_LABELS[part]), by_part[1]: value, by_part[2]: f"{value / count.total:.2%}"}
+        {by_part[0]: t(PART_LABELS[part]), by_part[1]: value, by_part[2]: f"{percent(value, count.total)}%"}
         for part, value in parts
     ]
     chart = bar_chart(

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
     QLineEdit,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -345,23 +346,33 @@ class TextEdit(QLineEdit):
         self.setCursorPosition(0)
 
 
+_CHOICES_PER_ROW = 4
+
+
 class MultiChoice(QWidget):
-    """A tuple of choices (LoRA target matrices) as a row of check boxes, kept in schema order."""
+    """A tuple of choices (LoRA target matrices) as rows of check boxes, kept in schema order."""
 
     committed = Signal(object, bool)
 
     def __init__(self, choices: tuple[Any, ...], parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
+        # Rows of four (LoRA's q k v o, then gate up down), each as wide as its own boxes: the seven
+        # in one row, 312 pixels, made a layer group's form wider than its column at 1024×700 with
+        # the presets open.
+        rows = QVBoxLayout(self)
+        rows.setContentsMargins(0, 0, 0, 0)
+        rows.setSpacing(0)
         self._boxes: dict[Any, QCheckBox] = {}
-        for choice in choices:
+        for index, choice in enumerate(choices):
+            if index % _CHOICES_PER_ROW == 0:
+                row = QHBoxLayout()
+                row.addStretch(1)  # kept last: the boxes go in before it
+                rows.addLayout(row)
             box = QCheckBox(str(choice), self)
             box.setObjectName(f"choice_{choice}")
             box.toggled.connect(lambda _checked: self.committed.emit(self.value(), False))
-            layout.addWidget(box)
+            row.insertWidget(row.count() - 1, box)
             self._boxes[choice] = box
-        layout.addStretch(1)
 
     def value(self) -> tuple[Any, ...]:
         return tuple(choice for choice, box in self._boxes.items() if box.isChecked())

@@ -105,6 +105,9 @@ def _error_label(frame: QFrame, path: FieldPath) -> QLabel:
     return error
 
 
+_LABEL_CHARS = 16  # the label column's least widest, in average characters (96 pixels in DejaVu Sans 9pt)
+
+
 def _label_width(label: QLabel) -> int:
     """The width ``label`` needs in its font, upright or italic, whichever is wider."""
     italic = QFont(label.font())
@@ -276,6 +279,7 @@ class ArchitectureForm(QScrollArea):
         self.block: str | None = None  # the named block shown when there are too many for all
         self.block_chooser: QComboBox | None = None
         self._resets: dict[FieldPath, QToolButton] = {}
+        self._model_labels: list[QLabel] = []  # the model's own fields' titles, the widest allowed
         self._refit = False
         self._build()
         document.changed.connect(self.refresh)
@@ -312,7 +316,10 @@ class ArchitectureForm(QScrollArea):
         for section in plan(arch, self.group, self.block):
             if self.block is not None and self.block_chooser is None and section.prefix[:1] == ("blocks",):
                 labels.append(self._add_block_chooser(layout, arch, self.block))
-            labels += self._add_section(layout, section)
+            added = self._add_section(layout, section)
+            if section.prefix == ():
+                self._model_labels = added
+            labels += added
         layout.addStretch(1)
         scroll = self.verticalScrollBar().value()
         old = self.takeWidget()
@@ -323,9 +330,13 @@ class ArchitectureForm(QScrollArea):
         self.verticalScrollBar().setValue(scroll)
         # One label column for all sections, so editors line up across them; wide enough for each
         # label in italics too (a group's inherited fields), so no row grows when one turns italic.
-        width = max((_label_width(label) for label in labels), default=0)
+        # No wider than the model's own titles (or _LABEL_CHARS): a longer one ('Frozen correction
+        # bias' of a MoE group) goes over two lines rather than widening the form past its column
+        # (1024×700 with the presets open).
+        width = min(max((_label_width(label) for label in labels), default=0), self._label_room())
         for label in labels:
-            label.setMinimumWidth(width)
+            label.setWordWrap(True)
+            label.setFixedWidth(width)
         self._shape = _shape(arch, self.group, self.block)
         for path in [path for path in self._rows if split_value_path(path)[0] is not None]:
             self._resets[path] = self._reset_button(path)
@@ -355,6 +366,10 @@ class ArchitectureForm(QScrollArea):
         # form widened only after that paint pushed the panes beside it (1024×700, presets open).
         self._fit_width()
         super().showEvent(event)
+
+    def _label_room(self) -> int:
+        model = max((_label_width(label) for label in self._model_labels), default=0)
+        return max(model, self.fontMetrics().averageCharWidth() * _LABEL_CHARS)
 
     def _fit_width(self) -> None:
         """Never narrower than the body needs, with the vertical scroll bar beside it: a group's

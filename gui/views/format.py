@@ -5,14 +5,13 @@ Formatting only; every number shown here arrives from ``core``.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from typing import Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
-from paramtally.core.count.breakdown import human
+from paramtally.core.count.breakdown import human, percent
 from paramtally.core.typed_numbers import GB, GIB
 from paramtally.gui.i18n import translate
 
@@ -79,14 +78,9 @@ def signed_bytes_both(count: float) -> str:
 def share_text(part: float, total: float) -> str:
     if total <= 0:
         return "–"
-    share = 100 * part / total  # int · int first: a float product could overflow
-    if share == 0:
+    if part == 0:
         return "0 %"
-    if share < 0.1:
-        # Two significant digits without an exponent: 0.0027 %, not 0.00 % nor 2.7e-03 %.
-        decimals = 1 - math.floor(math.log10(share))
-        return f"{share:.{decimals}f} %"
-    return f"{share:.2f} %" if share < 10 else f"{share:.1f} %"
+    return f"{percent(part, total, 2 if 100 * part < 10 * total else 1)} %"
 
 
 def rate_text(value: float | None, unit: str = "") -> str:

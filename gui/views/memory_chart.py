@@ -106,17 +106,21 @@ class MemoryChart(LazyToolTip, ThemedPlot):
             base += value
         top = float(max(total, capacity or 0)) * 1.1 or 1.0
         self.getPlotItem().setRange(xRange=(-0.5, 2.6), yRange=(0, top), padding=0)
-        self._place_labels(parts, top, titles)
+        self._place_labels(parts, top, titles, capacity)
         if capacity:
             self.capacity_line.setPos(float(capacity))
         self.capacity_line.setVisible(bool(capacity))
         self.set_titles(*_titles(total, capacity, gpu_name, model, scenario))
 
-    def _place_labels(self, parts: Mapping[str, int], top: float, titles: Mapping[str, str]) -> None:
+    def _place_labels(
+        self, parts: Mapping[str, int], top: float, titles: Mapping[str, str], capacity: int | None = None
+    ) -> None:
         """Each part named beside its segment; thin segments are nudged apart to stay readable, the
         lowest name stays above the plot's floor, and the stack of names is pushed down as a whole
-        where it would leave the plot at the top."""
-        self._label_state = (dict(parts), top, titles)
+        where it would leave the plot at the top. No name sits on the capacity's dashed line: one
+        it would cross goes just above it, or just below where the top leaves no room (Llama-3-70B's
+        'Weights 131.4 GiB' on an H100 was struck through at 67.1 GiB)."""
+        self._label_state = (dict(parts), top, titles, capacity)
         spacing = self._line_height(top)
         wanted: list[tuple[ValueLabel, float]] = []
         # The first name half a line above the plot's floor: a thin bottom segment (the weights of
@@ -131,11 +135,16 @@ class MemoryChart(LazyToolTip, ThemedPlot):
             if label.text() != text:
                 label.setText(text)
             previous = max(base + value / 2, previous + spacing)
+            if capacity and abs(previous - capacity) < spacing / 2:
+                previous = capacity + spacing / 2
             wanted.append((label, previous))
             base += value
         limit = top - spacing / 2
         for label, middle in reversed(wanted):
-            middle = min(middle, limit)
+            if middle > limit:  # pushed down from the top: now below the line, should it be on it
+                middle = limit
+                if capacity and abs(middle - capacity) < spacing / 2:
+                    middle = capacity - spacing / 2
             label.setPos(_BAR_X + _BAR_WIDTH / 2 + 0.05, float(middle))
             limit = middle - spacing
 

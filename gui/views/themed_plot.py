@@ -95,9 +95,12 @@ class ThemedPlot(pg.PlotWidget):
             self._fit_title()
 
     def _title_room(self) -> float:
-        # The title sits over the plot area, right of the left axis.
+        # The title sits over the plot area, right of the left axis: as wide as the axis is set to
+        # be (its least width), not as laid out last — a preset whose part names are longer
+        # (Nemotron-Nano-9B-v2's 'SSM / linear attn') had the title wrapped for the old, narrower
+        # axis, and the plot, widened to hold it, ran past its widget with a bar label cut off.
         left = self.getPlotItem().getAxis("left")
-        axis = left.width() if left.isVisible() else 0.0
+        axis = max(left.width(), left.minimumWidth()) if left.isVisible() else 0.0
         return float(self.width() - axis - _TITLE_PADDING)
 
     def _title_width(self) -> float:

@@ -1324,6 +1324,10 @@
         <translation>{name}：此场景字段用于带有 {needs} 的模型；{model} 没有</translation>
     </message>
     <message>
+        <source>{key} is no key {kind} reads; counted with the default of {meant} (misspelt?)</source>
+        <translation>{key} 不是 {kind} 读取的键；已按 {meant} 的默认值计算（拼写错误？）</translation>
+    </message>
+    <message>
         <source>× mamba_n_heads must equal the Mamba width {inner}</source>
         <translation>× mamba_n_heads 必须等于 Mamba 宽度 {inner}</translation>
     </message>

@@ -196,3 +196,35 @@ def test_a_bad_file_is_named_as_typed_so_two_folders_are_told_apart(
     ]
     assert main(["count", "a", "--format", "json"]) == 0
     assert json.loads(capsys.readouterr().out)["name"] == "llama (config.json)"  # named as before
+
+
+def test_a_small_share_keeps_two_significant_digits(capsys: pytest.CaptureFixture[str]) -> None:
+    """QA: Llama-3-70B's norms, 1,318,912 of 70,553,706,496, read '0.00%' in the count and the
+    report, as if they held nothing; the window said 0.0019 %."""
+    code, out, _ = run(capsys, "count", "llama-3-70b")
+    assert code == 0
+    norms = next(line for line in out.splitlines() if line.strip().startswith("Norms"))
+    assert norms.split() == ["Norms", "1,318,912", "1.32M", "0.0019%"]
+    assert " 79.90%" in out and "0.00%" not in out
+    code, out, _ = run(capsys, "report", "llama-3-70b", "--format", "md")
+    assert code == 0 and "| Norms | 1,318,912 | 0.0019% |" in out
+
+
+def test_a_misspelt_config_key_is_said_on_stderr(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """QA: a config.json with 'num_hidden_layer' (for num_hidden_layers: 22 layers) counted
+    Llama's default 32 layers and said nothing. transformers too keeps the default, so the count
+    stands; a line on stderr names the key and the key it was likely meant for."""
+    data = json.loads((Path(__file__).parents[1] / "data" / "hf_configs" / "llama-2-7b.json").read_text())
+    data["num_hidden_layers"] = 32  # LlamaConfig's default, spelt right: no warning
+    (tmp_path / "config.json").write_text(json.dumps(data), "utf-8")
+    code, right, err = run(capsys, "count", str(tmp_path / "config.json"), "--format", "json")
+    assert code == 0 and err == ""
+    data["num_hidden_layer"] = 22
+    del data["num_hidden_layers"]
+    (tmp_path / "config.json").write_text(json.dumps(data), "utf-8")
+    code, out, err = run(capsys, "count", str(tmp_path / "config.json"), "--format", "json")
+    assert code == 0 and json.loads(out)["total"] == json.loads(right)["total"]  # the default's count
+    assert err.splitlines() == [
+        f"paramtally: warning: {tmp_path / 'config.json'}: 'num_hidden_layer' is no key llama reads; "
+        "counted with the default of num_hidden_layers (misspelt?)"
+    ]

@@ -20,6 +20,16 @@ def test_typo_in_a_preset_id_suggests_the_closest(capsys: pytest.CaptureFixture[
     assert len(err.strip().splitlines()) == 1
 
 
+def test_the_start_of_a_preset_id_suggests_the_presets_it_begins(capsys: pytest.CaptureFixture[str]) -> None:
+    """QA: 'bert-base' suggested bart-base, roberta-base and t5-base, not bert-base-uncased."""
+    code, _, err = run(capsys, "count", "bert-base")
+    assert code == 2
+    assert "unknown preset 'bert-base' (did you mean bert-base-uncased, " in err
+    code, _, err = run(capsys, "memory", "mixtral")
+    assert code == 2 and "(did you mean mixtral-8x7b" in err
+    assert len(err.strip().splitlines()) == 1
+
+
 def test_display_name_in_any_case_is_the_preset(capsys: pytest.CaptureFixture[str]) -> None:
     _, by_id, _ = run(capsys, "count", "llama-3-8b", "--format", "json")
     code, by_name, _ = run(capsys, "count", "LLAMA-3-8B", "--format", "json")

@@ -65,7 +65,8 @@ PRESET_IDS = (
     "gpt2 gpt2-medium gpt2-large gpt2-xl gpt3-175b opt-125m opt-350m opt-1.3b llama-2-7b llama-2-13b "
     "llama-2-70b llama-3-8b llama-3-70b llama-3.1-405b llama-3.2-1b mistral-7b-v0.1 mixtral-8x7b "
     "qwen2-0.5b qwen2-7b qwen2.5-7b qwen3-8b qwen1.5-moe-a2.7b qwen3-30b-a3b deepseek-v2-lite deepseek-v3 "
-    "gemma-2b gemma-7b gemma-2-9b phi-2 phi-3-mini-4k falcon-7b bloom-560m gpt-neox-20b pythia-1b"
+    "gemma-2b gemma-7b gemma-2-9b phi-2 phi-3-mini-4k falcon-7b bloom-560m gpt-neox-20b pythia-1b "
+    "bert-base-uncased"
 ).split()
 
 

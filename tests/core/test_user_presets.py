@@ -181,6 +181,14 @@ def test_cli_list_marks_every_kind(capsys: pytest.CaptureFixture[str]) -> None:
     assert "built-in" in table
 
 
+def test_cli_presets_alone_lists_them(capsys: pytest.CaptureFixture[str]) -> None:
+    """QA: 'paramtally presets' said 'the following arguments are required: ACTION' (status 2)."""
+    assert main(["presets", "list"]) == 0
+    listed = capsys.readouterr().out
+    assert main(["presets"]) == 0
+    assert capsys.readouterr().out == listed and "bert-base-uncased" in listed
+
+
 def test_cli_import_export_delete(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     exported = tmp_path / "gpt3.json"
     assert main(["presets", "export", "gpt3-175b", str(exported)]) == 0

@@ -12,8 +12,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QEvent, QObject, QPoint
-from PySide6.QtGui import QAction
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt
+from PySide6.QtGui import QAction, QColor
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QApplication,
@@ -29,8 +29,11 @@ from paramtally.core.io.model_sources import load_source
 from paramtally.gui.app import build_parser, open_window
 from paramtally.gui.document import Document
 from paramtally.gui.main_window import MainWindow
+from paramtally.gui.views.pie_chart import PieView, Slice
 from paramtally.gui.views.setups_table import MIN_ROWS
+from tests.gui.modals import Modals, give_focus
 from tests.gui.settle import settle
+from tests.gui.views_support import preset_window
 
 SIZE = (1024, 700)
 
@@ -109,6 +112,22 @@ def _check(window: MainWindow, qtbot: QtBot) -> None:
         if entry.label.isVisible() and entry.label.text():
             share = entry.label.mapRectToScene(entry.label.boundingRect())
             assert pie.sceneRect().contains(share), entry.label.text()
+    assert not _overlapping_shares(pie)
+
+
+def _overlapping_shares(pie: PieView) -> list[tuple[str, str]]:
+    """The pairs of share labels drawn over each other."""
+    shown = [
+        (entry.label.text(), entry.label.mapRectToScene(entry.label.boundingRect()))
+        for entry in pie.entries.values()
+        if entry.label.isVisible() and entry.label.text()
+    ]
+    return [
+        (one, other)
+        for index, (one, rect) in enumerate(shown)
+        for other, other_rect in shown[index + 1 :]
+        if rect.intersects(other_rect)
+    ]
 
 
 def test_every_editor_fits_at_1024_by_700_with_the_dock_open(qtbot: QtBot, window: MainWindow) -> None:
@@ -154,6 +173,76 @@ def test_an_encoder_decoders_share_labels_stay_inside_the_pie_at_1024_by_700(qtb
     qtbot.waitUntil(lambda: window.width() == SIZE[0])
     _check(window, qtbot)
     assert "50.8 %" in {entry.label.text() for entry in window.charts.pie.entries.values()}
+
+
+@pytest.mark.parametrize("dock", [False, True])
+def test_a_vision_language_models_labels_stay_inside_and_apart(qtbot: QtBot, dock: bool) -> None:
+    """QA: Pixtral-12B's pie at 1024×700 drew its LM head's, vision tower's and embeddings' shares
+    (5.3 %, 3.2 %, 5.3 %) over each other around 12 o'clock, the 3.2 % half hidden (apart at 1440
+    wide). Every label of the bars and the pie lies within its plot, none over another, and the
+    three are all shown."""
+    window = MainWindow(Document(load_source("pixtral-12b"), "pixtral-12b", preset_id="pixtral-12b"))
+    qtbot.addWidget(window)
+    window.show()
+    window.presets_dock.setVisible(dock)
+    window.resize(*SIZE)
+    qtbot.waitUntil(lambda: window.width() == SIZE[0])
+    window.tabs.setCurrentIndex(0)
+    settle()
+    bar, pie = window.charts.bar, window.charts.pie
+    view = bar.getPlotItem().getViewBox()
+    labels = [label for part, label in bar.value_labels.items() if part in bar.parts_shown]
+    assert len(labels) == 7 and all(label.isVisible() for label in labels)
+    assert bar.labels_inside(), [label.text() for label in labels]
+    assert view.sceneBoundingRect().width() <= bar.viewport().width()
+    shown = [entry.label.text() for entry in pie.entries.values() if entry.label.isVisible()]
+    assert sorted(text for text in shown if text) == ["16.5 %", "3.2 %", "5.3 %", "5.3 %", "69.4 %"]
+    for entry in pie.entries.values():
+        if entry.label.isVisible() and entry.label.text():
+            assert pie.sceneRect().contains(entry.label.mapRectToScene(entry.label.boundingRect()))
+    assert not _overlapping_shares(pie)
+
+
+def test_a_bar_label_stays_inside_after_opening_a_model_with_longer_part_names(qtbot: QtBot) -> None:
+    """QA: at 1024×700 with the presets dock open, opening Nemotron-Nano-9B-v2 over
+    Nemotron-Mini-4B cut its '44.8 %' at the bars' right edge: the title was wrapped for the
+    narrower axis of the parts before ('SSM / linear attn' is the longer name), which widened the
+    plot past its widget."""
+    first = "nemotron-mini-4b"
+    window = MainWindow(Document(load_source(first), first, preset_id=first))
+    qtbot.addWidget(window)
+    window.show()
+    window.presets_dock.show()
+    window.resize(*SIZE)
+    qtbot.waitUntil(lambda: window.width() == SIZE[0])
+    settle()
+    assert window.open_source("nemotron-nano-9b-v2")
+    settle()
+    bar = window.charts.bar
+    assert "ssm" in bar.parts_shown  # 'SSM / linear attn', the longest name on the axis
+    assert bar.getPlotItem().geometry().width() <= bar.viewport().width()
+    assert "44.8 %" in {label.text().strip() for label in bar.value_labels.values() if label.isVisible()}
+    assert bar.title_fits() and bar.labels_inside()
+
+
+def test_a_crowd_of_thin_slices_keeps_its_share_labels_apart(qtbot: QtBot) -> None:
+    """Nine slices of 3–4 % side by side and a large one, in the pie's least size: each label shown
+    is inside the view and over no other (the ones that cannot be placed are left to the legend)."""
+    pie = PieView()
+    qtbot.addWidget(pie)
+    pie.resize(pie.minimumSize())
+    pie.show()
+    qtbot.waitExposed(pie)
+    values = [4, 3, 4, 3, 4, 3, 4, 3, 4, 68]
+    pie.set_slices(
+        [Slice(f"p{i}", f"part {i}", value, QColor("#4477aa")) for i, value in enumerate(values)], "crowd"
+    )
+    shown = [entry for entry in pie.entries.values() if entry.label.isVisible() and entry.label.text()]
+    assert "68.0 %" in {entry.label.text() for entry in shown}
+    assert len(shown) >= 4
+    for entry in shown:
+        assert pie.sceneRect().contains(entry.label.mapRectToScene(entry.label.boundingRect()))
+    assert not _overlapping_shares(pie)
 
 
 def test_the_per_layer_bars_and_their_legend_stay_inside_the_chart_at_1024_by_700(qtbot: QtBot) -> None:
@@ -267,3 +356,31 @@ def test_the_first_paint_lays_out_the_window_as_it_stays(
     places = _places(window)
     assert places == at_first_paint["places"]
     assert places["presets dock"] if dock else places["presets dock"] == ()
+
+
+def test_a_moe_group_with_lora_in_the_form_still_fits_1024_by_700_with_the_presets_open(
+    qtbot: QtBot, modals: Modals
+) -> None:
+    """QA: GPT-3 175B at 1024×700 with the presets dock open, its layer group made MoE (Ctrl+M) and
+    given LoRA (Ctrl+L): the group's form asked for 520 pixels (LoRA's seven targets in one row,
+    'Frozen correction bias' widening the label column), the window could not grow on the screen,
+    so the form was cut at its right edge and the bar chart drawn over the pie."""
+    window = preset_window(qtbot, "gpt3-175b", SIZE)
+    window.presets_dock.show()
+    window.resize(*SIZE)
+    qtbot.waitUntil(lambda: window.width() == SIZE[0])
+    tree = window.tree
+    index = tree.tree_model.find(("decoder", "layers", 0))
+    qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=tree.visualRect(index).center())
+    for key in (Qt.Key.Key_M, Qt.Key.Key_L):  # the MoE dialog's suggestion, then LoRA on q, v
+        give_focus(qtbot, tree)
+        modals.click("OK")
+        qtbot.keyClick(tree, key, Qt.KeyboardModifier.ControlModifier)
+        modals.wait_done()
+    group = window.document.architecture.decoder.layers[0].override
+    assert group.get("lora") is not None and group["ffn"]["kind"] == "moe"
+    assert window.form.group == ("decoder", "layers", 0)
+    settle()
+    assert window.form.minimumWidth() <= window.form.width()
+    assert window.charts.width() >= window.charts.minimumSizeHint().width()
+    _check(window, qtbot)

@@ -4,7 +4,8 @@ state 61.4 MiB')."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+import pytest
+from PySide6.QtCore import QPointF, Qt
 from pytestqt.qtbot import QtBot
 
 from paramtally.core.memory.estimate import estimate_memory
@@ -48,3 +49,40 @@ def test_a_hybrid_names_both_and_attention_alone_its_kv_cache(qtbot: QtBot) -> N
     assert _chart_label(window).startswith("KV cache + recurrent state  ")
     window.open_builtin("llama-3-8b")
     qtbot.waitUntil(lambda: _chart_label(window).startswith("KV cache  "))
+
+
+def _struck(window: MainWindow) -> list[str]:
+    """The part names the capacity's dashed line runs through, as the chart draws them."""
+    chart = window.memory.chart
+    view = chart.getPlotItem().getViewBox()
+    view.prepareForPaint()
+    to_device = chart.viewportTransform()
+    line = view.mapViewToDevice(QPointF(0.0, chart.capacity_line.value())).y()
+    struck = []
+    for label in chart.labels.values():
+        if label.isVisible():
+            rect = label.deviceTransform(to_device).mapRect(label.boundingRect())
+            if rect.top() - 1 <= line <= rect.bottom() + 1:
+                struck.append(label.text())
+    return struck
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1440, 900)])
+def test_no_part_name_sits_on_the_capacity_line(qtbot: QtBot, size: tuple[int, int]) -> None:
+    """QA: Llama-3-70B on one H100 (the default scenario): 'Weights 131.4 GiB · 141.1 GB' was struck
+    through by the dashed line of the 67.1 GiB usable, its segment's middle being at 65.7 GiB."""
+    window = preset_window(qtbot, "llama-3-70b", size)
+    window.resize(*size)  # shown first, then sized, as a window the person resizes
+    qtbot.waitUntil(lambda: window.width() == size[0])
+    click_tab(qtbot, window, "Memory and GPU fit")
+    chart = window.memory.chart
+    qtbot.waitUntil(lambda: chart.labels["weights"].text().startswith("Weights  131.4 GiB"))
+    assert chart.capacity_line.isVisible()
+    assert _struck(window) == []
+    # Moved up or down only: each name still within the plot's height.
+    view = chart.getPlotItem().getViewBox()
+    area = chart.viewportTransform().mapRect(view.sceneBoundingRect())
+    for label in chart.labels.values():
+        if label.isVisible():
+            rect = label.deviceTransform(chart.viewportTransform()).mapRect(label.boundingRect())
+            assert area.top() <= rect.top() and rect.bottom() <= area.bottom(), label.text()

@@ -86,6 +86,20 @@ def import_hf_config_keyed(data: Mapping[str, Any], origin: str) -> tuple[Archit
         arch = Architecture.model_validate(spec)
     except ValidationError as exc:
         raise ParamTallyError(_at(origin, _in_the_files_words(exc, cfg))) from None
+    for key, meant, reader in cfg.misspelt():
+        warnings.warn(
+            _at(
+                origin,
+                say(
+                    "{key} is no key {kind} reads; counted with the default of {meant} (misspelt?)",
+                    key=shown(key, 60),
+                    kind=reader,
+                    meant=meant,
+                ),
+            ),
+            ParamTallyWarning,
+            stacklevel=2,
+        )
     return arch, _file_keys(arch, cfg)
 
 
