@@ -84,8 +84,9 @@ class PaneKeys(QObject):
                 return index
         return None
 
-    def go(self, index: int) -> None:
-        """Bring pane ``index`` in view and give it the focus: where it was last, else its first control."""
+    def go(self, index: int, reason: Qt.FocusReason = Qt.FocusReason.ShortcutFocusReason) -> None:
+        """Bring pane ``index`` in view and give it the focus: where it was last, else its first control
+        (a key's ``reason`` selects a line's text, as Tab does; another leaves it as it was)."""
         pane = self.panes[index]
         if not pane.shown():
             return
@@ -93,7 +94,7 @@ class PaneKeys(QObject):
         target = self._last.get(index)
         if target is None or not _usable(target):
             target = pane.first()
-        target.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        target.setFocus(reason)
         scroll = getattr(pane.root(), "ensureWidgetVisible", None)
         if callable(scroll):
             scroll(target)

@@ -2,9 +2,9 @@
 built anew (View → Language, ``MainWindow.retranslate``): the splitters, the tab in front, the
 layer tree's selection and open rows, each pane's scroll position, the form's closed sections and
 shown block, the charts' mode, the table's open rows, the GPU filter, the presets' filter, the
-pane the keys were in, the block copied in the tree, and the choices made in the Compare and
-Design space tabs (their named controls). The document itself (its model, history and figures)
-is not part of it: the new widgets read the same one.
+control the keys were in (else its pane), the block copied in the tree, and the choices made in
+the Compare and Design space tabs (their named controls). The document itself (its model, history
+and figures) is not part of it: the new widgets read the same one.
 """
 
 from __future__ import annotations
@@ -12,9 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QModelIndex
+from PySide6.QtCore import QByteArray, QModelIndex, Qt
 from PySide6.QtWidgets import (
     QAbstractScrollArea,
+    QApplication,
     QCheckBox,
     QComboBox,
     QDoubleSpinBox,
@@ -51,6 +52,7 @@ class WindowState:
     gpu_filter: str = ""
     preset_filter: str = ""
     pane: int | None = None
+    focus: str = ""  # the objectName of the control the keys were in (a form field's: its path)
     tree_copied: Any = None  # the block (or part) the tree would paste
     explore: dict[str, dict[str, Any]] = field(default_factory=dict)  # tab → control → value
     problem: Any = None  # the field whose refusal the status line says
@@ -110,6 +112,9 @@ def capture(window: MainWindow) -> WindowState:
         state.preset_filter = window.presets_browser.presets.filter.text()
     if hasattr(window, "pane_keys"):
         state.pane = window.pane_keys.current()
+    focus = QApplication.focusWidget()
+    if focus is not None and window.isAncestorOf(focus):
+        state.focus = focus.objectName()
     state.tree_copied = window.tree.copied
     state.problem = window.problem_status.path
     for name, tab in _explore_tabs(window).items():
@@ -157,8 +162,33 @@ def restore(window: MainWindow, state: WindowState) -> None:
             explore.compare_view.refresh()
         else:
             explore.design_view.recompute()  # once, with every axis and range in place
-    if state.pane is not None and hasattr(window, "pane_keys"):
-        window.pane_keys.go(state.pane)
+    # Back in the control it was in, else its pane's first, without selecting its text as a key
+    # that moves the focus does: the next key typed would replace the model's name (found by a QA pass).
+    if not _focus_named(window, state.focus) and state.pane is not None and hasattr(window, "pane_keys"):
+        window.pane_keys.go(state.pane, Qt.FocusReason.OtherFocusReason)
+
+
+def _focus_named(window: MainWindow, name: str) -> bool:
+    """Give the focus to the window's control named ``name`` that is to show; whether there was one."""
+    if not name:
+        return False
+    for widget in window.findChildren(QWidget, name):
+        if _to_show(widget, window) and widget.isEnabled() and widget.focusPolicy() != Qt.FocusPolicy.NoFocus:
+            widget.setFocus(Qt.FocusReason.OtherFocusReason)  # Qt gives it once the widget shows
+            return True
+    return False
+
+
+def _to_show(widget: QWidget, window: QWidget) -> bool:
+    """Not hidden on purpose, nor in a widget that is (the old content, hidden till deleted). The new
+    content is not visible yet: a layout shows the widgets it was given once the event loop runs."""
+    hidden_on_purpose = Qt.WidgetAttribute.WA_WState_ExplicitShowHide
+    at: QWidget | None = widget
+    while at is not None and at is not window:
+        if at.isHidden() and at.testAttribute(hidden_on_purpose):
+            return False
+        at = at.parentWidget()
+    return at is window
 
 
 def _restore_tree(window: MainWindow, state: WindowState) -> None:

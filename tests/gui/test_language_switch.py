@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import SIGNAL, QCoreApplication, QEvent, Qt
-from PySide6.QtWidgets import QApplication, QLabel
+from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
 from paramtally.gui.i18n import chosen_language, current_language, install_language
@@ -33,11 +33,14 @@ def window(qtbot: QtBot) -> Iterator[MainWindow]:
     install_language("en")  # the next test's window starts in English
 
 
-def _choose_language(qtbot: QtBot, modals: Modals, window: MainWindow, name: str) -> None:
-    """Alt+V opens View, L its Language submenu, and ``name`` is clicked."""
+def _choose_language(
+    qtbot: QtBot, modals: Modals, window: MainWindow, name: str, focus: QWidget | None = None
+) -> None:
+    """Alt+V opens View, L its Language submenu, and ``name`` is clicked; the keys in ``focus`` (the
+    tree unless told) before."""
     modals.press(Qt.Key.Key_L, "Language")
     modals.choose(name)
-    give_focus(qtbot, window.tree)
+    give_focus(qtbot, focus or window.tree)
     qtbot.keyClick(window, Qt.Key.Key_V, Qt.KeyboardModifier.AltModifier)
     modals.wait_done(timeout=30_000)  # a condition, not a delay: room for a machine with every core busy
     settle()
@@ -236,3 +239,21 @@ def test_a_refused_value_stays_red_and_said_in_the_other_language(
     status = window.problem_status.text()
     assert status.startswith("⚠ ") and CHINESE.search(status.split(":")[0]), status
     assert window.document.report.total == total and f"{total:,}" in window.headline.text()
+
+
+def test_the_keys_stay_in_the_field_they_were_in_without_selecting_its_text(
+    qtbot: QtBot, modals: Modals, window: MainWindow
+) -> None:
+    """A QA pass switched the language from the hidden size and found the keys in the model's name,
+    its text selected: the next key typed replaced the name. They stay where they were, text not
+    selected, and a key typed there edits the hidden size, not the name."""
+    name = window.form.editor(("name",)).text()
+    _choose_language(qtbot, modals, window, "简体中文", focus=window.form.editor(HIDDEN))
+    focus = QApplication.focusWidget()
+    assert focus is window.form.editor(HIDDEN)  # the new window's editor
+    assert isinstance(focus, QAbstractSpinBox) and not focus.lineEdit().hasSelectedText()
+    before = focus.lineEdit().text()
+    qtbot.keyClick(focus, Qt.Key.Key_End)
+    qtbot.keyClick(focus, Qt.Key.Key_Backspace)
+    assert focus.lineEdit().text() == before[:-1]  # 12,288 → 12,28
+    assert window.form.editor(("name",)).text() == name
