@@ -332,8 +332,25 @@ def window_picture(window: QWidget) -> QImage:
     return window.grab().toImage()
 
 
+def _png_bytes(image: QImage) -> bytes:
+    """``image`` encoded as PNG in memory, to be written whole (core's atomic write) or not at all."""
+    from PySide6.QtCore import QBuffer, QIODevice
+
+    from paramtally.core.errors import ParamTallyError
+
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    if not image.save(buffer, "PNG", PNG_QUALITY):
+        raise ParamTallyError("the window's picture could not be encoded as PNG")
+    return bytes(buffer.data().data())
+
+
 def _screenshot(app: object, window: object, path: str) -> int:
     from PySide6.QtWidgets import QApplication, QMainWindow
+
+    from paramtally.core.errors import ParamTallyError
+    from paramtally.core.io.atomic import write_bytes_atomic
+    from paramtally.core.text import message_line
 
     assert isinstance(app, QApplication) and isinstance(window, QMainWindow)
     load_shown_views = getattr(window, "load_shown_views", None)
@@ -343,8 +360,10 @@ def _screenshot(app: object, window: object, path: str) -> int:
         app.processEvents()
     image = window_picture(window)
     window.hide()  # not close(): a screenshot must not overwrite the remembered geometry
-    if not image.save(path, "PNG", PNG_QUALITY):
-        print(f"paramtally: cannot write {path}", file=sys.stderr)
+    try:
+        write_bytes_atomic(Path(path), _png_bytes(image))
+    except ParamTallyError as exc:  # says why, as 'paramtally count -o' does: no such folder, …
+        print(f"paramtally: {message_line(str(exc))}", file=sys.stderr)
         return 2
     if is_blank(image):
         print(f"paramtally: the screenshot {path} came out blank", file=sys.stderr)

@@ -22,10 +22,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from paramtally.core.blocks import KINDS
 from paramtally.core.count.breakdown import ADDED_PARTS, PART_LABELS, PARTS, ParamReport, human, percent
 from paramtally.core.count.parameters import count_parameters
-from paramtally.core.errors import ParamTallyError
+from paramtally.core.errors import FieldPath, ParamTallyError
 from paramtally.core.io.export import bandwidth_line, scenario_text
 from paramtally.core.io.formats.content import (
     Block,
@@ -46,10 +45,11 @@ from paramtally.core.memory.layout_advice import layout_advice
 from paramtally.core.memory.quant import DTYPE_BITS, QUANT_FORMATS
 from paramtally.core.memory.scenario import Scenario, has_experts, unused_fields
 from paramtally.core.schema import Architecture
+from paramtally.core.schema.field_visibility import shown_fields
 from paramtally.core.terms.term import Term
 from paramtally.core.typed_numbers import GB, GIB
 
-__all__ = ["derivation", "report_export", "report_facts"]
+__all__ = ["architecture_rows", "derivation", "report_export", "report_facts"]
 
 _LAYERS = re.compile(r"^layers (.+) \((.+)\)$")  # a run of layers: 'layers 0–95 (dense)'
 _LAYER = re.compile(r"^layer (\d+) \((.+)\)$")
@@ -116,7 +116,7 @@ def _architecture(t: Translator, arch: Architecture) -> list[Block]:
         found.append(Paragraph(arch.description))
     rows = [
         {t("field"): path, t("value"): value}
-        for path, value in _fields(arch.model_dump(mode="json"))
+        for path, value in architecture_rows(arch)
         if value not in (0, "false")  # a feature that is off (no bias, no token types) says nothing
     ]
     found += [
@@ -131,29 +131,33 @@ def _architecture(t: Translator, arch: Architecture) -> list[Block]:
     return found
 
 
-def _fields(data: Any, path: str = "") -> Iterator[tuple[str, Any]]:
-    """Each field that has a value, by its dotted id (``blocks.default.mixer.num_heads``)."""
+def architecture_rows(arch: Architecture) -> Iterator[tuple[str, Any]]:
+    """Each field that applies to ``arch`` (the window's form shows it, or the layer tree edits it)
+    and has a value, by its dotted id (``blocks.default.mixer.num_heads``) with its value as a
+    preset JSON holds it; a field holding a list or a mapping of values, item by item."""
+    data = arch.model_dump(mode="json")
+    for field in shown_fields(arch):
+        if field.path[0] in ("name", "description", "schema_version"):
+            continue
+        node: Any = data
+        for step in field.path:
+            node = node[step]
+        yield from _values(node, _dotted(field.path))
+
+
+def _dotted(path: FieldPath) -> str:
+    return "".join(f"[{step}]" if isinstance(step, int) else f".{step}" for step in path).lstrip(".")
+
+
+def _values(data: Any, path: str) -> Iterator[tuple[str, Any]]:
     if isinstance(data, dict):
         for key, value in data.items():
-            if (key not in ("name", "description", "schema_version") or path) and _applies(data, key):
-                yield from _fields(value, f"{path}.{key}" if path else key)
+            yield from _values(value, f"{path}.{key}")
     elif isinstance(data, list):
         for index, value in enumerate(data):
-            yield from _fields(value, f"{path}[{index}]")
+            yield from _values(value, f"{path}[{index}]")
     elif data is not None:
         yield path, str(data).lower() if isinstance(data, bool) else data
-
-
-def _applies(data: dict[str, Any], key: str) -> bool:
-    """Whether a kind's field applies where its siblings are as they are (its ``visible_when``: the
-    q/k norms' span only beside q/k norms)."""
-    kind = KINDS.get(str(data.get("kind", "")))
-    info = kind.model_fields.get(key) if kind is not None else None
-    extra = info.json_schema_extra if info is not None else None
-    condition = extra.get("visible_when") if isinstance(extra, dict) else None
-    return not isinstance(condition, dict) or all(
-        data.get(name) == value for name, value in condition.items()
-    )
 
 
 # --- the derivation -------------------------------------------------------------------------------

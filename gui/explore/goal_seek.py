@@ -95,7 +95,7 @@ class GoalSeekDialog(QDialog):
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(150)  # typing "7B" solves once, not for "7" too
-        self._timer.timeout.connect(self.solve_now)
+        self._timer.timeout.connect(self._solve_as_typed)
         self._build()
         self._figure_changed()
 
@@ -296,8 +296,18 @@ class GoalSeekDialog(QDialog):
         self.apply_button.setEnabled(False)
         self._timer.start()
 
+    def _solve_as_typed(self) -> None:
+        """Solve once the question changed; an empty target is where the dialog starts (and where
+        clearing the value goes back to), nothing to refuse until the person asks for an answer."""
+        if not self.fits_target and not self.value_edit.text().strip():
+            self.solution, self._points = None, []
+            self._clear_answer()
+            return
+        self.solve_now()
+
     def solve_now(self) -> None:
-        """Ask core for the answer; a question it cannot answer is said in one line."""
+        """Ask core for the answer (Enter in the value asks); a question it cannot answer is said in
+        one line."""
         self._timer.stop()
         self.solution, self._points = None, []
         if not self.fits_target and not self.value_edit.text().strip():
@@ -320,8 +330,12 @@ class GoalSeekDialog(QDialog):
     # --- the answer -------------------------------------------------------------------------------
 
     def _show_problem(self, text: str) -> None:
+        self._clear_answer()
         self.answer.setText(f"<span style='color:#C0392B'>⚠ {_escape(text)}</span>")
-        # Nothing of the answer before stays: its column titles and 'Apply 42' would read as current.
+
+    def _clear_answer(self) -> None:
+        """Nothing of the answer before stays: its column titles and 'Apply 42' would read as current."""
+        self.answer.clear()
         self.table.clear()
         self.table.setRowCount(0)
         self.table.setColumnCount(0)

@@ -44,12 +44,12 @@ from paramtally.core.editing.edits import DERIVED, FieldPath, get_value
 from paramtally.core.errors import ParamTallyError, format_loc
 from paramtally.core.schema import Architecture, Block
 from paramtally.core.schema.field_specs import FieldSpec, field_spec, kind_title, model_fields
+from paramtally.core.schema.field_visibility import applies, has_parts
 from paramtally.core.schema.group_addresses import (
     field_origin,
     group_at,
     group_block,
     split_value_path,
-    stacks_holding,
 )
 from paramtally.gui.document import Document
 from paramtally.gui.form.editors import Editor, NumberBox, make_editor
@@ -76,7 +76,6 @@ class _Row:
     layout: QFormLayout
     frame: QFrame
     section: Section
-    condition: tuple[tuple[FieldPath, Any], ...]  # (sibling path, value it needs): visible_when
     prefix: FieldPath  # the path of the model the field belongs to
     # The model the value and the row's visibility were last read from, and that value. Models
     # are frozen and an edit hands on the ones it did not touch: the same object, the same value.
@@ -173,7 +172,7 @@ def _plan_model(
             continue
         # Needs one of its sibling parts (a vocabulary needs a language stack); their presence is in
         # the form's shape, so the sections are planned again when it changes.
-        if spec.visible_with and all(getattr(model, name) is None for name in spec.visible_with):
+        if not has_parts(spec, model):
             continue
         value = getattr(model, spec.name)
         if spec.kind in ("model", "union", "mapping", "models"):
@@ -472,8 +471,7 @@ class ArchitectureForm(QScrollArea):
         editor.committed.connect(lambda value, merge, p=path: self._commit(p, value, merge))
         if isinstance(editor, NumberBox):
             editor.unread.connect(lambda reason, p=path: self._show_unread(p, reason))
-        condition = tuple(((*prefix, sibling), value) for sibling, value in spec.visible_when)
-        self._rows[path] = _Row(path, spec, editor, None, layout, frame, section, condition, prefix)
+        self._rows[path] = _Row(path, spec, editor, None, layout, frame, section, prefix)
         return label
 
     # --- binding ---------------------------------------------------------------------------------
@@ -655,20 +653,14 @@ class ArchitectureForm(QScrollArea):
 
     @staticmethod
     def _show_row(row: _Row, arch: Architecture, block: Block | None = None) -> None:
-        """Shown only while its ``visible_when`` holds, the siblings' values read from the model (for
-        a group's field, from the group's ``block``), and its ``visible_when_stack`` holds for a
-        stack holding the block."""
-        if not row.condition and not row.spec.visible_when_stack:
+        """Shown only while the field applies (core's rule, as the report lists it): its
+        ``visible_when`` siblings read from the model (for a group's field, from the group's
+        ``block``), its ``visible_when_stack`` for a stack holding the block."""
+        if not row.spec.visible_when and not row.spec.visible_when_stack:
             return
-        source: BaseModel = arch if block is None else block
-        applies = all(get_value(source, split_value_path(where)[1] if block is not None else where) == needed
-                      for where, needed in row.condition)  # fmt: skip
-        if applies and row.spec.visible_when_stack:
-            applies = any(
-                all(getattr(stack, name) == needed for name, needed in row.spec.visible_when_stack)
-                for stack in stacks_holding(arch, row.prefix)
-            )
-        row.layout.setRowVisible(row.frame.parentWidget(), applies)
+        inside = split_value_path(row.path)[1][:-1]
+        model = get_value(arch, row.prefix) if block is None else get_value(block, inside)
+        row.layout.setRowVisible(row.frame.parentWidget(), applies(row.spec, model, arch, row.prefix))
 
     def _show_hints(self) -> None:
         hints = self.document.hints

@@ -284,3 +284,27 @@ def test_every_preset_s_derivation_adds_up_to_its_total() -> None:
         assert terms.total == report.total, preset
         assert sum(row.value for row in terms.rows if row.counted) == report.total, preset
         assert terms.sum_formula.endswith(f" = {report.total:,}"), preset
+
+
+def _architecture_table(capsys: pytest.CaptureFixture[str], preset_id: str) -> dict[str, str]:
+    """The report's architecture table, field id → value, as the Markdown a person reads says it."""
+    text = _report(capsys, preset_id, "--format", "md")
+    section = text.split("## Architecture", 1)[1].split("\n## ", 1)[0]
+    rows = [line.strip("|").split("|") for line in section.splitlines() if line.startswith("| ")]
+    return {field.strip().replace("\\_", "_"): value.strip() for field, value in rows[1:]}
+
+
+def test_the_architecture_table_lists_only_fields_that_mean_something_for_the_model(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A new user's session: Llama-3-70B's report listed 'blocks.default.norms.bias true' under
+    RMSNorm (no β) and 'head.transform_bias true' with no head transform."""
+    llama = _architecture_table(capsys, "llama-3-70b")
+    assert llama["blocks.default.norms.kind"] == "rmsnorm" and llama["head.present"] == "true"
+    assert "blocks.default.norms.bias" not in llama and "head.transform_bias" not in llama
+    assert "head.transform" not in llama  # off: left out, as the paragraph says
+    gpt3 = _architecture_table(capsys, "gpt3-175b")
+    assert gpt3["blocks.default.norms.kind"] == "layernorm" and gpt3["blocks.default.norms.bias"] == "true"
+    assert "blocks.default.mixer.rope" not in gpt3  # a learned position table: no rotary settings
+    assert "head.transform_bias" not in gpt3
+    assert llama["blocks.default.mixer.rope"] == "true"  # under rotary positions they apply

@@ -378,3 +378,43 @@ def test_the_ffn_width_follows_the_hidden_size_when_ticked(
     assert document.undo_stack.count() == steps + 1  # the two fields in one undo step
     document.undo_stack.undo()
     assert document.architecture == arch
+
+
+def test_nothing_is_refused_before_the_person_types_or_asks(
+    qtbot: QtBot, llama_window: MainWindow, modals: Modals
+) -> None:
+    """A new user's session: Goal Seek opened on '⚠ Type the target value.' before any input. An
+    empty target is the starting state; a bad value typed, or Enter on an empty one, is said."""
+    said: dict[str, str] = {}
+
+    def settled(dialog: GoalSeekDialog) -> str:
+        qtbot.waitUntil(lambda: not dialog._timer.isActive())  # the typed question was taken
+        return dialog.answer.text()
+
+    def answer(dialog: QWidget) -> None:
+        assert isinstance(dialog, GoalSeekDialog)
+        said["opened"] = settled(dialog)
+        assert not dialog.apply_button.isEnabled() and dialog.table.rowCount() == 0
+        choose(qtbot, dialog.field_box, "Layers")
+        choose(qtbot, dialog.figure_box, "Total parameters")
+        said["other figure"] = settled(dialog)
+        dialog.value_edit.setFocus()
+        qtbot.keyClicks(dialog.value_edit, "lots")
+        said["bad"] = settled(dialog)
+        dialog.value_edit.selectAll()
+        qtbot.keyClick(dialog.value_edit, Qt.Key.Key_Backspace)
+        said["cleared"] = settled(dialog)
+        qtbot.keyClick(dialog.value_edit, Qt.Key.Key_Return)
+        said["asked empty"] = settled(dialog)
+        qtbot.keyClicks(dialog.value_edit, "10B")
+        said["good"] = settled(dialog)
+        said["rows"] = ",".join(rows(dialog))
+        assert dialog.apply_button.isEnabled()
+        modals.click_button(dialog, "Close")
+
+    seek(qtbot, modals, llama_window, answer)
+    assert said["opened"] == said["other figure"] == said["cleared"] == "", said
+    assert "⚠" in said["bad"] and "'lots' is not a number of params" in said["bad"]
+    assert "⚠ Type the target value." in said["asked empty"]
+    assert said["good"].startswith("<b>Layers") and "⚠" not in said["good"], said["good"]
+    assert said["rows"] == "below,answer,above"

@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from PySide6.QtGui import QImage
 
 from paramtally.gui.app import is_blank, run_app, window_picture
@@ -68,3 +69,27 @@ def test_the_picture_read_offscreen_is_the_window_painted_again(window: MainWind
     picture = window_picture(window)
     assert picture.size() == window.grab().toImage().size() and not is_blank(picture)
     assert picture == window.grab().toImage()
+
+
+@pytest.mark.parametrize("place", ["missing folder", "read-only folder"])
+def test_a_screenshot_that_cannot_be_written_says_why_in_one_line(
+    qapp: object, tmp_path: Path, capsys: pytest.CaptureFixture[str], place: str
+) -> None:
+    """A new user's session: '--screenshot /nonexistent/x.png' said 'cannot write' without the
+    reason 'paramtally count -o' gives."""
+    folder = tmp_path / "nonexistent" if place == "missing folder" else tmp_path / "locked"
+    if place == "read-only folder":
+        if os.geteuid() == 0:
+            pytest.skip("root writes into a read-only folder")
+        folder.mkdir()
+        folder.chmod(0o555)
+    path = folder / "x.png"
+    try:
+        code = run_app(["--screenshot", str(path), "--size", "400x300"])
+    finally:
+        if folder.exists():
+            folder.chmod(0o755)
+    err = capsys.readouterr().err
+    reason = "No such file or directory" if place == "missing folder" else "Permission denied"
+    assert code == 2 and err == f"paramtally: cannot write {path}: {reason}\n", err
+    assert not path.exists() and (not folder.exists() or list(folder.iterdir()) == [])  # no half-written file
