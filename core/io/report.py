@@ -123,7 +123,7 @@ def _architecture(t: Translator, arch: Architecture) -> list[Block]:
         Paragraph(
             t(
                 "The architecture's fields by id, as a preset JSON holds them; "
-                "those that are off or 0 are left out."
+                "those that are off or 0, and those that do not apply to this model, are left out."
             )
         ),
         Table((t("field"), t("value")), rows),

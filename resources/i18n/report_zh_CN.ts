@@ -24,8 +24,8 @@
         <translation>架构</translation>
     </message>
     <message>
-        <source>The architecture's fields by id, as a preset JSON holds them; those that are off or 0 are left out.</source>
-        <translation>架构的字段（按字段 id，与预设 JSON 一致）；关闭或为 0 的字段不列出。</translation>
+        <source>The architecture's fields by id, as a preset JSON holds them; those that are off or 0, and those that do not apply to this model, are left out.</source>
+        <translation>架构的字段（按字段 id，与预设 JSON 一致）；关闭或为 0 的字段，以及不适用于此模型的字段，不列出。</translation>
     </message>
     <message>
         <source>field</source>
