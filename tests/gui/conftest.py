@@ -37,6 +37,30 @@ def patient_type_ahead(qapp: QApplication) -> Iterator[None]:
     qapp.setKeyboardInputInterval(interval)
 
 
+@pytest.fixture(autouse=True)
+def widgets_held_until_closed(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Each widget given to ``qtbot.addWidget`` lives until pytest-qt's teardown has closed it.
+
+    pytest-qt keeps a weak reference only, so a widget whose last name was the test's local
+    variable lived on after the test in reference cycles alone (a pyqtgraph plot always is in
+    some), shown: the events pytest-qt processes after the test painted it, and a collection by
+    Python's collector inside that paint freed it under its own paintEvent — a worker's segfault,
+    rare and in no fixed test (tests/gui/test_widget_lifetime.py makes the collection fall there).
+    """
+    held: list[QWidget] = []
+    add_widget = QtBot.addWidget
+
+    def holding(
+        bot: QtBot, widget: QWidget, *, before_close_func: Callable[[QWidget], None] | None = None
+    ) -> None:
+        held.append(widget)
+        add_widget(bot, widget, before_close_func=before_close_func)
+
+    monkeypatch.setattr(QtBot, "addWidget", holding)
+    yield
+    held.clear()  # after pytest-qt's teardown hook closed them: hidden, never painted again
+
+
 @pytest.fixture
 def document() -> Document:
     return Document(load_source("gpt3-175b"), "gpt3-175b", preset_id="gpt3-175b")
