@@ -8,6 +8,7 @@ need the architecture too (tp dividing the heads) are in ``check_scenario`` and 
 from __future__ import annotations
 
 import warnings
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Annotated, Any, Literal
 
@@ -72,13 +73,22 @@ DECODER_ONLY: dict[str, Any] = {"needs": "decoder"}
 # A language model, which reads text tokens (a vision tower alone reads one image's patches: no
 # context, no vocabulary, no serving figures; memory.estimate, memory.vision):
 LANGUAGE_ONLY: dict[str, Any] = {"needs": "language"}
-# What each such field needs, in words: "is for models with an encoder and a decoder".
+# What each such field needs, in words ("is for models with an encoder and a decoder"), and whether
+# a model has it.
 NEEDS_TEXT = {
     "encoder": "an encoder and a decoder",
     "vision": "a vision tower",
     "vision beside language": "a vision tower beside a language model",
     "decoder": "a decoder",
     "language": "a language model",
+}
+_HAS: dict[str, Callable[[Architecture], bool]] = {
+    # the encoder's tokens are a decoder's cross-attention's
+    "encoder": lambda arch: arch.encoder is not None and arch.decoder is not None,
+    "vision": lambda arch: arch.vision is not None,
+    "vision beside language": lambda arch: arch.vision is not None and not arch.tower_only,
+    "decoder": lambda arch: arch.generates,
+    "language": lambda arch: not arch.tower_only,
 }
 # The command line takes one of the fields in a group (``--dtype`` or ``--quant``).
 WEIGHTS_FLAG: dict[str, Any] = {"cli_exclusive": "weights"}
@@ -98,22 +108,7 @@ def unused_fields(arch: Architecture) -> frozenset[str]:
     """The fields ``arch`` has no use for in any mode (encoder tokens without an encoder, images
     without a vision tower, the KV cache's dtype without a decoder, the context for a vision tower
     alone)."""
-    return frozenset(name for name, needs in _needing_fields() if not _has(arch, needs))
-
-
-def _has(arch: Architecture, needs: str) -> bool:
-    """Whether ``arch`` has what ``needs`` (a key of NEEDS_TEXT) names."""
-    if needs == "encoder":  # the encoder's tokens are a decoder's cross-attention's
-        return arch.encoder is not None and arch.decoder is not None
-    if needs == "vision":
-        return arch.vision is not None
-    if needs == "vision beside language":
-        return arch.vision is not None and not arch.tower_only
-    if needs == "decoder":
-        return arch.generates
-    if needs == "language":
-        return not arch.tower_only
-    raise KeyError(f"Scenario field needs {needs!r}: not one of {sorted(NEEDS_TEXT)}")
+    return frozenset(name for name, needs in _needing_fields() if not _HAS[needs](arch))
 
 
 @lru_cache(maxsize=1)
