@@ -169,13 +169,13 @@ PER_FORWARD = (
 )
 
 
-def _per_forward(arch: Architecture, stack: str | None = None) -> tuple[str, str, dict[str, int]]:
-    """What the layers (of ``stack`` alone if given) compute once per forward pass rather than per
-    token (DeBERTa's relative table through its projections), as a sum over the distinct blocks of
-    layers × one layer's formula; its words; its values. Empty where nothing runs so."""
+def _per_forward(arch: Architecture) -> tuple[str, str, dict[str, int]]:
+    """What the layers compute once per forward pass rather than per token (DeBERTa's relative
+    table through its projections), as a sum over the distinct blocks of layers × one layer's
+    formula; its words; its values. Empty where nothing runs so."""
     h = arch.hidden_size
     found: list[tuple[int, Term]] = []
-    for block, layers in _layers_by_block(arch, stack):
+    for block, layers in _layers_by_block(arch, None):
         ctx = block.context(h)
         for mixer in (block.mixer, block.parallel_mixer):
             term = mixer.per_forward_flops(ctx) if mixer is not None else None
