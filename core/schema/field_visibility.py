@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
 
 from pydantic import BaseModel
 
@@ -44,12 +43,11 @@ def applies(spec: FieldSpec, model: BaseModel, arch: Architecture, prefix: Field
 
 @dataclass(frozen=True, slots=True)
 class ShownField:
-    """A field that applies to the model, with its value; ``in_form`` False for one another editor
-    owns (the layer tree's groups and their changes)."""
+    """A field that applies to the model; ``in_form`` False for one another editor owns (the layer
+    tree's groups and their changes)."""
 
     path: FieldPath
     spec: FieldSpec
-    value: Any
     in_form: bool
 
 
@@ -73,4 +71,4 @@ def _walk(arch: Architecture, model: BaseModel, prefix: FieldPath, in_form: bool
             for index, item in enumerate(value):
                 yield from _walk(arch, item, (*path, index), owned)
         else:
-            yield ShownField(path, spec, value, owned)
+            yield ShownField(path, spec, owned)
