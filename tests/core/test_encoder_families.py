@@ -249,6 +249,12 @@ def test_ernie_adds_a_task_type_table_only_with_use_task_id() -> None:
     assert _imported(unlisted, "ErnieForMaskedLM").embeddings.task_types == 0  # ErnieConfig: False
     measured = [e for e in RANDOM if e["model_type"] == "ernie"]
     assert {e["config"].get("use_task_id", False) for e in measured} == {True, False}
+    case = CASES["ernie-mlm-task-types-untied"]  # the untied decoder: its weight and its own bias
+    untied = _imported(case["config"], case["model_class"])
+    tied = _imported({**case["config"], "tie_word_embeddings": True}, case["model_class"])
+    assert untied.embeddings.task_types == 7 and untied.head.decoder_bias
+    assert count_parameters(untied).total == case["total"]
+    assert count_parameters(untied).total - count_parameters(tied).total == 300 * 64 + 300
 
 
 def _shape_size(stem: str, *names: str) -> int:
