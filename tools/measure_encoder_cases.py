@@ -60,6 +60,32 @@ CASES: dict[str, tuple[dict[str, Any], str]] = {
         },
         "RobertaForMaskedLM",
     ),
+    "camembert-mlm-untied": (
+        {
+            "model_type": "camembert",
+            "hidden_size": 64,
+            "num_attention_heads": 4,
+            "num_hidden_layers": 2,
+            "intermediate_size": 100,
+            "vocab_size": 300,
+            "tie_word_embeddings": False,
+        },
+        "CamembertForMaskedLM",
+    ),
+    "ernie-mlm-task-types-untied": (
+        {
+            "model_type": "ernie",
+            "hidden_size": 64,
+            "num_attention_heads": 4,
+            "num_hidden_layers": 2,
+            "intermediate_size": 100,
+            "vocab_size": 300,
+            "use_task_id": True,
+            "task_type_vocab_size": 7,
+            "tie_word_embeddings": False,
+        },
+        "ErnieForMaskedLM",
+    ),
     "marian-own-decoder-untied": (
         {
             "model_type": "marian",

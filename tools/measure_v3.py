@@ -53,7 +53,17 @@ PER_TYPE = 6
 # Published model_types that name an in-library architecture under another name.
 ALIASES = {"kimi_k2": "deepseek_v3"}
 
-ENCODER_TYPES = ("roberta", "xlm-roberta", "modernbert", "deberta-v2", "electra", "distilbert")
+ENCODER_TYPES = (
+    "roberta",
+    "xlm-roberta",
+    "camembert",
+    "modernbert",
+    "deberta-v2",
+    "electra",
+    "distilbert",
+    "mpnet",
+    "ernie",
+)
 SEQ2SEQ_TYPES = ("m2m_100", "marian", "mbart", "pegasus")
 
 # Where a vision-language model keeps its parts.  A parameter goes to the first part whose

@@ -600,6 +600,30 @@ def gen_xlm_roberta(r: R) -> Cfg:
     return _bert_like(r, "xlm-roberta", r.choice(["XLMRobertaForMaskedLM", "XLMRobertaModel"]))
 
 
+def gen_camembert(r: R) -> Cfg:
+    heads = ["CamembertForMaskedLM", "CamembertModel", "CamembertForCausalLM"]
+    return _bert_like(r, "camembert", r.choice(heads))
+
+
+def gen_mpnet(r: R) -> Cfg:
+    """No token types; MPNetEmbeddings fixes its padding index at 1, whatever pad_token_id says."""
+    d = _bert_like(r, "mpnet", r.choice(["MPNetForMaskedLM", "MPNetModel"]))
+    del d["type_vocab_size"]
+    d["pad_token_id"] = r.choice([0, 1])
+    _maybe(r, d, "relative_attention_num_buckets", [8, 32])
+    _maybe_tie(r, d)
+    return d
+
+
+def gen_ernie(r: R) -> Cfg:
+    d = _bert_like(r, "ernie", r.choice(["ErnieForMaskedLM", "ErnieModel"]))
+    d["pad_token_id"] = 0
+    _maybe(r, d, "use_task_id", [True, False], 0.8)
+    _maybe(r, d, "task_type_vocab_size", [1, 3, 5])
+    _maybe_tie(r, d)
+    return d
+
+
 def gen_electra(r: R) -> Cfg:
     d = _bert_like(r, "electra", r.choice(["ElectraForPreTraining", "ElectraForMaskedLM", "ElectraModel"]))
     d["embedding_size"] = r.choice([d["hidden_size"], 16, 32])

@@ -150,6 +150,8 @@ def _token_embedding(arch: Architecture) -> list[Term]:
         w = emb.lookup_width(h)
         width = "e" if w != h else "h"
         parts.append(leaf("token types", "embeddings", f"T·{width}", T=emb.token_types, **{width: w}))
+    if emb.task_types:  # ErnieEmbeddings.task_type_embeddings, at the hidden size
+        parts.append(leaf("task types", "embeddings", "T_task·h", T_task=emb.task_types, h=h))
     if e != h:
         parts.append(_projection(emb.projection, e, h))
     return parts

@@ -1,5 +1,9 @@
-"""RoBERTa and XLM-RoBERTa (``RobertaForMaskedLM``, ``…ForCausalLM``, or the bare ``RobertaModel``):
-BERT's layers and heads, with a position table offset past the padding token.
+"""RoBERTa, XLM-RoBERTa and CamemBERT (``RobertaForMaskedLM``, ``…ForCausalLM``, or the bare
+``RobertaModel``): BERT's layers and heads, with a position table offset past the padding token.
+
+transformers keeps XLM-R and CamemBERT as model types of their own (``XLMRobertaConfig``,
+``CamembertConfig``), whose classes are RoBERTa's copied under another name (modular_camembert:
+``CamembertModel(RobertaModel)``): the same tensors, other config defaults.
 
 ``RobertaEmbeddings`` numbers positions from ``padding_idx + 1`` (create_position_ids_from_input_ids),
 so ``max_position_embeddings`` (514 in roberta-base) holds ``pad_token_id + 1`` rows no position
@@ -19,9 +23,12 @@ from paramtally.core.families.pieces import encoder_model
 
 __all__ = ["FAMILY"]
 
+# The classes' names where they are not Roberta…
+_CLASS_PREFIX = {"xlm-roberta": "XLMRoberta", "camembert": "Camembert"}
+
 
 def roberta(cfg: HFConfig) -> Spec:
-    prefix = "XLMRoberta" if cfg.model_type == "xlm-roberta" else "Roberta"
+    prefix = _CLASS_PREFIX.get(cfg.model_type, "Roberta")
     head_class = head_named(cfg, prefix, ("ForMaskedLM", "ForCausalLM", "Model"))
     h = cfg.integer("hidden_size")
     rows = cfg.integer("max_position_embeddings")
@@ -67,11 +74,20 @@ _QUIRKS = ActivationQuirks(softmax_in_activation_dtype=True)
 _DROPOUT = ("attention_probs_dropout_prob", "hidden_dropout_prob")
 
 FAMILY = Family(
-    "RoBERTa, XLM-RoBERTa",
+    "RoBERTa, XLM-RoBERTa, CamemBERT",
     (
         ModelType("roberta", roberta, _DEFAULTS, activations=_QUIRKS, dropout=_DROPOUT),
         ModelType(
             "xlm-roberta",
+            roberta,
+            {**_DEFAULTS, "vocab_size": 30522},
+            activations=_QUIRKS,
+            tokenizer="sentencepiece",
+            dropout=_DROPOUT,
+        ),
+        # CamembertConfig's defaults are XLMRobertaConfig's (vocab_size 30522).
+        ModelType(
+            "camembert",
             roberta,
             {**_DEFAULTS, "vocab_size": 30522},
             activations=_QUIRKS,

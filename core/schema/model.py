@@ -69,6 +69,12 @@ class Embeddings(Spec):
     token_types: NonNegativeInt = Field(
         0, title="Token types", description="Token-type (segment) embedding rows, as BERT's 2."
     )
+    task_types: NonNegativeInt = Field(
+        0,
+        title="Task types",
+        description="Task-type embedding rows, added to every token's embedding as the token types are "
+        "(ERNIE 3.0 with use_task_id: 3).",
+    )
     extra_rows: NonNegativeInt = Field(
         0,
         title="Extra rows",

@@ -144,7 +144,8 @@ class Stack(HashedSpec):
     relative_buckets: NonNegativeInt = Field(
         0,
         title="Relative buckets",
-        description="Buckets of a relative position bias in the first layer (T5).",
+        description="Buckets of a relative position bias, one table of a bias per head for the stack "
+        "(T5: in its first layer; MPNet: the encoder's, read by every layer).",
     )
     relative_embeddings: NonNegativeInt = Field(
         0,

@@ -3858,8 +3858,8 @@ Remove it from Open Recent?</source>
         <translation>分支</translation>
     </message>
     <message>
-        <source>Buckets of a relative position bias in the first layer (T5).</source>
-        <translation>第一层中相对位置偏置的桶数（T5）。</translation>
+        <source>Buckets of a relative position bias, one table of a bias per head for the stack (T5: in its first layer; MPNet: the encoder&apos;s, read by every layer).</source>
+        <translation>相对位置偏置的桶数：整个栈共用一张表，每个头一个偏置（T5：位于第一层；MPNet：属于编码器，每一层都读取）。</translation>
     </message>
     <message>
         <source>CSV</source>
@@ -5128,6 +5128,14 @@ Remove it from Open Recent?</source>
     <message>
         <source>Targets</source>
         <translation>目标</translation>
+    </message>
+    <message>
+        <source>Task types</source>
+        <translation>任务类型数</translation>
+    </message>
+    <message>
+        <source>Task-type embedding rows, added to every token&apos;s embedding as the token types are (ERNIE 3.0 with use_task_id: 3).</source>
+        <translation>任务类型嵌入的行数，与 token 类型一样加到每个 token 的嵌入上（ERNIE 3.0 开启 use_task_id 时为 3）。</translation>
     </message>
     <message>
         <source>Tensor parallel</source>

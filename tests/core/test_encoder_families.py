@@ -1,7 +1,7 @@
-"""The encoders and encoder-decoders of issue 33 (RoBERTa, XLM-R, ELECTRA, DistilBERT, ModernBERT,
-DeBERTa-v2; M2M-100/NLLB, Marian, mBART, Pegasus): each counted as the real transformers 5.24
-class, for every head its golden measured (``by_class``) and for the randomized configs, tied or
-not; and each quirk of theirs, with a test of its own.
+"""The encoders and encoder-decoders of issue 33 (RoBERTa, XLM-R, CamemBERT, ELECTRA, DistilBERT,
+ModernBERT, DeBERTa-v2, MPNet, ERNIE; M2M-100/NLLB, Marian, mBART, Pegasus): each counted as the
+real transformers 5.24 class, for every head its golden measured (``by_class``) and for the
+randomized configs, tied or not; and each quirk of theirs, with a test of its own.
 
 The numbers are those of ``python tools/measure_golden.py --v3`` (tests/golden/families_v3.json,
 random_configs_v3.json); the tensor shapes behind each quirk are in tests/data/param_names_v3.json.
@@ -38,10 +38,13 @@ CASES = json.loads((ROOT / "tests" / "golden" / "encoder_cases.json").read_text(
 TYPES = (
     "roberta",
     "xlm-roberta",
+    "camembert",
     "electra",
     "distilbert",
     "modernbert",
     "deberta-v2",
+    "mpnet",
+    "ernie",
     "m2m_100",
     "marian",
     "mbart",
@@ -192,6 +195,66 @@ def test_distilbert_has_no_token_types_and_counts_its_sinusoidal_table() -> None
     sines = _imported({**data, "sinusoidal_pos_embds": True}, "DistilBertForMaskedLM")
     assert count_parameters(sines).total == count_parameters(arch).total == 66_985_530
     assert _find(count_parameters(sines).tree, "positions").value == 512 * 768
+
+
+def test_mpnet_counts_one_relative_bias_table_for_the_encoder_and_positions_past_index_1() -> None:
+    """MPNetEncoder.relative_attention_bias: buckets × heads once, however many layers; the
+    position table of 514 rows offset by 2 (MPNetEmbeddings.padding_idx is 1 whatever
+    pad_token_id says); no token types."""
+    data = _config("mpnet-base")
+    arch = _imported(data, "MPNetForMaskedLM")
+    stack = arch.main_stack
+    assert (stack.relative_buckets, stack.max_positions, stack.position_offset) == (32, 512, 2)
+    assert arch.embeddings.token_types == 0
+    tree = count_parameters(arch).tree
+    table = _shape_size("mpnet-base", "mpnet.encoder.relative_attention_bias.weight")
+    assert _find(tree, "relative position bias").value == 32 * 12 == table
+    positions = _shape_size("mpnet-base", "mpnet.embeddings.position_embeddings.weight")
+    assert _find(tree, "positions").value == 514 * 768 == positions
+    outside = NAMES["mpnet-base"]["outside_layers"]
+    assert not any("token_type" in name for name in outside)
+    layer = NAMES["mpnet-base"]["layer_structures"][0]["params"]
+    assert not any("relative" in name for name in layer)  # in no layer: the encoder's own
+    deeper = count_parameters(_imported({**data, "num_hidden_layers": 13}, "MPNetForMaskedLM")).total
+    one_layer = GOLDEN["mpnet-base"]["parts"]["encoder_layers"] // 12
+    assert deeper - count_parameters(arch).total == one_layer
+    other_pad = _imported({**data, "pad_token_id": 0}, "MPNetForMaskedLM")
+    assert (other_pad.main_stack.max_positions, other_pad.main_stack.position_offset) == (512, 2)
+
+
+def test_camembert_is_roberta_under_its_own_classes() -> None:
+    """CamembertModel(RobertaModel) (modular_camembert): camembert-base read as a RoBERTa file
+    counts the same, head and bare."""
+    data = _config("camembert-base")
+    as_roberta = {**data, "model_type": "roberta"}
+    for head in ("ForMaskedLM", "Model"):
+        total = GOLDEN["camembert-base"]["by_class"][f"Camembert{head}"]
+        assert count_parameters(_imported(data, f"Camembert{head}")).total == total
+        assert count_parameters(_imported(as_roberta, f"Roberta{head}")).total == total
+    with pytest.raises(ParamTallyError, match="CamembertForMaskedLM"):
+        _imported(data, "RobertaForMaskedLM")  # a CamemBERT file names CamemBERT's classes
+
+
+def test_ernie_adds_a_task_type_table_only_with_use_task_id() -> None:
+    """ErnieEmbeddings.task_type_embeddings: task_type_vocab_size × h, built only with use_task_id."""
+    data = _config("ernie-3.0-base-zh")
+    arch = _imported(data, "ErnieForMaskedLM")
+    assert (arch.embeddings.token_types, arch.embeddings.task_types) == (4, 3)
+    table = _shape_size("ernie-3.0-base-zh", "ernie.embeddings.task_type_embeddings.weight")
+    assert _find(count_parameters(arch).tree, "task types").value == 3 * 768 == table
+    without = _imported({**data, "use_task_id": False}, "ErnieForMaskedLM")
+    assert without.embeddings.task_types == 0
+    assert count_parameters(arch).total - count_parameters(without).total == 3 * 768
+    unlisted = {key: value for key, value in data.items() if key != "use_task_id"}
+    assert _imported(unlisted, "ErnieForMaskedLM").embeddings.task_types == 0  # ErnieConfig: False
+    measured = [e for e in RANDOM if e["model_type"] == "ernie"]
+    assert {e["config"].get("use_task_id", False) for e in measured} == {True, False}
+    case = CASES["ernie-mlm-task-types-untied"]  # the untied decoder: its weight and its own bias
+    untied = _imported(case["config"], case["model_class"])
+    tied = _imported({**case["config"], "tie_word_embeddings": True}, case["model_class"])
+    assert untied.embeddings.task_types == 7 and untied.head.decoder_bias
+    assert count_parameters(untied).total == case["total"]
+    assert count_parameters(untied).total - count_parameters(tied).total == 300 * 64 + 300
 
 
 def _shape_size(stem: str, *names: str) -> int:
@@ -472,9 +535,12 @@ def test_verify_finds_every_tensor_in_its_predicted_part(stem: str) -> None:
     result = compare(Checkpoint(Path(stem), "safetensors", ("x",), tuple(_saved(stem))), arch)
     assert result.matches and not result.unexplained
     differing = {row.part for row in result.parts if row.difference}
-    # XLM-R's measured names list the tied table under lm_head.decoder.weight (the module order):
-    # the same tensor, counted once, named by its other owner.
-    assert differing == ({"embeddings", "lm_head"} if stem == "xlm-roberta-base" else set())
+    # XLM-R's and CamemBERT's measured names list the tied table under lm_head.decoder.weight (the
+    # module order: CamembertForMaskedLM registers its roberta after lm_head): the same tensor,
+    # counted once, named by its other owner.
+    named_by_head = "lm_head.decoder.weight" in NAMES[stem]["outside_layers"]
+    assert named_by_head == (stem in ("xlm-roberta-base", "camembert-base"))
+    assert differing == ({"embeddings", "lm_head"} if named_by_head else set())
 
 
 @pytest.mark.parametrize("name", sorted(name for name in CASES if not name.startswith("_")))
