@@ -6,7 +6,7 @@ LayerNorms, a final ``layer_norm`` — with learned positions of max_position_em
 
 from __future__ import annotations
 
-from paramtally.core.families.base import Family, ModelType, Spec
+from paramtally.core.families.base import ActivationQuirks, Family, ModelType, Spec
 from paramtally.core.families.hf_reader import HFConfig
 from paramtally.core.families.pieces import all_biases, decoder_model, plain_ffn
 
@@ -36,6 +36,10 @@ def biogpt(cfg: HFConfig) -> Spec:
     )
 
 
+# BioGPT's eager_attention_forward takes the softmax in the activation dtype; BioGptModel drops out
+# the embeddings at hidden_dropout_prob.
+_QUIRKS = ActivationQuirks(softmax_in_activation_dtype=True, embedding_dropout=True)
+
 FAMILY = Family(
     "BioGPT",
     (
@@ -54,6 +58,7 @@ FAMILY = Family(
                 "attention_probs_dropout_prob": 0.1,
                 "hidden_dropout_prob": 0.1,
             },
+            activations=_QUIRKS,
             dropout=("attention_probs_dropout_prob", "hidden_dropout_prob"),
         ),
     ),

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from paramtally.core.errors import shown
-from paramtally.core.families.base import Family, ModelType, Spec
+from paramtally.core.families.base import ActivationQuirks, Family, ModelType, Spec
 from paramtally.core.families.hf_reader import HFConfig
 from paramtally.core.families.pieces import decoder_model, plain_ffn
 from paramtally.core.text import say
@@ -134,6 +134,8 @@ FAMILY = Family(
                 "attention_dropout": 0.0,
                 "resid_dropout": 0.0,
             },
+            # GPTNeoPreTrainedModel does not set _supports_sdpa: 5.24 refuses attn_implementation="sdpa".
+            activations=ActivationQuirks(sdpa_refused_by="GPTNeoForCausalLM"),
             dropout=("attention_dropout", "resid_dropout"),
             # GPTNeoConfig.attribute_map: the common names stand for its own.
             renamed_keys={"num_attention_heads": "num_heads", "num_hidden_layers": "num_layers"},

@@ -7,7 +7,7 @@ is tied by default."""
 
 from __future__ import annotations
 
-from paramtally.core.families.base import Family, ModelType, Spec
+from paramtally.core.families.base import ActivationQuirks, Family, ModelType, Spec
 from paramtally.core.families.hf_reader import HFConfig
 from paramtally.core.families.pieces import all_biases, decoder_model, plain_ffn
 from paramtally.core.text import say
@@ -39,6 +39,16 @@ def xglm(cfg: HFConfig) -> Spec:
     )
 
 
+# XGLMAttention's eager softmax runs in the activation dtype (in fp32 only for fp16) after torch.max
+# clamps the masked scores, which it keeps; transformers 5.24 refuses SDPA for it (_supports_sdpa is
+# not set); XGLMModel drops out the embeddings at `dropout`.
+_QUIRKS = ActivationQuirks(
+    softmax_in_activation_dtype=True,
+    clamped_scores=True,
+    sdpa_refused_by="XGLMForCausalLM",
+    embedding_dropout=True,
+)
+
 FAMILY = Family(
     "XGLM",
     (
@@ -58,6 +68,7 @@ FAMILY = Family(
                 "attention_dropout": 0.1,
                 "dropout": 0.1,
             },
+            activations=_QUIRKS,
             tokenizer="sentencepiece",  # XGLMTokenizer: a SentencePiece model
             dropout=("attention_dropout", "dropout"),
             # XGLMConfig.attribute_map: the common names stand for its own.
