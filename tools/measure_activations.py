@@ -287,7 +287,7 @@ FALLBACK_CONFIGS: dict[str, dict[str, Any]] = {
     },
 }
 # transformers 5.24 refuses attn_implementation="sdpa" for these classes (``_supports_sdpa = False``).
-EAGER_ONLY = frozenset({"gpt_oss", "gemma2", "mamba", "mamba2"})
+EAGER_ONLY = frozenset({"gpt_oss", "gemma2", "mamba", "mamba2", "gpt_neo", "xglm"})
 # Models whose SDPA the CPU cannot measure: DeepSeek's q/k head dim differs from its v head dim, so
 # neither the CPU's fused kernel nor the GPU-kernel stand-in (``_GpuEfficientAttention``) can run it.
 CPU_SDPA_FALLBACK = frozenset({"deepseek_v2", "deepseek_v3"})
@@ -316,13 +316,18 @@ def layer_key(name: str, config: dict[str, Any]) -> str:
     return "n_layer" if config["model_type"] == "gpt2" else "num_hidden_layers"
 
 
+# Config keys that list one entry a layer.
+PER_LAYER_LISTS = ("layer_types", "attention_layers")
+
+
 def layered(config: dict[str, Any], layers: int, key: str | tuple[str, ...]) -> dict[str, Any]:
-    """``config`` with ``layers`` layers set by ``key`` (each of the keys, a tuple): its
-    ``layer_types``, if listed, cut to the first ``layers`` (so a one- and a two-layer model hold the
-    same kind of layer and their difference is one)."""
+    """``config`` with ``layers`` layers set by ``key`` (each of the keys, a tuple): its per-layer
+    lists (``layer_types``, GPT-Neo's ``attention_layers``), if listed, cut to the first ``layers``
+    (so a one- and a two-layer model hold the same kind of layer and their difference is one)."""
     values = {**config, **dict.fromkeys((key,) if isinstance(key, str) else key, layers)}
-    if "layer_types" in config:
-        values["layer_types"] = config["layer_types"][:layers]
+    for listed in PER_LAYER_LISTS:
+        if listed in config:
+            values[listed] = config[listed][:layers]
     return values
 
 

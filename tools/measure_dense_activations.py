@@ -24,6 +24,13 @@ OUT = mg.ROOT / "tests" / "golden" / "activations_dense_v3.json"
 _L = {**ma._LLAMA_LIKE, "pad_token_id": 0}
 _GPT = {"n_embd": 512, "n_head": 8, "n_inner": 1376, "vocab_size": ma.VOCAB, "n_positions": 512}
 _NO_DROPOUT = {"resid_pdrop": 0.0, "embd_pdrop": 0.0, "attn_pdrop": 0.0}
+_FAIRSEQ = {
+    "d_model": 512,
+    "attention_heads": 8,
+    "ffn_dim": 1376,
+    "vocab_size": ma.VOCAB,
+    "max_position_embeddings": 512,
+}
 
 CONFIGS: dict[str, dict[str, Any]] = {
     "glm4": {"model_type": "glm4", **_L, "head_dim": 64, "attention_dropout": 0.0},
@@ -56,13 +63,35 @@ CONFIGS: dict[str, dict[str, Any]] = {
     "hunyuan_v1_dense": {"model_type": "hunyuan_v1_dense", **_L, "head_dim": 64},
     "gptj": {"model_type": "gptj", **_GPT, **_NO_DROPOUT, "rotary_dim": 32},
     "gpt_bigcode": {"model_type": "gpt_bigcode", **_GPT, **_NO_DROPOUT},
+    "codegen": {"model_type": "codegen", **_GPT, **_NO_DROPOUT, "rotary_dim": 32},
+    "gpt_neo": {
+        "model_type": "gpt_neo",
+        "hidden_size": 512,
+        "num_heads": 8,
+        "intermediate_size": 1376,
+        "vocab_size": ma.VOCAB,
+        "max_position_embeddings": 512,
+        "attention_layers": ["global", "local"],  # cut to the layers measured (ma.layered)
+    },  # its class defaults drop nothing out
+    "xglm": {**_FAIRSEQ, "model_type": "xglm", "dropout": 0.0, "attention_dropout": 0.0},
+    "biogpt": {
+        "model_type": "biogpt",
+        "hidden_size": 512,
+        "num_attention_heads": 8,
+        "intermediate_size": 1376,
+        "vocab_size": ma.VOCAB,
+        "max_position_embeddings": 512,
+        "hidden_dropout_prob": 0.0,
+        "attention_probs_dropout_prob": 0.0,
+    },
 }
 
 
 def main() -> int:
     cases = []
     for name in CONFIGS:
-        for attention in ("sdpa", "eager"):
+        # GPT-Neo and XGLM refuse SDPA (ma.EAGER_ONLY)
+        for attention in [a for a in ("sdpa", "eager") if a in ma.attentions(CONFIGS[name])]:
             case = ma.measure(name, attention, CONFIGS)
             cases.append(case)
             print(f"{case['name']:28s} {case['per_layer']:>12,}")

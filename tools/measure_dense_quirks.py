@@ -76,6 +76,53 @@ VARIANTS: dict[str, tuple[str, dict[str, Any], str]] = {
         {"sliding_window": 4096, "sliding_window_pattern": 4, "layer_types": None},
         "sliding layers by the pattern; the global ones skip RoPE; no parameter changes",
     ),
+    "gpt-neo-125m-untied": (
+        "gpt-neo-125m",
+        {"tie_word_embeddings": False},
+        "GPTNeoForCausalLM.lm_head [V, h] without a bias, a tensor of its own",
+    ),
+    "gpt-neo-125m-narrow-mlp": (
+        "gpt-neo-125m",
+        {"intermediate_size": 1024},
+        "GPTNeoBlock: c_fc/c_proj of intermediate_size where it is not null (4·h where it is)",
+    ),
+    "gpt-neo-attention-layers-short": (
+        "gpt-neo-125m",
+        {"attention_layers": ["global", "local"] * 5},
+        "GPTNeoConfig.validate_architecture: the file's attention_layers (kept over attention_types) "
+        "must list num_layers layers",
+    ),
+    "gpt-neo-attention-kind-unknown": (
+        "gpt-neo-125m",
+        {"attention_layers": ["global", "sparse"] * 6},
+        "GPTNeoAttention: a layer is global or local",
+    ),
+    "gpt-neo-attention-types-overruled": (
+        "gpt-neo-125m",
+        {"attention_types": [[["global", "local"], 5]]},
+        "GPTNeoConfig keeps the file's attention_layers over attention_types (10 layers here): "
+        "built as published",
+    ),
+    "codegen-350m-tied": (
+        "codegen-350m-mono",
+        {"tie_word_embeddings": True},
+        "CodeGenForCausalLM ties lm_head.weight to wte and keeps lm_head.bias [V]",
+    ),
+    "codegen-rotary-null": (
+        "codegen-350m-mono",
+        {"rotary_dim": None},
+        "CodeGenConfig is strict: rotary_dim must be an integer",
+    ),
+    "xglm-564m-untied": (
+        "xglm-564m",
+        {"tie_word_embeddings": False},
+        "XGLMForCausalLM.lm_head [V, d_model] without a bias, a tensor of its own",
+    ),
+    "biogpt-untied": (
+        "biogpt",
+        {"tie_word_embeddings": False},
+        "BioGptForCausalLM.output_projection [V, h] without a bias, a tensor of its own",
+    ),
 }
 
 

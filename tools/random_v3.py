@@ -227,6 +227,87 @@ def gen_gpt_bigcode(r: R) -> Cfg:
     return d
 
 
+def gen_gpt_neo(r: R) -> Cfg:
+    h, a, _ = _heads(r)
+    n = r.randint(1, 6)
+    d: Cfg = {
+        "model_type": "gpt_neo",
+        "architectures": ["GPTNeoForCausalLM"],
+        "vocab_size": _vocab(r),
+        "hidden_size": h,
+        "max_position_embeddings": r.choice([64, 2048]),
+        "window_size": r.choice([4, 256]),
+    }
+    # GPTNeoConfig.attribute_map: either spelling of heads and layers
+    d.update(
+        {"num_heads": a, "num_layers": n}
+        if r.random() < 0.7
+        else {"num_attention_heads": a, "num_hidden_layers": n}
+    )
+    if n % 2 == 0 and r.random() < 0.5:
+        d["attention_types"] = [[["global", "local"], n // 2]]
+    else:  # always written: the class default makes 24 layers, which GPTNeoConfig checks
+        d["attention_types"] = [[[r.choice(["global", "local"])], 1] for _ in range(n)]
+    _maybe(r, d, "intermediate_size", [None, h * 2, 100])
+    _maybe(r, d, "activation_function", ["gelu_new", "relu"])
+    _maybe_tie(r, d)
+    return d
+
+
+def gen_codegen(r: R) -> Cfg:
+    h, a, hd = _heads(r)
+    d: Cfg = {
+        "model_type": "codegen",
+        "architectures": ["CodeGenForCausalLM"],
+        "vocab_size": _vocab(r),
+        "n_embd": h,
+        "n_head": a,
+        "n_layer": r.randint(1, 6),
+        "n_positions": r.choice([64, 2048]),
+        "rotary_dim": r.choice([x for x in (4, 8, hd) if x <= hd]),
+    }
+    _maybe(r, d, "n_inner", [None, h * 2, 100])
+    _maybe_tie(r, d)
+    return d
+
+
+def gen_xglm(r: R) -> Cfg:
+    h, a, _ = _heads(r)
+    d: Cfg = {
+        "model_type": "xglm",
+        "architectures": ["XGLMForCausalLM"],
+        "vocab_size": _vocab(r),
+        "ffn_dim": r.choice([h * 2, h * 4, 100]),
+        "max_position_embeddings": r.choice([64, 2048]),
+    }
+    # XGLMConfig.attribute_map: either spelling of width, heads and layers
+    n = r.randint(1, 6)
+    if r.random() < 0.7:
+        d.update({"d_model": h, "attention_heads": a, "num_layers": n})
+    else:
+        d.update({"hidden_size": h, "num_attention_heads": a, "num_hidden_layers": n})
+    _flags(r, d, "scale_embedding")
+    _maybe_tie(r, d)
+    return d
+
+
+def gen_biogpt(r: R) -> Cfg:
+    h, a, _ = _heads(r)
+    d: Cfg = {
+        "model_type": "biogpt",
+        "architectures": ["BioGptForCausalLM"],
+        "vocab_size": _vocab(r),
+        "hidden_size": h,
+        "num_attention_heads": a,
+        "num_hidden_layers": r.randint(1, 6),
+        "intermediate_size": r.choice([h * 2, h * 4, 100]),
+        "max_position_embeddings": r.choice([64, 1024]),
+    }
+    _flags(r, d, "scale_embedding")
+    _maybe_tie(r, d)
+    return d
+
+
 def gen_lfm2(r: R) -> Cfg:
     d = _decoder(r, "lfm2", "Lfm2ForCausalLM", head_dim=False)
     n = d["num_hidden_layers"]

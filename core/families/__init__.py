@@ -45,8 +45,10 @@ FAMILY_MODULES = (
     "bamba",
     "bart",
     "bert",
+    "biogpt",
     "bitnet",
     "bloom",
+    "codegen",
     "cohere",
     "cohere2",
     "dbrx",
@@ -69,6 +71,7 @@ FAMILY_MODULES = (
     "glm4v",
     "gpt2",
     "gpt_bigcode",
+    "gpt_neo",
     "gpt_neox",
     "gpt_oss",
     "gptj",
@@ -115,6 +118,7 @@ FAMILY_MODULES = (
     "starcoder2",
     "t5",
     "whisper",
+    "xglm",
     "zamba",
 )
 

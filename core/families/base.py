@@ -46,6 +46,9 @@ class ActivationQuirks:
     fused_qkv_views: Literal["never", "always", "alibi"] = "never"
     # Eager attention soft-caps the logits with tanh before the softmax (tanh keeps its output).
     logit_softcap: bool = False
+    # Eager attention clamps the masked scores at the dtype's minimum with torch.max before the
+    # softmax, which keeps them (the activation dtype's bytes per score).
+    clamped_scores: bool = False
     # Dense FFNs drop out the activation before their output matrix, at the hidden dropout rate.
     ffn_inner_dropout: bool = False
     # The router computes its logits from an fp32 copy of the layer's input (4h per token).

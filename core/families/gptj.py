@@ -9,10 +9,11 @@ from paramtally.core.families.base import Family, ModelType, Spec
 from paramtally.core.families.hf_reader import HFConfig
 from paramtally.core.families.pieces import all_biases, decoder_model, plain_ffn
 
-__all__ = ["FAMILY"]
+__all__ = ["FAMILY", "gptj"]
 
 
 def gptj(cfg: HFConfig) -> Spec:
+    """GPT-J's model from its keys, which CodeGen's config shares (``codegen``)."""
     h = cfg.integer("n_embd")
     a = cfg.divisor("n_head", h, "n_embd")
     mixer = {"kind": "attention", "num_heads": a, **all_biases(False)}

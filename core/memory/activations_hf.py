@@ -17,7 +17,8 @@ activation (2 for bf16/fp16, 4 for fp32):
   the activation dtype B (GPT-2-style families take the softmax in the activation dtype: B alone);
   with attention dropout the mask 1 and the dropped copy B instead of the copy. Gemma-2 soft-caps its
   logits first: the tanh output is one more B (c = 4 + 2B). gpt-oss appends a sink column and takes
-  the softmax in the activation dtype: c = B. transformers refuses SDPA for some classes
+  the softmax in the activation dtype: c = B. XGLM clamps the masked scores with torch.max, which
+  keeps them, before a softmax in the activation dtype: c = 2B. transformers refuses SDPA for some classes
   (the family's ``sdpa_refused_by``).
 - Dropout on the attention and FFN outputs: two masks of h bytes (a GPU's fused dropout keeps
   bool masks; the CPU keeps them in the activation dtype). A decoder layer's cross-attention adds
@@ -150,9 +151,11 @@ def hf_score_bytes(arch: Architecture, b: int) -> int:
     quirks = activation_quirks(arch.family)
     softmax = b if quirks.softmax_in_activation_dtype else 4
     capped = b if quirks.logit_softcap else 0  # the tanh output
+    clamped = b if quirks.clamped_scores else 0  # the masked scores torch.max reads
+    kept = capped + clamped
     if arch.dropout.attention > 0:
-        return capped + softmax + 1 + b  # the mask and the dropped probabilities the A·V product keeps
-    return capped + softmax + (b if softmax != b else 0)  # the copy cast back to the activation dtype
+        return kept + softmax + 1 + b  # the mask and the dropped probabilities the A·V product keeps
+    return kept + softmax + (b if softmax != b else 0)  # the copy cast back to the activation dtype
 
 
 def hf_widths(

@@ -992,6 +992,10 @@
         <translation>局部层需要窗口：请加上“, window 1024”（或子句“window 1024”）</translation>
     </message>
     <message>
+        <source>makes {layers:,} layers, num_layers says {n:,}</source>
+        <translation>给出 {layers:,} 层，而 num_layers 为 {n:,}</translation>
+    </message>
+    <message>
         <source>memory per GPU</source>
         <translation>每块 GPU 显存</translation>
     </message>
@@ -1040,6 +1044,10 @@
         <translation>必须是由 &apos;mamba&apos; 和 &apos;hybrid&apos; 组成的列表，每层一项</translation>
     </message>
     <message>
+        <source>must be a list of [[kind, …], repeats] entries (got {got})</source>
+        <translation>必须是由 [[类型, …], 重复次数] 条目组成的列表（实际为 {got}）</translation>
+    </message>
+    <message>
         <source>must be a list of [width, height] tile counts</source>
         <translation>必须是 [宽, 高] 分块数的列表</translation>
     </message>
@@ -1050,6 +1058,10 @@
     <message>
         <source>must be a list of layer indexes (got {got})</source>
         <translation>必须是层索引的列表（实际为 {got}）</translation>
+    </message>
+    <message>
+        <source>must be a list of layer kinds (got {got})</source>
+        <translation>必须是层类型的列表（实际为 {got}）</translation>
     </message>
     <message>
         <source>must be a list of layer types, one a layer</source>

@@ -29,10 +29,12 @@ CASES = {case["name"]: case for case in GOLDEN["cases"]}
 
 def _config(case: dict[str, Any], layers: int) -> dict[str, Any]:
     """The case's config at ``layers`` layers set by its ``layer_key`` (T5's encoder or decoder
-    stack), its ``layer_types`` cut to them (as the tool does)."""
+    stack), its per-layer lists (``layer_types``, GPT-Neo's ``attention_layers``) cut to them (as
+    the tool does)."""
     config = {**case["config"], case["layer_key"]: layers}
-    if "layer_types" in config:
-        config["layer_types"] = config["layer_types"][:layers]
+    for listed in ("layer_types", "attention_layers"):
+        if listed in config:
+            config[listed] = config[listed][:layers]
     return config
 
 
@@ -362,6 +364,19 @@ def test_hf_sdpa_is_refused_where_transformers_refuses_sdpa(preset: str, held: s
     check_scenario(arch, sdpa.model_copy(update={"mode": "inference"}))  # training's field, left
     fitted, said = fitted_scenario(arch, sdpa)
     assert fitted.activations != "hf-sdpa" and any("hf-sdpa" in line for line in said)
+
+
+@pytest.mark.parametrize(
+    ("stem", "held"), [("gpt-neo-125m", "GPTNeoForCausalLM"), ("xglm-564m", "XGLMForCausalLM")]
+)
+def test_hf_sdpa_is_refused_for_an_imported_class_that_refuses_it(stem: str, held: str) -> None:
+    """Neither GPTNeoPreTrainedModel nor XGLMPreTrainedModel sets _supports_sdpa: transformers 5.24
+    raises on attn_implementation="sdpa" (tools/measure_dense_activations.py measures both eager only)."""
+    path = Path(__file__).parents[1] / "data" / "hf_configs_v3" / f"{stem}.json"
+    arch = import_hf_config(json.loads(path.read_text(encoding="utf-8")), path.name)
+    with pytest.raises(ValidationError, match=rf"{held} refuses SDPA attention; choose hf-eager"):
+        check_scenario(arch, Scenario(mode="training", activations="hf-sdpa"))
+    check_scenario(arch, Scenario(mode="training", activations="hf-eager"))
 
 
 def test_the_command_line_says_why_hf_sdpa_is_refused(capsys: pytest.CaptureFixture[str]) -> None:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from paramtally.core.families import activation_quirks
 from tests.core.test_activations_hf import _cpu_mask_bytes, _per_layer
 
 GOLDEN = json.loads(
@@ -30,6 +31,12 @@ GAPS = {
     # multiplication, and GPTJAttention's eager attention multiplies q and k in fp32: over the rule
     # under SDPA (+4.5 %), under it in eager (-3.3 %).
     "gptj": "GPT-J's parallel block, rotary tables and fp32 eager attention",
+    # CodeGen's layer is GPT-J's (a fused qkv_proj of the same size): it keeps what GPT-J's keeps, to
+    # the byte (+4.5 % SDPA, -3.3 % eager).
+    "codegen": "GPT-J's layer (parallel block, rotary tables, fp32 eager attention)",
+    # GPTNeoSelfAttention multiplies q and k in fp32 (their fp32 copies, 4·h each a token) and keeps
+    # its causal-mask slice for torch.where (s² bools a layer): -6.9 % (eager; it refuses SDPA).
+    "gpt_neo": "GPT-Neo's fp32 q·k and its causal-mask buffer",
 }
 
 
@@ -77,3 +84,21 @@ def test_partial_rotary_copies_sdpa_s_output() -> None:
         kept = [t for t in sdpa["layer_tensors"] if t["saved_by"].endswith("Backward0.output")]
         assert [t["bytes"] for t in kept] == [2 * 256 * 512 * 2]
         assert not [t for t in eager["layer_tensors"] if t["saved_by"].endswith("Backward0.output")]
+
+
+def test_codegen_keeps_what_gpt_j_keeps() -> None:
+    """CodeGenAttention's qkv_proj is GPT-J's q, k and v in one matrix; the rest is GPT-J's layer."""
+    for attention in ("sdpa", "eager"):
+        assert CASES[f"codegen-{attention}"]["per_layer"] == CASES[f"gptj-{attention}"]["per_layer"]
+
+
+def test_xglm_keeps_the_masked_scores_its_clamp_reads() -> None:
+    """XGLMAttention clamps the masked scores with torch.max before a softmax in the activation
+    dtype: max keeps its input, one more score-sized tensor than the softmax's output
+    (``clamped_scores``); BioGPT's eager softmax, also in the activation dtype, has no clamp."""
+    clamped = [t for t in CASES["xglm-eager"]["layer_tensors"] if t["saved_by"] == "MaximumBackward0.self"]
+    assert [(t["shape"], t["dtype"]) for t in clamped] == [([2, 8, 256, 256], "bfloat16")]
+    assert not [t for t in CASES["biogpt-eager"]["layer_tensors"] if t["saved_by"].startswith("Maximum")]
+    assert activation_quirks("xglm").clamped_scores and not activation_quirks("biogpt").clamped_scores
+    scores = 2 * 8 * 256 * 256 * 2  # b·a·s² in bf16
+    assert _per_layer(CASES["xglm-eager"]) - _per_layer(CASES["biogpt-eager"]) == scores

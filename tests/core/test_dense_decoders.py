@@ -116,6 +116,21 @@ def measured(stem: str, pattern: str, where: str = "layer") -> int:
         # BitNet: attn_sub_norm [h] beside the two block norms; ffn_sub_norm [f]
         ("bitnet-b1.58-2b-4t", ["block norms (RMSNorm)"], r"layernorm|attn_sub_norm"),
         ("bitnet-b1.58-2b-4t", ["ffn/inner norm (RMSNorm)"], r"ffn_sub_norm"),
+        # GPT-Neo: q/k/v without biases, out_proj with one; c_fc/c_proj biased; ln_1 and ln_2
+        ("gpt-neo-125m", ["attention/q, k, v, o", "attention/biases"], r"attn\.attention\."),
+        ("gpt-neo-125m", ["ffn/matrices", "ffn/biases"], r"mlp\."),
+        ("gpt-neo-125m", ["block norms (LayerNorm)"], r"ln_[12]\."),
+        # CodeGen: one fused qkv_proj [3h, h] and out_proj, no biases; ln_1 alone
+        ("codegen-350m-mono", ["attention/q, k, v, o"], r"attn\."),
+        ("codegen-350m-mono", ["ffn/matrices", "ffn/biases"], r"mlp\."),
+        ("codegen-350m-mono", ["block norms (LayerNorm)"], r"ln_1\."),
+        # XGLM and BioGPT: fairseq's layer, biases on q/k/v/out and fc1/fc2, two LayerNorms
+        ("xglm-564m", ["attention/q, k, v, o", "attention/biases"], r"self_attn\."),
+        ("xglm-564m", ["ffn/matrices", "ffn/biases"], r"^fc[12]\."),
+        ("xglm-564m", ["block norms (LayerNorm)"], r"layer_norm"),
+        ("biogpt", ["attention/q, k, v, o", "attention/biases"], r"self_attn\."),
+        ("biogpt", ["ffn/matrices", "ffn/biases"], r"^fc[12]\."),
+        ("biogpt", ["block norms (LayerNorm)"], r"layer_norm"),
     ],
 )
 def test_a_layer_term_is_what_the_module_builds(stem: str, terms: list[str], pattern: str) -> None:
@@ -189,6 +204,7 @@ def test_a_quirk_switched_on_counts_as_measured(name: str) -> None:
         "sliding_window",
         "sliding_window_pattern",
         "layer_types",
+        "attention_types",
     }, "a quirk that changes no count belongs to the layer tests"
 
 
@@ -213,3 +229,75 @@ def test_seed_oss_biases_o_on_its_own_key() -> None:
     assert both["total"] - o_only["total"] == 64 * (80 + 2 * 8) * 128  # q, k, v biases
     o_only_layer = layer_terms(imported("seed-oss-36b-instruct", **o_only["changed"]))
     assert o_only_layer["attention/biases"] == 5120
+
+
+def outside_terms(stem: str) -> dict[str, int]:
+    """The count's parts outside the layers by name ("embeddings", "lm head")."""
+    report = count_parameters(imported(stem))
+    return {path[-1]: node.value for path, _, node in report.walk() if len(path) == 2}  # (model, part)
+
+
+def test_codegen_s_head_has_a_bias_that_stays_when_it_is_tied() -> None:
+    """CodeGenForCausalLM.lm_head = nn.Linear(n_embd, vocab_size): tying shares the weight only."""
+    assert outside_terms("codegen-350m-mono")["lm head"] == measured(
+        "codegen-350m-mono", r"^lm_head\.", where="outside"
+    )
+    tied = QUIRKS["codegen-350m-tied"]
+    assert FAMILIES["codegen-350m-mono"]["total"] - tied["total"] == 51200 * 1024  # the weight alone
+
+
+def test_xglm_s_sinusoidal_positions_are_a_buffer_not_parameters() -> None:
+    """XGLMSinusoidalPositionalEmbedding.weights: max_position_embeddings + 2 rows, not persistent."""
+    buffer = NAMES["xglm-564m"]["outside_layers"]["model.embed_positions.weights"]
+    assert buffer == {"buffer": "non-persistent", "shape": [2048 + 2, 1024]}
+    arch = imported("xglm-564m")
+    assert arch.decoder.positions == "sinusoidal"
+    assert outside_terms("xglm-564m")["embeddings"] == measured("xglm-564m", r"embed_tokens", where="outside")
+
+
+def test_biogpt_learns_two_more_positions_than_it_reads() -> None:
+    """BioGptLearnedPositionalEmbedding: max_position_embeddings + 2 rows (its offset)."""
+    embeddings = outside_terms("biogpt")["embeddings"]
+    assert embeddings == measured("biogpt", r"embed_(tokens|positions)", where="outside")
+    assert NAMES["biogpt"]["outside_layers"]["biogpt.embed_positions.weight"] == [1024 + 2, 1024]
+
+
+def test_gpt_neo_s_local_layers_hold_what_its_global_layers_hold() -> None:
+    """GPTNeoSelfAttention builds the same projections for both kinds (the window is a mask buffer)."""
+    assert len(NAMES["gpt-neo-125m"]["layer_structures"]) == 1
+    all_global = imported("gpt-neo-125m", attention_layers=["global"] * 12)
+    assert count_parameters(all_global).total == FAMILIES["gpt-neo-125m"]["total"]
+    assert per_layer(all_global, "sliding_window") == per_layer(imported("gpt-neo-125m"), "sliding_window")
+
+
+def test_gpt_neo_without_attention_layers_is_checked_by_its_attention_types() -> None:
+    """GPTNeoConfig.validate_architecture: attention_types written out must make num_layers layers
+    (a file with attention_layers is checked by them: dense_quirks_v3.json)."""
+    data = {key: value for key, value in published("gpt-neo-125m").items() if key != "attention_layers"}
+    assert count_parameters(import_hf_config(data, "neo.json")).total == FAMILIES["gpt-neo-125m"]["total"]
+    with pytest.raises(ParamTallyError, match=r"attention_types makes 10 layers, num_layers says 12"):
+        import_hf_config({**data, "attention_types": [[["global", "local"], 5]]}, "neo.json")
+    unknown = r"attention_types\[0\] is 'sparse'; a gpt_neo layer is global or local"
+    with pytest.raises(ParamTallyError, match=unknown):
+        import_hf_config({**data, "attention_types": [[["global", "sparse"], 6]]}, "neo.json")
+
+
+@pytest.mark.parametrize(
+    ("stem", "common"),
+    [
+        ("gpt-neo-125m", {"num_heads": "num_attention_heads", "num_layers": "num_hidden_layers"}),
+        (
+            "xglm-564m",
+            {
+                "d_model": "hidden_size",
+                "attention_heads": "num_attention_heads",
+                "num_layers": "num_hidden_layers",
+            },
+        ),
+    ],
+)
+def test_the_common_key_names_stand_for_a_config_s_own(stem: str, common: dict[str, str]) -> None:
+    """GPTNeoConfig's and XGLMConfig's attribute_map (the random goldens build both spellings)."""
+    own = published(stem)
+    renamed = {common.get(key, key): value for key, value in own.items()}
+    assert import_hf_config(renamed, "c.json") == import_hf_config(own, "c.json")
