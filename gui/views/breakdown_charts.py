@@ -311,11 +311,25 @@ class BreakdownBar(ThemedPlot):
         that leaves its rows room above the bars."""
         view = self.getPlotItem().getViewBox()
         width, height = float(view.width()), float(view.height())
-        self.legend.setColumnCount(2)
+        self._arrange_legend(2)
         if self.legend.boundingRect().width() + _LEGEND_OFFSET > width:
-            self.legend.setColumnCount(1)
+            self._arrange_legend(1)
         room = (self.legend.boundingRect().height() + 2 * _LEGEND_OFFSET) / height if height > 0 else 0.25
         return 1.0 / max(1.0 - room, 0.25)
+
+    def _arrange_legend(self, columns: int) -> None:
+        """The legend's entries in ``columns`` columns, its box as large as they need.
+
+        pyqtgraph sizes the box from its entries' current widths, which the box's last size had
+        stretched: each new arrangement (a column more or less, other kinds) made it wider, until
+        its box ran past the plot at 1024×700 (starcoder2-3b: 671 pixels for three short names).
+        The layout's preferred size is the entries' own."""
+        self.legend.setColumnCount(columns)
+        layout = self.legend.layout
+        layout.invalidate()  # the entries just moved: their sizes are asked again
+        wanted = layout.effectiveSizeHint(Qt.SizeHint.PreferredSize)
+        if self.legend.geometry().size() != wanted:  # (LegendItem.size is its fixed size: None)
+            self.legend.setGeometry(0, 0, wanted.width(), wanted.height())
 
     def _fit_kind_range(self) -> None:
         """The plot resized: the legend's columns and its room above the bars again."""
