@@ -272,6 +272,24 @@ class BreakdownBar(ThemedPlot):
             self._layer_ticks = ticks
         if item.getAxis("bottom").labelText != self._layer_caption:
             item.setLabel("bottom", self._layer_caption)
+        x_range = self._layer_x_range()
+        if item.getViewBox().viewRange()[0] != list(x_range):  # the plot resized: the margin again
+            item.setXRange(*x_range, padding=0)
+
+    def _layer_x_range(self) -> tuple[float, float]:
+        """The bars' x range: half a gap either side; with the stacks' ticks, room left of the first
+        bar for its "0" (pyqtgraph leaves out a tick label crossing the plot's edge: at 1024×700
+        Pixtral's tower was numbered from 10)."""
+        last = max(self._layer_count, 1) - 0.4
+        if len(self._stack_spans) < 2:
+            return -0.6, last
+        bottom = self.getPlotItem().getAxis("bottom")
+        half = QFontMetricsF(bottom.style.get("tickFont") or self.font()).horizontalAdvance("0") / 2 + 1
+        width = float(self.getPlotItem().getViewBox().width())
+        if width <= 2 * half:  # not laid out yet
+            return -0.6, last
+        # The first bar's centre ``left`` bars from the edge, at width / (last + left) pixels a bar.
+        return -max(0.6, half * last / (width - half)), last
 
     def _stack_ticks(self, bottom: pg.AxisItem) -> list[tuple[float, str]]:
         width = max(float(self.getPlotItem().getViewBox().width()), 1.0)  # 0 before the first layout
@@ -371,7 +389,7 @@ class BreakdownBar(ThemedPlot):
         else:
             # By kind, room above the bars for the legend's rows.
             item.setRange(
-                xRange=(-0.6, max(self._layer_count, 1) - 0.4),
+                xRange=self._layer_x_range(),
                 yRange=(0, self._peak_layer * (self._fit_legend() if self.mode == "kind" else 1.08)),
                 padding=0,
             )

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QModelIndex, Qt
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QImage, QPainter
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
@@ -233,6 +233,18 @@ def _bottom_ticks(bar: BreakdownBar) -> list[tuple[float, str]]:
     return list(bar.getPlotItem().getAxis("bottom")._tickLevels[0])
 
 
+def _drawn_tick_labels(bar: BreakdownBar) -> list[str]:
+    """The bottom axis's tick labels as pyqtgraph draws them (it leaves out one crossing the edge)."""
+    axis = bar.getPlotItem().getAxis("bottom")
+    image = QImage(8, 8, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    try:
+        _, _, texts = axis.generateDrawSpecs(painter)
+    finally:
+        painter.end()
+    return [text for _, _, text in sorted(texts, key=lambda spec: spec[0].x())]
+
+
 def test_the_per_layer_bars_show_the_tower_before_the_decoder(qtbot: QtBot, type_into: TypeInto) -> None:
     """Pixtral-12B per layer: its 24 tower layers, then its 40 decoder layers, a dashed line between
     them, each stack numbered from 0 and named under the axis; by kind, the tower's halves too; past
@@ -256,6 +268,8 @@ def test_the_per_layer_bars_show_the_tower_before_the_decoder(qtbot: QtBot, type
     ticks = _bottom_ticks(bar)
     assert (24.0, "0") in ticks and (0.0, "0") in ticks  # each stack from its layer 0
     assert all(int(label) == position - (24 if position >= 24 else 0) for position, label in ticks)
+    drawn = _drawn_tick_labels(bar)
+    assert drawn.count("0") == 2 and drawn[0] == "0", drawn  # the tower's 0 too, at the plot's edge
     qtbot.keyClick(box, Qt.Key.Key_Down)  # "Per layer (mixer and FFN by kind)"
     qtbot.waitUntil(lambda: bar.mode == "kind")
     mixers = bar.kind_bars["mixer"].opts["height"].tolist()
