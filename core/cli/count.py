@@ -12,7 +12,7 @@ import os
 from typing import TYPE_CHECKING
 
 from paramtally.core.cli.output import add_output_arguments, emit, emit_export, format_table
-from paramtally.core.count.breakdown import PART_LABELS, ParamReport, human, percent
+from paramtally.core.count.breakdown import PART_LABELS, LayerRow, ParamReport, human, percent
 from paramtally.core.count.parameters import count_parameters
 from paramtally.core.editing.edits import without_biases
 from paramtally.core.errors import ParamTallyError
@@ -125,9 +125,18 @@ def _table(report: ParamReport) -> str:
 
 
 def _layer_table(report: ParamReport) -> str:
+    """One line per layer; with more than one stack (a vision tower, an encoder), each says its
+    stack, since every stack numbers its layers from 0."""
+    stacked = len(report.layer_stacks) > 1
     rows = [
-        [str(row.index), row.kind, f"{row.params:,}", f"{row.active:,}", human(row.params)]
+        [*([row.stack] if stacked else []), str(row.index), row.kind, *_layer_figures(row)]
         for row in report.layers
     ]
-    table = format_table(["layer", "kind", "params", "active", ""], rows, right={0, 2, 3, 4})
+    headers = [*(["stack"] if stacked else []), "layer", "kind", "params", "active", ""]
+    right = {index + stacked for index in (0, 2, 3, 4)}
+    table = format_table(headers, rows, right=right)
     return "\n".join([*_headline(report), "", table])
+
+
+def _layer_figures(row: LayerRow) -> list[str]:
+    return [f"{row.params:,}", f"{row.active:,}", human(row.params)]

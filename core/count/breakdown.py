@@ -15,6 +15,7 @@ __all__ = [
     "PARTS",
     "PART_INFO",
     "PART_LABELS",
+    "STACK_ORDER",
     "LayerGroupRow",
     "LayerRow",
     "ParamReport",
@@ -59,6 +60,9 @@ PARTS: tuple[str, ...] = tuple(info.id for info in PART_INFO if not info.apart)
 # Parts that are not the base model: what LoRA, adapters and new tokens add.
 ADDED_PARTS: tuple[str, ...] = tuple(info.id for info in PART_INFO if info.added)
 PART_LABELS: Mapping[str, str] = {info.id: info.label for info in PART_INFO}
+# The stacks in the order the per-layer rows list them: an image meets the vision tower first,
+# an encoder reads before a decoder writes.
+STACK_ORDER: Mapping[str, int] = {"vision": 0, "encoder": 1, "decoder": 2}
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +131,9 @@ class ParamReport:
     # Parameters built with requires_grad false (frozen position tables), in the total: no training
     # keeps gradients or optimizer states for them.
     frozen: int = 0
+    # The vision tower's runs of layers, apart from ``groups`` (the language model's, which memory,
+    # FLOPs and a checkpoint's layers are compared with), as ``Architecture.vision_runs`` are.
+    tower_groups: tuple[LayerGroupRow, ...] = ()
 
     @property
     def embedding_params(self) -> int:
@@ -153,16 +160,32 @@ class ParamReport:
         """Parameters one text token uses (the vision tower and projector are always active)."""
         return self.active - self.vision - self.projector
 
+    @property
+    def layer_groups(self) -> tuple[LayerGroupRow, ...]:
+        """Every run of layers, the vision tower's first (an image meets it first, as an encoder's
+        layers come before a decoder's): what the per-layer views and tables show. With the
+        embeddings, the head, the projector and each stack's own terms (its input, final norm;
+        the tower's patch embedding), their layers make up the total."""
+        return self.tower_groups + self.groups
+
     @cached_property
     def layers(self) -> tuple[LayerRow, ...]:
-        """One row per layer, stack by stack, expanded from the runs only when a view asks for it."""
+        """One row per layer, stack by stack (the vision tower's first), expanded from the runs only
+        when a view asks for it."""
         rows = [
             LayerRow(g.stack, i, g.group, g.mixer, g.kind, g.params, g.active, g.by_part)
-            for g in self.groups
+            for g in self.layer_groups
             for i in g.layer_indices()
         ]
-        order = {"encoder": 0, "decoder": 1}
-        return tuple(sorted(rows, key=lambda row: (order.get(row.stack, 2), row.index)))
+        return tuple(sorted(rows, key=lambda row: (STACK_ORDER.get(row.stack, 3), row.index)))
+
+    @cached_property
+    def layer_stacks(self) -> tuple[tuple[str, int], ...]:
+        """Each stack with layers and how many, in the order of ``layers``."""
+        counts: dict[str, int] = {}
+        for run in self.layer_groups:
+            counts[run.stack] = counts.get(run.stack, 0) + run.layers
+        return tuple(sorted(counts.items(), key=lambda item: STACK_ORDER.get(item[0], 3)))
 
     @property
     def base(self) -> int:

@@ -120,6 +120,8 @@ def _stack_plan(role: StackRole, stack: Stack, blocks: tuple[tuple[str, Block], 
 # A named tuple made straight from a tuple of its fields, past the Python function its class
 # calls to make one: the report makes two per run (48 of each for a 48-group stack) per edit.
 _made = tuple.__new__
+# A distinct block's row fields after its run's place: mixer, FFN, parameters, active, by part.
+_Figures = tuple[str, str, int, int, dict[str, int]]
 
 
 def _add_parts(nodes: tuple[Term, ...] | list[Term], into: dict[str, int], times: int = 1) -> None:
@@ -391,7 +393,7 @@ def _report(arch: Architecture) -> ParamReport:
     _add_parts([*shown, *outside], parts)
     inactive = frozen = 0
     for plan in plans:
-        figures = []  # each distinct block's row fields after its place: mixer, FFN, figures
+        figures: list[_Figures] = []  # each distinct block's, in the order of its first run
         for block, layers in zip(plan.blocks, plan.block_layers, strict=True):
             by_part, idle = block_parts(block, h), _inactive(block, h)
             params = sum(by_part.values())
@@ -400,8 +402,7 @@ def _report(arch: Architecture) -> ParamReport:
             frozen += layers * block_frozen(block, h)
             for part, value in by_part.items():  # each block's parts added once, for all its layers
                 parts[part] = parts.get(part, 0) + value * layers
-        places = zip(plan.places, plan.run_blocks, strict=True)
-        rows += [_made(LayerGroupRow, place + figures[block]) for place, block in places]
+        rows += _run_rows(plan, figures)
     added = sum(parts.get(part, 0) for part in ADDED_PARTS)
     ordered = {part: parts[part] for part in PARTS if part in parts}
     mtp, mtp_idle = _mtp(arch) or (None, 0)
@@ -410,8 +411,35 @@ def _report(arch: Architecture) -> ParamReport:
     frozen += sum(node.value for node in outside if node.frozen)
     return ParamReport(
         arch.name, tree.value, tree.value - inactive, added, tree, ordered, tuple(rows),
-        mtp_params, mtp_params - mtp_idle, mtp, vision, projector, frozen,
+        mtp_params, mtp_params - mtp_idle, mtp, vision, projector, frozen, _tower_rows(arch),
     )  # fmt: skip
+
+
+def _run_rows(plan: _StackPlan, figures: list[_Figures]) -> list[LayerGroupRow]:
+    """A stack's runs as report rows: each run's place, then its block's figures."""
+    places = zip(plan.places, plan.run_blocks, strict=True)
+    return [_made(LayerGroupRow, place + figures[block]) for place, block in places]
+
+
+def _tower_rows(arch: Architecture) -> tuple[LayerGroupRow, ...]:
+    """The vision tower's runs of layers (none without one), at the tower's width.
+
+    A row's parts are its block's own (attention, FFN, norms), as a language layer's are: the
+    per-layer views split a tower layer as they split any layer, while the report's ``by_part``
+    keeps the whole tower in its "vision" part. A tower layer's active figure is the whole of it,
+    as ``ParamReport.active`` counts the tower.
+    """
+    vision = arch.vision
+    if vision is None:
+        return ()
+    plan = _stack_plan("vision", vision, tuple(arch.blocks.items()))
+    width = arch.width_of(vision)
+    figures: list[_Figures] = []
+    for block in plan.blocks:
+        by_part = block_parts(block, width)
+        params = sum(by_part.values())
+        figures.append((block.mixer.kind, block.ffn.kind, params, params, by_part))
+    return tuple(_run_rows(plan, figures))
 
 
 @lru_cache(maxsize=64)

@@ -132,7 +132,7 @@ def breakdown_rows(report: ParamReport) -> list[dict[str, Any]]:
 
 def check_layer_rows(report: ParamReport) -> None:
     """A per-layer table is one row per layer: refuse one too long to be read (10⁹ layers)."""
-    count = sum(group.layers for group in report.groups)
+    count = sum(group.layers for group in report.layer_groups)
     if count > MAX_LAYER_ROWS:
         raise ParamTallyError(
             say(
@@ -184,7 +184,8 @@ def gpu_rows(setups: Iterable[SetupFit]) -> list[dict[str, Any]]:
 
 def group_rows(report: ParamReport) -> list[dict[str, Any]]:
     """One row per run of layers of one block (its figures per layer): what a per-layer table
-    holds, in as many rows as the model has runs however many layers they hold."""
+    holds (the vision tower's first), in as many rows as the model has runs however many layers
+    they hold."""
     return [
         {
             "stack": row.stack,
@@ -200,7 +201,7 @@ def group_rows(report: ParamReport) -> list[dict[str, Any]]:
             "active": row.active,
             **{part: row.by_part.get(part, 0) for part in PARTS},
         }
-        for row in report.groups
+        for row in report.layer_groups
     ]
 
 

@@ -2,7 +2,7 @@
 
 Plot items are created once; an edit moves them with ``setOpts``/``setText``. Nothing is computed
 here beyond the geometry of the drawing: the values are ``document.report.by_part`` and
-``document.report.layers``.
+``document.report.layers`` (every stack's, the vision tower's first).
 """
 
 from __future__ import annotations
@@ -15,11 +15,13 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, Qt
-from PySide6.QtGui import QFontMetrics, QFontMetricsF, QShowEvent
+from PySide6.QtGui import QFontMetrics, QFontMetricsF, QPen, QShowEvent
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSplitter, QVBoxLayout, QWidget
 
 from paramtally.core.blocks import FFNS, KINDS, MIXERS
 from paramtally.core.count.breakdown import PART_LABELS, PARTS, LayerGroupRow, LayerRow, ParamReport, human
+from paramtally.core.count.parameters import layer_span
+from paramtally.core.schema import Architecture
 from paramtally.gui.i18n import schema_text, translate
 from paramtally.gui.shown_text import TITLE_CHARS, shown
 from paramtally.gui.views import BAR_MINIMUM
@@ -57,11 +59,38 @@ KIND_TITLES = {tag: str(kind.model_config.get("title")) for tag, kind in KINDS.i
 }
 
 
+_TICK_STEPS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)
+
+
 def _bar_rows(report: ParamReport) -> Sequence[LayerRow | LayerGroupRow]:
-    """One bar per layer; for more layers than bars fit, one per run (one of its layers)."""
-    if sum(run.layers for run in report.groups) <= _MAX_LAYER_BARS:
+    """One bar per layer of every stack; for more layers than bars fit, one per run (one of its
+    layers)."""
+    if sum(run.layers for run in report.layer_groups) <= _MAX_LAYER_BARS:
         return report.layers
-    return report.groups
+    return report.layer_groups
+
+
+def _first_layer(row: LayerRow | LayerGroupRow) -> int:
+    """The layer a bar starts at, within its stack."""
+    return row.index if isinstance(row, LayerRow) else row.start
+
+
+def _stack_spans(rows: Sequence[LayerRow | LayerGroupRow]) -> list[tuple[str, int, int]]:
+    """(stack, its first bar, its bars) of each stack the bars show, in order."""
+    spans: list[tuple[str, int, int]] = []
+    for bar, row in enumerate(rows):
+        if spans and spans[-1][0] == row.stack:
+            stack, first, bars = spans[-1]
+            spans[-1] = (stack, first, bars + 1)
+        else:
+            spans.append((row.stack, bar, 1))
+    return spans
+
+
+def _stack_title(stack: str) -> str:
+    """A stack's name as the form names it ('Vision tower', 'Decoder'), in the window's language."""
+    field = Architecture.model_fields.get(stack)
+    return schema_text(field.title or stack) if field is not None else stack
 
 
 def _kind_key(half: str, row: LayerRow | LayerGroupRow) -> str:
@@ -106,6 +135,12 @@ class BreakdownBar(ThemedPlot):
         self.kind_bars = {
             half: pg.BarGraphItem(x=[], height=[], y0=[], width=0.85, pen=None) for half in KIND_HALVES
         }
+        # Per layer, where one stack's layers end and the next's begin (a vision tower, then the decoder).
+        self.stack_lines: list[pg.InfiniteLine] = []
+        self._stack_spans: list[tuple[str, int, int]] = []
+        self._first_layers: list[int] = []
+        self._layer_ticks: list[tuple[float, str]] | None = None  # None: pyqtgraph's own
+        self._layer_caption = ""
         self.legend = pg.LegendItem(offset=(_LEGEND_OFFSET, 5), labelTextSize="8pt", colCount=2)
         self.legend.setParentItem(item.getViewBox())
         self._legend_kinds: tuple[str, ...] = ()
@@ -123,6 +158,7 @@ class BreakdownBar(ThemedPlot):
         self._label_texts: dict[str, tuple[str, str]] = {}  # value label: full and short
         item.getViewBox().sigResized.connect(self._fit_part_range)
         item.getViewBox().sigResized.connect(self._fit_kind_range)
+        item.getViewBox().sigResized.connect(self._fit_layer_ticks)
         self.apply_colors()
 
     def set_mode(self, mode: str) -> None:
@@ -173,6 +209,7 @@ class BreakdownBar(ThemedPlot):
             base += heights
         self._layer_count = len(layers)
         self._peak_layer = float(base.max()) if len(layers) else 1.0
+        self._follow_stacks(report, layers)
 
     def _update_kinds(self, report: ParamReport) -> None:
         """Each layer's mixer, cross-attention, FFN and the rest, coloured by the kind of each."""
@@ -192,7 +229,83 @@ class BreakdownBar(ThemedPlot):
             base += heights
         self._layer_count = len(layers)
         self._peak_layer = float(base.max()) if len(layers) else 1.0
+        self._follow_stacks(report, layers)
         self._set_legend(tuple(kinds))
+
+    def _follow_stacks(self, report: ParamReport, layers: Sequence[LayerRow | LayerGroupRow]) -> None:
+        """Where each stack's bars lie, for a dashed line between two stacks and ticks numbering
+        each stack's layers from 0 (``_fit_layer_ticks``); the axis names the stacks."""
+        self._stack_spans = _stack_spans(layers)
+        self._first_layers = [_first_layer(row) for row in layers]
+        bounds = [first - 0.5 for _, first, _ in self._stack_spans[1:]]
+        item = self.getPlotItem()
+        while len(self.stack_lines) < len(bounds):
+            line = pg.InfiniteLine(angle=90, movable=False, pen=self._stack_pen())
+            item.addItem(line, ignoreBounds=True)
+            self.stack_lines.append(line)
+        for index, line in enumerate(self.stack_lines):
+            if index < len(bounds):
+                line.setValue(bounds[index])
+        caption = translate("Charts", "Layer")
+        # "Vision tower 0–23 | Decoder 0–39"; a tower alone says it too (it is no language model).
+        if len(report.layer_stacks) > 1 or report.tower_only:
+            stacks = " | ".join(
+                f"{_stack_title(stack)} {layer_span(0, layers, bare=True)}"
+                for stack, layers in report.layer_stacks
+            )
+            caption = translate("Charts", "Layer — {stacks}").format(stacks=stacks)
+        self._layer_caption = caption
+
+    def _stack_pen(self) -> QPen:
+        return pg.mkPen(chart_colors(self)[1], width=1, style=Qt.PenStyle.DashLine)
+
+    def _fit_layer_ticks(self) -> None:
+        """With more than one stack, ticks at each stack's layers 0, step, 2·step…, the step the
+        fewest layers whose labels fit the plot's width; one stack keeps pyqtgraph's own ticks."""
+        if self.mode == "part":
+            return
+        item = self.getPlotItem()
+        bottom = item.getAxis("bottom")
+        ticks = self._stack_ticks(bottom) if len(self._stack_spans) > 1 else None
+        if ticks != self._layer_ticks:
+            bottom.setTicks(None if ticks is None else [ticks])
+            self._layer_ticks = ticks
+        if item.getAxis("bottom").labelText != self._layer_caption:
+            item.setLabel("bottom", self._layer_caption)
+        x_range = self._layer_x_range()
+        if item.getViewBox().viewRange()[0] != list(x_range):  # the plot resized: the margin again
+            item.setXRange(*x_range, padding=0)
+
+    def _layer_x_range(self) -> tuple[float, float]:
+        """The bars' x range: half a gap either side; with the stacks' ticks, room left of the first
+        bar for its "0" (pyqtgraph leaves out a tick label crossing the plot's edge: at 1024×700
+        Pixtral's tower was numbered from 10)."""
+        last = max(self._layer_count, 1) - 0.4
+        if len(self._stack_spans) < 2:
+            return -0.6, last
+        bottom = self.getPlotItem().getAxis("bottom")
+        half = QFontMetricsF(bottom.style.get("tickFont") or self.font()).horizontalAdvance("0") / 2 + 1
+        width = float(self.getPlotItem().getViewBox().width())
+        if width <= 2 * half:  # not laid out yet
+            return -0.6, last
+        # The first bar's centre ``left`` bars from the edge, at width / (last + left) pixels a bar.
+        return -max(0.6, half * last / (width - half)), last
+
+    def _stack_ticks(self, bottom: pg.AxisItem) -> list[tuple[float, str]]:
+        width = max(float(self.getPlotItem().getViewBox().width()), 1.0)  # 0 before the first layout
+        per_bar = width / max(self._layer_count + 0.2, 1.0)  # pixels a bar's place takes
+        metrics = QFontMetrics(bottom.style.get("tickFont") or self.font())
+        bars_apart = (metrics.horizontalAdvance(f"{max(self._first_layers, default=0):,}") + 12) / per_bar
+        step = next((s for s in _TICK_STEPS if s >= bars_apart), _TICK_STEPS[-1])
+        starts = [first for _, first, _ in self._stack_spans]
+        ticks = []
+        for index, (_, first, bars) in enumerate(self._stack_spans):
+            following = starts[index + 1] if index + 1 < len(starts) else None
+            for bar in range(first, first + bars, step):
+                # A tick too close to the next stack's 0 would overprint it.
+                if bar == first or following is None or following - bar >= bars_apart:
+                    ticks.append((float(bar), f"{self._first_layers[bar]:,}"))
+        return ticks
 
     def _set_legend(self, kinds: tuple[str, ...]) -> None:
         if kinds == self._legend_kinds:
@@ -216,11 +329,25 @@ class BreakdownBar(ThemedPlot):
         that leaves its rows room above the bars."""
         view = self.getPlotItem().getViewBox()
         width, height = float(view.width()), float(view.height())
-        self.legend.setColumnCount(2)
+        self._arrange_legend(2)
         if self.legend.boundingRect().width() + _LEGEND_OFFSET > width:
-            self.legend.setColumnCount(1)
+            self._arrange_legend(1)
         room = (self.legend.boundingRect().height() + 2 * _LEGEND_OFFSET) / height if height > 0 else 0.25
         return 1.0 / max(1.0 - room, 0.25)
+
+    def _arrange_legend(self, columns: int) -> None:
+        """The legend's entries in ``columns`` columns, its box as large as they need.
+
+        pyqtgraph sizes the box from its entries' current widths, which the box's last size had
+        stretched: each new arrangement (a column more or less, other kinds) made it wider, until
+        its box ran past the plot at 1024×700 (starcoder2-3b: 671 pixels for three short names).
+        The layout's preferred size is the entries' own."""
+        self.legend.setColumnCount(columns)
+        layout = self.legend.layout
+        layout.invalidate()  # the entries just moved: their sizes are asked again
+        wanted = layout.effectiveSizeHint(Qt.SizeHint.PreferredSize)
+        if self.legend.geometry().size() != wanted:  # (LegendItem.size is its fixed size: None)
+            self.legend.setGeometry(0, 0, wanted.width(), wanted.height())
 
     def _fit_kind_range(self) -> None:
         """The plot resized: the legend's columns and its room above the bars again."""
@@ -244,11 +371,16 @@ class BreakdownBar(ThemedPlot):
         for bars in self.kind_bars.values():
             bars.setVisible(self.mode == "kind")
         self.legend.setVisible(self.mode == "kind")
+        shown_lines = 0 if by_part else len(self._stack_spans) - 1
+        for index, line in enumerate(self.stack_lines):
+            line.setVisible(index < shown_lines)
         # Axis set-up re-lays out the plot (~1 ms): only when the mode or the part names change.
         axes_state = (by_part, [_part_label(part) for part in self.parts_shown] if by_part else [])
         if axes_state != self._axes_state:
             self._set_up_axes(*axes_state)
             self._axes_state = axes_state
+            self._layer_ticks = None  # the axes set up took the stacks' ticks away
+        self._fit_layer_ticks()
         if by_part:
             self._fit_part_range()  # x and y ranges together: one re-layout of the axes
             name = html.escape(shown(report.name, TITLE_CHARS))  # a title is HTML
@@ -257,7 +389,7 @@ class BreakdownBar(ThemedPlot):
         else:
             # By kind, room above the bars for the legend's rows.
             item.setRange(
-                xRange=(-0.6, max(self._layer_count, 1) - 0.4),
+                xRange=self._layer_x_range(),
                 yRange=(0, self._peak_layer * (self._fit_legend() if self.mode == "kind" else 1.08)),
                 padding=0,
             )
@@ -328,13 +460,15 @@ class BreakdownBar(ThemedPlot):
             left.setWidth(None)
             bottom.formatter = None  # layer numbers
             item.setLabel("left", translate("Charts", "Parameters per layer"))
-            item.setLabel("bottom", translate("Charts", "Layer"))
+            item.setLabel("bottom", self._layer_caption)
 
     def apply_colors(self) -> None:
         super().apply_colors()
         legend = getattr(self, "legend", None)  # none yet while the base class is being built
         if legend is not None:
             self.color_legend(legend)
+        for line in getattr(self, "stack_lines", ()):
+            line.setPen(self._stack_pen())
 
     def themed_labels(self) -> Iterable[ValueLabel]:
         # Empty while the base class is still being built (Qt may send a palette change then).

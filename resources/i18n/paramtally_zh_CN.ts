@@ -75,6 +75,10 @@
         <translation>{part}（另计）</translation>
     </message>
     <message>
+        <source>Layer — {stacks}</source>
+        <translation>层 — {stacks}</translation>
+    </message>
+    <message>
         <source>Parameters by part</source>
         <translation>各部分参数量</translation>
     </message>

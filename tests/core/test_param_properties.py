@@ -38,11 +38,12 @@ def test_every_node_is_the_sum_of_its_children(arch: Architecture) -> None:
 @given(architectures())
 def test_layer_rows_are_every_layer_once(arch: Architecture) -> None:
     report = count_parameters(arch)
-    assert len(report.layers) == arch.num_layers
-    for role, stack in arch.stacks:
+    stacks = arch.stacks_with_vision  # the vision tower's layers are rows too, listed first
+    assert len(report.layers) == sum(stack.num_layers for _, stack in stacks)
+    for role, stack in stacks:
         indices = [row.index for row in report.layers if row.stack == role]
         assert indices == list(range(stack.num_layers))
-    in_runs = sum(row.params * row.layers for row in report.groups)
+    in_runs = sum(row.params * row.layers for row in report.layer_groups)
     assert sum(row.params for row in report.layers) == in_runs
 
 

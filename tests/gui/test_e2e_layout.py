@@ -261,6 +261,18 @@ def test_the_per_layer_bars_and_their_legend_stay_inside_the_chart_at_1024_by_70
         assert plot.geometry().width() <= bar.viewport().width(), mode
         assert bar.title_fits() and bar.labels_inside(), mode
     assert bar.legend_texts()[-1] == "Norms, LoRA, adapters"
+    # QA: opened one after another, each model's legend box grew (pyqtgraph sized it from its
+    # entries as the last box had stretched them) until it ran past the plot: starcoder2-3b's three
+    # short names in a box 671 pixels wide. Every box is as wide as its entries need, and inside.
+    builtin = next(a.menu() for a in window.file_menu.actions() if a.menu() and "Built-in" in a.text())
+    for preset_id in ("jamba-v0.1", "gpt2", "mixtral-8x7b", "starcoder2-3b", "qwen2.5-vl-7b", "gpt2"):
+        next(action for action in builtin.actions() if action.text() == preset_id).trigger()
+        qtbot.waitUntil(lambda preset_id=preset_id: window.document.preset_id == preset_id)
+        settle()
+        box, plot = bar.legend.boundingRect().width(), bar.getPlotItem().getViewBox().width()
+        assert box + 10 <= plot, (preset_id, box, plot)  # 10: the legend's offset from the plot's edge
+        assert all(label.item.boundingRect().width() <= label.width() for _, label in bar.legend.items)
+        assert bar.labels_inside() and bar.legend_texts(), preset_id
 
 
 @pytest.mark.parametrize("argv", [["gpt3-175b"], ["--screenshot", "{shot}"]])

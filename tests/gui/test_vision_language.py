@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QModelIndex, Qt
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QImage, QPainter
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
@@ -17,6 +17,7 @@ from paramtally.core.io.model_sources import load_source
 from paramtally.core.memory.estimate import estimate_memory
 from paramtally.gui.document import Document
 from paramtally.gui.main_window import MainWindow
+from paramtally.gui.views.breakdown_charts import BreakdownBar
 from tests.gui.conftest import TypeInto
 from tests.gui.views_support import click_tab, preset_window
 
@@ -220,3 +221,87 @@ def test_a_vision_tower_alone_shows_no_vocabulary_and_a_language_model_does(
     qtbot.waitUntil(lambda: "Embeddings" in form.sections and form.sections["Embeddings"].isVisible())
     assert form.editor(("embeddings", "vocab_size")).text() == "32,000"  # type: ignore[attr-defined]
     assert ("added_vocab",) in form.paths() and "Head" in form.sections
+
+
+def _layer_heights(bar: BreakdownBar) -> list[float]:
+    """Each per-layer column's height: its parts stacked (the top of the highest part drawn)."""
+    tops = [bars.opts["y0"] + bars.opts["height"] for bars in bar.layer_bars.values()]
+    return [float(max(column)) for column in zip(*tops, strict=True)]
+
+
+def _bottom_ticks(bar: BreakdownBar) -> list[tuple[float, str]]:
+    return list(bar.getPlotItem().getAxis("bottom")._tickLevels[0])
+
+
+def _drawn_tick_labels(bar: BreakdownBar) -> list[str]:
+    """The bottom axis's tick labels as pyqtgraph draws them (it leaves out one crossing the edge)."""
+    axis = bar.getPlotItem().getAxis("bottom")
+    image = QImage(8, 8, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    try:
+        _, _, texts = axis.generateDrawSpecs(painter)
+    finally:
+        painter.end()
+    return [text for _, _, text in sorted(texts, key=lambda spec: spec[0].x())]
+
+
+def test_the_per_layer_bars_show_the_tower_before_the_decoder(qtbot: QtBot, type_into: TypeInto) -> None:
+    """Pixtral-12B per layer: its 24 tower layers, then its 40 decoder layers, a dashed line between
+    them, each stack numbered from 0 and named under the axis; by kind, the tower's halves too; past
+    2,048 layers, a bar per run of each stack."""
+    window = preset_window(qtbot, "pixtral-12b", (1024, 700))
+    report, bar, box = window.document.report, window.charts.bar, window.charts.mode_box
+    qtbot.mouseClick(box, Qt.MouseButton.LeftButton)  # the combo's list opens; "P" picks "Per layer…"
+    qtbot.keyClick(box.view(), "P")
+    qtbot.keyClick(box.view(), Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: bar.mode == "layer")
+    tower = [row.params for row in report.layers if row.stack == "vision"]
+    assert len(tower) == 24 and tower[0] == 4 * 1024**2 + 3 * 1024 * 4096 + 2 * 1024  # q k v o, MLP, norms
+    heights = _layer_heights(bar)
+    assert len(heights) == 64 == len(report.layers)
+    assert heights == [float(row.params) for row in report.layers]
+    assert heights[:24] == [float(params) for params in tower] and heights[24] == 272_640_000
+    lines = [line for line in bar.stack_lines if line.isVisible()]
+    assert [line.value() for line in lines] == [23.5]
+    plot = bar.getPlotItem()
+    assert plot.getAxis("bottom").labelText == "Layer — Vision tower 0–23 | Decoder 0–39"
+    ticks = _bottom_ticks(bar)
+    assert (24.0, "0") in ticks and (0.0, "0") in ticks  # each stack from its layer 0
+    assert all(int(label) == position - (24 if position >= 24 else 0) for position, label in ticks)
+    drawn = _drawn_tick_labels(bar)
+    assert drawn.count("0") == 2 and drawn[0] == "0", drawn  # the tower's 0 too, at the plot's edge
+    qtbot.keyClick(box, Qt.Key.Key_Down)  # "Per layer (mixer and FFN by kind)"
+    qtbot.waitUntil(lambda: bar.mode == "kind")
+    mixers = bar.kind_bars["mixer"].opts["height"].tolist()
+    assert len(mixers) == 64
+    assert mixers[:24] == [4 * 1024**2] * 24 and mixers[24] == report.layers[24].by_part["attention"]
+    assert bar.legend_texts() == ["Attention", "Dense FFN", "Norms, LoRA, adapters"]
+    assert [line.value() for line in bar.stack_lines if line.isVisible()] == [23.5]
+    type_into(window.form.editor(("decoder", "num_layers")), "3000")
+    qtbot.waitUntil(lambda: len(bar.kind_bars["mixer"].opts["height"]) == 2)  # the tower's run, the decoder's
+    assert bar.kind_bars["mixer"].opts["height"].tolist() == [
+        4 * 1024**2,
+        report.layers[24].by_part["attention"],
+    ]
+    assert _bottom_ticks(bar) == [(0.0, "0"), (1.0, "0")]
+    assert plot.getAxis("bottom").labelText == "Layer — Vision tower 0–23 | Decoder 0–2,999"
+    assert [line.value() for line in bar.stack_lines if line.isVisible()] == [0.5]
+    qtbot.keyClick(box, Qt.Key.Key_Home)  # by part: no line between stacks
+    qtbot.waitUntil(lambda: bar.mode == "part")
+    assert not any(line.isVisible() for line in bar.stack_lines)
+
+
+def test_a_vision_tower_alone_shows_its_layers_per_layer(qtbot: QtBot) -> None:
+    window = MainWindow(Document(load_source(str(PIXTRAL_ALONE)), PIXTRAL_ALONE.name))
+    qtbot.addWidget(window)
+    window.resize(1024, 700)
+    window.show()
+    qtbot.waitExposed(window)
+    bar, box = window.charts.bar, window.charts.mode_box
+    box.setFocus()
+    qtbot.keyClick(box, "P")
+    qtbot.waitUntil(lambda: bar.mode == "layer")
+    heights = _layer_heights(bar)
+    assert heights == [16_779_264.0] * 24  # an empty chart before: the tower was no stack of rows
+    assert not any(line.isVisible() for line in bar.stack_lines)
+    assert bar.getPlotItem().getAxis("bottom").labelText == "Layer — Vision tower 0–23"

@@ -14,12 +14,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from itertools import pairwise
 
-from paramtally.core.count.breakdown import LayerGroupRow
+from paramtally.core.count.breakdown import STACK_ORDER, LayerGroupRow
 from paramtally.core.schema.stack import layers_below
 
 __all__ = ["AbsentSpan", "differing_layers"]
-
-_STACK_ORDER = {"encoder": 0, "decoder": 1}
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +58,7 @@ def differing_layers(
             held.setdefault(number, []).append(index)
     rows: list[Row] = []
     for number, run in enumerate(groups):
-        order = _STACK_ORDER.get(run.stack, 2)
+        order = STACK_ORDER.get(run.stack, 3)
         indices = held.get(number, [])
         for index in indices:
             actual = stored[(run.stack, index)]
