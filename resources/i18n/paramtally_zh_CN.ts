@@ -4486,6 +4486,10 @@ Remove it from Open Recent?</source>
         <translation>可学习向量</translation>
     </message>
     <message>
+        <source>Learned weights</source>
+        <translation>可学习权重</translation>
+    </message>
+    <message>
         <source>Linear</source>
         <translation>线性</translation>
     </message>
@@ -5196,6 +5200,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>The model width h; heads and FFN widths stay, the head width follows as h / a.</source>
         <translation>模型宽度 h；头数和前馈网络宽度不变，头维度随之为 h / a。</translation>
+    </message>
+    <message>
+        <source>The norms&apos; γ (and LayerNorm&apos;s β). Off: they only normalize and hold no parameters (OLMo-1); the stack&apos;s final norm and any q/k norms follow.</source>
+        <translation>归一化层的 γ（以及 LayerNorm 的 β）。关闭：它们只做归一化，不含参数（OLMo-1）；堆栈的最终归一化层和 q/k 归一化层随之相同。</translation>
     </message>
     <message>
         <source>The output projection is h × h whatever a·d_h is (Helium&apos;s o_proj; such a model runs only where a·d_h = h).</source>
