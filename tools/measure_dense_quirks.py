@@ -71,6 +71,11 @@ VARIANTS: dict[str, tuple[str, dict[str, Any], str]] = {
         {"head_dim": None, "attention_head_dim": None},
         "HunYuanDenseV1Config leaves head_dim null and the model cannot be built",
     ),
+    "olmo-7b-attention-bias": (
+        "olmo-7b-hf",
+        {"attention_bias": True},
+        "attention_bias biases q, k, v and o alike (OlmoAttention); the norms still hold nothing",
+    ),
     "exaone-4.0-1.2b-windowed": (
         "exaone-4.0-1.2b",
         {"sliding_window": 4096, "sliding_window_pattern": 4, "layer_types": None},

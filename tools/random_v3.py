@@ -75,6 +75,13 @@ def gen_glm4(r: R) -> Cfg:
     return d
 
 
+def gen_olmo(r: R) -> Cfg:
+    d = _decoder(r, "olmo", "OlmoForCausalLM")
+    _flags(r, d, "attention_bias")
+    _maybe(r, d, "clip_qkv", [None, 8.0])
+    return d
+
+
 def gen_olmo2(r: R) -> Cfg:
     d = _decoder(r, "olmo2", "Olmo2ForCausalLM", head_dim=False)
     _flags(r, d, "attention_bias")

@@ -113,6 +113,9 @@ def measured(stem: str, pattern: str, where: str = "layer") -> int:
         ("c4ai-command-r-plus", ["attention/q/k norms (per head)"], r"self_attn\.[qk]_norm"),
         # HunYuan: query_layernorm / key_layernorm [d_h]
         ("hunyuan-7b-instruct", ["attention/q/k norms (RMSNorm)"], r"(query|key)_layernorm"),
+        # OLMo: q/k/v/o and a gated MLP, no biases
+        ("olmo-7b-hf", ["attention/q, k, v, o"], r"self_attn\."),
+        ("olmo-7b-hf", ["ffn/matrices"], r"mlp\."),
         # BitNet: attn_sub_norm [h] beside the two block norms; ffn_sub_norm [f]
         ("bitnet-b1.58-2b-4t", ["block norms (RMSNorm)"], r"layernorm|attn_sub_norm"),
         ("bitnet-b1.58-2b-4t", ["ffn/inner norm (RMSNorm)"], r"ffn_sub_norm"),
@@ -135,6 +138,19 @@ def test_olmo_3_slides_on_three_layers_of_four_and_its_layers_are_alike() -> Non
     types = published("olmo-3-1025-7b")["layer_types"]
     assert windows == [4096 if kind == "sliding_attention" else None for kind in types]
     assert len(NAMES["olmo-3-1025-7b"]["layer_structures"]) == 1  # the window shapes no parameter
+
+
+def test_olmo_s_layernorms_hold_no_parameters() -> None:
+    """OlmoLayerNorm is F.layer_norm without weight or bias, before each sublayer and at the end."""
+    names = NAMES["olmo-7b-hf"]
+    tensors = [*names["layer_structures"][0]["params"], *names["outside_layers"]]
+    assert not [name for name in tensors if "norm" in name]
+    arch = imported("olmo-7b-hf")
+    norms = arch.runs[0].block.norms
+    assert (norms.kind, norms.count, norms.affine) == ("layernorm", 2, False)
+    report = count_parameters(arch)
+    assert not [path for path, _, _ in report.walk() if "norm" in path[-1]]
+    assert report.total == FAMILIES["olmo-7b-hf"]["total"] == 6_888_095_744
 
 
 def test_gpt_j_s_head_has_a_bias() -> None:
