@@ -71,6 +71,11 @@ VARIANTS: dict[str, tuple[str, dict[str, Any], str]] = {
         {"head_dim": None, "attention_head_dim": None},
         "HunYuanDenseV1Config leaves head_dim null and the model cannot be built",
     ),
+    "glm-4-9b-without-biases": (
+        "glm-4-9b-chat-hf",
+        {"attention_bias": False},
+        "attention_bias off drops the q/k/v biases (GlmAttention; o never has one)",
+    ),
     "olmo-7b-attention-bias": (
         "olmo-7b-hf",
         {"attention_bias": True},

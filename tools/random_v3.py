@@ -75,6 +75,13 @@ def gen_glm4(r: R) -> Cfg:
     return d
 
 
+def gen_glm(r: R) -> Cfg:
+    d = _decoder(r, "glm", "GlmForCausalLM")
+    _flags(r, d, "attention_bias")
+    _maybe(r, d, "partial_rotary_factor", [0.5, 1.0])
+    return d
+
+
 def gen_olmo(r: R) -> Cfg:
     d = _decoder(r, "olmo", "OlmoForCausalLM")
     _flags(r, d, "attention_bias")

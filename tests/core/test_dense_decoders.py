@@ -113,6 +113,10 @@ def measured(stem: str, pattern: str, where: str = "layer") -> int:
         ("c4ai-command-r-plus", ["attention/q/k norms (per head)"], r"self_attn\.[qk]_norm"),
         # HunYuan: query_layernorm / key_layernorm [d_h]
         ("hunyuan-7b-instruct", ["attention/q/k norms (RMSNorm)"], r"(query|key)_layernorm"),
+        # GLM-4-9B (GlmDecoderLayer): two RMSNorms, q/k/v biases, fused gate_up_proj
+        ("glm-4-9b-chat-hf", ["block norms (RMSNorm)"], r"layernorm"),
+        ("glm-4-9b-chat-hf", ["attention/biases"], r"self_attn\.\w+\.bias"),
+        ("glm-4-9b-chat-hf", ["ffn/matrices"], r"mlp\."),
         # OLMo: q/k/v/o and a gated MLP, no biases
         ("olmo-7b-hf", ["attention/q, k, v, o"], r"self_attn\."),
         ("olmo-7b-hf", ["ffn/matrices"], r"mlp\."),
@@ -151,6 +155,12 @@ def test_olmo_s_layernorms_hold_no_parameters() -> None:
     report = count_parameters(arch)
     assert not [path for path, _, _ in report.walk() if "norm" in path[-1]]
     assert report.total == FAMILIES["olmo-7b-hf"]["total"] == 6_888_095_744
+
+
+def test_glm_4_9b_has_two_norms_a_layer_and_the_0414_models_four() -> None:
+    assert imported("glm-4-9b-chat-hf").runs[0].block.norms.count == 2
+    assert imported("glm-4-9b-0414").runs[0].block.norms.count == 4
+    assert FAMILIES["glm-4-9b-chat-hf"]["total"] == 9_399_951_360
 
 
 def test_gpt_j_s_head_has_a_bias() -> None:
