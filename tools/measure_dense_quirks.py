@@ -76,6 +76,11 @@ VARIANTS: dict[str, tuple[str, dict[str, Any], str]] = {
         {"attention_bias": False},
         "attention_bias off drops the q/k/v biases (GlmAttention; o never has one)",
     ),
+    "persimmon-without-qk-layernorm": (
+        "persimmon-8b-base",
+        {"qk_layernorm": False},
+        "qk_layernorm off: no q_layernorm and k_layernorm, LayerNorm(d_h) with β each",
+    ),
     "olmo-7b-attention-bias": (
         "olmo-7b-hf",
         {"attention_bias": True},

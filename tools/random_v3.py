@@ -111,6 +111,15 @@ def gen_stablelm(r: R) -> Cfg:
     return d
 
 
+def gen_persimmon(r: R) -> Cfg:
+    # num_key_value_heads and head_dim are drawn too: PersimmonAttention reads neither
+    d = _decoder(r, "persimmon", "PersimmonForCausalLM")
+    _flags(r, d, "qk_layernorm")
+    _maybe(r, d, "partial_rotary_factor", [0.25, 0.5, 1.0])
+    _maybe(r, d, "hidden_act", ["relu2", "gelu"])
+    return d
+
+
 def gen_starcoder2(r: R) -> Cfg:
     d = _decoder(r, "starcoder2", "Starcoder2ForCausalLM", head_dim=False)
     _flags(r, d, "use_bias")

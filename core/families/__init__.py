@@ -100,6 +100,7 @@ FAMILY_MODULES = (
     "olmoe",
     "opt",
     "pegasus",
+    "persimmon",
     "phi",
     "phimoe",
     "qwen",

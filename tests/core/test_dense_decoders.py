@@ -120,6 +120,11 @@ def measured(stem: str, pattern: str, where: str = "layer") -> int:
         # OLMo: q/k/v/o and a gated MLP, no biases
         ("olmo-7b-hf", ["attention/q, k, v, o"], r"self_attn\."),
         ("olmo-7b-hf", ["ffn/matrices"], r"mlp\."),
+        # Persimmon: fused query_key_value and dense with biases; q/k LayerNorm(d_h) with β
+        ("persimmon-8b-base", ["attention/q, k, v, o", "attention/biases"], r"query_key_value|dense\."),
+        ("persimmon-8b-base", ["attention/q/k norms (LayerNorm)"], r"[qk]_layernorm"),
+        ("persimmon-8b-base", ["ffn/matrices", "ffn/biases"], r"mlp\."),
+        ("persimmon-8b-base", ["block norms (LayerNorm)"], r"(input|post_attention)_layernorm"),
         # BitNet: attn_sub_norm [h] beside the two block norms; ffn_sub_norm [f]
         ("bitnet-b1.58-2b-4t", ["block norms (RMSNorm)"], r"layernorm|attn_sub_norm"),
         ("bitnet-b1.58-2b-4t", ["ffn/inner norm (RMSNorm)"], r"ffn_sub_norm"),
@@ -161,6 +166,12 @@ def test_glm_4_9b_has_two_norms_a_layer_and_the_0414_models_four() -> None:
     assert imported("glm-4-9b-chat-hf").runs[0].block.norms.count == 2
     assert imported("glm-4-9b-0414").runs[0].block.norms.count == 4
     assert FAMILIES["glm-4-9b-chat-hf"]["total"] == 9_399_951_360
+
+
+def test_persimmon_s_heads_are_h_over_a_whatever_the_file_says() -> None:
+    """PersimmonAttention reads neither num_key_value_heads nor head_dim."""
+    arch = imported("persimmon-8b-base", num_key_value_heads=8, head_dim=128)
+    assert count_parameters(arch).total == FAMILIES["persimmon-8b-base"]["total"]
 
 
 def test_gpt_j_s_head_has_a_bias() -> None:
