@@ -81,6 +81,17 @@ VARIANTS: dict[str, tuple[str, dict[str, Any], str]] = {
         {"qk_layernorm": False},
         "qk_layernorm off: no q_layernorm and k_layernorm, LayerNorm(d_h) with β each",
     ),
+    "mpt-7b-untied": (
+        "mpt-7b",
+        {"tie_word_embeddings": False},
+        "MptForCausalLM ties lm_head by default; untied it is a matrix of its own, without bias",
+    ),
+    "mpt-7b-common-names": (
+        "mpt-7b",
+        {"hidden_size": 2048, "num_attention_heads": 16, "num_hidden_layers": 24},
+        "MptConfig.attribute_map: hidden_size, num_attention_heads and num_hidden_layers set d_model, "
+        "n_heads and n_layers, over the file's own",
+    ),
     "olmo-7b-attention-bias": (
         "olmo-7b-hf",
         {"attention_bias": True},

@@ -120,6 +120,24 @@ def gen_persimmon(r: R) -> Cfg:
     return d
 
 
+def gen_mpt(r: R) -> Cfg:
+    h, a, _ = _heads(r)
+    d: Cfg = {
+        "model_type": "mpt",
+        "architectures": [r.choice(["MPTForCausalLM", "MptForCausalLM"])],
+        "vocab_size": _vocab(r),
+        "d_model": h,
+        "n_heads": a,
+        "n_layers": r.randint(1, 6),
+        "max_seq_len": r.choice([64, 2048]),
+    }
+    _maybe(r, d, "expansion_ratio", [4])
+    _maybe(r, d, "no_bias", [True])
+    _maybe(r, d, "attn_config", [{"alibi": True, "clip_qkv": r.choice([None, 6.0])}])
+    _maybe_tie(r, d)
+    return d
+
+
 def gen_starcoder2(r: R) -> Cfg:
     d = _decoder(r, "starcoder2", "Starcoder2ForCausalLM", head_dim=False)
     _flags(r, d, "use_bias")

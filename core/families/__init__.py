@@ -94,6 +94,7 @@ FAMILY_MODULES = (
     "mistral",
     "mllama",
     "modernbert",
+    "mpt",
     "nemotron",
     "nemotron_h",
     "olmo",

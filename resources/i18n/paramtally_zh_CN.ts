@@ -852,6 +852,10 @@
         <translation>为 false：此时 transformers 5.24 会为 {model_type} 构建四张 V·d_model 的表（共享表、两个堆栈各一张和输出头的一张），没有任何已发布模型如此；不支持</translation>
     </message>
     <message>
+        <source>is false; transformers&apos; MPT layers never have biases</source>
+        <translation>为 false；transformers 的 MPT 层从不带偏置</translation>
+    </message>
+    <message>
         <source>is missing and {model_type} has no default for it</source>
         <translation>缺失，且 {model_type} 没有它的默认值</translation>
     </message>
@@ -930,6 +934,10 @@
     <message>
         <source>is {norm_type}; InternViT&apos;s norms are layer_norm or rms_norm</source>
         <translation>为 {norm_type}；InternViT 的归一化只能是 layer_norm 或 rms_norm</translation>
+    </message>
+    <message>
+        <source>is {ratio}; transformers&apos; MptMLP is always 4·d_model wide</source>
+        <translation>为 {ratio}；transformers 的 MptMLP 宽度总是 4·d_model</translation>
     </message>
     <message>
         <source>is {value}, too large for a float to hold exactly; write an integer</source>
@@ -1318,6 +1326,10 @@
     <message>
         <source>the FFN width follows the hidden size only, not {variable}: vary the hidden size to scale it</source>
         <translation>前馈网络宽度只随隐藏层维度缩放，不随 {variable}：请改变隐藏层维度来缩放它</translation>
+    </message>
+    <message>
+        <source>turns ALiBi off; transformers&apos; MPT always uses ALiBi and has no position table</source>
+        <translation>关闭了 ALiBi；transformers 的 MPT 总是使用 ALiBi，没有位置表</translation>
     </message>
     <message>
         <source>{name}: a scenario field for models with {needs}; {model} has none</source>

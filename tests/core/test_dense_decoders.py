@@ -120,6 +120,10 @@ def measured(stem: str, pattern: str, where: str = "layer") -> int:
         # OLMo: q/k/v/o and a gated MLP, no biases
         ("olmo-7b-hf", ["attention/q, k, v, o"], r"self_attn\."),
         ("olmo-7b-hf", ["ffn/matrices"], r"mlp\."),
+        # MPT: LayerNorms whose bias transformers drops (norm_1, norm_2: weight only)
+        ("mpt-7b", ["block norms (LayerNorm)"], r"norm_[12]\."),
+        ("mpt-7b", ["attention/q, k, v, o"], r"attn\.(Wqkv|out_proj)"),
+        ("mpt-7b", ["ffn/matrices"], r"ffn\."),
         # Persimmon: fused query_key_value and dense with biases; q/k LayerNorm(d_h) with β
         ("persimmon-8b-base", ["attention/q, k, v, o", "attention/biases"], r"query_key_value|dense\."),
         ("persimmon-8b-base", ["attention/q/k norms (LayerNorm)"], r"[qk]_layernorm"),
@@ -172,6 +176,29 @@ def test_persimmon_s_heads_are_h_over_a_whatever_the_file_says() -> None:
     """PersimmonAttention reads neither num_key_value_heads nor head_dim."""
     arch = imported("persimmon-8b-base", num_key_value_heads=8, head_dim=128)
     assert count_parameters(arch).total == FAMILIES["persimmon-8b-base"]["total"]
+
+
+def test_mpt_s_final_norm_has_a_weight_and_no_bias() -> None:
+    report = count_parameters(imported("mpt-7b"))
+    (final,) = [node for path, _, node in report.walk() if path[-1].startswith("final norm")]
+    assert final.value == measured("mpt-7b", r"norm_f", where="outside") == 4096
+    assert imported("mpt-7b").head.tied is FAMILIES["mpt-7b"]["tied"] is True
+
+
+@pytest.mark.parametrize(
+    ("changed", "key"),
+    [
+        ({"expansion_ratio": 8}, "expansion_ratio"),
+        ({"no_bias": False}, "no_bias"),
+        ({"attn_config": {"alibi": False}}, "attn_config"),
+    ],
+)
+def test_mpt_refuses_shapes_transformers_builds_otherwise(changed: dict[str, Any], key: str) -> None:
+    """MptMLP is 4·h, the MPT linears have no bias and ALiBi is always on, whatever the file says:
+    such a file describes a checkpoint the module does not build (QUIRKS.md)."""
+    with pytest.raises(ParamTallyError) as raised:
+        imported("mpt-7b", **changed)
+    assert key in str(raised.value) and "\n" not in str(raised.value)
 
 
 def test_gpt_j_s_head_has_a_bias() -> None:
