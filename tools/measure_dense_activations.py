@@ -25,6 +25,9 @@ _L = {**ma._LLAMA_LIKE, "pad_token_id": 0}
 _GPT = {"n_embd": 512, "n_head": 8, "n_inner": 1376, "vocab_size": ma.VOCAB, "n_positions": 512}
 _NO_DROPOUT = {"resid_pdrop": 0.0, "embd_pdrop": 0.0, "attn_pdrop": 0.0}
 
+# MptPreTrainedModel does not support SDPA: MptAttention multiplies and softmaxes by hand.
+_EAGER_ONLY = frozenset({"mpt"})
+
 CONFIGS: dict[str, dict[str, Any]] = {
     "glm4": {"model_type": "glm4", **_L, "head_dim": 64, "attention_dropout": 0.0},
     "olmo2": {"model_type": "olmo2", **_L},
@@ -54,6 +57,16 @@ CONFIGS: dict[str, dict[str, Any]] = {
     "granite": {"model_type": "granite", **_L},
     "bitnet": {"model_type": "bitnet", **_L},
     "hunyuan_v1_dense": {"model_type": "hunyuan_v1_dense", **_L, "head_dim": 64},
+    "glm": {"model_type": "glm", **_L, "head_dim": 64, "attention_dropout": 0.0},
+    "olmo": {"model_type": "olmo", **_L},
+    "persimmon": {"model_type": "persimmon", **_L, "hidden_dropout": 0.0},
+    # MptConfig reads the common names through its attribute_map (d_model, n_heads, n_layers)
+    "mpt": {
+        "model_type": "mpt",
+        **{key: _L[key] for key in ("hidden_size", "num_attention_heads", "vocab_size")},
+        "max_seq_len": 512,
+        "attn_config": {"attn_pdrop": 0},
+    },
     "gptj": {"model_type": "gptj", **_GPT, **_NO_DROPOUT, "rotary_dim": 32},
     "gpt_bigcode": {"model_type": "gpt_bigcode", **_GPT, **_NO_DROPOUT},
 }
@@ -62,7 +75,7 @@ CONFIGS: dict[str, dict[str, Any]] = {
 def main() -> int:
     cases = []
     for name in CONFIGS:
-        for attention in ("sdpa", "eager"):
+        for attention in ("eager",) if name in _EAGER_ONLY else ("sdpa", "eager"):
             case = ma.measure(name, attention, CONFIGS)
             cases.append(case)
             print(f"{case['name']:28s} {case['per_layer']:>12,}")

@@ -65,6 +65,9 @@ FAMILY = Family(
             "olmo",
             olmo,
             {**_OLMO2_DEFAULTS, "clip_qkv": None},
+            # OlmoLayerNorm: F.layer_norm(hidden_states.to(torch.float32), ...) keeps that fp32 copy
+            # (measured: 4·h + 8 bytes a token per norm, tools/measure_dense_activations.py).
+            activations=ActivationQuirks(fp32_layer_norm=True),
         ),
         ModelType("olmo2", lambda cfg: llama_shaped(cfg, OLMO2), _OLMO2_DEFAULTS, activations=_FP32_NORM),
         ModelType(

@@ -7,7 +7,7 @@ on ``partial_rotary_factor`` of each head."""
 
 from __future__ import annotations
 
-from paramtally.core.families.base import Family, ModelType, Spec
+from paramtally.core.families.base import ActivationQuirks, Family, ModelType, Spec
 from paramtally.core.families.hf_reader import HFConfig
 from paramtally.core.families.llama import LLAMA_DEFAULTS, LlamaShape, llama_shaped
 from paramtally.core.families.pieces import plain_ffn
@@ -33,6 +33,11 @@ def persimmon(cfg: HFConfig) -> Spec:
     return spec
 
 
+# PersimmonAttention rotates part of each head and concatenates the rotated and passed parts: the
+# reshape after SDPA copies its output, which SDPA keeps beside the copy (measured: B·a·d_h more per
+# layer under hf-sdpa, tools/measure_dense_activations.py).
+_PARTIAL_ROTARY = ActivationQuirks(sdpa_output_copied=True)
+
 FAMILY = Family(
     "Persimmon",
     (
@@ -52,6 +57,7 @@ FAMILY = Family(
                 "partial_rotary_factor": 0.5,
                 "hidden_dropout": 0.0,
             },
+            activations=_PARTIAL_ROTARY,
             tokenizer="sentencepiece",
             dropout=("attention_dropout", "hidden_dropout"),
         ),

@@ -30,6 +30,10 @@ GAPS = {
     # multiplication, and GPTJAttention's eager attention multiplies q and k in fp32: over the rule
     # under SDPA (+4.5 %), under it in eager (-3.3 %).
     "gptj": "GPT-J's parallel block, rotary tables and fp32 eager attention",
+    # PersimmonAttention's q/k LayerNorms normalize views of the fused query_key_value output in the
+    # activation dtype: PyTorch keeps that output whole (B·3h) and each head's mean and 1/σ, where the
+    # rule counts fp32 RMSNorm-style q/k norms, (4 + B)·(a + g)·d_h: 6·h a token more (+10.6 %).
+    "persimmon": "Persimmon's q/k LayerNorms on views of the fused q/k/v output",
 }
 
 
@@ -63,6 +67,8 @@ def test_the_layers_the_rule_does_not_describe_yet(name: str) -> None:
         "hunyuan_v1_dense-sdpa",
         "bitnet-sdpa",
         "bitnet-eager",
+        "olmo-sdpa",
+        "olmo-eager",
     ],
 )
 def test_llama_shaped_layers_match_to_the_byte(name: str) -> None:
@@ -70,10 +76,20 @@ def test_llama_shaped_layers_match_to_the_byte(name: str) -> None:
 
 
 def test_partial_rotary_copies_sdpa_s_output() -> None:
-    """GLM-4, StableLM and Nemotron concatenate the rotated and passed parts of q and k: SDPA's
-    output is kept beside the copy the reshape makes (B·a·d_h = 2·256·512 bf16), eager keeps no more."""
-    for family in ("glm4", "stablelm", "nemotron"):
+    """GLM-4 (both), StableLM, Nemotron and Persimmon concatenate the rotated and passed parts of q
+    and k: SDPA's output is kept beside the copy the reshape makes (B·a·d_h = 2·256·512 bf16), eager
+    keeps no more."""
+    for family in ("glm4", "glm", "stablelm", "nemotron", "persimmon"):
         sdpa, eager = CASES[f"{family}-sdpa"], CASES[f"{family}-eager"]
         kept = [t for t in sdpa["layer_tensors"] if t["saved_by"].endswith("Backward0.output")]
         assert [t["bytes"] for t in kept] == [2 * 256 * 512 * 2]
         assert not [t for t in eager["layer_tensors"] if t["saved_by"].endswith("Backward0.output")]
+
+
+def test_olmo_s_layernorms_keep_an_fp32_copy_of_their_input() -> None:
+    """OlmoLayerNorm casts its input to fp32 before F.layer_norm, which keeps that copy: 4·h a token
+    per norm where a LayerNorm in the activation dtype keeps B·h (the quirk fp32_layer_norm)."""
+    kept = [
+        t for t in CASES["olmo-sdpa"]["layer_tensors"] if t["saved_by"] == "NativeLayerNormBackward0.input"
+    ]
+    assert [(t["dtype"], t["count"], t["bytes"]) for t in kept] == [("float32", 2, 2 * 256 * 512 * 4)]
