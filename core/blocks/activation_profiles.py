@@ -50,6 +50,7 @@ class HFProfile:
     fp32_norm: bool = False  # RMSNorm multiplies its (1 + weight) in fp32 (Gemma)
     norm_keeps_input: bool = False  # RMSNorm multiplies its input, keeping it too (T5)
     fp32_layer_norm: bool = False  # LayerNorm normalizes an fp32 copy of its input (OLMo)
+    qk_norm_reads_fused_qkv: bool = False  # the q/k norms keep the fused q/k/v output (Persimmon)
     sdpa_output_copied: bool = False  # the reshape after SDPA copies its output (Whisper)
     inner_dropout: bool = False  # a dense FFN drops out before its output matrix (T5, dropout on)
     expert_glu_saves: int | None = None  # tensors of f_e a gated expert keeps, written out (gpt-oss: 7)

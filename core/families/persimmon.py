@@ -35,8 +35,9 @@ def persimmon(cfg: HFConfig) -> Spec:
 
 # PersimmonAttention rotates part of each head and concatenates the rotated and passed parts: the
 # reshape after SDPA copies its output, which SDPA keeps beside the copy (measured: B·a·d_h more per
-# layer under hf-sdpa, tools/measure_dense_activations.py).
-_PARTIAL_ROTARY = ActivationQuirks(sdpa_output_copied=True)
+# layer under hf-sdpa, tools/measure_dense_activations.py). Its q_layernorm and k_layernorm read
+# views of the query_key_value output (_split_heads), so backward keeps that output whole: B·3h.
+_QUIRKS = ActivationQuirks(sdpa_output_copied=True, qk_norm_reads_fused_qkv=True)
 
 FAMILY = Family(
     "Persimmon",
@@ -57,7 +58,7 @@ FAMILY = Family(
                 "partial_rotary_factor": 0.5,
                 "hidden_dropout": 0.0,
             },
-            activations=_PARTIAL_ROTARY,
+            activations=_QUIRKS,
             tokenizer="sentencepiece",
             dropout=("attention_dropout", "hidden_dropout"),
         ),

@@ -106,6 +106,7 @@ def hf_profile(
         fp32_norm=quirks.fp32_norm,
         norm_keeps_input=quirks.norm_keeps_input,
         fp32_layer_norm=quirks.fp32_layer_norm,
+        qk_norm_reads_fused_qkv=quirks.qk_norm_reads_fused_qkv,
         sdpa_output_copied=quirks.sdpa_output_copied,
         inner_dropout=quirks.ffn_inner_dropout and arch.dropout.hidden > 0,
         expert_glu_saves=quirks.expert_glu_saves,

@@ -30,10 +30,6 @@ GAPS = {
     # multiplication, and GPTJAttention's eager attention multiplies q and k in fp32: over the rule
     # under SDPA (+4.5 %), under it in eager (-3.3 %).
     "gptj": "GPT-J's parallel block, rotary tables and fp32 eager attention",
-    # PersimmonAttention's q/k LayerNorms normalize views of the fused query_key_value output in the
-    # activation dtype: PyTorch keeps that output whole (B·3h) and each head's mean and 1/σ, where the
-    # rule counts fp32 RMSNorm-style q/k norms, (4 + B)·(a + g)·d_h: 6·h a token more (+10.6 %).
-    "persimmon": "Persimmon's q/k LayerNorms on views of the fused q/k/v output",
 }
 
 
@@ -93,3 +89,15 @@ def test_olmo_s_layernorms_keep_an_fp32_copy_of_their_input() -> None:
         t for t in CASES["olmo-sdpa"]["layer_tensors"] if t["saved_by"] == "NativeLayerNormBackward0.input"
     ]
     assert [(t["dtype"], t["count"], t["bytes"]) for t in kept] == [("float32", 2, 2 * 256 * 512 * 4)]
+
+
+def test_persimmon_s_q_k_layernorms_keep_the_fused_q_k_v_output_whole() -> None:
+    """PersimmonAttention._split_heads hands q_layernorm and k_layernorm views of query_key_value's
+    output: backward keeps that output, v's third too (B·3h = 2·256·3·512 bf16; the quirk
+    qk_norm_reads_fused_qkv), and each head's mean and 1/σ."""
+    kept = [
+        t
+        for t in CASES["persimmon-sdpa"]["layer_tensors"]
+        if t["saved_by"] == "NativeLayerNormBackward0.input" and len(t["shape"]) == 4
+    ]
+    assert [(t["bytes"], t["count"]) for t in kept] == [(2 * 256 * 3 * 512 * 2, 1)]
