@@ -22,12 +22,11 @@ def persimmon(cfg: HFConfig) -> Spec:
         bias_key=None,  # query_key_value and dense always have biases
         qk_norm=cfg.flag("qk_layernorm"),
         norm="layernorm",
-        head_dim_key=None,
+        head_dim_key=None,  # PersimmonAttention reads neither head_dim
+        kv_heads_key=None,  # nor num_key_value_heads
         rotary_fraction=True,
     )
     spec = llama_shaped(cfg, shape)
-    mixer = spec["blocks"]["default"]["mixer"]
-    mixer["num_kv_heads"] = mixer["num_heads"]  # PersimmonAttention reads no num_key_value_heads
     # PersimmonMLP: nn.Linear(h, f) and nn.Linear(f, h), biased, whatever the config says.
     spec["blocks"]["default"]["ffn"] = plain_ffn(cfg.integer("intermediate_size"), cfg.text("hidden_act"))
     return spec
