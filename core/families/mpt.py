@@ -4,8 +4,9 @@ LayerNorms with a weight and no bias (``norm_1``, ``norm_2``, ``norm_f``: ``bias
 construction), ALiBi and no position table, the head tied by default. No linear has a bias.
 
 ``MptAttention``, ``MptMLP`` and ``MptBlock`` build these shapes whatever ``no_bias``,
-``expansion_ratio`` and ``attn_config.alibi`` say; a file that sets them otherwise describes a
-checkpoint transformers cannot load, so it is refused rather than counted as something else."""
+``expansion_ratio``, ``attn_config.alibi`` and ``attn_config.qk_ln`` say (measured: the same
+total); a file that sets them otherwise describes a checkpoint whose tensors the module does not
+hold, so it is refused rather than counted as something else."""
 
 from __future__ import annotations
 
@@ -69,6 +70,11 @@ def _refuse_what_transformers_ignores(cfg: HFConfig) -> None:
         raise cfg.fail(
             "attn_config",
             say("turns ALiBi off; transformers' MPT always uses ALiBi and has no position table"),
+        )
+    if isinstance(attention, dict) and attention.get("qk_ln", False) is not False:
+        raise cfg.fail(
+            "attn_config",
+            say("turns qk_ln on; transformers' MPT builds no q/k LayerNorms"),
         )
 
 

@@ -1332,6 +1332,10 @@
         <translation>关闭了 ALiBi；transformers 的 MPT 总是使用 ALiBi，没有位置表</translation>
     </message>
     <message>
+        <source>turns qk_ln on; transformers&apos; MPT builds no q/k LayerNorms</source>
+        <translation>开启了 qk_ln；transformers 的 MPT 不构建 q/k LayerNorm</translation>
+    </message>
+    <message>
         <source>{name}: a scenario field for models with {needs}; {model} has none</source>
         <translation>{name}：此场景字段用于带有 {needs} 的模型；{model} 没有</translation>
     </message>

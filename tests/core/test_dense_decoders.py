@@ -191,11 +191,13 @@ def test_mpt_s_final_norm_has_a_weight_and_no_bias() -> None:
         ({"expansion_ratio": 8}, "expansion_ratio"),
         ({"no_bias": False}, "no_bias"),
         ({"attn_config": {"alibi": False}}, "attn_config"),
+        ({"attn_config": {"qk_ln": True}}, "attn_config"),
     ],
 )
 def test_mpt_refuses_shapes_transformers_builds_otherwise(changed: dict[str, Any], key: str) -> None:
-    """MptMLP is 4·h, the MPT linears have no bias and ALiBi is always on, whatever the file says:
-    such a file describes a checkpoint the module does not build (QUIRKS.md)."""
+    """MptMLP is 4·h, the MPT linears have no bias, ALiBi is always on and q and k are never
+    normalized, whatever the file says: such a file describes a checkpoint the module does not
+    build (QUIRKS.md)."""
     with pytest.raises(ParamTallyError) as raised:
         imported("mpt-7b", **changed)
     assert key in str(raised.value) and "\n" not in str(raised.value)
