@@ -61,6 +61,16 @@ CONFIGS: dict[str, dict[str, Any]] = {
     "granite": {"model_type": "granite", **_L},
     "bitnet": {"model_type": "bitnet", **_L},
     "hunyuan_v1_dense": {"model_type": "hunyuan_v1_dense", **_L, "head_dim": 64},
+    "glm": {"model_type": "glm", **_L, "head_dim": 64, "attention_dropout": 0.0},
+    "olmo": {"model_type": "olmo", **_L},
+    "persimmon": {"model_type": "persimmon", **_L, "hidden_dropout": 0.0},
+    # MptConfig reads the common names through its attribute_map (d_model, n_heads, n_layers)
+    "mpt": {
+        "model_type": "mpt",
+        **{key: _L[key] for key in ("hidden_size", "num_attention_heads", "vocab_size")},
+        "max_seq_len": 512,
+        "attn_config": {"attn_pdrop": 0},
+    },
     "gptj": {"model_type": "gptj", **_GPT, **_NO_DROPOUT, "rotary_dim": 32},
     "gpt_bigcode": {"model_type": "gpt_bigcode", **_GPT, **_NO_DROPOUT},
     "codegen": {"model_type": "codegen", **_GPT, **_NO_DROPOUT, "rotary_dim": 32},
@@ -90,7 +100,7 @@ CONFIGS: dict[str, dict[str, Any]] = {
 def main() -> int:
     cases = []
     for name in CONFIGS:
-        # GPT-Neo and XGLM refuse SDPA (ma.EAGER_ONLY)
+        # GPT-Neo, XGLM and MPT refuse SDPA (ma.EAGER_ONLY)
         for attention in [a for a in ("sdpa", "eager") if a in ma.attentions(CONFIGS[name])]:
             case = ma.measure(name, attention, CONFIGS)
             cases.append(case)

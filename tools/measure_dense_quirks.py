@@ -71,6 +71,32 @@ VARIANTS: dict[str, tuple[str, dict[str, Any], str]] = {
         {"head_dim": None, "attention_head_dim": None},
         "HunYuanDenseV1Config leaves head_dim null and the model cannot be built",
     ),
+    "glm-4-9b-without-biases": (
+        "glm-4-9b-chat-hf",
+        {"attention_bias": False},
+        "attention_bias off drops the q/k/v biases (GlmAttention; o never has one)",
+    ),
+    "persimmon-without-qk-layernorm": (
+        "persimmon-8b-base",
+        {"qk_layernorm": False},
+        "qk_layernorm off: no q_layernorm and k_layernorm, LayerNorm(d_h) with β each",
+    ),
+    "mpt-7b-untied": (
+        "mpt-7b",
+        {"tie_word_embeddings": False},
+        "MptForCausalLM ties lm_head by default; untied it is a matrix of its own, without bias",
+    ),
+    "mpt-7b-common-names": (
+        "mpt-7b",
+        {"hidden_size": 2048, "num_attention_heads": 16, "num_hidden_layers": 24},
+        "MptConfig.attribute_map: hidden_size, num_attention_heads and num_hidden_layers set d_model, "
+        "n_heads and n_layers, over the file's own",
+    ),
+    "olmo-7b-attention-bias": (
+        "olmo-7b-hf",
+        {"attention_bias": True},
+        "attention_bias biases q, k, v and o alike (OlmoAttention); the norms still hold nothing",
+    ),
     "exaone-4.0-1.2b-windowed": (
         "exaone-4.0-1.2b",
         {"sliding_window": 4096, "sliding_window_pattern": 4, "layer_types": None},

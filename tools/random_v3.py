@@ -75,6 +75,20 @@ def gen_glm4(r: R) -> Cfg:
     return d
 
 
+def gen_glm(r: R) -> Cfg:
+    d = _decoder(r, "glm", "GlmForCausalLM")
+    _flags(r, d, "attention_bias")
+    _maybe(r, d, "partial_rotary_factor", [0.5, 1.0])
+    return d
+
+
+def gen_olmo(r: R) -> Cfg:
+    d = _decoder(r, "olmo", "OlmoForCausalLM")
+    _flags(r, d, "attention_bias")
+    _maybe(r, d, "clip_qkv", [None, 8.0])
+    return d
+
+
 def gen_olmo2(r: R) -> Cfg:
     d = _decoder(r, "olmo2", "Olmo2ForCausalLM", head_dim=False)
     _flags(r, d, "attention_bias")
@@ -94,6 +108,33 @@ def gen_stablelm(r: R) -> Cfg:
     d = _decoder(r, "stablelm", "StableLmForCausalLM", head_dim=False)
     _flags(r, d, "use_qkv_bias", "qk_layernorm", "use_parallel_residual")
     _maybe(r, d, "partial_rotary_factor", [0.25, 0.5, 1.0])
+    return d
+
+
+def gen_persimmon(r: R) -> Cfg:
+    # num_key_value_heads and head_dim are drawn too: PersimmonAttention reads neither
+    d = _decoder(r, "persimmon", "PersimmonForCausalLM")
+    _flags(r, d, "qk_layernorm")
+    _maybe(r, d, "partial_rotary_factor", [0.25, 0.5, 1.0])
+    _maybe(r, d, "hidden_act", ["relu2", "gelu"])
+    return d
+
+
+def gen_mpt(r: R) -> Cfg:
+    h, a, _ = _heads(r)
+    d: Cfg = {
+        "model_type": "mpt",
+        "architectures": [r.choice(["MPTForCausalLM", "MptForCausalLM"])],
+        "vocab_size": _vocab(r),
+        "d_model": h,
+        "n_heads": a,
+        "n_layers": r.randint(1, 6),
+        "max_seq_len": r.choice([64, 2048]),
+    }
+    _maybe(r, d, "expansion_ratio", [4])
+    _maybe(r, d, "no_bias", [True])
+    _maybe(r, d, "attn_config", [{"alibi": True, "clip_qkv": r.choice([None, 6.0])}])
+    _maybe_tie(r, d)
     return d
 
 

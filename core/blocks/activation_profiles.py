@@ -49,6 +49,8 @@ class HFProfile:
     cache_copies: bool = False
     fp32_norm: bool = False  # RMSNorm multiplies its (1 + weight) in fp32 (Gemma)
     norm_keeps_input: bool = False  # RMSNorm multiplies its input, keeping it too (T5)
+    fp32_layer_norm: bool = False  # LayerNorm normalizes an fp32 copy of its input (OLMo)
+    qk_norm_reads_fused_qkv: bool = False  # the q/k norms keep the fused q/k/v output (Persimmon)
     sdpa_output_copied: bool = False  # the reshape after SDPA copies its output (Whisper)
     inner_dropout: bool = False  # a dense FFN drops out before its output matrix (T5, dropout on)
     expert_glu_saves: int | None = None  # tensors of f_e a gated expert keeps, written out (gpt-oss: 7)
@@ -61,6 +63,11 @@ class HFProfile:
         value (fp32 where the family multiplies its weight in fp32), the fp32 1/rms, and T5's input."""
         kept_input = self.b * width if self.norm_keeps_input else 0
         return 4 * width + (4 if self.fp32_norm else self.b) * width + 4 + kept_input
+
+    def layer_norm(self, width: int) -> int:
+        """Bytes per token a LayerNorm over ``width`` keeps: its input (an fp32 copy where the family
+        upcasts it) and the fp32 mean and 1/σ."""
+        return (4 if self.fp32_layer_norm else self.b) * width + 8
 
     def sdpa_kept(self, a: int, d_h: int) -> int:
         """What SDPA keeps per token beyond q, K, V and the output projection's input: its fp32

@@ -13,9 +13,11 @@ Activations under the Hugging Face profiles (transformers 5.24, measured by
 ``tools/measure_activations.py``, goldens in ``tests/golden/activations.json``), per token: q (after
 RoPE) B·a·d_h, k and v B·g·d_h each — eager attention's ``repeat_kv`` stores them at all a heads —,
 the output-projection input B·a·d_h; q/k norms (Qwen3) keep what RMSNorm keeps over a and g heads
-of d_h. SDPA (flash or memory-efficient kernels) keeps a log-sum-exp, 4·a, and no scores, and in
-Whisper its output beside the output projection's copy, B·a·d_h. gpt-oss's eager attention appends
-a sink column: per token its sink column B·a and the int64 position of each row's maximum 8a.
+of d_h, LayerNorms (Persimmon) their input and each head's fp32 mean and 1/σ — where they read views
+of one fused q/k/v output, that output whole, v too. SDPA (flash or memory-efficient kernels) keeps
+a log-sum-exp, 4·a, and no scores, and in Whisper its output beside the output projection's copy,
+B·a·d_h. gpt-oss's eager attention appends a sink column: per token its sink column B·a and the
+int64 position of each row's maximum 8a.
 """
 
 from __future__ import annotations
@@ -230,8 +232,7 @@ class Attention(Kind):
         if hf.cache_copies:
             width += b * 2 * g * d_h
         if self.qk_norm:
-            normed = 4 if hf.fp32_norm else b
-            width += (4 + normed) * (a + g) * d_h + 4 * (a + g)
+            width += _qk_norm_bytes(ctx, hf, a, g, d_h)
         if self.output_gate:
             width += 2 * b * a * d_h  # the sigmoid gate and the gated product (not measured: an estimate)
         if hf.eager and self.sinks:
@@ -330,3 +331,14 @@ class Attention(Kind):
             )
             found.append((("num_heads",), message, a))
         return found
+
+
+def _qk_norm_bytes(ctx: Context, hf: HFProfile, a: int, g: int, d_h: int) -> int:
+    """Bytes per token the q/k norms over a and g heads of d_h keep: RMSNorm's fp32 input copy, its
+    normalized value and 1/rms; LayerNorm's input (the fused q/k/v output whole, v too, where the
+    family's norms read views of it: Persimmon) and fp32 mean and 1/σ."""
+    if ctx.norm == "layernorm":
+        inputs = (a + 2 * g if hf.qk_norm_reads_fused_qkv else a + g) * d_h
+        return hf.b * inputs + 8 * (a + g)
+    normed = 4 if hf.fp32_norm else hf.b
+    return (4 + normed) * (a + g) * d_h + 4 * (a + g)

@@ -83,9 +83,13 @@ class Context:
     h: int  # hidden size
     norm: NormKind = "rmsnorm"
     norm_bias: bool = True  # LayerNorm's β
+    norm_affine: bool = True  # False: the norms only normalize (no γ, no β)
 
     @property
     def norm_per_width(self) -> int:
+        """Parameters a norm holds per number it normalizes (0: a norm without parameters)."""
+        if not self.norm_affine:
+            return 0
         return 2 if self.norm == "layernorm" and self.norm_bias else 1
 
     @property

@@ -110,7 +110,7 @@ class DenseFFN(Kind):
         BitNet's inner norm as the block's norms keep theirs, over f."""
         kept = hf.b * self.width * (activation_saves(self.activation) + (3 if self.gated else 1))
         if self.inner_norm:  # BitNetMLP.ffn_sub_norm (measured: 8,260 bytes a token at f 1,376, bf16)
-            kept += hf.rms_norm(self.width) if ctx.norm == "rmsnorm" else hf.b * self.width + 8
+            kept += hf.rms_norm(self.width) if ctx.norm == "rmsnorm" else hf.layer_norm(self.width)
         if hf.inner_dropout:
             # Its bool mask, and the activation's output where its backward reads it (the dropped
             # copy takes the place of the one wo kept).

@@ -196,7 +196,7 @@ def _stack_input(arch: Architecture, stack: Stack, ctx: Context) -> list[Term]:
         nodes.append(leaf("relative position embeddings", "embeddings", "rows·h", rows=rows, h=h))
         if stack.relative_norm:
             nodes.append(norm_leaf(ctx, "relative position norm", h))
-    if stack.embedding_norm:
+    if stack.embedding_norm and ctx.norm_per_width:
         # ELECTRA normalizes at the embed width, before its projection in.
         before = arch.embeddings.projection == "in_after_norm" and w != h
         nodes.append(norm_leaf(ctx, "embedding norm", w if before else h, symbol="e" if before else "h"))
@@ -331,7 +331,7 @@ def _stack_nodes(
         pre = [norm_leaf(ctx, "pre-norm", h, symbol="e")] if stack.embedding_norm else []
         post = [norm_leaf(ctx, "post-norm", h, symbol="e")] if stack.final_norm else []
         return stack.input_terms() + pre, nodes, post
-    tail = [norm_leaf(ctx, "final norm", h)] if stack.final_norm else []
+    tail = [norm_leaf(ctx, "final norm", h)] if stack.final_norm and ctx.norm_per_width else []
     return _stack_input(arch, stack, ctx), nodes, tail
 
 

@@ -38,6 +38,10 @@ class ActivationQuirks:
     fp32_norm: bool = False
     # RMSNorm multiplies its input in the activation dtype by the fp32 1/rms, keeping that input.
     norm_keeps_input: bool = False
+    # LayerNorm normalizes an fp32 copy of its input, which it keeps: 4·h, not B·h.
+    fp32_layer_norm: bool = False
+    # The q/k norms normalize views of one fused q/k/v projection's output, which they keep whole.
+    qk_norm_reads_fused_qkv: bool = False
     # q, k and v are made contiguous heads-first before SDPA, so the reshape after it copies and
     # SDPA keeps its output beside the copy (B·a·d_h more per attention).
     sdpa_output_copied: bool = False

@@ -74,7 +74,8 @@ class LlamaShape:
     never); ``gated``: gate, up and down (False: up and down, as Arcee's and Nemotron's relu²
     MLPs); ``qk_norm_span``: what a q/k norm covers (``Attention.qk_norm_span``); ``norm`` and
     ``norm_bias``: the norms' kind and LayerNorm's β; ``head_dim_key``: the key of the head width
-    (None: h / a whatever the file says, as StableLM); ``rotary_fraction``: the file's
+    (None: h / a whatever the file says, as StableLM); ``kv_heads_key``: the key of the KV heads
+    (None: as many as query heads whatever the file says, as Persimmon); ``rotary_fraction``: the file's
     ``partial_rotary_factor`` is read (it shapes no parameter but the FLOPs and the tree show it).
     """
 
@@ -89,6 +90,7 @@ class LlamaShape:
     norm: Literal["rmsnorm", "layernorm"] = "rmsnorm"
     norm_bias: bool = True
     head_dim_key: str | None = "head_dim"
+    kv_heads_key: str | None = "num_key_value_heads"
     rotary_fraction: bool = False
     window: Window | None = None
     activation: Callable[[HFConfig], str] = activation
@@ -98,9 +100,8 @@ class LlamaShape:
 def llama_shaped(cfg: HFConfig, shape: LlamaShape) -> Spec:
     """The architecture of a Llama-shaped config: one base block, RoPE, an RMSNorm at the end."""
     h, a = cfg.integer("hidden_size"), cfg.integer("num_attention_heads")
-    kv = cfg.divisor(
-        "num_key_value_heads", a, "num_attention_heads", cfg.opt_integer("num_key_value_heads") or a
-    )
+    key = shape.kv_heads_key
+    kv = cfg.divisor(key, a, "num_attention_heads", cfg.opt_integer(key) or a) if key else a
     mixer: Spec = {"kind": "attention", "num_heads": a, "num_kv_heads": kv}
     head_dim = cfg.opt_integer(shape.head_dim_key) if shape.head_dim_key else None
     if head_dim is not None and (head_dim != h // a or h % a):

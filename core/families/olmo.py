@@ -1,4 +1,11 @@
-"""OLMo-2 and OLMo-3 (``Olmo2ForCausalLM``, ``Olmo3ForCausalLM``): Llama's shapes with the norms
+"""OLMo, OLMo-2 and OLMo-3 (``OlmoForCausalLM``, ``Olmo2ForCausalLM``, ``Olmo3ForCausalLM``).
+
+OLMo (the first, ``olmo``): Llama's shapes with ``OlmoLayerNorm``, a LayerNorm without weight or
+bias (``F.layer_norm(x, shape, None, None)``), before each sublayer and at the end: its norms hold
+no parameters. ``clip_qkv`` clamps q, k and v (no parameter); ``attention_bias`` biases all four
+projections.
+
+OLMo-2 and OLMo-3: Llama's shapes with the norms
 after each sublayer instead of before (``post_attention_layernorm``, ``post_feedforward_layernorm``;
 two a layer all the same) and q/k RMSNorms over the whole projection, ``q_norm [a·d_h]`` and
 ``k_norm [g·d_h]`` (``Olmo2Attention``). OLMo-3 slides a window on the layers ``layer_types``
@@ -16,6 +23,14 @@ from paramtally.core.families.pieces import changes_from, global_layers
 __all__ = ["FAMILY"]
 
 OLMO2 = LlamaShape(qk_norm=True, qk_norm_span="projection")
+
+
+def olmo(cfg: HFConfig) -> Spec:
+    """Llama's layers; every norm an OlmoLayerNorm, which has no parameters (OlmoDecoderLayer's
+    input_layernorm and post_attention_layernorm, OlmoModel.norm)."""
+    spec = llama_shaped(cfg, LlamaShape(norm="layernorm"))
+    spec["blocks"]["default"]["norms"]["affine"] = False
+    return spec
 
 
 def olmo3(cfg: HFConfig) -> Spec:
@@ -44,8 +59,16 @@ _OLMO2_DEFAULTS: dict[str, Any] = {
 }
 
 FAMILY = Family(
-    "OLMo-2, OLMo-3",
+    "OLMo, OLMo-2, OLMo-3",
     (
+        ModelType(
+            "olmo",
+            olmo,
+            {**_OLMO2_DEFAULTS, "clip_qkv": None},
+            # OlmoLayerNorm: F.layer_norm(hidden_states.to(torch.float32), ...) keeps that fp32 copy
+            # (measured: 4·h + 8 bytes a token per norm, tools/measure_dense_activations.py).
+            activations=ActivationQuirks(fp32_layer_norm=True),
+        ),
         ModelType("olmo2", lambda cfg: llama_shaped(cfg, OLMO2), _OLMO2_DEFAULTS, activations=_FP32_NORM),
         ModelType(
             "olmo3",

@@ -7,7 +7,8 @@ activation (2 for bf16/fp16, 4 for fp32):
 - RMSNorm (Llama's): the fp32 copy of its input 4h, the normalized value in the activation dtype
   B·h and the fp32 1/rms 4 — Gemma's and gpt-oss's norms multiply their weight in fp32, so they
   keep 4h + 4h + 4; T5's multiplies its input, not the fp32 copy, by 1/rms: its input B·h as well;
-  LayerNorm: its input B·h and fp32 mean and 1/σ, 8.
+  LayerNorm: its input B·h and fp32 mean and 1/σ, 8 — OLMo's normalizes an fp32 copy of its
+  input, which it keeps: 4h + 8.
 - The inputs of the mixer's and the FFN's first matrices, B·h each (the norm's output).
 - Each mixer and FFN keeps what its kind says (``hf_bytes`` in ``core.blocks``, with the rules
   measured for it): attention's q, K and V, SDPA's log-sum-exp, eager's scores (below); MLA's
@@ -105,6 +106,8 @@ def hf_profile(
         cache_copies=cache_copies(arch, eager, cache),
         fp32_norm=quirks.fp32_norm,
         norm_keeps_input=quirks.norm_keeps_input,
+        fp32_layer_norm=quirks.fp32_layer_norm,
+        qk_norm_reads_fused_qkv=quirks.qk_norm_reads_fused_qkv,
         sdpa_output_copied=quirks.sdpa_output_copied,
         inner_dropout=quirks.ffn_inner_dropout and arch.dropout.hidden > 0,
         expert_glu_saves=quirks.expert_glu_saves,
@@ -117,13 +120,19 @@ def hf_profile(
 def norm_bytes(block: Block, h: int, b: int, family: str) -> int:
     """Bytes per token one of ``block``'s norms keeps, activations at ``b`` bytes."""
     quirks = activation_quirks(family)
-    profile = HFProfile(b, eager=False, fp32_norm=quirks.fp32_norm, norm_keeps_input=quirks.norm_keeps_input)
+    profile = HFProfile(
+        b,
+        eager=False,
+        fp32_norm=quirks.fp32_norm,
+        norm_keeps_input=quirks.norm_keeps_input,
+        fp32_layer_norm=quirks.fp32_layer_norm,
+    )
     return _norm_bytes(block, h, profile)
 
 
 def _norm_bytes(block: Block, h: int, hf: HFProfile) -> int:
-    # LayerNorm: its input B·h and fp32 mean and 1/σ; RMSNorm: as the profile's family keeps it.
-    return hf.b * h + 8 if block.norms.kind == "layernorm" else hf.rms_norm(h)
+    # LayerNorm: its input and fp32 mean and 1/σ; RMSNorm: as the profile's family keeps it.
+    return hf.layer_norm(h) if block.norms.kind == "layernorm" else hf.rms_norm(h)
 
 
 def cache_copies(arch: Architecture, eager: bool, cache: bool) -> bool:

@@ -45,11 +45,17 @@ class BlockNorms(Spec):
         description="LayerNorm has γ and β; RMSNorm only γ.",
         json_schema_extra={"choice_labels": {"layernorm": "LayerNorm", "rmsnorm": "RMSNorm"}},
     )
+    affine: bool = Field(
+        True,
+        title="Learned weights",
+        description="The norms' γ (and LayerNorm's β). Off: they only normalize and hold no "
+        "parameters (OLMo-1); the stack's final norm and any q/k norms follow.",
+    )
     bias: bool = Field(
         True,
         title="LayerNorm β",
         description="LayerNorm's β (RMSNorm has none).",
-        json_schema_extra={"visible_when": {"kind": "layernorm"}},
+        json_schema_extra={"visible_when": {"kind": "layernorm", "affine": True}},
     )
     count: NonNegativeInt = Field(
         2,
@@ -105,7 +111,7 @@ class Block(HashedSpec):
         return value
 
     def context(self, h: int) -> Context:
-        return _context(h, self.norms.kind, self.norms.bias)
+        return _context(h, self.norms.kind, self.norms.bias, self.norms.affine)
 
     def lora_matrices(self, h: int) -> list[LoRAMatrix]:
         ctx = self.context(h)
@@ -169,7 +175,7 @@ def block_fields(block: Block, h: int) -> tuple[tuple[str, Term], ...]:
     if ffn is not None:
         fields.append(("ffn", ffn))
     norms = block.norms
-    if norms.count or norms.scales or norms.gates:
+    if (norms.count and norms.affine) or norms.scales or norms.gates:
         fields.append(("norms", _norms(ctx, norms.count, norms.scales, norms.gates)))
     matrices = block.lora_matrices(h) if block.insertions else []
     fields += [(part.FIELD, part.term(ctx, matrices)) for part in block.insertions]
@@ -192,7 +198,8 @@ def _ffn_group(ffn: FFNKind, ctx: Context) -> Term | None:
 @lru_cache(maxsize=1024)
 def _norms(ctx: Context, count: int, scales: int = 0, gates: int = 0) -> Term:
     # Cached apart from the block: the blocks of a stack mostly share their norms.
-    norms = norm_leaf(ctx, "block norms", ctx.h, times=count) if count else None
+    # Norms without parameters (no γ, no β) have no term; they still keep activations.
+    norms = norm_leaf(ctx, "block norms", ctx.h, times=count) if count and ctx.norm_per_width else None
     if not scales and not gates and norms is not None:
         return norms
     nodes = [norms] if norms is not None else []
@@ -212,7 +219,7 @@ def _ffn_inactive(ffn: FFNKind, ctx: Context) -> int:
 
 
 @lru_cache(maxsize=256)
-def _context(h: int, norm: NormKind, norm_bias: bool) -> Context:
+def _context(h: int, norm: NormKind, norm_bias: bool, norm_affine: bool) -> Context:
     """One (immutable) Context per width and norm: the memory figures ask every block of every
     pipeline stage for its own, and a frozen dataclass is slow to make."""
-    return Context(h, norm, norm_bias)
+    return Context(h, norm, norm_bias, norm_affine)

@@ -856,6 +856,10 @@
         <translation>为 false：此时 transformers 5.24 会为 {model_type} 构建四张 V·d_model 的表（共享表、两个堆栈各一张和输出头的一张），没有任何已发布模型如此；不支持</translation>
     </message>
     <message>
+        <source>is false; transformers&apos; MPT layers never have biases</source>
+        <translation>为 false；transformers 的 MPT 层从不带偏置</translation>
+    </message>
+    <message>
         <source>is missing and {model_type} has no default for it</source>
         <translation>缺失，且 {model_type} 没有它的默认值</translation>
     </message>
@@ -934,6 +938,10 @@
     <message>
         <source>is {norm_type}; InternViT&apos;s norms are layer_norm or rms_norm</source>
         <translation>为 {norm_type}；InternViT 的归一化只能是 layer_norm 或 rms_norm</translation>
+    </message>
+    <message>
+        <source>is {ratio}; transformers&apos; MptMLP is always 4·d_model wide</source>
+        <translation>为 {ratio}；transformers 的 MptMLP 宽度总是 4·d_model</translation>
     </message>
     <message>
         <source>is {value}, too large for a float to hold exactly; write an integer</source>
@@ -1334,6 +1342,14 @@
     <message>
         <source>the FFN width follows the hidden size only, not {variable}: vary the hidden size to scale it</source>
         <translation>前馈网络宽度只随隐藏层维度缩放，不随 {variable}：请改变隐藏层维度来缩放它</translation>
+    </message>
+    <message>
+        <source>turns ALiBi off; transformers&apos; MPT always uses ALiBi and has no position table</source>
+        <translation>关闭了 ALiBi；transformers 的 MPT 总是使用 ALiBi，没有位置表</translation>
+    </message>
+    <message>
+        <source>turns qk_ln on; transformers&apos; MPT builds no q/k LayerNorms</source>
+        <translation>开启了 qk_ln；transformers 的 MPT 不构建 q/k LayerNorm</translation>
     </message>
     <message>
         <source>{name}: a scenario field for models with {needs}; {model} has none</source>
@@ -4502,6 +4518,10 @@ Remove it from Open Recent?</source>
         <translation>可学习向量</translation>
     </message>
     <message>
+        <source>Learned weights</source>
+        <translation>可学习权重</translation>
+    </message>
+    <message>
         <source>Linear</source>
         <translation>线性</translation>
     </message>
@@ -5220,6 +5240,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>The model width h; heads and FFN widths stay, the head width follows as h / a.</source>
         <translation>模型宽度 h；头数和前馈网络宽度不变，头维度随之为 h / a。</translation>
+    </message>
+    <message>
+        <source>The norms&apos; γ (and LayerNorm&apos;s β). Off: they only normalize and hold no parameters (OLMo-1); the stack&apos;s final norm and any q/k norms follow.</source>
+        <translation>归一化层的 γ（以及 LayerNorm 的 β）。关闭：它们只做归一化，不含参数（OLMo-1）；堆栈的最终归一化层和 q/k 归一化层随之相同。</translation>
     </message>
     <message>
         <source>The output projection is h × h whatever a·d_h is (Helium&apos;s o_proj; such a model runs only where a·d_h = h).</source>

@@ -1,8 +1,8 @@
 """What the dense decoders of issue 33 build beyond a plain Llama layer, as block terms: q/k norms
 over one head, the whole projection or each head with weights of its own; an output projection
-that reads h; xIELU's learned scalars; a norm over the FFN's width. Each term equals the elements
-of the tensors transformers 5.24 builds for it (``tests/data/param_names_v3.json``, measured by
-``tools/measure_golden.py --v3``)."""
+that reads h; xIELU's learned scalars; a norm over the FFN's width; norms without weights. Each
+term equals the elements of the tensors transformers 5.24 builds for it
+(``tests/data/param_names_v3.json``, measured by ``tools/measure_golden.py --v3``)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,11 @@ from pathlib import Path
 import pytest
 
 from paramtally.core.blocks import Attention, Context, DenseFFN
+from paramtally.core.count.parameters import count_parameters
+from paramtally.core.io.presets import load_builtin
+from paramtally.core.memory.estimate import estimate_memory
+from paramtally.core.memory.scenario import Scenario
+from paramtally.core.schema import Architecture
 from paramtally.core.terms.term import Term
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -108,4 +113,22 @@ def test_an_inner_norm_spans_the_ffn_width() -> None:
         term(mlp.terms(Context(2560)), "inner norm")
         == measured("bitnet-b1.58-2b-4t", r"ffn_sub_norm")
         == 6912
+    )
+
+
+def test_norms_without_weights_hold_no_parameters_and_keep_their_activations() -> None:
+    """``norms.affine`` false (OLMo-1's LayerNorms: F.layer_norm without weight or bias): the
+    block norms and the final norm leave the count, γ and β of h each, but still normalize, so
+    training keeps what they keep."""
+    gpt = load_builtin("gpt3-175b")
+    data = gpt.model_dump()
+    data["blocks"]["default"]["norms"]["affine"] = False
+    bare = Architecture.model_validate(data)
+    weighted, unweighted = count_parameters(gpt), count_parameters(bare)
+    assert weighted.total - unweighted.total == (2 * gpt.num_layers + 1) * 2 * gpt.hidden_size
+    assert not [path for path, _, _ in unweighted.walk() if "norm" in path[-1]]
+    assert Context(64, "layernorm", True, False).norm_per_width == 0
+    training = Scenario(mode="training", context=256, batch=1, activations="hf-sdpa")
+    assert (
+        estimate_memory(gpt, training).activations_bytes == estimate_memory(bare, training).activations_bytes
     )

@@ -70,6 +70,8 @@ def test_the_layers_the_rule_does_not_describe_yet(name: str) -> None:
         "hunyuan_v1_dense-sdpa",
         "bitnet-sdpa",
         "bitnet-eager",
+        "olmo-sdpa",
+        "olmo-eager",
     ],
 )
 def test_llama_shaped_layers_match_to_the_byte(name: str) -> None:
@@ -77,9 +79,10 @@ def test_llama_shaped_layers_match_to_the_byte(name: str) -> None:
 
 
 def test_partial_rotary_copies_sdpa_s_output() -> None:
-    """GLM-4, StableLM and Nemotron concatenate the rotated and passed parts of q and k: SDPA's
-    output is kept beside the copy the reshape makes (B·a·d_h = 2·256·512 bf16), eager keeps no more."""
-    for family in ("glm4", "stablelm", "nemotron"):
+    """GLM-4 (both), StableLM, Nemotron and Persimmon concatenate the rotated and passed parts of q
+    and k: SDPA's output is kept beside the copy the reshape makes (B·a·d_h = 2·256·512 bf16), eager
+    keeps no more."""
+    for family in ("glm4", "glm", "stablelm", "nemotron", "persimmon"):
         sdpa, eager = CASES[f"{family}-sdpa"], CASES[f"{family}-eager"]
         kept = [t for t in sdpa["layer_tensors"] if t["saved_by"].endswith("Backward0.output")]
         assert [t["bytes"] for t in kept] == [2 * 256 * 512 * 2]
@@ -102,3 +105,24 @@ def test_xglm_keeps_the_masked_scores_its_clamp_reads() -> None:
     assert activation_quirks("xglm").clamped_scores and not activation_quirks("biogpt").clamped_scores
     scores = 2 * 8 * 256 * 256 * 2  # b·a·s² in bf16
     assert _per_layer(CASES["xglm-eager"]) - _per_layer(CASES["biogpt-eager"]) == scores
+
+
+def test_olmo_s_layernorms_keep_an_fp32_copy_of_their_input() -> None:
+    """OlmoLayerNorm casts its input to fp32 before F.layer_norm, which keeps that copy: 4·h a token
+    per norm where a LayerNorm in the activation dtype keeps B·h (the quirk fp32_layer_norm)."""
+    kept = [
+        t for t in CASES["olmo-sdpa"]["layer_tensors"] if t["saved_by"] == "NativeLayerNormBackward0.input"
+    ]
+    assert [(t["dtype"], t["count"], t["bytes"]) for t in kept] == [("float32", 2, 2 * 256 * 512 * 4)]
+
+
+def test_persimmon_s_q_k_layernorms_keep_the_fused_q_k_v_output_whole() -> None:
+    """PersimmonAttention._split_heads hands q_layernorm and k_layernorm views of query_key_value's
+    output: backward keeps that output, v's third too (B·3h = 2·256·3·512 bf16; the quirk
+    qk_norm_reads_fused_qkv), and each head's mean and 1/σ."""
+    kept = [
+        t
+        for t in CASES["persimmon-sdpa"]["layer_tensors"]
+        if t["saved_by"] == "NativeLayerNormBackward0.input" and len(t["shape"]) == 4
+    ]
+    assert [(t["bytes"], t["count"]) for t in kept] == [(2 * 256 * 3 * 512 * 2, 1)]

@@ -113,6 +113,22 @@ def measured(stem: str, pattern: str, where: str = "layer") -> int:
         ("c4ai-command-r-plus", ["attention/q/k norms (per head)"], r"self_attn\.[qk]_norm"),
         # HunYuan: query_layernorm / key_layernorm [d_h]
         ("hunyuan-7b-instruct", ["attention/q/k norms (RMSNorm)"], r"(query|key)_layernorm"),
+        # GLM-4-9B (GlmDecoderLayer): two RMSNorms, q/k/v biases, fused gate_up_proj
+        ("glm-4-9b-chat-hf", ["block norms (RMSNorm)"], r"layernorm"),
+        ("glm-4-9b-chat-hf", ["attention/biases"], r"self_attn\.\w+\.bias"),
+        ("glm-4-9b-chat-hf", ["ffn/matrices"], r"mlp\."),
+        # OLMo: q/k/v/o and a gated MLP, no biases
+        ("olmo-7b-hf", ["attention/q, k, v, o"], r"self_attn\."),
+        ("olmo-7b-hf", ["ffn/matrices"], r"mlp\."),
+        # MPT: LayerNorms whose bias transformers drops (norm_1, norm_2: weight only)
+        ("mpt-7b", ["block norms (LayerNorm)"], r"norm_[12]\."),
+        ("mpt-7b", ["attention/q, k, v, o"], r"attn\.(Wqkv|out_proj)"),
+        ("mpt-7b", ["ffn/matrices"], r"ffn\."),
+        # Persimmon: fused query_key_value and dense with biases; q/k LayerNorm(d_h) with β
+        ("persimmon-8b-base", ["attention/q, k, v, o", "attention/biases"], r"query_key_value|dense\."),
+        ("persimmon-8b-base", ["attention/q/k norms (LayerNorm)"], r"[qk]_layernorm"),
+        ("persimmon-8b-base", ["ffn/matrices", "ffn/biases"], r"mlp\."),
+        ("persimmon-8b-base", ["block norms (LayerNorm)"], r"(input|post_attention)_layernorm"),
         # BitNet: attn_sub_norm [h] beside the two block norms; ffn_sub_norm [f]
         ("bitnet-b1.58-2b-4t", ["block norms (RMSNorm)"], r"layernorm|attn_sub_norm"),
         ("bitnet-b1.58-2b-4t", ["ffn/inner norm (RMSNorm)"], r"ffn_sub_norm"),
@@ -150,6 +166,56 @@ def test_olmo_3_slides_on_three_layers_of_four_and_its_layers_are_alike() -> Non
     types = published("olmo-3-1025-7b")["layer_types"]
     assert windows == [4096 if kind == "sliding_attention" else None for kind in types]
     assert len(NAMES["olmo-3-1025-7b"]["layer_structures"]) == 1  # the window shapes no parameter
+
+
+def test_olmo_s_layernorms_hold_no_parameters() -> None:
+    """OlmoLayerNorm is F.layer_norm without weight or bias, before each sublayer and at the end."""
+    names = NAMES["olmo-7b-hf"]
+    tensors = [*names["layer_structures"][0]["params"], *names["outside_layers"]]
+    assert not [name for name in tensors if "norm" in name]
+    arch = imported("olmo-7b-hf")
+    norms = arch.runs[0].block.norms
+    assert (norms.kind, norms.count, norms.affine) == ("layernorm", 2, False)
+    report = count_parameters(arch)
+    assert not [path for path, _, _ in report.walk() if "norm" in path[-1]]
+    assert report.total == FAMILIES["olmo-7b-hf"]["total"] == 6_888_095_744
+
+
+def test_glm_4_9b_has_two_norms_a_layer_and_the_0414_models_four() -> None:
+    assert imported("glm-4-9b-chat-hf").runs[0].block.norms.count == 2
+    assert imported("glm-4-9b-0414").runs[0].block.norms.count == 4
+    assert FAMILIES["glm-4-9b-chat-hf"]["total"] == 9_399_951_360
+
+
+def test_persimmon_s_heads_are_h_over_a_whatever_the_file_says() -> None:
+    """PersimmonAttention reads neither num_key_value_heads nor head_dim."""
+    arch = imported("persimmon-8b-base", num_key_value_heads=7, head_dim=128)  # 7 does not divide 64
+    assert count_parameters(arch).total == FAMILIES["persimmon-8b-base"]["total"]
+
+
+def test_mpt_s_final_norm_has_a_weight_and_no_bias() -> None:
+    report = count_parameters(imported("mpt-7b"))
+    (final,) = [node for path, _, node in report.walk() if path[-1].startswith("final norm")]
+    assert final.value == measured("mpt-7b", r"norm_f", where="outside") == 4096
+    assert imported("mpt-7b").head.tied is FAMILIES["mpt-7b"]["tied"] is True
+
+
+@pytest.mark.parametrize(
+    ("changed", "key"),
+    [
+        ({"expansion_ratio": 8}, "expansion_ratio"),
+        ({"no_bias": False}, "no_bias"),
+        ({"attn_config": {"alibi": False}}, "attn_config"),
+        ({"attn_config": {"qk_ln": True}}, "attn_config"),
+    ],
+)
+def test_mpt_refuses_shapes_transformers_builds_otherwise(changed: dict[str, Any], key: str) -> None:
+    """MptMLP is 4·h, the MPT linears have no bias, ALiBi is always on and q and k are never
+    normalized, whatever the file says: such a file describes a checkpoint the module does not
+    build (QUIRKS.md)."""
+    with pytest.raises(ParamTallyError) as raised:
+        imported("mpt-7b", **changed)
+    assert key in str(raised.value) and "\n" not in str(raised.value)
 
 
 def test_gpt_j_s_head_has_a_bias() -> None:

@@ -307,8 +307,24 @@ def test_layernorm_bias_shows_only_under_layernorm(qtbot: QtBot, window: MainWin
     qtbot.keyClick(combo, Qt.Key.Key_Down)  # layernorm → rmsnorm
     assert doc.architecture.blocks["default"].norms.kind == "rmsnorm" and not bias.isVisible()
     # The rule is the schema's metadata, read by the form: no field names in gui code.
-    assert BlockNorms.model_fields["bias"].json_schema_extra == {"visible_when": {"kind": "layernorm"}}
-    assert field_spec("bias", BlockNorms.model_fields["bias"]).visible_when == (("kind", "layernorm"),)
+    rule = {"kind": "layernorm", "affine": True}
+    assert BlockNorms.model_fields["bias"].json_schema_extra == {"visible_when": rule}
+    assert field_spec("bias", BlockNorms.model_fields["bias"]).visible_when == tuple(rule.items())
+
+
+def test_layernorm_bias_hides_under_norms_without_weights(qtbot: QtBot, window: MainWindow) -> None:
+    """Norms that only normalize (OLMo-1's) have no β to switch: the box goes with them."""
+    doc, form = window.document, window.form
+    bias = form.editor(("blocks", "default", "norms", "bias"))
+    affine = form.editor(("blocks", "default", "norms", "affine"))
+    before = doc.report.total
+    assert doc.architecture.blocks["default"].norms.kind == "layernorm" and bias.isVisible()
+    affine.setFocus()
+    qtbot.keyClick(affine, Qt.Key.Key_Space)
+    assert doc.architecture.blocks["default"].norms.affine is False and not bias.isVisible()
+    arch = doc.architecture
+    norms = (2 * arch.num_layers + 1) * 2 * arch.hidden_size  # γ and β of each block norm and the final one
+    assert doc.report.total == before - norms
 
 
 def test_rotary_fields_show_only_under_rotary_positions(qtbot: QtBot, window: MainWindow) -> None:
