@@ -111,6 +111,7 @@ FAMILY_MODULES = (
     "smollm3",
     "stablelm",
     "starcoder2",
+    "switch_transformers",
     "t5",
     "whisper",
     "zamba",
