@@ -280,6 +280,9 @@ class Attention(Kind):
     def bias_heads(self) -> int:
         return self.num_heads
 
+    def relative_tables(self) -> int:
+        return 1 if self.relative_buckets else 0
+
     def attended_window(self) -> int | None:
         return self.sliding_window
 
