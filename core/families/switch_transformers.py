@@ -8,6 +8,9 @@ none at step 0, where step is ``encoder_sparse_step`` (``decoder_sparse_step``) 
 else num_layers // num_sparse_encoder_layers (num_decoder_layers // num_sparse_decoder_layers), and
 num_layers where that count is 0 — which still makes layer 1 sparse in a stack of two layers or more,
 as the class builds it.
+
+The embedding is tied three ways (``_tied_weights_keys``: both stacks' embed_tokens and lm_head are
+``shared``); ``tie_word_embeddings: false`` unties all four tables, which no published model has: refused.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from paramtally.core.families.bart import tied_three_ways
 from paramtally.core.families.base import Family, ModelType, Spec
 from paramtally.core.families.hf_reader import HFConfig
 from paramtally.core.families.layer_pattern import periodic_groups
@@ -42,6 +46,7 @@ def _groups(n: int, step: int, experts: Spec) -> list[Spec]:
 
 
 def switch_transformers(cfg: HFConfig) -> Spec:
+    tied_three_ways(cfg)  # untied, shared and both stacks' embed_tokens come apart as well
     act = cfg.text("dense_act_fn")
     width = cfg.integer("d_ff")
     dense = {"kind": "dense", "width": width, "gated": False, "bias": False, "activation": act}

@@ -1,7 +1,8 @@
 """UMT5, LongT5 and Switch Transformers: what each builds beyond T5, read from a published
 config.json and equal to the tensors the real transformers 5.24 class holds
 (``tests/data/param_names_v3.json``) and to the sparse layers it measured in the randomized configs
-(``tests/golden/random_configs_v3.json``), both from ``python tools/measure_golden.py --v3``.
+(``tests/golden/random_configs_v3.json``), both from ``python tools/measure_golden.py --v3``, and
+Switch untied (``tests/golden/encoder_cases.json``).
 Whole-model totals and actives are in test_families (published) and test_hf_import (random)."""
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ ROOT = Path(__file__).resolve().parents[2]
 V3 = ROOT / "tests" / "data" / "hf_configs_v3"
 NAMES = json.loads((ROOT / "tests" / "data" / "param_names_v3.json").read_text(encoding="utf-8"))
 RANDOM = json.loads((ROOT / "tests" / "golden" / "random_configs_v3.json").read_text(encoding="utf-8"))
+# Configs no published or randomized one reaches (python tools/measure_encoder_cases.py).
+CASES = json.loads((ROOT / "tests" / "golden" / "encoder_cases.json").read_text(encoding="utf-8"))
 
 
 def _config(stem: str) -> dict[str, Any]:
@@ -136,6 +139,19 @@ def test_switch_base_has_its_experts_in_the_odd_layers_as_measured() -> None:
         assert _layer(arch, role, 2) == _size(structures["2,4,6,8,10"])
     router = _size(_structures("switch-base-8", "encoder.block.")["1,3,5,7,9,11"], r"router\.classifier")
     assert router == 768 * 8  # no bias
+
+
+def test_switch_untied_would_be_four_tables_and_is_refused() -> None:
+    """tie_word_embeddings false unties shared, both embed_tokens and the head: 3·V·d more
+    (measured: tests/golden/encoder_cases.json), which no published model has."""
+    tied, untied = CASES["switch-tied"], CASES["switch-untied"]
+    assert untied["total"] - tied["total"] == 3 * 300 * 64
+    arch = import_hf_config({**tied["config"], "architectures": [tied["model_class"]]}, "switch.json")
+    assert count_parameters(arch).total == tied["total"]
+    with pytest.raises(
+        ParamTallyError, match=r"tie_word_embeddings is false: transformers 5\.24 then builds "
+    ):
+        import_hf_config(untied["config"], "switch.json")
 
 
 SWITCH = [entry for entry in RANDOM if entry.get("model_type") == "switch_transformers"]
