@@ -21,8 +21,7 @@ from typing import Any
 from paramtally.core.families.bart import tied_three_ways
 from paramtally.core.families.base import Family, ModelType, Spec
 from paramtally.core.families.hf_reader import HFConfig
-from paramtally.core.families.layer_pattern import periodic_groups
-from paramtally.core.families.pieces import changes_from, moe
+from paramtally.core.families.pieces import moe
 from paramtally.core.families.t5 import T5_DROPOUT, T5_QUIRKS, t5_attention, t5_model
 
 __all__ = ["FAMILY"]
@@ -38,11 +37,21 @@ def _sparse_step(cfg: HFConfig, step_key: str, layers: int, sparse_key: str) -> 
 
 
 def _groups(n: int, step: int, experts: Spec) -> list[Spec]:
-    """The stack's layers, each sparse where SwitchTransformersStack makes it so."""
-    if step == 0:
+    """The stack's layers, sparse where SwitchTransformersStack makes them so: every layer at step 1;
+    else layer 0 dense, then from layer 1 one sparse layer and step − 1 dense ones, repeated (a
+    closed form: a stack of a million layers with two sparse ones is three groups)."""
+    sparse: Spec = {"count": 1, "override": {"ffn": experts}}
+    if step == 1:
+        return [{**sparse, "count": n}]
+    if step == 0 or n == 1:
         return [{"count": n}]
-    table = {True: {"ffn": experts}}
-    return periodic_groups(n, step, lambda i: step == 1 or i % step == 1, changes_from(table))
+    repeats, rest = divmod(n - 1, step)
+    groups: list[Spec] = [{"count": 1}]
+    if repeats:
+        groups.append({"count": repeats, "pattern": [sparse, {"count": step - 1}]})
+    if rest:
+        groups += [sparse, *([{"count": rest - 1}] if rest > 1 else [])]
+    return groups
 
 
 def switch_transformers(cfg: HFConfig) -> Spec:

@@ -170,6 +170,17 @@ def test_switch_sparse_layers_are_as_many_as_the_class_builds(entry: dict[str, A
                 assert run.block.ffn.routing() == (groups[0]["E"], 1)
 
 
+def test_switch_sparse_layers_follow_the_stacks_rule_for_every_small_stack_and_step() -> None:
+    """SwitchTransformersStack: layer i sparse when ``i % step == 1 or step == 1``, none at step 0
+    (the rule the random goldens measure, written out for every stack of up to 12 layers)."""
+    for n in range(1, 13):
+        for step in range(14):
+            data = {**_config("switch-base-8"), "num_layers": n, "encoder_sparse_step": step}
+            arch = import_hf_config(data, "switch.json")
+            rule = [i for i in range(n) if step and (step == 1 or i % step == 1)]
+            assert _moe_layers(arch, "encoder") == rule, (n, step)
+
+
 def test_switch_quirks_are_among_the_random_configs() -> None:
     """The cases the test above stands for are measured: a file step that differs from the derived
     one, and a stack of two or more layers whose sparse-layer count is 0."""
