@@ -193,6 +193,9 @@ CONFIGS: dict[str, dict[str, Any]] = {
     "t5": {**_T5, "num_decoder_layers": 1},
     "t5-decoder": {**_T5, "num_layers": 1},
     "t5-relu": {**_T5, "feed_forward_proj": "relu", "num_decoder_layers": 1},
+    # UMT5: T5 whose every self-attention looks up a relative bias table of its own (int64 buckets
+    # per layer) and whose layers share no bias (a cross-attention mask per decoder layer).
+    "umt5": {**_T5, "model_type": "umt5", "num_decoder_layers": 1},
     # Whisper: a decoder layer added (self-attention, cross-attention over the encoder's s frames,
     # plain GELU FFN, LayerNorms with biases); the audio encoder of one layer reads 2·s mel frames,
     # which its strided convolution halves to s. No dropout (the class default), so SDPA runs the
@@ -292,15 +295,26 @@ EAGER_ONLY = frozenset({"gpt_oss", "gemma2", "mamba", "mamba2", "gpt_neo", "xglm
 # neither the CPU's fused kernel nor the GPU-kernel stand-in (``_GpuEfficientAttention``) can run it.
 CPU_SDPA_FALLBACK = frozenset({"deepseek_v2", "deepseek_v3"})
 # Whole models measured (two layers in each stack, with labels and the loss).
-WHOLE_MODELS = ("llama", "qwen3", "mistral", "mixtral", "gpt2", "gpt2-nodropout", "t5", "falcon-alibi")
+WHOLE_MODELS = (
+    "llama",
+    "qwen3",
+    "mistral",
+    "mixtral",
+    "gpt2",
+    "gpt2-nodropout",
+    "t5",
+    "umt5",
+    "falcon-alibi",
+)
 WHOLE_LAYERS = 2
-SEQ2SEQ = frozenset({"t5", "whisper"})
+SEQ2SEQ = frozenset({"t5", "umt5", "whisper"})
 SPEECH = frozenset({"whisper"})  # the encoder reads mel frames, not token ids
 # The key that sets the measured layers when it is not num_hidden_layers (the other stack keeps 1).
 LAYER_KEYS: dict[str, str] = {
     "t5": "num_layers",
     "t5-decoder": "num_decoder_layers",
     "t5-relu": "num_layers",
+    "umt5": "num_layers",
     "whisper-decoder": "decoder_layers",
 }
 

@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """Measure the encoder and encoder-decoder cases that neither a published config nor the
 randomized goldens reach: an untied or embed-width head, Marian's own untied decoder table,
-DeBERTa's non-legacy head (tests/golden/encoder_cases.json, read by
+DeBERTa's non-legacy head, Switch Transformers untied (tests/golden/encoder_cases.json, read by
 tests/core/test_encoder_families.py).
 
 Each case is built with the named transformers 5.24 class on the meta device through
-``measure_golden.measure`` (sum of ``p.numel()``, tied weights once). Needs torch and
+``measure_golden.build`` (sum of ``p.numel()``, tied weights once). Needs torch and
 transformers; the test suite only reads the file.
 
     python tools/measure_encoder_cases.py           # write tests/golden/encoder_cases.json
@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from measure_golden import measure, versions
+from measure_golden import build, numel, versions
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "tests" / "golden" / "encoder_cases.json"
@@ -42,6 +42,19 @@ _DEBERTA = {
     "intermediate_size": 100,
     "vocab_size": 300,
     "relative_attention": True,
+}
+_SWITCH = {
+    "model_type": "switch_transformers",
+    "d_model": 64,
+    "d_kv": 16,
+    "num_heads": 4,
+    "d_ff": 100,
+    "num_layers": 2,
+    "num_decoder_layers": 2,
+    "num_sparse_encoder_layers": 1,
+    "num_sparse_decoder_layers": 1,
+    "num_experts": 4,
+    "vocab_size": 300,
 }
 
 # name -> (config, class)
@@ -122,6 +135,13 @@ CASES: dict[str, tuple[dict[str, Any], str]] = {
         {**_DEBERTA, "pos_att_type": ["c2p"], "max_relative_positions": 40, "legacy": False},
         "DebertaV2ForMaskedLM",
     ),
+    # Switch Transformers tied (its class default) and not: untied, shared, both embed_tokens and the
+    # head are four tables.
+    "switch-tied": (_SWITCH, "SwitchTransformersForConditionalGeneration"),
+    "switch-untied": (
+        {**_SWITCH, "tie_word_embeddings": False},
+        "SwitchTransformersForConditionalGeneration",
+    ),
 }
 
 
@@ -132,7 +152,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="write nothing; exit 1 where a total differs")
     args = parser.parse_args(argv)
     measured = {
-        name: {"config": config, "model_class": cls, "total": measure(config, cls)["total"]}
+        name: {"config": config, "model_class": cls, "total": numel(build(config, cls))}
         for name, (config, cls) in CASES.items()
     }
     if args.check:

@@ -64,7 +64,10 @@ ENCODER_TYPES = (
     "mpnet",
     "ernie",
 )
-SEQ2SEQ_TYPES = ("m2m_100", "marian", "mbart", "pegasus")
+SEQ2SEQ_TYPES = ("m2m_100", "marian", "mbart", "pegasus", "umt5", "longt5", "switch_transformers")
+# Config classes that force tie_word_embeddings = True whatever the file says (UMT5Config, LongT5Config,
+# as T5Config and MT5Config do), while the checkpoints of a file saying false keep lm_head.weight.
+FORCED_TIE_TYPES = ("umt5", "longt5")
 
 # Where a vision-language model keeps its parts.  A parameter goes to the first part whose
 # prefix it starts with; the rest is the language model (embedding, layers, norm, head).
@@ -148,10 +151,10 @@ def routed_groups(model: nn.Module) -> list[dict[str, Any]]:
     """Every group of routed experts: where, E, k, one expert's parameters, and phantom rows.
 
     A group is a module holding per-expert weights: an ``experts`` child (fused 3-D tensors,
-    DBRX's 2-D (E*f, h) stacks, or a ModuleList of experts) or JetMoE's ``input_linear`` /
-    ``output_linear`` parallel experts.  One expert's size is each expert tensor's numel / E;
-    rows beyond E in a tensor (LongCat-Flash's gate_up_proj keeps one per zero-computation
-    expert) are reported as ``phantom``.
+    DBRX's 2-D (E*f, h) stacks, a ModuleList of experts or Switch's ModuleDict of them) or JetMoE's
+    ``input_linear`` / ``output_linear`` parallel experts.  One expert's size is each expert
+    tensor's numel / E; rows beyond E in a tensor (LongCat-Flash's gate_up_proj keeps one per
+    zero-computation expert) are reported as ``phantom``.
     """
     cfg = model.config.get_text_config() if hasattr(model.config, "get_text_config") else model.config
     groups = []
@@ -160,6 +163,8 @@ def routed_groups(model: nn.Module) -> list[dict[str, Any]]:
         if isinstance(experts, nn.Module) and not hasattr(experts, "input_linear"):
             owners = [mod, getattr(mod, "gate", None), getattr(mod, "router", None), experts]
             k = _int_attr(owners, ("top_k", "num_experts_per_tok", "moe_top_k"))
+            if k is None and type(getattr(mod, "router", None)).__name__.endswith("Top1Router"):
+                k = 1  # SwitchTransformersTop1Router: one expert per token, no attribute says so
             if k is None:
                 k = int(getattr(cfg, "num_experts_per_tok", None) or cfg.ffn_config.moe_top_k)
             groups.append({"name": name, "k": k, **_expert_sizes(experts)})
@@ -172,10 +177,13 @@ def routed_groups(model: nn.Module) -> list[dict[str, Any]]:
 
 
 def _expert_sizes(experts: nn.Module, n_experts: int | None = None) -> dict[str, Any]:
-    if isinstance(experts, nn.ModuleList) and n_experts is None:
-        sizes = {mg.numel(e) for e in experts}
+    if isinstance(experts, nn.ModuleList | nn.ModuleDict) and n_experts is None:
+        # a ModuleDict of experts: SwitchTransformersExperts' expert_0 … expert_{E-1}
+        each = list(experts.values() if isinstance(experts, nn.ModuleDict) else experts)
+        sizes = {mg.numel(e) for e in each}
         assert len(sizes) == 1, "experts of unequal size"
-        return {"E": len(experts), "per_expert": sizes.pop(), "phantom": 0, "layout": "ModuleList"}
+        layout = "ModuleDict" if isinstance(experts, nn.ModuleDict) else "ModuleList"
+        return {"E": len(each), "per_expert": sizes.pop(), "phantom": 0, "layout": layout}
     n = n_experts or _int_attr([experts], ("num_routed_experts", "num_experts"))
     per_expert, phantom, layouts = 0, 0, set()
     for p in experts.parameters():
@@ -275,6 +283,12 @@ def checkpoint_delta(d: dict[str, Any], model: nn.Module, groups: list[dict[str,
             "zero_expert_num rows but down_proj for n_routed_experts; the zero-computation experts are "
             "identities and the checkpoint holds n_routed_experts of each: published = built - phantom rows"
         )
+    if d["model_type"] in FORCED_TIE_TYPES and d.get("tie_word_embeddings") is False and tied(model):
+        return model.get_output_embeddings().weight.numel(), (
+            f"transformers 5.24 ties lm_head to shared ({type(model.config).__name__} forces "
+            "tie_word_embeddings=True); the checkpoint stores lm_head.weight separately (config "
+            "tie_word_embeddings: false): published = built + vocab_size * d_model"
+        )
     text_says_untied = getattr(make_config(d).get_text_config(), "tie_word_embeddings", None) is False
     if is_vlm(d) and "tie_word_embeddings" not in d and tied(model) and text_says_untied:
         return model.get_output_embeddings().weight.numel(), (
@@ -321,11 +335,13 @@ def measure(d: dict[str, Any]) -> tuple[dict[str, Any], nn.Module]:
     if delta:
         entry["built"] = {"total": total, "active": entry["active"], "tied": entry["tied"]}
         entry["total"] = total + delta
-        entry["parts"]["language_model" if vlm else "decoder_layers"] += delta
+        # a head of its own sits outside the layers; LongCat's phantom rows are in its decoder layers
+        entry["parts"]["language_model" if vlm else "outside" if delta > 0 else "decoder_layers"] += delta
         if delta > 0:  # the head the module ties is a tensor of its own in the checkpoint
             entry["tied"] = False
             entry["active"] += delta
-            entry["text_only"] = _text_only(entry, groups)
+            if vlm:
+                entry["text_only"] = _text_only(entry, groups)
         entry["note"] = why
     if vlm:
         alone = _text_model_alone(d, bool(entry["tied"]))

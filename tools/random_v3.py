@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from measure_golden import _dtype, _heads, _kv, _maybe_tie, _rope, _vocab
-from random_v2 import _maybe
+from random_v2 import _maybe, _t5_like
 
 Cfg = dict[str, Any]
 R = random.Random
@@ -849,6 +849,37 @@ def gen_pegasus(r: R) -> Cfg:
     d = _bart_like(r, "pegasus", "PegasusForConditionalGeneration")
     d["pad_token_id"] = 0
     d["decoder_start_token_id"] = 0
+    return d
+
+
+def gen_umt5(r: R) -> Cfg:
+    return _t5_like(r, "umt5", "UMT5ForConditionalGeneration")
+
+
+def gen_longt5(r: R) -> Cfg:
+    d = _t5_like(r, "longt5", "LongT5ForConditionalGeneration")
+    kind = r.choice(["transient-global", "transient-global", "local", None])  # None: the class default
+    if kind is not None:
+        d["encoder_attention_type"] = kind
+    _maybe(r, d, "local_radius", [1, 3, 127])
+    _maybe(r, d, "global_block_size", [2, 16])
+    return d
+
+
+def gen_switch_transformers(r: R) -> Cfg:
+    """Sparse layers every step of each stack, the step derived from a count of sparse layers (0 too:
+    it still makes layer 1 sparse) or set outright, as a published file does."""
+    d = _t5_like(r, "switch_transformers", "SwitchTransformersForConditionalGeneration")
+    del d["feed_forward_proj"]  # Switch reads dense_act_fn, never gated
+    d.pop("tie_word_embeddings", None)
+    _tie_or_default(r, d)
+    d["num_decoder_layers"] = d.get("num_decoder_layers", r.randint(1, 4))  # the class defaults to 12
+    d["dense_act_fn"] = r.choice(["relu", "gelu_new", "silu"])
+    d["num_experts"] = r.choice([1, 2, 4, 8])
+    for stack, layers in (("encoder", d["num_layers"]), ("decoder", d["num_decoder_layers"])):
+        d[f"num_sparse_{stack}_layers"] = r.randint(0, layers)
+        _maybe(r, d, f"{stack}_sparse_step", [1, 2, 3], p=0.3)
+    _flags(r, d, "router_bias", p=0.4)
     return d
 
 

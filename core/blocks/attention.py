@@ -5,8 +5,9 @@ plus each projection's bias where present; q/k norms spanning one head (Qwen3: d
 projection (OLMo-2: a·d_h and g·d_h) or each head with weights of its own (Command R+: [a, d_h] and
 [g, d_h], no bias); an output projection that reads h whatever the heads' width (Helium); per-head
 attention sinks (gpt-oss: one logit per head); an output gate (Qwen3-Next's gated attention:
-q_proj doubles its width to carry a sigmoid gate per head dimension). Positions (RoPE or none)
-cost no parameters. A sliding window or chunked attention keeps min(s, window) tokens in the
+q_proj doubles its width to carry a sigmoid gate per head dimension); a relative position bias
+table of the layer's own, buckets·a (UMT5's every layer, where T5 keeps one per stack). Positions
+(RoPE or none) cost no parameters. A sliding window or chunked attention keeps min(s, window) tokens in the
 KV cache (Mistral; Llama-4's chunked layers keep their chunk).
 
 Activations under the Hugging Face profiles (transformers 5.24, measured by
@@ -37,6 +38,7 @@ from paramtally.core.blocks.base import (
     GGUFTensor,
     Kind,
     LoRAMatrix,
+    NonNegativeInt,
     PositiveInt,
     Replicated,
     gguf_tensors_of,
@@ -120,6 +122,15 @@ class Attention(Kind):
     output_gate: bool = Field(
         False, title="Output gate", description="A sigmoid gate per head dimension from q_proj (Qwen3-Next)."
     )
+    # Shown only beside a relative position bias, like the rotary fields beside rotary positions.
+    relative_buckets: NonNegativeInt = Field(
+        0,
+        title="Relative buckets",
+        description="Buckets of a relative position bias table this layer keeps of its own, one number "
+        "per bucket and head (UMT5: every layer's self-attention; LongT5's transient-global bias); 0: "
+        "none beyond the stack's.",
+        json_schema_extra={"visible_when_stack": {"positions": "relative_bias"}},
+    )
 
     SHORT: ClassVar[str] = "attention"  # in labels such as "layers 0–3 (attention, dense)"
     COLOR: ClassVar[str] = "#E69F00"
@@ -174,6 +185,10 @@ class Attention(Kind):
             nodes.append(self._qk_norms(ctx, part, a, g, d_h))
         if self.sinks:
             nodes.append(leaf("sinks", part, "a", a=a))
+        if self.relative_buckets:  # UMT5Attention.relative_attention_bias: nn.Embedding(buckets, a)
+            nodes.append(
+                leaf("relative position bias", part, "buckets·a", buckets=self.relative_buckets, a=a)
+            )
         return nodes
 
     def _o(self, part: str, h: int, a: int, d_h: int) -> Term:
@@ -265,6 +280,9 @@ class Attention(Kind):
 
     def bias_heads(self) -> int:
         return self.num_heads
+
+    def relative_tables(self) -> int:
+        return 1 if self.relative_buckets else 0
 
     def attended_window(self) -> int | None:
         return self.sliding_window

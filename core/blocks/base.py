@@ -286,6 +286,9 @@ class ScorelessMixer(Kind):
     def bias_heads(self) -> int:
         return 0
 
+    def relative_tables(self) -> int:
+        return 0
+
     def attended_window(self) -> int | None:
         return None
 

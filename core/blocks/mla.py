@@ -196,6 +196,9 @@ class MLA(Kind):
         """None: DeepSeek's attention takes no additive position bias."""
         return 0
 
+    def relative_tables(self) -> int:
+        return 0
+
     def attended_window(self) -> int | None:
         return None
 

@@ -142,6 +142,9 @@ class MoA(Kind):
     def bias_heads(self) -> int:
         return self.top_k * self.num_kv_heads
 
+    def relative_tables(self) -> int:
+        return 0
+
     def attended_window(self) -> int | None:
         return None
 

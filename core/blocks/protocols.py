@@ -153,6 +153,11 @@ class MixerProtocol(KindProtocol, Protocol):
         """Heads an additive attention bias (T5's relative positions, ALiBi) is added to, or 0."""
         ...
 
+    def relative_tables(self) -> int:
+        """Relative position bias tables the layer looks its buckets up in itself (UMT5's every
+        self-attention: 1), or 0 where it reads its stack's bias or takes none."""
+        ...
+
     def attended_window(self) -> int | None:
         """Tokens a position attends to and caches when a window bounds them; None: all."""
         ...

@@ -181,6 +181,9 @@ class SharedTransformer(Kind):
     def bias_heads(self) -> int:
         return 0
 
+    def relative_tables(self) -> int:
+        return 0
+
     def attended_window(self) -> int | None:
         return None
 

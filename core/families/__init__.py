@@ -118,6 +118,7 @@ FAMILY_MODULES = (
     "smollm3",
     "stablelm",
     "starcoder2",
+    "switch_transformers",
     "t5",
     "whisper",
     "xglm",

@@ -147,12 +147,16 @@ def input_terms(arch: Architecture, s: Scenario, factor: str, flight: dict[str, 
     values: dict[str, int] = {"b": s.batch} | ({"h": arch.hidden_size} if dropped else {}) | flight
     buckets: list[str] = []
     table_values: dict[str, int] = {}  # the position tables' symbols
-    for stack, symbol in _stacks(arch):
+    for (role, stack), (_, symbol) in zip(arch.stacks, _stacks(arch), strict=True):
         values[symbol] = tokens[symbol]
         learned = stack.positions == "learned"
         parts.append(f"{symbol}·(b·{per_token} + 8)" if learned else f"{symbol}·b·{per_token}")
-        if stack.relative_buckets:
-            buckets.append(f"8·{symbol}²")
+        # T5 looks its stack's buckets up once; UMT5's layers each look up their own table's.
+        looked_up = (1 if stack.relative_buckets else 0) + _own_tables(
+            (run.block, run.layers) for run in arch.runs if run.stack == role
+        )
+        if looked_up:
+            buckets.append(f"8·{symbol}²" if looked_up == 1 else f"{looked_up}·8·{symbol}²")
             table_values[symbol] = tokens[symbol]
     said = f"{MEASURED}: the int64 token ids the embedding keeps, 8 per token of each stack"
     if dropped:
@@ -180,7 +184,8 @@ def input_terms(arch: Architecture, s: Scenario, factor: str, flight: dict[str, 
                     bool(widths),
                 ),
                 (
-                    "T5's relative position bias: the int64 bucket of each query–key pair, per stack",
+                    "T5's relative position bias: the int64 bucket of each query–key pair, per stack "
+                    "(UMT5: per layer, each looking up its own table)",
                     bool(buckets),
                 ),
             )
@@ -204,6 +209,11 @@ def _attention_heads(blocks: Iterable[tuple[Block, int]]) -> tuple[int, int]:
     return layers, heads
 
 
+def _own_tables(blocks: Iterable[tuple[Block, int]]) -> int:
+    """Relative position bias tables the layers among ``blocks`` look up themselves (UMT5's)."""
+    return sum(block.mixer.relative_tables() * count for block, count in blocks)
+
+
 def bias_mask_term(
     arch: Architecture,
     s: Scenario,
@@ -220,7 +230,7 @@ def bias_mask_term(
     parts: list[str] = []
     values: dict[str, int] = {"B": byte}
     heads = 0
-    cross = False
+    cross = cross_each = False
     a = "(a/t)" if s.tp > 1 else "a"  # TP splits the heads, each rank's mask with them
     for role, held in stacks:
         stack = roles.get(role) or arch.main_stack  # '' : a decoder-only model's one stack
@@ -228,20 +238,22 @@ def bias_mask_term(
         if not layers:
             continue
         heads = max(heads, count)
+        own = _own_tables(held)
         if stack.positions == "alibi":
             parts.append(f"b·{a}·s²·B")
             values |= {"b": s.batch, "s": s.context}
-        elif stack.relative_buckets and role == "encoder":
+        elif (stack.relative_buckets or own) and role == "encoder":
             parts.append(f"L_e·{a}·s_e²·B")
             values |= {"L_e": layers, "s_e": tokens.get("s_e", s.context)}
-        elif stack.relative_buckets:
+        elif stack.relative_buckets or own:
             parts.append(f"L_d·({a}·B + 1)·s²")
             values |= {"L_d": layers, "s": s.context}
             cross = cross or any(block.cross_attention is not None for block, _ in held)
+            cross_each = cross_each or bool(own)  # UMT5's layers share no bias: each its own zeros
     if not parts:
         return None
     if cross:
-        parts.append(f"{a}·s·s_e·B")
+        parts.append(f"L_d·{a}·s·s_e·B" if cross_each else f"{a}·s·s_e·B")
         values |= {"s_e": tokens.get("s_e", s.context)}
     values |= {"a": heads} | ({"t": s.tp} if s.tp > 1 else {}) | flight
     said = (
@@ -252,7 +264,7 @@ def bias_mask_term(
             "T5: each encoder layer's contiguous copy of the position bias a·s_e²·B, each decoder layer's "
             "torch.where with the causal mask a·s²·B and its bool condition s², one zero bias the "
             "cross-attentions share a·s·s_e·B (transformers' integrations/sdpa_attention.py "
-            "create_position_bias_mask; measured: tools/measure_activations.py); "
+            "create_position_bias_mask; measured: tools/measure_activations.py), UMT5's one per layer; "
             if "L_e" in values or "L_d" in values
             else ""
         )

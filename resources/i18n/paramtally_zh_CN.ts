@@ -920,6 +920,10 @@
         <translation>为 {kind}，但 use_sliding_window、sliding_window 和 max_window_layers 决定它应为 {ruled}：不读取以其他方式滑动的层堆栈</translation>
     </message>
     <message>
+        <source>is {kind}; LongT5&apos;s encoder attention is local or transient-global</source>
+        <translation>为 {kind}；LongT5 编码器的注意力只能是 local 或 transient-global</translation>
+    </message>
+    <message>
         <source>is {kind}; a nemotron_h layer is {types}</source>
         <translation>为 {kind}；nemotron_h 的层类型应为 {types}</translation>
     </message>
@@ -3892,6 +3896,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>Buckets of a relative position bias, one table of a bias per head for the stack (T5: in its first layer; MPNet: the encoder&apos;s, read by every layer).</source>
         <translation>相对位置偏置的桶数：整个栈共用一张表，每个头一个偏置（T5：位于第一层；MPNet：属于编码器，每一层都读取）。</translation>
+    </message>
+    <message>
+        <source>Buckets of a relative position bias table this layer keeps of its own, one number per bucket and head (UMT5: every layer&apos;s self-attention; LongT5&apos;s transient-global bias); 0: none beyond the stack&apos;s.</source>
+        <translation>本层自有的相对位置偏置表的桶数，每个桶每个头一个数（UMT5：每一层的自注意力；LongT5 的瞬态全局偏置）；0：除层堆栈的偏置外没有。</translation>
     </message>
     <message>
         <source>CSV</source>

@@ -87,7 +87,7 @@ def test_whole_model_to_the_loss_scalar_but_for_the_cpus_masks(name: str) -> Non
     (fp32 4 bytes; T5's loss in bf16: 2) and an MoE layer's grouped_mm int32 offsets, 4 per expert."""
     case = WHOLE[name]
     arch = _arch(case)
-    scalar = 2 if case["family"] == "t5" else 4
+    scalar = 2 if activation_quirks(arch.family).loss_in_activation_dtype else 4
     offsets = 4 * case["config"].get("num_local_experts", 0) * case["layers"]
     assert case["bytes"] - _cpu_extra(case, arch) - _modelled(case) == scalar + offsets
 
@@ -130,6 +130,20 @@ def test_t5_sdpa_keeps_a_bias_mask_per_layer() -> None:
     counted = {(t["saved_by"], tuple(t["shape"]), t["dtype"]): t["count"] for t in case["tensors"]}
     assert counted[("_GpuEfficientAttentionBackward.attn_bias", (1, a, s, s), "bfloat16")] == 2 * layers + 1
     assert counted[("WhereBackward0.condition", (1, 1, s, s), "bool")] == layers
+
+
+def test_umt5_looks_up_a_bucket_table_in_each_layer_and_masks_each_cross_attention() -> None:
+    """Measured: UMT5's layers each look up their own table (the int64 buckets per layer, not per
+    stack) and share no bias, so each cross-attention keeps its own zero bias under SDPA."""
+    case = WHOLE["umt5-sdpa"]
+    terms = {t.name: t for t in estimate_memory(_arch(case), _scenario(case)).terms}
+    a, s, layers = 8, 256, 2
+    assert terms["activations (position tables)"].value == 2 * layers * 8 * s * s
+    masks = terms["activations (attention bias masks, SDPA)"]
+    assert masks.value == layers * a * s * s * 2 + layers * (a * 2 + 1) * s * s + layers * a * s * s * 2
+    counted = {(t["saved_by"], tuple(t["shape"]), t["dtype"]): t["count"] for t in case["tensors"]}
+    assert counted[("EmbeddingBackward0.indices", (s, s), "int64")] == 2 * layers
+    assert counted[("_GpuEfficientAttentionBackward.attn_bias", (1, a, s, s), "bfloat16")] == 3 * layers
 
 
 def test_bias_masks_grow_with_the_square_of_the_context_and_split_over_tp() -> None:

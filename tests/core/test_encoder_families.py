@@ -543,7 +543,13 @@ def test_verify_finds_every_tensor_in_its_predicted_part(stem: str) -> None:
     assert differing == ({"embeddings", "lm_head"} if named_by_head else set())
 
 
-@pytest.mark.parametrize("name", sorted(name for name in CASES if not name.startswith("_")))
+# Measured to show what the importer refuses (four tables; tests/core/test_t5_variants.py).
+REFUSED_CASES = frozenset({"switch-untied"})
+
+
+@pytest.mark.parametrize(
+    "name", sorted(name for name in CASES if not name.startswith("_") and name not in REFUSED_CASES)
+)
 def test_each_measured_case_counts_as_its_class(name: str) -> None:
     case = CASES[name]
     assert count_parameters(_imported(case["config"], case["model_class"])).total == case["total"]

@@ -381,6 +381,20 @@ def test_rotary_fields_follow_the_stacks_holding_the_block(qtbot: QtBot, preset_
             assert form.editor(("blocks", name, "mixer", "rope")).isVisible() is shown, name
 
 
+@pytest.mark.parametrize(("preset_id", "shown"), [("llama-3-8b", False), ("t5-base", True)])
+def test_a_layers_own_relative_bias_shows_only_beside_relative_positions(
+    qtbot: QtBot, preset_id: str, shown: bool
+) -> None:
+    """Attention.relative_buckets (UMT5's table in every layer) means nothing beside rotary positions."""
+    form = ArchitectureForm(Document(load_source(preset_id)))
+    qtbot.addWidget(form)
+    form.show()
+    for name in form.document.architecture.blocks:
+        assert form.editor(("blocks", name, "mixer", "relative_buckets")).isVisible() is shown, name
+    spec = field_spec("relative_buckets", Attention.model_fields["relative_buckets"])
+    assert spec.visible_when_stack == (("positions", "relative_bias"),)
+
+
 def test_activation_offers_only_known_names(qtbot: QtBot, window: MainWindow) -> None:
     combo = window.form.editor(("blocks", "default", "ffn", "activation"))
     assert isinstance(combo, ComboBox)
