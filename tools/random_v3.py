@@ -1068,6 +1068,43 @@ def gen_llava_next(r: R) -> Cfg:
     return _image_ids(d, "image_token_index")
 
 
+def gen_llava_onevision(r: R) -> Cfg:
+    """LLaVA-NeXT's parts around a SigLIP (or CLIP) tower; a text_config tie is taken upwards."""
+    vision = _siglip(r) if r.random() < 0.7 else _clip(r)
+    size = vision["image_size"]
+    text = _text(r, r.choice(["qwen2", "llama", "mistral"]))
+    _maybe(r, text, "tie_word_embeddings", [True], 0.5)  # taken upwards whatever the top level says
+    d: Cfg = {
+        "model_type": "llava_onevision",
+        "architectures": ["LlavaOnevisionForConditionalGeneration"],
+        "text_config": text,
+        "vision_config": vision,
+        "vision_feature_layer": r.choice([-1, -2, [-2, -1]]),
+        "image_grid_pinpoints": [[size, size], [size, 2 * size]],
+    }
+    _flags(r, d, "multimodal_projector_bias")
+    _maybe_tie(r, d)
+    return _image_ids(d, "image_token_index")
+
+
+def gen_aya_vision(r: R) -> Cfg:
+    """SigLIP, a pixel shuffle, LayerNorm and a SwiGLU MLP (alignment_intermediate_size wide or the
+    text width), and a Cohere-2 or Cohere language model."""
+    text = _text(r, r.choice(["cohere2", "cohere"]))
+    if text["model_type"] == "cohere2":
+        text.update({"sliding_window": 16, "sliding_window_pattern": r.choice([2, 4])})
+    d: Cfg = {
+        "model_type": "aya_vision",
+        "architectures": ["AyaVisionForConditionalGeneration"],
+        "text_config": text,
+        "vision_config": _siglip(r),
+        "downsample_factor": r.choice([2, 2, 1]),
+    }
+    _maybe(r, d, "alignment_intermediate_size", [16, 32, 64, 4 * text["hidden_size"]])
+    _maybe_tie(r, d)
+    return _image_ids(d, "image_token_index")
+
+
 def gen_mistral3(r: R) -> Cfg:
     vision = _pixtral_vision(r)
     d: Cfg = {

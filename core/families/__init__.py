@@ -42,6 +42,7 @@ __all__ = [
 FAMILY_MODULES = (
     "apertus",
     "arcee",
+    "aya_vision",
     "bamba",
     "bart",
     "bert",
