@@ -120,6 +120,27 @@ def gen_persimmon(r: R) -> Cfg:
     return d
 
 
+def gen_fuyu(r: R) -> Cfg:
+    """Persimmon under FuyuConfig: flat as published (the text keys moved into text_config, the
+    tie the wrapper's), or with a text_config whose own tie is not taken upwards; the patch
+    linear's C·p² inputs drawn."""
+    text = gen_persimmon(r)
+    top_tie = text.pop("tie_word_embeddings", None)
+    d: Cfg = {"model_type": "fuyu", "architectures": ["FuyuForCausalLM"]}
+    if r.random() < 0.5:
+        d.update({key: value for key, value in text.items() if key not in ("model_type", "architectures")})
+    else:
+        text.pop("architectures")
+        _maybe(r, text, "tie_word_embeddings", [True, False], 0.5)
+        d["text_config"] = text
+        _maybe(r, d, "hidden_size", [2 * text["hidden_size"]], 0.5)  # left at the top: not the text's
+    if top_tie is not None:
+        d["tie_word_embeddings"] = top_tie
+    _maybe(r, d, "patch_size", [2, 4, 30])
+    _maybe(r, d, "num_channels", [1, 3])
+    return d
+
+
 def gen_mpt(r: R) -> Cfg:
     h, a, _ = _heads(r)
     d: Cfg = {

@@ -65,6 +65,7 @@ FAMILY_MODULES = (
     "falcon",
     "falcon_h1",
     "falcon_mamba",
+    "fuyu",
     "gemma",
     "gemma_vl",
     "glm4",
