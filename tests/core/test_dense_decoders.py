@@ -16,6 +16,7 @@ import pytest
 
 from paramtally.core.count.parameters import count_parameters
 from paramtally.core.errors import ParamTallyError
+from paramtally.core.io.importers.checkpoint import Checkpoint, compare
 from paramtally.core.io.importers.hf_config import import_hf_config
 from paramtally.core.schema import Architecture, block_node
 
@@ -211,6 +212,16 @@ def test_fuyu_s_patch_linear_is_measured_and_its_language_model_is_persimmon_s()
     assert count_parameters(imported("fuyu-8b", patch_size=16, num_channels=1)).total == (
         FAMILIES["persimmon-8b-base"]["total"] + 256 * 4096 + 4096
     )
+
+
+def test_verify_finds_fuyus_patch_linear_in_the_embeddings_where_the_count_puts_it() -> None:
+    """paramtally verify of Fuyu-8B's tensors (the module's names and shapes): every part agrees."""
+    from tests.core.test_vlm_import import _named_tensors
+
+    checkpoint = Checkpoint(Path("fuyu-8b"), "safetensors", ("x",), tuple(_named_tensors("fuyu-8b")))
+    result = compare(checkpoint, imported("fuyu-8b"))
+    assert result.matches and not result.unexplained
+    assert any(t.name == "model.vision_embed_tokens.weight" for t in checkpoint.tensors)
 
 
 def test_fuyu_reads_a_text_config_over_the_top_level_keys_and_its_tie_from_the_top() -> None:
