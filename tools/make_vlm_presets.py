@@ -310,6 +310,31 @@ def presets() -> dict[str, tuple[str, Data]]:
         position_offset=1,
         final_norm=False,
     )
+    onevision_lm = llama(3584, 28, 28, 4, 18944, 152128, 32768, q_bias=True, k_bias=True, v_bias=True)
+    command_r7b = {
+        "hidden_size": 4096,
+        "embeddings": {"vocab_size": 256000},
+        "blocks": {
+            "default": {
+                "mixer": attention(32, 8, sliding_window=4096),
+                "ffn": dense(14336),
+                "norms": {"kind": "layernorm", "bias": False, "count": 1},
+            }
+        },
+        "decoder": {
+            "layers": [
+                {
+                    "count": 8,
+                    "pattern": [
+                        {"count": 3},
+                        {"count": 1, "override": {"mixer": {"sliding_window": None, "rope": False}}},
+                    ],
+                }
+            ],
+            "max_positions": 16384,
+        },
+        "head": {"tied": True},
+    }
     return {
         "qwen2-vl-7b": (
             "qwen2-vl-7b-instruct",
@@ -442,6 +467,36 @@ def presets() -> dict[str, tuple[str, Data]]:
                 llama(4096, 32, 32, 8, 14336, 32064, 32768),
                 clip(),
                 {"steps": [linear(), linear(), {"kind": "vector"}]},
+            ),
+        ),
+        "llava-onevision-7b": (
+            "llava-onevision-qwen2-7b-ov-hf",
+            vlm(
+                "LLaVA-OneVision-Qwen2-7B",
+                "llava_onevision",
+                "llava-hf/llava-onevision-qwen2-7b-ov-hf",
+                "LlavaOnevisionForConditionalGeneration",
+                "LLaVA-NeXT's two-layer projector and image-newline vector around SigLIP-So400m at 384² "
+                "(26 layers: its last one cut, 729 tokens a tile; up to 3×3 tiles and the whole image "
+                "in the context); text: Qwen2-7B.",
+                onevision_lm,
+                siglip(384, 26),
+                {"steps": [linear(), linear(), {"kind": "vector"}]},
+            ),
+        ),
+        "aya-vision-8b": (
+            "aya-vision-8b",
+            vlm(
+                "Aya-Vision-8B",
+                "aya_vision",
+                "CohereLabs/aya-vision-8b",
+                "AyaVisionForConditionalGeneration",
+                "Vision: SigLIP-So400m at 364² tiles (676 patches); projector: 2×2 pixel shuffle, LayerNorm, "
+                "a SwiGLU MLP (linear_1 to 28,672, halved by the gate, linear_2 from 14,336; 169 tokens a "
+                "tile); text: Command R7B (Cohere-2), tied.",
+                command_r7b,
+                siglip(364, 27),
+                {"steps": [merge(), norm(), linear(28672), {"kind": "linear", "in_width": 14336}]},
             ),
         ),
         "pixtral-12b": (

@@ -120,6 +120,27 @@ def gen_persimmon(r: R) -> Cfg:
     return d
 
 
+def gen_fuyu(r: R) -> Cfg:
+    """Persimmon under FuyuConfig: flat as published (the text keys moved into text_config, the
+    tie the wrapper's), or with a text_config whose own tie is not taken upwards; the patch
+    linear's C·p² inputs drawn."""
+    text = gen_persimmon(r)
+    top_tie = text.pop("tie_word_embeddings", None)
+    d: Cfg = {"model_type": "fuyu", "architectures": ["FuyuForCausalLM"]}
+    if r.random() < 0.5:
+        d.update({key: value for key, value in text.items() if key not in ("model_type", "architectures")})
+    else:
+        text.pop("architectures")
+        _maybe(r, text, "tie_word_embeddings", [True, False], 0.5)
+        d["text_config"] = text
+        _maybe(r, d, "hidden_size", [2 * text["hidden_size"]], 0.5)  # left at the top: not the text's
+    if top_tie is not None:
+        d["tie_word_embeddings"] = top_tie
+    _maybe(r, d, "patch_size", [2, 4, 30])
+    _maybe(r, d, "num_channels", [1, 3])
+    return d
+
+
 def gen_mpt(r: R) -> Cfg:
     h, a, _ = _heads(r)
     d: Cfg = {
@@ -1064,6 +1085,43 @@ def gen_llava_next(r: R) -> Cfg:
         "image_grid_pinpoints": [[size, 2 * size], [2 * size, size]],
     }
     _flags(r, d, "multimodal_projector_bias")
+    _maybe_tie(r, d)
+    return _image_ids(d, "image_token_index")
+
+
+def gen_llava_onevision(r: R) -> Cfg:
+    """LLaVA-NeXT's parts around a SigLIP (or CLIP) tower; a text_config tie is taken upwards."""
+    vision = _siglip(r) if r.random() < 0.7 else _clip(r)
+    size = vision["image_size"]
+    text = _text(r, r.choice(["qwen2", "llama", "mistral"]))
+    _maybe(r, text, "tie_word_embeddings", [True], 0.5)  # taken upwards whatever the top level says
+    d: Cfg = {
+        "model_type": "llava_onevision",
+        "architectures": ["LlavaOnevisionForConditionalGeneration"],
+        "text_config": text,
+        "vision_config": vision,
+        "vision_feature_layer": r.choice([-1, -2, [-2, -1]]),
+        "image_grid_pinpoints": [[size, size], [size, 2 * size]],
+    }
+    _flags(r, d, "multimodal_projector_bias")
+    _maybe_tie(r, d)
+    return _image_ids(d, "image_token_index")
+
+
+def gen_aya_vision(r: R) -> Cfg:
+    """SigLIP, a pixel shuffle, LayerNorm and a SwiGLU MLP (alignment_intermediate_size wide or the
+    text width), and a Cohere-2 or Cohere language model."""
+    text = _text(r, r.choice(["cohere2", "cohere"]))
+    if text["model_type"] == "cohere2":
+        text.update({"sliding_window": 16, "sliding_window_pattern": r.choice([2, 4])})
+    d: Cfg = {
+        "model_type": "aya_vision",
+        "architectures": ["AyaVisionForConditionalGeneration"],
+        "text_config": text,
+        "vision_config": _siglip(r),
+        "downsample_factor": r.choice([2, 2, 1]),
+    }
+    _maybe(r, d, "alignment_intermediate_size", [16, 32, 64, 4 * text["hidden_size"]])
     _maybe_tie(r, d)
     return _image_ids(d, "image_token_index")
 

@@ -154,6 +154,8 @@ def _token_embedding(arch: Architecture) -> list[Term]:
         parts.append(leaf("token types", "embeddings", f"T·{width}", T=emb.token_types, **{width: w}))
     if emb.task_types:  # ErnieEmbeddings.task_type_embeddings, at the hidden size
         parts.append(leaf("task types", "embeddings", "T_task·h", T_task=emb.task_types, h=h))
+    if emb.patch_inputs:  # FuyuModel.vision_embed_tokens: nn.Linear(C·p², h), biased
+        parts.append(leaf("patch embedding (linear)", "embeddings", "P·h + h", P=emb.patch_inputs, h=h))
     if e != h:
         parts.append(_projection(emb.projection, e, h))
     return parts

@@ -42,6 +42,7 @@ __all__ = [
 FAMILY_MODULES = (
     "apertus",
     "arcee",
+    "aya_vision",
     "bamba",
     "bart",
     "bert",
@@ -64,6 +65,7 @@ FAMILY_MODULES = (
     "falcon",
     "falcon_h1",
     "falcon_mamba",
+    "fuyu",
     "gemma",
     "gemma_vl",
     "glm4",

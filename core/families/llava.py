@@ -1,11 +1,15 @@
-"""LLaVA, LLaVA-NeXT and Mistral-3 as whole models (``LlavaForConditionalGeneration``,
-``LlavaNextForConditionalGeneration``, ``Mistral3ForConditionalGeneration``): a CLIP or Pixtral
-tower, a projector of two linear layers, and a Llama, Mistral or Qwen2 language model read from
-``text_config`` by its own family.
+"""LLaVA, LLaVA-NeXT, LLaVA-OneVision and Mistral-3 as whole models (``LlavaForConditionalGeneration``,
+``LlavaNextForConditionalGeneration``, ``LlavaOnevisionForConditionalGeneration``,
+``Mistral3ForConditionalGeneration``): a CLIP, SigLIP or Pixtral tower, a projector of two linear
+layers, and a Llama, Mistral or Qwen2 language model read from ``text_config`` by its own family.
 
 - LLaVA builds every tower layer and the post-norm although ``vision_feature_layer: -2`` never
   reads the last layer's output; a list of feature layers concatenates them (``features``).
 - LLaVA-NeXT adds ``image_newline``, one learned vector of the hidden size (the projector's).
+- LLaVA-OneVision: LLaVA-NeXT's parts (``image_newline`` too, whatever
+  ``use_image_newline_parameter`` says) around a SigLIP tower and a Qwen2 language model by default;
+  a file without ``vision_config`` gets ``LlavaOnevisionConfig``'s 26-layer SigLIP-So400m at 384².
+  Like LLaVA it takes a ``text_config`` tie upwards (Qwen2-0.5B's tied head).
 - Mistral-3: an RMSNorm, the patch merger (``spatial_merge_size``² patches → a bias-free linear
   layer back to the tower's width), then the two linear layers, biased only with
   ``multimodal_projector_bias``.
@@ -69,9 +73,31 @@ def _features(cfg: HFConfig) -> int:
     return 1
 
 
-def _llava(cfg: HFConfig, text: TextModel, *, newline: bool) -> Spec:
+# LlavaOnevisionConfig: Qwen2 by default; like LlavaConfig it takes a text_config tie upwards.
+_ONEVISION_TEXT = TextModel("qwen2", accepted=_TEXT_TYPES, text_tie_upwards=True)
+# LlavaOnevisionConfig's vision config when the file has none: SigLIP-So400m at 384², its last layer cut.
+_ONEVISION_VISION = {
+    "hidden_size": 1152,
+    "intermediate_size": 4304,
+    "patch_size": 14,
+    "image_size": 384,
+    "num_hidden_layers": 26,
+    "num_attention_heads": 16,
+    "vision_use_head": False,
+}
+
+
+def _llava(
+    cfg: HFConfig,
+    text: TextModel,
+    *,
+    newline: bool,
+    tower_type: str = "clip_vision_model",
+    absent_tower: dict[str, Any] | None = None,
+) -> Spec:
     _, lm = text_model(cfg, text)
-    _, block, stack = known_tower(cfg, "clip_vision_model", accepted=("pixtral", "siglip_vision_model"))
+    accepted = tuple(t for t in ("clip_vision_model", "pixtral", "siglip_vision_model") if t != tower_type)
+    _, block, stack = known_tower(cfg, tower_type, accepted=accepted, absent=absent_tower)
     bias = cfg.flag("multimodal_projector_bias")
     steps = [linear(bias=bias), linear(bias=bias)] + ([{"kind": "vector"}] if newline else [])
     features = _features(cfg)
@@ -109,10 +135,22 @@ _LLAVA_DEFAULTS: dict[str, Any] = {
 }
 
 FAMILY = Family(
-    "LLaVA, LLaVA-NeXT, Pixtral (as llava; pixtral: its vision encoder alone), Mistral-3 (whole models)",
+    "LLaVA, LLaVA-NeXT, LLaVA-OneVision, Pixtral (as llava; pixtral: its vision encoder alone), "
+    "Mistral-3 (whole models)",
     (
         ModelType("llava", lambda cfg: _llava(cfg, _LLAVA_TEXT, newline=False), _LLAVA_DEFAULTS),
         ModelType("llava_next", lambda cfg: _llava(cfg, _LLAVA_NEXT_TEXT, newline=True), _LLAVA_DEFAULTS),
+        ModelType(
+            "llava_onevision",
+            lambda cfg: _llava(
+                cfg,
+                _ONEVISION_TEXT,
+                newline=True,
+                tower_type="siglip_vision_model",
+                absent_tower=_ONEVISION_VISION,
+            ),
+            {**_LLAVA_DEFAULTS, "vision_feature_layer": -1},
+        ),
         ModelType(
             "mistral3",
             mistral3,

@@ -75,6 +75,13 @@ class Embeddings(Spec):
         description="Task-type embedding rows, added to every token's embedding as the token types are "
         "(ERNIE 3.0 with use_task_id: 3).",
     )
+    patch_inputs: NonNegativeInt = Field(
+        0,
+        title="Patch inputs",
+        description="Values of one image patch (C·p²) that a biased linear layer maps to the hidden "
+        "size, each patch then a token among the text's, with no vision tower (Fuyu's "
+        "vision_embed_tokens: 3·30² = 2,700); 0: none.",
+    )
     extra_rows: NonNegativeInt = Field(
         0,
         title="Extra rows",

@@ -988,6 +988,10 @@
         <translation>列出了多个层：不读取基于多层特征的 Mistral-3 投影器</translation>
     </message>
     <message>
+        <source>lists several layers: an Aya Vision projector of those is not read</source>
+        <translation>列出了多个层：不读取基于多层特征的 Aya Vision 投影器</translation>
+    </message>
+    <message>
         <source>lists {n:,} layers (at most {most:,})</source>
         <translation>列出了 {n:,} 层（最多 {most:,} 层）</translation>
     </message>
@@ -4806,6 +4810,10 @@ Remove it from Open Recent?</source>
         <translation>Patch 嵌入</translation>
     </message>
     <message>
+        <source>Patch inputs</source>
+        <translation>图像块输入数</translation>
+    </message>
+    <message>
         <source>Pattern</source>
         <translation>模式</translation>
     </message>
@@ -5412,6 +5420,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>Value width</source>
         <translation>Value 维度</translation>
+    </message>
+    <message>
+        <source>Values of one image patch (C·p²) that a biased linear layer maps to the hidden size, each patch then a token among the text&apos;s, with no vision tower (Fuyu&apos;s vision_embed_tokens: 3·30² = 2,700); 0: none.</source>
+        <translation>一个图像块的数值个数（C·p²），由一个带偏置的线性层映射到隐藏维度，每个图像块随后作为一个 token 与文本 token 并列，没有视觉塔（Fuyu 的 vision_embed_tokens：3·30² = 2,700）；0 表示没有。</translation>
     </message>
     <message>
         <source>Virtual stages</source>

@@ -16,6 +16,7 @@ import pytest
 
 from paramtally.core.count.parameters import count_parameters
 from paramtally.core.errors import ParamTallyError
+from paramtally.core.io.importers.checkpoint import Checkpoint, compare
 from paramtally.core.io.importers.hf_config import import_hf_config
 from paramtally.core.schema import Architecture, block_node
 
@@ -24,6 +25,7 @@ V3 = ROOT / "tests" / "data" / "hf_configs_v3"
 NAMES = json.loads((ROOT / "tests" / "data" / "param_names_v3.json").read_text(encoding="utf-8"))
 FAMILIES = json.loads((ROOT / "tests" / "golden" / "families_v3.json").read_text(encoding="utf-8"))
 QUIRKS = json.loads((ROOT / "tests" / "golden" / "dense_quirks_v3.json").read_text(encoding="utf-8"))
+RANDOM = json.loads((ROOT / "tests" / "golden" / "random_configs_v3.json").read_text(encoding="utf-8"))
 
 
 def published(stem: str) -> dict[str, Any]:
@@ -191,6 +193,59 @@ def test_persimmon_s_heads_are_h_over_a_whatever_the_file_says() -> None:
     """PersimmonAttention reads neither num_key_value_heads nor head_dim."""
     arch = imported("persimmon-8b-base", num_key_value_heads=7, head_dim=128)  # 7 does not divide 64
     assert count_parameters(arch).total == FAMILIES["persimmon-8b-base"]["total"]
+
+
+def _embedding_terms(arch: Architecture) -> dict[str, int]:
+    report = count_parameters(arch)
+    embeddings = next(node for node in report.tree.children if node.name == "embeddings")
+    return {leaf.name: leaf.value for _, leaf in embeddings.leaves()}
+
+
+def test_fuyu_s_patch_linear_is_measured_and_its_language_model_is_persimmon_s() -> None:
+    """FuyuModel.vision_embed_tokens: nn.Linear(C·p², h) with a bias, no vision tower; the rest is
+    PersimmonForCausalLM's (the flat file's text keys moved into its text_config)."""
+    arch = imported("fuyu-8b")
+    assert arch.embeddings.patch_inputs == 3 * 30 * 30
+    linear = measured("fuyu-8b", r"^model\.vision_embed_tokens\.", where="outside")
+    assert _embedding_terms(arch)["patch embedding (linear)"] == linear == 2700 * 4096 + 4096
+    assert FAMILIES["fuyu-8b"]["total"] - linear == FAMILIES["persimmon-8b-base"]["total"]
+    assert count_parameters(imported("fuyu-8b", patch_size=16, num_channels=1)).total == (
+        FAMILIES["persimmon-8b-base"]["total"] + 256 * 4096 + 4096
+    )
+
+
+def test_verify_finds_fuyus_patch_linear_in_the_embeddings_where_the_count_puts_it() -> None:
+    """paramtally verify of Fuyu-8B's tensors (the module's names and shapes): every part agrees."""
+    from tests.core.test_vlm_import import _named_tensors
+
+    checkpoint = Checkpoint(Path("fuyu-8b"), "safetensors", ("x",), tuple(_named_tensors("fuyu-8b")))
+    result = compare(checkpoint, imported("fuyu-8b"))
+    assert result.matches and not result.unexplained
+    assert any(t.name == "model.vision_embed_tokens.weight" for t in checkpoint.tensors)
+
+
+def test_fuyu_reads_a_text_config_over_the_top_level_keys_and_its_tie_from_the_top() -> None:
+    """FuyuConfig moves the top-level text keys only when the file has no text_config; the head
+    is tied by the top-level key alone (measured: tests/golden/random_configs_v3.json)."""
+    nested = [
+        entry for entry in RANDOM if entry["name"].startswith("fuyu-") and "text_config" in entry["config"]
+    ]
+    stray = [
+        e for e in nested if e["config"].get("hidden_size", 0) > e["config"]["text_config"]["hidden_size"]
+    ]
+    untied = [
+        e
+        for e in nested
+        if e["config"]["text_config"].get("tie_word_embeddings")
+        and not e["config"].get("tie_word_embeddings")
+    ]
+    assert stray and untied
+    for entry in stray + untied:
+        arch = import_hf_config(entry["config"], entry["name"])
+        assert (count_parameters(arch).total, arch.head.tied) == (entry["total"], entry["tied"]), entry[
+            "name"
+        ]
+    assert not any(entry["tied"] for entry in untied)
 
 
 def test_mpt_s_final_norm_has_a_weight_and_no_bias() -> None:

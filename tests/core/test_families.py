@@ -52,8 +52,10 @@ def test_each_model_type_is_claimed_once_and_found_by_its_name() -> None:
 
 
 # Keys a class defaults to None although its model cannot be built without them (Lfm2MoeConfig's
-# layer_types is None, which Lfm2MoeDecoderLayer indexes).
+# layer_types is None, which Lfm2MoeDecoderLayer indexes; AyaVisionConfig's vision default has 14
+# heads at 1,152 wide, which SiglipAttention refuses: a vision_config of SiglipVisionConfig's defaults).
 NO_DEFAULT: dict[str, dict[str, Any]] = {
+    "aya_vision": {"vision_config": {"model_type": "siglip_vision_model"}},
     "hunyuan_v1_dense": {"head_dim": 128},
     "hunyuan_v1_moe": {"head_dim": 128},
     "dots1": {"n_routed_experts": 8, "n_shared_experts": 1},

@@ -24,6 +24,7 @@ VLM_PRESETS = {
     "qwen3-vl-8b": "qwen3-vl-8b-instruct", "qwen3-vl-30b-a3b": "qwen3-vl-30b-a3b-instruct",
     "gemma-3-4b": "gemma-3-4b-it", "gemma-3-27b": "gemma-3-27b-it", "paligemma-3b": "paligemma-3b-pt-224",
     "llava-1.5-7b": "llava-1.5-7b-hf", "llava-next-mistral-7b": "llava-v1.6-mistral-7b-hf",
+    "llava-onevision-7b": "llava-onevision-qwen2-7b-ov-hf", "aya-vision-8b": "aya-vision-8b",
     "pixtral-12b": "pixtral-12b", "mistral-small-3.1-24b": "mistral-small-3.1-24b-instruct-2503",
     "idefics3-8b": "idefics3-8b-llama3", "smolvlm2-2.2b": "smolvlm2-2.2b-instruct",
     "internvl3-1b": "internvl3-1b-hf", "glm-4.1v-9b": "glm-4.1v-9b-thinking",

@@ -371,3 +371,60 @@ def test_a_wrapper_refuses_a_text_model_it_does_not_hold() -> None:
     wrong = {**data, "text_config": {**data["text_config"], "model_type": "mamba"}}
     with pytest.raises(ParamTallyError, match=r"^c: text_config\.model_type is 'mamba'; a llava reads llama"):
         import_hf_config(wrong, "c")
+
+
+def test_llava_onevision_takes_the_text_config_tie_upwards_as_published() -> None:
+    """LlavaOnevisionConfig.__post_init__ forwards text_config.tie_word_embeddings: true: the 0.5B
+    file has no top-level key, its Qwen2-0.5B ties, and transformers builds it tied."""
+    data = _v3("llava-onevision-qwen2-0.5b-ov-hf")
+    assert "tie_word_embeddings" not in data and data["text_config"]["tie_word_embeddings"]
+    assert GOLDEN["llava-onevision-qwen2-0.5b-ov-hf"]["tied"] and import_hf_config(data, "c").head.tied
+    untied = {**data, "text_config": {**data["text_config"], "tie_word_embeddings": False}}
+    assert not import_hf_config(untied, "c").head.tied
+
+
+def test_llava_onevision_keeps_the_image_newline_and_a_26_layer_siglip_without_a_vision_config() -> None:
+    data = _v3("llava-onevision-qwen2-7b-ov-hf")
+    arch = import_hf_config(data, "c")
+    assert arch.projector is not None and arch.projector.steps[-1].kind == "vector"
+    # LlavaOnevisionConfig's vision default is the published tower: a file without one counts the same.
+    bare = {key: value for key, value in data.items() if key != "vision_config"}
+    assert _parts(bare) == _parts(data) == _golden_parts(GOLDEN["llava-onevision-qwen2-7b-ov-hf"])
+
+
+def test_aya_visions_swiglu_projector_reads_half_of_its_alignment_width() -> None:
+    """AyaVisionMultiModalProjector: LayerNorm(e·s²), linear_1 to A, SwiGLU halves it, linear_2
+    from A/2: [4608] · 2 + (4608·28672 + 28672) + (14336·4096 + 4096) in Aya-Vision-8B."""
+    data = _v3("aya-vision-8b")
+    e, s, a, h = 1152, 2, 28672, 4096
+    assert (data["alignment_intermediate_size"], data["downsample_factor"]) == (a, s)
+    projector = 2 * e * s * s + (e * s * s * a + a) + (a // 2 * h + h)
+    assert _parts(data)[3] == projector == GOLDEN["aya-vision-8b"]["parts"]["projector"]
+
+
+def test_aya_vision_without_an_alignment_width_uses_the_text_width() -> None:
+    """The key is no AyaVisionConfig field: the module reads getattr(config, key, text hidden_size)."""
+    entry = next(e for e in _random("aya_vision") if "alignment_intermediate_size" not in e["config"])
+    assert _parts(entry["config"]) == _golden_parts(entry)
+    data = _v3("aya-vision-8b")
+    bare = {key: value for key, value in data.items() if key != "alignment_intermediate_size"}
+    h, wide = 4096, 4608
+    wide_mlp = wide * 28672 + 28672 + 14336 * h
+    narrow_mlp = wide * h + h + h // 2 * h
+    assert _parts(data)[3] - _parts(bare)[3] == wide_mlp - narrow_mlp
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"vision_config": None}, r"vision_config\.num_attention_heads \(14\) must divide hidden_size"),
+        ({"vision_feature_layer": [-2, -1]}, r"vision_feature_layer lists several layers"),
+    ],
+)
+def test_aya_vision_refuses_what_it_cannot_build_or_run(change: dict[str, Any], message: str) -> None:
+    """AyaVisionConfig's own vision default (14 heads at 1,152) is refused by SiglipAttention; a
+    list of feature layers builds a projector e·s² wide that several concatenated layers cannot feed."""
+    data = {**_v3("aya-vision-8b"), **change}
+    data = {key: value for key, value in data.items() if value is not None}
+    with pytest.raises(ParamTallyError, match=message):
+        import_hf_config(data, "c")

@@ -194,7 +194,7 @@ def _worst(groups: int) -> Architecture:
     return Architecture.model_validate(
         {
             "hidden_size": M,
-            "embeddings": {"vocab_size": M, "embed_dim": M - 1, "token_types": M},
+            "embeddings": {"vocab_size": M, "embed_dim": M - 1, "token_types": M, "patch_inputs": M},
             "blocks": {"default": blocks["attention"], **blocks},
             "decoder": {
                 "layers": [{"count": MAX_LAYERS, "block": names[i % len(names)]} for i in range(groups)],
