@@ -60,6 +60,7 @@ FAMILY_MODULES = (
     "ernie",
     "ernie4_5",
     "ernie4_5_moe",
+    "esm",
     "exaone4",
     "falcon",
     "falcon_h1",
@@ -94,6 +95,7 @@ FAMILY_MODULES = (
     "mamba",
     "marian",
     "mbart",
+    "megatron_bert",
     "minimax_m2",
     "mistral",
     "mllama",
@@ -104,6 +106,7 @@ FAMILY_MODULES = (
     "nemotron_h",
     "olmo",
     "olmoe",
+    "openai_gpt",
     "opt",
     "pegasus",
     "persimmon",
@@ -122,6 +125,7 @@ FAMILY_MODULES = (
     "t5",
     "whisper",
     "xglm",
+    "xlm_roberta_xl",
     "zamba",
 )
 
