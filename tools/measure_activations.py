@@ -290,7 +290,7 @@ FALLBACK_CONFIGS: dict[str, dict[str, Any]] = {
     },
 }
 # transformers 5.24 refuses attn_implementation="sdpa" for these classes (``_supports_sdpa = False``).
-EAGER_ONLY = frozenset({"gpt_oss", "gemma2", "mamba", "mamba2", "gpt_neo", "xglm", "mpt"})
+EAGER_ONLY = frozenset({"gpt_oss", "gemma2", "mamba", "mamba2", "gpt_neo", "xglm", "mpt", "openai-gpt"})
 # Models whose SDPA the CPU cannot measure: DeepSeek's q/k head dim differs from its v head dim, so
 # neither the CPU's fused kernel nor the GPU-kernel stand-in (``_GpuEfficientAttention``) can run it.
 CPU_SDPA_FALLBACK = frozenset({"deepseek_v2", "deepseek_v3"})

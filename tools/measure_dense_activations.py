@@ -94,13 +94,19 @@ CONFIGS: dict[str, dict[str, Any]] = {
         "hidden_dropout_prob": 0.0,
         "attention_probs_dropout_prob": 0.0,
     },
+    # GPT-1's MLP is 4·h wide whatever the config says (Block builds MLP(4 * nx))
+    "openai-gpt": {
+        "model_type": "openai-gpt",
+        **{key: _GPT[key] for key in ("n_embd", "n_head", "vocab_size", "n_positions")},
+        **_NO_DROPOUT,
+    },
 }
 
 
 def main() -> int:
     cases = []
     for name in CONFIGS:
-        # GPT-Neo, XGLM and MPT refuse SDPA (ma.EAGER_ONLY)
+        # GPT-Neo, XGLM, MPT and GPT-1 refuse SDPA (ma.EAGER_ONLY)
         for attention in [a for a in ("sdpa", "eager") if a in ma.attentions(CONFIGS[name])]:
             case = ma.measure(name, attention, CONFIGS)
             cases.append(case)

@@ -63,6 +63,9 @@ ENCODER_TYPES = (
     "distilbert",
     "mpnet",
     "ernie",
+    "esm",
+    "xlm-roberta-xl",
+    "megatron-bert",
 )
 SEQ2SEQ_TYPES = ("m2m_100", "marian", "mbart", "pegasus", "umt5", "longt5", "switch_transformers")
 # Config classes that force tie_word_embeddings = True whatever the file says (UMT5Config, LongT5Config,

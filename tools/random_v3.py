@@ -370,6 +370,23 @@ def gen_biogpt(r: R) -> Cfg:
     return d
 
 
+def gen_openai_gpt(r: R) -> Cfg:
+    """GPT-1: no key sets the MLP's width (4·h); afn picks modeling_openai's own activations."""
+    h, a, _ = _heads(r)
+    d: Cfg = {
+        "model_type": "openai-gpt",
+        "architectures": [r.choice(["OpenAIGPTLMHeadModel", "OpenAIGPTModel"])],
+        "vocab_size": _vocab(r),
+        "n_embd": h,
+        "n_head": a,
+        "n_layer": r.randint(1, 6),
+        "n_positions": r.choice([64, 512]),
+    }
+    _maybe(r, d, "afn", ["gelu", "relu", "silu", "swish"])
+    _maybe_tie(r, d)
+    return d
+
+
 def gen_lfm2(r: R) -> Cfg:
     d = _decoder(r, "lfm2", "Lfm2ForCausalLM", head_dim=False)
     n = d["num_hidden_layers"]
@@ -763,6 +780,34 @@ def gen_ernie(r: R) -> Cfg:
     d["pad_token_id"] = 0
     _maybe(r, d, "use_task_id", [True, False], 0.8)
     _maybe(r, d, "task_type_vocab_size", [1, 3, 5])
+    _maybe_tie(r, d)
+    return d
+
+
+def gen_xlm_roberta_xl(r: R) -> Cfg:
+    """RoBERTa's keys; pre-norm layers and a final LayerNorm change no key."""
+    d = _bert_like(r, "xlm-roberta-xl", r.choice(["XLMRobertaXLForMaskedLM", "XLMRobertaXLModel"]))
+    _maybe_tie(r, d)
+    return d
+
+
+def gen_megatron_bert(r: R) -> Cfg:
+    d = _bert_like(r, "megatron-bert", r.choice(["MegatronBertForMaskedLM", "MegatronBertModel"]))
+    d["pad_token_id"] = 0
+    _maybe_tie(r, d)
+    return d
+
+
+def gen_esm(r: R) -> Cfg:
+    """Absolute or rotary positions, the embedding norm on, off or null (EsmConfig's default), the
+    contact head's L·a inputs through the layers and heads; no token types."""
+    d = _bert_like(r, "esm", r.choice(["EsmForMaskedLM", "EsmModel"]))
+    del d["type_vocab_size"]
+    d["max_position_embeddings"] = r.choice([64, 130, 1026])
+    _maybe(r, d, "position_embedding_type", ["absolute", "rotary"], 0.8)
+    _maybe(r, d, "emb_layer_norm_before", [True, False, None])
+    _flags(r, d, "token_dropout")
+    d["mask_token_id"] = 2
     _maybe_tie(r, d)
     return d
 
@@ -1243,8 +1288,16 @@ def gen_mllama(r: R) -> Cfg:
     return _image_ids(d, "image_token_index")
 
 
+# model_types spelt with a hyphen, which a function's name cannot hold.
+_MODEL_TYPES = {
+    "xlm_roberta": "xlm-roberta",
+    "xlm_roberta_xl": "xlm-roberta-xl",
+    "deberta_v2": "deberta-v2",
+    "megatron_bert": "megatron-bert",
+    "openai_gpt": "openai-gpt",
+}
 GENERATORS_V3: dict[str, Callable[[R], Cfg]] = {
-    name.removeprefix("gen_").replace("xlm_roberta", "xlm-roberta").replace("deberta_v2", "deberta-v2"): fn
+    _MODEL_TYPES.get(name.removeprefix("gen_"), name.removeprefix("gen_")): fn
     for name, fn in dict(globals()).items()
     if name.startswith("gen_") and callable(fn)
 }

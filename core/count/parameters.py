@@ -215,6 +215,8 @@ def _head(arch: Architecture, ctx: Context) -> list[Term]:
         n = head.token_classifier
         dense = leaf("dense", "lm_head", "h·h + h", h=h)
         nodes.append(group("token classifier", [dense, leaf("classifier", "lm_head", "n·h + n", n=n, h=h)]))
+    if head.attention_map_regression:
+        nodes.append(_attention_map_regression(arch))
     if not head.present:
         return nodes
     parts: list[Term] = []
@@ -233,6 +235,19 @@ def _head(arch: Architecture, ctx: Context) -> list[Term]:
         parts.append(leaf("decoder bias", "lm_head", "V", V=V))
     nodes.append(group("lm head", parts))
     return nodes
+
+
+def _attention_map_regression(arch: Architecture) -> Term:
+    """A weight per attention map (each layer's heads, over the main stack) and a bias: ESM's
+    ``EsmContactPredictionHead.regression``, Linear(num_hidden_layers · num_attention_heads, 1)."""
+    stack = arch.main_stack
+    runs = [run for run in arch.runs if getattr(arch, run.stack) is stack]
+    heads = {run.block.mixer.score_heads() for run in runs}
+    name = "attention-map regression"
+    if len(heads) == 1:
+        return leaf(name, "lm_head", "L·a + 1", L=sum(run.layers for run in runs), a=heads.pop())
+    maps = sum(run.layers * run.block.mixer.score_heads() for run in runs)
+    return leaf(name, "lm_head", "maps + 1", maps=maps)
 
 
 def _vocab_growth(arch: Architecture) -> Term | None:

@@ -61,6 +61,7 @@ FAMILY_MODULES = (
     "ernie",
     "ernie4_5",
     "ernie4_5_moe",
+    "esm",
     "exaone4",
     "falcon",
     "falcon_h1",
@@ -96,6 +97,7 @@ FAMILY_MODULES = (
     "mamba",
     "marian",
     "mbart",
+    "megatron_bert",
     "minimax_m2",
     "mistral",
     "mllama",
@@ -106,6 +108,7 @@ FAMILY_MODULES = (
     "nemotron_h",
     "olmo",
     "olmoe",
+    "openai_gpt",
     "opt",
     "pegasus",
     "persimmon",
@@ -124,6 +127,7 @@ FAMILY_MODULES = (
     "t5",
     "whisper",
     "xglm",
+    "xlm_roberta_xl",
     "zamba",
 )
 

@@ -154,6 +154,12 @@ class Head(Spec):
         description="Outputs per token of a dense h→h and a linear classifier after it, with biases "
         "(ELECTRA's replaced-token discriminator: 1).",
     )
+    attention_map_regression: bool = Field(
+        False,
+        title="Attention-map regression",
+        description="A linear regression from every layer's attention maps to one output: a weight per "
+        "layer and head, and a bias (ESM's contact-prediction head, L·a + 1), with the LM head or without.",
+    )
 
 
 Probability = Annotated[float, Field(ge=0, lt=1)]

@@ -916,8 +916,16 @@
         <translation>为 true：不支持将 {model_type} 用作解码器</translation>
     </message>
     <message>
+        <source>is {afn}; GPT-1&apos;s activations: {known}</source>
+        <translation>为 {afn}；GPT-1 的激活函数只有：{known}</translation>
+    </message>
+    <message>
         <source>is {kind}, but use_sliding_window, sliding_window and max_window_layers make it {ruled}: a stack whose layers slide otherwise is not read</source>
         <translation>为 {kind}，但 use_sliding_window、sliding_window 和 max_window_layers 决定它应为 {ruled}：不读取以其他方式滑动的层堆栈</translation>
+    </message>
+    <message>
+        <source>is {kind}; ESM&apos;s positions are absolute or rotary</source>
+        <translation>为 {kind}；ESM 的位置编码只能是 absolute 或 rotary</translation>
     </message>
     <message>
         <source>is {kind}; LongT5&apos;s encoder attention is local or transient-global</source>
@@ -3904,6 +3912,14 @@ Remove it from Open Recent?</source>
     <message>
         <source>Buckets of a relative position bias table this layer keeps of its own, one number per bucket and head (UMT5: every layer&apos;s self-attention; LongT5&apos;s transient-global bias); 0: none beyond the stack&apos;s.</source>
         <translation>本层自有的相对位置偏置表的桶数，每个桶每个头一个数（UMT5：每一层的自注意力；LongT5 的瞬态全局偏置）；0：除层堆栈的偏置外没有。</translation>
+    </message>
+    <message>
+        <source>A linear regression from every layer&apos;s attention maps to one output: a weight per layer and head, and a bias (ESM&apos;s contact-prediction head, L·a + 1), with the LM head or without.</source>
+        <translation>从每一层的注意力图到单个输出的线性回归：每层每个头一个权重，外加一个偏置（ESM 的接触预测头，L·a + 1），有无 LM 头都可以。</translation>
+    </message>
+    <message>
+        <source>Attention-map regression</source>
+        <translation>注意力图回归</translation>
     </message>
     <message>
         <source>CSV</source>

@@ -37,6 +37,10 @@ GAPS = {
     # GPTNeoSelfAttention multiplies q and k in fp32 (their fp32 copies, 4·h each a token) and keeps
     # its causal-mask slice for torch.where (s² bools a layer): -6.9 % (eager; it refuses SDPA).
     "gpt_neo": "GPT-Neo's fp32 q·k and its causal-mask buffer",
+    # GPT-1's Attention._attn masks by multiplying the scores with its causal-mask buffer (w * b):
+    # autograd keeps b, a view of the whole n_positions² buffer in the activation dtype (512² bf16,
+    # 524,288 bytes a layer here): -3.0 % (eager; it refuses SDPA).
+    "openai-gpt": "GPT-1's multiplication by its causal-mask buffer",
 }
 
 
@@ -126,3 +130,13 @@ def test_persimmon_s_q_k_layernorms_keep_the_fused_q_k_v_output_whole() -> None:
         if t["saved_by"] == "NativeLayerNormBackward0.input" and len(t["shape"]) == 4
     ]
     assert [(t["bytes"], t["count"]) for t in kept] == [(2 * 256 * 3 * 512 * 2, 1)]
+
+
+def test_gpt1_keeps_its_whole_causal_mask_buffer() -> None:
+    """Attention._attn's w * b keeps b, a slice of the n_positions² buffer: its storage is the whole
+    buffer (512² bf16), whatever the context (256 here), in every layer."""
+    tensors = CASES["openai-gpt-eager"]["layer_tensors"]
+    kept = [t for t in tensors if t["saved_by"] == "MulBackward0.other" and t["shape"][:2] == [1, 1]]
+    assert [(t["shape"], t["dtype"], t["bytes"]) for t in kept] == [
+        ([1, 1, 256, 256], "bfloat16", 512 * 512 * 2)
+    ]

@@ -138,6 +138,10 @@ def measured(stem: str, pattern: str, where: str = "layer") -> int:
         ("gpt-neo-125m", ["attention/q, k, v, o", "attention/biases"], r"attn\.attention\."),
         ("gpt-neo-125m", ["ffn/matrices", "ffn/biases"], r"mlp\."),
         ("gpt-neo-125m", ["block norms (LayerNorm)"], r"ln_[12]\."),
+        # GPT-1: fused c_attn [h, 3h] and c_proj with biases; c_fc/c_proj of 4·h; ln_1 and ln_2
+        ("openai-gpt", ["attention/q, k, v, o", "attention/biases"], r"attn\.c_"),
+        ("openai-gpt", ["ffn/matrices", "ffn/biases"], r"mlp\."),
+        ("openai-gpt", ["block norms (LayerNorm)"], r"ln_[12]\."),
         # CodeGen: one fused qkv_proj [3h, h] and out_proj, no biases; ln_1 alone
         ("codegen-350m-mono", ["attention/q, k, v, o"], r"attn\."),
         ("codegen-350m-mono", ["ffn/matrices", "ffn/biases"], r"mlp\."),
@@ -408,6 +412,15 @@ def test_gpt_neo_without_attention_layers_is_checked_by_its_attention_types() ->
     [
         ("gpt-neo-125m", {"num_heads": "num_attention_heads", "num_layers": "num_hidden_layers"}),
         (
+            "openai-gpt",
+            {
+                "n_embd": "hidden_size",
+                "n_head": "num_attention_heads",
+                "n_layer": "num_hidden_layers",
+                "n_positions": "max_position_embeddings",
+            },
+        ),
+        (
             "xglm-564m",
             {
                 "d_model": "hidden_size",
@@ -418,7 +431,44 @@ def test_gpt_neo_without_attention_layers_is_checked_by_its_attention_types() ->
     ],
 )
 def test_the_common_key_names_stand_for_a_config_s_own(stem: str, common: dict[str, str]) -> None:
-    """GPTNeoConfig's and XGLMConfig's attribute_map (the random goldens build both spellings)."""
+    """GPTNeoConfig's, OpenAIGPTConfig's and XGLMConfig's attribute_map (the random goldens build
+    both spellings of GPT-Neo's and XGLM's)."""
     own = published(stem)
     renamed = {common.get(key, key): value for key, value in own.items()}
     assert import_hf_config(renamed, "c.json") == import_hf_config(own, "c.json")
+
+
+def test_gpt1_learns_its_positions_and_ends_without_a_final_norm() -> None:
+    """OpenAIGPTModel: tokens_embed and positions_embed [n_positions, h], no ln_f; the head tied
+    without a bias; OpenAIGPTModel alone has no head (its random goldens measure it)."""
+    arch = imported("openai-gpt")
+    outside = NAMES["openai-gpt"]["outside_layers"]
+    assert not any("ln" in name for name in outside) and not arch.main_stack.final_norm
+    assert (arch.main_stack.positions, arch.main_stack.max_positions) == ("learned", 512)
+    positions = prod(outside["transformer.positions_embed.weight"])
+    report = count_parameters(arch)
+    assert report.total == FAMILIES["openai-gpt"]["total"] == 116_534_784
+    assert arch.head.tied and not arch.head.bias and positions == 512 * 768
+    # modeling_openai.ACT_FNS: "gelu" is NewGELUActivation, the tanh approximation
+    assert arch.runs[0].block.ffn.activation == "gelu_new"
+    bare = import_hf_config({**published("openai-gpt"), "architectures": ["OpenAIGPTModel"]}, "c.json")
+    assert not bare.head.present and count_parameters(bare).total == report.total
+
+
+@pytest.mark.parametrize(
+    ("changed", "refusal"),
+    [
+        (
+            {"architectures": ["OpenAIGPTDoubleHeadsModel"]},
+            r"architectures names .*OpenAIGPTDoubleHeadsModel",
+        ),
+        ({"afn": "tanh"}, r"afn is 'tanh'; GPT-1's activations: gelu, relu, silu, swish"),
+    ],
+)
+def test_gpt1_refuses_a_class_or_an_activation_it_does_not_build(
+    changed: dict[str, Any], refusal: str
+) -> None:
+    """The double-heads model's summary head is not read; ACT_FNS has no other activation (a
+    KeyError in transformers)."""
+    with pytest.raises(ParamTallyError, match=refusal):
+        imported("openai-gpt", **changed)

@@ -1,7 +1,8 @@
 """The encoders and encoder-decoders of issue 33 (RoBERTa, XLM-R, CamemBERT, ELECTRA, DistilBERT,
-ModernBERT, DeBERTa-v2, MPNet, ERNIE; M2M-100/NLLB, Marian, mBART, Pegasus): each counted as the
-real transformers 5.24 class, for every head its golden measured (``by_class``) and for the
-randomized configs, tied or not; and each quirk of theirs, with a test of its own.
+ModernBERT, DeBERTa-v2, MPNet, ERNIE, ESM, XLM-RoBERTa-XL, Megatron-BERT; M2M-100/NLLB, Marian,
+mBART, Pegasus): each counted as the real transformers 5.24 class, for every head its golden
+measured (``by_class``) and for the randomized configs, tied or not; and each quirk of theirs,
+with a test of its own.
 
 The numbers are those of ``python tools/measure_golden.py --v3`` (tests/golden/families_v3.json,
 random_configs_v3.json); the tensor shapes behind each quirk are in tests/data/param_names_v3.json.
@@ -10,6 +11,7 @@ random_configs_v3.json); the tensor shapes behind each quirk are in tests/data/p
 from __future__ import annotations
 
 import json
+import re
 import warnings
 from math import prod
 from pathlib import Path
@@ -24,6 +26,7 @@ from paramtally.core.errors import ParamTallyError
 from paramtally.core.io.importers.checkpoint import Checkpoint, compare
 from paramtally.core.io.importers.hf_config import import_hf_config
 from paramtally.core.io.importers.safetensors_header import TensorInfo
+from paramtally.core.io.importers.tensor_parts import BUFFER, part_of
 from paramtally.core.schema import Architecture
 from paramtally.core.terms.term import Term
 
@@ -45,6 +48,9 @@ TYPES = (
     "deberta-v2",
     "mpnet",
     "ernie",
+    "esm",
+    "xlm-roberta-xl",
+    "megatron-bert",
     "m2m_100",
     "marian",
     "mbart",
@@ -255,6 +261,121 @@ def test_ernie_adds_a_task_type_table_only_with_use_task_id() -> None:
     assert untied.embeddings.task_types == 7 and untied.head.decoder_bias
     assert count_parameters(untied).total == case["total"]
     assert count_parameters(untied).total - count_parameters(tied).total == 300 * 64 + 300
+
+
+def test_esm_contact_head_holds_a_weight_per_attention_map_and_a_bias() -> None:
+    """EsmModel always builds EsmContactPredictionHead: regression = Linear(L·a, 1) with a bias,
+    beside the MLM head (EsmForMaskedLM) or the pooler (the bare EsmModel)."""
+    stem = "esm2_t33_650M_UR50D"
+    data = _config(stem)
+    arch = _imported(data, "EsmForMaskedLM")
+    regression = _shape_size(stem, "esm.contact_head.regression.weight", "esm.contact_head.regression.bias")
+    tree = count_parameters(arch).tree
+    assert _find(tree, "attention-map regression").value == 33 * 20 + 1 == regression
+    bare = _imported(data, "EsmModel")
+    assert bare.head.attention_map_regression and bare.head.pooler and not bare.head.present
+    # One more layer adds one layer's tensors and a regression weight per head of it.
+    deeper = count_parameters(_imported({**data, "num_hidden_layers": 34}, "EsmForMaskedLM")).total
+    one_layer = GOLDEN[stem]["parts"]["encoder_layers"] // 33
+    assert deeper - count_parameters(arch).total == one_layer + 20
+
+
+def test_attention_map_regression_reads_each_layer_s_own_heads() -> None:
+    """An edited model whose layers differ in heads keeps a weight per map it makes: Σ layers·a + 1."""
+    arch = _imported(_config("esm2_t6_8M_UR50D"), "EsmForMaskedLM")
+    data = arch.model_dump()
+    data["encoder"]["layers"] = [{"count": 3}, {"count": 3, "override": {"mixer": {"num_heads": 10}}}]
+    term = _find(count_parameters(Architecture.model_validate(data)).tree, "attention-map regression")
+    assert (term.value, term.formula) == (3 * 20 + 3 * 10 + 1, "maps + 1 = 90 + 1 = 91")
+    data = arch.model_dump()
+    data["head"]["attention_map_regression"] = False
+    without = Architecture.model_validate(data)
+    assert count_parameters(arch).total - count_parameters(without).total == 6 * 20 + 1
+
+
+def test_esm2_rotates_its_positions_and_normalizes_after_the_last_layer_only() -> None:
+    """ESM-2: position_embedding_type rotary (no position table: EsmRotaryEmbedding's inv_freq is a
+    buffer), emb_layer_norm_before false, EsmEncoder.emb_layer_norm_after; no token types."""
+    stem = "esm2_t6_8M_UR50D"
+    arch = _imported(_config(stem), "EsmForMaskedLM")
+    stack = arch.main_stack
+    assert (stack.positions, stack.embedding_norm, stack.final_norm) == ("rope", False, True)
+    outside = NAMES[stem]["outside_layers"]
+    assert not any("position_embeddings" in name or "token_type" in name for name in outside)
+    # A persistent buffer: a checkpoint saves it, and verify tells it from the parameters.
+    assert outside["esm.rotary_embeddings.inv_freq"]["buffer"] == "persistent"
+    assert part_of("esm.rotary_embeddings.inv_freq") == BUFFER
+    final = _shape_size(
+        stem, "esm.encoder.emb_layer_norm_after.weight", "esm.encoder.emb_layer_norm_after.bias"
+    )
+    assert _find(count_parameters(arch).tree, "final norm").value == 2 * 320 == final
+
+
+def test_esm_absolute_positions_start_past_the_padding_token_with_the_embedding_norm() -> None:
+    """ESM-1b's kind: a learned table of max_position_embeddings rows, numbered from
+    padding_idx + 1 as RoBERTa's, and emb_layer_norm_before (measured in the random goldens)."""
+    absolute = [e for e in RANDOMIZED if e["config"].get("position_embedding_type") == "absolute"]
+    normed = [e for e in absolute if e["config"].get("emb_layer_norm_before")]
+    assert normed, "no measured ESM config with absolute positions and the embedding norm"
+    for entry in normed:
+        arch = _imported(entry["config"], entry["model_class"], entry["name"])
+        rows, h = entry["config"]["max_position_embeddings"], entry["config"]["hidden_size"]
+        assert (arch.main_stack.max_positions, arch.main_stack.position_offset) == (rows - 2, 2)
+        tree = count_parameters(arch).tree
+        assert _find(tree, "positions").value == rows * h
+        assert _find(tree, "embedding norm").value == 2 * h
+        assert count_parameters(arch).total == entry["total"]
+    with pytest.raises(ParamTallyError, match=r"position_embedding_type is 'relative_key'; ESM's positions"):
+        _imported(
+            {**_config("esm2_t6_8M_UR50D"), "position_embedding_type": "relative_key"}, "EsmForMaskedLM"
+        )
+
+
+def test_esm_untied_decoder_keeps_one_bias() -> None:
+    """EsmLMHead's decoder has no bias of its own: untied, it adds e·V and no second V (unlike
+    BERT's, whose untied decoder unties its bias too); measured in the random goldens."""
+    untied = [e for e in RANDOMIZED if e["model_type"] == "esm" and e["tied"] is False]
+    assert untied
+    for entry in untied:
+        arch = _imported(entry["config"], entry["model_class"], entry["name"])
+        assert not arch.head.tied and arch.head.bias and not arch.head.decoder_bias
+        tied = _imported({**entry["config"], "tie_word_embeddings": True}, entry["model_class"])
+        h, vocab = entry["config"]["hidden_size"], entry["config"]["vocab_size"]
+        assert count_parameters(arch).total - count_parameters(tied).total == h * vocab
+
+
+@pytest.mark.parametrize(
+    ("stem", "final", "layer_norms"),
+    [
+        ("xlm-roberta-xl", "roberta.encoder.LayerNorm", r"self_attn_layer_norm|^LayerNorm"),
+        ("megatron-bert-cased-345m", "bert.encoder.ln", r"^attention\.ln|^ln"),
+    ],
+)
+def test_pre_norm_berts_normalize_after_the_last_layer_and_not_the_embeddings(
+    stem: str, final: str, layer_norms: str
+) -> None:
+    """XLMRobertaXLEmbeddings and MegatronBertEmbeddings hold no LayerNorm; each layer normalizes
+    before its attention and its FFN, and the encoder once more after the last layer."""
+    arch = _imported(_config(stem), GOLDEN[stem]["model_class"])
+    stack, h = arch.main_stack, arch.hidden_size
+    assert (stack.embedding_norm, stack.final_norm) == (False, True)
+    outside = NAMES[stem]["outside_layers"]
+    assert not any(
+        name.startswith(("roberta.embeddings.LayerNorm", "bert.embeddings.LayerNorm")) for name in outside
+    )
+    tree = count_parameters(arch).tree
+    assert _find(tree, "final norm").value == 2 * h == _shape_size(stem, f"{final}.weight", f"{final}.bias")
+    layer = NAMES[stem]["layer_structures"][0]["params"]
+    norms = sum(prod(shape) for name, shape in layer.items() if re.search(layer_norms, name))
+    assert _find(tree, "block norms").value == stack.num_layers * norms == stack.num_layers * 4 * h
+
+
+def test_xlm_roberta_xl_positions_start_past_the_padding_token() -> None:
+    """XLMRobertaXLEmbeddings numbers positions as RoBERTa's: 514 rows, 512 positions."""
+    arch = _imported(_config("xlm-roberta-xl"), "XLMRobertaXLForMaskedLM")
+    assert (arch.main_stack.max_positions, arch.main_stack.position_offset) == (512, 2)
+    table = _shape_size("xlm-roberta-xl", "roberta.embeddings.position_embeddings.weight")
+    assert _find(count_parameters(arch).tree, "positions").value == 514 * 2560 == table
 
 
 def _shape_size(stem: str, *names: str) -> int:

@@ -1,6 +1,7 @@
 """What an encoder costs beyond its count: an encoder alone (BERT, RoBERTa, XLM-R, CamemBERT,
-ModernBERT, DeBERTa-v2, ELECTRA, DistilBERT, MPNet, ERNIE) reads its input once and generates
-nothing, so it keeps no KV cache; its attention is bidirectional, every token over all s."""
+ModernBERT, DeBERTa-v2, ELECTRA, DistilBERT, MPNet, ERNIE, ESM, XLM-R-XL, Megatron-BERT) reads its
+input once and generates nothing, so it keeps no KV cache; its attention is bidirectional, every
+token over all s."""
 
 from __future__ import annotations
 
@@ -32,6 +33,9 @@ ENCODER_CONFIGS = (
     "hf_configs_v3/camembert-base.json",
     "hf_configs_v3/mpnet-base.json",
     "hf_configs_v3/ernie-3.0-base-zh.json",
+    "hf_configs_v3/esm2_t6_8M_UR50D.json",
+    "hf_configs_v3/xlm-roberta-xl.json",
+    "hf_configs_v3/megatron-bert-cased-345m.json",
 )
 
 

@@ -60,6 +60,7 @@ NO_DEFAULT: dict[str, dict[str, Any]] = {
     "hunyuan_v1_moe": {"head_dim": 128},
     "dots1": {"n_routed_experts": 8, "n_shared_experts": 1},
     "lfm2_moe": {"layer_types": ["conv"] * 32},
+    "esm": {"vocab_size": 33},  # EsmConfig names no vocabulary
 }
 
 

@@ -65,10 +65,10 @@ _SHARED: tuple[tuple[str, str], ...] = (
     (
         "lm_head",
         r"cls\.predictions|lm_head|embed_out|^output\.|pooler|proj_out|vocab_(projector|transform|layer_norm)\."
-        r"|discriminator_predictions|^head\.|^decoder\.(weight|bias)$",
+        r"|discriminator_predictions|^head\.|^decoder\.(weight|bias)$|contact_head\.",
     ),
     ("attention", r"\.attn\.(Wqkv|out_proj)\."),  # DBRX's norm_attn_norm.attn: before "norm"
-    ("norms", r"norm|ln_|layernorm|LayerNorm"),
+    ("norms", r"norm|ln_|(^|\.)ln\.|layernorm|LayerNorm"),  # Megatron-BERT's attention.ln, ln
     ("attention", r"attn|attention|Attention|[qkvo]_proj|query_key_value|qkv"),
     ("ffn", r"mlp|ffn|fc[12]|feed_forward|intermediate|output\.dense|dense_(h|4h)_to|c_fc|DenseReluDense"),
     ("embeddings", r"embed|token_embd|wte|wpe|token_type|project_(in|out)|^shared\.|\.shared\."),
