@@ -155,6 +155,27 @@ def test_a_usage_error_is_one_line_naming_the_option(capsys: pytest.CaptureFixtu
 
 
 @pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["count", "gpt2", "--bogus"], "paramtally count: unrecognized arguments: --bogus"),
+        (
+            ["presets", "export", "gpt2", "-o", "gpt2.json"],
+            "paramtally presets export: unrecognized arguments: -o",
+        ),
+    ],
+)
+def test_an_option_a_command_does_not_take_is_refused_by_that_command(
+    capsys: pytest.CaptureFixture[str], argv: list[str], said: str
+) -> None:
+    # The top-level --help lists no command's options: the line points at the command's own.
+    with pytest.raises(SystemExit) as stopped:
+        main(argv)
+    assert stopped.value.code == 2
+    command = said.split(":")[0]
+    assert capsys.readouterr().err.splitlines() == [f"{said} (see {command} --help)"]
+
+
+@pytest.mark.parametrize(
     ("typed", "meant"), [("memroy", "memory"), ("compre", "compare"), ("sweeps", "sweep")]
 )
 def test_a_mistyped_command_is_named_not_opened_in_the_window(
