@@ -125,9 +125,22 @@ def _table(report: ParamReport) -> str:
 
 
 def _layer_table(report: ParamReport) -> str:
+    """One line a layer: its mixer and FFN kinds (a hybrid's Mamba and attention layers apart) and,
+    where the model has two stacks, which one (T5's encoder and decoder both count from 0)."""
+    stacks = len({row.stack for row in report.layers}) > 1
     rows = [
-        [str(row.index), row.kind, f"{row.params:,}", f"{row.active:,}", human(row.params)]
+        [
+            *([row.stack] if stacks else []),
+            str(row.index),
+            row.mixer,
+            row.kind,
+            f"{row.params:,}",
+            f"{row.active:,}",
+            human(row.params),
+        ]
         for row in report.layers
     ]
-    table = format_table(["layer", "kind", "params", "active", ""], rows, right={0, 2, 3, 4})
+    headers = [*(["stack"] if stacks else []), "layer", "mixer", "ffn", "params", "active", ""]
+    first = 1 if stacks else 0  # the layer number, then the figures, right-aligned
+    table = format_table(headers, rows, right={first, first + 3, first + 4, first + 5})
     return "\n".join([*_headline(report), "", table])
