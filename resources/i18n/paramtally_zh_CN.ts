@@ -1768,6 +1768,10 @@
         <translation>{path} 是文件夹；请给出文件名</translation>
     </message>
     <message>
+        <source>{path}: a weights file, not an architecture (a preset JSON or config.json): `paramtally count` counts its stored parameters, as File → Open Folder… does for its folder</source>
+        <translation>{path}：这是权重文件，不是架构（预设 JSON 或 config.json）：`paramtally count` 统计其存储的参数量，“文件 → 打开文件夹…”打开其所在文件夹时亦然</translation>
+    </message>
+    <message>
         <source>{path}: cannot list the folder ({why})</source>
         <translation>{path}：无法列出文件夹内容（{why}）</translation>
     </message>
