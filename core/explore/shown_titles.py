@@ -156,6 +156,8 @@ def schema_titles() -> tuple[str, ...]:
             spec = field_spec(name, info)
             titles.add(spec.label)
             titles.update(spec.choice_labels)
+            if spec.kind in ("mapping", "models"):  # a section per entry: 'Projector · Step 2'
+                titles.add(spec.item_label)
     return tuple(sorted(title for title in titles if title))
 
 

@@ -3858,6 +3858,10 @@ Remove it from Open Recent?</source>
         <translation>瓶颈宽度（b）。</translation>
     </message>
     <message>
+        <source>Branch</source>
+        <translation>分支</translation>
+    </message>
+    <message>
         <source>Branches</source>
         <translation>分支</translation>
     </message>
@@ -5108,6 +5112,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>State</source>
         <translation>状态维度</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步骤</translation>
     </message>
     <message>
         <source>Steps</source>
