@@ -109,6 +109,12 @@ ROW_WORDS = (
     "vision tower",
     "weights",
     "wide",
+    # DeepSeek-V3's MTP module (``core.count.parameters``), the KV cache's layers (``memory.kv_cache``)
+    "embedding copy",
+    "head copy",
+    "enorm and hnorm",
+    "sliding-window layers",
+    "global layers",
 )
 
 

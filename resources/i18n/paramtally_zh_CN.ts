@@ -5614,6 +5614,10 @@ Remove it from Open Recent?</source>
         <translation>稠密</translation>
     </message>
     <message>
+        <source>embedding copy</source>
+        <translation>嵌入副本</translation>
+    </message>
+    <message>
         <source>embedding norm</source>
         <translation>嵌入归一化</translation>
     </message>
@@ -5624,6 +5628,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>encoder</source>
         <translation>编码器</translation>
+    </message>
+    <message>
+        <source>enorm and hnorm</source>
+        <translation>enorm 与 hnorm</translation>
     </message>
     <message>
         <source>ffn</source>
@@ -5644,6 +5652,14 @@ Remove it from Open Recent?</source>
     <message>
         <source>gated norm</source>
         <translation>门控归一化</translation>
+    </message>
+    <message>
+        <source>global layers</source>
+        <translation>全局层</translation>
+    </message>
+    <message>
+        <source>head copy</source>
+        <translation>输出头副本</translation>
     </message>
     <message>
         <source>lora</source>
@@ -5732,6 +5748,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>sinks</source>
         <translation>sink</translation>
+    </message>
+    <message>
+        <source>sliding-window layers</source>
+        <translation>滑动窗口层</translation>
     </message>
     <message>
         <source>ssm</source>
