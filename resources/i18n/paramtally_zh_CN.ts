@@ -4890,6 +4890,10 @@ Remove it from Open Recent?</source>
         <translation>RMSNorm</translation>
     </message>
     <message>
+        <source>RMSNorm over w_in and h</source>
+        <translation>对 w_in 与 h 的 RMSNorm</translation>
+    </message>
+    <message>
         <source>RMSNorms over Δ, B and C inside the mixer (Jamba).</source>
         <translation>混合器内部对 Δ、B 和 C 的 RMSNorm（Jamba）。</translation>
     </message>
@@ -5566,8 +5570,16 @@ Remove it from Open Recent?</source>
         <translation>偏置</translation>
     </message>
     <message>
+        <source>block</source>
+        <translation>块</translation>
+    </message>
+    <message>
         <source>block norms</source>
         <translation>块内归一化</translation>
+    </message>
+    <message>
+        <source>block-diagonal</source>
+        <translation>块对角</translation>
     </message>
     <message>
         <source>branch</source>
@@ -5586,6 +5598,10 @@ Remove it from Open Recent?</source>
         <translation>类别 token</translation>
     </message>
     <message>
+        <source>classifier</source>
+        <translation>分类器</translation>
+    </message>
+    <message>
         <source>context</source>
         <translation>上下文长度</translation>
     </message>
@@ -5596,6 +5612,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>copies</source>
         <translation>副本</translation>
+    </message>
+    <message>
+        <source>correction bias</source>
+        <translation>修正偏置</translation>
     </message>
     <message>
         <source>cross-attention</source>
@@ -5612,6 +5632,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>dense</source>
         <translation>稠密</translation>
+    </message>
+    <message>
+        <source>depthwise</source>
+        <translation>逐通道</translation>
     </message>
     <message>
         <source>embedding copy</source>
@@ -5632,6 +5656,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>enorm and hnorm</source>
         <translation>enorm 与 hnorm</translation>
+    </message>
+    <message>
+        <source>experts&apos; q and o</source>
+        <translation>专家的 q 与 o</translation>
     </message>
     <message>
         <source>ffn</source>
@@ -5662,6 +5690,22 @@ Remove it from Open Recent?</source>
         <translation>输出头副本</translation>
     </message>
     <message>
+        <source>head norm</source>
+        <translation>输出头归一化</translation>
+    </message>
+    <message>
+        <source>indexer</source>
+        <translation>索引器</translation>
+    </message>
+    <message>
+        <source>inner norm</source>
+        <translation>内部归一化</translation>
+    </message>
+    <message>
+        <source>input and recurrence gates</source>
+        <translation>输入门与递归门</translation>
+    </message>
+    <message>
         <source>lora</source>
         <translation>LoRA</translation>
     </message>
@@ -5674,6 +5718,10 @@ Remove it from Open Recent?</source>
         <translation>MoE</translation>
     </message>
     <message>
+        <source>multi-token prediction</source>
+        <translation>多 token 预测</translation>
+    </message>
+    <message>
         <source>norms</source>
         <translation>归一化</translation>
     </message>
@@ -5684,6 +5732,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>one head</source>
         <translation>单个头</translation>
+    </message>
+    <message>
+        <source>output bias</source>
+        <translation>输出偏置</translation>
     </message>
     <message>
         <source>parallel mixer</source>
@@ -5706,12 +5758,32 @@ Remove it from Open Recent?</source>
         <translation>q/k 归一化</translation>
     </message>
     <message>
+        <source>read w_in</source>
+        <translation>读取 w_in</translation>
+    </message>
+    <message>
+        <source>reads w_in</source>
+        <translation>读取 w_in</translation>
+    </message>
+    <message>
+        <source>recurrence parameter</source>
+        <translation>递归参数</translation>
+    </message>
+    <message>
         <source>recurrent state</source>
         <translation>循环状态</translation>
     </message>
     <message>
         <source>relative position bias</source>
         <translation>相对位置偏置</translation>
+    </message>
+    <message>
+        <source>relative position embeddings</source>
+        <translation>相对位置嵌入</translation>
+    </message>
+    <message>
+        <source>relative position norm</source>
+        <translation>相对位置归一化</translation>
     </message>
     <message>
         <source>repetitions of</source>
@@ -5734,12 +5806,40 @@ Remove it from Open Recent?</source>
         <translation>标量门</translation>
     </message>
     <message>
+        <source>shared MLP</source>
+        <translation>共享 MLP</translation>
+    </message>
+    <message>
         <source>shared expert gate</source>
         <translation>共享专家门</translation>
     </message>
     <message>
         <source>shared experts</source>
         <translation>共享专家</translation>
+    </message>
+    <message>
+        <source>shared k, v</source>
+        <translation>共享 k, v</translation>
+    </message>
+    <message>
+        <source>shared norms</source>
+        <translation>共享归一化</translation>
+    </message>
+    <message>
+        <source>shared o</source>
+        <translation>共享 o</translation>
+    </message>
+    <message>
+        <source>shared q</source>
+        <translation>共享 q</translation>
+    </message>
+    <message>
+        <source>shared transformer</source>
+        <translation>共享 Transformer 块</translation>
+    </message>
+    <message>
+        <source>short conv</source>
+        <translation>短卷积</translation>
     </message>
     <message>
         <source>single GPU</source>
@@ -5762,6 +5862,10 @@ Remove it from Open Recent?</source>
         <translation>模型的 sum(p.numel())</translation>
     </message>
     <message>
+        <source>this layer&apos;s linear</source>
+        <translation>本层的线性层</translation>
+    </message>
+    <message>
         <source>tied to the token embedding</source>
         <translation>与 token 嵌入共享</translation>
     </message>
@@ -5778,8 +5882,24 @@ Remove it from Open Recent?</source>
         <translation>token</translation>
     </message>
     <message>
+        <source>token classifier</source>
+        <translation>token 分类器</translation>
+    </message>
+    <message>
         <source>token embedding</source>
         <translation>token 嵌入</translation>
+    </message>
+    <message>
+        <source>token types</source>
+        <translation>token 类型</translation>
+    </message>
+    <message>
+        <source>transform dense</source>
+        <translation>变换稠密层</translation>
+    </message>
+    <message>
+        <source>transform norm</source>
+        <translation>变换归一化</translation>
     </message>
     <message>
         <source>two convolutions</source>
@@ -5976,6 +6096,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>user</source>
         <translation>用户</translation>
+    </message>
+    <message>
+        <source>uses&apos; MLP adapters</source>
+        <translation>各次调用的 MLP 适配器</translation>
     </message>
     <message>
         <source>v bias</source>

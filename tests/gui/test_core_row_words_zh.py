@@ -4,6 +4,7 @@ a sliding-window model's KV cache per layer kind ('KV 缓存 (sliding-window 层
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -44,3 +45,41 @@ def test_a_sliding_window_model_s_kv_cache_note_reads_in_chinese(qtbot: QtBot, c
     qtbot.waitUntil(lambda: "KV 缓存" in note.text())
     assert "KV 缓存 (滑动窗口层)" in note.text() and "KV 缓存 (全局层)" in note.text(), note.text()
     assert "sliding" not in note.text() and "global" not in note.text()
+
+
+# The weight names a term keeps as transformers writes them (kv_a, conv_1d, w_in), activations' names.
+_IDENTIFIERS = {"conv", "enorm", "hnorm", "kv", "xIELU", "MoA", "α_p", "α_n"}
+
+
+@pytest.mark.parametrize(
+    "preset",
+    [
+        "deepseek-v3",
+        "deepseek-v3.2-exp",
+        "bert-base-uncased",
+        "electra-base-discriminator",
+        "deberta-v3-base",
+        "bitnet-b1.58-2b",
+        "jetmoe-8b",
+        "recurrentgemma-2b",
+        "lfm2-1.2b",
+        "lfm2-8b-a1b",
+        "zamba-7b",
+        "zamba2-2.7b",
+        "ernie-4.5-21b-a3b",
+    ],
+)
+def test_every_term_of_the_table_reads_in_chinese(qtbot: QtBot, chinese: None, preset: str) -> None:
+    """Every term name in the table of terms, each a family's own parts ('shared q (reads w_in)',
+    'input and recurrence gates (block-diagonal)', 'layers 0–1 (short conv, dense)'), holds no
+    English word but the weight names transformers gives them."""
+    from tests.gui.test_translations import KEPT, english_words
+
+    window = preset_window(qtbot, preset, (1024, 700))
+    window.load_shown_views()
+    arch_words = set(re.findall(r"[A-Za-z0-9_.]+", window.document.architecture.name))
+    allowed = KEPT | _IDENTIFIERS | arch_words
+    english = {
+        name: words for name in _names(window.table.breakdown) if (words := english_words(name, allowed))
+    }
+    assert english == {}
