@@ -664,6 +664,10 @@
         <translation>--target：“{text}”不是 FIGURE=VALUE 的形式（例如 total=7e9、fits=h100-sxm-80gb:1）</translation>
     </message>
     <message>
+        <source>1 image of {size:,}² pixels</source>
+        <translation>1 张 {size:,}² 像素的图像</translation>
+    </message>
+    <message>
         <source>a prefill&apos;s weight read at {share:.1%} of the GPU&apos;s peak HBM bandwidth (--bandwidth-efficiency {share:g})</source>
         <translation>预填充读取权重时按 GPU 峰值 HBM 带宽的 {share:.1%} 计算（--bandwidth-efficiency {share:g}）</translation>
     </message>
@@ -1204,6 +1208,14 @@
         <translation>没有导出格式“{name}”（可用格式：{names}）</translation>
     </message>
     <message>
+        <source>no images (0 of {size:,}² pixels): text alone</source>
+        <translation>无图像（0 张 {size:,}² 像素）：仅文本</translation>
+    </message>
+    <message>
+        <source>no images (0 of {size:,}² pixels): the weights alone</source>
+        <translation>无图像（0 张 {size:,}² 像素）：仅权重</translation>
+    </message>
+    <message>
         <source>no report language &apos;{language}&apos; (there are {names})</source>
         <translation>没有报告语言“{language}”（可用语言：{names}）</translation>
     </message>
@@ -1318,6 +1330,30 @@
     <message>
         <source>the FFN width follows the hidden size only, not {variable}: vary the hidden size to scale it</source>
         <translation>前馈网络宽度只随隐藏层维度缩放，不随 {variable}：请改变隐藏层维度来缩放它</translation>
+    </message>
+    <message>
+        <source>{count}: {patches:,} patches each, encoded by the tower alone (no language model, no KV cache)</source>
+        <translation>{count}：每张 {patches:,} 个 patch，仅由视觉塔编码（无语言模型，无 KV 缓存）</translation>
+    </message>
+    <message>
+        <source>{count}: {patches:,} patches each, encoded by the tower alone (no language model, no KV cache), the tower trained</source>
+        <translation>{count}：每张 {patches:,} 个 patch，仅由视觉塔编码（无语言模型，无 KV 缓存），视觉塔参与训练</translation>
+    </message>
+    <message>
+        <source>{count}: {where}</source>
+        <translation>{count}：{where}</translation>
+    </message>
+    <message>
+        <source>{count}: {where}, the tower frozen</source>
+        <translation>{count}：{where}，视觉塔冻结</translation>
+    </message>
+    <message>
+        <source>{count}: {where}, the tower trained</source>
+        <translation>{count}：{where}，视觉塔参与训练</translation>
+    </message>
+    <message>
+        <source>{n:,} images of {size:,}² pixels</source>
+        <translation>{n:,} 张 {size:,}² 像素的图像</translation>
     </message>
     <message>
         <source>{name}: a scenario field for models with {needs}; {model} has none</source>
@@ -1878,6 +1914,14 @@
     <message>
         <source>{title}: {n} tables, not one; choose one table or JSON</source>
         <translation>{title}：有 {n} 张表而不是一张；请选择一张表或 JSON</translation>
+    </message>
+    <message>
+        <source>{tokens:,} tokens in the context ({patches:,} patches in the tower per image)</source>
+        <translation>上下文中 {tokens:,} 个 token（每张图像在视觉塔中 {patches:,} 个 patch）</translation>
+    </message>
+    <message>
+        <source>{tokens:,} tokens read by cross-attention ({patches:,} patches in the tower per image)</source>
+        <translation>交叉注意力读取 {tokens:,} 个 token（每张图像在视觉塔中 {patches:,} 个 patch）</translation>
     </message>
     <message>
         <source>{token} is not a number JSON allows</source>

@@ -83,3 +83,26 @@ def test_every_term_of_the_table_reads_in_chinese(qtbot: QtBot, chinese: None, p
         name: words for name in _names(window.table.breakdown) if (words := english_words(name, allowed))
     }
     assert english == {}
+
+
+@pytest.mark.parametrize(
+    ("preset", "expected"),
+    [
+        (
+            "gemma-3-4b",
+            "图像：1 张 896² 像素的图像：上下文中 256 个 token（每张图像在视觉塔中 4,096 个 patch）。",
+        ),
+        (
+            "llama-3.2-11b-vision",
+            "图像：1 张 560² 像素的图像：交叉注意力读取 6,404 个 token"
+            "（每张图像在视觉塔中 6,404 个 patch）。",
+        ),
+    ],
+)
+def test_the_images_note_reads_in_chinese(qtbot: QtBot, chinese: None, preset: str, expected: str) -> None:
+    """It read '图像：1 image of 896² pixels: 256 tokens in the context (…)': core composed it in English."""
+    window = preset_window(qtbot, preset)
+    click_tab(qtbot, window, "显存与 GPU 适配")
+    note = window.memory.images_note
+    qtbot.waitUntil(lambda: bool(note.text()))
+    assert note.text() == expected
