@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from paramtally.gui.i18n import install_language
@@ -55,3 +56,16 @@ def test_a_term_column_a_person_sized_keeps_its_width_when_the_window_is_resized
     _table(window, (1200, 800))
     assert table.columnWidth(0) == 400
     assert table.columnWidth(PARAMETERS) >= table.sizeHintForColumn(PARAMETERS)
+
+
+def test_the_figures_stay_in_view_after_view_language_chinese(qtbot: QtBot) -> None:
+    """View → Language builds the views anew: the new table gives way too, once laid out."""
+    window = preset_window(qtbot, "gemma-3-4b", (1024, 700))
+    window.load_shown_views()
+    try:
+        window.language_actions["zh_CN"].trigger()
+        table = _table(window, (1024, 700))
+        qtbot.waitUntil(lambda: _right_edge(table, SHARE) <= table.viewport().width())
+        assert table.model().headerData(0, Qt.Orientation.Horizontal) == "项"
+    finally:
+        window.language_actions["en"].trigger()
