@@ -2754,8 +2754,8 @@ Allowed: {constraint}.</source>
         <translation>仅文本部分：&lt;b&gt;{count}&lt;/b&gt;（{human}{active}）；视觉塔 {vision}，投影器 {projector}</translation>
     </message>
     <message>
-        <source>MoE: &lt;b&gt;{total}&lt;/b&gt; total vs &lt;b&gt;{active}&lt;/b&gt; active per token ({total_human} vs {active_human}, {share} % active)</source>
-        <translation>MoE：总计 &lt;b&gt;{total}&lt;/b&gt;，每 token 激活 &lt;b&gt;{active}&lt;/b&gt;（{total_human} 对 {active_human}，激活 {share} %）</translation>
+        <source>MoE: &lt;b&gt;{total}&lt;/b&gt; total vs &lt;b&gt;{active}&lt;/b&gt; active per token ({total_human} vs {active_human}, {share}&amp;nbsp;% active)</source>
+        <translation>MoE：总计 &lt;b&gt;{total}&lt;/b&gt;，每 token 激活 &lt;b&gt;{active}&lt;/b&gt;（{total_human} 对 {active_human}，激活 {share}&amp;nbsp;%）</translation>
     </message>
     <message>
         <source>Base &lt;b&gt;{base}&lt;/b&gt; ({base_human}) + added &lt;b&gt;{added}&lt;/b&gt; ({added_human}: {parts})</source>
