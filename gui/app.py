@@ -110,10 +110,13 @@ def run_app(argv: Sequence[str] | None = None, *, own_process: bool = False) -> 
     """
     args = build_parser().parse_args(list(argv) if argv is not None else sys.argv[1:])
     if not args.screenshot and no_display():
+        from paramtally.core.cli import COMMANDS  # the one list of commands, all of them headless
+
         print(
             "paramtally: no display (DISPLAY/WAYLAND_DISPLAY unset), so no window; "
-            "`paramtally --screenshot out.png` renders it offscreen, and `paramtally count|memory|verify|"
-            "presets` work without one (see `paramtally --help`)",
+            "`paramtally --screenshot out.png` renders it offscreen, and every command works without "
+            f"one (`paramtally {'|'.join(name for name in COMMANDS if name != 'desktop-entry')}`; "
+            "see `paramtally --help`)",
             file=sys.stderr,
         )
         return 2

@@ -121,8 +121,12 @@ def core_text(text: str) -> str:
 def _build_glossary() -> tuple[re.Pattern[str], dict[str, str]]:
     from paramtally.core.explore.shown_titles import ROW_WORDS, schema_titles
 
+    # A title the translation keeps as it is ('Gated DeltaNet', a method's name) stays a word of its
+    # own: matched whole, it keeps a shorter title inside it ('Gated' → 门控) from being put in
+    # Chinese, so a tree row names the kind as the form's Kind box does.
     words = {text: schema_text(text) for text in (*schema_titles(), *ROW_WORDS)}
-    words = {text: said for text, said in words.items() if said != text}
+    if all(said == text for text, said in words.items()):
+        words = {}  # no translation loaded for these: the text stays English
     # Whole words only (not 'no' in 'norms'), the longest title first ('KV heads' before 'Heads'),
     # never a piece of a field path ('mixer' in 'blocks.default.mixer.num_heads' stays).
     alternatives = "|".join(re.escape(text) for text in sorted(words, key=len, reverse=True))

@@ -85,6 +85,8 @@ def test_no_display_is_one_clear_line_and_status_2(tmp_path: Path) -> None:
     assert done.returncode == 2
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and "no display" in lines[0] and "--screenshot" in lines[0]
+    # Every headless command is named (it listed count, memory, verify and presets alone).
+    assert "`paramtally count|memory|report|compare|solve|sweep|verify|presets`" in lines[0]
     assert "PySide6" not in done.stderr and "Traceback" not in done.stderr
 
 

@@ -42,6 +42,29 @@ class OneLineParser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        parsed, extras = super().parse_known_args(args, namespace)
+        if extras and not hasattr(parsed, _LEFT_OVER_BY):
+            # The innermost command returns first: argparse copies this up to its parents.
+            setattr(parsed, _LEFT_OVER_BY, self)
+        return parsed, extras
+
+    def parse_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> argparse.Namespace:
+        """As argparse's, but a word no command takes is refused by the command it was given to
+        (`paramtally presets export: unrecognized arguments: -o`, pointing at that command's
+        --help), not by the top-level parser, whose --help does not list the command's options."""
+        parsed, extras = self.parse_known_args(args, namespace)
+        if extras:
+            getattr(parsed, _LEFT_OVER_BY, self).error(f"unrecognized arguments: {' '.join(extras)}")
+        return parsed
+
+
+_LEFT_OVER_BY = "_left_over_by"  # the namespace's note of the innermost parser that left words over
+
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The whole command line, or with ``only`` a command's own arguments alone.

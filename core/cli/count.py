@@ -125,16 +125,17 @@ def _table(report: ParamReport) -> str:
 
 
 def _layer_table(report: ParamReport) -> str:
-    """One line per layer; with more than one stack (a vision tower, an encoder), each says its
-    stack, since every stack numbers its layers from 0."""
+    """One line per layer: its mixer and FFN kinds (a hybrid's Mamba and attention layers apart)
+    and, with more than one stack (a vision tower, an encoder), its stack, since every stack
+    numbers its layers from 0."""
     stacked = len(report.layer_stacks) > 1
     rows = [
-        [*([row.stack] if stacked else []), str(row.index), row.kind, *_layer_figures(row)]
+        [*([row.stack] if stacked else []), str(row.index), row.mixer, row.kind, *_layer_figures(row)]
         for row in report.layers
     ]
-    headers = [*(["stack"] if stacked else []), "layer", "kind", "params", "active", ""]
-    right = {index + stacked for index in (0, 2, 3, 4)}
-    table = format_table(headers, rows, right=right)
+    headers = [*(["stack"] if stacked else []), "layer", "mixer", "ffn", "params", "active", ""]
+    first = int(stacked)  # the layer number, then the figures, right-aligned
+    table = format_table(headers, rows, right={first, first + 3, first + 4, first + 5})
     return "\n".join([*_headline(report), "", table])
 
 

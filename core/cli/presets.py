@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+import warnings
 
 from paramtally.core.cli.output import emit, emit_json, format_table
 from paramtally.core.count.breakdown import human
 from paramtally.core.count.parameters import count_parameters
+from paramtally.core.errors import ParamTallyWarning
 from paramtally.core.files.input_files import typed_path
 from paramtally.core.io import presets, user_presets
 
@@ -45,6 +47,14 @@ def run(args: argparse.Namespace) -> int:
     if action == "import":
         new_id = user_presets.import_file(typed_path(args.file), args.id, overwrite=args.force)
         print(f"imported {args.file} as user preset '{new_id}' ({user_presets.user_path(new_id)})")
+        if new_id in presets.builtin_ids():  # a config.json named as the model is: 'gemma-2b.json'
+            warnings.warn(
+                f"{new_id}: a built-in preset has this id; commands and the window now read yours "
+                f"(`paramtally presets delete {new_id}` brings the built-in back; --id imports "
+                "under another id)",
+                ParamTallyWarning,
+                stacklevel=2,
+            )
     elif action == "export":
         path = user_presets.export(args.id, typed_path(args.file), overwrite=args.force)
         print(f"wrote preset '{args.id}' to {path}")

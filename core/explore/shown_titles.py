@@ -109,6 +109,44 @@ ROW_WORDS = (
     "vision tower",
     "weights",
     "wide",
+    # DeepSeek-V3's MTP module (``core.count.parameters``), the KV cache's layers (``memory.kv_cache``)
+    "embedding copy",
+    "head copy",
+    "enorm and hnorm",
+    "sliding-window layers",
+    "global layers",
+    # the parts of the other families' blocks and heads (``core.blocks``, ``core.count``)
+    "block",
+    "block-diagonal",
+    "classifier",
+    "correction bias",
+    "depthwise",
+    "experts' q and o",
+    "head norm",
+    "indexer",
+    "inner norm",
+    "input and recurrence gates",
+    "multi-token prediction",
+    "output bias",
+    "read w_in",
+    "reads w_in",
+    "recurrence parameter",
+    "relative position embeddings",
+    "relative position norm",
+    "RMSNorm over w_in and h",
+    "shared k, v",
+    "shared MLP",
+    "shared norms",
+    "shared o",
+    "shared q",
+    "shared transformer",
+    "short conv",
+    "this layer's linear",
+    "token classifier",
+    "token types",
+    "transform dense",
+    "transform norm",
+    "uses' MLP adapters",
 )
 
 
@@ -156,6 +194,8 @@ def schema_titles() -> tuple[str, ...]:
             spec = field_spec(name, info)
             titles.add(spec.label)
             titles.update(spec.choice_labels)
+            if spec.kind in ("mapping", "models"):  # a section per entry: 'Projector · Step 2'
+                titles.add(spec.item_label)
     return tuple(sorted(title for title in titles if title))
 
 

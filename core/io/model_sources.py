@@ -18,7 +18,7 @@ from paramtally.core.io.presets import Preset
 from paramtally.core.schema import Architecture
 from paramtally.core.text import say
 
-__all__ = ["is_path", "load_json_source", "load_source", "read_source", "source_identity"]
+__all__ = ["WEIGHT_SUFFIXES", "is_path", "load_json_source", "load_source", "read_source", "source_identity"]
 
 
 def is_path(source: str) -> bool:
@@ -29,6 +29,11 @@ def is_path(source: str) -> bool:
 
 def load_source(source: str) -> Architecture:
     return read_source(source).architecture
+
+
+# A checkpoint's weights files: counted from their headers (``importers.stored_count``), never
+# read as an architecture.
+WEIGHT_SUFFIXES = (".safetensors", ".gguf")
 
 
 def read_source(source: str) -> Preset:
@@ -48,6 +53,15 @@ def read_source(source: str) -> Preset:
     if is_path(source):
         if not os.path.lexists(path):
             raise ParamTallyError(say("{path}: no such file", path=path))
+        if path.suffix in WEIGHT_SUFFIXES:  # read as JSON it was 'not UTF-8 text (byte 0)'
+            raise ParamTallyError(
+                say(
+                    "{path}: a weights file, not an architecture (a preset JSON or config.json): "
+                    "`paramtally count` counts its stored parameters, as File → Open Folder… does "
+                    "for its folder",
+                    path=path,
+                )
+            )
         return load_json_source(path, origin=str(path))
     return _load_preset_id(source)
 

@@ -227,9 +227,18 @@ def _name(t: Translator, name: str) -> str:
     """A name from the calculators (a tree node's, a memory or FLOPs term's): the catalogue's
     translation, else a known name with its qualifier ('weights (bf16)'), else as it is."""
     translated = t.name(name)
-    if translated == name and (match := _QUALIFIED.match(name)) and t.name(match[1]) != match[1]:
-        return t("{name} ({qualifier})", name=t.name(match[1]), qualifier=match[2])
+    if translated == name and (match := _QUALIFIED.match(name)) and match[1] in t.catalogue:
+        return t("{name} ({qualifier})", name=t.name(match[1]), qualifier=_qualifier(t, match[2]))
     return translated
+
+
+def _qualifier(t: Translator, text: str) -> str:
+    """A qualifier's pieces ('fp32, last token'; 'encoder dense; window 128, dense layers'), each
+    the catalogue knows in the report's language ('最后一个 token'), a dtype or a kind's name as it
+    is: '激活值（prefill working set）' kept its English whole."""
+    return t("; ").join(
+        t(", ").join(t.name(piece) for piece in part.split(", ")) for part in text.split("; ")
+    )
 
 
 # --- totals -----------------------------------------------------------------------------------------

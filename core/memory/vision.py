@@ -20,6 +20,7 @@ from paramtally.core.memory.scenario import Scenario, with_changes
 from paramtally.core.schema import Architecture
 from paramtally.core.schema.vision import Merge, ProjectorStepKind
 from paramtally.core.terms.term import Term
+from paramtally.core.text import say
 
 __all__ = [
     "cross_image_tokens",
@@ -92,30 +93,52 @@ def language_scenario(arch: Architecture, s: Scenario) -> Scenario:
 
 def images_text(arch: Architecture, s: Scenario) -> str | None:
     """The images of a sequence in words, as the memory reports say them ('1 image of 448² pixels:
-    256 tokens in the context (1,024 patches in the tower), the tower frozen'); None without a tower."""
+    256 tokens in the context (1,024 patches in the tower), the tower frozen'); None without a tower.
+    Each piece is a sentence core says (``say``), so the window puts it in its language."""
     vision = arch.vision
     if vision is None:
         return None
     size = s.image_size or vision.image_size
-    count = f"{s.images:,} image{'s' if s.images != 1 else ''} of {size:,}² pixels"
     if not s.images:
-        return f"no images (0 of {size:,}² pixels): " + (
-            "the weights alone" if arch.tower_only else "text alone"
-        )
+        if arch.tower_only:
+            return say("no images (0 of {size:,}² pixels): the weights alone", size=size)
+        return say("no images (0 of {size:,}² pixels): text alone", size=size)
+    if s.images == 1:
+        count = say("1 image of {size:,}² pixels", size=size)
+    else:
+        count = say("{n:,} images of {size:,}² pixels", n=s.images, size=size)
+    patches = tower_tokens_per_image(arch, size)
     if arch.tower_only:
-        tower = f"{tower_tokens_per_image(arch, size):,} patches each"
-        trained = ", the tower trained" if s.mode == "training" else ""
-        return f"{count}: {tower}, encoded by the tower alone (no language model, no KV cache){trained}"
-    tower = f"{tower_tokens_per_image(arch, size):,} patches in the tower"
+        if s.mode == "training":
+            return say(
+                "{count}: {patches:,} patches each, encoded by the tower alone (no language model, no "
+                "KV cache), the tower trained",
+                count=count,
+                patches=patches,
+            )
+        return say(
+            "{count}: {patches:,} patches each, encoded by the tower alone (no language model, no KV cache)",
+            count=count,
+            patches=patches,
+        )
     cross = cross_image_tokens(arch, s)
     if cross is not None:
-        where = f"{cross:,} tokens read by cross-attention ({tower} per image)"
+        where = say(
+            "{tokens:,} tokens read by cross-attention ({patches:,} patches in the tower per image)",
+            tokens=cross,
+            patches=patches,
+        )
     else:
-        where = f"{image_tokens(arch, s):,} tokens in the context ({tower} per image)"
-    trained = ""
-    if s.mode == "training":
-        trained = ", the tower trained" if tower_trains(arch, s) else ", the tower frozen"
-    return f"{count}: {where}{trained}"
+        where = say(
+            "{tokens:,} tokens in the context ({patches:,} patches in the tower per image)",
+            tokens=image_tokens(arch, s),
+            patches=patches,
+        )
+    if s.mode != "training":
+        return say("{count}: {where}", count=count, where=where)
+    if tower_trains(arch, s):
+        return say("{count}: {where}, the tower trained", count=count, where=where)
+    return say("{count}: {where}, the tower frozen", count=count, where=where)
 
 
 def _tower_widths(arch: Architecture) -> int:

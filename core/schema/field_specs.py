@@ -62,6 +62,12 @@ class FieldSpec:
     # float is a 'number' (no suffix) unless marked.
     unit: str = "count"
 
+    @property
+    def item_label(self) -> str:
+        """What one entry of a mapping or a list of parts is called, as a form section's title
+        names it: 'Block' of 'Blocks', 'Step' of 'Steps', 'Branch' of 'Branches'."""
+        return self.label.removesuffix("es" if self.label.endswith("ches") else "s")
+
     def choice_label(self, choice: Any) -> str:
         if self.choice_labels:
             return self.choice_labels[self.choices.index(choice)]

@@ -19,11 +19,12 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTab
 from paramtally.core.count.breakdown import PART_LABELS
 from paramtally.core.errors import FieldPath
 from paramtally.core.explore.compare import Comparison, canonical_dump
+from paramtally.core.memory.scenario import gpus_text
 from paramtally.core.schema import Architecture
 from paramtally.core.schema.field_titles import field_title
 from paramtally.core.typed_numbers import GB
 from paramtally.gui.explore.figure_text import delta_text, figure_text
-from paramtally.gui.i18n import core_text, schema_text, title_text, translate
+from paramtally.gui.i18n import core_text, said_text, schema_text, title_text, translate
 from paramtally.gui.views.setups_table import FIT_COLORS
 
 __all__ = ["HEADLINE_ROWS", "column_headers", "fill_diff", "fill_figures", "fill_fits", "make_table"]
@@ -136,7 +137,7 @@ def fill_fits(table: QTableWidget, comparison: Comparison, names: Sequence[str])
             fewest = comparison.fewest_gpus(index, gpu)
             chosen = next((s for s in setups if s.count == fewest), None)
             if chosen is not None:
-                gpus = f"{fewest} GPU{'s' if fewest != 1 else ''}"
+                gpus = said_text(gpus_text(chosen.count))  # '8 GPUs' in the window's language (8 个 GPU)
                 text = translate("Compare", "✔ {gpus} · {size} GB each").format(
                     gpus=gpus, size=f"{chosen.per_gpu_bytes / GB:,.1f}"
                 )

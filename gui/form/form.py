@@ -186,16 +186,14 @@ def _plan_model(
     for spec, value in nested:
         path = (*prefix, spec.name)
         if spec.kind == "mapping":
-            singular = spec.label[:-1] if spec.label.endswith("s") else spec.label
             for key in (only,) if only is not None else value:
-                heading = f"{singular} «{shown(key, BLOCK_NAME_CHARS)}»"
+                heading = f"{spec.item_label} «{shown(key, BLOCK_NAME_CHARS)}»"
                 _plan_model(value[key], (*path, key), heading, plans)
             continue
         if spec.kind == "models":  # a list of parts (the projector's steps): one section each
-            singular = spec.label.removesuffix("es" if spec.label.endswith("ches") else "s")
             kind = _kind_spec(spec) if spec.models else None
             for index, item in enumerate(value):
-                _plan_model(item, (*path, index), f"{title} · {singular} {index + 1}", plans, kind)
+                _plan_model(item, (*path, index), f"{title} · {spec.item_label} {index + 1}", plans, kind)
             continue
         nested_title = prefix and (prefix[0] == "blocks" or "override" in prefix)
         heading = f"{title} · {spec.label}" if nested_title else spec.label

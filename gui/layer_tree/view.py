@@ -35,6 +35,7 @@ from paramtally.gui.document import Document
 from paramtally.gui.i18n import core_text, said_text, schema_text, translate
 from paramtally.gui.layer_tree.dialogs import ask_number, ask_spec
 from paramtally.gui.layer_tree.model import LayerTreeModel
+from paramtally.gui.views.format import share_text  # the model's share text, measured
 
 __all__ = ["LayerTree"]
 
@@ -99,6 +100,7 @@ class LayerTree(QTreeView):
         for column, sample in ((1, "Parameters "), (2, "100.0 % ")):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
             header.resizeSection(column, metrics.horizontalAdvance(sample) + 16)
+        self._fit_share_column()
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.customContextMenuRequested.connect(self._context_menu)
         self.copied: tuple[Block, str | None] | None = None  # a block (or one part of it) to paste
@@ -109,6 +111,8 @@ class LayerTree(QTreeView):
         # Qt's selection model forgets the rows on a reset without a word: say so (no group then).
         self.tree_model.modelReset.connect(self._selection_changed)
         self.tree_model.figures_changed.connect(self.viewport().update)
+        self.tree_model.figures_changed.connect(self._fit_share_column)
+        self.tree_model.modelReset.connect(self._fit_share_column)
         self._expand()
 
     def _expand(self) -> None:
@@ -120,6 +124,20 @@ class LayerTree(QTreeView):
         for row in rows:
             if row.kind != "part" and (few or row.key in holds_groups):
                 self.setExpanded(model.find(row.group), True)
+
+    def _fit_share_column(self) -> None:
+        """The Share column as wide as its longest text, never below '100.0 %': a share has two
+        significant digits, so the smallest part's is the longest ('0.0000064 %', DeepSeek-V3's
+        first layers' norms, was cut to '0.00000…'). One text measured per edit, not every row."""
+        total = self.document.report.total
+        smallest = min((row.params for row in self.tree_model.rows() if row.params > 0), default=0)
+        metrics = self.fontMetrics()
+        widest = max(
+            metrics.horizontalAdvance("100.0 % "),
+            metrics.horizontalAdvance(share_text(smallest, total) + " "),
+        )
+        if self.header().sectionSize(2) != widest + 16:
+            self.header().resizeSection(2, widest + 16)
 
     # --- what the current row is ---------------------------------------------------------------
 

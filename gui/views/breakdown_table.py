@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtGui import QFont, QShowEvent
+from PySide6.QtGui import QFont, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QHeaderView, QTreeView, QWidget
 
 from paramtally.core.count.breakdown import PART_LABELS, ParamReport
@@ -244,6 +244,10 @@ class BreakdownTable(QTreeView):
         # Interactive, sized to the text after a reset: ResizeToContents would re-measure every row
         # on each dataChanged (11–18 ms per edit measured, against < 1 ms for the update itself).
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self._term_wanted = 0  # the Term column's width for its longest name, measured at each reset
+        self._term_by_hand = False  # a person dragged the Term column: the width is theirs until a reset
+        self._sizing = False
+        header.sectionResized.connect(self._section_resized)
         self._expanded: set[Path] = set()
         self.breakdown.modelAboutToBeReset.connect(self._remember_expanded)
         self.breakdown.modelReset.connect(self._restore_expanded)
@@ -280,9 +284,42 @@ class BreakdownTable(QTreeView):
         self._expanded = paths
         self._restore_expanded()
 
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_term_column()
+
     def _fit_columns(self) -> None:
-        for column in range(len(COLUMNS) - 1):
-            self.resizeColumnToContents(column)
+        self._sizing = True
+        try:
+            for column in range(len(COLUMNS) - 1):
+                self.resizeColumnToContents(column)
+        finally:
+            self._sizing = False
+        self._term_wanted = self.columnWidth(0)
+        self._term_by_hand = False
+        self._fit_term_column()
+
+    def _fit_term_column(self) -> None:
+        """The Term column gives way to the figures: as wide as its longest name while the part,
+        per-layer, layers, parameters and share columns still fit beside it, else narrower (its
+        names elided, whole in the tooltip), down to a minimum. A vision-language model's long
+        names under zh_CN at 1024×700 pushed the Parameters column past the view's edge, its
+        numbers cut to '4,300,079,47'."""
+        if self._term_by_hand or not self._term_wanted:
+            return
+        figures = sum(self.columnWidth(column) for column in range(1, len(COLUMNS) - 1))
+        least = self.fontMetrics().averageCharWidth() * 16
+        width = max(min(self._term_wanted, self.viewport().width() - figures), least)
+        if width != self.columnWidth(0):
+            self._sizing = True
+            try:
+                self.setColumnWidth(0, width)
+            finally:
+                self._sizing = False
+
+    def _section_resized(self, column: int, _old: int, _new: int) -> None:
+        if column == 0 and not self._sizing:
+            self._term_by_hand = True
 
     def _restore_expanded(self) -> None:
         if not self._expanded:

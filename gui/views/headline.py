@@ -60,7 +60,7 @@ def headline_html(report: ParamReport, stale: str = "") -> str:
             translate(
                 "Headline",
                 "MoE: <b>{total}</b> total vs <b>{active}</b> active per token "
-                "({total_human} vs {active_human}, {share} % active)",
+                "({total_human} vs {active_human}, {share}&nbsp;% active)",
             ).format(
                 total=f"{report.total:,}",
                 active=f"{report.active:,}",

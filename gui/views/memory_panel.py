@@ -248,7 +248,8 @@ class MemoryPanel(QWidget):
         _show(self.cache_note, _cache_note(memory))
         images = images_text(document.architecture, document.scenario)
         _show(
-            self.images_note, translate("Memory", "Images: {images}.").format(images=images) if images else ""
+            self.images_note,
+            translate("Memory", "Images: {images}.").format(images=said_text(images)) if images else "",
         )
         if memory is not None:
             omitted = translate("Memory", "Not modelled: {note}.")

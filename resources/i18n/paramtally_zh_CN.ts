@@ -668,6 +668,10 @@
         <translation>--target：“{text}”不是 FIGURE=VALUE 的形式（例如 total=7e9、fits=h100-sxm-80gb:1）</translation>
     </message>
     <message>
+        <source>1 image of {size:,}² pixels</source>
+        <translation>1 张 {size:,}² 像素的图像</translation>
+    </message>
+    <message>
         <source>a prefill&apos;s weight read at {share:.1%} of the GPU&apos;s peak HBM bandwidth (--bandwidth-efficiency {share:g})</source>
         <translation>预填充读取权重时按 GPU 峰值 HBM 带宽的 {share:.1%} 计算（--bandwidth-efficiency {share:g}）</translation>
     </message>
@@ -1244,6 +1248,14 @@
         <translation>没有导出格式“{name}”（可用格式：{names}）</translation>
     </message>
     <message>
+        <source>no images (0 of {size:,}² pixels): text alone</source>
+        <translation>无图像（0 张 {size:,}² 像素）：仅文本</translation>
+    </message>
+    <message>
+        <source>no images (0 of {size:,}² pixels): the weights alone</source>
+        <translation>无图像（0 张 {size:,}² 像素）：仅权重</translation>
+    </message>
+    <message>
         <source>no report language &apos;{language}&apos; (there are {names})</source>
         <translation>没有报告语言“{language}”（可用语言：{names}）</translation>
     </message>
@@ -1366,6 +1378,30 @@
     <message>
         <source>turns qk_ln on; transformers&apos; MPT builds no q/k LayerNorms</source>
         <translation>开启了 qk_ln；transformers 的 MPT 不构建 q/k LayerNorm</translation>
+    </message>
+    <message>
+        <source>{count}: {patches:,} patches each, encoded by the tower alone (no language model, no KV cache)</source>
+        <translation>{count}：每张 {patches:,} 个 patch，仅由视觉塔编码（无语言模型，无 KV 缓存）</translation>
+    </message>
+    <message>
+        <source>{count}: {patches:,} patches each, encoded by the tower alone (no language model, no KV cache), the tower trained</source>
+        <translation>{count}：每张 {patches:,} 个 patch，仅由视觉塔编码（无语言模型，无 KV 缓存），视觉塔参与训练</translation>
+    </message>
+    <message>
+        <source>{count}: {where}</source>
+        <translation>{count}：{where}</translation>
+    </message>
+    <message>
+        <source>{count}: {where}, the tower frozen</source>
+        <translation>{count}：{where}，视觉塔冻结</translation>
+    </message>
+    <message>
+        <source>{count}: {where}, the tower trained</source>
+        <translation>{count}：{where}，视觉塔参与训练</translation>
+    </message>
+    <message>
+        <source>{n:,} images of {size:,}² pixels</source>
+        <translation>{n:,} 张 {size:,}² 像素的图像</translation>
     </message>
     <message>
         <source>{name}: a scenario field for models with {needs}; {model} has none</source>
@@ -1816,6 +1852,10 @@
         <translation>{path} 是文件夹；请给出文件名</translation>
     </message>
     <message>
+        <source>{path}: a weights file, not an architecture (a preset JSON or config.json): `paramtally count` counts its stored parameters, as File → Open Folder… does for its folder</source>
+        <translation>{path}：这是权重文件，不是架构（预设 JSON 或 config.json）：`paramtally count` 统计其存储的参数量，“文件 → 打开文件夹…”打开其所在文件夹时亦然</translation>
+    </message>
+    <message>
         <source>{path}: cannot list the folder ({why})</source>
         <translation>{path}：无法列出文件夹内容（{why}）</translation>
     </message>
@@ -1922,6 +1962,14 @@
     <message>
         <source>{title}: {n} tables, not one; choose one table or JSON</source>
         <translation>{title}：有 {n} 张表而不是一张；请选择一张表或 JSON</translation>
+    </message>
+    <message>
+        <source>{tokens:,} tokens in the context ({patches:,} patches in the tower per image)</source>
+        <translation>上下文中 {tokens:,} 个 token（每张图像在视觉塔中 {patches:,} 个 patch）</translation>
+    </message>
+    <message>
+        <source>{tokens:,} tokens read by cross-attention ({patches:,} patches in the tower per image)</source>
+        <translation>交叉注意力读取 {tokens:,} 个 token（每张图像在视觉塔中 {patches:,} 个 patch）</translation>
     </message>
     <message>
         <source>{token} is not a number JSON allows</source>
@@ -2754,8 +2802,8 @@ Allowed: {constraint}.</source>
         <translation>仅文本部分：&lt;b&gt;{count}&lt;/b&gt;（{human}{active}）；视觉塔 {vision}，投影器 {projector}</translation>
     </message>
     <message>
-        <source>MoE: &lt;b&gt;{total}&lt;/b&gt; total vs &lt;b&gt;{active}&lt;/b&gt; active per token ({total_human} vs {active_human}, {share} % active)</source>
-        <translation>MoE：总计 &lt;b&gt;{total}&lt;/b&gt;，每 token 激活 &lt;b&gt;{active}&lt;/b&gt;（{total_human} 对 {active_human}，激活 {share} %）</translation>
+        <source>MoE: &lt;b&gt;{total}&lt;/b&gt; total vs &lt;b&gt;{active}&lt;/b&gt; active per token ({total_human} vs {active_human}, {share}&amp;nbsp;% active)</source>
+        <translation>MoE：总计 &lt;b&gt;{total}&lt;/b&gt;，每 token 激活 &lt;b&gt;{active}&lt;/b&gt;（{total_human} 对 {active_human}，激活 {share}&amp;nbsp;%）</translation>
     </message>
     <message>
         <source>Base &lt;b&gt;{base}&lt;/b&gt; ({base_human}) + added &lt;b&gt;{added}&lt;/b&gt; ({added_human}: {parts})</source>
@@ -3902,6 +3950,10 @@ Remove it from Open Recent?</source>
         <translation>瓶颈宽度（b）。</translation>
     </message>
     <message>
+        <source>Branch</source>
+        <translation>分支</translation>
+    </message>
+    <message>
         <source>Branches</source>
         <translation>分支</translation>
     </message>
@@ -4950,6 +5002,10 @@ Remove it from Open Recent?</source>
         <translation>RMSNorm</translation>
     </message>
     <message>
+        <source>RMSNorm over w_in and h</source>
+        <translation>对 w_in 与 h 的 RMSNorm</translation>
+    </message>
+    <message>
         <source>RMSNorms over Δ, B and C inside the mixer (Jamba).</source>
         <translation>混合器内部对 Δ、B 和 C 的 RMSNorm（Jamba）。</translation>
     </message>
@@ -5172,6 +5228,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>State</source>
         <translation>状态维度</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步骤</translation>
     </message>
     <message>
         <source>Steps</source>
@@ -5638,8 +5698,16 @@ Remove it from Open Recent?</source>
         <translation>偏置</translation>
     </message>
     <message>
+        <source>block</source>
+        <translation>块</translation>
+    </message>
+    <message>
         <source>block norms</source>
         <translation>块内归一化</translation>
+    </message>
+    <message>
+        <source>block-diagonal</source>
+        <translation>块对角</translation>
     </message>
     <message>
         <source>branch</source>
@@ -5658,6 +5726,10 @@ Remove it from Open Recent?</source>
         <translation>类别 token</translation>
     </message>
     <message>
+        <source>classifier</source>
+        <translation>分类器</translation>
+    </message>
+    <message>
         <source>context</source>
         <translation>上下文长度</translation>
     </message>
@@ -5668,6 +5740,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>copies</source>
         <translation>副本</translation>
+    </message>
+    <message>
+        <source>correction bias</source>
+        <translation>修正偏置</translation>
     </message>
     <message>
         <source>cross-attention</source>
@@ -5686,6 +5762,14 @@ Remove it from Open Recent?</source>
         <translation>稠密</translation>
     </message>
     <message>
+        <source>depthwise</source>
+        <translation>逐通道</translation>
+    </message>
+    <message>
+        <source>embedding copy</source>
+        <translation>嵌入副本</translation>
+    </message>
+    <message>
         <source>embedding norm</source>
         <translation>嵌入归一化</translation>
     </message>
@@ -5696,6 +5780,14 @@ Remove it from Open Recent?</source>
     <message>
         <source>encoder</source>
         <translation>编码器</translation>
+    </message>
+    <message>
+        <source>enorm and hnorm</source>
+        <translation>enorm 与 hnorm</translation>
+    </message>
+    <message>
+        <source>experts&apos; q and o</source>
+        <translation>专家的 q 与 o</translation>
     </message>
     <message>
         <source>ffn</source>
@@ -5718,6 +5810,30 @@ Remove it from Open Recent?</source>
         <translation>门控归一化</translation>
     </message>
     <message>
+        <source>global layers</source>
+        <translation>全局层</translation>
+    </message>
+    <message>
+        <source>head copy</source>
+        <translation>输出头副本</translation>
+    </message>
+    <message>
+        <source>head norm</source>
+        <translation>输出头归一化</translation>
+    </message>
+    <message>
+        <source>indexer</source>
+        <translation>索引器</translation>
+    </message>
+    <message>
+        <source>inner norm</source>
+        <translation>内部归一化</translation>
+    </message>
+    <message>
+        <source>input and recurrence gates</source>
+        <translation>输入门与递归门</translation>
+    </message>
+    <message>
         <source>lora</source>
         <translation>LoRA</translation>
     </message>
@@ -5730,6 +5846,10 @@ Remove it from Open Recent?</source>
         <translation>MoE</translation>
     </message>
     <message>
+        <source>multi-token prediction</source>
+        <translation>多 token 预测</translation>
+    </message>
+    <message>
         <source>norms</source>
         <translation>归一化</translation>
     </message>
@@ -5740,6 +5860,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>one head</source>
         <translation>单个头</translation>
+    </message>
+    <message>
+        <source>output bias</source>
+        <translation>输出偏置</translation>
     </message>
     <message>
         <source>parallel mixer</source>
@@ -5762,12 +5886,32 @@ Remove it from Open Recent?</source>
         <translation>q/k 归一化</translation>
     </message>
     <message>
+        <source>read w_in</source>
+        <translation>读取 w_in</translation>
+    </message>
+    <message>
+        <source>reads w_in</source>
+        <translation>读取 w_in</translation>
+    </message>
+    <message>
+        <source>recurrence parameter</source>
+        <translation>递归参数</translation>
+    </message>
+    <message>
         <source>recurrent state</source>
         <translation>循环状态</translation>
     </message>
     <message>
         <source>relative position bias</source>
         <translation>相对位置偏置</translation>
+    </message>
+    <message>
+        <source>relative position embeddings</source>
+        <translation>相对位置嵌入</translation>
+    </message>
+    <message>
+        <source>relative position norm</source>
+        <translation>相对位置归一化</translation>
     </message>
     <message>
         <source>repetitions of</source>
@@ -5790,12 +5934,40 @@ Remove it from Open Recent?</source>
         <translation>标量门</translation>
     </message>
     <message>
+        <source>shared MLP</source>
+        <translation>共享 MLP</translation>
+    </message>
+    <message>
         <source>shared expert gate</source>
         <translation>共享专家门</translation>
     </message>
     <message>
         <source>shared experts</source>
         <translation>共享专家</translation>
+    </message>
+    <message>
+        <source>shared k, v</source>
+        <translation>共享 k, v</translation>
+    </message>
+    <message>
+        <source>shared norms</source>
+        <translation>共享归一化</translation>
+    </message>
+    <message>
+        <source>shared o</source>
+        <translation>共享 o</translation>
+    </message>
+    <message>
+        <source>shared q</source>
+        <translation>共享 q</translation>
+    </message>
+    <message>
+        <source>shared transformer</source>
+        <translation>共享 Transformer 块</translation>
+    </message>
+    <message>
+        <source>short conv</source>
+        <translation>短卷积</translation>
     </message>
     <message>
         <source>single GPU</source>
@@ -5806,12 +5978,20 @@ Remove it from Open Recent?</source>
         <translation>sink</translation>
     </message>
     <message>
+        <source>sliding-window layers</source>
+        <translation>滑动窗口层</translation>
+    </message>
+    <message>
         <source>ssm</source>
         <translation>SSM</translation>
     </message>
     <message>
         <source>sum(p.numel()) of the model</source>
         <translation>模型的 sum(p.numel())</translation>
+    </message>
+    <message>
+        <source>this layer&apos;s linear</source>
+        <translation>本层的线性层</translation>
     </message>
     <message>
         <source>tied to the token embedding</source>
@@ -5830,8 +6010,24 @@ Remove it from Open Recent?</source>
         <translation>token</translation>
     </message>
     <message>
+        <source>token classifier</source>
+        <translation>token 分类器</translation>
+    </message>
+    <message>
         <source>token embedding</source>
         <translation>token 嵌入</translation>
+    </message>
+    <message>
+        <source>token types</source>
+        <translation>token 类型</translation>
+    </message>
+    <message>
+        <source>transform dense</source>
+        <translation>变换稠密层</translation>
+    </message>
+    <message>
+        <source>transform norm</source>
+        <translation>变换归一化</translation>
     </message>
     <message>
         <source>two convolutions</source>
@@ -6028,6 +6224,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>user</source>
         <translation>用户</translation>
+    </message>
+    <message>
+        <source>uses&apos; MLP adapters</source>
+        <translation>各次调用的 MLP 适配器</translation>
     </message>
     <message>
         <source>v bias</source>

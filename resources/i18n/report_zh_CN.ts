@@ -575,5 +575,185 @@
         <source>causal attention: the unmasked half a causal mask leaves (Kaplan et al. 2020's average)</source>
         <translation>因果注意力（因果掩码留下的未遮蔽一半，即 Kaplan 等 2020 的平均值）</translation>
     </message>
+    <message>
+        <source>; </source>
+        <translation>；</translation>
+    </message>
+    <message>
+        <source>frozen parameters weights</source>
+        <translation>冻结参数的权重</translation>
+    </message>
+    <message>
+        <source>frozen vision tower weights</source>
+        <translation>冻结的视觉塔权重</translation>
+    </message>
+    <message>
+        <source>output layer</source>
+        <translation>输出层</translation>
+    </message>
+    <message>
+        <source>replicated K/V gradients</source>
+        <translation>复制的 K/V 梯度</translation>
+    </message>
+    <message>
+        <source>replicated K/V optimizer states</source>
+        <translation>复制的 K/V 优化器状态</translation>
+    </message>
+    <message>
+        <source>replicated K/V weights</source>
+        <translation>复制的 K/V 权重</translation>
+    </message>
+    <message>
+        <source>replicated Mamba-2 B/C gradients</source>
+        <translation>复制的 Mamba-2 B/C 梯度</translation>
+    </message>
+    <message>
+        <source>replicated Mamba-2 B/C optimizer states</source>
+        <translation>复制的 Mamba-2 B/C 优化器状态</translation>
+    </message>
+    <message>
+        <source>replicated Mamba-2 B/C weights</source>
+        <translation>复制的 Mamba-2 B/C 权重</translation>
+    </message>
+    <message>
+        <source>vocabulary padding gradients</source>
+        <translation>词表填充梯度</translation>
+    </message>
+    <message>
+        <source>vocabulary padding optimizer states</source>
+        <translation>词表填充优化器状态</translation>
+    </message>
+    <message>
+        <source>vocabulary padding weights</source>
+        <translation>词表填充权重</translation>
+    </message>
+    <message>
+        <source>prefill working set</source>
+        <translation>预填充工作集</translation>
+    </message>
+    <message>
+        <source>last token</source>
+        <translation>最后一个 token</translation>
+    </message>
+    <message>
+        <source>every token</source>
+        <translation>每个 token</translation>
+    </message>
+    <message>
+        <source>MoE layers</source>
+        <translation>MoE 层</translation>
+    </message>
+    <message>
+        <source>dense layers</source>
+        <translation>稠密层</translation>
+    </message>
+    <message>
+        <source>no FFN layers</source>
+        <translation>无 FFN 层</translation>
+    </message>
+    <message>
+        <source>estimate</source>
+        <translation>估计值</translation>
+    </message>
+    <message>
+        <source>token ids</source>
+        <translation>token id</translation>
+    </message>
+    <message>
+        <source>final norms</source>
+        <translation>最终归一化</translation>
+    </message>
+    <message>
+        <source>LM head input</source>
+        <translation>输出头输入</translation>
+    </message>
+    <message>
+        <source>logits and labels for the loss</source>
+        <translation>损失所用的 logits 与标签</translation>
+    </message>
+    <message>
+        <source>position tables</source>
+        <translation>位置表</translation>
+    </message>
+    <message>
+        <source>embedding dropout</source>
+        <translation>嵌入 dropout</translation>
+    </message>
+    <message>
+        <source>attention bias masks</source>
+        <translation>注意力偏置掩码</translation>
+    </message>
+    <message>
+        <source>decoder cross-attention</source>
+        <translation>解码器交叉注意力</translation>
+    </message>
+    <message>
+        <source>decoder dense layers</source>
+        <translation>解码器稠密层</translation>
+    </message>
+    <message>
+        <source>encoder dense</source>
+        <translation>编码器稠密</translation>
+    </message>
+    <message>
+        <source>encoder dense layers</source>
+        <translation>编码器稠密层</translation>
+    </message>
+    <message>
+        <source>vision tower working set</source>
+        <translation>视觉塔工作集</translation>
+    </message>
+    <message>
+        <source>sliding-window layers</source>
+        <translation>滑动窗口层</translation>
+    </message>
+    <message>
+        <source>global layers</source>
+        <translation>全局层</translation>
+    </message>
+    <message>
+        <source>AdamW m + v fp32 + fp32 master</source>
+        <translation>AdamW m + v fp32 + fp32 主权重</translation>
+    </message>
+    <message>
+        <source>routed expert gradients</source>
+        <translation>路由专家梯度</translation>
+    </message>
+    <message>
+        <source>routed expert optimizer states</source>
+        <translation>路由专家优化器状态</translation>
+    </message>
+    <message>
+        <source>routed expert weights</source>
+        <translation>路由专家权重</translation>
+    </message>
+    <message>
+        <source>prefill</source>
+        <translation>预填充</translation>
+    </message>
+    <message>
+        <source>forward</source>
+        <translation>前向</translation>
+    </message>
+    <message>
+        <source>decode</source>
+        <translation>解码</translation>
+    </message>
+    <message>
+        <source>causal attention</source>
+        <translation>因果注意力</translation>
+    </message>
+    <message>
+        <source>full attention</source>
+        <translation>完整注意力</translation>
+    </message>
+    <message>
+        <source>full: each query over all s keys</source>
+        <translation>完整：每个查询对全部 s 个键</translation>
+    </message>
+    <message>
+        <source>recompute full</source>
+        <translation>完全重计算</translation>
+    </message>
 </context>
 </TS>

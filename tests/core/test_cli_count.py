@@ -155,6 +155,27 @@ def test_a_usage_error_is_one_line_naming_the_option(capsys: pytest.CaptureFixtu
 
 
 @pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["count", "gpt2", "--bogus"], "paramtally count: unrecognized arguments: --bogus"),
+        (
+            ["presets", "export", "gpt2", "-o", "gpt2.json"],
+            "paramtally presets export: unrecognized arguments: -o",
+        ),
+    ],
+)
+def test_an_option_a_command_does_not_take_is_refused_by_that_command(
+    capsys: pytest.CaptureFixture[str], argv: list[str], said: str
+) -> None:
+    # The top-level --help lists no command's options: the line points at the command's own.
+    with pytest.raises(SystemExit) as stopped:
+        main(argv)
+    assert stopped.value.code == 2
+    command = said.split(":")[0]
+    assert capsys.readouterr().err.splitlines() == [f"{said} (see {command} --help)"]
+
+
+@pytest.mark.parametrize(
     ("typed", "meant"), [("memroy", "memory"), ("compre", "compare"), ("sweeps", "sweep")]
 )
 def test_a_mistyped_command_is_named_not_opened_in_the_window(
@@ -228,3 +249,27 @@ def test_a_misspelt_config_key_is_said_on_stderr(tmp_path: Path, capsys: pytest.
         f"paramtally: warning: {tmp_path / 'config.json'}: 'num_hidden_layer' is no key llama reads; "
         "counted with the default of num_hidden_layers (misspelt?)"
     ]
+
+
+def test_the_layer_table_names_each_layer_s_mixer_and_its_stack(capsys: pytest.CaptureFixture[str]) -> None:
+    """A hybrid's table says which layers are Mamba and which attention (it gave the FFN's kind
+    alone), and an encoder-decoder's which stack a layer is in (both count from 0)."""
+    code, out, _ = run(capsys, "count", "jamba-v0.1", "--layers")
+    lines = out.splitlines()
+    header = lines.index(next(line for line in lines if line.startswith("layer")))
+    assert code == 0 and lines[header].split() == ["layer", "mixer", "ffn", "params", "active"]
+    layers = [line.split()[:3] for line in lines[header + 2 :]]
+    assert layers[:5] == [
+        ["0", "mamba", "dense"],
+        ["1", "mamba", "moe"],
+        ["2", "mamba", "dense"],
+        ["3", "mamba", "moe"],
+        ["4", "attention", "dense"],
+    ]
+    assert sum(mixer == "attention" for _, mixer, _ in layers) == 4  # one in every 8 of 32
+
+    code, out, _ = run(capsys, "count", "t5-base", "--layers")
+    rows = [line.split() for line in out.splitlines() if line.startswith(("encoder ", "decoder "))]
+    assert code == 0 and len(rows) == 24
+    assert rows[0][:4] == ["encoder", "0", "attention", "dense"]
+    assert rows[12][:2] == ["decoder", "0"] and rows[12][4] == "9,439,488"  # its cross-attention too

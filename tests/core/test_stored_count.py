@@ -139,6 +139,24 @@ def test_a_safetensors_file_named_alone(tmp_path: Path, capsys: pytest.CaptureFi
     assert data["not_editable_because"] == "a safetensors file named alone, without its config.json"
 
 
+@pytest.mark.parametrize("command", ["memory", "report", "solve", "compare"])
+@pytest.mark.parametrize("name", ["model.safetensors", "model.gguf"])
+def test_a_weights_file_given_where_an_architecture_is_needed_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str, name: str
+) -> None:
+    """`count` reads a weights file alone; the commands that need an architecture said 'not UTF-8
+    text (byte 0)', reading it as JSON. They say what it is and what counts it."""
+    weights = tmp_path / name
+    weights.write_bytes(hf.valid_safetensors())
+    more = {"solve": ["--vary", "num_layers", "--target", "total=1e9"], "compare": ["gpt2"]}
+    assert main([command, str(weights), *more.get(command, [])]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        f"paramtally {command}: {weights}: a weights file, not an architecture (a preset JSON or "
+        "config.json): `paramtally count` counts its stored parameters, as File → Open Folder… "
+        "does for its folder"
+    ]
+
+
 def test_buffers_and_quantization_scales_are_left_out_and_said(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

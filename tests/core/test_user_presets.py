@@ -260,3 +260,21 @@ def test_the_command_line_says_when_a_user_preset_shadows_a_built_in(
     assert f"paramtally: warning: gpt2: your user preset ({user_presets.user_path('gpt2')}) is read" in err
     assert main(["count", "gpt2-medium", "--format", "json"]) == 0
     assert "your user preset" not in capsys.readouterr().err
+
+
+def test_importing_under_a_built_in_id_says_the_built_in_is_shadowed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A downloaded config saved as 'gemma-2b.json' takes the built-in's id: said at once, not only
+    by the next command that reads it."""
+    config = tmp_path / "gemma-2b.json"
+    config.write_text((ROOT / "tests" / "data" / "hf_configs" / "gemma-2b.json").read_text())
+    assert main(["presets", "import", str(config)]) == 0
+    err = capsys.readouterr().err
+    assert err.splitlines() == [
+        "paramtally: warning: gemma-2b: a built-in preset has this id; commands and the window now "
+        "read yours (`paramtally presets delete gemma-2b` brings the built-in back; --id imports "
+        "under another id)"
+    ]
+    assert main(["presets", "import", str(config), "--id", "my-gemma"]) == 0
+    assert capsys.readouterr().err == ""

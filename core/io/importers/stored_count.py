@@ -39,7 +39,7 @@ from paramtally.core.io.importers.tensor_parts import (
     layer_of,
     part_of,
 )
-from paramtally.core.io.model_sources import read_source
+from paramtally.core.io.model_sources import WEIGHT_SUFFIXES, read_source
 from paramtally.core.io.presets import MAX_PRESET_BYTES, Preset
 from paramtally.core.schema.limits import MAX_NAME_CHARS
 from paramtally.core.text import escaped, one_line_name
@@ -70,7 +70,6 @@ DEFINITION = (
     "inv_freq, position ids, masks, router correction biases) and quantization scales are not "
     "parameters and are left out, listed apart"
 )
-_WEIGHT_SUFFIXES = (".safetensors", ".gguf")
 _INTEGER_DTYPES = frozenset({"U8", "I8", "I16", "U16", "I32", "U32"})  # packed quantized weights
 _REASON_CHARS = 160  # what a refused config's own message may take of the one line
 
@@ -178,7 +177,7 @@ def holds_weights(path: Path) -> bool:
     """Whether ``path`` is a weights file or a folder with ``*.safetensors`` (or their index) or
     ``*.gguf`` in it: names only, nothing opened."""
     if not os.path.isdir(path):
-        return path.suffix in _WEIGHT_SUFFIXES and os.path.lexists(path)
+        return path.suffix in WEIGHT_SUFFIXES and os.path.lexists(path)
     folder = ModelFolder(path)
     return folder.has(INDEX) or bool(folder.listed("*.safetensors") or folder.listed("*.gguf"))
 
@@ -188,7 +187,7 @@ def read_source_or_weights(source: str) -> Preset | StoredCount:
     file), the stored count of those weights. A folder without weights keeps its refusal; so does
     a config.json that cannot be read safely (a link leading outside, a FIFO, too large)."""
     path = typed_path(source)
-    if not os.path.isdir(path) and path.suffix in _WEIGHT_SUFFIXES:
+    if not os.path.isdir(path) and path.suffix in WEIGHT_SUFFIXES:
         return stored_count(path, f"a {path.suffix[1:]} file named alone, without its config.json")
     try:
         return read_source(source)
