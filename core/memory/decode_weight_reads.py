@@ -30,7 +30,7 @@ from typing import NamedTuple
 
 from paramtally.core.blocks import FFNKind, MixerKind
 from paramtally.core.blocks.base import Context
-from paramtally.core.memory.stages import block_sizes, model_layout
+from paramtally.core.memory.stages import model_layout
 from paramtally.core.schema import Architecture, Block
 
 __all__ = ["StageReads", "cross_projections", "stage_reads", "unread_experts"]
@@ -64,7 +64,7 @@ def stage_reads(arch: Architecture, pp: int, batch: int) -> tuple[StageReads, ..
     stack = arch.main_stack  # the decoder (its final norm before the head), or an encoder alone
     if stack.final_norm:
         tail += arch.base_block(stack).context(h).norm_per_width * h
-    sizes = block_sizes(arch)
+    sizes = layout.block_sizes
     unread: dict[int, tuple[float, float]] = {}  # by the block's identity, as the stages hold it
     found = []
     for stage in layout.stages:

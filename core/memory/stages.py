@@ -11,7 +11,8 @@ the input once per request and keeps nothing; its output is the decoder's cross-
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -21,7 +22,7 @@ from paramtally.core.schema import Architecture, Block, LoRA
 from paramtally.core.schema.frozen import thaw
 from paramtally.core.schema.model import vision_only_blocks
 
-__all__ = ["ModelLayout", "Stage", "block_sizes", "model_layout", "with_lora"]
+__all__ = ["ModelLayout", "Stage", "model_layout", "with_lora"]
 
 
 # Not frozen (a frozen dataclass is six times slower to make, and the fit table lays out every
@@ -54,6 +55,11 @@ class ModelLayout:
     active: int
     adapters: int
     stages: tuple[Stage, ...]
+    # One layer's parameters and routed-expert parameters of each block the stages hold, by the
+    # identity of the very block objects ``stages`` hold (one per distinct block). A map cached
+    # apart from the layout could hold the blocks of another, equal architecture once one cache had
+    # dropped its entry and the other not (a KeyError in `compare`, or another block's figures).
+    block_sizes: Mapping[int, tuple[int, int]] = field(default_factory=dict, compare=False)
 
 
 def with_lora(arch: Architecture, rank: int, targets: tuple[str, ...]) -> Architecture:
@@ -141,7 +147,8 @@ def model_layout(arch: Architecture, pp: int) -> ModelLayout:
         )  # fmt: skip
         first = stop
     adapters_total = sum(stage.adapters for stage in stages)
-    return ModelLayout(report.total, report.active, adapters_total, tuple(stages))
+    block_sizes = {id(size[0]): (size[1], size[3]) for size in sizes}
+    return ModelLayout(report.total, report.active, adapters_total, tuple(stages), block_sizes)
 
 
 # (block, one layer's parameters, adapters, routed experts, what TP keeps whole, frozen parameters)
@@ -232,13 +239,6 @@ def _run_sizes(arch: Architecture) -> tuple[_RunSize, ...]:
             )
         sizes.append(size)
     return tuple(sizes)
-
-
-@lru_cache(maxsize=64)
-def block_sizes(arch: Architecture) -> dict[int, tuple[int, int]]:
-    """One layer's parameters and routed-expert parameters of each block the stages hold, by the
-    block object's identity (the stages hold one object per distinct block: ``_run_sizes``)."""
-    return {id(size[0]): (size[1], size[3]) for size in _run_sizes(arch)}
 
 
 @lru_cache(maxsize=64)
