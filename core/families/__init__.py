@@ -120,6 +120,7 @@ FAMILY_MODULES = (
     "starcoder2",
     "switch_transformers",
     "t5",
+    "t5gemma",
     "whisper",
     "xglm",
     "zamba",

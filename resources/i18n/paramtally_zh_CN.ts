@@ -620,6 +620,10 @@
         <translation>（{a}）必须整除 d_model（{h}）</translation>
     </message>
     <message>
+        <source>({d}) differs from encoder.hidden_size ({e}): an encoder and a decoder of two widths (T5Gemma 9B-2B) are not supported</source>
+        <translation>（{d}）与 encoder.hidden_size（{e}）不同：不支持编码器与解码器宽度不同的模型（T5Gemma 9B-2B）</translation>
+    </message>
+    <message>
         <source>({heads}) must divide mamba_expand × hidden_size ({inner})</source>
         <translation>（{heads}）必须整除 mamba_expand × hidden_size（{inner}）</translation>
     </message>
