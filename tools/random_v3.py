@@ -587,6 +587,19 @@ def gen_falcon_mamba(r: R) -> Cfg:
     return d
 
 
+def gen_minimax(r: R) -> Cfg:
+    """Lightning and softmax layers as layer_types lists them (the older name "attention" too) or
+    the class's alternation; experts in every layer; head_dim set or derived (h / a)."""
+    d = _decoder(r, "minimax", "MiniMaxForCausalLM", layers=(1, 5))
+    d.update(_experts(r, "num_local_experts", "num_experts_per_tok"))
+    if r.random() < 0.6:
+        names = ["linear_attention", "full_attention", "attention"]
+        d["layer_types"] = [r.choice(names) for _ in range(d["num_hidden_layers"])]
+    _maybe(r, d, "block_size", [4, 16, 256])
+    _maybe(r, d, "sliding_window", [None, 64], p=0.3)
+    return d
+
+
 def gen_recurrent_gemma(r: R) -> Cfg:
     heads = r.choice([1, 2, 4])
     hd = r.choice([8, 16])

@@ -94,6 +94,7 @@ FAMILY_MODULES = (
     "mamba",
     "marian",
     "mbart",
+    "minimax",
     "minimax_m2",
     "mistral",
     "mllama",
