@@ -44,6 +44,12 @@ class LightningAttention(ScorelessMixer):
     head_dim: PositiveInt | None = Field(
         None, title="Head width", description="Width of one head (d); empty means hidden size / heads."
     )
+    block_size: PositiveInt = Field(
+        256,
+        title="Block size",
+        description="Tokens per block (B): within a block the heads attend directly, across blocks "
+        "through a d × d state. No parameters: it sets the FLOPs and what training keeps.",
+    )
 
     SHORT: ClassVar[str] = "lightning"  # in labels such as "layers 0–6 (lightning, MoE)"
     COLOR: ClassVar[str] = "#B15928"
@@ -51,7 +57,7 @@ class LightningAttention(ScorelessMixer):
     # by name alone a checkpoint's lightning layers are attention, so their part is that.
     PART: ClassVar[str] = "attention"
     PLAIN: ClassVar[bool] = False
-    # Its hf bytes are an estimate of what the module keeps (not measured; see ``hf_bytes``).
+    # Its hf bytes are transformers' PyTorch loop, measured (no kernel path: see ``hf_bytes``).
     KERNELS: ClassVar[KernelPath | None] = None
     PATTERN_NAMES: ClassVar[tuple[str, ...]] = ("lightning",)
     WINDOW_FIELD: ClassVar[str | None] = None
@@ -100,17 +106,24 @@ class LightningAttention(ScorelessMixer):
         return 4 * self.num_heads * self.width(ctx)
 
     def hf_bytes(self, ctx: Context, hf: HFProfile) -> int:
-        """The projection widths at B bytes: an estimate of what ``MiniMaxLightningAttention``
-        keeps, not measured (its block-wise PyTorch loop keeps per-block products besides)."""
-        return hf.b * self.projection_widths(ctx)
+        """What ``MiniMaxLightningAttention``'s PyTorch loop keeps per token (measured by
+        tools/measure_lightning_activations.py, within 1 %): qkv_proj's output before its SiLU
+        (3·a·d), each block's q, k and v slices twice over (6·a·d: the intra- and inter-block
+        products), the block's scores (a·B) and its d × d state (a·d²/B), the norm over a·d, the
+        gate, the normed output and the gated product (3·a·d). Left out: the decay table it keeps
+        once a layer (a·B², a buffer) and one block's slices fewer (a context of one block)."""
+        a, d, block = self.num_heads, self.width(ctx), self.block_size
+        return hf.b * (12 * a * d + a * d * d // block + a * block) + hf.rms_norm(a * d)
 
     def context_width(self, ctx: Context, decoding: bool = False) -> int:
         return 0
 
     def scan_flops(self, ctx: Context) -> int:
-        """The state's update (Kᵀ·V) and read-out (Q·state) per token, 4·a·d² (an estimate: the
-        intra-block products, which grow with the block size, are left out)."""
-        return 4 * self.num_heads * self.width(ctx) ** 2
+        """Per token: within its block, Q·Kᵀ and the decayed scores times V (2·a·d·B each, the
+        whole block as the PyTorch loop computes it); across blocks, the read-out Q·state and its
+        share of the state's update Kᵀ·V (2·a·d² each)."""
+        a, d = self.num_heads, self.width(ctx)
+        return 4 * a * d * self.block_size + 4 * a * d * d
 
     def gguf_tensors(self, ctx: Context) -> list[GGUFTensor]:
         return gguf_tensors_of(self.lora_matrices(ctx))

@@ -49,6 +49,7 @@ def minimax(cfg: HFConfig) -> Spec:
         "kind": "lightning_attention",
         "num_heads": a,
         "head_dim": cfg.opt_integer("head_dim") or h // a,
+        "block_size": cfg.integer("block_size"),
     }
     window = cfg.opt_integer("sliding_window")
     full = attention(cfg, h, bias_key=None, **({"sliding_window": window} if window else {}))
@@ -78,6 +79,7 @@ _MINIMAX_DEFAULTS: dict[str, Any] = {
     "num_experts_per_tok": 2,
     "num_local_experts": 8,
     "layer_types": None,
+    "block_size": 256,
 }
 
 FAMILY = Family("MiniMax-01", (ModelType("minimax", minimax, _MINIMAX_DEFAULTS),))

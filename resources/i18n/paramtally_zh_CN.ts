@@ -3914,6 +3914,10 @@ Remove it from Open Recent?</source>
         <translation>本层自有的相对位置偏置表的桶数，每个桶每个头一个数（UMT5：每一层的自注意力；LongT5 的瞬态全局偏置）；0：除层堆栈的偏置外没有。</translation>
     </message>
     <message>
+        <source>Block size</source>
+        <translation>块大小</translation>
+    </message>
+    <message>
         <source>CSV</source>
         <translation>CSV</translation>
     </message>
@@ -5352,6 +5356,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>Tokens generated after the prompt (n): the KV cache holds context + generated tokens, and decoding reads all of them.</source>
         <translation>提示词之后生成的 token 数（n）：KV 缓存保存上下文 + 生成的 token，解码时全部读取。</translation>
+    </message>
+    <message>
+        <source>Tokens per block (B): within a block the heads attend directly, across blocks through a d × d state. No parameters: it sets the FLOPs and what training keeps.</source>
+        <translation>每块的 token 数（B）：块内各头直接相互关注，块间经由一个 d × d 的状态传递。不含参数：它决定 FLOPs 以及训练时保留的激活。</translation>
     </message>
     <message>
         <source>Tokens per chunk of the SSD scan (Q; transformers&apos; chunk_size, 256 by default): no parameters; the PyTorch path keeps a Q × Q score block per head and chunk.</source>

@@ -20,12 +20,16 @@ from paramtally.core.errors import ParamTallyError
 from paramtally.core.io.importers.checkpoint import Checkpoint, compare
 from paramtally.core.io.importers.hf_config import import_hf_config
 from paramtally.core.io.importers.safetensors_header import TensorInfo
+from paramtally.core.memory.estimate import estimate_memory
+from paramtally.core.memory.scenario import Scenario
 from paramtally.core.schema import Architecture
 
 ROOT = Path(__file__).resolve().parents[2]
 V3 = ROOT / "tests" / "data" / "hf_configs_v3"
 NAMES = json.loads((ROOT / "tests" / "data" / "param_names_v3.json").read_text(encoding="utf-8"))
 GOLDEN = json.loads((ROOT / "tests" / "golden" / "families_v3.json").read_text(encoding="utf-8"))
+# Per-layer training bytes, measured (python tools/measure_lightning_activations.py).
+LIGHTNING = json.loads((ROOT / "tests" / "golden" / "lightning_activations.json").read_text(encoding="utf-8"))
 STEM = "minimax-text-01-hf"
 
 
@@ -155,3 +159,21 @@ def test_the_pattern_language_names_lightning_layers() -> None:
     pattern = patterns.parse("[lightning ×7, attention] × 10")
     assert [spec.mixer for spec in pattern.period] == ["lightning_attention"] * 7 + ["attention"]
     assert pattern.layers(0) == 80
+
+
+@pytest.mark.parametrize("case", LIGHTNING["cases"], ids=[case["name"] for case in LIGHTNING["cases"]])
+def test_per_layer_training_bytes_within_1_percent_of_the_measurement(case: dict[str, Any]) -> None:
+    """hf-eager, bf16, s 256, b 2 (tools/measure_lightning_activations.py): lightning layers of two
+    block sizes and of a·d ≠ h, and the softmax layer beside them, each with MiniMax's MoE."""
+    config = case["config"]
+    scenario = Scenario(mode="training", context=case["seq"], batch=case["batch"], activations="hf-eager")
+    one, two = (
+        estimate_memory(
+            import_hf_config(
+                {**config, "num_hidden_layers": n, "layer_types": config["layer_types"][:n]}, "c"
+            ),
+            scenario,
+        ).activations_bytes
+        for n in (1, 2)
+    )
+    assert abs((two - one) - case["per_layer"]) <= 0.01 * case["per_layer"]
