@@ -124,7 +124,8 @@ _T5GEMMA_DEFAULTS: dict[str, Any] = {
 # T5GemmaRMSNorm scales by (1 + weight) in fp32 as Gemma-2's does; the attention soft-caps its
 # logits (attn_logit_softcapping) and T5GemmaPreTrainedModel refuses SDPA (_supports_sdpa False);
 # T5GemmaMLP drops out before down_proj, and each stack drops out its (scaled) embeddings and its
-# final norm's output (T5GemmaEncoder/T5GemmaDecoder.dropout, at dropout_rate).
+# final norm's output (T5GemmaEncoder/T5GemmaDecoder.dropout, at dropout_rate). Measured per
+# encoder and decoder layer by tools/measure_t5gemma_activations.py: hf-eager within 0.1 %.
 _QUIRKS = ActivationQuirks(
     fp32_norm=True,
     logit_softcap=True,

@@ -18,12 +18,16 @@ from paramtally.core.count.parameters import block_node, count_parameters
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.io.importers.hf_config import import_hf_config
 from paramtally.core.memory.activations_hf import sdpa_refusal
+from paramtally.core.memory.estimate import estimate_memory
+from paramtally.core.memory.scenario import Scenario
 from paramtally.core.schema import Architecture
 
 ROOT = Path(__file__).resolve().parents[2]
 V3 = ROOT / "tests" / "data" / "hf_configs_v3"
 NAMES = json.loads((ROOT / "tests" / "data" / "param_names_v3.json").read_text(encoding="utf-8"))
 RANDOM = json.loads((ROOT / "tests" / "golden" / "random_configs_v3.json").read_text(encoding="utf-8"))
+# Per-layer training bytes, measured (python tools/measure_t5gemma_activations.py).
+ACTIVATIONS = json.loads((ROOT / "tests" / "golden" / "t5gemma_activations.json").read_text(encoding="utf-8"))
 STEMS = ["t5gemma-s-s-prefixlm", "t5gemma-b-b-ul2", "t5gemma-2b-2b-prefixlm-it"]
 
 
@@ -150,3 +154,33 @@ def test_sdpa_is_refused_as_the_class_refuses_it() -> None:
     """T5GemmaPreTrainedModel: _supports_sdpa = False (SDPA has no logit soft-capping)."""
     said = sdpa_refusal(_imported("t5gemma-b-b-ul2"))
     assert said is not None and "T5GemmaForConditionalGeneration refuses SDPA" in said
+
+
+def _grown(config: dict[str, Any], stack: str, layers: int) -> dict[str, Any]:
+    """The measured config with ``layers`` layers in ``stack`` and one in the other."""
+    out = {**config}
+    for side in ("encoder", "decoder"):
+        n = layers if side == stack else 1
+        out[side] = {**config[side], "num_hidden_layers": n, "layer_types": config[side]["layer_types"][:n]}
+    return out
+
+
+@pytest.mark.parametrize("case", ACTIVATIONS["cases"], ids=[case["name"] for case in ACTIVATIONS["cases"]])
+def test_per_layer_training_bytes_within_1_percent_of_the_measurement(case: dict[str, Any]) -> None:
+    """hf-eager, bf16, s 256 on both sides, b 2: Gemma-2's quirks (fp32 (1 + w) norms, soft-capped
+    scores) in an encoder layer and in a decoder layer with its cross-attention; a window inside s
+    changes nothing eager keeps (it scores every key, then masks)."""
+    scenario = Scenario(
+        mode="training",
+        context=case["seq"],
+        encoder_tokens=case["seq"],
+        batch=case["batch"],
+        activations="hf-eager",
+    )
+    one, two = (
+        estimate_memory(
+            import_hf_config(_grown(case["config"], case["stack"], n), "c"), scenario
+        ).activations_bytes
+        for n in (1, 2)
+    )
+    assert abs((two - one) - case["per_layer"]) <= 0.01 * case["per_layer"]
