@@ -123,10 +123,10 @@ def test_the_older_attn_type_list_is_refused_in_one_line() -> None:
     )
 
 
-def _saved() -> list[TensorInfo]:
-    """The tensors a checkpoint saves, as the built module names them (the decay tables are
-    persistent buffers)."""
-    entry = NAMES[STEM]
+def saved(stem: str) -> list[TensorInfo]:
+    """The tensors a checkpoint of ``stem`` saves, as the built module names them (persistent
+    buffers too: MiniMax's decay tables)."""
+    entry = NAMES[stem]
     tensors: list[TensorInfo] = []
 
     def add(name: str, value: Any) -> None:
@@ -149,7 +149,7 @@ def _saved() -> list[TensorInfo]:
 def test_verify_finds_every_tensor_in_its_predicted_part() -> None:
     """The lightning layers' tensors are named as attention's (self_attn.qkv_proj, out_proj), and
     their output norm as well as their decay tables are told apart (attention, buffers)."""
-    result = compare(Checkpoint(Path(STEM), "safetensors", ("x",), tuple(_saved())), _imported())
+    result = compare(Checkpoint(Path(STEM), "safetensors", ("x",), tuple(saved(STEM))), _imported())
     assert result.matches and not result.unexplained
     assert not [row.part for row in result.parts if row.difference]
 

@@ -16,11 +16,13 @@ import pytest
 from paramtally.core.blocks import Attention
 from paramtally.core.count.parameters import block_node, count_parameters
 from paramtally.core.errors import ParamTallyError
+from paramtally.core.io.importers.checkpoint import Checkpoint, compare
 from paramtally.core.io.importers.hf_config import import_hf_config
 from paramtally.core.memory.activations_hf import sdpa_refusal
 from paramtally.core.memory.estimate import estimate_memory
 from paramtally.core.memory.scenario import Scenario
 from paramtally.core.schema import Architecture
+from tests.core.test_minimax import saved
 
 ROOT = Path(__file__).resolve().parents[2]
 V3 = ROOT / "tests" / "data" / "hf_configs_v3"
@@ -184,3 +186,18 @@ def test_per_layer_training_bytes_within_1_percent_of_the_measurement(case: dict
         for n in (1, 2)
     )
     assert abs((two - one) - case["per_layer"]) <= 0.01 * case["per_layer"]
+
+
+@pytest.mark.parametrize("stem", STEMS)
+def test_verify_finds_every_tensor_in_its_predicted_part(stem: str) -> None:
+    """Both token tables under embeddings, the cross-attention apart, the head's tie not a tensor."""
+    result = compare(Checkpoint(Path(stem), "safetensors", ("x",), tuple(saved(stem))), _imported(stem))
+    assert result.matches and not result.unexplained
+    assert not [row.part for row in result.parts if row.difference]
+    assert {row.part for row in result.parts} >= {
+        "embeddings",
+        "attention",
+        "cross_attention",
+        "ffn",
+        "norms",
+    }
