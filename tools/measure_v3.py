@@ -67,7 +67,16 @@ ENCODER_TYPES = (
     "xlm-roberta-xl",
     "megatron-bert",
 )
-SEQ2SEQ_TYPES = ("m2m_100", "marian", "mbart", "pegasus", "umt5", "longt5", "switch_transformers")
+SEQ2SEQ_TYPES = (
+    "m2m_100",
+    "marian",
+    "mbart",
+    "pegasus",
+    "umt5",
+    "longt5",
+    "switch_transformers",
+    "t5gemma",
+)
 # Config classes that force tie_word_embeddings = True whatever the file says (UMT5Config, LongT5Config,
 # as T5Config and MT5Config do), while the checkpoints of a file saying false keep lm_head.weight.
 FORCED_TIE_TYPES = ("umt5", "longt5")
@@ -266,10 +275,16 @@ def parts(model: nn.Module, vlm: bool) -> dict[str, int]:
 
 
 def tied(model: nn.Module) -> bool | None:
+    """The head is the input embedding, or the decoder's own where the decoder embeds apart
+    (T5Gemma: get_input_embeddings is the encoder's, the head is tied to the decoder's)."""
     out = model.get_output_embeddings() if hasattr(model, "get_output_embeddings") else None
     if out is None or getattr(out, "weight", None) is None:
         return None
-    return out.weight is model.get_input_embeddings().weight
+    tables = [model.get_input_embeddings()]
+    decoder = model.get_decoder() if hasattr(model, "get_decoder") else None
+    if isinstance(decoder, nn.Module) and hasattr(decoder, "get_input_embeddings"):
+        tables.append(decoder.get_input_embeddings())
+    return any(out.weight is table.weight for table in tables)
 
 
 # --------------------------------------------------------------------------

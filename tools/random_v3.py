@@ -625,6 +625,19 @@ def gen_falcon_mamba(r: R) -> Cfg:
     return d
 
 
+def gen_minimax(r: R) -> Cfg:
+    """Lightning and softmax layers as layer_types lists them (the older name "attention" too) or
+    the class's alternation; experts in every layer; head_dim set or derived (h / a)."""
+    d = _decoder(r, "minimax", "MiniMaxForCausalLM", layers=(1, 5))
+    d.update(_experts(r, "num_local_experts", "num_experts_per_tok"))
+    if r.random() < 0.6:
+        names = ["linear_attention", "full_attention", "attention"]
+        d["layer_types"] = [r.choice(names) for _ in range(d["num_hidden_layers"])]
+    _maybe(r, d, "block_size", [4, 16, 256])
+    _maybe(r, d, "sliding_window", [None, 64], p=0.3)
+    return d
+
+
 def gen_recurrent_gemma(r: R) -> Cfg:
     heads = r.choice([1, 2, 4])
     hd = r.choice([8, 16])
@@ -946,6 +959,43 @@ def gen_switch_transformers(r: R) -> Cfg:
         d[f"num_sparse_{stack}_layers"] = r.randint(0, layers)
         _maybe(r, d, f"{stack}_sparse_step", [1, 2, 3], p=0.3)
     _flags(r, d, "router_bias", p=0.4)
+    return d
+
+
+def _t5gemma_stack(r: R, h: int) -> Cfg:
+    """One T5Gemma stack (T5GemmaModuleConfig) of width h: its own heads, FFN, layers, vocabulary,
+    biases and sliding/full pattern (or the class's alternation), a window or none."""
+    a = r.choice([a for a in (1, 2, 4, 8) if h % a == 0])  # validate_architecture: a divides h
+    n = r.randint(1, 4)
+    d: Cfg = {
+        "hidden_size": h,
+        "intermediate_size": r.choice([h * 2, 100]),
+        "num_hidden_layers": n,
+        "num_attention_heads": a,
+        "num_key_value_heads": _kv(r, a),
+        "head_dim": r.choice([h // a, 8, 16]),
+        "vocab_size": _vocab(r),
+        "max_position_embeddings": 128,
+        "pad_token_id": 0,
+    }
+    _flags(r, d, "attention_bias", p=0.4)
+    _maybe(r, d, "sliding_window", [4, 64, None], p=0.5)
+    if r.random() < 0.5:
+        d["layer_types"] = _sliding_types(r, n)
+    return d
+
+
+def gen_t5gemma(r: R) -> Cfg:
+    """An encoder and a decoder of one width (9B-2B's two widths are refused), each drawn apart."""
+    h, _, _ = _heads(r)
+    d: Cfg = {
+        "model_type": "t5gemma",
+        "architectures": ["T5GemmaForConditionalGeneration"],
+        "encoder": _t5gemma_stack(r, h),
+        "decoder": _t5gemma_stack(r, h),
+    }
+    _maybe_tie(r, d)
+    _dtype(r, d)
     return d
 
 

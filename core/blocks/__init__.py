@@ -43,6 +43,7 @@ from paramtally.core.blocks.dense import ACTIVATIONS, Activation, DenseFFN, NoFF
 from paramtally.core.blocks.disentangled_attention import DisentangledAttention
 from paramtally.core.blocks.gated_deltanet import GatedDeltaNet
 from paramtally.core.blocks.insertions import Adapter, LoRA, LoRATarget
+from paramtally.core.blocks.lightning_attention import LightningAttention
 from paramtally.core.blocks.mamba import Mamba
 from paramtally.core.blocks.mamba2 import Mamba2
 from paramtally.core.blocks.mla import MLA
@@ -85,6 +86,7 @@ __all__ = [
     "InsertionProtocol",
     "KernelPath",
     "KindProtocol",
+    "LightningAttention",
     "LoRA",
     "LoRAMatrix",
     "LoRATarget",
@@ -119,6 +121,7 @@ MixerKind = (
     | RGLRU
     | SharedTransformer
     | MoA
+    | LightningAttention
 )
 FFNKind = DenseFFN | MoE | NoFFN
 Mixer = Annotated[MixerKind, Field(discriminator="kind")]

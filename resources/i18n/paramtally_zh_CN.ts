@@ -620,6 +620,10 @@
         <translation>（{a}）必须整除 d_model（{h}）</translation>
     </message>
     <message>
+        <source>({d}) differs from encoder.hidden_size ({e}): an encoder and a decoder of two widths (T5Gemma 9B-2B) are not supported</source>
+        <translation>（{d}）与 encoder.hidden_size（{e}）不同：不支持编码器与解码器宽度不同的模型（T5Gemma 9B-2B）</translation>
+    </message>
+    <message>
         <source>({heads}) must divide mamba_expand × hidden_size ({inner})</source>
         <translation>（{heads}）必须整除 mamba_expand × hidden_size（{inner}）</translation>
     </message>
@@ -890,6 +894,10 @@
     <message>
         <source>is not in the form this field takes</source>
         <translation>格式不符合该字段的要求</translation>
+    </message>
+    <message>
+        <source>is not read by transformers 5.24 (MiniMaxConfig), which then alternates lightning and softmax layers; write the layers as layer_types</source>
+        <translation>不被 transformers 5.24（MiniMaxConfig）读取，它会改为让 lightning 层与 softmax 层交替排列；请用 layer_types 写出各层</translation>
     </message>
     <message>
         <source>is null, but DeepSeek-V3.2&apos;s attention and indexer read the q latent</source>
@@ -1354,6 +1362,10 @@
     <message>
         <source>tensor parallel size {tp} does not divide the {a} attention heads</source>
         <translation>张量并行大小 {tp} 不能整除 {a} 个注意力头</translation>
+    </message>
+    <message>
+        <source>tensor parallel size {tp} does not divide the {a} lightning-attention heads</source>
+        <translation>张量并行规模 {tp} 不能整除 {a} 个 lightning 注意力头</translation>
     </message>
     <message>
         <source>tensor parallel size {tp} does not divide the {k} key and {v} value heads</source>
@@ -3974,6 +3986,10 @@ Remove it from Open Recent?</source>
         <translation>注意力图回归</translation>
     </message>
     <message>
+        <source>Block size</source>
+        <translation>块大小</translation>
+    </message>
+    <message>
         <source>CSV</source>
         <translation>CSV</translation>
     </message>
@@ -4322,6 +4338,10 @@ Remove it from Open Recent?</source>
         <translation>DeepSeek-V3.2 闪电索引器的头数（n_i），它为每个查询挑选要关注的 token；0 表示无（稠密 MLA）。</translation>
     </message>
     <message>
+        <source>Heads of the linear attention (a).</source>
+        <translation>线性注意力的头数（a）。</translation>
+    </message>
+    <message>
         <source>Hidden size</source>
         <translation>隐藏层维度</translation>
     </message>
@@ -4600,6 +4620,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>Learned weights</source>
         <translation>可学习权重</translation>
+    </message>
+    <message>
+        <source>Lightning attention</source>
+        <translation>Lightning 注意力</translation>
     </message>
     <message>
         <source>Linear</source>
@@ -5418,6 +5442,10 @@ Remove it from Open Recent?</source>
         <translation>提示词之后生成的 token 数（n）：KV 缓存保存上下文 + 生成的 token，解码时全部读取。</translation>
     </message>
     <message>
+        <source>Tokens per block (B): within a block the heads attend directly, across blocks through a d × d state. No parameters: it sets the FLOPs and what training keeps.</source>
+        <translation>每块的 token 数（B）：块内各头直接相互关注，块间经由一个 d × d 的状态传递。不含参数：它决定 FLOPs 以及训练时保留的激活。</translation>
+    </message>
+    <message>
         <source>Tokens per chunk of the SSD scan (Q; transformers&apos; chunk_size, 256 by default): no parameters; the PyTorch path keeps a Q × Q score block per head and chunk.</source>
         <translation>SSD 扫描每块的 token 数（Q；transformers 的 chunk_size，默认 256）：无参数；PyTorch 实现路径每个头每块保留一个 Q × Q 的分数块。</translation>
     </message>
@@ -6056,6 +6084,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>Share of the GPU&apos;s peak HBM bandwidth a memory-bound step reaches: it sets decode tokens/s, the batch&apos;s throughput and the $ per million tokens (for an encoder, the time its prefill takes to read the weights). Default 0.685 as measured by PyTorch&apos;s gpt-fast (Llama-2-7B in bf16 at batch 1 on an A100-80GB: 1,397 of its 2,039 GB/s); 1 is the roofline&apos;s upper bound.</source>
         <translation>访存受限的一步达到的 GPU 峰值 HBM 带宽比例：它决定解码 token/s、批次吞吐量和每百万 token 的成本（$）（对编码器而言，是其预填充读取权重所需的时间）。默认 0.685，为 PyTorch gpt-fast 的实测值（A100-80GB 上 bf16 的 Llama-2-7B，批大小 1：2,039 GB/s 中的 1,397）；1 为屋顶线模型的上限。</translation>
+    </message>
+    <message>
+        <source>Width of one head (d); empty means hidden size / heads.</source>
+        <translation>单个头的宽度（d）；留空表示隐藏层维度 / 头数。</translation>
     </message>
     <message>
         <source>input</source>

@@ -10,7 +10,9 @@ family shares.
 Which saved tensors are buffers follows transformers 5.24 (``tests/data/param_names_v3.json``
 marks each one persistent or not): rotary ``inv_freq``, GPT-2's causal mask, the router
 correction bias of DeepSeek-V3, GLM-4.5, dots1 and MiniMax-M2 (but ERNIE-4.5 keeps it as a
-parameter under ``moe_statics``), LFM2-MoE's ``expert_bias``, Apertus's xIELU ``beta``/``eps``, and
+parameter under ``moe_statics``), LFM2-MoE's ``expert_bias``, Apertus's xIELU ``beta``/``eps``,
+MiniMax-01's lightning-attention decay tables (``slope_rate``, ``query_decay``, ``key_decay``,
+``diagonal_decay``: persistent buffers of MiniMaxLightningAttention), and
 what older checkpoints saved (BERT's ``position_ids``, fairseq's ``_float_tensor``, batch-norm
 statistics).
 """
@@ -35,7 +37,8 @@ _FIRST: tuple[tuple[str, str], ...] = (
         BUFFER,
         r"rotary_emb|inv_freq|rope_freqs|(?<!moe_statics\.)e_score_correction_bias|\.attn\.(masked_)?bias$"
         r"|final_logits_bias|expert_bias$|act_fn\.(beta|eps)$|(position|token_type)_ids$|_float_tensor$"
-        r"|(running_mean|running_var|num_batches_tracked)$",
+        r"|(running_mean|running_var|num_batches_tracked)$"
+        r"|self_attn\.(slope_rate|query_decay|key_decay|diagonal_decay)$",
     ),
     (
         QUANT,
