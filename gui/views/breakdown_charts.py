@@ -191,8 +191,8 @@ class BreakdownBar(ThemedPlot):
             )
         for row, part in enumerate(parts):
             share = share_text(by_part[part], report.total)
-            if part == "mtp":
-                share = "apart"
+            if part == "mtp":  # counted apart from the total, so no share of it
+                share = translate("Charts", "apart")
             self._label_texts[part] = (f" {human(by_part[part])} · {share}", f" {share}")
             self.value_labels[part].setPos(float(by_part[part]), float(row))
         self.parts_shown = parts

@@ -75,6 +75,10 @@
         <translation>{part}（另计）</translation>
     </message>
     <message>
+        <source>apart</source>
+        <translation>另计</translation>
+    </message>
+    <message>
         <source>Layer — {stacks}</source>
         <translation>层 — {stacks}</translation>
     </message>

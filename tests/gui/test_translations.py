@@ -73,6 +73,7 @@ KEPT = {
     *"LayerNorm RMSNorm Mamba DeltaNet Gated FlashAttention Dropout Excel UTF BOM ParamTally".split(),
     *"LLaMA Llama LLaVA GPT Chinchilla transformers token tokens patch patches auto sink Sink".split(),
     *"dropout Key Value q k v o z gate in_proj out_proj x_proj dt_proj kv_a kv_b q_a q_b".split(),
+    *"kv enorm hnorm".split(),  # DeepSeek-V3's module names (its kv projections, MTP norms)
     *"A_log C Markdown HTML English TP PP EP DP tp pp ep X Y".split(),
     *"RG LRU Transformer".split(),  # RG-LRU (Griffin's recurrence) and Transformer are names
     *"NF4 MXFP4 SwiGLU GeGLU GELU ViT MLP MLM MHA MQA SDPA HBM FSDP NoPE SSD GLM ELECTRA BERT".split(),
@@ -229,6 +230,9 @@ def shown_texts(window: MainWindow) -> Iterator[tuple[str, str]]:
         for side in ("left", "bottom"):
             yield f"chart {chart.objectName()} axis", item.getAxis(side).labelText
     yield "pie title", window.charts.pie.title()
+    for part, label in window.charts.bar.value_labels.items():
+        if label.isVisible():
+            yield f"bar value {part}", label.text()
 
 
 @pytest.fixture
@@ -238,7 +242,7 @@ def chinese() -> Iterator[None]:
     install_language("en")
 
 
-@pytest.mark.parametrize("preset", ["gpt3-175b", "mixtral-8x7b", "jamba-v0.1"])
+@pytest.mark.parametrize("preset", ["gpt3-175b", "mixtral-8x7b", "jamba-v0.1", "deepseek-v3"])
 def test_window_under_zh_cn_shows_no_untranslated_text(qtbot: QtBot, chinese: None, preset: str) -> None:
     arch = load_source(preset)
     window = MainWindow(Document(arch, preset, preset_id=preset))
