@@ -83,6 +83,7 @@ ROW_WORDS = (
     "pool",
     "positions",
     "frozen",
+    "global q, k, v",
     "post-norm",
     "pre- and post-tile embeddings",
     "pre-norm",

@@ -892,6 +892,10 @@
         <translation>为 null，但 DeepSeek-V3.2 的注意力和索引器都要读取 q 的潜在向量</translation>
     </message>
     <message>
+        <source>is one window for {n:,} layers (at most {most:,})</source>
+        <translation>为 {n:,} 层共用的一个窗口（最多 {most:,} 层）</translation>
+    </message>
+    <message>
         <source>is required</source>
         <translation>为必填项</translation>
     </message>
@@ -986,6 +990,10 @@
     <message>
         <source>lists several layers: a Mistral-3 projector of those is not read</source>
         <translation>列出了多个层：不读取基于多层特征的 Mistral-3 投影器</translation>
+    </message>
+    <message>
+        <source>lists {got:,} windows for {n:,} layers</source>
+        <translation>为 {n:,} 层列出了 {got:,} 个窗口</translation>
     </message>
     <message>
         <source>lists {n:,} layers (at most {most:,})</source>
@@ -1170,6 +1178,10 @@
     <message>
         <source>must be {bound} (got {got})</source>
         <translation>必须是{bound}（实际为 {got}）</translation>
+    </message>
+    <message>
+        <source>must hold even positive integers (got {got})</source>
+        <translation>必须为正偶数（得到 {got}）</translation>
     </message>
     <message>
         <source>must hold one 0/1 per layer ({n})</source>
@@ -3902,6 +3914,10 @@ Remove it from Open Recent?</source>
         <translation>本层自有的相对位置偏置表的桶数，每个桶每个头一个数（UMT5：每一层的自注意力；LongT5 的瞬态全局偏置）；0：除层堆栈的偏置外没有。</translation>
     </message>
     <message>
+        <source>A second set of q, k and v projections, with the biases of the first, for the tokens that attend globally (Longformer, LED&apos;s encoder).</source>
+        <translation>供全局注意力词元使用的第二组 q、k、v 投影，偏置与第一组相同（Longformer、LED 的编码器）。</translation>
+    </message>
+    <message>
         <source>CSV</source>
         <translation>CSV</translation>
     </message>
@@ -4196,6 +4212,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>Generated tokens</source>
         <translation>生成 token 数</translation>
+    </message>
+    <message>
+        <source>Global q, k, v</source>
+        <translation>全局 q、k、v</translation>
     </message>
     <message>
         <source>Gradient dtype</source>
@@ -5688,6 +5708,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>gated norm</source>
         <translation>门控归一化</translation>
+    </message>
+    <message>
+        <source>global q, k, v</source>
+        <translation>全局 q、k、v</translation>
     </message>
     <message>
         <source>lora</source>

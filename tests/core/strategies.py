@@ -52,6 +52,7 @@ def mixers(draw: st.DrawFn, kinds: tuple[str, ...] | None = None) -> dict[str, A
             "sinks": draw(st.booleans()),
             "output_gate": draw(st.booleans()),
             "relative_buckets": draw(st.sampled_from([0, 0, 32])),
+            "global_projections": draw(st.booleans()),
             "sliding_window": draw(st.none() | st.integers(1, 512)),
         }
     return draw(_recurrent(kind))
