@@ -63,8 +63,18 @@ ENCODER_TYPES = (
     "distilbert",
     "mpnet",
     "ernie",
+    "longformer",
 )
-SEQ2SEQ_TYPES = ("m2m_100", "marian", "mbart", "pegasus", "umt5", "longt5", "switch_transformers")
+SEQ2SEQ_TYPES = (
+    "m2m_100",
+    "marian",
+    "mbart",
+    "pegasus",
+    "umt5",
+    "longt5",
+    "switch_transformers",
+    "led",
+)
 # Config classes that force tie_word_embeddings = True whatever the file says (UMT5Config, LongT5Config,
 # as T5Config and MT5Config do), while the checkpoints of a file saying false keep lm_head.weight.
 FORCED_TIE_TYPES = ("umt5", "longt5")
