@@ -9,7 +9,9 @@ Each stack keeps a learned position table of its own length and no offset
 (``LEDLearnedPositionalEmbedding``: ``max_encoder_position_embeddings`` rows, 16,384 in the published
 models, and ``max_decoder_position_embeddings``, 1,024) and BART's ``layernorm_embedding``, no final
 norm. The head, both stacks' ``embed_tokens`` and ``shared`` are one table; ``final_logits_bias``
-is a buffer, never counted. The FLOPs count each encoder token's window and leave out global tokens.
+is a buffer, never counted. The FLOPs count each encoder token's window and leave out global tokens;
+the hf-eager activations take the encoder's full attention scores, an estimate over Longformer's
+band past the window (see ``longformer``).
 """
 
 from __future__ import annotations

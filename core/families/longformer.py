@@ -11,6 +11,9 @@ every layer or a list of one per layer (``LongformerModel.__init__`` asserts its
 embeddings and the MLM head are RoBERTa's: positions from ``pad_token_id + 1`` (4098 rows in
 longformer-base-4096, 4096 positions), the decoder tied to the word embedding with one bias of V;
 the bare model adds the pooler. The FLOPs count each token's window and leave out global tokens.
+The hf-eager activations take full attention scores (a·s per token), while Longformer's chunked
+band keeps about a·(w + 1) per token and its global tokens' rows: over at contexts past the window,
+an estimate (not measured, not modelled), as LongT5's.
 """
 
 from __future__ import annotations
