@@ -30,6 +30,7 @@ ROW_WORDS = (
     "window",
     "no mixer",
     "no FFN",
+    "channel mix",
     "parameters",
     "built-in",
     "user",

@@ -1332,6 +1332,10 @@
         <translation>张量并行大小 {tp} 不能整除 RG-LRU 的 {n} 个门控块</translation>
     </message>
     <message>
+        <source>tensor parallel size {tp} does not divide the RWKV&apos;s {a} channels</source>
+        <translation>张量并行规模 {tp} 不能整除 RWKV 的 {a} 个通道</translation>
+    </message>
+    <message>
         <source>tensor parallel size {tp} does not divide the shared transformer&apos;s {a} heads</source>
         <translation>张量并行大小 {tp} 不能整除共享 Transformer 的 {a} 个头</translation>
     </message>
@@ -3918,6 +3922,10 @@ Remove it from Open Recent?</source>
         <translation>供全局注意力词元使用的第二组 q、k、v 投影，偏置与第一组相同（Longformer、LED 的编码器）。</translation>
     </message>
     <message>
+        <source>Attention width</source>
+        <translation>注意力宽度</translation>
+    </message>
+    <message>
         <source>CSV</source>
         <translation>CSV</translation>
     </message>
@@ -4950,6 +4958,14 @@ Remove it from Open Recent?</source>
         <translation>混合器内部对 Δ、B 和 C 的 RMSNorm（Jamba）。</translation>
     </message>
     <message>
+        <source>RWKV channel mix</source>
+        <translation>RWKV 通道混合</translation>
+    </message>
+    <message>
+        <source>RWKV time mix</source>
+        <translation>RWKV 时间混合</translation>
+    </message>
+    <message>
         <source>Rank</source>
         <translation>秩</translation>
     </message>
@@ -5506,6 +5522,10 @@ Remove it from Open Recent?</source>
         <translation>值头的宽度（d_v）。</translation>
     </message>
     <message>
+        <source>Width of key, value and receptance (A; attention_hidden_size); empty means hidden.</source>
+        <translation>key、value 和 receptance 的宽度（A；attention_hidden_size）；留空表示隐藏层大小。</translation>
+    </message>
+    <message>
         <source>Width of one head (d_h); empty means hidden size / heads.</source>
         <translation>单个头的宽度（d_h）；留空表示隐藏层维度 / 头数。</translation>
     </message>
@@ -5644,6 +5664,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>bytes on the busiest GPU under the scenario</source>
         <translation>该场景下最忙的 GPU 上的字节数</translation>
+    </message>
+    <message>
+        <source>channel mix</source>
+        <translation>通道混合</translation>
     </message>
     <message>
         <source>class token</source>

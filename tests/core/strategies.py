@@ -70,9 +70,11 @@ def _recurrent(kind: str) -> st.SearchStrategy[dict[str, Any]]:
 
 @st.composite
 def ffns(draw: st.DrawFn) -> dict[str, Any]:
-    kind = draw(st.sampled_from(["dense", "moe", "none"]))
+    kind = draw(st.sampled_from(["dense", "moe", "none", "rwkv_channel_mix"]))
     if kind == "none":
         return {"kind": "none"}
+    if kind == "rwkv_channel_mix":
+        return {"kind": kind, "width": draw(st.integers(1, 256))}
     if kind == "dense":
         return {
             "kind": "dense",
