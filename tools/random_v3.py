@@ -587,6 +587,23 @@ def gen_falcon_mamba(r: R) -> Cfg:
     return d
 
 
+def gen_rwkv(r: R) -> Cfg:
+    """RWKV-4: the attention and FFN widths set, null (h and 4·h) or left to the class, tied or not."""
+    h = r.choice([32, 64, 96])
+    d: Cfg = {
+        "model_type": "rwkv",
+        "architectures": ["RwkvForCausalLM"],
+        "vocab_size": _vocab(r),
+        "hidden_size": h,
+        "num_hidden_layers": r.randint(1, 4),
+        "context_length": r.choice([128, 1024]),
+    }
+    _maybe(r, d, "attention_hidden_size", [None, h, 48])
+    _maybe(r, d, "intermediate_size", [None, 100, 2 * h])
+    _maybe_tie(r, d)
+    return d
+
+
 def gen_recurrent_gemma(r: R) -> Cfg:
     heads = r.choice([1, 2, 4])
     hd = r.choice([8, 16])

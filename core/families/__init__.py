@@ -116,6 +116,7 @@ FAMILY_MODULES = (
     "qwen_vl",
     "recurrent_gemma",
     "roberta",
+    "rwkv",
     "seed_oss",
     "smollm3",
     "stablelm",
