@@ -11,6 +11,7 @@ A layer keeps a fixed state per sequence. transformers' ``RwkvModel`` keeps five
 the last input of each of the block's two sublayers (this time mix's and the channel mix's token
 shift, h each, in the activation dtype) and the WKV numerator, denominator and running maximum
 (A each, in fp32); the time mix counts them all, the channel mix keeping none of its own.
+(transformers allocates all five h wide, so a model with A ≠ h generates with no cache there.)
 """
 
 from __future__ import annotations
