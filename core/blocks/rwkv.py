@@ -55,7 +55,7 @@ class RWKVTimeMix(ScorelessMixer):
     COLOR: ClassVar[str] = "#1B9E77"
     PART: ClassVar[str] = "ssm"
     PLAIN: ClassVar[bool] = False
-    # Its hf bytes are an estimate of what the module keeps (not measured; see ``hf_bytes``).
+    # Its hf bytes are measured as PyTorch runs its WKV loop (not the optional CUDA kernel).
     KERNELS: ClassVar[KernelPath | None] = None
     WINDOW_FIELD: ClassVar[str | None] = None
     PATTERN_NAMES: ClassVar[tuple[str, ...]] = ("rwkv", "timemix")
@@ -106,9 +106,14 @@ class RWKVTimeMix(ScorelessMixer):
         return 3 * self.dims(ctx)["A"]
 
     def hf_bytes(self, ctx: Context, hf: HFProfile) -> int:
-        """The projection widths at B bytes: an estimate of what ``RwkvSelfAttention`` keeps (its
-        PyTorch WKV loop keeps more, per token in fp32), not measured."""
-        return hf.b * self.projection_widths(ctx)
+        """What ``RwkvSelfAttention`` keeps per token, fitted to measurements at three widths
+        (tools/measure_rwkv_activations.py): the shifted token and the three mixed inputs (4h; ln1's
+        output the block's norms count) and four A-wide tensors (the sigmoid gate, the WKV output,
+        the gated product, the value the loop reads) at B bytes; and PyTorch's WKV loop
+        (``rwkv_linear_attention_cpu``, fp32 whatever the activations' dtype): its exponentials,
+        maxima, products and quotients, 12 fp32 numbers per channel, 48·A bytes."""
+        d = self.dims(ctx)
+        return hf.b * (4 * d["h"] + 4 * d["A"]) + 48 * d["A"]
 
     def context_width(self, ctx: Context, decoding: bool = False) -> int:
         return 0

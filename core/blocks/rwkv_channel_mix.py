@@ -68,9 +68,11 @@ class RWKVChannelMix(Kind):
         return self.width
 
     def hf_bytes(self, ctx: Context, hf: HFProfile) -> tuple[int, int]:
-        """Kept whole by TP: the two token-shift mixes (2h); split: key's output, its ReLU and
-        square (3f), receptance's output and its sigmoid (2h): an estimate, not measured."""
-        return hf.b * 2 * ctx.h, hf.b * (3 * self.width + 2 * ctx.h)
+        """What ``RwkvFeedForward`` keeps per token, fitted to measurements at three widths
+        (tools/measure_rwkv_activations.py). Kept whole by TP: the shifted token and the two mixed
+        inputs (3h; ln2's output the block's norms count); split: key's ReLU output and its square
+        (2f), the sigmoid receptance and the value's output (2h)."""
+        return hf.b * 3 * ctx.h, hf.b * (2 * self.width + 2 * ctx.h)
 
     def lora_matrices(self, ctx: Context) -> list[LoRAMatrix]:
         return []

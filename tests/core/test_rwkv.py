@@ -1,7 +1,8 @@
 """RWKV-4 and the two kinds it brought (the ``rwkv`` time mix and the ``rwkv_channel_mix`` FFN): each
 part equal to the tensors the real transformers 5.24 ``RwkvForCausalLM`` holds for a published
 config.json (``tests/data/param_names_v3.json``, from ``python tools/measure_golden.py --v3``), and
-the state a layer keeps per sequence. Whole-model totals of the published and randomized configs
+the state a layer keeps per sequence, and one layer's activations for backward as PyTorch measured
+them (``tests/golden/activations_rwkv.json``). Whole-model totals of the published and randomized configs
 (widths set, null or left out, tied or not) are checked in test_families and test_hf_import."""
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ from tests.core.test_tensor_parts_v3 import GOLDEN, NAMES, saved_tensors
 ROOT = Path(__file__).resolve().parents[2]
 V3 = ROOT / "tests" / "data" / "hf_configs_v3"
 STEMS = ["rwkv-4-169m-pile", "rwkv-4-430m-pile"]
+# One layer's bytes kept for backward at three widths (python tools/measure_rwkv_activations.py).
+ACTIVATIONS = json.loads((ROOT / "tests" / "golden" / "activations_rwkv.json").read_text(encoding="utf-8"))
 
 
 def _config(stem: str) -> dict[str, Any]:
@@ -111,6 +114,19 @@ def test_the_checkpoints_tensors_verify_against_the_prediction() -> None:
     result = compare(checkpoint, _published("rwkv-4-169m-pile"))
     assert result.matches and not result.unexplained
     assert all(row.difference == 0 for row in result.parts)
+
+
+@pytest.mark.parametrize("case", ACTIVATIONS["cases"], ids=lambda case: case["name"])
+def test_one_layers_hf_eager_activations_are_what_pytorch_keeps(case: dict[str, Any]) -> None:
+    """Within 0.1 %: the measured layer keeps its LayerNorms' per-row statistics in bf16, a few bytes
+    a token the norms' rule counts otherwise."""
+    scenario = Scenario(mode="training", context=case["seq"], batch=case["batch"], activations="hf-eager")
+    fewer, more = (
+        estimate_memory(import_hf_config({**case["config"], "num_hidden_layers": n}, "c.json"), scenario)
+        for n in case["layers"]
+    )
+    predicted = more.activations_bytes - fewer.activations_bytes
+    assert predicted == pytest.approx(case["per_layer"], rel=1e-3)
 
 
 def test_sdpa_is_refused_as_the_class_has_no_attention_for_it() -> None:
