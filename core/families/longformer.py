@@ -35,17 +35,15 @@ def attention_windows(cfg: HFConfig, n: int, key: str = "attention_window") -> l
     """One window per layer of the ``n``: the file's one number for all, or its list of ``n``; each
     even and positive, as LongformerSelfAttention and LEDEncoderSelfAttention assert."""
     value = cfg.raw(key)
-    if isinstance(value, list):
-        if len(value) != n:
-            raise cfg.fail(key, say("lists {got:,} windows for {n:,} layers", got=len(value), n=n))
-        windows = [_even_window(cfg, key, item) for item in value]
-    else:
-        if n > MAX_EXPANDED:  # one window per layer is written out layer by layer
-            raise cfg.fail(
-                key, say("is one window for {n:,} layers (at most {most:,})", n=n, most=MAX_EXPANDED)
-            )
-        windows = [_even_window(cfg, key, value)] * n
-    return windows
+    if n > MAX_EXPANDED:  # one window per layer is written out layer by layer
+        if isinstance(value, list):
+            raise cfg.fail(key, say("lists {n:,} layers (at most {most:,})", n=n, most=MAX_EXPANDED))
+        raise cfg.fail(key, say("is one window for {n:,} layers (at most {most:,})", n=n, most=MAX_EXPANDED))
+    if not isinstance(value, list):
+        return [_even_window(cfg, key, value)] * n
+    if len(value) != n:
+        raise cfg.fail(key, say("lists {got:,} windows for {n:,} layers", got=len(value), n=n))
+    return [_even_window(cfg, key, item) for item in value]
 
 
 def _even_window(cfg: HFConfig, key: str, value: Any) -> int:

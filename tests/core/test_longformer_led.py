@@ -117,6 +117,14 @@ def test_a_window_transformers_asserts_against_is_refused_in_one_line(window: An
     assert str(caught.value) == f"c.json: {said}"
 
 
+def test_a_window_per_layer_past_the_layers_a_list_may_hold_is_refused_before_it_is_written_out() -> None:
+    many = {**_config("longformer-base-4096"), "num_hidden_layers": 1 << 20}
+    with pytest.raises(ParamTallyError, match=r"attention_window is one window for 1,048,576 layers"):
+        import_hf_config({**many, "attention_window": 512}, "c.json")
+    with pytest.raises(ParamTallyError, match=r"attention_window lists 1,048,576 layers \(at most"):
+        import_hf_config({**many, "attention_window": [2]}, "c.json")
+
+
 def test_led_untied_would_be_four_tables_and_is_refused() -> None:
     """LEDModel._tied_weights_keys ties both stacks' embed_tokens to shared only with the head."""
     data = {**_config("led-base-16384"), "tie_word_embeddings": False}
