@@ -66,6 +66,7 @@ ENCODER_TYPES = (
     "esm",
     "xlm-roberta-xl",
     "megatron-bert",
+    "longformer",
 )
 SEQ2SEQ_TYPES = (
     "m2m_100",
@@ -76,6 +77,7 @@ SEQ2SEQ_TYPES = (
     "longt5",
     "switch_transformers",
     "t5gemma",
+    "led",
 )
 # Config classes that force tie_word_embeddings = True whatever the file says (UMT5Config, LongT5Config,
 # as T5Config and MT5Config do), while the checkpoints of a file saying false keep lm_head.weight.

@@ -638,6 +638,23 @@ def gen_minimax(r: R) -> Cfg:
     return d
 
 
+def gen_rwkv(r: R) -> Cfg:
+    """RWKV-4: the attention and FFN widths set, null (h and 4·h) or left to the class, tied or not."""
+    h = r.choice([32, 64, 96])
+    d: Cfg = {
+        "model_type": "rwkv",
+        "architectures": ["RwkvForCausalLM"],
+        "vocab_size": _vocab(r),
+        "hidden_size": h,
+        "num_hidden_layers": r.randint(1, 4),
+        "context_length": r.choice([128, 1024]),
+    }
+    _maybe(r, d, "attention_hidden_size", [None, h, 48])
+    _maybe(r, d, "intermediate_size", [None, 100, 2 * h])
+    _maybe_tie(r, d)
+    return d
+
+
 def gen_recurrent_gemma(r: R) -> Cfg:
     heads = r.choice([1, 2, 4])
     hd = r.choice([8, 16])
@@ -825,6 +842,21 @@ def gen_esm(r: R) -> Cfg:
     return d
 
 
+def _windows(r: R, n: int) -> int | list[int]:
+    """Longformer's and LED's attention_window: one even number, or a list of one per layer."""
+    if r.random() < 0.5:
+        return r.choice([2, 8, 512])
+    return [r.choice([2, 4, 16]) for _ in range(n)]
+
+
+def gen_longformer(r: R) -> Cfg:
+    """attention_window one for all layers or one per layer (it changes no shape; the importer reads it)."""
+    d = _bert_like(r, "longformer", r.choice(["LongformerForMaskedLM", "LongformerModel"]))
+    d["attention_window"] = _windows(r, d["num_hidden_layers"])
+    _maybe_tie(r, d)
+    return d
+
+
 def gen_electra(r: R) -> Cfg:
     d = _bert_like(r, "electra", r.choice(["ElectraForPreTraining", "ElectraForMaskedLM", "ElectraModel"]))
     d["embedding_size"] = r.choice([d["hidden_size"], 16, 32])
@@ -928,6 +960,17 @@ def gen_pegasus(r: R) -> Cfg:
     d = _bart_like(r, "pegasus", "PegasusForConditionalGeneration")
     d["pad_token_id"] = 0
     d["decoder_start_token_id"] = 0
+    return d
+
+
+def gen_led(r: R) -> Cfg:
+    """BART's keys with a position table per stack (no offset) and the encoder's attention windows."""
+    d = _bart_like(r, "led", r.choice(["LEDForConditionalGeneration", "LEDModel"]))
+    del d["max_position_embeddings"], d["scale_embedding"]
+    d["max_encoder_position_embeddings"] = r.choice([64, 256])
+    d["max_decoder_position_embeddings"] = r.choice([32, 64])
+    d["attention_window"] = _windows(r, d["encoder_layers"])
+    _maybe(r, d, "decoder_attention_heads", [2, 4])
     return d
 
 

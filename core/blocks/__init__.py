@@ -52,6 +52,8 @@ from paramtally.core.blocks.moe import MoE
 from paramtally.core.blocks.no_mixer import NoMixer
 from paramtally.core.blocks.protocols import FFNProtocol, InsertionProtocol, KindProtocol, MixerProtocol
 from paramtally.core.blocks.rg_lru import RGLRU
+from paramtally.core.blocks.rwkv import RWKVTimeMix
+from paramtally.core.blocks.rwkv_channel_mix import RWKVChannelMix
 from paramtally.core.blocks.shared_transformer import SharedTransformer
 from paramtally.core.blocks.short_conv import ShortConv
 from paramtally.core.errors import register_union_tags
@@ -99,6 +101,8 @@ __all__ = [
     "MoE",
     "NoFFN",
     "NoMixer",
+    "RWKVChannelMix",
+    "RWKVTimeMix",
     "SharedTransformer",
     "ShortConv",
     "TreeEdit",
@@ -122,8 +126,9 @@ MixerKind = (
     | SharedTransformer
     | MoA
     | LightningAttention
+    | RWKVTimeMix
 )
-FFNKind = DenseFFN | MoE | NoFFN
+FFNKind = DenseFFN | MoE | NoFFN | RWKVChannelMix
 Mixer = Annotated[MixerKind, Field(discriminator="kind")]
 FFN = Annotated[FFNKind, Field(discriminator="kind")]
 MIXER_KINDS: tuple[type[MixerKind], ...] = get_args(MixerKind)

@@ -6,7 +6,9 @@ projection (OLMo-2: a·d_h and g·d_h) or each head with weights of its own (Com
 [g, d_h], no bias); an output projection that reads h whatever the heads' width (Helium); per-head
 attention sinks (gpt-oss: one logit per head); an output gate (Qwen3-Next's gated attention:
 q_proj doubles its width to carry a sigmoid gate per head dimension); a relative position bias
-table of the layer's own, buckets·a (UMT5's every layer, where T5 keeps one per stack). Positions
+table of the layer's own, buckets·a (UMT5's every layer, where T5 keeps one per stack); a second set
+of q, k and v projections, biased as the first, for the tokens that attend globally (Longformer's
+and LED's query_global, key_global, value_global). Positions
 (RoPE or none) cost no parameters. A sliding window or chunked attention keeps min(s, window) tokens in the
 KV cache (Mistral; Llama-4's chunked layers keep their chunk).
 
@@ -131,6 +133,12 @@ class Attention(Kind):
         "none beyond the stack's.",
         json_schema_extra={"visible_when_stack": {"positions": "relative_bias"}},
     )
+    global_projections: bool = Field(
+        False,
+        title="Global q, k, v",
+        description="A second set of q, k and v projections, with the biases of the first, for the tokens "
+        "that attend globally (Longformer, LED's encoder).",
+    )
 
     SHORT: ClassVar[str] = "attention"  # in labels such as "layers 0–3 (attention, dense)"
     COLOR: ClassVar[str] = "#E69F00"
@@ -185,6 +193,8 @@ class Attention(Kind):
             nodes.append(self._qk_norms(ctx, part, a, g, d_h))
         if self.sinks:
             nodes.append(leaf("sinks", part, "a", a=a))
+        if self.global_projections:
+            nodes.append(self._global_projections(part, h, a, g, d_h))
         if self.relative_buckets:  # UMT5Attention.relative_attention_bias: nn.Embedding(buckets, a)
             nodes.append(
                 leaf("relative position bias", part, "buckets·a", buckets=self.relative_buckets, a=a)
@@ -195,6 +205,17 @@ class Attention(Kind):
         if self.o_reads_hidden:  # HeliumAttention: o_proj = nn.Linear(h, h)
             return leaf("o", part, "h·h", h=h)
         return leaf("o", part, "a·d_h·h", a=a, d_h=d_h, h=h)
+
+    def _global_projections(self, part: str, h: int, a: int, g: int, d_h: int) -> Term:
+        """LongformerSelfAttention's query_global, key_global and value_global: an nn.Linear each,
+        biased as query, key and value are."""
+        q, kv = ("h", "h") if g == a and a * d_h == h else ("a·d_h", "g·d_h")
+        weights = "3·h²" if q == "h" else "h·(a + 2·g)·d_h"
+        biases = [width for width, on in ((q, self.q_bias), (kv, self.k_bias), (kv, self.v_bias)) if on]
+        if q == "h" and biases:
+            biases = [f"{len(biases)}·h" if len(biases) > 1 else "h"]
+        formula = " + ".join([weights, *biases])
+        return leaf("global q, k, v", part, formula, h=h, a=a, g=g, d_h=d_h)
 
     def _qk_norms(self, ctx: Context, part: str, a: int, g: int, d_h: int) -> Term:
         if self.qk_norm_span == "head":

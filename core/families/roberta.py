@@ -21,7 +21,7 @@ from paramtally.core.families.bert import bert_block, encoder_head, head_named
 from paramtally.core.families.hf_reader import HFConfig, display_name
 from paramtally.core.families.pieces import encoder_model
 
-__all__ = ["FAMILY"]
+__all__ = ["FAMILY", "roberta_encoder"]
 
 # The classes' names where they are not Roberta…
 _CLASS_PREFIX = {"xlm-roberta": "XLMRoberta", "camembert": "Camembert"}
@@ -29,7 +29,22 @@ _CLASS_PREFIX = {"xlm-roberta": "XLMRoberta", "camembert": "Camembert"}
 
 def roberta(cfg: HFConfig) -> Spec:
     prefix = _CLASS_PREFIX.get(cfg.model_type, "Roberta")
-    head_class = head_named(cfg, prefix, ("ForMaskedLM", "ForCausalLM", "Model"))
+    h = cfg.integer("hidden_size")
+    return roberta_encoder(
+        cfg,
+        prefix,
+        ("ForMaskedLM", "ForCausalLM", "Model"),
+        bert_block(cfg, h),
+        [{"count": cfg.integer("num_hidden_layers")}],
+    )
+
+
+def roberta_encoder(
+    cfg: HFConfig, prefix: str, heads: tuple[str, ...], block: Spec, layers: list[Spec]
+) -> Spec:
+    """RoBERTa's embeddings (positions offset past the padding token) and head around ``block``
+    in ``layers``, for the class of ``heads`` the file names (Longformer's too)."""
+    head_class = head_named(cfg, prefix, heads)
     h = cfg.integer("hidden_size")
     rows = cfg.integer("max_position_embeddings")
     pad = cfg.integer("pad_token_id", minimum=0)
@@ -37,8 +52,8 @@ def roberta(cfg: HFConfig) -> Spec:
     spec = encoder_model(
         h,
         cfg.integer("vocab_size"),
-        bert_block(cfg, h),
-        [{"count": cfg.integer("num_hidden_layers")}],
+        block,
+        layers,
         tied=cfg.flag("tie_word_embeddings"),
         positions="learned",
         max_positions=rows - offset,

@@ -908,6 +908,10 @@
         <translation>为 null，但 DeepSeek-V3.2 的注意力和索引器都要读取 q 的潜在向量</translation>
     </message>
     <message>
+        <source>is one window for {n:,} layers (at most {most:,})</source>
+        <translation>为 {n:,} 层共用的一个窗口（最多 {most:,} 层）</translation>
+    </message>
+    <message>
         <source>is required</source>
         <translation>为必填项</translation>
     </message>
@@ -1014,6 +1018,10 @@
     <message>
         <source>lists several layers: an Aya Vision projector of those is not read</source>
         <translation>列出了多个层：不读取基于多层特征的 Aya Vision 投影器</translation>
+    </message>
+    <message>
+        <source>lists {got:,} windows for {n:,} layers</source>
+        <translation>为 {n:,} 层列出了 {got:,} 个窗口</translation>
     </message>
     <message>
         <source>lists {n:,} layers (at most {most:,})</source>
@@ -1200,6 +1208,10 @@
         <translation>必须是{bound}（实际为 {got}）</translation>
     </message>
     <message>
+        <source>must hold even positive integers (got {got})</source>
+        <translation>必须为正偶数（得到 {got}）</translation>
+    </message>
+    <message>
         <source>must hold one 0/1 per layer ({n})</source>
         <translation>必须每层一个 0/1（{n} 层）</translation>
     </message>
@@ -1354,6 +1366,10 @@
     <message>
         <source>tensor parallel size {tp} does not divide the RG-LRU&apos;s {n} gate blocks</source>
         <translation>张量并行大小 {tp} 不能整除 RG-LRU 的 {n} 个门控块</translation>
+    </message>
+    <message>
+        <source>tensor parallel size {tp} does not divide the RWKV&apos;s {a} channels</source>
+        <translation>张量并行规模 {tp} 不能整除 RWKV 的 {a} 个通道</translation>
     </message>
     <message>
         <source>tensor parallel size {tp} does not divide the shared transformer&apos;s {a} heads</source>
@@ -3994,6 +4010,14 @@ Remove it from Open Recent?</source>
         <translation>块大小</translation>
     </message>
     <message>
+        <source>A second set of q, k and v projections, with the biases of the first, for the tokens that attend globally (Longformer, LED&apos;s encoder).</source>
+        <translation>供全局注意力词元使用的第二组 q、k、v 投影，偏置与第一组相同（Longformer、LED 的编码器）。</translation>
+    </message>
+    <message>
+        <source>Attention width</source>
+        <translation>注意力宽度</translation>
+    </message>
+    <message>
         <source>CSV</source>
         <translation>CSV</translation>
     </message>
@@ -4288,6 +4312,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>Generated tokens</source>
         <translation>生成 token 数</translation>
+    </message>
+    <message>
+        <source>Global q, k, v</source>
+        <translation>全局 q、k、v</translation>
     </message>
     <message>
         <source>Gradient dtype</source>
@@ -5038,6 +5066,14 @@ Remove it from Open Recent?</source>
         <translation>混合器内部对 Δ、B 和 C 的 RMSNorm（Jamba）。</translation>
     </message>
     <message>
+        <source>RWKV channel mix</source>
+        <translation>RWKV 通道混合</translation>
+    </message>
+    <message>
+        <source>RWKV time mix</source>
+        <translation>RWKV 时间混合</translation>
+    </message>
+    <message>
         <source>Rank</source>
         <translation>秩</translation>
     </message>
@@ -5606,6 +5642,10 @@ Remove it from Open Recent?</source>
         <translation>值头的宽度（d_v）。</translation>
     </message>
     <message>
+        <source>Width of key, value and receptance (A; attention_hidden_size); empty means hidden.</source>
+        <translation>key、value 和 receptance 的宽度（A；attention_hidden_size）；留空表示隐藏层大小。</translation>
+    </message>
+    <message>
         <source>Width of one head (d_h); empty means hidden size / heads.</source>
         <translation>单个头的宽度（d_h）；留空表示隐藏层维度 / 头数。</translation>
     </message>
@@ -5754,6 +5794,10 @@ Remove it from Open Recent?</source>
         <translation>该场景下最忙的 GPU 上的字节数</translation>
     </message>
     <message>
+        <source>channel mix</source>
+        <translation>通道混合</translation>
+    </message>
+    <message>
         <source>class token</source>
         <translation>类别 token</translation>
     </message>
@@ -5864,6 +5908,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>input and recurrence gates</source>
         <translation>输入门与递归门</translation>
+    </message>
+    <message>
+        <source>global q, k, v</source>
+        <translation>全局 q、k、v</translation>
     </message>
     <message>
         <source>lora</source>

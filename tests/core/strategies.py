@@ -52,6 +52,7 @@ def mixers(draw: st.DrawFn, kinds: tuple[str, ...] | None = None) -> dict[str, A
             "sinks": draw(st.booleans()),
             "output_gate": draw(st.booleans()),
             "relative_buckets": draw(st.sampled_from([0, 0, 32])),
+            "global_projections": draw(st.booleans()),
             "sliding_window": draw(st.none() | st.integers(1, 512)),
         }
     return draw(_recurrent(kind))
@@ -69,9 +70,11 @@ def _recurrent(kind: str) -> st.SearchStrategy[dict[str, Any]]:
 
 @st.composite
 def ffns(draw: st.DrawFn) -> dict[str, Any]:
-    kind = draw(st.sampled_from(["dense", "moe", "none"]))
+    kind = draw(st.sampled_from(["dense", "moe", "none", "rwkv_channel_mix"]))
     if kind == "none":
         return {"kind": "none"}
+    if kind == "rwkv_channel_mix":
+        return {"kind": kind, "width": draw(st.integers(1, 256))}
     if kind == "dense":
         return {
             "kind": "dense",

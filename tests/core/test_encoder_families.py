@@ -1,8 +1,8 @@
 """The encoders and encoder-decoders of issue 33 (RoBERTa, XLM-R, CamemBERT, ELECTRA, DistilBERT,
-ModernBERT, DeBERTa-v2, MPNet, ERNIE, ESM, XLM-RoBERTa-XL, Megatron-BERT; M2M-100/NLLB, Marian,
-mBART, Pegasus): each counted as the real transformers 5.24 class, for every head its golden
-measured (``by_class``) and for the randomized configs, tied or not; and each quirk of theirs,
-with a test of its own.
+ModernBERT, DeBERTa-v2, MPNet, ERNIE, ESM, XLM-RoBERTa-XL, Megatron-BERT, Longformer; M2M-100/NLLB,
+Marian, mBART, Pegasus, LED): each counted as the real transformers 5.24 class, for every head its
+golden measured (``by_class``) and for the randomized configs, tied or not; and each quirk of
+theirs, with a test of its own (Longformer's and LED's in test_longformer_led).
 
 The numbers are those of ``python tools/measure_golden.py --v3`` (tests/golden/families_v3.json,
 random_configs_v3.json); the tensor shapes behind each quirk are in tests/data/param_names_v3.json.
@@ -51,10 +51,12 @@ TYPES = (
     "esm",
     "xlm-roberta-xl",
     "megatron-bert",
+    "longformer",
     "m2m_100",
     "marian",
     "mbart",
     "pegasus",
+    "led",
 )
 READ = [name for name in TYPES if families.find(name) is not None]
 

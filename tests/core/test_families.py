@@ -48,7 +48,7 @@ def test_each_model_type_is_claimed_once_and_found_by_its_name() -> None:
     names = [kind.name for family in families.families() for kind in family.types]
     assert len(names) == len(set(names)) == len(SUPPORTED_MODEL_TYPES)
     assert all(families.find(name).name == name for name in names)  # type: ignore[union-attr]
-    assert families.find("rwkv") is None and families.alias_target("llama") is None
+    assert families.find("reformer") is None and families.alias_target("llama") is None
 
 
 # Keys a class defaults to None although its model cannot be built without them (Lfm2MoeConfig's

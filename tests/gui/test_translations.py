@@ -86,7 +86,7 @@ CITED = set(
     Falcon Korthikanti AdamW Adam SGD Adafactor Houlsby DeepSeek Megatron Hugging Face OPT Zamba
     Gemma Jamba Helium LongCat Flash OLMo Command StableLM Marian Pegasus Whisper LLaVA PaLM Chowdhery
     Narayanan Kaplan PyTorch JetMoE Chinchilla Mistral Mixtral LFM Griffin RecurrentGemma deepstack
-    ERNIE MPNet Fuyu ESM
+    ERNIE MPNet Fuyu ESM Longformer LED RWKV receptance
     pixel shuffle lightning xIELU et al fast use_cache MoA ZeRO NVIDIA llama cpp llm analysis log sum
     exp gated logit logits id false False MIT Qt Python PySide6 README params
     json html md csv svg png""".split()

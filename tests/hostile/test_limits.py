@@ -178,7 +178,7 @@ def _worst(groups: int) -> Architecture:
         "attention": {
             "kind": "attention", "num_heads": M, "num_kv_heads": M, "head_dim": M, "q_bias": True,
             "k_bias": True, "v_bias": True, "o_bias": True, "qk_norm": True, "sliding_window": M,
-            "sinks": True, "output_gate": True, "relative_buckets": M,
+            "sinks": True, "output_gate": True, "relative_buckets": M, "global_projections": True,
         },
         "mla": {
             "kind": "mla", "num_heads": M, "q_lora_rank": M, "kv_lora_rank": M, "qk_rope_head_dim": M,

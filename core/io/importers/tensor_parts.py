@@ -71,7 +71,8 @@ _SHARED: tuple[tuple[str, str], ...] = (
         r"|discriminator_predictions|^head\.|^decoder\.(weight|bias)$|contact_head\.",
     ),
     ("attention", r"\.attn\.(Wqkv|out_proj)\."),  # DBRX's norm_attn_norm.attn: before "norm"
-    ("norms", r"norm|ln_|(^|\.)ln\.|layernorm|LayerNorm"),  # Megatron-BERT's attention.ln, ln
+    # Megatron-BERT's attention.ln and ln; RWKV's blocks.0.pre_ln, ln1 and ln2
+    ("norms", r"norm|ln_|(^|\.)ln\.|layernorm|LayerNorm|\.(pre_ln|ln[12])\."),
     ("attention", r"attn|attention|Attention|[qkvo]_proj|query_key_value|qkv"),
     ("ffn", r"mlp|ffn|fc[12]|feed_forward|intermediate|output\.dense|dense_(h|4h)_to|c_fc|DenseReluDense"),
     ("embeddings", r"embed|token_embd|wte|wpe|token_type|project_(in|out)|^shared\.|\.shared\."),
