@@ -103,6 +103,6 @@ def test_the_layer_csv_and_table_list_the_tower_first(capsys: pytest.CaptureFixt
     assert cli(["count", "pixtral-12b", "--layers"]) == 0
     table = capsys.readouterr().out.splitlines()
     header = next(line for line in table if line.startswith("stack"))
-    assert header.split() == ["stack", "layer", "kind", "params", "active"]
+    assert header.split() == ["stack", "layer", "mixer", "ffn", "params", "active"]
     assert any(line.split()[:2] == ["vision", "23"] for line in table)
     assert any(line.split()[:2] == ["decoder", "39"] for line in table)
