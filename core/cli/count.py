@@ -17,10 +17,8 @@ from paramtally.core.count.parameters import count_parameters
 from paramtally.core.editing.edits import without_biases
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.files.input_files import typed_path
-from paramtally.core.io.export import check_layer_rows
 from paramtally.core.io.model_sources import read_source
 from paramtally.core.io.presets import Preset
-from paramtally.core.io.subjects import breakdown_export
 from paramtally.core.schema.advice import warn_hints
 
 if TYPE_CHECKING:
@@ -57,6 +55,8 @@ def run(args: argparse.Namespace) -> int:
         arch = without_biases(arch)
     report = count_parameters(arch)
     if args.layers:
+        from paramtally.core.io.export import check_layer_rows  # the exporters: only when asked
+
         try:
             check_layer_rows(report)
         except ParamTallyError as exc:  # the model, not the file, is too long: name it anyway
@@ -64,6 +64,8 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "table":
         emit(_layer_table(report) if args.layers else _table(report), args.output)
     else:
+        from paramtally.core.io.subjects import breakdown_export
+
         emit_export(args, breakdown_export(report, layers=args.layers))
     warn_hints(arch, file_keys=preset.file_keys)  # after the answer: a refused run says one line only
     return 0

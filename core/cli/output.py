@@ -12,13 +12,17 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Iterator, Sequence
+from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, overload
 
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.io.atomic import write_text_atomic
-from paramtally.core.io.formats import Exported, Options, Subject, export_text, format_names
 from paramtally.core.text import escaped, json_text
+
+if TYPE_CHECKING:
+    from paramtally.core.io.formats import Exported, Subject
 
 __all__ = [
     "add_output_arguments",
@@ -73,13 +77,50 @@ def _is_read_from_a_folder(path: Path) -> bool:
     )
 
 
+class _FormatChoices(Sequence[str]):
+    """``--format``'s choices: the command's own forms, then the export formats that can write its
+    subject, read from the registry (``core.io.formats``) the first time argparse asks, which it
+    does only for a ``--format`` given or for ``--help``: a count printed as a table imports none
+    of the exporters (issue 29: a command imports only what it runs)."""
+
+    def __init__(self, own: tuple[str, ...], subject: Subject | None) -> None:
+        self._own, self._subject = own, subject
+
+    @cached_property
+    def _names(self) -> tuple[str, ...]:
+        from paramtally.core.io.formats import format_names
+
+        return self._own + (format_names(self._subject) if self._subject is not None else ())
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[str]: ...
+    def __getitem__(self, index: int | slice) -> str | Sequence[str]:
+        if isinstance(index, int) and 0 <= index < len(self._own):  # the default: no registry
+            return self._own[index]
+        return self._names[index]
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._own or name in self._names
+
+
 def add_output_arguments(
     parser: argparse.ArgumentParser, subject: Subject | None = None, own: tuple[str, ...] = ()
 ) -> None:
     """``--format``: the command's ``own`` forms (``table``: text for the terminal, the default), then
     every export format that can write ``subject`` (``core.io.formats``); and ``--output``."""
-    formats = own + (format_names(subject) if subject is not None else ())
-    parser.add_argument("--format", choices=formats, default=formats[0], help="output format")
+    formats = _FormatChoices(own, subject)
+    # A metavar, or argparse lists the choices as it adds the option; --help still lists them.
+    parser.add_argument(
+        "--format", choices=formats, default=formats[0], metavar="FORMAT", help="output format: %(choices)s"
+    )
     parser.add_argument(
         "--output", "-o", metavar="FILE", help="write to FILE instead of stdout ('-': stdout)"
     )
@@ -94,6 +135,8 @@ def emit(text: str, output: str | None) -> None:
 
 def emit_export(args: argparse.Namespace, content: Exported) -> None:
     """``content`` in the export format ``--format`` names, to ``--output`` or stdout."""
+    from paramtally.core.io.formats import Options, export_text
+
     emit(export_text(args.format, content, Options()), args.output)
 
 

@@ -81,7 +81,10 @@ def test_a_count_imports_only_the_schema_and_the_counting() -> None:
     code, modules = _modules(CASES["count"])
     assert code == 0
     assert _third_party(modules) == COMMON | {"paramtally"}
-    # Neither the memory model, the scenario, the explore tools nor any importer.
-    for absent in ("memory", "explore", "io.importers", "families"):
+    # Neither the memory model, the scenario, the explore tools, any importer nor, for a count
+    # printed as a table, the export formats and their writers.
+    absents = ("memory", "explore", "io.importers", "families", "io.formats", "io.export", "io.subjects")
+    for absent in absents:
         assert not [name for name in modules if name.startswith(f"paramtally.core.{absent}")], absent
     assert "paramtally.core.memory" in _modules(CASES["memory"])[1]  # the names above are live ones
+    assert "paramtally.core.io.formats" in _modules([*CASES["count"], "--format", "csv"])[1]
