@@ -1,7 +1,10 @@
 """Images in memory: the tokens they put in the language model's context, and the vision tower's
 working set and activations.
 
-An image (or tile) of S pixels per side is (S/p)² patches in the vision tower, and the projector's
+An image of S pixels per side is first resized as the family's image processor does
+(``core.families.image_resize``: Qwen2-VL's smart_resize to multiples of 28, Gemma-3's, PaliGemma's
+and LLaVA-1.5's to the tower's own size; other families' images taken as given). An image (or
+tile) the tower sees at S pixels per side is (S/p)² patches in the vision tower, and the projector's
 merges leave (S/p)²/Π s² tokens for the language model: Qwen2.5-VL at 448² has 1,024 patches and
 256 tokens, Gemma-3 at 896² 4,096 and 256 (its 4×4 pooling), LLaVA-1.5 at 336² 576 (the class
 token dropped). They join the text in the context — its KV cache, its activations — except in
