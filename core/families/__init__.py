@@ -26,6 +26,7 @@ from paramtally.core.families.base import (
     ModelType,
     Tokenizer,
 )
+from paramtally.core.families.image_resize import AS_GIVEN, ImageResize
 
 __all__ = [
     "FAMILY_MODULES",
@@ -33,6 +34,7 @@ __all__ = [
     "alias_target",
     "families",
     "find",
+    "image_resize",
     "nearest",
     "supported_model_types",
     "tokenizer",
@@ -198,6 +200,12 @@ def activation_quirks(family: str | None) -> ActivationQuirks:
     """How the family's transformers modules keep activations (none: the common rule)."""
     kind = _quirk_table().get(family or "")
     return kind.activations if kind is not None else NO_QUIRKS
+
+
+def image_resize(family: str | None) -> ImageResize:
+    """What the family's image processor does to an image (as given where unknown)."""
+    kind = _quirk_table().get(family or "")
+    return kind.image_resize if kind is not None else AS_GIVEN
 
 
 def tokenizer(family: str | None) -> Tokenizer:

@@ -16,6 +16,7 @@ from types import MappingProxyType
 from typing import Any, Literal
 
 from paramtally.core.families.hf_reader import HFConfig
+from paramtally.core.families.image_resize import AS_GIVEN, ImageResize
 
 __all__ = ["ActivationQuirks", "Family", "ModelType", "Spec", "Tokenizer"]
 
@@ -105,6 +106,9 @@ class ModelType:
     # does not read yet): an architecture with that family shares this one's activation quirks and
     # tokenizer.
     wrapped_by: tuple[str, ...] = ()
+    # What its image processor does to an image before the vision tower sees it (its memory's
+    # image tokens follow): as given, resized to the tower's size, or Qwen's smart_resize.
+    image_resize: ImageResize = AS_GIVEN
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,7 @@ import math
 
 from paramtally.core.families.base import ActivationQuirks, Family, ModelType, Spec
 from paramtally.core.families.hf_reader import HFConfig
+from paramtally.core.families.image_resize import FIXED_SIZE
 from paramtally.core.families.vision_parts import (
     TextModel,
     known_tower,
@@ -111,6 +112,7 @@ FAMILY = Family(
             {"tie_word_embeddings": True, "mm_tokens_per_image": 256},
             activations=_FP32_NORM,
             tokenizer="sentencepiece",
+            image_resize=FIXED_SIZE,
         ),
         ModelType(
             "paligemma",
@@ -118,6 +120,7 @@ FAMILY = Family(
             {"tie_word_embeddings": True, "projection_dim": 2048},
             activations=_FP32_NORM,
             tokenizer="sentencepiece",
+            image_resize=FIXED_SIZE,
         ),
     ),
 )

@@ -24,6 +24,7 @@ from typing import Any
 
 from paramtally.core.families.base import Family, ModelType, Spec
 from paramtally.core.families.hf_reader import HFConfig
+from paramtally.core.families.image_resize import FIXED_SIZE
 from paramtally.core.families.vision_parts import (
     PIXTRAL_DEFAULTS,
     TextModel,
@@ -138,7 +139,12 @@ FAMILY = Family(
     "LLaVA, LLaVA-NeXT, LLaVA-OneVision, Pixtral (as llava; pixtral: its vision encoder alone), "
     "Mistral-3 (whole models)",
     (
-        ModelType("llava", lambda cfg: _llava(cfg, _LLAVA_TEXT, newline=False), _LLAVA_DEFAULTS),
+        ModelType(
+            "llava",
+            lambda cfg: _llava(cfg, _LLAVA_TEXT, newline=False),
+            _LLAVA_DEFAULTS,
+            image_resize=FIXED_SIZE,  # LLaVA-1.5's CLIPImageProcessor: resize and centre-crop
+        ),
         ModelType("llava_next", lambda cfg: _llava(cfg, _LLAVA_NEXT_TEXT, newline=True), _LLAVA_DEFAULTS),
         ModelType(
             "llava_onevision",

@@ -21,6 +21,7 @@ from typing import Any
 
 from paramtally.core.families.base import Family, ModelType, Spec
 from paramtally.core.families.hf_reader import HFConfig
+from paramtally.core.families.image_resize import SmartResize
 from paramtally.core.families.vision_parts import (
     TextModel,
     linear,
@@ -197,10 +198,17 @@ def qwen_vl(cfg: HFConfig) -> Spec:
 
 
 _DEFAULTS = {"tie_word_embeddings": False}
+# Qwen2VLImageProcessor's smart_resize, within the pixels of the released checkpoints'
+# preprocessor_config.json (Qwen2-VL and Qwen2.5-VL: min_pixels 56², max_pixels 16,384·28²; the
+# class's own max is 1,280·28²). Qwen3-VL's processor (16-pixel patches, other bounds) is not
+# modelled: its images are taken as given.
+_SMART_RESIZED = ("qwen2_vl", "qwen2_5_vl")
+_SMART_RESIZE = SmartResize(min_pixels=56 * 56, max_pixels=16384 * 28 * 28)
 
 FAMILY = Family(
     "Qwen2-VL, Qwen2.5-VL, Qwen3-VL (dense and MoE; whole models)",
-    tuple(
-        ModelType(name, qwen_vl, _DEFAULTS) for name in ("qwen2_vl", "qwen2_5_vl", "qwen3_vl", "qwen3_vl_moe")
+    (
+        *(ModelType(name, qwen_vl, _DEFAULTS, image_resize=_SMART_RESIZE) for name in _SMART_RESIZED),
+        *(ModelType(name, qwen_vl, _DEFAULTS) for name in ("qwen3_vl", "qwen3_vl_moe")),
     ),
 )

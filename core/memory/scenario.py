@@ -195,8 +195,10 @@ class Scenario(HashedOnce):
     image_size: Annotated[int, Field(ge=1, le=1 << 16)] | None = Field(
         None,
         title="Image size (pixels)",
-        description="Pixels per side of each image (or tile); empty means the size the vision tower is "
-        "made for. Qwen's and GLM's towers take any size: their tokens follow the pixels.",
+        description="Pixels per side of each image (or tile) given to the model's processor; empty "
+        "means the size the vision tower is made for. The tokens follow the size the family's "
+        "processor resizes it to: Qwen2-VL's to multiples of 28, Gemma-3's and "
+        "LLaVA-1.5's to the tower's own.",
         json_schema_extra=VISION_ONLY,
     )
     train_vision: bool = Field(

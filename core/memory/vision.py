@@ -1,7 +1,10 @@
 """Images in memory: the tokens they put in the language model's context, and the vision tower's
 working set and activations.
 
-An image (or tile) of S pixels per side is (S/p)² patches in the vision tower, and the projector's
+An image of S pixels per side is first resized as the family's image processor does
+(``core.families.image_resize``: Qwen2-VL's smart_resize to multiples of 28, Gemma-3's, PaliGemma's
+and LLaVA-1.5's to the tower's own size; other families' images taken as given). An image (or
+tile) the tower sees at S pixels per side is (S/p)² patches in the vision tower, and the projector's
 merges leave (S/p)²/Π s² tokens for the language model: Qwen2.5-VL at 448² has 1,024 patches and
 256 tokens, Gemma-3 at 896² 4,096 and 256 (its 4×4 pooling), LLaVA-1.5 at 336² 576 (the class
 token dropped). They join the text in the context — its KV cache, its activations — except in
@@ -14,8 +17,10 @@ with attention within each image (or tile); nothing here measured them.
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
+from paramtally.core.families import image_resize
 from paramtally.core.memory.scenario import Scenario, with_changes
 from paramtally.core.schema import Architecture
 from paramtally.core.schema.vision import Merge, ProjectorStepKind
@@ -27,6 +32,7 @@ __all__ = [
     "image_tokens",
     "images_text",
     "language_scenario",
+    "seen_size",
     "tokens_per_image",
     "tower_tokens_per_image",
     "tower_trains",
@@ -41,14 +47,34 @@ KORTHIKANTI = (
 )
 
 
+def seen_size(arch: Architecture, image_size: int | None = None) -> tuple[int, int]:
+    """Height and width the vision tower sees of a square image of ``image_size`` pixels a side
+    (empty: the tower's own size), after the family's image processor resized it
+    (``core.families.image_resize``: Qwen2-VL's smart_resize at patch·merge, Gemma-3's, PaliGemma's
+    and LLaVA-1.5's fixed size)."""
+    vision = arch.vision
+    if vision is None:
+        return 0, 0
+    merge = math.isqrt(arch.projector.merged) if arch.projector is not None else 1
+    rule = image_resize(arch.family)
+    return rule.resized(image_size or vision.image_size, vision.image_size, vision.patches.patch_size * merge)
+
+
+def _patches(arch: Architecture, image_size: int | None) -> int:
+    """Patches of one image (or tile) as the tower sees it."""
+    assert arch.vision is not None
+    p = arch.vision.patches.patch_size
+    height, width = seen_size(arch, image_size)
+    return (height // p) * (width // p)
+
+
 def tokens_per_image(arch: Architecture, image_size: int | None = None) -> int:
     """Tokens one image puts in the language model's context: its tiles' patches over the
     projector's merges (0 without a vision tower)."""
     vision, projector = arch.vision, arch.projector
     if vision is None or projector is None:
         return 0
-    patches = vision.patches_per_image(image_size or vision.image_size)
-    return vision.tiles_per_image * (patches // projector.merged)
+    return vision.tiles_per_image * (_patches(arch, image_size) // projector.merged)
 
 
 def tower_tokens_per_image(arch: Architecture, image_size: int | None = None) -> int:
@@ -56,7 +82,7 @@ def tower_tokens_per_image(arch: Architecture, image_size: int | None = None) ->
     vision = arch.vision
     if vision is None:
         return 0
-    per_tile = vision.patches_per_image(image_size or vision.image_size) + vision.patches.class_token
+    per_tile = _patches(arch, image_size) + vision.patches.class_token
     return vision.tiles_per_image * per_tile
 
 
@@ -107,6 +133,9 @@ def images_text(arch: Architecture, s: Scenario) -> str | None:
         count = say("1 image of {size:,}² pixels", size=size)
     else:
         count = say("{n:,} images of {size:,}² pixels", n=s.images, size=size)
+    height, width = seen_size(arch, size)
+    if (height, width) != (size, size):  # the processor resized it: say to what
+        count = say("{count}, resized to {height:,}×{width:,}", count=count, height=height, width=width)
     patches = tower_tokens_per_image(arch, size)
     if arch.tower_only:
         if s.mode == "training":

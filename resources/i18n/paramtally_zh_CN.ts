@@ -1412,6 +1412,10 @@
         <translation>开启了 qk_ln；transformers 的 MPT 不构建 q/k LayerNorm</translation>
     </message>
     <message>
+        <source>{count}, resized to {height:,}×{width:,}</source>
+        <translation>{count}，缩放为 {height:,}×{width:,}</translation>
+    </message>
+    <message>
         <source>{count}: {patches:,} patches each, encoded by the tower alone (no language model, no KV cache)</source>
         <translation>{count}：每张 {patches:,} 个 patch，仅由视觉塔编码（无语言模型，无 KV 缓存）</translation>
     </message>
@@ -4962,10 +4966,6 @@ Remove it from Open Recent?</source>
         <translation>图像块每边的像素数（p）。</translation>
     </message>
     <message>
-        <source>Pixels per side of each image (or tile); empty means the size the vision tower is made for. Qwen&apos;s and GLM&apos;s towers take any size: their tokens follow the pixels.</source>
-        <translation>每张图像（或图块）每边的像素数；留空表示视觉塔设计的尺寸。Qwen 和 GLM 的视觉塔接受任意尺寸：token 数随像素而定。</translation>
-    </message>
-    <message>
         <source>Pixels per side of the image (or tile) the tower is made for: (image/p)² patches. The memory tab&apos;s image size starts here.</source>
         <translation>视觉塔设计输入的图像（或图块）每边像素数：(图像尺寸/p)² 个图像块。显存页的图像尺寸从这里开始。</translation>
     </message>
@@ -6128,6 +6128,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>1 to 100,000,000</source>
         <translation>1 到 100,000,000</translation>
+    </message>
+    <message>
+        <source>Pixels per side of each image (or tile) given to the model&apos;s processor; empty means the size the vision tower is made for. The tokens follow the size the family&apos;s processor resizes it to: Qwen2-VL&apos;s to multiples of 28, Gemma-3&apos;s and LLaVA-1.5&apos;s to the tower&apos;s own.</source>
+        <translation>交给模型处理器的每张图像（或图块）每边的像素数；留空表示视觉塔设计的尺寸。token 数按该系列处理器缩放后的尺寸计算：Qwen2-VL 缩放到 28 的倍数，Gemma-3 和 LLaVA-1.5 缩放到视觉塔自身的尺寸。</translation>
     </message>
     <message>
         <source>Rows of the token embedding table (V); 0 only for a vision tower alone, which reads pixels, not tokens.</source>

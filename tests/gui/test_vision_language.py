@@ -141,6 +141,11 @@ def test_the_memory_tab_takes_images_and_says_their_tokens(qtbot: QtBot, type_in
     assert document.memory.total_bytes == memory.total_bytes  # type: ignore[union-attr]
     assert memory.kv_cache_bytes > kv_before
     qtbot.waitUntil(lambda: "8 images of 896² pixels: 2,048 tokens" in note.text())  # type: ignore[attr-defined]
+    # Gemma-3's processor resizes any image to 896²: a 1,024² image gives the same 256 tokens.
+    type_into(window.findChild(QWidget, "scenario.image_size"), "1024")
+    assert document.scenario.image_size == 1024
+    said = "8 images of 1,024² pixels, resized to 896×896: 2,048 tokens"
+    qtbot.waitUntil(lambda: said in note.text())  # type: ignore[attr-defined]
 
 
 def test_images_are_not_offered_for_a_text_model(qtbot: QtBot) -> None:
