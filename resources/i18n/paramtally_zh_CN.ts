@@ -1064,8 +1064,16 @@
         <translation>不支持 model_type {model_type}（最接近：{near}）；请打开相似的预设（{preset}）再修改，或给出检查点文件夹以统计其权重</translation>
     </message>
     <message>
+        <source>model_type {model_type} is not supported (nearest: {near}); open a similar preset ({preset}) and edit it; `paramtally count {folder}` counts the folder&apos;s stored weights</source>
+        <translation>不支持 model_type {model_type}（最接近：{near}）；请打开相似的预设（{preset}）再修改；`paramtally count {folder}` 统计该文件夹中存储的权重</translation>
+    </message>
+    <message>
         <source>model_type {model_type} is not supported (nearest: {near}); open a similar preset and edit it, or give the checkpoint folder to count its weights</source>
         <translation>不支持 model_type {model_type}（最接近：{near}）；请打开相似的预设再修改，或给出检查点文件夹以统计其权重</translation>
+    </message>
+    <message>
+        <source>model_type {model_type} is not supported (nearest: {near}); open a similar preset and edit it; `paramtally count {folder}` counts the folder&apos;s stored weights</source>
+        <translation>不支持 model_type {model_type}（最接近：{near}）；请打开相似的预设再修改；`paramtally count {folder}` 统计该文件夹中存储的权重</translation>
     </message>
     <message>
         <source>model_type {named} is read as {kind}, the same architecture</source>
