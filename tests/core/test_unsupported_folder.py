@@ -5,15 +5,12 @@ weights are counted by ``paramtally count`` of that folder), naming the folder's
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import pytest
 
 from paramtally.core.cli import main
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "hostile"))
-from hostile_files import valid_safetensors  # noqa: E402
+from tests.hostile.hostile_files import valid_safetensors
 
 
 @pytest.fixture
@@ -37,7 +34,9 @@ def test_a_folder_given_is_told_count_counts_its_weights(
     assert "give the checkpoint folder" not in said
 
 
-def test_a_config_json_given_is_told_to_give_its_folder(folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_config_json_given_is_told_to_give_its_folder(
+    folder: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["memory", str(folder / "config.json")]) == 2
     assert "or give the checkpoint folder to count its weights" in capsys.readouterr().err
 
