@@ -5910,6 +5910,10 @@ Remove it from Open Recent?</source>
         <translation>索引器</translation>
     </message>
     <message>
+        <source>inference</source>
+        <translation>推理</translation>
+    </message>
+    <message>
         <source>inner norm</source>
         <translation>内部归一化</translation>
     </message>
@@ -6312,6 +6316,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>q/k norm</source>
         <translation>q/k 归一化</translation>
+    </message>
+    <message>
+        <source>training</source>
+        <translation>训练</translation>
     </message>
     <message>
         <source>user</source>
