@@ -44,6 +44,7 @@ __all__ = [
     "one_line_name",
     "said_in",
     "say",
+    "word_swapper",
 ]
 
 # C0 and C1 controls, DEL, the bidirectional embeddings, overrides, isolates and marks, and
@@ -174,3 +175,19 @@ def said_in(text: str, lookup: Callable[[str], str | None], plain: Callable[[str
         return template.format(**fields)
     except (KeyError, IndexError, ValueError):
         return str(text)
+
+
+def word_swapper(words: Mapping[str, str]) -> Callable[[str], str]:
+    """A line core composed of titles and a few words ('layers 0–11 (window 1,024)', 'inference,
+    weights bf16, context 2,048') with each word of ``words`` put in its translation, longest
+    first; names, numbers and units stay. The window (``gui.i18n.core_text``) and the design report
+    say such lines through the same words. Whole words only (not 'no' in 'norms'), never a piece
+    of a field path ('mixer' in 'blocks.default.mixer.num_heads' stays)."""
+    # A word its translation keeps as it is ('Gated DeltaNet', a method's name) stays a word of its
+    # own: matched whole, it keeps a shorter one inside it ('Gated' → 门控) from being put in Chinese.
+    known = {text: said or text for text, said in words.items() if text}
+    if all(said == text for text, said in known.items()):
+        return str  # no translation: the text stays English
+    alternatives = "|".join(re.escape(text) for text in sorted(known, key=len, reverse=True))
+    pattern = re.compile(rf"(?<![\w.-])(?:{alternatives})(?![\w-]|\.\w)")
+    return lambda text: pattern.sub(lambda found: known[found.group(0)], text)

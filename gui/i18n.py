@@ -25,7 +25,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QLibraryInfo, QL
 
 from paramtally.core.files.package_data import data_dir
 from paramtally.core.text import CONTEXT as CORE
-from paramtally.core.text import Said, said_in
+from paramtally.core.text import Said, said_in, word_swapper
 from paramtally.gui.settings import settings
 
 __all__ = [
@@ -99,7 +99,7 @@ def _title_piece(piece: str) -> str:
     return piece
 
 
-_glossary: list[tuple[re.Pattern[str], dict[str, str]]] = []  # built once per language installed
+_glossary: list[Callable[[str], str]] = []  # built once per language installed
 
 
 def core_text(text: str) -> str:
@@ -114,23 +114,13 @@ def core_text(text: str) -> str:
         return said_text(text)
     if not _glossary:
         _glossary.append(_build_glossary())
-    pattern, words = _glossary[0]
-    return pattern.sub(lambda found: words[found.group(0)], text) if words else text
+    return _glossary[0](text)
 
 
-def _build_glossary() -> tuple[re.Pattern[str], dict[str, str]]:
+def _build_glossary() -> Callable[[str], str]:
     from paramtally.core.explore.shown_titles import ROW_WORDS, schema_titles
 
-    # A title the translation keeps as it is ('Gated DeltaNet', a method's name) stays a word of its
-    # own: matched whole, it keeps a shorter title inside it ('Gated' → 门控) from being put in
-    # Chinese, so a tree row names the kind as the form's Kind box does.
-    words = {text: schema_text(text) for text in (*schema_titles(), *ROW_WORDS)}
-    if all(said == text for text, said in words.items()):
-        words = {}  # no translation loaded for these: the text stays English
-    # Whole words only (not 'no' in 'norms'), the longest title first ('KV heads' before 'Heads'),
-    # never a piece of a field path ('mixer' in 'blocks.default.mixer.num_heads' stays).
-    alternatives = "|".join(re.escape(text) for text in sorted(words, key=len, reverse=True))
-    return re.compile(rf"(?<![\w.-])(?:{alternatives})(?![\w-]|\.\w)" if words else r"(?!)"), words
+    return word_swapper({text: schema_text(text) for text in (*schema_titles(), *ROW_WORDS)})
 
 
 def said_text(text: str, words: Callable[[str], str] | None = None) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from paramtally.core.cli.output import emit, emit_export, format_table
+from paramtally.core.cli.output import emit, emit_export, format_table, how_many
 from paramtally.core.count.breakdown import human, percent
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.io.export import BREAKDOWN_COLUMNS, PATH_SEPARATOR
@@ -129,7 +129,8 @@ def stored_table(stored: StoredCount) -> str:
     checkpoint = stored.checkpoint
     lines = [
         f"{stored.name}: {stored.total:,} parameters stored ({human(stored.total)}) — "
-        f"{checkpoint.format}, {len(checkpoint.files):,} file(s), {len(checkpoint.tensors):,} tensors",
+        f"{checkpoint.format}, {how_many(len(checkpoint.files), 'file')}, "
+        f"{how_many(len(checkpoint.tensors), 'tensor')}",
         stored.notice,
     ]
     if stored.mtp:

@@ -31,11 +31,17 @@ __all__ = [
     "emit_export",
     "emit_json",
     "format_table",
+    "how_many",
     "printable",
     "read_sources",
 ]
 
 _READ = ("source", "sources", "path")  # the arguments naming what a command reads
+
+
+def how_many(count: int, noun: str) -> str:
+    """``count`` of ``noun`` in words: '1 file', '2 files' (the noun takes an s unless one)."""
+    return f"{count:,} {noun}" if count == 1 else f"{count:,} {noun}s"
 
 
 def printable(text: str, one_line: bool = False) -> str:

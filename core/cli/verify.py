@@ -8,7 +8,14 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from paramtally.core.cli.output import add_output_arguments, emit, emit_json, format_table, printable
+from paramtally.core.cli.output import (
+    add_output_arguments,
+    emit,
+    emit_json,
+    format_table,
+    how_many,
+    printable,
+)
 from paramtally.core.count.breakdown import PART_LABELS, human
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.files.input_files import typed_path
@@ -120,7 +127,7 @@ def _table(checkpoint: Checkpoint, result: Verification, source: str, *, with_te
     # A path, a source and a tensor's name are the files' own text: each kept to its line.
     lines = [
         f"{printable(str(checkpoint.path), one_line=True)} ({checkpoint.format}, "
-        f"{len(checkpoint.files)} file(s), {len(checkpoint.tensors)} tensors)",
+        f"{how_many(len(checkpoint.files), 'file')}, {how_many(len(checkpoint.tensors), 'tensor')})",
         f"prediction: {result.model} (from {printable(source, one_line=True)})",
         f"{verdict}: predicted {result.predicted_total:,} ({human(result.predicted_total)}), "
         f"actual {result.actual_total:,} ({human(result.actual_total)}), difference {_signed(difference)}",

@@ -55,6 +55,9 @@ ROW_WORDS = (
     "ffn",
     "context",
     "batch",
+    # the scenario's line (``core.io.export.scenario_text``): 'inference, weights bf16, context …'
+    "inference",
+    "training",
     "mixer",
     "moe",
     "parallel mixer",

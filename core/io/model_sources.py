@@ -49,7 +49,7 @@ def read_source(source: str) -> Preset:
         if not folder.has("config.json"):
             raise ParamTallyError(say("{path}: folder holds no config.json", path=path))
         member = folder.member("config.json")
-        return load_json_source(member, nofollow=True, origin=str(path / "config.json"))
+        return load_json_source(member, nofollow=True, origin=str(path / "config.json"), folder=str(path))
     if is_path(source):
         if not os.path.lexists(path):
             raise ParamTallyError(say("{path}: no such file", path=path))
@@ -82,15 +82,18 @@ def _load_preset_id(preset_id: str) -> Preset:
     return user_presets.load_preset(preset_id)
 
 
-def load_json_source(path: Path, *, nofollow: bool = False, origin: str | None = None) -> Preset:
+def load_json_source(
+    path: Path, *, nofollow: bool = False, origin: str | None = None, folder: str | None = None
+) -> Preset:
     """A preset JSON or a Hugging Face config.json, read through the guarded loader; messages name
-    it ``origin`` (default: its file name)."""
+    it ``origin`` (default: its file name). ``folder``: the checkpoint folder the person gave, when
+    the file is its config.json."""
     name = origin or path.name
     data = load_json_file(path, presets.MAX_PRESET_BYTES, name, nofollow=nofollow)
     if isinstance(data, dict) and "model_type" in data and "schema_version" not in data:
         from paramtally.core.io.importers.hf_config import import_hf_config_keyed
 
-        arch, keys = import_hf_config_keyed(data, origin=name)
+        arch, keys = import_hf_config_keyed(data, origin=name, folder=folder)
         return Preset(arch, file_keys=keys)
     if isinstance(data, dict) and "schema_version" not in data and _HF_KEYS & data.keys():
         raise ParamTallyError(

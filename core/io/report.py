@@ -102,7 +102,7 @@ def report_facts(
         facts.append((t("source"), source))
     return [
         *facts,
-        (t("scenario"), scenario_text(scenario, architecture)),
+        (t("scenario"), t.name(scenario_text(scenario, architecture))),
         ("ParamTally", version or "unknown"),
     ]
 
@@ -226,10 +226,9 @@ def _kinds(t: Translator, kinds: str) -> str:
 def _name(t: Translator, name: str) -> str:
     """A name from the calculators (a tree node's, a memory or FLOPs term's): the catalogue's
     translation, else a known name with its qualifier ('weights (bf16)'), else as it is."""
-    translated = t.name(name)
-    if translated == name and (match := _QUALIFIED.match(name)) and match[1] in t.catalogue:
+    if name not in t.catalogue and (match := _QUALIFIED.match(name)) and match[1] in t.catalogue:
         return t("{name} ({qualifier})", name=t.name(match[1]), qualifier=_qualifier(t, match[2]))
-    return translated
+    return t.name(name)
 
 
 def _qualifier(t: Translator, text: str) -> str:
@@ -346,7 +345,7 @@ def _memory(t: Translator, arch: Architecture, scenario: Scenario, memory: Memor
         ),
         Table(tuple(weights[0]) if weights else (), weights),
         Heading(t("The scenario's memory per GPU"), 3),
-        Paragraph(t("Scenario: {scenario}.", scenario=scenario_text(scenario, arch)) + stage),
+        Paragraph(t("Scenario: {scenario}.", scenario=t.name(scenario_text(scenario, arch))) + stage),
         Terms(
             t("Memory per GPU"),
             rows,
@@ -477,7 +476,7 @@ def _assumed(
     left_out = ", ".join(name for name in Scenario.model_fields if name in unused)
     found: list[Block] = [
         Heading(t("What was assumed")),
-        Paragraph(t("Scenario: {scenario}.", scenario=scenario_text(scenario, arch))),
+        Paragraph(t("Scenario: {scenario}.", scenario=t.name(scenario_text(scenario, arch)))),
         *([Paragraph(_sentence(t.said(bandwidth), t))] if bandwidth else []),
         *(Paragraph(t.said(note)) for note in notes if note),
         Table(columns, rows, t("Scenario fields")),

@@ -11,14 +11,14 @@ they keep their separators (175,221,817,344) in every language.
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
 from paramtally.core.errors import ParamTallyError
 from paramtally.core.files.package_data import data_dir
 from paramtally.core.text import CONTEXT as SAID_CONTEXT
-from paramtally.core.text import said_in, say
+from paramtally.core.text import said_in, say, word_swapper
 
 __all__ = ["CONTEXT", "LANGUAGES", "Translator", "catalogue_path"]
 
@@ -30,6 +30,13 @@ def catalogue_path(language: str, name: str = "report") -> Any:
     """The report's own catalogue, or (``name`` 'paramtally') the window's, whose ``Core`` context
     holds core's sentences (``core.text``): the report says them as the window does."""
     return data_dir("resources") / "i18n" / f"{name}_{language}.ts"
+
+
+@lru_cache(maxsize=4)
+def _window_words(language: str) -> Callable[[str], str]:
+    """The window's words for a line core composed (``gui.i18n.core_text``): its catalogue's
+    ``Schema`` context, the schema's titles and the tree's row words."""
+    return word_swapper(_catalogue(language, "paramtally", "Schema"))
 
 
 @lru_cache(maxsize=8)
@@ -60,13 +67,14 @@ def _catalogue(language: str, name: str = "report", wanted: str = CONTEXT) -> Ma
 class Translator:
     """``t("{n} layers", n="96")``: the template in the report's language, filled in. A template
     without a translation is used in English and remembered in ``missing`` (a test reads it);
-    ``name`` translates a name from the model (a tree node's) when the catalogue has it, and keeps
-    it otherwise without counting it missing: names are open-ended."""
+    ``name`` translates a name from the model (a tree node's) when the catalogue has it, else the
+    window's words in it, and keeps the rest without counting it missing: names are open-ended."""
 
     def __init__(self, language: str = "en") -> None:
         self.language = language
         self.catalogue = _catalogue(language)
         self.sentences = _catalogue(language, "paramtally", SAID_CONTEXT)
+        self.words = _window_words(language)
         self.missing: set[str] = set()
 
     def __call__(self, template: str, **values: Any) -> str:
@@ -78,7 +86,10 @@ class Translator:
         return text.format(**values) if values else text
 
     def name(self, text: str) -> str:
-        return self.catalogue.get(text, text)
+        """A name, a part's or a run's title: the report's catalogue's translation, else in the
+        window's words ('window 1,024' → '窗口 1,024', 'no FFN', the scenario's line)."""
+        found = self.catalogue.get(text)
+        return found if found is not None else self.words(text)
 
     def said(self, text: str) -> str:
         """A sentence core said (a layout advice, a note: ``core.text.Said``) in the report's

@@ -58,7 +58,9 @@ if TYPE_CHECKING:
 
 __all__ = ["CompareView"]
 
-_BASELINE_CHARS = 18  # the baseline box's width in characters; a longer name is elided in it
+# The baseline box's widest text, in widths of a Latin letter: a longer name (a file's path) is
+# elided to it so the toolbar stays inside a 1024 px window; a shorter one is shown whole.
+_BASELINE_MOST_CHARS = 28
 
 
 class CompareView(QWidget):
@@ -108,11 +110,10 @@ class CompareView(QWidget):
         self.baseline_box = QComboBox()
         self.baseline_box.setObjectName("compareBaseline")
         self.baseline_box.setToolTip(translate("Compare", "The column the others are compared with"))
-        # A fixed width: sized to its contents, a file's path widened the toolbar past the screen.
-        self.baseline_box.setSizeAdjustPolicy(
-            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
-        )
-        self.baseline_box.setMinimumContentsLength(_BASELINE_CHARS)
+        # As wide as its names as drawn (Chinese ones are about twice a Latin letter's width: a
+        # width in characters cut 'mixtral-8x7b（当前）'); a name wider than the most is elided,
+        # as a file's path widened the toolbar past the screen.
+        self.baseline_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.baseline_box.activated.connect(self.pins.set_baseline)
         baseline_label = QLabel(translate("Compare", "&Baseline:"))
         baseline_label.setBuddy(self.baseline_box)
@@ -268,7 +269,7 @@ class CompareView(QWidget):
         """The names, elided to the box's width (Qt clips the text of a box narrower than it); the
         tooltip of each has the column's source whole."""
         box = self.baseline_box
-        room = box.fontMetrics().horizontalAdvance("x" * _BASELINE_CHARS)
+        room = box.fontMetrics().horizontalAdvance("x" * _BASELINE_MOST_CHARS)
         elided = [box.fontMetrics().elidedText(name, Qt.TextElideMode.ElideMiddle, room) for name in names]
         tips = [self.pins.tip(index) for index in range(len(names))]
         had = [(box.itemText(i), box.itemData(i, Qt.ItemDataRole.ToolTipRole)) for i in range(box.count())]

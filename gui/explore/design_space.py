@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import threading
 import time
+from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -84,7 +85,9 @@ class DesignSpaceView(QWidget):
         self.setObjectName("designSpaceView")
         self.document = document
         self.sweep: Sweep | None = None
-        self.levels: list[tuple[str, float]] = []  # iso-lines: as typed, and in the figure's unit
+        # The iso-lines drawn, as typed and exact in the figure's unit: what an export writes too
+        # (text typed since, without Enter, is neither drawn nor exported).
+        self.exact_levels: list[tuple[str, Fraction]] = []
         # The last recompute: core's sweep, then the whole of it with the drawing (status, bench).
         self.last_sweep_ms = self.last_ms = 0.0
         self._hover_cache: dict[tuple[int, int], str] = {}
@@ -316,15 +319,14 @@ class DesignSpaceView(QWidget):
         try:
             x = parse_axis(f"{self.x_box.currentData()}={self.x_range.text()}", "X")
             y = parse_axis(f"{self.y_box.currentData()}={self.y_range.text()}", "Y")
-            typed = iso_levels(self.iso_edit.text(), figure.unit, "Iso-lines")
-            levels = [(text, float(level)) for text, level in typed]
+            levels = iso_levels(self.iso_edit.text(), figure.unit, "Iso-lines")
             swept = time.perf_counter()
             result = sweep(arch, scenario, x, y, figure)
         except (ParamTallyError, ValidationError) as exc:
             self._say(said_text(one_line(exc)), error=True)
             return
         self.last_sweep_ms = (time.perf_counter() - swept) * 1e3
-        self.levels = levels
+        self.exact_levels = levels
         self._draw(result)
         self.last_ms = (time.perf_counter() - start) * 1e3
         setup = self.setup()
@@ -340,6 +342,11 @@ class DesignSpaceView(QWidget):
         threading.Thread(
             target=_find_fits, args=(result, setup, stop, relay), name="design-space fits", daemon=True
         ).start()
+
+    @property
+    def levels(self) -> list[tuple[str, float]]:
+        """The iso-lines drawn, as typed and in the figure's unit (as the heatmap draws them)."""
+        return [(text, float(level)) for text, level in self.exact_levels]
 
     def _draw(self, result: Sweep) -> None:
         self.sweep = result
@@ -439,9 +446,8 @@ class DesignSpaceView(QWidget):
         return save_export(self, chosen, content, "the design space", "design-space", path)
 
     def _sweep_export(self, result: Sweep) -> Exported:
-        levels = iso_levels(self.iso_edit.text(), result.figure.unit, "Iso-lines")
         about = about_rows(result.arch, result.scenario, self.document.source_label) if result.arch else []
-        return sweep_export(result, levels, about)
+        return sweep_export(result, self.exact_levels, about)
 
     def save_heatmap(self, path: Path) -> Path:
         """The heatmap as drawn, titled with the figure, the model and the scenario; PNG or SVG."""

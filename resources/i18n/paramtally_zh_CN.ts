@@ -1064,8 +1064,16 @@
         <translation>不支持 model_type {model_type}（最接近：{near}）；请打开相似的预设（{preset}）再修改，或给出检查点文件夹以统计其权重</translation>
     </message>
     <message>
+        <source>model_type {model_type} is not supported (nearest: {near}); open a similar preset ({preset}) and edit it; `paramtally count {folder}` counts the folder&apos;s stored weights</source>
+        <translation>不支持 model_type {model_type}（最接近：{near}）；请打开相似的预设（{preset}）再修改；`paramtally count {folder}` 统计该文件夹中存储的权重</translation>
+    </message>
+    <message>
         <source>model_type {model_type} is not supported (nearest: {near}); open a similar preset and edit it, or give the checkpoint folder to count its weights</source>
         <translation>不支持 model_type {model_type}（最接近：{near}）；请打开相似的预设再修改，或给出检查点文件夹以统计其权重</translation>
+    </message>
+    <message>
+        <source>model_type {model_type} is not supported (nearest: {near}); open a similar preset and edit it; `paramtally count {folder}` counts the folder&apos;s stored weights</source>
+        <translation>不支持 model_type {model_type}（最接近：{near}）；请打开相似的预设再修改；`paramtally count {folder}` 统计该文件夹中存储的权重</translation>
     </message>
     <message>
         <source>model_type {named} is read as {kind}, the same architecture</source>
@@ -5902,6 +5910,10 @@ Remove it from Open Recent?</source>
         <translation>索引器</translation>
     </message>
     <message>
+        <source>inference</source>
+        <translation>推理</translation>
+    </message>
+    <message>
         <source>inner norm</source>
         <translation>内部归一化</translation>
     </message>
@@ -6308,6 +6320,10 @@ Remove it from Open Recent?</source>
     <message>
         <source>q/k norm</source>
         <translation>q/k 归一化</translation>
+    </message>
+    <message>
+        <source>training</source>
+        <translation>训练</translation>
     </message>
     <message>
         <source>user</source>

@@ -89,7 +89,7 @@ def test_the_table_says_in_one_line_that_it_is_not_editable(
     code, out, _ = run(capsys, "count", str(folder))
     lines = out.splitlines()
     assert code == 0
-    assert lines[0] == "private-7b: 107,968 parameters stored (107.97K) — safetensors, 1 file(s), 30 tensors"
+    assert lines[0] == "private-7b: 107,968 parameters stored (107.97K) — safetensors, 1 file, 30 tensors"
     assert lines[1] == (
         f"Not editable: its model_type '{UNKNOWN_TYPE}' is not a type ParamTally imports; these are the "
         "checkpoint's stored tensors, counted from their headers"

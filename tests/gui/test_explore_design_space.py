@@ -445,3 +445,25 @@ def test_the_heatmap_export_keeps_its_colour_bar_under_a_long_scenario(
     assert all(page.contains(text.box()) for text in texts), [t for t in texts if not page.contains(t.box())]
     scenario = f"Under the scenario: {scenario_text(mixtral_training_window.document.scenario)}"
     assert scenario in " ".join(text.text for text in texts)  # broken over lines after a comma
+
+
+def test_levels_typed_without_enter_are_neither_drawn_nor_exported(
+    qtbot: QtBot, llama_window: MainWindow, tmp_path: Path, type_into: TypeInto
+) -> None:
+    """QA (round 3): levels typed without pressing Enter went into the exported CSV's columns, yet
+    were not drawn on the heatmap nor its picture: a file that disagreed with the screen. (Leaving
+    the field applies them, as the Export button's menu does; an export while the field still has
+    the focus, as ``export(form, path)`` is, wrote the typed text.)"""
+    view = open_design(qtbot, llama_window)
+    type_into(view.iso_edit, "7.7B, 9.9B")
+    view.iso_edit.selectAll()
+    qtbot.keyClicks(view.iso_edit, "11.1B")  # no Enter, the focus still in the field
+    assert view.iso_edit.hasFocus() and view.iso_edit.text() == "11.1B"
+    drawn = [label.textItem.toPlainText() for label in view.heatmap.iso_labels if label.isVisible()]
+    assert drawn == ["7.7B", "9.9B"]
+    assert view.export("csv", tmp_path / "window.csv") == tmp_path / "window.csv"
+    _, _, rows = read_csv(tmp_path / "window.csv")
+    assert [column for column in rows[0] if column.startswith("total>=")] == ["total>=7.7B", "total>=9.9B"]
+    assert view.export("svg", tmp_path / "heatmap.svg") == tmp_path / "heatmap.svg"
+    texts = [text.text for text in svg_texts(tmp_path / "heatmap.svg")]
+    assert "7.7B" in texts and "9.9B" in texts and "11.1B" not in texts

@@ -133,7 +133,11 @@ def predicted_from(checkpoint: Checkpoint) -> Architecture | None:
         folder = ModelFolder(folder_path)
         if not folder.has("config.json"):
             return None
-        arch = load_json_source(folder.member("config.json"), nofollow=True).architecture
+        # Named as the person gave the folder (a refusal says which folder's config.json it is).
+        origin = str(folder_path / "config.json")
+        arch = load_json_source(
+            folder.member("config.json"), nofollow=True, origin=origin, folder=str(folder_path)
+        ).architecture
         generic = arch.name.endswith("(config.json)")
         named = one_line_name(folder.root.name, MAX_NAME_CHARS)  # a folder's name may hold anything
         return arch.model_copy(update={"name": named}) if generic else arch

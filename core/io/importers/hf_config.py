@@ -45,15 +45,18 @@ def import_hf_config(data: Mapping[str, Any], origin: str) -> Architecture:
     return import_hf_config_keyed(data, origin)[0]
 
 
-def import_hf_config_keyed(data: Mapping[str, Any], origin: str) -> tuple[Architecture, dict[FieldPath, str]]:
+def import_hf_config_keyed(
+    data: Mapping[str, Any], origin: str, *, folder: str | None = None
+) -> tuple[Architecture, dict[FieldPath, str]]:
     """``import_hf_config``, and which key of the file each field's value came from (a field path
-    → the key, where one key the importer read holds that value)."""
+    → the key, where one key the importer read holds that value). ``folder``: the checkpoint
+    folder the person gave, if they gave one (its refusals advise what fits it)."""
     if not isinstance(data, Mapping):
         raise ParamTallyError(_at(origin, say("a config.json must be a JSON object")))
     named = data.get("model_type")
     kind = families.find(named) if isinstance(named, str) else None
     if kind is None:
-        raise ParamTallyError(unsupported(data, origin))
+        raise ParamTallyError(unsupported(data, origin, folder))
     if kind.name != named:
         warnings.warn(
             _at(
@@ -236,33 +239,59 @@ def _dropout(cfg: HFConfig, kind: ModelType) -> Spec:
     return found
 
 
-def unsupported(data: Mapping[str, Any], origin: str) -> str:
+def unsupported(data: Mapping[str, Any], origin: str, folder: str | None = None) -> str:
     """The refusal of a model_type no family reads: one line of at most ``MAX_REFUSAL_CHARS``
     naming it, the three nearest supported types (by the keys that shape parameters, a wrapper's
-    ``text_config`` included, then by name) and what to do instead."""
+    ``text_config`` included, then by name) and what to do instead. ``folder``: the checkpoint
+    folder the person gave, whose weights ``paramtally count`` counts (a bare config.json: the
+    advice is to give its folder)."""
     model_type = data.get("model_type")
     text = data.get("text_config")
     inner = text if isinstance(text, Mapping) else {}
     near = families.nearest((model_type, inner.get("model_type")), set(data) | set(inner))
-    preset = _preset_of(near)
-    fields = {"model_type": shown(model_type, 40), "near": ", ".join(near)}
-    what = (
-        say(
-            "model_type {model_type} is not supported (nearest: {near}); open a similar preset ({preset}) "
-            "and edit it, or give the checkpoint folder to count its weights",
-            preset=preset,
-            **fields,
-        )
-        if preset
-        else say(
-            "model_type {model_type} is not supported (nearest: {near}); open a similar preset "
-            "and edit it, or give the checkpoint folder to count its weights",
-            **fields,
-        )
-    )
+    fields: dict[str, Any] = {"model_type": shown(model_type, 40), "near": ", ".join(near)}
+    if preset := _preset_of(near):
+        fields["preset"] = preset
+    what = _unsupported_advice(fields, folder)
     room = MAX_REFUSAL_CHARS - len(what) - 2
     where = origin if len(origin) <= room else "…" + origin[-(room - 1) :]
     return _at(where, what)
+
+
+_FOLDER_SHOWN_CHARS = 80  # the folder in the advice: the refusal stays one short line
+
+
+def _unsupported_advice(fields: dict[str, Any], folder: str | None) -> str:
+    """What an unsupported model_type's refusal says: a similar preset to edit, and how the
+    checkpoint's weights are counted — by giving its folder, or (a folder given) by ``count``."""
+    if folder is not None:
+        shown_folder = (
+            folder if len(folder) <= _FOLDER_SHOWN_CHARS else "…" + folder[-(_FOLDER_SHOWN_CHARS - 1) :]
+        )
+        if "preset" in fields:
+            return say(
+                "model_type {model_type} is not supported (nearest: {near}); open a similar preset "
+                "({preset}) and edit it; `paramtally count {folder}` counts the folder's stored weights",
+                folder=shown_folder,
+                **fields,
+            )
+        return say(
+            "model_type {model_type} is not supported (nearest: {near}); open a similar preset "
+            "and edit it; `paramtally count {folder}` counts the folder's stored weights",
+            folder=shown_folder,
+            **fields,
+        )
+    if "preset" in fields:
+        return say(
+            "model_type {model_type} is not supported (nearest: {near}); open a similar preset ({preset}) "
+            "and edit it, or give the checkpoint folder to count its weights",
+            **fields,
+        )
+    return say(
+        "model_type {model_type} is not supported (nearest: {near}); open a similar preset "
+        "and edit it, or give the checkpoint folder to count its weights",
+        **fields,
+    )
 
 
 def _at(origin: str, reason: str) -> str:
