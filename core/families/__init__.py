@@ -1,8 +1,9 @@
 """The Hugging Face model families the importer reads: a config's ``model_type`` → its ``ModelType``.
 
 Each module of this package is one family and declares ``FAMILY`` (``base.Family``), but for
-what the families share (``base``, ``pieces``, ``vision_parts``) and the reading of a config
-(``hf_reader``: typed keys; ``layer_pattern``: per-layer rules as layer groups). ``FAMILY`` holds
+what the families share (``base``, ``pieces``, ``vision_parts``; ``image_resize``: how a
+processor resizes an image) and the reading of a config (``hf_reader``: typed keys;
+``layer_pattern``: per-layer rules as layer groups). ``FAMILY`` holds
 its model types, each with the config class's defaults, the builder of a schema-2 architecture,
 and the facts the rest of core asks of the family (activation quirks, tokenizer, dropout keys),
 plus any aliases (other model_types naming the same architecture). Adding a family is one new

@@ -38,7 +38,7 @@ def _v3(stem: str) -> dict[str, Any]:
 
 
 def test_every_module_of_the_package_is_a_registered_family() -> None:
-    shared = {"base", "pieces", "vision_parts", "hf_reader", "layer_pattern"}
+    shared = {"base", "pieces", "vision_parts", "hf_reader", "layer_pattern", "image_resize"}
     modules = {info.name for info in pkgutil.iter_modules(families.__path__)} - shared
     assert modules == set(families.FAMILY_MODULES)
     assert len(families.families()) == len(families.FAMILY_MODULES)
