@@ -317,20 +317,8 @@ def gen_gpt_neo(r: R) -> Cfg:
 
 
 def gen_codegen(r: R) -> Cfg:
-    h, a, hd = _heads(r)
-    d: Cfg = {
-        "model_type": "codegen",
-        "architectures": ["CodeGenForCausalLM"],
-        "vocab_size": _vocab(r),
-        "n_embd": h,
-        "n_head": a,
-        "n_layer": r.randint(1, 6),
-        "n_positions": r.choice([64, 2048]),
-        "rotary_dim": r.choice([x for x in (4, 8, hd) if x <= hd]),
-    }
-    _maybe(r, d, "n_inner", [None, h * 2, 100])
-    _maybe_tie(r, d)
-    return d
+    """GPT-J's keys, which CodeGenConfig reads alike (its module fuses q, k and v, no shape key)."""
+    return {**gen_gptj(r), "model_type": "codegen", "architectures": ["CodeGenForCausalLM"]}
 
 
 def gen_xglm(r: R) -> Cfg:
